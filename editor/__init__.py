@@ -1,0 +1,1 @@
+"""Trackside editor: the PySide6 desktop application."""

@@ -1,0 +1,1 @@
+"""Subcommands of the ``trackside`` CLI, one module each."""

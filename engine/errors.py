@@ -1,0 +1,60 @@
+"""User-facing errors: each names the file, the place in it and the problem."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass
+class Place:
+    """Where a problem is: a file and, when known, a line and column (1-based)."""
+
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+
+    def __str__(self) -> str:
+        parts = [self.file or "<input>"]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+
+class TracksideError(Exception):
+    """A problem with the user's input, shown as one line without a traceback.
+
+    ``exit_code`` follows the CLI contract: 1 for input that is understood but
+    invalid, 2 for input that cannot be read or arguments that are wrong.
+    """
+
+    exit_code = 2
+
+    def __init__(self, message: str, place: Place | None = None, hint: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.place = place or Place()
+        self.hint = hint
+
+    def __str__(self) -> str:
+        text = f"{self.place}: {self.message}"
+        if self.hint:
+            text += f" ({self.hint})"
+        return text
+
+
+class UnreadableInput(TracksideError):
+    """The file cannot be read or parsed at all (exit code 2)."""
+
+    exit_code = 2
+
+
+class InvalidInput(TracksideError):
+    """The file was read but its content is not valid (exit code 1)."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, place: Place | None = None, hint: str | None = None,
+                 problems: list | None = None):
+        super().__init__(message, place, hint)
+        self.problems = problems or []

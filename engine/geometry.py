@@ -1,0 +1,275 @@
+"""Geometry derived from a track: progress, adjacency, the forward graph, lines.
+
+Everything here follows the track model of DESIGN.md and is computed with
+shapely. Spaces are addressed by their index in ``track.spaces``; spaces whose
+polygon is unusable (too few distinct corners, self-intersecting, no area)
+take no part in adjacency and are listed in ``bad_polygons``.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Point, Polygon
+
+from .track import Segment, Track
+
+RIGHT_ANGLE_TOLERANCE_DEG = 1.0
+LINE_NAMES = ("betting line 1", "betting line 2", "betting line 3", "finish line")
+FINISH = 3
+
+
+@dataclass(frozen=True)
+class Overlap:
+    """Two spaces whose polygons share more than tolerance squared of area."""
+
+    a: int
+    b: int
+    area: float
+
+
+class TrackGeometry:
+    """The derived geometry of one track (DESIGN.md, track model).
+
+    Attributes are plain lists indexed by space index; ``lines`` holds the
+    three betting lines then the finish line (index ``FINISH``).
+    """
+
+    def __init__(self, track: Track):
+        self.track = track
+        self.tol = track.tol
+        self.ids = [sp.id for sp in track.spaces]
+        self.index: dict[str, int] = {}
+        for i, sid in enumerate(self.ids):
+            self.index.setdefault(sid, i)
+        self.n = len(self.ids)
+        self.lanes = [sp.lane for sp in track.spaces]
+        self._build_centerline()
+        self._build_polygons()
+        self._build_progress()
+        self._build_adjacency()
+        self._build_forward()
+        self.rectangular = [_is_rectangle(sp.corners) for sp in track.spaces]
+        self._build_lines()
+
+    # -- centerline -----------------------------------------------------
+    def _build_centerline(self) -> None:
+        pts = [tuple(map(float, p)) for p in self.track.centerline.points]
+        self.closed = bool(self.track.centerline.closed)
+        if self.closed and len(pts) > 1 and pts[0] != pts[-1]:
+            pts.append(pts[0])
+        self.centerline = LineString(pts) if len(pts) >= 2 else LineString()
+        self.length = float(self.centerline.length)
+        # Wrapping needs a loop with some length; a degenerate line cannot wrap.
+        self.wraps = self.closed and self.length > 2 * self.tol
+
+    def progress(self, x: float, y: float) -> float:
+        """Distance along the centerline of the centerline point nearest (x, y)."""
+        if self.length == 0:
+            return 0.0
+        return float(self.centerline.project(Point(x, y)))
+
+    def delta(self, a: float, b: float) -> float:
+        """b - a, wrapped into (-L/2, L/2] on a closed track."""
+        d = b - a
+        if self.wraps:
+            half = self.length / 2
+            d = half - ((half - d) % self.length)
+        return d
+
+    # -- spaces ---------------------------------------------------------
+    def _build_polygons(self) -> None:
+        self.polygons: list[Polygon | None] = []
+        self.bad_polygons: dict[int, str] = {}
+        for i, sp in enumerate(self.track.spaces):
+            poly, reason = _polygon(sp.corners, self.tol)
+            self.polygons.append(poly)
+            if reason:
+                self.bad_polygons[i] = reason
+        self.good = [i for i, p in enumerate(self.polygons) if p is not None]
+        self.centroids: list[tuple[float, float]] = []
+        for sp, poly in zip(self.track.spaces, self.polygons):
+            if poly is not None:
+                c = poly.centroid
+                self.centroids.append((c.x, c.y))
+            else:
+                xs = [float(p[0]) for p in sp.corners]
+                ys = [float(p[1]) for p in sp.corners]
+                self.centroids.append((sum(xs) / len(xs), sum(ys) / len(ys)))
+
+    def _build_progress(self) -> None:
+        n, length = self.n, self.length
+        self.centroid_progress = [0.0] * n
+        self.front = [0.0] * n
+        self.rear = [0.0] * n
+        self.offset = [0.0] * n
+        self.straddles_seam: list[bool] = [False] * n
+        if n == 0 or length == 0:
+            return
+        cents = shapely.points(np.array(self.centroids, dtype=float))
+        cprog = shapely.line_locate_point(self.centerline, cents)
+        self.offset = [float(d) for d in shapely.distance(self.centerline, cents)]
+        corners = [c for sp in self.track.spaces for c in sp.corners]
+        owner = [i for i, sp in enumerate(self.track.spaces) for _ in sp.corners]
+        kprog = shapely.line_locate_point(self.centerline,
+                                          shapely.points(np.array(corners, dtype=float)))
+        fronts = [-math.inf] * n
+        rears = [math.inf] * n
+        half = length / 2
+        for i, p in zip(owner, kprog.tolist()):
+            c = cprog[i]
+            if self.wraps:
+                if p - c > half:
+                    p -= length
+                elif c - p > half:
+                    p += length
+            if p > fronts[i]:
+                fronts[i] = p
+            if p < rears[i]:
+                rears[i] = p
+        self.centroid_progress = [float(c) for c in cprog]
+        self.front, self.rear = fronts, rears
+        if self.wraps:
+            tol = self.tol
+            self.straddles_seam = [r < -tol or f > length + tol for f, r in zip(fronts, rears)]
+
+    def _build_adjacency(self) -> None:
+        self.adjacent: list[set[int]] = [set() for _ in range(self.n)]
+        self.overlaps: list[Overlap] = []
+        if len(self.good) < 2:
+            return
+        polys = [self.polygons[i] for i in self.good]
+        tree = shapely.STRtree(polys)
+        left, right = tree.query(polys, predicate="dwithin", distance=self.tol)
+        keep = left < right
+        left, right = left[keep], right[keep]
+        if len(left) == 0:
+            return
+        arr = np.array(polys, dtype=object)
+        areas = shapely.area(shapely.intersection(arr[left], arr[right]))
+        limit = self.tol * self.tol
+        for a, b, area in zip(left.tolist(), right.tolist(), areas.tolist()):
+            i, j = self.good[a], self.good[b]
+            if area > limit:
+                self.overlaps.append(Overlap(i, j, float(area)))
+            else:
+                self.adjacent[i].add(j)
+                self.adjacent[j].add(i)
+
+    def _build_forward(self) -> None:
+        tol = self.tol
+        self.forward: list[tuple[int, ...]] = []
+        for i in range(self.n):
+            ahead = [j for j in self.adjacent[i]
+                     if self.delta(self.front[i], self.front[j]) > tol]
+            self.forward.append(tuple(sorted(ahead)))
+
+    # -- lines ----------------------------------------------------------
+    def _build_lines(self) -> None:
+        t = self.track
+        self.lines: list[Segment] = list(t.betting_lines) + [t.finish_line]
+        self.line_crossings: list[list[float]] = []
+        for seg in self.lines:
+            self.line_crossings.append(self._crossings(seg))
+        self.line_progress: list[float | None] = [
+            (c[0] if c else None) for c in self.line_crossings]
+        self.cuts: list[list[int]] = [self._cut_spaces(seg) for seg in self.lines]
+        self.beyond: list[list[bool]] = []
+        for lp in self.line_progress:
+            if lp is None:
+                self.beyond.append([False] * self.n)
+            else:
+                self.beyond.append([c > lp for c in self.centroid_progress])
+
+    def _crossings(self, seg: Segment) -> list[float]:
+        """Progress of each point where the segment meets the centerline."""
+        if self.length == 0:
+            return []
+        line = LineString([tuple(map(float, seg[0])), tuple(map(float, seg[1]))])
+        if line.length == 0:
+            return []
+        hit = line.intersection(self.centerline)
+        points: list[Point] = []
+        for part in getattr(hit, "geoms", [hit]):
+            if part.is_empty:
+                continue
+            if part.geom_type == "Point":
+                points.append(part)
+            else:  # collinear overlap: use its midpoint
+                points.append(part.interpolate(0.5, normalized=True))
+        return sorted({round(float(self.centerline.project(p)), 6) for p in points})
+
+    def _cut_spaces(self, seg: Segment) -> list[int]:
+        """Spaces whose interior the segment runs through for more than tolerance."""
+        line = LineString([tuple(map(float, seg[0])), tuple(map(float, seg[1]))])
+        if line.length == 0 or not self.good:
+            return []
+        cut = []
+        for i in self.good:
+            poly = self.polygons[i]
+            if not poly.intersects(line):
+                continue
+            inner = poly.buffer(-self.tol / 2)
+            if not inner.is_empty and inner.intersection(line).length > self.tol:
+                cut.append(i)
+        return cut
+
+    def crossed(self, a: int, b: int) -> int:
+        """Bit k set when a step from a to b crosses line k (R-BET-1)."""
+        mask = 0
+        for k, beyond in enumerate(self.beyond):
+            if beyond[b] and not beyond[a]:
+                mask |= 1 << k
+        return mask
+
+    def wraps_seam(self, a: int, b: int) -> bool:
+        """True when a forward step from a to b passes the seam (a new lap)."""
+        return self.wraps and self.centroid_progress[b] < self.centroid_progress[a] - self.length / 2
+
+    def touches(self, i: int, seg: Segment) -> bool:
+        """True when the segment passes within tolerance of space i."""
+        poly = self.polygons[i]
+        if poly is None:
+            return False
+        line = LineString([tuple(map(float, seg[0])), tuple(map(float, seg[1]))])
+        return poly.distance(line) <= self.tol
+
+
+def _polygon(corners: list, tol: float) -> tuple[Polygon | None, str | None]:
+    pts = [(float(x), float(y)) for x, y in corners]
+    distinct = []
+    for p in pts:
+        if not distinct or math.dist(p, distinct[-1]) > 1e-9:
+            distinct.append(p)
+    if len(distinct) > 1 and math.dist(distinct[0], distinct[-1]) <= 1e-9:
+        distinct.pop()
+    if len(distinct) < 3:
+        return None, "fewer than 3 distinct corners"
+    poly = Polygon(distinct)
+    if not poly.is_valid:
+        return None, f"not a simple polygon ({shapely.is_valid_reason(poly)})"
+    if poly.area <= tol * tol:
+        return None, f"area {poly.area:.2f} mm² is too small"
+    return poly, None
+
+
+def _is_rectangle(corners: list) -> bool:
+    """4 corners, every angle 90 degrees within 1 degree (R-POW-DET)."""
+    if len(corners) != 4:
+        return False
+    pts = [(float(x), float(y)) for x, y in corners]
+    for k in range(4):
+        ax, ay = pts[k - 1]
+        bx, by = pts[k]
+        cx, cy = pts[(k + 1) % 4]
+        u = (ax - bx, ay - by)
+        v = (cx - bx, cy - by)
+        nu, nv = math.hypot(*u), math.hypot(*v)
+        if nu == 0 or nv == 0:
+            return False
+        cos = max(-1.0, min(1.0, (u[0] * v[0] + u[1] * v[1]) / (nu * nv)))
+        if abs(math.degrees(math.acos(cos)) - 90.0) > RIGHT_ANGLE_TOLERANCE_DEG:
+            return False
+    return True

@@ -1,0 +1,99 @@
+"""JSON Schema checks of loaded YAML data against the bundled schemas."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Iterator
+
+import jsonschema
+
+from .resources import load_schema
+
+
+@lru_cache(maxsize=None)
+def _validator(name: str) -> jsonschema.protocols.Validator:
+    schema = load_schema(name)
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema)
+
+
+def check(name: str, data: Any) -> list[tuple[str, tuple]]:
+    """Schema violations of ``data`` as (message, path) pairs, in path order."""
+    errors = list(_validator(name).iter_errors(data))
+    out = []
+    for err in errors:
+        for leaf in _leaves(err):
+            out.append((_describe(leaf), tuple(leaf.absolute_path)))
+    out.sort(key=lambda item: [str(p) for p in item[1]])
+    unique = []
+    for item in out:
+        if item not in unique:
+            unique.append(item)
+    return unique
+
+
+def _leaves(err: jsonschema.ValidationError) -> Iterator[jsonschema.ValidationError]:
+    """The most specific errors under an anyOf/oneOf, else the error itself."""
+    if err.context and err.validator in ("anyOf", "oneOf"):
+        best = jsonschema.exceptions.best_match(err.context)
+        yield best
+    else:
+        yield err
+
+
+def _describe(err: jsonschema.ValidationError) -> str:
+    where = _path_text(tuple(err.absolute_path))
+    v = err.validator
+    if v == "required":
+        missing = [k for k in err.validator_value if k not in (err.instance or {})]
+        return f"{where}: missing required key {', '.join(repr(k) for k in missing)}"
+    if v == "additionalProperties":
+        allowed = sorted(err.schema.get("properties", {}))
+        extra = sorted(set(err.instance) - set(allowed), key=str)
+        return (f"{where}: unknown key {', '.join(repr(k) for k in extra)} "
+                f"(allowed: {', '.join(allowed)})")
+    if v == "type":
+        return f"{where}: expected {_a(err.validator_value)}, found {_kind(err.instance)}"
+    if v == "const":
+        return f"{where}: must be {err.validator_value!r}, found {err.instance!r}"
+    if v == "enum":
+        return f"{where}: must be one of {', '.join(map(repr, err.validator_value))}, found {err.instance!r}"
+    if v in ("minItems", "maxItems"):
+        n = len(err.instance)
+        bound = "at least" if v == "minItems" else "at most"
+        return f"{where}: needs {bound} {err.validator_value} items, has {n}"
+    if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        return f"{where}: {err.instance!r} is out of range ({v} {err.validator_value})"
+    if v in ("minLength", "maxLength", "pattern"):
+        return f"{where}: {err.message}"
+    return f"{where}: {err.message}"
+
+
+def _path_text(path: tuple) -> str:
+    if not path:
+        return "document"
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+def _a(kind: Any) -> str:
+    if isinstance(kind, list):
+        return " or ".join(_a(k) for k in kind)
+    return {"object": "a mapping", "array": "a list", "string": "text", "number": "a number",
+            "integer": "a whole number", "boolean": "true or false", "null": "nothing"}.get(kind, kind)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"{str(value).lower()}"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return f"text {value!r}" if len(value) < 40 else "text"
+    return repr(value)

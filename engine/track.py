@@ -1,0 +1,202 @@
+"""The track as data: what a track file holds, loaded, checked and saved.
+
+Geometry derived from a track lives in ``engine.geometry``; this module only
+knows the file contract of DESIGN.md.
+"""
+from __future__ import annotations
+
+import copy
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import InvalidInput, Place
+from .yamlio import YamlDocument, dump_yaml, load_yaml, parse_yaml, write_atomic
+
+FORMAT = "trackside-track/1"
+DEFAULT_TOLERANCE = 1.0
+
+Number = int | float
+Point = tuple[Number, Number]
+Segment = tuple[Point, Point]
+
+
+@dataclass
+class Space:
+    """One space of the board: a simple polygon in a lane."""
+
+    id: str
+    lane: int
+    corners: list[Point]
+    kind: str | None = None
+    label: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "lane": self.lane,
+                               "corners": [list(c) for c in self.corners]}
+        if self.kind is not None:
+            out["kind"] = self.kind
+        if self.label is not None:
+            out["label"] = self.label
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Space":
+        return cls(id=data["id"], lane=data["lane"],
+                   corners=[_point(c) for c in data["corners"]],
+                   kind=data.get("kind"), label=data.get("label"))
+
+
+@dataclass
+class Centerline:
+    """The racing line in driving direction; closed for a loop."""
+
+    closed: bool
+    points: list[Point]
+
+
+@dataclass
+class Label:
+    """Free text printed on the board."""
+
+    text: str
+    at: Point
+    size: Number | None = None
+    angle: Number | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"text": self.text, "at": list(self.at)}
+        if self.size is not None:
+            out["size"] = self.size
+        if self.angle is not None:
+            out["angle"] = self.angle
+        return out
+
+
+@dataclass
+class Track:
+    """A circuit as in a track file (DESIGN.md, track model)."""
+
+    name: str
+    centerline: Centerline
+    spaces: list[Space]
+    start_grid: list[str]
+    betting_lines: list[Segment]
+    finish_line: Segment
+    author: str | None = None
+    description: str | None = None
+    tolerance: Number | None = None
+    labels: list[Label] = field(default_factory=list)
+    source: str | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def tol(self) -> float:
+        """The tolerance in mm (DESIGN.md default 1.0)."""
+        return float(self.tolerance) if self.tolerance is not None else DEFAULT_TOLERANCE
+
+    def space(self, space_id: str) -> Space:
+        """The space with this id (first one if ids repeat)."""
+        for sp in self.spaces:
+            if sp.id == space_id:
+                return sp
+        raise KeyError(space_id)
+
+    def copy(self) -> "Track":
+        """A deep copy, independent of this track."""
+        return copy.deepcopy(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The file form, keys in the canonical order."""
+        out: dict[str, Any] = {"format": FORMAT, "name": self.name}
+        for key in ("author", "description", "tolerance"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        out["centerline"] = {"closed": self.centerline.closed,
+                             "points": [list(p) for p in self.centerline.points]}
+        out["spaces"] = [sp.to_dict() for sp in self.spaces]
+        out["start_grid"] = list(self.start_grid)
+        out["betting_lines"] = [[list(a), list(b)] for a, b in self.betting_lines]
+        out["finish_line"] = [list(p) for p in self.finish_line]
+        if self.labels:
+            out["labels"] = [lb.to_dict() for lb in self.labels]
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], source: str | None = None) -> "Track":
+        """Build from schema-valid file data (see ``schema_problems``)."""
+        cl = data["centerline"]
+        return cls(
+            name=data["name"],
+            centerline=Centerline(closed=cl["closed"], points=[_point(p) for p in cl["points"]]),
+            spaces=[Space.from_dict(s) for s in data["spaces"]],
+            start_grid=list(data["start_grid"]),
+            betting_lines=[_segment(s) for s in data["betting_lines"]],
+            finish_line=_segment(data["finish_line"]),
+            author=data.get("author"),
+            description=data.get("description"),
+            tolerance=data.get("tolerance"),
+            labels=[Label(text=lb["text"], at=_point(lb["at"]), size=lb.get("size"),
+                          angle=lb.get("angle")) for lb in data.get("labels", [])],
+            source=source,
+        )
+
+    def to_yaml(self) -> str:
+        """The track file text."""
+        return dump_yaml(self.to_dict())
+
+
+def _point(p: Any) -> Point:
+    return (p[0], p[1])
+
+
+def _segment(s: Any) -> Segment:
+    return (_point(s[0]), _point(s[1]))
+
+
+@dataclass
+class SchemaProblem:
+    """One schema violation with its place in the file."""
+
+    message: str
+    path: tuple
+    place: Place
+
+
+def schema_problems(doc: YamlDocument) -> list[SchemaProblem]:
+    """Every violation of the track schema, in file order."""
+    from .schema import check
+
+    return [SchemaProblem(msg, path, doc.place(path)) for msg, path in check("track", doc.data)]
+
+
+def parse_track(text: str, file: str = "<input>") -> tuple[Track | None, YamlDocument, list[SchemaProblem]]:
+    """Parse track text: the track (None if the schema refuses it), the document, the problems."""
+    doc = parse_yaml(text, file)
+    problems = schema_problems(doc)
+    track = None if problems else Track.from_dict(doc.data, source=file)
+    return track, doc, problems
+
+
+def read_track_document(path: str | os.PathLike) -> tuple[Track | None, YamlDocument, list[SchemaProblem]]:
+    """Read a track file: the track (None if the schema refuses it), the document, the problems."""
+    doc = load_yaml(path, "track file")
+    problems = schema_problems(doc)
+    track = None if problems else Track.from_dict(doc.data, source=str(path))
+    return track, doc, problems
+
+
+def load_track(path: str | os.PathLike) -> Track:
+    """Load a track file, raising a user-facing error if it cannot be used."""
+    track, _doc, problems = read_track_document(path)
+    if track is None:
+        first = problems[0]
+        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+        raise InvalidInput(first.message + more, first.place,
+                           problems=problems)
+    return track
+
+
+def save_track(track: Track, path: str | os.PathLike) -> None:
+    """Save atomically: the file holds the old or the new track, never half."""
+    write_atomic(path, track.to_yaml())

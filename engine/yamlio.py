@@ -1,0 +1,240 @@
+"""Safe YAML reading and atomic, readable YAML writing.
+
+Files are read with PyYAML's safe loader only, refused past a size limit or
+when aliases would expand past a node limit, and every value keeps its line
+and column so that problems can point into the file.
+"""
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import Place, UnreadableInput
+
+try:  # libyaml is much faster; the pure-Python loader is equally safe.
+    from yaml import CSafeDumper as _BaseDumper
+    from yaml import CSafeLoader as _BaseLoader
+except ImportError:  # pragma: no cover - depends on the PyYAML build
+    from yaml import SafeDumper as _BaseDumper  # type: ignore[assignment]
+    from yaml import SafeLoader as _BaseLoader  # type: ignore[assignment]
+
+MAX_BYTES = 8 * 1024 * 1024
+MAX_NODES = 2_000_000
+
+JsonPath = tuple[str | int, ...]
+
+
+@dataclass
+class YamlDocument:
+    """Parsed YAML data with the source position of every node."""
+
+    data: Any
+    file: str
+    positions: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
+
+    def place(self, path: JsonPath) -> Place:
+        """The file place of the value at ``path``, or of its nearest parent."""
+        for cut in range(len(path), -1, -1):
+            pos = self.positions.get(tuple(path[:cut]))
+            if pos:
+                return Place(self.file, pos[0], pos[1])
+        return Place(self.file)
+
+
+def read_text(path: str | os.PathLike, what: str = "file") -> str:
+    """Read a UTF-8 text file, refusing directories, huge files and bad bytes."""
+    name = str(path)
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise UnreadableInput(f"is a directory, not a {what}", Place(name))
+        size = p.stat().st_size
+        if size > MAX_BYTES:
+            raise UnreadableInput(
+                f"file is {size:,} bytes; a {what} may be at most {MAX_BYTES:,} bytes",
+                Place(name))
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise UnreadableInput("no such file", Place(name)) from None
+    except PermissionError:
+        raise UnreadableInput("permission denied", Place(name)) from None
+    except OSError as exc:
+        raise UnreadableInput(f"cannot read: {exc.strerror or exc}", Place(name)) from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise UnreadableInput("not UTF-8 text", Place(name, line),
+                              "save the file as UTF-8") from None
+
+
+def parse_yaml(text: str, file: str = "<input>") -> YamlDocument:
+    """Parse one YAML document safely, keeping node positions."""
+    if len(text) > MAX_BYTES:
+        raise UnreadableInput(f"text is longer than {MAX_BYTES:,} characters", Place(file))
+    try:
+        loader = _BaseLoader(text)
+        try:
+            node = loader.get_single_node()
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = Place(file, mark.line + 1, mark.column + 1) if mark else Place(file)
+        raise UnreadableInput(f"YAML syntax error: {exc.problem or exc.context}", where) from None
+    except yaml.YAMLError as exc:
+        raise UnreadableInput(f"YAML error: {exc}", Place(file)) from None
+    if node is None:
+        return YamlDocument(None, file)
+    _check_size(node, file)
+    positions: dict[JsonPath, tuple[int, int]] = {}
+    data = _construct(node, (), positions, file)
+    return YamlDocument(data, file, positions)
+
+
+def load_yaml(path: str | os.PathLike, what: str = "file") -> YamlDocument:
+    """Read and parse a YAML file safely."""
+    return parse_yaml(read_text(path, what), str(path))
+
+
+def _check_size(root: yaml.Node, file: str) -> None:
+    """Refuse alias bombs: count nodes as if every alias were expanded."""
+    sizes: dict[int, int] = {}
+    active: set[int] = set()
+
+    def size(node: yaml.Node) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in active:
+            raise UnreadableInput("YAML alias refers to itself", _mark(node, file))
+        active.add(key)
+        total = 1
+        if isinstance(node, yaml.SequenceNode):
+            total += sum(size(child) for child in node.value)
+        elif isinstance(node, yaml.MappingNode):
+            total += sum(size(k) + size(v) for k, v in node.value)
+        active.discard(key)
+        sizes[key] = total
+        if total > MAX_NODES:
+            raise UnreadableInput(
+                f"document expands to more than {MAX_NODES:,} values (alias bomb?)",
+                _mark(node, file))
+        return total
+
+    size(root)
+
+
+def _mark(node: yaml.Node, file: str) -> Place:
+    return Place(file, node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+_SCALAR = yaml.constructor.SafeConstructor()
+
+
+def _construct(node: yaml.Node, path: JsonPath, positions: dict, file: str) -> Any:
+    positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+    if isinstance(node, yaml.ScalarNode):
+        return _scalar(node, file)
+    if isinstance(node, yaml.SequenceNode):
+        _check_tag(node, "tag:yaml.org,2002:seq", file)
+        return [_construct(child, path + (i,), positions, file)
+                for i, child in enumerate(node.value)]
+    _check_tag(node, "tag:yaml.org,2002:map", file)
+    result: dict[Any, Any] = {}
+    for key_node, value_node in node.value:
+        if key_node.tag == "tag:yaml.org,2002:merge":
+            raise UnreadableInput("YAML merge keys (<<) are not supported", _mark(key_node, file))
+        key = _construct(key_node, path + ("<key>",), {}, file)
+        if not isinstance(key, (str, int, float, bool)) and key is not None:
+            raise UnreadableInput("a mapping key must be a plain value", _mark(key_node, file))
+        if key in result:
+            raise UnreadableInput(f"duplicate key {key!r}", _mark(key_node, file),
+                                  "each key may appear once in a mapping")
+        result[key] = _construct(value_node, path + (key,), positions, file)
+    return result
+
+
+def _check_tag(node: yaml.Node, expected: str, file: str) -> None:
+    if node.tag != expected:
+        raise UnreadableInput(f"unsupported YAML tag {node.tag}", _mark(node, file),
+                              "remove the tag; only plain YAML is read")
+
+
+def _scalar(node: yaml.ScalarNode, file: str) -> Any:
+    allowed = ("null", "bool", "int", "float", "str", "timestamp")
+    if not any(node.tag == f"tag:yaml.org,2002:{t}" for t in allowed):
+        raise UnreadableInput(f"unsupported YAML tag {node.tag}", _mark(node, file),
+                              "remove the tag; only plain YAML is read")
+    if node.tag == "tag:yaml.org,2002:timestamp":
+        return node.value  # a date is only ever free text here
+    try:
+        value = _SCALAR.construct_object(node)
+    except (yaml.YAMLError, ValueError, OverflowError) as exc:
+        raise UnreadableInput(f"bad value {node.value!r}: {exc}", _mark(node, file)) from None
+    if isinstance(value, float) and not math.isfinite(value):
+        raise UnreadableInput(f"number {node.value!r} is not finite", _mark(node, file))
+    return value
+
+
+class _Dumper(_BaseDumper):
+    """Block style for mappings, flow style for short lists of plain values."""
+
+
+def _represent_list(dumper: yaml.SafeDumper, data: list) -> yaml.Node:
+    flat = all(isinstance(x, (int, float, str, bool)) or x is None for x in data)
+    points = all(isinstance(x, (list, tuple)) and len(x) <= 2
+                 and all(isinstance(v, (int, float)) for v in x) for x in data)
+    flow = bool(data) and ((flat and len(data) <= 12) or (points and len(data) <= 8))
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
+
+
+def _represent_float(dumper: yaml.SafeDumper, data: float) -> yaml.Node:
+    if data == int(data) and abs(data) < 1e15:
+        text = f"{data:.1f}"
+    else:
+        text = repr(data)
+    return dumper.represent_scalar("tag:yaml.org,2002:float", text)
+
+
+_Dumper.add_representer(list, _represent_list)
+_Dumper.add_representer(tuple, _represent_list)
+_Dumper.add_representer(float, _represent_float)
+
+
+def dump_yaml(data: Any, header: str | None = None) -> str:
+    """YAML text for ``data``: keys in the given order, readable layout."""
+    text = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
+                     default_flow_style=False, width=100)
+    if header:
+        text = "".join(f"# {line}\n" if line else "#\n" for line in header.splitlines()) + text
+    return text
+
+
+def write_atomic(path: str | os.PathLike, text: str) -> None:
+    """Write ``text`` so that ``path`` holds either the old or the new content."""
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if target.exists():
+            os.chmod(tmp, target.stat().st_mode & 0o777)
+        else:
+            os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
