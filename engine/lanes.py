@@ -1,0 +1,722 @@
+"""The lane builder: spaces and a dense centerline from a racing line of pieces.
+
+A layout is a racing line made of straights and arcs, starting at a point
+with a heading, with a lane count per piece. ``build_lanes`` turns it into the
+spaces of a track: rectangles on straights, wedges in curves whose ends are
+radial to the arc's centre, and the dense centerline DESIGN.md asks for.
+
+Conventions (the editor's lane tool and ``tools/make_tracks.py`` rely on them):
+
+- Units are millimetres; headings and turn angles are degrees, counter-
+  clockwise, 0 along +x. An arc's ``angle`` is + for a left turn, - for right;
+  its ``radius`` is the radius of the racing line itself.
+- Each piece holds a whole number of rows: ``rows`` if given, else its length
+  divided by ``space_length``, rounded (at least 1). The row length of a piece
+  is its length divided by its rows, so spaces on different pieces may differ
+  slightly from ``space_length``; every row boundary is square to the line.
+- Lanes are centred on the racing line. When the lane count changes between
+  two pieces, both sides stay centred, so every lane of one piece touches at
+  least one lane of the next (along an edge, or at a corner, which is a
+  diagonal step): forward neighbours exist across the change (R-MOVE-1).
+  A change between 1 and 4 lanes at once would leave the outer lanes with no
+  neighbour and is refused.
+- Lane 0 is the innermost lane of the circuit: the lane on the left of the
+  racing line when the line turns left overall (an anticlockwise loop), on
+  the right when it turns right overall (``LaneLayout.inner`` overrides it).
+  Lane indices count from the inside within each piece.
+- Space ids are the lane letter (a = lane 0, b, c, d) and the row number, rows
+  counted from 1 at the start of the line (the seam of a closed loop):
+  ``a1``, ``c12``. A single-file stretch holds only ``a`` spaces.
+- Stagger moves lane k forward by (k - (n - 1) / 2) * stagger row lengths, so
+  the lanes are staggered symmetrically about the racing line; the first and
+  last space of each lane in a piece absorb the shift, so all lanes still meet
+  on a common edge at every piece boundary (where lines, the seam and width
+  changes can be placed cleanly).
+- Space corners run along the inner side from the rear to the front, then back
+  along the outer side: rectangles are [rear-inner, front-inner, front-outer,
+  rear-outer]; wedges add points on their curved sides (at most
+  ``wedge_step`` degrees apart, and wherever a neighbouring lane has a corner,
+  so that neighbours share their edges exactly and never overlap).
+- The centerline has a point at least every ``max_turn`` degrees of turn.
+  Projection onto a polyline is off by about offset x turn / 2 on the inside
+  of a curve (DESIGN.md), so arc points are placed half a step either side of
+  every row boundary: the front edges of side-by-side spaces then project to
+  exactly the same progress and never count as forward of each other.
+- ``front`` and ``rear`` progress are exact distances along the racing line;
+  ``TrackGeometry`` measures along the polyline, which is shorter by a
+  relative 1e-5 or less.
+"""
+from __future__ import annotations
+
+import bisect
+import math
+from dataclasses import dataclass, field, replace
+from typing import Sequence
+
+from .errors import InvalidInput, Place
+from .track import Centerline, Point, Segment, Space, Track
+
+LANE_LETTERS = "abcd"
+MAX_LANES = 4
+GRID_SIZE = 6
+_KEY_DIGITS = 9
+
+
+class LayoutError(InvalidInput):
+    """A lane layout that cannot be built; the message names the piece."""
+
+    def __init__(self, message: str, hint: str | None = None):
+        super().__init__(message, Place("lane layout"), hint)
+
+
+@dataclass(frozen=True)
+class Straight:
+    """A straight piece of racing line.
+
+    ``lanes``, ``rows`` and ``stagger`` override the layout's defaults
+    for this piece (None: use the layout's lane count, rounded length, stagger).
+    """
+
+    length: float
+    lanes: int | None = None
+    rows: int | None = None
+    stagger: float | None = None
+
+    @property
+    def path_length(self) -> float:
+        """Length of the racing line along this piece."""
+        return float(self.length)
+
+    @property
+    def turn(self) -> float:
+        """Turn in degrees (0 for a straight)."""
+        return 0.0
+
+
+@dataclass(frozen=True)
+class Arc:
+    """A circular piece: ``radius`` of the racing line, ``angle`` in degrees (+ left, - right)."""
+
+    radius: float
+    angle: float
+    lanes: int | None = None
+    rows: int | None = None
+    stagger: float | None = None
+
+    @property
+    def path_length(self) -> float:
+        """Length of the racing line along this piece."""
+        return float(self.radius) * math.radians(abs(self.angle))
+
+    @property
+    def turn(self) -> float:
+        """Turn in degrees, + left."""
+        return float(self.angle)
+
+
+Piece = Straight | Arc
+
+
+@dataclass(frozen=True)
+class Pose:
+    """A point on the racing line and the driving direction there (degrees)."""
+
+    x: float
+    y: float
+    heading: float
+
+
+@dataclass(frozen=True)
+class LaneLayout:
+    """Everything ``build_lanes`` needs: the racing line, lanes and space sizes."""
+
+    pieces: tuple[Piece, ...]
+    start: Point = (0.0, 0.0)
+    heading: float = 0.0
+    closed: bool = False
+    lanes: int = 2
+    space_length: float = 40.0
+    lane_width: float = 40.0
+    stagger: float = 0.0
+    inner: str | None = None
+    max_turn: float = 0.5
+    wedge_step: float = 6.0
+    closure_tolerance: float = 0.01
+
+
+@dataclass(frozen=True)
+class LaneSpace:
+    """One built space: its id, lane, row, piece and corners, and where it lies
+    along the racing line (``rear`` and ``front`` progress in mm)."""
+
+    id: str
+    lane: int
+    row: int
+    piece: int
+    corners: tuple[Point, ...]
+    rear: float
+    front: float
+    curved: bool
+
+    def to_space(self, digits: int | None = 3) -> Space:
+        """The track-file form, corners rounded to ``digits`` decimals (None: exact)."""
+        pts = [(_round(x, digits), _round(y, digits)) for x, y in self.corners]
+        return Space(id=self.id, lane=self.lane, corners=pts)
+
+
+@dataclass(frozen=True)
+class Boundary:
+    """An edge across the whole track that every lane shares: a clean place for a line."""
+
+    progress: float
+    inner: Point
+    outer: Point
+    row: int
+
+
+@dataclass(frozen=True)
+class PieceSpan:
+    """Where a piece lies along the racing line and how it was divided."""
+
+    index: int
+    start: float
+    end: float
+    rows: int
+    lanes: int
+    length: float
+    stagger: float
+
+    @property
+    def row_length(self) -> float:
+        return self.length / self.rows
+    start_pose: Pose
+    end_pose: Pose
+    first_row: int
+
+
+@dataclass
+class LaneResult:
+    """What ``build_lanes`` returns: spaces, the dense centerline and their layout."""
+
+    spaces: list[LaneSpace]
+    centerline: list[Point]
+    closed: bool
+    length: float
+    inner: str
+    pieces: list[PieceSpan]
+    boundaries: list[Boundary]
+    end: Pose
+    gap: float
+    rows: int
+    _by_id: dict[str, int] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self._by_id = {sp.id: i for i, sp in enumerate(self.spaces)}
+
+    def space(self, space_id: str) -> LaneSpace:
+        """The space with this id."""
+        return self.spaces[self._by_id[space_id]]
+
+    def track_spaces(self, digits: int | None = 3) -> list[Space]:
+        """The spaces in track-file form."""
+        return [sp.to_space(digits) for sp in self.spaces]
+
+    def track_centerline(self, digits: int | None = 3) -> Centerline:
+        """The centerline in track-file form."""
+        return Centerline(closed=self.closed,
+                          points=[(_round(x, digits), _round(y, digits))
+                                  for x, y in self.centerline])
+
+
+@dataclass(frozen=True)
+class CrossLine:
+    """A segment across the track on a shared edge, and its progress."""
+
+    segment: Segment
+    progress: float
+    row: int
+
+
+# -- tracing the racing line ---------------------------------------------
+
+@dataclass(frozen=True)
+class _Frame:
+    """Start pose of a piece in radians, with what is needed to walk along it."""
+
+    x: float
+    y: float
+    h: float
+    piece: Piece
+
+    def at(self, s: float) -> tuple[float, float, float]:
+        """Point and heading (radians) at distance ``s`` along the piece."""
+        p = self.piece
+        if isinstance(p, Straight):
+            return (self.x + s * math.cos(self.h), self.y + s * math.sin(self.h), self.h)
+        sign = 1.0 if p.angle > 0 else -1.0
+        r = float(p.radius)
+        cx = self.x - sign * r * math.sin(self.h)
+        cy = self.y + sign * r * math.cos(self.h)
+        h = self.h + sign * s / r
+        return (cx + sign * r * math.sin(h), cy - sign * r * math.cos(h), h)
+
+
+def _frames(layout: LaneLayout) -> tuple[list[_Frame], Pose]:
+    x, y = float(layout.start[0]), float(layout.start[1])
+    h = math.radians(layout.heading)
+    frames = []
+    for piece in layout.pieces:
+        frame = _Frame(x, y, h, piece)
+        frames.append(frame)
+        x, y, h = frame.at(piece.path_length)
+    return frames, Pose(x, y, math.degrees(h))
+
+
+def trace(layout: LaneLayout) -> list[Pose]:
+    """The pose at the start of every piece, then the pose at the end of the line."""
+    _check_pieces(layout)
+    frames, end = _frames(layout)
+    return [Pose(f.x, f.y, math.degrees(f.h)) for f in frames] + [end]
+
+
+def closure_gap(layout: LaneLayout) -> tuple[float, float]:
+    """How far the end of the line misses its start: (distance mm, heading degrees in (-180, 180])."""
+    _check_pieces(layout)
+    _frames_, end = _frames(layout)
+    dist = math.hypot(end.x - layout.start[0], end.y - layout.start[1])
+    return dist, _wrap_degrees(end.heading - layout.heading)
+
+
+def close_loop(layout: LaneLayout, adjust: tuple[int, int]) -> LaneLayout:
+    """The layout with the lengths of the two straights ``adjust`` changed so that
+    the line ends exactly where it starts (the turns must already add up to a
+    whole number of turns)."""
+    _check_pieces(layout)
+    _dist, dh = closure_gap(layout)
+    if abs(dh) > 1e-6:
+        raise LayoutError(f"the turns add up to {_total_turn(layout):g}°, "
+                          f"{dh:+.3f}° away from a closed loop",
+                          "change arc angles so they add up to ±360°")
+    i, j = adjust
+    for k in (i, j):
+        if not 0 <= k < len(layout.pieces) or not isinstance(layout.pieces[k], Straight):
+            raise LayoutError(f"piece {k} is not a straight; close_loop adjusts two straights")
+    frames, end = _frames(layout)
+    ux, uy = math.cos(frames[i].h), math.sin(frames[i].h)
+    vx, vy = math.cos(frames[j].h), math.sin(frames[j].h)
+    det = ux * vy - uy * vx
+    if abs(det) < 1e-6:
+        raise LayoutError(f"pieces {i} and {j} are parallel; pick two straights at an angle")
+    gx, gy = layout.start[0] - end.x, layout.start[1] - end.y
+    di = (gx * vy - gy * vx) / det
+    dj = (ux * gy - uy * gx) / det
+    pieces = list(layout.pieces)
+    for k, d in ((i, di), (j, dj)):
+        new = pieces[k].length + d
+        if new <= 0:
+            raise LayoutError(f"closing the loop would make piece {k} {new:.1f} mm long",
+                              "pick other straights or lengthen them")
+        pieces[k] = replace(pieces[k], length=new)
+    return replace(layout, pieces=tuple(pieces))
+
+
+# -- building -------------------------------------------------------------
+
+def build_lanes(layout: LaneLayout) -> LaneResult:
+    """Build the spaces and the dense centerline of a layout.
+
+    Raises ``LayoutError`` for a layout that cannot give legal spaces: lane
+    counts out of range or jumping from 1 to 4, arcs too tight for their lanes,
+    a closed line whose end misses its start.
+    """
+    _check_pieces(layout)
+    frames, end = _frames(layout)
+    inner = _inner_side(layout)
+    side = -1.0 if inner == "left" else 1.0  # outer normal = side * left normal
+    gap = math.hypot(end.x - layout.start[0], end.y - layout.start[1])
+    if layout.closed:
+        _check_closure(layout, end, gap)
+    plans = _plan(layout)
+    builder = _Builder(layout, side)
+    spans: list[PieceSpan] = []
+    boundaries: list[Boundary] = []
+    centerline: list[Point] = []
+    start = 0.0
+    row0 = 0
+    for index, (frame, plan) in enumerate(zip(frames, plans)):
+        length = frame.piece.path_length
+        stations = _Stations(frame, length, _end_station(layout, frames, index))
+        builder.piece(index, plan, stations, start, row0)
+        centerline.extend(_centerline_points(layout, frame, plan, stations))
+        span_end = stations.get(length)
+        spans.append(PieceSpan(index, start, start + length, plan.rows, plan.lanes,
+                               plan.row_length, plan.stagger,
+                               Pose(frame.x, frame.y, math.degrees(frame.h)),
+                               Pose(span_end[0], span_end[1], math.degrees(span_end[2])),
+                               row0 + 1))
+        boundaries.extend(_boundaries(layout, plans, index, stations, start, row0, side))
+        start += length
+        row0 += plan.rows
+    if not layout.closed:
+        centerline.append((end.x, end.y))
+    return LaneResult(spaces=builder.spaces, centerline=_dedupe(centerline),
+                      closed=layout.closed, length=start, inner=inner, pieces=spans,
+                      boundaries=boundaries, end=end, gap=0.0 if layout.closed else gap,
+                      rows=row0)
+
+
+def _end_station(layout: LaneLayout, frames: list[_Frame],
+                 index: int) -> tuple[float, float, float] | None:
+    """The exact start of the next piece (the seam after the last piece of a
+    loop), so that both pieces compute their shared corners from one pose."""
+    if index + 1 < len(frames):
+        nxt = frames[index + 1]
+        return (nxt.x, nxt.y, nxt.h)
+    if not layout.closed:
+        return None
+    seam, frame = frames[0], frames[index]
+    turns = round((frame.at(frame.piece.path_length)[2] - seam.h) / (2 * math.pi))
+    return (seam.x, seam.y, seam.h + 2 * math.pi * turns)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    rows: int
+    lanes: int
+    length: float
+    stagger: float
+
+    @property
+    def row_length(self) -> float:
+        return self.length / self.rows
+
+    def shift(self, lane: int) -> float:
+        """Forward shift of a lane's row boundaries, in row lengths."""
+        if self.lanes == 1:
+            return 0.0
+        return (lane - (self.lanes - 1) / 2) * self.stagger
+
+    def cuts(self, lane: int) -> list[float]:
+        """Row boundaries of a lane, as distances along the piece."""
+        shift = self.shift(lane)
+        inner = [(j + shift) * self.row_length for j in range(1, self.rows)]
+        return [0.0] + inner + [self.length]
+
+
+def _plan(layout: LaneLayout) -> list[_Plan]:
+    plans = []
+    for index, piece in enumerate(layout.pieces):
+        length = piece.path_length
+        rows = piece.rows if piece.rows is not None else max(1, round(length / layout.space_length))
+        lanes = piece.lanes if piece.lanes is not None else layout.lanes
+        stagger = float(piece.stagger if piece.stagger is not None else layout.stagger)
+        plan = _Plan(rows, lanes, length, stagger)
+        _check_plan(layout, index, piece, plan)
+        plans.append(plan)
+    count = len(plans)
+    pairs = range(count if layout.closed else count - 1)
+    for i in pairs:
+        a, b = plans[i].lanes, plans[(i + 1) % count].lanes
+        if abs(a - b) > 2:
+            raise LayoutError(
+                f"piece {(i + 1) % count}: the lanes go from {a} to {b} at once, which leaves "
+                "the outer lanes without a forward neighbour (R-MOVE-1)",
+                "change the lane count by at most 2 between pieces")
+    return plans
+
+
+class _Stations:
+    """Poses along one piece, computed once per distance so that shared corners
+    are bit-for-bit identical."""
+
+    def __init__(self, frame: _Frame, length: float,
+                 end: tuple[float, float, float] | None):
+        self.frame = frame
+        self.length = length
+        self.cache: dict[float, tuple[float, float, float]] = {
+            _key(0.0): (frame.x, frame.y, frame.h)}
+        if end is not None:
+            self.cache[_key(length)] = end
+
+    def get(self, s: float) -> tuple[float, float, float]:
+        k = _key(s)
+        pose = self.cache.get(k)
+        if pose is None:
+            pose = self.frame.at(k)
+            self.cache[k] = pose
+        return pose
+
+
+class _Builder:
+    """Accumulates spaces piece by piece, sharing the corners of piece boundaries."""
+
+    def __init__(self, layout: LaneLayout, side: float):
+        self.layout = layout
+        self.side = side
+        self.width = float(layout.lane_width)
+        self.spaces: list[LaneSpace] = []
+        self._edge: dict[tuple, Point] = {}
+        self._total = sum(p.path_length for p in layout.pieces)
+
+    def corner(self, stations: _Stations, s: float, u: float, boundary: float | None) -> Point:
+        """The point at lateral offset ``u`` (toward the outside) at distance ``s``."""
+        x, y, h = stations.get(s)
+        point = (x - self.side * u * math.sin(h), y + self.side * u * math.cos(h))
+        if boundary is not None:  # reuse the exact point on a piece boundary
+            point = self._edge.setdefault((_key(boundary), u), point)
+        return point
+
+    def piece(self, index: int, plan: _Plan, stations: _Stations, start: float, row0: int) -> None:
+        curved = isinstance(stations.frame.piece, Arc)
+        n = plan.lanes
+        cuts = [plan.cuts(k) for k in range(n)]
+        piece = stations.frame.piece
+        arcs = (_arc_points(self.layout, piece, plan, stations.length, cuts)
+                if isinstance(piece, Arc) else None)
+        length = stations.length
+        for k in range(n):
+            u_in = (k - n / 2) * self.width
+            u_out = (k + 1 - n / 2) * self.width
+            for j in range(plan.rows):
+                s0, s1 = cuts[k][j], cuts[k][j + 1]
+                if arcs is None:
+                    inner_s, outer_s = [s0, s1], [s1, s0]
+                else:
+                    inner_s = _between(arcs[k], s0, s1)
+                    outer_s = _between(arcs[k + 1], s0, s1)[::-1]
+                pts = [self._point(stations, s, u_in, start, length) for s in inner_s]
+                pts += [self._point(stations, s, u_out, start, length) for s in outer_s]
+                self.spaces.append(LaneSpace(
+                    id=f"{LANE_LETTERS[k]}{row0 + j + 1}", lane=k, row=row0 + j + 1,
+                    piece=index, corners=tuple(pts), rear=start + s0, front=start + s1,
+                    curved=curved))
+
+    def _point(self, stations: _Stations, s: float, u: float, start: float, length: float) -> Point:
+        on_boundary = None
+        if _key(s) == _key(0.0):
+            on_boundary = start
+        elif _key(s) == _key(length):
+            on_boundary = start + length
+        if (on_boundary is not None and self.layout.closed
+                and abs(on_boundary - self._total) < 1e-6):
+            on_boundary = 0.0  # the seam: the last piece ends on the first one's corners
+        return self.corner(stations, s, u, on_boundary)
+
+
+def _arc_points(layout: LaneLayout, piece: Arc, plan: _Plan, length: float,
+                cuts: list[list[float]]) -> list[list[float]]:
+    """Distances along the piece of the points on each lane edge (inner edge of
+    lane 0 first): the corners of the lanes on both sides, plus a point at
+    least every ``wedge_step`` degrees, so neighbours share their curved edges."""
+    per_row = abs(piece.angle) / plan.rows
+    steps = plan.rows * max(1, math.ceil(per_row / layout.wedge_step - 1e-9))
+    subdiv = {_key(length * i / steps) for i in range(steps + 1)}
+    out = []
+    for edge in range(plan.lanes + 1):
+        pts = set(subdiv)
+        for lane in (edge - 1, edge):
+            if 0 <= lane < plan.lanes:
+                pts.update(_key(s) for s in cuts[lane])
+        out.append(sorted(pts))
+    return out
+
+
+def _between(keys: list[float], s0: float, s1: float) -> list[float]:
+    """The sorted keys from s0 to s1 inclusive."""
+    return keys[bisect.bisect_left(keys, _key(s0)):bisect.bisect_right(keys, _key(s1))]
+
+
+def _centerline_points(layout: LaneLayout, frame: _Frame, plan: _Plan,
+                       stations: _Stations) -> list[Point]:
+    """The piece's start point, then for an arc points half a step either side
+    of every row boundary, at most ``max_turn`` degrees apart."""
+    x, y, _h = stations.get(0.0)
+    pts = [(x, y)]
+    piece = frame.piece
+    if isinstance(piece, Arc):
+        per_row = abs(piece.angle) / plan.rows
+        steps = plan.rows * max(1, math.ceil(per_row / layout.max_turn - 1e-9))
+        length = stations.length
+        for i in range(steps):
+            px, py, _ = frame.at(length * (i + 0.5) / steps)
+            pts.append((px, py))
+    return pts
+
+
+def _boundaries(layout: LaneLayout, plans: list[_Plan], index: int, stations: _Stations,
+                start: float, row0: int, side: float) -> list[Boundary]:
+    """Edges across the track shared by every lane: the piece's start, and every
+    row boundary when its lanes are not staggered; the line's end when open."""
+    plan = plans[index]
+    width = float(layout.lane_width)
+    count = len(plans)
+    prev = plans[index - 1].lanes if (index > 0 or layout.closed) else 0
+    out = []
+
+    def edge(s: float, lanes: int, row: int) -> Boundary:
+        x, y, h = stations.get(s)
+        half = lanes * width / 2
+        nx, ny = -side * math.sin(h), side * math.cos(h)
+        return Boundary(start + s, (x - half * nx, y - half * ny),
+                        (x + half * nx, y + half * ny), row)
+
+    out.append(edge(0.0, max(plan.lanes, prev), row0))
+    if plan.lanes == 1 or plan.stagger == 0:
+        for j in range(1, plan.rows):
+            out.append(edge(j * plan.row_length, plan.lanes, row0 + j))
+    if index == count - 1 and not layout.closed:
+        out.append(edge(stations.length, plan.lanes, row0 + plan.rows))
+    return out
+
+
+# -- helpers for lines and the grid --------------------------------------
+
+def line_across(result: LaneResult, progress: float) -> CrossLine:
+    """A segment across the whole track on the shared edge nearest ``progress``
+    (mm along the racing line), so that it cuts no space: for betting and
+    finish lines. On a closed loop ``progress`` wraps around the lap."""
+    if not result.boundaries:
+        raise LayoutError("the track has no edge shared by all its lanes")
+    length = result.length
+
+    def distance(b: Boundary) -> float:
+        d = abs(b.progress - progress)
+        if result.closed:
+            d %= length
+            d = min(d, length - d)
+        return d
+
+    best = min(result.boundaries, key=distance)
+    return CrossLine((best.inner, best.outer), best.progress, best.row)
+
+
+def pick_grid(result: LaneResult, after: float = 0.0, lanes: Sequence[int] | None = None,
+              count: int = GRID_SIZE) -> list[str]:
+    """The ids of the first ``count`` spaces from progress ``after`` on (the seam
+    by default), in grid order: pole (furthest forward) first, the inner lane
+    first within a row. ``lanes`` limits the choice to those lane indices."""
+    pool = [sp for sp in result.spaces
+            if sp.rear >= after - 1e-6 and (lanes is None or sp.lane in lanes)]
+    pool.sort(key=lambda sp: (sp.rear, sp.lane))
+    chosen = pool[:count]
+    if len(chosen) < count:
+        raise LayoutError(f"only {len(chosen)} spaces after progress {after:g} for the grid")
+    chosen.sort(key=lambda sp: (-sp.front, sp.lane))
+    return [sp.id for sp in chosen]
+
+
+def make_track(result: LaneResult, name: str, betting: Sequence[float], finish: float,
+               grid: Sequence[str] | None = None, author: str | None = None,
+               description: str | None = None, tolerance: float | None = None,
+               digits: int | None = 3) -> Track:
+    """A track from built lanes: betting and finish lines on the shared edges
+    nearest the given progress values, the grid from ``pick_grid`` unless given."""
+    if len(betting) != 3:
+        raise LayoutError(f"a track has 3 betting lines, got {len(betting)}")
+
+    def seg(p: float) -> Segment:
+        a, b = line_across(result, p).segment
+        return ((_round(a[0], digits), _round(a[1], digits)),
+                (_round(b[0], digits), _round(b[1], digits)))
+
+    return Track(name=name, centerline=result.track_centerline(digits),
+                 spaces=result.track_spaces(digits),
+                 start_grid=list(grid) if grid is not None else pick_grid(result),
+                 betting_lines=[seg(p) for p in betting], finish_line=seg(finish),
+                 author=author, description=description, tolerance=tolerance)
+
+
+# -- checks ---------------------------------------------------------------
+
+def _check_pieces(layout: LaneLayout) -> None:
+    if not layout.pieces:
+        raise LayoutError("the layout has no pieces")
+    for index, piece in enumerate(layout.pieces):
+        if isinstance(piece, Straight):
+            if not piece.length > 0:
+                raise LayoutError(f"piece {index} (straight): length must be positive, "
+                                  f"got {piece.length}")
+        elif isinstance(piece, Arc):
+            if not piece.radius > 0:
+                raise LayoutError(f"piece {index} (arc): radius must be positive, got {piece.radius}")
+            if piece.angle == 0 or abs(piece.angle) > 360:
+                raise LayoutError(f"piece {index} (arc): angle must be between -360 and 360 "
+                                  f"degrees and not 0, got {piece.angle}")
+        else:
+            raise LayoutError(f"piece {index} is a {type(piece).__name__}, not a Straight or Arc")
+    for name in ("space_length", "lane_width", "max_turn", "wedge_step"):
+        if not getattr(layout, name) > 0:
+            raise LayoutError(f"{name} must be positive, got {getattr(layout, name)}")
+    if layout.inner not in (None, "left", "right"):
+        raise LayoutError(f"inner must be 'left' or 'right', got {layout.inner!r}")
+
+
+def _check_plan(layout: LaneLayout, index: int, piece: Piece, plan: _Plan) -> None:
+    where = f"piece {index} ({_describe(piece)})"
+    if not isinstance(plan.lanes, int) or not 1 <= plan.lanes <= MAX_LANES:
+        raise LayoutError(f"{where}: lanes must be 1 to {MAX_LANES}, got {plan.lanes}")
+    if not isinstance(plan.rows, int) or plan.rows < 1:
+        raise LayoutError(f"{where}: rows must be a whole number from 1, got {plan.rows}")
+    if isinstance(piece, Arc):
+        inside = float(piece.radius) - plan.lanes * layout.lane_width / 2
+        if inside < layout.lane_width / 4:
+            need = plan.lanes * layout.lane_width / 2 + layout.lane_width / 4
+            raise LayoutError(f"{where}: the inner edge of the lanes would be {inside:.1f} mm "
+                              "from the arc's centre", f"use a radius of at least {need:g} mm")
+    if plan.lanes > 1 and plan.stagger != 0:
+        worst = abs(plan.stagger) * (plan.lanes - 1) / 2
+        if worst > 0.5:
+            raise LayoutError(f"{where}: stagger {plan.stagger:g} shifts the outer lanes by "
+                              f"{worst:g} rows", f"use at most {1 / (plan.lanes - 1):g}")
+        if abs(plan.stagger) * plan.row_length < 2.0:
+            raise LayoutError(f"{where}: stagger {plan.stagger:g} moves neighbouring lanes only "
+                              f"{abs(plan.stagger) * plan.row_length:.2f} mm apart, too little to "
+                              "tell forward from sideways", "use 0 or a larger stagger")
+
+
+def _check_closure(layout: LaneLayout, end: Pose, gap: float) -> None:
+    dh = _wrap_degrees(end.heading - layout.heading)
+    if gap > layout.closure_tolerance or abs(dh) > 0.01:
+        raise LayoutError(
+            f"the racing line does not close: its end is {gap:.2f} mm from its start "
+            f"(dx {layout.start[0] - end.x:+.2f}, dy {layout.start[1] - end.y:+.2f}) and its "
+            f"heading is {dh:+.2f}° off (the turns add up to {_total_turn(layout):g}°)",
+            "make the turns add up to ±360° and use close_loop() to fit two straights")
+
+
+def _inner_side(layout: LaneLayout) -> str:
+    if layout.inner is not None:
+        return layout.inner
+    return "left" if _total_turn(layout) >= 0 else "right"
+
+
+def _total_turn(layout: LaneLayout) -> float:
+    return sum(p.turn for p in layout.pieces)
+
+
+def _describe(piece: Piece) -> str:
+    if isinstance(piece, Straight):
+        return f"straight {piece.length:g} mm"
+    return f"arc r={piece.radius:g} mm, {piece.angle:+g}°"
+
+
+def _wrap_degrees(d: float) -> float:
+    return 180.0 - ((180.0 - d) % 360.0)
+
+
+def _key(s: float) -> float:
+    return round(s, _KEY_DIGITS) + 0.0
+
+
+def _round(v: float, digits: int | None) -> float:
+    if digits is None:
+        return float(v)
+    return round(float(v), digits) + 0.0
+
+
+def _dedupe(points: list[Point]) -> list[Point]:
+    out: list[Point] = []
+    for p in points:
+        if not out or math.dist(p, out[-1]) > 1e-9:
+            out.append(p)
+    return out
