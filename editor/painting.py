@@ -1,0 +1,520 @@
+"""How a track looks: one style and the functions that paint it with QPainter.
+
+Everything is painted in track coordinates: millimetres, **x to the right and
+y down** (the convention of SVG and Qt; track files use it too, see
+``docs/track-format.md``). A caller maps millimetres to its device by setting
+the painter's transform (a scene, an image at some dpi, a PDF page), so the
+same functions serve the editor's scene items, the board view of play mode and
+the PNG/SVG/PDF renderer.
+
+Building blocks, each usable on its own:
+
+- ``paint_surface``: grass-free run-off, white edge line and kerbs on curves,
+  from a ``Surface`` (``track_surface(track)``, worth caching per track);
+- ``paint_space``: one space (lane shading, outline, the inner mark of a
+  rectangular space for Determined, danger hatching, grid number, id, label);
+- ``paint_line``: a betting line with its number, or the chequered finish;
+- ``paint_racing_line``, ``paint_label``;
+- ``paint_track``: all of it in board order.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import shapely
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen,
+                           QPolygonF)
+from shapely.geometry import LineString, MultiPolygon, Polygon
+
+from engine.geometry import _is_rectangle
+from engine.track import Label, Point, Segment, Space, Track
+
+from .qtfix import guard_none
+
+guard_none()
+
+FINISH = 3  # line index of the finish line, after the three betting lines (as engine.geometry)
+
+
+@dataclass
+class BoardStyle:
+    """Colours and sizes (mm) of a printed board."""
+
+    grass: str = "#6c9a4f"
+    grass_dark: str = "#618d46"
+    runoff: str = "#d8d2c0"
+    edge: str = "#f4f4f0"
+    kerb_a: str = "#c8352b"
+    kerb_b: str = "#f4f4f0"
+    lane_fills: tuple[str, ...] = ("#4b4f55", "#5b6068")
+    space_outline: str = "#eeeeea"
+    rect_mark: str = "#7d838c"
+    danger: str = "#d9472b"
+    grid_number: str = "#ffffff"
+    pole: str = "#f2c230"
+    betting: str = "#f2c230"
+    betting_text: str = "#222222"
+    finish_dark: str = "#1b1b1b"
+    finish_light: str = "#fafafa"
+    racing_line: str = "#ff9a3c"
+    id_text: str = "#d9dce0"
+    label_text: str = "#ffffff"
+    label_halo: str = "#2b3a22"
+    font_family: str = "DejaVu Sans"
+
+    runoff_width: float = 7.0
+    edge_width: float = 1.0
+    kerb_width: float = 2.6
+    kerb_stripe: float = 5.0
+    outline_width: float = 0.5
+    rect_inset: float = 2.2
+    rect_mark_width: float = 0.35
+    line_width: float = 1.6
+    finish_square: float = 3.5
+    badge_radius: float = 4.2
+    racing_line_width: float = 0.9
+    id_height: float = 2.6
+    label_height: float = 8.0
+
+    def lane_colour(self, lane: int) -> QColor:
+        """Fill of a space in this lane: lanes alternate in shade."""
+        return QColor(self.lane_fills[lane % len(self.lane_fills)])
+
+
+DEFAULT_STYLE = BoardStyle()
+
+
+# -- surface: the tarmac outline, run-off and kerbs ---------------------------
+
+@dataclass
+class Surface:
+    """The tarmac (union of all spaces) and the ring runs that curve (for kerbs)."""
+
+    tarmac: QPainterPath
+    runoff: QPainterPath
+    kerb_runs: list[QPolygonF]
+    bounds: tuple[float, float, float, float]  # x0, y0, x1, y1 of the run-off, mm
+
+
+def track_surface(track: Track, style: BoardStyle = DEFAULT_STYLE) -> Surface:
+    """The tarmac outline and where kerbs go; costly, so cache it per track."""
+    polys = [p for p in (_shapely_polygon(sp.corners) for sp in track.spaces) if p is not None]
+    if not polys:
+        return Surface(QPainterPath(), QPainterPath(), [], (0.0, 0.0, 0.0, 0.0))
+    # Closing (grow then shrink) seals the hairline gaps between neighbouring spaces.
+    seal = 0.6
+    tarmac = shapely.union_all([p.buffer(seal, join_style="mitre") for p in polys]).buffer(
+        -seal, join_style="mitre")
+    runoff = tarmac.buffer(style.runoff_width, quad_segs=8)
+    rings = [ring for poly in _polygons(tarmac) for ring in (poly.exterior, *poly.interiors)]
+    runs = [run for ring in rings for run in _curved_runs(ring)]
+    return Surface(_path(tarmac), _path(runoff), runs, tuple(runoff.bounds))
+
+
+def paint_surface(painter: QPainter, surface: Surface, style: BoardStyle = DEFAULT_STYLE) -> None:
+    """Run-off around the tarmac, the white edge line, and red and white kerbs on curves."""
+    painter.save()
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(style.runoff))
+    painter.drawPath(surface.runoff)
+    painter.setBrush(QColor(style.lane_fills[0]))
+    painter.drawPath(surface.tarmac)
+    # Kerbs and edge line lie outside the tarmac so they never hide a space.
+    outside = surface.runoff.subtracted(surface.tarmac)
+    painter.setClipPath(outside, Qt.ClipOperation.IntersectClip)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    width = 2 * style.kerb_width
+    for run in surface.kerb_runs:
+        painter.setPen(_pen(style.kerb_b, width, cap=Qt.PenCapStyle.FlatCap))
+        painter.drawPolyline(run)
+        stripes = _pen(style.kerb_a, width, cap=Qt.PenCapStyle.FlatCap)
+        stripes.setDashPattern([style.kerb_stripe / width, style.kerb_stripe / width])
+        painter.setPen(stripes)
+        painter.drawPolyline(run)
+    painter.setPen(_pen(style.edge, 2 * style.edge_width))
+    painter.drawPath(surface.tarmac)
+    painter.restore()
+
+
+# -- spaces ---------------------------------------------------------------------
+
+def paint_space(painter: QPainter, space: Space, style: BoardStyle = DEFAULT_STYLE, *,
+                rectangular: bool | None = None, grid_slot: int | None = None,
+                show_id: bool = False, fill: QColor | None = None) -> None:
+    """One space: shaded by lane, outlined, marked if rectangular (R-POW-DET).
+
+    ``grid_slot`` (1-6) prints the start position, 1 being the pole;
+    ``fill`` overrides the lane shade (e.g. for a selection highlight).
+    """
+    poly = _qpolygon(space.corners)
+    if rectangular is None:
+        rectangular = _is_rectangle(space.corners)
+    painter.save()
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(fill if fill is not None else style.lane_colour(space.lane))
+    painter.drawPolygon(poly)
+    if space.kind == "danger":
+        _paint_hatch(painter, poly, QColor(style.danger))
+    shape = _shapely_polygon(space.corners)
+    if rectangular and shape is not None:
+        inner = shape.buffer(-style.rect_inset, join_style="mitre")
+        if not inner.is_empty and inner.geom_type == "Polygon":
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(_pen(style.rect_mark, style.rect_mark_width, join=Qt.PenJoinStyle.MiterJoin))
+            painter.drawPolygon(_qpolygon(list(inner.exterior.coords)[:-1]))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setPen(_pen(style.space_outline, style.outline_width, join=Qt.PenJoinStyle.MiterJoin))
+    painter.drawPolygon(poly)
+    if shape is not None:
+        _paint_space_texts(painter, space, shape, style, grid_slot, show_id)
+    painter.restore()
+
+
+def _paint_hatch(painter: QPainter, poly: QPolygonF, colour: QColor) -> None:
+    """Diagonal warning stripes inside the polygon (a danger space)."""
+    painter.save()
+    clip = QPainterPath()
+    clip.addPolygon(poly)
+    painter.setClipPath(clip, Qt.ClipOperation.IntersectClip)
+    box = poly.boundingRect()
+    painter.setPen(_pen(colour, 1.6, cap=Qt.PenCapStyle.FlatCap))
+    x = box.left() - box.height()
+    while x < box.right():
+        painter.drawLine(QPointF(x, box.bottom()), QPointF(x + box.height(), box.top()))
+        x += 4.5
+    painter.restore()
+
+
+def _paint_space_texts(painter: QPainter, space: Space, shape: Polygon, style: BoardStyle,
+                       grid_slot: int | None, show_id: bool) -> None:
+    centre, radius = _inscribed(shape)
+    lines: list[tuple[str, float, QColor, bool]] = []
+    if grid_slot is not None:
+        lines.append((str(grid_slot), min(radius * 1.1, 14.0), QColor(style.grid_number), True))
+    if space.label:
+        lines.append((space.label, min(radius * 0.45, 4.0), QColor(style.grid_number), True))
+    if show_id:
+        lines.append((space.id, min(radius * 0.5, style.id_height), QColor(style.id_text), False))
+    if grid_slot == 1:
+        _paint_pole_ring(painter, centre, radius, style)
+    total = sum(h for _t, h, _c, _b in lines) + 0.6 * max(0, len(lines) - 1)
+    y = centre.y() - total / 2
+    for text, height, colour, bold in lines:
+        draw_text(painter, text, QPointF(centre.x(), y + height / 2), height, colour,
+                  bold=bold, family=style.font_family)
+        y += height + 0.6
+
+
+def _paint_pole_ring(painter: QPainter, centre: QPointF, radius: float, style: BoardStyle) -> None:
+    r = radius * 0.92
+    painter.save()
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setPen(_pen(style.pole, max(0.6, r * 0.1)))
+    painter.drawEllipse(centre, r, r)
+    painter.restore()
+
+
+# -- lines ----------------------------------------------------------------------
+
+def paint_line(painter: QPainter, segment: Segment, index: int,
+               style: BoardStyle = DEFAULT_STYLE) -> None:
+    """Betting line ``index`` 0-2 (numbered 1-3) or the chequered finish (index 3)."""
+    a, b = QPointF(*map(float, segment[0])), QPointF(*map(float, segment[1]))
+    length = math.hypot(b.x() - a.x(), b.y() - a.y())
+    if length == 0:
+        return
+    if index == FINISH:
+        _paint_finish(painter, a, b, length, style)
+    else:
+        _paint_betting(painter, a, b, length, index + 1, style)
+
+
+def _paint_betting(painter: QPainter, a: QPointF, b: QPointF, length: float, number: int,
+                   style: BoardStyle) -> None:
+    painter.save()
+    painter.setPen(_pen("#1f1f1f", style.line_width + 0.7, cap=Qt.PenCapStyle.FlatCap))
+    painter.drawLine(a, b)
+    painter.setPen(_pen(style.betting, style.line_width, cap=Qt.PenCapStyle.FlatCap))
+    painter.drawLine(a, b)
+    ux, uy = (b.x() - a.x()) / length, (b.y() - a.y()) / length
+    r = style.badge_radius
+    for end, sign in ((a, -1), (b, 1)):
+        centre = QPointF(end.x() + sign * ux * (r + 0.5), end.y() + sign * uy * (r + 0.5))
+        painter.setPen(_pen("#1f1f1f", 0.5))
+        painter.setBrush(QColor(style.betting))
+        painter.drawEllipse(centre, r, r)
+        draw_text(painter, str(number), centre, r * 1.25, QColor(style.betting_text), bold=True,
+                  family=style.font_family)
+    painter.restore()
+
+
+def _paint_finish(painter: QPainter, a: QPointF, b: QPointF, length: float,
+                  style: BoardStyle) -> None:
+    count = max(2, round(length / style.finish_square))
+    q = length / count
+    angle = math.degrees(math.atan2(b.y() - a.y(), b.x() - a.x()))
+    painter.save()
+    painter.translate(a)
+    painter.rotate(angle)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(style.finish_light))
+    painter.drawRect(QRectF(0, -q, length, 2 * q))
+    painter.setBrush(QColor(style.finish_dark))
+    for i in range(count):
+        for row in (0, 1):
+            if (i + row) % 2 == 0:
+                painter.drawRect(QRectF(i * q, -q + row * q, q, q))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setPen(_pen(style.finish_dark, 0.3))
+    painter.drawRect(QRectF(0, -q, length, 2 * q))
+    painter.restore()
+
+
+# -- racing line, labels, text --------------------------------------------------
+
+def paint_racing_line(painter: QPainter, points: list[Point], closed: bool,
+                      style: BoardStyle = DEFAULT_STYLE) -> None:
+    """The centerline, dashed, with arrows in the driving direction."""
+    pts = [(float(x), float(y)) for x, y in points]
+    if len(pts) < 2:
+        return
+    if closed and pts[0] != pts[-1]:
+        pts.append(pts[0])
+    painter.save()
+    pen = _pen(style.racing_line, style.racing_line_width, cap=Qt.PenCapStyle.FlatCap)
+    pen.setDashPattern([6.0, 4.0])
+    painter.setPen(pen)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawPolyline(QPolygonF([QPointF(x, y) for x, y in pts]))
+    line = LineString(pts)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(style.racing_line))
+    step = 120.0
+    d = step / 2
+    while d < line.length:
+        p, q = line.interpolate(d), line.interpolate(min(line.length, d + 1.0))
+        angle = math.degrees(math.atan2(q.y - p.y, q.x - p.x))
+        painter.save()
+        painter.translate(p.x, p.y)
+        painter.rotate(angle)
+        s = style.racing_line_width * 3.5
+        painter.drawPolygon(QPolygonF([QPointF(s, 0), QPointF(-s, -s), QPointF(-s * 0.4, 0),
+                                       QPointF(-s, s)]))
+        painter.restore()
+        d += step
+    painter.restore()
+
+
+def paint_label(painter: QPainter, label: Label, style: BoardStyle = DEFAULT_STYLE) -> None:
+    """A label's text centred on its point; angle counter-clockwise as seen on the board."""
+    height = float(label.size) if label.size is not None else style.label_height
+    painter.save()
+    painter.translate(float(label.at[0]), float(label.at[1]))
+    if label.angle:
+        painter.rotate(-float(label.angle))  # y is down, so a visible CCW turn is negative
+    draw_text(painter, label.text, QPointF(0, 0), height, QColor(style.label_text), bold=True,
+              family=style.font_family, halo=QColor(style.label_halo))
+    painter.restore()
+
+
+_FONT_PX = 100  # text is laid out at this pixel size, then scaled to millimetres
+
+
+def draw_text(painter: QPainter, text: str, centre: QPointF, height: float, colour: QColor, *,
+              bold: bool = False, family: str = DEFAULT_STYLE.font_family,
+              halo: QColor | None = None) -> None:
+    """Text centred on ``centre`` whose capital letters are ``height`` mm tall."""
+    if not text or height <= 0:
+        return
+    font = _font(family, bold)
+    metrics = QFontMetricsF(font)
+    scale = height / metrics.capHeight()
+    width = metrics.horizontalAdvance(text)
+    painter.save()
+    painter.translate(centre)
+    painter.scale(scale, scale)
+    origin = QPointF(-width / 2, metrics.capHeight() / 2)
+    if halo is not None:
+        path = QPainterPath()
+        path.addText(origin, font, text)
+        painter.setPen(_pen(halo, 0.18 * metrics.capHeight(), join=Qt.PenJoinStyle.RoundJoin))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(path)
+    painter.setFont(font)
+    painter.setPen(colour)
+    painter.drawText(origin, text)
+    painter.restore()
+
+
+def text_width(text: str, height: float, bold: bool = False,
+               family: str = DEFAULT_STYLE.font_family) -> float:
+    """Width in mm of ``text`` drawn by ``draw_text`` at ``height``."""
+    metrics = QFontMetricsF(_font(family, bold))
+    return metrics.horizontalAdvance(text) * height / metrics.capHeight()
+
+
+_fonts: dict[tuple[str, bool], QFont] = {}
+
+
+def _font(family: str, bold: bool) -> QFont:
+    key = (family, bold)
+    if key not in _fonts:
+        font = QFont(family)
+        font.setPixelSize(_FONT_PX)
+        font.setBold(bold)
+        font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
+        _fonts[key] = font
+    return _fonts[key]
+
+
+# -- the whole board -----------------------------------------------------------
+
+def paint_track(painter: QPainter, track: Track, style: BoardStyle = DEFAULT_STYLE, *,
+                show_ids: bool = False, show_racing_line: bool = False,
+                surface: Surface | None = None, background: QRectF | None = None) -> None:
+    """The whole board: grass (over ``background``, if given), surface, spaces, grid, lines, labels."""
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    if background is not None:
+        paint_grass(painter, background, style)
+    paint_surface(painter, surface or track_surface(track, style), style)
+    slots = {sid: n for n, sid in enumerate(track.start_grid, 1)}
+    for space in track.spaces:
+        paint_space(painter, space, style, grid_slot=slots.get(space.id), show_id=show_ids)
+        slots.pop(space.id, None)  # a repeated id is numbered once
+    if show_racing_line:
+        paint_racing_line(painter, track.centerline.points, track.centerline.closed, style)
+    for k, seg in enumerate(list(track.betting_lines) + [track.finish_line]):
+        paint_line(painter, seg, k, style)
+    for label in track.labels:
+        paint_label(painter, label, style)
+    painter.restore()
+
+
+def paint_grass(painter: QPainter, rect: QRectF, style: BoardStyle = DEFAULT_STYLE) -> None:
+    """The board's background: grass mown in broad stripes."""
+    painter.save()
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.fillRect(rect, QColor(style.grass))
+    painter.setBrush(QColor(style.grass_dark))
+    band = 40.0
+    x = math.floor(rect.left() / (2 * band)) * 2 * band
+    while x < rect.right():
+        painter.drawRect(QRectF(x, rect.top(), band, rect.height()).intersected(rect))
+        x += 2 * band
+    painter.restore()
+
+
+def board_bounds(track: Track, style: BoardStyle = DEFAULT_STYLE,
+                 surface: Surface | None = None) -> tuple[float, float, float, float]:
+    """The extent (x0, y0, x1, y1) in mm of everything ``paint_track`` draws."""
+    surface = surface or track_surface(track, style)
+    xs: list[float] = []
+    ys: list[float] = []
+    if surface.bounds != (0.0, 0.0, 0.0, 0.0):
+        xs += [surface.bounds[0], surface.bounds[2]]
+        ys += [surface.bounds[1], surface.bounds[3]]
+    reach = style.badge_radius * 2 + 1.0
+    for seg in list(track.betting_lines) + [track.finish_line]:
+        for x, y in seg:
+            xs += [float(x) - reach, float(x) + reach]
+            ys += [float(y) - reach, float(y) + reach]
+    for sp in track.spaces:
+        xs += [float(x) for x, _ in sp.corners]
+        ys += [float(y) for _, y in sp.corners]
+    for label in track.labels:
+        h = float(label.size) if label.size is not None else style.label_height
+        half = max(text_width(label.text, h, bold=True, family=style.font_family) / 2, h)
+        xs += [float(label.at[0]) - half, float(label.at[0]) + half]
+        ys += [float(label.at[1]) - half, float(label.at[1]) + half]
+    if not xs:
+        return (0.0, 0.0, 0.0, 0.0)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+# -- helpers -------------------------------------------------------------------
+
+def _pen(colour: str | QColor, width: float, *, cap: Qt.PenCapStyle = Qt.PenCapStyle.RoundCap,
+         join: Qt.PenJoinStyle = Qt.PenJoinStyle.RoundJoin) -> QPen:
+    pen = QPen(QColor(colour), width)
+    pen.setCapStyle(cap)
+    pen.setJoinStyle(join)
+    return pen
+
+
+def _qpolygon(corners: list) -> QPolygonF:
+    return QPolygonF([QPointF(float(x), float(y)) for x, y in corners])
+
+
+def _shapely_polygon(corners: list) -> Polygon | None:
+    """A valid polygon for these corners, or None when they do not make one."""
+    try:
+        poly = Polygon([(float(x), float(y)) for x, y in corners])
+    except (ValueError, TypeError):
+        return None
+    if poly.is_empty or not poly.is_valid or poly.area <= 0:
+        return None
+    return poly
+
+
+def _polygons(geom) -> list[Polygon]:
+    if isinstance(geom, Polygon):
+        return [] if geom.is_empty else [geom]
+    if isinstance(geom, MultiPolygon):
+        return list(geom.geoms)
+    return [g for g in getattr(geom, "geoms", []) if isinstance(g, Polygon)]
+
+
+def _path(geom) -> QPainterPath:
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.OddEvenFill)
+    for poly in _polygons(geom):
+        for ring in (poly.exterior, *poly.interiors):
+            path.addPolygon(QPolygonF([QPointF(x, y) for x, y in ring.coords]))
+            path.closeSubpath()
+    return path
+
+
+def _inscribed(shape: Polygon) -> tuple[QPointF, float]:
+    """Centre and radius of the largest circle inside the polygon (where text fits)."""
+    circle = shapely.maximum_inscribed_circle(shape, tolerance=0.2)
+    centre = circle.coords[0]
+    radius = math.dist(circle.coords[0], circle.coords[1])
+    return QPointF(*centre), radius
+
+
+def _curved_runs(ring, window: float = 30.0, min_turn_deg: float = 6.0) -> list[QPolygonF]:
+    """Stretches of a ring that bend more than ``min_turn_deg`` over ``window`` mm."""
+    line = LineString(ring.coords)
+    total = line.length
+    if total < 3 * window:
+        return []
+    step = 2.0
+    n = int(total / step)
+    pts = [line.interpolate(i * total / n) for i in range(n)]
+    xy = [(p.x, p.y) for p in pts]
+    heads = [math.atan2(xy[(i + 1) % n][1] - xy[i][1], xy[(i + 1) % n][0] - xy[i][0]) for i in range(n)]
+    half = max(1, int(window / 2 / step))
+    limit = math.radians(min_turn_deg)
+    curved = []
+    for i in range(n):
+        turn = heads[(i + half) % n] - heads[(i - half) % n]
+        turn = (turn + math.pi) % (2 * math.pi) - math.pi
+        curved.append(abs(turn) > limit)
+    if all(curved):
+        return [QPolygonF([QPointF(x, y) for x, y in xy + [xy[0]]])]
+    start = curved.index(False)  # walk from a straight point so runs never wrap mid-way
+    runs, current = [], []
+    for k in range(n + 1):
+        i = (start + k) % n
+        if curved[i] and k < n:
+            current.append(QPointF(*xy[i]))
+        elif current:
+            current.append(QPointF(*xy[i]))
+            if len(current) * step > window / 2:
+                runs.append(QPolygonF(current))
+            current = []
+    return runs

@@ -1,0 +1,392 @@
+"""A track as a picture or a print: PNG, SVG, or a PDF at true scale.
+
+``render(track, path)`` picks the format from the suffix. A PDF is one page
+the size of the board (plus a margin) unless a paper is given; then the board
+is tiled over as many pages of that paper as needed, with an overlap, cut and
+alignment marks and a row/column label on each page (``plan_tiles``).
+"""
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSize, QSizeF, Qt
+from PySide6.QtGui import (QColor, QGuiApplication, QImage, QPageLayout, QPageSize, QPainter,
+                           QPdfWriter, QPen)
+from PySide6.QtSvg import QSvgGenerator
+
+from engine.errors import Place, TracksideError
+from engine.track import Track
+
+from .painting import DEFAULT_STYLE, BoardStyle, board_bounds, draw_text, paint_track, text_width, \
+    track_surface
+
+FORMATS = (".png", ".svg", ".pdf")
+PAPERS: dict[str, tuple[float, float]] = {  # portrait width, height in mm
+    "a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
+DEFAULT_DPI = 100
+MAX_PIXELS = 250_000_000
+BOARD_MARGIN = 10.0   # mm of grass around the board on a single page or picture
+PAGE_MARGIN = 10.0    # mm left blank on each side of a tiled page for the printer
+FOOTER = 6.0          # extra mm at the bottom of a tiled page for its label
+OVERLAP = 10.0        # mm of board printed on both of two neighbouring pages
+MM_PER_PT = 25.4 / 72
+
+
+class UnwritableOutput(TracksideError):
+    """The output file cannot be written (exit code 2)."""
+
+    exit_code = 2
+
+
+@dataclass(frozen=True)
+class Tiling:
+    """How a board of ``board_w`` x ``board_h`` mm is cut into pages of one paper."""
+
+    paper: str
+    page_w: float
+    page_h: float
+    landscape: bool
+    rows: int
+    cols: int
+
+    @property
+    def pages(self) -> int:
+        return self.rows * self.cols
+
+    @property
+    def cell_w(self) -> float:
+        """Width of the board part printed on each page."""
+        return self.page_w - 2 * PAGE_MARGIN
+
+    @property
+    def cell_h(self) -> float:
+        """Height of the board part printed on each page."""
+        return self.page_h - 2 * PAGE_MARGIN - FOOTER
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """What ``render`` wrote."""
+
+    path: Path
+    format: str
+    pages: int
+    page_size_mm: tuple[float, float]
+    tiling: Tiling | None = None
+
+
+def plan_tiles(board_w: float, board_h: float, paper: str) -> Tiling:
+    """The page grid for this paper, in the orientation that needs fewer pages."""
+    if paper not in PAPERS:
+        raise TracksideError(f"unknown paper '{paper}'; use one of {', '.join(PAPERS)}")
+    w, h = PAPERS[paper]
+    options = []
+    for landscape, (pw, ph) in ((False, (w, h)), (True, (h, w))):
+        cols = _count(board_w, pw - 2 * PAGE_MARGIN)
+        rows = _count(board_h, ph - 2 * PAGE_MARGIN - FOOTER)
+        matches = (board_w > board_h) == landscape
+        options.append((rows * cols, not matches, Tiling(paper, pw, ph, landscape, rows, cols)))
+    return min(options, key=lambda o: (o[0], o[1]))[2]
+
+
+def _count(length: float, cell: float) -> int:
+    if length <= cell:
+        return 1
+    return math.ceil((length - OVERLAP) / (cell - OVERLAP) - 1e-9)
+
+
+def ensure_app() -> QGuiApplication:
+    """The running Qt application, or a new one (offscreen when there is no display)."""
+    app = QGuiApplication.instance()
+    if app is None:
+        if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+                or os.environ.get("QT_QPA_PLATFORM")):
+            os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        app = QGuiApplication(["trackside"])
+        global _app
+        _app = app
+    return app
+
+
+_app: QGuiApplication | None = None
+
+
+def render(track: Track, path: str | os.PathLike, paper: str | None = None, *,
+           dpi: int = DEFAULT_DPI, show_ids: bool = True, show_racing_line: bool = False,
+           style: BoardStyle = DEFAULT_STYLE) -> Rendered:
+    """Write the track to ``path`` as PNG, SVG or PDF, chosen by its suffix.
+
+    ``paper`` (a4, letter, a3) tiles a PDF over pages of that paper; ``dpi``
+    is the PNG resolution. The file is replaced atomically.
+    """
+    target = Path(path)
+    fmt = target.suffix.lower()
+    if fmt not in FORMATS:
+        raise TracksideError(f"cannot tell the format from the suffix '{target.suffix}'",
+                             Place(str(target)), "use .png, .svg or .pdf")
+    if paper is not None and fmt != ".pdf":
+        raise TracksideError("--paper applies only to PDF output", Place(str(target)))
+    if not 10 <= dpi <= 2400:
+        raise TracksideError(f"dpi {dpi} is out of range", Place(str(target)), "use 10 to 2400")
+    ensure_app()
+    surface = track_surface(track, style)
+    bounds = board_bounds(track, style, surface)
+
+    def paint(painter: QPainter, background: QRectF) -> None:
+        paint_track(painter, track, style, show_ids=show_ids, show_racing_line=show_racing_line,
+                    surface=surface, background=background)
+
+    with _atomic(target) as tmp:
+        if fmt == ".png":
+            return _png(tmp, target, bounds, dpi, paint)
+        if fmt == ".svg":
+            return _svg(tmp, target, bounds, track.name, paint)
+        if paper is None:
+            return _pdf_single(tmp, target, bounds, track.name, paint)
+        return _pdf_tiled(tmp, target, bounds, track.name, paper, paint, style)
+
+
+def page_rect(bounds: tuple[float, float, float, float], unit: float,
+              margin: float = BOARD_MARGIN) -> QRectF:
+    """The board bounds plus margin, grown to whole ``unit``s and centred on the board (mm)."""
+    x0, y0, x1, y1 = bounds
+    w = math.ceil((x1 - x0 + 2 * margin) / unit - 1e-6) * unit
+    h = math.ceil((y1 - y0 + 2 * margin) / unit - 1e-6) * unit
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    return QRectF(cx - w / 2, cy - h / 2, w, h)
+
+
+def _png(tmp: Path, target: Path, bounds, dpi: int, paint) -> Rendered:
+    rect = page_rect(bounds, 25.4 / dpi)
+    px = dpi / 25.4
+    width, height = round(rect.width() * px), round(rect.height() * px)
+    if width * height > MAX_PIXELS:
+        raise TracksideError(f"{width} x {height} pixels is too large a picture",
+                             Place(str(target)), "lower --dpi")
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    if image.isNull():
+        raise UnwritableOutput("not enough memory for the picture", Place(str(target)),
+                               "lower --dpi")
+    dpm = round(dpi / 0.0254)
+    image.setDotsPerMeterX(dpm)
+    image.setDotsPerMeterY(dpm)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    painter.scale(px, px)
+    painter.translate(-rect.left(), -rect.top())
+    paint(painter, rect)
+    painter.end()
+    if not image.save(str(tmp), "PNG"):
+        raise UnwritableOutput("cannot write the PNG file", Place(str(target)))
+    return Rendered(target, "png", 1, (rect.width(), rect.height()))
+
+
+def _svg(tmp: Path, target: Path, bounds, title: str, paint) -> Rendered:
+    rect = page_rect(bounds, 0.1)
+    generator = QSvgGenerator()
+    generator.setFileName(str(tmp))
+    generator.setResolution(254)  # 10 units per mm, so the size in mm is exact to 0.1 mm
+    generator.setSize(_size_10(rect))
+    generator.setViewBox(QRectF(0, 0, rect.width(), rect.height()))
+    generator.setTitle(title)
+    generator.setDescription(f"{title}: a Downforce circuit at 1:1 scale, in millimetres")
+    painter = QPainter()
+    if not painter.begin(generator):
+        raise UnwritableOutput("cannot write the SVG file", Place(str(target)))
+    painter.translate(-rect.left(), -rect.top())
+    paint(painter, rect)
+    painter.end()
+    return Rendered(target, "svg", 1, (rect.width(), rect.height()))
+
+
+def _size_10(rect: QRectF) -> QSize:
+    return QSize(round(rect.width() * 10), round(rect.height() * 10))
+
+
+def _pdf_writer(tmp: Path, target: Path, width: float, height: float, title: str) -> QPdfWriter:
+    writer = QPdfWriter(str(tmp))
+    writer.setTitle(title)
+    writer.setCreator("Trackside")
+    writer.setResolution(1200)
+    writer.setPageSize(QPageSize(QSizeF(width, height), QPageSize.Unit.Millimeter, "board",
+                                 QPageSize.SizeMatchPolicy.ExactMatch))
+    writer.setPageOrientation(QPageLayout.Orientation.Portrait)
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter)
+    return writer
+
+
+def _begin_pdf(writer: QPdfWriter, target: Path) -> QPainter:
+    painter = QPainter()
+    if not painter.begin(writer):
+        raise UnwritableOutput("cannot write the PDF file", Place(str(target)))
+    scale = writer.resolution() / 25.4
+    painter.scale(scale, scale)
+    return painter
+
+
+def _pdf_single(tmp: Path, target: Path, bounds, title: str, paint) -> Rendered:
+    rect = page_rect(bounds, MM_PER_PT)  # PDF page sizes are whole points
+    writer = _pdf_writer(tmp, target, rect.width(), rect.height(), title)
+    painter = _begin_pdf(writer, target)
+    painter.translate(-rect.left(), -rect.top())
+    paint(painter, rect)
+    painter.end()
+    return Rendered(target, "pdf", 1, (rect.width(), rect.height()))
+
+
+def _pdf_tiled(tmp: Path, target: Path, bounds, title: str, paper: str, paint,
+               style: BoardStyle) -> Rendered:
+    x0, y0, x1, y1 = bounds
+    margin = 4.0  # a little grass round the board even when tiled
+    board = QRectF(x0 - margin, y0 - margin, x1 - x0 + 2 * margin, y1 - y0 + 2 * margin)
+    tiling = plan_tiles(board.width(), board.height(), paper)
+    step_x, step_y = tiling.cell_w - OVERLAP, tiling.cell_h - OVERLAP
+    covered_w = tiling.cols * step_x + OVERLAP if tiling.cols > 1 else tiling.cell_w
+    covered_h = tiling.rows * step_y + OVERLAP if tiling.rows > 1 else tiling.cell_h
+    left = board.center().x() - covered_w / 2
+    top = board.center().y() - covered_h / 2
+    writer = _pdf_writer(tmp, target, tiling.page_w, tiling.page_h, title)
+    painter = _begin_pdf(writer, target)
+    for r in range(tiling.rows):
+        for c in range(tiling.cols):
+            if r or c:
+                writer.newPage()
+            cell = QRectF(PAGE_MARGIN, PAGE_MARGIN, tiling.cell_w, tiling.cell_h)
+            region = QRectF(left + c * step_x, top + r * step_y, tiling.cell_w, tiling.cell_h)
+            painter.save()
+            painter.setClipRect(cell)
+            painter.translate(cell.left() - region.left(), cell.top() - region.top())
+            paint(painter, region)
+            painter.restore()
+            _page_marks(painter, tiling, r, c, title, style)
+    painter.end()
+    return Rendered(target, "pdf", tiling.pages, (tiling.page_w, tiling.page_h), tiling)
+
+
+def _page_marks(painter: QPainter, t: Tiling, r: int, c: int, title: str,
+                style: BoardStyle) -> None:
+    """Cut and alignment lines in the overlaps, crop ticks, and the page label."""
+    m = PAGE_MARGIN
+    cell = QRectF(m, m, t.cell_w, t.cell_h)
+    half = OVERLAP / 2
+    cut = QPen(QColor("#202020"), 0.25)
+    cut.setDashPattern([8.0, 6.0])  # in pen widths: 2 mm dashes
+    align = QPen(QColor("#202020"), 0.25)
+    align.setDashPattern([1.0, 6.0])
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    verticals = []   # (x, is_cut)
+    horizontals = []
+    if c > 0:
+        verticals.append((cell.left() + half, True))
+    if c < t.cols - 1:
+        verticals.append((cell.right() - half, False))
+    if r > 0:
+        horizontals.append((cell.top() + half, True))
+    if r < t.rows - 1:
+        horizontals.append((cell.bottom() - half, False))
+    for x, is_cut in verticals:
+        painter.setPen(cut if is_cut else align)
+        painter.drawLine(QPointF(x, cell.top()), QPointF(x, cell.bottom()))
+        _ticks(painter, QPointF(x, cell.top()), QPointF(x, cell.bottom()), vertical=True)
+    for y, is_cut in horizontals:
+        painter.setPen(cut if is_cut else align)
+        painter.drawLine(QPointF(cell.left(), y), QPointF(cell.right(), y))
+        _ticks(painter, QPointF(cell.left(), y), QPointF(cell.right(), y), vertical=False)
+    painter.setPen(QPen(QColor("#909090"), 0.15))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRect(cell)
+    _footer(painter, t, r, c, title, style)
+    painter.restore()
+
+
+def _ticks(painter: QPainter, a: QPointF, b: QPointF, vertical: bool) -> None:
+    """Solid ticks and a target in the margin at both ends of a cut/align line."""
+    painter.save()
+    painter.setPen(QPen(QColor("#202020"), 0.25))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    for end, sign in ((a, -1), (b, 1)):
+        if vertical:
+            tip = QPointF(end.x(), end.y() + sign * 4.5)
+        else:
+            tip = QPointF(end.x() + sign * 4.5, end.y())
+        painter.drawLine(QPointF(end.x() + (0 if vertical else sign * 0.8),
+                                 end.y() + (sign * 0.8 if vertical else 0)), tip)
+        painter.drawEllipse(tip, 1.2, 1.2)
+    painter.restore()
+
+
+def _footer(painter: QPainter, t: Tiling, r: int, c: int, title: str, style: BoardStyle) -> None:
+    base = t.page_h - PAGE_MARGIN - FOOTER / 2 + 1.0
+    left = PAGE_MARGIN
+    label = f"{title} - page {r * t.cols + c + 1} of {t.pages}: row {r + 1} of {t.rows}, " \
+            f"column {c + 1} of {t.cols}"
+    note = "Print at 100 % (actual size). Trim along the dashed lines, " \
+           "lay over the neighbour's dotted line."
+    ink = QColor("#202020")
+    _left_text(painter, label, QPointF(left, base - 1.2), 2.6, ink, bold=True, family=style.font_family)
+    _left_text(painter, note, QPointF(left, base + 2.6), 1.9, ink, family=style.font_family)
+    # Scale bar: 50 mm, to check the print really is true to scale.
+    bar_right = t.page_w - PAGE_MARGIN - 4.0 * t.cols - 3.0
+    bar = QRectF(bar_right - 50.0, base + 0.6, 50.0, 1.4)
+    painter.setPen(QPen(ink, 0.2))
+    for k in range(5):
+        painter.setBrush(ink if k % 2 == 0 else QColor("white"))
+        painter.drawRect(QRectF(bar.left() + 10 * k, bar.top(), 10.0, bar.height()))
+    draw_text(painter, "50 mm", QPointF(bar.center().x(), bar.top() - 1.9), 1.9, ink,
+              family=style.font_family)
+    # Mini-map of the page grid with this page filled in.
+    cell = 4.0
+    mx = t.page_w - PAGE_MARGIN - cell * t.cols
+    my = base - cell * t.rows / 2 + 0.5
+    for rr in range(t.rows):
+        for cc in range(t.cols):
+            painter.setBrush(ink if (rr, cc) == (r, c) else QColor("white"))
+            painter.drawRect(QRectF(mx + cc * cell, my + rr * cell, cell, cell))
+
+
+def _left_text(painter: QPainter, text: str, anchor: QPointF, height: float, colour: QColor,
+               **kw) -> None:
+    width = text_width(text, height, kw.get("bold", False), kw.get("family", DEFAULT_STYLE.font_family))
+    draw_text(painter, text, QPointF(anchor.x() + width / 2, anchor.y()), height, colour, **kw)
+
+
+class _atomic:
+    """A temporary file beside the target, moved over it only when writing succeeded."""
+
+    def __init__(self, target: Path):
+        self.target = target
+
+    def __enter__(self) -> Path:
+        folder = self.target.parent if str(self.target.parent) else Path(".")
+        if self.target.is_dir():
+            raise UnwritableOutput("is a directory", Place(str(self.target)))
+        try:
+            fd, name = tempfile.mkstemp(prefix=f".{self.target.name}.", suffix=".tmp",
+                                        dir=folder)
+        except FileNotFoundError:
+            raise UnwritableOutput("cannot write: no such folder", Place(str(self.target))) from None
+        except OSError as exc:
+            raise UnwritableOutput(f"cannot write: {exc.strerror or exc}",
+                                   Place(str(self.target))) from None
+        os.close(fd)
+        self.tmp = Path(name)
+        return self.tmp
+
+    def __exit__(self, kind, value, tb) -> None:
+        if kind is None:
+            try:
+                mask = os.umask(0)
+                os.umask(mask)
+                os.chmod(self.tmp, 0o666 & ~mask)
+                os.replace(self.tmp, self.target)
+                return
+            except OSError as exc:
+                self.tmp.unlink(missing_ok=True)
+                raise UnwritableOutput(f"cannot write: {exc.strerror or exc}",
+                                       Place(str(self.target))) from None
+        self.tmp.unlink(missing_ok=True)
