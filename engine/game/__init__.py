@@ -1,0 +1,69 @@
+"""The Downforce rules engine: set-up, auction, powers, race, bets, scoring.
+
+A game is a ``Game`` built from a track (or a shared ``Board``), a
+``Variant`` and a number of players, set up from a seed or an explicit
+``Deal`` (R-SET). It then waits for decisions. At every moment:
+
+- ``game.phase`` is the ``Phase`` (auction, power, race, bet, over);
+- ``game.due()`` lists the seats whose decision is due (several at once for
+  the secret bids, power choices and bets);
+- ``game.options(seat)`` lists that seat's legal decisions (plain, frozen
+  dataclasses: ``Bid``, ``KeepPower``, ``SwapPower``, ``PlayCard``, ``Order``,
+  ``Skip``, ``Wild``, ``Path``, ``Bet``);
+- ``game.apply(decision)`` applies one, or raises ``IllegalDecision``;
+- ``game.pending`` says what is asked (with the car, card, spaces, line);
+- ``game.view(seat)`` is what that seat may see (others' hands and bets hidden);
+- ``game.log`` is the list of human-readable ``Event`` lines so far.
+
+A card play is split into steps: the card (``PlayCard``), the Tricky row order
+(``Order``), the Strategic skip (``Skip``), the WILD colours (``Wild``), then a
+``Path`` for each row whose car has several distinct outcomes, asked of the card
+player or of the Cunning owner of the car (R-POW-CUN); a Determined bonus step
+is one more ``Path`` (``pending.kind == "bonus"``). A step with a single legal
+option is applied automatically and never asked. Paths are offered one per
+distinct outcome; ``game.all_paths(seat)`` lists every concrete path, and any
+legal path may be applied.
+
+When ``game.over``, ``game.result`` is a ``Result`` with the ranking (finish
+order), stalled cars, earnings, bet payouts, prices, scores by seat and the
+winners. Every random step draws from ``game.rng`` (``random.Random(seed)``)
+in a fixed order, so a seed (or deal) plus the decisions replays a game.
+``game.copy()`` is cheap, for bots that search.
+
+Example: drive a game to the end by always taking the first legal option::
+
+    from engine.track import load_track
+    from engine.game import Board, Game, load_variant
+
+    variant = load_variant("standard")
+    board = Board.of(load_track("tracks/harbour-loop.yaml"), variant.use_finish)
+    game = Game.new(board, variant, players=4, seed=7)
+    while not game.over:
+        for seat in game.due():
+            game.apply(game.options(seat)[0])
+    print(game.result.scores, game.result.winners)
+    for event in game.log:
+        print(event)
+
+A world tour (a variant with ``series``) is a ``Series`` of games with the
+same interface (``phase``, ``due``, ``options``, ``apply``, ``view``, ``log``,
+``over``, ``result``).
+"""
+from .board import Board
+from .cards import COLOURS, WILD, Card, Deck, bid_value, load_deck, lowest_price
+from .decisions import (DECISION_TYPES, Bet, Bid, Decision, IllegalDecision, KeepPower, Order,
+                        Path, PlayCard, Skip, SwapPower, Wild, decision_from_dict)
+from .events import Event, Pending, Phase
+from .scoring import Result
+from .series import Series, SeriesResult
+from .setup import Deal
+from .state import Game, PlayerView
+from .variants import POWERS, Variant, bundled_variants, load_variant, variant_path
+
+__all__ = [
+    "Board", "COLOURS", "WILD", "Card", "Deck", "bid_value", "load_deck", "lowest_price",
+    "DECISION_TYPES", "Bet", "Bid", "Decision", "IllegalDecision", "KeepPower", "Order", "Path",
+    "PlayCard", "Skip", "SwapPower", "Wild", "decision_from_dict", "Event", "Pending", "Phase",
+    "Result", "Series", "SeriesResult", "Deal", "Game", "PlayerView", "POWERS", "Variant",
+    "bundled_variants", "load_variant", "variant_path",
+]

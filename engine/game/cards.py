@@ -1,0 +1,136 @@
+"""Speed cards and decks (R-DECK): cards as ordered rows of colour and spaces."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ..errors import InvalidInput, Place
+from ..schema import check
+from ..yamlio import load_yaml
+
+COLOURS: tuple[str, ...] = ("black", "blue", "green", "yellow", "orange", "red")
+WILD = "wild"
+# Internal colour code of a WILD row; colours are 0..5 in COLOURS order.
+WILD_CODE = -1
+COLOUR_CODE = {c: i for i, c in enumerate(COLOURS)}
+
+
+@dataclass(frozen=True)
+class Card:
+    """One speed card: ``rows`` top to bottom as (colour or "wild", spaces).
+
+    ``id`` is the card's number in the game: deck cards 0..n-1 in deck-file
+    order, then the six Speed-8 cards in COLOURS order.
+    """
+
+    id: int
+    rows: tuple[tuple[str, int], ...]
+    speed8: bool = False
+
+    @property
+    def codes(self) -> tuple[tuple[int, int], ...]:
+        """Rows as (colour code, spaces), WILD as ``WILD_CODE``."""
+        return tuple((COLOUR_CODE.get(c, WILD_CODE), n) for c, n in self.rows)
+
+    def number(self, colour: str) -> int | None:
+        """The spaces on this card's row of ``colour``, or None."""
+        for c, n in self.rows:
+            if c == colour:
+                return n
+        return None
+
+    @property
+    def wild_rows(self) -> int:
+        return sum(1 for c, _ in self.rows if c == WILD)
+
+    def __str__(self) -> str:
+        text = " / ".join(f"{'WILD' if c == WILD else c} {n}" for c, n in self.rows)
+        return f"[{'Speed-8 ' if self.speed8 else ''}{text}]"
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The regular speed cards of a game plus the six Speed-8 cards."""
+
+    cards: tuple[Card, ...]
+    source: str = "<deck>"
+
+    @property
+    def size(self) -> int:
+        """How many regular cards (Speed-8 cards not counted)."""
+        return len(self.cards) - len(COLOURS)
+
+    def speed8(self, colour: str) -> int:
+        """The card id of ``colour``'s Speed-8 card."""
+        return self.size + COLOUR_CODE[colour]
+
+    @classmethod
+    def from_rows(cls, rows: list[list[tuple[str, int]]], source: str = "<deck>") -> "Deck":
+        """A deck from card rows (top to bottom); Speed-8 cards are added."""
+        cards = [Card(i, tuple((c, int(n)) for c, n in r)) for i, r in enumerate(rows)]
+        base = len(cards)
+        cards += [Card(base + k, ((c, 8),), True) for k, c in enumerate(COLOURS)]
+        return cls(tuple(cards), source)
+
+
+def deck_problems(data: object) -> list[tuple[str, tuple]]:
+    """Every problem of deck file data: schema, then colours repeated on a card."""
+    problems = check("deck", data)
+    if problems:
+        return problems
+    for i, card in enumerate(data):  # type: ignore[arg-type]
+        seen: set[str] = set()
+        for j, row in enumerate(card):
+            (colour,) = row.keys()
+            if colour != WILD and colour in seen:
+                problems.append((f"[{i}][{j}]: colour {colour!r} appears twice on card {i + 1}",
+                                 (i, j)))
+            seen.add(colour)
+    return problems
+
+
+def load_deck(path: str | os.PathLike) -> Deck:
+    """Read a deck file (a list of cards, each a list of ``colour: spaces``)."""
+    return _load_deck(str(Path(path).resolve()))
+
+
+@lru_cache(maxsize=32)
+def _load_deck(path: str) -> Deck:
+    doc = load_yaml(path, "deck file")
+    problems = deck_problems(doc.data)
+    if problems:
+        message, where = problems[0]
+        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+        raise InvalidInput(f"deck: {message}{more}", doc.place(where),
+                           "each card is a list of 1 to 6 rows such as [red: 6, wild: 2], "
+                           "spaces 1 to 9, no colour twice", problems=problems)
+    rows = [[next(iter(r.items())) for r in card] for card in doc.data]
+    return Deck.from_rows(rows, path)
+
+
+def bid_value(card: Card, colour: str, hand: list[Card] | tuple[Card, ...]) -> int | None:
+    """What ``card`` bids for ``colour`` from this hand (R-AUC-2), None for a pass.
+
+    A bidder who holds no card with the colour bids the card's WILD row (the
+    higher of two), or, holding no WILD card either, the card's lowest number.
+    """
+    n = card.number(colour)
+    if n is not None:
+        return n
+    if any(c.number(colour) is not None for c in hand):
+        return None
+    wilds = [m for c, m in card.rows if c == WILD]
+    if wilds:
+        return max(wilds)
+    if any(c.wild_rows for c in hand):
+        return None
+    return min(m for _, m in card.rows)
+
+
+def lowest_price(colour: str, hand: list[Card] | tuple[Card, ...]) -> int:
+    """The price of a car taken without bidding (R-AUC-7): the lowest number
+    for the colour in hand, else the lowest WILD bid, else the lowest number."""
+    values = [v for c in hand if (v := bid_value(c, colour, hand)) is not None]
+    return min(values) if values else 0

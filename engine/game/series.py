@@ -1,0 +1,140 @@
+"""World tour (R-VAR): several races in a row, winnings added up."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from ..errors import InvalidInput
+from ..track import Track, load_track
+from .board import Board
+from .decisions import Decision, IllegalDecision
+from .events import Event, Pending, Phase
+from .scoring import Result
+from .setup import Deal
+from .state import Game, PlayerView
+from .variants import Variant
+
+
+@dataclass(frozen=True)
+class SeriesResult:
+    """Each race's result, the totals by seat, and the seats with the highest total."""
+
+    races: tuple[Result, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    @property
+    def winner(self) -> int | None:
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "winners": list(self.winners),
+                "races": [r.to_dict() for r in self.races]}
+
+
+class Series:
+    """A world tour: one ``Game`` per board, played in order, with the same
+    decision interface as a single game. Race k is set up from the k-th
+    number drawn from ``random.Random(seed)``, or from ``deals[k]``."""
+
+    def __init__(self, boards: list[Board], variant: Variant, players: int, seed: int,
+                 deals: Sequence[Deal | None] | None = None):
+        if not boards:
+            raise InvalidInput("a series needs at least one track",
+                               hint="list tracks under series.tracks in the variant")
+        self.boards, self.variant, self.players, self.seed = boards, variant, players, seed
+        rng = random.Random(seed)
+        self.seeds = [rng.randrange(2 ** 31) for _ in boards]
+        self.deals = list(deals) if deals else [None] * len(boards)
+        self.games: list[Game] = [self._game(0)]
+
+    @classmethod
+    def new(cls, tracks: Sequence[Track | Board] | None, variant: Variant, players: int,
+            seed: int = 0, deals: Sequence[Deal | None] | None = None) -> "Series":
+        """A series on ``tracks``, or on the variant's own track list if None."""
+        if not tracks:
+            tracks = [load_track(path) for path in variant.series]
+        boards = [t if isinstance(t, Board) else Board.of(t, variant.use_finish) for t in tracks]
+        return cls(boards, variant, players, seed, deals)
+
+    def _game(self, k: int) -> Game:
+        return Game.new(self.boards[k], self.variant, self.players, self.seeds[k], self.deals[k])
+
+    def copy(self) -> "Series":
+        s = Series.__new__(Series)
+        s.boards, s.variant, s.players, s.seed = self.boards, self.variant, self.players, self.seed
+        s.seeds, s.deals = self.seeds, self.deals
+        s.games = self.games[:-1] + [self.games[-1].copy()]
+        return s
+
+    @property
+    def game(self) -> Game:
+        """The race being played (or the last one)."""
+        return self.games[-1]
+
+    @property
+    def race(self) -> int:
+        """The 0-based number of the current race."""
+        return len(self.games) - 1
+
+    @property
+    def phase(self) -> Phase:
+        return self.game.phase
+
+    @property
+    def over(self) -> bool:
+        return self.game.over and len(self.games) == len(self.boards)
+
+    @property
+    def pending(self) -> Pending:
+        return self.game.pending
+
+    def due(self) -> list[int]:
+        return self.game.due()
+
+    def options(self, seat: int) -> list[Decision]:
+        return self.game.options(seat)
+
+    def all_paths(self, seat: int) -> list:
+        return self.game.all_paths(seat)
+
+    def is_legal(self, decision: Decision) -> bool:
+        return self.game.is_legal(decision)
+
+    def view(self, seat: int) -> PlayerView:
+        return self.game.view(seat)
+
+    def apply(self, decision: Decision) -> None:
+        """Apply to the current race; when it ends, the next race is set up."""
+        if self.over:
+            raise IllegalDecision("the series is over; no decision is due")
+        self.game.apply(decision)
+        if self.game.over and len(self.games) < len(self.boards):
+            self.games.append(self._game(len(self.games)))
+
+    @property
+    def log(self) -> list[Event]:
+        out: list[Event] = []
+        for k, g in enumerate(self.games):
+            out.append(Event("race", f"Race {k + 1} of {len(self.boards)}: "
+                             f"{self.boards[k].track.name}", {"race": k}))
+            out.extend(g.log)
+        if self.over:
+            res = self.result
+            totals = ", ".join(f"Player {p + 1} {s}" for p, s in enumerate(res.scores))
+            out.append(Event("score", f"Series totals: {totals}"))
+            out.append(Event("score", "Series winner: "
+                             + " and ".join(f"Player {p + 1}" for p in res.winners)))
+        return out
+
+    @property
+    def result(self) -> SeriesResult | None:
+        """Totals over the races (R-VAR world tour); None until the last race ends."""
+        if not self.over:
+            return None
+        races = tuple(g.result for g in self.games)
+        totals = [sum(r.scores[p] for r in races) for p in range(self.players)]
+        top = max(totals)
+        return SeriesResult(races, tuple(totals),
+                            tuple(p for p, t in enumerate(totals) if t == top))

@@ -1,0 +1,179 @@
+"""Variants as data (R-VAR): a YAML file of switches and parameters.
+
+A variant file may ``extends`` another (a bundled name such as ``standard`` or
+a path relative to the file); its keys override the parent's, mappings merge
+key by key. Every key is optional: a missing key keeps the standard rule.
+Keys are documented in ``docs/variants.md``.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import InvalidInput, Place
+from ..resources import tracks_dir, variants_dir
+from ..schema import check
+from ..yamlio import load_yaml
+from .cards import Deck, load_deck
+
+FORMAT = "trackside-variant/1"
+POWERS: tuple[str, ...] = ("aggressive", "cunning", "determined", "strategic", "tricky",
+                           "unpredictable")
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The rules of a game, as read from a variant file."""
+
+    name: str = "Standard"
+    description: str = ""
+    min_players: int = 3
+    max_players: int = 6
+    deck_path: str = ""
+    auction: bool = True
+    powers: tuple[str, ...] = POWERS
+    hand_mode: str = "dealt"          # dealt | common | private
+    hand_size: int = 7                # cards in hand for common and private draw piles
+    speed8: str = "hand"              # hand | face_up
+    betting: bool = True
+    race_payout: tuple[int, ...] = (12, 9, 6, 4, 2, 0)
+    bet_payouts: tuple[tuple[int, ...], ...] = ((9, 6, 3), (6, 4, 2), (3, 2, 1))
+    finish: str = "line"              # line | distance
+    winner: str = "money"             # money | first_car | furthest_car
+    aggressive_bonus: int = 1
+    determined_bonus: int = 1
+    series: tuple[str, ...] = ()      # track files of a series (world tour)
+    cunning_swap: bool = False
+    source: str = "<variant>"
+
+    @property
+    def deck(self) -> Deck:
+        """The speed-card deck this variant names (R-DECK)."""
+        return load_deck(self.deck_path or variants_dir() / "decks" / "standard.yaml")
+
+    @property
+    def use_finish(self) -> bool:
+        """False in long distance, where the finish line is ignored."""
+        return self.finish == "line"
+
+
+def variant_path(name_or_path: str | os.PathLike) -> Path:
+    """The file of a bundled variant name (``two-player``) or a path as given."""
+    text = str(name_or_path)
+    if os.sep not in text and "/" not in text and not text.endswith((".yaml", ".yml")):
+        return variants_dir() / f"{text}.yaml"
+    return Path(text)
+
+
+def bundled_variants() -> list[Path]:
+    """Every bundled variant file, sorted by name."""
+    return sorted(variants_dir().glob("*.yaml"))
+
+
+def load_variant(name_or_path: str | os.PathLike) -> Variant:
+    """Read a variant (bundled name or file), following ``extends``."""
+    path = variant_path(name_or_path)
+    data, places = _resolved(path.resolve(), ())
+    return _build(data, str(path), places)
+
+
+def _resolved(path: Path, chain: tuple[Path, ...]) -> tuple[dict, dict]:
+    """The merged data of a variant file and its ancestors, with the place of
+    each top-level key for error messages."""
+    if path in chain:
+        names = " -> ".join(p.name for p in chain + (path,))
+        raise InvalidInput(f"variant 'extends' loops: {names}", Place(str(chain[0])),
+                           "remove the 'extends' that points back")
+    if not path.exists() and chain:
+        raise InvalidInput(f"extends {path.name}: no such variant", Place(str(chain[-1])),
+                           "name a bundled variant (standard, two-player, beginner, "
+                           "long-distance, world-tour) or a path relative to this file")
+    doc = load_yaml(path, "variant file")
+    problems = check("variant", doc.data)
+    if problems:
+        message, where = problems[0]
+        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+        raise InvalidInput(f"variant: {message}{more}", doc.place(where),
+                           "see docs/variants.md for every key and its values",
+                           problems=problems)
+    own = dict(doc.data)
+    places = {k: doc.place((k,)) for k in own}
+    base = path.parent
+    if "deck" in own:
+        own["deck"] = str((base / own["deck"]).resolve())
+    if "series" in own:
+        own["series"] = dict(own["series"])
+        own["series"]["tracks"] = [_track_file(t, base) for t in own["series"].get("tracks", [])]
+    parent_name = own.pop("extends", None)
+    if parent_name is None:
+        return own, places
+    parent_path = variant_path(parent_name)
+    if not parent_path.is_absolute() and parent_path != variants_dir() / f"{parent_name}.yaml":
+        parent_path = base / parent_path
+    parent, parent_places = _resolved(parent_path.resolve(), chain + (path,))
+    return _merge(parent, own), {**parent_places, **places}
+
+
+def _track_file(name: str, base: Path) -> str:
+    """A series track: a bundled track name (``harbour-loop``) or a path."""
+    if "/" not in name and not name.endswith((".yaml", ".yml")):
+        return str(tracks_dir() / f"{name}.yaml")
+    return str((base / name).resolve())
+
+
+def _merge(parent: dict, child: dict) -> dict:
+    out = dict(parent)
+    for key, value in child.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _build(data: dict, file: str, places: dict[str, Place]) -> Variant:
+    def fail(key: str, message: str, hint: str) -> None:
+        raise InvalidInput(f"variant: {message}", places.get(key, Place(file)), hint)
+
+    players = data.get("players", {})
+    hand = data.get("hand", {})
+    payouts = data.get("payouts", {})
+    bonuses = data.get("bonuses", {})
+    d = Variant()
+    v = Variant(
+        name=data.get("name", d.name),
+        description=data.get("description", ""),
+        min_players=players.get("min", d.min_players),
+        max_players=players.get("max", d.max_players),
+        deck_path=data.get("deck", d.deck_path),
+        auction=data.get("auction", d.auction),
+        powers=tuple(data.get("powers", d.powers)),
+        hand_mode=hand.get("mode", d.hand_mode),
+        hand_size=hand.get("size", d.hand_size),
+        speed8=data.get("speed8", d.speed8),
+        betting=data.get("betting", d.betting),
+        race_payout=tuple(payouts.get("race", d.race_payout)),
+        bet_payouts=tuple(tuple(row) for row in payouts.get("bets", d.bet_payouts)),
+        finish=data.get("finish", d.finish),
+        winner=data.get("winner", d.winner),
+        aggressive_bonus=bonuses.get("aggressive", d.aggressive_bonus),
+        determined_bonus=bonuses.get("determined", d.determined_bonus),
+        series=tuple(data.get("series", {}).get("tracks", ())),
+        cunning_swap=data.get("cunning_swap", d.cunning_swap),
+        source=file,
+    )
+    if v.min_players > v.max_players:
+        fail("players", f"players.min {v.min_players} is more than players.max {v.max_players}",
+             "make min at most max")
+    if len(set(v.powers)) != len(v.powers):
+        fail("powers", "a power is listed twice", "list each power once")
+    deck = v.deck
+    if v.hand_mode != "dealt" and v.hand_size * v.max_players > deck.size:
+        fail("hand", f"{v.max_players} hands of {v.hand_size} need more than the "
+             f"{deck.size} cards of the deck", "lower hand.size or players.max")
+    if v.finish == "distance" and v.winner == "first_car":
+        fail("winner", "no car finishes in a long-distance race, so 'first_car' cannot win",
+             "use winner: furthest_car or money")
+    return v
