@@ -66,7 +66,7 @@ class BoardStyle:
 
     runoff_width: float = 7.0
     edge_width: float = 1.0
-    kerb_width: float = 2.6
+    kerb_width: float = 3.2
     kerb_stripe: float = 5.0
     outline_width: float = 0.5
     rect_inset: float = 2.2
@@ -199,12 +199,13 @@ def _paint_space_texts(painter: QPainter, space: Space, shape: Polygon, style: B
         lines.append((space.id, min(radius * 0.5, style.id_height), QColor(style.id_text), False))
     if grid_slot == 1:
         _paint_pole_ring(painter, centre, radius, style)
-    total = sum(h for _t, h, _c, _b in lines) + 0.6 * max(0, len(lines) - 1)
+    gap = [0.45 * max(a[1], b[1]) for a, b in zip(lines, lines[1:])]
+    total = sum(h for _t, h, _c, _b in lines) + sum(gap)
     y = centre.y() - total / 2
-    for text, height, colour, bold in lines:
+    for k, (text, height, colour, bold) in enumerate(lines):
         draw_text(painter, text, QPointF(centre.x(), y + height / 2), height, colour,
                   bold=bold, family=style.font_family)
-        y += height + 0.6
+        y += height + (gap[k] if k < len(gap) else 0.0)
 
 
 def _paint_pole_ring(painter: QPainter, centre: QPointF, radius: float, style: BoardStyle) -> None:
@@ -479,11 +480,15 @@ def _path(geom) -> QPainterPath:
 
 
 def _inscribed(shape: Polygon) -> tuple[QPointF, float]:
-    """Centre and radius of the largest circle inside the polygon (where text fits)."""
+    """Where text fits: the centroid if it is nearly as roomy as the best point, and the room."""
     circle = shapely.maximum_inscribed_circle(shape, tolerance=0.2)
-    centre = circle.coords[0]
     radius = math.dist(circle.coords[0], circle.coords[1])
-    return QPointF(*centre), radius
+    centroid = shape.centroid
+    if shape.contains(centroid):
+        room = shape.exterior.distance(centroid)
+        if room >= 0.8 * radius:  # symmetric spaces: keep text in the middle
+            return QPointF(centroid.x, centroid.y), room
+    return QPointF(*circle.coords[0]), radius
 
 
 def _curved_runs(ring, window: float = 30.0, min_turn_deg: float = 6.0) -> list[QPolygonF]:

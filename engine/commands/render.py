@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..errors import Place, TracksideError
 from ..track import read_track_document
+from ..validate import ERROR, validate_track
 
 FORMATS = (".png", ".svg", ".pdf")
 PAPERS = ("a4", "letter", "a3")
@@ -47,12 +48,12 @@ def run(args: argparse.Namespace) -> int:
         raise TracksideError("--paper applies only to PDF output", Place(str(output)))
     if args.dpi is not None and output.suffix.lower() != ".png":
         raise TracksideError("--dpi applies only to PNG output", Place(str(output)))
-    track, _doc, problems = read_track_document(args.track)
+    track, doc, problems = read_track_document(args.track)
     if track is None:
         for problem in problems:
             print(f"trackside: {problem.place}: {problem.message}", file=sys.stderr)
         return 1
-    _warn_about_errors(track)
+    _warn_about_errors(track, doc)
     try:
         drawing = importlib.import_module("editor.render")
     except ImportError as exc:
@@ -69,16 +70,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _warn_about_errors(track) -> None:
+def _warn_about_errors(track, doc) -> None:
     """Validation errors do not stop a render, but the designer should know."""
-    try:
-        validate = importlib.import_module("engine.validate")
-    except ModuleNotFoundError:
-        return
-    report = validate.validate(track)
-    errors = [p for p in report if getattr(p, "severity", "error") == "error"]
-    for problem in errors:
-        print(f"trackside: warning: {track.source}: {problem}", file=sys.stderr)
+    report = validate_track(track, doc)
+    errors = [issue for issue in report.issues if issue.severity == ERROR]
+    for issue in errors:
+        print(f"trackside: warning: {issue.where()}: {issue.message} [{issue.code}]",
+              file=sys.stderr)
     if errors:
-        print(f"trackside: warning: {track.source}: {len(errors)} validation error(s); "
-              "rendering anyway", file=sys.stderr)
+        print(f"trackside: warning: {report.summary()}; rendering anyway", file=sys.stderr)
