@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Generate the bundled circuits in ``tracks/`` with the lane builder.
+
+Run from the repository root::
+
+    python tools/make_tracks.py           # (re)write tracks/*.yaml
+    python tools/make_tracks.py --check   # exit 1 if a file differs from what this makes
+
+Every circuit is an original design: a closed loop whose seam (the first
+centerline point) lies on its main straight, with the start grid just after
+the seam, betting lines 1-3 in race order and the finish line a few rows
+before the seam. Each is checked with ``engine.validate`` before it is written.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.lanes import (Arc, LaneLayout, LaneResult, Straight, build_lanes,  # noqa: E402
+                          close_loop, make_track, pick_grid)
+from engine.track import Track  # noqa: E402
+from engine.validate import validate_track  # noqa: E402
+from engine.yamlio import write_atomic  # noqa: E402
+
+BOARD = (800.0, 550.0)
+AUTHOR = "Trackside"
+
+
+@dataclass(frozen=True)
+class Circuit:
+    """One bundled circuit: its file, names and racing line.
+
+    ``adjust`` names the two straights that ``close_loop`` lengthens or
+    shortens so that the loop closes exactly; ``runoff`` is the number of rows
+    between the finish line and the seam; ``betting`` places the three betting
+    lines as fractions of the way from the pole to the finish.
+    """
+
+    file: str
+    name: str
+    description: str
+    layout: LaneLayout
+    adjust: tuple[int, int]
+    runoff: int
+    betting: tuple[float, float, float] = (0.3, 0.55, 0.8)
+    expect_warnings: tuple[str, ...] = ()
+
+
+HARBOUR_LOOP = Circuit(
+    file="harbour-loop.yaml",
+    name="Harbour Loop",
+    description=(
+        "A flowing three-lane circuit around a harbour basin: a long quayside "
+        "straight, two sweeping bends and a fast dip around the harbour mouth, "
+        "with room to pass almost everywhere."),
+    layout=LaneLayout(
+        pieces=(
+            Straight(200),          # 0 quayside straight from the seam, east (fitted)
+            Arc(160, 90),           # 1 lighthouse bend, north
+            Straight(100),          # 2 east side (fitted)
+            Arc(125, 110),          # 3 top bend
+            Arc(100, 50),           # 4 down towards the harbour mouth
+            Straight(110),
+            Arc(80, -140),          # 6 around the harbour mouth
+            Straight(110),
+            Arc(100, 50),
+            Arc(125, 110),          # 9 the fish market bend, south
+            Straight(140),          # 10 west side
+            Arc(160, 90),           # 11 onto the quay, east
+            Straight(111),          # 12 run-off after the finish, up to the seam
+        ),
+        closed=True, lanes=3, space_length=37.0, lane_width=37.0),
+    adjust=(0, 2),
+    runoff=3,
+)
+
+QUARRY_HAIRPIN = Circuit(
+    file="quarry-hairpin.yaml",
+    name="Quarry Hairpin",
+    description=(
+        "A technical two-lane circuit that zig-zags down a quarry: two tight "
+        "hairpins and, between them, a single-file cut through the rock where "
+        "nobody can pass."),
+    layout=LaneLayout(
+        pieces=(
+            Straight(250),          # 0 crest straight from the seam, east (fitted)
+            Arc(90, -90),           # 1 down the quarry wall, south
+            Straight(240),          # 2 east wall (fitted)
+            Arc(90, -90),           # 3 quarry floor, west
+            Straight(380),          # 4
+            Arc(60, -180),          # 5 lower hairpin, back east
+            Straight(80),
+            Straight(160, lanes=1),  # 7 the cut: single file
+            Straight(60),
+            Arc(60, 180),           # 9 upper hairpin, back west
+            Straight(330),          # 10 ledge
+            Arc(90, -90),           # 11 climb, north
+            Arc(90, -90),           # 12 over the crest, east
+            Straight(120),          # 13 run-off after the finish, up to the seam
+        ),
+        closed=True, lanes=2, space_length=40.0, lane_width=40.0),
+    adjust=(0, 2),
+    runoff=3,
+    expect_warnings=("single-file",),
+)
+
+CIRCUITS = (HARBOUR_LOOP, QUARRY_HAIRPIN)
+
+
+def centred(layout: LaneLayout, board: tuple[float, float] = BOARD) -> LaneLayout:
+    """The layout moved so that its spaces sit in the middle of the board."""
+    result = build_lanes(layout)
+    xs = [x for sp in result.spaces for x, _y in sp.corners]
+    ys = [y for sp in result.spaces for _x, y in sp.corners]
+    width, height = max(xs) - min(xs), max(ys) - min(ys)
+    if width > board[0] or height > board[1]:
+        raise SystemExit(f"the circuit is {width:.0f} x {height:.0f} mm, larger than the "
+                         f"{board[0]:.0f} x {board[1]:.0f} mm board")
+    dx = board[0] / 2 - (min(xs) + max(xs)) / 2
+    dy = board[1] / 2 - (min(ys) + max(ys)) / 2
+    # Whole millimetres keep the file readable; the loop closes exactly either way.
+    start = (round(layout.start[0] + dx), round(layout.start[1] + dy))
+    return replace(layout, start=start)
+
+
+def finish_progress(result: LaneResult, runoff: int) -> float:
+    """Progress of the shared edge ``runoff`` rows before the seam."""
+    row = result.rows - runoff
+    for boundary in result.boundaries:
+        if boundary.row == row:
+            return boundary.progress
+    raise SystemExit(f"no edge shared by all lanes after row {row} for the finish line")
+
+
+def build(circuit: Circuit) -> tuple[Track, LaneResult]:
+    """The finished track of a circuit and the lanes it was built from."""
+    layout = centred(close_loop(circuit.layout, circuit.adjust))
+    result = build_lanes(layout)
+    grid = pick_grid(result)
+    pole = result.space(grid[0]).front
+    finish = finish_progress(result, circuit.runoff)
+    betting = [pole + f * (finish - pole) for f in circuit.betting]
+    track = make_track(result, circuit.name, betting=betting, finish=finish, grid=grid,
+                       author=AUTHOR, description=circuit.description)
+    return track, result
+
+
+def check(circuit: Circuit, track: Track) -> list[str]:
+    """Problems that stop a circuit from being bundled (validation errors or
+    warnings that were not intended)."""
+    report = validate_track(track)
+    out = []
+    for issue in report.issues:
+        if issue.severity == "error" or issue.code not in circuit.expect_warnings:
+            out.append(f"{circuit.file}: {issue.severity} {issue.code}: {issue.message}")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write (or with --check compare) every bundled circuit."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true",
+                        help="compare with the files in tracks/ instead of writing them")
+    parser.add_argument("--out", type=Path, default=ROOT / "tracks",
+                        help="folder to write to (default: tracks/)")
+    args = parser.parse_args(argv)
+    status = 0
+    for circuit in CIRCUITS:
+        track, result = build(circuit)
+        problems = check(circuit, track)
+        if problems:
+            print("\n".join(problems), file=sys.stderr)
+            status = 1
+            continue
+        text = track.to_yaml()
+        path = args.out / circuit.file
+        lanes = sorted({p.lanes for p in result.pieces})
+        print(f"{circuit.file}: {circuit.name}, {result.rows} rows, lanes {lanes}, "
+              f"{len(track.spaces)} spaces, lap {result.length:.0f} mm")
+        if args.check:
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                print(f"{path}: differs from what tools/make_tracks.py makes", file=sys.stderr)
+                status = 1
+        else:
+            args.out.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, text)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
