@@ -1,0 +1,146 @@
+"""``trackside moves TRACK --at COLOUR=SPACE ... --car COLOUR --spaces N [--json]``.
+
+Lists the legal moves of one car with the other cars in place (R-MOVE-1..5,
+R-FIN-1): every distinct path, as the spaces entered in order. JSON output:
+``{"moves": [["s4", "s5"], ...], "outcomes": [...]}``: ``moves`` sorted; each
+entry of ``outcomes`` (same order) has the ``path`` and whether the move
+``finished`` (R-FIN-1) or stopped ``blocked`` short (R-MOVE-4).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..errors import Place, TracksideError
+from ..geometry import TrackGeometry
+from ..movement import Move, MoveGraph
+from ..track import read_track_document
+from ..validate import ERROR, validate_track
+from .validate import issue_line
+
+COLOURS = ("black", "blue", "green", "yellow", "orange", "red")
+MAX_SPACES = 20
+SHOWN_ERRORS = 5
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    """The ``moves`` subcommand and its options."""
+    parser = subparsers.add_parser(
+        "moves", help="list the legal moves of a car",
+        description="List every legal move (R-MOVE) of one car moving N spaces with the "
+                    "other cars in place: each path of spaces entered.")
+    parser.add_argument("track", metavar="TRACK", help="track file (YAML)")
+    parser.add_argument("--at", action="append", default=[], metavar="COLOUR=SPACE",
+                        help="place a car, e.g. --at red=a4 (repeat for each car)")
+    parser.add_argument("--car", required=True, metavar="COLOUR",
+                        help=f"the car that moves, one of {', '.join(COLOURS)}")
+    parser.add_argument("--spaces", required=True, type=int, metavar="N",
+                        help=f"how far it moves, 1 to {MAX_SPACES}")
+    parser.add_argument("--json", action="store_true", help="print the moves as JSON")
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the legal moves; 1 if the track is invalid, 2 for bad arguments."""
+    car = _colour(args.car, "--car")
+    if not 1 <= args.spaces <= MAX_SPACES:
+        raise TracksideError(f"cannot move {args.spaces} spaces; give 1 to {MAX_SPACES}",
+                             Place("--spaces"))
+    placed = _placements(args.at)
+    track, doc, problems = read_track_document(args.track)
+    if track is None:
+        _print_errors([f"{p.place}: error schema: {p.message}" for p in problems], args.track)
+        return 1
+    geometry = TrackGeometry(track)
+    report = validate_track(track, doc, geometry)
+    if not report.ok:
+        _print_errors([issue_line(i) for i in report.issues if i.severity == ERROR],
+                      args.track)
+        return 1
+    where = _indices(placed, geometry)
+    if car not in where:
+        raise TracksideError(f"the {car} car is not on the track",
+                             Place("--car"), f"place it with --at {car}=SPACE")
+    start = where[car]
+    occupied = {i for colour, i in where.items() if colour != car}
+    moves = MoveGraph(geometry).moves(start, args.spaces, occupied)
+    moves.sort(key=lambda m: [geometry.ids[i] for i in m.path])
+    if args.json:
+        _print_json(moves, geometry)
+    else:
+        _print_text(moves, geometry, car, geometry.ids[start], args.spaces)
+    return 0
+
+
+def _colour(text: str, option: str) -> str:
+    colour = text.strip().lower()
+    if colour not in COLOURS:
+        raise TracksideError(f"unknown colour {text!r}", Place(option),
+                             f"colours are {', '.join(COLOURS)}")
+    return colour
+
+
+def _placements(items: list[str]) -> dict[str, str]:
+    """Colour -> space id from the --at options, refusing repeats."""
+    placed: dict[str, str] = {}
+    taken: dict[str, str] = {}
+    for item in items:
+        where = Place(f"--at {item}")
+        colour, sep, space = item.partition("=")
+        if not sep or not space.strip():
+            raise TracksideError("expected COLOUR=SPACE", where, "for example --at red=a4")
+        colour, space = _colour(colour, f"--at {item}"), space.strip()
+        if colour in placed:
+            raise TracksideError(f"the {colour} car is placed twice", where)
+        if space in taken:
+            raise TracksideError(f"space {space} already holds the {taken[space]} car", where,
+                                 "one car per space")
+        placed[colour] = space
+        taken[space] = colour
+    return placed
+
+
+def _indices(placed: dict[str, str], geometry: TrackGeometry) -> dict[str, int]:
+    where = {}
+    for colour, space in placed.items():
+        if space not in geometry.index:
+            raise TracksideError(f"no space {space!r} on this track", Place(f"--at {colour}="
+                                                                             f"{space}"),
+                                 "use a space id from the track file")
+        where[colour] = geometry.index[space]
+    return where
+
+
+def _print_errors(lines: list[str], track: str) -> None:
+    print(f"trackside: {track}: the track is invalid ({len(lines)} "
+          f"error{'s' if len(lines) != 1 else ''}); fix it first", file=sys.stderr)
+    for line in lines[:SHOWN_ERRORS]:
+        print(f"trackside: {line}", file=sys.stderr)
+    if len(lines) > SHOWN_ERRORS:
+        print(f"trackside: ... and {len(lines) - SHOWN_ERRORS} more; run "
+              f"'trackside validate {track}'", file=sys.stderr)
+
+
+def _print_json(moves: list[Move], geometry: TrackGeometry) -> None:
+    paths = [[geometry.ids[i] for i in m.path] for m in moves]
+    outcomes = [{"path": p, "finished": m.finished, "blocked": m.blocked}
+                for p, m in zip(paths, moves)]
+    json.dump({"moves": paths, "outcomes": outcomes}, sys.stdout, indent=2)
+    sys.stdout.write("\n")
+
+
+def _print_text(moves: list[Move], geometry: TrackGeometry, car: str, start: str,
+                n: int) -> None:
+    if not moves:
+        print(f"{car} on {start}, moving {n}: no legal move: the car stays on {start}")
+        return
+    print(f"{car} on {start}, moving {n}: {len(moves)} legal move"
+          f"{'s' if len(moves) != 1 else ''}")
+    for m in moves:
+        text = " ".join(geometry.ids[i] for i in m.path)
+        if m.finished:
+            text += "  (finishes)"
+        elif m.blocked:
+            text += f"  (blocked after {len(m.path)}: no free space ahead)"
+        print(f"  {text}")

@@ -1,0 +1,80 @@
+"""``trackside validate TRACK... [--json]``: the validation report of track files.
+
+Text output: one line per issue, ``file:line:column: severity code: message``,
+then one summary line per file. ``--json`` prints one JSON list with one
+object per file, in the order given: the report of ``Report.to_dict()``
+(``file``, ``ok``, ``errors``, ``warnings``, ``issues``) plus ``readable``;
+a file that cannot be read has ``readable: false``, ``ok: false`` and its
+problem in ``unreadable`` (``message``, ``line``, ``column``).
+
+Exit code: 0 when no file has errors (warnings allowed), 1 when any has
+errors, 2 when any cannot be read (the other files are still reported).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..errors import TracksideError
+from ..validate import Issue, Report, validate_file
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    """The ``validate`` subcommand and its options."""
+    parser = subparsers.add_parser(
+        "validate", help="check track files and list every problem",
+        description="Check track files against the schema and the track model; list every "
+                    "problem with its code, severity and place. Exit 0 when no file has "
+                    "errors, 1 when one has, 2 when one cannot be read.")
+    parser.add_argument("tracks", nargs="+", metavar="TRACK", help="track file (YAML)")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON list with a report per file")
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    """Validate every file given; the exit code covers the worst one."""
+    entries: list[dict[str, Any]] = []
+    code = 0
+    for name in args.tracks:
+        try:
+            report = validate_file(name)
+        except TracksideError as exc:
+            code = 2
+            entries.append(_unreadable(name, exc))
+            if not args.json:
+                print(f"trackside: {exc}", file=sys.stderr)
+                print(f"{name}: cannot be read")
+            continue
+        if not report.ok:
+            code = max(code, 1)
+        entries.append(dict(report.to_dict(), readable=True))
+        if not args.json:
+            _print_text(report)
+    if args.json:
+        json.dump(entries, sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    return code
+
+
+def issue_line(issue: Issue) -> str:
+    """``file:line:column: severity code: message``."""
+    return f"{issue.where()}: {issue.severity} {issue.code}: {issue.message}"
+
+
+def _print_text(report: Report) -> None:
+    for issue in report.issues:
+        print(issue_line(issue))
+    if report.issues:
+        print(report.summary())
+    else:
+        print(f"{report.file}: ok")
+
+
+def _unreadable(name: str, exc: TracksideError) -> dict[str, Any]:
+    text = exc.message + (f" ({exc.hint})" if exc.hint else "")
+    return {"file": name, "readable": False, "ok": False, "errors": 0, "warnings": 0,
+            "issues": [], "unreadable": {"message": text, "line": exc.place.line,
+                                         "column": exc.place.column}}
