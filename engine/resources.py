@@ -2,23 +2,38 @@
 from __future__ import annotations
 
 import json
-import sys
+import sysconfig
 from functools import lru_cache
+from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 _HERE = Path(__file__).resolve().parent
+_MARKER = Path("schemas") / "track.schema.json"
 
 
+@lru_cache(maxsize=None)
 def data_root() -> Path:
     """The folder that holds schemas/, tracks/ and variants/."""
-    source_tree = _HERE.parent
-    if (source_tree / "schemas" / "track.schema.json").exists():
-        return source_tree
-    installed = Path(sys.prefix) / "share" / "trackside"
-    if (installed / "schemas").exists():
-        return installed
-    return source_tree
+    for folder in _candidates():
+        if (folder / _MARKER).is_file():
+            return folder
+    return _HERE.parent
+
+
+def _candidates() -> Iterator[Path]:
+    """Where the data can be: the source tree, then where pip puts data files."""
+    yield _HERE.parent
+    for scheme in (sysconfig.get_default_scheme(), sysconfig.get_preferred_scheme("user")):
+        yield Path(sysconfig.get_path("data", scheme)) / "share" / "trackside"
+    # Installs with --prefix, --root or --target land elsewhere; the wheel's file list knows.
+    try:
+        files = metadata.files("trackside") or []
+    except metadata.PackageNotFoundError:
+        files = []
+    for entry in files:
+        if entry.as_posix().endswith("share/trackside/" + _MARKER.as_posix()):
+            yield Path(str(entry.locate())).resolve().parent.parent
 
 
 def schema_path(name: str) -> Path:
