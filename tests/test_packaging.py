@@ -82,12 +82,17 @@ def test_installed_trackside_finds_its_data_from_anywhere(wheel, tmp_path):
     python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
     site = Path(run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
                     cwd=tmp_path).stdout.strip())
-    # Borrow PySide6, shapely and the rest from the dev venv. A plain path line does
-    # not run the dev venv's own .pth files, so its editable trackside stays out.
-    (site / "dev-deps.pth").write_text(sysconfig.get_path("purelib") + "\n", encoding="utf-8")
+    dev_site = sysconfig.get_path("purelib")
+    dev_before = sorted(p.name for p in Path(dev_site).glob("trackside*"))
     installed = run([sys.executable, "-m", "pip", "--python", python, "install", "--no-deps",
                      "--no-index", "--quiet", wheel], cwd=tmp_path)
     assert installed.returncode == 0, installed.stdout + installed.stderr
+    # Only now borrow PySide6, shapely and the rest from the dev venv: had pip seen the
+    # dev venv's trackside during the install, it would have uninstalled it from there.
+    # A plain path line does not run the dev venv's own .pth files, so its editable
+    # trackside stays out of the new venv.
+    (site / "dev-deps.pth").write_text(dev_site + "\n", encoding="utf-8")
+    assert sorted(p.name for p in Path(dev_site).glob("trackside*")) == dev_before
 
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
