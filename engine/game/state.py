@@ -898,7 +898,9 @@ class Game:
             lines.append(f"{self._seat(p)} ({cars}): cars {earnings[p]} + bets {payouts[p]} "
                          f"- prices {prices[p]} = {scores[p]}")
         names = " and ".join(self._seat(p) for p in winners)
-        lines.append(f"Winner: {names}" + (" (shared)" if len(winners) > 1 else ""))
+        why = {"money": "highest winnings", "first_car": "owner of the first car to finish",
+               "furthest_car": "owner of the car furthest ahead"}[self.variant.winner]
+        lines.append(f"Winner: {names} ({why}" + (", shared)" if len(winners) > 1 else ")"))
         return lines
 
 

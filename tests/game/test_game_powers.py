@@ -1,0 +1,215 @@
+"""The six powers (R-POW), with the rulebook's examples as scripted games."""
+import pytest
+
+from engine.game import IllegalDecision, Order, Path, PlayCard, Skip, Wild
+from game_helpers import events, play, scenario
+
+# Cars spread out along lane b so that nothing blocks unless a test wants it.
+SPREAD = {"red": "b10", "yellow": "b20", "black": "b30", "blue": "b40", "green": "b50",
+          "orange": "b60"}
+# Seats by Speed-8 order: P0 red, black, green; P1 yellow, blue, orange.
+ORDER = ("red", "yellow", "black", "blue", "green", "orange")
+RED_6 = 6            # red 6 / yellow 4 / black 2 / blue 1 (rulebook example card)
+BLUE_6_WILD = 12     # blue 6 / orange 4 / WILD 2 / yellow 1 (rulebook example card)
+WILD_5_ORANGE = 24   # WILD 5 / orange 2
+YELLOW_6 = 7         # yellow 6 / black 4 / blue 2 / orange 1
+
+
+def at(game, colour):
+    return game.position(colour)
+
+
+def test_aggressive_example_top_row_own_car_moves_one_more():
+    """R-POW-AGG: the rulebook example: red 6 on top of a card played by red's
+    Aggressive owner moves red 7; the other rows move as printed."""
+    g = scenario(SPREAD, [[RED_6, 0], [1, 2]], ORDER, powers=("aggressive",))
+    assert g.power[0] == "aggressive"
+    play(g, PlayCard(0, RED_6))
+    assert at(g, "red") == "b17"
+    assert (at(g, "yellow"), at(g, "black"), at(g, "blue")) == ("b24", "b32", "b41")
+
+
+def test_aggressive_not_with_a_wild_top_row_even_naming_own_car():
+    """R-POW-AGG: no bonus when the top row is WILD, even naming your own car."""
+    g = scenario(SPREAD, [[WILD_5_ORANGE, 0], [1, 2]], ORDER, powers=("aggressive",))
+    play(g, PlayCard(0, WILD_5_ORANGE), Wild(0, ("red",)))
+    assert at(g, "red") == "b15"
+
+
+def test_aggressive_not_when_top_row_is_a_rival_car():
+    """R-POW-AGG: only the printed top row, and only the player's own car."""
+    g = scenario(SPREAD, [[YELLOW_6, 0], [1, 2]], ORDER, powers=("aggressive",))
+    play(g, PlayCard(0, YELLOW_6))
+    assert at(g, "yellow") == "b26" and at(g, "black") == "b34"
+
+
+def test_aggressive_bonus_is_a_variant_parameter():
+    """R-DECK / R-POW-AGG: the extra spaces come from the variant (bonuses.aggressive)."""
+    g = scenario(SPREAD, [[RED_6, 0], [1, 2]], ORDER, powers=("aggressive",),
+                 aggressive_bonus=2)
+    play(g, PlayCard(0, RED_6))
+    assert at(g, "red") == "b18"
+
+
+# Tricky: a one-lane road where red stands right in front of yellow.
+SINGLE_FILE = {"red": "a10", "yellow": "a9", "black": "a30", "blue": "a40", "green": "a50",
+               "orange": "a60"}
+
+
+def test_tricky_example_rows_in_any_order():
+    """R-POW-TRI: printed order moves red 6 then yellow 4 (yellow follows);
+    resolved yellow first, yellow is stuck behind red and stays."""
+    printed = scenario(SINGLE_FILE, [[RED_6, 0], [1, 2]], ORDER, powers=("tricky",), lanes=1)
+    play(printed, PlayCard(0, RED_6), Order(0, (0, 1, 2, 3)))
+    assert (at(printed, "red"), at(printed, "yellow")) == ("a16", "a13")
+
+    tricky = scenario(SINGLE_FILE, [[RED_6, 0], [1, 2]], ORDER, powers=("tricky",), lanes=1)
+    assert tricky.pending.kind == "play_card"
+    tricky.apply(PlayCard(0, RED_6))
+    assert tricky.pending.kind == "order" and len(tricky.options(0)) == 24
+    play(tricky, Order(0, (1, 0, 3, 2)))
+    assert (at(tricky, "red"), at(tricky, "yellow")) == ("a16", "a9")
+    assert any("cannot move" in e.text for e in events(tricky, "stay"))
+    assert any("order 2, 1, 4, 3" in e.text for e in events(tricky, "order"))
+
+
+def test_without_tricky_the_order_is_never_asked():
+    """R-RACE-2: rows resolve top to bottom; only Tricky changes that."""
+    g = scenario(SINGLE_FILE, [[RED_6, 0], [1, 2]], ORDER, powers=("strategic",), lanes=1)
+    g.apply(PlayCard(0, RED_6))
+    assert g.pending.kind == "skip"
+    with pytest.raises(IllegalDecision):
+        g.apply(Order(0, (1, 0, 2, 3)))
+
+
+def test_strategic_example_skip_one_row():
+    """R-POW-STR: the card player may skip one row (here the rival yellow car's)."""
+    g = scenario(SPREAD, [[RED_6, 0], [1, 2]], ORDER, powers=("strategic",))
+    g.apply(PlayCard(0, RED_6))
+    assert [o.row for o in g.options(0)] == [None, 0, 1, 2, 3]
+    play(g, Skip(0, 1))
+    assert at(g, "yellow") == "b20"
+    assert (at(g, "red"), at(g, "black"), at(g, "blue")) == ("b16", "b32", "b41")
+
+
+def test_strategic_may_skip_nothing():
+    """R-POW-STR: skipping is optional."""
+    g = scenario(SPREAD, [[RED_6, 0], [1, 2]], ORDER, powers=("strategic",))
+    play(g, PlayCard(0, RED_6), Skip(0, None))
+    assert at(g, "yellow") == "b24"
+
+
+def test_unpredictable_example_wild_may_name_a_colour_on_the_card():
+    """R-POW-UNP: blue 6 / orange 4 / WILD 2 / yellow 1: WILD may name blue."""
+    g = scenario(SPREAD, [[BLUE_6_WILD, 0], [1, 2]], ORDER, powers=("unpredictable",))
+    g.apply(PlayCard(0, BLUE_6_WILD))
+    assert {o.colours[0] for o in g.options(0)} == set(ORDER)
+    play(g, Wild(0, ("blue",)))
+    assert at(g, "blue") == "b48"  # 6 + 2
+
+
+def test_without_unpredictable_wild_names_only_colours_not_on_the_card():
+    """R-RACE-4: the WILD row names a car whose colour is not on the card."""
+    g = scenario(SPREAD, [[BLUE_6_WILD, 0], [1, 2]], ORDER)
+    g.apply(PlayCard(0, BLUE_6_WILD))
+    assert {o.colours[0] for o in g.options(0)} == {"red", "black", "green"}
+    with pytest.raises(IllegalDecision):
+        g.apply(Wild(0, ("blue",)))
+
+
+def test_unpredictable_two_wild_rows_still_name_two_colours():
+    """R-POW-UNP / R-RACE-4: two WILD rows name two different colours."""
+    g = scenario(SPREAD, [[36, 0], [1, 2]], ORDER, powers=("unpredictable",))  # yellow 4/W3/W1
+    g.apply(PlayCard(0, 36))
+    opts = g.options(0)
+    assert all(len(set(o.colours)) == 2 for o in opts)
+    assert len(opts) == 6 * 5
+    with pytest.raises(IllegalDecision):
+        g.apply(Wild(0, ("red", "red")))
+
+
+def test_cunning_owner_chooses_paths_on_other_players_turns():
+    """R-POW-CUN: P1 (Cunning) owns yellow; when P0 plays a card moving yellow,
+    P1 chooses yellow's path; P0 still chose the card."""
+    spread = {"red": "b10", "yellow": "b20", "black": "b30", "blue": "b40", "green": "b50",
+              "orange": "b60"}
+    # P0: red, black, green (no power); P1: yellow (Cunning), blue, orange.
+    g = scenario(spread, [[RED_6, 0], [1, 2]], ORDER, powers=("strategic", "cunning"))
+    assert g.power == ["strategic", "cunning"]
+    g.apply(PlayCard(0, RED_6))
+    g.apply(Skip(0, None))
+    assert g.pending.car == "red" and g.due() == [0]
+    while g.pending.kind == "path" and g.pending.car != "yellow":
+        g.apply(g.options(g.due()[0])[0])
+    assert g.pending.car == "yellow" and g.due() == [1]
+    with pytest.raises(IllegalDecision):
+        g.apply(Path(0, "yellow", ("c21", "c22", "c23", "c24")))
+    g.apply(Path(1, "yellow", ("c21", "c22", "c23", "c24")))
+    assert at(g, "yellow") == "c24"
+
+
+def test_cunning_owner_chooses_own_cars_paths_too():
+    """R-POW-CUN: whenever the Cunning owner's cars move, on any turn, including its own."""
+    g = scenario(SPREAD, [[1, 0], [YELLOW_6, 2]], ORDER, powers=("strategic", "cunning"))
+    # P0 owns red (pole) so P0 plays first; play a card then let P1 play yellow 6.
+    play(g, PlayCard(0, 0), Skip(0, None))
+    assert g.pending.kind == "play_card" and g.due() == [1]
+    g.apply(PlayCard(1, YELLOW_6))
+    assert g.pending.car == "yellow" and g.due() == [1]
+
+
+def test_determined_bonus_after_a_move_over_rectangles():
+    """R-POW-DET: regular movement entered only rectangular spaces: 1 more space,
+    before the next row; the bonus is a further path choice when several
+    free forward spaces exist (here three)."""
+    g = scenario(SPREAD, [[RED_6, 0], [1, 2]], ORDER, powers=("determined",))
+    g.apply(PlayCard(0, RED_6))
+    g.apply(Path(0, "red", tuple(f"b{r}" for r in range(11, 17))))
+    assert g.pending.kind == "bonus" and g.pending.car == "red"
+    assert sorted(o.path for o in g.options(0)) == [("a17",), ("b17",), ("c17",)]
+    g.apply(Path(0, "red", ("c17",)))
+    assert at(g, "red") == "c17"
+    assert any("Determined bonus" in e.text for e in events(g, "move"))
+    # the next row (yellow) is resolved after the bonus
+    assert g.pending.car == "yellow"
+
+
+def test_determined_no_bonus_when_blocked():
+    """R-POW-DET ruling: a car that stopped short (blocked) gets no bonus."""
+    wall = {"red": "b10", "yellow": "a14", "black": "b14", "blue": "c14", "green": "b50",
+            "orange": "b60"}
+    g = scenario(wall, [[RED_6, 0], [1, 2]], ORDER, powers=("determined",))
+    play(g, PlayCard(0, RED_6))
+    assert at(g, "red") in ("a13", "b13", "c13")
+    red = [e for e in events(g, "move") if e.data["car"] == "red"]
+    assert len(red) == 1 and red[0].data["blocked"] and not red[0].data["bonus"]
+
+
+def test_determined_bonus_needs_a_free_space():
+    """R-POW-DET: the bonus is an ordinary forward step and needs a free space."""
+    wall = {"red": "b10", "yellow": "a17", "black": "b17", "blue": "c17", "green": "b50",
+            "orange": "b60"}
+    g = scenario(wall, [[RED_6, 0], [1, 2]], ORDER, powers=("determined",))
+    play(g, PlayCard(0, RED_6))
+    assert at(g, "red") == "b16"
+    assert any("cannot move its bonus step" in e.text for e in events(g, "stay"))
+
+
+def test_determined_no_bonus_on_non_rectangular_spaces():
+    """R-POW-DET: wedge spaces of a ring are not rectangular: no bonus."""
+    from engine.game import Game
+    from game_helpers import deal, dealt
+    from game_tracks import board
+    v = dealt()
+    g = Game.new(board("ring"), v, 2, 0, deal([[RED_6, 0], [1, 2]],
+                                               ("red", "yellow", "black", "blue", "green",
+                                                "orange"), ORDER, ("determined",)))
+    play(g, PlayCard(0, RED_6))
+    assert not any("bonus" in e.text for e in g.log)
+
+
+def test_power_applies_to_all_of_the_owners_cars():
+    """R-POW: Aggressive applies to every car of its owner (P0 owns red and black)."""
+    g = scenario(SPREAD, [[8, 0], [1, 2]], ORDER, powers=("aggressive",))  # black 6 / blue 4 ...
+    play(g, PlayCard(0, 8))
+    assert at(g, "black") == "b37"
