@@ -10,7 +10,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import InvalidInput, Place
+from .errors import InvalidInput, Place, UnreadableInput
 from .yamlio import YamlDocument, dump_yaml, load_yaml, parse_yaml, write_atomic
 
 FORMAT = "trackside-track/1"
@@ -170,9 +170,22 @@ def schema_problems(doc: YamlDocument) -> list[SchemaProblem]:
     return [SchemaProblem(msg, path, doc.place(path)) for msg, path in check("track", doc.data)]
 
 
+def _require_mapping(doc: YamlDocument) -> YamlDocument:
+    """A document that is not a mapping at all is no track file (exit code 2)."""
+    if not isinstance(doc.data, dict):
+        what = "empty" if doc.data is None else f"a YAML {type(doc.data).__name__}"
+        place = doc.place(())
+        if place.line is None:
+            place = Place(doc.file, 1, 1)
+        raise UnreadableInput(f"not a track file: the document is {what}", place,
+                              "a track file is a mapping that starts with "
+                              f"'format: {FORMAT}'")
+    return doc
+
+
 def parse_track(text: str, file: str = "<input>") -> tuple[Track | None, YamlDocument, list[SchemaProblem]]:
     """Parse track text: the track (None if the schema refuses it), the document, the problems."""
-    doc = parse_yaml(text, file)
+    doc = _require_mapping(parse_yaml(text, file))
     problems = schema_problems(doc)
     track = None if problems else Track.from_dict(doc.data, source=file)
     return track, doc, problems
@@ -180,7 +193,7 @@ def parse_track(text: str, file: str = "<input>") -> tuple[Track | None, YamlDoc
 
 def read_track_document(path: str | os.PathLike) -> tuple[Track | None, YamlDocument, list[SchemaProblem]]:
     """Read a track file: the track (None if the schema refuses it), the document, the problems."""
-    doc = load_yaml(path, "track file")
+    doc = _require_mapping(load_yaml(path, "track file"))
     problems = schema_problems(doc)
     track = None if problems else Track.from_dict(doc.data, source=str(path))
     return track, doc, problems

@@ -26,6 +26,7 @@ except ImportError:  # pragma: no cover - depends on the PyYAML build
 
 MAX_BYTES = 8 * 1024 * 1024
 MAX_NODES = 2_000_000
+MAX_DEPTH = 100
 
 JsonPath = tuple[str | int, ...]
 
@@ -79,6 +80,7 @@ def parse_yaml(text: str, file: str = "<input>") -> YamlDocument:
     if len(text) > MAX_BYTES:
         raise UnreadableInput(f"text is longer than {MAX_BYTES:,} characters", Place(file))
     try:
+        _check_depth(text, file)
         loader = _BaseLoader(text)
         try:
             node = loader.get_single_node()
@@ -88,8 +90,13 @@ def parse_yaml(text: str, file: str = "<input>") -> YamlDocument:
         mark = exc.problem_mark or exc.context_mark
         where = Place(file, mark.line + 1, mark.column + 1) if mark else Place(file)
         raise UnreadableInput(f"YAML syntax error: {exc.problem or exc.context}", where) from None
+    except yaml.reader.ReaderError as exc:
+        line = text[: max(0, exc.position)].count("\n") + 1
+        char = chr(exc.character) if isinstance(exc.character, int) else exc.character
+        raise UnreadableInput(f"character {char!r} is not allowed in YAML",
+                              Place(file, line), "remove control characters") from None
     except yaml.YAMLError as exc:
-        raise UnreadableInput(f"YAML error: {exc}", Place(file)) from None
+        raise UnreadableInput(f"YAML error: {' '.join(str(exc).split())}", Place(file)) from None
     if node is None:
         return YamlDocument(None, file)
     _check_size(node, file)
@@ -101,6 +108,26 @@ def parse_yaml(text: str, file: str = "<input>") -> YamlDocument:
 def load_yaml(path: str | os.PathLike, what: str = "file") -> YamlDocument:
     """Read and parse a YAML file safely."""
     return parse_yaml(read_text(path, what), str(path))
+
+
+def _check_depth(text: str, file: str) -> None:
+    """Refuse nesting deeper than MAX_DEPTH before composing: the composer and
+    the walks below recurse once per level, and a hostile file could exhaust
+    the stack (a crash, not an exception)."""
+    loader = _BaseLoader(text)
+    depth = 0
+    try:
+        while (event := loader.get_event()) is not None:
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    mark = event.start_mark
+                    raise UnreadableInput(f"YAML nested more than {MAX_DEPTH} levels deep",
+                                          Place(file, mark.line + 1, mark.column + 1))
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+    finally:
+        loader.dispose()
 
 
 def _check_size(root: yaml.Node, file: str) -> None:

@@ -126,8 +126,11 @@ def _print_json(moves: list[Move], geometry: TrackGeometry) -> None:
     paths = [[geometry.ids[i] for i in m.path] for m in moves]
     outcomes = [{"path": p, "finished": m.finished, "blocked": m.blocked}
                 for p, m in zip(paths, moves)]
-    json.dump({"moves": paths, "outcomes": outcomes}, sys.stdout, indent=2)
-    sys.stdout.write("\n")
+    # One move per line: readable, and still one JSON document.
+    body = ",\n".join(f"    {json.dumps(p)}" for p in paths)
+    more = ",\n".join(f"    {json.dumps(o)}" for o in outcomes)
+    sys.stdout.write('{\n  "moves": [' + (f"\n{body}\n  " if paths else "") + "],\n"
+                     '  "outcomes": [' + (f"\n{more}\n  " if outcomes else "") + "]\n}\n")
 
 
 def _print_text(moves: list[Move], geometry: TrackGeometry, car: str, start: str,
