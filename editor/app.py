@@ -1,0 +1,63 @@
+"""Application set-up: the QApplication, its look, one main window and the event loop."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication
+
+from .mainwindow import MainWindow
+
+ORGANIZATION = "Trackside"
+APPLICATION = "trackside"
+
+
+def make_app(argv: list[str] | None = None) -> QApplication:
+    """The QApplication (created once), with names for settings and a dark Fusion look."""
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(list(argv or sys.argv[:1]))
+    app.setOrganizationName(ORGANIZATION)
+    app.setApplicationName(APPLICATION)
+    app.setApplicationDisplayName("Trackside")
+    app.setStyle("Fusion")
+    app.setPalette(dark_palette())
+    return app
+
+
+def dark_palette() -> QPalette:
+    """A calm dark palette, so the board's colours stand out."""
+    p = QPalette()
+    roles = QPalette.ColorRole
+    colours = {
+        roles.Window: "#2b2f36", roles.WindowText: "#dfe3ea", roles.Base: "#1f2329",
+        roles.AlternateBase: "#262a31", roles.ToolTipBase: "#2b2f36", roles.ToolTipText: "#dfe3ea",
+        roles.Text: "#dfe3ea", roles.Button: "#343942", roles.ButtonText: "#dfe3ea",
+        roles.BrightText: "#ff6b6b", roles.Highlight: "#2f8cff", roles.HighlightedText: "#ffffff",
+        roles.Link: "#6cb6ff", roles.PlaceholderText: "#7d8590", roles.Mid: "#3a3f48",
+        roles.Dark: "#1b1e23", roles.Light: "#4a505b",
+    }
+    for role, colour in colours.items():
+        p.setColor(role, QColor(colour))
+    for role in (roles.Text, roles.ButtonText, roles.WindowText):
+        p.setColor(QPalette.ColorGroup.Disabled, role, QColor("#6b717c"))
+    return p
+
+
+def main(argv: list[str] | None = None, track: str | Path | None = None) -> int:
+    """Open the editor on ``track`` (or a blank circuit) and run until it closes."""
+    app = make_app(argv)
+    window = MainWindow()
+    window.show()
+    if track is not None:
+        window.open_file(track, ask=False)
+    window.view.fit_to_view()
+    QTimer.singleShot(0, window.check_recovery)
+    QTimer.singleShot(50, window.view.fit_to_view)
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv, sys.argv[1] if len(sys.argv) > 1 else None))

@@ -1,0 +1,134 @@
+"""Autosave every minute to the user's data folder; find what a crashed session left.
+
+Each running editor writes ``autosave-<pid>.yaml`` (the track) and
+``autosave-<pid>.json`` (which file it was, when) while its document has
+unsaved changes, and removes both once the document is saved or closed
+cleanly. Files whose process is gone are what a crash left behind.
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QStandardPaths, QTimer
+
+from engine.yamlio import write_atomic
+
+from .document import TrackDocument
+
+INTERVAL_MS = 60_000
+
+
+def default_directory() -> Path:
+    """``<AppDataLocation>/autosave`` (e.g. ~/.local/share/trackside/autosave)."""
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(base or Path.home() / ".trackside") / "autosave"
+
+
+@dataclass
+class AutosaveEntry:
+    """An autosave left by a session that is no longer running."""
+
+    track_file: Path
+    meta_file: Path
+    original: str | None     # the file the session was editing, if it had one
+    name: str
+    saved_at: float
+
+    def describe(self) -> str:
+        """One line for the recovery prompt."""
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at))
+        return f"{self.name} ({self.original or 'never saved'}), autosaved {when}"
+
+    def discard(self) -> None:
+        """Delete the autosave files."""
+        for f in (self.track_file, self.meta_file):
+            try:
+                f.unlink()
+            except FileNotFoundError:
+                pass
+
+
+class Autosaver(QObject):
+    """Writes the document to the autosave folder on a timer while it is modified."""
+
+    def __init__(self, doc: TrackDocument, directory: Path | None = None,
+                 interval_ms: int = INTERVAL_MS, parent: QObject | None = None):
+        super().__init__(parent)
+        self.doc = doc
+        self.directory = Path(directory) if directory else default_directory()
+        self.track_file = self.directory / f"autosave-{os.getpid()}.yaml"
+        self.meta_file = self.directory / f"autosave-{os.getpid()}.json"
+        self.last_error: str | None = None
+        self.timer = QTimer(self)
+        self.timer.setInterval(interval_ms)
+        self.timer.timeout.connect(self.save_now)
+        self.timer.start()
+        doc.modifiedChanged.connect(self._on_modified)
+
+    def _on_modified(self, modified: bool) -> None:
+        if not modified:
+            self.discard()
+
+    def save_now(self) -> bool:
+        """Write the autosave if the document has unsaved changes; True when written."""
+        if not self.doc.is_modified():
+            return False
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            write_atomic(self.track_file, self.doc.track.to_yaml())
+            meta = {"original": self.doc.path, "name": self.doc.track.name or "Untitled",
+                    "pid": os.getpid(), "saved_at": time.time()}
+            write_atomic(self.meta_file, json.dumps(meta, indent=1))
+        except Exception as exc:  # autosave must never interrupt editing
+            self.last_error = str(exc)
+            return False
+        self.last_error = None
+        return True
+
+    def discard(self) -> None:
+        """Remove this session's autosave (after a save or a clean close)."""
+        for f in (self.track_file, self.meta_file):
+            try:
+                f.unlink()
+            except (FileNotFoundError, OSError):
+                pass
+
+
+def leftover_autosaves(directory: Path | None = None) -> list[AutosaveEntry]:
+    """Autosaves of sessions that ended without cleaning up (crashed), newest first."""
+    folder = Path(directory) if directory else default_directory()
+    if not folder.is_dir():
+        return []
+    entries = []
+    for meta_file in folder.glob("autosave-*.json"):
+        track_file = meta_file.with_suffix(".yaml")
+        try:
+            meta = json.loads(meta_file.read_text(encoding="utf-8"))
+            pid = int(meta.get("pid", 0))
+        except (OSError, ValueError, TypeError, AttributeError):
+            continue
+        if not track_file.exists() or _alive(pid):
+            continue
+        entries.append(AutosaveEntry(track_file, meta_file, meta.get("original"),
+                                     str(meta.get("name") or "Untitled"),
+                                     float(meta.get("saved_at") or track_file.stat().st_mtime)))
+    entries.sort(key=lambda e: e.saved_at, reverse=True)
+    return entries
+
+
+def _alive(pid: int) -> bool:
+    if pid <= 0 or pid == os.getpid():
+        return pid == os.getpid()
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return True

@@ -1,0 +1,179 @@
+"""The edited document: one engine ``Track`` with its file, undo stack and signals.
+
+The document is the editor's model (DESIGN.md: model, commands, scene, tools).
+It changes the track only through the mutator methods below, which the undo
+commands of ``editor.commands`` call; every mutation emits a fine-grained
+signal so that views redraw only what changed.
+"""
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
+
+from engine.track import Centerline, Point, Segment, Space, Track
+
+UNSET_SEGMENT: Segment = ((0, 0), (0, 0))
+LINE_COUNT = 4  # three betting lines then the finish line (engine.geometry.FINISH == 3)
+FINISH = 3
+
+
+def blank_track(name: str = "Untitled") -> Track:
+    """A new, empty circuit: no spaces, no racing line, lines not yet placed."""
+    return Track(name=name, centerline=Centerline(closed=True, points=[]), spaces=[],
+                 start_grid=[], betting_lines=[UNSET_SEGMENT] * 3, finish_line=UNSET_SEGMENT)
+
+
+def is_unset(segment: Segment) -> bool:
+    """True for a line that has not been placed yet (both ends equal)."""
+    return tuple(segment[0]) == tuple(segment[1])
+
+
+class TrackDocument(QObject):
+    """A track being edited: the model, its path, undo stack and clean state."""
+
+    spaceAdded = Signal(int)        # index in track.spaces, after insertion
+    spaceRemoved = Signal(int)      # index it had before removal
+    spaceChanged = Signal(int)      # corners, id, lane, kind or label changed
+    linesChanged = Signal(int)      # 0-2 betting line, 3 finish line
+    gridChanged = Signal()
+    metaChanged = Signal(str)       # name, author, description or tolerance
+    centerlineChanged = Signal()
+    trackReplaced = Signal()        # a whole new track (open, new, recover)
+    changed = Signal()              # after any of the above
+    pathChanged = Signal(str)
+    modifiedChanged = Signal(bool)
+
+    def __init__(self, track: Track | None = None, path: str | None = None,
+                 parent: QObject | None = None):
+        super().__init__(parent)
+        self._track = track if track is not None else blank_track()
+        self._path = path
+        self.undo_stack = QUndoStack(self)
+        self._forced_modified = False
+        self.undo_stack.cleanChanged.connect(
+            lambda _clean: self.modifiedChanged.emit(self.is_modified()))
+
+    # -- state ----------------------------------------------------------
+    @property
+    def track(self) -> Track:
+        """The edited track. Read it freely; change it only through commands."""
+        return self._track
+
+    @property
+    def path(self) -> str | None:
+        """The file the document was opened from or saved to, if any."""
+        return self._path
+
+    def set_path(self, path: str | None) -> None:
+        """Point the document at another file (save as)."""
+        self._path = str(path) if path else None
+        self.pathChanged.emit(self._path or "")
+
+    @property
+    def display_name(self) -> str:
+        """The file name, or the track name for a document never saved."""
+        return Path(self._path).name if self._path else (self._track.name or "Untitled")
+
+    def is_modified(self) -> bool:
+        """True when the track differs from the file (or was recovered)."""
+        return self._forced_modified or not self.undo_stack.isClean()
+
+    def mark_saved(self, path: str) -> None:
+        """Record a successful save to ``path``."""
+        self._forced_modified = False
+        self.set_path(path)
+        self.undo_stack.setClean()
+        self.modifiedChanged.emit(False)
+
+    def replace(self, track: Track, path: str | None, modified: bool = False) -> None:
+        """Start over with another track (open, new, recover); clears the undo history."""
+        self._track = track
+        self._path = str(path) if path else None
+        self.undo_stack.clear()
+        self.undo_stack.setClean()
+        self._forced_modified = modified
+        self.trackReplaced.emit()
+        self.pathChanged.emit(self._path or "")
+        self.modifiedChanged.emit(self.is_modified())
+        self.changed.emit()
+
+    def snapshot(self) -> Track:
+        """An independent deep copy of the track (for saving or checking elsewhere)."""
+        return self._track.copy()
+
+    def index_of(self, space_id: str) -> int | None:
+        """Index of the first space with this id, or None."""
+        for i, sp in enumerate(self._track.spaces):
+            if sp.id == space_id:
+                return i
+        return None
+
+    def unique_id(self, stem: str = "s") -> str:
+        """An id not used by any space: the stem followed by the smallest free number."""
+        used = {sp.id for sp in self._track.spaces}
+        n = 1
+        while f"{stem}{n}" in used:
+            n += 1
+        return f"{stem}{n}"
+
+    def lines(self) -> list[Segment]:
+        """The three betting lines then the finish line."""
+        t = self._track
+        return list(t.betting_lines) + [t.finish_line]
+
+    # -- mutators: called by editor.commands only --------------------------
+    def insert_space(self, index: int, space: Space) -> None:
+        self._track.spaces.insert(index, space)
+        self.spaceAdded.emit(index)
+        self.changed.emit()
+
+    def remove_space(self, index: int) -> Space:
+        space = self._track.spaces.pop(index)
+        self.spaceRemoved.emit(index)
+        self.changed.emit()
+        return space
+
+    def set_corners(self, index: int, corners: list[Point]) -> None:
+        self._track.spaces[index].corners = [tuple(c) for c in corners]
+        self.spaceChanged.emit(index)
+        self.changed.emit()
+
+    def set_space_field(self, index: int, name: str, value: object) -> None:
+        if name not in ("id", "lane", "kind", "label"):
+            raise ValueError(f"not a space field: {name}")
+        setattr(self._track.spaces[index], name, value)
+        self.spaceChanged.emit(index)
+        self.changed.emit()
+
+    def set_grid(self, ids: list[str]) -> None:
+        self._track.start_grid = list(ids)
+        self.gridChanged.emit()
+        self.changed.emit()
+
+    def set_line(self, k: int, segment: Segment) -> None:
+        seg = (tuple(segment[0]), tuple(segment[1]))
+        if k == FINISH:
+            self._track.finish_line = seg
+        else:
+            lines = list(self._track.betting_lines)
+            while len(lines) < 3:
+                lines.append(UNSET_SEGMENT)
+            lines[k] = seg
+            self._track.betting_lines = lines
+        self.linesChanged.emit(k)
+        self.changed.emit()
+
+    def set_centerline(self, centerline: Centerline) -> None:
+        self._track.centerline = copy.deepcopy(centerline)
+        self.centerlineChanged.emit()
+        self.changed.emit()
+
+    def set_meta(self, name: str, value: object) -> None:
+        if name not in ("name", "author", "description", "tolerance"):
+            raise ValueError(f"not a track property: {name}")
+        setattr(self._track, name, value)
+        self.metaChanged.emit(name)
+        self.changed.emit()

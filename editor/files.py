@@ -1,0 +1,86 @@
+"""Reading track files for editing: never a traceback, always a list of problems.
+
+A file the schema refuses only because parts are still missing (fewer spaces,
+grid entries or lines than a finished circuit needs) opens as a *draft*, so a
+circuit saved half-drawn can be finished later; anything else that is wrong
+is refused and reported.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from engine.errors import TracksideError
+from engine.track import Track, read_track_document
+
+from .document import UNSET_SEGMENT
+
+
+@dataclass
+class LoadProblem:
+    """One reason a file could not be used, with its place in the file."""
+
+    message: str
+    file: str
+    line: int | None = None
+    column: int | None = None
+    hint: str | None = None
+
+    def __str__(self) -> str:
+        where = self.file + (f":{self.line}" if self.line else "") + (
+            f":{self.column}" if self.line and self.column else "")
+        return f"{where}: {self.message}" + (f" ({self.hint})" if self.hint else "")
+
+
+@dataclass
+class LoadResult:
+    """What opening a file gave: a track (or None) and the problems found."""
+
+    track: Track | None
+    problems: list[LoadProblem] = field(default_factory=list)
+    draft: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return self.track is not None
+
+
+def load_for_editing(path: str | os.PathLike) -> LoadResult:
+    """Read a track file; unusable files give problems instead of raising."""
+    name = str(path)
+    try:
+        track, doc, problems = read_track_document(path)
+    except TracksideError as exc:
+        return LoadResult(None, [LoadProblem(exc.message, exc.place.file or name, exc.place.line,
+                                             exc.place.column, exc.hint)])
+    except (RecursionError, MemoryError, ValueError, TypeError, OSError) as exc:
+        return LoadResult(None, [LoadProblem(f"cannot read this file ({type(exc).__name__})", name)])
+    if track is not None:
+        return LoadResult(track)
+    found = [LoadProblem(p.message, p.place.file or name, p.place.line, p.place.column)
+             for p in problems]
+    if all("needs at least" in p.message for p in problems):
+        draft = _draft(doc.data, name)
+        if draft is not None:
+            return LoadResult(draft, found, draft=True)
+    return LoadResult(None, found)
+
+
+def _draft(data: object, name: str) -> Track | None:
+    """A track from data that only lacks items, with unset lines filling the gaps."""
+    try:
+        data = dict(data)  # type: ignore[arg-type]
+        lines = list(data.get("betting_lines", []))
+        data["betting_lines"] = [s for s in lines if len(s) == 2] + (
+            [[list(p) for p in UNSET_SEGMENT]] * max(0, 3 - len(lines)))
+        finish = data.get("finish_line")
+        if not finish or len(finish) != 2:
+            data["finish_line"] = [list(p) for p in UNSET_SEGMENT]
+        cl = dict(data.get("centerline") or {"closed": True, "points": []})
+        data["centerline"] = cl
+        track = Track.from_dict(data, source=name)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
+    if any(len(sp.corners) < 1 for sp in track.spaces):
+        return None
+    return track

@@ -1,0 +1,222 @@
+"""The inspector: the selected space's properties and the track's, each edit undoable."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDoubleSpinBox, QFormLayout,
+                               QGroupBox, QHeaderView, QLabel, QLineEdit, QPlainTextEdit,
+                               QSpinBox, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+
+from engine.track import DEFAULT_TOLERANCE
+
+from .commands import SetCorners, SetMeta, SetSpaceField, rename_space
+from .document import TrackDocument
+from .scene import TrackScene
+
+KINDS = ["normal", "danger"]
+
+
+class _Notes(QPlainTextEdit):
+    """A text box that reports when it loses focus (the end of an edit)."""
+
+    editingFinished = Signal()
+
+    def focusOutEvent(self, event) -> None:  # noqa: N802
+        super().focusOutEvent(event)
+        self.editingFinished.emit()
+
+
+class Inspector(QWidget):
+    """Edits the selected space (id, lane, kind, corners) and the track's metadata."""
+
+    def __init__(self, doc: TrackDocument, scene: TrackScene, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.doc = doc
+        self.scene = scene
+        self.index: int | None = None
+        self._loading = False
+
+        self.space_box = QGroupBox("Space")
+        self.summary = QLabel("Nothing selected")
+        self.summary.setWordWrap(True)
+        self.id_edit = QLineEdit()
+        self.lane_spin = QSpinBox()
+        self.lane_spin.setRange(0, 7)
+        self.kind_combo = QComboBox()
+        self.kind_combo.addItems(KINDS)
+        self.corner_table = QTableWidget(0, 2)
+        self.corner_table.setHorizontalHeaderLabels(["x (mm)", "y (mm)"])
+        self.corner_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.corner_table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                          | QAbstractItemView.EditTrigger.EditKeyPressed
+                                          | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.corner_table.setMinimumHeight(130)
+        self.shape_label = QLabel()
+        form = QFormLayout(self.space_box)
+        form.addRow(self.summary)
+        form.addRow("Id", self.id_edit)
+        form.addRow("Lane", self.lane_spin)
+        form.addRow("Kind", self.kind_combo)
+        form.addRow("Shape", self.shape_label)
+        form.addRow(self.corner_table)
+
+        self.track_box = QGroupBox("Track")
+        self.name_edit = QLineEdit()
+        self.author_edit = QLineEdit()
+        self.description_edit = _Notes()
+        self.description_edit.setFixedHeight(70)
+        self.tolerance_spin = QDoubleSpinBox()
+        self.tolerance_spin.setRange(0.01, 20.0)
+        self.tolerance_spin.setDecimals(2)
+        self.tolerance_spin.setSingleStep(0.1)
+        self.tolerance_spin.setSuffix(" mm")
+        self.track_stats = QLabel()
+        self.track_stats.setStyleSheet("color: #8a93a0")
+        tform = QFormLayout(self.track_box)
+        tform.addRow("Name", self.name_edit)
+        tform.addRow("Author", self.author_edit)
+        tform.addRow("Description", self.description_edit)
+        tform.addRow("Tolerance", self.tolerance_spin)
+        tform.addRow(self.track_stats)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.space_box)
+        layout.addWidget(self.track_box)
+        layout.addStretch(1)
+
+        self.id_edit.editingFinished.connect(self._commit_id)
+        self.lane_spin.valueChanged.connect(self._commit_lane)
+        self.kind_combo.currentTextChanged.connect(self._commit_kind)
+        self.corner_table.itemChanged.connect(self._commit_corner)
+        self.name_edit.editingFinished.connect(lambda: self._commit_meta("name", self.name_edit.text()))
+        self.author_edit.editingFinished.connect(
+            lambda: self._commit_meta("author", self.author_edit.text() or None))
+        self.description_edit.editingFinished.connect(
+            lambda: self._commit_meta("description", self.description_edit.toPlainText() or None))
+        self.tolerance_spin.editingFinished.connect(self._commit_tolerance)
+
+        scene.selectionChanged.connect(self.refresh_space)
+        doc.spaceChanged.connect(self._on_space_changed)
+        doc.spaceAdded.connect(lambda _i: self.refresh_all())
+        doc.spaceRemoved.connect(lambda _i: self.refresh_all())
+        doc.metaChanged.connect(lambda _n: self.refresh_track())
+        doc.trackReplaced.connect(self.refresh_all)
+        self.refresh_all()
+
+    # -- showing ------------------------------------------------------------
+    def refresh_all(self) -> None:
+        self.refresh_space()
+        self.refresh_track()
+
+    def _on_space_changed(self, index: int) -> None:
+        if index == self.index:
+            self.refresh_space()
+
+    def refresh_space(self) -> None:
+        """Show the single selected space, or a summary of the selection."""
+        try:
+            selected = self.scene.selected_indices()
+        except RuntimeError:  # the scene is being torn down
+            return
+        self._loading = True
+        try:
+            self.index = selected[0] if len(selected) == 1 else None
+            editable = self.index is not None
+            for w in (self.id_edit, self.lane_spin, self.kind_combo, self.corner_table):
+                w.setEnabled(editable)
+            if not editable:
+                self.summary.setText(f"{len(selected)} spaces selected" if selected
+                                     else "Nothing selected: click a space on the canvas")
+                self.id_edit.clear()
+                self.corner_table.setRowCount(0)
+                self.shape_label.clear()
+                return
+            sp = self.doc.track.spaces[self.index]
+            self.summary.setText(f"Space {self.index + 1} of {len(self.doc.track.spaces)}")
+            self.id_edit.setText(sp.id)
+            self.lane_spin.setValue(int(sp.lane))
+            self.kind_combo.setCurrentText(sp.kind or "normal")
+            rect = self.scene.space_items[self.index].rectangular
+            self.shape_label.setText(f"{len(sp.corners)} corners, "
+                                     + ("rectangular (Determined)" if rect else "shaped"))
+            self.corner_table.setRowCount(len(sp.corners))
+            for r, (x, y) in enumerate(sp.corners):
+                self.corner_table.setItem(r, 0, QTableWidgetItem(f"{float(x):g}"))
+                self.corner_table.setItem(r, 1, QTableWidgetItem(f"{float(y):g}"))
+        finally:
+            self._loading = False
+
+    def refresh_track(self) -> None:
+        """Show the track's name, author, description and tolerance."""
+        t = self.doc.track
+        self._loading = True
+        try:
+            self.name_edit.setText(t.name or "")
+            self.author_edit.setText(t.author or "")
+            if self.description_edit.toPlainText() != (t.description or ""):
+                self.description_edit.setPlainText(t.description or "")
+            self.tolerance_spin.setValue(float(t.tolerance) if t.tolerance is not None
+                                         else DEFAULT_TOLERANCE)
+            self.track_stats.setText(f"{len(t.spaces)} spaces, "
+                                     f"{len(t.centerline.points)} racing-line points")
+        finally:
+            self._loading = False
+
+    # -- committing -------------------------------------------------------------
+    def _commit_id(self) -> None:
+        if self._loading or self.index is None:
+            return
+        new = self.id_edit.text().strip()
+        if not new or any(ch.isspace() for ch in new):
+            self.id_edit.setText(self.doc.track.spaces[self.index].id)
+            return
+        if new != self.doc.track.spaces[self.index].id:
+            rename_space(self.doc, self.index, new)
+
+    def _commit_lane(self, value: int) -> None:
+        if self._loading or self.index is None or value == self.doc.track.spaces[self.index].lane:
+            return
+        self.doc.undo_stack.push(SetSpaceField(self.doc, self.index, "lane", value))
+
+    def _commit_kind(self, text: str) -> None:
+        if self._loading or self.index is None:
+            return
+        value = None if text == "normal" and self.doc.track.spaces[self.index].kind is None else text
+        if value != self.doc.track.spaces[self.index].kind:
+            self.doc.undo_stack.push(SetSpaceField(self.doc, self.index, "kind", value))
+
+    def _commit_corner(self, item: QTableWidgetItem) -> None:
+        if self._loading or self.index is None:
+            return
+        corners = list(self.doc.track.spaces[self.index].corners)
+        r, c = item.row(), item.column()
+        try:
+            value = float(item.text().replace(",", "."))
+        except ValueError:
+            self.refresh_space()
+            return
+        if r >= len(corners):
+            return
+        x, y = corners[r]
+        corners[r] = (value, y) if c == 0 else (x, value)
+        if corners[r] != tuple(self.doc.track.spaces[self.index].corners[r]):
+            self.doc.undo_stack.push(SetCorners(self.doc, self.index, corners,
+                                                f"Edit corner {r + 1}"))
+
+    def _commit_meta(self, name: str, value) -> None:
+        if self._loading:
+            return
+        if name == "name" and not value:
+            self.refresh_track()
+            return
+        if value != getattr(self.doc.track, name):
+            self.doc.undo_stack.push(SetMeta(self.doc, name, value))
+
+    def _commit_tolerance(self) -> None:
+        if self._loading:
+            return
+        value = round(self.tolerance_spin.value(), 2)
+        current = self.doc.track.tolerance
+        if current is None and value == DEFAULT_TOLERANCE:
+            return
+        if value != current:
+            self.doc.undo_stack.push(SetMeta(self.doc, "tolerance", value))

@@ -1,0 +1,277 @@
+"""Scene items: one per space, one per line, the racing line and the tarmac.
+
+Items paint through ``editor.painting`` so the canvas looks like the printed
+board; they hold no track data of their own and read the document each time
+they paint. The scene creates, updates and removes them from the document's
+signals.
+"""
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (QBrush, QColor, QPainter, QPainterPath, QPainterPathStroker, QPen,
+                           QPolygonF)
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from engine.geometry import _is_rectangle
+
+from . import painting
+from .document import TrackDocument, is_unset
+
+SELECTION = QColor("#2f8cff")
+HOVER = QColor("#8ec5ff")
+PROBLEM = QColor("#ff4d4d")
+
+Z_SURFACE, Z_SPACE, Z_RACING, Z_LINE, Z_OVERLAY = -20, 0, 5, 10, 50
+
+
+def cosmetic_pen(colour: QColor | str, width: float = 1.5, style=Qt.PenStyle.SolidLine) -> QPen:
+    """A pen whose width is in screen pixels whatever the zoom."""
+    pen = QPen(QColor(colour), width, style)
+    pen.setCosmetic(True)
+    return pen
+
+
+class SurfaceItem(QGraphicsItem):
+    """The tarmac, run-off and kerbs under all spaces, rebuilt when spaces change."""
+
+    def __init__(self, doc: TrackDocument):
+        super().__init__()
+        self.doc = doc
+        self.setZValue(Z_SURFACE)
+        self._surface: painting.Surface | None = None
+        self._rect = QRectF()
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Recompute the surface from the document's spaces."""
+        self.prepareGeometryChange()
+        self._surface = painting.track_surface(self.doc.track)
+        x0, y0, x1, y1 = self._surface.bounds
+        self._rect = QRectF(x0, y0, x1 - x0, y1 - y0).adjusted(-5, -5, 5, 5)
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        if self._surface is not None:
+            painting.paint_surface(painter, self._surface)
+
+
+class SpaceItem(QGraphicsItem):
+    """One space, drawn as on the board, with selection and problem highlights."""
+
+    def __init__(self, doc: TrackDocument, index: int):
+        super().__init__()
+        self.doc = doc
+        self.index = index
+        self.grid_slot: int | None = None
+        self.show_id = True
+        self.problem = False
+        self.hovered = False
+        self.setZValue(Z_SPACE)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
+        self.setAcceptHoverEvents(True)
+        self._poly = QPolygonF()
+        self._rect = QRectF()
+        self.refresh()
+
+    @property
+    def space(self):
+        """The engine ``Space`` this item shows."""
+        return self.doc.track.spaces[self.index]
+
+    def refresh(self) -> None:
+        """Re-read the corners from the document."""
+        self.prepareGeometryChange()
+        self._poly = QPolygonF([QPointF(float(x), float(y)) for x, y in self.space.corners])
+        self._rect = self._poly.boundingRect().adjusted(-3, -3, 3, 3)
+        self.rectangular = _is_rectangle(self.space.corners)
+        self.update()
+
+    def polygon(self) -> QPolygonF:
+        """The space's outline in mm."""
+        return QPolygonF(self._poly)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self._rect
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addPolygon(self._poly)
+        path.closeSubpath()
+        return path
+
+    def hoverEnterEvent(self, event) -> None:  # noqa: N802
+        self.hovered = True
+        self.update()
+
+    def hoverLeaveEvent(self, event) -> None:  # noqa: N802
+        self.hovered = False
+        self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        if len(self._poly) < 3:
+            painter.setPen(cosmetic_pen(PROBLEM, 2))
+            painter.drawPolyline(self._poly)
+            return
+        try:
+            painting.paint_space(painter, self.space, rectangular=self.rectangular,
+                                 grid_slot=self.grid_slot, show_id=self.show_id)
+        except Exception:  # a hostile polygon must never break painting
+            painter.setPen(cosmetic_pen(PROBLEM, 2))
+            painter.drawPolygon(self._poly)
+        if self.problem:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(cosmetic_pen(PROBLEM, 2, Qt.PenStyle.DashLine))
+            painter.drawPolygon(self._poly)
+        if self.isSelected():
+            painter.setBrush(QBrush(QColor(47, 140, 255, 60)))
+            painter.setPen(cosmetic_pen(SELECTION, 2.5))
+            painter.drawPolygon(self._poly)
+        elif self.hovered:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(cosmetic_pen(HOVER, 1.5))
+            painter.drawPolygon(self._poly)
+
+
+class LineItem(QGraphicsItem):
+    """A betting line (k = 0-2, numbered 1-3) or the chequered finish line (k = 3)."""
+
+    def __init__(self, doc: TrackDocument, k: int):
+        super().__init__()
+        self.doc = doc
+        self.k = k
+        self.problem = False
+        self.setZValue(Z_LINE)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
+        self._path = QPainterPath()
+        self.refresh()
+
+    @property
+    def segment(self):
+        """The line's two end points in mm."""
+        return self.doc.lines()[self.k]
+
+    def refresh(self) -> None:
+        """Re-read the segment from the document."""
+        self.prepareGeometryChange()
+        seg = self.segment
+        path = QPainterPath()
+        if not is_unset(seg):
+            path.moveTo(float(seg[0][0]), float(seg[0][1]))
+            path.lineTo(float(seg[1][0]), float(seg[1][1]))
+        stroker = QPainterPathStroker()
+        stroker.setWidth(8.0)
+        self._path = stroker.createStroke(path) if not path.isEmpty() else QPainterPath()
+        self.setVisible(not is_unset(seg))
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        r = painting.DEFAULT_STYLE.badge_radius * 2 + 3
+        return self._path.boundingRect().adjusted(-r, -r, r, r)
+
+    def shape(self) -> QPainterPath:
+        return self._path
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painting.paint_line(painter, self.segment, self.k)
+        if self.problem or self.isSelected():
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(cosmetic_pen(SELECTION if self.isSelected() else PROBLEM, 2,
+                                        Qt.PenStyle.DashLine))
+            painter.drawPath(self._path)
+
+
+class RacingLineItem(QGraphicsItem):
+    """The racing line (centerline) with arrows in the driving direction."""
+
+    def __init__(self, doc: TrackDocument):
+        super().__init__()
+        self.doc = doc
+        self.setZValue(Z_RACING)
+        self._rect = QRectF()
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Re-read the centerline from the document."""
+        self.prepareGeometryChange()
+        pts = self.doc.track.centerline.points
+        if pts:
+            poly = QPolygonF([QPointF(float(x), float(y)) for x, y in pts])
+            self._rect = poly.boundingRect().adjusted(-6, -6, 6, 6)
+        else:
+            self._rect = QRectF()
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        cl = self.doc.track.centerline
+        painting.paint_racing_line(painter, cl.points, cl.closed)
+
+
+class SnapMarker(QGraphicsItem):
+    """A small screen-sized marker where the cursor snapped, shaped by snap kind."""
+
+    SIZE = 7.0
+
+    def __init__(self):
+        super().__init__()
+        self.kind = "grid"
+        self.setZValue(Z_OVERLAY + 10)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.setVisible(False)
+
+    def show_at(self, pos: QPointF, kind: str) -> None:
+        """Show the marker at ``pos`` for a snap of this kind (grid, corner, edge, racing)."""
+        self.kind = kind
+        self.setPos(pos)
+        self.setVisible(True)
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        s = self.SIZE + 2
+        return QRectF(-s, -s, 2 * s, 2 * s)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        s = self.SIZE
+        colour = {"corner": "#ff3df2", "edge": "#00e0ff", "racing": "#ff9a3c",
+                  "grid": "#ffffff"}.get(self.kind, "#ffffff")
+        painter.setPen(QPen(QColor("#101010"), 3))
+        self._mark(painter, s)
+        painter.setPen(QPen(QColor(colour), 1.5))
+        self._mark(painter, s)
+
+    def _mark(self, painter: QPainter, s: float) -> None:
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        if self.kind == "corner":
+            painter.drawRect(QRectF(-s / 1.4, -s / 1.4, 2 * s / 1.4, 2 * s / 1.4))
+        elif self.kind == "edge":
+            painter.drawPolygon(QPolygonF([QPointF(0, -s), QPointF(s, 0), QPointF(0, s),
+                                           QPointF(-s, 0)]))
+        elif self.kind == "racing":
+            painter.drawEllipse(QPointF(0, 0), s * 0.8, s * 0.8)
+        else:
+            painter.drawLine(QPointF(-s, 0), QPointF(s, 0))
+            painter.drawLine(QPointF(0, -s), QPointF(0, s))
+
+
+def arrow_polygon(a: QPointF, b: QPointF, size: float) -> QPolygonF:
+    """A small arrow head at ``b`` pointing away from ``a`` (for tool previews)."""
+    angle = math.atan2(b.y() - a.y(), b.x() - a.x())
+    left = QPointF(b.x() - size * math.cos(angle - 0.45), b.y() - size * math.sin(angle - 0.45))
+    right = QPointF(b.x() - size * math.cos(angle + 0.45), b.y() - size * math.sin(angle + 0.45))
+    return QPolygonF([b, left, right])

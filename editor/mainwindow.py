@@ -1,0 +1,474 @@
+"""The main window: canvas, tool bar, panels, menus and the document's life cycle."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QRectF, QSettings, Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QToolBar, QToolButton,
+                               QUndoView, QWidget)
+
+from engine.errors import TracksideError
+from engine.resources import bundled_tracks
+from engine.track import Track, save_track
+
+from . import commands
+from .autosave import Autosaver, leftover_autosaves
+from .document import TrackDocument, blank_track
+from .files import LoadResult, load_for_editing
+from .icons import tool_icon
+from .inspector import Inspector
+from .issues_panel import IssuesPanel, ShownIssue
+from .prompts import Prompts
+from .scene import TrackScene
+from .tools import TOOLS, Tool
+from .view import CanvasView
+
+APP_NAME = "Trackside"
+MAX_RECENT = 8
+
+
+class MainWindow(QMainWindow):
+    """One document in one window (open replaces it, after asking to save)."""
+
+    def __init__(self, prompts: Prompts | None = None, settings: QSettings | None = None,
+                 autosave_dir: Path | None = None, autosave_ms: int | None = None):
+        super().__init__()
+        self.prompts = prompts or Prompts(self)
+        self.settings = settings or QSettings()
+        self.doc = TrackDocument(parent=self)
+        self.scene = TrackScene(self.doc, self)   # kept referenced: a view does not own it
+        self.view = CanvasView(self.scene, self)
+        self.setCentralWidget(self.view)
+        kwargs = {"interval_ms": autosave_ms} if autosave_ms else {}
+        self.autosave = Autosaver(self.doc, autosave_dir, parent=self, **kwargs)
+        self.tools: dict[str, Tool] = {}
+        self.tool_actions: dict[str, QAction] = {}
+        self._build_panels()
+        self._build_status_bar()
+        self._build_actions()
+        self._build_menus()
+        self._build_toolbars()
+        self.doc.modifiedChanged.connect(lambda _m: self._update_title())
+        self.doc.pathChanged.connect(lambda _p: self._update_title())
+        self.doc.metaChanged.connect(lambda _n: self._update_title())
+        self.doc.undo_stack.cleanChanged.connect(lambda _c: self._update_title())
+        self.scene.cursorMoved.connect(self._show_cursor)
+        self.scene.selectionChanged.connect(self._update_selection_actions)
+        self.view.zoomChanged.connect(self._show_zoom)
+        self.issues.issueActivated.connect(self.show_issue)
+        self.issues.reportReady.connect(self._show_counts)
+        self.set_tool("select")
+        self._update_title()
+        self._update_selection_actions()
+        self.resize(1500, 920)
+        self.restoreGeometry(self.settings.value("geometry", b""))
+
+    # -- building ------------------------------------------------------------
+    def _build_panels(self) -> None:
+        self.inspector = Inspector(self.doc, self.scene)
+        self.issues = IssuesPanel(self.doc)
+        self.undo_view = QUndoView(self.doc.undo_stack)
+        self.undo_view.setEmptyLabel("Opened")
+        self.inspector_dock = self._dock("Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.history_dock = self._dock("History", self.undo_view, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.issues_dock = self._dock("Issues", self.issues, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.tabifyDockWidget(self.inspector_dock, self.history_dock)
+        self.inspector_dock.raise_()
+        self.resizeDocks([self.inspector_dock], [360], Qt.Orientation.Horizontal)
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title.lower() + "Dock")
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _build_status_bar(self) -> None:
+        bar = self.statusBar()
+        self.hint_label = QLabel()
+        self.hint_label.setMinimumWidth(200)
+        self.cursor_label = QLabel("x —  y —")
+        self.cursor_label.setMinimumWidth(170)
+        self.zoom_label = QLabel()
+        self.counts_label = QLabel()
+        bar.addWidget(self.hint_label, 1)
+        bar.addPermanentWidget(self.counts_label)
+        bar.addPermanentWidget(self.cursor_label)
+        bar.addPermanentWidget(self.zoom_label)
+
+    def _action(self, text: str, slot, shortcut=None, tip: str = "", checkable: bool = False,
+                checked: bool = False) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            if isinstance(shortcut, QKeySequence.StandardKey):
+                action.setShortcuts(shortcut)
+            else:
+                action.setShortcut(QKeySequence(shortcut))
+        action.setStatusTip(tip or text.replace("&", ""))
+        if checkable:
+            action.setCheckable(True)
+            action.setChecked(checked)
+            action.toggled.connect(slot)
+        else:
+            action.triggered.connect(lambda _checked=False: slot())
+        return action
+
+    def _build_actions(self) -> None:
+        K = QKeySequence.StandardKey
+        a = self._action
+        self.act_new = a("&New", self.new_blank, K.New, "Start a blank circuit")
+        self.act_open = a("&Open…", self.open_dialog, K.Open, "Open a track file")
+        self.act_save = a("&Save", self.save, K.Save, "Save the track (atomic)")
+        self.act_save_as = a("Save &As…", self.save_as, K.SaveAs, "Save the track to another file")
+        self.act_close = a("&Close", self.close_document, K.Close, "Close the track (keeps the window)")
+        self.act_quit = a("&Quit", self.close, K.Quit)
+        stack = self.doc.undo_stack
+        self.act_undo = stack.createUndoAction(self, "&Undo")
+        self.act_undo.setShortcuts(K.Undo)
+        self.act_redo = stack.createRedoAction(self, "&Redo")
+        redo_keys = QKeySequence.keyBindings(K.Redo)
+        for extra in ("Ctrl+Shift+Z", "Ctrl+Y"):
+            if QKeySequence(extra) not in redo_keys:
+                redo_keys.append(QKeySequence(extra))
+        self.act_redo.setShortcuts(redo_keys)
+        self.act_delete = a("&Delete", self.delete_selection, K.Delete, "Delete the selection")
+        self.act_delete.setShortcuts([QKeySequence(Qt.Key.Key_Delete),
+                                      QKeySequence(Qt.Key.Key_Backspace)])
+        self.act_duplicate = a("D&uplicate", self.duplicate_selection, "Ctrl+D",
+                               "Duplicate the selected spaces")
+        self.act_select_all = a("Select &All", self.select_all, K.SelectAll)
+        self.act_deselect = a("Select &None", lambda: self.scene.select_indices([]),
+                              "Ctrl+Shift+A")
+        self.act_zoom_in = a("Zoom &In", lambda: self.view.zoom_by(1.25), K.ZoomIn)
+        self.act_zoom_out = a("Zoom &Out", lambda: self.view.zoom_by(0.8), K.ZoomOut)
+        self.act_fit = a("&Fit to Window", self.view.fit_to_view, "Ctrl+0", "Show the whole track")
+        self.act_true = a("True &Size", self.true_size, "Ctrl+1", "Millimetres as on paper")
+        self.act_grid = a("Show &Grid", self._toggle_grid, "Ctrl+'", checkable=True, checked=True)
+        self.act_racing = a("Show &Racing Line", self.scene.racing_line.setVisible, "Ctrl+R",
+                            "Show the racing line (centerline) and snap to it", checkable=True)
+        self.act_ids = a("Show Space &Ids", self.scene.set_show_ids, "Ctrl+I", checkable=True,
+                         checked=True)
+        self.act_snap = a("S&nap", self._toggle_snap, "%",
+                          "Snap to grid, corners, edges and racing line (hold Ctrl to suspend)",
+                          checkable=True, checked=True)
+        group = QActionGroup(self)
+        group.setExclusive(True)
+        for cls in TOOLS:
+            tool = cls(self.scene)
+            tool.hintChanged.connect(self.hint_label.setText)
+            self.tools[tool.name] = tool
+            act = QAction(tool_icon(tool.name, tool.icon), tool.label, self)
+            act.setCheckable(True)
+            if tool.shortcut:
+                act.setShortcut(QKeySequence(tool.shortcut))
+            act.setToolTip(f"{tool.label} ({tool.shortcut})\n{tool.hint}")
+            act.setStatusTip(tool.hint)
+            act.triggered.connect(lambda _c=False, name=tool.name: self.set_tool(name))
+            group.addAction(act)
+            self.tool_actions[tool.name] = act
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        m = bar.addMenu("&File")
+        m.addAction(self.act_new)
+        self.bundled_menu = m.addMenu("New from &Circuit")
+        for path in bundled_tracks():
+            act = self.bundled_menu.addAction(path.stem.replace("-", " ").title())
+            act.triggered.connect(lambda _c=False, p=path: self.new_from(p))
+        self.bundled_menu.setEnabled(bool(bundled_tracks()))
+        m.addAction(self.act_open)
+        self.recent_menu = m.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        m.addSeparator()
+        m.addActions([self.act_save, self.act_save_as])
+        m.addSeparator()
+        m.addAction(self.act_close)
+        m.addAction(self.act_quit)
+        m = bar.addMenu("&Edit")
+        m.addActions([self.act_undo, self.act_redo])
+        m.addSeparator()
+        m.addActions([self.act_delete, self.act_duplicate])
+        m.addSeparator()
+        m.addActions([self.act_select_all, self.act_deselect])
+        m = bar.addMenu("&View")
+        m.addActions([self.act_zoom_in, self.act_zoom_out, self.act_fit, self.act_true])
+        m.addSeparator()
+        m.addActions([self.act_grid, self.act_racing, self.act_ids, self.act_snap])
+        m.addSeparator()
+        for dock in (self.inspector_dock, self.issues_dock, self.history_dock):
+            m.addAction(dock.toggleViewAction())
+        m = bar.addMenu("&Tools")
+        m.addActions(list(self.tool_actions.values()))
+        self._fill_recent()
+
+    def _build_toolbars(self) -> None:
+        tb = QToolBar("Tools", self)
+        tb.setObjectName("toolsBar")
+        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
+        tb.setMovable(False)
+        self.addToolBar(Qt.ToolBarArea.LeftToolBarArea, tb)
+        tb.addActions(list(self.tool_actions.values()))
+        top = QToolBar("Document", self)
+        top.setObjectName("documentBar")
+        top.setMovable(False)
+        top.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        top.addActions([self.act_new, self.act_open, self.act_save])
+        top.addSeparator()
+        top.addActions([self.act_undo, self.act_redo])
+        top.addSeparator()
+        top.addActions([self.act_duplicate, self.act_delete])
+        top.addSeparator()
+        top.addActions([self.act_fit, self.act_snap, self.act_racing])
+        for act in (self.act_snap, self.act_racing):
+            button = top.widgetForAction(act)
+            if isinstance(button, QToolButton):
+                button.setCheckable(True)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, top)
+
+    # -- tools and canvas -----------------------------------------------------
+    def set_tool(self, name: str) -> None:
+        """Activate the tool called ``name`` (see ``editor.tools.TOOLS``)."""
+        tool = self.tools[name]
+        self.tool_actions[name].setChecked(True)
+        self.scene.set_tool(tool)
+        self.hint_label.setText(tool.hint)
+
+    @property
+    def tool(self) -> Tool:
+        """The active tool."""
+        return self.scene.tool
+
+    def _toggle_grid(self, on: bool) -> None:
+        self.view.show_grid = on
+        self.scene.snap_settings.grid = on
+        self.view.viewport().update()
+
+    def _toggle_snap(self, on: bool) -> None:
+        s = self.scene.snap_settings
+        s.corners = s.edges = s.racing_line = on
+        s.grid = on and self.act_grid.isChecked()
+
+    def true_size(self) -> None:
+        """Zoom so a millimetre on screen is a millimetre on paper."""
+        self.view.set_zoom(self.logicalDpiX() / 25.4)
+
+    def _show_cursor(self, x: float, y: float) -> None:
+        self.cursor_label.setText(f"x {x:8.1f}  y {y:8.1f} mm")
+
+    def _show_zoom(self, scale: float) -> None:
+        true = self.logicalDpiX() / 25.4
+        self.zoom_label.setText(f"{100 * scale / true:.0f} %")
+
+    def _show_counts(self, errors: int, warnings: int) -> None:
+        self.counts_label.setText(f"<span style='color:#e5484d'>● {errors}</span> "
+                                  f"<span style='color:#f0a020'>▲ {warnings}</span>")
+        spaces: set[int] = set()
+        lines: set[int] = set()
+        for issue in self.issues.issues:
+            if issue.severity != "error":
+                continue
+            spaces |= {i for i in (self.doc.index_of(s) for s in issue.spaces) if i is not None}
+            if issue.line is not None:
+                lines.add(issue.line)
+        self.scene.set_problems(spaces, lines)
+
+    def _update_selection_actions(self) -> None:
+        try:
+            has = bool(self.scene.selected_indices()) or bool(self.scene.selected_lines())
+        except RuntimeError:
+            return
+        self.act_duplicate.setEnabled(bool(self.scene.selected_indices()))
+        self.act_delete.setEnabled(has or self.tool is not None)
+
+    # -- edit actions --------------------------------------------------------
+    def delete_selection(self) -> None:
+        """Delete the picked corner (corner tool) or the selected spaces."""
+        if self.tool is not None and self.tool.delete_selection():
+            return
+        indices = self.scene.selected_indices()
+        if indices:
+            commands.delete_spaces(self.doc, indices)
+
+    def duplicate_selection(self) -> None:
+        """Copy the selected spaces, offset by 10 mm, and select the copies."""
+        new = commands.duplicate_spaces(self.doc, self.scene.selected_indices())
+        if new:
+            self.scene.select_indices(new)
+
+    def select_all(self) -> None:
+        self.scene.select_indices(range(len(self.doc.track.spaces)))
+
+    def show_issue(self, issue: ShownIssue) -> None:
+        """Select what an issue is about and centre the view on it."""
+        indices = [i for i in (self.doc.index_of(s) for s in issue.spaces) if i is not None]
+        lines = [issue.line] if issue.line is not None else []
+        if not indices and not lines:
+            return
+        self.scene.select_indices(indices, lines)
+        rect = QRectF()
+        for i in indices:
+            rect = rect.united(self.scene.space_items[i].sceneBoundingRect())
+        for k in lines:
+            rect = rect.united(self.scene.line_items[k].sceneBoundingRect())
+        self.view.centre_on_rect(rect)
+
+    # -- documents ---------------------------------------------------------------
+    def maybe_save(self) -> bool:
+        """Ask about unsaved changes; True when it is fine to drop the document."""
+        if not self.doc.is_modified():
+            return True
+        answer = self.prompts.save_changes(self.doc.display_name)
+        if answer == "save":
+            return self.save()
+        return answer == "discard"
+
+    def new_blank(self) -> None:
+        """A blank circuit."""
+        if self.maybe_save():
+            self._set_document(blank_track(), None)
+
+    def new_from(self, path: str | Path) -> bool:
+        """A new, unsaved circuit copied from a bundled (or any) track file."""
+        if not self.maybe_save():
+            return False
+        result = load_for_editing(path)
+        if not self._accept(result, path):
+            return False
+        track = result.track
+        track.name = f"{track.name} (copy)"
+        self._set_document(track, None, modified=True)
+        return True
+
+    def open_dialog(self) -> None:
+        folder = str(Path(self.doc.path).parent) if self.doc.path else str(Path.cwd())
+        path = self.prompts.open_path(folder)
+        if path:
+            self.open_file(path)
+
+    def open_file(self, path: str | Path, ask: bool = True) -> bool:
+        """Open a track file; on failure the problems are shown and nothing changes."""
+        if ask and not self.maybe_save():
+            return False
+        result = load_for_editing(path)
+        if not self._accept(result, path):
+            return False
+        self._set_document(result.track, str(path))
+        if result.draft:
+            self.issues.set_load_problems(result.problems, "warning")
+        self._add_recent(str(path))
+        return True
+
+    def _accept(self, result: LoadResult, path: str | Path) -> bool:
+        if result.ok:
+            return True
+        self.issues.set_load_problems(result.problems)
+        self.issues_dock.show()
+        self.issues_dock.raise_()
+        self.prompts.problems("Cannot open track",
+                              f"{Path(path).name} could not be opened; the current track is "
+                              "unchanged.", [str(p) for p in result.problems])
+        self.statusBar().showMessage(f"Could not open {path}", 8000)
+        return False
+
+    def _set_document(self, track: Track, path: str | None, modified: bool = False) -> None:
+        self.issues.set_load_problems([])
+        self.doc.replace(track, path, modified=modified)
+        self.view.fit_to_view()
+        self._update_title()
+
+    def close_document(self) -> None:
+        """Close the track (asking to save) and start a blank one."""
+        self.new_blank()
+
+    def save(self) -> bool:
+        """Save to the document's file, asking for one if it has none."""
+        if not self.doc.path:
+            return self.save_as()
+        return self._save_to(self.doc.path)
+
+    def save_as(self) -> bool:
+        """Save to a file the user picks."""
+        suggested = self.doc.path or str(Path.cwd() / (_slug(self.doc.track.name) + ".yaml"))
+        path = self.prompts.save_path(suggested)
+        return bool(path) and self._save_to(path)
+
+    def _save_to(self, path: str) -> bool:
+        try:
+            save_track(self.doc.track, path)
+        except TracksideError as exc:
+            self.prompts.problems("Cannot save track", str(exc), [])
+            return False
+        except OSError as exc:
+            self.prompts.problems("Cannot save track", f"{path}: {exc.strerror or exc}", [])
+            return False
+        self.doc.mark_saved(path)
+        self._add_recent(path)
+        self.statusBar().showMessage(f"Saved {path}", 5000)
+        return True
+
+    def check_recovery(self) -> bool:
+        """Offer to recover what a crashed session autosaved; True when recovered."""
+        entries = leftover_autosaves(self.autosave.directory)
+        if not entries:
+            return False
+        answer = self.prompts.recovery(entries)
+        if answer == "discard":
+            for e in entries:
+                e.discard()
+            return False
+        if answer != "recover":
+            return False
+        entry = entries[0]
+        result = load_for_editing(entry.track_file)
+        if not self._accept(result, entry.track_file):
+            return False
+        self._set_document(result.track, entry.original, modified=True)
+        entry.discard()
+        self.autosave.save_now()
+        self.statusBar().showMessage("Recovered the autosaved track; save it to keep it", 8000)
+        return True
+
+    # -- recent files and title ------------------------------------------------------
+    def recent_files(self) -> list[str]:
+        """Recently opened or saved files, newest first."""
+        value = self.settings.value("recentFiles", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def _add_recent(self, path: str) -> None:
+        path = str(Path(path).resolve())
+        files = [path] + [f for f in self.recent_files() if f != path]
+        self.settings.setValue("recentFiles", files[:MAX_RECENT])
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        files = self.recent_files()
+        for n, f in enumerate(files, 1):
+            act = self.recent_menu.addAction(f"&{n} {Path(f).name}  —  {Path(f).parent}")
+            act.triggered.connect(lambda _c=False, p=f: self.open_file(p))
+        if not files:
+            self.recent_menu.addAction("(none)").setEnabled(False)
+        else:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("Clear List").triggered.connect(
+                lambda: self.settings.setValue("recentFiles", []))
+
+    def _update_title(self) -> None:
+        self.setWindowTitle(f"{self.doc.display_name}[*] — {APP_NAME}")
+        self.setWindowModified(self.doc.is_modified())
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self.settings.setValue("geometry", self.saveGeometry())
+        self.autosave.discard()
+        self.issues.wait()
+        event.accept()
+
+
+def _slug(name: str) -> str:
+    text = "".join(ch.lower() if ch.isalnum() else "-" for ch in (name or "track"))
+    return "-".join(p for p in text.split("-") if p) or "track"

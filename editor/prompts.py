@@ -1,0 +1,68 @@
+"""Every modal question the editor asks, in one replaceable object.
+
+The main window asks through ``Prompts``; tests pass an object with the same
+methods that answers at once, so no dialog ever blocks a test run.
+"""
+from __future__ import annotations
+
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from .autosave import AutosaveEntry
+
+TRACK_FILTER = "Track files (*.yaml *.yml);;All files (*)"
+
+
+class Prompts:
+    """Real dialogs, parented to ``parent``."""
+
+    def __init__(self, parent: QWidget | None = None):
+        self.parent = parent
+
+    def save_changes(self, name: str) -> str:
+        """Ask before losing changes: 'save', 'discard' or 'cancel'."""
+        box = QMessageBox(QMessageBox.Icon.Warning, "Unsaved changes",
+                          f"Save the changes to {name} before closing it?",
+                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                          | QMessageBox.StandardButton.Cancel, self.parent)
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        return {QMessageBox.StandardButton.Save: "save",
+                QMessageBox.StandardButton.Discard: "discard"}.get(
+                    QMessageBox.StandardButton(answer), "cancel")
+
+    def problems(self, title: str, text: str, details: list[str]) -> None:
+        """Show why something failed, with every problem listed."""
+        box = QMessageBox(QMessageBox.Icon.Critical, title, text, QMessageBox.StandardButton.Ok,
+                          self.parent)
+        if details:
+            box.setInformativeText("\n".join(details[:12]) + (
+                f"\n… and {len(details) - 12} more (see the Issues panel)" if len(details) > 12
+                else ""))
+            box.setDetailedText("\n".join(details))
+        box.exec()
+
+    def open_path(self, folder: str) -> str | None:
+        """A track file to open, or None."""
+        path, _ = QFileDialog.getOpenFileName(self.parent, "Open track", folder, TRACK_FILTER)
+        return path or None
+
+    def save_path(self, suggested: str) -> str | None:
+        """Where to save, or None."""
+        path, _ = QFileDialog.getSaveFileName(self.parent, "Save track as", suggested, TRACK_FILTER)
+        if path and not path.endswith((".yaml", ".yml")):
+            path += ".yaml"
+        return path or None
+
+    def recovery(self, entries: list[AutosaveEntry]) -> str:
+        """After a crash: 'recover' the newest autosave, 'discard' them, or 'later'."""
+        box = QMessageBox(QMessageBox.Icon.Question, "Recover unsaved work",
+                          "Trackside did not close properly last time. Recover the autosaved "
+                          "track?", QMessageBox.StandardButton.NoButton, self.parent)
+        box.setInformativeText("\n".join(e.describe() for e in entries[:5]))
+        recover = box.addButton("Recover", QMessageBox.ButtonRole.AcceptRole)
+        discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton("Not now", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(recover)
+        box.exec()
+        clicked = box.clickedButton()
+        return "recover" if clicked is recover else "discard" if clicked is discard else "later"

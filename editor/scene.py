@@ -1,0 +1,264 @@
+"""The canvas scene: items mirrored from the document, events forwarded to the tool.
+
+Scene units are millimetres, y down (as ``editor.painting``). The scene never
+edits the track: tools push commands, the document emits signals, and the
+handlers here add, remove or refresh the matching items.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
+
+from .document import LINE_COUNT, TrackDocument
+from .items import LineItem, RacingLineItem, SnapMarker, SpaceItem, SurfaceItem
+from .snapping import Snap, SnapSettings, snap_point
+from .tools.base import Tool, ToolEvent
+
+SNAP_PIXELS = 9.0
+MARGIN = 2000.0  # mm of room around the track so the view can pan past its edges
+
+
+class TrackScene(QGraphicsScene):
+    """Items for one ``TrackDocument``; the active tool receives the events."""
+
+    cursorMoved = Signal(float, float)   # mm
+    toolChanged = Signal(object)
+
+    def __init__(self, doc: TrackDocument, parent=None):
+        super().__init__(parent)
+        self.doc = doc
+        self.snap_settings = SnapSettings()
+        self.show_ids = True
+        self.tool: Tool | None = None
+        self.space_items: list[SpaceItem] = []
+        self.surface = SurfaceItem(doc)
+        self.addItem(self.surface)
+        self.racing_line = RacingLineItem(doc)
+        self.racing_line.setVisible(False)
+        self.addItem(self.racing_line)
+        self.line_items = [LineItem(doc, k) for k in range(LINE_COUNT)]
+        for item in self.line_items:
+            self.addItem(item)
+        self.snap_marker = SnapMarker()
+        self.addItem(self.snap_marker)
+        self._rebuild_spaces()
+        doc.spaceAdded.connect(self._on_space_added)
+        doc.spaceRemoved.connect(self._on_space_removed)
+        doc.spaceChanged.connect(self._on_space_changed)
+        doc.linesChanged.connect(lambda k: self.line_items[k].refresh())
+        doc.gridChanged.connect(self._update_grid_slots)
+        doc.centerlineChanged.connect(self.racing_line.refresh)
+        doc.trackReplaced.connect(self._on_replaced)
+        self._fit_scene_rect()
+
+    # -- mirror the document -------------------------------------------------
+    def _rebuild_spaces(self) -> None:
+        for item in self.space_items:
+            self.removeItem(item)
+        self.space_items = [SpaceItem(self.doc, i) for i in range(len(self.doc.track.spaces))]
+        for item in self.space_items:
+            item.show_id = self.show_ids
+            self.addItem(item)
+        self._update_grid_slots()
+
+    def _renumber(self) -> None:
+        for i, item in enumerate(self.space_items):
+            item.index = i
+
+    def _on_space_added(self, index: int) -> None:
+        item = SpaceItem(self.doc, index)
+        item.show_id = self.show_ids
+        self.space_items.insert(index, item)
+        self._renumber()
+        self.addItem(item)
+        self._spaces_changed()
+
+    def _on_space_removed(self, index: int) -> None:
+        item = self.space_items.pop(index)
+        item.setSelected(False)
+        self.removeItem(item)
+        self._renumber()
+        self._spaces_changed()
+
+    def _on_space_changed(self, index: int) -> None:
+        self.space_items[index].refresh()
+        self._spaces_changed()
+
+    def _spaces_changed(self) -> None:
+        self.surface.refresh()
+        self._update_grid_slots()
+        self._fit_scene_rect()
+
+    def _update_grid_slots(self) -> None:
+        slots: dict[str, int] = {}
+        for n, sid in enumerate(self.doc.track.start_grid, 1):
+            slots.setdefault(sid, n)
+        for item in self.space_items:
+            slot = slots.pop(item.space.id, None)  # a repeated id is numbered once
+            if slot != item.grid_slot:
+                item.grid_slot = slot
+                item.update()
+
+    def _on_replaced(self) -> None:
+        self.clearSelection()
+        self._rebuild_spaces()
+        self.surface.refresh()
+        self.racing_line.refresh()
+        for item in self.line_items:
+            item.refresh()
+        if self.tool:
+            self.tool.cancel()
+        self._fit_scene_rect()
+
+    def _fit_scene_rect(self) -> None:
+        rect = self.track_rect()
+        self.setSceneRect(rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+
+    def track_rect(self) -> QRectF:
+        """The extent of the track's spaces, lines and racing line in mm."""
+        rect = QRectF()
+        shown_lines = [item for item in self.line_items if item.isVisible()]
+        for item in (*self.space_items, *shown_lines, self.racing_line):
+            r = item.sceneBoundingRect()
+            if not r.isEmpty():
+                rect = rect.united(r)
+        if rect.isNull():
+            rect = QRectF(0, 0, 600, 400)
+        return rect
+
+    # -- selection ---------------------------------------------------------
+    def selected_indices(self) -> list[int]:
+        """Indices of the selected spaces, ascending."""
+        return [i for i, item in enumerate(self.space_items) if item.isSelected()]
+
+    def selected_lines(self) -> list[int]:
+        """Indices (0-3) of the selected lines."""
+        return [k for k, item in enumerate(self.line_items) if item.isSelected()]
+
+    def select_indices(self, indices, lines=()) -> None:
+        """Select exactly these spaces (and lines)."""
+        wanted = set(indices)
+        self.blockSignals(True)
+        for i, item in enumerate(self.space_items):
+            item.setSelected(i in wanted)
+        for k, item in enumerate(self.line_items):
+            item.setSelected(k in set(lines))
+        self.blockSignals(False)
+        self.selectionChanged.emit()
+
+    def set_problems(self, spaces: set[int], lines: set[int]) -> None:
+        """Outline the spaces and lines the issues list complains about."""
+        for i, item in enumerate(self.space_items):
+            if item.problem != (i in spaces):
+                item.problem = i in spaces
+                item.update()
+        for k, item in enumerate(self.line_items):
+            if item.problem != (k in lines):
+                item.problem = k in lines
+                item.update()
+
+    def set_show_ids(self, show: bool) -> None:
+        """Print space ids on the canvas or not."""
+        self.show_ids = show
+        for item in self.space_items:
+            item.show_id = show
+            item.update()
+
+    def space_at(self, pos: QPointF) -> int | None:
+        """Index of the topmost space under ``pos``, or None."""
+        for item in self.items(pos):
+            if isinstance(item, SpaceItem):
+                return item.index
+        return None
+
+    def line_at(self, pos: QPointF) -> int | None:
+        """Index (0-3) of a line under ``pos``, or None."""
+        for item in self.items(pos):
+            if isinstance(item, LineItem) and item.isVisible():
+                return item.k
+        return None
+
+    # -- snapping ------------------------------------------------------------
+    def pixel_mm(self) -> float:
+        """How many mm one screen pixel spans in the first view."""
+        views = self.views()
+        if not views:
+            return 1.0
+        scale = views[0].transform().m11()
+        return 1.0 / scale if scale > 0 else 1.0
+
+    def snap(self, ev: ToolEvent, exclude=frozenset(), show: bool = True) -> Snap:
+        """Where the event snaps; Ctrl held turns snapping off."""
+        if ev.ctrl:
+            self.snap_marker.setVisible(False)
+            return Snap(ev.x, ev.y, "none")
+        hit = snap_point(self.doc.track, ev.x, ev.y, SNAP_PIXELS * self.pixel_mm(),
+                         self.snap_settings_for_view(), set(exclude))
+        if show and hit.kind != "none":
+            self.snap_marker.show_at(QPointF(hit.x, hit.y), hit.kind)
+        else:
+            self.snap_marker.setVisible(False)
+        return hit
+
+    def snap_settings_for_view(self) -> SnapSettings:
+        """Snap settings, with the racing line only while it is shown."""
+        s = self.snap_settings
+        return SnapSettings(grid=s.grid, corners=s.corners, edges=s.edges,
+                            racing_line=s.racing_line and self.racing_line.isVisible(),
+                            grid_step=s.grid_step)
+
+    def hide_snap(self) -> None:
+        """Hide the snap marker."""
+        self.snap_marker.setVisible(False)
+
+    # -- tools -------------------------------------------------------------
+    def set_tool(self, tool: Tool) -> None:
+        """Make ``tool`` the active one."""
+        if self.tool is tool:
+            return
+        if self.tool is not None:
+            self.tool.cancel()
+            self.tool.deactivate()
+        self.hide_snap()
+        self.tool = tool
+        tool.activate()
+        for view in self.views():
+            view.viewport().setCursor(tool.cursor())
+        self.toolChanged.emit(tool)
+
+    def _event(self, event: QGraphicsSceneMouseEvent) -> ToolEvent:
+        return ToolEvent(event.scenePos(), event.button(), event.buttons(), event.modifiers(),
+                         QPointF(event.screenPos()))
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        if self.tool and event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
+            self.tool.mouse_press(self._event(event))
+            event.accept()
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        pos = event.scenePos()
+        self.cursorMoved.emit(pos.x(), pos.y())
+        if self.tool:
+            self.tool.mouse_move(self._event(event))
+        super().mouseMoveEvent(event)  # keeps hover highlights working
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        if self.tool:
+            self.tool.mouse_release(self._event(event))
+            event.accept()
+
+    def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        if self.tool and event.button() == Qt.MouseButton.LeftButton:
+            self.tool.double_click(self._event(event))
+            event.accept()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if self.tool and event.key() == Qt.Key.Key_Escape:
+            self.tool.cancel()
+            event.accept()
+            return
+        if self.tool and self.tool.key_press(event):
+            event.accept()
+            return
+        super().keyPressEvent(event)

@@ -1,0 +1,120 @@
+"""Where a pointer position snaps: corners, edges, the racing line, the mm grid.
+
+Pure geometry on the document's track (no Qt), so tools and tests can ask
+the same question. Corners win over edges, edges over the racing line, and
+the grid is the fallback; Ctrl held turns snapping off (the tools decide).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from engine.track import Track
+
+
+@dataclass
+class SnapSettings:
+    """Which targets snap, and the grid step in mm."""
+
+    grid: bool = True
+    corners: bool = True
+    edges: bool = True
+    racing_line: bool = True
+    grid_step: float = 5.0
+
+
+@dataclass
+class Snap:
+    """A snapped position and what it snapped to ('corner', 'edge', 'racing', 'grid' or 'none')."""
+
+    x: float
+    y: float
+    kind: str
+    space: int | None = None
+    extra: dict = field(default_factory=dict)
+
+
+def snap_point(track: Track, x: float, y: float, radius: float,
+               settings: SnapSettings, exclude: set[int] | frozenset = frozenset()) -> Snap:
+    """The snapped position for (x, y); ``radius`` is the reach in mm (a few pixels)."""
+    if settings.corners:
+        hit = nearest_corner(track, x, y, radius, exclude)
+        if hit:
+            return hit
+    if settings.edges:
+        hit = nearest_edge_point(track, x, y, radius, exclude)
+        if hit:
+            return hit
+    if settings.racing_line:
+        hit = nearest_on_polyline(track.centerline.points, track.centerline.closed, x, y, radius)
+        if hit:
+            return Snap(hit[0], hit[1], "racing")
+    if settings.grid and settings.grid_step > 0:
+        g = settings.grid_step
+        return Snap(round(x / g) * g, round(y / g) * g, "grid")
+    return Snap(x, y, "none")
+
+
+def nearest_corner(track: Track, x: float, y: float, radius: float,
+                   exclude: set[int] | frozenset = frozenset()) -> Snap | None:
+    """The nearest corner of a space (not in ``exclude``) within ``radius``."""
+    best, best_d = None, radius
+    for i, sp in enumerate(track.spaces):
+        if i in exclude:
+            continue
+        for k, (cx, cy) in enumerate(sp.corners):
+            d = math.hypot(float(cx) - x, float(cy) - y)
+            if d <= best_d:
+                best, best_d = Snap(float(cx), float(cy), "corner", i, {"corner": k}), d
+    return best
+
+
+def nearest_edge_point(track: Track, x: float, y: float, radius: float,
+                       exclude: set[int] | frozenset = frozenset()) -> Snap | None:
+    """The nearest point on an edge of a space (not in ``exclude``) within ``radius``."""
+    best, best_d = None, radius
+    for i, sp in enumerate(track.spaces):
+        if i in exclude:
+            continue
+        pts = sp.corners
+        for k in range(len(pts)):
+            a, b = pts[k], pts[(k + 1) % len(pts)]
+            px, py, d = _project(x, y, a, b)
+            if d <= best_d:
+                best, best_d = Snap(px, py, "edge", i, {"edge": k}), d
+    return best
+
+
+def nearest_on_polyline(points: list, closed: bool, x: float, y: float,
+                        radius: float) -> tuple[float, float] | None:
+    """The nearest point of a polyline within ``radius``, or None."""
+    n = len(points)
+    if n < 2:
+        return None
+    best, best_d = None, radius
+    last = n if closed else n - 1
+    for k in range(last):
+        px, py, d = _project(x, y, points[k], points[(k + 1) % n])
+        if d <= best_d:
+            best, best_d = (px, py), d
+    return best
+
+
+def nearest_edge_of_space(corners: list, x: float, y: float) -> tuple[int, float, float, float]:
+    """For one space: (edge index, projected x, y, distance) of the edge nearest (x, y)."""
+    best = (0, float(x), float(y), math.inf)
+    for k in range(len(corners)):
+        px, py, d = _project(x, y, corners[k], corners[(k + 1) % len(corners)])
+        if d < best[3]:
+            best = (k, px, py, d)
+    return best
+
+
+def _project(x: float, y: float, a, b) -> tuple[float, float, float]:
+    ax, ay = float(a[0]), float(a[1])
+    bx, by = float(b[0]), float(b[1])
+    dx, dy = bx - ax, by - ay
+    den = dx * dx + dy * dy
+    t = 0.0 if den == 0 else max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / den))
+    px, py = ax + t * dx, ay + t * dy
+    return px, py, math.hypot(px - x, py - y)

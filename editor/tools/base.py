@@ -1,0 +1,103 @@
+"""The base of every canvas tool: activation, pointer and key events in mm, a hint.
+
+A tool module defines one ``Tool`` subclass and registers it in
+``editor.tools.TOOLS``; the main window builds the toolbar and shortcuts from
+that list, and the scene forwards its events to the active tool.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QPointF, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+
+if TYPE_CHECKING:
+    from ..scene import TrackScene
+
+
+@dataclass
+class ToolEvent:
+    """A pointer event in scene millimetres."""
+
+    pos: QPointF                   # raw position in mm
+    button: Qt.MouseButton
+    buttons: Qt.MouseButtons
+    modifiers: Qt.KeyboardModifiers
+    screen_pos: QPointF | None = None  # view pixel position, for drag thresholds
+
+    @property
+    def x(self) -> float:
+        return self.pos.x()
+
+    @property
+    def y(self) -> float:
+        return self.pos.y()
+
+    @property
+    def shift(self) -> bool:
+        return bool(self.modifiers & Qt.KeyboardModifier.ShiftModifier)
+
+    @property
+    def ctrl(self) -> bool:
+        """Ctrl (Cmd on macOS) held: snapping is off while it is."""
+        return bool(self.modifiers & Qt.KeyboardModifier.ControlModifier)
+
+
+class Tool(QObject):
+    """A canvas tool. Subclasses set the class attributes and override the handlers."""
+
+    name = "tool"           # stable key, e.g. "select"
+    label = "Tool"          # toolbar text
+    shortcut = ""           # single key, e.g. "V"
+    hint = ""               # status-bar text while active
+    icon = ""               # a short glyph shown on the toolbar button
+
+    hintChanged = Signal(str)
+
+    def __init__(self, scene: "TrackScene"):
+        super().__init__(scene)
+        self.scene = scene
+
+    @property
+    def doc(self):
+        """The document being edited."""
+        return self.scene.doc
+
+    def activate(self) -> None:
+        """Called when the tool becomes the active one."""
+        self.set_hint(self.hint)
+
+    def deactivate(self) -> None:
+        """Called when another tool takes over; remove any preview items."""
+
+    def set_hint(self, text: str) -> None:
+        """Show ``text`` in the status bar."""
+        self.hintChanged.emit(text)
+
+    def cursor(self) -> Qt.CursorShape:
+        """The canvas cursor while this tool is active."""
+        return Qt.CursorShape.CrossCursor
+
+    def mouse_press(self, ev: ToolEvent) -> None:
+        """A button went down."""
+
+    def mouse_move(self, ev: ToolEvent) -> None:
+        """The pointer moved (with or without buttons)."""
+
+    def mouse_release(self, ev: ToolEvent) -> None:
+        """A button came up."""
+
+    def double_click(self, ev: ToolEvent) -> None:
+        """A double click."""
+
+    def key_press(self, event: QKeyEvent) -> bool:
+        """A key went down; return True when handled."""
+        return False
+
+    def cancel(self) -> None:
+        """Escape: abandon the current gesture."""
+
+    def delete_selection(self) -> bool:
+        """The Delete action: return True when the tool deleted something of its own."""
+        return False

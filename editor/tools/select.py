@@ -1,0 +1,199 @@
+"""Select and move: click, rubber band, Shift adds, Ctrl removes, drag and nudge."""
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QKeyEvent
+from PySide6.QtWidgets import QGraphicsRectItem
+
+from ..commands import MoveSpaces, SetLine
+from ..items import Z_OVERLAY, cosmetic_pen
+from .base import Tool, ToolEvent
+
+DRAG_PIXELS = 4.0
+NUDGE_MM, BIG_NUDGE_MM = 1.0, 10.0
+
+
+class SelectTool(Tool):
+    """Pick spaces and lines; drag them (one undo step); arrows nudge."""
+
+    name = "select"
+    label = "Select"
+    shortcut = "V"
+    icon = "➚"
+    hint = ("Click to select, drag to move, drag on empty canvas for a rubber band; "
+            "Shift adds, Ctrl removes; arrows nudge 1 mm (Shift 10 mm); Ctrl while dragging: no snap")
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self._press: ToolEvent | None = None
+        self._mode: str | None = None   # "move" or "band"
+        self._band: QGraphicsRectItem | None = None
+        self._offset = QPointF()
+        self._anchor: tuple[float, float] | None = None
+        self._before: set[int] = set()
+        self._before_lines: set[int] = set()
+
+    def cursor(self) -> Qt.CursorShape:
+        return Qt.CursorShape.ArrowCursor
+
+    # -- press -----------------------------------------------------------------
+    def mouse_press(self, ev: ToolEvent) -> None:
+        if ev.button != Qt.MouseButton.LeftButton:
+            return
+        scene = self.scene
+        self._press = ev
+        self._before = set(scene.selected_indices())
+        self._before_lines = set(scene.selected_lines())
+        space = scene.space_at(ev.pos)
+        line = scene.line_at(ev.pos) if space is None or self._line_first(ev) else None
+        if line is not None:
+            space = None
+        if space is None and line is None:
+            self._mode = "band"
+            if not (ev.shift or ev.ctrl):
+                scene.select_indices([])
+            return
+        spaces, lines = set(self._before), set(self._before_lines)
+        target, chosen = (spaces, space) if space is not None else (lines, line)
+        if ev.ctrl:
+            target.discard(chosen)
+            self._mode = None
+        elif ev.shift:
+            target.add(chosen)
+            self._mode = "move"
+        else:
+            if chosen not in target:
+                spaces, lines = set(), set()
+                (spaces if space is not None else lines).add(chosen)
+            self._mode = "move"
+        scene.select_indices(spaces, lines)
+        self._anchor = self._grab_point(ev, space, line)
+
+    def _line_first(self, ev: ToolEvent) -> bool:
+        """Lines lie on space edges, so a click close to a line picks the line."""
+        return self.scene.line_at(ev.pos) is not None
+
+    def _grab_point(self, ev: ToolEvent, space: int | None, line: int | None):
+        """The corner (or line end) nearest the press: it is what snaps while moving."""
+        if space is not None:
+            pts = self.doc.track.spaces[space].corners
+        elif line is not None:
+            pts = list(self.doc.lines()[line])
+        else:
+            return None
+        return min(((float(x), float(y)) for x, y in pts),
+                   key=lambda p: math.hypot(p[0] - ev.x, p[1] - ev.y))
+
+    # -- move ------------------------------------------------------------------
+    def mouse_move(self, ev: ToolEvent) -> None:
+        if self._press is None or not (ev.buttons & Qt.MouseButton.LeftButton):
+            return
+        if self._mode == "band":
+            self._update_band(ev)
+        elif self._mode == "move":
+            if self._offset.isNull() and not self._past_threshold(ev):
+                return
+            self._update_move(ev)
+
+    def _past_threshold(self, ev: ToolEvent) -> bool:
+        if ev.screen_pos is None or self._press.screen_pos is None:
+            return True
+        d = ev.screen_pos - self._press.screen_pos
+        return math.hypot(d.x(), d.y()) >= DRAG_PIXELS
+
+    def _update_move(self, ev: ToolEvent) -> None:
+        dx, dy = ev.x - self._press.x, ev.y - self._press.y
+        if self._anchor is not None:
+            moved = ToolEvent(QPointF(self._anchor[0] + dx, self._anchor[1] + dy), ev.button,
+                              ev.buttons, ev.modifiers)
+            hit = self.scene.snap(moved, exclude=set(self.scene.selected_indices()))
+            dx, dy = hit.x - self._anchor[0], hit.y - self._anchor[1]
+        self._offset = QPointF(dx, dy)
+        for i in self.scene.selected_indices():
+            self.scene.space_items[i].setPos(self._offset)
+        for k in self.scene.selected_lines():
+            self.scene.line_items[k].setPos(self._offset)
+        self.set_hint(f"Move by {dx:.1f}, {dy:.1f} mm")
+
+    def _update_band(self, ev: ToolEvent) -> None:
+        rect = QRectF(self._press.pos, ev.pos).normalized()
+        if self._band is None:
+            self._band = QGraphicsRectItem()
+            self._band.setZValue(Z_OVERLAY)
+            self._band.setPen(cosmetic_pen("#2f8cff", 1, Qt.PenStyle.DashLine))
+            self._band.setBrush(QBrush(QColor(47, 140, 255, 40)))
+            self.scene.addItem(self._band)
+        self._band.setRect(rect)
+        inside = {i for i, item in enumerate(self.scene.space_items)
+                  if rect.contains(item.sceneBoundingRect().adjusted(3, 3, -3, -3))}
+        lines = {k for k, item in enumerate(self.scene.line_items)
+                 if item.isVisible() and rect.contains(item.shape().boundingRect())}
+        if ev.ctrl:
+            spaces, lines = self._before - inside, self._before_lines - lines
+        elif ev.shift:
+            spaces, lines = self._before | inside, self._before_lines | lines
+        else:
+            spaces = inside
+        self.scene.select_indices(spaces, lines)
+
+    # -- release -----------------------------------------------------------------
+    def mouse_release(self, ev: ToolEvent) -> None:
+        if ev.button != Qt.MouseButton.LeftButton:
+            return
+        if self._mode == "move" and not self._offset.isNull():
+            self._commit_move(self._offset.x(), self._offset.y(), "Move")
+        self._reset()
+
+    def _commit_move(self, dx: float, dy: float, verb: str, nudge: bool = False) -> None:
+        spaces = self.scene.selected_indices()
+        lines = self.scene.selected_lines()
+        for i in spaces:
+            self.scene.space_items[i].setPos(0, 0)
+        for k in lines:
+            self.scene.line_items[k].setPos(0, 0)
+        if not spaces and not lines:
+            return
+        stack = self.doc.undo_stack
+        if not lines:
+            stack.push(MoveSpaces(self.doc, spaces, dx, dy, nudge=nudge))
+            return
+        stack.beginMacro(f"{verb} selection")
+        if spaces:
+            stack.push(MoveSpaces(self.doc, spaces, dx, dy))
+        for k in lines:
+            (a, b) = self.doc.lines()[k]
+            stack.push(SetLine(self.doc, k, ((float(a[0]) + dx, float(a[1]) + dy),
+                                             (float(b[0]) + dx, float(b[1]) + dy))))
+        stack.endMacro()
+
+    def _reset(self) -> None:
+        if self._band is not None:
+            self.scene.removeItem(self._band)
+            self._band = None
+        for item in (*self.scene.space_items, *self.scene.line_items):
+            if not item.pos().isNull():
+                item.setPos(0, 0)
+        self._press = None
+        self._mode = None
+        self._offset = QPointF()
+        self._anchor = None
+        self.scene.hide_snap()
+        self.set_hint(self.hint)
+
+    def cancel(self) -> None:
+        self._reset()
+
+    def deactivate(self) -> None:
+        self._reset()
+
+    def key_press(self, event: QKeyEvent) -> bool:
+        step = BIG_NUDGE_MM if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else NUDGE_MM
+        moves = {Qt.Key.Key_Left: (-step, 0), Qt.Key.Key_Right: (step, 0),
+                 Qt.Key.Key_Up: (0, -step), Qt.Key.Key_Down: (0, step)}
+        if event.key() in moves and self._press is None:
+            dx, dy = moves[event.key()]
+            self._commit_move(dx, dy, "Nudge", nudge=True)
+            return True
+        return False
