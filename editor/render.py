@@ -31,7 +31,7 @@ DEFAULT_DPI = 100
 MAX_PIXELS = 250_000_000
 BOARD_MARGIN = 10.0   # mm of grass around the board on a single page or picture
 PAGE_MARGIN = 10.0    # mm left blank on each side of a tiled page for the printer
-FOOTER = 6.0          # extra mm at the bottom of a tiled page for its label
+FOOTER = 9.0          # extra mm at the bottom of a tiled page for its label
 OVERLAP = 10.0        # mm of board printed on both of two neighbouring pages
 MM_PER_PT = 25.4 / 72
 
@@ -310,43 +310,52 @@ def _ticks(painter: QPainter, a: QPointF, b: QPointF, vertical: bool) -> None:
     painter.setPen(QPen(QColor("#202020"), 0.25))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     for end, sign in ((a, -1), (b, 1)):
+        reach = 2.5 if vertical and sign > 0 else 4.5  # short at the bottom, above the footer
         if vertical:
-            tip = QPointF(end.x(), end.y() + sign * 4.5)
+            tip = QPointF(end.x(), end.y() + sign * reach)
         else:
-            tip = QPointF(end.x() + sign * 4.5, end.y())
+            tip = QPointF(end.x() + sign * reach, end.y())
         painter.drawLine(QPointF(end.x() + (0 if vertical else sign * 0.8),
                                  end.y() + (sign * 0.8 if vertical else 0)), tip)
-        painter.drawEllipse(tip, 1.2, 1.2)
+        painter.drawEllipse(tip, 1.0, 1.0)
     painter.restore()
 
 
 def _footer(painter: QPainter, t: Tiling, r: int, c: int, title: str, style: BoardStyle) -> None:
-    base = t.page_h - PAGE_MARGIN - FOOTER / 2 + 1.0
-    left = PAGE_MARGIN
-    label = f"{title} - page {r * t.cols + c + 1} of {t.pages}: row {r + 1} of {t.rows}, " \
-            f"column {c + 1} of {t.cols}"
-    note = "Print at 100 % (actual size). Trim along the dashed lines, " \
-           "lay over the neighbour's dotted line."
+    """Page label, how to assemble, a 50 mm bar to check the scale, and a map of the pages."""
+    top = t.page_h - PAGE_MARGIN - FOOTER
     ink = QColor("#202020")
-    _left_text(painter, label, QPointF(left, base - 1.2), 2.6, ink, bold=True, family=style.font_family)
-    _left_text(painter, note, QPointF(left, base + 2.6), 1.9, ink, family=style.font_family)
-    # Scale bar: 50 mm, to check the print really is true to scale.
-    bar_right = t.page_w - PAGE_MARGIN - 4.0 * t.cols - 3.0
-    bar = QRectF(bar_right - 50.0, base + 0.6, 50.0, 1.4)
-    painter.setPen(QPen(ink, 0.2))
-    for k in range(5):
-        painter.setBrush(ink if k % 2 == 0 else QColor("white"))
-        painter.drawRect(QRectF(bar.left() + 10 * k, bar.top(), 10.0, bar.height()))
-    draw_text(painter, "50 mm", QPointF(bar.center().x(), bar.top() - 1.9), 1.9, ink,
-              family=style.font_family)
-    # Mini-map of the page grid with this page filled in.
-    cell = 4.0
+    family = style.font_family
+    # Map of the page grid with this page filled in, at the right.
+    cell = min(2.8, 7.5 / t.rows, 30.0 / t.cols)
     mx = t.page_w - PAGE_MARGIN - cell * t.cols
-    my = base - cell * t.rows / 2 + 0.5
+    my = top + 4.2
+    painter.setPen(QPen(ink, 0.15))
     for rr in range(t.rows):
         for cc in range(t.cols):
             painter.setBrush(ink if (rr, cc) == (r, c) else QColor("white"))
             painter.drawRect(QRectF(mx + cc * cell, my + rr * cell, cell, cell))
+    # Scale bar: 50 mm, to check that the print really is at true scale.
+    bar = QRectF(mx - 4.0 - 50.0, top + 7.4, 50.0, 1.3)
+    painter.setPen(QPen(ink, 0.2))
+    for k in range(5):
+        painter.setBrush(ink if k % 2 == 0 else QColor("white"))
+        painter.drawRect(QRectF(bar.left() + 10 * k, bar.top(), 10.0, bar.height()))
+    draw_text(painter, "50 mm", QPointF(bar.center().x(), top + 5.6), 1.6, ink, family=family)
+    room = bar.left() - 4.0 - PAGE_MARGIN
+    label = (f"{title} - page {r * t.cols + c + 1} of {t.pages}: "
+             f"row {r + 1} of {t.rows}, column {c + 1} of {t.cols}")
+    note = "Print at 100 % (actual size). Trim along dashed lines; lay on the neighbour's dotted line."
+    _left_text(painter, label, QPointF(PAGE_MARGIN, top + 5.8), _fit(label, 2.4, room, True, family),
+               ink, bold=True, family=family)
+    _left_text(painter, note, QPointF(PAGE_MARGIN, top + 9.0), _fit(note, 1.6, room, False, family),
+               ink, family=family)
+
+
+def _fit(text: str, height: float, room: float, bold: bool, family: str) -> float:
+    """The text height, shrunk if needed so that the text fits in ``room`` mm."""
+    width = text_width(text, height, bold, family)
+    return height if width <= room else height * room / width
 
 
 def _left_text(painter: QPainter, text: str, anchor: QPointF, height: float, colour: QColor,
