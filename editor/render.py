@@ -106,7 +106,11 @@ def ensure_app() -> QGuiApplication:
         if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
                 or os.environ.get("QT_QPA_PLATFORM")):
             os.environ["QT_QPA_PLATFORM"] = "offscreen"
-        app = QGuiApplication(["trackside"])
+        # A QApplication (not just a QGuiApplication), so that widgets made later in
+        # the same process (the editor, GUI tests) still work.
+        from PySide6.QtWidgets import QApplication
+
+        app = QApplication(["trackside"])
         global _app
         _app = app
     return app
