@@ -93,7 +93,7 @@ def _build(pose: Pose, total: float, rows: int, lanes: int | Sequence[int], widt
             corners = [at(s0, inner), at(s1, inner), at(s1, outer), at(s0, outer)]
             spaces.append(Space(lane_id(lane, row), lane, corners))
     if grid_rows is None:
-        grid_rows = math.ceil(6 / counts[0])
+        grid_rows = min(rows, math.ceil(6 / counts[0]))
     grid = [lane_id(lane, row) for row in reversed(range(grid_rows))
             for lane in range(counts[row])][:6]
     if bets is None:
