@@ -37,11 +37,13 @@ Conventions (the editor's lane tool and ``tools/make_tracks.py`` rely on them):
   rear-outer]; wedges add points on their curved sides (at most
   ``wedge_step`` degrees apart, and wherever a neighbouring lane has a corner,
   so that neighbours share their edges exactly and never overlap).
-- The centerline has a point at least every ``max_turn`` degrees of turn.
-  Projection onto a polyline is off by about offset x turn / 2 on the inside
-  of a curve (DESIGN.md), so arc points are placed half a step either side of
-  every row boundary: the front edges of side-by-side spaces then project to
-  exactly the same progress and never count as forward of each other.
+- The centerline turns at most ``max_turn`` degrees at each point. Projection
+  onto a polyline is off by about offset x turn / 2 on the inside of a curve
+  (DESIGN.md), and worse near the centre of a tight arc, so in an arc the
+  centerline is the polygon whose edges touch the arc at every row boundary
+  (and at even steps between): a corner on a row boundary then projects onto
+  exactly that boundary, so side-by-side spaces have the same front and never
+  count as forward of each other.
 - ``front`` and ``rear`` progress are exact distances along the racing line;
   ``TrackGeometry`` measures along the polyline, which is shorter by a
   relative 1e-5 or less.
@@ -183,12 +185,8 @@ class PieceSpan:
     end: float
     rows: int
     lanes: int
-    length: float
+    row_length: float
     stagger: float
-
-    @property
-    def row_length(self) -> float:
-        return self.length / self.rows
     start_pose: Pose
     end_pose: Pose
     first_row: int
@@ -248,6 +246,13 @@ class _Frame:
     h: float
     piece: Piece
 
+    def centre(self) -> tuple[float, float]:
+        """The centre of an arc piece."""
+        p = self.piece
+        sign = 1.0 if p.angle > 0 else -1.0
+        r = float(p.radius)
+        return (self.x - sign * r * math.sin(self.h), self.y + sign * r * math.cos(self.h))
+
     def at(self, s: float) -> tuple[float, float, float]:
         """Point and heading (radians) at distance ``s`` along the piece."""
         p = self.piece
@@ -255,8 +260,7 @@ class _Frame:
             return (self.x + s * math.cos(self.h), self.y + s * math.sin(self.h), self.h)
         sign = 1.0 if p.angle > 0 else -1.0
         r = float(p.radius)
-        cx = self.x - sign * r * math.sin(self.h)
-        cy = self.y + sign * r * math.cos(self.h)
+        cx, cy = self.centre()
         h = self.h + sign * s / r
         return (cx + sign * r * math.sin(h), cy - sign * r * math.cos(h), h)
 
@@ -528,18 +532,26 @@ def _between(keys: list[float], s0: float, s1: float) -> list[float]:
 
 def _centerline_points(layout: LaneLayout, frame: _Frame, plan: _Plan,
                        stations: _Stations) -> list[Point]:
-    """The piece's start point, then for an arc points half a step either side
-    of every row boundary, at most ``max_turn`` degrees apart."""
+    """The piece's start point, then for an arc the corners of the polygon
+    whose edges touch the arc at every row boundary (and at steps of at most
+    ``max_turn`` degrees between them).
+
+    Every row boundary is then the midpoint of an edge that touches the arc,
+    and the polyline lies outside the arc elsewhere, so a corner on the radial
+    of a row boundary projects onto that boundary exactly, on either side of
+    the line and however tight the arc."""
     x, y, _h = stations.get(0.0)
     pts = [(x, y)]
     piece = frame.piece
     if isinstance(piece, Arc):
         per_row = abs(piece.angle) / plan.rows
         steps = plan.rows * max(1, math.ceil(per_row / layout.max_turn - 1e-9))
+        scale = 1.0 / math.cos(math.radians(abs(piece.angle)) / steps / 2)
+        cx, cy = frame.centre()
         length = stations.length
         for i in range(steps):
             px, py, _ = frame.at(length * (i + 0.5) / steps)
-            pts.append((px, py))
+            pts.append((cx + (px - cx) * scale, cy + (py - cy) * scale))
     return pts
 
 
