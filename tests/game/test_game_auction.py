@@ -201,8 +201,12 @@ def test_set_aside_cars_and_the_second_round():
     unowned = [c for c in COLOURS if g.owner_of(c) is None]
     assert len(unowned) == 2
     assert sum(1 for e in events(g, "auction") if "stays unowned" in e.text) == 2
+    assert all(g.owner_of(c) != 2 for c in COLOURS)
     finish(g)
     assert g.over
+    # R-RACE-5 ruling: seat 2 owns no car and still plays while holding cards
+    assert any(e.kind == "play" and e.data["seat"] == 2 for e in g.log)
+    assert any(e.data.get("car") in unowned for e in events(g, "move"))  # unowned cars race
 
 
 def test_player_with_several_powers_keeps_one():
