@@ -1,0 +1,139 @@
+"""The track file contract: load, save and round trips (DESIGN.md, track model)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.errors import InvalidInput, UnreadableInput
+from engine.track import (FORMAT, Label, load_track, parse_track, read_track_document,
+                          save_track)
+from tracks_for_tests import stadium_track, straight_track
+
+FIXTURES = Path(__file__).parent / "fixtures"
+LOOP = FIXTURES / "valid-loop.yaml"
+
+MINIMAL = """\
+format: trackside-track/1
+name: Tiny
+centerline:
+  closed: false
+  points: [[0, 0], [120, 0]]
+spaces:
+- {id: a1, lane: 0, corners: [[0, 0], [40, 0], [40, 30], [0, 30]]}
+- {id: a2, lane: 0, corners: [[40, 0], [80, 0], [80, 30], [40, 30]]}
+- {id: a3, lane: 0, corners: [[80, 0], [120, 0], [120, 30], [80, 30]]}
+start_grid: [a1, a1, a1, a1, a1, a1]
+betting_lines:
+- [[40, -5], [40, 35]]
+- [[60, -5], [60, 35]]
+- [[70, -5], [70, 35]]
+finish_line: [[80, -5], [80, 35]]
+"""
+
+
+def test_load_save_load_is_equal(tmp_path):
+    first = load_track(LOOP)
+    save_track(first, tmp_path / "copy.yaml")
+    assert load_track(tmp_path / "copy.yaml") == first
+
+
+def test_saved_text_is_stable(tmp_path):
+    text = load_track(LOOP).to_yaml()
+    again, _doc, problems = parse_track(text, "again.yaml")
+    assert problems == []
+    assert again.to_yaml() == text
+
+
+def test_optional_keys_round_trip(tmp_path):
+    track = load_track(LOOP)
+    assert track.author == "Trackside tests"
+    assert track.description == "A small closed three-lane loop.\nUsed by the tests."
+    assert track.tolerance == 1.0
+    assert track.labels == [Label("Fixture Loop", (150.0, 0.0), 12.0, 0.0),
+                            Label("Pits", (0.0, 40.0))]
+    assert [track.spaces[i].kind for i in (10, 11, 12)] == ["danger", "normal", None]
+    assert track.spaces[12].label == "Chicane"
+    save_track(track, tmp_path / "copy.yaml")
+    data = (tmp_path / "copy.yaml").read_text()
+    for key in ("author:", "description:", "tolerance:", "labels:", "kind: danger",
+                "kind: normal", "label: Chicane", "size: 12.0", "angle: 0.0"):
+        assert key in data
+    assert load_track(tmp_path / "copy.yaml") == track
+
+
+def test_absent_optional_keys_stay_absent(tmp_path):
+    track, _doc, problems = parse_track(MINIMAL, "tiny.yaml")
+    assert problems == []
+    assert track.author is None and track.tolerance is None and track.labels == []
+    assert track.tol == 1.0
+    text = track.to_yaml()
+    for key in ("author", "description", "tolerance", "labels", "kind", "label:"):
+        assert key not in text
+
+
+def test_whole_numbers_stay_whole_and_floats_stay_floats(tmp_path):
+    track, _doc, _ = parse_track(MINIMAL.replace("[40, 0], [80, 0]", "[40.0, 0], [80, 0.5]"))
+    corners = track.space("a2").corners
+    assert corners[0] == (40.0, 0) and isinstance(corners[0][0], float)
+    assert isinstance(corners[0][1], int)
+    again, _doc, _ = parse_track(track.to_yaml())
+    assert again.space("a2").corners == corners
+    assert isinstance(again.space("a2").corners[0][0], float)
+    assert isinstance(again.space("a2").corners[0][1], int)
+
+
+def test_tracks_built_in_code_round_trip():
+    for track in (straight_track(), stadium_track()):
+        again, _doc, problems = parse_track(track.to_yaml())
+        assert problems == [] and again == track
+
+
+def test_file_form_starts_with_format_and_keeps_key_order():
+    data = load_track(LOOP).to_dict()
+    assert list(data)[:2] == ["format", "name"]
+    assert data["format"] == FORMAT
+    assert list(data) == ["format", "name", "author", "description", "tolerance", "centerline",
+                          "spaces", "start_grid", "betting_lines", "finish_line", "labels"]
+
+
+def test_schema_problems_point_into_the_file():
+    text = MINIMAL.replace("lane: 0, corners: [[40", "lane: x, corners: [[40")
+    track, doc, problems = parse_track(text, "bad.yaml")
+    assert track is None
+    assert len(problems) == 1
+    assert problems[0].path == ("spaces", 1, "lane")
+    assert (problems[0].place.line, problems[0].place.column) == (8, 18)
+    assert "expected a whole number" in problems[0].message
+
+
+def test_load_track_raises_invalid_input_with_the_place(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text(MINIMAL.replace("name: Tiny\n", ""))
+    with pytest.raises(InvalidInput) as err:
+        load_track(path)
+    assert err.value.exit_code == 1
+    assert "missing required key 'name'" in err.value.message
+    assert err.value.place.file == str(path) and err.value.place.line == 1
+
+
+@pytest.mark.parametrize("text, what", [("", "empty"), ("- 1\n- 2\n", "list"),
+                                        ("just text\n", "str")])
+def test_a_document_that_is_not_a_mapping_is_unreadable(tmp_path, text, what):
+    path = tmp_path / "odd.yaml"
+    path.write_text(text)
+    with pytest.raises(UnreadableInput) as err:
+        read_track_document(path)
+    assert what in err.value.message and err.value.place.line == 1
+    assert err.value.exit_code == 2
+
+
+def test_copy_is_independent():
+    track = straight_track()
+    twin = track.copy()
+    twin.spaces[0].corners[0] = (-1, -1)
+    twin.start_grid[0] = "b1"
+    assert track.spaces[0].corners[0] != (-1, -1) and track.start_grid[0] != "b1"
+    assert track.space("b2").lane == 1
+    with pytest.raises(KeyError):
+        track.space("zz")

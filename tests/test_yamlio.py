@@ -1,0 +1,156 @@
+"""Safe YAML reading with positions, readable dumping, atomic writes."""
+from __future__ import annotations
+
+import os
+import stat
+
+import pytest
+
+from engine import yamlio
+from engine.errors import UnreadableInput
+from engine.yamlio import dump_yaml, load_yaml, parse_yaml, read_text, write_atomic
+
+TEXT = """\
+name: Test
+centerline:
+  closed: true
+  points:
+  - [0, 0]
+  - [10, 5.5]
+spaces:
+- id: a1
+  lane: 0
+"""
+
+
+def test_values_keep_their_line_and_column():
+    doc = parse_yaml(TEXT, "t.yaml")
+    assert doc.data["centerline"]["points"][1] == [10, 5.5]
+    assert doc.positions[("centerline", "points", 1)] == (6, 5)
+    assert doc.positions[("centerline", "points", 1, 1)] == (6, 10)
+    assert doc.positions[("spaces", 0, "lane")] == (9, 9)
+
+
+def test_place_falls_back_to_the_nearest_known_parent():
+    doc = parse_yaml(TEXT, "t.yaml")
+    place = doc.place(("spaces", 0, "corners"))
+    assert (place.file, place.line, place.column) == ("t.yaml", 8, 3)
+    assert str(doc.place(("spaces", 0, "id"))) == "t.yaml:8:7"
+
+
+def test_empty_text_is_none():
+    assert parse_yaml("", "e.yaml").data is None
+
+
+@pytest.mark.parametrize("text, words, line", [
+    ("a: 1\nb: 2\na: 3\n", "duplicate key 'a'", 3),
+    ("a: !!python/object/apply:os.system [echo hi]\n", "unsupported YAML tag", 1),
+    ("a: !!binary aGk=\n", "unsupported YAML tag", 1),
+    ("a: !custom 1\n", "unsupported YAML tag", 1),
+    ("base: &b {x: 1}\nother:\n  <<: *b\n", "merge keys", 3),
+    ("a: .inf\n", "not finite", 1),
+    ("a: [1, 2\nb: 3\n", "YAML syntax error", 2),
+    ("a: &x [*x]\n", "refers to itself", 1),
+    ("a: 1\n---\nb: 2\n", "YAML syntax error", 2),
+    ("? [1, 2]\n: 3\n", "plain value", 1),
+])
+def test_refused_yaml_names_the_line(text, words, line):
+    with pytest.raises(UnreadableInput) as err:
+        parse_yaml(text, "bad.yaml")
+    assert words in err.value.message
+    assert err.value.place.file == "bad.yaml" and err.value.place.line == line
+    assert err.value.exit_code == 2
+
+
+def test_alias_bomb_is_refused_without_expanding_it():
+    lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
+    for k in range(1, 9):
+        prev, name = chr(96 + k), chr(97 + k)
+        lines.append(f"{name}: &{name} [" + ", ".join([f"*{prev}"] * 10) + "]")
+    with pytest.raises(UnreadableInput, match="alias bomb"):
+        parse_yaml("\n".join(lines), "bomb.yaml")
+
+
+def test_a_few_shared_aliases_are_fine():
+    doc = parse_yaml("p: &p [1, 2]\nq: [*p, *p]\n", "ok.yaml")
+    assert doc.data["q"] == [[1, 2], [1, 2]]
+
+
+def test_deep_nesting_is_refused_not_crashing():
+    text = "a: " + "[" * 100_000 + "]" * 100_000
+    with pytest.raises(UnreadableInput, match="nested more than"):
+        parse_yaml(text, "deep.yaml")
+
+
+def test_timestamps_stay_text():
+    assert parse_yaml("when: 2024-01-02\n").data == {"when": "2024-01-02"}
+
+
+def test_control_characters_give_one_line_message():
+    with pytest.raises(UnreadableInput) as err:
+        parse_yaml("a: 1\nb: \x00\n", "nul.yaml")
+    assert "\n" not in str(err.value) and err.value.place.line == 2
+
+
+def test_read_text_refuses_bad_files(tmp_path):
+    with pytest.raises(UnreadableInput, match="no such file"):
+        read_text(tmp_path / "missing.yaml")
+    with pytest.raises(UnreadableInput, match="directory"):
+        read_text(tmp_path)
+    bad = tmp_path / "latin1.yaml"
+    bad.write_bytes(b"a: 1\nname: caf\xe9\n")
+    with pytest.raises(UnreadableInput) as err:
+        read_text(bad)
+    assert "UTF-8" in err.value.message and err.value.place.line == 2
+
+
+def test_size_limit(tmp_path, monkeypatch):
+    monkeypatch.setattr(yamlio, "MAX_BYTES", 100)
+    big = tmp_path / "big.yaml"
+    big.write_text("a: " + "x" * 200 + "\n")
+    with pytest.raises(UnreadableInput, match="at most 100 bytes"):
+        load_yaml(big)
+    with pytest.raises(UnreadableInput, match="longer than"):
+        parse_yaml("a: " + "x" * 200)
+
+
+def test_byte_order_mark_is_accepted(tmp_path):
+    path = tmp_path / "bom.yaml"
+    path.write_bytes(b"\xef\xbb\xbfname: x\n")
+    assert load_yaml(path).data == {"name": "x"}
+
+
+def test_dump_is_readable_and_reloads_equal():
+    data = {"name": "Ünïcode", "closed": False, "points": [[0, 0], [1.5, 2.0]],
+            "ids": ["a1", "b1"], "nested": [{"id": "a1", "corners": [[0, 0], [1, 0], [1, 1]]}]}
+    text = dump_yaml(data, header="made by a test\n\nsecond line")
+    assert text.startswith("# made by a test\n#\n# second line\n")
+    assert "points: [[0, 0], [1.5, 2.0]]" in text
+    assert "Ünïcode" in text
+    assert parse_yaml(text).data == data
+
+
+def test_dump_keeps_floats_floats():
+    text = dump_yaml({"x": 2.0, "y": 2, "z": 1e-7})
+    assert parse_yaml(text).data == {"x": 2.0, "y": 2, "z": 1e-7}
+    assert isinstance(parse_yaml(text).data["x"], float)
+
+
+def test_write_atomic_replaces_and_keeps_mode(tmp_path):
+    path = tmp_path / "t.yaml"
+    write_atomic(path, "a: 1\n")
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o644
+    os.chmod(path, 0o600)
+    write_atomic(path, "a: 2\n")
+    assert path.read_text() == "a: 2\n"
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.yaml"]
+
+
+def test_write_atomic_leaves_the_old_file_when_writing_fails(tmp_path):
+    path = tmp_path / "t.yaml"
+    write_atomic(path, "a: 1\n")
+    with pytest.raises(TypeError):
+        write_atomic(path, None)  # type: ignore[arg-type]
+    assert path.read_text() == "a: 1\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.yaml"]
