@@ -318,3 +318,57 @@ def test_track_with_validation_errors_still_renders_with_a_warning(qapp, tmp_pat
     assert code == 0
     assert out.exists() and f"wrote {out}" in stdout
     assert "warning" in err and "duplicate-id" in err and "Traceback" not in err
+
+
+# -- painting robustness ---------------------------------------------------------
+
+def test_paint_space_survives_hostile_polygons(qapp):
+    """The editor paints whatever a designer drags: no corner list may raise."""
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    from editor.painting import paint_line, paint_space
+
+    image = QImage(200, 200, QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    hostile = [
+        [(0, 0), (10, 10), (10, 0), (0, 10)],          # bow tie
+        [(5, 5), (5, 5), (5, 5)],                       # one point
+        [(0, 0), (10, 0), (20, 0)],                     # no area
+        [(0, 0), (1e6, 0), (1e6, 1e6), (0, 1e6)],       # huge
+        [(0, 0), (0.01, 0), (0.01, 0.01), (0, 0.01)],   # tiny rectangle
+    ]
+    try:
+        for n, corners in enumerate(hostile):
+            paint_space(painter, Space(id=f"s{n}", lane=n, corners=corners), grid_slot=1,
+                        show_id=True)
+        paint_line(painter, ((0, 0), (0, 0)), 0)      # zero-length line
+        paint_line(painter, ((0, 0), (0, 0)), 3)
+    finally:
+        painter.end()
+
+
+def test_painting_a_long_session_does_not_kill_python(tmp_path):
+    """PySide6 6.12 on Python 3.11 loses a reference to None on every void Qt call
+    and aborts after a few thousand; ``editor.qtfix`` guards against it."""
+    import subprocess
+    import sys
+
+    code = (
+        "import os; os.environ['QT_QPA_PLATFORM'] = 'offscreen'\n"
+        "from editor.painting import paint_space\n"
+        "from editor.render import ensure_app\n"
+        "from engine.track import Space\n"
+        "from PySide6.QtGui import QImage, QPainter\n"
+        "ensure_app()\n"
+        "image = QImage(50, 50, QImage.Format.Format_ARGB32)\n"
+        "painter = QPainter(image)\n"
+        "space = Space('a1', 0, [(0, 0), (40, 0), (40, 30), (0, 30)])\n"
+        "for _ in range(3000):\n"
+        "    paint_space(painter, space, grid_slot=1, show_id=True)\n"
+        "painter.end()\n"
+        "print('done')\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.strip() == "done"
