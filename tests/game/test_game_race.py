@@ -113,15 +113,23 @@ def test_player_whose_cars_all_finished_discards_hand():
 
 def test_player_with_empty_hand_is_skipped():
     """R-RACE-5: a player with an empty hand is skipped (the carless-player ruling is
-    tested with the auction's second round)."""
+    tested with the auction's second round). A single card left is played at once."""
     # 4 players, one car each (plus its Speed-8 card in hand); red, yellow unowned.
-    g = scenario(SPREAD, [[1], [2, 3], [4, 5], [7, 8]], ("black", "blue", "green", "orange",
-                                                          "red", "yellow"), betting=False)
+    back = {"red": "b5", "yellow": "b10", "black": "b15", "blue": "b20", "green": "b25",
+            "orange": "b30"}
+    g = scenario(back, [[1], [2, 3], [4, 5], [7, 8]], ("black", "blue", "green", "orange",
+                                                        "red", "yellow"), betting=False)
     assert g.turn == 0
-    for _ in range(8):
-        play(g, g.options(g.turn)[0])
+    for seat in (0, 1, 2, 3):
+        assert g.turn == seat
+        play(g, g.options(seat)[0])
+    # seat 0's only card (its Speed-8) was played without asking; now seat 1
+    assert "Player 1 plays [Speed-8 black 8]" in [e.text for e in events(g, "play")]
     assert g.hands[0] == [] and not g.retired[0]
-    assert g.turn == 1
+    for seat in (1, 2, 3):
+        assert g.turn == seat
+        play(g, g.options(seat)[0])
+    assert g.turn == 1  # seat 0 is skipped
 
 
 def test_race_ends_when_no_player_can_play_and_cars_stall():
