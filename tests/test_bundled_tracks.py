@@ -1,0 +1,109 @@
+"""The bundled circuits in tracks/: they load, round-trip, validate and race."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections import deque
+from pathlib import Path
+
+import pytest
+
+from engine.geometry import FINISH, TrackGeometry
+from engine.movement import MoveGraph
+from engine.resources import bundled_tracks
+from engine.track import load_track
+from engine.validate import validate_file
+
+ROOT = Path(__file__).resolve().parent.parent
+TRACKS = bundled_tracks()
+BOARD_LIMIT = (850.0, 600.0)  # about 80 x 55 cm, with a little slack
+
+
+def test_the_bundled_circuits_are_there():
+    names = {p.name for p in TRACKS}
+    assert {"harbour-loop.yaml", "quarry-hairpin.yaml"} <= names
+    assert len(TRACKS) >= 2
+
+
+def forward_distance(g: TrackGeometry, start: int) -> int | None:
+    """Fewest forward steps from ``start`` to a space beyond the finish line
+    (R-MOVE-1, R-FIN-1), not wrapping the seam."""
+    seen = {start: 0}
+    todo = deque([start])
+    while todo:
+        a = todo.popleft()
+        for b in g.forward[a]:
+            if b in seen or g.wraps_seam(a, b):
+                continue
+            seen[b] = seen[a] + 1
+            if g.beyond[FINISH][b]:
+                return seen[b]
+            todo.append(b)
+    return None
+
+
+@pytest.mark.parametrize("path", TRACKS, ids=lambda p: p.name)
+def test_loads_and_round_trips_textually(path):
+    track = load_track(path)
+    assert track.to_yaml() == path.read_text(encoding="utf-8")
+    assert track.author == "Trackside"
+    assert track.name and track.description
+
+
+@pytest.mark.parametrize("path", TRACKS, ids=lambda p: p.name)
+def test_has_no_validation_errors(path):
+    report = validate_file(path)
+    assert report.errors == 0, [f"{i.code}: {i.message}" for i in report.issues]
+    # only intended warnings: a single-file stretch
+    assert set(report.codes()) <= {"single-file"}
+
+
+@pytest.mark.parametrize("path", TRACKS, ids=lambda p: p.name)
+def test_is_a_closed_loop_that_fits_a_board(path):
+    track = load_track(path)
+    g = TrackGeometry(track)
+    assert track.centerline.closed and g.wraps
+    assert not any(g.straddles_seam)
+    xs = [x for sp in track.spaces for x, _y in sp.corners]
+    ys = [y for sp in track.spaces for _x, y in sp.corners]
+    assert max(xs) - min(xs) <= BOARD_LIMIT[0] and max(ys) - min(ys) <= BOARD_LIMIT[1]
+    # every space has somewhere to go, over the seam too (long distance)
+    assert all(g.forward)
+
+
+@pytest.mark.parametrize("path", TRACKS, ids=lambda p: p.name)
+def test_race_order_grid_after_the_seam_then_lines_then_finish(path):
+    track = load_track(path)
+    g = TrackGeometry(track)
+    grid = [g.index[s] for s in track.start_grid]
+    assert max(g.front[i] for i in grid) < g.length * 0.1
+    progress = g.line_progress
+    assert progress == sorted(progress)
+    assert progress[0] > max(g.front[i] for i in grid)
+    assert progress[FINISH] > g.length * 0.9
+
+
+@pytest.mark.parametrize("path", TRACKS, ids=lambda p: p.name)
+def test_a_full_race_of_50_to_70_spaces_from_every_grid_slot(path):
+    """Each grid slot reaches the finish (R-FIN-1) after 50 to 70 forward
+    steps, about the length of the printed boards."""
+    track = load_track(path)
+    g = TrackGeometry(track)
+    distances = {sid: forward_distance(g, g.index[sid]) for sid in track.start_grid}
+    assert all(d is not None and 50 <= d <= 70 for d in distances.values()), distances
+
+
+@pytest.mark.parametrize("path", TRACKS, ids=lambda p: p.name)
+def test_the_pole_car_can_make_a_legal_move(path):
+    """R-MOVE-4: on the empty track the pole car moves its full number."""
+    track = load_track(path)
+    g = TrackGeometry(track)
+    others = {g.index[s] for s in track.start_grid[1:]}
+    moves = MoveGraph(g).moves(g.index[track.start_grid[0]], 6, others)
+    assert moves and all(len(m.path) == 6 and not m.blocked for m in moves)
+
+
+def test_make_tracks_regenerates_the_bundled_files_exactly():
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "make_tracks.py"), "--check"],
+                            cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
