@@ -129,7 +129,9 @@ def test_player_with_empty_hand_is_skipped():
     for seat in (1, 2, 3):
         assert g.turn == seat
         play(g, g.options(seat)[0])
-    assert g.turn == 1  # seat 0 is skipped
+    # everyone now holds one card, played at once in turn; seat 0 is skipped
+    assert g.over
+    assert [e.data["seat"] for e in events(g, "play")] == [0, 1, 2, 3, 0, 1, 2, 3, 1, 2, 3]
 
 
 def test_race_ends_when_no_player_can_play_and_cars_stall():
