@@ -71,6 +71,7 @@ class MoveSpaces(QUndoCommand):
         self.indices = sorted(set(indices))
         self.dx, self.dy = dx, dy
         self.nudge = nudge
+        self.old = {i: list(doc.track.spaces[i].corners) for i in self.indices}
 
     def id(self) -> int:  # noqa: A003 - Qt's name
         return MERGE_NUDGE if self.nudge else -1
@@ -82,16 +83,15 @@ class MoveSpaces(QUndoCommand):
         self.dy += other.dy
         return True
 
-    def _shift(self, dx: float, dy: float) -> None:
-        for i in self.indices:
-            corners = self.doc.track.spaces[i].corners
-            self.doc.set_corners(i, [(_clean(x + dx), _clean(y + dy)) for x, y in corners])
-
     def redo(self) -> None:
-        self._shift(self.dx, self.dy)
+        for i in self.indices:
+            old = self.old[i]
+            self.doc.set_corners(i, [(_clean(float(x) + self.dx), _clean(float(y) + self.dy))
+                                     for x, y in old])
 
     def undo(self) -> None:
-        self._shift(-self.dx, -self.dy)
+        for i in self.indices:
+            self.doc.set_corners(i, self.old[i])
 
 
 class SetCorners(QUndoCommand):

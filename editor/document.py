@@ -53,8 +53,10 @@ class TrackDocument(QObject):
         self._path = path
         self.undo_stack = QUndoStack(self)
         self._forced_modified = False
-        self.undo_stack.cleanChanged.connect(
-            lambda _clean: self.modifiedChanged.emit(self.is_modified()))
+        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
+
+    def _on_clean_changed(self, _clean: bool) -> None:
+        self.modifiedChanged.emit(self.is_modified())
 
     # -- state ----------------------------------------------------------
     @property

@@ -96,14 +96,14 @@ class Inspector(QWidget):
 
         scene.selectionChanged.connect(self.refresh_space)
         doc.spaceChanged.connect(self._on_space_changed)
-        doc.spaceAdded.connect(lambda _i: self.refresh_all())
-        doc.spaceRemoved.connect(lambda _i: self.refresh_all())
-        doc.metaChanged.connect(lambda _n: self.refresh_track())
+        doc.spaceAdded.connect(self.refresh_all)
+        doc.spaceRemoved.connect(self.refresh_all)
+        doc.metaChanged.connect(self.refresh_track)
         doc.trackReplaced.connect(self.refresh_all)
         self.refresh_all()
 
     # -- showing ------------------------------------------------------------
-    def refresh_all(self) -> None:
+    def refresh_all(self, *_args) -> None:
         self.refresh_space()
         self.refresh_track()
 
@@ -111,7 +111,7 @@ class Inspector(QWidget):
         if index == self.index:
             self.refresh_space()
 
-    def refresh_space(self) -> None:
+    def refresh_space(self, *_args) -> None:
         """Show the single selected space, or a summary of the selection."""
         try:
             selected = self.scene.selected_indices()
@@ -145,7 +145,7 @@ class Inspector(QWidget):
         finally:
             self._loading = False
 
-    def refresh_track(self) -> None:
+    def refresh_track(self, *_args) -> None:
         """Show the track's name, author, description and tolerance."""
         t = self.doc.track
         self._loading = True

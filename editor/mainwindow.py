@@ -49,10 +49,10 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._build_menus()
         self._build_toolbars()
-        self.doc.modifiedChanged.connect(lambda _m: self._update_title())
-        self.doc.pathChanged.connect(lambda _p: self._update_title())
-        self.doc.metaChanged.connect(lambda _n: self._update_title())
-        self.doc.undo_stack.cleanChanged.connect(lambda _c: self._update_title())
+        self.doc.modifiedChanged.connect(self._update_title)
+        self.doc.pathChanged.connect(self._update_title)
+        self.doc.metaChanged.connect(self._update_title)
+        self.doc.undo_stack.cleanChanged.connect(self._update_title)
         self.scene.cursorMoved.connect(self._show_cursor)
         self.scene.selectionChanged.connect(self._update_selection_actions)
         self.view.zoomChanged.connect(self._show_zoom)
@@ -455,7 +455,7 @@ class MainWindow(QMainWindow):
             self.recent_menu.addAction("Clear List").triggered.connect(
                 lambda: self.settings.setValue("recentFiles", []))
 
-    def _update_title(self) -> None:
+    def _update_title(self, *_args) -> None:
         self.setWindowTitle(f"{self.doc.display_name}[*] — {APP_NAME}")
         self.setWindowModified(self.doc.is_modified())
 

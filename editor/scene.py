@@ -46,7 +46,7 @@ class TrackScene(QGraphicsScene):
         doc.spaceAdded.connect(self._on_space_added)
         doc.spaceRemoved.connect(self._on_space_removed)
         doc.spaceChanged.connect(self._on_space_changed)
-        doc.linesChanged.connect(lambda k: self.line_items[k].refresh())
+        doc.linesChanged.connect(self._on_line_changed)
         doc.gridChanged.connect(self._update_grid_slots)
         doc.centerlineChanged.connect(self.racing_line.refresh)
         doc.trackReplaced.connect(self._on_replaced)
@@ -80,6 +80,9 @@ class TrackScene(QGraphicsScene):
         self.removeItem(item)
         self._renumber()
         self._spaces_changed()
+
+    def _on_line_changed(self, k: int) -> None:
+        self.line_items[k].refresh()
 
     def _on_space_changed(self, index: int) -> None:
         self.space_items[index].refresh()

@@ -34,8 +34,8 @@ class CornerTool(Tool):
         self._drag_origin: tuple[float, float] | None = None
         self.picked: tuple[int, int] | None = None
         scene.selectionChanged.connect(self._refresh_handles)
-        self.doc.spaceChanged.connect(lambda _i: self._refresh_handles())
-        self.doc.spaceRemoved.connect(lambda _i: self._clear_pick())
+        self.doc.spaceChanged.connect(self._refresh_handles)
+        self.doc.spaceRemoved.connect(self._clear_pick)
         self._active = False
 
     def activate(self) -> None:
@@ -52,7 +52,7 @@ class CornerTool(Tool):
         return Qt.CursorShape.ArrowCursor
 
     # -- handles ---------------------------------------------------------------
-    def _clear_pick(self) -> None:
+    def _clear_pick(self, *_args) -> None:
         self.picked = None
 
     def _clear_handles(self) -> None:
@@ -60,7 +60,7 @@ class CornerTool(Tool):
             self.scene.removeItem(h)
         self._handles = []
 
-    def _refresh_handles(self) -> None:
+    def _refresh_handles(self, *_args) -> None:
         if not self._active:
             return
         self._clear_handles()

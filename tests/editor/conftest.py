@@ -1,0 +1,113 @@
+"""Fixtures for the editor tests: a main window whose dialogs answer at once."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtTest import QTest
+
+from engine.track import save_track
+from tracks_for_tests import stadium_track
+
+
+class FakePrompts:
+    """Answers every question the editor asks, and records what it was asked."""
+
+    def __init__(self):
+        self.save_answer = "discard"
+        self.open_answer: str | None = None
+        self.save_as_answer: str | None = None
+        self.recovery_answer = "recover"
+        self.asked: list[tuple] = []
+
+    def save_changes(self, name):
+        self.asked.append(("save_changes", name))
+        return self.save_answer
+
+    def problems(self, title, text, details):
+        self.asked.append(("problems", title, text, list(details)))
+
+    def open_path(self, folder):
+        self.asked.append(("open_path", folder))
+        return self.open_answer
+
+    def save_path(self, suggested):
+        self.asked.append(("save_path", suggested))
+        return self.save_as_answer
+
+    def recovery(self, entries):
+        self.asked.append(("recovery", [e.describe() for e in entries]))
+        return self.recovery_answer
+
+    def titles(self, kind="problems"):
+        return [a for a in self.asked if a[0] == kind]
+
+
+@pytest.fixture
+def autosave_dir(tmp_path):
+    return tmp_path / "autosave"
+
+
+@pytest.fixture
+def make_window(qtbot, tmp_path, autosave_dir):
+    """Build main windows that share one settings file and autosave folder."""
+    from editor.app import make_app
+    from editor.mainwindow import MainWindow
+
+    make_app()
+    made = []
+
+    def make(prompts=None):
+        prompts = prompts or FakePrompts()
+        settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+        w = MainWindow(prompts=prompts, settings=settings, autosave_dir=autosave_dir)
+        qtbot.addWidget(w)
+        w.resize(1200, 800)
+        w.show()
+        qtbot.waitExposed(w)
+        made.append(w)
+        return w
+
+    yield make
+    for w in made:
+        w.prompts.save_answer = "discard"
+        w.issues.wait()
+        w.autosave.discard()
+
+
+@pytest.fixture
+def window(make_window):
+    return make_window()
+
+
+@pytest.fixture
+def stadium_file(tmp_path):
+    path = tmp_path / "stadium.yaml"
+    save_track(stadium_track(), path)
+    return path
+
+
+def view_point(window, x: float, y: float) -> QPoint:
+    """The viewport pixel showing scene point (x, y) mm."""
+    return window.view.mapFromScene(QPointF(x, y))
+
+
+def click(qtbot, window, x, y, modifier=Qt.KeyboardModifier.NoModifier,
+          button=Qt.MouseButton.LeftButton):
+    """Click the canvas at (x, y) mm."""
+    qtbot.mouseClick(window.view.viewport(), button, modifier, view_point(window, x, y))
+
+
+def drag(window, start, end, modifier=Qt.KeyboardModifier.NoModifier, steps=5):
+    """Drag with the left button from ``start`` to ``end`` (mm) in a few moves."""
+    vp = window.view.viewport()
+    a, b = view_point(window, *start), view_point(window, *end)
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, modifier, a)
+    for k in range(1, steps + 1):
+        p = QPoint(round(a.x() + (b.x() - a.x()) * k / steps), round(a.y() + (b.y() - a.y()) * k / steps))
+        QTest.mouseMove(vp, p)
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, modifier, b)
+
+
+def wait_issues(qtbot, window):
+    """Let the debounced background check finish and show its result."""
+    qtbot.waitUntil(lambda: not window.issues.busy, timeout=10_000)

@@ -1,0 +1,174 @@
+"""Documents: save and reopen, unsaved-changes prompt, recovery, hostile files."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from PySide6.QtCore import Qt
+
+from engine.track import load_track
+
+from conftest_helpers import click
+
+pytestmark = pytest.mark.gui
+
+
+def test_save_reopen_and_compare(window, make_window, qtbot, stadium_file, tmp_path):
+    window.open_file(stadium_file)
+    window.scene.select_indices([4])
+    qtbot.keyClick(window.view, Qt.Key.Key_Up)
+    window.inspector.name_edit.setText("Harbour Test")
+    window.inspector.name_edit.editingFinished.emit()
+    assert window.windowTitle() == "stadium.yaml[*] — Trackside" and window.isWindowModified()
+    target = tmp_path / "out" / "copy.yaml"
+    target.parent.mkdir()
+    window.prompts.save_as_answer = str(target)
+    assert window.save_as()
+    assert not window.isWindowModified()
+    assert window.windowTitle() == "copy.yaml[*] — Trackside"
+    saved = load_track(target)
+    assert saved.to_dict() == window.doc.track.to_dict()
+    assert saved.name == "Harbour Test"
+    other = make_window()
+    assert other.open_file(target)
+    assert other.doc.track.to_dict() == window.doc.track.to_dict()
+    assert other.recent_files()[0] == str(target.resolve())
+
+
+def test_ctrl_s_saves_in_place_atomically(window, qtbot, stadium_file):
+    window.open_file(stadium_file)
+    window.scene.select_indices([0])
+    qtbot.keyClick(window.view, Qt.Key.Key_Left)
+    qtbot.keyClick(window.view, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert not window.doc.is_modified()
+    assert load_track(stadium_file).to_dict() == window.doc.track.to_dict()
+    assert [p.name for p in stadium_file.parent.iterdir() if p.name.startswith(".")] == []
+
+
+def test_unsaved_changes_prompt_can_cancel_closing(window, qtbot, stadium_file):
+    window.open_file(stadium_file)
+    window.scene.select_indices([0])
+    qtbot.keyClick(window.view, Qt.Key.Key_Left)
+    window.prompts.save_answer = "cancel"
+    assert not window.close()
+    assert window.isVisible()
+    assert window.prompts.titles("save_changes") == [("save_changes", "stadium.yaml")]
+    window.prompts.save_answer = "discard"
+    window.new_blank()
+    assert window.doc.track.spaces == [] and window.doc.path is None
+    assert not window.isWindowModified()
+
+
+def test_recover_from_an_autosave_after_a_crash(make_window, qtbot, stadium_file, autosave_dir):
+    first = make_window()
+    first.open_file(stadium_file)
+    first.scene.select_indices([2])
+    qtbot.keyClick(first.view, Qt.Key.Key_Down, Qt.KeyboardModifier.ShiftModifier)
+    assert first.autosave.save_now()
+    edited = first.doc.track.to_dict()
+    # A crash: the process is gone and its autosave stays. Give the files a dead pid.
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    meta = json.loads(first.autosave.meta_file.read_text())
+    meta["pid"] = dead.pid
+    crashed_yaml = autosave_dir / f"autosave-{dead.pid}.yaml"
+    crashed_meta = autosave_dir / f"autosave-{dead.pid}.json"
+    crashed_yaml.write_text(first.autosave.track_file.read_text())
+    crashed_meta.write_text(json.dumps(meta))
+    first.autosave.discard()
+
+    second = make_window()
+    assert second.check_recovery()
+    assert second.prompts.titles("recovery")
+    assert second.doc.track.to_dict() == edited
+    assert second.doc.path == str(stadium_file)
+    assert second.isWindowModified()
+    assert not crashed_yaml.exists() and not crashed_meta.exists()
+    third = make_window()
+    assert not third.check_recovery()   # nothing left over, nothing asked
+    assert third.prompts.titles("recovery") == []
+
+
+def test_autosave_timer_writes_only_while_modified(make_window, qtbot, stadium_file):
+    from editor.autosave import Autosaver
+    w = make_window()
+    w.open_file(stadium_file)
+    saver = Autosaver(w.doc, w.autosave.directory, interval_ms=50, parent=w)
+    qtbot.wait(150)
+    assert not saver.track_file.exists() or not w.doc.is_modified()
+    w.scene.select_indices([0])
+    qtbot.keyClick(w.view, Qt.Key.Key_Left)
+    qtbot.waitUntil(saver.track_file.exists, timeout=2000)
+    assert load_track(saver.track_file).to_dict() == w.doc.track.to_dict()
+    w.prompts.save_as_answer = None
+    assert w.save()
+    assert not saver.track_file.exists()
+
+
+HOSTILE = {
+    "alias-bomb.yaml": "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, "
+        f"*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n"
+        for i in range(9)),
+    "python-tag.yaml": "format: !!python/object/apply:os.system ['echo pwned']\n",
+    "not-yaml.yaml": "spaces: [unclosed\n  - {\n",
+    "binary.yaml": b"\x00\xff\xfe\x89PNG\r\n",
+    "list.yaml": "- 1\n- 2\n",
+    "bad-schema.yaml": "format: trackside-track/1\nname: X\ncenterline: {closed: maybe, points: 3}\n"
+                       "spaces: []\nstart_grid: []\nbetting_lines: []\nfinish_line: []\n",
+    "deep.yaml": "a: " + "[" * 5000 + "]" * 5000 + "\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_opening_a_hostile_file_leaves_the_document_intact(window, stadium_file, tmp_path, name):
+    window.open_file(stadium_file)
+    window.scene.select_indices([0])
+    window.doc.undo_stack.push(__import__("editor.commands", fromlist=["MoveSpaces"]).MoveSpaces(
+        window.doc, [0], 1, 0))
+    before = window.doc.track.to_dict()
+    bad = tmp_path / name
+    content = HOSTILE[name]
+    bad.write_bytes(content if isinstance(content, bytes) else content.encode())
+    assert not window.open_file(bad)
+    assert window.doc.track.to_dict() == before
+    assert window.doc.path == str(stadium_file)
+    assert window.doc.undo_stack.count() == 1 and window.isWindowModified()
+    (problem,) = window.prompts.titles("problems")
+    assert problem[1] == "Cannot open track" and problem[3]
+    assert all(name in line for line in problem[3])
+    rows = window.issues.all_issues()
+    assert rows and rows[0].code == "file" and rows[0].severity == "error"
+
+
+def test_missing_file_is_reported_not_raised(window, tmp_path):
+    assert not window.open_file(tmp_path / "nope.yaml")
+    (problem,) = window.prompts.titles("problems")
+    assert "no such file" in problem[3][0]
+
+
+def test_a_half_drawn_circuit_saves_and_reopens_as_a_draft(window, make_window, qtbot, tmp_path):
+    window.set_tool("draw")
+    window.view.set_zoom(4.0)
+    window.view.centerOn(20, 15)
+    for x, y in [(0, 0), (40, 0), (40, 30), (0, 30), (0, 0)]:
+        click(qtbot, window, x, y)
+    window.prompts.save_as_answer = str(tmp_path / "draft.yaml")
+    assert window.save()
+    other = make_window()
+    assert other.open_file(tmp_path / "draft.yaml")
+    assert other.doc.track.to_dict() == window.doc.track.to_dict()
+    rows = other.issues.all_issues()
+    assert rows and all(r.severity == "warning" for r in rows if r.code == "file")
+
+
+def test_new_from_a_track_file_is_an_unsaved_copy(window, stadium_file):
+    assert window.new_from(stadium_file)
+    assert window.doc.path is None
+    assert window.doc.track.name == "Test Stadium (copy)"
+    assert window.isWindowModified()
+    window.prompts.save_as_answer = None
+    assert not window.save()       # save asks where; cancelling saves nothing
+    assert window.prompts.titles("save_path")

@@ -1,0 +1,209 @@
+"""The validator: every code with a failing fixture, locations, order, JSON form.
+
+Each file in ``fixtures/invalid`` is a valid track with one change, named for
+the code it must raise (``fixtures/generate.py`` writes them).
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from engine import validate as validate_module
+from engine.errors import UnreadableInput
+from engine.track import Space, read_track_document
+from engine.validate import CODES, ERROR, WARNING, validate_file, validate_track
+from tracks_for_tests import stadium_track, straight_track
+
+FIXTURES = Path(__file__).parent / "fixtures"
+INVALID = FIXTURES / "invalid"
+ROOT = Path(__file__).resolve().parent.parent
+
+# Codes that the schema keeps out of files: checked on tracks built in memory.
+IN_MEMORY_ONLY = {"grid-size", "line-count"}
+
+
+def test_valid_fixtures_have_no_issue():
+    for name in ("valid-loop.yaml", "valid-straight.yaml"):
+        report = validate_file(FIXTURES / name)
+        assert report.issues == [], [i.message for i in report.issues]
+        assert report.ok and report.errors == 0 and report.warnings == 0
+
+
+def test_every_code_has_a_failing_fixture():
+    on_file = {p.stem for p in INVALID.glob("*.yaml")} | {"schema"}
+    assert on_file | IN_MEMORY_ONLY == set(CODES)
+
+
+@pytest.mark.parametrize("code", sorted(set(CODES) - IN_MEMORY_ONLY - {"schema"}))
+def test_fixture_raises_its_code(code):
+    report = validate_file(INVALID / f"{code}.yaml")
+    assert code in report.codes()
+    assert report.ok == (CODES[code] == WARNING) or code == "coarse-centerline"
+    for issue in report.issues:
+        if issue.code == code:
+            assert issue.severity == CODES[code]
+            assert issue.file == str(INVALID / f"{code}.yaml")
+            assert issue.yaml_line is not None and issue.message.endswith(tuple("abcdefghijklmnopqrstuvwxyz)"))
+
+
+@pytest.mark.parametrize("code, others", [
+    ("duplicate-id", set()), ("grid-unknown-id", set()), ("line-order", set()),
+    ("line-cuts-space", set()), ("line-gap", set()), ("line-misses-centerline", set()),
+    ("centerline-degenerate", set()), ("grid-not-behind-line", set()),
+    ("lane-mismatch", set()), ("single-file", set()), ("unreachable", set()),
+    ("across-seam", set()), ("grid-order", set()), ("off-racing-line", {"unreachable"}),
+])
+def test_a_single_change_gives_only_its_own_codes(code, others):
+    assert set(validate_file(INVALID / f"{code}.yaml").codes()) == {code} | others
+
+
+def test_schema_problems_are_issues_and_skip_geometry(tmp_path):
+    text = (FIXTURES / "valid-straight.yaml").read_text()
+    text = text.replace("lane: 1", "lane: one", 1).replace("finish_line:", "finish_lines:")
+    path = tmp_path / "schema.yaml"
+    path.write_text(text)
+    report = validate_file(path)
+    assert set(report.codes()) == {"schema"}
+    lane = next(i for i in report.issues if i.path == ("spaces", 1, "lane"))
+    assert lane.yaml_line == text.splitlines().index("  lane: one") + 1
+    assert lane.yaml_column == 9
+    assert "expected a whole number" in lane.message
+    assert any("finish_line" in i.message for i in report.issues)
+
+
+def test_unreadable_file_raises(tmp_path):
+    with pytest.raises(UnreadableInput):
+        validate_file(tmp_path / "missing.yaml")
+    (tmp_path / "bad.yaml").write_text("a: [1,\n")
+    with pytest.raises(UnreadableInput):
+        validate_file(tmp_path / "bad.yaml")
+
+
+def test_dead_end_points_at_the_space_and_its_line():
+    path = INVALID / "dead-end.yaml"
+    report = validate_file(path)
+    dead = [i for i in report.issues if i.code == "dead-end"]
+    assert [i.spaces for i in dead] == [["a6"], ["b6"]]
+    lines = path.read_text().splitlines()
+    assert lines[dead[0].yaml_line - 1].strip() == "- id: a6"
+    _track, doc, _ = read_track_document(path)
+    assert dead[0].path == ("spaces", 10)
+    assert doc.data["spaces"][10]["id"] == "a6"
+
+
+def test_line_issues_carry_the_line_index():
+    report = validate_file(INVALID / "line-cuts-space.yaml")
+    (issue,) = report.issues
+    assert issue.line == 2 and issue.path == ("betting_lines", 2)
+    assert issue.spaces == ["a10", "b10"]
+    report = validate_file(INVALID / "no-finish-space.yaml")
+    finish = next(i for i in report.issues if i.code == "no-finish-space")
+    assert finish.line == 3 and finish.path == ("finish_line",)
+
+
+def test_grid_issues_point_at_the_grid_entry():
+    (issue,) = validate_file(INVALID / "grid-unknown-id.yaml").issues
+    assert issue.path == ("start_grid", 2) and issue.spaces == []
+    assert "'zz9'" in issue.message
+
+
+def test_start_cannot_finish_and_dead_end():
+    report = validate_file(INVALID / "start-cannot-finish.yaml")
+    stuck = [i.spaces[0] for i in report.issues if i.code == "start-cannot-finish"]
+    assert stuck == ["a3", "b3", "a2", "b2", "a1", "b1"]
+    assert [i.spaces for i in report.issues if i.code == "dead-end"] == [["a3"], ["b3"]]
+
+
+def test_single_file_names_the_whole_stretch():
+    (issue,) = validate_file(INVALID / "single-file.yaml").issues
+    assert issue.spaces == ["a7", "a8", "a9"] and issue.severity == WARNING
+
+
+def test_in_memory_track_has_no_file_places():
+    track = straight_track()
+    track.start_grid = track.start_grid[:5]
+    track.betting_lines = track.betting_lines[:2]
+    report = validate_track(track)
+    assert {"grid-size", "line-count"} <= set(report.codes())
+    for issue in report.issues:
+        assert issue.file is None and issue.yaml_line is None and issue.yaml_column is None
+    assert report.file is None
+
+
+def test_every_problem_is_reported_at_once():
+    track = straight_track()
+    track.spaces[3].id = track.spaces[2].id                  # duplicate id
+    track.start_grid[1] = "nowhere"                          # unknown grid id
+    track.spaces.append(Space("far", 1, [(0, 900), (40, 900), (40, 930), (0, 930)]))
+    (ax, ay), (bx, by) = track.betting_lines[2]
+    track.betting_lines[2] = ((ax + 20, ay), (bx + 20, by))  # cuts spaces
+    report = validate_track(track)
+    assert {"duplicate-id", "grid-unknown-id", "off-racing-line", "line-cuts-space",
+            "unreachable"} <= set(report.codes())
+
+
+def test_errors_come_first_then_file_order():
+    report = validate_file(INVALID / "grid-repeat.yaml")
+    severities = [i.severity for i in report.issues]
+    assert severities == sorted(severities, key=lambda s: s != ERROR)
+    report = validate_file(INVALID / "start-cannot-finish.yaml")
+    errors = [(i.yaml_line, i.yaml_column) for i in report.issues if i.severity == ERROR]
+    assert errors == sorted(errors)
+
+
+def test_in_memory_order_is_deterministic():
+    def run():
+        track = straight_track()
+        track.spaces = [s for s in track.spaces if s.id not in ("a7", "b7")]
+        track.start_grid = track.start_grid[::-1]
+        return [i.to_dict() for i in validate_track(track).issues]
+
+    first = run()
+    assert first == run()
+    paths = [i["path"] for i in first if i["severity"] == ERROR]
+    assert paths == sorted(paths, key=validate_module._path_key)
+
+
+def test_report_to_dict_is_json():
+    report = validate_file(INVALID / "lane-mismatch.yaml")
+    data = json.loads(json.dumps(report.to_dict()))
+    assert data["ok"] is True and data["errors"] == 0 and data["warnings"] == 1
+    (issue,) = data["issues"]
+    assert set(issue) == {"code", "severity", "message", "spaces", "line", "path", "file",
+                          "yaml_line", "yaml_column"}
+    assert issue["code"] == "lane-mismatch" and issue["spaces"] == ["a5", "b5"]
+    assert issue["path"] == ["spaces", 9, "lane"]
+
+
+def test_coarse_centerline_only_where_it_matters():
+    assert "coarse-centerline" not in validate_track(stadium_track(degrees_per_point=1)).codes()
+    report = validate_track(stadium_track(degrees_per_point=5))
+    coarse = [i for i in report.issues if i.code == "coarse-centerline"]
+    assert len(coarse) >= 2  # one per curve
+    assert all(i.path[:2] == ("centerline", "points") for i in coarse)
+
+
+def test_geometry_can_be_reused():
+    from engine.geometry import TrackGeometry
+
+    track = stadium_track()
+    geometry = TrackGeometry(track)
+    assert validate_track(track, geometry=geometry).issues == []
+
+
+def test_codes_are_documented_in_one_table_each():
+    table = re.compile(r"^(?:\|\s*`?)?([a-z]+(?:-[a-z0-9]+)*)`?\s*(?:\|\s*)?(error|warning)\b",
+                       re.M)
+    doc_codes = dict(table.findall(validate_module.__doc__))
+    assert doc_codes == CODES
+    md = (ROOT / "docs" / "validation.md").read_text(encoding="utf-8")
+    assert dict(table.findall(md)) == CODES
+
+
+def test_codes_are_kebab_case_and_severities_known():
+    for code, severity in CODES.items():
+        assert re.fullmatch(r"[a-z]+(-[a-z0-9]+)*", code)
+        assert severity in (ERROR, WARNING)
