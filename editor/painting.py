@@ -7,20 +7,27 @@ the painter's transform (a scene, an image at some dpi, a PDF page), so the
 same functions serve the editor's scene items, the board view of play mode and
 the PNG/SVG/PDF renderer.
 
-Building blocks, each usable on its own:
+Building blocks, each usable on its own (``style`` defaults to ``DEFAULT_STYLE``):
 
-- ``paint_surface``: grass-free run-off, white edge line and kerbs on curves,
-  from a ``Surface`` (``track_surface(track)``, worth caching per track);
-- ``paint_space``: one space (lane shading, outline, the inner mark of a
-  rectangular space for Determined, danger hatching, grid number, id, label);
-- ``paint_line``: a betting line with its number, or the chequered finish;
-- ``paint_racing_line``, ``paint_label``;
-- ``paint_track``: all of it in board order.
+- ``paint_grass(painter, rect)``: the board's background;
+- ``paint_surface(painter, surface)``: run-off, white edge line and red and
+  white kerbs on curves, from ``track_surface(track)`` (costly: cache it per
+  track and rebuild when spaces change);
+- ``paint_space(painter, space, rectangular=, grid_slot=, show_id=, fill=)``:
+  one space: lane shade, outline, the inner frame of a rectangular space
+  (Determined, R-POW-DET), danger hatching, grid number (pole ringed), label, id;
+- ``paint_line(painter, segment, k)``: betting line k (0-2, numbered 1-3) or
+  the chequered finish (k = 3);
+- ``paint_racing_line(painter, points, closed)``, ``paint_label(painter, label)``,
+  ``draw_text``;
+- ``paint_track(painter, track, show_ids=, show_racing_line=, surface=,
+  background=)``: all of it in board order; ``board_bounds(track)`` is its extent.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import shapely
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -28,14 +35,12 @@ from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QPainter, QPainterPath,
                            QPolygonF)
 from shapely.geometry import LineString, MultiPolygon, Polygon
 
-from engine.geometry import _is_rectangle
+from engine.geometry import FINISH, _is_rectangle
 from engine.track import Label, Point, Segment, Space, Track
 
 from .qtfix import guard_none
 
 guard_none()
-
-FINISH = 3  # line index of the finish line, after the three betting lines (as engine.geometry)
 
 
 @dataclass
@@ -157,19 +162,40 @@ def paint_space(painter: QPainter, space: Space, style: BoardStyle = DEFAULT_STY
     painter.drawPolygon(poly)
     if space.kind == "danger":
         _paint_hatch(painter, poly, QColor(style.danger))
-    shape = _shapely_polygon(space.corners)
-    if rectangular and shape is not None:
-        inner = shape.buffer(-style.rect_inset, join_style="mitre")
-        if not inner.is_empty and inner.geom_type == "Polygon":
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.setPen(_pen(style.rect_mark, style.rect_mark_width, join=Qt.PenJoinStyle.MiterJoin))
-            painter.drawPolygon(_qpolygon(list(inner.exterior.coords)[:-1]))
+    layout = _layout(tuple((float(x), float(y)) for x, y in space.corners), style.rect_inset)
+    if rectangular and layout is not None and layout.inner:
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(_pen(style.rect_mark, style.rect_mark_width, join=Qt.PenJoinStyle.MiterJoin))
+        painter.drawPolygon(_qpolygon(layout.inner))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.setPen(_pen(style.space_outline, style.outline_width, join=Qt.PenJoinStyle.MiterJoin))
     painter.drawPolygon(poly)
-    if shape is not None:
-        _paint_space_texts(painter, space, shape, style, grid_slot, show_id)
+    if layout is not None:
+        _paint_space_texts(painter, space, layout, style, grid_slot, show_id)
     painter.restore()
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """Where things go inside one space: the inset frame and the room for text."""
+
+    inner: tuple[tuple[float, float], ...]
+    centre: tuple[float, float]
+    radius: float
+
+
+@lru_cache(maxsize=8192)
+def _layout(corners: tuple[tuple[float, float], ...], inset: float) -> _Layout | None:
+    """Cached per corner list: the editor repaints the same spaces many times."""
+    shape = _shapely_polygon(list(corners))
+    if shape is None:
+        return None
+    inner = shape.buffer(-inset, join_style="mitre")
+    frame: tuple = ()
+    if not inner.is_empty and inner.geom_type == "Polygon":
+        frame = tuple(inner.exterior.coords)[:-1]
+    centre, radius = _inscribed(shape)
+    return _Layout(frame, centre, radius)
 
 
 def _paint_hatch(painter: QPainter, poly: QPolygonF, colour: QColor) -> None:
@@ -187,9 +213,9 @@ def _paint_hatch(painter: QPainter, poly: QPolygonF, colour: QColor) -> None:
     painter.restore()
 
 
-def _paint_space_texts(painter: QPainter, space: Space, shape: Polygon, style: BoardStyle,
+def _paint_space_texts(painter: QPainter, space: Space, layout: _Layout, style: BoardStyle,
                        grid_slot: int | None, show_id: bool) -> None:
-    centre, radius = _inscribed(shape)
+    centre, radius = QPointF(*layout.centre), layout.radius
     lines: list[tuple[str, float, QColor, bool]] = []
     if grid_slot is not None:
         lines.append((str(grid_slot), min(radius * 1.1, 14.0), QColor(style.grid_number), True))
@@ -479,7 +505,7 @@ def _path(geom) -> QPainterPath:
     return path
 
 
-def _inscribed(shape: Polygon) -> tuple[QPointF, float]:
+def _inscribed(shape: Polygon) -> tuple[tuple[float, float], float]:
     """Where text fits: the centroid if it is nearly as roomy as the best point, and the room."""
     circle = shapely.maximum_inscribed_circle(shape, tolerance=0.2)
     radius = math.dist(circle.coords[0], circle.coords[1])
@@ -487,8 +513,8 @@ def _inscribed(shape: Polygon) -> tuple[QPointF, float]:
     if shape.contains(centroid):
         room = shape.exterior.distance(centroid)
         if room >= 0.8 * radius:  # symmetric spaces: keep text in the middle
-            return QPointF(centroid.x, centroid.y), room
-    return QPointF(*circle.coords[0]), radius
+            return (centroid.x, centroid.y), room
+    return tuple(circle.coords[0]), radius
 
 
 def _curved_runs(ring, window: float = 30.0, min_turn_deg: float = 6.0) -> list[QPolygonF]:
