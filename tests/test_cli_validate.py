@@ -1,0 +1,102 @@
+"""``trackside validate``: text and JSON output, exit codes 0 / 1 / 2."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from engine.cli import main
+
+FIXTURES = Path(__file__).parent / "fixtures"
+VALID = str(FIXTURES / "valid-loop.yaml")
+DEAD_END = str(FIXTURES / "invalid" / "dead-end.yaml")
+WARN_ONLY = str(FIXTURES / "invalid" / "single-file.yaml")
+ISSUE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning) "
+                   r"(?P<code>[a-z0-9-]+): (?P<msg>.+)$")
+
+
+def run(capsys, *args):
+    code = main(["validate", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_valid_track_exits_0(capsys):
+    code, out, err = run(capsys, VALID)
+    assert code == 0 and err == ""
+    assert out == f"{VALID}: ok\n"
+
+
+def test_errors_exit_1_one_line_per_issue_then_a_summary(capsys):
+    code, out, err = run(capsys, DEAD_END)
+    lines = out.splitlines()
+    assert code == 1 and err == ""
+    issues = [ISSUE.match(line) for line in lines[:-1]]
+    assert all(issues), lines
+    assert issues[0]["file"] == DEAD_END
+    assert (issues[0]["line"], issues[0]["col"], issues[0]["sev"], issues[0]["code"]) == (
+        "37", "3", "error", "dead-end")
+    assert "space a6" in issues[0]["msg"]
+    assert lines[-1] == f"{DEAD_END}: 8 errors, 1 warning"
+
+
+def test_warnings_alone_exit_0(capsys):
+    code, out, _ = run(capsys, WARN_ONLY)
+    assert code == 0
+    assert "warning single-file" in out and out.endswith("0 errors, 1 warning\n")
+
+
+def test_several_files_worst_wins_and_all_are_reported(capsys, tmp_path):
+    missing = str(tmp_path / "missing.yaml")
+    code, out, err = run(capsys, VALID, missing, DEAD_END)
+    assert code == 2
+    assert f"{VALID}: ok" in out and f"{DEAD_END}: 8 errors, 1 warning" in out
+    assert f"{missing}: cannot be read" in out
+    assert err == f"trackside: {missing}: no such file\n"
+    code, _, _ = run(capsys, VALID, DEAD_END)
+    assert code == 1
+
+
+def test_json_is_one_list_in_the_order_given(capsys, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: [\n")
+    code, out, err = run(capsys, "--json", DEAD_END, VALID, str(bad))
+    assert code == 2 and err == ""
+    data = json.loads(out)
+    assert [d["file"] for d in data] == [DEAD_END, VALID, str(bad)]
+    first, second, third = data
+    assert first["readable"] and not first["ok"] and first["errors"] == 8
+    assert first["issues"][0]["code"] == "dead-end"
+    assert first["issues"][0]["yaml_line"] == 37
+    assert second["ok"] and second["issues"] == []
+    assert third["readable"] is False and third["ok"] is False
+    assert "YAML syntax error" in third["unreadable"]["message"]
+    assert third["unreadable"]["line"] == 2
+
+
+def test_schema_errors_name_the_key(capsys, tmp_path):
+    path = tmp_path / "schema.yaml"
+    path.write_text(Path(VALID).read_text().replace("closed: true", "closed: maybe"))
+    code, out, _ = run(capsys, str(path))
+    assert code == 1
+    match = ISSUE.match(out.splitlines()[0])
+    assert match and match["code"] == "schema" and match["line"] == "9"
+    assert "centerline.closed" in match["msg"]
+
+
+def test_no_file_is_a_usage_error():
+    result = subprocess.run([sys.executable, "-m", "engine", "validate"],
+                            capture_output=True, text=True)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr and "TRACK" in result.stderr
+
+
+def test_console_run_has_no_traceback(tmp_path):
+    (tmp_path / "x.yaml").write_bytes(b"\xff\xfe")
+    result = subprocess.run([sys.executable, "-m", "engine", "validate",
+                             str(tmp_path / "x.yaml"), VALID], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert "not UTF-8" in result.stderr and f"{VALID}: ok" in result.stdout
