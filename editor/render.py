@@ -29,6 +29,8 @@ PAPERS: dict[str, tuple[float, float]] = {  # portrait width, height in mm
     "a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
 DEFAULT_DPI = 100
 MAX_PIXELS = 250_000_000
+MAX_PDF_PAGE = 5080.0  # mm: 14,400 pt, the largest page PDF readers accept
+MAX_PAGES = 500
 BOARD_MARGIN = 10.0   # mm of grass around the board on a single page or picture
 PAGE_MARGIN = 10.0    # mm left blank on each side of a tiled page for the printer
 FOOTER = 9.0          # extra mm at the bottom of a tiled page for its label
@@ -234,6 +236,10 @@ def _begin_pdf(writer: QPdfWriter, target: Path) -> QPainter:
 
 def _pdf_single(tmp: Path, target: Path, bounds, title: str, paint) -> Rendered:
     rect = page_rect(bounds, MM_PER_PT)  # PDF page sizes are whole points
+    if max(rect.width(), rect.height()) > MAX_PDF_PAGE:
+        raise TracksideError(
+            f"the board is {rect.width():.0f} x {rect.height():.0f} mm, larger than a PDF page "
+            f"may be ({MAX_PDF_PAGE:.0f} mm)", Place(str(target)), "tile it with --paper a3")
     writer = _pdf_writer(tmp, target, rect.width(), rect.height(), title)
     painter = _begin_pdf(writer, target)
     painter.translate(-rect.left(), -rect.top())
@@ -248,6 +254,9 @@ def _pdf_tiled(tmp: Path, target: Path, bounds, title: str, paper: str, paint,
     margin = 4.0  # a little grass round the board even when tiled
     board = QRectF(x0 - margin, y0 - margin, x1 - x0 + 2 * margin, y1 - y0 + 2 * margin)
     tiling = plan_tiles(board.width(), board.height(), paper)
+    if tiling.pages > MAX_PAGES:
+        raise TracksideError(f"the board would take {tiling.pages} pages of {paper}",
+                             Place(str(target)), f"at most {MAX_PAGES}; check the coordinates")
     step_x, step_y = tiling.cell_w - OVERLAP, tiling.cell_h - OVERLAP
     covered_w = tiling.cols * step_x + OVERLAP if tiling.cols > 1 else tiling.cell_w
     covered_h = tiling.rows * step_y + OVERLAP if tiling.rows > 1 else tiling.cell_h
