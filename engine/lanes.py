@@ -61,6 +61,7 @@ from .track import Centerline, Point, Segment, Space, Track
 LANE_LETTERS = "abcd"
 MAX_LANES = 4
 GRID_SIZE = 6
+MIN_ROW_LENGTH = 5.0
 _KEY_DIGITS = 9
 
 
@@ -141,7 +142,7 @@ class LaneLayout:
     lane_width: float = 40.0
     stagger: float = 0.0
     inner: str | None = None
-    max_turn: float = 0.5
+    max_turn: float = 1.0
     wedge_step: float = 6.0
     closure_tolerance: float = 0.01
 
@@ -317,9 +318,10 @@ def close_loop(layout: LaneLayout, adjust: tuple[int, int]) -> LaneLayout:
     pieces = list(layout.pieces)
     for k, d in ((i, di), (j, dj)):
         new = pieces[k].length + d
-        if new <= 0:
+        if new < layout.space_length / 2:
             raise LayoutError(f"closing the loop would make piece {k} {new:.1f} mm long",
-                              "pick other straights or lengthen them")
+                              "pick other straights, or lengthen the line so that they "
+                              "stay at least half a space long")
         pieces[k] = replace(pieces[k], length=new)
     return replace(layout, pieces=tuple(pieces))
 
@@ -669,6 +671,10 @@ def _check_plan(layout: LaneLayout, index: int, piece: Piece, plan: _Plan) -> No
         raise LayoutError(f"{where}: lanes must be 1 to {MAX_LANES}, got {plan.lanes}")
     if not isinstance(plan.rows, int) or plan.rows < 1:
         raise LayoutError(f"{where}: rows must be a whole number from 1, got {plan.rows}")
+    if plan.row_length < MIN_ROW_LENGTH:
+        raise LayoutError(f"{where}: its {plan.rows} rows would be {plan.row_length:.2f} mm long",
+                          f"make the piece longer or give it fewer rows (at least "
+                          f"{MIN_ROW_LENGTH:g} mm each)")
     if isinstance(piece, Arc):
         inside = float(piece.radius) - plan.lanes * layout.lane_width / 2
         if inside < layout.lane_width / 4:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -221,13 +222,17 @@ def test_a_loop_whose_end_misses_its_start_is_reported_with_the_gap():
 
 def test_close_loop_fits_two_straights_so_the_loop_closes_exactly():
     layout = LaneLayout(pieces=(Straight(300), Arc(200, 90), Straight(100), Arc(200, 90),
-                                Straight(250), Arc(200, 90), Straight(10), Arc(200, 90)),
+                                Straight(250), Arc(200, 90), Straight(60), Arc(200, 90)),
                         closed=True)
     fixed = close_loop(layout, (0, 2))
     dist, dh = closure_gap(fixed)
     assert dist < 1e-9 and abs(dh) < 1e-9
     assert fixed.pieces[0].length == pytest.approx(250)
-    assert fixed.pieces[2].length == pytest.approx(10)
+    assert fixed.pieces[2].length == pytest.approx(60)
+    assert build_lanes(fixed).closed
+    short = replace(layout, pieces=layout.pieces[:6] + (Straight(10), Arc(200, 90)))
+    with pytest.raises(LayoutError, match="piece 2 10.0 mm long"):
+        close_loop(short, (0, 2))
     poses = trace(fixed)
     assert len(poses) == len(fixed.pieces) + 1
     assert (poses[-1].x, poses[-1].y) == (pytest.approx(0, abs=1e-9), pytest.approx(0, abs=1e-9))
