@@ -70,7 +70,7 @@ class Game:
                  "s8_queue", "pw_queue", "car_up", "power_up", "set_aside", "second_queue",
                  "collected", "turn", "card", "order", "skipped", "wild", "row_at", "mover",
                  "move_n", "bonus", "new_lines", "log", "_due", "_opts", "_moves", "result",
-                 "cards_played", "retired", "cunning_winner")
+                 "cards_played", "retired", "cunning_winner", "from_hand")
 
     # -- creation -------------------------------------------------------------
     @classmethod
@@ -148,6 +148,7 @@ class Game:
         self.cards_played = 0
         self.retired = [False] * n
         self.cunning_winner = NOBODY
+        self.from_hand = True
         self.step = "start"
 
     def copy(self) -> "Game":
@@ -156,7 +157,7 @@ class Game:
         for name in ("board", "variant", "deck", "cards", "players", "seed", "deal", "step",
                      "car_up", "power_up", "turn", "card", "skipped", "row_at", "mover",
                      "move_n", "bonus", "new_lines", "result", "cards_played", "lines",
-                     "cunning_winner"):
+                     "cunning_winner", "from_hand"):
             setattr(g, name, getattr(self, name))
         g.rng = random.Random()
         g.rng.setstate(self.rng.getstate())
@@ -635,7 +636,8 @@ class Game:
 
     def _on_card(self, d: PlayCard) -> Step:
         p = d.player
-        if d.card in self.hands[p]:
+        self.from_hand = d.card in self.hands[p]
+        if self.from_hand:
             self.hands[p].remove(d.card)
         else:
             self.face_up[p].remove(d.card)
@@ -798,7 +800,9 @@ class Game:
         self.card = None
         self.bonus = False
         mode = self.variant.hand_mode
-        if mode == "common" and self.pile:
+        if not self.from_hand:
+            pass  # a face-up Speed-8 card is not replaced (R-VAR two players)
+        elif mode == "common" and self.pile:
             self.hands[p].append(self.pile.pop(0))
         elif mode == "private" and self.piles[p]:
             self.hands[p].append(self.piles[p].pop(0))
