@@ -63,7 +63,11 @@ class CornerTool(Tool):
     def _refresh_handles(self, *_args) -> None:
         if not self._active:
             return
-        self._clear_handles()
+        try:
+            self._clear_handles()
+        except RuntimeError:  # the scene is being destroyed with the window
+            self._active = False
+            return
         s = HANDLE_PIXELS / 2
         for i in self.scene.selected_indices():
             for k, (x, y) in enumerate(self.doc.track.spaces[i].corners):

@@ -1,0 +1,131 @@
+"""The issues list and the inspector, driven through the real widgets."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from conftest_helpers import click, drag, wait_issues
+
+pytestmark = pytest.mark.gui
+
+
+def test_moving_a_corner_changes_the_issues_list(window, qtbot, stadium_file):
+    window.open_file(stadium_file)
+    wait_issues(qtbot, window)
+    assert window.issues.counts_text() == (0, 0)
+    assert "No problems" in window.issues.counts.text()
+    t = window.doc.track
+    a5 = t.space("a5")
+    window.set_tool("corners")
+    click(qtbot, window, *_centre(a5))
+    x, y = (float(v) for v in a5.corners[1])
+    window.view.set_zoom(3.0)
+    window.view.centerOn(x, y)
+    # Drag a5's corner alone (Alt) deep into its neighbour: the spaces overlap.
+    target = _centre(t.space("a6"))
+    drag(window, (x, y), target, Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.ControlModifier)
+    wait_issues(qtbot, window)
+    errors, _warnings = window.issues.counts_text()
+    assert errors >= 1
+    codes = {i.code for i in window.issues.issues}
+    assert "overlap" in codes
+    assert window.issues.tree.topLevelItemCount() == len(window.issues.all_issues())
+    assert "error" in window.issues.counts.text()
+    item = window.scene.space_items[t.spaces.index(a5)]
+    assert item.problem
+    qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    wait_issues(qtbot, window)
+    assert window.issues.counts_text() == (0, 0)
+    assert not item.problem
+
+
+def test_clicking_an_issue_selects_its_spaces_and_centres_them(window, qtbot, stadium_file):
+    window.open_file(stadium_file)
+    t = window.doc.track
+    row = [t.spaces.index(t.space(sid)) for sid in ("a30", "b30", "c30")]
+    window.scene.select_indices(row)
+    window.act_delete.trigger()          # a gap across the track: dead ends before it
+    wait_issues(qtbot, window)
+    tree = window.issues.tree
+    rows = [tree.topLevelItem(k) for k in range(tree.topLevelItemCount())]
+    row = next(r for r in rows if r.data(0, Qt.ItemDataRole.UserRole).spaces)
+    issue = row.data(0, Qt.ItemDataRole.UserRole)
+    window.view.set_zoom(4.0)
+    window.view.centerOn(-2000, -2000)
+    rect = tree.visualItemRect(row)
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    selected = [t.spaces[i].id for i in window.scene.selected_indices()]
+    assert selected and set(selected) <= set(issue.spaces)
+    centre = window.view.mapToScene(window.view.viewport().rect().center())
+    box = window.scene.space_items[window.scene.selected_indices()[0]].sceneBoundingRect()
+    visible = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    assert visible.intersects(box)
+    assert abs(centre.x() + 2000) > 100
+
+
+def test_clicking_a_line_issue_selects_the_line(window, qtbot, stadium_file):
+    window.open_file(stadium_file)
+    window.set_tool("finish")
+    t = window.doc.track
+    a3 = t.space("a3")   # finish line across the start: out of race order
+    (x0, y0), (x1, y1) = a3.corners[0], a3.corners[3]
+    window.view.set_zoom(2.0)
+    window.view.centerOn(float(x0), float(y0))
+    drag(window, (float(x0), float(y0) + 40), (float(x1), float(y1) - 60),
+         Qt.KeyboardModifier.ControlModifier)
+    wait_issues(qtbot, window)
+    line_rows = [i for i in window.issues.issues if i.line == 3]
+    assert line_rows
+    window.show_issue(line_rows[0])
+    assert window.scene.selected_lines() == [3]
+
+
+def test_inspector_edits_are_undoable(window, qtbot, stadium_file):
+    window.open_file(stadium_file)
+    t = window.doc.track
+    index = t.spaces.index(t.space("a2"))
+    window.scene.select_indices([index])
+    ins = window.inspector
+    assert ins.id_edit.text() == "a2"
+    assert ins.corner_table.rowCount() == 4
+    ins.id_edit.clear()
+    qtbot.keyClicks(ins.id_edit, "pole")
+    qtbot.keyClick(ins.id_edit, Qt.Key.Key_Return)
+    assert t.spaces[index].id == "pole"
+    assert "pole" in t.start_grid and "a2" not in t.start_grid
+    ins.lane_spin.setValue(2)
+    assert t.spaces[index].lane == 2
+    ins.kind_combo.setCurrentText("danger")
+    assert t.spaces[index].kind == "danger"
+    ins.corner_table.item(0, 0).setText("12.5")
+    assert float(t.spaces[index].corners[0][0]) == 12.5
+    ins.tolerance_spin.setValue(0.5)
+    ins.tolerance_spin.editingFinished.emit()
+    assert t.tolerance == 0.5
+    ins.author_edit.setText("Ada")
+    ins.author_edit.editingFinished.emit()
+    assert t.author == "Ada"
+    assert window.doc.undo_stack.count() == 6
+    assert window.undo_view.stack() is window.doc.undo_stack
+    while window.doc.undo_stack.canUndo():
+        window.doc.undo_stack.undo()
+    assert ins.id_edit.text() == "a2"
+    from engine.track import load_track
+    assert t.to_dict() == load_track(stadium_file).to_dict()
+
+
+def test_inspector_refuses_an_id_with_spaces(window, qtbot, stadium_file):
+    window.open_file(stadium_file)
+    window.scene.select_indices([0])
+    ins = window.inspector
+    ins.id_edit.setText("two words")
+    ins.id_edit.editingFinished.emit()
+    assert window.doc.track.spaces[0].id == "a1"
+    assert ins.id_edit.text() == "a1"
+    assert window.doc.undo_stack.count() == 0
+
+
+def _centre(space):
+    xs = [float(x) for x, _ in space.corners]
+    ys = [float(y) for _, y in space.corners]
+    return sum(xs) / len(xs), sum(ys) / len(ys)
