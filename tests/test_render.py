@@ -372,3 +372,19 @@ def test_painting_a_long_session_does_not_kill_python(tmp_path):
                             timeout=120)
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.strip() == "done"
+
+
+def test_render_runs_headless_without_a_platform_chosen(oval_file, tmp_path):
+    """No display and no QT_QPA_PLATFORM: render picks offscreen instead of aborting."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    out = tmp_path / "headless.png"
+    result = subprocess.run([sys.executable, "-m", "engine", "render", str(oval_file), "-o", str(out),
+                             "--dpi", "20"], env=env, cwd=tmp_path, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert out.read_bytes().startswith(b"\x89PNG")
