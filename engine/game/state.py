@@ -404,6 +404,8 @@ class Game:
             self._award(p, car, power, None)
             self._say("deal", f"{self._seat(p)} is dealt the {COLOURS[car]} car"
                       + (f" with {power}" if power else ""), seat=p, car=COLOURS[car])
+        for car in self.s8_queue[each * self.players:]:
+            self.out.append(self.deck.speed8(COLOURS[car]))  # races unowned
         self.s8_queue = []
         return self._powers
 
@@ -534,6 +536,7 @@ class Game:
             for car, _ in self.set_aside:
                 self._say("auction", f"The {COLOURS[car]} car stays unowned", car=COLOURS[car],
                           reason="passed twice")
+                self.out.append(self.deck.speed8(COLOURS[car]))
             self.set_aside = []
             return self._powers
         p = self.second_queue.pop(0)

@@ -1,0 +1,198 @@
+"""The public API: decisions as data, refusals, views, copies, replays and invariants."""
+import random
+
+import pytest
+
+from engine.errors import InvalidInput, TracksideError
+from engine.game import (COLOURS, DECISION_TYPES, Bet, Bid, Game, IllegalDecision, KeepPower,
+                         Order, Path, Phase, PlayCard, Skip, SwapPower, Wild, decision_from_dict,
+                         load_variant)
+from game_helpers import STANDARD, finish
+from game_tracks import board
+
+
+def record(seed, players=4, variant=STANDARD, kind="straight"):
+    """Play a random game, returning it and every decision applied (a record)."""
+    g = Game.new(board(kind, variant.use_finish), variant, players, seed)
+    rng = random.Random(seed)
+    decisions = []
+    while not g.over:
+        for seat in g.due():
+            d = rng.choice(g.options(seat))
+            decisions.append(d.to_dict())
+            g.apply(d)
+    return g, decisions
+
+
+@pytest.mark.parametrize("decision", [
+    Bid(0, 3), Bid(1, None), Bid(2, 5, "red"), KeepPower(0, "tricky"), SwapPower(1, "aggressive"),
+    PlayCard(2, 7), Order(0, (2, 0, 1)), Skip(1, None), Skip(1, 2), Wild(0, ("red", "blue")),
+    Path(3, "green", ("a1", "b2")), Bet(0, "black")])
+def test_decisions_round_trip_through_plain_dicts(decision):
+    """Decisions are plain, immutable data that records can store."""
+    data = decision.to_dict()
+    assert data["type"] in DECISION_TYPES and data["player"] == decision.player
+    assert all(isinstance(v, (int, str, list, type(None))) for v in data.values())
+    assert decision_from_dict(data) == decision
+    with pytest.raises(AttributeError):
+        decision.player = 9  # frozen
+
+
+def test_bad_decision_data_is_refused():
+    with pytest.raises(InvalidInput, match="'type' must be one of"):
+        decision_from_dict({"type": "teleport", "player": 0})
+    with pytest.raises(InvalidInput):
+        decision_from_dict({"type": "bid", "player": 0, "colour": "red"})
+
+
+def test_seed_plus_decisions_replay_exactly():
+    """R-SET-5: a seed and the list of decisions reproduce a game exactly."""
+    g, decisions = record(17)
+    again = Game.new(board(), STANDARD, 4, 17)
+    for data in decisions:
+        again.apply(decision_from_dict(data))
+    assert again.over and again.result == g.result
+    assert [e.text for e in again.log] == [e.text for e in g.log]
+
+
+def test_a_replay_can_be_cut_and_continued():
+    """A game can stop at any decision and go on from there (records can be cut)."""
+    g, decisions = record(3)
+    cut = Game.new(board(), STANDARD, 4, 3)
+    for data in decisions[:len(decisions) // 2]:
+        cut.apply(decision_from_dict(data))
+    branch = cut.copy()
+    for data in decisions[len(decisions) // 2:]:
+        cut.apply(decision_from_dict(data))
+    assert cut.result == g.result
+    finish(branch)
+    assert branch.over
+
+
+def test_illegal_decisions_are_refused_clearly():
+    """Applying an illegal decision raises IllegalDecision (a TracksideError)."""
+    g = Game.new(board(), STANDARD, 3, 1)
+    assert issubclass(IllegalDecision, TracksideError)
+    with pytest.raises(IllegalDecision, match="a bid decision is due from seat 0, not play_card"):
+        g.apply(PlayCard(0, g.hands[0][0]))
+    with pytest.raises(IllegalDecision, match="seat 5 has no decision due"):
+        g.apply(Bid(5, None))
+    assert not g.is_legal(Bid(0, g.hands[1][0]))
+    finish(g)
+    with pytest.raises(IllegalDecision, match="game is over"):
+        g.apply(Bet(0, "red"))
+
+
+def test_views_hide_other_hands_and_bets():
+    """Per-player views hide others' hands and, until scoring, others' bets."""
+    g = Game.new(board(), STANDARD, 3, 2)
+    v = g.view(1)
+    assert v.hand == tuple(g.hands[1]) and v.hand_sizes == tuple(len(h) for h in g.hands)
+    assert not any(set(g.hands[0]) & set(getattr(v, f)) for f in ("hand",))
+    rng = random.Random(2)
+    while g.phase != Phase.BET and not g.over:
+        for seat in g.due():
+            g.apply(rng.choice(g.options(seat)))
+    if g.phase == Phase.BET:
+        for seat in g.due():
+            g.apply(Bet(seat, COLOURS[seat]))
+        line = next(k for k in range(3) if g.bets[k][0] is not None)
+        for s in range(3):
+            mine = g.view(s).my_bets
+            assert mine[line] == COLOURS[s]
+            # no other seat's choice appears anywhere in this view's public fields
+            assert all(e.kind != "bet" or COLOURS[(s + 1) % 3] not in e.text for e in g.log)
+
+
+def test_copy_is_independent():
+    """copy() gives an independent state sharing only immutable parts."""
+    g = Game.new(board(), STANDARD, 4, 5)
+    c = g.copy()
+    finish(c)
+    assert c.over and not g.over
+    assert g.phase == Phase.AUCTION and all(p != -1 for p in g.pos)
+    assert c.board is g.board
+    finish(g)
+    assert g.result == c.result
+
+
+def test_every_concrete_path_is_accepted():
+    """A person may choose any concrete legal path, not only one per outcome."""
+    g = Game.new(board(), STANDARD, 3, 6)
+    rng = random.Random(6)
+    checked = 0
+    while not g.over and checked < 20:
+        for seat in g.due():
+            if g.pending.kind in ("path", "bonus"):
+                paths = g.all_paths(seat)
+                assert set(g.options(seat)) <= set(paths)
+                for p in paths:
+                    assert g.is_legal(p)
+                g.apply(rng.choice(paths))
+                checked += 1
+            else:
+                g.apply(rng.choice(g.options(seat)))
+    assert checked
+
+
+def test_single_option_steps_are_never_asked():
+    """A step with exactly one legal option is applied automatically."""
+    for seed in range(5):
+        g = Game.new(board(), STANDARD, 4, seed)
+        rng = random.Random(seed)
+        while not g.over:
+            for seat in g.due():
+                opts = g.options(seat)
+                assert len(opts) >= 2
+                g.apply(rng.choice(opts))
+
+
+def test_pending_describes_the_question():
+    g = Game.new(board(), STANDARD, 3, 0)
+    p = g.pending
+    assert p.kind == "bid" and p.car in COLOURS and p.players == (0, 1, 2)
+    assert p.power in load_variant("standard").powers
+
+
+@pytest.mark.parametrize("name, players, kind", [("standard", 4, "straight"),
+                                                 ("two-player", 2, "straight"),
+                                                 ("beginner", 5, "straight"),
+                                                 ("long-distance", 3, "ring")])
+def test_invariants_over_random_games(name, players, kind):
+    """Invariants over random games: no two cars on a space; cars never move back; every
+    card is in exactly one place; money adds up; each game replays to the same result."""
+    v = load_variant(name)
+    b = board(kind, v.use_finish)
+    for seed in range(40):
+        g = Game.new(b, v, players, seed)
+        rng = random.Random(seed)
+        decisions = []
+        last = {c: None for c in range(6)}
+        while not g.over:
+            for seat in g.due():
+                d = rng.choice(g.options(seat))
+                decisions.append(d)
+                g.apply(d)
+            on_track = [p for p in g.pos if p != -1]
+            assert len(on_track) == len(set(on_track)) and set(on_track) == g.occ
+            for c in range(6):
+                here = g.pos[c]
+                if here != -1 and last[c] is not None:
+                    ahead = g.laps[c] * b.length + b.progress[here]
+                    assert ahead >= last[c] - 1e-9
+                last[c] = (g.laps[c] * b.length + b.progress[here]) if here != -1 else last[c]
+            cards = (sum(g.hands, []) + sum(g.piles, []) + sum(g.face_up, []) + g.pile
+                     + g.discard + g.out)
+            if g.phase == Phase.RACE and g.pending.kind in ("path", "bonus", "wild", "order",
+                                                            "skip"):
+                cards.append(g.card)
+            assert sorted(cards) == list(range(42 + 6)) or g.phase == Phase.AUCTION
+        r = g.result
+        for p in range(players):
+            assert r.scores[p] == r.earnings[p] + r.bet_payouts[p] - r.prices[p]
+        assert sum(r.earnings) == sum(v.race_payout[i] for i, c in enumerate(r.ranking)
+                                      if g.owner_of(c) is not None)
+        again = Game.new(b, v, players, seed)
+        for d in decisions:
+            again.apply(d)
+        assert again.result == r
