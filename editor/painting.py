@@ -517,35 +517,43 @@ def _inscribed(shape: Polygon) -> tuple[tuple[float, float], float]:
     return tuple(circle.coords[0]), radius
 
 
-def _curved_runs(ring, window: float = 30.0, min_turn_deg: float = 6.0) -> list[QPolygonF]:
-    """Stretches of a ring that bend more than ``min_turn_deg`` over ``window`` mm."""
+def _curved_runs(ring, window: float = 30.0, min_turn_deg: float = 6.0,
+                 corner_deg: float = 35.0) -> list[QPolygonF]:
+    """Stretches of a ring that bend more than ``min_turn_deg`` over ``window`` mm.
+
+    Sharp corners (a turn of ``corner_deg`` within one 2 mm step, as where a
+    track narrows to single file) are not curves and get no kerb.
+    """
     line = LineString(ring.coords)
     total = line.length
     if total < 3 * window:
         return []
     step = 2.0
     n = int(total / step)
-    pts = [line.interpolate(i * total / n) for i in range(n)]
-    xy = [(p.x, p.y) for p in pts]
-    heads = [math.atan2(xy[(i + 1) % n][1] - xy[i][1], xy[(i + 1) % n][0] - xy[i][0]) for i in range(n)]
+    xy = [(p.x, p.y) for p in (line.interpolate(i * total / n) for i in range(n))]
+    heads = [math.atan2(xy[(i + 1) % n][1] - xy[i][1], xy[(i + 1) % n][0] - xy[i][0])
+             for i in range(n)]
+
+    def turn(a: float, b: float) -> float:
+        return abs((b - a + math.pi) % (2 * math.pi) - math.pi)
+
     half = max(1, int(window / 2 / step))
-    limit = math.radians(min_turn_deg)
-    curved = []
-    for i in range(n):
-        turn = heads[(i + half) % n] - heads[(i - half) % n]
-        turn = (turn + math.pi) % (2 * math.pi) - math.pi
-        curved.append(abs(turn) > limit)
+    curved = [turn(heads[(i - half) % n], heads[(i + half) % n]) > math.radians(min_turn_deg)
+              for i in range(n)]
+    sharp = [turn(heads[i - 1], heads[i]) > math.radians(corner_deg) for i in range(n)]
     if all(curved):
-        return [QPolygonF([QPointF(x, y) for x, y in xy + [xy[0]]])]
-    start = curved.index(False)  # walk from a straight point so runs never wrap mid-way
-    runs, current = [], []
+        return [] if any(sharp) else [QPolygonF([QPointF(*p) for p in xy + [xy[0]]])]
+    start = curved.index(False)  # walk from a straight point so no run wraps round
+    runs: list[QPolygonF] = []
+    current: list[int] = []
     for k in range(n + 1):
         i = (start + k) % n
         if curved[i] and k < n:
-            current.append(QPointF(*xy[i]))
-        elif current:
-            current.append(QPointF(*xy[i]))
-            if len(current) * step > window / 2:
-                runs.append(QPolygonF(current))
+            current.append(i)
+            continue
+        if current:
+            current.append(i)
+            if len(current) * step > window / 2 and not any(sharp[j] for j in current):
+                runs.append(QPolygonF([QPointF(*xy[j]) for j in current]))
             current = []
     return runs
