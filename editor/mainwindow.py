@@ -61,8 +61,10 @@ class MainWindow(QMainWindow):
         self.set_tool("select")
         self._update_title()
         self._update_selection_actions()
-        self.resize(1500, 920)
-        self.restoreGeometry(self.settings.value("geometry", b""))
+        saved = self.settings.value("geometry", b"")
+        if not (saved and self.restoreGeometry(saved)):
+            screen = self.screen().availableGeometry()
+            self.resize(min(1500, int(screen.width() * 0.96)), min(940, int(screen.height() * 0.94)))
 
     # -- building ------------------------------------------------------------
     def _build_panels(self) -> None:
@@ -122,6 +124,16 @@ class MainWindow(QMainWindow):
         self.act_save = a("&Save", self.save, K.Save, "Save the track (atomic)")
         self.act_save_as = a("Save &As…", self.save_as, K.SaveAs, "Save the track to another file")
         self.act_close = a("&Close", self.close_document, K.Close, "Close the track (keeps the window)")
+        self.export_actions = [
+            a("Export &PNG…", lambda: self.export("png"), None, "A picture of the board"),
+            a("Export &SVG…", lambda: self.export("svg"), None, "A drawing of the board"),
+            a("Export PDF at True &Scale…", lambda: self.export("pdf"), "Ctrl+E",
+              "One page the size of the board"),
+            a("Print on A&4 Pages (PDF)…", lambda: self.export("pdf", "a4"), "Ctrl+P",
+              "True scale, tiled over A4 pages with overlap and alignment marks"),
+            a("Print on &Letter Pages (PDF)…", lambda: self.export("pdf", "letter"), None,
+              "True scale, tiled over US Letter pages with overlap and alignment marks"),
+        ]
         self.act_quit = a("&Quit", self.close, K.Quit)
         stack = self.doc.undo_stack
         self.act_undo = stack.createUndoAction(self, "&Undo")
@@ -182,6 +194,11 @@ class MainWindow(QMainWindow):
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         m.addSeparator()
         m.addActions([self.act_save, self.act_save_as])
+        m.addSeparator()
+        export_menu = m.addMenu("&Export")
+        export_menu.addActions(self.export_actions[:3])
+        export_menu.addSeparator()
+        export_menu.addActions(self.export_actions[3:])
         m.addSeparator()
         m.addAction(self.act_close)
         m.addAction(self.act_quit)
@@ -405,6 +422,29 @@ class MainWindow(QMainWindow):
         self.doc.mark_saved(path)
         self._add_recent(path)
         self.statusBar().showMessage(f"Saved {path}", 5000)
+        return True
+
+    def export(self, kind: str, paper: str | None = None) -> bool:
+        """Export the board as on paper (the same as ``trackside render``)."""
+        from .render import render
+
+        stem = Path(self.doc.path).with_suffix("") if self.doc.path else Path.cwd() / _slug(
+            self.doc.track.name)
+        suffix = f"-{paper}" if paper else ""
+        path = self.prompts.export_path(f"{stem}{suffix}.{kind}", kind)
+        if not path:
+            return False
+        try:
+            done = render(self.doc.snapshot(), path, paper,
+                          show_racing_line=self.scene.racing_line.isVisible())
+        except TracksideError as exc:
+            self.prompts.problems("Cannot export", str(exc), [])
+            return False
+        except OSError as exc:
+            self.prompts.problems("Cannot export", f"{path}: {exc.strerror or exc}", [])
+            return False
+        pages = f", {done.pages} pages" if done.pages > 1 else ""
+        self.statusBar().showMessage(f"Exported {path}{pages}", 8000)
         return True
 
     def check_recovery(self) -> bool:

@@ -53,6 +53,16 @@ class Prompts:
             path += ".yaml"
         return path or None
 
+    def export_path(self, suggested: str, kind: str) -> str | None:
+        """Where to export a picture or print; ``kind`` is 'png', 'svg' or 'pdf'."""
+        filters = {"png": "PNG image (*.png)", "svg": "SVG drawing (*.svg)",
+                   "pdf": "PDF document (*.pdf)"}
+        path, _ = QFileDialog.getSaveFileName(self.parent, f"Export {kind.upper()}", suggested,
+                                              filters[kind])
+        if path and not path.lower().endswith("." + kind):
+            path += "." + kind
+        return path or None
+
     def recovery(self, entries: list[AutosaveEntry]) -> str:
         """After a crash: 'recover' the newest autosave, 'discard' them, or 'later'."""
         box = QMessageBox(QMessageBox.Icon.Question, "Recover unsaved work",

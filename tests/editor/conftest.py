@@ -17,6 +17,7 @@ class FakePrompts:
         self.open_answer: str | None = None
         self.save_as_answer: str | None = None
         self.recovery_answer = "recover"
+        self.export_answer: str | None = None
         self.asked: list[tuple] = []
 
     def save_changes(self, name):
@@ -33,6 +34,10 @@ class FakePrompts:
     def save_path(self, suggested):
         self.asked.append(("save_path", suggested))
         return self.save_as_answer
+
+    def export_path(self, suggested, kind):
+        self.asked.append(("export_path", suggested, kind))
+        return self.export_answer
 
     def recovery(self, entries):
         self.asked.append(("recovery", [e.describe() for e in entries]))

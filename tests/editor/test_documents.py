@@ -172,3 +172,33 @@ def test_new_from_a_track_file_is_an_unsaved_copy(window, stadium_file):
     window.prompts.save_as_answer = None
     assert not window.save()       # save asks where; cancelling saves nothing
     assert window.prompts.titles("save_path")
+
+
+def _media_boxes(pdf: bytes) -> list[tuple[float, float]]:
+    import re
+    boxes = re.findall(rb"/MediaBox \[\s*([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)\s*\]", pdf)
+    return [((float(x1) - float(x0)) * 25.4 / 72, (float(y1) - float(y0)) * 25.4 / 72)
+            for x0, y0, x1, y1 in boxes]
+
+
+def test_export_a_pdf_at_true_scale_and_on_a4_pages(window, stadium_file, tmp_path):
+    window.open_file(stadium_file)
+    out = tmp_path / "board.pdf"
+    window.prompts.export_answer = str(out)
+    assert window.export("pdf")
+    (w, h), = _media_boxes(out.read_bytes())
+    rect = window.scene.track_rect()      # spaces span about 770 x 380 mm, plus margins
+    assert w > 700 and h > 330 and w < rect.width() + 120 and h < rect.height() + 120
+    tiled = tmp_path / "board-a4.pdf"
+    window.prompts.export_answer = str(tiled)
+    assert window.export("pdf", "a4")
+    boxes = _media_boxes(tiled.read_bytes())
+    assert len(boxes) > 1
+    assert all(sorted((round(bw), round(bh))) == [210, 297] for bw, bh in boxes)
+    png = tmp_path / "board.png"
+    window.prompts.export_answer = str(png)
+    assert window.export("png")
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    window.prompts.export_answer = str(tmp_path / "no-such-dir" / "x.svg")
+    assert not window.export("svg")
+    assert window.prompts.titles("problems")[-1][1] == "Cannot export"
