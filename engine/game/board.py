@@ -5,6 +5,9 @@ from ..geometry import TrackGeometry
 from ..movement import MoveGraph
 from ..track import Track
 
+# A move's outcome: (spaces entered, finished, blocked, lines crossed bitmask, all rectangular).
+Outcome = tuple[tuple[int, ...], bool, bool, int, bool]
+
 
 class Board:
     """Per-track tables the rules engine reads on every move.
@@ -24,10 +27,60 @@ class Board:
         self.lanes: list[int] = self.geometry.lanes
         self.progress: list[float] = self.geometry.centroid_progress
         self.length: float = self.geometry.length
+        rect, beyond = self.geometry.rectangular, self.graph.beyond_finish
+        # Per space: (next space, lines crossed, next is rectangular, step finishes).
+        self.steps: list[tuple[tuple[int, int, bool, bool], ...]] = [
+            tuple((b, self.graph.cross[(a, b)], rect[b], beyond[b] and not beyond[a])
+                  for b in self.graph.forward[a])
+            for a in range(self.geometry.n)]
         # Steps that pass the seam start a new lap (long distance).
         self.wraps: set[tuple[int, int]] = {
             (a, b) for a in range(self.geometry.n) for b in self.graph.forward[a]
             if self.geometry.wraps_seam(a, b)}
+
+    def outcomes(self, start: int, n: int, occupied: set[int], keep_lines: int = 0b1111,
+                 keep_rect: bool = True) -> list[Outcome]:
+        """One legal move per distinct outcome of a car on ``start`` moving ``n``
+        (R-MOVE-4, R-FIN-1), as (path, finished, blocked, lines crossed, all
+        rectangular). Only the lines in ``keep_lines`` and, with ``keep_rect``,
+        the rectangular flag tell outcomes apart; walks that reach the same
+        space in the same state are merged (like ``MoveGraph.outcomes``,
+        layer by layer instead of path by path)."""
+        steps = self.steps
+        layer: dict[tuple[int, int, bool], tuple[int, ...]] = {(start, 0, True): ()}
+        found: dict[tuple, Outcome] = {}
+        for k in range(n):
+            nxt: dict[tuple[int, int, bool], tuple[int, ...]] = {}
+            for (here, crossed, rect), path in layer.items():
+                free = False
+                for b, mask, rb, fin in steps[here]:
+                    if b in occupied:
+                        continue
+                    free = True
+                    c2 = crossed | (mask & keep_lines)
+                    r2 = rect and (rb or not keep_rect)
+                    if fin:
+                        found.setdefault((b, True, False, c2, r2), (path + (b,), True, False, c2, r2))
+                    elif (b, c2, r2) not in nxt:
+                        nxt[(b, c2, r2)] = path + (b,)
+                if not free and k:
+                    found.setdefault((here, False, True, crossed, rect),
+                                     (path, False, True, crossed, rect))
+            layer = nxt
+        for (here, crossed, rect), path in layer.items():
+            found.setdefault((here, False, False, crossed, rect), (path, False, False, crossed, rect))
+        return list(found.values())
+
+    def outcome_of(self, start: int, path: tuple[int, ...], n: int) -> Outcome:
+        """The outcome of one concrete legal path of a car moving ``n`` (see ``outcomes``)."""
+        crossed, rect, here = 0, True, start
+        for b in path:
+            crossed |= self.graph.cross[(here, b)]
+            rect = rect and self.geometry.rectangular[b]
+            here = b
+        finished = self.graph.beyond_finish[here] and not self.graph.beyond_finish[start]
+        blocked = not finished and len(path) < n
+        return (path, finished, blocked, crossed, rect)
 
     _cache: dict[tuple[int, bool], "Board"] = {}
 

@@ -723,44 +723,33 @@ class Game:
             return self._next_row
         occ = self.occ
         occ.discard(start)
-        moves = self.board.graph.outcomes(start, n, occ)
+        o = self.owner[car]
+        det = not bonus and o != NOBODY and self.power[o] == "determined"
+        moves = self.board.outcomes(start, n, occ, 0b1000 | (0b111 & ~self.lines), det)
         occ.add(start)
         if not moves:
             self._say("stay", f"The {name} car cannot move" + (" its bonus step" if bonus else "")
                       + " (no free space ahead)", car=name)
             return self._next_row
-        moves = self._distinct(moves, car)
         chooser = self.turn
-        o = self.owner[car]
         if o != NOBODY and self.power[o] == "cunning":  # R-POW-CUN
             chooser = o
         self.mover, self.move_n, self.bonus = car, n, bonus
-        self._moves = {"start": start, "n": n,
-                       "by_path": {tuple(self.board.ids[i] for i in m.path): m for m in moves}}
-        opts = [Path(chooser, name, ids) for ids in self._moves["by_path"]]
+        ids = self.board.ids
+        by_path = {tuple([ids[i] for i in m[0]]): m for m in moves}
+        self._moves = {"start": start, "n": n, "by_path": by_path}
+        opts = [Path(chooser, name, p) for p in by_path]
         return self._ask("path", {chooser: opts}, lambda: None)
-
-    def _distinct(self, moves: list, car: int) -> list:
-        """One move per outcome that matters for the rules now."""
-        o = self.owner[car]
-        det = o != NOBODY and self.power[o] == "determined" and not self.bonus
-        seen: dict[tuple, object] = {}
-        for m in moves:
-            key = (m.path[-1], m.finished, m.blocked, m.crossed & ~self.lines,
-                   m.rectangular and det)
-            seen.setdefault(key, m)
-        return list(seen.values())
 
     def _on_path(self, d: Path) -> Step:
         board = self.board
-        path = tuple(board.index[s] for s in d.path)
-        move = self._moves["by_path"].get(d.path)
         start = self._moves["start"]
+        move = self._moves["by_path"].get(d.path)
+        if move is None:  # a concrete path chosen by a person
+            move = board.outcome_of(start, tuple(board.index[s] for s in d.path), self.move_n)
+        path, finished, blocked, crossed, rect = move
         car = self.mover
         name = COLOURS[car]
-        if move is None:  # a concrete path chosen by a person
-            move = next(m for m in board.graph.moves(start, self.move_n, self.occ - {start})
-                        if m.path == path)
         self.occ.discard(start)
         if not board.use_finish:
             here = start
@@ -769,19 +758,19 @@ class Game:
                     self.laps[car] += 1
                 here = b
         via = " -> ".join(d.path)
-        if move.finished:  # R-FIN-1
+        if finished:  # R-FIN-1
             self.pos[car] = OFF
             self.finished.append(car)
             place = len(self.finished)
             self._say("finish", f"The {name} car moves {via} and finishes {_ordinal(place)}",
                       car=name, path=list(d.path), place=place)
         else:
-            self.pos[car] = move.end
-            self.occ.add(move.end)
-            self._say("move", f"The {name} car moves {via}" + (" (blocked)" if move.blocked else "")
+            self.pos[car] = path[-1]
+            self.occ.add(path[-1])
+            self._say("move", f"The {name} car moves {via}" + (" (blocked)" if blocked else "")
                       + (" (Determined bonus)" if self.bonus else ""),
-                      car=name, path=list(d.path), blocked=move.blocked, bonus=self.bonus)
-        crossed = move.crossed & 0b111 & ~self.lines
+                      car=name, path=list(d.path), blocked=blocked, bonus=self.bonus)
+        crossed &= 0b111 & ~self.lines
         if crossed:
             self.lines |= crossed
             self.new_lines |= crossed
@@ -790,7 +779,7 @@ class Game:
                     self._say("cross", f"The {name} car is first across betting line {k + 1}",
                               car=name, line=k)
         o = self.owner[car]
-        if (not self.bonus and not move.finished and not move.blocked and move.rectangular
+        if (not self.bonus and not finished and not blocked and rect
                 and o != NOBODY and self.power[o] == "determined"
                 and self.variant.determined_bonus > 0):  # R-POW-DET
             return self._start_move(car, self.variant.determined_bonus, True)

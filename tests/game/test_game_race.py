@@ -161,7 +161,7 @@ def test_race_ends_when_every_car_has_finished():
 
 
 def test_moves_go_forward_only():
-    """R-MOVE-1/2: every step goes straight or diagonally ahead, never sideways or back."""
+    """R-MOVE-1, R-MOVE-2: every step goes straight or diagonally ahead, never sideways or back."""
     g = scenario(SPREAD, [[ALL_SIX], [2]], ORDER)
     g.apply(PlayCard(0, ALL_SIX))
     for o in g.options(0):
