@@ -103,3 +103,19 @@ def tool_icon(name: str, glyph: str = "") -> QIcon:
         p.drawText(QRectF(0, 0, SIZE, SIZE), Qt.AlignmentFlag.AlignCenter, glyph or name[:1].upper())
     p.end()
     return QIcon(pix)
+
+
+def _moves(p: QPainter) -> None:
+    for k, (x, y) in enumerate(((8, 24), (30, 10), (30, 38))):
+        p.setPen(_pen(INK, 2))
+        p.setBrush(QColor(63, 185, 80, 200) if k else QColor("#4b4f55"))
+        p.drawRect(QRectF(x, y, 20, 16))
+    p.setPen(_pen(ACCENT, 3))
+    p.drawLine(QPointF(18, 32), QPointF(38, 18))
+    p.drawLine(QPointF(18, 32), QPointF(38, 46))
+    p.setBrush(QColor("#e5484d"))
+    p.setPen(_pen(QColor("#101418"), 1.5))
+    p.drawRoundedRect(QRectF(10, 27, 16, 10), 3, 3)
+
+
+PAINTERS["moves"] = _moves

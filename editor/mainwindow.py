@@ -161,6 +161,9 @@ class MainWindow(QMainWindow):
                             "Show the racing line (centerline) and snap to it", checkable=True)
         self.act_ids = a("Show Space &Ids", self.scene.set_show_ids, "Ctrl+I", checkable=True,
                          checked=True)
+        self.act_arrows = a("Show &Forward Moves", self._toggle_arrows, "Ctrl+M",
+                            "Arrows from each space to its forward neighbours; dead ends ringed",
+                            checkable=True)
         self.act_snap = a("S&nap", self._toggle_snap, "%",
                           "Snap to grid, corners, edges and racing line (hold Ctrl to suspend)",
                           checkable=True, checked=True)
@@ -211,7 +214,8 @@ class MainWindow(QMainWindow):
         m = bar.addMenu("&View")
         m.addActions([self.act_zoom_in, self.act_zoom_out, self.act_fit, self.act_true])
         m.addSeparator()
-        m.addActions([self.act_grid, self.act_racing, self.act_ids, self.act_snap])
+        m.addActions([self.act_grid, self.act_racing, self.act_arrows, self.act_ids,
+                      self.act_snap])
         m.addSeparator()
         for dock in (self.inspector_dock, self.issues_dock, self.history_dock):
             m.addAction(dock.toggleViewAction())
@@ -236,8 +240,8 @@ class MainWindow(QMainWindow):
         top.addSeparator()
         top.addActions([self.act_duplicate, self.act_delete])
         top.addSeparator()
-        top.addActions([self.act_fit, self.act_snap, self.act_racing])
-        for act in (self.act_snap, self.act_racing):
+        top.addActions([self.act_fit, self.act_snap, self.act_racing, self.act_arrows])
+        for act in (self.act_snap, self.act_racing, self.act_arrows):
             button = top.widgetForAction(act)
             if isinstance(button, QToolButton):
                 button.setCheckable(True)
@@ -260,6 +264,10 @@ class MainWindow(QMainWindow):
         self.view.show_grid = on
         self.scene.snap_settings.grid = on
         self.view.viewport().update()
+
+    def _toggle_arrows(self, on: bool) -> None:
+        self.scene.forward_arrows.setVisible(on)
+        self.scene.forward_arrows.refresh()
 
     def _toggle_snap(self, on: bool) -> None:
         s = self.scene.snap_settings

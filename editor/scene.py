@@ -11,7 +11,10 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
 from .document import LINE_COUNT, TrackDocument
+from engine.geometry import TrackGeometry
+
 from .items import LineItem, RacingLineItem, SnapMarker, SpaceItem, SurfaceItem
+from .overlays import ForwardArrowsItem
 from .snapping import Snap, SnapSettings, snap_point
 from .tools.base import Tool, ToolEvent
 
@@ -42,6 +45,11 @@ class TrackScene(QGraphicsScene):
             self.addItem(item)
         self.snap_marker = SnapMarker()
         self.addItem(self.snap_marker)
+        self._geometry: TrackGeometry | None = None
+        self._geometry_failed = False
+        self.forward_arrows = ForwardArrowsItem(self)
+        self.addItem(self.forward_arrows)
+        doc.changed.connect(self._invalidate_geometry)
         self._rebuild_spaces()
         doc.spaceAdded.connect(self._on_space_added)
         doc.spaceRemoved.connect(self._on_space_removed)
@@ -80,6 +88,21 @@ class TrackScene(QGraphicsScene):
         self.removeItem(item)
         self._renumber()
         self._spaces_changed()
+
+    def _invalidate_geometry(self) -> None:
+        self._geometry = None
+        self._geometry_failed = False
+        if self.forward_arrows.isVisible():
+            self.forward_arrows.refresh()
+
+    def geometry(self) -> TrackGeometry | None:
+        """The track's derived geometry (cached until the next edit), or None if unusable."""
+        if self._geometry is None and not self._geometry_failed:
+            try:
+                self._geometry = TrackGeometry(self.doc.track)
+            except Exception:  # a half-drawn or hostile track: overlays just stay empty
+                self._geometry_failed = True
+        return self._geometry
 
     def _on_line_changed(self, k: int) -> None:
         self.line_items[k].refresh()

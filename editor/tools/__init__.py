@@ -11,10 +11,11 @@ from .corners import CornerTool
 from .draw_space import DrawSpaceTool
 from .grid import GridTool
 from .lines import BettingLineTool, FinishLineTool
+from .moves import MovesTool
 from .select import SelectTool
 
 TOOLS: list[type[Tool]] = [SelectTool, DrawSpaceTool, CornerTool, GridTool, BettingLineTool,
-                           FinishLineTool]
+                           FinishLineTool, MovesTool]
 
 
 def register(tool: type[Tool], after: str | None = None) -> None:

@@ -129,3 +129,73 @@ def _centre(space):
     xs = [float(x) for x, _ in space.corners]
     ys = [float(y) for _, y in space.corners]
     return sum(xs) / len(xs), sum(ys) / len(ys)
+
+
+def test_fix_a_dead_end_by_drawing_the_missing_space(window, qtbot, stadium_file):
+    """Deleting a space leaves dead ends behind it (R-MOVE-1); drawing it back fixes them."""
+    window.open_file(stadium_file)
+    t = window.doc.track
+    gone = t.space("b12")
+    corners = [tuple(float(v) for v in c) for c in gone.corners]
+    index = t.spaces.index(gone)
+    for sid in ("a12", "c12"):     # make b12 the only way through this row
+        window.scene.select_indices([t.spaces.index(t.space(sid))])
+        window.act_delete.trigger()
+    index = t.spaces.index(gone)
+    window.scene.select_indices([index])
+    window.act_delete.trigger()
+    wait_issues(qtbot, window)
+    assert "dead-end" in {i.code for i in window.issues.issues}
+    window.set_tool("draw")
+    cx = sum(x for x, _ in corners) / 4
+    cy = sum(y for _, y in corners) / 4
+    window.view.set_zoom(3.0)
+    window.view.centerOn(cx, cy)
+    for x, y in corners:
+        click(qtbot, window, x + 0.6, y - 0.5)      # snaps onto the neighbours' corners
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    new = t.spaces[-1]
+    assert [tuple(float(v) for v in c) for c in new.corners] == [
+        (pytest.approx(x, abs=1e-3), pytest.approx(y, abs=1e-3)) for x, y in corners]
+    wait_issues(qtbot, window)
+    assert "dead-end" not in {i.code for i in window.issues.issues}
+
+
+def test_movement_preview_lights_up_the_legal_moves(window, qtbot, stadium_file):
+    """The preview shows R-MOVE-4's legal moves; a test car blocks (R-MOVE-3)."""
+    from engine.geometry import TrackGeometry
+    from engine.movement import MoveGraph
+
+    window.open_file(stadium_file)
+    t = window.doc.track
+    window.set_tool("moves")
+    qtbot.keyClick(window.view, Qt.Key.Key_2)
+    a5 = t.spaces.index(t.space("a5"))
+    from conftest_helpers import view_point
+    from PySide6.QtTest import QTest
+    QTest.mouseMove(window.view.viewport(), view_point(window, *_centre(t.space("a5"))))
+    tool = window.tool
+    qtbot.waitUntil(lambda: tool.origin == a5)
+    expected = MoveGraph(TrackGeometry(t)).moves(a5, 2, set())
+    assert {m.path for m in tool.last_moves} == {m.path for m in expected}
+    ends = {t.spaces[m.end].id for m in tool.last_moves}
+    assert ends == {"a7", "b7", "c7"}   # straight, one diagonal, two diagonals
+    assert "moving 2" in window.hint_label.text()
+    # Shift+click pins the car, then test cars on a6 and b6 block it.
+    click(qtbot, window, *_centre(t.space("a5")), Qt.KeyboardModifier.ShiftModifier)
+    for sid in ("a6", "b6"):
+        click(qtbot, window, *_centre(t.space(sid)))
+    assert tool.pinned == a5
+    assert tool.last_moves == []
+    click(qtbot, window, *_centre(t.space("b6")))      # take the car on b6 away again
+    assert {t.spaces[m.end].id for m in tool.last_moves} <= {"b7", "c7", "a7"}
+    assert tool.last_moves
+
+
+def test_forward_arrows_overlay_toggles(window, stadium_file):
+    window.open_file(stadium_file)
+    assert not window.scene.forward_arrows.isVisible()
+    window.act_arrows.trigger()
+    assert window.scene.forward_arrows.isVisible()
+    assert window.scene.geometry() is not None
+    window.view.viewport().grab()      # paints the overlay without error

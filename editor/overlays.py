@@ -1,0 +1,151 @@
+"""Analysis overlays on the canvas: forward-move arrows and a car's legal moves.
+
+Both read the scene's cached ``TrackGeometry`` (engine.geometry), so what
+they show is exactly what the rules engine and the validator use (R-MOVE-1,
+R-MOVE-2: forward neighbours; R-MOVE-4: legal moves; R-FIN-1: finishing).
+"""
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from engine.movement import Move
+
+from .items import Z_OVERLAY, arrow_polygon
+
+STRAIGHT = QColor(255, 255, 255, 190)
+DIAGONAL = QColor("#52d1ff")
+DEAD_END = QColor("#ff4d4d")
+END = QColor(63, 185, 80, 150)
+FINISHED = QColor(242, 194, 48, 170)
+BLOCKED = QColor(255, 140, 40, 160)
+CAR = QColor("#e5484d")
+ORIGIN = QColor("#2f8cff")
+
+
+class ForwardArrowsItem(QGraphicsItem):
+    """An arrow from every space to each forward neighbour; dead ends ringed in red."""
+
+    def __init__(self, scene):
+        super().__init__()
+        self.track_scene = scene
+        self.setZValue(Z_OVERLAY - 5)
+        self.setVisible(False)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self.track_scene.track_rect().adjusted(-20, -20, 20, 20)
+
+    def refresh(self) -> None:
+        """Redraw after the track changed."""
+        self.prepareGeometryChange()
+        self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        g = self.track_scene.geometry()
+        if g is None:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        finish = g.beyond[3] if len(g.beyond) > 3 else [False] * g.n
+        for i in range(g.n):
+            if g.polygons[i] is None:
+                continue
+            a = QPointF(*g.centroids[i])
+            if not g.forward[i] and not finish[i]:
+                painter.setPen(QPen(DEAD_END, 1.6))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawEllipse(a, 5, 5)
+            for j in g.forward[i]:
+                b = QPointF(*g.centroids[j])
+                colour = STRAIGHT if g.lanes[i] == g.lanes[j] else DIAGONAL
+                _arrow(painter, a, b, colour)
+
+
+def _arrow(painter: QPainter, a: QPointF, b: QPointF, colour: QColor, width: float = 0.8) -> None:
+    length = math.hypot(b.x() - a.x(), b.y() - a.y())
+    if length < 1e-6:
+        return
+    ux, uy = (b.x() - a.x()) / length, (b.y() - a.y()) / length
+    start = QPointF(a.x() + ux * length * 0.22, a.y() + uy * length * 0.22)
+    end = QPointF(b.x() - ux * length * 0.22, b.y() - uy * length * 0.22)
+    pen = QPen(colour, width)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    painter.setPen(pen)
+    painter.drawLine(start, end)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(colour)
+    painter.drawPolygon(arrow_polygon(start, end, max(2.5, width * 4)))
+
+
+class MovesItem(QGraphicsItem):
+    """The legal moves of one car: end spaces filled, paths drawn, other cars marked."""
+
+    def __init__(self, scene):
+        super().__init__()
+        self.track_scene = scene
+        self.origin: int | None = None
+        self.cars: set[int] = set()
+        self.moves: list[Move] = []
+        self.setZValue(Z_OVERLAY - 2)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self.track_scene.track_rect().adjusted(-20, -20, 20, 20)
+
+    def show_moves(self, origin: int | None, cars: set[int], moves: list[Move]) -> None:
+        """Show these moves of the car on ``origin`` with other cars on ``cars``."""
+        self.origin, self.cars, self.moves = origin, set(cars), list(moves)
+        self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        items = self.track_scene.space_items
+        g = self.track_scene.geometry()
+        if g is None:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        ends: dict[int, QColor] = {}
+        for move in self.moves:
+            colour = FINISHED if move.finished else BLOCKED if move.blocked else END
+            ends.setdefault(move.end, colour)
+        painter.setPen(Qt.PenStyle.NoPen)
+        for i, colour in ends.items():
+            if i < len(items):
+                painter.setBrush(QBrush(colour))
+                painter.drawPolygon(items[i].polygon())
+        if self.origin is not None and self.origin < g.n:
+            path_pen = QPen(QColor(255, 255, 255, 150), 0.9)
+            path_pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            for move in self.moves:
+                pts = [QPointF(*g.centroids[self.origin])] + [QPointF(*g.centroids[i])
+                                                              for i in move.path]
+                path = QPainterPath(pts[0])
+                for p in pts[1:]:
+                    path.lineTo(p)
+                painter.setPen(path_pen)
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawPath(path)
+            _car(painter, QPointF(*g.centroids[self.origin]), ORIGIN)
+        for i in self.cars:
+            if i < g.n:
+                _car(painter, QPointF(*g.centroids[i]), CAR)
+
+
+def _car(painter: QPainter, at: QPointF, colour: QColor) -> None:
+    painter.setPen(QPen(QColor("#101418"), 0.6))
+    painter.setBrush(colour)
+    body = QRectF(at.x() - 7, at.y() - 4, 14, 8)
+    painter.drawRoundedRect(body, 2.5, 2.5)
+    painter.setBrush(QColor(255, 255, 255, 200))
+    painter.drawRect(QRectF(at.x() + 1, at.y() - 2.5, 3.5, 5))
+    painter.setBrush(QColor("#101418"))
+    for dx in (-4.5, 3.5):
+        for dy in (-5, 4):
+            painter.drawRect(QRectF(at.x() + dx, at.y() + dy, 2.5, 1.2))
+
+
+def car_polygon(at: QPointF) -> QPolygonF:
+    """The outline of the test-car marker at ``at`` (for hit-testing)."""
+    return QPolygonF(QRectF(at.x() - 7, at.y() - 4, 14, 8))

@@ -1,0 +1,129 @@
+"""Movement preview: hover a space and pick a number; the legal moves light up (R-MOVE-4).
+
+Click a space to put a test car on it (another click takes it away); test
+cars block as in a race (R-MOVE-3). Keys 1-9 set how far the car moves.
+Green ends are ordinary moves, gold ends finish (R-FIN-1), orange ends are
+blocked short (R-MOVE-4).
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
+
+from engine.movement import MoveGraph
+
+from ..overlays import MovesItem
+from .base import Tool, ToolEvent
+
+
+class MovesTool(Tool):
+    """Shows where a car on the hovered space can go with the chosen number."""
+
+    name = "moves"
+    label = "Moves"
+    shortcut = "M"
+    icon = "→"
+    hint = ("Hover a space to see the legal moves; keys 1-9 set the number; click to place or "
+            "remove a test car; Shift+click pins the moving car")
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.number = 3
+        self.cars: set[int] = set()
+        self.pinned: int | None = None
+        self.hovered: int | None = None
+        self.overlay: MovesItem | None = None
+        self.last_moves = []
+        self.doc.changed.connect(self._on_changed)
+        self.doc.trackReplaced.connect(self._on_replaced)
+
+    def cursor(self) -> Qt.CursorShape:
+        return Qt.CursorShape.PointingHandCursor
+
+    def activate(self) -> None:
+        super().activate()
+        if self.overlay is None:
+            self.overlay = MovesItem(self.scene)
+            self.scene.addItem(self.overlay)
+        self.overlay.setVisible(True)
+        self.refresh()
+
+    def deactivate(self) -> None:
+        if self.overlay is not None:
+            self.overlay.setVisible(False)
+
+    def _on_changed(self) -> None:
+        n = len(self.doc.track.spaces)
+        self.cars = {i for i in self.cars if i < n}
+        if self.pinned is not None and self.pinned >= n:
+            self.pinned = None
+        if self.overlay is not None and self.overlay.isVisible():
+            self.refresh()
+
+    def _on_replaced(self) -> None:
+        self.cars = set()
+        self.pinned = self.hovered = None
+
+    @property
+    def origin(self) -> int | None:
+        """The space of the car whose moves are shown."""
+        return self.pinned if self.pinned is not None else self.hovered
+
+    def show_from(self, space: int | None, number: int | None = None) -> list:
+        """Show (and return) the legal moves of a car on ``space`` moving ``number``."""
+        if number is not None:
+            self.number = number
+        self.hovered = space
+        return self.refresh()
+
+    def refresh(self) -> list:
+        """Recompute the moves shown."""
+        origin = self.origin
+        g = self.scene.geometry()
+        moves = []
+        if origin is not None and g is not None and origin < g.n and origin not in self.cars:
+            moves = MoveGraph(g).moves(origin, self.number, self.cars)
+        self.last_moves = moves
+        if self.overlay is not None:
+            self.overlay.show_moves(origin, self.cars, moves)
+        if origin is not None and g is not None and origin < g.n:
+            ends = sorted({m.end for m in moves})
+            sid = self.doc.track.spaces[origin].id
+            self.set_hint(f"{sid} moving {self.number}: {len(moves)} legal path"
+                          f"{'s' * (len(moves) != 1)} to {len(ends)} space"
+                          f"{'s' * (len(ends) != 1)}"
+                          + ("" if moves else " (the car cannot move)"))
+        else:
+            self.set_hint(f"Number {self.number}. " + self.hint)
+        return moves
+
+    def mouse_move(self, ev: ToolEvent) -> None:
+        space = self.scene.space_at(ev.pos)
+        if space != self.hovered:
+            self.hovered = space
+            if self.pinned is None:
+                self.refresh()
+
+    def mouse_press(self, ev: ToolEvent) -> None:
+        if ev.button != Qt.MouseButton.LeftButton:
+            return
+        space = self.scene.space_at(ev.pos)
+        if ev.shift:
+            self.pinned = None if space == self.pinned else space
+        elif space is not None:
+            self.cars ^= {space}
+        self.refresh()
+
+    def key_press(self, event: QKeyEvent) -> bool:
+        key = event.key()
+        if Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
+            self.number = key - Qt.Key.Key_0
+            self.refresh()
+            return True
+        return False
+
+    def cancel(self) -> None:
+        self.pinned = None
+        self.cars = set()
+        if self.overlay is not None and self.overlay.isVisible():
+            self.refresh()
