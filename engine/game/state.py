@@ -70,7 +70,7 @@ class Game:
                  "s8_queue", "pw_queue", "car_up", "power_up", "set_aside", "second_queue",
                  "collected", "turn", "card", "order", "skipped", "wild", "row_at", "mover",
                  "move_n", "bonus", "new_lines", "log", "_due", "_opts", "_moves", "result",
-                 "cards_played", "retired", "cunning_winner", "from_hand")
+                 "cards_played", "retired", "cunning_winner", "from_hand", "_rng_shared")
 
     # -- creation -------------------------------------------------------------
     @classmethod
@@ -100,6 +100,7 @@ class Game:
         g = cls.__new__(cls)
         g.board, g.variant, g.deck, g.cards = board, variant, deck, deck.cards
         g.players, g.seed, g.deal, g.rng = players, seed, deal, rng
+        g._rng_shared = False
         g._init_state()
         g._run(g._start)
         return g
@@ -159,8 +160,9 @@ class Game:
                      "move_n", "bonus", "new_lines", "result", "cards_played", "lines",
                      "cunning_winner", "from_hand"):
             setattr(g, name, getattr(self, name))
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
+        # Copy-on-draw: both games share the random source until one draws from it.
+        g.rng = self.rng
+        g._rng_shared = self._rng_shared = True
         g.hands = [list(h) for h in self.hands]
         g.piles = [list(p) for p in self.piles]
         g.face_up = [list(f) for f in self.face_up]
@@ -381,6 +383,14 @@ class Game:
             return lambda: self._take(opts[seat][0])
         return None
 
+    def _random(self) -> random.Random:
+        """The game's own random source (R-SET-5), unshared from copies before a draw."""
+        if self._rng_shared:
+            own = random.Random.__new__(random.Random)
+            own.setstate(self.rng.getstate())
+            self.rng, self._rng_shared = own, False
+        return self.rng
+
     def _say(self, kind: str, text: str, **data) -> None:
         self.log.append(Event(kind, text, data))
 
@@ -521,7 +531,7 @@ class Game:
         if plain:
             tied = plain
         tied.sort()
-        winner = tied[self.rng.randrange(len(tied))]
+        winner = tied[self._random().randrange(len(tied))]
         return winner, "tied bid, decided at random"
 
     def _second_round(self) -> Step:
@@ -606,7 +616,7 @@ class Game:
             size = self.variant.hand_size
             for p in range(self.players):
                 pile = self.hands[p]
-                self.rng.shuffle(pile)
+                self._random().shuffle(pile)
                 self.hands[p], self.piles[p] = pile[:size], pile[size:]
         return self._race_start
 

@@ -196,3 +196,19 @@ def test_invariants_over_random_games(name, players, kind):
         for d in decisions:
             again.apply(d)
         assert again.result == r
+
+
+def test_copies_draw_the_same_random_numbers_independently():
+    """R-SET-5: a copy continues the same random source without disturbing the original."""
+    hands = [[24, 18, 20], [27, 19, 21], [22, 23, 30]]  # seats 0 and 1 tie on black
+    from game_helpers import deal
+    order = ("black",) + tuple(c for c in COLOURS if c != "black")
+    for seed in range(6):
+        g = Game.new(board(), STANDARD, 3, seed, deal(hands, COLOURS, order))
+        c = g.copy()
+        for game in (c, g):
+            game.apply(Bid(0, 24))
+            game.apply(Bid(1, 27))
+            game.apply(Bid(2, None))
+        assert c.owner_of("black") == g.owner_of("black")
+        assert c.rng is not g.rng
