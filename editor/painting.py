@@ -82,6 +82,9 @@ class BoardStyle:
     racing_line_width: float = 0.9
     id_height: float = 2.6
     label_height: float = 8.0
+    title_gap: float = 6.0
+    title_height: float = 14.0
+    subtitle_height: float = 4.2
 
     def lane_colour(self, lane: int) -> QColor:
         """Fill of a space in this lane: lanes alternate in shade."""
@@ -400,14 +403,19 @@ def _font(family: str, bold: bool) -> QFont:
 
 def paint_track(painter: QPainter, track: Track, style: BoardStyle = DEFAULT_STYLE, *,
                 show_ids: bool = False, show_racing_line: bool = False,
-                surface: Surface | None = None, background: QRectF | None = None) -> None:
-    """The whole board: grass (over ``background``, if given), surface, spaces, grid, lines, labels."""
+                surface: Surface | None = None, background: QRectF | None = None,
+                title: bool = False) -> None:
+    """The whole board: grass (over ``background``, if given), surface, spaces, grid, lines,
+    labels, and with ``title`` a name plate and a 100 mm scale bar below the board."""
+    surface = surface or track_surface(track, style)
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
     if background is not None:
         paint_grass(painter, background, style)
-    paint_surface(painter, surface or track_surface(track, style), style)
+    if title:
+        paint_title(painter, track, board_bounds(track, style, surface), style)
+    paint_surface(painter, surface, style)
     slots = {sid: n for n, sid in enumerate(track.start_grid, 1)}
     for space in track.spaces:
         paint_space(painter, space, style, grid_slot=slots.get(space.id), show_id=show_ids)
@@ -419,6 +427,62 @@ def paint_track(painter: QPainter, track: Track, style: BoardStyle = DEFAULT_STY
     for label in track.labels:
         paint_label(painter, label, style)
     painter.restore()
+
+
+def paint_title(painter: QPainter, track: Track, board: tuple[float, float, float, float],
+                style: BoardStyle = DEFAULT_STYLE) -> None:
+    """The track's name and author below the board, and a 100 mm bar to check the scale."""
+    plate = _title_plate(track, board, style)
+    halo = QColor(style.label_halo)
+    ink = QColor(style.label_text)
+    x0 = board[0]
+    draw_text(painter, track.name, QPointF(x0 + plate.name_w / 2, plate.name_y), style.title_height,
+              ink, bold=True, family=style.font_family, halo=halo)
+    draw_text(painter, plate.subtitle, QPointF(x0 + plate.sub_w / 2, plate.sub_y),
+              style.subtitle_height, ink, family=style.font_family, halo=halo)
+    bar = plate.bar
+    painter.save()
+    painter.setPen(_pen(style.label_halo, 0.3, join=Qt.PenJoinStyle.MiterJoin))
+    for k in range(10):
+        painter.setBrush(QColor(style.label_text if k % 2 else style.label_halo))
+        painter.drawRect(QRectF(bar.left() + 10 * k, bar.top(), 10.0, bar.height()))
+    painter.restore()
+    draw_text(painter, "100 mm", QPointF(bar.center().x(), bar.top() - 3.2), 2.6, ink,
+              family=style.font_family, halo=halo)
+
+
+@dataclass
+class _Plate:
+    subtitle: str
+    name_w: float
+    sub_w: float
+    name_y: float
+    sub_y: float
+    bar: QRectF
+    bottom: float
+    right: float
+
+
+def _title_plate(track: Track, board: tuple[float, float, float, float],
+                 style: BoardStyle) -> _Plate:
+    """Where the name plate goes: below the board; the bar beside it, or under it if narrow."""
+    x0, _y0, x1, y1 = board
+    who = f"by {track.author}" if track.author else "a Trackside circuit"
+    subtitle = f"{who}  ·  true scale 1:1"
+    name_w = text_width(track.name, style.title_height, bold=True, family=style.font_family)
+    sub_w = text_width(subtitle, style.subtitle_height, family=style.font_family)
+    top = y1 + style.title_gap
+    name_y = top + style.title_height / 2
+    sub_y = top + style.title_height * 1.5 + style.subtitle_height / 2  # clear of descenders
+    bottom = sub_y + style.subtitle_height * 0.8
+    text_w = max(name_w, sub_w)
+    if x1 - x0 >= text_w + 12.0 + 100.0:
+        bar = QRectF(x1 - 100.0, sub_y - 1.2, 100.0, 2.4)
+    else:
+        bar = QRectF(x0, bottom + 5.0, 100.0, 2.4)
+        bottom = bar.bottom() + 0.5
+    return _Plate(subtitle, name_w, sub_w, name_y, sub_y, bar, bottom,
+                  max(x0 + text_w, bar.right()))
 
 
 def paint_grass(painter: QPainter, rect: QRectF, style: BoardStyle = DEFAULT_STYLE) -> None:
@@ -436,8 +500,13 @@ def paint_grass(painter: QPainter, rect: QRectF, style: BoardStyle = DEFAULT_STY
 
 
 def board_bounds(track: Track, style: BoardStyle = DEFAULT_STYLE,
-                 surface: Surface | None = None) -> tuple[float, float, float, float]:
+                 surface: Surface | None = None,
+                 title: bool = False) -> tuple[float, float, float, float]:
     """The extent (x0, y0, x1, y1) in mm of everything ``paint_track`` draws."""
+    if title:
+        board = board_bounds(track, style, surface)
+        plate = _title_plate(track, board, style)
+        return (board[0], board[1], max(board[2], plate.right), plate.bottom)
     surface = surface or track_surface(track, style)
     xs: list[float] = []
     ys: list[float] = []

@@ -123,11 +123,12 @@ _app: QGuiApplication | None = None
 
 def render(track: Track, path: str | os.PathLike, paper: str | None = None, *,
            dpi: int = DEFAULT_DPI, show_ids: bool = True, show_racing_line: bool = False,
-           style: BoardStyle = DEFAULT_STYLE) -> Rendered:
+           title: bool = True, style: BoardStyle = DEFAULT_STYLE) -> Rendered:
     """Write the track to ``path`` as PNG, SVG or PDF, chosen by its suffix.
 
     ``paper`` (a4, letter, a3) tiles a PDF over pages of that paper; ``dpi``
-    is the PNG resolution. The file is replaced atomically.
+    is the PNG resolution; ``title`` prints the name and a 100 mm scale bar
+    below the board. The file is replaced atomically.
     """
     target = Path(path)
     fmt = target.suffix.lower()
@@ -140,11 +141,11 @@ def render(track: Track, path: str | os.PathLike, paper: str | None = None, *,
         raise TracksideError(f"dpi {dpi} is out of range", Place(str(target)), "use 10 to 2400")
     ensure_app()
     surface = track_surface(track, style)
-    bounds = board_bounds(track, style, surface)
+    bounds = board_bounds(track, style, surface, title=title)
 
     def paint(painter: QPainter, background: QRectF) -> None:
         paint_track(painter, track, style, show_ids=show_ids, show_racing_line=show_racing_line,
-                    surface=surface, background=background)
+                    surface=surface, background=background, title=title)
 
     with _atomic(target) as tmp:
         if fmt == ".png":

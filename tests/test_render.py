@@ -81,13 +81,13 @@ def small_file(tmp_path: Path) -> Path:
     return path
 
 
-def board_mm(path: Path) -> tuple[float, float]:
-    """Width and height of the board drawing plus margin, as the renderer reports them."""
+def board_mm(path: Path, title: bool = True) -> tuple[float, float]:
+    """Width and height of the board drawing (with its name plate) plus margin."""
     from editor.painting import board_bounds
     from editor.render import BOARD_MARGIN
     from engine.track import load_track
 
-    x0, y0, x1, y1 = board_bounds(load_track(path))
+    x0, y0, x1, y1 = board_bounds(load_track(path), title=title)
     return x1 - x0 + 2 * BOARD_MARGIN, y1 - y0 + 2 * BOARD_MARGIN
 
 
@@ -145,7 +145,7 @@ def test_png_draws_spaces_where_the_track_puts_them(qapp, oval_file, tmp_path, c
     out = tmp_path / "oval.png"
     assert run_cli(capsys, oval_file, "-o", out, "--dpi", 50, "--no-ids")[0] == 0
     image = QImage(str(out))
-    x0, y0, _x1, _y1 = board_bounds(load_track(oval_file))
+    x0, y0, _x1, _y1 = board_bounds(load_track(oval_file), title=True)
     w_mm, h_mm = board_mm(oval_file)
     scale = image.width() / w_mm
 
@@ -163,6 +163,24 @@ def test_png_draws_spaces_where_the_track_puts_them(qapp, oval_file, tmp_path, c
     assert close(pixel(427.5, -165), QColor(DEFAULT_STYLE.lane_fills[1]))
     infield = pixel(225, -60)
     assert infield.green() > infield.red() and infield.green() > infield.blue()
+
+
+def test_the_name_plate_sits_below_the_board(qapp, oval_file, tmp_path, capsys):
+    from PySide6.QtGui import QImage
+
+    from editor.painting import DEFAULT_STYLE
+
+    sizes = {}
+    for flag in ([], ["--no-title"]):
+        out = tmp_path / f"oval{len(flag)}.png"
+        assert run_cli(capsys, oval_file, "-o", out, "--dpi", 50, *flag)[0] == 0
+        image = QImage(str(out))
+        sizes[bool(flag)] = (image.width(), image.height())
+    assert sizes[False][0] == sizes[True][0]  # the oval is wider than its name plate
+    plate = (sizes[False][1] - sizes[True][1]) * 25.4 / 50
+    assert plate > DEFAULT_STYLE.title_gap + DEFAULT_STYLE.title_height
+    w_mm, h_mm = board_mm(oval_file, title=False)
+    assert abs(sizes[True][1] - h_mm * 50 / 25.4) <= 1.5
 
 
 def test_svg_parses_and_is_sized_in_mm(qapp, oval_file, tmp_path, capsys):

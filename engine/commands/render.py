@@ -33,6 +33,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument("--dpi", type=int, default=None, metavar="N",
                         help="PNG resolution in dots per inch (default 100)")
     parser.add_argument("--no-ids", action="store_true", help="leave out the space ids")
+    parser.add_argument("--no-title", action="store_true",
+                        help="leave out the name plate and scale bar below the board")
     parser.add_argument("--racing-line", action="store_true",
                         help="draw the racing line (centerline) with direction arrows")
     return parser
@@ -60,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         raise TracksideError(f"rendering needs PySide6, which cannot be loaded ({exc})",
                              Place(str(output)), "install trackside with its dependencies") from None
     options = {"paper": args.paper, "show_ids": not args.no_ids,
-               "show_racing_line": args.racing_line}
+               "show_racing_line": args.racing_line, "title": not args.no_title}
     if args.dpi is not None:
         options["dpi"] = args.dpi
     result = drawing.render(track, output, **options)
