@@ -321,6 +321,8 @@ class Game:
         if isinstance(d, Bid) and d.card is not None:
             if d.card not in self.hands[d.player]:
                 return False
+            if self.step == "bid" and d.car not in (None, COLOURS[self.car_up]):
+                return False
             colour = d.car if self.step == "second" else COLOURS[self.car_up]
             if self.step == "second" and COLOURS.index(colour) not in [c for c, _ in self.set_aside]:
                 return False
@@ -683,7 +685,8 @@ class Game:
             self.skipped = d.row
             self.order.remove(d.row)
             colour, n = self.cards[self.card].rows[d.row]
-            self._say("skip", f"{self._seat(d.player)} skips the row {colour} {n} (Strategic)",
+            label = "WILD" if colour == "wild" else colour
+            self._say("skip", f"{self._seat(d.player)} skips the row {label} {n} (Strategic)",
                       row=d.row)
         return self._ask_wild
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import InvalidInput, Place
+from ..errors import InvalidInput, Place, UnreadableInput
 from ..resources import tracks_dir, variants_dir
 from ..schema import check
 from ..yamlio import load_yaml
@@ -75,6 +75,10 @@ def bundled_variants() -> list[Path]:
 def load_variant(name_or_path: str | os.PathLike) -> Variant:
     """Read a variant (bundled name or file), following ``extends``."""
     path = variant_path(name_or_path)
+    if not path.exists() and path.parent == variants_dir():
+        names = ", ".join(p.stem for p in bundled_variants())
+        raise UnreadableInput(f"no bundled variant named {str(name_or_path)!r}", Place(str(path)),
+                              f"bundled variants: {names}; or give the path of a variant file")
     data, places = _resolved(path.resolve(), ())
     return _build(data, str(path), places)
 

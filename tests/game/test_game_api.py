@@ -212,3 +212,17 @@ def test_copies_draw_the_same_random_numbers_independently():
             game.apply(Bid(2, None))
         assert c.owner_of("black") == g.owner_of("black")
         assert c.rng is not g.rng
+
+
+def test_module_docstring_example_plays_a_game_to_the_end(monkeypatch, capsys):
+    """The example in engine.game's docstring runs as written."""
+    import textwrap
+    from pathlib import Path
+
+    import engine.game
+    doc = engine.game.__doc__
+    code = doc[doc.index("::\n") + 3:doc.index("A world tour")]
+    monkeypatch.chdir(Path(__file__).resolve().parents[2])
+    exec(textwrap.dedent(code), {})
+    out = capsys.readouterr().out
+    assert "Winner: Player" in out and "Up for auction" in out

@@ -268,3 +268,10 @@ def test_too_few_or_many_players_for_a_variant():
         Game.new(board(), load_variant("two-player"), 3, 0)
     with pytest.raises(InvalidInput, match="for 3 to 6 players"):
         Game.new(board(), load_variant("standard"), 2, 0)
+
+
+def test_unknown_bundled_variant_name_lists_the_bundled_ones():
+    """R-VAR: a misspelt variant name is refused with the names that exist."""
+    from engine.errors import UnreadableInput
+    with pytest.raises(UnreadableInput, match="bundled variants: beginner, long-distance"):
+        load_variant("standrd")
