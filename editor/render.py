@@ -12,6 +12,7 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSize, QSizeF, Qt
 from PySide6.QtGui import (QColor, QGuiApplication, QImage, QPageLayout, QPageSize, QPainter,
@@ -21,8 +22,8 @@ from PySide6.QtSvg import QSvgGenerator
 from engine.errors import Place, TracksideError
 from engine.track import Track
 
-from .painting import DEFAULT_STYLE, BoardStyle, board_bounds, draw_text, paint_track, text_width, \
-    track_surface
+from .painting import (DEFAULT_STYLE, BoardStyle, board_bounds, draw_text, paint_track,
+                       text_width, track_surface)
 
 FORMATS = (".png", ".svg", ".pdf")
 PAPERS: dict[str, tuple[float, float]] = {  # portrait width, height in mm
@@ -37,6 +38,9 @@ FOOTER = 9.0          # extra mm at the bottom of a tiled page for its label
 OVERLAP = 10.0        # mm of board printed on both of two neighbouring pages
 MM_PER_PT = 25.4 / 72
 
+Bounds = tuple[float, float, float, float]       # x0, y0, x1, y1 in mm
+PaintFn = Callable[[QPainter, QRectF], None]     # paints the board, grass over the rect
+
 
 class UnwritableOutput(TracksideError):
     """The output file cannot be written (exit code 2)."""
@@ -46,7 +50,7 @@ class UnwritableOutput(TracksideError):
 
 @dataclass(frozen=True)
 class Tiling:
-    """How a board of ``board_w`` x ``board_h`` mm is cut into pages of one paper."""
+    """How a board is cut into ``rows`` x ``cols`` pages of one paper (sizes in mm)."""
 
     paper: str
     page_w: float
@@ -101,6 +105,9 @@ def _count(length: float, cell: float) -> int:
     return math.ceil((length - OVERLAP) / (cell - OVERLAP) - 1e-9)
 
 
+_app: QGuiApplication | None = None  # keeps the application made here alive
+
+
 def ensure_app() -> QGuiApplication:
     """The running Qt application, or a new one (offscreen when there is no display)."""
     app = QGuiApplication.instance()
@@ -116,9 +123,6 @@ def ensure_app() -> QGuiApplication:
         global _app
         _app = app
     return app
-
-
-_app: QGuiApplication | None = None
 
 
 def render(track: Track, path: str | os.PathLike, paper: str | None = None, *,
@@ -157,7 +161,7 @@ def render(track: Track, path: str | os.PathLike, paper: str | None = None, *,
         return _pdf_tiled(tmp, target, bounds, track.name, paper, paint, style)
 
 
-def page_rect(bounds: tuple[float, float, float, float], unit: float,
+def page_rect(bounds: Bounds, unit: float,
               margin: float = BOARD_MARGIN) -> QRectF:
     """The board bounds plus margin, grown to whole ``unit``s and centred on the board (mm)."""
     x0, y0, x1, y1 = bounds
@@ -167,14 +171,14 @@ def page_rect(bounds: tuple[float, float, float, float], unit: float,
     return QRectF(cx - w / 2, cy - h / 2, w, h)
 
 
-def _png(tmp: Path, target: Path, bounds, dpi: int, paint) -> Rendered:
+def _png(tmp: Path, target: Path, bounds: Bounds, dpi: int, paint: PaintFn) -> Rendered:
     rect = page_rect(bounds, 25.4 / dpi)
     px = dpi / 25.4
     width, height = round(rect.width() * px), round(rect.height() * px)
     if width * height > MAX_PIXELS:
         raise TracksideError(f"{width} x {height} pixels is too large a picture",
                              Place(str(target)), "lower --dpi")
-    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image = QImage(width, height, QImage.Format.Format_RGB32)  # opaque: smaller files
     if image.isNull():
         raise UnwritableOutput("not enough memory for the picture", Place(str(target)),
                                "lower --dpi")
@@ -192,7 +196,7 @@ def _png(tmp: Path, target: Path, bounds, dpi: int, paint) -> Rendered:
     return Rendered(target, "png", 1, (rect.width(), rect.height()))
 
 
-def _svg(tmp: Path, target: Path, bounds, title: str, paint) -> Rendered:
+def _svg(tmp: Path, target: Path, bounds: Bounds, title: str, paint: PaintFn) -> Rendered:
     rect = page_rect(bounds, 0.1)
     generator = QSvgGenerator()
     generator.setFileName(str(tmp))
@@ -235,7 +239,7 @@ def _begin_pdf(writer: QPdfWriter, target: Path) -> QPainter:
     return painter
 
 
-def _pdf_single(tmp: Path, target: Path, bounds, title: str, paint) -> Rendered:
+def _pdf_single(tmp: Path, target: Path, bounds: Bounds, title: str, paint: PaintFn) -> Rendered:
     rect = page_rect(bounds, MM_PER_PT)  # PDF page sizes are whole points
     if max(rect.width(), rect.height()) > MAX_PDF_PAGE:
         raise TracksideError(
@@ -249,7 +253,7 @@ def _pdf_single(tmp: Path, target: Path, bounds, title: str, paint) -> Rendered:
     return Rendered(target, "pdf", 1, (rect.width(), rect.height()))
 
 
-def _pdf_tiled(tmp: Path, target: Path, bounds, title: str, paper: str, paint,
+def _pdf_tiled(tmp: Path, target: Path, bounds: Bounds, title: str, paper: str, paint: PaintFn,
                style: BoardStyle) -> Rendered:
     x0, y0, x1, y1 = bounds
     margin = 4.0  # a little grass round the board even when tiled
