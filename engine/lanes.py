@@ -7,9 +7,13 @@ radial to the arc's centre, and the dense centerline DESIGN.md asks for.
 
 Conventions (the editor's lane tool and ``tools/make_tracks.py`` rely on them):
 
-- Units are millimetres; headings and turn angles are degrees, counter-
-  clockwise, 0 along +x. An arc's ``angle`` is + for a left turn, - for right;
-  its ``radius`` is the radius of the racing line itself.
+- Units are millimetres in track-file coordinates: x to the right, **y down**
+  (docs/track-format.md). Headings and turn angles are degrees counter-
+  clockwise *as seen on the board*: heading 0 runs along +x, heading 90 up the
+  board (towards -y). An arc's ``angle`` is + for a left turn as the driver
+  sees it on the board, - for right; its ``radius`` is the radius of the
+  racing line itself. (Internally the builder works in y-up maths
+  coordinates and flips y on the way in and out.)
 - Each piece holds a whole number of rows: ``rows`` if given, else its length
   divided by ``space_length``, rounded (at least 1). The row length of a piece
   is its length divided by its rows, so spaces on different pieces may differ
@@ -21,8 +25,9 @@ Conventions (the editor's lane tool and ``tools/make_tracks.py`` rely on them):
   A change between 1 and 4 lanes at once would leave the outer lanes with no
   neighbour and is refused.
 - Lane 0 is the innermost lane of the circuit: the lane on the left of the
-  racing line when the line turns left overall (an anticlockwise loop), on
-  the right when it turns right overall (``LaneLayout.inner`` overrides it).
+  racing line when the line turns left overall (a loop driven anticlockwise
+  as seen on the board), on the right when it turns right overall
+  (``LaneLayout.inner`` overrides it).
   Lane indices count from the inside within each piece.
 - Space ids are the lane letter (a = lane 0, b, c, d) and the row number, rows
   counted from 1 at the start of the line (the seam of a closed loop):
@@ -45,8 +50,17 @@ Conventions (the editor's lane tool and ``tools/make_tracks.py`` rely on them):
   exactly that boundary, so side-by-side spaces have the same front and never
   count as forward of each other.
 - ``front`` and ``rear`` progress are exact distances along the racing line;
-  ``TrackGeometry`` measures along the polyline, which is shorter by a
-  relative 1e-5 or less.
+  ``TrackGeometry`` measures along the polyline, which differs by a relative
+  1e-4 or less (and the file rounds corners to 0.001 mm).
+
+Typical use (the editor rebuilds a preview on every mouse move; a 100-space
+section takes a few milliseconds)::
+
+    layout = LaneLayout(pieces=(Straight(400), Arc(200, 180), Straight(400),
+                                Arc(200, 180)), closed=True, lanes=3)
+    result = build_lanes(layout)
+    track = make_track(result, "Oval", betting=[500, 1000, 1500],
+                       finish=result.length - 80)
 """
 from __future__ import annotations
 
@@ -131,7 +145,19 @@ class Pose:
 
 @dataclass(frozen=True)
 class LaneLayout:
-    """Everything ``build_lanes`` needs: the racing line, lanes and space sizes."""
+    """Everything ``build_lanes`` needs: the racing line, lanes and space sizes.
+
+    ``pieces`` run from ``start`` with ``heading`` (degrees). ``closed`` makes
+    a loop: its end must meet its start within ``closure_tolerance`` mm and
+    0.01 degree (``close_loop`` fits two straights to make it so), and the
+    last piece then ends exactly on the first one's corners. ``lanes``,
+    ``stagger`` (fraction of a row) and ``space_length`` (mm along the racing
+    line) are defaults that each piece may override; ``lane_width`` is the
+    same everywhere. ``inner`` ("left"/"right") overrides which side lane 0 is
+    on. ``max_turn`` bounds the turn at each centerline point and
+    ``wedge_step`` the angle between points on a wedge's curved sides
+    (degrees).
+    """
 
     pieces: tuple[Piece, ...]
     start: Point = (0.0, 0.0)
@@ -195,7 +221,16 @@ class PieceSpan:
 
 @dataclass
 class LaneResult:
-    """What ``build_lanes`` returns: spaces, the dense centerline and their layout."""
+    """What ``build_lanes`` returns.
+
+    ``spaces`` in order piece by piece, lane by lane, row by row;
+    ``centerline`` the dense racing line (without repeating the first point on
+    a loop); ``length`` the lap or line length in mm; ``inner`` the side of
+    lane 0; ``pieces`` where each piece lies and how it was divided;
+    ``boundaries`` the edges across the whole track, sorted by progress, where
+    lines can go; ``end`` the pose at the end of the line and ``gap`` its
+    distance from the start (0 on a loop); ``rows`` the number of rows.
+    """
 
     spaces: list[LaneSpace]
     centerline: list[Point]
@@ -267,21 +302,39 @@ class _Frame:
 
 
 def _frames(layout: LaneLayout) -> tuple[list[_Frame], Pose]:
-    x, y = float(layout.start[0]), float(layout.start[1])
+    """The start frame of every piece (y-up maths coordinates) and the pose at
+    the end of the line (board coordinates)."""
+    x, y = _start(layout)
     h = math.radians(layout.heading)
     frames = []
     for piece in layout.pieces:
         frame = _Frame(x, y, h, piece)
         frames.append(frame)
         x, y, h = frame.at(piece.path_length)
-    return frames, Pose(x, y, math.degrees(h))
+    return frames, _pose(x, y, h)
+
+
+def _start(layout: LaneLayout) -> tuple[float, float]:
+    """The start point in the builder's y-up coordinates."""
+    return float(layout.start[0]), -float(layout.start[1])
+
+
+def _board(x: float, y: float) -> Point:
+    """A point of the builder's y-up coordinates in board coordinates (y down)."""
+    return (x, -y + 0.0)
+
+
+def _pose(x: float, y: float, h: float) -> Pose:
+    """A pose in y-up coordinates (heading in radians) as a board pose."""
+    bx, by = _board(x, y)
+    return Pose(bx, by, math.degrees(h))
 
 
 def trace(layout: LaneLayout) -> list[Pose]:
     """The pose at the start of every piece, then the pose at the end of the line."""
     _check_pieces(layout)
     frames, end = _frames(layout)
-    return [Pose(f.x, f.y, math.degrees(f.h)) for f in frames] + [end]
+    return [_pose(f.x, f.y, f.h) for f in frames] + [end]
 
 
 def closure_gap(layout: LaneLayout) -> tuple[float, float]:
@@ -307,8 +360,9 @@ def close_loop(layout: LaneLayout, adjust: tuple[int, int]) -> LaneLayout:
         if not 0 <= k < len(layout.pieces) or not isinstance(layout.pieces[k], Straight):
             raise LayoutError(f"piece {k} is not a straight; close_loop adjusts two straights")
     frames, end = _frames(layout)
-    ux, uy = math.cos(frames[i].h), math.sin(frames[i].h)
-    vx, vy = math.cos(frames[j].h), math.sin(frames[j].h)
+    # in board coordinates (y down) a straight at heading h runs along (cos h, -sin h)
+    ux, uy = math.cos(frames[i].h), -math.sin(frames[i].h)
+    vx, vy = math.cos(frames[j].h), -math.sin(frames[j].h)
     det = ux * vy - uy * vx
     if abs(det) < 1e-6:
         raise LayoutError(f"pieces {i} and {j} are parallel; pick two straights at an angle")
@@ -357,8 +411,7 @@ def build_lanes(layout: LaneLayout) -> LaneResult:
         span_end = stations.get(length)
         spans.append(PieceSpan(index, start, start + length, plan.rows, plan.lanes,
                                plan.row_length, plan.stagger,
-                               Pose(frame.x, frame.y, math.degrees(frame.h)),
-                               Pose(span_end[0], span_end[1], math.degrees(span_end[2])),
+                               _pose(frame.x, frame.y, frame.h), _pose(*span_end),
                                row0 + 1))
         boundaries.extend(_boundaries(layout, plans, index, stations, start, row0, side))
         start += length
@@ -467,7 +520,7 @@ class _Builder:
     def corner(self, stations: _Stations, s: float, u: float, boundary: float | None) -> Point:
         """The point at lateral offset ``u`` (toward the outside) at distance ``s``."""
         x, y, h = stations.get(s)
-        point = (x - self.side * u * math.sin(h), y + self.side * u * math.cos(h))
+        point = _board(x - self.side * u * math.sin(h), y + self.side * u * math.cos(h))
         if boundary is not None:  # reuse the exact point on a piece boundary
             point = self._edge.setdefault((_key(boundary), u), point)
         return point
@@ -543,7 +596,7 @@ def _centerline_points(layout: LaneLayout, frame: _Frame, plan: _Plan,
     of a row boundary projects onto that boundary exactly, on either side of
     the line and however tight the arc."""
     x, y, _h = stations.get(0.0)
-    pts = [(x, y)]
+    pts = [_board(x, y)]
     piece = frame.piece
     if isinstance(piece, Arc):
         per_row = abs(piece.angle) / plan.rows
@@ -553,7 +606,7 @@ def _centerline_points(layout: LaneLayout, frame: _Frame, plan: _Plan,
         length = stations.length
         for i in range(steps):
             px, py, _ = frame.at(length * (i + 0.5) / steps)
-            pts.append((cx + (px - cx) * scale, cy + (py - cy) * scale))
+            pts.append(_board(cx + (px - cx) * scale, cy + (py - cy) * scale))
     return pts
 
 
@@ -571,8 +624,8 @@ def _boundaries(layout: LaneLayout, plans: list[_Plan], index: int, stations: _S
         x, y, h = stations.get(s)
         half = lanes * width / 2
         nx, ny = -side * math.sin(h), side * math.cos(h)
-        return Boundary(start + s, (x - half * nx, y - half * ny),
-                        (x + half * nx, y + half * ny), row)
+        return Boundary(start + s, _board(x - half * nx, y - half * ny),
+                        _board(x + half * nx, y + half * ny), row)
 
     out.append(edge(0.0, max(plan.lanes, prev), row0))
     if plan.lanes == 1 or plan.stagger == 0:

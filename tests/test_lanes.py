@@ -61,10 +61,11 @@ def test_straight_strip_gives_rectangles_with_lane_and_row_ids():
         rear_inner, front_inner, front_outer, _rear_outer = sp.corners
         assert math.dist(rear_inner, front_inner) == pytest.approx(40)
         assert math.dist(front_inner, front_outer) == pytest.approx(35)
-    # The line does not turn, so lane 0 is on the left, centred lanes span +-52.5 mm.
+    # The line does not turn, so lane 0 is on the driver's left: up the board
+    # (y down); centred lanes span +-52.5 mm.
     a1, c1 = result.space("a1"), result.space("c1")
-    assert sorted({round(y, 9) for _x, y in a1.corners}) == [17.5, 52.5]
-    assert sorted({round(y, 9) for _x, y in c1.corners}) == [-52.5, -17.5]
+    assert sorted({round(y, 9) for _x, y in a1.corners}) == [-52.5, -17.5]
+    assert sorted({round(y, 9) for _x, y in c1.corners}) == [17.5, 52.5]
     assert result.centerline == [(0.0, 0.0), (400.0, 0.0)]
 
 
@@ -94,23 +95,21 @@ def test_rows_per_piece_round_the_length_and_can_be_forced():
 def test_arcs_give_wedges_with_edges_radial_to_the_centre():
     layout = LaneLayout(pieces=(Arc(300, 90),), lanes=3, space_length=40, lane_width=40)
     result = build_lanes(layout)
-    centre = (0.0, 300.0)  # left turn from (0, 0) heading east
+    centre = (0.0, -300.0)  # left turn (as seen, y down) from (0, 0) heading east
     assert result.rows == round(300 * math.pi / 2 / 40)
     for sp in result.spaces:
         assert sp.curved
         pts = sp.corners
-        inner = [p for p in pts if math.dist(p, centre) < 300 - 1e-6 + (sp.lane - 1) * 40 + 0.5]
-        # the rear and front edges lie on lines through the arc centre
-        rear_inner, rear_outer = pts[0], pts[-1]
-        front_inner = max(inner, key=lambda p: math.atan2(p[1] - centre[1], p[0] - centre[0]))
-        assert abs(cross(centre, rear_inner, rear_outer)) < 1e-6 * math.dist(centre, rear_outer)
-        k = pts.index(front_inner)
-        front_outer = pts[k + 1]
-        assert abs(cross(centre, front_inner, front_outer)) < 1e-6 * math.dist(centre, front_outer)
-        # the other corners lie on the two circles that bound the lane
-        radii = sorted({round(math.dist(p, centre), 6) for p in pts})
         lane_in = 300 - 60 + 40 * sp.lane
-        assert radii == [pytest.approx(lane_in), pytest.approx(lane_in + 40)]
+        # corners run along the inner circle rear to front, then back along the outer one
+        n_inner = sum(1 for p in pts if abs(math.dist(p, centre) - lane_in) < 1e-6)
+        assert all(abs(math.dist(p, centre) - lane_in - 40) < 1e-6 for p in pts[n_inner:])
+        rear_inner, front_inner = pts[0], pts[n_inner - 1]
+        front_outer, rear_outer = pts[n_inner], pts[-1]
+        # the rear and front edges lie on lines through the arc centre
+        assert abs(cross(centre, rear_inner, rear_outer)) < 1e-6 * math.dist(centre, rear_outer)
+        assert abs(cross(centre, front_inner, front_outer)) < 1e-6 * math.dist(centre, front_outer)
+        assert math.dist(rear_inner, front_inner) < math.dist(rear_outer, front_outer)
     # lane 0 is inside the left turn
     assert math.dist(result.space("a1").corners[0], centre) == pytest.approx(240)
 
@@ -127,7 +126,7 @@ def test_the_centerline_is_dense_in_curves():
     assert max(turns) <= 1.0 + 1e-9
     assert len(pts) >= 195
     # the polyline stays within a hair of the racing line
-    centre = (100.0, 150.0)
+    centre = (100.0, -150.0)
     first_arc = pts[2:122]  # 8 rows of 15°, 1° steps, after (0, 0) and (100, 0)
     assert all(0 < math.dist(p, centre) - 150 < 0.01 for p in first_arc)
 
@@ -246,8 +245,9 @@ def test_a_clockwise_loop_puts_lane_zero_on_the_right():
     pieces = (Straight(400), Arc(200, -180), Straight(400), Arc(200, -180))
     result = build_lanes(LaneLayout(pieces=pieces, closed=True, lanes=2))
     assert result.inner == "right"
-    assert all(y < 0 for _x, y in result.space("a1").corners[:2])
-    assert all(y > 0 for _x, y in result.space("b1").corners[2:])
+    # heading east on a y-down board, the driver's right is +y
+    assert all(y > 0 for _x, y in result.space("a1").corners[:2])
+    assert all(y < 0 for _x, y in result.space("b1").corners[2:])
 
 
 # -- stagger ----------------------------------------------------------------

@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine.lanes import (Arc, LaneLayout, LaneResult, Straight, build_lanes,  # noqa: E402
                           close_loop, make_track, pick_grid)
+from engine.errors import TracksideError  # noqa: E402
 from engine.track import Track  # noqa: E402
 from engine.validate import validate_track  # noqa: E402
 from engine.yamlio import write_atomic  # noqa: E402
@@ -109,7 +110,35 @@ QUARRY_HAIRPIN = Circuit(
     expect_warnings=("single-file",),
 )
 
-CIRCUITS = (HARBOUR_LOOP, QUARRY_HAIRPIN)
+ESTUARY_SWEEP = Circuit(
+    file="estuary-sweep.yaml",
+    name="Estuary Sweep",
+    description=(
+        "A wide, fast circuit along an estuary: a four-lane main straight with a "
+        "staggered grid, staggered sweepers, and a two-lane dip over the old bridge "
+        "where the field has to funnel before the long sweep home."),
+    layout=LaneLayout(
+        pieces=(
+            Straight(300, lanes=4, stagger=0.25),  # 0 main straight from the seam, west (fitted)
+            Arc(130, -90),              # 1 first bend, north
+            Straight(100),              # 2 west bank (fitted)
+            Arc(110, -90, stagger=0.3),  # 3 sweeper, east
+            Arc(90, -70),               # 4 down to the bridge
+            Straight(80, lanes=2),
+            Arc(65, 140, lanes=2),      # 6 over the bridge
+            Straight(80, lanes=2),
+            Arc(90, -70),               # 8 back up
+            Arc(185, -90, stagger=0.3),  # 9 the long sweep, south
+            Straight(110),              # 10 east bank
+            Arc(130, -90, lanes=4),     # 11 last bend, west
+            Straight(108, lanes=4),     # 12 run-off after the finish, up to the seam
+        ),
+        closed=True, lanes=3, space_length=36.0, lane_width=34.0, heading=180.0),
+    adjust=(0, 2),
+    runoff=3,
+)
+
+CIRCUITS = (HARBOUR_LOOP, QUARRY_HAIRPIN, ESTUARY_SWEEP)
 
 
 def centred(layout: LaneLayout, board: tuple[float, float] = BOARD) -> LaneLayout:
@@ -171,7 +200,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     status = 0
     for circuit in CIRCUITS:
-        track, result = build(circuit)
+        try:
+            track, result = build(circuit)
+        except TracksideError as exc:
+            print(f"{circuit.file}: {exc}", file=sys.stderr)
+            status = 1
+            continue
         problems = check(circuit, track)
         if problems:
             print("\n".join(problems), file=sys.stderr)
