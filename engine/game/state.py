@@ -62,7 +62,22 @@ class PlayerView:
 
 
 class Game:
-    """One Downforce race under a variant on a board (see ``engine.game``)."""
+    """One Downforce race under a variant on a board (see ``engine.game``).
+
+    Read-only state for views, bots and records (change it only through
+    ``apply``). Cars are indexed in ``COLOURS`` order, seats from 0:
+    ``hands``, ``piles`` (private draw piles), ``pile`` (common draw pile, top
+    first), ``face_up`` (unused face-up Speed-8 cards), ``discard``, ``out``
+    (cards out of the game) hold card ids; ``pos`` is each car's space index
+    (-1 once finished), ``occ`` the occupied spaces, ``laps`` the laps done
+    (long distance), ``finished`` the cars in finishing order; ``owner`` the
+    seat per car (-1 unowned); ``held`` the powers won per seat and ``power``
+    the power kept; ``prices`` per seat a list of (car, price); ``lines`` the
+    bitmask of betting lines crossed; ``bets[line][seat]`` a car index or None
+    (secret: use ``view``); ``turn`` the seat playing a card (None outside the
+    race); ``card`` the card being resolved; ``cards_played``; ``retired`` the
+    seats whose cars have all finished; ``deal`` the set-up used; ``log``.
+    """
 
     __slots__ = ("board", "variant", "deck", "cards", "players", "seed", "deal", "rng", "step",
                  "hands", "piles", "pile", "face_up", "discard", "out", "owner", "held", "power",
@@ -666,7 +681,11 @@ class Game:
         self.new_lines = 0
         power = self.power[p]
         if power == "tricky" and len(card.rows) > 1:
-            opts = [Order(p, perm) for perm in itertools.permutations(self.order)]
+            # Rows of finished cars move nothing: their place in the order cannot matter.
+            dead = tuple(r for r, (c, _) in enumerate(card.rows)
+                         if c != "wild" and self.pos[COLOURS.index(c)] == OFF)
+            live = [r for r in self.order if r not in dead]
+            opts = [Order(p, perm + dead) for perm in itertools.permutations(live)]
             return self._ask("order", {p: opts}, lambda: None)
         if power == "strategic":
             opts = [Skip(p, None)] + [Skip(p, r) for r in self.order]

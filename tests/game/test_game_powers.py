@@ -213,3 +213,20 @@ def test_power_applies_to_all_of_the_owners_cars():
     g = scenario(SPREAD, [[8, 0], [1, 2]], ORDER, powers=("aggressive",))  # black 6 / blue 4 ...
     play(g, PlayCard(0, 8))
     assert at(g, "black") == "b37"
+
+
+def test_tricky_orders_only_rows_that_still_move_something():
+    """R-POW-TRI: rows of finished cars move nothing, so only the others are ordered."""
+    near = {"red": "b78", "yellow": "b20", "black": "b30", "blue": "b40", "green": "b50",
+            "orange": "b60"}
+    g = scenario(near, [[RED_6, 0], [1, 2]], ORDER, powers=("tricky",))
+    play(g, PlayCard(0, RED_6), Order(0, (0, 1, 2, 3)))
+    assert at(g, "red") is None
+    play(g, PlayCard(1, 1))
+    while g.phase.value == "bet":
+        for seat in g.due():
+            g.apply(g.options(seat)[0])
+    g.apply(PlayCard(0, 0))  # red 6 / yellow 5 / black 4 / blue 3 / green 2 / orange 1
+    opts = g.options(0)
+    assert len(opts) == 120 and all(o.rows[-1] == 0 for o in opts)
+    assert g.is_legal(Order(0, (0, 1, 2, 3, 4, 5)))  # any order may still be given
