@@ -526,13 +526,13 @@ class _Builder:
         return point
 
     def piece(self, index: int, plan: _Plan, stations: _Stations, start: float, row0: int) -> None:
-        curved = isinstance(stations.frame.piece, Arc)
+        """Add the spaces of one piece, lane by lane, rear to front."""
         n = plan.lanes
         cuts = [plan.cuts(k) for k in range(n)]
         piece = stations.frame.piece
-        arcs = (_arc_points(self.layout, piece, plan, stations.length, cuts)
-                if isinstance(piece, Arc) else None)
+        curved = isinstance(piece, Arc)
         length = stations.length
+        arcs = _arc_points(self.layout, piece, plan, length, cuts) if curved else None
         for k in range(n):
             u_in = (k - n / 2) * self.width
             u_out = (k + 1 - n / 2) * self.width
