@@ -43,9 +43,9 @@ from .qtfix import guard_none
 guard_none()
 
 
-@dataclass
+@dataclass(frozen=True)
 class BoardStyle:
-    """Colours and sizes (mm) of a printed board."""
+    """Colours and sizes (mm) of a printed board; vary it with ``dataclasses.replace``."""
 
     grass: str = "#6c9a4f"
     grass_dark: str = "#618d46"
