@@ -108,32 +108,54 @@ class TrackGeometry:
         self.straddles_seam: list[bool] = [False] * n
         if n == 0 or length == 0:
             return
-        cents = shapely.points(np.array(self.centroids, dtype=float))
-        cprog = shapely.line_locate_point(self.centerline, cents)
-        self.offset = [float(d) for d in shapely.distance(self.centerline, cents)]
-        corners = [c for sp in self.track.spaces for c in sp.corners]
-        owner = [i for i, sp in enumerate(self.track.spaces) for _ in sp.corners]
-        kprog = shapely.line_locate_point(self.centerline,
-                                          shapely.points(np.array(corners, dtype=float)))
-        fronts = [-math.inf] * n
-        rears = [math.inf] * n
-        half = length / 2
-        for i, p in zip(owner, kprog.tolist()):
-            c = cprog[i]
-            if self.wraps:
-                if p - c > half:
-                    p -= length
-                elif c - p > half:
-                    p += length
-            if p > fronts[i]:
-                fronts[i] = p
-            if p < rears[i]:
-                rears[i] = p
-        self.centroid_progress = [float(c) for c in cprog]
+        cxy = np.array(self.centroids, dtype=float)
+        cprog, dist = self._locate(cxy)
+        self.offset = dist.tolist()
+        counts = [len(sp.corners) for sp in self.track.spaces]
+        corners = np.array([c for sp in self.track.spaces for c in sp.corners], dtype=float)
+        kprog, _ = self._locate(corners)
+        owner = np.repeat(np.arange(n), counts)
+        if self.wraps:
+            # a corner counts on its space's side of the seam (within L/2 of the centroid)
+            c = cprog[owner]
+            half = length / 2
+            kprog = np.where(kprog - c > half, kprog - length,
+                             np.where(c - kprog > half, kprog + length, kprog))
+        starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+        fronts = np.maximum.reduceat(kprog, starts).tolist()
+        rears = np.minimum.reduceat(kprog, starts).tolist()
+        self.centroid_progress = cprog.tolist()
         self.front, self.rear = fronts, rears
         if self.wraps:
             tol = self.tol
             self.straddles_seam = [r < -tol or f > length + tol for f, r in zip(fronts, rears)]
+
+    def _locate(self, xy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Progress along the centerline and distance to it of each point.
+
+        The same as shapely's ``project`` (the nearest centerline point, the
+        first along the line on a tie), but shapely tests every segment for
+        every point; an STRtree of the segments finds the nearest ones first.
+        """
+        pts = np.asarray(self.centerline.coords, dtype=float)
+        a, d = pts[:-1], np.diff(pts, axis=0)
+        seglen = np.hypot(d[:, 0], d[:, 1])
+        start = np.concatenate(([0.0], np.cumsum(seglen)[:-1]))
+        real = np.flatnonzero(seglen > 0)
+        tree = shapely.STRtree(shapely.linestrings(np.stack([a[real], pts[1:][real]], axis=1)))
+        found = tree.query_nearest(shapely.points(xy), all_matches=True)
+        order = np.lexsort((found[1], found[0]))
+        point, seg = found[0][order], found[1][order]
+        first = np.concatenate(([True], point[1:] != point[:-1]))
+        point, seg = point[first], real[seg[first]]
+        rel = xy[point] - a[seg]
+        t = np.clip(np.einsum("ij,ij->i", rel, d[seg]) / seglen[seg] ** 2, 0.0, 1.0)
+        progress = np.zeros(len(xy))
+        distance = np.zeros(len(xy))
+        progress[point] = start[seg] + t * seglen[seg]
+        gap = rel - t[:, None] * d[seg]
+        distance[point] = np.hypot(gap[:, 0], gap[:, 1])
+        return progress, distance
 
     def _build_adjacency(self) -> None:
         self.adjacent: list[set[int]] = [set() for _ in range(self.n)]
