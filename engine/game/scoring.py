@@ -4,6 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .cards import COLOURS
+from .steps import NOBODY, Step, Steps, ordinal
+
 
 @dataclass(frozen=True)
 class Result:
@@ -58,3 +61,80 @@ def bet_payout(table: tuple[int, ...], place: int | None) -> int:
     if place is None or place >= len(table):
         return 0
     return table[place]
+
+
+class ScoringSteps(Steps):
+    """The end of the race and the score sheet (a mixin of ``Game``)."""
+
+    __slots__ = ()
+
+    # -- end (R-RACE-6, R-SCORE) ----------------------------------------------
+    def _end_race(self) -> Step:
+        self.turn = None
+        self.step = "over"
+        self._due, self._opts, self.collected = [], {}, {}
+        self.result = self._score()
+        for line in self.result.sheet:
+            self._say("score", line)
+        return None
+
+    def _ranking(self) -> list[int]:
+        if self.variant.use_finish:
+            return list(self.finished)
+        board = self.board
+
+        def key(c: int) -> tuple:
+            at = self.pos[c]
+            return (-(self.laps[c] * board.length + board.progress[at]), board.lanes[at], c)
+        return sorted(range(6), key=key)
+
+    def _score(self) -> Result:
+        v, n = self.variant, self.players
+        ranking = self._ranking()
+        place = {c: i for i, c in enumerate(ranking)}
+        stalled = [c for c in range(6) if c not in place]
+        earnings = [0] * n
+        best = [float("inf")] * n
+        for c, i in place.items():
+            o = self.owner[c]
+            if o != NOBODY:
+                earnings[o] += v.race_payout[i] if i < len(v.race_payout) else 0
+                best[o] = min(best[o], i)
+        payouts = [0] * n
+        for k in range(3):
+            for p, c in enumerate(self.bets[k]):
+                if c is not None:
+                    payouts[p] += bet_payout(v.bet_payouts[k], place.get(c))
+        prices = [sum(x for _, x in pr) for pr in self.prices]
+        scores = [earnings[p] + payouts[p] - prices[p] for p in range(n)]  # R-SCORE-1
+        if v.winner == "money":
+            winners = money_winners(scores, best)
+        else:  # first_car / furthest_car: the owner of the best-placed owned car
+            owned = [c for c in ranking if self.owner[c] != NOBODY]
+            winners = [self.owner[owned[0]]] if owned else money_winners(scores, best)
+        sheet = self._sheet(ranking, stalled, earnings, payouts, prices, scores, winners)
+        return Result(tuple(COLOURS[c] for c in ranking), tuple(COLOURS[c] for c in stalled),
+                      tuple(earnings), tuple(payouts), tuple(prices), tuple(scores),
+                      tuple(winners),
+                      tuple(tuple(self._bet_name(b) for b in self.bets[k]) for k in range(3)),
+                      tuple(sheet))
+
+    def _sheet(self, ranking, stalled, earnings, payouts, prices, scores, winners) -> list[str]:
+        lines = ["Race result: " + ", ".join(f"{ordinal(i + 1)} {COLOURS[c]}"
+                                              for i, c in enumerate(ranking))]
+        if stalled:
+            lines.append("Stalled: " + ", ".join(COLOURS[c] for c in stalled))
+        for k in range(3):
+            if all(b is None for b in self.bets[k]):
+                continue
+            lines.append(f"Bet {k + 1}: " + "; ".join(
+                f"{self._seat(p)} on {self._bet_name(b)}" for p, b in enumerate(self.bets[k])))
+        for p in range(self.players):
+            cars = ", ".join(COLOURS[c] for c in range(6) if self.owner[c] == p) or "no car"
+            lines.append(f"{self._seat(p)} ({cars}): cars {earnings[p]} + bets {payouts[p]} "
+                         f"- prices {prices[p]} = {scores[p]}")
+        names = " and ".join(self._seat(p) for p in winners)
+        why = {"money": "highest winnings", "first_car": "owner of the first car to finish",
+               "furthest_car": "owner of the car furthest ahead"}[self.variant.winner]
+        lines.append(f"Winner: {names} ({why}" + (", shared)" if len(winners) > 1 else ")"))
+        return lines

@@ -1,0 +1,238 @@
+"""The race (R-RACE): turns, card resolution, moves (R-MOVE, R-FIN), powers in play
+(R-POW) and the bets the lines open (R-BET)."""
+from __future__ import annotations
+
+import itertools
+
+from .cards import COLOURS
+from .decisions import Bet, Order, Path, PlayCard, Skip, Wild
+from .steps import NOBODY, OFF, Step, Steps, ordinal
+
+
+class RaceSteps(Steps):
+    """The steps of the race (a mixin of ``Game``)."""
+
+    __slots__ = ()
+
+    # -- race (R-RACE) --------------------------------------------------------
+    def _race_start(self) -> Step:
+        first = 0
+        for slot in range(len(self.board.grid)):  # R-RACE-1 and its ruling
+            car = COLOURS.index(self.deal.grid[slot])
+            if self.owner[car] != NOBODY:
+                first = self.owner[car]
+                break
+        self._say("race", f"The race starts: {self._seat(first)} plays first", seat=first)
+        return lambda: self._begin_turn(first)
+
+    def _can_play(self, p: int) -> bool:
+        return not self.retired[p] and bool(self.hands[p] or self.face_up[p])
+
+    def _begin_turn(self, start: int) -> Step:
+        if self.variant.use_finish and len(self.finished) == len(COLOURS):
+            return self._end_race
+        for k in range(self.players):  # R-RACE-5: skip empty hands
+            p = (start + k) % self.players
+            if self._can_play(p):
+                break
+        else:
+            return self._end_race  # R-RACE-6
+        self.turn = p
+        opts = [PlayCard(p, c) for c in self.hands[p]] + [PlayCard(p, c) for c in self.face_up[p]]
+        return self._ask("card", {p: opts}, lambda: None)
+
+    def _on_card(self, d: PlayCard) -> Step:
+        p = d.player
+        self.from_hand = d.card in self.hands[p]
+        if self.from_hand:
+            self.hands[p].remove(d.card)
+        else:
+            self.face_up[p].remove(d.card)
+        self.card = d.card
+        self.cards_played += 1
+        card = self.cards[d.card]
+        self._say("play", f"{self._seat(p)} plays {card}", seat=p, card=d.card)
+        self.order = list(range(len(card.rows)))
+        self.skipped = None
+        self.wild = {}
+        self.new_lines = 0
+        power = self.power[p]
+        if power == "tricky" and len(card.rows) > 1:
+            # Rows of finished cars move nothing: their place in the order cannot matter.
+            dead = tuple(r for r, (c, _) in enumerate(card.rows)
+                         if c != "wild" and self.pos[COLOURS.index(c)] == OFF)
+            live = [r for r in self.order if r not in dead]
+            opts = [Order(p, perm + dead) for perm in itertools.permutations(live)]
+            return self._ask("order", {p: opts}, lambda: None)
+        if power == "strategic":
+            opts = [Skip(p, None)] + [Skip(p, r) for r in self.order]
+            return self._ask("skip", {p: opts}, lambda: None)
+        return self._ask_wild
+
+    def _on_order(self, d: Order) -> Step:
+        self.order = list(d.rows)
+        if d.rows != tuple(sorted(d.rows)):
+            self._say("order", f"{self._seat(d.player)} resolves the rows in the order "
+                      + ", ".join(str(r + 1) for r in d.rows) + " (Tricky)", rows=list(d.rows))
+        return self._ask_wild
+
+    def _on_skip(self, d: Skip) -> Step:
+        if d.row is not None:
+            self.skipped = d.row
+            self.order.remove(d.row)
+            colour, n = self.cards[self.card].rows[d.row]
+            label = "WILD" if colour == "wild" else colour
+            self._say("skip", f"{self._seat(d.player)} skips the row {label} {n} (Strategic)",
+                      row=d.row)
+        return self._ask_wild
+
+    def _ask_wild(self) -> Step:
+        p = self.turn
+        card = self.cards[self.card]
+        rows = [r for r in self.order if card.rows[r][0] == "wild"]
+        if not rows:
+            self.row_at = 0
+            return self._next_row
+        on_card = {c for c, _ in card.rows}
+        allowed = [c for c in COLOURS if self.power[p] == "unpredictable" or c not in on_card]
+        rows.sort()  # colours are named top to bottom
+        opts = [Wild(p, combo) for combo in itertools.permutations(allowed, len(rows))]
+        self._moves = {"wild_rows": rows}
+        return self._ask("wild", {p: opts}, lambda: None)
+
+    def _on_wild(self, d: Wild) -> Step:
+        rows = self._moves["wild_rows"]
+        self.wild = {r: COLOURS.index(c) for r, c in zip(rows, d.colours)}
+        self._say("wild", f"WILD names {', '.join(d.colours)}", colours=list(d.colours))
+        self.row_at = 0
+        return self._next_row
+
+    def _next_row(self) -> Step:
+        if self.row_at >= len(self.order):
+            return self._end_card
+        r = self.order[self.row_at]
+        self.row_at += 1
+        colour, n = self.cards[self.card].rows[r]
+        p = self.turn
+        if colour == "wild":
+            car = self.wild[r]
+        else:
+            car = COLOURS.index(colour)
+            # R-POW-AGG: the printed top row of the player's own car.
+            if r == 0 and self.owner[car] == p and self.power[p] == "aggressive":
+                n += self.variant.aggressive_bonus
+        return self._start_move(car, n, False)
+
+    def _start_move(self, car: int, n: int, bonus: bool) -> Step:
+        start = self.pos[car]
+        name = COLOURS[car]
+        if start == OFF:
+            if not bonus:
+                self._say("stay", f"The {name} car has finished: nothing moves", car=name)
+            return self._next_row
+        occ = self.occ
+        occ.discard(start)
+        o = self.owner[car]
+        det = not bonus and o != NOBODY and self.power[o] == "determined"
+        moves = self.board.outcomes(start, n, occ, 0b1000 | (0b111 & ~self.lines), det)
+        occ.add(start)
+        if not moves:
+            self._say("stay", f"The {name} car cannot move" + (" its bonus step" if bonus else "")
+                      + " (no free space ahead)", car=name)
+            return self._next_row
+        chooser = self.turn
+        if o != NOBODY and self.power[o] == "cunning":  # R-POW-CUN
+            chooser = o
+        self.mover, self.move_n, self.bonus = car, n, bonus
+        ids = self.board.ids
+        by_path = {tuple([ids[i] for i in m[0]]): m for m in moves}
+        self._moves = {"start": start, "n": n, "by_path": by_path}
+        opts = [Path(chooser, name, p) for p in by_path]
+        return self._ask("path", {chooser: opts}, lambda: None)
+
+    def _on_path(self, d: Path) -> Step:
+        board = self.board
+        start = self._moves["start"]
+        move = self._moves["by_path"].get(d.path)
+        if move is None:  # a concrete path chosen by a person
+            move = board.outcome_of(start, tuple(board.index[s] for s in d.path), self.move_n)
+        path, finished, blocked, crossed, rect = move
+        car = self.mover
+        name = COLOURS[car]
+        self.occ.discard(start)
+        if not board.use_finish:
+            here = start
+            for b in path:
+                if (here, b) in board.wraps:
+                    self.laps[car] += 1
+                here = b
+        via = " -> ".join(d.path)
+        if finished:  # R-FIN-1
+            self.pos[car] = OFF
+            self.finished.append(car)
+            place = len(self.finished)
+            self._say("finish", f"The {name} car moves {via} and finishes {ordinal(place)}",
+                      car=name, path=list(d.path), place=place)
+        else:
+            self.pos[car] = path[-1]
+            self.occ.add(path[-1])
+            self._say("move", f"The {name} car moves {via}" + (" (blocked)" if blocked else "")
+                      + (" (Determined bonus)" if self.bonus else ""),
+                      car=name, path=list(d.path), blocked=blocked, bonus=self.bonus)
+        crossed &= 0b111 & ~self.lines
+        if crossed:
+            self.lines |= crossed
+            self.new_lines |= crossed
+            for k in range(3):
+                if crossed >> k & 1:
+                    self._say("cross", f"The {name} car is first across betting line {k + 1}",
+                              car=name, line=k)
+        o = self.owner[car]
+        if (not self.bonus and not finished and not blocked and rect
+                and o != NOBODY and self.power[o] == "determined"
+                and self.variant.determined_bonus > 0):  # R-POW-DET
+            return self._start_move(car, self.variant.determined_bonus, True)
+        self.bonus = False
+        return self._next_row
+
+    def _end_card(self) -> Step:
+        p = self.turn
+        self.discard.append(self.card)
+        self.card = None
+        self.bonus = False
+        mode = self.variant.hand_mode
+        if not self.from_hand:
+            pass  # a face-up Speed-8 card is not replaced (R-VAR two players)
+        elif mode == "common" and self.pile:
+            self.hands[p].append(self.pile.pop(0))
+        elif mode == "private" and self.piles[p]:
+            self.hands[p].append(self.piles[p].pop(0))
+        for q in range(self.players):  # R-RACE-5
+            cars = [c for c in range(6) if self.owner[c] == q]
+            if cars and not self.retired[q] and all(self.pos[c] == OFF for c in cars):
+                self.retired[q] = True
+                self.discard.extend(self.hands[q] + self.piles[q] + self.face_up[q])
+                self.hands[q], self.piles[q], self.face_up[q] = [], [], []
+                self._say("retire", f"{self._seat(q)}'s cars have all finished: "
+                          "the hand is discarded", seat=q)
+        if self.variant.betting:  # R-BET-3: one bet per line, in line order
+            self.bet_lines = [k for k in range(3) if self.new_lines >> k & 1]
+        self.new_lines = 0
+        return self._next_bet
+
+    def _next_bet(self) -> Step:
+        if not self.bet_lines:
+            return lambda: self._begin_turn((self.turn + 1) % self.players)
+        k = self.bet_lines[0]
+        opts = {p: [Bet(p, c) for c in COLOURS] for p in range(self.players)}
+        self._say("bet-open", f"Bet {k + 1}: every player secretly chooses a car to win",
+                  line=k)
+        return self._ask("bet", opts, self._resolve_bet)
+
+    def _resolve_bet(self) -> Step:
+        k = self.bet_lines.pop(0)
+        for p, d in self.collected.items():
+            self.bets[k][p] = COLOURS.index(d.car)
+        self.collected = {}
+        self._say("bet", f"Bet {k + 1} is made (revealed at scoring)", line=k)
+        return self._next_bet
