@@ -586,9 +586,9 @@ def _inscribed(shape: Polygon) -> tuple[tuple[float, float], float]:
     return tuple(circle.coords[0]), radius
 
 
-def _curved_runs(ring, window: float = 30.0, min_turn_deg: float = 6.0,
+def _curved_runs(ring, window: float = 50.0, max_radius: float = 450.0,
                  corner_deg: float = 35.0) -> list[QPolygonF]:
-    """Stretches of a ring that bend more than ``min_turn_deg`` over ``window`` mm.
+    """Stretches of a ring that curve tighter than ``max_radius`` mm (over ``window`` mm).
 
     Sharp corners (a turn of ``corner_deg`` within one 2 mm step, as where a
     track narrows to single file) are not curves and get no kerb.
@@ -607,11 +607,14 @@ def _curved_runs(ring, window: float = 30.0, min_turn_deg: float = 6.0,
         return abs((b - a + math.pi) % (2 * math.pi) - math.pi)
 
     half = max(1, int(window / 2 / step))
-    curved = [turn(heads[(i - half) % n], heads[(i + half) % n]) > math.radians(min_turn_deg)
-              for i in range(n)]
-    sharp = [turn(heads[i - 1], heads[i]) > math.radians(corner_deg) for i in range(n)]
+    limit = 2 * half * step / max_radius  # the turn of an arc of that radius over the window
+    curved = [turn(heads[(i - half) % n], heads[(i + half) % n]) > limit for i in range(n)]
+    # Near a sharp corner the window sees the corner's turn, not a curve: no kerb there.
+    for i in [i for i in range(n) if turn(heads[i - 1], heads[i]) > math.radians(corner_deg)]:
+        for j in range(i - half - 1, i + half + 1):
+            curved[j % n] = False
     if all(curved):
-        return [] if any(sharp) else [QPolygonF([QPointF(*p) for p in xy + [xy[0]]])]
+        return [QPolygonF([QPointF(*p) for p in xy + [xy[0]]])]
     start = curved.index(False)  # walk from a straight point so no run wraps round
     runs: list[QPolygonF] = []
     current: list[int] = []
@@ -622,7 +625,7 @@ def _curved_runs(ring, window: float = 30.0, min_turn_deg: float = 6.0,
             continue
         if current:
             current.append(i)
-            if len(current) * step > window / 2 and not any(sharp[j] for j in current):
+            if len(current) * step > 20.0:
                 runs.append(QPolygonF([QPointF(*xy[j]) for j in current]))
             current = []
     return runs
