@@ -1,0 +1,27 @@
+"""Bots: players that answer the same decision requests as people.
+
+``make_bot(kind, seed)`` builds one by name (``greedy`` or ``random``);
+``drive(game, seats)`` plays a game to the end; ``ask(game, seat)`` gives the
+view and request a seat answers with ``seat.choose(view, request)``.
+"""
+from __future__ import annotations
+
+from .base import Request, Seat, SeatView, ask, drive, race_of
+from .greedy import GreedyBot
+from .random_bot import RandomBot
+
+BOT_KINDS: dict[str, type] = {"greedy": GreedyBot, "random": RandomBot}
+
+
+def bot_seed(game_seed: int, seat: int, kind: str) -> str:
+    """The seed of the bot in ``seat`` of a game: fixed by the game's seed."""
+    return f"{game_seed}:{seat}:{kind}"
+
+
+def make_bot(kind: str, seed: int | str = 0) -> Seat:
+    """A bot of a known kind (``greedy``, ``random``) with its own seed."""
+    return BOT_KINDS[kind](seed)
+
+
+__all__ = ["BOT_KINDS", "GreedyBot", "RandomBot", "Request", "Seat", "SeatView", "ask",
+           "bot_seed", "drive", "make_bot", "race_of"]

@@ -1,0 +1,168 @@
+"""The seat interface: bots and people answer the same decision requests.
+
+A seat (``Seat``) is anything with ``choose(view, request) -> Decision``. The
+``view`` is a ``SeatView``: what that seat may see (its own hand and bets, the
+public board), read lazily from the game so that bots stay fast. The
+``request`` holds what is asked (``pending``), the legal ``options`` and the
+public facts of the table (board, variant, the cards by id). ``drive`` plays a
+game (a ``Game`` or a world-tour ``Series``) to the end with one seat per
+player.
+"""
+from __future__ import annotations
+
+from typing import Callable, NamedTuple, Protocol, Sequence
+
+from ..game import COLOURS, Board, Card, Decision, Game, PlayerView, Series, Variant
+from ..game.events import Event, Pending, Phase
+
+OFF = -1  # space index of a car that has finished
+
+
+class Request(NamedTuple):
+    """One decision asked of ``seat``: the step, its legal options, the table."""
+
+    seat: int
+    pending: Pending
+    options: tuple[Decision, ...]
+    board: Board
+    variant: Variant
+    cards: tuple[Card, ...]
+    players: int
+
+
+class SeatView:
+    """What one seat may see, read on demand from the game.
+
+    The same facts as ``engine.game.PlayerView`` (``full()`` builds that), plus
+    index forms for bots: ``spaces`` (space index per car in COLOURS order, -1
+    when finished) and ``owner_codes`` (seat per car, -1 when unowned). Other
+    players' hands and bets are never exposed.
+    """
+
+    __slots__ = ("_game", "seat")
+
+    def __init__(self, game: Game, seat: int):
+        self._game = game
+        self.seat = seat
+
+    @property
+    def phase(self) -> Phase:
+        return self._game.phase
+
+    @property
+    def pending(self) -> Pending:
+        return self._game.pending
+
+    @property
+    def hand(self) -> list[int]:
+        """Card ids in this seat's hand (a copy)."""
+        return list(self._game.hands[self.seat])
+
+    @property
+    def face_up(self) -> list[int]:
+        """This seat's unused face-up Speed-8 cards (two players)."""
+        return list(self._game.face_up[self.seat])
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(len(h) for h in self._game.hands)
+
+    @property
+    def spaces(self) -> tuple[int, ...]:
+        """Space index of each car (COLOURS order), -1 once finished."""
+        return tuple(self._game.pos)
+
+    @property
+    def positions(self) -> dict[str, str | None]:
+        ids, pos = self._game.board.ids, self._game.pos
+        return {c: (None if pos[i] == OFF else ids[pos[i]]) for i, c in enumerate(COLOURS)}
+
+    @property
+    def owner_codes(self) -> tuple[int, ...]:
+        """Seat owning each car (COLOURS order), -1 when unowned."""
+        return tuple(self._game.owner)
+
+    @property
+    def owners(self) -> dict[str, int | None]:
+        return {c: self._game.owner_of(c) for c in COLOURS}
+
+    @property
+    def finished(self) -> tuple[str, ...]:
+        return tuple(COLOURS[c] for c in self._game.finished)
+
+    @property
+    def powers(self) -> tuple[str | None, ...]:
+        return tuple(self._game.power)
+
+    @property
+    def held_powers(self) -> tuple[tuple[str, ...], ...]:
+        return tuple(tuple(h) for h in self._game.held)
+
+    @property
+    def my_bets(self) -> tuple[str | None, ...]:
+        bets = self._game.bets
+        return tuple(None if bets[k][self.seat] is None else COLOURS[bets[k][self.seat]]
+                     for k in range(3))
+
+    @property
+    def bet_codes(self) -> tuple[int | None, ...]:
+        """This seat's bets as car codes (COLOURS order), None where not made."""
+        bets, seat = self._game.bets, self.seat
+        return (bets[0][seat], bets[1][seat], bets[2][seat])
+
+    @property
+    def discard(self) -> list[int]:
+        """Cards played so far (face up, public)."""
+        return list(self._game.discard)
+
+    @property
+    def turn(self) -> int | None:
+        return self._game.turn
+
+    @property
+    def log(self) -> list[Event]:
+        """The public log so far (a copy)."""
+        return list(self._game.log)
+
+    def log_since(self, start: int) -> list[Event]:
+        """The public log events from index ``start`` on."""
+        return self._game.log[start:]
+
+    def full(self) -> PlayerView:
+        """The engine's complete ``PlayerView`` of this seat."""
+        return self._game.view(self.seat)
+
+
+class Seat(Protocol):
+    """A player at the table: a bot, or a person asked on a terminal or in the app."""
+
+    kind: str
+
+    def choose(self, view: SeatView, request: Request) -> Decision:
+        """One of ``request.options`` (or another legal decision of that step)."""
+        ...
+
+
+def race_of(game: Game | Series) -> Game:
+    """The race being played: the game itself, or a series' current race."""
+    return game.game if isinstance(game, Series) else game
+
+
+def ask(game: Game | Series, seat: int) -> tuple[SeatView, Request]:
+    """The view and the request for ``seat``, whose decision is due."""
+    race = race_of(game)
+    request = Request(seat, race.pending, tuple(race.options(seat)), race.board, race.variant,
+                      race.cards, race.players)
+    return SeatView(race, seat), request
+
+
+def drive(game: Game | Series, seats: Sequence[Seat],
+          apply: Callable[[Decision], None] | None = None,
+          until: Callable[[], bool] | None = None) -> None:
+    """Ask the due seats and apply their answers until the game is over (or
+    ``until()`` is true). ``apply`` replaces ``game.apply`` (e.g. to record)."""
+    do = apply or game.apply
+    while not game.over and not (until and until()):
+        for seat in game.due():
+            view, request = ask(game, seat)
+            do(seats[seat].choose(view, request))

@@ -1,0 +1,406 @@
+"""The greedy bot: one-step heuristics from precomputed tables, no search.
+
+It values a car by the spaces its cards give it and the money it can earn,
+plays the card whose rows help its own cars most and the leading rivals
+least, orders (Tricky), skips (Strategic) and names WILD colours to the same
+end, picks paths that gain most for its cars and jam rivals (a rival's car
+left short, or a space taken in front of a rival), and bets on the car most
+likely to win from its distance to the finish and the cards still to come.
+"""
+from __future__ import annotations
+
+import random
+
+from ..game import COLOURS, Bet, Bid, Decision, KeepPower, Order, Path, PlayCard, Skip, Wild
+from ..game.cards import WILD_CODE, bid_value
+from .base import OFF, Request, SeatView
+from .tables import DeckTables, TrackTables, deck_tables, track_tables
+
+FINISH_BONUS = 3.0     # a row that finishes a car is worth more than its spaces
+JAM_WEIGHT = 0.8       # a forward space of a rival taken by the moved car
+OWN, UNOWNED, RIVAL, LEADER = 1.0, -0.15, -0.3, -0.5
+
+
+class _Race:
+    """The facts of one race decision, computed once per request."""
+
+    __slots__ = ("t", "pos", "owner", "me", "power", "occ", "w", "ahead", "free", "left",
+                 "finish")
+
+    def __init__(self, bot: "GreedyBot", view: SeatView, request: Request, t: TrackTables):
+        self.t = t
+        self.pos = pos = view.spaces
+        self.owner = owner = view.owner_codes
+        self.me = me = request.seat
+        self.power = view.powers[me]
+        self.occ = occ = set(pos)
+        occ.discard(OFF)
+        self.finish = finish = t.board.use_finish
+        laps = None if finish else bot.laps(view, request, t)
+        finished = view.finished
+        forward, togo = t.forward, t.togo
+        # free[c]: the car has a free space ahead now; left[c]: steps to the finish.
+        free = [False] * 6
+        left = [0] * 6
+        ahead = [0.0] * 6
+        running = []
+        for c in range(6):
+            s = pos[c]
+            if s == OFF:
+                name = COLOURS[c]
+                ahead[c] = 1000.0 - (finished.index(name) if name in finished else 0)
+                continue
+            running.append(c)
+            for b in forward[s]:
+                if b not in occ:
+                    free[c] = True
+                    break
+            left[c] = togo[s]
+            ahead[c] = -float(togo[s]) if laps is None else \
+                (laps[c] + t.progress[s] / t.length) * t.lap_steps
+        self.free, self.left, self.ahead = free, left, ahead
+        running.sort(key=ahead.__getitem__, reverse=True)
+        w = [0.0] * 6
+        last = max(1, len(running) - 1)
+        for rank, c in enumerate(running):
+            o = owner[c]
+            w[c] = OWN if o == me else (UNOWNED if o == OFF else RIVAL) + LEADER * (1.0 - rank / last)
+        for k in view.bet_codes:
+            if k is not None:
+                if owner[k] != me:
+                    w[k] += 0.25
+        self.w = w
+
+    def gain(self, c: int, n: int) -> float:
+        """Spaces car ``c`` would gain moving ``n`` now (0 if finished or blocked)."""
+        if not self.free[c]:
+            return 0.0
+        if self.finish and n >= self.left[c]:
+            return self.left[c] + FINISH_BONUS
+        return float(n)
+
+
+class GreedyBot:
+    """Fast heuristic player; deterministic for a seed (used only for ties)."""
+
+    kind = "greedy"
+
+    def __init__(self, seed: int | str = 0):
+        self.rng = random.Random(seed)
+        self._lap_state: tuple | None = None
+        self._race: tuple | None = None  # (key, _Race) of the last race decision
+
+    def choose(self, view: SeatView, request: Request) -> Decision:
+        """The option the heuristics like best."""
+        options = request.options
+        if len(options) == 1:
+            return options[0]
+        kind = request.pending.kind
+        if kind == "bid":
+            return self._bid(view, request)
+        if kind in ("keep_power", "swap_power"):
+            return self._power(view, request)
+        if kind == "bet":
+            return self._bet(view, request)
+        race = self._race_facts(view, request)
+        if kind == "play_card":
+            return self._card(race, request, deck_tables(request.cards))
+        if kind == "order":
+            return self._order(race, request, deck_tables(request.cards))
+        if kind == "skip":
+            return self._skip(race, request, deck_tables(request.cards))
+        if kind == "wild":
+            return self._wild(race, request, deck_tables(request.cards))
+        if kind in ("path", "bonus"):
+            return self._path(race, request)
+        return options[0]
+
+    def _race_facts(self, view: SeatView, request: Request) -> _Race:
+        """The race facts, reused while cars, owners and bets stay the same
+        (a card's first path follows the card choice with nothing moved)."""
+        key = (request.board, view.spaces, view.owner_codes, view.bet_codes, view.finished)
+        if self._race is not None and self._race[0] == key:
+            return self._race[1]
+        race = _Race(self, view, request, track_tables(request.board))
+        self._race = (key, race)
+        return race
+
+    # -- auction --------------------------------------------------------------
+    def _hand_spaces(self, colour: int, hand: list[int], d: DeckTables) -> float:
+        total = 0.0
+        for card in hand:
+            for c, n in d.rows[card]:
+                if c == colour:
+                    total += n
+                elif c == WILD_CODE:
+                    total += n / 4  # a WILD row may go to this car
+        return total
+
+    def _car_value(self, colour: int, power: str | None, view: SeatView,
+                   request: Request) -> float:
+        """Rough money a car is worth to this seat: payout by hand strength, plus power."""
+        d = deck_tables(request.cards)
+        hand = view.hand
+        expected = d.colour_total[colour] * len(hand) / max(1, d.size)
+        strength = self._hand_spaces(colour, hand, d) / max(1.0, expected)
+        payout = request.variant.race_payout
+        mean_pay = sum(payout[:6]) / 6
+        value = mean_pay * (0.35 + 0.45 * min(strength, 2.0))
+        if power:
+            mine = [c for c, o in enumerate(view.owner_codes) if o == request.seat] + [colour]
+            value += 0.5 * self._power_value(power, mine, hand, d, request)
+        return value
+
+    def _bid(self, view: SeatView, request: Request) -> Bid:
+        seat, pending = request.seat, request.pending
+        hand = view.hand
+        cards = request.cards
+        hand_cards = [cards[c] for c in hand]
+        owners = view.owner_codes
+        has_car = seat in owners
+        if pending.set_aside:  # R-AUC-8 second chance: the best car at the lowest price
+            best, best_score = None, -99.0
+            for o in request.options:
+                if o.card is None:
+                    continue
+                price = bid_value(cards[o.card], o.car, hand_cards) or 0
+                score = self._car_value(COLOURS.index(o.car), None, view, request) - price
+                if score > best_score:
+                    best, best_score = o, score
+            return best if best is not None and best_score > -2 else \
+                next(o for o in request.options if o.card is None)
+        colour = pending.car
+        code = COLOURS.index(colour)
+        target = self._car_value(code, pending.power, view, request)
+        unsold = sum(1 for o in owners if o == OFF)
+        carless = sum(1 for p in range(request.players) if p not in owners)
+        if not has_car and unsold <= carless + 1:  # R-AUC-7: a car is needed to earn
+            target += 3.0
+        elif has_car and sum(1 for o in owners if o == seat) >= 2:
+            target -= 1.5
+        best, best_key, cheapest = None, None, None
+        for o in request.options:
+            if o.card is None:
+                continue
+            card = cards[o.card]
+            value = bid_value(card, colour, hand_cards)
+            if value is None:
+                continue
+            if cheapest is None or value < cheapest[0]:
+                cheapest = (value, o)
+            key = (value, len(card.rows), -card.wild_rows)  # R-AUC-3 tie-breaks
+            if value <= target and (best_key is None or key > best_key):
+                best, best_key = o, key
+        if best is not None:
+            return best
+        passes = [o for o in request.options if o.card is None]
+        if passes:
+            return passes[0]
+        return cheapest[1] if cheapest else request.options[0]
+
+    def _power_value(self, power: str, mine: list[int], hand: list[int], d: DeckTables,
+                     request: Request) -> float:
+        """How much a power suits these cars and this hand (a few $M at most)."""
+        if power == "aggressive":
+            tops = sum(1 for c in hand if d.rows[c] and d.rows[c][0][0] in mine)
+            return 0.6 * tops * request.variant.aggressive_bonus
+        if power == "determined":
+            rows = sum(1 for c in hand for k, _ in d.rows[c] if k in mine)
+            return 0.25 * rows * track_tables(request.board).rect_share \
+                * request.variant.determined_bonus
+        if power == "tricky":
+            return 0.2 * sum(1 for c in hand if len(d.rows[c]) > 2)
+        if power == "strategic":
+            return 0.15 * sum(1 for c in hand if len(d.rows[c]) > 1)
+        if power == "unpredictable":
+            return 0.4 * sum(d.wilds[c] for c in hand)
+        if power == "cunning":
+            rows = sum(1 for c in hand for k, _ in d.rows[c] if k in mine)
+            return 0.1 * rows
+        return 0.0
+
+    def _power(self, view: SeatView, request: Request) -> Decision:
+        d = deck_tables(request.cards)
+        hand = view.hand + view.face_up
+        mine = [c for c, o in enumerate(view.owner_codes) if o == request.seat]
+        return max(request.options,
+                   key=lambda o: self._power_value(o.power, mine, hand, d, request))
+
+    # -- betting (R-BET) --------------------------------------------------------
+    def _bet(self, view: SeatView, request: Request) -> Bet:
+        t = track_tables(request.board)
+        d = deck_tables(request.cards)
+        finished = view.finished
+        pos = view.spaces
+        played = [0] * 6
+        for card in view.discard:
+            for c, n in d.rows[card]:
+                if c >= 0:
+                    played[c] += n
+        laps = self.laps(view, request, t) if not request.board.use_finish else None
+        best, best_score = None, None
+        for o in request.options:
+            c = COLOURS.index(o.car)
+            if o.car in finished:
+                score = 1000.0 - 50 * finished.index(o.car)
+            else:
+                s = pos[c]
+                future = max(0, d.colour_total[c] - played[c])
+                if laps is None:
+                    score = -t.togo[s] + 0.3 * future
+                else:
+                    score = (laps[c] + t.progress[s] / t.length) * t.lap_steps + 0.3 * future
+            if best_score is None or score > best_score:
+                best, best_score = o, score
+        return best
+
+    # -- race (R-RACE, R-POW) ---------------------------------------------------
+    def _row_values(self, race: _Race, card: int, d: DeckTables) -> tuple[list[float], float]:
+        """Value of each colour row and of the card's WILD rows together."""
+        w, me, owner, free, left = race.w, race.me, race.owner, race.free, race.left
+        finish = race.finish
+        values: list[float] = []
+        wild_ns: list[int] = []
+        on_card = 0
+        for k, (c, n) in enumerate(d.rows[card]):
+            if c == WILD_CODE:
+                wild_ns.append(n)
+                continue
+            on_card |= 1 << c
+            if not free[c]:
+                values.append(0.0)
+                continue
+            if k == 0 and race.power == "aggressive" and owner[c] == me:  # R-POW-AGG
+                n += 1
+            g = left[c] + FINISH_BONUS if finish and n >= left[c] else n
+            values.append(w[c] * g)
+        wild = 0.0
+        if wild_ns:
+            if race.power == "unpredictable":
+                on_card = 0
+            used = on_card  # R-RACE-4: WILD names a car not on the card
+            for n in sorted(wild_ns, reverse=True):
+                best, best_c = None, -1
+                for c in range(6):
+                    if used >> c & 1:
+                        continue
+                    v = w[c] * race.gain(c, n)
+                    if best is None or v > best:
+                        best, best_c = v, c
+                if best_c < 0:
+                    break
+                wild += best
+                used |= 1 << best_c
+        return values, wild
+
+    def _card_value(self, race: _Race, card: int, d: DeckTables) -> float:
+        values, wild = self._row_values(race, card, d)
+        total = sum(values) + wild
+        if race.power == "strategic" and values:  # R-POW-STR: the worst row goes
+            total -= min(0.0, min(values))
+        return total
+
+    def _card(self, race: _Race, request: Request, d: DeckTables) -> Decision:
+        best, best_value = request.options[0], None
+        for o in request.options:
+            value = self._card_value(race, o.card, d)
+            if best_value is None or value > best_value:
+                best, best_value = o, value
+        return best
+
+    def _order(self, race: _Race, request: Request, d: DeckTables) -> Decision:
+        """R-POW-TRI: own cars first (free road ahead), rivals' last (maybe blocked by then)."""
+        rows = d.rows[request.pending.card]
+        w = race.w
+
+        def weight(k: int) -> float:
+            c = rows[k][0]
+            return 0.5 if c == WILD_CODE else w[c]
+        order = tuple(sorted(range(len(rows)), key=lambda k: (-weight(k), k)))
+        choice = Order(request.seat, order)
+        return choice if choice in request.options else request.options[0]
+
+    def _skip(self, race: _Race, request: Request, d: DeckTables) -> Decision:
+        """R-POW-STR: skip the row that helps rivals most, if any does."""
+        rows = d.rows[request.pending.card]
+        best, best_value = Skip(request.seat, None), -0.1
+        for k, (c, n) in enumerate(rows):
+            if c == WILD_CODE:
+                continue
+            value = race.w[c] * race.gain(c, n)
+            if value < best_value:
+                best, best_value = Skip(request.seat, k), value
+        return best if best in request.options else request.options[0]
+
+    def _wild(self, race: _Race, request: Request, d: DeckTables) -> Decision:
+        ns = [n for c, n in d.rows[request.pending.card] if c == WILD_CODE]
+        w = race.w
+        best, best_value = request.options[0], None
+        for o in request.options:
+            k = len(o.colours)
+            use = ns if len(ns) == k else sorted(ns, reverse=True)[:k]
+            value = sum(w[COLOURS.index(c)] * race.gain(COLOURS.index(c), n)
+                        for c, n in zip(o.colours, use))
+            if best_value is None or value > best_value:
+                best, best_value = o, value
+        return best
+
+    def _path(self, race: _Race, request: Request) -> Decision:
+        """The path best for this seat: own cars far (Determined bonus kept), others
+        short, and an end space that takes a rival's road ahead."""
+        t, board = race.t, request.board
+        index = board.index
+        car = COLOURS.index(request.pending.car)
+        own = race.owner[car] == race.me
+        sign = 1.0 if own else race.w[car]
+        start = race.pos[car]
+        det = (own and race.power == "determined" and request.pending.kind == "path")
+        beyond = board.graph.beyond_finish
+        others = [(race.pos[c], race.w[c]) for c in range(6)
+                  if c != car and race.pos[c] != OFF]
+        best, best_score = request.options[0], None
+        for o in request.options:
+            e = index[o.path[-1]]
+            if board.use_finish:
+                advance = 100.0 if beyond[e] else -float(t.togo[e])
+            else:
+                advance = (t.progress[e] - t.progress[start]) % t.length / t.length * t.lap_steps
+            if det and len(o.path) == request.pending.spaces \
+                    and all(t.rect[index[s]] for s in o.path):  # R-POW-DET bonus step
+                advance += 1.0
+            jam = 0.0
+            if not beyond[e]:
+                for s, w in others:
+                    ahead = t.forward[s]
+                    if e in ahead:
+                        jam -= w / len(ahead)
+            score = sign * advance + JAM_WEIGHT * jam
+            if best_score is None or score > best_score:
+                best, best_score = o, score
+        return best
+
+    # -- laps (long distance) -----------------------------------------------------
+    def laps(self, view: SeatView, request: Request, t: TrackTables) -> list[int]:
+        """Laps completed by each car, followed from the public log's moves."""
+        board = request.board
+        state = self._lap_state
+        if state is None or state[0] is not board or len(view.log_since(0)) < state[1]:
+            state = (board, 0, [0] * 6, [-1] * 6)
+        _, seen, laps, last = state
+        laps, last = list(laps), list(last)
+        events = view.log_since(seen)
+        for ev in events:
+            if ev.kind == "setup":
+                for slot, colour in enumerate(ev.data.get("grid", ())):
+                    last[COLOURS.index(colour)] = board.grid[slot]
+            elif ev.kind in ("move", "finish"):
+                c = COLOURS.index(ev.data["car"])
+                here = last[c]
+                for sid in ev.data.get("path", ()):
+                    b = board.index[sid]
+                    if (here, b) in board.wraps:
+                        laps[c] += 1
+                    here = b
+                last[c] = here
+        self._lap_state = (board, seen + len(events), laps, last)
+        return laps

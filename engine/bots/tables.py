@@ -1,0 +1,83 @@
+"""Per-track and per-deck tables that bots read on every decision, built once."""
+from __future__ import annotations
+
+from collections import deque
+
+from ..game import Board, Card
+from ..game.cards import WILD_CODE
+
+FAR = 10_000  # steps to the finish from a space that cannot reach it
+
+
+class TrackTables:
+    """Cheap facts about a board: forward spaces, steps to the finish, lap length."""
+
+    def __init__(self, board: Board):
+        self.board = board
+        n = len(board.ids)
+        self.forward: list[tuple[int, ...]] = [tuple(s[0] for s in board.steps[a])
+                                               for a in range(n)]
+        self.rect: list[bool] = list(board.geometry.rectangular)
+        self.rect_share = sum(self.rect) / max(1, n)
+        self.lanes = max(board.lanes) + 1 if n else 1
+        self.lap_steps = max(1.0, n / self.lanes)
+        self.progress = board.progress
+        self.length = board.length or 1.0
+        self.togo = self._steps_to_finish(board, n) if board.use_finish else [0] * n
+
+    @staticmethod
+    def _steps_to_finish(board: Board, n: int) -> list[int]:
+        """Fewest steps from each space to a space beyond the finish line
+        (other cars ignored): a breadth-first search over reversed steps."""
+        back: list[list[int]] = [[] for _ in range(n)]
+        togo = [FAR] * n
+        queue: deque[int] = deque()
+        for a in range(n):
+            for b, _mask, _rect, finishes in board.steps[a]:
+                if finishes:
+                    if togo[a] != 1:
+                        togo[a] = 1
+                        queue.append(a)
+                else:
+                    back[b].append(a)
+        while queue:
+            b = queue.popleft()
+            for a in back[b]:
+                if togo[a] > togo[b] + 1:
+                    togo[a] = togo[b] + 1
+                    queue.append(a)
+        return togo
+
+
+class DeckTables:
+    """Card rows as (colour code, spaces), per card id, and each colour's
+    total spaces in the regular deck."""
+
+    def __init__(self, cards: tuple[Card, ...]):
+        self.cards = cards
+        self.rows: list[tuple[tuple[int, int], ...]] = [c.codes for c in cards]
+        self.wilds: list[int] = [sum(1 for c, _ in r if c == WILD_CODE) for r in self.rows]
+        regular = [r for c, r in zip(cards, self.rows) if not c.speed8]
+        self.size = len(regular)
+        self.colour_total = [sum(n for r in regular for c, n in r if c == k) for k in range(6)]
+
+
+_TRACKS: dict[int, TrackTables] = {}
+_DECKS: dict[int, DeckTables] = {}
+
+
+def track_tables(board: Board) -> TrackTables:
+    """The tables of ``board`` (cached while the board lives)."""
+    t = _TRACKS.get(id(board))
+    if t is None or t.board is not board:
+        t = _TRACKS[id(board)] = TrackTables(board)
+    return t
+
+
+def deck_tables(cards: tuple[Card, ...]) -> DeckTables:
+    """The tables of a game's cards (cached per cards tuple)."""
+    key = id(cards)
+    t = _DECKS.get(key)
+    if t is None or t.cards is not cards:
+        t = _DECKS[key] = DeckTables(cards)
+    return t
