@@ -19,7 +19,7 @@ _done = False
 
 def void_calls_leak_none() -> bool:
     """True when a void Qt call loses a reference to None (the PySide6 6.12 bug)."""
-    if sys.version_info >= (3, 12):
+    if sys.version_info >= (3, 12) or sys.implementation.name != "cpython":
         return False
     from PySide6.QtGui import QColor
 
