@@ -119,3 +119,21 @@ def _moves(p: QPainter) -> None:
 
 
 PAINTERS["moves"] = _moves
+
+
+def _lanes(p: QPainter) -> None:
+    from PySide6.QtGui import QPainterPath
+    for k, colour in enumerate(("#4b4f55", "#5b6068", "#4b4f55")):
+        path = QPainterPath()
+        r = 40 - k * 9
+        path.arcMoveTo(QRectF(8 - r + 40, 56 - r, 2 * r, 2 * r), 90)
+        path.arcTo(QRectF(8 - r + 40, 56 - r, 2 * r, 2 * r), 90, 90)
+        pen = _pen(QColor(colour), 8)
+        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+        p.setPen(pen)
+        p.drawPath(path)
+    p.setPen(_pen(QColor("#ff9a3c"), 2.5))
+    p.drawLine(QPointF(48, 6), QPointF(58, 6))
+
+
+PAINTERS["lanes"] = _lanes

@@ -5,8 +5,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QRectF, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QToolBar, QToolButton,
-                               QUndoView, QWidget)
+from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QStackedWidget, QToolBar,
+                               QToolButton, QUndoView, QWidget)
 
 from engine.errors import TracksideError
 from engine.resources import bundled_tracks
@@ -21,6 +21,7 @@ from .inspector import Inspector
 from .issues_panel import IssuesPanel, ShownIssue
 from .prompts import Prompts
 from .scene import TrackScene
+from . import addons  # registers the lane and racing-line tools (before TOOLS is read)
 from .tools import TOOLS, Tool
 from .view import CanvasView
 
@@ -49,6 +50,7 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._build_menus()
         self._build_toolbars()
+        addons.install(self)  # lane panel, export dialog
         self.doc.modifiedChanged.connect(self._update_title)
         self.doc.pathChanged.connect(self._update_title)
         self.doc.metaChanged.connect(self._update_title)
@@ -75,7 +77,12 @@ class MainWindow(QMainWindow):
         self.inspector_dock = self._dock("Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
         self.history_dock = self._dock("History", self.undo_view, Qt.DockWidgetArea.RightDockWidgetArea)
         self.issues_dock = self._dock("Issues", self.issues, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.options_stack = QStackedWidget()
+        self.options_dock = self._dock("Tool Options", self.options_stack,
+                                       Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.inspector_dock, self.history_dock)
+        self.tabifyDockWidget(self.inspector_dock, self.options_dock)
+        self.options_dock.hide()
         self.inspector_dock.raise_()
         self.resizeDocks([self.inspector_dock], [360], Qt.Orientation.Horizontal)
 
@@ -254,6 +261,17 @@ class MainWindow(QMainWindow):
         self.tool_actions[name].setChecked(True)
         self.scene.set_tool(tool)
         self.hint_label.setText(tool.hint)
+        options = tool.options_widget()
+        if options is not None:
+            if self.options_stack.indexOf(options) < 0:
+                self.options_stack.addWidget(options)
+            self.options_stack.setCurrentWidget(options)
+            self.options_dock.setWindowTitle(f"{tool.label} Options")
+            self.options_dock.show()
+            self.options_dock.raise_()
+        elif self.options_dock.isVisible():
+            self.options_dock.hide()
+            self.inspector_dock.raise_()
 
     @property
     def tool(self) -> Tool:
