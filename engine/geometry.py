@@ -94,10 +94,12 @@ class TrackGeometry:
             if poly is not None:
                 c = poly.centroid
                 self.centroids.append((c.x, c.y))
-            else:
+            elif sp.corners:
                 xs = [float(p[0]) for p in sp.corners]
                 ys = [float(p[1]) for p in sp.corners]
                 self.centroids.append((sum(xs) / len(xs), sum(ys) / len(ys)))
+            else:  # a space still being drawn in the editor
+                self.centroids.append((0.0, 0.0))
 
     def _build_progress(self) -> None:
         n, length = self.n, self.length
@@ -111,8 +113,10 @@ class TrackGeometry:
         cxy = np.array(self.centroids, dtype=float)
         cprog, dist = self._locate(cxy)
         self.offset = dist.tolist()
-        counts = [len(sp.corners) for sp in self.track.spaces]
-        corners = np.array([c for sp in self.track.spaces for c in sp.corners], dtype=float)
+        # A space without corners (half-drawn in the editor) stands at its centroid.
+        shapes = [sp.corners or [self.centroids[i]] for i, sp in enumerate(self.track.spaces)]
+        counts = [len(c) for c in shapes]
+        corners = np.array([c for shape in shapes for c in shape], dtype=float).reshape(-1, 2)
         kprog, _ = self._locate(corners)
         owner = np.repeat(np.arange(n), counts)
         if self.wraps:

@@ -207,3 +207,44 @@ def test_codes_are_kebab_case_and_severities_known():
     for code, severity in CODES.items():
         assert re.fullmatch(r"[a-z]+(-[a-z0-9]+)*", code)
         assert severity in (ERROR, WARNING)
+
+
+# -- tracks half-drawn in the editor: the validator answers, never crashes ------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+COORD = st.floats(-500, 500, allow_nan=False, allow_infinity=False)
+POINT = st.tuples(COORD, COORD)
+
+
+@settings(max_examples=200)
+@given(st.data())
+def test_half_drawn_tracks_in_memory_never_crash(data):
+    track = straight_track(rows=6, lanes=2)
+    draw = data.draw
+    for _ in range(draw(st.integers(1, 5))):
+        op = draw(st.sampled_from(["corners", "drop", "centerline", "grid", "lines", "line",
+                                   "lane", "closed", "tolerance"]))
+        if op == "corners" and track.spaces:
+            space = draw(st.sampled_from(track.spaces))
+            space.corners = draw(st.lists(POINT, max_size=6))
+        elif op == "drop" and track.spaces:
+            del track.spaces[draw(st.integers(0, len(track.spaces) - 1))]
+        elif op == "centerline":
+            track.centerline.points = draw(st.lists(POINT, max_size=5))
+        elif op == "grid":
+            track.start_grid = draw(st.lists(st.sampled_from(["a1", "b1", "a2", "zz"]),
+                                             max_size=7))
+        elif op == "lines":
+            track.betting_lines = draw(st.lists(st.tuples(POINT, POINT), max_size=4))
+        elif op == "line":
+            track.finish_line = draw(st.tuples(POINT, POINT))
+        elif op == "lane" and track.spaces:
+            draw(st.sampled_from(track.spaces)).lane = draw(st.integers(-1, 9))
+        elif op == "closed":
+            track.centerline.closed = not track.centerline.closed
+        elif op == "tolerance":
+            track.tolerance = draw(st.floats(0.01, 20))
+    report = validate_track(track)
+    assert all(i.code in CODES for i in report.issues)
