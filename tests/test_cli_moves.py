@@ -82,6 +82,8 @@ def test_closed_track_moves(capsys):
     (["--at", "red=a1", "--car", "red", "--spaces", "0"], "give 1 to 20"),
     (["--at", "red=a1", "--car", "red", "--spaces", "21"], "give 1 to 20"),
     (["--at", "red", "--car", "red", "--spaces", "1"], "expected COLOUR=SPACE"),
+    (["--at", "red=a1", "--at", "blue=b13", "--car", "red", "--spaces", "1"],
+     "space b13 is beyond the finish line"),
 ])
 def test_bad_arguments_exit_2_with_one_line(capsys, args, words):
     code, out, err = run(capsys, STRAIGHT, *args)

@@ -13,7 +13,7 @@ import json
 import sys
 
 from ..errors import Place, TracksideError
-from ..geometry import TrackGeometry
+from ..geometry import FINISH, TrackGeometry
 from ..movement import Move, MoveGraph
 from ..track import read_track_document
 from ..validate import ERROR, validate_track
@@ -108,7 +108,12 @@ def _indices(placed: dict[str, str], geometry: TrackGeometry) -> dict[str, int]:
             raise TracksideError(f"no space {space!r} on this track", Place(f"--at {colour}="
                                                                              f"{space}"),
                                  "use a space id from the track file")
-        where[colour] = geometry.index[space]
+        i = geometry.index[space]
+        if geometry.beyond[FINISH][i]:
+            raise TracksideError(f"space {space} is beyond the finish line, where no car "
+                                 "stands: a car that gets there finishes and leaves the track "
+                                 "(R-FIN-1)", Place(f"--at {colour}={space}"))
+        where[colour] = i
     return where
 
 
