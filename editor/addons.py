@@ -1,0 +1,77 @@
+"""The lane tool, the racing-line tool and the export dialog, wired into the main window.
+
+Importing this module registers the two tools in ``editor.tools.TOOLS`` (the
+main window makes their toolbar buttons and shortcuts); ``install(window)``
+adds the lane panel dock, shown while the lane tool is active, and the
+File > Export > Export… dialog action.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QScrollArea
+
+from .tools import register
+from .tools.lane_tool import LaneTool
+from .tools.racing_line_tool import RacingLineTool
+
+if TYPE_CHECKING:
+    from .mainwindow import MainWindow
+
+register(LaneTool, after="lanes")
+register(RacingLineTool, after="lane_layout")
+
+
+def install(window: "MainWindow") -> None:
+    """Add the lane panel and the export dialog to ``window``."""
+    from .lane_panel import LanePanel
+
+    lane_tool = window.tools[LaneTool.name]
+    window.lane_panel = LanePanel(lane_tool)
+    scroll = QScrollArea()
+    scroll.setWidget(window.lane_panel)
+    scroll.setWidgetResizable(True)
+    dock = QDockWidget("Lane Layout", window)
+    dock.setObjectName("laneLayoutDock")
+    dock.setWidget(scroll)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    window.tabifyDockWidget(window.inspector_dock, dock)
+    window.inspector_dock.raise_()
+    window.lane_dock = dock
+
+    def on_tool(tool) -> None:
+        if tool is lane_tool:
+            dock.show()
+            dock.raise_()
+        elif tool is window.tools.get("racing"):
+            window.act_racing.setChecked(True)
+
+    window.scene.toolChanged.connect(on_tool)
+    _install_export(window)
+
+
+def _install_export(window: "MainWindow") -> None:
+    from .export_dialog import ExportDialog
+
+    action = QAction("&Export…", window)
+    action.setShortcut(QKeySequence("Ctrl+Shift+E"))
+    action.setStatusTip("PNG, SVG or PDF: choose the paper for a print and the DPI of a picture")
+
+    def run() -> None:
+        ExportDialog(window).exec()
+
+    action.triggered.connect(run)
+    window.act_export_dialog = action
+    for menu_action in window.menuBar().actions():
+        menu = menu_action.menu()
+        if menu is None:
+            continue
+        for sub in menu.actions():
+            if sub.menu() is not None and sub.text().replace("&", "") == "Export":
+                first = sub.menu().actions()[0] if sub.menu().actions() else None
+                sub.menu().insertAction(first, action)
+                sub.menu().insertSeparator(first)
+                return
+    window.addAction(action)

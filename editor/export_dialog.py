@@ -1,0 +1,133 @@
+"""File > Export > Export…: one dialog for PNG, SVG and PDF through ``editor.render.render``.
+
+A PDF is printed at true scale, either on one page the size of the board or
+tiled over A4, Letter or A3 pages; a PNG takes a resolution in DPI. Errors
+(a bad path, a board too large for its pages) are shown through the window's
+prompts, never raised.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
+                               QHBoxLayout, QLineEdit, QPushButton, QSpinBox, QVBoxLayout)
+
+from engine.errors import TracksideError
+
+from .render import DEFAULT_DPI, Rendered, render
+
+if TYPE_CHECKING:
+    from .mainwindow import MainWindow
+
+FORMATS = (("PNG picture", "png"), ("SVG drawing", "svg"), ("PDF print at true scale", "pdf"))
+PAPERS = (("Board size (one page)", None), ("A4 pages", "a4"), ("Letter pages", "letter"),
+          ("A3 pages", "a3"))
+
+
+class ExportDialog(QDialog):
+    """Pick format, file, paper and DPI, then ``export()``."""
+
+    def __init__(self, window: "MainWindow"):
+        super().__init__(window)
+        self.window_ = window
+        self.setWindowTitle("Export")
+        self.result_: Rendered | None = None
+        self.format = QComboBox()
+        for text, key in FORMATS:
+            self.format.addItem(text, key)
+        self.format.setCurrentIndex(2)
+        self.path = QLineEdit(self._suggested("pdf"))
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self._browse)
+        where = QHBoxLayout()
+        where.addWidget(self.path, 1)
+        where.addWidget(browse)
+        self.paper = QComboBox()
+        for text, key in PAPERS:
+            self.paper.addItem(text, key)
+        self.dpi = QSpinBox()
+        self.dpi.setRange(10, 2400)
+        self.dpi.setValue(DEFAULT_DPI)
+        self.dpi.setSuffix(" dpi")
+        self.show_ids = QCheckBox("Print space ids")
+        self.show_ids.setChecked(True)
+        self.show_racing = QCheckBox("Print the racing line")
+        self.show_racing.setChecked(window.scene.racing_line.isVisible())
+        form = QFormLayout()
+        form.addRow("Format", self.format)
+        form.addRow("File", where)
+        form.addRow("Paper", self.paper)
+        form.addRow("Resolution", self.dpi)
+        form.addRow(self.show_ids)
+        form.addRow(self.show_racing)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.export_button = buttons.addButton("Export", QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.accepted.connect(self._on_export)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+        self.format.currentIndexChanged.connect(self._on_format)
+        self._on_format()
+
+    def kind(self) -> str:
+        """'png', 'svg' or 'pdf'."""
+        return self.format.currentData()
+
+    def _suggested(self, kind: str) -> str:
+        doc = self.window_.doc
+        if doc.path:
+            stem = Path(doc.path).with_suffix("")
+        else:
+            name = "".join(c.lower() if c.isalnum() else "-" for c in doc.track.name or "track")
+            stem = Path.cwd() / ("-".join(p for p in name.split("-") if p) or "track")
+        return f"{stem}.{kind}"
+
+    def _on_format(self) -> None:
+        kind = self.kind()
+        self.paper.setEnabled(kind == "pdf")
+        self.dpi.setEnabled(kind == "png")
+        text = self.path.text().strip()
+        if text:
+            self.path.setText(str(Path(text).with_suffix("." + kind)))
+
+    def _browse(self) -> None:
+        chosen = self.window_.prompts.export_path(self.path.text() or self._suggested(self.kind()),
+                                                  self.kind())
+        if chosen:
+            self.path.setText(chosen)
+
+    def _on_export(self) -> None:
+        if self.export() is not None:
+            self.accept()
+
+    def export(self) -> Rendered | None:
+        """Write the file; on failure show why and return None."""
+        text = self.path.text().strip()
+        if not text:
+            self.window_.prompts.problems("Cannot export", "Choose a file to export to.", [])
+            return None
+        kind = self.kind()
+        path = Path(text)
+        if path.suffix.lower() != "." + kind:
+            path = path.with_suffix("." + kind)
+        paper = self.paper.currentData() if kind == "pdf" else None
+        try:
+            done = render(self.window_.doc.snapshot(), path, paper, dpi=self.dpi.value(),
+                          show_ids=self.show_ids.isChecked(),
+                          show_racing_line=self.show_racing.isChecked())
+        except TracksideError as exc:
+            self.window_.prompts.problems("Cannot export", str(exc), [])
+            return None
+        except OSError as exc:
+            self.window_.prompts.problems("Cannot export", f"{path}: {exc.strerror or exc}", [])
+            return None
+        except Exception as exc:  # a half-drawn track must never take the editor down
+            self.window_.prompts.problems("Cannot export",
+                                          f"{path}: {type(exc).__name__}: {exc}", [])
+            return None
+        pages = f", {done.pages} pages" if done.pages > 1 else ""
+        self.window_.statusBar().showMessage(f"Exported {done.path}{pages}", 8000)
+        self.result_ = done
+        return done

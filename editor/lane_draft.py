@@ -1,0 +1,316 @@
+"""The lane tool's draft: a racing line of straights and arcs being laid out.
+
+No Qt here: the draft is plain data that the lane tool edits from mouse
+gestures and the lane panel edits from typed values. ``build_draft`` turns it
+into spaces with the engine's lane builder (``engine.lanes``), closing the
+loop when the turns add up to a whole turn, and ``plan_creation`` gives what
+the Create button adds to a track: spaces with ids that collide with none
+already there, the dense racing line, and (for a track that has none) a start
+grid, three betting lines and a finish line on edges shared by every lane.
+
+Headings and angles follow ``engine.lanes`` (the tool asks the engine which
+way a heading points and which way a + arc turns, rather than assuming it).
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field, replace
+
+from engine.lanes import (Arc, LaneLayout, LaneResult, LayoutError, Piece, Pose, Straight,
+                          build_lanes, close_loop, closure_gap, line_across, pick_grid, trace)
+from engine.track import Centerline, Point, Segment, Space
+
+ANGLE_STEP = 15.0      # degrees an arc snaps to while dragging
+RADIUS_STEP = 5.0      # mm a radius snaps to while dragging
+HEADING_STEP = 15.0    # degrees the first straight's direction snaps to
+MAX_ARC = 345.0        # the largest turn one dragged arc may make
+_ID = re.compile(r"^[a-z](\d+)$")
+
+
+@dataclass
+class DraftSettings:
+    """Defaults for every piece, and what Create does."""
+
+    lanes: int = 2
+    space_length: float = 40.0
+    lane_width: float = 30.0
+    stagger: float = 0.0
+    close: bool = True               # close into a loop when the turns add up to ±360°
+    replace_centerline: bool = False  # replace a racing line the track already has
+    furniture: bool = True           # place grid and lines on a track that has none
+
+
+@dataclass
+class LaneDraft:
+    """A racing line being laid out: where it starts, its heading and its pieces."""
+
+    start: Point | None = None
+    heading: float = 0.0
+    pieces: list[Piece] = field(default_factory=list)
+    settings: DraftSettings = field(default_factory=DraftSettings)
+
+    def layout(self, extra: Piece | None = None, closed: bool = False) -> LaneLayout:
+        """The engine layout of the pieces (plus ``extra``, a piece being dragged)."""
+        s = self.settings
+        pieces = tuple(self.pieces) + ((extra,) if extra is not None else ())
+        return LaneLayout(pieces=pieces, start=self.start or (0.0, 0.0), heading=self.heading,
+                          closed=closed, lanes=s.lanes, space_length=s.space_length,
+                          lane_width=s.lane_width, stagger=s.stagger)
+
+    def end_pose(self) -> Pose:
+        """Where the line ends now and its heading there (the start if no pieces)."""
+        x, y = self.start or (0.0, 0.0)
+        if not self.pieces:
+            return Pose(float(x), float(y), self.heading)
+        try:
+            return trace(self.layout())[-1]
+        except LayoutError:
+            return Pose(float(x), float(y), self.heading)
+
+
+@dataclass
+class DraftBuild:
+    """The outcome of building a draft: the lanes, or why they cannot be built."""
+
+    result: LaneResult | None
+    layout: LaneLayout | None
+    error: str | None = None
+    note: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.result is not None
+
+    def summary(self) -> str:
+        """One line for the panel: size and shape, or the error."""
+        if self.result is None:
+            return self.error or "Click on the canvas to place the start of the racing line."
+        r = self.result
+        kind = "closed loop" if r.closed else "open line"
+        text = (f"{len(r.spaces)} spaces in {r.rows} rows; {kind} of {r.length:,.0f} mm")
+        return text + (f". {self.note}" if self.note else "")
+
+
+def snap_step(value: float, step: float) -> float:
+    """``value`` rounded to a multiple of ``step``."""
+    return round(value / step) * step
+
+
+def piece_towards(pose: Pose, target: Point, space_length: float, snap: bool = True,
+                  straight_only: bool = False, lanes: int | None = None) -> Piece | None:
+    """The piece that leaves ``pose`` tangentially and ends at (or near) ``target``.
+
+    A target ahead on the line gives a straight; one off to a side gives the
+    arc through it, whose turn snaps to 15 degrees and radius to 5 mm when
+    ``snap`` (a turn that snaps to 0 is a straight whose length snaps to whole
+    spaces). None when the target is behind or on the start of the piece.
+    """
+    (fx, fy), plus_side = axes(pose)
+    dx, dy = target[0] - pose.x, target[1] - pose.y
+    ahead = dx * fx + dy * fy
+    side = (-dx * fy + dy * fx) * plus_side   # > 0: on the side of a + (engine) turn
+    dist = math.hypot(dx, dy)
+    if dist < 1.0:
+        return None
+    turn = math.degrees(2 * math.atan2(abs(side), ahead))
+    if snap:
+        turn = min(snap_step(turn, ANGLE_STEP), MAX_ARC)
+    elif turn < 0.5:
+        turn = 0.0
+    if straight_only or turn == 0.0:
+        if ahead < 1.0:
+            return None
+        length = max(snap_step(ahead, space_length), space_length) if snap else ahead
+        return Straight(_tidy(length), lanes=lanes)
+    turn = min(turn, MAX_ARC if snap else 359.0)
+    radius = dist / (2 * math.sin(math.radians(turn) / 2))
+    if snap:
+        radius = max(snap_step(radius, RADIUS_STEP), RADIUS_STEP)
+    return Arc(_tidy(radius), math.copysign(turn, side), lanes=lanes)
+
+
+def axes(pose: Pose) -> tuple[tuple[float, float], float]:
+    """The unit driving direction at ``pose`` in board coordinates, and +1 or -1:
+    the sign of the lateral offset (rotated direction (-fy, fx)) of a + turn.
+    Asked of the engine itself, so the tool follows its heading convention."""
+    start = (pose.x, pose.y)
+    ahead = trace(LaneLayout(pieces=(Straight(100.0),), start=start, heading=pose.heading))[-1]
+    fx, fy = (ahead.x - pose.x) / 100.0, (ahead.y - pose.y) / 100.0
+    turned = trace(LaneLayout(pieces=(Arc(100.0, 90.0),), start=start, heading=pose.heading))[-1]
+    lateral = -(turned.x - pose.x) * fy + (turned.y - pose.y) * fx
+    return (fx, fy), (1.0 if lateral > 0 else -1.0)
+
+
+def first_heading(start: Point, target: Point, snap: bool = True) -> float | None:
+    """The heading (degrees, engine convention) from ``start`` towards ``target``,
+    snapped to 15 degrees."""
+    dx, dy = target[0] - start[0], target[1] - start[1]
+    if math.hypot(dx, dy) < 1.0:
+        return None
+    (_fx, fy), _ = axes(Pose(0.0, 0.0, 90.0))   # heading 90 runs along +y or -y
+    heading = math.degrees(math.atan2(dy if fy > 0 else -dy, dx))
+    return (snap_step(heading, HEADING_STEP) % 360.0) if snap else heading
+
+
+def fit_loop(layout: LaneLayout) -> tuple[LaneLayout | None, str]:
+    """The layout closed into a loop by lengthening or shortening straights, or
+    None and the reason. The turns must already add up to ±360 degrees."""
+    turn = sum(p.turn for p in layout.pieces)
+    if abs(abs(turn) - 360.0) > 1e-6:
+        return None, f"the turns add up to {turn:g}°; ±360° closes the loop"
+    dist, _dh = closure_gap(layout)
+    if dist <= layout.closure_tolerance:
+        return replace(layout, closed=True), ""
+    best: tuple[float, LaneLayout, str] | None = None
+    for candidate, how in _closings(layout):
+        change = sum(abs(a.path_length - b.path_length)
+                     for a, b in zip(layout.pieces, candidate.pieces))
+        if best is None or change < best[0]:
+            best = (change, candidate, how)
+    if best is None:
+        return None, (f"the end misses the start by {dist:.1f} mm and no straights can close "
+                      "the gap; make opposite arcs the same radius or add a straight")
+    return replace(best[1], closed=True), best[2]
+
+
+def _closings(layout: LaneLayout):
+    """Candidate closed layouts: one straight along the gap, or two at an angle."""
+    poses = trace(layout)
+    end = poses[-1]
+    gx, gy = layout.start[0] - end.x, layout.start[1] - end.y
+    straights = [k for k, p in enumerate(layout.pieces) if isinstance(p, Straight)]
+    for k in straights:
+        h = math.radians(poses[k].heading)
+        ux, uy = math.cos(h), math.sin(h)
+        if abs(ux * gy - uy * gx) <= 0.005:
+            new = layout.pieces[k].length + ux * gx + uy * gy
+            if new >= layout.space_length / 2:
+                pieces = list(layout.pieces)
+                pieces[k] = replace(pieces[k], length=new)
+                yield (replace(layout, pieces=tuple(pieces)),
+                       f"Piece {k + 1} is {new:.1f} mm long to close the loop")
+    for a in range(len(straights)):
+        for b in range(a + 1, len(straights)):
+            i, j = straights[a], straights[b]
+            try:
+                fitted = close_loop(layout, (i, j))
+            except LayoutError:
+                continue
+            yield fitted, (f"Pieces {i + 1} and {j + 1} are {fitted.pieces[i].length:.1f} and "
+                           f"{fitted.pieces[j].length:.1f} mm long to close the loop")
+
+
+def build_draft(draft: LaneDraft, extra: Piece | None = None) -> DraftBuild:
+    """Build the draft's spaces (with ``extra`` appended, for a live preview)."""
+    if draft.start is None:
+        return DraftBuild(None, None)
+    if not draft.pieces and extra is None:
+        return DraftBuild(None, None, "Click or drag ahead to lay the first straight.")
+    layout = draft.layout(extra)
+    note = ""
+    if draft.settings.close:
+        try:
+            closed, why = fit_loop(layout)
+        except LayoutError as exc:
+            closed, why = None, _message(exc)
+        if closed is not None:
+            layout, note = closed, why
+        else:
+            note = f"Open: {why}"
+    try:
+        result = build_lanes(layout)
+    except LayoutError as exc:
+        return DraftBuild(None, layout, _message(exc), note)
+    return DraftBuild(result, layout, None, note)
+
+
+def _message(exc: LayoutError) -> str:
+    text = getattr(exc, "message", None) or str(exc)
+    hint = getattr(exc, "hint", None)
+    return f"{text} ({hint})" if hint else text
+
+
+# -- what Create adds -----------------------------------------------------
+
+@dataclass
+class Creation:
+    """Everything Create adds to a track, ready for one undoable macro."""
+
+    spaces: list[Space]
+    centerline: Centerline | None = None
+    grid: list[str] | None = None
+    betting: list[Segment] | None = None
+    finish: Segment | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def free_ids(result: LaneResult, taken: set[str]) -> dict[str, str]:
+    """New ids for the built spaces that collide with none in ``taken``: the
+    builder's own (a1, b1, ...) when they are all free, else the same letters
+    with row numbers after the highest number already used."""
+    ids = [sp.id for sp in result.spaces]
+    if not taken.intersection(ids):
+        return {i: i for i in ids}
+    used = [int(m.group(1)) for m in map(_ID.match, taken) if m]
+    offset = max(used, default=0)
+    return {sp.id: f"{sp.id[0]}{sp.row + offset}" for sp in result.spaces}
+
+
+def plan_creation(build: DraftBuild, taken: set[str], has_centerline: bool,
+                  has_furniture: bool, settings: DraftSettings) -> Creation:
+    """What Create adds: renamed spaces, the racing line if wanted, grid and lines
+    if the track has none (and the settings ask for them)."""
+    result = build.result
+    if result is None:
+        raise LayoutError(build.error or "nothing to create")
+    names = free_ids(result, taken)
+    spaces = []
+    for sp in result.track_spaces():
+        spaces.append(Space(id=names[sp.id], lane=sp.lane, corners=sp.corners))
+    creation = Creation(spaces)
+    if not has_centerline or settings.replace_centerline:
+        creation.centerline = result.track_centerline()
+    if settings.furniture and not has_furniture:
+        try:
+            grid, betting, finish = race_furniture(result)
+        except LayoutError as exc:
+            creation.notes.append(f"No grid or lines placed: {_message(exc)}")
+        else:
+            creation.grid = [names[g] for g in grid]
+            creation.betting, creation.finish = betting, finish
+    return creation
+
+
+def race_furniture(result: LaneResult) -> tuple[list[str], list[Segment], Segment]:
+    """A start grid at the start of the line, the finish line one shared edge
+    before its end (so spaces lie beyond it, R-FIN-1) and three betting lines
+    spread between the pole and the finish, each on an edge all lanes share."""
+    grid = pick_grid(result)
+    pole = max(result.space(g).front for g in grid)
+    eps = 1e-6
+    ends = [b for b in result.boundaries if pole + eps < b.progress < result.length - eps]
+    if len(ends) < 4:
+        raise LayoutError("the line has too few edges shared by all lanes after the grid "
+                          "for three betting lines and a finish line",
+                          "lengthen it, or use no stagger on some pieces")
+    finish = ends[-1]
+    between = ends[:-1]
+    chosen: list[int] = []
+    for f in (0.25, 0.5, 0.75):
+        target = pole + f * (finish.progress - pole)
+        order = sorted(range(len(between)), key=lambda k: abs(between[k].progress - target))
+        chosen.append(next(k for k in order if k not in chosen))
+    chosen.sort()
+    betting = [_segment(line_across(result, between[k].progress).segment) for k in chosen]
+    return grid, betting, _segment((finish.inner, finish.outer))
+
+
+def _segment(seg) -> Segment:
+    (ax, ay), (bx, by) = seg
+    return ((_tidy(ax), _tidy(ay)), (_tidy(bx), _tidy(by)))
+
+
+def _tidy(v: float) -> float | int:
+    r = round(float(v), 3)
+    return int(r) if r == int(r) else r

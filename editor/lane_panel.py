@@ -1,0 +1,225 @@
+"""The lane panel: exact values for the lane tool's draft.
+
+A table of the pieces (length or radius, turn, lanes, each editable), the
+start and heading, the lane settings (lanes, space length, lane width,
+stagger), what Create does (close the loop, replace the racing line, place
+the grid and lines), the builder's verdict, and Create / Cancel buttons. It
+edits the same ``LaneDraft`` as the mouse, through the tool's methods.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QDoubleSpinBox, QFormLayout,
+                               QHBoxLayout, QHeaderView, QLabel, QPushButton, QSpinBox,
+                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+
+from engine.lanes import MAX_LANES, Arc, Straight
+
+from .document import is_unset
+from .tools.lane_tool import LaneTool
+
+COLUMNS = ("Piece", "Length / radius mm", "Turn °", "Lanes")
+
+
+def _spin(lo: float, hi: float, step: float, decimals: int = 1, suffix: str = "") -> QDoubleSpinBox:
+    box = QDoubleSpinBox()
+    box.setRange(lo, hi)
+    box.setSingleStep(step)
+    box.setDecimals(decimals)
+    box.setSuffix(suffix)
+    box.setKeyboardTracking(False)
+    return box
+
+
+class LanePanel(QWidget):
+    """Typed values for a ``LaneTool``'s draft; ``create_button`` runs Create."""
+
+    def __init__(self, tool: LaneTool, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.tool = tool
+        self.doc = tool.doc
+        self._filling = False
+        layout = QVBoxLayout(self)
+        intro = QLabel("Click the canvas to place the start, then click or drag for each "
+                       "piece: ahead for a straight, to a side for an arc. Or type them here.")
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        layout.addWidget(self._build_table())
+        layout.addLayout(self._build_piece_buttons())
+        layout.addLayout(self._build_form())
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.status)
+        buttons = QHBoxLayout()
+        self.create_button = QPushButton("Create (Enter)")
+        self.create_button.setDefault(True)
+        self.create_button.clicked.connect(self.tool.create)
+        self.cancel_button = QPushButton("Cancel (Esc)")
+        self.cancel_button.clicked.connect(self.tool.clear_draft)
+        buttons.addWidget(self.create_button)
+        buttons.addWidget(self.cancel_button)
+        layout.addLayout(buttons)
+        layout.addStretch(1)
+        tool.draftChanged.connect(self.fill)
+        tool.buildChanged.connect(self._show_status)
+        self.doc.changed.connect(self._fill_options)
+        self.fill()
+        self._show_status(tool.summary())
+
+    # -- building --------------------------------------------------------------
+    def _build_table(self) -> QTableWidget:
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setMinimumHeight(150)
+        self.table.itemChanged.connect(self._on_item_changed)
+        return self.table
+
+    def _build_piece_buttons(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        self.add_straight_button = QPushButton("+ Straight")
+        self.add_straight_button.clicked.connect(self._add_straight)
+        self.add_arc_button = QPushButton("+ Arc")
+        self.add_arc_button.clicked.connect(self._add_arc)
+        self.remove_button = QPushButton("Remove last")
+        self.remove_button.clicked.connect(self.tool.remove_last)
+        for b in (self.add_straight_button, self.add_arc_button, self.remove_button):
+            row.addWidget(b)
+        return row
+
+    def _build_form(self) -> QFormLayout:
+        form = QFormLayout()
+        self.start_x = _spin(-100_000, 100_000, 5, suffix=" mm")
+        self.start_y = _spin(-100_000, 100_000, 5, suffix=" mm")
+        self.heading = _spin(-360, 360, 15, suffix=" °")
+        self.heading.setToolTip("Direction of the first piece: 0 runs to the right")
+        for box in (self.start_x, self.start_y, self.heading):
+            box.valueChanged.connect(self._on_start)
+        start = QHBoxLayout()
+        start.addWidget(self.start_x)
+        start.addWidget(self.start_y)
+        form.addRow("Start x, y", start)
+        form.addRow("Heading", self.heading)
+        self.lanes = QSpinBox()
+        self.lanes.setRange(1, MAX_LANES)
+        self.lanes.setToolTip("Lanes of every piece whose own lane count is blank")
+        self.space_length = _spin(5, 1000, 5, suffix=" mm")
+        self.lane_width = _spin(5, 500, 5, suffix=" mm")
+        self.stagger = _spin(0, 0.5, 0.05, decimals=2, suffix=" rows")
+        self.stagger.setToolTip("Shifts neighbouring lanes forward by this fraction of a row")
+        form.addRow("Lanes", self.lanes)
+        form.addRow("Space length", self.space_length)
+        form.addRow("Lane width", self.lane_width)
+        form.addRow("Stagger", self.stagger)
+        self.lanes.valueChanged.connect(lambda v: self._setting(lanes=int(v)))
+        self.space_length.valueChanged.connect(lambda v: self._setting(space_length=float(v)))
+        self.lane_width.valueChanged.connect(lambda v: self._setting(lane_width=float(v)))
+        self.stagger.valueChanged.connect(lambda v: self._setting(stagger=float(v)))
+        self.close_box = QCheckBox("Close the loop when the turns add up to 360°")
+        self.replace_box = QCheckBox("Replace the track's racing line")
+        self.furniture_box = QCheckBox("Place start grid, betting lines and finish line")
+        self.close_box.toggled.connect(lambda on: self._setting(close=on))
+        self.replace_box.toggled.connect(lambda on: self._setting(replace_centerline=on))
+        self.furniture_box.toggled.connect(lambda on: self._setting(furniture=on))
+        for box in (self.close_box, self.replace_box, self.furniture_box):
+            form.addRow(box)
+        return form
+
+    # -- from the draft to the widgets -----------------------------------------
+    def fill(self) -> None:
+        """Show the draft's current values."""
+        self._filling = True
+        try:
+            draft = self.tool.draft
+            s = draft.settings
+            self.table.setRowCount(len(draft.pieces))
+            for row, piece in enumerate(draft.pieces):
+                self._fill_row(row, piece)
+            x, y = draft.start or (0.0, 0.0)
+            self.start_x.setValue(float(x))
+            self.start_y.setValue(float(y))
+            self.heading.setValue(float(draft.heading))
+            self.lanes.setValue(s.lanes)
+            self.space_length.setValue(s.space_length)
+            self.lane_width.setValue(s.lane_width)
+            self.stagger.setValue(s.stagger)
+            self.close_box.setChecked(s.close)
+            self.replace_box.setChecked(s.replace_centerline)
+            self.furniture_box.setChecked(s.furniture)
+            self.remove_button.setEnabled(draft.start is not None)
+        finally:
+            self._filling = False
+        self._fill_options()
+
+    def _fill_row(self, row: int, piece) -> None:
+        straight = isinstance(piece, Straight)
+        kind = QTableWidgetItem("Straight" if straight else ("Arc right" if piece.angle < 0
+                                                              else "Arc left"))
+        kind.setFlags(kind.flags() & ~Qt.ItemFlag.ItemIsEditable)
+        size = QTableWidgetItem(f"{piece.length if straight else piece.radius:g}")
+        turn = QTableWidgetItem("" if straight else f"{piece.angle:g}")
+        if straight:
+            turn.setFlags(turn.flags() & ~Qt.ItemFlag.ItemIsEditable)
+        lanes = QTableWidgetItem("" if piece.lanes is None else str(piece.lanes))
+        lanes.setToolTip("Blank: the lane count below")
+        for col, item in enumerate((kind, size, turn, lanes)):
+            self.table.setItem(row, col, item)
+
+    def _fill_options(self) -> None:
+        track = self.doc.track
+        has_line = len(track.centerline.points) >= 2
+        has_furniture = bool(track.start_grid) or any(not is_unset(s) for s in self.doc.lines())
+        self.replace_box.setEnabled(has_line)
+        self.replace_box.setToolTip("" if has_line else
+                                    "The track has no racing line: Create sets it")
+        self.furniture_box.setEnabled(not has_furniture)
+        self.furniture_box.setToolTip("Only for a track that has no grid or lines yet"
+                                      if has_furniture else "")
+
+    def _show_status(self, text: str) -> None:
+        bad = self.tool.build.error is not None
+        self.status.setStyleSheet("color: #ff6b6b" if bad else "")
+        self.status.setText(text)
+        self.create_button.setEnabled(self.tool.build.ok and not bad)
+
+    # -- from the widgets to the draft -------------------------------------------
+    def _setting(self, **values) -> None:
+        if not self._filling:
+            self.tool.update_settings(**values)
+
+    def _on_start(self) -> None:
+        if not self._filling:
+            self.tool.set_start(self.start_x.value(), self.start_y.value(), self.heading.value())
+
+    def _add_straight(self) -> None:
+        self.tool.add_piece(Straight(4 * self.tool.draft.settings.space_length))
+
+    def _add_arc(self) -> None:
+        s = self.tool.draft.settings
+        self.tool.add_piece(Arc(max(150.0, s.lanes * s.lane_width), 90.0))
+
+    def _on_item_changed(self, item: QTableWidgetItem) -> None:
+        if self._filling:
+            return
+        row = item.row()
+        piece = self.tool.draft.pieces[row]
+        try:
+            size = float(self.table.item(row, 1).text())
+            lanes_text = self.table.item(row, 3).text().strip()
+            lanes = int(lanes_text) if lanes_text else None
+            if isinstance(piece, Straight):
+                new = replace(piece, length=size, lanes=lanes)
+            else:
+                new = replace(piece, radius=size, angle=float(self.table.item(row, 2).text()),
+                              lanes=lanes)
+        except ValueError:
+            self.status.setStyleSheet("color: #ff6b6b")
+            self.status.setText(f"Piece {row + 1}: type numbers (lanes 1-{MAX_LANES} or blank)")
+            self.fill()
+            return
+        self.tool.set_piece(row, new)

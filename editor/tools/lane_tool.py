@@ -1,0 +1,364 @@
+"""The lane tool: lay out a racing line of straights and arcs, preview its spaces, create them.
+
+Click (snapping like the other tools) to place the start, then click or drag
+ahead to lay a straight, or off to a side to lay the arc through the cursor
+(turns snap to 15 degrees, radii to 5 mm, lengths to whole spaces; Ctrl turns
+snapping off, Shift forces a straight). The spaces of the line and of the
+piece under the cursor are previewed live with the engine's lane builder.
+Enter (or a double click, or the panel's Create) adds them as one undoable
+step; Backspace takes back the last piece; Esc drops the draft. The lane
+panel (``editor.lane_panel``) types exact values for the same draft.
+"""
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QKeyEvent, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from engine.lanes import LayoutError, Piece, Pose
+
+from ..commands_extra import create_lanes
+from ..document import is_unset
+from ..items import Z_OVERLAY, arrow_polygon, cosmetic_pen
+from ..lane_draft import (DraftBuild, LaneDraft, axes, build_draft, first_heading,
+                          piece_towards, plan_creation)
+from ..painting import DEFAULT_STYLE
+from .base import Tool, ToolEvent
+
+DRAG_PIXELS = 4.0
+OK_EDGE = QColor("#2f8cff")
+BAD_EDGE = QColor("#ff4d4d")
+
+
+class LanePreviewItem(QGraphicsItem):
+    """The draft's spaces, racing line, start and end markers, drawn over the track."""
+
+    def __init__(self):
+        super().__init__()
+        self.setZValue(Z_OVERLAY)
+        self.polygons: list[tuple[int, QPolygonF]] = []
+        self.line = QPolygonF()
+        self.start: QPointF | None = None
+        self.end: tuple[QPointF, QPointF] | None = None
+        self.failed = False
+        self._rect = QRectF()
+
+    def show_build(self, build: DraftBuild, start, end_pose) -> None:
+        """Show a build (or, when it failed, keep the last good spaces in red)."""
+        self.prepareGeometryChange()
+        self.failed = build.error is not None
+        if build.result is not None:
+            self.polygons = [(sp.lane, QPolygonF([QPointF(x, y) for x, y in sp.corners]))
+                             for sp in build.result.spaces]
+            pts = list(build.result.centerline)
+            if build.result.closed and pts:
+                pts.append(pts[0])
+            self.line = QPolygonF([QPointF(x, y) for x, y in pts])
+        else:
+            self.polygons, self.line = [], QPolygonF()
+        self.start = QPointF(*start) if start is not None else None
+        self.end = None
+        if end_pose is not None:
+            tip = QPointF(end_pose[0], end_pose[1])
+            self.end = (tip, QPointF(end_pose[0] + end_pose[2], end_pose[1] + end_pose[3]))
+        rect = QRectF()
+        for _lane, poly in self.polygons:
+            rect = rect.united(poly.boundingRect())
+        for p in (self.start, *(self.end or ())):
+            if p is not None:
+                rect = rect.united(QRectF(p.x() - 1, p.y() - 1, 2, 2))
+        self._rect = rect.adjusted(-40, -40, 40, 40)
+        self.update()
+
+    def clear(self) -> None:
+        """Show nothing."""
+        self.prepareGeometryChange()
+        self.polygons, self.line, self.start, self.end = [], QPolygonF(), None, None
+        self._rect = QRectF()
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        edge = BAD_EDGE if self.failed else OK_EDGE
+        painter.setPen(cosmetic_pen(edge, 1.2))
+        for lane, poly in self.polygons:
+            fill = QColor(BAD_EDGE) if self.failed else DEFAULT_STYLE.lane_colour(lane)
+            fill.setAlpha(150)
+            painter.setBrush(QBrush(fill))
+            painter.drawPolygon(poly)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        if len(self.line) > 1:
+            pen = cosmetic_pen("#ff9a3c", 1.5, Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            painter.drawPolyline(self.line)
+        scale = painter.worldTransform().m11() or 1.0
+        px = 1.0 / scale
+        if self.start is not None:
+            painter.setPen(QPen(QColor("#101418"), 2 * px))
+            painter.setBrush(QColor("#3ddc84"))
+            painter.drawEllipse(self.start, 6 * px, 6 * px)
+        if self.end is not None:
+            tip, ahead = self.end
+            painter.setPen(QPen(QColor("#101418"), 1.5 * px))
+            painter.setBrush(QColor("#ffffff"))
+            d = ahead - tip
+            length = math.hypot(d.x(), d.y()) or 1.0
+            head = tip + QPointF(d.x() / length * 14 * px, d.y() / length * 14 * px)
+            painter.drawPolygon(arrow_polygon(tip, head, 10 * px))
+
+
+class LaneTool(Tool):
+    """Lays out a ``LaneDraft`` with the mouse; the lane panel edits the same draft."""
+
+    name = "lane_layout"
+    label = "Layout"
+    shortcut = "Shift+L"
+    icon = "⫴"
+    hint = ("Lane layout: click to place the start of the racing line, then click or drag ahead for a "
+            "straight, to a side for an arc (Shift: straight, Ctrl: no snap); "
+            "Enter creates, Backspace removes the last piece, Esc cancels")
+
+    draftChanged = Signal()     # start, pieces or settings changed (the panel refreshes)
+    buildChanged = Signal(str)  # the preview's summary or error
+    created = Signal(list)      # indices of the spaces just created
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.draft = LaneDraft()
+        self.ghost: Piece | None = None
+        self.build = DraftBuild(None, None)
+        self._press: tuple[float, float] | None = None       # start being placed, mm
+        self._press_screen: QPointF | None = None
+        self._dragging = False
+        self._item: LanePreviewItem | None = None
+        self._active = False
+        self.doc.trackReplaced.connect(self.clear_draft)
+
+    def cursor(self) -> Qt.CursorShape:
+        return Qt.CursorShape.CrossCursor
+
+    def activate(self) -> None:
+        super().activate()
+        self._active = True
+        self.refresh()
+
+    def deactivate(self) -> None:
+        self._active = False
+        self.ghost = None
+        self._remove_item()
+        self.scene.hide_snap()
+
+    # -- draft editing (also used by the panel) ----------------------------------
+    def set_start(self, x: float, y: float, heading: float | None = None) -> None:
+        """Place the start of the racing line (and its heading, degrees)."""
+        self.draft.start = (x, y)
+        if heading is not None:
+            self.draft.heading = heading
+        self._changed()
+
+    def add_piece(self, piece: Piece) -> None:
+        """Append a piece to the racing line."""
+        if self.draft.start is None:
+            self.draft.start = (0.0, 0.0)
+        self.draft.pieces.append(piece)
+        self._changed()
+
+    def set_piece(self, index: int, piece: Piece) -> None:
+        """Replace piece ``index`` (typed in the panel)."""
+        self.draft.pieces[index] = piece
+        self._changed()
+
+    def remove_last(self) -> bool:
+        """Take back the last piece, or the start when there are none; False if empty."""
+        if self.draft.pieces:
+            self.draft.pieces.pop()
+        elif self.draft.start is not None:
+            self.draft.start = None
+        else:
+            return False
+        self._changed()
+        return True
+
+    def update_settings(self, **values) -> None:
+        """Change draft settings (lanes, space_length, lane_width, stagger, close, ...)."""
+        for key, value in values.items():
+            if not hasattr(self.draft.settings, key):
+                raise AttributeError(key)
+            setattr(self.draft.settings, key, value)
+        self._changed()
+
+    def clear_draft(self) -> None:
+        """Drop the draft (Esc)."""
+        self.draft.start = None
+        self.draft.pieces = []
+        self.ghost = None
+        self._press = None
+        self._changed()
+
+    def _changed(self) -> None:
+        self.refresh()
+        self.draftChanged.emit()
+
+    # -- building and preview --------------------------------------------------
+    def refresh(self) -> DraftBuild:
+        """Rebuild the preview from the draft and the piece under the cursor."""
+        draft = self.draft
+        if self._press is not None and self.draft.start is None:
+            draft = LaneDraft(start=self._press, heading=draft.heading, settings=draft.settings)
+        self.build = build_draft(draft, self.ghost)
+        if self.ghost is not None and not self.build.ok:
+            fallback = build_draft(draft)   # keep the good part visible under the red piece
+            if fallback.ok:
+                self.build = DraftBuild(fallback.result, fallback.layout, self.build.error)
+        if self._active:
+            self._show(draft)
+        self.buildChanged.emit(self.summary())
+        return self.build
+
+    def summary(self) -> str:
+        """The panel's status line."""
+        if self.build.error and self.build.result is not None:
+            return self.build.error
+        return self.build.summary()
+
+    def _show(self, draft: LaneDraft) -> None:
+        if self._item is None:
+            self._item = LanePreviewItem()
+            self.scene.addItem(self._item)
+        end = None
+        if draft.start is not None:
+            pose = draft.end_pose()
+            (fx, fy), _side = axes(pose)
+            end = (pose.x, pose.y, fx, fy)
+        self._item.show_build(self.build, draft.start, end)
+
+    def _remove_item(self) -> None:
+        if self._item is not None:
+            self.scene.removeItem(self._item)
+            self._item = None
+
+    # -- events ------------------------------------------------------------------
+    def mouse_press(self, ev: ToolEvent) -> None:
+        if ev.button != Qt.MouseButton.LeftButton:
+            return
+        self._press_screen = ev.screen_pos
+        self._dragging = False
+        if self.draft.start is None:
+            hit = self.scene.snap(ev)
+            self._press = (hit.x, hit.y)
+            self.ghost = None
+            self.refresh()
+
+    def mouse_move(self, ev: ToolEvent) -> None:
+        held = bool(ev.buttons & Qt.MouseButton.LeftButton)
+        if held and self._press_screen is not None and ev.screen_pos is not None:
+            d = ev.screen_pos - self._press_screen
+            if math.hypot(d.x(), d.y()) > DRAG_PIXELS:
+                self._dragging = True
+        if self.draft.start is None:
+            if self._press is not None and self._dragging:
+                self._ghost_first(ev)
+            else:
+                self.scene.snap(ev)
+            return
+        self.scene.hide_snap()
+        self._ghost_next(ev)
+
+    def _ghost_first(self, ev: ToolEvent) -> None:
+        heading = first_heading(self._press, (ev.x, ev.y), snap=not ev.ctrl)
+        if heading is None:
+            return
+        self.draft.heading = heading
+        self.ghost = piece_towards(Pose(self._press[0], self._press[1], heading), (ev.x, ev.y),
+                                   self.draft.settings.space_length, snap=not ev.ctrl,
+                                   straight_only=True)
+        self.refresh()
+
+    def _ghost_next(self, ev: ToolEvent) -> None:
+        try:
+            pose = self.draft.end_pose()
+            self.ghost = piece_towards(pose, (ev.x, ev.y), self.draft.settings.space_length,
+                                       snap=not ev.ctrl, straight_only=ev.shift)
+        except LayoutError:
+            self.ghost = None
+        self.refresh()
+
+    def mouse_release(self, ev: ToolEvent) -> None:
+        if ev.button != Qt.MouseButton.LeftButton:
+            return
+        if self.draft.start is None:
+            if self._press is None:
+                return
+            start, ghost = self._press, self.ghost if self._dragging else None
+            self._press = None
+            self.ghost = None
+            self.draft.start = start
+            if ghost is not None:
+                self.draft.pieces.append(ghost)
+            self._changed()
+        else:
+            self._ghost_next(ev)
+            if self.ghost is not None:
+                piece, self.ghost = self.ghost, None
+                self.add_piece(piece)
+        self._press_screen = None
+        self._dragging = False
+
+    def double_click(self, ev: ToolEvent) -> None:
+        self.ghost = None
+        self.create()
+
+    def key_press(self, event: QKeyEvent) -> bool:
+        key = event.key()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.create()
+            return True
+        if key == Qt.Key.Key_Backspace:
+            self.ghost = None
+            self.remove_last()
+            return True
+        return False
+
+    def delete_selection(self) -> bool:
+        """Backspace or Delete take back the last piece while a draft exists."""
+        self.ghost = None
+        return self.remove_last()
+
+    def cancel(self) -> None:
+        """Esc: drop the draft."""
+        if self.draft.start is not None or self._press is not None:
+            self.clear_draft()
+
+    # -- create ----------------------------------------------------------------
+    def create(self) -> list[int]:
+        """Add the draft's spaces to the track as one undoable step; returns their indices."""
+        self.ghost = None
+        build = build_draft(self.draft)
+        if not build.ok:
+            self.refresh()
+            self.set_hint(build.error or "Nothing to create yet")
+            return []
+        track = self.doc.track
+        has_line = len(track.centerline.points) >= 2
+        has_furniture = bool(track.start_grid) or any(not is_unset(s) for s in self.doc.lines())
+        try:
+            creation = plan_creation(build, {sp.id for sp in track.spaces}, has_line,
+                                     has_furniture, self.draft.settings)
+        except LayoutError as exc:
+            self.set_hint(str(exc))
+            return []
+        new = create_lanes(self.doc, creation)
+        self.clear_draft()
+        self.scene.select_indices(new)
+        text = f"Created {len(new)} spaces" + (
+            "; " + "; ".join(creation.notes) if creation.notes else "")
+        self.set_hint(text)
+        self.created.emit(new)
+        return new
+
