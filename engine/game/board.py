@@ -7,6 +7,7 @@ from ..track import Track
 
 # A move's outcome: (spaces entered, finished, blocked, lines crossed bitmask, all rectangular).
 Outcome = tuple[tuple[int, ...], bool, bool, int, bool]
+CACHE_LIMIT = 50_000  # remembered move choices per board
 
 
 class Board:
@@ -33,6 +34,8 @@ class Board:
             tuple((b, self.graph.cross[(a, b)], rect[b], beyond[b] and not beyond[a])
                   for b in self.graph.forward[a])
             for a in range(self.geometry.n)]
+        self._reach: dict[tuple[int, int], int] = {}
+        self._choices: dict[tuple, dict[tuple[str, ...], Outcome]] = {}
         # Steps that pass the seam start a new lap (long distance).
         self.wraps: set[tuple[int, int]] = {
             (a, b) for a in range(self.geometry.n) for b in self.graph.forward[a]
@@ -70,6 +73,38 @@ class Board:
         for (here, crossed, rect), path in layer.items():
             found.setdefault((here, False, False, crossed, rect), (path, False, False, crossed, rect))
         return list(found.values())
+
+    def reach(self, start: int, n: int) -> int:
+        """Bitmask of the spaces a car on ``start`` could enter within ``n`` steps."""
+        mask = self._reach.get((start, n))
+        if mask is None:
+            mask, frontier = 0, {start}
+            for _ in range(n):
+                frontier = {b for a in frontier for b in self.graph.forward[a]}
+                for b in frontier:
+                    mask |= 1 << b
+            self._reach[(start, n)] = mask
+        return mask
+
+    def choices(self, start: int, n: int, occupied: set[int], keep_lines: int = 0b1111,
+                keep_rect: bool = True) -> dict[tuple[str, ...], Outcome]:
+        """``outcomes`` keyed by the path's space ids, remembered per traffic pattern.
+
+        Only the occupied spaces within reach matter, so the answer is cached on
+        them; games on one board share the cache (do not modify the result)."""
+        occ = 0
+        for i in occupied:
+            occ |= 1 << i
+        key = (start, n, occ & self.reach(start, n), keep_lines, keep_rect)
+        found = self._choices.get(key)
+        if found is None:
+            ids = self.ids
+            found = {tuple([ids[i] for i in m[0]]): m
+                     for m in self.outcomes(start, n, occupied, keep_lines, keep_rect)}
+            if len(self._choices) >= CACHE_LIMIT:
+                self._choices.clear()
+            self._choices[key] = found
+        return found
 
     def outcome_of(self, start: int, path: tuple[int, ...], n: int) -> Outcome:
         """The outcome of one concrete legal path of a car moving ``n`` (see ``outcomes``)."""

@@ -51,7 +51,8 @@ class RaceSteps(Steps):
         self.card = d.card
         self.cards_played += 1
         card = self.cards[d.card]
-        self._say("play", f"{self._seat(p)} plays {card}", seat=p, card=d.card)
+        if self.logging:
+            self._say("play", f"{self._seat(p)} plays {card}", seat=p, card=d.card)
         self.order = list(range(len(card.rows)))
         self.skipped = None
         self.wild = {}
@@ -103,7 +104,9 @@ class RaceSteps(Steps):
     def _on_wild(self, d: Wild) -> Step:
         rows = self._moves["wild_rows"]
         self.wild = {r: COLOURS.index(c) for r, c in zip(rows, d.colours)}
-        self._say("wild", f"WILD names {', '.join(d.colours)}", colours=list(d.colours))
+        if self.logging:
+            self._say("wild", f"{self._seat(d.player)}'s WILD names {', '.join(d.colours)}",
+                      seat=d.player, colours=list(d.colours))
         self.row_at = 0
         return self._next_row
 
@@ -127,25 +130,25 @@ class RaceSteps(Steps):
         start = self.pos[car]
         name = COLOURS[car]
         if start == OFF:
-            if not bonus:
+            if not bonus and self.logging:
                 self._say("stay", f"The {name} car has finished: nothing moves", car=name)
             return self._next_row
         occ = self.occ
         occ.discard(start)
         o = self.owner[car]
         det = not bonus and o != NOBODY and self.power[o] == "determined"
-        moves = self.board.outcomes(start, n, occ, 0b1000 | (0b111 & ~self.lines), det)
+        by_path = self.board.choices(start, n, occ, 0b1000 | (0b111 & ~self.lines), det)
         occ.add(start)
-        if not moves:
-            self._say("stay", f"The {name} car cannot move" + (" its bonus step" if bonus else "")
-                      + " (no free space ahead)", car=name)
+        if not by_path:
+            if self.logging:
+                self._say("stay", f"The {name} car cannot move"
+                          + (" its bonus step" if bonus else "") + " (no free space ahead)",
+                          car=name)
             return self._next_row
         chooser = self.turn
         if o != NOBODY and self.power[o] == "cunning":  # R-POW-CUN
             chooser = o
         self.mover, self.move_n, self.bonus = car, n, bonus
-        ids = self.board.ids
-        by_path = {tuple([ids[i] for i in m[0]]): m for m in moves}
         self._moves = {"start": start, "n": n, "by_path": by_path}
         opts = [Path(chooser, name, p) for p in by_path]
         return self._ask("path", {chooser: opts}, lambda: None)
@@ -166,19 +169,22 @@ class RaceSteps(Steps):
                 if (here, b) in board.wraps:
                     self.laps[car] += 1
                 here = b
-        via = " -> ".join(d.path)
         if finished:  # R-FIN-1
             self.pos[car] = OFF
             self.finished.append(car)
             place = len(self.finished)
-            self._say("finish", f"The {name} car moves {via} and finishes {ordinal(place)}",
-                      car=name, path=list(d.path), place=place)
+            self._say("finish", f"The {name} car moves {' -> '.join(d.path)} and finishes "
+                      f"{ordinal(place)}", car=name, path=list(d.path), place=place,
+                      spaces=self.move_n)
         else:
             self.pos[car] = path[-1]
             self.occ.add(path[-1])
-            self._say("move", f"The {name} car moves {via}" + (" (blocked)" if blocked else "")
-                      + (" (Determined bonus)" if self.bonus else ""),
-                      car=name, path=list(d.path), blocked=blocked, bonus=self.bonus)
+            if self.logging:
+                self._say("move", f"The {name} car moves {' -> '.join(d.path)}"
+                          + (" (blocked)" if blocked else "")
+                          + (" (Determined bonus)" if self.bonus else ""),
+                          car=name, path=list(d.path), blocked=blocked, bonus=self.bonus,
+                          spaces=self.move_n)
         crossed &= 0b111 & ~self.lines
         if crossed:
             self.lines |= crossed
@@ -207,7 +213,7 @@ class RaceSteps(Steps):
             self.hands[p].append(self.pile.pop(0))
         elif mode == "private" and self.piles[p]:
             self.hands[p].append(self.piles[p].pop(0))
-        for q in range(self.players):  # R-RACE-5
+        for q in {self.owner[c] for c in self.finished} - {NOBODY}:  # R-RACE-5
             cars = [c for c in range(6) if self.owner[c] == q]
             if cars and not self.retired[q] and all(self.pos[c] == OFF for c in cars):
                 self.retired[q] = True

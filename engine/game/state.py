@@ -83,17 +83,20 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
                  "s8_queue", "pw_queue", "car_up", "power_up", "set_aside", "second_queue",
                  "collected", "turn", "card", "order", "skipped", "wild", "row_at", "mover",
                  "move_n", "bonus", "new_lines", "log", "_due", "_opts", "_moves", "result",
-                 "cards_played", "retired", "cunning_winner", "from_hand", "_rng_shared")
+                 "cards_played", "retired", "cunning_winner", "from_hand", "_rng_shared", "logging", "_pending")
 
     # -- creation -------------------------------------------------------------
     @classmethod
     def new(cls, track: Track | Board, variant: Variant, players: int, seed: int = 0,
-            deal: Deal | None = None) -> "Game":
+            deal: Deal | None = None, log: bool = True) -> "Game":
         """A game after set-up (R-SET), waiting for its first decisions.
 
         ``track`` may be a prepared ``Board`` (share one across games). With
         ``deal`` the set-up shuffles are replaced by that deal; ``seed`` still
-        drives later random steps (auction ties, private piles).
+        drives later random steps (auction ties, private piles). With
+        ``log=False`` the routine events (cards, moves, WILD colours) are not
+        logged, for fast simulation; auctions, finishes, bets and the score
+        sheet still are.
         """
         board = track if isinstance(track, Board) else Board.of(track, variant.use_finish)
         if not variant.min_players <= players <= variant.max_players:
@@ -114,6 +117,8 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
         g.board, g.variant, g.deck, g.cards = board, variant, deck, deck.cards
         g.players, g.seed, g.deal, g.rng = players, seed, deal, rng
         g._rng_shared = False
+        g.logging = log
+        g._pending = None
         g._init_state()
         g._run(g._start)
         return g
@@ -165,9 +170,14 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
         self.from_hand = True
         self.step = "start"
 
-    def copy(self) -> "Game":
-        """An independent copy (shares the board, variant, deck and log events)."""
+    def copy(self, log: bool | None = None) -> "Game":
+        """An independent copy (shares the board, variant, deck and log events).
+
+        ``log=False`` gives a copy that stops logging routine events (for bots
+        that search); None keeps this game's setting."""
         g = Game.__new__(Game)
+        g.logging = self.logging if log is None else log
+        g._pending = self._pending
         for name in ("board", "variant", "deck", "cards", "players", "seed", "deal", "step",
                      "car_up", "power_up", "turn", "card", "skipped", "row_at", "mover",
                      "move_n", "bonus", "new_lines", "result", "cards_played", "lines",
@@ -230,6 +240,11 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
     @property
     def pending(self) -> Pending:
         """What is asked now, with its context."""
+        if self._pending is None:
+            self._pending = self._describe()
+        return self._pending
+
+    def _describe(self) -> Pending:
         kind = KIND_OF.get(self.step, "over")
         if self.step == "path" and self.bonus:
             kind = "bonus"
@@ -303,6 +318,7 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
     def apply(self, decision: Decision) -> None:
         """Apply one decision; raises ``IllegalDecision`` if it is not legal now."""
         self._check(decision)
+        self._pending = None
         self._run(lambda: self._take(decision))
 
     def _check(self, d: Decision) -> None:

@@ -226,3 +226,17 @@ def test_module_docstring_example_plays_a_game_to_the_end(monkeypatch, capsys):
     exec(textwrap.dedent(code), {})
     out = capsys.readouterr().out
     assert "Winner: Player" in out and "Up for auction" in out
+
+
+def test_quiet_games_play_the_same_game():
+    """log=False skips routine events only: same result, auction and score sheet kept."""
+    for seed in range(5):
+        loud, decisions = record(seed)
+        quiet = Game.new(board(), STANDARD, 4, seed, log=False)
+        for data in decisions:
+            quiet.apply(decision_from_dict(data))
+        assert quiet.result == loud.result
+        kinds = {e.kind for e in quiet.log}
+        assert "move" not in kinds and "play" not in kinds
+        assert {"bids", "auction", "score"} <= kinds
+        assert loud.copy(log=False).logging is False and loud.copy().logging is True
