@@ -20,9 +20,17 @@ TOOLS: list[type[Tool]] = [SelectTool, DrawSpaceTool, CornerTool, LaneTool, Grid
 
 
 def register(tool: type[Tool], after: str | None = None) -> None:
-    """Add a tool class to the toolbar, after the tool named ``after`` (else at the end)."""
+    """Add a tool class to the toolbar, after the tool named ``after`` (else at the end).
+
+    A tool with the same ``name`` as one already listed replaces it, so a module
+    can supersede a built-in tool (the toolbar keeps one button per name).
+    """
     if tool in TOOLS:
         return
+    for k, existing in enumerate(TOOLS):
+        if existing.name == tool.name:
+            del TOOLS[k]
+            break
     names = [t.name for t in TOOLS]
     TOOLS.insert(names.index(after) + 1 if after in names else len(TOOLS), tool)
 
