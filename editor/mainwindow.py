@@ -24,6 +24,7 @@ from .scene import TrackScene
 from . import addons  # registers the lane and racing-line tools (before TOOLS is read)
 from .tools import TOOLS, Tool
 from .view import CanvasView
+from .play import install_play_mode
 
 APP_NAME = "Trackside"
 MAX_RECENT = 8
@@ -51,6 +52,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._build_toolbars()
         addons.install(self)  # lane panel, export dialog
+        self.play = install_play_mode(self)  # Play menu (F5) and the board view
         self.doc.modifiedChanged.connect(self._update_title)
         self.doc.pathChanged.connect(self._update_title)
         self.doc.metaChanged.connect(self._update_title)

@@ -1,0 +1,61 @@
+"""How cars, card rows and colour chips look in play mode: one palette, one painter."""
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+
+CAR_COLOURS: dict[str, str] = {
+    "black": "#202124", "blue": "#2f6fdf", "green": "#2e9d4a",
+    "yellow": "#f2cc2e", "orange": "#f08a24", "red": "#d93a32", "wild": "#f4f4f0",
+}
+# Text on a colour: dark on the light ones so numbers stay readable.
+INK: dict[str, str] = {"yellow": "#1b1b1b", "orange": "#1b1b1b", "wild": "#1b1b1b"}
+
+
+def car_colour(colour: str) -> QColor:
+    """The fill of a car (or a card row) of this colour; WILD is white."""
+    return QColor(CAR_COLOURS.get(colour, "#888888"))
+
+
+def ink(colour: str) -> QColor:
+    """A readable text colour on ``car_colour(colour)``."""
+    return QColor(INK.get(colour, "#ffffff"))
+
+
+def paint_car(painter: QPainter, centre: QPointF, heading_deg: float, length: float,
+              colour: str, label: str = "", highlight: bool = False) -> None:
+    """A race car seen from above, nose along ``heading_deg``, ``length`` long.
+
+    ``label`` (an owner's initial) is written on the body; ``highlight`` rings
+    the car that is about to move.
+    """
+    w = length * 0.52
+    painter.save()
+    painter.translate(centre)
+    if highlight:
+        painter.setPen(QPen(QColor("#ffe14d"), length * 0.08))
+        painter.setBrush(QColor(255, 225, 77, 70))
+        painter.drawEllipse(QPointF(0, 0), length * 0.72, length * 0.72)
+    painter.rotate(heading_deg)
+    body = QPainterPath()
+    body.addRoundedRect(QRectF(-length / 2, -w / 2, length, w), w * 0.35, w * 0.35)
+    painter.setPen(QPen(QColor("#f4f4f0"), length * 0.05))
+    painter.setBrush(car_colour(colour))
+    # Wheels first, so the body covers their inner halves.
+    wheel = QRectF(-length * 0.12, -w * 0.14, length * 0.24, w * 0.28)
+    painter.save()
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor("#111111"))
+    for dx in (-length * 0.3, length * 0.3):
+        for dy in (-w / 2, w / 2):
+            painter.drawRoundedRect(wheel.translated(dx, dy), 1e-3 + w * 0.05, w * 0.05)
+    painter.restore()
+    painter.drawPath(body)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(255, 255, 255, 90))
+    painter.drawRoundedRect(QRectF(length * 0.02, -w * 0.22, length * 0.22, w * 0.44),
+                            w * 0.12, w * 0.12)  # the cockpit, towards the nose
+    painter.restore()
+    if label:
+        from ..painting import draw_text
+        draw_text(painter, label, centre, w * 0.5, ink(colour), bold=True)

@@ -1,0 +1,307 @@
+"""The play controller: routes the engine's decision requests to bots or people.
+
+The engine decides what is legal and what happens; the controller only asks.
+Each tick (a ``QTimer``, never a loop that blocks the UI) it looks at the
+seats due: a bot's decision is computed on a copy of the game in a worker
+thread and applied when it comes back; a person's decision is asked through
+``asked`` (after ``handover`` when another person was looking at the screen)
+and arrives through ``decide``. Bot turns are paced by ``bot_ms`` and can be
+paused and stepped; car moves are announced through ``moved`` and the next
+tick waits ``anim_ms`` per space so the board can animate them.
+
+A replay (``PlayController.replay``) applies a record's decisions one by one
+with the same pacing, pause and step.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable, Sequence
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+
+from engine.game import Decision, Event, Game, Series
+
+from .setup import GameSetup, current_game
+
+BotFn = Callable[[Game | Series, int], Decision]
+SIMULTANEOUS = ("bid", "keep_power", "bet")
+
+
+class _BotRelay(QObject):
+    done = Signal(int, object)   # generation, decision or exception
+
+
+class _BotJob(QRunnable):
+    """One bot decision, computed on a copy so the live game is never shared."""
+
+    def __init__(self, generation: int, bot: BotFn, game, seat: int, relay: _BotRelay):
+        super().__init__()
+        self.generation, self.bot, self.game, self.seat, self.relay = (
+            generation, bot, game, seat, relay)
+
+    def run(self) -> None:
+        try:
+            result: object = self.bot(self.game, self.seat)
+        except Exception as exc:  # reported on the UI thread, never lost
+            result = exc
+        self.relay.done.emit(self.generation, result)
+
+
+class PlayController(QObject):
+    """Drives one game (or world tour, or replay) from the Qt event loop."""
+
+    changed = Signal()            # the state changed: redraw
+    asked = Signal(int)           # a person's decision is due from this seat (it is the viewer)
+    handover = Signal(int)        # pass the screen to this seat before asking it
+    logged = Signal(list)         # new engine events
+    moved = Signal(str, list)     # car colour, space ids entered (animate)
+    raceStarted = Signal(int)     # world tour: race k began
+    finished = Signal()
+    failed = Signal(str)          # a bot or record broke: the message
+
+    def __init__(self, game: Game | Series, setup: GameSetup, bots: dict[int, BotFn],
+                 *, bot_ms: int = 600, anim_ms: int = 90, threaded: bool = True,
+                 parent: QObject | None = None):
+        super().__init__(parent)
+        self.game, self.setup, self.bots = game, setup, bots
+        self.bot_ms, self.anim_ms, self.threaded = bot_ms, anim_ms, threaded
+        self.decisions: list[Decision] = []
+        self.viewer: int | None = self._only_person()
+        self.waiting_for: int | None = None      # the person asked now
+        self.handing_to: int | None = None
+        self.paused = False
+        self.held = False                         # e.g. a tour's sheet between races
+        self.script: list[Decision] | None = None  # a replay's decisions
+        self._steps = 0                           # single steps allowed while paused
+        self._log_seen = len(game.log)
+        self._race = self._race_index()
+        self._generation = 0
+        self._busy = False
+        self._done = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._tick)
+        self._relay = _BotRelay(self)
+        self._relay.done.connect(self._bot_done)
+
+    @classmethod
+    def replay(cls, game: Game | Series, setup: GameSetup, decisions: Sequence[Decision], *,
+               bot_ms: int = 600, anim_ms: int = 90, parent: QObject | None = None
+               ) -> "PlayController":
+        """A controller that watches a record: its decisions are applied one per step."""
+        c = cls(game, setup, {}, bot_ms=bot_ms, anim_ms=anim_ms, threaded=False, parent=parent)
+        c.script = list(decisions)
+        c.viewer = None
+        return c
+
+    # -- queries ----------------------------------------------------------------
+    @property
+    def race(self) -> Game:
+        """The race being played (a tour's current race)."""
+        return current_game(self.game)
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    def is_bot(self, seat: int) -> bool:
+        return seat in self.bots
+
+    def persons(self) -> list[int]:
+        return [s for s, seat in enumerate(self.setup.seats) if seat.is_person]
+
+    def name(self, seat: int | None) -> str:
+        if seat is None:
+            return "nobody"
+        return self.setup.seats[seat].name
+
+    def describe(self, event: Event | str) -> str:
+        """An engine log line with 'Player N' replaced by the seat's name."""
+        return re.sub(r"Player (\d+)", lambda m: self._name_of(int(m.group(1)) - 1), str(event))
+
+    def _name_of(self, seat: int) -> str:
+        return self.setup.seats[seat].name if 0 <= seat < len(self.setup.seats) else f"Player {seat + 1}"
+
+    def _only_person(self) -> int | None:
+        persons = self.persons()
+        return persons[0] if persons else None
+
+    def _race_index(self) -> int:
+        return self.game.race if isinstance(self.game, Series) else 0
+
+    # -- control ------------------------------------------------------------------
+    def start(self) -> None:
+        """Begin (or continue) playing from the event loop."""
+        self.changed.emit()
+        self._schedule(0)
+
+    def stop(self) -> None:
+        """Stop for good (leaving play mode): no more ticks, late bot answers ignored."""
+        self._timer.stop()
+        self._generation += 1
+        self._done = True
+
+    def set_paused(self, paused: bool) -> None:
+        """Pause or resume bots and replays (people may still decide)."""
+        self.paused = paused
+        if not paused:
+            self._schedule(0)
+
+    def step(self) -> None:
+        """While paused: let one bot decision (or one recorded decision) happen."""
+        self._steps += 1
+        self._schedule(0)
+
+    def hold(self, held: bool) -> None:
+        """Hold everything (people too) while something else is on screen."""
+        self.held = held
+        if not held:
+            self._schedule(0)
+
+    def set_speed(self, bot_ms: int) -> None:
+        self.bot_ms = max(0, bot_ms)
+
+    def accept_handover(self) -> None:
+        """The person handed the screen to confirms they are looking: ask them."""
+        seat = self.handing_to
+        if seat is None:
+            return
+        self.handing_to = None
+        self.viewer = seat
+        self._ask(seat)
+
+    def decide(self, decision: Decision) -> None:
+        """A person's decision from the UI (raises ``IllegalDecision`` if illegal)."""
+        if self.waiting_for is None or decision.player != self.waiting_for:
+            raise ValueError(f"no decision is being asked of seat {decision.player}")
+        self.game.apply(decision)
+        self.waiting_for = None
+        self.decisions.append(decision)
+        self._after_apply()
+
+    # -- the loop -------------------------------------------------------------------
+    def _schedule(self, ms: int) -> None:
+        if not self._done:
+            self._timer.start(max(0, ms))
+
+    def _tick(self) -> None:
+        if (self._done or self._busy or self.held or self.waiting_for is not None
+                or self.handing_to is not None):
+            return
+        if self.game.over:
+            self._finish()
+            return
+        if self.script is not None:
+            self._replay_tick()
+            return
+        due = self.game.due()
+        bots = [s for s in due if s in self.bots]
+        people = [s for s in due if s not in self.bots]
+        if bots and self._may_run_bot():
+            self._run_bot(bots[0])
+            return
+        if people:
+            seat = self.viewer if self.viewer in people else people[0]
+            if seat != self.viewer and len(self.persons()) > 1:
+                self.handing_to = seat
+                self.changed.emit()
+                self.handover.emit(seat)
+                return
+            self.viewer = seat
+            self._ask(seat)
+
+    def _may_run_bot(self) -> bool:
+        if not self.paused:
+            return True
+        if self._steps > 0:
+            self._steps -= 1
+            return True
+        return False
+
+    def _ask(self, seat: int) -> None:
+        self.waiting_for = seat
+        self.changed.emit()
+        self.asked.emit(seat)
+
+    def _run_bot(self, seat: int) -> None:
+        bot = self.bots[seat]
+        self._busy = True
+        self._generation += 1
+        if not self.threaded:
+            try:
+                result: object = bot(self.game.copy(), seat)
+            except Exception as exc:
+                result = exc
+            self._bot_done(self._generation, result)
+            return
+        QThreadPool.globalInstance().start(
+            _BotJob(self._generation, bot, self.game.copy(), seat, self._relay))
+
+    def _bot_done(self, generation: int, result: object) -> None:
+        if generation != self._generation or self._done:
+            return
+        self._busy = False
+        if isinstance(result, Exception):
+            self._fail(f"the {self.name(self._due_bot())} bot failed: "
+                       f"{type(result).__name__}: {result}")
+            return
+        try:
+            self.game.apply(result)  # type: ignore[arg-type]
+        except Exception as exc:
+            self._fail(f"a bot chose an illegal decision: {exc}")
+            return
+        self.decisions.append(result)  # type: ignore[arg-type]
+        self._after_apply(paced=result.type not in SIMULTANEOUS)  # type: ignore[union-attr]
+
+    def _due_bot(self) -> int | None:
+        due = [s for s in self.game.due() if s in self.bots]
+        return due[0] if due else None
+
+    def _replay_tick(self) -> None:
+        if not self._may_run_bot():
+            return
+        if not self.script:
+            self._fail("the record ends before the game does")
+            return
+        decision = self.script.pop(0)
+        try:
+            self.game.apply(decision)
+        except Exception as exc:
+            self._fail(f"the record's decision {len(self.decisions) + 1} cannot be applied: {exc}")
+            return
+        self.decisions.append(decision)
+        self._after_apply(paced=True)
+
+    def _after_apply(self, paced: bool = False) -> None:
+        """Announce what happened, then schedule the next tick after the animation."""
+        log = self.game.log
+        new = log[self._log_seen:]
+        self._log_seen = len(log)
+        steps = 0
+        race = self._race_index()
+        if race != self._race:
+            self._race = race
+            self.raceStarted.emit(race)
+        if new:
+            self.logged.emit(list(new))
+            for e in new:
+                if e.kind in ("move", "finish") and e.data.get("path"):
+                    steps += len(e.data["path"])
+                    self.moved.emit(e.data["car"], list(e.data["path"]))
+        self.changed.emit()
+        delay = steps * self.anim_ms
+        if paced:
+            delay = max(delay, self.bot_ms)
+        self._schedule(delay)
+
+    def _finish(self) -> None:
+        if not self._done:
+            self._done = True
+            self.changed.emit()
+            self.finished.emit()
+
+    def _fail(self, message: str) -> None:
+        self._busy = False
+        self.paused = True
+        self.changed.emit()
+        self.failed.emit(message)

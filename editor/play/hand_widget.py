@@ -1,0 +1,134 @@
+"""A hand of speed cards drawn like the printed ones: colour rows with numbers.
+
+``CardButton`` paints one card (top row first, WILD rows white, a Speed-8 card
+one tall row) and is clicked like a button; ``HandWidget`` lays out a hand,
+enables only the cards that are legal now and emits ``cardClicked(card_id)``.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QAbstractButton, QHBoxLayout, QLabel, QWidget
+
+from engine.game import Card
+
+from .cars import car_colour, ink
+
+CARD_W, CARD_H = 92, 132
+
+
+class CardButton(QAbstractButton):
+    """One speed card; ``note`` is a line under it (a bid value, 'face up')."""
+
+    def __init__(self, card: Card, note: str = "", parent: QWidget | None = None):
+        super().__init__(parent)
+        self.card = card
+        self.note = note
+        self.setCheckable(False)
+        self.setFixedSize(CARD_W, CARD_H + (16 if note else 0))
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setToolTip(str(card))
+        self.setAccessibleName(str(card))
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        return self.size()
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        enabled = self.isEnabled()
+        outer = QRectF(1.5, 1.5, CARD_W - 3, CARD_H - 3)
+        frame = QColor("#ffe14d") if self.underMouse() and enabled else QColor("#d9d9d2")
+        p.setPen(QPen(frame, 2.5 if self.underMouse() and enabled else 1.2))
+        p.setBrush(QColor("#2a2d33") if not self.card.speed8 else QColor("#3a2f14"))
+        p.drawRoundedRect(outer, 8, 8)
+        rows = self.card.rows
+        inner = outer.adjusted(6, 8, -6, -8)
+        gap = 4.0
+        h = (inner.height() - gap * (len(rows) - 1)) / max(1, len(rows))
+        font = QFont(self.font())
+        for k, (colour, n) in enumerate(rows):
+            r = QRectF(inner.left(), inner.top() + k * (h + gap), inner.width(), h)
+            p.setPen(QPen(QColor("#111111"), 0.8))
+            p.setBrush(car_colour(colour))
+            p.drawRoundedRect(r, 4, 4)
+            font.setBold(True)
+            font.setPixelSize(int(max(9, min(h * 0.7, 40))))
+            p.setFont(font)
+            p.setPen(ink(colour))
+            p.drawText(r.adjusted(0, 0, -6, 0),
+                       Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, str(n))
+            font.setPixelSize(int(max(8, min(h * 0.42, 13))))
+            p.setFont(font)
+            label = "WILD" if colour == "wild" else ("SPEED" if self.card.speed8 else "")
+            if label:
+                p.drawText(r.adjusted(6, 0, 0, 0),
+                           Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, label)
+            else:
+                self._car_icon(p, r, colour)
+        if self.note:
+            font.setBold(False)
+            font.setPixelSize(12)
+            p.setFont(font)
+            p.setPen(QColor("#dfe3ea"))
+            p.drawText(QRectF(0, CARD_H, CARD_W, 16), Qt.AlignmentFlag.AlignCenter, self.note)
+        if not enabled:
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(30, 33, 38, 150))
+            p.drawRoundedRect(outer, 8, 8)
+        p.end()
+
+    @staticmethod
+    def _car_icon(p: QPainter, r: QRectF, colour: str) -> None:
+        """A small car silhouette at the left of a row, so colours read without text."""
+        h = min(r.height() * 0.5, 12)
+        body = QRectF(r.left() + 6, r.center().y() - h / 2, h * 2.0, h)
+        p.setPen(QPen(ink(colour), 1.2))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRoundedRect(body, h * 0.35, h * 0.35)
+
+    def enterEvent(self, event) -> None:  # noqa: N802
+        self.update()
+        super().enterEvent(event)
+
+    def leaveEvent(self, event) -> None:  # noqa: N802
+        self.update()
+        super().leaveEvent(event)
+
+
+class HandWidget(QWidget):
+    """A row of cards; only ``playable`` ones can be clicked."""
+
+    cardClicked = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._layout = QHBoxLayout(self)
+        self._layout.setContentsMargins(4, 4, 4, 4)
+        self._layout.setSpacing(6)
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        self.title.setFixedWidth(110)
+        self._layout.addWidget(self.title)
+        self._layout.addStretch(1)
+        self.buttons: dict[int, CardButton] = {}
+
+    def show_cards(self, title: str, cards: list[Card], playable: set[int] | None = None,
+                   notes: dict[int, str] | None = None) -> None:
+        """Show ``cards``; those in ``playable`` are clickable (all when None)."""
+        self.clear()
+        self.title.setText(title)
+        notes = notes or {}
+        for card in cards:
+            b = CardButton(card, notes.get(card.id, ""))
+            b.setEnabled(playable is None or card.id in playable)
+            b.clicked.connect(lambda _c=False, cid=card.id: self.cardClicked.emit(cid))
+            self._layout.insertWidget(self._layout.count() - 1, b)
+            self.buttons[card.id] = b
+
+    def clear(self) -> None:
+        for b in self.buttons.values():
+            b.setParent(None)
+            b.deleteLater()
+        self.buttons = {}
+        self.title.setText("")

@@ -1,0 +1,190 @@
+"""Play mode in the main window: the Play menu (F5), the switch between the
+editing canvas and the board view, and game records."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QStackedWidget
+
+from engine.errors import TracksideError
+from engine.validate import validate_track
+
+from .controller import PlayController
+from .play_view import PlayView
+from .setup import GameSetup, build_game, make_bots
+
+RECORD_FILTER = "Game records (*.yaml *.yml);;All files (*)"
+
+
+class PlayMode(QObject):
+    """Owns the play view and its actions; ``window.play`` holds it."""
+
+    def __init__(self, window: QMainWindow):
+        super().__init__(window)
+        self.window = window
+        self.view = PlayView()
+        self.stack = QStackedWidget()
+        canvas = window.takeCentralWidget()
+        self.stack.addWidget(canvas)
+        self.stack.addWidget(self.view)
+        window.setCentralWidget(self.stack)
+        self.bot_ms, self.anim_ms = 600, 90
+        self._hidden: list = []
+        self.dialog_factory = None     # tests may replace the New game dialog
+        self.record_path_factory = None
+        self._build_actions()
+        self.view.leave.connect(self.leave)
+        self.view.newGame.connect(self.new_game)
+        self.view.saveRecord.connect(self.save_record_dialog)
+
+    def _build_actions(self) -> None:
+        w = self.window
+        self.act_play = QAction("&New Game…", w)
+        self.act_play.setShortcut(QKeySequence(Qt.Key.Key_F5))
+        self.act_play.setStatusTip("Play a game on this circuit, with people and bots")
+        self.act_play.triggered.connect(lambda _c=False: self.new_game())
+        self.act_open_record = QAction("&Watch Game Record…", w)
+        self.act_open_record.setStatusTip("Open a game record and watch it step by step")
+        self.act_open_record.triggered.connect(lambda _c=False: self.open_record_dialog())
+        self.act_save_record = QAction("&Save Game Record…", w)
+        self.act_save_record.triggered.connect(lambda _c=False: self.save_record_dialog())
+        self.act_leave = QAction("&Back to Editing", w)
+        self.act_leave.setShortcut(QKeySequence("Shift+F5"))
+        self.act_leave.triggered.connect(lambda _c=False: self.leave())
+        menu = w.menuBar().addMenu("&Play")
+        menu.addActions([self.act_play, self.act_open_record, self.act_save_record])
+        menu.addSeparator()
+        menu.addAction(self.act_leave)
+        self.menu = menu
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        playing = self.active
+        self.act_leave.setEnabled(playing)
+        self.act_save_record.setEnabled(playing and self.view.controller is not None
+                                        and self.view.controller.script is None)
+
+    @property
+    def active(self) -> bool:
+        """True while the board view is shown instead of the editing canvas."""
+        return self.stack.currentWidget() is self.view
+
+    # -- starting games -----------------------------------------------------------
+    def new_game(self) -> bool:
+        """Ask for a game on the edited circuit and start it (False when refused)."""
+        from .new_game_dialog import NewGameDialog
+
+        doc = self.window.doc
+        track = doc.snapshot()
+        if self._refuse(track.name or doc.display_name, track):
+            return False
+        make = self.dialog_factory or (lambda: NewGameDialog(track, doc.path, self.window))
+        dialog = make()
+        if not dialog.exec():
+            return False
+        return self.start(dialog.setup())
+
+    def _refuse(self, name: str, track) -> bool:
+        """Play refuses a circuit with validation errors, and says which."""
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            report = validate_track(track)
+        finally:
+            QApplication.restoreOverrideCursor()
+        errors = [i for i in report.issues if i.severity == "error"]
+        if not errors:
+            return False
+        self.window.prompts.problems(
+            "Cannot play this circuit",
+            f"{name} has {len(errors)} validation error{'s' if len(errors) > 1 else ''}; "
+            "fix them in the editor (see the Issues panel) and press F5 again.",
+            [f"{i.code}: {i.message}" for i in errors])
+        return True
+
+    def start(self, setup: GameSetup) -> bool:
+        """Start the game ``setup`` describes in the board view."""
+        for k, track in enumerate(setup.tracks[1:], 1):
+            if self._refuse(track.name or f"circuit {k + 1}", track):
+                return False
+        try:
+            game = build_game(setup)
+        except TracksideError as exc:
+            self.window.prompts.problems("Cannot start the game", str(exc), [])
+            return False
+        controller = PlayController(game, setup, make_bots(setup), bot_ms=self.bot_ms,
+                                    anim_ms=self.anim_ms)
+        self.enter()
+        self.view.start(controller)
+        self._update_actions()
+        return True
+
+    # -- switching ----------------------------------------------------------------
+    def enter(self) -> None:
+        """Show the board view; editing panels and tool bars are put away."""
+        if self.active:
+            return
+        from PySide6.QtWidgets import QDockWidget, QToolBar
+
+        found = self.window.findChildren(QDockWidget) + self.window.findChildren(QToolBar)
+        self._hidden = [w for w in found if w.isVisible() and w.parent() is self.window]
+        for w in self._hidden:
+            w.hide()
+        self.stack.setCurrentWidget(self.view)
+        self._update_actions()
+
+    def leave(self) -> None:
+        """Back to the editing canvas; the game stops."""
+        if self.view.controller is not None:
+            self.view.controller.stop()
+        self.stack.setCurrentIndex(0)
+        for w in self._hidden:
+            w.show()
+        self._hidden = []
+        self._update_actions()
+
+    # -- records ------------------------------------------------------------------
+    def save_record_dialog(self) -> bool:
+        c = self.view.controller
+        if c is None or c.script is not None:
+            return False
+        ask = self.record_path_factory or (lambda: QFileDialog.getSaveFileName(
+            self.window, "Save game record", str(Path.cwd() / "game.yaml"), RECORD_FILTER)[0])
+        path = ask()
+        if not path:
+            return False
+        from .records_io import save_record
+        try:
+            save_record(c, path)
+        except (TracksideError, OSError) as exc:
+            self.window.prompts.problems("Cannot save the game record", str(exc), [])
+            return False
+        self.window.statusBar().showMessage(f"Saved the game record {path}", 5000)
+        return True
+
+    def open_record_dialog(self) -> bool:
+        ask = self.record_path_factory or (lambda: QFileDialog.getOpenFileName(
+            self.window, "Watch game record", str(Path.cwd()), RECORD_FILTER)[0])
+        path = ask()
+        return bool(path) and self.watch(path)
+
+    def watch(self, path: str | Path) -> bool:
+        """Open a game record and replay it step by step in the board view."""
+        from .records_io import load_record
+        try:
+            game, setup, decisions = load_record(path)
+        except TracksideError as exc:
+            self.window.prompts.problems("Cannot open the game record", str(exc), [])
+            return False
+        controller = PlayController.replay(game, setup, decisions, bot_ms=self.bot_ms,
+                                           anim_ms=self.anim_ms)
+        self.enter()
+        self.view.start(controller)
+        self._update_actions()
+        return True
+
+
+def install_play_mode(window: QMainWindow) -> PlayMode:
+    """Add the Play menu and the board view to the editor's main window."""
+    return PlayMode(window)

@@ -1,0 +1,622 @@
+"""Play mode inside the main window: the board, the table, the hand and the prompts.
+
+``PlayView`` shows one game driven by a ``PlayController``. It renders the
+engine's state (only what the seat at the screen may see) and turns a
+person's clicks into decisions: a card in the hand (bids and card plays), a
+lit space on the board (where a car ends; a second click on a marked space
+when paths to one end differ), buttons for the rest (pass, powers, WILD
+colours, Tricky order, Strategic skip, bets).
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import (QHBoxLayout, QHeaderView, QLabel, QListWidget, QPushButton,
+                               QSlider, QSplitter, QStackedWidget, QTableWidget, QTableWidgetItem,
+                               QTabWidget, QVBoxLayout, QWidget)
+
+from engine.game import COLOURS, Bid, Decision, Game, IllegalDecision, Order, Path, Series, Wild
+from engine.game.cards import bid_value
+
+from .auction_panel import AuctionPanel
+from .board_view import BoardView
+from .cars import car_colour, ink
+from .choice_panel import ChoicePanel
+from .controller import PlayController
+from .hand_widget import HandWidget
+from .handover import HandoverScreen
+from .score_sheet import ScoreSheet, ordinal
+from .setup import current_game
+
+WHAT = {"bid": "choose a bid card", "keep_power": "choose the power to keep",
+        "swap_power": "keep Cunning or swap it", "play_card": "play a card",
+        "order": "choose the order of the rows (Tricky)", "skip": "choose a row to skip (Strategic)",
+        "wild": "name the WILD colours", "path": "choose where a car ends",
+        "bonus": "choose the Determined bonus step", "bet": "make a secret bet"}
+BOARD, HANDOVER, SHEET = 0, 1, 2
+
+
+class PlayView(QWidget):
+    """The whole play mode; ``leave`` asks to go back to editing, ``saveRecord`` to save."""
+
+    leave = Signal()
+    saveRecord = Signal()
+    newGame = Signal()
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.controller: PlayController | None = None
+        self._prefix: tuple = ()          # Tricky order / WILD colours chosen so far
+        self._second_car: str | None = None
+        self._ambiguous: list[Path] = []
+        self._build()
+
+    # -- building -----------------------------------------------------------------
+    def _build(self) -> None:
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(4, 4, 4, 4)
+        outer.addLayout(self._build_bar())
+        split = QSplitter(Qt.Orientation.Horizontal)
+        self.pages = QStackedWidget()
+        self.board = BoardView()
+        self.handover = HandoverScreen()
+        sheet_page = QWidget()
+        sheet_layout = QVBoxLayout(sheet_page)
+        self.sheet = ScoreSheet()
+        sheet_layout.addWidget(self.sheet, 1)
+        buttons = QHBoxLayout()
+        self.next_race_button = QPushButton("Start the next race")
+        self.show_board_button = QPushButton("Show the board")
+        self.sheet_save_button = QPushButton("Save game record…")
+        self.sheet_new_button = QPushButton("New game…")
+        self.sheet_back_button = QPushButton("Back to editing")
+        for b in (self.next_race_button, self.show_board_button, self.sheet_save_button,
+                  self.sheet_new_button, self.sheet_back_button):
+            buttons.addWidget(b)
+        sheet_layout.addLayout(buttons)
+        self.pages.addWidget(self.board)
+        self.pages.addWidget(self.handover)
+        self.pages.addWidget(sheet_page)
+        split.addWidget(self.pages)
+        split.addWidget(self._build_side())
+        split.setStretchFactor(0, 4)
+        split.setStretchFactor(1, 1)
+        split.setSizes([1000, 380])
+        outer.addWidget(split, 1)
+        self.prompt = QLabel()
+        font = QFont(self.font())
+        font.setPointSizeF(font.pointSizeF() * 1.2)
+        font.setBold(True)
+        self.prompt.setFont(font)
+        self.prompt.setWordWrap(True)
+        outer.addWidget(self.prompt)
+        self.choices = ChoicePanel()
+        outer.addWidget(self.choices)
+        self.hand = HandWidget()
+        self.hand.setMinimumHeight(160)
+        outer.addWidget(self.hand)
+        self.board.spaceClicked.connect(self._space_clicked)
+        self.hand.cardClicked.connect(self._card_clicked)
+        self.choices.chosen.connect(self._choice)
+        self.handover.accepted.connect(self._handover_accepted)
+        self.next_race_button.clicked.connect(self._next_race)
+        self.show_board_button.clicked.connect(lambda: self.pages.setCurrentIndex(BOARD))
+        self.sheet_save_button.clicked.connect(self.saveRecord)
+        self.sheet_new_button.clicked.connect(self.newGame)
+        self.sheet_back_button.clicked.connect(self.leave)
+
+    def _build_bar(self) -> QHBoxLayout:
+        bar = QHBoxLayout()
+        self.status = QLabel()
+        font = QFont(self.font())
+        font.setBold(True)
+        self.status.setFont(font)
+        bar.addWidget(self.status, 1)
+        bar.addWidget(QLabel("Bot speed"))
+        self.speed = QSlider(Qt.Orientation.Horizontal)
+        self.speed.setRange(0, 2000)
+        self.speed.setInvertedAppearance(True)  # right is faster: less delay
+        self.speed.setFixedWidth(140)
+        self.speed.setToolTip("Delay between bot moves (right: faster)")
+        self.speed.valueChanged.connect(self._speed_changed)
+        bar.addWidget(self.speed)
+        self.pause_button = QPushButton("Pause")
+        self.pause_button.setCheckable(True)
+        self.pause_button.toggled.connect(self._pause_toggled)
+        self.step_button = QPushButton("Step")
+        self.step_button.setToolTip("While paused: one bot decision")
+        self.step_button.clicked.connect(lambda: self.controller and self.controller.step())
+        self.save_button = QPushButton("Save record…")
+        self.save_button.clicked.connect(self.saveRecord)
+        self.sheet_button = QPushButton("Score sheet")
+        self.sheet_button.clicked.connect(lambda: self.pages.setCurrentIndex(SHEET))
+        self.back_button = QPushButton("Back to editing")
+        self.back_button.clicked.connect(self.leave)
+        for b in (self.pause_button, self.step_button, self.save_button, self.sheet_button,
+                  self.back_button):
+            bar.addWidget(b)
+        return bar
+
+    def _build_side(self) -> QWidget:
+        side = QWidget()
+        layout = QVBoxLayout(side)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.players = QTableWidget()
+        self.players.setColumnCount(6)
+        self.players.setHorizontalHeaderLabels(["Player", "Cars", "Power", "Cards", "Paid", "Bets"])
+        self.players.verticalHeader().hide()
+        self.players.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.players.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        self.players.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.players.horizontalHeader().setStretchLastSection(True)
+        layout.addWidget(self.players, 2)
+        tabs = QTabWidget()
+        self.auction = AuctionPanel()
+        self.log = QListWidget()
+        self.log.setWordWrap(True)
+        tabs.addTab(self.log, "Log")
+        tabs.addTab(self.auction, "Auction")
+        self.tabs = tabs
+        layout.addWidget(tabs, 3)
+        return side
+
+    # -- starting -----------------------------------------------------------------
+    def start(self, controller: PlayController) -> None:
+        """Show and run the game that ``controller`` drives."""
+        if self.controller is not None:
+            self.controller.stop()
+            self.controller.deleteLater()
+        self.controller = c = controller
+        c.setParent(self)
+        c.changed.connect(self.refresh)
+        c.asked.connect(self._asked)
+        c.handover.connect(self._handover)
+        c.logged.connect(self._logged)
+        c.moved.connect(self.board.animate)
+        c.raceStarted.connect(self._race_started)
+        c.finished.connect(self._finished)
+        c.failed.connect(self._failed)
+        self.board.anim_ms = c.anim_ms
+        self.speed.blockSignals(True)
+        self.speed.setValue(c.bot_ms)
+        self.speed.blockSignals(False)
+        self.pause_button.setChecked(False)
+        self.log.clear()
+        self.board.set_board(c.race.board)
+        self._logged(list(c.game.log))
+        self.pages.setCurrentIndex(BOARD)
+        self.next_race_button.hide()
+        self.save_button.setEnabled(c.script is None)
+        self.sheet_save_button.setEnabled(c.script is None)
+        self._clear_prompt()
+        c.start()
+
+    def _speed_changed(self, value: int) -> None:
+        if self.controller:
+            self.controller.set_speed(value)
+
+    def _pause_toggled(self, on: bool) -> None:
+        self.pause_button.setText("Resume" if on else "Pause")
+        if self.controller:
+            self.controller.set_paused(on)
+
+    # -- what may be seen ---------------------------------------------------------------
+    def private_seat(self) -> int | None:
+        """The seat whose hand and bets may be on screen now (hidden information)."""
+        c = self.controller
+        if c is None or c.handing_to is not None:
+            return None
+        if c.script is not None:
+            return None
+        persons = c.persons()
+        if len(persons) == 1:
+            return persons[0]
+        return c.waiting_for
+
+    # -- refreshing ------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw everything from the engine state."""
+        c = self.controller
+        if c is None:
+            return
+        race = c.race
+        if self.board.board is not race.board:
+            self.board.set_board(race.board)
+        labels = {car: c.name(o)[:1].upper() for car in COLOURS
+                  if (o := race.owner_of(car)) is not None}
+        mover = race.pending.car if race.pending.kind in ("path", "bonus") else None
+        places = list(race.result.ranking) if race.over and race.result else \
+            [COLOURS[k] for k in race.finished]
+        self.board.places_title = ("Ranking by distance" if not race.variant.use_finish
+                                   else "Winners' places")
+        self.board.set_state({car: race.position(car) for car in COLOURS}, labels, places, mover)
+        self._refresh_players(race)
+        self.status.setText(self._status_text())
+        self.auction.update_from(list(race.log), race.card_of, c.name)
+        if c.waiting_for is None:
+            self._show_private_hand()
+
+    def _status_text(self) -> str:
+        c = self.controller
+        race = c.race
+        parts = [race.variant.name]
+        if isinstance(c.game, Series):
+            parts.append(f"race {c.game.race + 1} of {len(c.game.boards)}: "
+                         f"{race.board.track.name}")
+        else:
+            parts.append(race.board.track.name)
+        if c.script is not None:
+            parts.append(f"replay: decision {len(c.decisions)} of "
+                         f"{len(c.decisions) + len(c.script)}")
+        if c.game.over:
+            parts.append("game over")
+        elif c.handing_to is not None:
+            parts.append(f"waiting for {c.name(c.handing_to)}")
+        else:
+            due = race.due()
+            kind = race.pending.kind
+            who = ", ".join(c.name(s) for s in due)
+            parts.append(f"{race.phase.value}: {who} to {WHAT.get(kind, kind)}")
+        if c.paused:
+            parts.append("paused")
+        return "  ·  ".join(parts)
+
+    def _refresh_players(self, race: Game) -> None:
+        c = self.controller
+        view = race.view(0)
+        private = self.private_seat()
+        self.players.setRowCount(race.players)
+        for p in range(race.players):
+            cars = [car for car in COLOURS if race.owner_of(car) == p]
+            if race.variant.hand_mode == "private":
+                cards = f"{view.hand_sizes[p]} + {len(race.piles[p])} pile"
+            else:
+                cards = str(view.hand_sizes[p])
+            if view.face_up[p]:
+                cards += f" + {len(view.face_up[p])} Speed-8"
+            power = view.powers[p] or ", ".join(view.held_powers[p]) or "—"
+            made = sum(1 for k in range(3) if race.bets[k][p] is not None)
+            if race.over or p == private:
+                bets = ", ".join(b for b in race.view(p).my_bets if b) or "—"
+            else:
+                bets = f"{made} secret" if made else "—"
+            turn = "▶ " if (race.turn == p and not race.over) else ""
+            kind = "" if c.setup.seats[p].is_person else f" ({c.setup.seats[p].kind} bot)"
+            values = [turn + c.name(p) + kind, ", ".join(cars) or "—", power.title(), cards,
+                      f"${view.prices[p]}M", bets]
+            for col, text in enumerate(values):
+                item = QTableWidgetItem(text)
+                if col == 0 and p in race.due():
+                    f = item.font()
+                    f.setBold(True)
+                    item.setFont(f)
+                    item.setForeground(QColor("#ffe14d"))
+                if col == 1 and len(cars) == 1:
+                    item.setBackground(car_colour(cars[0]))
+                    item.setForeground(ink(cars[0]))
+                self.players.setItem(p, col, item)
+
+    def _logged(self, events: list) -> None:
+        c = self.controller
+        for e in events:
+            if e.kind in ("move", "stay") and self.log.count() > 400:
+                self.log.takeItem(0)
+            self.log.addItem(c.describe(e))
+        self.log.scrollToBottom()
+
+    # -- asking a person -------------------------------------------------------------
+    def _clear_prompt(self) -> None:
+        self.prompt.setText("")
+        self.choices.clear()
+        self.hand.clear()
+        self.board.set_choices()
+        self._prefix = ()
+        self._second_car = None
+        self._ambiguous = []
+
+    def _show_private_hand(self) -> None:
+        """Between decisions: the hand of the only person at the table, else nothing."""
+        c = self.controller
+        seat = self.private_seat()
+        race = c.race
+        self.choices.clear()
+        self.board.set_choices()
+        if seat is None or race.over:
+            self.hand.clear()
+            if c.script is None and len(c.persons()) > 1 and not race.over:
+                self.hand.title.setText("Hands are hidden")
+            self.prompt.setText("" if race.over else self._waiting_text())
+            return
+        cards = [race.card_of(k) for k in race.hands[seat] + race.face_up[seat]]
+        self.hand.show_cards(f"{c.name(seat)}'s hand", cards, playable=set())
+        self.prompt.setText(self._waiting_text())
+
+    def _waiting_text(self) -> str:
+        c = self.controller
+        due = c.race.due()
+        if not due:
+            return ""
+        return "Waiting for " + ", ".join(c.name(s) for s in due)
+
+    def _handover(self, seat: int) -> None:
+        c = self.controller
+        self._clear_prompt()
+        self.handover.ask(c.name(seat), WHAT.get(c.race.pending.kind, "decide"))
+        self.pages.setCurrentIndex(HANDOVER)
+        self.refresh()
+
+    def _handover_accepted(self) -> None:
+        self.pages.setCurrentIndex(BOARD)
+        if self.controller:
+            self.controller.accept_handover()
+
+    def _asked(self, seat: int) -> None:
+        """Set up the widgets for the decision due from ``seat``."""
+        c = self.controller
+        race = c.race
+        pend = race.pending
+        self._clear_prompt()
+        if self.pages.currentIndex() == HANDOVER:
+            self.pages.setCurrentIndex(BOARD)
+        name = c.name(seat)
+        opts = race.options(seat)
+        kind = pend.kind
+        if kind == "bid":
+            self._ask_bid(seat, name, opts)
+        elif kind == "play_card":
+            cards = [race.card_of(k) for k in race.hands[seat]]
+            notes = {k: "face up" for k in race.face_up[seat]}
+            cards += [race.card_of(k) for k in race.face_up[seat]]
+            self.prompt.setText(f"{name}: play a card" + (" (or a face-up Speed-8 card)"
+                                                          if notes else ""))
+            self.hand.show_cards(f"{name}'s hand", cards, {o.card for o in opts}, notes)
+        elif kind in ("path", "bonus"):
+            self._ask_path(seat, name, opts, pend)
+        elif kind in ("order", "wild"):
+            self._ask_sequence(seat, name, opts, kind)
+        else:
+            self._ask_buttons(seat, name, opts, kind, pend)
+        self._show_card_in_play(seat, kind)
+
+    def _show_card_in_play(self, seat: int, kind: str) -> None:
+        """While a card is resolved, show it (and the hand) so rows can be read."""
+        race = self.controller.race
+        if kind in ("bid", "play_card") or race.card is None:
+            return
+        cards = [race.card_of(race.card)] + [race.card_of(k) for k in race.hands[seat]]
+        self.hand.show_cards(f"Card in play, then {self.controller.name(seat)}'s hand",
+                             cards, playable=set(), notes={race.card: "in play"})
+
+    def _ask_bid(self, seat: int, name: str, opts: list[Decision]) -> None:
+        race = self.controller.race
+        pend = race.pending
+        hand = [race.card_of(k) for k in race.hands[seat]]
+        if pend.set_aside and self._second_car is None:
+            cars = sorted({o.car for o in opts if isinstance(o, Bid) and o.car},
+                          key=COLOURS.index)
+            self.prompt.setText(f"{name}: you have no car yet. Bid on a set-aside car, or pass")
+            self.choices.offer("Set-aside cars:", [(f"{car} car", car, ("car", car))
+                                                    for car in cars] + [("Pass", None, Bid(seat, None))])
+            self.hand.show_cards(f"{name}'s hand", hand, playable=set())
+            return
+        colour = self._second_car or pend.car
+        playable = {o.card for o in opts if isinstance(o, Bid) and o.card is not None
+                    and (o.car or colour) == colour}
+        notes = {}
+        for card in hand:
+            v = bid_value(card, colour, hand)
+            notes[card.id] = f"bids {v}" if v is not None else "pass"
+        power = f" with {pend.power.title()}" if pend.power else ""
+        self.prompt.setText(f"{name}: choose a card to bid on the {colour} car{power} "
+                            "(secret until everyone has chosen)")
+        self.hand.show_cards(f"{name}'s hand", hand, playable, notes)
+        if Bid(seat, None) in opts:
+            self.choices.offer("", [("Pass", None, Bid(seat, None))])
+
+    def _ask_path(self, seat: int, name: str, opts: list[Decision], pend) -> None:
+        race = self.controller.race
+        ends = {o.path[-1] for o in opts if isinstance(o, Path)}
+        self.board.set_choices(lit=ends)
+        self.board.mover = pend.car
+        self.board.update()
+        whose = race.owner_of(pend.car)
+        cunning = " (Cunning: you move your own car)" if whose == seat and race.turn != seat else ""
+        step = "its Determined bonus step" if pend.kind == "bonus" else f"{pend.spaces} spaces"
+        self.prompt.setText(f"{name}: the {pend.car} car moves {step}{cunning}. "
+                            "Click a lit space to end there")
+
+    def _ask_sequence(self, seat: int, name: str, opts: list[Decision], kind: str) -> None:
+        """Tricky order or WILD colours: built one element at a time from the options."""
+        race = self.controller.race
+        card = race.card_of(race.card)
+        n = len(self._prefix)
+        key = (lambda o: o.rows) if kind == "order" else (lambda o: o.colours)
+        fits = [o for o in opts if key(o)[:n] == self._prefix]
+        if kind == "order":
+            def row_label(r: int) -> str:
+                c, k = card.rows[r]
+                return f"{'WILD' if c == 'wild' else c} {k}"
+            nxt = sorted({o.rows[n] for o in fits})
+            done = ", ".join(row_label(r) for r in self._prefix)
+            entries = [(row_label(r), card.rows[r][0], ("seq", r)) for r in nxt]
+            if n == 0:
+                entries.append(("Printed order", None, ("printed", None)))
+            self.prompt.setText(f"{name}: Tricky — which row next?"
+                                + (f" (so far: {done})" if done else ""))
+        else:
+            wild_rows = sum(1 for c, _ in card.rows if c == "wild")
+            nxt = sorted({o.colours[n] for o in fits}, key=COLOURS.index)
+            entries = [(c, c, ("seq", c)) for c in nxt]
+            which = f" ({ordinal(n + 1)} WILD row of {wild_rows})" if wild_rows > 1 else ""
+            self.prompt.setText(f"{name}: name the colour of the WILD row{which}")
+        self.choices.offer("", entries)
+
+    def _ask_buttons(self, seat: int, name: str, opts: list[Decision], kind: str, pend) -> None:
+        race = self.controller.race
+        if kind == "bet":
+            line = (pend.line or 0) + 1
+            self.prompt.setText(f"{name}: bet {line} — which car will win? (secret until scoring)")
+            self.choices.offer("", [(o.car, o.car, o) for o in opts])
+        elif kind in ("keep_power", "swap_power"):
+            self.prompt.setText(f"{name}: " + ("choose the one power you keep for all your cars"
+                                               if kind == "keep_power"
+                                               else "keep Cunning or take a power nobody kept"))
+            self.choices.offer("", [(o.power.title(), None, o) for o in opts])
+        elif kind == "skip":
+            card = race.card_of(race.card)
+            entries = []
+            for o in opts:
+                if o.row is None:
+                    entries.append(("Skip nothing", None, o))
+                else:
+                    c, k = card.rows[o.row]
+                    entries.append((f"Skip {'WILD' if c == 'wild' else c} {k}", c, o))
+            self.prompt.setText(f"{name}: Strategic — you may skip one row of this card")
+            self.choices.offer("", entries)
+        else:
+            self.prompt.setText(f"{name}: {WHAT.get(kind, kind)}")
+            self.choices.offer("", [(str(o.to_dict()), None, o) for o in opts])
+
+    # -- answers ----------------------------------------------------------------------------
+    def _decide(self, decision: Decision) -> None:
+        c = self.controller
+        try:
+            c.decide(decision)
+        except (IllegalDecision, ValueError) as exc:
+            self.prompt.setText(f"Not allowed: {exc}")
+            return
+        self._clear_prompt()
+        self.refresh()
+
+    def _card_clicked(self, card_id: int) -> None:
+        c = self.controller
+        if c is None or c.waiting_for is None:
+            return
+        seat = c.waiting_for
+        kind = c.race.pending.kind
+        if kind == "bid":
+            car = self._second_car
+            self._decide(Bid(seat, card_id, car))
+        elif kind == "play_card":
+            from engine.game import PlayCard
+            self._decide(PlayCard(seat, card_id))
+
+    def _choice(self, payload) -> None:
+        c = self.controller
+        if c is None or c.waiting_for is None:
+            return
+        seat = c.waiting_for
+        race = c.race
+        if isinstance(payload, Decision):
+            self._decide(payload)
+            return
+        tag, value = payload
+        if tag == "car":
+            self._second_car = value
+            self._ask_bid(seat, c.name(seat), race.options(seat))
+        elif tag == "printed":
+            n = len(race.card_of(race.card).rows)
+            self._decide(next((o for o in race.options(seat) if o.rows == tuple(range(n))),
+                              race.options(seat)[0]))
+        elif tag == "path":
+            self._decide(value)
+        elif tag == "seq":
+            self._prefix = self._prefix + (value,)
+            kind = race.pending.kind
+            key = (lambda o: o.rows) if kind == "order" else (lambda o: o.colours)
+            full = [o for o in race.options(seat) if key(o) == self._prefix]
+            if full:
+                self._decide(full[0])
+            else:
+                self._ask_sequence(seat, c.name(seat), race.options(seat), kind)
+
+    def _space_clicked(self, space_id: str) -> None:
+        c = self.controller
+        if c is None or c.waiting_for is None:
+            return
+        race = c.race
+        if race.pending.kind not in ("path", "bonus"):
+            return
+        seat = c.waiting_for
+        if self._ambiguous:
+            picked = [p for p in self._ambiguous if space_id in p.path[:-1]]
+            if len(picked) >= 1 and space_id in self.board.marked:
+                self._decide(picked[0])
+            return
+        group = [o for o in race.options(seat) if isinstance(o, Path) and o.path[-1] == space_id]
+        if not group:
+            return
+        if len(group) == 1:
+            self._decide(group[0])
+            return
+        self._offer_paths(group)
+
+    def _offer_paths(self, group: list[Path]) -> None:
+        """Paths to one end that differ in what they cross: mark a space only each
+        one enters, for a second click (buttons too, for paths with no such space)."""
+        race = self.controller.race
+        self._ambiguous = group
+        marked: dict[str, str] = {}
+        entries = []
+        for k, p in enumerate(group, 1):
+            others = set().union(*(set(q.path) for q in group if q is not p))
+            own = [s for s in p.path[:-1] if s not in others]
+            if own:
+                marked[own[0]] = str(k)
+            entries.append((f"Path {k}: " + " → ".join(p.path) + self._path_note(race, p),
+                            None, ("path", p)))
+        self.board.set_choices(lit={group[0].path[-1]}, marked=marked, trail=[])
+        self.prompt.setText("Several paths end there and they differ (betting lines, Determined, "
+                            "blocking): click a numbered space to choose the way")
+        self.choices.offer("", entries)
+
+    @staticmethod
+    def _path_note(race: Game, path: Path) -> str:
+        """What a path does that others might not: lines crossed, only rectangles."""
+        board = race.board
+        start = board.index[race.position(path.car)]
+        here, mask, rect = start, 0, True
+        for sid in path.path:
+            b = board.index[sid]
+            mask |= board.graph.cross.get((here, b), 0)
+            rect = rect and board.geometry.rectangular[b]
+            here = b
+        notes = [f"crosses line {k + 1}" for k in range(3) if mask >> k & 1]
+        if rect:
+            notes.append("only rectangular spaces")
+        return f" ({', '.join(notes)})" if notes else ""
+
+    # -- ends -------------------------------------------------------------------------------
+    def _race_started(self, k: int) -> None:
+        c = self.controller
+        self.board.set_board(c.race.board)
+        if c.persons():
+            previous = c.game.games[k - 1]
+            self.sheet.show_result(previous, c.setup.names(),
+                                   f"Race {k} of {len(c.game.boards)} — {previous.board.track.name}")
+            self.next_race_button.show()
+            self.pages.setCurrentIndex(SHEET)
+            c.hold(True)
+
+    def _next_race(self) -> None:
+        self.next_race_button.hide()
+        self.pages.setCurrentIndex(BOARD)
+        if self.controller:
+            self.controller.hold(False)
+
+    def _finished(self) -> None:
+        c = self.controller
+        self._clear_prompt()
+        self.refresh()
+        title = ""
+        if isinstance(c.game, Series):
+            title = (f"Race {len(c.game.boards)} of {len(c.game.boards)} — "
+                     f"{c.race.board.track.name}")
+        self.sheet.show_result(c.game, c.setup.names(), title)
+        self.next_race_button.hide()
+        self.pages.setCurrentIndex(SHEET)
+        self.prompt.setText("The game is over.")
+
+    def _failed(self, message: str) -> None:
+        self.prompt.setText(f"Stopped: {message}")
+        self.pause_button.setChecked(True)

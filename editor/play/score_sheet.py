@@ -1,0 +1,183 @@
+"""The end-of-race score sheet, laid out like the paper one, and world tour totals.
+
+``sheet_rows(game, names)`` gives the sheet as data (one column per player);
+``ScoreSheet`` shows it in a table with the race result and the winner above,
+and, for a world tour, the totals across races below.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import (QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout,
+                               QWidget)
+
+from engine.game import COLOURS, Game, Series
+
+from .cars import car_colour, ink
+
+ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+REASON = {"money": "highest winnings", "first_car": "owner of the first car to finish",
+          "furthest_car": "owner of the car furthest ahead"}
+
+
+def ordinal(k: int) -> str:
+    return ORDINAL.get(k, f"{k}th")
+
+
+def sheet_rows(game: Game, names: list[str]) -> list[tuple[str, list[str]]]:
+    """The paper sheet of a finished race: (row title, one cell per player)."""
+    res = game.result
+    assert res is not None, "the race is not over"
+    n = game.players
+    place = {car: k for k, car in enumerate(res.ranking)}
+    v = game.variant
+
+    def cars_of(p: int) -> list[str]:
+        return [c for c in COLOURS if game.owner_of(c) == p]
+
+    rows: list[tuple[str, list[str]]] = []
+    bought = []
+    for p in range(n):
+        prices = {COLOURS[c]: price for c, price in game.prices[p]}
+        bought.append(", ".join(f"{c} ${prices[c]}M" if c in prices else c for c in cars_of(p))
+                      or "no car")
+    rows.append(("Cars (auction price)" if v.auction else "Cars (dealt)", bought))
+    race = []
+    for p in range(n):
+        parts = []
+        for c in cars_of(p):
+            k = place.get(c)
+            pay = v.race_payout[k] if k is not None and k < len(v.race_payout) else 0
+            parts.append(f"{c} {ordinal(k + 1) if k is not None else 'stalled'} +{pay}")
+        race.append(", ".join(parts) or "—")
+    rows.append(("Race places", race))
+    if v.betting:
+        for k in range(3):
+            bets = res.bets[k] if k < len(res.bets) else (None,) * n
+            cells = []
+            for p in range(n):
+                car = bets[p]
+                if car is None:
+                    cells.append("no bet")
+                    continue
+                at = place.get(car)
+                pay = (v.bet_payouts[k][at] if at is not None and at < len(v.bet_payouts[k])
+                       else 0)
+                cells.append(f"{car} +{pay}")
+            rows.append((f"Bet {k + 1}", cells))
+    rows.append(("Race earnings", [str(x) for x in res.earnings]))
+    if v.betting:
+        rows.append(("Bet payouts", [str(x) for x in res.bet_payouts]))
+    if v.auction:
+        rows.append(("Auction prices", [f"−{x}" for x in res.prices]))
+    rows.append(("Winnings", [str(x) for x in res.scores]))
+    return rows
+
+
+def result_line(game: Game, names: list[str]) -> str:
+    """'1st green, 2nd blue, ...' plus the stalled cars."""
+    res = game.result
+    text = ", ".join(f"{ordinal(k + 1)} {c}" for k, c in enumerate(res.ranking)) or "no car finished"
+    if res.stalled:
+        text += "; stalled: " + ", ".join(res.stalled)
+    return text
+
+
+def winner_line(game: Game, names: list[str]) -> str:
+    """Who won and why (R-SCORE-2 tie-break named when it decided)."""
+    res = game.result
+    who = " and ".join(names[p] for p in res.winners)
+    why = REASON[game.variant.winner]
+    if game.variant.winner == "money":
+        top = max(res.scores)
+        if sum(1 for s in res.scores if s == top) > 1:
+            why = ("shared: tied winnings and tied best car" if len(res.winners) > 1
+                   else "tied winnings; best-placed car breaks the tie")
+    return f"Winner: {who} ({why})"
+
+
+class ScoreSheet(QWidget):
+    """The score sheet of the race just finished (and tour totals)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        self.heading = QLabel()
+        font = QFont(self.font())
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        font.setBold(True)
+        self.heading.setFont(font)
+        self.result_label = QLabel()
+        self.result_label.setWordWrap(True)
+        self.winner_label = QLabel()
+        self.winner_label.setFont(font)
+        self.table = QTableWidget()
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.totals_label = QLabel()
+        self.totals = QTableWidget()
+        self.totals.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.totals.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        for w in (self.heading, self.result_label, self.table, self.winner_label,
+                  self.totals_label, self.totals):
+            layout.addWidget(w)
+        self.totals_label.hide()
+        self.totals.hide()
+
+    def show_result(self, game: Game | Series, names: list[str], title: str = "") -> None:
+        """Fill the sheet from a finished race (a tour: its last race, plus totals)."""
+        race = game.game if isinstance(game, Series) else game
+        self.heading.setText(title or f"Score sheet — {race.board.track.name}")
+        self.result_label.setText("Race result: " + result_line(race, names))
+        rows = sheet_rows(race, names)
+        self._fill(self.table, names, rows, bold_last=True)
+        self.winner_label.setText(winner_line(race, names))
+        if isinstance(game, Series) and game.over:
+            res = game.result
+            trows = [(f"Race {k + 1}: {game.boards[k].track.name}", [str(s) for s in r.scores])
+                     for k, r in enumerate(res.races)]
+            trows.append(("Total", [str(s) for s in res.scores]))
+            self._fill(self.totals, names, trows, bold_last=True)
+            self.totals_label.setText("World tour: " + " and ".join(names[p] for p in res.winners)
+                                      + " wins with the highest total")
+            self.totals_label.show()
+            self.totals.show()
+        else:
+            self.totals_label.hide()
+            self.totals.hide()
+
+    def _fill(self, table: QTableWidget, names: list[str], rows, bold_last: bool) -> None:
+        table.clear()
+        table.setColumnCount(len(names))
+        table.setRowCount(len(rows))
+        table.setHorizontalHeaderLabels(names)
+        table.setVerticalHeaderLabels([title for title, _ in rows])
+        for r, (_title, cells) in enumerate(rows):
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                first = text.split(" ")[0]
+                if first in COLOURS and _title.startswith("Bet"):
+                    item.setBackground(car_colour(first))
+                    item.setForeground(ink(first))
+                if bold_last and r == len(rows) - 1:
+                    f = item.font()
+                    f.setBold(True)
+                    item.setFont(f)
+                table.setItem(r, c, item)
+        table.resizeRowsToContents()
+
+    def text(self) -> str:
+        """The whole sheet as plain text (what a test or a clipboard sees)."""
+        lines = [self.heading.text(), self.result_label.text()]
+        for table in (self.table,) + ((self.totals,) if self.totals.isVisibleTo(self) else ()):
+            heads = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+            lines.append(" | ".join([""] + heads))
+            for r in range(table.rowCount()):
+                cells = [table.item(r, c).text() for c in range(table.columnCount())]
+                lines.append(" | ".join([table.verticalHeaderItem(r).text()] + cells))
+        lines.append(self.winner_label.text())
+        if self.totals_label.isVisibleTo(self):
+            lines.append(self.totals_label.text())
+        return "\n".join(lines)
