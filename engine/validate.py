@@ -229,10 +229,6 @@ def _line_name(k: int) -> str:
     return LINE_NAMES[k] if k != FINISH else f"the {LINE_NAMES[k]}"
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _line_path(k: int) -> tuple:
     return ("finish_line",) if k == FINISH else ("betting_lines", k)
 
@@ -390,22 +386,22 @@ class _Checker:
             crossings = g.line_crossings[k]
             path = _line_path(k)
             if not crossings:
-                self.add("line-misses-centerline", f"{_cap(name)} does not cross the centerline; "
+                self.add("line-misses-centerline", f"{name} does not cross the centerline; "
                          "draw it across the whole track", line=k, path=path)
             elif len(crossings) > 1:
-                self.add("line-crosses-twice", f"{_cap(name)} crosses the centerline "
+                self.add("line-crosses-twice", f"{name} crosses the centerline "
                          f"{len(crossings)} times; make it one short segment across the track",
                          line=k, path=path)
             progress = g.line_progress[k]
             if progress is not None:
                 if last is not None and progress <= last[1]:
-                    self.add("line-order", f"{_cap(name)} is not after {_line_name(last[0])} "
+                    self.add("line-order", f"{name} is not after {_line_name(last[0])} "
                              "along the track; the order is betting lines 1, 2, 3, then the "
                              "finish (check the centerline's direction)", line=k, path=path)
                 last = (k, progress)
             if g.cuts[k]:
                 ids = [g.ids[i] for i in g.cuts[k]]
-                self.add("line-cuts-space", f"{_cap(name)} runs through space"
+                self.add("line-cuts-space", f"{name} runs through space"
                          f"{'s' if len(ids) > 1 else ''} {_names(ids)}; put it on the edges "
                          "between spaces", g.cuts[k], line=k, path=path)
             if progress is not None:
@@ -433,7 +429,7 @@ class _Checker:
         if missed:
             missed.sort()
             ids = [g.ids[i] for i in missed]
-            self.add("line-gap", f"{_cap(_line_name(k))} does not span the track: a car can "
+            self.add("line-gap", f"{_line_name(k)} does not span the track: a car can "
                      f"pass it without touching it at spaces {_names(ids)}; extend it across "
                      "every lane", missed, line=k, path=_line_path(k))
 
