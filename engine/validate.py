@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import shapely
 
 from .geometry import FINISH, LINE_NAMES, TrackGeometry
 from .track import Track, read_track_document
@@ -338,24 +339,19 @@ class _Checker:
 
     def _crossing_point(self) -> int | None:
         """The index of the first centerline point near a self-crossing."""
-        pts = list(self.g.centerline.coords)
-        segs = [(pts[i], pts[i + 1]) for i in range(len(pts) - 1)]
-        from shapely import STRtree
-        from shapely.geometry import LineString
-
-        lines = [LineString(s) for s in segs]
-        tree = STRtree(lines)
-        left, right = tree.query(lines, predicate="intersects")
-        last = len(segs) - 1
+        pts = np.asarray(self.g.centerline.coords, dtype=float)
+        lines = shapely.linestrings(np.stack([pts[:-1], pts[1:]], axis=1))
+        left, right = shapely.STRtree(lines).query(lines, predicate="intersects")
+        last = len(lines) - 1
         for a, b in sorted(zip(left.tolist(), right.tolist())):
             if b <= a + 1 or (self.g.closed and a == 0 and b == last):
                 continue
-            return min(a + 1, len(self.t.centerline.points) - 1)
+            return min(b, len(self.t.centerline.points) - 1)  # where the later pass starts
         return None
 
     def check_off_line(self) -> None:
         g = self.g
-        good = [i for i in g.good]
+        good = g.good
         if not good:
             return
         sizes = [math.sqrt(g.polygons[i].area) for i in good]

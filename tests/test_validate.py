@@ -250,3 +250,10 @@ def test_half_drawn_tracks_in_memory_never_crash(data):
             track.tolerance = draw(st.floats(0.01, 20))
     report = validate_track(track)
     assert all(i.code in CODES for i in report.issues)
+
+
+def test_centerline_crossing_points_at_the_later_pass():
+    report = validate_file(INVALID / "centerline-crossing.yaml")
+    (issue,) = [i for i in report.issues if i.code == "centerline-crossing"]
+    assert issue.path == ("centerline", "points", 3) and "near point 4" in issue.message
+    assert (issue.yaml_line, issue.yaml_column) == (5, 52)
