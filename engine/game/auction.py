@@ -1,7 +1,7 @@
 """Set-up after the shuffles, the auction (R-AUC-1..8) and the powers (R-AUC-9)."""
 from __future__ import annotations
 
-from .cards import COLOURS, Card, bid_value, lowest_price
+from .cards import COLOURS, Card, bid_value, hand_bids, lowest_price
 from .decisions import Bid, Decision, KeepPower, SwapPower
 from .steps import NOBODY, Step, Steps
 
@@ -87,15 +87,11 @@ class AuctionSteps(Steps):
 
     def _bid_options(self, p: int, colour: str, car: str | None = None) -> list[Decision]:
         """Cards that bid something, then one pass (R-AUC-2)."""
-        hand = [self.cards[c] for c in self.hands[p]]
-        opts: list[Decision] = []
-        can_pass = False
-        for card in hand:
-            if bid_value(card, colour, hand) is None:
-                can_pass = True
-            else:
-                opts.append(Bid(p, card.id, car))
-        if can_pass or not any(card.number(colour) for card in hand):
+        hand = self.hands[p]
+        values = hand_bids(colour, [self.cards[c] for c in hand])
+        opts: list[Decision] = [Bid(p, c, car) for c, v in zip(hand, values) if v is not None]
+        # A card without the colour passes; the ruling lets a bidder without it pass too.
+        if len(opts) < len(hand) or not any(self.cards[c].number(colour) for c in hand):
             opts.append(Bid(p, None))
         return opts
 

@@ -129,6 +129,17 @@ def bid_value(card: Card, colour: str, hand: list[Card] | tuple[Card, ...]) -> i
     return min(m for _, m in card.rows)
 
 
+def hand_bids(colour: str, hand: list[Card] | tuple[Card, ...]) -> list[int | None]:
+    """``bid_value`` of every card of the hand for ``colour``, in one pass."""
+    numbers = [c.number(colour) for c in hand]
+    if any(n is not None for n in numbers):
+        return numbers
+    wilds = [max((m for k, m in c.rows if k == WILD), default=None) for c in hand]
+    if any(w is not None for w in wilds):
+        return wilds
+    return [min(m for _, m in c.rows) for c in hand]
+
+
 def lowest_price(colour: str, hand: list[Card] | tuple[Card, ...]) -> int:
     """The price of a car taken without bidding (R-AUC-7): the lowest number
     for the colour in hand, else the lowest WILD bid, else the lowest number."""

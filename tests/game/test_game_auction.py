@@ -238,3 +238,15 @@ def test_illegal_bid_is_refused_with_a_clear_error():
         g.apply(Bid(0, 3))  # seat 1's card
     with pytest.raises(IllegalDecision, match="a bid decision is due"):
         g.apply(KeepPower(0, "tricky"))
+
+
+def test_hand_bids_agree_with_bid_value():
+    """R-AUC-2: the one-pass bid values equal the card-by-card rule for any hand."""
+    import random
+
+    from engine.game.cards import hand_bids
+    rng = random.Random(0)
+    for _ in range(500):
+        hand = [CARDS[i] for i in rng.sample(range(48), rng.randrange(1, 12))]
+        colour = rng.choice(COLOURS)
+        assert hand_bids(colour, hand) == [bid_value(c, colour, hand) for c in hand]
