@@ -474,7 +474,7 @@ class _Checker:
             for k, sid in enumerate(self.t.start_grid):
                 i = g.index.get(sid)
                 if i is not None and i not in self.bad and i not in finishing \
-                        and not g.beyond[FINISH][i]:
+                        and not g.beyond[FINISH][i] and sid not in self.t.start_grid[:k]:
                     self.add("start-cannot-finish", f"no forward path leads from start space "
                              f"{sid} to the finish; connect the grid to the track",
                              [i], path=("start_grid", k))
