@@ -35,11 +35,5 @@ def create_lanes(doc: TrackDocument, creation: Creation) -> list[int]:
 
 def edit_racing_line(doc: TrackDocument, points: list, text: str) -> None:
     """Replace the racing line's points (keeping closed or open) as one undo step."""
-    rounded = [(_clean(x), _clean(y)) for x, y in points]
     closed = doc.track.centerline.closed
-    doc.undo_stack.push(SetCenterline(doc, Centerline(closed=closed, points=rounded), text))
-
-
-def _clean(v: float) -> float | int:
-    r = round(float(v), 3)
-    return int(r) if r == int(r) else r
+    doc.undo_stack.push(SetCenterline(doc, Centerline(closed=closed, points=list(points)), text))

@@ -14,6 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from ..commands import corners_rounded
 from ..commands_extra import edit_racing_line
 from ..items import Z_OVERLAY
 from ..snapping import Snap, SnapSettings, snap_point
@@ -100,9 +101,9 @@ class RacingLineTool(Tool):
         return Qt.CursorShape.ArrowCursor
 
     @property
-    def points(self) -> list[tuple[float, float]]:
-        """The racing line's points in mm."""
-        return [(float(x), float(y)) for x, y in self.doc.track.centerline.points]
+    def points(self) -> list:
+        """The racing line's points in mm, as stored."""
+        return [tuple(p) for p in self.doc.track.centerline.points]
 
     def activate(self) -> None:
         super().activate()
@@ -139,14 +140,14 @@ class RacingLineTool(Tool):
         reach = HANDLE_PIXELS * self.scene.pixel_mm()
         best, best_d = None, reach
         for k, (px, py) in enumerate(self.points):
-            d = math.hypot(px - x, py - y)
+            d = math.hypot(float(px) - x, float(py) - y)
             if d <= best_d:
                 best, best_d = k, d
         return best
 
     def segment_at(self, x: float, y: float) -> tuple[int, tuple[float, float]] | None:
         """The segment (index of its first point) within reach, and the nearest point on it."""
-        pts = self.points
+        pts = [(float(px), float(py)) for px, py in self.points]
         if len(pts) < 2:
             return None
         pairs = list(zip(pts, pts[1:]))
@@ -195,7 +196,7 @@ class RacingLineTool(Tool):
         if self._drag is None or not ev.buttons & Qt.MouseButton.LeftButton:
             return
         hit = self._snap(ev)
-        self._drag_points[self._drag] = (hit.x, hit.y)
+        self._drag_points[self._drag] = _tidy(hit.x, hit.y)
         self._show()
 
     def mouse_release(self, ev: ToolEvent) -> None:
@@ -221,14 +222,14 @@ class RacingLineTool(Tool):
     def insert_point(self, index: int, x: float, y: float) -> None:
         """Insert a point before ``index`` (one undo step)."""
         pts = self.points
-        pts.insert(index, (x, y))
+        pts.insert(index, _tidy(x, y))
         self.picked = index
         edit_racing_line(self.doc, pts, f"Insert racing-line point {index + 1}")
 
     def append_point(self, x: float, y: float) -> None:
         """Add a point at the end of the line (one undo step)."""
         pts = self.points
-        pts.append((x, y))
+        pts.append(_tidy(x, y))
         self.picked = len(pts) - 1
         edit_racing_line(self.doc, pts, f"Add racing-line point {len(pts)}")
 
@@ -254,6 +255,11 @@ class RacingLineTool(Tool):
         self.scene.hide_snap()
         if self._active:
             self._show()
+
+
+def _tidy(x: float, y: float) -> tuple:
+    """A point rounded as the other commands store them (0.001 mm)."""
+    return corners_rounded([(x, y)])[0]
 
 
 def _nearest_on_segment(a, b, p) -> tuple[tuple[float, float], float]:

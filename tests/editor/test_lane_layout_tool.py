@@ -1,0 +1,167 @@
+"""The lane layout tool (editor/tools/lane_tool.py) driven with real mouse and key events.
+
+Spaces come from the engine's lane builder; forward neighbours across the
+strip are what R-MOVE-1 needs, so a dead end fixed with the tool disappears
+from the issues list.
+"""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from engine.lanes import Arc, LaneLayout, Straight, build_lanes
+from engine.track import save_track
+from engine.validate import validate_track
+from tracks_for_tests import straight_track
+
+from conftest_helpers import drag, view_point, wait_issues
+
+pytestmark = pytest.mark.gui
+
+TOOL = "lane_layout"
+
+
+def _move(window, x, y):
+    QTest.mouseMove(window.view.viewport(), view_point(window, x, y))
+
+
+def _tool(window, zoom=1.5, centre=(200, 0)):
+    window.set_tool(TOOL)
+    window.view.set_zoom(zoom)
+    window.view.centerOn(*centre)
+    return window.tool
+
+
+def test_drag_a_strip_preview_it_create_it_and_undo(window, qtbot):
+    tool = _tool(window)
+    panel = window.lane_panel
+    assert window.lane_dock.isVisible()
+    panel.lanes.setValue(3)
+    drag(window, (0, 0), (398, 2))                 # a drag ahead lays the first straight
+    assert tool.draft.start == (0, 0)
+    assert tool.draft.pieces == [Straight(400)]    # length snapped to whole 40 mm spaces
+    assert panel.table.rowCount() == 1 and panel.table.item(0, 1).text() == "400"
+    assert len(tool.build.result.spaces) == 30
+    assert window.doc.track.spaces == []           # nothing is added before Create
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    spaces = window.doc.track.spaces
+    expected = build_lanes(LaneLayout(pieces=(Straight(400),), lanes=3, space_length=40,
+                                      lane_width=30)).track_spaces()
+    assert [(s.id, s.lane, s.corners) for s in spaces] == [
+        (s.id, s.lane, s.corners) for s in expected]
+    t = window.doc.track
+    assert len(t.centerline.points) >= 2 and not t.centerline.closed
+    assert len(t.start_grid) == 6 and t.finish_line != ((0, 0), (0, 0))
+    assert window.doc.undo_stack.count() == 1     # one macro for spaces, line, grid and lines
+    assert tool.draft.start is None                # the draft is done
+    qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.doc.track.spaces == [] and window.doc.track.start_grid == []
+    assert window.scene.space_items == []
+    assert window.doc.track.centerline.points == []
+
+
+def test_an_arc_follows_the_pointer_backspace_takes_it_back_escape_cancels(window, qtbot):
+    tool = _tool(window, zoom=1.0, centre=(300, -150))
+    drag(window, (0, 0), (400, 0))
+    _move(window, 402, -300)                       # beside the end: the arc through the pointer
+    ghost = tool.ghost
+    assert isinstance(ghost, Arc) and abs(ghost.angle) == 180 and ghost.radius == 150
+    assert len(tool.build.result.spaces) > 20      # the preview includes the dragged arc
+    assert len(window.tool._item.polygons) == len(tool.build.result.spaces)
+    vp = window.view.viewport()
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     view_point(window, 402, -300))
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                       view_point(window, 402, -300))
+    assert len(tool.draft.pieces) == 2 and tool.draft.pieces[1] == ghost
+    qtbot.keyClick(window.view, Qt.Key.Key_Backspace)
+    assert tool.draft.pieces == [Straight(400)]
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+    assert tool.draft.start is None and tool.draft.pieces == []
+    assert window.doc.track.spaces == []
+
+
+def test_typed_values_in_the_panel_shape_the_strip(window, qtbot):
+    tool = _tool(window)
+    panel = window.lane_panel
+    drag(window, (0, 0), (200, 0))
+    panel.table.item(0, 1).setText("320")          # exact length
+    panel.table.item(0, 3).setText("1")            # a single-file piece
+    qtbot.mouseClick(panel.add_arc_button, Qt.MouseButton.LeftButton)
+    assert tool.draft.pieces[0] == Straight(320, lanes=1)
+    assert isinstance(tool.draft.pieces[1], Arc)
+    panel.table.item(1, 1).setText("oops")
+    assert "type numbers" in panel.status.text()
+    assert isinstance(tool.draft.pieces[1], Arc)   # a bad value leaves the piece alone
+    panel.space_length.setValue(80)
+    assert tool.build.result.pieces[0].rows == 4
+    qtbot.mouseClick(panel.create_button, Qt.MouseButton.LeftButton)
+    t = window.doc.track
+    assert {sp.id[0] for sp in t.spaces if sp.id[1:] in ("1", "2", "3", "4")} == {"a"}
+
+
+def test_a_closed_loop_from_four_gestures_is_valid(window, qtbot):
+    tool = _tool(window, zoom=0.8, centre=(200, -150))
+    drag(window, (0, 0), (400, 0))
+    for x, y in [(402, -300), (0, -302), (-2, 0)]:
+        _move(window, x, y)
+        vp = window.view.viewport()
+        p = view_point(window, x, y)
+        QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p)
+        QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p)
+    assert tool.build.result.closed, tool.summary()
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    t = window.doc.track
+    assert t.centerline.closed
+    report = validate_track(t)
+    assert report.errors == 0, [i.message for i in report.issues]
+    wait_issues(qtbot, window)
+    assert window.issues.counts_text()[0] == 0
+
+
+def test_new_ids_never_collide_and_the_racing_line_stays(window, qtbot, tmp_path):
+    path = tmp_path / "straight.yaml"
+    save_track(straight_track(rows=6), path)
+    window.open_file(path)
+    before = window.doc.snapshot()
+    _tool(window, zoom=1.5, centre=(150, 200))
+    drag(window, (0, 200), (120, 200))
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    t = window.doc.track
+    new = t.spaces[len(before.spaces):]
+    assert len(new) == 6
+    assert not {sp.id for sp in new} & {sp.id for sp in before.spaces}
+    assert sorted(sp.id for sp in new) == ["a7", "a8", "a9", "b7", "b8", "b9"]
+    assert t.centerline == before.centerline and t.start_grid == before.start_grid
+
+
+def test_fixing_a_dead_end_with_the_tool_clears_the_issue(window, qtbot, tmp_path):
+    path = tmp_path / "straight.yaml"
+    save_track(straight_track(rows=12, lanes=2, length=40, width=30), path)
+    window.open_file(path)
+    wait_issues(qtbot, window)
+    errors_before = window.issues.counts_text()[0]
+    t = window.doc.track
+    window.set_tool("select")
+    window.scene.select_indices([t.spaces.index(t.space("a6")), t.spaces.index(t.space("b6"))])
+    window.act_delete.trigger()                    # row 6 goes: rows 5 are dead ends (R-MOVE-1)
+    wait_issues(qtbot, window)
+    dead = {s for i in window.issues.issues if i.code == "dead-end" for s in i.spaces}
+    assert dead == {"a5", "b5"}
+    _tool(window, zoom=4.0, centre=(220, 0))
+    drag(window, (200.6, 0.4), (240, 0))           # from the dead ends' shared corner (snaps)
+    assert window.tool.draft.start == (200, 0)
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    wait_issues(qtbot, window)
+    assert "dead-end" not in {i.code for i in window.issues.issues}
+    assert window.issues.counts_text()[0] == errors_before
+    assert [sp.id for sp in window.doc.track.spaces[-2:]] == ["a13", "b13"]
+
+
+def test_switching_tools_mid_draft_leaves_the_track_alone(window, qtbot):
+    tool = _tool(window)
+    drag(window, (0, 0), (200, 0))
+    window.set_tool("select")
+    assert window.doc.track.spaces == []
+    assert tool._item is None                      # the preview went with the tool
