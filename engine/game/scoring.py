@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cmp_to_key
 from typing import Any
 
 from .cards import COLOURS
@@ -82,11 +83,17 @@ class ScoringSteps(Steps):
         if self.variant.use_finish:
             return list(self.finished)
         board = self.board
+        front, tol = board.geometry.front, board.geometry.tol
+        # Distance travelled by the front of each car's space (R-MOVE-2 measures
+        # "ahead" by the front end, within the track's tolerance).
+        dist = [self.laps[c] * board.length + front[self.pos[c]] for c in range(6)]
 
-        def key(c: int) -> tuple:
-            at = self.pos[c]
-            return (-(self.laps[c] * board.length + board.progress[at]), board.lanes[at], c)
-        return sorted(range(6), key=key)
+        def ahead(a: int, b: int) -> int:
+            if abs(dist[a] - dist[b]) > tol:
+                return -1 if dist[a] > dist[b] else 1
+            # side by side: the more inside lane ranks first (R-VAR long distance)
+            return (board.lanes[self.pos[a]] - board.lanes[self.pos[b]]) or (a - b)
+        return sorted(range(6), key=cmp_to_key(ahead))
 
     def _score(self) -> Result:
         v, n = self.variant, self.players

@@ -106,6 +106,12 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
         if len(board.grid) != len(COLOURS):
             raise InvalidInput(f"track {board.track.name!r} has {len(board.grid)} start spaces; "
                                "a game needs 6", hint="validate the track")
+        if variant.finish == "distance" and not board.geometry.wraps:
+            raise InvalidInput(f"{variant.name!r} races lap after lap, but track "
+                               f"{board.track.name!r} is not a closed circuit",
+                               hint="choose a closed circuit (centerline closed: true)")
+        if board.use_finish != variant.use_finish:
+            board = Board.of(board.track, variant.use_finish)
         deck = variant.deck
         if deal is None:
             setup = shuffled_setup(variant, deck, players, seed)

@@ -11,7 +11,7 @@ from engine.errors import InvalidInput
 from engine.game import (COLOURS, Board, Game, Phase, PlayCard, Series, SwapPower,
                          bundled_variants, load_variant)
 from engine.resources import schema_path
-from game_helpers import deal, finish, play, scenario, variant
+from game_helpers import deal, dealt, finish, play, variant
 from game_tracks import board, straight
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -242,24 +242,32 @@ def test_long_distance_ignores_the_finish_and_plays_every_card():
     assert max(g.laps) >= 1
     r = g.result
     assert len(r.ranking) == 6 and r.stalled == ()
-    dist = {c: g.laps[i] * b.length + b.progress[g.pos[i]] for i, c in enumerate(COLOURS)}
-    assert list(r.ranking) == sorted(COLOURS, key=lambda c: -dist[c])
+    dist = {c: g.laps[i] * b.length + b.geometry.front[g.pos[i]] for i, c in enumerate(COLOURS)}
+    ranked = [dist[c] for c in r.ranking]
+    assert all(x >= y - b.geometry.tol for x, y in zip(ranked, ranked[1:]))
     first_owned = next(c for c in r.ranking if g.owner_of(c) is not None)
     assert r.winners == (g.owner_of(first_owned),)
 
 
 def test_long_distance_ties_go_to_the_more_inside_lane():
-    """R-VAR long distance: equal distance: the car in the more inside lane ranks first."""
-    g = scenario({"red": "c10", "yellow": "b10", "black": "a10", "blue": "c5", "green": "b5",
-                  "orange": "a5"}, [[18], [18 + 1]], ("red", "yellow", "black", "blue",
-                                                      "green", "orange"),
-                 finish="distance", winner="furthest_car", betting=False)
+    """R-VAR long distance: equal distance: the car in the more inside lane ranks first
+    (the ring's rows are square to the racing line, so cars side by side tie)."""
+    v = dealt(finish="distance", winner="furthest_car", betting=False)
+    b = board("ring", use_finish=False)
+    g = Game.new(b, v, 2, 0, deal([[18], [19]], COLOURS, COLOURS))  # green 5, red 5
     finish(g)
     r = g.result
-    rows = {c: int(g.position(c)[1:]) for c in COLOURS}
+    rows = {c: int(g.position(c)[1:]) + 60 * g.laps[i] for i, c in enumerate(COLOURS)}
     lanes = {c: g.position(c)[0] for c in COLOURS}
     assert list(r.ranking) == sorted(COLOURS, key=lambda c: (-rows[c], lanes[c]))
-    assert any(rows[a] == rows[b] for a in COLOURS for b in COLOURS if a != b)
+    ties = [(a, b) for a in COLOURS for b in COLOURS if a < b and rows[a] == rows[b]]
+    assert ties
+
+
+def test_long_distance_needs_a_closed_circuit():
+    """R-VAR long distance: laps need a closed circuit; an open track is refused."""
+    with pytest.raises(InvalidInput, match="not a closed circuit"):
+        Game.new(board(), load_variant("long-distance"), 3, 0)
 
 
 def test_too_few_or_many_players_for_a_variant():
