@@ -16,8 +16,8 @@ from engine.movement import Move
 
 from .items import Z_OVERLAY, arrow_polygon
 
-STRAIGHT = QColor(255, 255, 255, 190)
-DIAGONAL = QColor("#52d1ff")
+STRAIGHT = QColor(255, 255, 255, 210)
+DIAGONAL = QColor(82, 209, 255, 150)
 DEAD_END = QColor("#ff4d4d")
 END = QColor(63, 185, 80, 150)
 FINISHED = QColor(242, 194, 48, 170)
@@ -60,8 +60,8 @@ class ForwardArrowsItem(QGraphicsItem):
                 painter.drawEllipse(a, 5, 5)
             for j in g.forward[i]:
                 b = QPointF(*g.centroids[j])
-                colour = STRAIGHT if g.lanes[i] == g.lanes[j] else DIAGONAL
-                _arrow(painter, a, b, colour)
+                straight = g.lanes[i] == g.lanes[j]
+                _arrow(painter, a, b, STRAIGHT if straight else DIAGONAL, 0.8 if straight else 0.5)
 
 
 def _arrow(painter: QPainter, a: QPointF, b: QPointF, colour: QColor, width: float = 0.8) -> None:
@@ -116,7 +116,7 @@ class MovesItem(QGraphicsItem):
                 painter.setBrush(QBrush(colour))
                 painter.drawPolygon(items[i].polygon())
         if self.origin is not None and self.origin < g.n:
-            path_pen = QPen(QColor(255, 255, 255, 150), 0.9)
+            path_pen = QPen(QColor(255, 255, 255, 95), 0.6)
             path_pen.setCapStyle(Qt.PenCapStyle.RoundCap)
             for move in self.moves:
                 pts = [QPointF(*g.centroids[self.origin])] + [QPointF(*g.centroids[i])

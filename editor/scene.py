@@ -6,7 +6,7 @@ handlers here add, remove or refresh the matching items.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
@@ -45,6 +45,10 @@ class TrackScene(QGraphicsScene):
             self.addItem(item)
         self.snap_marker = SnapMarker()
         self.addItem(self.snap_marker)
+        self._refresh_timer = QTimer(self)
+        self._refresh_timer.setSingleShot(True)
+        self._refresh_timer.setInterval(0)
+        self._refresh_timer.timeout.connect(self.flush)
         self._geometry: TrackGeometry | None = None
         self._geometry_failed = False
         self.forward_arrows = ForwardArrowsItem(self)
@@ -112,6 +116,12 @@ class TrackScene(QGraphicsScene):
         self._spaces_changed()
 
     def _spaces_changed(self) -> None:
+        # One macro may add hundreds of spaces: rebuild the tarmac once, when it is done.
+        self._refresh_timer.start()
+
+    def flush(self) -> None:
+        """Bring the tarmac, grid numbers and scene size up to date now."""
+        self._refresh_timer.stop()
         self.surface.refresh()
         self._update_grid_slots()
         self._fit_scene_rect()
