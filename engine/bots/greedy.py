@@ -316,9 +316,11 @@ class GreedyBot:
         def weight(k: int) -> float:
             c = rows[k][0]
             return 0.5 if c == WILD_CODE else w[c]
-        order = tuple(sorted(range(len(rows)), key=lambda k: (-weight(k), k)))
-        choice = Order(request.seat, order)
-        return choice if choice in request.options else request.options[0]
+        size = len(rows)
+        weights = [weight(k) for k in range(size)]
+        # Rows resolved earlier weigh more: the options are the orders that differ.
+        return max(request.options,
+                   key=lambda o: sum(weights[k] * (size - i) for i, k in enumerate(o.rows)))
 
     def _skip(self, race: _Race, request: Request, d: DeckTables) -> Decision:
         """R-POW-STR: skip the row that helps rivals most, if any does."""

@@ -1,0 +1,407 @@
+"""Game records (DESIGN.md "Game records"): the PGN of Trackside.
+
+A record names the track(s) and the variant (by path, relative to the record
+file, by bundled name, or inline), the seats, the set-up (a seed, plus an
+explicit deal per race where one was used), every decision in order, and the
+result for checking. Records are YAML, validated by
+``schemas/record.schema.json``; the same game gives byte-identical text (no
+timestamps). ``replay`` re-runs a record and fails loudly on an illegal
+decision or a different result; ``cut`` keeps the first k decisions so that a
+game can be continued from there.
+
+Typical use::
+
+    rec = Recorder.start(["harbour-loop"], "standard", players=4, seed=7,
+                         seats=[SeatInfo("Player 1", "greedy"), ...])
+    drive(rec.game, bots, apply=rec.apply)
+    save_record(rec.record(), "game.yaml")
+    game = replay(load_record("game.yaml"))
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Sequence
+
+import yaml
+
+from .errors import InvalidInput, Place, TracksideError
+from .game import (Board, Deal, Decision, Game, IllegalDecision, Series, Variant,
+                   decision_from_dict, load_variant)
+from .game.variants import variant_path
+from .resources import tracks_dir, variants_dir
+from .schema import check
+from .track import Track, load_track
+from .yamlio import YamlDocument, dump_yaml, parse_yaml, read_text, write_atomic
+
+FORMAT = "trackside-record/1"
+HEADER = "Trackside game record: replay with `trackside replay FILE`"
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """A seat at the table: its name and who played it (``human``, ``greedy``, ...)."""
+
+    name: str
+    kind: str
+
+
+@dataclass
+class Record:
+    """A game record in memory.
+
+    ``variant`` is a bundled variant name, a file path (absolute once loaded)
+    or inline variant data; each of ``tracks`` a bundled track name, a path or
+    inline track data. ``deals`` holds one explicit deal per race (None where
+    the race was set up from the seed) or is empty. ``result`` is the summary
+    written for checking (see ``summary``), None for an unfinished game.
+    """
+
+    variant: str | dict
+    tracks: list[str | dict]
+    players: int
+    seats: list[SeatInfo]
+    seed: int
+    decisions: list[Decision] = field(default_factory=list)
+    deals: list[Deal | None] = field(default_factory=list)
+    series: bool = False
+    result: dict | None = None
+    file: str | None = field(default=None, compare=False)
+    doc: YamlDocument | None = field(default=None, compare=False, repr=False)
+
+    def place(self, *path: str | int) -> Place:
+        """Where a part of the record is in its file (or just the file)."""
+        if self.doc is not None:
+            return self.doc.place(tuple(path))
+        return Place(self.file or "<record>")
+
+
+# -- tracks and variants --------------------------------------------------------
+_TRACKS: dict[tuple[str, float], Track] = {}
+
+
+def resolve_track(ref: str, base: str | os.PathLike | None = None) -> str:
+    """The file of a track reference: a bundled name (``harbour-loop``) or a
+    path (relative to ``base`` when given)."""
+    if "/" not in ref and os.sep not in ref and not ref.endswith((".yaml", ".yml")):
+        return str(tracks_dir() / f"{ref}.yaml")
+    path = Path(ref)
+    if base is not None and not path.is_absolute():
+        path = Path(base) / path
+    return str(path)
+
+
+def open_track(ref: str | dict, base: str | os.PathLike | None = None) -> Track:
+    """The track of a reference or inline data; files are read once and cached
+    (until they change), so replays share their boards."""
+    if isinstance(ref, dict):
+        from .track import parse_track
+        track, _doc, problems = parse_track(dump_yaml(ref), "<inline track>")
+        if track is None:
+            raise InvalidInput(f"inline track: {problems[0].message}")
+        return track
+    path = resolve_track(ref, base)
+    try:
+        key = (str(Path(path).resolve()), os.stat(path).st_mtime)
+    except OSError:
+        return load_track(path)  # raises the clear "no such file" error
+    track = _TRACKS.get(key)
+    if track is None:
+        track = _TRACKS[key] = load_track(path)
+    return track
+
+
+def open_variant(ref: str | dict, base: str | os.PathLike | None = None) -> Variant:
+    """The variant of a bundled name, a path (relative to ``base``) or inline data."""
+    if isinstance(ref, dict):
+        with tempfile.TemporaryDirectory(prefix="trackside-variant-") as folder:
+            path = Path(folder) / "inline.yaml"
+            path.write_text(dump_yaml(ref), encoding="utf-8")
+            return load_variant(path)
+    path = variant_path(ref)
+    if base is not None and not path.is_absolute() and path.parent != variants_dir():
+        path = Path(base) / path
+    return _cached_variant(str(path))
+
+
+_VARIANTS: dict[tuple[str, float], Variant] = {}
+
+
+def _cached_variant(path: str) -> Variant:
+    try:
+        key = (str(Path(path).resolve()), os.stat(path).st_mtime)
+    except OSError:
+        return load_variant(path)
+    v = _VARIANTS.get(key)
+    if v is None:
+        v = _VARIANTS[key] = load_variant(path)
+    return v
+
+
+def new_game(tracks: Sequence[Track], variant: Variant, players: int, seed: int,
+             deals: Sequence[Deal | None] = (), series: bool | None = None) -> Game | Series:
+    """A game on one track, or a series (world tour, or several tracks)."""
+    if series is None:
+        series = bool(variant.series) or len(tracks) > 1
+    if series:
+        return Series.new(list(tracks), variant, players, seed, list(deals) or None)
+    if len(tracks) != 1:
+        raise InvalidInput(f"variant {variant.name!r} plays one track, {len(tracks)} given",
+                           hint="give one --track")
+    board = Board.of(tracks[0], variant.use_finish)
+    return Game.new(board, variant, players, seed, deals[0] if deals else None)
+
+
+def summary(game: Game | Series) -> dict[str, Any] | None:
+    """The result written in a record: finish order, stalled cars, scores,
+    winner(s); for a series the totals and each race. None until the game is over."""
+    if not game.over:
+        return None
+    if isinstance(game, Series):
+        res = game.result
+        return {"scores": list(res.scores), "winners": list(res.winners),
+                "winner": res.winner,
+                "races": [_race_summary(r) for r in res.races]}
+    return _race_summary(game.result)
+
+
+def _race_summary(res) -> dict[str, Any]:
+    return {"ranking": list(res.ranking), "stalled": list(res.stalled),
+            "scores": list(res.scores), "winners": list(res.winners), "winner": res.winner}
+
+
+# -- recording ------------------------------------------------------------------
+class Recorder:
+    """A game with the record of its decisions kept as they are applied."""
+
+    def __init__(self, game: Game | Series, record: Record):
+        self.game = game
+        self._record = record
+
+    @classmethod
+    def start(cls, tracks: Sequence[str | dict], variant: str | dict, players: int, seed: int,
+              seats: Sequence[SeatInfo] | None = None, deals: Sequence[Deal | None] = (),
+              series: bool | None = None) -> "Recorder":
+        """A new game from track and variant references (names or paths), recorded.
+        With no ``tracks`` a series variant plays its own track list."""
+        v = open_variant(variant)
+        refs: list[str | dict] = list(tracks)
+        if not refs:
+            if not v.series:
+                raise InvalidInput(f"variant {v.name!r} has no track list",
+                                   hint="give a track with --track")
+            refs = list(v.series)
+        loaded = [open_track(r) for r in refs]
+        game = new_game(loaded, v, players, seed, deals, series)
+        seats = list(seats or [SeatInfo(f"Player {p + 1}", "unknown") for p in range(players)])
+        if len(seats) != players:
+            raise InvalidInput(f"{len(seats)} seats for {players} players")
+        record = Record(variant=_absolute(variant), tracks=[_absolute(r) for r in refs],
+                        players=players, seats=seats, seed=seed,
+                        deals=list(deals) if any(d is not None for d in deals) else [],
+                        series=isinstance(game, Series))
+        return cls(game, record)
+
+    def apply(self, decision: Decision) -> None:
+        """Apply a decision to the game and keep it in the record."""
+        self.game.apply(decision)
+        self._record.decisions.append(decision)
+
+    def record(self) -> Record:
+        """The record so far (with the result once the game is over)."""
+        return replace(self._record, decisions=list(self._record.decisions),
+                       result=summary(self.game))
+
+
+def _is_path(ref: str) -> bool:
+    """A path rather than a bundled name (which has no slash and no .yaml)."""
+    return "/" in ref or os.sep in ref or ref.endswith((".yaml", ".yml"))
+
+
+def _absolute(ref: str | dict) -> str | dict:
+    """Paths made absolute so that saving can make them relative to the record."""
+    if isinstance(ref, dict) or not _is_path(ref):
+        return ref
+    return str(Path(ref).resolve())
+
+
+# -- replay -----------------------------------------------------------------------
+def start(record: Record) -> Game | Series:
+    """The game of a record after set-up, before any decision."""
+    base = Path(record.file).parent if record.file else None
+    try:
+        variant = open_variant(record.variant, base)
+    except TracksideError as exc:
+        raise type(exc)(f"variant {_name(record.variant)}: {exc}", record.place("variant")) \
+            from None
+    tracks = []
+    for k, ref in enumerate(record.tracks):
+        try:
+            tracks.append(open_track(ref, base))
+        except TracksideError as exc:
+            raise type(exc)(f"track {_name(ref)}: {exc}", record.place("tracks", k)) from None
+    try:
+        return new_game(tracks, variant, record.players, record.seed, record.deals,
+                        record.series)
+    except TracksideError as exc:
+        raise InvalidInput(f"set-up: {exc.message}", record.place("setup"), exc.hint) from None
+
+
+def _name(ref: str | dict) -> str:
+    return "(inline)" if isinstance(ref, dict) else ref
+
+
+def replay(record: Record, upto: int | None = None, check_result: bool = True) -> Game | Series:
+    """Re-run a record: set up, then apply its decisions (the first ``upto``).
+
+    Raises ``InvalidInput`` naming the decision if one is illegal, and, for a
+    complete replay, if the result differs from the one recorded."""
+    game = start(record)
+    decisions = record.decisions if upto is None else record.decisions[:upto]
+    for k, d in enumerate(decisions):
+        if game.over:
+            raise InvalidInput(f"decision {k + 1} comes after the end of the game",
+                               record.place("decisions", k), "remove the extra decisions")
+        try:
+            game.apply(d)
+        except IllegalDecision as exc:
+            raise InvalidInput(f"decision {k + 1} {_brief(d)} is illegal: {exc.message}",
+                               record.place("decisions", k), exc.hint) from None
+    if check_result and upto is None and record.result is not None:
+        _check_result(record, game)
+    return game
+
+
+def _brief(d: Decision) -> str:
+    return "{" + ", ".join(f"{k}: {v}" for k, v in _compact(d).items()) + "}"
+
+
+def _check_result(record: Record, game: Game | Series) -> None:
+    got = summary(game)
+    if got is None:
+        raise InvalidInput(f"the record has a result but its {len(record.decisions)} "
+                           "decisions do not finish the game", record.place("result"),
+                           "the record is cut short; remove 'result' to continue it")
+    for key, want in record.result.items():
+        if key in got and got[key] != want:
+            raise InvalidInput(f"replay gives {key} {got[key]}, the record says {want}",
+                               record.place("result", key),
+                               "the track, variant or engine changed since it was recorded")
+
+
+def cut(record: Record, k: int) -> Record:
+    """The record of the same game stopped after its first ``k`` decisions."""
+    if not 0 <= k <= len(record.decisions):
+        raise InvalidInput(f"cannot cut at decision {k}: the record has "
+                           f"{len(record.decisions)}")
+    return replace(record, decisions=list(record.decisions[:k]), result=None, doc=None)
+
+
+# -- YAML -------------------------------------------------------------------------
+def _compact(d: Decision) -> dict[str, Any]:
+    """A decision's record form without fields left at None where that is the default."""
+    out = d.to_dict()
+    if out.get("type") == "bid" and out.get("car") is None:
+        out.pop("car", None)
+    return out
+
+
+def _flow(data: Any) -> str:
+    return yaml.dump(data, Dumper=yaml.SafeDumper, default_flow_style=True, sort_keys=False,
+                     width=10 ** 9, allow_unicode=True).strip()
+
+
+def record_text(record: Record, folder: str | os.PathLike | None = None) -> str:
+    """The YAML text of a record; paths are written relative to ``folder``."""
+    head: dict[str, Any] = {
+        "format": FORMAT,
+        "variant": _relative(record.variant, folder, variants_dir(), "variant"),
+        "tracks": [_relative(t, folder, tracks_dir(), "track") for t in record.tracks],
+        "series": record.series,
+        "players": record.players,
+        "seats": [{"name": s.name, "kind": s.kind} for s in record.seats],
+        "setup": {"seed": record.seed},
+    }
+    if record.deals:
+        head["setup"]["deals"] = [None if d is None else d.to_dict() for d in record.deals]
+    text = dump_yaml(head, HEADER)
+    text += "decisions:" + (" []\n" if not record.decisions else "\n")
+    text += "".join(f"- {_flow(_compact(d))}\n" for d in record.decisions)
+    if record.result is not None:
+        text += dump_yaml({"result": record.result})
+    return text
+
+
+def _relative(ref: str | dict, folder, bundled: Path, what: str) -> str | dict:
+    if isinstance(ref, dict):
+        return ref
+    if "/" not in ref and os.sep not in ref and not ref.endswith((".yaml", ".yml")):
+        return ref
+    path = Path(ref).resolve()
+    if path.parent == bundled.resolve() and path.suffix == ".yaml":
+        return path.stem  # a bundled name travels with the program
+    if folder is None:
+        return str(path)
+    try:
+        return os.path.relpath(path, Path(folder).resolve())
+    except ValueError:  # another drive (Windows)
+        return str(path)
+
+
+def save_record(record: Record, path: str | os.PathLike) -> None:
+    """Write a record atomically; paths become relative to its folder."""
+    write_atomic(path, record_text(record, Path(path).parent))
+
+
+def load_record(path: str | os.PathLike) -> Record:
+    """Read a record file safely; errors name the file and line."""
+    return parse_record(read_text(path, "game record"), str(path))
+
+
+def parse_record(text: str, file: str = "<record>") -> Record:
+    """A record from YAML text (see ``load_record``)."""
+    doc = parse_yaml(text, file)
+    if not isinstance(doc.data, dict):
+        raise InvalidInput("a game record must be a mapping with 'format: "
+                           f"{FORMAT}'", Place(file, 1))
+    problems = check("record", doc.data)
+    if problems:
+        message, where = problems[0]
+        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+        raise InvalidInput(f"record: {message}{more}", doc.place(where),
+                           "see docs/records.md", problems=problems)
+    data = doc.data
+    decisions = []
+    for k, item in enumerate(data["decisions"]):
+        try:
+            decisions.append(decision_from_dict(item))
+        except TracksideError as exc:
+            raise InvalidInput(f"decision {k + 1}: {exc.message}", doc.place(("decisions", k)),
+                               exc.hint) from None
+    deals: list[Deal | None] = []
+    for k, item in enumerate(data["setup"].get("deals", [])):
+        try:
+            deals.append(None if item is None else Deal.from_dict(item))
+        except TracksideError as exc:
+            raise InvalidInput(exc.message, doc.place(("setup", "deals", k)), exc.hint) from None
+    base = Path(file).parent
+    seats = [SeatInfo(s["name"], s["kind"]) for s in data["seats"]]
+    if len(seats) != data["players"]:
+        raise InvalidInput(f"{len(seats)} seats for {data['players']} players",
+                           doc.place(("seats",)), "list one seat per player")
+    tracks = [t if isinstance(t, dict) else _absolute(resolve_track(t, base))
+              if _is_path(t) else t for t in data["tracks"]]
+    variant = data["variant"]
+    if isinstance(variant, str) and _is_path(variant):
+        variant = _absolute(str(base / variant))
+    return Record(variant=variant, tracks=tracks,
+                  players=data["players"], seats=seats, seed=data["setup"]["seed"],
+                  decisions=decisions, deals=deals, series=data.get("series", False),
+                  result=data.get("result"), file=file, doc=doc)
+
+
+__all__ = ["FORMAT", "Record", "Recorder", "SeatInfo", "cut", "load_record", "new_game",
+           "open_track", "open_variant", "parse_record", "record_text", "replay",
+           "resolve_track", "save_record", "start", "summary"]
