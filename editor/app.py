@@ -1,7 +1,9 @@
 """Application set-up: the QApplication, its look, one main window and the event loop."""
 from __future__ import annotations
 
+import os
 import sys
+import traceback
 from pathlib import Path
 
 from PySide6.QtCore import QTimer
@@ -46,10 +48,33 @@ def dark_palette() -> QPalette:
     return p
 
 
+def install_error_guard(window: MainWindow) -> None:
+    """Report a bug in an event handler on one line and in the status bar; keep running.
+
+    Without this PySide prints a traceback for every exception raised in a slot;
+    the document is intact (edits are commands), so the user can save and go on.
+    """
+    def hook(kind, value, tb) -> None:
+        if os.environ.get("TRACKSIDE_DEBUG"):
+            traceback.print_exception(kind, value, tb)
+        else:
+            print(f"trackside: internal error: {kind.__name__}: {value} "
+                  "(please report it; set TRACKSIDE_DEBUG=1 to see details)", file=sys.stderr)
+        try:
+            window.statusBar().showMessage(f"Internal error: {kind.__name__}: {value} — "
+                                           "your track is unchanged; please save and report it",
+                                           15000)
+        except RuntimeError:
+            pass
+
+    sys.excepthook = hook
+
+
 def main(argv: list[str] | None = None, track: str | Path | None = None) -> int:
     """Open the editor on ``track`` (or a blank circuit) and run until it closes."""
     app = make_app(argv)
     window = MainWindow()
+    install_error_guard(window)
     window.show()
     if track is not None:
         window.open_file(track, ask=False)
