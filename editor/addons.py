@@ -2,7 +2,8 @@
 
 Importing this module registers the two tools in ``editor.tools.TOOLS`` (the
 main window makes their toolbar buttons and shortcuts); ``install(window)``
-adds the lane panel dock, shown while the lane tool is active, and the
+adds the lane panel dock (raised while the lane tool is active), the
+movement dock (raised with the moves tool; ``editor.preview``) and the
 File > Export > Export… dialog action.
 """
 from __future__ import annotations
@@ -49,7 +50,31 @@ def install(window: "MainWindow") -> None:
             window.act_racing.setChecked(True)
 
     window.scene.toolChanged.connect(on_tool)
+    _install_movement(window)
     _install_export(window)
+
+
+def _install_movement(window: "MainWindow") -> None:
+    if "moves" not in window.tools or not hasattr(window, "act_arrows"):
+        return
+    from .preview import MovementDock
+
+    window.movement_panel = MovementDock(window)
+    dock = QDockWidget("Movement", window)
+    dock.setObjectName("movementDock")
+    dock.setWidget(window.movement_panel)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    window.tabifyDockWidget(window.inspector_dock, dock)
+    window.inspector_dock.raise_()
+    window.movement_dock = dock
+    moves = window.tools["moves"]
+
+    def on_tool(tool) -> None:
+        if tool is moves:
+            dock.show()
+            dock.raise_()
+
+    window.scene.toolChanged.connect(on_tool)
 
 
 def _install_export(window: "MainWindow") -> None:

@@ -1,0 +1,201 @@
+"""Movement preview extras: a dock to pick the number and read the moves, and the
+paths to the end space under the pointer.
+
+The moves tool (``editor.tools.moves``) computes the legal moves of R-MOVE-4
+for the car on the hovered or pinned space. This module adds, without
+changing it: a spin box for the number (the same as keys 1-9), a list of the
+distinct end spaces (finishing ends, R-FIN-1, and ends blocked short,
+R-MOVE-4, told apart), the forward-arrows toggle, and ``EndPathsItem``, which
+draws every path to the end space the pointer (or the list) points at.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (QCheckBox, QFormLayout, QGraphicsItem, QHBoxLayout, QLabel,
+                               QListWidget, QListWidgetItem, QPushButton, QSpinBox,
+                               QStyleOptionGraphicsItem, QVBoxLayout, QWidget)
+
+from engine.movement import Move
+
+from .items import Z_OVERLAY
+
+if TYPE_CHECKING:
+    from .mainwindow import MainWindow
+
+PATH_COLOURS = ("#ffffff", "#52d1ff", "#ff9a3c", "#c77dff", "#3ddc84", "#ff5d8f")
+
+
+def end_kind(moves: list[Move], end: int) -> str:
+    """'finish', 'blocked' or 'move': how the moves to ``end`` stop (R-FIN-1, R-MOVE-4)."""
+    mine = [m for m in moves if m.end == end]
+    if any(m.finished for m in mine):
+        return "finish"
+    if mine and all(m.blocked for m in mine):
+        return "blocked"
+    return "move"
+
+
+class EndPathsItem(QGraphicsItem):
+    """Every legal path to one end space, each in its own colour, over the preview."""
+
+    def __init__(self, scene):
+        super().__init__()
+        self.track_scene = scene
+        self.setZValue(Z_OVERLAY - 1)
+        self.origin: int | None = None
+        self.paths: list[tuple[int, ...]] = []
+
+    def show_paths(self, origin: int | None, moves: list[Move]) -> None:
+        """Draw these moves' paths from ``origin`` (none: hide)."""
+        self.prepareGeometryChange()
+        self.origin = origin
+        self.paths = [m.path for m in moves] if origin is not None else []
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self.track_scene.track_rect().adjusted(-20, -20, 20, 20)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        g = self.track_scene.geometry()
+        if g is None or self.origin is None or self.origin >= g.n:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        px = 1.0 / (painter.worldTransform().m11() or 1.0)
+        for k, path in enumerate(self.paths):
+            if any(i >= g.n for i in path):
+                continue
+            # Paths that share spaces are nudged apart so each stays visible.
+            shift = (k - (len(self.paths) - 1) / 2) * 2.5 * px
+            pts = [QPointF(*g.centroids[i]) + QPointF(shift, shift)
+                   for i in (self.origin, *path)]
+            line = QPainterPath(pts[0])
+            for p in pts[1:]:
+                line.lineTo(p)
+            pen = QPen(QColor(PATH_COLOURS[k % len(PATH_COLOURS)]), 3 * px)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            painter.setPen(QPen(QColor("#101418"), 5.5 * px))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(line)
+            painter.setPen(pen)
+            painter.drawPath(line)
+            painter.setBrush(QColor(PATH_COLOURS[k % len(PATH_COLOURS)]))
+            for p in pts[1:]:
+                painter.drawEllipse(p, 3 * px, 3 * px)
+
+
+class MovementDock(QWidget):
+    """Number, test cars, forward arrows, and the distinct ends of the moves shown."""
+
+    def __init__(self, window: "MainWindow"):
+        super().__init__(window)
+        self.window_ = window
+        self.tool = window.tools["moves"]
+        self.scene = window.scene
+        self.paths_item = EndPathsItem(self.scene)
+        self.scene.addItem(self.paths_item)
+        self.pointed: int | None = None
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        self.number = QSpinBox()
+        self.number.setRange(1, 9)
+        self.number.setValue(self.tool.number)
+        self.number.setToolTip("How far the car moves (keys 1-9 on the canvas)")
+        self.number.valueChanged.connect(self._on_number)
+        form.addRow("Move", self.number)
+        layout.addLayout(form)
+        self.arrows = QCheckBox("Forward arrows for the whole track")
+        self.arrows.setChecked(window.act_arrows.isChecked())
+        self.arrows.toggled.connect(window.act_arrows.setChecked)
+        window.act_arrows.toggled.connect(self._sync_arrows)
+        layout.addWidget(self.arrows)
+        buttons = QHBoxLayout()
+        self.clear_button = QPushButton("Clear test cars")
+        self.clear_button.clicked.connect(self.tool.cancel)
+        buttons.addWidget(self.clear_button)
+        layout.addLayout(buttons)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        layout.addWidget(self.summary)
+        self.ends = QListWidget()
+        self.ends.setMouseTracking(True)
+        self.ends.itemEntered.connect(lambda item: self.point_at(item.data(Qt.ItemDataRole.UserRole)))
+        self.ends.currentItemChanged.connect(
+            lambda item, _old: self.point_at(item.data(Qt.ItemDataRole.UserRole) if item else None))
+        layout.addWidget(self.ends, 1)
+        legend = QLabel("<span style='color:#3fb950'>■</span> move &nbsp; "
+                        "<span style='color:#f2c230'>■</span> finishes &nbsp; "
+                        "<span style='color:#ff8c28'>■</span> blocked short<br>"
+                        "Shift+click a space to pin the car, then point at an end to see its "
+                        "paths.")
+        legend.setWordWrap(True)
+        layout.addWidget(legend)
+        self.tool.hintChanged.connect(self.refresh)   # the tool re-announces after every refresh
+        self.scene.cursorMoved.connect(self._on_cursor)
+        self.scene.toolChanged.connect(self._on_tool)
+        window.doc.changed.connect(self._after_edit)
+        self.refresh()
+
+    # -- following the tool ------------------------------------------------------
+    def _on_number(self, value: int) -> None:
+        if self.tool.number != value:
+            self.tool.number = value
+            self.tool.refresh()
+
+    def _sync_arrows(self, on: bool) -> None:
+        if self.arrows.isChecked() != on:
+            self.arrows.setChecked(on)
+
+    def _on_tool(self, tool) -> None:
+        if tool is not self.tool:
+            self.point_at(None)
+
+    def _after_edit(self) -> None:
+        self.pointed = None
+        self.paths_item.show_paths(None, [])
+
+    def refresh(self, *_args) -> None:
+        """Show the tool's current number, moves and ends."""
+        tool = self.tool
+        if self.number.value() != tool.number:
+            self.number.blockSignals(True)
+            self.number.setValue(tool.number)
+            self.number.blockSignals(False)
+        moves = list(tool.last_moves)
+        spaces = self.window_.doc.track.spaces
+        origin = tool.origin
+        self.ends.clear()
+        if origin is None or origin >= len(spaces):
+            self.summary.setText("Hover a space on the canvas (Moves tool, M).")
+        else:
+            ends = sorted({m.end for m in moves}, key=lambda i: spaces[i].id)
+            self.summary.setText(f"{spaces[origin].id} moving {tool.number}: {len(moves)} "
+                                 f"path{'s' * (len(moves) != 1)} to {len(ends)} end "
+                                 f"space{'s' * (len(ends) != 1)}" + ("" if moves else
+                                                                    " (cannot move)"))
+            for i in ends:
+                count = sum(1 for m in moves if m.end == i)
+                kind = end_kind(moves, i)
+                text = f"{spaces[i].id}  —  {count} path{'s' * (count != 1)}" + {
+                    "finish": ", finishes", "blocked": ", blocked short", "move": ""}[kind]
+                item = QListWidgetItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, i)
+                self.ends.addItem(item)
+        if self.pointed is not None:
+            self.point_at(self.pointed)
+
+    def _on_cursor(self, x: float, y: float) -> None:
+        if self.scene.tool is not self.tool:
+            return
+        self.point_at(self.scene.space_at(QPointF(x, y)))
+
+    def point_at(self, space: int | None) -> list[Move]:
+        """Draw the paths to ``space`` if it is an end of the moves shown; returns them."""
+        moves = [m for m in self.tool.last_moves if space is not None and m.end == space]
+        self.pointed = space if moves else None
+        self.paths_item.show_paths(self.tool.origin if moves else None, moves)
+        return moves

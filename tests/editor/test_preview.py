@@ -1,0 +1,112 @@
+"""Movement preview (moves tool + editor/preview.py dock) against the engine's MoveGraph.
+
+R-MOVE-3: test cars block; R-MOVE-4: legal moves and blocked ends; R-FIN-1:
+finishing ends.
+"""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from editor.commands import RemoveSpaces
+from engine.geometry import TrackGeometry
+from engine.movement import MoveGraph
+from engine.track import save_track
+from tracks_for_tests import straight_track
+
+from conftest_helpers import click, view_point
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def straight_file(tmp_path):
+    path = tmp_path / "straight.yaml"
+    save_track(straight_track(rows=12, lanes=2, length=40, width=30), path)
+    return path
+
+
+def _centre(track, sid):
+    xs = [float(x) for x, _ in track.space(sid).corners]
+    ys = [float(y) for _, y in track.space(sid).corners]
+    return sum(xs) / len(xs), sum(ys) / len(ys)
+
+
+def _moves_tool(window, path, centre=(240, 0)):
+    window.open_file(path)
+    window.set_tool("moves")
+    window.view.set_zoom(2.0)
+    window.view.centerOn(*centre)
+    return window.tool, window.movement_panel
+
+
+def _ends_listed(panel):
+    return {panel.ends.item(k).data(Qt.ItemDataRole.UserRole) for k in range(panel.ends.count())}
+
+
+def test_a_placed_car_lights_exactly_the_movegraph_ends(window, qtbot, straight_file):
+    tool, panel = _moves_tool(window, straight_file)
+    t = window.doc.track
+    assert window.movement_dock.isVisible()
+    click(qtbot, window, *_centre(t, "b4"))                       # a test car (R-MOVE-3)
+    click(qtbot, window, *_centre(t, "a3"), Qt.KeyboardModifier.ShiftModifier)  # pin the mover
+    panel.number.setValue(4)                                       # the spin box sets the number
+    assert tool.number == 4
+    index = {sp.id: i for i, sp in enumerate(t.spaces)}
+    expected = MoveGraph(TrackGeometry(t)).moves(index["a3"], 4, {index["b4"]})
+    assert expected
+    assert {m.path for m in tool.last_moves} == {m.path for m in expected}
+    assert _ends_listed(panel) == {m.end for m in expected}
+    qtbot.keyClick(window.view, Qt.Key.Key_2)                      # keys and spin box agree
+    assert panel.number.value() == 2 and tool.number == 2
+    expected2 = MoveGraph(TrackGeometry(t)).moves(index["a3"], 2, {index["b4"]})
+    assert _ends_listed(panel) == {m.end for m in expected2}
+
+
+def test_pointing_at_an_end_draws_its_paths(window, qtbot, straight_file):
+    tool, panel = _moves_tool(window, straight_file)
+    t = window.doc.track
+    click(qtbot, window, *_centre(t, "a3"), Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(window.view, Qt.Key.Key_3)
+    index = {sp.id: i for i, sp in enumerate(t.spaces)}
+    end = index["b6"]
+    QTest.mouseMove(window.view.viewport(), view_point(window, *_centre(t, "b6")))
+    expected = MoveGraph(TrackGeometry(t)).moves(index["a3"], 3, set())
+    assert sorted(panel.paths_item.paths) == sorted(m.path for m in expected if m.end == end)
+    assert len(panel.paths_item.paths) == 4                        # a4|b4, then a5|b5, then b6
+    QTest.mouseMove(window.view.viewport(), view_point(window, *_centre(t, "a9")))
+    assert panel.paths_item.paths == []                            # not an end: nothing drawn
+
+
+def test_finishing_and_blocked_ends_are_told_apart(window, qtbot, straight_file):
+    tool, panel = _moves_tool(window, straight_file, centre=(300, 0))
+    t = window.doc.track
+    click(qtbot, window, *_centre(t, "a9"), Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(window.view, Qt.Key.Key_5)
+    texts = [panel.ends.item(k).text() for k in range(panel.ends.count())]
+    assert texts and all(text.endswith("finishes") for text in texts)   # R-FIN-1
+    assert all(m.finished for m in tool.last_moves)
+    window.view.centerOn(120, 0)
+    for sid in ("a4", "b4"):
+        click(qtbot, window, *_centre(t, sid))                     # a wall of test cars
+    click(qtbot, window, *_centre(t, "a9"), Qt.KeyboardModifier.ShiftModifier)   # unpin
+    click(qtbot, window, *_centre(t, "a2"), Qt.KeyboardModifier.ShiftModifier)
+    texts = [panel.ends.item(k).text() for k in range(panel.ends.count())]
+    assert texts and all(text.endswith("blocked short") for text in texts)  # R-MOVE-4
+    assert {t.spaces[m.end].id for m in tool.last_moves} == {"a3", "b3"}
+
+
+def test_the_preview_follows_edits_and_the_arrows_toggle(window, qtbot, straight_file):
+    tool, panel = _moves_tool(window, straight_file)
+    t = window.doc.track
+    click(qtbot, window, *_centre(t, "a3"), Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(window.view, Qt.Key.Key_1)
+    assert {t.spaces[i].id for i in _ends_listed(panel)} == {"a4", "b4"}
+    window.doc.undo_stack.push(RemoveSpaces(window.doc, [t.spaces.index(t.space("b4"))]))
+    t = window.doc.track
+    assert {t.spaces[i].id for i in _ends_listed(panel)} == {"a4"}
+    panel.arrows.setChecked(True)
+    assert window.act_arrows.isChecked() and window.scene.forward_arrows.isVisible()
+    window.act_arrows.setChecked(False)
+    assert not panel.arrows.isChecked()
