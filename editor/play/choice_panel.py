@@ -34,7 +34,7 @@ class ChoicePanel(QWidget):
             if colour in CAR_COLOURS:
                 b.setStyleSheet(f"QPushButton {{ background: {CAR_COLOURS[colour]}; "
                                 f"color: {INK.get(colour, '#fff')}; font-weight: bold; "
-                                "padding: 4px 14px; border: 1px solid #ddd; border-radius: 4px }}"
+                                "padding: 4px 14px; border: 1px solid #ddd; border-radius: 4px }"
                                 "QPushButton:hover { border: 2px solid #ffe14d }")
             b.clicked.connect(lambda _c=False, p=payload: self.chosen.emit(p))
             self._layout.insertWidget(self._layout.count() - 1, b)

@@ -80,7 +80,9 @@ class PlayMode(QObject):
         track = doc.snapshot()
         if self._refuse(track.name or doc.display_name, track):
             return False
-        make = self.dialog_factory or (lambda: NewGameDialog(track, doc.path, self.window))
+        # A circuit changed since it was saved travels inline in the game record.
+        path = doc.path if doc.path and not doc.is_modified() else None
+        make = self.dialog_factory or (lambda: NewGameDialog(track, path, self.window))
         dialog = make()
         if not dialog.exec():
             return False

@@ -1,0 +1,50 @@
+"""Game records from play mode: save the game being played, open one to watch.
+
+The record format and replay are ``engine.records``'; this module only maps
+the app's set-up (seats with names, the circuit being edited) to a record and
+back. A circuit that is not saved unchanged in a file is stored inline, so the
+record replays even after the circuit is edited again.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from engine import records
+from engine.game import Decision, Game, Series
+
+from .controller import PlayController
+from .setup import PERSON, GameSetup, Seat, current_game
+
+HUMAN = "human"  # the record's name for a seat played by a person (as in `trackside play`)
+
+
+def to_record(controller: PlayController) -> records.Record:
+    """The record of the game a controller plays: set-up, decisions so far, result."""
+    setup, game = controller.setup, controller.game
+    refs: list[str | dict] = []
+    for track, path in zip(setup.tracks, setup.track_files + [None] * len(setup.tracks)):
+        refs.append(str(Path(path).resolve()) if path else track.to_dict())
+    seats = [records.SeatInfo(s.name, HUMAN if s.is_person else s.kind) for s in setup.seats]
+    return records.Record(variant=str(Path(setup.variant_source).resolve())
+                          if os.path.exists(setup.variant_source) else setup.variant_source,
+                          tracks=refs, players=setup.players, seats=seats, seed=setup.seed,
+                          decisions=list(controller.decisions),
+                          series=isinstance(game, Series), result=records.summary(game))
+
+
+def save_record(controller: PlayController, path: str | os.PathLike) -> None:
+    """Write the game's record (atomically) to ``path``."""
+    records.save_record(to_record(controller), path)
+
+
+def load_record(path: str | os.PathLike) -> tuple[Game | Series, GameSetup, list[Decision]]:
+    """A record's game after set-up, its seats and its decisions, to watch them."""
+    rec = records.load_record(path)
+    game = records.start(rec)
+    races = game.games if isinstance(game, Series) else [game]
+    boards = game.boards if isinstance(game, Series) else [game.board]
+    seats = [Seat(s.name, PERSON if s.kind == HUMAN else s.kind) for s in rec.seats]
+    setup = GameSetup(current_game(races[0]).variant, str(rec.variant), seats, rec.seed,
+                      [b.track for b in boards], [None] * len(boards))
+    return game, setup, list(rec.decisions)
