@@ -391,9 +391,13 @@ class _Checker:
             progress = g.line_progress[k]
             if progress is not None:
                 if last is not None and progress <= last[1]:
+                    why = ("it lies on the seam, where a lap starts: start the centerline "
+                           "between the finish line and the grid" if g.wraps and
+                           min(progress, g.length - progress) <= g.tol else
+                           "check the centerline's direction")
                     self.add("line-order", f"{name} is not after {_line_name(last[0])} "
                              "along the track; the order is betting lines 1, 2, 3, then the "
-                             "finish (check the centerline's direction)", line=k, path=path)
+                             f"finish ({why})", line=k, path=path)
                 last = (k, progress)
             if g.cuts[k]:
                 ids = [g.ids[i] for i in g.cuts[k]]

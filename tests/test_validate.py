@@ -257,3 +257,13 @@ def test_centerline_crossing_points_at_the_later_pass():
     (issue,) = [i for i in report.issues if i.code == "centerline-crossing"]
     assert issue.path == ("centerline", "points", 3) and "near point 4" in issue.message
     assert (issue.yaml_line, issue.yaml_column) == (5, 52)
+
+
+def test_finish_line_on_the_seam_of_a_closed_track_says_so():
+    track = stadium_track(rows=40, lanes=2)
+    (ax, ay), (bx, by) = track.finish_line
+    track.finish_line = ((0.0, ay), (0.0, by))  # the seam is at x = 0 on the lower straight
+    report = validate_track(track)
+    order = [i for i in report.issues if i.code == "line-order"]
+    assert len(order) == 1 and order[0].line == 3
+    assert "it lies on the seam" in order[0].message
