@@ -9,6 +9,18 @@ from .decisions import Bet, Order, Path, PlayCard, Skip, Wild
 from .steps import NOBODY, OFF, Step, Steps, ordinal
 
 
+# Option lists depend only on small keys (seat, rows, colours): built once and
+# shared by every game, as decisions are immutable.
+_OPTIONS: dict[tuple, list] = {}
+
+
+def _shared(key: tuple, build) -> list:
+    opts = _OPTIONS.get(key)
+    if opts is None:
+        opts = _OPTIONS[key] = build()
+    return opts
+
+
 class RaceSteps(Steps):
     """The steps of the race (a mixin of ``Game``)."""
 
@@ -63,10 +75,13 @@ class RaceSteps(Steps):
             dead = tuple(r for r, (c, _) in enumerate(card.rows)
                          if c != "wild" and self.pos[COLOURS.index(c)] == OFF)
             live = [r for r in self.order if r not in dead]
-            opts = [Order(p, perm + dead) for perm in itertools.permutations(live)]
+            opts = _shared(("order", p, tuple(live), dead),
+                           lambda: [Order(p, perm + dead) for perm in itertools.permutations(live)])
             return self._ask("order", {p: opts}, lambda: None)
         if power == "strategic":
-            opts = [Skip(p, None)] + [Skip(p, r) for r in self.order]
+            rows = len(self.order)
+            opts = _shared(("skip", p, rows),
+                           lambda: [Skip(p, None)] + [Skip(p, r) for r in range(rows)])
             return self._ask("skip", {p: opts}, lambda: None)
         return self._ask_wild
 
@@ -97,7 +112,9 @@ class RaceSteps(Steps):
         on_card = {c for c, _ in card.rows}
         allowed = [c for c in COLOURS if self.power[p] == "unpredictable" or c not in on_card]
         rows.sort()  # colours are named top to bottom
-        opts = [Wild(p, combo) for combo in itertools.permutations(allowed, len(rows))]
+        k = len(rows)
+        opts = _shared(("wild", p, tuple(allowed), k),
+                       lambda: [Wild(p, combo) for combo in itertools.permutations(allowed, k)])
         self._moves = {"wild_rows": rows}
         return self._ask("wild", {p: opts}, lambda: None)
 
@@ -230,7 +247,8 @@ class RaceSteps(Steps):
         if not self.bet_lines:
             return lambda: self._begin_turn((self.turn + 1) % self.players)
         k = self.bet_lines[0]
-        opts = {p: [Bet(p, c) for c in COLOURS] for p in range(self.players)}
+        opts = {p: _shared(("bet", p), lambda: [Bet(p, c) for c in COLOURS])
+                for p in range(self.players)}
         self._say("bet-open", f"Bet {k + 1}: every player secretly chooses a car to win",
                   line=k)
         return self._ask("bet", opts, self._resolve_bet)

@@ -337,7 +337,7 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
         kind = KIND_OF[self.step]
         if d.type != kind:
             raise IllegalDecision(f"a {kind} decision is due from seat {seat}, not {d.type}")
-        if d in self._opts.get(seat, ()):
+        if not isinstance(d, Order) and d in self._opts.get(seat, ()):
             return
         if self._also_legal(d):
             return
