@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 
 from engine.track import load_track
 
-from conftest_helpers import click
+from conftest_helpers import click, wait_issues
 
 pytestmark = pytest.mark.gui
 
@@ -202,3 +202,36 @@ def test_export_a_pdf_at_true_scale_and_on_a4_pages(window, stadium_file, tmp_pa
     window.prompts.export_answer = str(tmp_path / "no-such-dir" / "x.svg")
     assert not window.export("svg")
     assert window.prompts.titles("problems")[-1][1] == "Cannot export"
+
+
+ODD_BUT_VALID = """\
+format: trackside-track/1
+name: Odd
+centerline: {closed: true, points: [[0, 0], [0, 0]]}
+spaces:
+  - {id: bow, lane: 0, corners: [[0, 0], [40, 30], [40, 0], [0, 30]]}
+  - {id: flat, lane: 1, corners: [[0, 0], [10, 0], [20, 0]]}
+  - {id: far, lane: 7, corners: [[-90000, -90000], [-89000, -90000], [-89000, -89000]]}
+  - {id: far, lane: 2, corners: [[5, 5], [6, 5], [6, 6], [5, 6]]}
+start_grid: [far, far, bow, nope, flat, flat]
+betting_lines: [[[0, 0], [0, 0]], [[1, 1], [1, 1]], [[-5, 0], [500000, 0]]]
+finish_line: [[3, 3], [3, 3]]
+"""
+
+
+def test_a_schema_valid_but_absurd_track_opens_paints_and_reports(window, qtbot, tmp_path):
+    path = tmp_path / "odd.yaml"
+    path.write_text(ODD_BUT_VALID)
+    assert window.open_file(path)
+    window.act_racing.trigger()
+    window.act_arrows.trigger()
+    window.act_fit.trigger()
+    assert not window.grab().isNull()         # every item painted without raising
+    wait_issues(qtbot, window)
+    codes = {i.code for i in window.issues.issues}
+    assert {"duplicate-id", "bad-polygon"} <= codes
+    window.set_tool("moves")
+    window.tool.show_from(0, 3)
+    window.set_tool("corners")
+    window.scene.select_indices([0, 1, 2, 3])
+    assert not window.grab().isNull()
