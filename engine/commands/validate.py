@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         if not report.ok:
             code = max(code, 1)
-        entries.append(dict(report.to_dict(), readable=True))
+        entries.append({"file": report.file, "readable": True, **report.to_dict()})
         if not args.json:
             _print_text(report)
     if args.json:
