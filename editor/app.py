@@ -74,6 +74,7 @@ def main(argv: list[str] | None = None, track: str | Path | None = None) -> int:
     """Open the editor on ``track`` (or a blank circuit) and run until it closes."""
     app = make_app(argv)
     window = MainWindow()
+    previous_hook = sys.excepthook
     install_error_guard(window)
     window.show()
     if track is not None:
@@ -81,7 +82,10 @@ def main(argv: list[str] | None = None, track: str | Path | None = None) -> int:
     window.view.fit_to_view()
     QTimer.singleShot(0, window.check_recovery)
     QTimer.singleShot(50, window.view.fit_to_view)
-    return app.exec()
+    try:
+        return app.exec()
+    finally:
+        sys.excepthook = previous_hook
 
 
 if __name__ == "__main__":
