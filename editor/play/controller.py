@@ -44,7 +44,10 @@ class _BotJob(QRunnable):
             result: object = self.bot(self.game, self.seat)
         except Exception as exc:  # reported on the UI thread, never lost
             result = exc
-        self.relay.done.emit(self.generation, result)
+        try:
+            self.relay.done.emit(self.generation, result)
+        except RuntimeError:
+            pass  # the game was closed while the bot thought: nobody is waiting
 
 
 class PlayController(QObject):
@@ -140,6 +143,9 @@ class PlayController(QObject):
         self._timer.stop()
         self._generation += 1
         self._done = True
+        if self._busy:
+            QThreadPool.globalInstance().waitForDone(5000)
+            self._busy = False
 
     def set_paused(self, paused: bool) -> None:
         """Pause or resume bots and replays (people may still decide)."""

@@ -200,6 +200,16 @@ class PlayView(QWidget):
         if self.controller:
             self.controller.set_paused(on)
 
+    @property
+    def showing_sheet(self) -> bool:
+        """True while the score sheet is on screen."""
+        return self.pages.currentIndex() == SHEET
+
+    @property
+    def showing_handover(self) -> bool:
+        """True while the hand-over screen hides the table."""
+        return self.pages.currentIndex() == HANDOVER
+
     # -- what may be seen ---------------------------------------------------------------
     def private_seat(self) -> int | None:
         """The seat whose hand and bets may be on screen now (hidden information)."""

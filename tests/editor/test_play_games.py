@@ -1,0 +1,192 @@
+"""Play mode with bots: every bundled variant to the score sheet, records, pause and step,
+the New game dialog, and the refusal of a circuit with validation errors."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from engine import records
+from engine.game import Series, bundled_variants, load_variant
+from engine.resources import bundled_tracks
+from engine.track import load_track
+from editor.play.new_game_dialog import NewGameDialog
+from editor.play.setup import PERSON, GameSetup, Seat
+
+HARBOUR = Path(__file__).resolve().parents[2] / "tracks" / "harbour-loop.yaml"
+
+
+def bots_setup(window, variant_file: str, seed: int = 3, kinds=("greedy", "random", "greedy",
+                                                                  "greedy")) -> GameSetup:
+    v = load_variant(variant_file)
+    n = max(v.min_players, min(len(kinds), v.max_players))
+    tracks = [window.doc.snapshot()]
+    if v.series:  # a tour: the circuit being edited plus a bundled one
+        tracks.append(load_track(bundled_tracks()[-1]))
+    return GameSetup(v, variant_file, [Seat(f"Bot {k + 1}", kinds[k % len(kinds)])
+                                       for k in range(n)], seed, tracks, [None] * len(tracks))
+
+
+@pytest.fixture
+def harbour_window(window):
+    assert window.open_file(HARBOUR, ask=False)
+    window.play.bot_ms, window.play.anim_ms = 0, 0
+    return window
+
+
+def play_out(qtbot, window, setup):
+    assert window.play.start(setup)
+    view = window.play.view
+    qtbot.waitUntil(lambda: view.showing_sheet, timeout=120_000)
+    return view.controller
+
+
+@pytest.mark.parametrize("variant_file", [str(p) for p in bundled_variants()],
+                         ids=[p.stem for p in bundled_variants()])
+def test_all_bot_game_of_every_bundled_variant_reaches_the_score_sheet(qtbot, harbour_window,
+                                                                       variant_file):
+    window = harbour_window
+    setup = bots_setup(window, variant_file)
+    c = play_out(qtbot, window, setup)
+    view = window.play.view
+    assert window.play.active and c.over
+    race = c.race
+    res = race.result
+    text = view.sheet.text()
+    names = setup.names()
+    # R-SCORE: the sheet's winnings row is the engine's scores, the winner named.
+    winnings = next(line for line in text.splitlines() if line.startswith("Winnings"))
+    assert winnings.split(" | ")[1:] == [str(s) for s in res.scores]
+    winners = c.game.result.winners
+    assert "Winner: " + " and ".join(names[p] for p in res.winners) in text
+    if isinstance(c.game, Series):
+        assert len(c.game.games) == 2
+        total = next(line for line in text.splitlines() if line.startswith("Total"))
+        assert total.split(" | ")[1:] == [str(s) for s in c.game.result.scores]
+        assert "World tour: " + " and ".join(names[p] for p in winners) in text
+    # The board's places strip shows the final ranking (R-FIN-1, long distance by distance).
+    assert view.board.places == list(res.ranking)
+    assert all(view.board.positions[car] == race.position(car) for car in view.board.positions)
+    assert view.hand.buttons == {}
+
+
+def test_pause_holds_bots_and_step_lets_one_decision_through(qtbot, harbour_window):
+    window = harbour_window
+    window.play.start(bots_setup(window, "standard"))
+    view = window.play.view
+    c = view.controller
+    qtbot.mouseClick(view.pause_button, Qt.MouseButton.LeftButton)
+    assert c.paused and view.pause_button.text() == "Resume"
+    qtbot.wait(50)
+    before = len(c.decisions)
+    qtbot.wait(100)
+    assert len(c.decisions) == before
+    qtbot.mouseClick(view.step_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(c.decisions) == before + 1, timeout=10_000)
+    qtbot.wait(100)
+    assert len(c.decisions) == before + 1
+    qtbot.mouseClick(view.pause_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: view.showing_sheet, timeout=120_000)
+
+
+def test_saved_record_replays_to_the_same_sheet(qtbot, harbour_window, tmp_path):
+    window = harbour_window
+    setup = bots_setup(window, "standard", seed=11)
+    setup.seats[0] = Seat("Ana", "random")
+    c = play_out(qtbot, window, setup)
+    sheet = window.play.view.sheet.text()
+    path = tmp_path / "game.yaml"
+    window.play.record_path_factory = lambda: str(path)
+    qtbot.mouseClick(window.play.view.sheet_save_button, Qt.MouseButton.LeftButton)
+    assert path.exists()
+    rec = records.load_record(path)
+    assert [s.name for s in rec.seats] == setup.names()
+    assert len(rec.decisions) == len(c.decisions)
+    assert records.replay(rec).result.scores == c.race.result.scores
+    # Watching it in the app: decision by decision to the same final sheet.
+    assert window.play.watch(path)
+    view = window.play.view
+    assert view.controller.script is not None and not view.showing_sheet
+    qtbot.waitUntil(lambda: view.showing_sheet, timeout=120_000)
+    assert view.sheet.text() == sheet
+
+
+def test_world_tour_record_with_two_circuits_replays(qtbot, harbour_window, tmp_path):
+    window = harbour_window
+    setup = bots_setup(window, "world-tour", seed=4, kinds=("random",))
+    play_out(qtbot, window, setup)
+    sheet = window.play.view.sheet.text()
+    path = tmp_path / "tour.yaml"
+    window.play.record_path_factory = lambda: str(path)
+    assert window.play.save_record_dialog()
+    assert window.play.watch(path)
+    view = window.play.view
+    qtbot.waitUntil(lambda: view.showing_sheet, timeout=120_000)
+    assert view.sheet.text() == sheet
+
+
+def test_play_refuses_a_circuit_with_validation_errors_and_names_them(qtbot, window):
+    window.new_blank()
+    window.play.act_play.trigger()
+    asked = window.prompts.titles("problems")
+    assert asked and asked[-1][1] == "Cannot play this circuit"
+    assert "validation error" in asked[-1][2]
+    assert asked[-1][3], "each error is listed"
+    assert all(": " in line for line in asked[-1][3])
+    assert not window.play.active
+
+
+def test_back_to_editing_restores_the_canvas_and_panels(qtbot, harbour_window):
+    window = harbour_window
+    assert window.issues_dock.isVisible()
+    window.play.start(bots_setup(window, "beginner"))
+    assert window.play.active and not window.issues_dock.isVisible()
+    qtbot.mouseClick(window.play.view.back_button, Qt.MouseButton.LeftButton)
+    assert not window.play.active
+    assert window.issues_dock.isVisible()
+    assert window.play.stack.currentWidget() is window.view
+
+
+def test_new_game_dialog_builds_the_setup(qtbot, harbour_window):
+    window = harbour_window
+    dialog = NewGameDialog(window.doc.snapshot(), str(HARBOUR), window)
+    qtbot.addWidget(dialog)
+    dialog.select_variant("World tour")
+    assert dialog.tour_box.isVisibleTo(dialog)
+    dialog.players_box.setValue(3)
+    dialog.set_seat(0, "Ana", PERSON)
+    dialog.set_seat(1, "Ben", "random")
+    dialog.set_seat(2, "Chloé", "greedy")
+    dialog.seed_box.setValue(4242)
+    setup = dialog.setup()
+    assert [(s.name, s.kind) for s in setup.seats] == [("Ana", PERSON), ("Ben", "random"),
+                                                       ("Chloé", "greedy")]
+    assert setup.seed == 4242
+    # The tour defaults to the circuit being edited plus a bundled one.
+    assert len(setup.tracks) == 2 and setup.track_files[0] == str(HARBOUR)
+    assert setup.track_files[1] == str(bundled_tracks()[0])
+    dialog.select_variant("Two players")
+    assert not dialog.tour_box.isVisibleTo(dialog)
+    assert dialog.players_box.maximum() == 2 and dialog.players_box.value() == 2
+    assert len(dialog.setup().seats) == 2
+
+
+def test_f5_opens_the_dialog_and_starts_the_game(qtbot, harbour_window):
+    window = harbour_window
+    made = []
+
+    def fake_dialog():
+        d = NewGameDialog(window.doc.snapshot(), str(HARBOUR), window)
+        d.select_variant("Beginner")
+        d.players_box.setValue(2)
+        d.set_seat(0, "Ana", "greedy")
+        d.exec = lambda: True  # accepted as if Play were clicked
+        made.append(d)
+        return d
+
+    window.play.dialog_factory = fake_dialog
+    qtbot.keyClick(window, Qt.Key.Key_F5)
+    assert made and window.play.active
+    assert window.play.view.controller.setup.names() == ["Ana", "Ben"]
+    qtbot.waitUntil(lambda: window.play.view.showing_sheet, timeout=120_000)
