@@ -10,6 +10,7 @@ likely to win from its distance to the finish and the cards still to come.
 from __future__ import annotations
 
 import random
+from math import factorial
 
 from ..game import COLOURS, Bet, Bid, Decision, KeepPower, Order, Path, PlayCard, Skip, Wild
 from ..game.cards import WILD_CODE, bid_value
@@ -118,7 +119,7 @@ class GreedyBot:
     def _race_facts(self, view: SeatView, request: Request) -> _Race:
         """The race facts, reused while cars, owners and bets stay the same
         (a card's first path follows the card choice with nothing moved)."""
-        key = (request.board, view.spaces, view.owner_codes, view.bet_codes, view.finished)
+        key = (request.board, view.spaces, view.owner_codes, view.bet_codes)
         if self._race is not None and self._race[0] == key:
             return self._race[1]
         race = _Race(self, view, request, track_tables(request.board))
@@ -318,8 +319,11 @@ class GreedyBot:
             return 0.5 if c == WILD_CODE else w[c]
         size = len(rows)
         weights = [weight(k) for k in range(size)]
-        # Rows resolved earlier weigh more: the options are the orders that differ.
-        return max(request.options,
+        options = request.options
+        if len(options) == factorial(size):  # every order is offered: take the best at once
+            return Order(request.seat, tuple(sorted(range(size), key=lambda k: -weights[k])))
+        # Rows resolved earlier weigh more; the options are the orders that differ.
+        return max(options,
                    key=lambda o: sum(weights[k] * (size - i) for i, k in enumerate(o.rows)))
 
     def _skip(self, race: _Race, request: Request, d: DeckTables) -> Decision:

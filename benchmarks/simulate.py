@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Benchmark: whole games per second on a bundled circuit, on one core.
+
+Prints games per second for four greedy bots (target, issue 3: 200 games/s),
+then four random bots, then the rules engine alone (each seat takes the first
+legal option, no bot at all) so that the bots' share of the time shows. With
+``--profile`` it also prints the functions where the greedy games spend their
+time (cProfile, sorted by own time).
+
+Run from the repository root: ``python benchmarks/simulate.py [--games N]``.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.bots import bot_seed, drive, make_bot  # noqa: E402
+from engine.game import Board, Game, load_variant  # noqa: E402
+from engine.resources import tracks_dir  # noqa: E402
+from engine.track import load_track  # noqa: E402
+
+
+def bot_games(board: Board, variant, kind: str, games: int, players: int, seed: int) -> float:
+    """Seconds to play ``games`` games with one ``kind`` bot per seat."""
+    began = time.perf_counter()
+    for i in range(seed, seed + games):
+        game = Game.new(board, variant, players, i)
+        drive(game, [make_bot(kind, bot_seed(i, p, kind)) for p in range(players)])
+    return time.perf_counter() - began
+
+
+def engine_games(board: Board, variant, games: int, players: int, seed: int) -> float:
+    """Seconds to play ``games`` games taking the first legal option: the engine alone."""
+    began = time.perf_counter()
+    for i in range(seed, seed + games):
+        game = Game.new(board, variant, players, i)
+        while not game.over:
+            for p in game.due():
+                game.apply(game.options(p)[0])
+    return time.perf_counter() - began
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--track", default=str(tracks_dir() / "harbour-loop.yaml"))
+    parser.add_argument("--variant", default="standard")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--repeat", type=int, default=3, help="runs per figure; best is shown")
+    parser.add_argument("--profile", action="store_true", help="profile the greedy games")
+    args = parser.parse_args()
+
+    variant = load_variant(args.variant)
+    began = time.perf_counter()
+    board = Board(load_track(args.track), variant.use_finish)
+    print(f"{board.track.name}: {len(board.ids)} spaces; board built in "
+          f"{time.perf_counter() - began:.3f} s")
+    print(f"{args.games} games, {args.variant}, {args.players} players, one core, "
+          f"best of {args.repeat}:")
+    runs = [("greedy bots", lambda: bot_games(board, variant, "greedy", args.games,
+                                              args.players, args.seed)),
+            ("random bots", lambda: bot_games(board, variant, "random", args.games,
+                                              args.players, args.seed)),
+            ("engine alone (first option)", lambda: engine_games(board, variant, args.games,
+                                                                 args.players, args.seed))]
+    for name, run in runs:
+        best = min(run() for _ in range(args.repeat))
+        print(f"  {name:<28} {args.games / best:8.1f} games/s  "
+              f"({1000 * best / args.games:.2f} ms per game)")
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        bot_games(board, variant, "greedy", args.games, args.players, args.seed)
+        profiler.disable()
+        text = io.StringIO()
+        pstats.Stats(profiler, stream=text).sort_stats("tottime").print_stats(25)
+        print(text.getvalue())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

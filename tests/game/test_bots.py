@@ -1,0 +1,183 @@
+"""Bots answer the same decision requests as people, legally, deterministically (issue 3 item 4)."""
+import pytest
+
+from engine.bots import GreedyBot, RandomBot, ask, bot_seed, drive, make_bot
+from engine.game import COLOURS, Game, Path, PlayCard, Series, bundled_variants, load_variant
+from engine.records import new_game, open_track
+from game_helpers import scenario
+
+HARBOUR = "harbour-loop"
+VARIANTS = [p.stem for p in bundled_variants()]
+
+
+def players_for(variant) -> list[int]:
+    return sorted({variant.min_players, min(4, variant.max_players), variant.max_players})
+
+
+def checked_drive(game, seats):
+    """Drive a game, asserting every answer is legal before it is applied."""
+    count = 0
+
+    def apply(decision):
+        nonlocal count
+        assert game.is_legal(decision), decision
+        game.apply(decision)
+        count += 1
+    drive(game, seats, apply=apply)
+    return count
+
+
+@pytest.mark.parametrize("variant_name", VARIANTS)
+@pytest.mark.parametrize("kind", ["greedy", "random"])
+def test_bots_always_answer_legally_in_every_bundled_variant(variant_name, kind):
+    """R-AUC, R-RACE, R-MOVE, R-BET: every answer is legal, many seeds, every player count."""
+    variant = load_variant(variant_name)
+    tracks = [open_track(t) for t in (variant.series or [HARBOUR])]
+    for players in players_for(variant):
+        for seed in range(4 if variant.series else 8):
+            game = new_game(tracks, variant, players, seed)
+            seats = [make_bot(kind, bot_seed(seed, p, kind)) for p in range(players)]
+            assert checked_drive(game, seats) > 0
+            assert game.over
+
+
+def test_mixed_tables_and_all_six_powers_in_play():
+    """Greedy and random bots at one table over many seeds (powers held by both)."""
+    variant = load_variant("standard")
+    board = open_track(HARBOUR)
+    powers_kept = set()
+    for seed in range(30):
+        game = new_game([board], variant, 6, seed)
+        seats = [make_bot("greedy" if p % 2 else "random", bot_seed(seed, p, "x"))
+                 for p in range(6)]
+        checked_drive(game, seats)
+        powers_kept |= {p for p in game.power if p}
+    assert powers_kept == set(variant.powers)
+
+
+def play_decisions(kind, seed):
+    variant = load_variant("standard")
+    game = new_game([open_track(HARBOUR)], variant, 4, seed)
+    decisions = []
+
+    def apply(d):
+        decisions.append(d)
+        game.apply(d)
+    drive(game, [make_bot(kind, bot_seed(seed, p, kind)) for p in range(4)], apply=apply)
+    return decisions, game.result
+
+
+@pytest.mark.parametrize("kind", ["greedy", "random"])
+def test_bots_are_deterministic_for_a_seed(kind):
+    first, result = play_decisions(kind, 11)
+    again, result2 = play_decisions(kind, 11)
+    assert first == again and result == result2
+    other, _ = play_decisions(kind, 12)
+    assert other != first
+
+
+def test_random_bot_picks_uniformly_from_its_own_source():
+    """Each option of a many-option request is picked about equally often."""
+    game = new_game([open_track(HARBOUR)], load_variant("standard"), 4, 5)
+    seat = game.due()[0]
+    view, request = ask(game, seat)
+    bot = RandomBot(1)
+    counts = {o: 0 for o in request.options}
+    for _ in range(4000):
+        counts[bot.choose(view, request)] += 1
+    expected = 4000 / len(counts)
+    assert all(0.75 * expected < n < 1.25 * expected for n in counts.values())
+
+
+def test_greedy_beats_random_bots():
+    """One greedy seat against three random ones wins most games and earns more."""
+    variant = load_variant("standard")
+    track = open_track(HARBOUR)
+    wins = earned = 0
+    for seed in range(40):
+        game = new_game([track], variant, 4, seed)
+        seats = [GreedyBot(seed)] + [RandomBot(f"{seed}:{p}") for p in range(1, 4)]
+        drive(game, seats)
+        wins += 0 in game.result.winners
+        earned += game.result.scores[0] - max(game.result.scores[1:])
+    assert wins >= 24, wins
+    assert earned > 0
+
+
+def test_greedy_jams_a_rival_when_the_advance_is_the_same():
+    """R-MOVE-3/4: moving black 5 from b1, ends a6, b6 and c6 gain the same; b6 and
+    c6 take the road ahead of the rival's blue car on c5, a6 does not."""
+    black5 = next(c.id for c in load_variant("standard").deck.cards
+                  if c.rows == (("black", 5),))
+    positions = {"black": "b1", "blue": "c5", "green": "a0", "yellow": "b0",
+                 "orange": "c0", "red": "a1"}
+    game = scenario(positions, hands=[[black5, 0], [1, 2]])
+    assert game.owner_of("black") == 0 and game.owner_of("blue") == 1
+    bot = GreedyBot(0)
+    game.apply(PlayCard(0, black5))
+    assert game.pending.kind == "path" and game.pending.car == "black"
+    view, request = ask(game, 0)
+    ends = {o.path[-1] for o in request.options}
+    assert "a6" in ends and ends & {"b6", "c6"}  # a choice that jams and one that does not
+    choice = bot.choose(view, request)
+    assert isinstance(choice, Path)
+    assert choice.path[-1] in ("b6", "c6")
+
+
+def test_greedy_plays_the_card_that_helps_its_own_car():
+    """R-RACE-2/3: holding a card that moves a rival's car first and cards for its own
+    cars (black 5, and the Speed-8 cards dealt with its cars), it never plays the rival's."""
+    cards = load_variant("standard").deck.cards
+    black5 = next(c.id for c in cards if c.rows == (("black", 5),))
+    rival = next(c.id for c in cards if c.rows[0] == ("blue", 6) and len(c.rows) == 1) \
+        if any(c.rows[0] == ("blue", 6) and len(c.rows) == 1 for c in cards) else \
+        next(c.id for c in cards if c.rows[0][0] == "blue" and "black" not in dict(c.rows))
+    positions = {"black": "b1", "blue": "c1", "green": "a0", "yellow": "b0",
+                 "orange": "c0", "red": "a1"}
+    game = scenario(positions, hands=[[rival, black5], [1, 2]])
+    view, request = ask(game, 0)
+    assert len(request.options) > 2
+    choice = GreedyBot(0).choose(view, request)
+    assert choice.card != rival
+    assert game.card_of(choice.card).rows[0][0] in [c for c in COLOURS if game.owner_of(c) == 0]
+
+
+def test_greedy_bets_on_a_leading_car():
+    """R-BET-2: the bet goes to a car among the three nearest the finish (steps to the
+    finish line, adjusted by the cards still to come for each colour)."""
+    from engine.bots.tables import track_tables
+    variant = load_variant("standard")
+    track = open_track(HARBOUR)
+    checked = 0
+    for seed in range(20):
+        game = new_game([track], variant, 4, seed)
+        bots = [GreedyBot(seed) for _ in range(4)]
+        togo = track_tables(game.board).togo
+        while not game.over:
+            for seat in game.due():
+                view, request = ask(game, seat)
+                choice = bots[seat].choose(view, request)
+                if request.pending.kind == "bet":
+                    c = COLOURS.index(choice.car)
+                    ahead = sorted(togo[s] for s in game.pos if s >= 0)
+                    assert game.pos[c] < 0 or togo[game.pos[c]] <= ahead[2], (seed, choice)
+                    checked += 1
+                game.apply(choice)
+    assert checked >= 200
+
+
+def test_series_is_driven_race_after_race():
+    variant = load_variant("world-tour")
+    game = new_game([open_track(t) for t in variant.series], variant, 3, 1)
+    assert isinstance(game, Series)
+    checked_drive(game, [GreedyBot(p) for p in range(3)])
+    assert game.over and len(game.result.races) == len(variant.series)
+
+
+def test_the_view_hides_other_hands():
+    game = new_game([open_track(HARBOUR)], load_variant("standard"), 4, 3)
+    view, _ = ask(game, 2)
+    assert view.hand == game.hands[2]
+    assert not hasattr(view, "hands")
+    assert view.full().hand == tuple(game.hands[2])
+    assert isinstance(game, Game)
