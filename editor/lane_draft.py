@@ -142,6 +142,12 @@ def axes(pose: Pose) -> tuple[tuple[float, float], float]:
     return (fx, fy), (1.0 if lateral > 0 else -1.0)
 
 
+def plus_turns_left() -> bool:
+    """True when a + arc turns left as seen on the canvas (y down)."""
+    (_fx, _fy), plus_side = axes(Pose(0.0, 0.0, 0.0))
+    return plus_side < 0   # (-fy, fx) is the right-hand side on a y-down canvas
+
+
 def first_heading(start: Point, target: Point, snap: bool = True) -> float | None:
     """The heading (degrees, engine convention) from ``start`` towards ``target``,
     snapped to 15 degrees."""

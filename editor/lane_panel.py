@@ -18,9 +18,10 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QDoubleSpinBox, QFo
 from engine.lanes import MAX_LANES, Arc, Straight
 
 from .document import is_unset
+from .lane_draft import plus_turns_left
 from .tools.lane_tool import LaneTool
 
-COLUMNS = ("Piece", "Length / radius mm", "Turn °", "Lanes")
+COLUMNS = ("Piece", "Length or radius", "Turn °", "Lanes")
 
 
 def _spin(lo: float, hi: float, step: float, decimals: int = 1, suffix: str = "") -> QDoubleSpinBox:
@@ -74,7 +75,16 @@ class LanePanel(QWidget):
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeaderItem(1).setToolTip("mm: a straight's length, an arc's radius "
+                                                      "(of the racing line)")
+        self.table.horizontalHeaderItem(2).setToolTip(
+            "Degrees: + turns left, - right, as seen on the board" if plus_turns_left()
+            else "Degrees: + turns right, - left, as seen on the board")
+        self.table.horizontalHeaderItem(3).setToolTip("1-4 for this piece; blank: the lane "
+                                                      "count below")
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setMinimumHeight(150)
         self.table.itemChanged.connect(self._on_item_changed)
@@ -158,8 +168,8 @@ class LanePanel(QWidget):
 
     def _fill_row(self, row: int, piece) -> None:
         straight = isinstance(piece, Straight)
-        kind = QTableWidgetItem("Straight" if straight else ("Arc right" if piece.angle < 0
-                                                              else "Arc left"))
+        left = not straight and (piece.angle > 0) == plus_turns_left()
+        kind = QTableWidgetItem("Straight" if straight else ("Arc left" if left else "Arc right"))
         kind.setFlags(kind.flags() & ~Qt.ItemFlag.ItemIsEditable)
         size = QTableWidgetItem(f"{piece.length if straight else piece.radius:g}")
         turn = QTableWidgetItem("" if straight else f"{piece.angle:g}")

@@ -65,6 +65,11 @@ class EndPathsItem(QGraphicsItem):
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         px = 1.0 / (painter.worldTransform().m11() or 1.0)
+        items = self.track_scene.space_items
+        if self.paths and self.paths[0][-1] < len(items):
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(QColor("#ffffff"), 3 * px, Qt.PenStyle.DashLine))
+            painter.drawPolygon(items[self.paths[0][-1]].polygon())
         for k, path in enumerate(self.paths):
             if any(i >= g.n for i in path):
                 continue

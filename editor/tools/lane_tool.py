@@ -119,7 +119,7 @@ class LaneTool(Tool):
     name = "lane_layout"
     label = "Layout"
     shortcut = "Shift+L"
-    icon = "⫴"
+    icon = "≣"
     hint = ("Lane layout: click to place the start of the racing line, then click or drag ahead for a "
             "straight, to a side for an arc (Shift: straight, Ctrl: no snap); "
             "Enter creates, Backspace removes the last piece, Esc cancels")
