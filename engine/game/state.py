@@ -55,6 +55,7 @@ class PlayerView:
     prices: tuple[int, ...]
     my_bets: tuple[str | None, ...]
     bets_made: tuple[int, ...]
+    all_bets: tuple[tuple[str | None, ...], ...]  # every seat's bets, once the game is over
     turn: int | None
     log: tuple[Event, ...]
 
@@ -301,6 +302,8 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
             prices=tuple(sum(p for _, p in pr) for pr in self.prices),
             my_bets=tuple(self._bet_name(self.bets[k][seat]) for k in range(3)),
             bets_made=tuple(self.bet_lines_done()),
+            all_bets=tuple(tuple(self._bet_name(b) for b in self.bets[k]) for k in range(3))
+            if self.over else (),
             turn=self.turn,
             log=tuple(self.log),
         )

@@ -48,6 +48,7 @@ def test_scoring_example_11_plus_13_minus_9_is_15():
     assert (r.earnings[0], r.bet_payouts[0], r.prices[0], r.scores[0]) == (11, 13, 9, 15)
     assert "Player 1 (green, yellow): cars 11 + bets 13 - prices 9 = 15" in r.sheet
     assert r.bets[0] == ("yellow", "black", "orange")
+    assert g.view(1).all_bets == r.bets  # revealed at scoring
 
 
 def test_bet_made_after_the_whole_card_in_line_order():
@@ -73,7 +74,7 @@ def test_bets_are_secret_until_scoring():
     assert g.view(0).my_bets[0] == "yellow"
     assert g.view(1).my_bets[0] == "black"
     assert all("yellow" not in e.text for e in events(g, "bet"))
-    assert g.view(1).bets_made == (0,)
+    assert g.view(1).bets_made == (0,) and g.view(1).all_bets == ()
     with pytest.raises(IllegalDecision):
         g.apply(Bet(0, "purple"))
 
