@@ -366,6 +366,10 @@ def parse_record(text: str, file: str = "<record>") -> Record:
     if not isinstance(doc.data, dict):
         raise InvalidInput("a game record must be a mapping with 'format: "
                            f"{FORMAT}'", Place(file, 1))
+    if doc.data.get("format") != FORMAT:
+        found = doc.data.get("format")
+        raise InvalidInput(f"not a game record: format is {found!r}, expected {FORMAT!r}",
+                           doc.place(("format",)), "is this a track or variant file?")
     problems = check("record", doc.data)
     if problems:
         message, where = problems[0]
