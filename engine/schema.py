@@ -14,7 +14,38 @@ def _validator(name: str) -> jsonschema.protocols.Validator:
     schema = load_schema(name)
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
-    return cls(schema)
+    return cls(inline_refs(schema))
+
+
+_ANNOTATIONS = {"description", "title", "$comment", "default", "examples"}
+
+
+def inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
+    """The schema with local ``#/$defs/...`` references replaced by their target.
+
+    Resolving a ``$ref`` costs more than the check it leads to, and a track
+    has tens of thousands of numbers; inlining halves the check. A reference
+    inside its own definition (recursion) is left as it is.
+    """
+    defs = schema.get("$defs", {})
+
+    def walk(node: Any, stack: tuple[str, ...]) -> Any:
+        if isinstance(node, list):
+            return [walk(item, stack) for item in node]
+        if not isinstance(node, dict):
+            return node
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/"):
+            name = ref[len("#/$defs/"):]
+            if name in defs and "/" not in name and name not in stack:
+                siblings = {k: walk(v, stack) for k, v in node.items() if k != "$ref"}
+                target = walk(defs[name], stack + (name,))
+                if set(siblings) <= _ANNOTATIONS:
+                    return {**target, **siblings}
+                return {"allOf": [target], **siblings}
+        return {key: walk(value, stack) for key, value in node.items()}
+
+    return walk(schema, ())
 
 
 def check(name: str, data: Any) -> list[tuple[str, tuple]]:

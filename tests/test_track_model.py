@@ -137,3 +137,27 @@ def test_copy_is_independent():
     assert track.space("b2").lane == 1
     with pytest.raises(KeyError):
         track.space("zz")
+
+
+def test_inlined_schema_reports_the_same_problems_as_the_schema_with_refs():
+    """engine.schema inlines $defs for speed; the verdicts must not change."""
+    import jsonschema
+
+    from engine.resources import load_schema
+    from engine.schema import check, inline_refs
+
+    schema = load_schema("track")
+    plain = jsonschema.Draft202012Validator(schema)
+    inlined = jsonschema.Draft202012Validator(inline_refs(schema))
+    good = {"format": "trackside-track/1", "name": "T",
+            "centerline": {"closed": False, "points": [[0, 0], [10, 0]]},
+            "spaces": [{"id": "a1", "lane": 0, "corners": [[0, 0], [1, 0], [1, 1]]}],
+            "start_grid": ["a1"] * 6, "betting_lines": [[[0, 0], [1, 1]]] * 3,
+            "finish_line": [[0, 0], [1, 1]]}
+    bad = dict(good, spaces=[{"id": "a 1", "lane": -1, "corners": [[0, "x"]], "extra": 1}],
+               tolerance=0, betting_lines=[[[0, 0]]])
+    for data in (good, bad):
+        assert (sorted(e.message for e in plain.iter_errors(data))
+                == sorted(e.message for e in inlined.iter_errors(data)))
+    assert check("track", good) == []
+    assert len(check("track", bad)) >= 5
