@@ -179,7 +179,9 @@ def test_two_player_speed8_face_up_private_piles_of_seven():
             g.apply(g.options(seat)[0])
     assert [len(h) for h in g.hands] == [7, 7]
     assert [len(p) for p in g.piles] == [14, 14]
-    assert sorted(len(f) for f in g.face_up) and sum(len(f) for f in g.face_up) == 6
+    for seat in (0, 1):
+        owned = [c for c in COLOURS if g.owner_of(c) == seat]
+        assert sorted(g.face_up[seat]) == sorted(g.deck.speed8(c) for c in owned)
     assert not any(c >= 42 for h in g.hands for c in h)
     assert g.view(0).pile_sizes == (14, 14)
 
