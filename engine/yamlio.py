@@ -223,6 +223,8 @@ def _represent_list(dumper: yaml.SafeDumper, data: list) -> yaml.Node:
 
 
 def _represent_float(dumper: yaml.SafeDumper, data: float) -> yaml.Node:
+    if not math.isfinite(data):
+        return dumper.represent_float(data)  # .nan / .inf: refused again on load
     if data == int(data) and abs(data) < 1e15:
         text = f"{data:.1f}"
     else:

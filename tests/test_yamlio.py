@@ -154,3 +154,14 @@ def test_write_atomic_leaves_the_old_file_when_writing_fails(tmp_path):
         write_atomic(path, None)  # type: ignore[arg-type]
     assert path.read_text() == "a: 1\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.yaml"]
+
+
+def test_dumping_a_non_finite_number_does_not_crash_and_is_refused_on_reading():
+    import pytest
+
+    from engine.errors import UnreadableInput
+    from engine.yamlio import dump_yaml, parse_yaml
+
+    text = dump_yaml({"x": float("nan"), "y": float("inf")})
+    with pytest.raises(UnreadableInput, match="not finite"):
+        parse_yaml(text, "t.yaml")
