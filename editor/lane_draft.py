@@ -25,6 +25,7 @@ ANGLE_STEP = 15.0      # degrees an arc snaps to while dragging
 RADIUS_STEP = 5.0      # mm a radius snaps to while dragging
 HEADING_STEP = 15.0    # degrees the first straight's direction snaps to
 MAX_ARC = 345.0        # the largest turn one dragged arc may make
+MIN_STRAIGHT = 5.0     # mm: a shorter closing straight is left out (fit_loop closes the rest)
 _ID = re.compile(r"^[a-z](\d+)$")
 
 
@@ -50,10 +51,11 @@ class LaneDraft:
     pieces: list[Piece] = field(default_factory=list)
     settings: DraftSettings = field(default_factory=DraftSettings)
 
-    def layout(self, extra: Piece | None = None, closed: bool = False) -> LaneLayout:
-        """The engine layout of the pieces (plus ``extra``, a piece being dragged)."""
+    def layout(self, extra: Piece | tuple[Piece, ...] | None = None,
+               closed: bool = False) -> LaneLayout:
+        """The engine layout of the pieces (plus ``extra``, pieces being dragged)."""
         s = self.settings
-        pieces = tuple(self.pieces) + ((extra,) if extra is not None else ())
+        pieces = tuple(self.pieces) + _pieces(extra)
         return LaneLayout(pieces=pieces, start=self.start or (0.0, 0.0), heading=self.heading,
                           closed=closed, lanes=s.lanes, space_length=s.space_length,
                           lane_width=s.lane_width, stagger=s.stagger)
@@ -159,6 +161,48 @@ def first_heading(start: Point, target: Point, snap: bool = True) -> float | Non
     return (snap_step(heading, HEADING_STEP) % 360.0) if snap else heading
 
 
+def closing_pieces(draft: LaneDraft) -> tuple[Piece, ...]:
+    """Pieces that bring the line back onto its start with its start heading:
+    an arc of the remaining turn (to ±360 degrees) and a straight before or
+    after it, solved so the end meets the start exactly when it can. Empty when
+    no such pair fits (the arc would be too tight for its lanes)."""
+    if draft.start is None or not draft.pieces:
+        return ()
+    s = draft.settings
+    pose = draft.end_pose()
+    turned = sum(p.turn for p in draft.pieces)
+    remaining = min((360.0 - turned, -360.0 - turned), key=abs)
+    gx, gy = draft.start[0] - pose.x, draft.start[1] - pose.y
+    (fx, fy), _side = axes(pose)
+    if abs(remaining) < 1e-6:
+        ahead = gx * fx + gy * fy
+        return (Straight(_tidy(ahead)),) if ahead > MIN_STRAIGHT else ()
+    if abs(remaining) >= 360.0:
+        return ()
+    probe = trace(LaneLayout(pieces=(Arc(100.0, remaining),), start=(pose.x, pose.y),
+                             heading=pose.heading))[-1]
+    cx, cy = (probe.x - pose.x) / 100.0, (probe.y - pose.y) / 100.0   # chord of radius 1
+    (ex, ey), _ = axes(probe)                                          # direction after it
+    r_min = s.lanes * s.lane_width / 2 + s.lane_width / 4
+    options = []
+    for first_straight, (ux, uy) in ((True, (fx, fy)), (False, (ex, ey))):
+        det = ux * cy - uy * cx
+        if abs(det) < 1e-9:
+            continue
+        length = (gx * cy - gy * cx) / det
+        radius = (ux * gy - uy * gx) / det
+        if radius >= r_min and length >= -1e-6:
+            options.append((length, first_straight, radius))
+    if not options:
+        return ()
+    length, first_straight, radius = min(options)
+    arc = Arc(_tidy(radius), _tidy(remaining))
+    if length < MIN_STRAIGHT:
+        return (arc,)
+    straight = Straight(_tidy(length))
+    return (straight, arc) if first_straight else (arc, straight)
+
+
 def fit_loop(layout: LaneLayout) -> tuple[LaneLayout | None, str]:
     """The layout closed into a loop by lengthening or shortening straights, or
     None and the reason. The turns must already add up to ±360 degrees."""
@@ -207,11 +251,17 @@ def _closings(layout: LaneLayout):
                            f"{fitted.pieces[j].length:.1f} mm long to close the loop")
 
 
-def build_draft(draft: LaneDraft, extra: Piece | None = None) -> DraftBuild:
+def _pieces(extra: Piece | tuple[Piece, ...] | None) -> tuple[Piece, ...]:
+    if extra is None:
+        return ()
+    return tuple(extra) if isinstance(extra, tuple) else (extra,)
+
+
+def build_draft(draft: LaneDraft, extra: Piece | tuple[Piece, ...] | None = None) -> DraftBuild:
     """Build the draft's spaces (with ``extra`` appended, for a live preview)."""
     if draft.start is None:
         return DraftBuild(None, None)
-    if not draft.pieces and extra is None:
+    if not draft.pieces and not _pieces(extra):
         return DraftBuild(None, None, "Click or drag ahead to lay the first straight.")
     layout = draft.layout(extra)
     note = ""

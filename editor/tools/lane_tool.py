@@ -3,7 +3,8 @@
 Click (snapping like the other tools) to place the start, then click or drag
 ahead to lay a straight, or off to a side to lay the arc through the cursor
 (turns snap to 15 degrees, radii to 5 mm, lengths to whole spaces; Ctrl turns
-snapping off, Shift forces a straight). The spaces of the line and of the
+snapping off, Shift forces a straight). Pointing at the start marker offers the
+piece that closes the loop (the remaining turn, straights refitted). The spaces of the line and of the
 piece under the cursor are previewed live with the engine's lane builder.
 Enter (or a double click, or the panel's Create) adds them as one undoable
 step; Backspace takes back the last piece; Esc drops the draft. The lane
@@ -22,12 +23,13 @@ from engine.lanes import LayoutError, Piece, Pose
 from ..commands_extra import create_lanes
 from ..document import is_unset
 from ..items import Z_OVERLAY, arrow_polygon, cosmetic_pen
-from ..lane_draft import (DraftBuild, LaneDraft, axes, build_draft, first_heading,
-                          piece_towards, plan_creation)
+from ..lane_draft import (DraftBuild, LaneDraft, axes, build_draft, closing_pieces,
+                          first_heading, piece_towards, plan_creation)
 from ..painting import DEFAULT_STYLE
 from .base import Tool, ToolEvent
 
 DRAG_PIXELS = 4.0
+CLOSE_PIXELS = 14.0
 OK_EDGE = QColor("#2f8cff")
 BAD_EDGE = QColor("#ff4d4d")
 
@@ -122,7 +124,8 @@ class LaneTool(Tool):
     icon = "≣"
     hint = ("Lane layout: click to place the start of the racing line, then click or drag ahead for a "
             "straight, to a side for an arc (Shift: straight, Ctrl: no snap); "
-            "Enter creates, Backspace removes the last piece, Esc cancels")
+            "point at the start to close the loop; Enter creates, Backspace removes the last piece, "
+            "Esc cancels")
 
     draftChanged = Signal()     # start, pieces or settings changed (the panel refreshes)
     buildChanged = Signal(str)  # the preview's summary or error
@@ -131,7 +134,7 @@ class LaneTool(Tool):
     def __init__(self, scene):
         super().__init__(scene)
         self.draft = LaneDraft()
-        self.ghost: Piece | None = None
+        self.ghost: Piece | tuple[Piece, ...] | None = None   # under the pointer
         self.build = DraftBuild(None, None)
         self._press: tuple[float, float] | None = None       # start being placed, mm
         self._press_screen: QPointF | None = None
@@ -282,12 +285,23 @@ class LaneTool(Tool):
 
     def _ghost_next(self, ev: ToolEvent) -> None:
         try:
-            pose = self.draft.end_pose()
-            self.ghost = piece_towards(pose, (ev.x, ev.y), self.draft.settings.space_length,
-                                       snap=not ev.ctrl, straight_only=ev.shift)
+            if self._near_start(ev):
+                self.ghost = closing_pieces(self.draft) or None
+            else:
+                pose = self.draft.end_pose()
+                self.ghost = piece_towards(pose, (ev.x, ev.y), self.draft.settings.space_length,
+                                           snap=not ev.ctrl, straight_only=ev.shift)
         except LayoutError:
             self.ghost = None
         self.refresh()
+
+    def _near_start(self, ev: ToolEvent) -> bool:
+        """The pointer is on the start marker: the next piece closes the loop."""
+        start = self.draft.start
+        if start is None or not self.draft.pieces or not self.draft.settings.close or ev.ctrl:
+            return False
+        reach = max(CLOSE_PIXELS * self.scene.pixel_mm(), self.draft.settings.space_length / 2)
+        return math.hypot(ev.x - start[0], ev.y - start[1]) <= reach
 
     def mouse_release(self, ev: ToolEvent) -> None:
         if ev.button != Qt.MouseButton.LeftButton:
@@ -305,8 +319,9 @@ class LaneTool(Tool):
         else:
             self._ghost_next(ev)
             if self.ghost is not None:
-                piece, self.ghost = self.ghost, None
-                self.add_piece(piece)
+                pieces, self.ghost = self.ghost, None
+                self.draft.pieces.extend(pieces if isinstance(pieces, tuple) else (pieces,))
+                self._changed()
         self._press_screen = None
         self._dragging = False
 
