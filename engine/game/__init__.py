@@ -58,12 +58,13 @@ from .scoring import Result
 from .series import Series, SeriesResult
 from .setup import Deal
 from .state import Game, PlayerView
-from .variants import POWERS, Variant, bundled_variants, load_variant, variant_path
+from .variants import (POWERS, Variant, bundled_variants, load_variant, variant_from_data,
+                       variant_path)
 
 __all__ = [
     "Board", "COLOURS", "WILD", "Card", "Deck", "bid_value", "load_deck", "lowest_price",
     "DECISION_TYPES", "Bet", "Bid", "Decision", "IllegalDecision", "KeepPower", "Order", "Path",
     "PlayCard", "Skip", "SwapPower", "Wild", "decision_from_dict", "Event", "Pending", "Phase",
     "Result", "Series", "SeriesResult", "Deal", "Game", "PlayerView", "POWERS", "Variant",
-    "bundled_variants", "load_variant", "variant_path",
+    "bundled_variants", "load_variant", "variant_from_data", "variant_path",
 ]

@@ -15,7 +15,7 @@ from typing import Any
 from ..errors import InvalidInput, Place, UnreadableInput
 from ..resources import tracks_dir, variants_dir
 from ..schema import check
-from ..yamlio import load_yaml
+from ..yamlio import YamlDocument, load_yaml
 from .cards import Deck, load_deck
 
 FORMAT = "trackside-variant/1"
@@ -94,7 +94,11 @@ def _resolved(path: Path, chain: tuple[Path, ...]) -> tuple[dict, dict]:
         raise InvalidInput(f"extends {path.name}: no such variant", Place(str(chain[-1])),
                            "name a bundled variant (standard, two-player, beginner, "
                            "long-distance, world-tour) or a path relative to this file")
-    doc = load_yaml(path, "variant file")
+    return _resolved_doc(load_yaml(path, "variant file"), path.parent, chain + (path,))
+
+
+def _resolved_doc(doc: YamlDocument, base: Path, chain: tuple[Path, ...]) -> tuple[dict, dict]:
+    """``_resolved`` for parsed data whose relative paths start at ``base``."""
     problems = check("variant", doc.data)
     if problems:
         message, where = problems[0]
@@ -104,7 +108,6 @@ def _resolved(path: Path, chain: tuple[Path, ...]) -> tuple[dict, dict]:
                            problems=problems)
     own = dict(doc.data)
     places = {k: doc.place((k,)) for k in own}
-    base = path.parent
     if "deck" in own:
         own["deck"] = str((base / own["deck"]).resolve())
     if "series" in own:
@@ -116,8 +119,17 @@ def _resolved(path: Path, chain: tuple[Path, ...]) -> tuple[dict, dict]:
     parent_path = variant_path(parent_name)
     if not parent_path.is_absolute() and parent_path != variants_dir() / f"{parent_name}.yaml":
         parent_path = base / parent_path
-    parent, parent_places = _resolved(parent_path.resolve(), chain + (path,))
+    parent, parent_places = _resolved(parent_path.resolve(), chain)
     return _merge(parent, own), {**parent_places, **places}
+
+
+def variant_from_data(data: Any, base: str | os.PathLike = ".",
+                      file: str = "<inline variant>") -> Variant:
+    """A variant given as data (e.g. inline in a game record); relative paths
+    (``extends``, ``deck``, series tracks) start at ``base``."""
+    folder = Path(base).resolve()
+    data, places = _resolved_doc(YamlDocument(data, file), folder, (folder / file,))
+    return _build(data, file, places)
 
 
 def _track_file(name: str, base: Path) -> str:

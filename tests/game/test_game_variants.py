@@ -285,3 +285,15 @@ def test_unknown_bundled_variant_name_lists_the_bundled_ones():
     from engine.errors import UnreadableInput
     with pytest.raises(UnreadableInput, match="bundled variants: beginner, long-distance"):
         load_variant("standrd")
+
+
+def test_variant_from_inline_data(tmp_path):
+    """R-VAR: a variant given as data (e.g. inline in a record) resolves relative paths
+    from a base folder and is checked like a file."""
+    from engine.game.variants import variant_from_data
+    (tmp_path / "mini.yaml").write_text("\n".join(f"- [{c}: 2]" for c in COLOURS * 3) + "\n")
+    v = variant_from_data({"format": "trackside-variant/1", "name": "Inline",
+                           "extends": "two-player", "deck": "mini.yaml"}, tmp_path)
+    assert v.deck.size == 18 and v.hand_mode == "private" and v.name == "Inline"
+    with pytest.raises(InvalidInput, match="unknown key 'colour'"):
+        variant_from_data({"format": "trackside-variant/1", "name": "X", "colour": "red"})
