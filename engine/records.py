@@ -19,13 +19,13 @@ Typical use::
 """
 from __future__ import annotations
 
+import json
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Sequence
-
-import yaml
 
 from .errors import InvalidInput, Place, TracksideError
 from .game import (Board, Deal, Decision, Game, IllegalDecision, Series, Variant,
@@ -308,9 +308,34 @@ def _compact(d: Decision) -> dict[str, Any]:
     return out
 
 
-def _flow(data: Any) -> str:
-    return yaml.dump(data, Dumper=yaml.SafeDumper, default_flow_style=True, sort_keys=False,
-                     width=10 ** 9, allow_unicode=True).strip()
+_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*\Z")
+_RESERVED = {"y", "n", "yes", "no", "on", "off", "true", "false", "null", "nan", "inf"}
+
+
+def _scalar(value: Any) -> str:
+    """One YAML scalar: plain when safe, else a double-quoted (JSON) string."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    text = str(value)
+    if _PLAIN.match(text) and text.lower() not in _RESERVED:
+        return text
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _flow(data: dict[str, Any]) -> str:
+    """A decision as a one-line flow mapping (fast; plain values and lists only)."""
+    parts = []
+    for key, value in data.items():
+        if isinstance(value, (list, tuple)):
+            text = "[" + ", ".join(_scalar(v) for v in value) + "]"
+        else:
+            text = _scalar(value)
+        parts.append(f"{key}: {text}")
+    return "{" + ", ".join(parts) + "}"
 
 
 def record_text(record: Record, folder: str | os.PathLike | None = None) -> str:
