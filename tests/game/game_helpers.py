@@ -5,7 +5,8 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from engine.game import COLOURS, Deal, Decision, Game, Path, load_variant
+from engine.game import COLOURS, Board, Deal, Decision, Game, Path, load_variant
+from game_tracks import straight
 
 STANDARD = load_variant("standard")
 
@@ -29,9 +30,6 @@ def scenario(positions: dict[str, str], hands, speed8=COLOURS, powers=(), seed=0
     """A game without auction on a straight track whose start grid puts each car
     (colour -> space id; the first listed is on pole) where the test needs it.
     Cars go to seats in ``speed8`` order, seat by seat, with ``powers`` alongside."""
-    from game_tracks import straight
-    from engine.game import Board
-
     v = dealt(**changes)
     grid = list(positions)
     key = (rows, lanes, lines, tuple(positions[c] for c in grid), v.use_finish)
