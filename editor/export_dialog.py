@@ -32,6 +32,7 @@ class ExportDialog(QDialog):
         super().__init__(window)
         self.window_ = window
         self.setWindowTitle("Export")
+        self.setMinimumWidth(520)
         self.result_: Rendered | None = None
         self.format = QComboBox()
         for text, key in FORMATS:

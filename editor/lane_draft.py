@@ -329,27 +329,28 @@ def plan_creation(build: DraftBuild, taken: set[str], has_centerline: bool,
         creation.centerline = result.track_centerline()
     if settings.furniture and not has_furniture:
         try:
-            grid, betting, finish = race_furniture(result)
+            creation.grid = [names[g] for g in pick_grid(result)]
+            betting, finish = race_lines(result)
         except LayoutError as exc:
-            creation.notes.append(f"No grid or lines placed: {_message(exc)}")
+            creation.notes.append(f"no betting or finish line placed: {_message(exc)}")
         else:
-            creation.grid = [names[g] for g in grid]
             creation.betting, creation.finish = betting, finish
     return creation
 
 
-def race_furniture(result: LaneResult) -> tuple[list[str], list[Segment], Segment]:
-    """A start grid at the start of the line, the finish line one shared edge
-    before its end (so spaces lie beyond it, R-FIN-1) and three betting lines
-    spread between the pole and the finish, each on an edge all lanes share."""
+def race_lines(result: LaneResult) -> tuple[list[Segment], Segment]:
+    """The finish line one shared edge before the end of the line (so spaces
+    lie beyond it, R-FIN-1) and three betting lines spread between the pole of
+    ``pick_grid`` and the finish, each on an edge all lanes share."""
     grid = pick_grid(result)
     pole = max(result.space(g).front for g in grid)
     eps = 1e-6
     ends = [b for b in result.boundaries if pole + eps < b.progress < result.length - eps]
     if len(ends) < 4:
-        raise LayoutError("the line has too few edges shared by all lanes after the grid "
-                          "for three betting lines and a finish line",
-                          "lengthen it, or use no stagger on some pieces")
+        raise LayoutError(f"only {len(ends)} edges after the grid are shared by all lanes; "
+                          "three betting lines and a finish line need four",
+                          "staggered lanes share edges only where pieces meet: split a "
+                          "straight in two, or use no stagger")
     finish = ends[-1]
     between = ends[:-1]
     chosen: list[int] = []
@@ -359,7 +360,7 @@ def race_furniture(result: LaneResult) -> tuple[list[str], list[Segment], Segmen
         chosen.append(next(k for k in order if k not in chosen))
     chosen.sort()
     betting = [_segment(line_across(result, between[k].progress).segment) for k in chosen]
-    return grid, betting, _segment((finish.inner, finish.outer))
+    return betting, _segment((finish.inner, finish.outer))
 
 
 def _segment(seg) -> Segment:

@@ -139,6 +139,7 @@ class LaneTool(Tool):
         self._press: tuple[float, float] | None = None       # start being placed, mm
         self._press_screen: QPointF | None = None
         self._dragging = False
+        self._heading_fixed = False   # typed in the panel: the first piece keeps it
         self._item: LanePreviewItem | None = None
         self._active = False
         self.doc.trackReplaced.connect(self.clear_draft)
@@ -163,6 +164,7 @@ class LaneTool(Tool):
         self.draft.start = (x, y)
         if heading is not None:
             self.draft.heading = heading
+            self._heading_fixed = True
         self._changed()
 
     def add_piece(self, piece: Piece) -> None:
@@ -202,6 +204,7 @@ class LaneTool(Tool):
         self.draft.pieces = []
         self.ghost = None
         self._press = None
+        self._heading_fixed = False
         self._changed()
 
     def _changed(self) -> None:
@@ -273,17 +276,21 @@ class LaneTool(Tool):
         self.scene.hide_snap()
         self._ghost_next(ev)
 
-    def _ghost_first(self, ev: ToolEvent) -> None:
-        heading = first_heading(self._press, (ev.x, ev.y), snap=not ev.ctrl)
+    def _ghost_first(self, ev: ToolEvent, start=None) -> None:
+        start = start or self._press
+        heading = first_heading(start, (ev.x, ev.y), snap=not ev.ctrl)
         if heading is None:
             return
         self.draft.heading = heading
-        self.ghost = piece_towards(Pose(self._press[0], self._press[1], heading), (ev.x, ev.y),
+        self.ghost = piece_towards(Pose(start[0], start[1], heading), (ev.x, ev.y),
                                    self.draft.settings.space_length, snap=not ev.ctrl,
                                    straight_only=True)
         self.refresh()
 
     def _ghost_next(self, ev: ToolEvent) -> None:
+        if not self.draft.pieces and not self._heading_fixed:
+            self._ghost_first(ev, self.draft.start)   # the first piece sets the heading
+            return
         try:
             if self._near_start(ev):
                 self.ghost = closing_pieces(self.draft) or None
