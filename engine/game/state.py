@@ -368,9 +368,11 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
                 in self._opts[d.player]
         if isinstance(d, Order):
             n = len(self.cards[self.card].rows)
-            return sorted(d.rows) == list(range(n))
+            rows = d.rows if isinstance(d.rows, tuple) else ()
+            return all(type(r) is int for r in rows) and sorted(rows) == list(range(n))
         if isinstance(d, Path):
-            return d.car == COLOURS[self.mover] and self._path_legal(d.path)
+            return (d.car == COLOURS[self.mover] and isinstance(d.path, tuple)
+                    and all(isinstance(s, str) for s in d.path) and self._path_legal(d.path))
         return False
 
     def _path_legal(self, path: tuple[str, ...]) -> bool:

@@ -240,3 +240,27 @@ def test_quiet_games_play_the_same_game():
         assert "move" not in kinds and "play" not in kinds
         assert {"bids", "auction", "score"} <= kinds
         assert loud.copy(log=False).logging is False and loud.copy().logging is True
+
+
+@pytest.mark.parametrize("junk", [
+    {"type": "order", "player": 0, "rows": ["a", 1]},
+    {"type": "order", "player": 0, "rows": 5},
+    {"type": "path", "player": 0, "car": "red", "path": [1, 2]},
+    {"type": "path", "player": 0, "car": "red", "path": "a1"},
+    {"type": "bid", "player": 0, "card": "twelve"},
+    {"type": "bet", "player": 0, "car": ["red"]},
+    {"type": "play_card", "player": "zero", "card": 1},
+])
+def test_junk_decisions_from_records_are_refused_cleanly(junk):
+    """A hostile or broken record cannot crash the engine: only IllegalDecision."""
+    g = Game.new(board(), STANDARD, 3, 1)
+    rng = random.Random(1)
+    for _ in range(400):
+        if g.over:
+            break
+        seat = g.due()[0]
+        d = decision_from_dict({**junk, "player": seat} if junk["player"] == 0 else junk)
+        with pytest.raises(IllegalDecision):
+            g.apply(d)
+        for seat in g.due():
+            g.apply(rng.choice(g.options(seat)))
