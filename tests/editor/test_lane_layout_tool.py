@@ -7,11 +7,14 @@ from the issues list.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from engine.lanes import Arc, LaneLayout, Straight, build_lanes
-from engine.track import save_track
+from editor.lane_draft import LaneDraft, build_draft, closing_pieces, piece_towards, plan_creation
+from engine.track import Track, save_track
 from engine.validate import validate_track
 from tracks_for_tests import straight_track
 
@@ -171,3 +174,42 @@ def test_switching_tools_mid_draft_leaves_the_track_alone(window, qtbot):
     window.set_tool("select")
     assert window.doc.track.spaces == []
     assert tool._item is None                      # the preview went with the tool
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.floats(-25, 25), min_size=6, max_size=6), st.sampled_from([1, 2, 3]))
+def test_pointing_at_the_start_closes_any_rough_stadium(jitter, lanes):
+    """A hand-drawn stadium (pieces from rough clicks) always closes into a loop the
+    validator accepts: forward neighbours all round (R-MOVE-1), grid and lines placed."""
+    draft = LaneDraft(start=(0.0, 0.0))
+    draft.settings.lanes = lanes
+    draft.pieces.append(Straight(400))
+    for (x, y), (dx, dy) in zip([(400, -300), (0, -300)], zip(jitter[::2], jitter[1::2])):
+        piece = piece_towards(draft.end_pose(), (x + dx, y + dy), 40)
+        assert piece is not None
+        draft.pieces.append(piece)
+    draft.pieces.extend(closing_pieces(draft))
+    build = build_draft(draft)
+    assert build.ok and build.result.closed, build.summary()
+    c = plan_creation(build, set(), False, False, draft.settings)
+    track = Track(name="Rough", centerline=c.centerline, spaces=c.spaces, start_grid=c.grid,
+                  betting_lines=c.betting, finish_line=c.finish)
+    report = validate_track(track)
+    assert report.errors == 0, [i.message for i in report.issues]
+
+
+def test_a_staggered_loop_gets_its_grid_and_a_note_about_the_lines(window, qtbot):
+    tool = _tool(window, zoom=0.8, centre=(200, -150))
+    window.lane_panel.stagger.setValue(0.5)
+    drag(window, (0, 0), (400, 0))
+    for x, y in [(402, -300), (0, -302), (-2, 0)]:
+        _move(window, x, y)
+        p = view_point(window, x, y)
+        QTest.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
+                         Qt.KeyboardModifier.NoModifier, p)
+    assert tool.build.result.closed
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    t = window.doc.track
+    assert len(t.start_grid) == 6 and t.spaces
+    assert "no betting or finish line placed" in window.hint_label.text()
+    assert "split a straight in two" in window.hint_label.text()
