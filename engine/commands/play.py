@@ -275,6 +275,8 @@ class TerminalSeat:
                 print(file=self.out)
                 raise Abandoned("input ended at a prompt: game abandoned", Place("stdin"))
             text = line.strip()
+            if not getattr(self.stdin, "isatty", lambda: False)():
+                print(text, file=self.out)  # echo piped answers so the log reads well
             if text.isdigit() and 1 <= int(text) <= len(options):
                 return options[int(text) - 1]
             print(f"  please type a number from 1 to {len(options)}", file=self.out)
@@ -295,7 +297,8 @@ def describe_view(view: SeatView, request: Request) -> list[str]:
     cards = request.cards
     lines = ["", f"-- Player {request.seat + 1} --"]
     hand = view.hand
-    lines.append("Your hand: " + (" ".join(str(cards[c]) for c in hand) or "(empty)"))
+    lines.append(f"Your hand ({len(hand)} cards): " + (" ".join(str(cards[c]) for c in hand)
+                                                      or "(empty)"))
     if view.face_up:
         lines.append("Face-up Speed-8: " + " ".join(str(cards[c]) for c in view.face_up))
     power = view.powers[request.seat]

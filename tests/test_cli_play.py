@@ -1,0 +1,150 @@
+"""``trackside play`` and ``trackside replay`` through engine.cli.main (and one subprocess)."""
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.cli import main
+from engine.resources import tracks_dir
+
+ROOT = Path(__file__).resolve().parent.parent
+HARBOUR = str(tracks_dir() / "harbour-loop.yaml")
+
+
+def run(capsys, *argv, stdin=None, monkeypatch=None):
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err
+
+
+def test_play_prints_a_readable_log_and_score_sheet(capsys):
+    code, out, err = run(capsys, "play", "--track", HARBOUR, "--players", "4", "--seed", "1")
+    assert code == 0 and err == ""
+    assert "Up for auction: the" in out and "(highest bid)" in out or "(tied bid" in out
+    assert "keeps" in out                                  # R-AUC-9 power kept
+    assert "plays [" in out and " -> " in out and "(via " in out
+    assert "first across betting line 1" in out            # R-BET-1
+    assert "Bet 1: every player secretly chooses" in out
+    assert "Finish order: 1st " in out
+    header = next(line for line in out.splitlines() if line.startswith("seat"))
+    for column in ("price", "bet 1", "bet 2", "bet 3", "race", "bets", "winnings"):
+        assert column in header
+    assert "Winner: Player" in out
+
+
+@pytest.mark.parametrize("variant, players", [("standard", 3), ("two-player", 2),
+                                              ("beginner", 5), ("long-distance", 4),
+                                              ("world-tour", 3)])
+def test_every_variant_plays_from_the_command_line(capsys, tmp_path, variant, players):
+    args = ["play", "--variant", variant, "--players", str(players), "--seed", "4",
+            "--record", str(tmp_path / "g.yaml")]
+    if variant != "world-tour":
+        args += ["--track", "harbour-loop"]
+    code, out, _ = run(capsys, *args)
+    assert code == 0 and "Winner" in out
+    if variant == "world-tour":
+        assert "Race 2 of 2" in out and "Series totals" in out
+    code, replayed, _ = run(capsys, "replay", str(tmp_path / "g.yaml"), "--json")
+    data = json.loads(replayed)
+    assert code == 0 and data["over"] and len(data["scores"]) == players
+    assert data["winner"] in data["winners"] or data["winner"] is None
+
+
+def test_the_same_seed_and_seats_give_a_byte_identical_record(capsys, tmp_path):
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    for path in (a, b):
+        code, _, _ = run(capsys, "play", "--track", HARBOUR, "--seats", "greedy,random,greedy",
+                         "--seed", "8", "--record", str(path))
+        assert code == 0
+    assert a.read_bytes() == b.read_bytes()
+    text = a.read_text()
+    assert "kind: random" in text and "seed: 8" in text
+
+
+def test_replay_prints_the_result_and_json_has_winner_and_scores(capsys, tmp_path):
+    record = tmp_path / "g.yaml"
+    code, played, _ = run(capsys, "play", "--track", HARBOUR, "--seed", "2",
+                          "--record", str(record))
+    code, out, _ = run(capsys, "replay", str(record))
+    assert code == 0 and "decisions replayed" in out and "Winner: Player" in out
+    winner_line = next(line for line in played.splitlines() if line.startswith("Winner"))
+    assert winner_line in out
+    code, out, _ = run(capsys, "replay", str(record), "--json")
+    data = json.loads(out)
+    assert code == 0 and {"winner", "scores", "ranking"} <= set(data)
+    assert f"Player {data['winner'] + 1}" in winner_line
+
+
+def test_a_human_seat_is_asked_on_the_terminal(capsys, monkeypatch, tmp_path):
+    """Scripted person: bad input is asked again; only their own hand is shown."""
+    answers = "x\n0\n99\n" + "1\n" * 400
+    code, out, err = run(capsys, "play", "--track", HARBOUR, "--seats", "human,greedy,greedy",
+                         "--seed", "3", "--record", str(tmp_path / "h.yaml"),
+                         stdin=answers, monkeypatch=monkeypatch)
+    assert code == 0, err
+    assert "-- Player 1 --" in out and "-- Player 2 --" not in out
+    assert "Your hand (" in out and "Player 1, choose 1-" in out
+    assert out.count("please type a number") == 3
+    assert "Bid for the" in out and "  1. " in out
+    assert "Your turn: play a card" in out and "Bet 1: which car will win?" in out
+    assert "kind: human" in (tmp_path / "h.yaml").read_text()
+    code, _, _ = run(capsys, "replay", str(tmp_path / "h.yaml"))
+    assert code == 0
+
+
+def test_end_of_input_at_a_prompt_exits_cleanly_with_code_2(capsys, monkeypatch):
+    code, out, err = run(capsys, "play", "--track", HARBOUR, "--seats", "greedy,human,greedy",
+                         stdin="1\n", monkeypatch=monkeypatch)
+    assert code == 2
+    assert err.strip().count("\n") == 0 and "input ended" in err
+
+
+@pytest.mark.parametrize("argv, code, words", [
+    (["--seats", "greedy,wizard"], 2, "unknown seat kind"),
+    (["--players", "3", "--seats", "greedy,greedy,greedy,greedy"], 2, "4 seats for 3"),
+    (["--players", "9"], 2, "3 to 6 players"),
+    (["--variant", "two-player", "--players", "3"], 2, "2 to 2 players"),
+    (["--variant", "no-such-variant"], 2, "no bundled variant"),
+])
+def test_bad_arguments_give_one_line_and_code_2(capsys, argv, code, words):
+    got, out, err = run(capsys, "play", "--track", HARBOUR, *argv)
+    assert got == code and words in err and err.count("\n") == 1
+
+
+def test_a_missing_track_is_code_2_and_an_invalid_track_code_1(capsys):
+    code, _, err = run(capsys, "play", "--track", "no/such/track.yaml")
+    assert code == 2 and "no such file" in err
+    bad = ROOT / "tests" / "fixtures" / "invalid" / "dead-end.yaml"
+    code, _, err = run(capsys, "play", "--track", str(bad))
+    assert code == 1 and "fix it first" in err
+
+
+def test_replay_of_a_bad_record_is_one_line(capsys, tmp_path):
+    record = tmp_path / "g.yaml"
+    run(capsys, "play", "--track", HARBOUR, "--players", "3", "--record", str(record))
+    text = record.read_text().replace("type: bet, player: 0, car: ", "type: bet, player: 7, car: ")
+    record.write_text(text)
+    code, _, err = run(capsys, "replay", str(record))
+    assert code == 1 and err.count("\n") == 1 and str(record) in err
+    code, _, err = run(capsys, "replay", str(tmp_path / "none.yaml"))
+    assert code == 2 and "no such file" in err
+
+
+def test_play_and_replay_as_subprocesses(tmp_path):
+    record = tmp_path / "g.yaml"
+    done = subprocess.run([sys.executable, "-m", "engine", "play", "--track", HARBOUR,
+                           "--seats", "random,greedy,human", "--seed", "5",
+                           "--record", str(record)],
+                          input="1\n" * 400, capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "Winner" in done.stdout
+    done = subprocess.run([sys.executable, "-m", "engine", "replay", str(record), "--json"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0 and "scores" in json.loads(done.stdout)

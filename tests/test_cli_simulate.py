@@ -1,0 +1,92 @@
+"""``trackside simulate`` through engine.cli.main: reports, JSON, progress, errors."""
+import io
+import json
+import sys
+
+import pytest
+
+from engine.cli import main
+from engine.resources import tracks_dir
+
+HARBOUR = str(tracks_dir() / "harbour-loop.yaml")
+
+
+def run(capsys, *argv):
+    code = main(["simulate", *argv])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err
+
+
+def test_json_report_has_every_statistic(capsys):
+    code, out, err = run(capsys, "--track", HARBOUR, "--players", "4", "--games", "12",
+                         "--seed", "3", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["games"] == 12 and data["seconds"] > 0
+    assert len(data["seats"]) == 4 and all(s["bot"] == "greedy" for s in data["seats"])
+    assert abs(sum(s["wins"] for s in data["seats"]) - 12) < 1e-6  # shared wins split
+    assert sum(s["wins"] for s in data["grid_slots"]) <= 12
+    assert [s["slot"] for s in data["grid_slots"]] == [1, 2, 3, 4, 5, 6]
+    assert 20 < data["mean_cards_played"] <= 42
+    assert data["stalled_per_race"] >= 0
+    lines = data["betting_lines"]
+    assert [b["line"] for b in lines] == [1, 2, 3]
+    crossed = [b["mean_card"] for b in lines if b["mean_card"] is not None]
+    assert crossed == sorted(crossed)  # R-BET-1: lines are crossed in order
+    assert all(set(b) == {"space", "count"} for b in data["blocked_spaces"])
+    # Not a terminal: one final line on stderr, no progress bar.
+    assert err.startswith("simulated 12 games in") and "\r" not in err
+
+
+def test_the_same_seed_gives_the_same_statistics(capsys):
+    first = json.loads(run(capsys, "--track", HARBOUR, "--games", "5", "--json")[1])
+    again = json.loads(run(capsys, "--track", HARBOUR, "--games", "5", "--json")[1])
+    for data in (first, again):
+        data.pop("seconds"), data.pop("games_per_second")
+    assert first == again
+
+
+def test_text_report_is_readable(capsys):
+    code, out, _ = run(capsys, "--track", HARBOUR, "--players", "3", "--games", "6",
+                       "--bots", "greedy,random")
+    assert code == 0
+    for words in ("6 games of Standard on Harbour Loop", "Player 1 (greedy)",
+                  "Player 2 (random)", "Player 3 (greedy)", "by start-grid slot",
+                  "Mean cards played per race", "Stalled cars per race",
+                  "line 1: card", "end a move blocked"):
+        assert words in out, words
+
+
+def test_a_series_variant_uses_its_own_tracks(capsys):
+    code, out, _ = run(capsys, "--variant", "world-tour", "--players", "3", "--games", "2",
+                       "--json")
+    data = json.loads(out)
+    assert code == 0 and data["games"] == 2 and data["races"] == 4
+
+
+def test_progress_bar_when_stderr_is_a_terminal(capsys, monkeypatch):
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+    fake = Tty()
+    monkeypatch.setattr(sys, "stderr", fake)
+    assert main(["simulate", "--track", HARBOUR, "--games", "3"]) == 0
+    text = fake.getvalue()
+    assert "\r[" in text and "3/3 games" in text and "simulated 3 games" in text
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--games", "0"], "cannot play 0 games"),
+    (["--games", "2", "--bots", "greedy,clever"], "unknown bot kind"),
+    (["--games", "2", "--players", "2"], "3 to 6 players"),
+    (["--games", "2", "--players", "3", "--bots", "greedy,random,greedy,random"], "4 bots"),
+])
+def test_bad_arguments_are_one_line_with_code_2(capsys, argv, words):
+    code, _, err = run(capsys, "--track", HARBOUR, *argv)
+    assert code == 2 and words in err and err.count("\n") == 1
+
+
+def test_no_track_for_a_single_race_variant(capsys):
+    code, _, err = run(capsys, "--games", "1")
+    assert code == 2 and "--track" in err
