@@ -80,6 +80,7 @@ def main(argv: list[str] | None = None, track: str | Path | None = None) -> int:
     if track is not None:
         window.open_file(track, ask=False)
     window.view.fit_to_view()
+    window.view.setFocus()  # tool keys and arrows work at once
     QTimer.singleShot(0, window.check_recovery)
     QTimer.singleShot(50, window.view.fit_to_view)
     try:

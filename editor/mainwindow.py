@@ -5,8 +5,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QRectF, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QStackedWidget, QToolBar,
-                               QToolButton, QUndoView, QWidget)
+from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QStackedWidget, QStyle,
+                               QToolBar, QToolButton, QUndoView, QWidget)
 
 from engine.errors import TracksideError
 from engine.resources import bundled_tracks
@@ -242,7 +242,14 @@ class MainWindow(QMainWindow):
         top = QToolBar("Document", self)
         top.setObjectName("documentBar")
         top.setMovable(False)
-        top.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        top.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        top.setIconSize(top.iconSize() * 0.8)
+        SP = QStyle.StandardPixmap
+        for act, pix in ((self.act_new, SP.SP_FileIcon), (self.act_open, SP.SP_DialogOpenButton),
+                         (self.act_save, SP.SP_DialogSaveButton), (self.act_undo, SP.SP_ArrowBack),
+                         (self.act_redo, SP.SP_ArrowForward),
+                         (self.act_delete, SP.SP_DialogDiscardButton)):
+            act.setIcon(self.style().standardIcon(pix))
         top.addActions([self.act_new, self.act_open, self.act_save])
         top.addSeparator()
         top.addActions([self.act_undo, self.act_redo])
