@@ -125,6 +125,7 @@ class HandWidget(QWidget):
             b.clicked.connect(lambda _c=False, cid=card.id: self.cardClicked.emit(cid))
             self._layout.insertWidget(self._layout.count() - 1, b)
             self.buttons[card.id] = b
+        self.setVisible(True)
 
     def clear(self) -> None:
         for b in self.buttons.values():
@@ -132,3 +133,8 @@ class HandWidget(QWidget):
             b.deleteLater()
         self.buttons = {}
         self.title.setText("")
+
+    def show_message(self, text: str) -> None:
+        """No cards, only a line (e.g. 'Hands are hidden')."""
+        self.clear()
+        self.title.setText(text)

@@ -134,6 +134,8 @@ class PlayMode(QObject):
         for w in self._hidden:
             w.hide()
         self.stack.setCurrentWidget(self.view)
+        self.window.statusBar().showMessage(
+            "Play mode: F5 starts a new game, Shift+F5 goes back to editing")
         self._update_actions()
 
     def leave(self) -> None:
@@ -141,6 +143,7 @@ class PlayMode(QObject):
         if self.view.controller is not None:
             self.view.controller.stop()
         self.stack.setCurrentIndex(0)
+        self.window.statusBar().clearMessage()
         for w in self._hidden:
             w.show()
         self._hidden = []

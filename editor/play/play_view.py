@@ -49,6 +49,7 @@ class PlayView(QWidget):
         self._prefix: tuple = ()          # Tricky order / WILD colours chosen so far
         self._second_car: str | None = None
         self._ambiguous: list[Path] = []
+        self._shown_phase = ""
         self._build()
 
     # -- building -----------------------------------------------------------------
@@ -81,7 +82,7 @@ class PlayView(QWidget):
         split.addWidget(self._build_side())
         split.setStretchFactor(0, 4)
         split.setStretchFactor(1, 1)
-        split.setSizes([1000, 380])
+        split.setSizes([1000, 470])
         outer.addWidget(split, 1)
         self.prompt = QLabel()
         font = QFont(self.font())
@@ -189,6 +190,7 @@ class PlayView(QWidget):
         self.save_button.setEnabled(c.script is None)
         self.sheet_save_button.setEnabled(c.script is None)
         self._clear_prompt()
+        self.hand.setVisible(True)
         c.start()
 
     def _speed_changed(self, value: int) -> None:
@@ -234,7 +236,8 @@ class PlayView(QWidget):
             self.board.set_board(race.board)
         labels = {car: c.name(o)[:1].upper() for car in COLOURS
                   if (o := race.owner_of(car)) is not None}
-        mover = race.pending.car if race.pending.kind in ("path", "bonus") else None
+        # The car about to move, or the car up for auction.
+        mover = race.pending.car if race.pending.kind in ("path", "bonus", "bid") else None
         places = list(race.result.ranking) if race.over and race.result else \
             [COLOURS[k] for k in race.finished]
         self.board.places_title = ("Ranking by distance" if not race.variant.use_finish
@@ -243,6 +246,10 @@ class PlayView(QWidget):
         self._refresh_players(race)
         self.status.setText(self._status_text())
         self.auction.update_from(list(race.log), race.card_of, c.name)
+        phase = race.phase.value
+        if phase != self._shown_phase:  # the auction tab during the auction, else the log
+            self._shown_phase = phase
+            self.tabs.setCurrentWidget(self.auction if phase in ("auction", "power") else self.log)
         if c.waiting_for is None:
             self._show_private_hand()
 
@@ -291,7 +298,7 @@ class PlayView(QWidget):
             else:
                 bets = f"{made} secret" if made else "—"
             turn = "▶ " if (race.turn == p and not race.over) else ""
-            kind = "" if c.setup.seats[p].is_person else f" ({c.setup.seats[p].kind} bot)"
+            kind = "" if c.setup.seats[p].is_person else f" · {c.setup.seats[p].kind}"
             values = [turn + c.name(p) + kind, ", ".join(cars) or "—", power.title(), cards,
                       f"${view.prices[p]}M", bets]
             for col, text in enumerate(values):
@@ -334,7 +341,7 @@ class PlayView(QWidget):
         if seat is None or race.over:
             self.hand.clear()
             if c.script is None and len(c.persons()) > 1 and not race.over:
-                self.hand.title.setText("Hands are hidden")
+                self.hand.show_message("Hands are hidden")
             self.prompt.setText("" if race.over else self._waiting_text())
             return
         cards = [race.card_of(k) for k in race.hands[seat] + race.face_up[seat]]
@@ -623,6 +630,8 @@ class PlayView(QWidget):
             title = (f"Race {len(c.game.boards)} of {len(c.game.boards)} — "
                      f"{c.race.board.track.name}")
         self.sheet.show_result(c.game, c.setup.names(), title)
+        self.hand.setVisible(False)
+        self.choices.setVisible(False)
         self.next_race_button.hide()
         self.pages.setCurrentIndex(SHEET)
         self.prompt.setText("The game is over.")

@@ -96,6 +96,18 @@ def winner_line(game: Game, names: list[str]) -> str:
     return f"Winner: {who} ({why})"
 
 
+def payout_line(game: Game) -> str:
+    """The payout tables printed on the sheet, as this variant sets them."""
+    v = game.variant
+    race = ", ".join(f"{ordinal(k + 1)} {x}" for k, x in enumerate(v.race_payout))
+    text = f"Car owners earn: {race}; stalled 0."
+    if v.betting:
+        bets = "; ".join(f"bet {k + 1}: " + "/".join(str(x) for x in row)
+                         for k, row in enumerate(v.bet_payouts))
+        text += f"  Bets pay for 1st/2nd/3rd — {bets}."
+    return text
+
+
 class ScoreSheet(QWidget):
     """The score sheet of the race just finished (and tour totals)."""
 
@@ -119,11 +131,27 @@ class ScoreSheet(QWidget):
         self.totals = QTableWidget()
         self.totals.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.totals.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        for w in (self.heading, self.result_label, self.table, self.winner_label,
+        self.payouts = QLabel()
+        self.payouts.setWordWrap(True)
+        for w in (self.heading, self.result_label, self.table, self.winner_label, self.payouts,
                   self.totals_label, self.totals):
             layout.addWidget(w)
+        layout.addStretch(1)
         self.totals_label.hide()
         self.totals.hide()
+        # Paper: cream sheet, dark ink, ruled lines.
+        self.setObjectName("scoreSheet")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet(
+            "#scoreSheet { background: #f3eddc; border-radius: 6px }"
+            "#scoreSheet QLabel { color: #1d1d1b }"
+            "#scoreSheet QTableWidget { background: #fbf7ea; color: #1d1d1b;"
+            " gridline-color: #b9ae90; border: 1px solid #8f8566; font-size: 14px }"
+            "#scoreSheet QHeaderView::section { background: #e6dcc0; color: #1d1d1b;"
+            " border: 1px solid #b9ae90; padding: 4px; font-weight: bold }")
+        for table in (self.table, self.totals):
+            table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
 
     def show_result(self, game: Game | Series, names: list[str], title: str = "") -> None:
         """Fill the sheet from a finished race (a tour: its last race, plus totals)."""
@@ -133,6 +161,7 @@ class ScoreSheet(QWidget):
         rows = sheet_rows(race, names)
         self._fill(self.table, names, rows, bold_last=True)
         self.winner_label.setText(winner_line(race, names))
+        self.payouts.setText(payout_line(race))
         if isinstance(game, Series) and game.over:
             res = game.result
             trows = [(f"Race {k + 1}: {game.boards[k].track.name}", [str(s) for s in r.scores])
@@ -167,6 +196,9 @@ class ScoreSheet(QWidget):
                     item.setFont(f)
                 table.setItem(r, c, item)
         table.resizeRowsToContents()
+        height = table.horizontalHeader().height() + 4 + sum(
+            table.rowHeight(r) for r in range(table.rowCount()))
+        table.setFixedHeight(height)
 
     def text(self) -> str:
         """The whole sheet as plain text (what a test or a clipboard sees)."""
