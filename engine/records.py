@@ -204,6 +204,13 @@ class Recorder:
                         series=isinstance(game, Series))
         return cls(game, record)
 
+    @classmethod
+    def resume(cls, record: Record) -> "Recorder":
+        """A recorder holding a record's game after its decisions (a cut record
+        continues from its cut); new decisions are added after them."""
+        game = replay(record, check_result=False)
+        return cls(game, replace(record, decisions=list(record.decisions), result=None))
+
     def apply(self, decision: Decision) -> None:
         """Apply a decision to the game and keep it in the record."""
         self.game.apply(decision)

@@ -92,9 +92,13 @@ def test_a_record_cut_at_k_continues_to_the_same_result(tmp_path, k):
 
 def test_a_cut_record_can_be_continued_by_bots_and_recorded_again(tmp_path):
     record = recorded(seed=6).record()
-    game = replay(cut(record, 30))
-    drive(game, [make_bot("random", p) for p in range(4)])
-    assert game.over
+    rec = Recorder.resume(cut(record, 30))
+    drive(rec.game, [make_bot("random", p) for p in range(4)], apply=rec.apply)
+    assert rec.game.over
+    branch = rec.record()
+    assert branch.decisions[:30] == record.decisions[:30] and len(branch.decisions) > 30
+    save_record(branch, tmp_path / "branch.yaml")
+    assert summary(replay(load_record(tmp_path / "branch.yaml"))) == branch.result
 
 
 def test_an_explicit_deal_replays(tmp_path):
