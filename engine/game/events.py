@@ -45,3 +45,4 @@ class Pending:
     spaces: int | None = None    # spaces the car must move
     line: int | None = None      # betting line of the bet (0-based)
     set_aside: tuple[str, ...] = ()  # cars bid on again (R-AUC-8)
+    row: int | None = None       # the card row being resolved (0 = printed top)

@@ -132,6 +132,7 @@ class RaceSteps(Steps):
             return self._end_card
         r = self.order[self.row_at]
         self.row_at += 1
+        self.row_now = r
         colour, n = self.cards[self.card].rows[r]
         p = self.turn
         if colour == "wild":

@@ -84,7 +84,8 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
                  "s8_queue", "pw_queue", "car_up", "power_up", "set_aside", "second_queue",
                  "collected", "turn", "card", "order", "skipped", "wild", "row_at", "mover",
                  "move_n", "bonus", "new_lines", "log", "_due", "_opts", "_moves", "result",
-                 "cards_played", "retired", "cunning_winner", "from_hand", "_rng_shared", "logging", "_pending")
+                 "cards_played", "retired", "cunning_winner", "from_hand", "_rng_shared", "logging",
+                 "_pending", "row_now")
 
     # -- creation -------------------------------------------------------------
     @classmethod
@@ -175,6 +176,7 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
         self.retired = [False] * n
         self.cunning_winner = NOBODY
         self.from_hand = True
+        self.row_now = None
         self.step = "start"
 
     def copy(self, log: bool | None = None) -> "Game":
@@ -188,7 +190,7 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
         for name in ("board", "variant", "deck", "cards", "players", "seed", "deal", "step",
                      "car_up", "power_up", "turn", "card", "skipped", "row_at", "mover",
                      "move_n", "bonus", "new_lines", "result", "cards_played", "lines",
-                     "cunning_winner", "from_hand"):
+                     "cunning_winner", "from_hand", "row_now"):
             setattr(g, name, getattr(self, name))
         # Copy-on-draw: both games share the random source until one draws from it.
         g.rng = self.rng
@@ -264,6 +266,7 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
         return Pending(kind, tuple(self.due()), car=car,
                        power=self.power_up if self.step == "bid" else None,
                        card=self.card, spaces=self.move_n if self.step == "path" else None,
+                       row=self.row_now if self.step == "path" and not self.bonus else None,
                        line=line,
                        set_aside=tuple(COLOURS[c] for c, _ in self.set_aside)
                        if self.step == "second" else ())

@@ -230,3 +230,15 @@ def test_tricky_orders_only_rows_that_still_move_something():
     opts = g.options(0)
     assert len(opts) == 120 and all(o.rows[-1] == 0 for o in opts)
     assert g.is_legal(Order(0, (0, 1, 2, 3, 4, 5)))  # any order may still be given
+
+
+def test_pending_names_the_row_being_resolved():
+    """R-POW-TRI: in Tricky order, each path step says which printed row it resolves."""
+    g = scenario(SPREAD, [[RED_6, 0], [1, 2]], ORDER, powers=("tricky",))
+    g.apply(PlayCard(0, RED_6))
+    g.apply(Order(0, (3, 2, 1, 0)))
+    seen = []
+    while g.pending.kind == "path":
+        seen.append((g.pending.row, g.pending.car))
+        g.apply(g.options(0)[0])
+    assert seen == [(3, "blue"), (2, "black"), (1, "yellow"), (0, "red")]
