@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from ..errors import InvalidInput, Place
@@ -41,13 +41,19 @@ class Card:
                 return n
         return None
 
-    @property
+    @cached_property
     def wild_rows(self) -> int:
+        """How many WILD rows the card has."""
         return sum(1 for c, _ in self.rows if c == WILD)
 
-    def __str__(self) -> str:
+    @cached_property
+    def label(self) -> str:
+        """The card as the log shows it: ``[red 6 / WILD 2 / blue 1]``."""
         text = " / ".join(f"{'WILD' if c == WILD else c} {n}" for c, n in self.rows)
         return f"[{'Speed-8 ' if self.speed8 else ''}{text}]"
+
+    def __str__(self) -> str:
+        return self.label
 
 
 @dataclass(frozen=True)
