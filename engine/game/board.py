@@ -126,5 +126,7 @@ class Board:
         board = cls._cache.get(key)
         if board is None or board.track is not track:
             board = cls(track, use_finish)
+            if len(cls._cache) >= 16:  # an editor makes new tracks all the time
+                del cls._cache[next(iter(cls._cache))]
             cls._cache[key] = board
         return board
