@@ -7,6 +7,9 @@ legal option, no bot at all) so that the bots' share of the time shows. With
 ``--profile`` it also prints the functions where the greedy games spend their
 time (cProfile, sorted by own time).
 
+Times are CPU seconds of this process (``time.process_time``), so that other
+work on a shared machine disturbs the figures less; the board build is wall time.
+
 Run from the repository root: ``python benchmarks/simulate.py [--games N]``.
 """
 from __future__ import annotations
@@ -27,24 +30,27 @@ from engine.resources import tracks_dir  # noqa: E402
 from engine.track import load_track  # noqa: E402
 
 
-def bot_games(board: Board, variant, kind: str, games: int, players: int, seed: int) -> float:
-    """Seconds to play ``games`` games with one ``kind`` bot per seat."""
-    began = time.perf_counter()
+def timed(run) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of ``run()``."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    run()
+    return time.process_time() - cpu, time.perf_counter() - wall
+
+
+def bot_games(board: Board, variant, kind: str, games: int, players: int, seed: int) -> None:
+    """Play ``games`` games with one ``kind`` bot per seat."""
     for i in range(seed, seed + games):
         game = Game.new(board, variant, players, i)
         drive(game, [make_bot(kind, bot_seed(i, p, kind)) for p in range(players)])
-    return time.perf_counter() - began
 
 
-def engine_games(board: Board, variant, games: int, players: int, seed: int) -> float:
-    """Seconds to play ``games`` games taking the first legal option: the engine alone."""
-    began = time.perf_counter()
+def engine_games(board: Board, variant, games: int, players: int, seed: int) -> None:
+    """Play ``games`` games taking the first legal option: the engine alone."""
     for i in range(seed, seed + games):
         game = Game.new(board, variant, players, i)
         while not game.over:
             for p in game.due():
                 game.apply(game.options(p)[0])
-    return time.perf_counter() - began
 
 
 def main() -> int:
@@ -72,9 +78,10 @@ def main() -> int:
             ("engine alone (first option)", lambda: engine_games(board, variant, args.games,
                                                                  args.players, args.seed))]
     for name, run in runs:
-        best = min(run() for _ in range(args.repeat))
-        print(f"  {name:<28} {args.games / best:8.1f} games/s  "
-              f"({1000 * best / args.games:.2f} ms per game)")
+        times = [timed(run) for _ in range(args.repeat)]
+        cpu, wall = min(t[0] for t in times), min(t[1] for t in times)
+        print(f"  {name:<28} {args.games / cpu:8.1f} games/s CPU "
+              f"({1000 * cpu / args.games:.2f} ms per game), {args.games / wall:.1f} games/s wall")
     if args.profile:
         profiler = cProfile.Profile()
         profiler.enable()

@@ -91,6 +91,11 @@ class SeatView:
         return tuple(COLOURS[c] for c in self._game.finished)
 
     @property
+    def finished_codes(self) -> tuple[int, ...]:
+        """Finished cars as codes (COLOURS order numbers), first finisher first."""
+        return tuple(self._game.finished)
+
+    @property
     def powers(self) -> tuple[str | None, ...]:
         return tuple(self._game.power)
 

@@ -17,6 +17,7 @@ from ..game.cards import WILD_CODE, bid_value
 from .base import OFF, Request, SeatView
 from .tables import DeckTables, TrackTables, deck_tables, track_tables
 
+CODE = {c: i for i, c in enumerate(COLOURS)}
 FINISH_BONUS = 3.0     # a row that finishes a car is worth more than its spaces
 JAM_WEIGHT = 0.8       # a forward space of a rival taken by the moved car
 OWN, UNOWNED, RIVAL, LEADER = 1.0, -0.15, -0.3, -0.5
@@ -26,7 +27,7 @@ class _Race:
     """The facts of one race decision, computed once per request."""
 
     __slots__ = ("t", "pos", "owner", "me", "power", "occ", "w", "ahead", "free", "left",
-                 "finish")
+                 "finish", "_values")
 
     def __init__(self, bot: "GreedyBot", view: SeatView, request: Request, t: TrackTables):
         self.t = t
@@ -38,7 +39,7 @@ class _Race:
         occ.discard(OFF)
         self.finish = finish = t.board.use_finish
         laps = None if finish else bot.laps(view, request, t)
-        finished = view.finished
+        finished = view.finished_codes
         forward, togo = t.forward, t.togo
         # free[c]: the car has a free space ahead now; left[c]: steps to the finish.
         free = [False] * 6
@@ -48,8 +49,7 @@ class _Race:
         for c in range(6):
             s = pos[c]
             if s == OFF:
-                name = COLOURS[c]
-                ahead[c] = 1000.0 - (finished.index(name) if name in finished else 0)
+                ahead[c] = 1000.0 - (finished.index(c) if c in finished else 0)
                 continue
             running.append(c)
             for b in forward[s]:
@@ -71,6 +71,19 @@ class _Race:
                 if owner[k] != me:
                     w[k] += 0.25
         self.w = w
+        self._values: dict[int, list[float]] = {}
+
+    def values(self, n: int) -> list[float]:
+        """Per car: its weight times what it would gain moving ``n`` now (memoised)."""
+        v = self._values.get(n)
+        if v is None:
+            w, free, left, finish = self.w, self.free, self.left, self.finish
+            v = [0.0] * 6
+            for c in range(6):
+                if free[c]:
+                    v[c] = w[c] * (left[c] + FINISH_BONUS if finish and n >= left[c] else n)
+            self._values[n] = v
+        return v
 
     def gain(self, c: int, n: int) -> float:
         """Spaces car ``c`` would gain moving ``n`` now (0 if finished or blocked)."""
@@ -103,6 +116,8 @@ class GreedyBot:
             return self._power(view, request)
         if kind == "bet":
             return self._bet(view, request)
+        if kind in ("path", "bonus"):
+            return self._path(view, request)
         race = self._race_facts(view, request)
         if kind == "play_card":
             return self._card(race, request, deck_tables(request.cards))
@@ -112,8 +127,6 @@ class GreedyBot:
             return self._skip(race, request, deck_tables(request.cards))
         if kind == "wild":
             return self._wild(race, request, deck_tables(request.cards))
-        if kind in ("path", "bonus"):
-            return self._path(race, request)
         return options[0]
 
     def _race_facts(self, view: SeatView, request: Request) -> _Race:
@@ -258,8 +271,8 @@ class GreedyBot:
     # -- race (R-RACE, R-POW) ---------------------------------------------------
     def _row_values(self, race: _Race, card: int, d: DeckTables) -> tuple[list[float], float]:
         """Value of each colour row and of the card's WILD rows together."""
-        w, me, owner, free, left = race.w, race.me, race.owner, race.free, race.left
-        finish = race.finish
+        me, owner = race.me, race.owner
+        aggressive = race.power == "aggressive"
         values: list[float] = []
         wild_ns: list[int] = []
         on_card = 0
@@ -268,26 +281,18 @@ class GreedyBot:
                 wild_ns.append(n)
                 continue
             on_card |= 1 << c
-            if not free[c]:
-                values.append(0.0)
-                continue
-            if k == 0 and race.power == "aggressive" and owner[c] == me:  # R-POW-AGG
+            if k == 0 and aggressive and owner[c] == me:  # R-POW-AGG
                 n += 1
-            g = left[c] + FINISH_BONUS if finish and n >= left[c] else n
-            values.append(w[c] * g)
+            values.append(race.values(n)[c])
         wild = 0.0
         if wild_ns:
-            if race.power == "unpredictable":
-                on_card = 0
-            used = on_card  # R-RACE-4: WILD names a car not on the card
+            used = 0 if race.power == "unpredictable" else on_card  # R-RACE-4, R-POW-UNP
             for n in sorted(wild_ns, reverse=True):
+                vs = race.values(n)
                 best, best_c = None, -1
                 for c in range(6):
-                    if used >> c & 1:
-                        continue
-                    v = w[c] * race.gain(c, n)
-                    if best is None or v > best:
-                        best, best_c = v, c
+                    if not used >> c & 1 and (best is None or vs[c] > best):
+                        best, best_c = vs[c], c
                 if best_c < 0:
                     break
                 wild += best
@@ -345,42 +350,52 @@ class GreedyBot:
         for o in request.options:
             k = len(o.colours)
             use = ns if len(ns) == k else sorted(ns, reverse=True)[:k]
-            value = sum(w[COLOURS.index(c)] * race.gain(COLOURS.index(c), n)
-                        for c, n in zip(o.colours, use))
+            value = sum(race.values(n)[CODE[c]] for c, n in zip(o.colours, use))
             if best_value is None or value > best_value:
                 best, best_value = o, value
         return best
 
-    def _path(self, race: _Race, request: Request) -> Decision:
+    def _path(self, view: SeatView, request: Request) -> Decision:
         """The path best for this seat: own cars far (Determined bonus kept), others
-        short, and an end space that takes a rival's road ahead."""
-        t, board = race.t, request.board
+        short, and an end space that takes a rival's road ahead. Cars count by owner
+        only (own +1, rival's -0.5, unowned -0.2): paths are the most frequent
+        decision, so they skip the ranking of the race facts."""
+        board = request.board
+        t = track_tables(board)
         index = board.index
-        car = COLOURS.index(request.pending.car)
-        own = race.owner[car] == race.me
-        sign = 1.0 if own else race.w[car]
-        start = race.pos[car]
-        det = (own and race.power == "determined" and request.pending.kind == "path")
+        pending = request.pending
+        pos, owner, me = view.spaces, view.owner_codes, request.seat
+        car = COLOURS.index(pending.car)
+        own = owner[car] == me
+        sign = 1.0 if own else (UNOWNED if owner[car] == OFF else RIVAL + LEADER)
+        start = pos[car]
+        det = own and pending.kind == "path" and view.powers[me] == "determined"
         beyond = board.graph.beyond_finish
-        others = [(race.pos[c], race.w[c]) for c in range(6)
-                  if c != car and race.pos[c] != OFF]
+        forward, togo = t.forward, t.togo
+        others = []
+        for c in range(6):
+            s = pos[c]
+            if c != car and s != OFF:
+                o = owner[c]
+                w = OWN if o == me else (UNOWNED if o == OFF else RIVAL + LEADER / 2)
+                others.append((forward[s], JAM_WEIGHT * w))
+        finish = board.use_finish
         best, best_score = request.options[0], None
         for o in request.options:
-            e = index[o.path[-1]]
-            if board.use_finish:
-                advance = 100.0 if beyond[e] else -float(t.togo[e])
+            path = o.path
+            e = index[path[-1]]
+            if finish:
+                advance = 100.0 if beyond[e] else -float(togo[e])
             else:
                 advance = (t.progress[e] - t.progress[start]) % t.length / t.length * t.lap_steps
-            if det and len(o.path) == request.pending.spaces \
-                    and all(t.rect[index[s]] for s in o.path):  # R-POW-DET bonus step
+            if det and len(path) == pending.spaces \
+                    and all(t.rect[index[s]] for s in path):  # R-POW-DET bonus step
                 advance += 1.0
-            jam = 0.0
+            score = sign * advance
             if not beyond[e]:
-                for s, w in others:
-                    ahead = t.forward[s]
+                for ahead, w in others:
                     if e in ahead:
-                        jam -= w / len(ahead)
-            score = sign * advance + JAM_WEIGHT * jam
+                        score -= w / len(ahead)
             if best_score is None or score > best_score:
                 best, best_score = o, score
         return best
