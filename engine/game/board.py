@@ -7,7 +7,7 @@ from ..track import Track
 
 # A move's outcome: (spaces entered, finished, blocked, lines crossed bitmask, all rectangular).
 Outcome = tuple[tuple[int, ...], bool, bool, int, bool]
-CACHE_LIMIT = 50_000  # remembered move choices per board
+CACHE_LIMIT = 20_000  # remembered move choices per board (about 1 kB each)
 
 
 class Board:
