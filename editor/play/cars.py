@@ -52,10 +52,13 @@ def paint_car(painter: QPainter, centre: QPointF, heading_deg: float, length: fl
     painter.restore()
     painter.drawPath(body)
     painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(QColor(255, 255, 255, 90))
-    painter.drawRoundedRect(QRectF(length * 0.02, -w * 0.22, length * 0.22, w * 0.44),
-                            w * 0.12, w * 0.12)  # the cockpit, towards the nose
+    painter.setBrush(QColor(255, 255, 255, 110))
+    painter.drawRoundedRect(QRectF(length * 0.30, -w * 0.30, length * 0.14, w * 0.60),
+                            w * 0.08, w * 0.08)  # the front wing marks the nose
     painter.restore()
     if label:
         from ..painting import draw_text
-        draw_text(painter, label, centre, w * 0.5, ink(colour), bold=True)
+        text = ink(colour)
+        halo = QColor("#111111") if text.lightness() > 128 else QColor("#f4f4f0")
+        draw_text(painter, label, centre, w * (0.5 if len(label) == 1 else 0.4), text, bold=True,
+                  halo=halo)

@@ -6,7 +6,7 @@ enables only the cards that are legal now and emits ``cardClicked(card_id)``.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QAbstractButton, QHBoxLayout, QLabel, QWidget
 
@@ -29,6 +29,13 @@ class CardButton(QAbstractButton):
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip(str(card))
         self.setAccessibleName(str(card))
+        self.struck: set[int] = set()
+        self.done: set[int] = set()
+
+    def mark_rows(self, struck: set[int], done: set[int]) -> None:
+        """Strike skipped rows and dim rows already resolved (a card in play)."""
+        self.struck, self.done = set(struck), set(done)
+        self.update()
 
     def sizeHint(self) -> QSize:  # noqa: N802
         return self.size()
@@ -56,16 +63,33 @@ class CardButton(QAbstractButton):
             font.setPixelSize(int(max(9, min(h * 0.7, 40))))
             p.setFont(font)
             p.setPen(ink(colour))
-            p.drawText(r.adjusted(0, 0, -6, 0),
-                       Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, str(n))
+            if self.card.speed8:
+                font.setPixelSize(56)
+                p.setFont(font)
+                p.drawText(r.adjusted(0, 18, 0, 0), Qt.AlignmentFlag.AlignCenter, str(n))
+            else:
+                p.drawText(r.adjusted(0, 0, -6, 0),
+                           Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, str(n))
             font.setPixelSize(int(max(8, min(h * 0.42, 13))))
             p.setFont(font)
-            label = "WILD" if colour == "wild" else ("SPEED" if self.card.speed8 else "")
-            if label:
+            if self.card.speed8:  # one tall row: the word on top, the car beneath
+                p.drawText(r.adjusted(0, 8, 0, 0),
+                           Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter, "SPEED")
+            elif colour == "wild":
                 p.drawText(r.adjusted(6, 0, 0, 0),
-                           Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, label)
+                           Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, "WILD")
             else:
                 self._car_icon(p, r, colour)
+            if k in self.done:
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(QColor(20, 22, 26, 150))
+                p.drawRoundedRect(r, 4, 4)
+            if k in self.struck:
+                a, b = r.bottomLeft() + QPointF(4, -3), r.topRight() + QPointF(-4, 3)
+                p.setPen(QPen(QColor("#111111"), 5))
+                p.drawLine(a, b)
+                p.setPen(QPen(QColor("#ffffff"), 2.5))
+                p.drawLine(a, b)
         if self.note:
             font.setBold(False)
             font.setPixelSize(12)

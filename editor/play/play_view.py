@@ -36,6 +36,20 @@ WHAT = {"bid": "choose a bid card", "keep_power": "choose the power to keep",
 BOARD, HANDOVER, SHEET = 0, 1, 2
 
 
+def owner_marks(names: list[str]) -> list[str]:
+    """What is written on each seat's cars: the initial, two letters where
+    initials clash, the seat number where those clash too."""
+    for size in (1, 2):
+        marks = [(n.strip()[:size] or str(k + 1)).title() for k, n in enumerate(names)]
+        if len(set(m.lower() for m in marks)) == len(marks):
+            return marks
+    return [str(k + 1) for k in range(len(names))]
+
+
+def spaces(n: int | None) -> str:
+    return "1 space" if n == 1 else f"{n} spaces"
+
+
 class PlayView(QWidget):
     """The whole play mode; ``leave`` asks to go back to editing, ``saveRecord`` to save."""
 
@@ -234,8 +248,8 @@ class PlayView(QWidget):
         race = c.race
         if self.board.board is not race.board:
             self.board.set_board(race.board)
-        labels = {car: c.name(o)[:1].upper() for car in COLOURS
-                  if (o := race.owner_of(car)) is not None}
+        marks = owner_marks(c.setup.names())
+        labels = {car: marks[o] for car in COLOURS if (o := race.owner_of(car)) is not None}
         # The car about to move, or the car up for auction.
         mover = race.pending.car if race.pending.kind in ("path", "bonus", "bid") else None
         places = list(race.result.ranking) if race.over and race.result else \
@@ -396,13 +410,25 @@ class PlayView(QWidget):
         self._show_card_in_play(seat, kind)
 
     def _show_card_in_play(self, seat: int, kind: str) -> None:
-        """While a card is resolved, show it (and the hand) so rows can be read."""
+        """Beside buttons and board clicks, show the seat's hand (read-only), led by
+        the card being resolved with its skipped rows struck and done rows dimmed."""
         race = self.controller.race
-        if kind in ("bid", "play_card") or race.card is None:
+        if kind in ("bid", "play_card"):
             return
-        cards = [race.card_of(race.card)] + [race.card_of(k) for k in race.hands[seat]]
-        self.hand.show_cards(f"Card in play, then {self.controller.name(seat)}'s hand",
-                             cards, playable=set(), notes={race.card: "in play"})
+        name = self.controller.name(seat)
+        hand = [race.card_of(k) for k in race.hands[seat] + race.face_up[seat]]
+        if race.card is None:
+            self.hand.show_cards(f"{name}'s hand", hand, playable=set())
+            return
+        self.hand.show_cards(f"Card in play, then {name}'s hand",
+                             [race.card_of(race.card)] + hand, playable=set(),
+                             notes={race.card: "in play"})
+        struck = {race.skipped} if race.skipped is not None else set()
+        done = set(race.order[:max(0, race.row_at - 1)]) if kind in ("path", "bonus") else set()
+        in_play = self.hand.buttons[race.card]
+        in_play.mark_rows(struck, done)
+        in_play.setEnabled(True)  # drawn bright, but only to be read
+        in_play.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
 
     def _ask_bid(self, seat: int, name: str, opts: list[Decision]) -> None:
         race = self.controller.race
@@ -438,7 +464,7 @@ class PlayView(QWidget):
         self.board.update()
         whose = race.owner_of(pend.car)
         cunning = " (Cunning: you move your own car)" if whose == seat and race.turn != seat else ""
-        step = "its Determined bonus step" if pend.kind == "bonus" else f"{pend.spaces} spaces"
+        step = "its Determined bonus step" if pend.kind == "bonus" else spaces(pend.spaces)
         self.prompt.setText(f"{name}: the {pend.car} car moves {step}{cunning}. "
                             "Click a lit space to end there")
 
@@ -461,7 +487,7 @@ class PlayView(QWidget):
             self.prompt.setText(f"{name}: Tricky — which row next?"
                                 + (f" (so far: {done})" if done else ""))
         else:
-            wild_rows = sum(1 for c, _ in card.rows if c == "wild")
+            wild_rows = len(opts[0].colours) if opts else 1  # skipped WILD rows not counted
             nxt = sorted({o.colours[n] for o in fits}, key=COLOURS.index)
             entries = [(c, c, ("seq", c)) for c in nxt]
             which = f" ({ordinal(n + 1)} WILD row of {wild_rows})" if wild_rows > 1 else ""
