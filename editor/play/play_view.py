@@ -635,8 +635,9 @@ class PlayView(QWidget):
         self.board.set_board(c.race.board)
         if c.persons():
             previous = c.game.games[k - 1]
-            self.sheet.show_result(previous, c.setup.names(),
-                                   f"Race {k} of {len(c.game.boards)} — {previous.board.track.name}")
+            self.sheet.show_result(c.game, c.setup.names(),
+                                   f"Race {k} of {len(c.game.boards)} — {previous.board.track.name}",
+                                   race_index=k - 1)
             self.next_race_button.show()
             self.pages.setCurrentIndex(SHEET)
             c.hold(True)

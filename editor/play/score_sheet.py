@@ -153,23 +153,33 @@ class ScoreSheet(QWidget):
             table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
             table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
 
-    def show_result(self, game: Game | Series, names: list[str], title: str = "") -> None:
-        """Fill the sheet from a finished race (a tour: its last race, plus totals)."""
-        race = game.game if isinstance(game, Series) else game
+    def show_result(self, game: Game | Series, names: list[str], title: str = "",
+                    race_index: int | None = None) -> None:
+        """Fill the sheet from a finished race: a single game, or race
+        ``race_index`` of a tour (default its last) with the totals so far."""
+        if isinstance(game, Series):
+            race = game.games[-1 if race_index is None else race_index]
+        else:
+            race = game
         self.heading.setText(title or f"Score sheet — {race.board.track.name}")
         self.result_label.setText("Race result: " + result_line(race, names))
         rows = sheet_rows(race, names)
         self._fill(self.table, names, rows, bold_last=True)
         self.winner_label.setText(winner_line(race, names))
         self.payouts.setText(payout_line(race))
-        if isinstance(game, Series) and game.over:
-            res = game.result
+        if isinstance(game, Series):
+            done = [g.result for g in game.games if g.over]
+            totals = [sum(r.scores[p] for r in done) for p in range(len(names))]
             trows = [(f"Race {k + 1}: {game.boards[k].track.name}", [str(s) for s in r.scores])
-                     for k, r in enumerate(res.races)]
-            trows.append(("Total", [str(s) for s in res.scores]))
+                     for k, r in enumerate(done)]
+            trows.append(("Total", [str(s) for s in totals]))
             self._fill(self.totals, names, trows, bold_last=True)
-            self.totals_label.setText("World tour: " + " and ".join(names[p] for p in res.winners)
-                                      + " wins with the highest total")
+            if game.over:
+                self.totals_label.setText("World tour: " + " and ".join(
+                    names[p] for p in game.result.winners) + " wins with the highest total")
+            else:
+                self.totals_label.setText(f"World tour after {len(done)} of "
+                                          f"{len(game.boards)} races")
             self.totals_label.show()
             self.totals.show()
         else:

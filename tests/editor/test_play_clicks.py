@@ -274,3 +274,40 @@ def test_cunning_owner_is_asked_on_another_players_turn(qtbot, window):
     click_space(qtbot, view, sid)
     assert any(isinstance(d, PathDecision) and d.player == seat and d.car == car
                and d.path[-1] == sid for d in c.decisions)
+
+
+def test_world_tour_shows_each_race_sheet_and_waits_for_the_next_race(qtbot, harbour_window):
+    """R-VAR world tour: a full game per circuit, winnings added up."""
+    window = harbour_window
+    v = load_variant("world-tour")
+    tracks = [window.doc.snapshot(), load_track(TRACKS / "quarry-hairpin.yaml")]
+    setup = GameSetup(v, "world-tour", [Seat("Ana"), Seat("Ben", "random"),
+                                        Seat("Chloé", "greedy")], 12, tracks, [None, None])
+    assert window.play.start(setup)
+    view = window.play.view
+    c = view.controller
+    rng, log = random.Random(4), []
+    for _ in range(3000):
+        qtbot.waitUntil(lambda: c.waiting_for is not None or view.showing_handover
+                        or view.showing_sheet, timeout=60_000)
+        if view.showing_sheet:
+            break
+        answer_by_clicks(qtbot, view, rng, log)
+    assert not c.over and c.held, "race 1 ended: its sheet waits for the players"
+    assert view.next_race_button.isVisible()
+    first = c.game.games[0].result.scores
+    assert "World tour after 1 of 2 races" in view.sheet.text()
+    qtbot.mouseClick(view.next_race_button, LEFT)
+    assert not view.showing_sheet and view.board.board.track.name == tracks[1].name
+    play_by_clicks(qtbot, view, seed=6)
+    total = next(line for line in view.sheet.text().splitlines() if line.startswith("Total"))
+    second = c.game.games[1].result.scores
+    assert total.split(" | ")[1:] == [str(a + b) for a, b in zip(first, second)]
+
+
+def test_cars_carry_distinct_owner_marks():
+    from editor.play.play_view import owner_marks
+
+    assert owner_marks(["Ana", "Ben", "Chloé"]) == ["A", "B", "C"]
+    assert owner_marks(["Claude", "Chloé", "Ben"]) == ["Cl", "Ch", "Be"]
+    assert owner_marks(["Bot", "Bot", "x"]) == ["1", "2", "3"]
