@@ -19,6 +19,8 @@ from .tables import DeckTables, TrackTables, deck_tables, track_tables
 
 CODE = {c: i for i, c in enumerate(COLOURS)}
 FINISH_BONUS = 3.0     # a row that finishes a car is worth more than its spaces
+OPEN = 99              # reach of a car with free road at least two steps ahead
+BID_BASE, BID_SLOPE = 0.15, 0.2  # a car's worth: mean payout x (base + slope x strength)
 JAM_WEIGHT = 0.8       # a forward space of a rival taken by the moved car
 OWN, UNOWNED, RIVAL, LEADER = 1.0, -0.15, -0.3, -0.5
 
@@ -26,7 +28,7 @@ OWN, UNOWNED, RIVAL, LEADER = 1.0, -0.15, -0.3, -0.5
 class _Race:
     """The facts of one race decision, computed once per request."""
 
-    __slots__ = ("t", "pos", "owner", "me", "power", "occ", "w", "ahead", "free", "left",
+    __slots__ = ("t", "pos", "owner", "me", "power", "occ", "w", "ahead", "reach", "left",
                  "finish", "_values")
 
     def __init__(self, bot: "GreedyBot", view: SeatView, request: Request, t: TrackTables):
@@ -41,8 +43,9 @@ class _Race:
         laps = None if finish else bot.laps(view, request, t)
         finished = view.finished_codes
         forward, togo = t.forward, t.togo
-        # free[c]: the car has a free space ahead now; left[c]: steps to the finish.
-        free = [False] * 6
+        # reach[c]: how far the car can get now: 0 or 1 when boxed in within two
+        # steps, else OPEN; left[c]: steps to the finish.
+        reach = [0] * 6
         left = [0] * 6
         ahead = [0.0] * 6
         running = []
@@ -52,14 +55,20 @@ class _Race:
                 ahead[c] = 1000.0 - (finished.index(c) if c in finished else 0)
                 continue
             running.append(c)
-            for b in forward[s]:
-                if b not in occ:
-                    free[c] = True
-                    break
+            first = [b for b in forward[s] if b not in occ]
+            if first:
+                reach[c] = 1
+                for b in first:
+                    for b2 in forward[b]:
+                        if b2 not in occ:
+                            reach[c] = OPEN
+                            break
+                    if reach[c] == OPEN:
+                        break
             left[c] = togo[s]
             ahead[c] = -float(togo[s]) if laps is None else \
                 (laps[c] + t.progress[s] / t.length) * t.lap_steps
-        self.free, self.left, self.ahead = free, left, ahead
+        self.reach, self.left, self.ahead = reach, left, ahead
         running.sort(key=ahead.__getitem__, reverse=True)
         w = [0.0] * 6
         last = max(1, len(running) - 1)
@@ -77,21 +86,21 @@ class _Race:
         """Per car: its weight times what it would gain moving ``n`` now (memoised)."""
         v = self._values.get(n)
         if v is None:
-            w, free, left, finish = self.w, self.free, self.left, self.finish
+            w, reach, left, finish = self.w, self.reach, self.left, self.finish
             v = [0.0] * 6
             for c in range(6):
-                if free[c]:
-                    v[c] = w[c] * (left[c] + FINISH_BONUS if finish and n >= left[c] else n)
+                m = n if n <= reach[c] else reach[c]
+                if m:
+                    v[c] = w[c] * (left[c] + FINISH_BONUS if finish and m >= left[c] else m)
             self._values[n] = v
         return v
 
     def gain(self, c: int, n: int) -> float:
         """Spaces car ``c`` would gain moving ``n`` now (0 if finished or blocked)."""
-        if not self.free[c]:
-            return 0.0
-        if self.finish and n >= self.left[c]:
+        m = n if n <= self.reach[c] else self.reach[c]
+        if m and self.finish and m >= self.left[c]:
             return self.left[c] + FINISH_BONUS
-        return float(n)
+        return float(m)
 
 
 class GreedyBot:
@@ -159,7 +168,7 @@ class GreedyBot:
         strength = self._hand_spaces(colour, hand, d) / max(1.0, expected)
         payout = request.variant.race_payout
         mean_pay = sum(payout[:6]) / 6
-        value = mean_pay * (0.35 + 0.45 * min(strength, 2.0))
+        value = mean_pay * (BID_BASE + BID_SLOPE * min(strength, 2.0))
         if power:
             mine = [c for c, o in enumerate(view.owner_codes) if o == request.seat] + [colour]
             value += 0.5 * self._power_value(power, mine, hand, d, request)
