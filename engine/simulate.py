@@ -108,7 +108,7 @@ class Stats:
                "", "Wins and mean winnings by seat:"]
         for s in d["seats"]:
             out.append(f"  Player {s['seat'] + 1} ({s['bot']}): {s['wins']:g} wins "
-                       f"({100 * s['win_rate']:.1f}%), mean winnings ${s['mean_winnings']:.2f}M")
+                       f"({100 * s['win_rate']:.1f}%), mean winnings {money(s['mean_winnings'])}")
         out += ["", "Race wins by start-grid slot (the winning car's slot, pole = 1):"]
         for s in d["grid_slots"]:
             bar = "#" * round(40 * s["win_rate"])
@@ -128,6 +128,11 @@ class Stats:
             out.append(f"  {b['space']}: {b['count']} times ({b['count'] / max(1, d['races']):.2f}"
                        " per race)")
         return "\n".join(out)
+
+
+def money(amount: float) -> str:
+    """An amount in $M, the sign before the dollar: ``-$2.25M``."""
+    return f"{'-' if amount < 0 else ''}${abs(amount):.2f}M"
 
 
 def simulate(tracks: Sequence[Track], variant: Variant, players: int, games: int,

@@ -148,3 +148,13 @@ def test_play_and_replay_as_subprocesses(tmp_path):
     done = subprocess.run([sys.executable, "-m", "engine", "replay", str(record), "--json"],
                           capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 0 and "scores" in json.loads(done.stdout)
+
+
+def test_the_winner_line_names_the_tie_break():
+    """R-SCORE-2: equal winnings go to the best-placed car; still tied, a shared win."""
+    from engine.commands.play import winner_line
+    assert winner_line([12, 9, 4], [0]) == "Winner: Player 1 with $12M"
+    assert winner_line([10, 10, 5], [1]) == ("Winner: Player 2 with $10M (tied with Player 1; "
+                                             "tie broken by the best-placed car)")
+    assert winner_line([7, 7, -2], [0, 1]).startswith("Winners: Player 1 and Player 2 share")
+    assert winner_line([-1, -3], [0]) == "Winner: Player 1 with -$1M"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable, TextIO
+from typing import Callable, Sequence, TextIO
 
 from ..bots import BOT_KINDS, Request, SeatView, bot_seed, drive, make_bot, race_of
 from ..errors import InvalidInput, Place, TracksideError
@@ -194,7 +194,7 @@ def print_score_sheet(game: Game | Series, kinds: list[str], out: TextIO) -> Non
         res = game.result
         print("Series totals: " + ", ".join(f"Player {p + 1} {s}"
                                             for p, s in enumerate(res.scores)), file=out)
-        print(winner_line(res.scores, res.winners, "money", None), file=out)
+        print(winner_line(res.scores, res.winners), file=out)
 
 
 def race_sheet(race: Game, kinds: list[str]) -> list[str]:
@@ -220,8 +220,7 @@ def race_sheet(race: Game, kinds: list[str]) -> list[str]:
                                for i, (cell, w) in enumerate(zip(r, widths))).rstrip())
     lines.append("  (winnings = race payouts + bet payouts - auction prices, in $M)")
     if race.variant.winner == "money" or len(res.winners) != 1:
-        lines.append(winner_line(list(res.scores), list(res.winners), race.variant.winner,
-                                 race))
+        lines.append(winner_line(res.scores, res.winners))
     else:
         why = {"first_car": "owner of the first car to finish",
                "furthest_car": "owner of the car furthest ahead"}[race.variant.winner]
@@ -229,19 +228,19 @@ def race_sheet(race: Game, kinds: list[str]) -> list[str]:
     return lines
 
 
-def winner_line(scores: list[int] | tuple[int, ...], winners, mode: str,
-                race: Game | None) -> str:
+def winner_line(scores: Sequence[int], winners: Sequence[int]) -> str:
     """Who won and, on equal winnings, how the tie was broken (R-SCORE-2)."""
     top = max(scores)
     tied = [p for p, s in enumerate(scores) if s == top]
+    amount = f"{'-' if top < 0 else ''}${abs(top)}M"
     names = " and ".join(f"Player {p + 1}" for p in winners)
     if len(winners) > 1:
-        return f"Winners: {names} share the win (${top}M each, best cars placed equally)"
+        return f"Winners: {names} share the win ({amount} each, best cars placed equally)"
     if len(tied) > 1:
         others = " and ".join(f"Player {p + 1}" for p in tied if p not in winners)
-        return (f"Winner: {names} with ${top}M (tied with {others}; tie broken by the "
+        return (f"Winner: {names} with {amount} (tied with {others}; tie broken by the "
                 "best-placed car)")
-    return f"Winner: {names} with ${top}M"
+    return f"Winner: {names} with {amount}"
 
 
 # -- a person at the terminal ------------------------------------------------------------
