@@ -95,6 +95,7 @@ class PlayController(QObject):
         c = cls(game, setup, {}, bot_ms=bot_ms, anim_ms=anim_ms, threaded=False, parent=parent)
         c.script = list(decisions)
         c.viewer = None
+        c.paused = True  # watching starts still: Step, or Resume to run at bot speed
         return c
 
     # -- queries ----------------------------------------------------------------

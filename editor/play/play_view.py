@@ -195,7 +195,8 @@ class PlayView(QWidget):
         self.speed.blockSignals(True)
         self.speed.setValue(c.bot_ms)
         self.speed.blockSignals(False)
-        self.pause_button.setChecked(False)
+        self.pause_button.setChecked(c.paused)
+        self.pause_button.setText("Resume" if c.paused else "Pause")
         self.log.clear()
         self.board.set_board(c.race.board)
         self._logged(list(c.game.log))
@@ -232,8 +233,9 @@ class PlayView(QWidget):
         c = self.controller
         if c is None or c.handing_to is not None:
             return None
-        if c.script is not None:
-            return None
+        if c.script is not None:  # a record hides nothing: show who decides next
+            due = c.race.due()
+            return due[0] if due else None
         persons = c.persons()
         if len(persons) == 1:
             return persons[0]

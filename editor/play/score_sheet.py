@@ -220,6 +220,7 @@ class ScoreSheet(QWidget):
                 cells = [table.item(r, c).text() for c in range(table.columnCount())]
                 lines.append(" | ".join([table.verticalHeaderItem(r).text()] + cells))
         lines.append(self.winner_label.text())
+        lines.append(self.payouts.text())
         if self.totals_label.isVisibleTo(self):
             lines.append(self.totals_label.text())
         return "\n".join(lines)

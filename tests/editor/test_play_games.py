@@ -15,6 +15,7 @@ from editor.play.new_game_dialog import NewGameDialog
 from editor.play.setup import PERSON, GameSetup, Seat
 
 HARBOUR = Path(__file__).resolve().parents[2] / "tracks" / "harbour-loop.yaml"
+LEFT = Qt.MouseButton.LeftButton
 
 
 def bots_setup(window, variant_file: str, seed: int = 3, kinds=("greedy", "random", "greedy",
@@ -107,7 +108,13 @@ def test_saved_record_replays_to_the_same_sheet(qtbot, harbour_window, tmp_path)
     # Watching it in the app: decision by decision to the same final sheet.
     assert window.play.watch(path)
     view = window.play.view
-    assert view.controller.script is not None and not view.showing_sheet
+    c2 = view.controller
+    assert c2.script is not None and not view.showing_sheet
+    assert c2.paused and view.pause_button.text() == "Resume", "a replay starts still"
+    qtbot.mouseClick(view.step_button, LEFT)
+    qtbot.waitUntil(lambda: len(c2.decisions) == 1, timeout=10_000)
+    assert c2.decisions[0] == rec.decisions[0]
+    qtbot.mouseClick(view.pause_button, LEFT)
     qtbot.waitUntil(lambda: view.showing_sheet, timeout=120_000)
     assert view.sheet.text() == sheet
 
@@ -122,8 +129,38 @@ def test_world_tour_record_with_two_circuits_replays(qtbot, harbour_window, tmp_
     assert window.play.save_record_dialog()
     assert window.play.watch(path)
     view = window.play.view
+    qtbot.mouseClick(view.pause_button, LEFT)
     qtbot.waitUntil(lambda: view.showing_sheet, timeout=120_000)
     assert view.sheet.text() == sheet
+
+
+def test_custom_variant_file_plays_with_its_own_payouts(qtbot, harbour_window, tmp_path):
+    path = tmp_path / "rich.yaml"
+    path.write_text("format: trackside-variant/1\nname: Rich prizes\nextends: standard\n"
+                    "players: {min: 2, max: 4}\npayouts:\n  race: [20, 10, 5, 0, 0, 0]\n")
+    window = harbour_window
+    setup = bots_setup(window, str(path), kinds=("greedy", "random"))
+    c = play_out(qtbot, window, setup)
+    res = c.race.result
+    assert len(setup.seats) == 2
+    assert "Car owners earn: 1st 20, 2nd 10, 3rd 5" in window.play.view.sheet.text()
+    first_owner = c.race.owner_of(res.ranking[0])
+    if first_owner is not None:
+        assert res.earnings[first_owner] >= 20
+
+
+def test_long_distance_refuses_a_point_to_point_circuit(qtbot, window, stadium_file):
+    from tracks_for_tests import stadium_track
+
+    track = stadium_track()
+    track.centerline.closed = False
+    v = load_variant("long-distance")
+    setup = GameSetup(v, "long-distance", [Seat(f"B{k}", "random") for k in range(3)], 1,
+                      [track], [None])
+    assert not window.play.start(setup)
+    asked = window.prompts.titles("problems")
+    assert asked[-1][1] == "Cannot start the game" and "closed circuit" in asked[-1][2]
+    assert not window.play.active
 
 
 def test_play_refuses_a_circuit_with_validation_errors_and_names_them(qtbot, window):
