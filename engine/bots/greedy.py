@@ -29,7 +29,7 @@ class _Race:
     """The facts of one race decision, computed once per request."""
 
     __slots__ = ("t", "pos", "owner", "me", "power", "occ", "w", "ahead", "reach", "left",
-                 "finish", "_values")
+                 "finish", "_values", "aggressive")
 
     def __init__(self, bot: "GreedyBot", view: SeatView, request: Request, t: TrackTables):
         self.t = t
@@ -37,6 +37,7 @@ class _Race:
         self.owner = owner = view.owner_codes
         self.me = me = request.seat
         self.power = view.powers[me]
+        self.aggressive = self.power == "aggressive"
         self.occ = occ = set(pos)
         occ.discard(OFF)
         self.finish = finish = t.board.use_finish
@@ -80,11 +81,11 @@ class _Race:
                 if owner[k] != me:
                     w[k] += 0.25
         self.w = w
-        self._values: dict[int, list[float]] = {}
+        self._values: list[list[float] | None] = [None] * 16
 
     def values(self, n: int) -> list[float]:
         """Per car: its weight times what it would gain moving ``n`` now (memoised)."""
-        v = self._values.get(n)
+        v = self._values[n]
         if v is None:
             w, reach, left, finish = self.w, self.reach, self.left, self.finish
             v = [0.0] * 6
@@ -278,41 +279,36 @@ class GreedyBot:
         return best
 
     # -- race (R-RACE, R-POW) ---------------------------------------------------
-    def _row_values(self, race: _Race, card: int, d: DeckTables) -> tuple[list[float], float]:
-        """Value of each colour row and of the card's WILD rows together."""
-        me, owner = race.me, race.owner
-        aggressive = race.power == "aggressive"
-        values: list[float] = []
-        wild_ns: list[int] = []
-        on_card = 0
-        for k, (c, n) in enumerate(d.rows[card]):
-            if c == WILD_CODE:
-                wild_ns.append(n)
-                continue
-            on_card |= 1 << c
-            if k == 0 and aggressive and owner[c] == me:  # R-POW-AGG
-                n += 1
-            values.append(race.values(n)[c])
-        wild = 0.0
+    def _card_value(self, race: _Race, card: int, d: DeckTables) -> float:
+        """What playing ``card`` is worth to this seat now: each colour row's car
+        weight times its gain, WILD rows on the best cars not on the card, the
+        worst row dropped with Strategic."""
+        memo, values = race._values, race.values
+        total, worst = 0.0, 0.0
+        first = True
+        for c, n in d.colour_rows[card]:
+            if first and race.aggressive and race.owner[c] == race.me and d.rows[card][0][0] == c:
+                n += 1  # R-POW-AGG: the printed top row of an own car
+            first = False
+            v = (memo[n] or values(n))[c]
+            total += v
+            if v < worst:
+                worst = v
+        wild_ns = d.wild_desc[card]
         if wild_ns:
-            used = 0 if race.power == "unpredictable" else on_card  # R-RACE-4, R-POW-UNP
-            for n in sorted(wild_ns, reverse=True):
-                vs = race.values(n)
+            used = 0 if race.power == "unpredictable" else d.mask[card]  # R-RACE-4, R-POW-UNP
+            for n in wild_ns:
+                vs = memo[n] or values(n)
                 best, best_c = None, -1
                 for c in range(6):
                     if not used >> c & 1 and (best is None or vs[c] > best):
                         best, best_c = vs[c], c
                 if best_c < 0:
                     break
-                wild += best
+                total += best
                 used |= 1 << best_c
-        return values, wild
-
-    def _card_value(self, race: _Race, card: int, d: DeckTables) -> float:
-        values, wild = self._row_values(race, card, d)
-        total = sum(values) + wild
-        if race.power == "strategic" and values:  # R-POW-STR: the worst row goes
-            total -= min(0.0, min(values))
+        if race.power == "strategic":  # R-POW-STR: the worst row goes
+            total -= worst
         return total
 
     def _card(self, race: _Race, request: Request, d: DeckTables) -> Decision:

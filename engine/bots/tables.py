@@ -50,13 +50,19 @@ class TrackTables:
 
 
 class DeckTables:
-    """Card rows as (colour code, spaces), per card id, and each colour's
+    """Card rows as (colour code, spaces), per card id (also split into colour
+    rows, WILD numbers high first and a bitmask of colours), and each colour's
     total spaces in the regular deck."""
 
     def __init__(self, cards: tuple[Card, ...]):
         self.cards = cards
         self.rows: list[tuple[tuple[int, int], ...]] = [c.codes for c in cards]
         self.wilds: list[int] = [sum(1 for c, _ in r if c == WILD_CODE) for r in self.rows]
+        self.colour_rows: list[tuple[tuple[int, int], ...]] = [
+            tuple((c, n) for c, n in r if c != WILD_CODE) for r in self.rows]
+        self.wild_desc: list[tuple[int, ...]] = [
+            tuple(sorted((n for c, n in r if c == WILD_CODE), reverse=True)) for r in self.rows]
+        self.mask: list[int] = [sum(1 << c for c, _ in r if c != WILD_CODE) for r in self.rows]
         regular = [r for c, r in zip(cards, self.rows) if not c.speed8]
         self.size = len(regular)
         self.colour_total = [sum(n for r in regular for c, n in r if c == k) for k in range(6)]
