@@ -10,7 +10,7 @@ player.
 """
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Protocol, Sequence
+from typing import Callable, Protocol, Sequence
 
 from ..game import COLOURS, Board, Card, Decision, Game, PlayerView, Series, Variant
 from ..game.events import Event, Pending, Phase
@@ -18,16 +18,35 @@ from ..game.events import Event, Pending, Phase
 OFF = -1  # space index of a car that has finished
 
 
-class Request(NamedTuple):
-    """One decision asked of ``seat``: the step, its legal options, the table."""
+class Request:
+    """One decision asked of ``seat``: its legal ``options``, what is asked
+    (``pending``, read on first use) and the public table: board, variant,
+    the cards by id, the number of players."""
 
-    seat: int
-    pending: Pending
-    options: tuple[Decision, ...]
-    board: Board
-    variant: Variant
-    cards: tuple[Card, ...]
-    players: int
+    __slots__ = ("seat", "options", "board", "variant", "cards", "players", "_race", "_pending")
+
+    def __init__(self, race: Game, seat: int, options: Sequence[Decision]):
+        self.seat = seat
+        self.options = options
+        self.board: Board = race.board
+        self.variant: Variant = race.variant
+        self.cards: tuple[Card, ...] = race.cards
+        self.players: int = race.players
+        self._race = race
+        self._pending: Pending | None = None
+
+    @property
+    def pending(self) -> Pending:
+        """The step asked, with its context (car, card, spaces, line ...)."""
+        if self._pending is None:
+            self._pending = self._race.pending
+        return self._pending
+
+    @property
+    def kind(self) -> str:
+        """The decision type asked (``bid``, ``play_card``, ``path`` ...), without
+        building ``pending``; a Determined bonus step is ``path`` here."""
+        return self.options[0].type if self.options else self.pending.kind
 
 
 class SeatView:
@@ -156,9 +175,7 @@ def race_of(game: Game | Series) -> Game:
 def ask(game: Game | Series, seat: int) -> tuple[SeatView, Request]:
     """The view and the request for ``seat``, whose decision is due."""
     race = race_of(game)
-    request = Request(seat, race.pending, tuple(race.options(seat)), race.board, race.variant,
-                      race.cards, race.players)
-    return SeatView(race, seat), request
+    return SeatView(race, seat), Request(race, seat, race.options(seat))
 
 
 def drive(game: Game | Series, seats: Sequence[Seat],

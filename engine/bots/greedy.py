@@ -119,15 +119,15 @@ class GreedyBot:
         options = request.options
         if len(options) == 1:
             return options[0]
-        kind = request.pending.kind
+        kind = request.kind
+        if kind == "path":
+            return self._path(view, request)
         if kind == "bid":
             return self._bid(view, request)
         if kind in ("keep_power", "swap_power"):
             return self._power(view, request)
         if kind == "bet":
             return self._bet(view, request)
-        if kind in ("path", "bonus"):
-            return self._path(view, request)
         race = self._race_facts(view, request)
         if kind == "play_card":
             return self._card(race, request, deck_tables(request.cards))
@@ -368,13 +368,13 @@ class GreedyBot:
         board = request.board
         t = track_tables(board)
         index = board.index
-        pending = request.pending
         pos, owner, me = view.spaces, view.owner_codes, request.seat
-        car = COLOURS.index(pending.car)
+        car = CODE[request.options[0].car]
         own = owner[car] == me
         sign = 1.0 if own else (UNOWNED if owner[car] == OFF else RIVAL + LEADER)
         start = pos[car]
-        det = own and pending.kind == "path" and view.powers[me] == "determined"
+        det = own and view.powers[me] == "determined" and request.pending.kind == "path"
+        spaces = request.pending.spaces if det else 0
         beyond = board.graph.beyond_finish
         forward, togo = t.forward, t.togo
         others = []
@@ -393,7 +393,7 @@ class GreedyBot:
                 advance = 100.0 if beyond[e] else -float(togo[e])
             else:
                 advance = (t.progress[e] - t.progress[start]) % t.length / t.length * t.lap_steps
-            if det and len(path) == pending.spaces \
+            if det and len(path) == spaces \
                     and all(t.rect[index[s]] for s in path):  # R-POW-DET bonus step
                 advance += 1.0
             score = sign * advance
