@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from math import factorial
 
-from ..game import COLOURS, Bet, Bid, Decision, KeepPower, Order, Path, PlayCard, Skip, Wild
+from ..game import COLOURS, Bet, Bid, Decision, Order, Skip
 from ..game.cards import WILD_CODE, bid_value
 from .base import OFF, Request, SeatView
 from .tables import DeckTables, TrackTables, deck_tables, track_tables

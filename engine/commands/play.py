@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable, Sequence, TextIO
+from typing import Sequence, TextIO
 
 from ..bots import BOT_KINDS, Request, SeatView, bot_seed, drive, make_bot, race_of
 from ..errors import InvalidInput, Place, TracksideError
@@ -370,5 +370,3 @@ def describe_option(o: Decision, view: SeatView, request: Request) -> str:
         return f"{o.car} ({where}, {who})"
     return str(o.to_dict())
 
-
-AskFn = Callable[[SeatView, Request], Decision]
