@@ -46,6 +46,17 @@ def owner_marks(names: list[str]) -> list[str]:
     return [str(k + 1) for k in range(len(names))]
 
 
+def distance_ranking(race: Game) -> list[str]:
+    """Long distance (R-VAR): cars by distance travelled (laps and progress),
+    ties to the more inside lane, as the engine ranks them at the end."""
+    board = race.board
+
+    def key(k: int) -> tuple:
+        at = race.pos[k]
+        return (-(race.laps[k] * board.length + board.progress[at]), board.lanes[at], k)
+    return [COLOURS[k] for k in sorted(range(len(COLOURS)), key=key)]
+
+
 def spaces(n: int | None) -> str:
     return "1 space" if n == 1 else f"{n} spaces"
 
@@ -254,8 +265,12 @@ class PlayView(QWidget):
         labels = {car: marks[o] for car in COLOURS if (o := race.owner_of(car)) is not None}
         # The car about to move, or the car up for auction.
         mover = race.pending.car if race.pending.kind in ("path", "bonus", "bid") else None
-        places = list(race.result.ranking) if race.over and race.result else \
-            [COLOURS[k] for k in race.finished]
+        if race.over and race.result:
+            places = list(race.result.ranking)
+        elif race.variant.use_finish:
+            places = [COLOURS[k] for k in race.finished]
+        else:
+            places = distance_ranking(race)
         self.board.places_title = ("Ranking by distance" if not race.variant.use_finish
                                    else "Winners' places")
         self.board.set_state({car: race.position(car) for car in COLOURS}, labels, places, mover)
