@@ -158,3 +158,36 @@ def test_the_winner_line_names_the_tie_break():
                                              "tie broken by the best-placed car)")
     assert winner_line([7, 7, -2], [0, 1]).startswith("Winners: Player 1 and Player 2 share")
     assert winner_line([-1, -3], [0]) == "Winner: Player 1 with -$1M"
+
+
+def test_resume_continues_a_cut_record_and_records_the_whole_game(capsys, tmp_path):
+    """A record cut at decision k continues from there (DESIGN.md: load to continue)."""
+    first, second = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    run(capsys, "play", "--track", HARBOUR, "--seed", "6", "--record", str(first))
+    code, out, _ = run(capsys, "play", "--resume", str(first), "--cut", "40",
+                       "--seats", "random,greedy,greedy,greedy", "--record", str(second))
+    assert code == 0 and "Resuming" in out and "after 40 decisions" in out
+    assert "Up for auction" in out  # the log of the first 40 decisions is shown too
+    a, b = first.read_text().splitlines(), second.read_text().splitlines()
+    start = a.index("decisions:")
+    assert a[start:start + 41] == b[start:start + 41]  # the same first 40 decisions
+    assert "kind: random" in second.read_text()
+    code, out, _ = run(capsys, "replay", str(second))
+    assert code == 0
+    # Resuming with the same seats and no cut plays nothing new.
+    code, out, _ = run(capsys, "play", "--resume", str(first))
+    assert code == 0 and "Winner" in out
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--cut", "3"], "--cut needs --resume"),
+    (["--resume", "REC", "--players", "3"], "cannot be given with --resume"),
+    (["--resume", "REC", "--seats", "greedy,greedy"], "2 seats for the record's 4 players"),
+    (["--resume", "REC", "--cut", "100000"], "cannot cut at decision 100000"),
+])
+def test_resume_errors(capsys, tmp_path, argv, words):
+    record = tmp_path / "r.yaml"
+    run(capsys, "play", "--track", HARBOUR, "--record", str(record))
+    argv = [str(record) if a == "REC" else a for a in argv]
+    code, _, err = run(capsys, "play", *argv)
+    assert code in (1, 2) and words in err and err.count("\n") == 1

@@ -1,5 +1,8 @@
 """``trackside play --track T --variant V --players N [--seats ...] [--seed S] [--record FILE]``.
 
+``trackside play --resume RECORD [--cut K] [--seats ...] [--record FILE]``
+continues a recorded game (after its first K decisions).
+
 Plays a game in the terminal and prints its log: the auction with reasons,
 each card and every move (car, from -> to, the spaces entered), line
 crossings, bets (revealed at the end), the finish order and the score sheet.
@@ -11,13 +14,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from typing import Sequence, TextIO
 
 from ..bots import BOT_KINDS, Request, SeatView, bot_seed, drive, make_bot, race_of
 from ..errors import InvalidInput, Place, TracksideError
 from ..game import COLOURS, Bet, Bid, Decision, Game, KeepPower, Order, Path, PlayCard, Series
 from ..game import Skip, SwapPower, Wild, bid_value
-from ..records import Recorder, SeatInfo, open_variant, resolve_track, save_record
+from ..records import (Recorder, SeatInfo, cut, load_record, open_variant, resolve_track,
+                       save_record)
 from ..validate import ERROR, validate_file
 from .validate import issue_line
 
@@ -36,6 +41,11 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                              "(missing seats are greedy bots)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the set-up (default 0)")
     parser.add_argument("--record", metavar="FILE", help="save the game record to FILE")
+    parser.add_argument("--resume", metavar="RECORD",
+                        help="continue the game of a record (tracks, variant, players and seed "
+                             "come from it; seats too unless --seats is given)")
+    parser.add_argument("--cut", type=int, metavar="K",
+                        help="with --resume: keep only the record's first K decisions")
     return parser
 
 
@@ -79,6 +89,10 @@ def player_count(args: argparse.Namespace, seats: int | None) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Play one game (or series) to the end; 2 if a human's input ends first."""
+    if args.cut is not None and not args.resume:
+        raise TracksideError("--cut needs --resume RECORD", Place("--cut"))
+    if args.resume:
+        return _resume(args)
     kinds = _seat_kinds(args.seats)
     players = player_count(args, len(kinds) if kinds else None)
     if len(kinds) > players:
@@ -88,9 +102,14 @@ def run(args: argparse.Namespace) -> int:
     check_tracks(args.track)
     seats_info = [SeatInfo(f"Player {p + 1}", k) for p, k in enumerate(kinds)]
     rec = Recorder.start(args.track, args.variant, players, args.seed, seats_info)
+    return _play(rec, kinds, args.seed, args.record)
+
+
+def _play(rec: Recorder, kinds: list[str], seed: int, record_file: str | None) -> int:
+    """Drive a recorded game to the end, printing its log, then the score sheet."""
     printer = LogPrinter(rec.game, sys.stdout, kinds)
     seats = [TerminalSeat(printer, sys.stdin, sys.stdout) if k == "human"
-             else make_bot(k, bot_seed(args.seed, p, k)) for p, k in enumerate(kinds)]
+             else make_bot(k, bot_seed(seed, p, k)) for p, k in enumerate(kinds)]
 
     def apply(decision: Decision) -> None:
         rec.apply(decision)
@@ -100,10 +119,30 @@ def run(args: argparse.Namespace) -> int:
     drive(rec.game, seats, apply=apply)
     printer.flush()
     print_score_sheet(rec.game, kinds, sys.stdout)
-    if args.record:
-        save_record(rec.record(), args.record)
-        print(f"Record saved to {args.record}")
+    if record_file:
+        save_record(rec.record(), record_file)
+        print(f"Record saved to {record_file}")
     return 0
+
+
+def _resume(args: argparse.Namespace) -> int:
+    """Continue a record's game (cut at --cut K) with the seats of the record or --seats."""
+    for option in ("track", "players"):
+        if getattr(args, option):
+            raise TracksideError(f"--{option} cannot be given with --resume (the record "
+                                 "names it)", Place(f"--{option}"))
+    record = load_record(args.resume)
+    if args.cut is not None:
+        record = cut(record, args.cut)
+    kinds = _seat_kinds(args.seats) if args.seats else [
+        s.kind if s.kind in SEAT_KINDS else "greedy" for s in record.seats]
+    if len(kinds) != record.players:
+        raise TracksideError(f"{len(kinds)} seats for the record's {record.players} players",
+                             Place("--seats"), "give one seat per player")
+    seats = [SeatInfo(s.name, k) for s, k in zip(record.seats, kinds)]
+    rec = Recorder.resume(replace(record, seats=seats))
+    print(f"Resuming {args.resume} after {len(record.decisions)} decisions")
+    return _play(rec, kinds, record.seed, args.record)
 
 
 def _seat_kinds(text: str | None) -> list[str]:
