@@ -32,6 +32,7 @@ class NewGameDialog(QDialog):
     def __init__(self, edited: Track, edited_path: str | None, parent: QWidget | None = None):
         super().__init__(parent)
         self.setWindowTitle("New game")
+        self.setMinimumWidth(560)
         self.edited, self.edited_path = edited, edited_path
         self.variants: list[tuple[str, Variant]] = []
         layout = QVBoxLayout(self)
