@@ -128,7 +128,8 @@ class MovementDock(QWidget):
         layout.addWidget(self.summary)
         self.ends = QListWidget()
         self.ends.setMouseTracking(True)
-        self.ends.itemEntered.connect(lambda item: self.point_at(item.data(Qt.ItemDataRole.UserRole)))
+        self.ends.itemEntered.connect(
+            lambda item: self.point_at(item.data(Qt.ItemDataRole.UserRole)))
         self.ends.currentItemChanged.connect(
             lambda item, _old: self.point_at(item.data(Qt.ItemDataRole.UserRole) if item else None))
         layout.addWidget(self.ends, 1)

@@ -1,11 +1,12 @@
-"""The lane tool: lay out a racing line of straights and arcs, preview its spaces, create them.
+"""The lane layout tool: lay out a racing line of straights and arcs, preview its spaces, create them.
 
 Click (snapping like the other tools) to place the start, then click or drag
 ahead to lay a straight, or off to a side to lay the arc through the cursor
 (turns snap to 15 degrees, radii to 5 mm, lengths to whole spaces; Ctrl turns
 snapping off, Shift forces a straight). Pointing at the start marker offers the
-piece that closes the loop (the remaining turn, straights refitted). The spaces of the line and of the
-piece under the cursor are previewed live with the engine's lane builder.
+pieces that close the loop (the remaining turn and a straight). The spaces of
+the line and of the piece under the cursor are previewed live with the
+engine's lane builder.
 Enter (or a double click, or the panel's Create) adds them as one undoable
 step; Backspace takes back the last piece; Esc drops the draft. The lane
 panel (``editor.lane_panel``) types exact values for the same draft.
@@ -15,7 +16,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QKeyEvent, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QKeyEvent, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from engine.lanes import LayoutError, Piece, Pose
@@ -74,13 +75,6 @@ class LanePreviewItem(QGraphicsItem):
         self._rect = rect.adjusted(-40, -40, 40, 40)
         self.update()
 
-    def clear(self) -> None:
-        """Show nothing."""
-        self.prepareGeometryChange()
-        self.polygons, self.line, self.start, self.end = [], QPolygonF(), None, None
-        self._rect = QRectF()
-        self.update()
-
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._rect
 
@@ -122,10 +116,9 @@ class LaneTool(Tool):
     label = "Layout"
     shortcut = "Shift+L"
     icon = "≣"
-    hint = ("Lane layout: click to place the start of the racing line, then click or drag ahead for a "
-            "straight, to a side for an arc (Shift: straight, Ctrl: no snap); "
-            "point at the start to close the loop; Enter creates, Backspace removes the last piece, "
-            "Esc cancels")
+    hint = ("Click the start, then click ahead for a straight or aside for an arc; point at the "
+            "start to close the loop; Enter creates, Backspace takes a piece back, Esc cancels "
+            "(Shift: straight, Ctrl: no snap)")
 
     draftChanged = Signal()     # start, pieces or settings changed (the panel refreshes)
     buildChanged = Signal(str)  # the preview's summary or error

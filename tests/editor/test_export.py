@@ -20,7 +20,8 @@ def _media_boxes(path) -> list[tuple[float, float]]:
     """Width and height in mm of every page's MediaBox."""
     data = path.read_bytes()
     assert data.startswith(b"%PDF-")
-    boxes = re.findall(rb"/MediaBox\s*\[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]", data)
+    number = rb"([-\d.]+)"
+    boxes = re.findall(rb"/MediaBox\s*\[\s*" + rb"\s+".join([number] * 4) + rb"\s*\]", data)
     return [((float(x1) - float(x0)) / PT_PER_MM, (float(y1) - float(y0)) / PT_PER_MM)
             for x0, y0, x1, y1 in boxes]
 
