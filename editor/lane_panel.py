@@ -88,6 +88,8 @@ class LanePanel(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setMinimumHeight(150)
         self.table.itemChanged.connect(self._on_item_changed)
+        self.table.currentCellChanged.connect(
+            lambda row, _col, _r, _c: self.tool.highlight_piece(row if row >= 0 else None))
         return self.table
 
     def _build_piece_buttons(self) -> QHBoxLayout:

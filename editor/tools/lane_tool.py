@@ -42,6 +42,8 @@ class LanePreviewItem(QGraphicsItem):
         super().__init__()
         self.setZValue(Z_OVERLAY)
         self.polygons: list[tuple[int, QPolygonF]] = []
+        self.pieces: list[int] = []          # the piece of each polygon
+        self.highlight: int | None = None    # a piece picked in the panel's table
         self.line = QPolygonF()
         self.start: QPointF | None = None
         self.end: tuple[QPointF, QPointF] | None = None
@@ -55,12 +57,13 @@ class LanePreviewItem(QGraphicsItem):
         if build.result is not None:
             self.polygons = [(sp.lane, QPolygonF([QPointF(x, y) for x, y in sp.corners]))
                              for sp in build.result.spaces]
+            self.pieces = [sp.piece for sp in build.result.spaces]
             pts = list(build.result.centerline)
             if build.result.closed and pts:
                 pts.append(pts[0])
             self.line = QPolygonF([QPointF(x, y) for x, y in pts])
         else:
-            self.polygons, self.line = [], QPolygonF()
+            self.polygons, self.line, self.pieces = [], QPolygonF(), []
         self.start = QPointF(*start) if start is not None else None
         self.end = None
         if end_pose is not None:
@@ -89,6 +92,11 @@ class LanePreviewItem(QGraphicsItem):
             painter.setBrush(QBrush(fill))
             painter.drawPolygon(poly)
         painter.setBrush(Qt.BrushStyle.NoBrush)
+        if self.highlight is not None:
+            painter.setPen(cosmetic_pen("#ffffff", 2.5))
+            for (_lane, poly), piece in zip(self.polygons, self.pieces):
+                if piece == self.highlight:
+                    painter.drawPolygon(poly)
         if len(self.line) > 1:
             pen = cosmetic_pen("#ff9a3c", 1.5, Qt.PenStyle.DashLine)
             painter.setPen(pen)
@@ -129,6 +137,7 @@ class LaneTool(Tool):
         self.draft = LaneDraft()
         self.ghost: Piece | tuple[Piece, ...] | None = None   # under the pointer
         self.build = DraftBuild(None, None)
+        self.highlighted: int | None = None
         self._press: tuple[float, float] | None = None       # start being placed, mm
         self._press_screen: QPointF | None = None
         self._dragging = False
@@ -220,6 +229,13 @@ class LaneTool(Tool):
         self.buildChanged.emit(self.summary())
         return self.build
 
+    def highlight_piece(self, index: int | None) -> None:
+        """Outline the spaces of piece ``index`` in the preview (None: none)."""
+        self.highlighted = index
+        if self._item is not None:
+            self._item.highlight = index
+            self._item.update()
+
     def summary(self) -> str:
         """The panel's status line."""
         if self.build.error and self.build.result is not None:
@@ -229,6 +245,7 @@ class LaneTool(Tool):
     def _show(self, draft: LaneDraft) -> None:
         if self._item is None:
             self._item = LanePreviewItem()
+            self._item.highlight = self.highlighted
             self.scene.addItem(self._item)
         end = None
         if draft.start is not None:

@@ -99,6 +99,8 @@ def test_typed_values_in_the_panel_shape_the_strip(window, qtbot):
     assert isinstance(tool.draft.pieces[1], Arc)   # a bad value leaves the piece alone
     panel.space_length.setValue(80)
     assert tool.build.result.pieces[0].rows == 4
+    panel.table.setCurrentCell(1, 0)               # picking a row outlines its piece
+    assert window.tool._item.highlight == 1
     qtbot.mouseClick(panel.create_button, Qt.MouseButton.LeftButton)
     t = window.doc.track
     assert {sp.id[0] for sp in t.spaces if sp.id[1:] in ("1", "2", "3", "4")} == {"a"}
