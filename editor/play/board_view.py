@@ -110,6 +110,14 @@ class BoardView(QWidget):
     def animating(self) -> bool:
         return bool(self._queue)
 
+    def animation(self) -> tuple[str, int] | None:
+        """The move being animated: its car and how many points it passes."""
+        return (self._queue[0][0], len(self._queue[0][1])) if self._queue else None
+
+    def shown_at(self, car: str) -> QPointF | None:
+        """Where a car is drawn when no animation moves it (None: off the board)."""
+        return self._shown.get(car)
+
     # -- geometry -------------------------------------------------------------------
     def centre(self, space_id: str | None) -> QPointF | None:
         """The centre (mm) of a space."""

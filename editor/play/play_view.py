@@ -229,6 +229,12 @@ class PlayView(QWidget):
             self.controller.set_paused(on)
 
     @property
+    def choosing_path(self) -> bool:
+        """True after a click on an end that several differing paths reach:
+        the next click (a marked space or a path button) picks one."""
+        return bool(self._ambiguous)
+
+    @property
     def showing_sheet(self) -> bool:
         """True while the score sheet is on screen."""
         return self.pages.currentIndex() == SHEET

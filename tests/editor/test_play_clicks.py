@@ -68,11 +68,11 @@ def answer_by_clicks(qtbot, view, rng: random.Random, log: list) -> None:
             qtbot.mouseClick(b, LEFT)
     elif kind in ("path", "bonus"):
         board = view.board
-        if view._ambiguous and board.marked:
+        if view.choosing_path and board.marked:
             sid = rng.choice(sorted(board.marked))
             log.append(("second-click", seat, sid, race.pending.car))
             click_space(qtbot, view, sid)
-        elif view._ambiguous:
+        elif view.choosing_path:
             qtbot.mouseClick(rng.choice(view.choices.buttons), LEFT)
         else:
             sid = rng.choice(sorted(board.lit))
@@ -221,6 +221,7 @@ def test_second_click_chooses_among_paths_that_differ(qtbot, window):
     end = next(e for e in view.board.lit if sum(o.path[-1] == e for o in opts) > 1)
     click_space(qtbot, view, end)
     assert c.waiting_for == seat, "one click on a shared end does not decide yet"
+    assert view.choosing_path
     group = [o for o in opts if o.path[-1] == end]
     assert view.board.marked and len(view.choices.buttons) == len(group)
     sid = sorted(view.board.marked)[0]

@@ -227,3 +227,27 @@ def test_f5_opens_the_dialog_and_starts_the_game(qtbot, harbour_window):
     assert made and window.play.active
     assert window.play.view.controller.setup.names() == ["Ana", "Ben"]
     qtbot.waitUntil(lambda: window.play.view.showing_sheet, timeout=120_000)
+
+
+def test_moves_are_animated_along_their_paths(qtbot, harbour_window):
+    window = harbour_window
+    window.play.anim_ms = 15
+    window.play.start(bots_setup(window, "beginner", kinds=("random",)))
+    view = window.play.view
+    board = view.board
+    seen = []
+    for _ in range(400):
+        qtbot.wait(5)
+        if board.animating:
+            seen.append(board.animation())
+            break
+    assert seen, "a move was animated"
+    car, steps = seen[0]
+    assert steps >= 2  # the start and at least one space entered
+    qtbot.waitUntil(lambda: view.showing_sheet, timeout=120_000)
+    qtbot.waitUntil(lambda: not board.animating, timeout=10_000)
+    for colour, sid in board.positions.items():
+        shown = board.shown_at(colour)
+        assert (shown is None) == (sid is None)
+        if sid is not None:
+            assert shown == board.centre(sid)
