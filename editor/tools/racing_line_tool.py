@@ -68,12 +68,18 @@ class RacingLineHandles(QGraphicsItem):
             painter.drawPolyline(QPolygonF(pts))
         s = HANDLE_SIZE * px
         painter.setPen(QPen(QColor("#101418"), 1 * px))
+        last: tuple[float, float] | None = None
         for k, (x, y) in enumerate(self.points):
-            first = k == 0
-            colour = "#ff3df2" if k == self.picked else ("#3ddc84" if first else "#ffffff")
+            special = k == 0 or k == self.picked
+            # Dense curves (a point per degree) would be a solid zipper of squares:
+            # draw a handle only where it stands clear of the last one drawn.
+            if not special and last is not None and math.hypot(x - last[0], y - last[1]) < 4 * s:
+                continue
+            colour = "#ff3df2" if k == self.picked else ("#3ddc84" if k == 0 else "#ffffff")
             painter.setBrush(QBrush(QColor(colour)))
-            size = s * (1.6 if first or k == self.picked else 1.0)
+            size = s * (1.6 if special else 1.0)
             painter.drawRect(QRectF(x - size, y - size, 2 * size, 2 * size))
+            last = (x, y)
 
 
 class RacingLineTool(Tool):
