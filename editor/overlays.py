@@ -88,6 +88,7 @@ class MovesItem(QGraphicsItem):
         self.track_scene = scene
         self.origin: int | None = None
         self.cars: set[int] = set()
+        self.car_colours: dict[int, QColor] = {}  # test car colours, set by editor.preview
         self.moves: list[Move] = []
         self.setZValue(Z_OVERLAY - 2)
 
@@ -130,7 +131,7 @@ class MovesItem(QGraphicsItem):
             _car(painter, QPointF(*g.centroids[self.origin]), ORIGIN)
         for i in self.cars:
             if i < g.n:
-                _car(painter, QPointF(*g.centroids[i]), CAR)
+                _car(painter, QPointF(*g.centroids[i]), self.car_colours.get(i, CAR))
 
 
 def _car(painter: QPainter, at: QPointF, colour: QColor) -> None:

@@ -3,21 +3,24 @@ paths to the end space under the pointer.
 
 The moves tool (``editor.tools.moves``) computes the legal moves of R-MOVE-4
 for the car on the hovered or pinned space. This module adds, without
-changing it: a spin box for the number (the same as keys 1-9), a list of the
-distinct end spaces (finishing ends, R-FIN-1, and ends blocked short,
-R-MOVE-4, told apart), the forward-arrows toggle, and ``EndPathsItem``, which
-draws every path to the end space the pointer (or the list) points at.
+changing it: a spin box for the number (the same as keys 1-9), the six car
+colours for its test cars (in colour order, or the colour picked; its
+overlay draws them), a list of the distinct end spaces (finishing ends,
+R-FIN-1, and ends blocked short, R-MOVE-4, told apart), the forward-arrows
+toggle, and ``EndPathsItem``, which draws every path to the end space the
+pointer (or the list) points at.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import (QCheckBox, QFormLayout, QGraphicsItem, QHBoxLayout, QLabel,
+from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGraphicsItem, QHBoxLayout, QLabel,
                                QListWidget, QListWidgetItem, QPushButton, QSpinBox,
                                QStyleOptionGraphicsItem, QVBoxLayout, QWidget)
 
+from engine.game.cards import COLOURS
 from engine.movement import Move
 
 from .items import Z_OVERLAY
@@ -26,6 +29,8 @@ if TYPE_CHECKING:
     from .mainwindow import MainWindow
 
 PATH_COLOURS = ("#ffffff", "#52d1ff", "#ff9a3c", "#c77dff", "#3ddc84", "#ff5d8f")
+CAR_HEX = {"black": "#1b1b1b", "blue": "#2f6fde", "green": "#2fa84f", "yellow": "#f2c230",
+           "orange": "#ff8c28", "red": "#e5484d"}
 
 
 def end_kind(moves: list[Move], end: int) -> str:
@@ -36,6 +41,12 @@ def end_kind(moves: list[Move], end: int) -> str:
     if mine and all(m.blocked for m in mine):
         return "blocked"
     return "move"
+
+
+def _swatch(hex_colour: str) -> QIcon:
+    pix = QPixmap(14, 14)
+    pix.fill(QColor(hex_colour))
+    return QIcon(pix)
 
 
 class EndPathsItem(QGraphicsItem):
@@ -112,7 +123,15 @@ class MovementDock(QWidget):
         self.number.setToolTip("How far the car moves (keys 1-9 on the canvas)")
         self.number.valueChanged.connect(self._on_number)
         form.addRow("Move", self.number)
+        self.next_colour = QComboBox()
+        for colour in COLOURS:
+            self.next_colour.addItem(_swatch(CAR_HEX[colour]), colour, colour)
+        self.next_colour.setToolTip("The colour of the next test car you place with a click")
+        form.addRow("Next car", self.next_colour)
         layout.addLayout(form)
+        self.car_colour: dict[int, str] = {}   # space index -> colour of the test car there
+        self.cars_label = QLabel()
+        self.cars_label.setWordWrap(True)
         self.arrows = QCheckBox("Forward arrows for the whole track")
         self.arrows.setChecked(window.act_arrows.isChecked())
         self.arrows.toggled.connect(window.act_arrows.setChecked)
@@ -123,6 +142,7 @@ class MovementDock(QWidget):
         self.clear_button.clicked.connect(self.tool.cancel)
         buttons.addWidget(self.clear_button)
         layout.addLayout(buttons)
+        layout.addWidget(self.cars_label)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
@@ -171,6 +191,7 @@ class MovementDock(QWidget):
             self.number.blockSignals(True)
             self.number.setValue(tool.number)
             self.number.blockSignals(False)
+        self._sync_cars()
         moves = list(tool.last_moves)
         spaces = self.window_.doc.track.spaces
         origin = tool.origin
@@ -193,6 +214,34 @@ class MovementDock(QWidget):
                 self.ends.addItem(item)
         if self.pointed is not None:
             self.point_at(self.pointed)
+
+    def _sync_cars(self) -> None:
+        """Give each new test car a colour (the chosen one, else the first free one)."""
+        cars = self.tool.cars
+        for i in [i for i in self.car_colour if i not in cars]:
+            del self.car_colour[i]
+        for i in sorted(cars - set(self.car_colour)):
+            free = [c for c in COLOURS if c not in self.car_colour.values()]
+            if not free:
+                break
+            wanted = self.next_colour.currentData()
+            self.car_colour[i] = wanted if wanted in free else free[0]
+            rest = [c for c in free if c != self.car_colour[i]]
+            if rest:
+                self.next_colour.setCurrentIndex(self.next_colour.findData(rest[0]))
+        overlay = self.tool.overlay
+        if overlay is not None:
+            overlay.car_colours = {i: QColor(CAR_HEX[c]) for i, c in self.car_colour.items()}
+            overlay.update()
+        spaces = self.window_.doc.track.spaces
+        placed = [f"{c} on {spaces[i].id}" for i, c in sorted(self.car_colour.items(),
+                                                              key=lambda e: COLOURS.index(e[1]))
+                  if i < len(spaces)]
+        extra = len(cars) - len(self.car_colour)
+        self.cars_label.setText(("Test cars: " + ", ".join(placed) if placed else
+                                 "Click spaces to place test cars.")
+                                + (f" ({extra} more than the six cars of the game)" if extra > 0
+                                   else ""))
 
     def _on_cursor(self, x: float, y: float) -> None:
         if self.scene.tool is not self.tool:

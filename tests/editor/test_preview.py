@@ -110,3 +110,27 @@ def test_the_preview_follows_edits_and_the_arrows_toggle(window, qtbot, straight
     assert window.act_arrows.isChecked() and window.scene.forward_arrows.isVisible()
     window.act_arrows.setChecked(False)
     assert not panel.arrows.isChecked()
+
+
+def test_test_cars_take_the_six_colours(window, qtbot, straight_file):
+    tool, panel = _moves_tool(window, straight_file, centre=(160, 0))
+    t = window.doc.track
+    for sid in ("a2", "b3", "a4"):
+        click(qtbot, window, *_centre(t, sid))
+    colour_of = {t.spaces[i].id: c for i, c in panel.car_colour.items()}
+    assert colour_of == {"a2": "black", "b3": "blue", "a4": "green"}   # COLOURS order
+    panel.next_colour.setCurrentIndex(panel.next_colour.findData("red"))
+    click(qtbot, window, *_centre(t, "b5"))
+    click(qtbot, window, *_centre(t, "b3"))                            # blue leaves the track
+    colour_of = {t.spaces[i].id: c for i, c in panel.car_colour.items()}
+    assert colour_of == {"a2": "black", "a4": "green", "b5": "red"}
+    assert panel.next_colour.currentData() == "yellow"   # the first colour free after red went
+    click(qtbot, window, *_centre(t, "a6"))
+    assert panel.car_colour[t.spaces.index(t.space("a6"))] == "yellow"
+    click(qtbot, window, *_centre(t, "a6"))
+    overlay = tool.overlay
+    assert {t.spaces[i].id: q.name() for i, q in overlay.car_colours.items()} == {
+        "a2": "#1b1b1b", "a4": "#2fa84f", "b5": "#e5484d"}
+    assert "black on a2" in panel.cars_label.text()
+    qtbot.mouseClick(panel.clear_button, Qt.MouseButton.LeftButton)
+    assert panel.car_colour == {} and overlay.car_colours == {}
