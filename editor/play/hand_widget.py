@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QAbstractButton, QHBoxLayout, QLabel, QWidget
+from PySide6.QtWidgets import QAbstractButton, QFrame, QHBoxLayout, QLabel, QScrollArea, QWidget
 
 from engine.game import Card
 
@@ -127,14 +127,25 @@ class HandWidget(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self._layout = QHBoxLayout(self)
-        self._layout.setContentsMargins(4, 4, 4, 4)
-        self._layout.setSpacing(6)
+        outer = QHBoxLayout(self)
+        outer.setContentsMargins(4, 4, 4, 4)
         self.title = QLabel()
         self.title.setWordWrap(True)
         self.title.setFixedWidth(110)
-        self._layout.addWidget(self.title)
+        outer.addWidget(self.title)
+        # A big hand (21 cards in a two-player auction) scrolls instead of widening the window.
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        inner = QWidget()
+        self._layout = QHBoxLayout(inner)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.setSpacing(6)
         self._layout.addStretch(1)
+        self.scroll.setWidget(inner)
+        self.scroll.setMinimumHeight(CARD_H + 16 + 18)
+        outer.addWidget(self.scroll, 1)
         self.buttons: dict[int, CardButton] = {}
 
     def show_cards(self, title: str, cards: list[Card], playable: set[int] | None = None,

@@ -9,11 +9,12 @@ colours, Tricky order, Strategic skip, bets).
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import (QHBoxLayout, QHeaderView, QLabel, QListWidget, QPushButton,
-                               QSlider, QSplitter, QStackedWidget, QTableWidget, QTableWidgetItem,
-                               QTabWidget, QVBoxLayout, QWidget)
+                               QSlider, QSplitter, QStackedWidget, QStyledItemDelegate,
+                               QStyleOptionViewItem, QTableWidget, QTableWidgetItem, QTabWidget,
+                               QVBoxLayout, QWidget)
 
 from engine.game import COLOURS, Bid, Decision, Game, IllegalDecision, Order, Path, Series, Wild
 from engine.game.cards import bid_value
@@ -59,6 +60,32 @@ def distance_ranking(race: Game) -> list[str]:
 
 def spaces(n: int | None) -> str:
     return "1 space" if n == 1 else f"{n} spaces"
+
+
+class CarChips(QStyledItemDelegate):
+    """Paints a 'blue, red' cell as coloured chips, one per car."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index) -> None:
+        cars = [c for c in str(index.data() or "").split(", ") if c in COLOURS]
+        if not cars:
+            super().paint(painter, option, index)
+            return
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = option.rect.adjusted(3, 4, -3, -4)
+        width = (r.width() - 4 * (len(cars) - 1)) / len(cars)
+        for k, car in enumerate(cars):
+            box = QRectF(r.left() + k * (width + 4), r.top(), width, r.height())
+            painter.setPen(QColor("#d9d9d2"))
+            painter.setBrush(car_colour(car))
+            painter.drawRoundedRect(box, 4, 4)
+            painter.setPen(ink(car))
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, car)
+        painter.restore()
+
+    def sizeHint(self, option: QStyleOptionViewItem, index) -> QSize:  # noqa: N802
+        cars = str(index.data() or "").split(", ")
+        return QSize(58 * len(cars), 26)
 
 
 class PlayView(QWidget):
@@ -175,6 +202,7 @@ class PlayView(QWidget):
         self.players.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         self.players.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.players.horizontalHeader().setStretchLastSection(True)
+        self.players.setItemDelegateForColumn(1, CarChips(self.players))
         layout.addWidget(self.players, 2)
         tabs = QTabWidget()
         self.auction = AuctionPanel()
@@ -345,9 +373,6 @@ class PlayView(QWidget):
                     f.setBold(True)
                     item.setFont(f)
                     item.setForeground(QColor("#ffe14d"))
-                if col == 1 and len(cars) == 1:
-                    item.setBackground(car_colour(cars[0]))
-                    item.setForeground(ink(cars[0]))
                 self.players.setItem(p, col, item)
 
     def _logged(self, events: list) -> None:
