@@ -7,6 +7,7 @@ signals.
 """
 from __future__ import annotations
 
+import copy
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -15,6 +16,7 @@ from PySide6.QtGui import (QBrush, QColor, QPainter, QPainterPath, QPainterPathS
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from engine.geometry import _is_rectangle
+from engine.track import Space
 
 from . import painting
 from .document import TrackDocument, is_unset
@@ -77,19 +79,30 @@ class SpaceItem(QGraphicsItem):
         self.setAcceptHoverEvents(True)
         self._poly = QPolygonF()
         self._rect = QRectF()
+        self._preview: Space | None = None
         self.refresh()
 
     @property
-    def space(self):
+    def space(self) -> Space:
         """The engine ``Space`` this item shows."""
         return self.doc.track.spaces[self.index]
+
+    def preview_corners(self, corners: list | None) -> None:
+        """Draw the space with these corners until called with None (live feedback of a drag)."""
+        if corners is None:
+            self._preview = None
+        else:
+            self._preview = copy.copy(self.space)
+            self._preview.corners = [tuple(c) for c in corners]
+        self.refresh()
 
     def refresh(self) -> None:
         """Re-read the corners from the document."""
         self.prepareGeometryChange()
-        self._poly = QPolygonF([QPointF(float(x), float(y)) for x, y in self.space.corners])
+        space = self._preview or self.space
+        self._poly = QPolygonF([QPointF(float(x), float(y)) for x, y in space.corners])
         self._rect = self._poly.boundingRect().adjusted(-3, -3, 3, 3)
-        self.rectangular = _is_rectangle(self.space.corners)
+        self.rectangular = _is_rectangle(space.corners)
         self.update()
 
     def polygon(self) -> QPolygonF:
@@ -121,7 +134,8 @@ class SpaceItem(QGraphicsItem):
             painter.drawPolyline(self._poly)
             return
         try:
-            painting.paint_space(painter, self.space, rectangular=self.rectangular,
+            painting.paint_space(painter, self._preview or self.space,
+                                 rectangular=self.rectangular,
                                  grid_slot=self.grid_slot, show_id=self.show_id)
         except Exception:  # a hostile polygon must never break painting
             painter.setPen(cosmetic_pen(PROBLEM, 2))
@@ -167,7 +181,7 @@ class LineItem(QGraphicsItem):
             path.moveTo(float(seg[0][0]), float(seg[0][1]))
             path.lineTo(float(seg[1][0]), float(seg[1][1]))
         stroker = QPainterPathStroker()
-        stroker.setWidth(8.0)
+        stroker.setWidth(6.0)
         self._path = stroker.createStroke(path) if not path.isEmpty() else QPainterPath()
         self.setVisible(not is_unset(seg))
         self.update()

@@ -156,6 +156,9 @@ class MainWindow(QMainWindow):
         self.act_delete = a("&Delete", self.delete_selection, K.Delete, "Delete the selection")
         self.act_delete.setShortcuts([QKeySequence(Qt.Key.Key_Delete),
                                       QKeySequence(Qt.Key.Key_Backspace)])
+        # The keys act on the canvas only, so Backspace in a panel never deletes a space.
+        self.act_delete.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.view.addAction(self.act_delete)
         self.act_duplicate = a("D&uplicate", self.duplicate_selection, "Ctrl+D",
                                "Duplicate the selected spaces")
         self.act_select_all = a("Select &All", self.select_all, K.SelectAll)

@@ -137,6 +137,11 @@ class CornerTool(Tool):
         for h in self._handles:
             if h.data(0) in self._drag:
                 h.setPos(hit.x, hit.y)
+        for i, ks in self._by_space(self._drag).items():
+            corners = list(self.doc.track.spaces[i].corners)
+            for k in ks:
+                corners[k] = (hit.x, hit.y)
+            self.scene.space_items[i].preview_corners(corners)
         self.set_hint(f"Corner at {hit.x:.1f}, {hit.y:.1f} mm")
 
     def mouse_release(self, ev: ToolEvent) -> None:
@@ -146,6 +151,7 @@ class CornerTool(Tool):
         hit = self.scene.snap(ev, exclude=moving, show=False)
         drag, origin = self._drag, self._drag_origin
         self._drag = None
+        self._end_preview(drag)
         self.scene.hide_snap()
         if origin is None or math.hypot(hit.x - origin[0], hit.y - origin[1]) < 1e-6:
             self._refresh_handles()
@@ -153,10 +159,20 @@ class CornerTool(Tool):
         self._apply(drag, (hit.x, hit.y), "Move corner")
         self.set_hint(self.hint)
 
-    def _apply(self, pairs: list[tuple[int, int]], to: tuple[float, float], text: str) -> None:
+    @staticmethod
+    def _by_space(pairs: list[tuple[int, int]]) -> dict[int, list[int]]:
         by_space: dict[int, list[int]] = {}
         for i, k in pairs:
             by_space.setdefault(i, []).append(k)
+        return by_space
+
+    def _end_preview(self, pairs: list[tuple[int, int]]) -> None:
+        for i in self._by_space(pairs):
+            if i < len(self.scene.space_items):
+                self.scene.space_items[i].preview_corners(None)
+
+    def _apply(self, pairs: list[tuple[int, int]], to: tuple[float, float], text: str) -> None:
+        by_space = self._by_space(pairs)
         stack = self.doc.undo_stack
         stack.beginMacro(text)
         for i, ks in by_space.items():
@@ -212,6 +228,7 @@ class CornerTool(Tool):
 
     def cancel(self) -> None:
         if self._drag is not None:
+            self._end_preview(self._drag)
             self._drag = None
             self._refresh_handles()
         self.scene.hide_snap()

@@ -136,7 +136,11 @@ def test_delete_and_duplicate_are_undoable(window, qtbot, stadium_file):
     window.act_delete.trigger()
     assert len(t.spaces) == n
     window.scene.select_indices([5])
+    window.view.setFocus()       # Delete acts on the canvas, not in the panels
     qtbot.keyClick(window.view, Qt.Key.Key_Delete)
+    assert len(t.spaces) == n - 1
+    window.inspector.corner_table.setFocus()
+    qtbot.keyClick(window.inspector.corner_table, Qt.Key.Key_Backspace)
     assert len(t.spaces) == n - 1
     window.doc.undo_stack.undo()
     window.doc.undo_stack.undo()
