@@ -255,7 +255,7 @@ class MainWindow(QMainWindow):
             act.setIcon(self.style().standardIcon(pix))
         top.addActions([self.act_new, self.act_open, self.act_save])
         top.addSeparator()
-        top.addActions([self.act_undo, self.act_redo])
+        top.addActions(self._toolbar_undo_redo())
         top.addSeparator()
         top.addActions([self.act_duplicate, self.act_delete])
         top.addSeparator()
@@ -265,6 +265,28 @@ class MainWindow(QMainWindow):
             if isinstance(button, QToolButton):
                 button.setCheckable(True)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, top)
+
+    def _toolbar_undo_redo(self) -> list[QAction]:
+        """Undo and Redo buttons with fixed labels (the menu's say what they undo)."""
+        stack = self.doc.undo_stack
+        undo = QAction(self.style().standardIcon(QStyle.StandardPixmap.SP_ArrowBack), "Undo", self)
+        redo = QAction(self.style().standardIcon(QStyle.StandardPixmap.SP_ArrowForward), "Redo", self)
+        undo.triggered.connect(stack.undo)
+        redo.triggered.connect(stack.redo)
+        undo.setEnabled(stack.canUndo())
+        redo.setEnabled(stack.canRedo())
+        stack.canUndoChanged.connect(undo.setEnabled)
+        stack.canRedoChanged.connect(redo.setEnabled)
+        self.tb_undo, self.tb_redo = undo, redo
+        stack.undoTextChanged.connect(self._undo_tip)
+        stack.redoTextChanged.connect(self._redo_tip)
+        return [undo, redo]
+
+    def _undo_tip(self, text: str) -> None:
+        self.tb_undo.setToolTip(f"Undo {text}".strip())
+
+    def _redo_tip(self, text: str) -> None:
+        self.tb_redo.setToolTip(f"Redo {text}".strip())
 
     # -- tools and canvas -----------------------------------------------------
     def set_tool(self, name: str) -> None:
