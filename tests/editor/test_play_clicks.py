@@ -134,7 +134,21 @@ def test_a_person_bids_plays_chooses_destinations_and_bets_by_clicks(qtbot, harb
 def test_two_people_hand_over_the_screen_and_see_only_their_own_cards(qtbot, harbour_window):
     view = start(harbour_window, "standard", [Seat("Ana"), Seat("Ben"), Seat("Chloé", "greedy")],
                  8)
-    log = play_by_clicks(qtbot, view, seed=9)
+    c = view.controller
+    rng, log, checked = random.Random(9), [], 0
+    for _ in range(3000):
+        wait_for_person(qtbot, view)
+        if view.showing_sheet:
+            break
+        seat = c.waiting_for
+        if seat is not None:
+            # R-BET-2: the other person's bets stay secret while this one decides.
+            other = 1 - seat
+            cell = view.players.item(other, 5).text()
+            assert cell == "—" or cell.endswith("secret"), cell
+            checked += cell.endswith("secret")
+        answer_by_clicks(qtbot, view, rng, log)
+    assert checked > 0
     handovers = [e for e in log if e[0] == "handover"]
     assert len(handovers) > 5
     assert {h[1] for h in handovers} == {0, 1}
