@@ -2,6 +2,7 @@
 editing canvas and the board view, and game records."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt
@@ -13,7 +14,7 @@ from engine.validate import validate_track
 
 from .controller import PlayController
 from .play_view import PlayView
-from .setup import GameSetup, build_game, make_bots
+from .setup import GameSetup, Seat, bot_kinds, build_game, make_bots
 
 RECORD_FILTER = "Game records (*.yaml *.yml);;All files (*)"
 
@@ -38,6 +39,7 @@ class PlayMode(QObject):
         self.view.leave.connect(self.leave)
         self.view.newGame.connect(self.new_game)
         self.view.saveRecord.connect(self.save_record_dialog)
+        self.view.takeOver.connect(self.take_over)
 
     def _build_actions(self) -> None:
         w = self.window
@@ -185,6 +187,24 @@ class PlayMode(QObject):
         controller = PlayController.replay(game, setup, decisions, bot_ms=self.bot_ms,
                                            anim_ms=self.anim_ms)
         self.enter()
+        self.view.start(controller)
+        self._update_actions()
+        return True
+
+
+    def take_over(self) -> bool:
+        """Continue the record being watched as a live game from where it stands:
+        its people are asked, its bots play (kinds this app does not know are people)."""
+        old = self.view.controller
+        if old is None or old.script is None or old.over:
+            return False
+        old.stop()
+        kinds = set(bot_kinds())
+        seats = [s if s.is_person or s.kind in kinds else Seat(s.name) for s in old.setup.seats]
+        setup = replace(old.setup, seats=seats)
+        controller = PlayController(old.game, setup, make_bots(setup), bot_ms=self.bot_ms,
+                                    anim_ms=self.anim_ms)
+        controller.decisions = list(old.decisions)
         self.view.start(controller)
         self._update_actions()
         return True

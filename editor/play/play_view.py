@@ -92,6 +92,7 @@ class PlayView(QWidget):
     """The whole play mode; ``leave`` asks to go back to editing, ``saveRecord`` to save."""
 
     leave = Signal()
+    takeOver = Signal()   # a replay becomes a live game from the decision reached
     saveRecord = Signal()
     newGame = Signal()
 
@@ -181,11 +182,16 @@ class PlayView(QWidget):
         self.step_button.clicked.connect(lambda: self.controller and self.controller.step())
         self.save_button = QPushButton("Save record…")
         self.save_button.clicked.connect(self.saveRecord)
+        self.take_over_button = QPushButton("Play from here")
+        self.take_over_button.setToolTip("Continue this recorded game from the decision "
+                                         "reached: people and bots take their seats")
+        self.take_over_button.clicked.connect(self.takeOver)
         self.sheet_button = QPushButton("Score sheet")
         self.sheet_button.clicked.connect(lambda: self.pages.setCurrentIndex(SHEET))
         self.back_button = QPushButton("Back to editing")
         self.back_button.clicked.connect(self.leave)
-        for b in (self.pause_button, self.step_button, self.save_button, self.sheet_button,
+        for b in (self.pause_button, self.step_button, self.take_over_button, self.save_button,
+                  self.sheet_button,
                   self.back_button):
             bar.addWidget(b)
         return bar
@@ -242,6 +248,7 @@ class PlayView(QWidget):
         self.pages.setCurrentIndex(BOARD)
         self.next_race_button.hide()
         self.save_button.setEnabled(c.script is None)
+        self.take_over_button.setVisible(c.script is not None)
         self.sheet_save_button.setEnabled(c.script is None)
         self._clear_prompt()
         self.hand.setVisible(True)

@@ -251,3 +251,28 @@ def test_moves_are_animated_along_their_paths(qtbot, harbour_window):
         assert (shown is None) == (sid is None)
         if sid is not None:
             assert shown == board.centre(sid)
+
+
+def test_a_watched_record_can_be_played_on_from_any_decision(qtbot, harbour_window, tmp_path):
+    window = harbour_window
+    setup = bots_setup(window, "beginner", seed=5, kinds=("random", "greedy"))
+    c = play_out(qtbot, window, setup)
+    path = tmp_path / "game.yaml"
+    window.play.record_path_factory = lambda: str(path)
+    assert window.play.save_record_dialog()
+    assert window.play.watch(path)
+    view = window.play.view
+    assert view.take_over_button.isVisible()
+    for _ in range(30):
+        qtbot.mouseClick(view.step_button, LEFT)
+    qtbot.waitUntil(lambda: len(view.controller.decisions) == 30, timeout=10_000)
+    qtbot.mouseClick(view.take_over_button, LEFT)
+    live = view.controller
+    assert live.script is None and not view.take_over_button.isVisible()
+    assert live.decisions[:30] == c.decisions[:30]
+    qtbot.waitUntil(lambda: view.showing_sheet, timeout=120_000)
+    # The bots are seeded afresh, so the rest may differ; the record stays replayable.
+    again = tmp_path / "again.yaml"
+    window.play.record_path_factory = lambda: str(again)
+    assert window.play.save_record_dialog()
+    assert records.replay(records.load_record(again)).result.scores == live.race.result.scores
