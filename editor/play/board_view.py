@@ -44,6 +44,7 @@ class BoardView(QWidget):
         self.places: list[str] = []
         self.places_total = 6
         self.places_title = ""
+        self.place_notes: dict[str, str] = {}   # e.g. the lap of each car (long distance)
         self.mover: str | None = None
         self.lit: set[str] = set()           # legal end spaces
         self.marked: dict[str, str] = {}     # space id -> short text (second click choices)
@@ -268,7 +269,7 @@ class BoardView(QWidget):
 
     def _paint_places(self, p: QPainter) -> None:
         p.fillRect(QRectF(0, 0, self.width(), PLACES_H), QColor("#1b1e23"))
-        box = 70
+        box = 84 if self.place_notes else 70
         x = MARGIN
         if self.places_title:
             p.setPen(QColor("#dfe3ea"))
@@ -285,6 +286,8 @@ class BoardView(QWidget):
             text = {0: "1st", 1: "2nd", 2: "3rd"}.get(k, f"{k + 1}th")
             if car:
                 text += " " + car
+                if car in self.place_notes:
+                    text += "\n" + self.place_notes[car]
             p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
 
     # -- clicks -----------------------------------------------------------------------

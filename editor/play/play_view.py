@@ -314,6 +314,8 @@ class PlayView(QWidget):
             places = distance_ranking(race)
         self.board.places_title = ("Ranking by distance" if not race.variant.use_finish
                                    else "Winners' places")
+        self.board.place_notes = ({car: f"lap {race.laps[k] + 1}" for k, car in enumerate(COLOURS)}
+                                  if not race.variant.use_finish else {})
         self.board.set_state({car: race.position(car) for car in COLOURS}, labels, places, mover)
         self._refresh_players(race)
         self.status.setText(self._status_text())
