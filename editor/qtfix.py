@@ -38,4 +38,7 @@ def guard_none() -> None:
     _done = True
     if void_calls_leak_none():
         # CPython < 3.12 keeps the count in the first field of every object.
-        ctypes.c_ssize_t.from_address(id(None)).value += _RESERVE
+        # The same builds also drop a reference to the bool a Python override returns
+        # to Qt (QUndoCommand.mergeWith), so True and False get the reserve too.
+        for obj in (None, True, False):
+            ctypes.c_ssize_t.from_address(id(obj)).value += _RESERVE

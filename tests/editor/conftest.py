@@ -1,12 +1,26 @@
 """Fixtures for the editor tests: a main window whose dialogs answer at once."""
 from __future__ import annotations
 
-import pytest
-from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
-from PySide6.QtTest import QTest
+import sys
+from pathlib import Path
 
-from engine.track import save_track
-from tracks_for_tests import stadium_track
+# This folder is called "editor" too: with only tests/ on sys.path, ``import editor``
+# would find it as a namespace package and skip editor/__init__.py, which installs
+# editor.qtfix's guard against PySide6 6.12's lost references. Put the project first.
+_ROOT = str(Path(__file__).resolve().parents[2])
+if _ROOT not in sys.path:
+    sys.path.insert(0, _ROOT)
+if getattr(sys.modules.get("editor"), "__file__", None) is None:
+    sys.modules.pop("editor", None)
+
+import editor  # noqa: E402,F401 - runs the guard
+
+import pytest  # noqa: E402
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+
+from engine.track import save_track  # noqa: E402
+from tracks_for_tests import stadium_track  # noqa: E402
 
 
 class FakePrompts:
