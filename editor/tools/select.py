@@ -46,10 +46,9 @@ class SelectTool(Tool):
         self._press = ev
         self._before = set(scene.selected_indices())
         self._before_lines = set(scene.selected_lines())
-        space = scene.space_at(ev.pos)
-        line = scene.line_at(ev.pos) if space is None or self._line_first(ev) else None
-        if line is not None:
-            space = None
+        # Lines lie on space edges, so a press on a line picks the line.
+        line = scene.line_at(ev.pos)
+        space = scene.space_at(ev.pos) if line is None else None
         if space is None and line is None:
             self._mode = "band"
             if not (ev.shift or ev.ctrl):
@@ -70,10 +69,6 @@ class SelectTool(Tool):
             self._mode = "move"
         scene.select_indices(spaces, lines)
         self._anchor = self._grab_point(ev, space, line)
-
-    def _line_first(self, ev: ToolEvent) -> bool:
-        """Lines lie on space edges, so a click close to a line picks the line."""
-        return self.scene.line_at(ev.pos) is not None
 
     def _grab_point(self, ev: ToolEvent, space: int | None, line: int | None):
         """The corner (or line end) nearest the press: it is what snaps while moving."""

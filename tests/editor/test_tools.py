@@ -250,3 +250,20 @@ def _selected_ids(window):
 def _reload(path):
     from engine.track import load_track
     return load_track(path)
+
+
+def test_a_line_is_picked_before_the_space_under_it_and_moves(window, qtbot, stadium_file):
+    window.open_file(stadium_file)
+    t = window.doc.track
+    (ax, ay), (bx, by) = ((float(x), float(y)) for x, y in t.betting_lines[0])
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    window.view.set_zoom(3.0)
+    window.view.centerOn(mx, my)
+    click(qtbot, window, mx, my)
+    assert window.scene.selected_lines() == [0] and window.scene.selected_indices() == []
+    drag(window, (mx, my), (mx + 20, my))
+    (nax, nay), (nbx, nby) = ((float(x), float(y)) for x, y in t.betting_lines[0])
+    assert nax - ax == pytest.approx(nbx - bx, abs=1e-3)      # both ends, one vector
+    assert nay - ay == pytest.approx(nby - by, abs=1e-3)
+    assert abs(nax - ax - 20) < 3.5                             # within the snap reach
+    assert window.doc.undo_stack.count() == 1
