@@ -9,25 +9,24 @@ colours, Tricky order, Strategic skip, bets).
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter
-from PySide6.QtWidgets import (QHBoxLayout, QHeaderView, QLabel, QListWidget, QPushButton,
-                               QSlider, QSplitter, QStackedWidget, QStyledItemDelegate,
-                               QStyleOptionViewItem, QTableWidget, QTableWidgetItem, QTabWidget,
-                               QVBoxLayout, QWidget)
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QPushButton, QSlider, QSplitter,
+                               QStackedWidget, QTabWidget, QVBoxLayout, QWidget)
 
-from engine.game import COLOURS, Bid, Decision, Game, IllegalDecision, Order, Path, Series, Wild
+from engine.game import COLOURS, Bid, Decision, Game, IllegalDecision, Path, PlayCard, Series
 from engine.game.cards import bid_value
 
 from .auction_panel import AuctionPanel
 from .board_view import BoardView
-from .cars import car_colour, ink
 from .choice_panel import ChoicePanel
 from .controller import PlayController
 from .hand_widget import HandWidget
 from .handover import HandoverScreen
+from .players_panel import PlayersTable, distance_ranking, owner_marks
 from .score_sheet import ScoreSheet, ordinal
-from .setup import current_game
+
+__all__ = ["PlayView"]
 
 WHAT = {"bid": "choose a bid card", "keep_power": "choose the power to keep",
         "swap_power": "keep Cunning or swap it", "play_card": "play a card",
@@ -37,55 +36,8 @@ WHAT = {"bid": "choose a bid card", "keep_power": "choose the power to keep",
 BOARD, HANDOVER, SHEET = 0, 1, 2
 
 
-def owner_marks(names: list[str]) -> list[str]:
-    """What is written on each seat's cars: the initial, two letters where
-    initials clash, the seat number where those clash too."""
-    for size in (1, 2):
-        marks = [(n.strip()[:size] or str(k + 1)).title() for k, n in enumerate(names)]
-        if len(set(m.lower() for m in marks)) == len(marks):
-            return marks
-    return [str(k + 1) for k in range(len(names))]
-
-
-def distance_ranking(race: Game) -> list[str]:
-    """Long distance (R-VAR): cars by distance travelled (laps and progress),
-    ties to the more inside lane, as the engine ranks them at the end."""
-    board = race.board
-
-    def key(k: int) -> tuple:
-        at = race.pos[k]
-        return (-(race.laps[k] * board.length + board.progress[at]), board.lanes[at], k)
-    return [COLOURS[k] for k in sorted(range(len(COLOURS)), key=key)]
-
-
 def spaces(n: int | None) -> str:
     return "1 space" if n == 1 else f"{n} spaces"
-
-
-class CarChips(QStyledItemDelegate):
-    """Paints a 'blue, red' cell as coloured chips, one per car."""
-
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index) -> None:
-        cars = [c for c in str(index.data() or "").split(", ") if c in COLOURS]
-        if not cars:
-            super().paint(painter, option, index)
-            return
-        painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        r = option.rect.adjusted(3, 4, -3, -4)
-        width = (r.width() - 4 * (len(cars) - 1)) / len(cars)
-        for k, car in enumerate(cars):
-            box = QRectF(r.left() + k * (width + 4), r.top(), width, r.height())
-            painter.setPen(QColor("#d9d9d2"))
-            painter.setBrush(car_colour(car))
-            painter.drawRoundedRect(box, 4, 4)
-            painter.setPen(ink(car))
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, car)
-        painter.restore()
-
-    def sizeHint(self, option: QStyleOptionViewItem, index) -> QSize:  # noqa: N802
-        cars = str(index.data() or "").split(", ")
-        return QSize(58 * len(cars), 26)
 
 
 class PlayView(QWidget):
@@ -200,15 +152,7 @@ class PlayView(QWidget):
         side = QWidget()
         layout = QVBoxLayout(side)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.players = QTableWidget()
-        self.players.setColumnCount(6)
-        self.players.setHorizontalHeaderLabels(["Player", "Cars", "Power", "Cards", "Paid", "Bets"])
-        self.players.verticalHeader().hide()
-        self.players.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.players.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
-        self.players.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.players.horizontalHeader().setStretchLastSection(True)
-        self.players.setItemDelegateForColumn(1, CarChips(self.players))
+        self.players = PlayersTable()
         layout.addWidget(self.players, 2)
         tabs = QTabWidget()
         self.auction = AuctionPanel()
@@ -317,7 +261,7 @@ class PlayView(QWidget):
         self.board.place_notes = ({car: f"lap {race.laps[k] + 1}" for k, car in enumerate(COLOURS)}
                                   if not race.variant.use_finish else {})
         self.board.set_state({car: race.position(car) for car in COLOURS}, labels, places, mover)
-        self._refresh_players(race)
+        self.players.show_table(race, c.setup.seats, self.private_seat())
         self.status.setText(self._status_text())
         self.auction.update_from(list(race.log), race.card_of, c.name)
         phase = race.phase.value
@@ -351,38 +295,6 @@ class PlayView(QWidget):
         if c.paused:
             parts.append("paused")
         return "  ·  ".join(parts)
-
-    def _refresh_players(self, race: Game) -> None:
-        c = self.controller
-        view = race.view(0)
-        private = self.private_seat()
-        self.players.setRowCount(race.players)
-        for p in range(race.players):
-            cars = [car for car in COLOURS if race.owner_of(car) == p]
-            if race.variant.hand_mode == "private":
-                cards = f"{view.hand_sizes[p]} + {len(race.piles[p])} pile"
-            else:
-                cards = str(view.hand_sizes[p])
-            if view.face_up[p]:
-                cards += f" + {len(view.face_up[p])} Speed-8"
-            power = view.powers[p] or ", ".join(view.held_powers[p]) or "—"
-            made = sum(1 for k in range(3) if race.bets[k][p] is not None)
-            if race.over or p == private:
-                bets = ", ".join(b for b in race.view(p).my_bets if b) or "—"
-            else:
-                bets = f"{made} secret" if made else "—"
-            turn = "▶ " if (race.turn == p and not race.over) else ""
-            kind = "" if c.setup.seats[p].is_person else f" · {c.setup.seats[p].kind}"
-            values = [turn + c.name(p) + kind, ", ".join(cars) or "—", power.title(), cards,
-                      f"${view.prices[p]}M", bets]
-            for col, text in enumerate(values):
-                item = QTableWidgetItem(text)
-                if col == 0 and p in race.due():
-                    f = item.font()
-                    f.setBold(True)
-                    item.setFont(f)
-                    item.setForeground(QColor("#ffe14d"))
-                self.players.setItem(p, col, item)
 
     def _logged(self, events: list) -> None:
         c = self.controller
@@ -598,7 +510,6 @@ class PlayView(QWidget):
             car = self._second_car
             self._decide(Bid(seat, card_id, car))
         elif kind == "play_card":
-            from engine.game import PlayCard
             self._decide(PlayCard(seat, card_id))
 
     def _choice(self, payload) -> None:

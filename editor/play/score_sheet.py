@@ -7,7 +7,7 @@ and, for a world tour, the totals across races below.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout,
                                QWidget)
 

@@ -325,7 +325,7 @@ def test_world_tour_shows_each_race_sheet_and_waits_for_the_next_race(qtbot, har
 
 
 def test_cars_carry_distinct_owner_marks():
-    from editor.play.play_view import owner_marks
+    from editor.play.players_panel import owner_marks
 
     assert owner_marks(["Ana", "Ben", "Chloé"]) == ["A", "B", "C"]
     assert owner_marks(["Claude", "Chloé", "Ben"]) == ["Cl", "Ch", "Be"]

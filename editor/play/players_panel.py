@@ -1,0 +1,113 @@
+"""The table of players beside the board: cars, power, cards left, money paid, bets.
+
+Bets are shown only to their owner (``private``) until the game is over
+(R-BET-2); everything else in the table is public.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import (QHeaderView, QStyledItemDelegate, QStyleOptionViewItem,
+                               QTableWidget, QTableWidgetItem)
+
+from engine.game import COLOURS, Game
+
+from .cars import car_colour, ink
+from .setup import Seat
+
+HEADERS = ["Player", "Cars", "Power", "Cards", "Paid", "Bets"]
+BETS = HEADERS.index("Bets")
+
+
+def owner_marks(names: list[str]) -> list[str]:
+    """What is written on each seat's cars: the initial, two letters where
+    initials clash, the seat number where those clash too."""
+    for size in (1, 2):
+        marks = [(n.strip()[:size] or str(k + 1)).title() for k, n in enumerate(names)]
+        if len(set(m.lower() for m in marks)) == len(marks):
+            return marks
+    return [str(k + 1) for k in range(len(names))]
+
+
+def distance_ranking(race: Game) -> list[str]:
+    """Long distance (R-VAR): cars by distance travelled (laps and progress),
+    ties to the more inside lane, as the engine ranks them at the end."""
+    board = race.board
+
+    def key(k: int) -> tuple:
+        at = race.pos[k]
+        return (-(race.laps[k] * board.length + board.progress[at]), board.lanes[at], k)
+    return [COLOURS[k] for k in sorted(range(len(COLOURS)), key=key)]
+
+
+class CarChips(QStyledItemDelegate):
+    """Paints a 'blue, red' cell as coloured chips, one per car."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index) -> None:
+        cars = [c for c in str(index.data() or "").split(", ") if c in COLOURS]
+        if not cars:
+            super().paint(painter, option, index)
+            return
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = option.rect.adjusted(3, 4, -3, -4)
+        width = (r.width() - 4 * (len(cars) - 1)) / len(cars)
+        for k, car in enumerate(cars):
+            box = QRectF(r.left() + k * (width + 4), r.top(), width, r.height())
+            painter.setPen(QColor("#d9d9d2"))
+            painter.setBrush(car_colour(car))
+            painter.drawRoundedRect(box, 4, 4)
+            painter.setPen(ink(car))
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, car)
+        painter.restore()
+
+    def sizeHint(self, option: QStyleOptionViewItem, index) -> QSize:  # noqa: N802
+        cars = str(index.data() or "").split(", ")
+        return QSize(58 * len(cars), 26)
+
+
+class PlayersTable(QTableWidget):
+    """One row per seat; the seat to play is marked, those due are bold."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setColumnCount(len(HEADERS))
+        self.setHorizontalHeaderLabels(HEADERS)
+        self.verticalHeader().hide()
+        self.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.horizontalHeader().setStretchLastSection(True)
+        self.setItemDelegateForColumn(1, CarChips(self))
+
+    def show_table(self, race: Game, seats: list[Seat], private: int | None) -> None:
+        """Fill the rows from the race; ``private`` is the seat whose bets may show."""
+        view = race.view(0)
+        due = race.due()
+        self.setRowCount(race.players)
+        for p in range(race.players):
+            cars = [car for car in COLOURS if race.owner_of(car) == p]
+            if race.variant.hand_mode == "private":
+                cards = f"{view.hand_sizes[p]} + {len(race.piles[p])} pile"
+            else:
+                cards = str(view.hand_sizes[p])
+            if view.face_up[p]:
+                cards += f" + {len(view.face_up[p])} Speed-8"
+            power = view.powers[p] or ", ".join(view.held_powers[p]) or "—"
+            made = sum(1 for k in range(3) if race.bets[k][p] is not None)
+            if race.over or p == private:
+                bets = ", ".join(b for b in race.view(p).my_bets if b) or "—"
+            else:
+                bets = f"{made} secret" if made else "—"
+            turn = "▶ " if (race.turn == p and not race.over) else ""
+            kind = "" if seats[p].is_person else f" · {seats[p].kind}"
+            values = [turn + seats[p].name + kind, ", ".join(cars) or "—", power.title(), cards,
+                      f"${view.prices[p]}M", bets]
+            for col, text in enumerate(values):
+                item = QTableWidgetItem(text)
+                if col == 0 and p in due:
+                    font = item.font()
+                    font.setBold(True)
+                    item.setFont(font)
+                    item.setForeground(QColor("#ffe14d"))
+                self.setItem(p, col, item)
