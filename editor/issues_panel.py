@@ -101,7 +101,8 @@ class IssuesPanel(QWidget):
         layout.setSpacing(0)
         layout.addLayout(top)
         layout.addWidget(self.tree)
-        doc.changed.connect(self.schedule)
+        self._clear_on_edit = False
+        doc.changed.connect(self._on_edit)
         doc.trackReplaced.connect(self.schedule)
         self._show()
 
@@ -138,9 +139,21 @@ class IssuesPanel(QWidget):
         return self._pending or self._timer.isActive()
 
     def set_load_problems(self, problems: list[LoadProblem], severity: str = "error") -> None:
-        """Show why a file could not be opened (kept until another file opens)."""
+        """Show why a file could not be opened (kept until another file opens).
+
+        Warnings (what a draft still lacks) go at the first edit: by then the
+        validator reports the same gaps as they stand.
+        """
         self.load_problems = [ShownIssue("file", severity, str(p)) for p in problems]
+        self._clear_on_edit = severity == "warning"
         self._show()
+
+    def _on_edit(self) -> None:
+        if self._clear_on_edit and self.load_problems:
+            self.load_problems = []
+            self._clear_on_edit = False
+            self._show()
+        self.schedule()
 
     # -- display -----------------------------------------------------------------
     def all_issues(self) -> list[ShownIssue]:

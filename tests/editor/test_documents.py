@@ -235,3 +235,23 @@ def test_a_schema_valid_but_absurd_track_opens_paints_and_reports(window, qtbot,
     window.set_tool("corners")
     window.scene.select_indices([0, 1, 2, 3])
     assert not window.grab().isNull()
+
+
+def test_draft_warnings_give_way_to_the_validator_at_the_first_edit(window, make_window, qtbot,
+                                                                      tmp_path):
+    window.set_tool("draw")
+    window.view.set_zoom(4.0)
+    window.view.centerOn(20, 15)
+    for x, y in [(0, 0), (40, 0), (40, 30), (0, 30), (0, 0)]:
+        click(qtbot, window, x, y)
+    window.prompts.save_as_answer = str(tmp_path / "draft.yaml")
+    assert window.save()
+    other = make_window()
+    assert other.open_file(tmp_path / "draft.yaml")
+    assert [r.code for r in other.issues.all_issues() if r.code == "file"]
+    other.scene.select_indices([0])
+    other.view.setFocus()
+    qtbot.keyClick(other.view, Qt.Key.Key_Left)
+    wait_issues(qtbot, other)
+    codes = [r.code for r in other.issues.all_issues()]
+    assert "file" not in codes and "grid-size" in codes
