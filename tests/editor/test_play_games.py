@@ -276,3 +276,34 @@ def test_a_watched_record_can_be_played_on_from_any_decision(qtbot, harbour_wind
     window.play.record_path_factory = lambda: str(again)
     assert window.play.save_record_dialog()
     assert records.replay(records.load_record(again)).result.scores == live.race.result.scores
+
+
+def test_controller_routes_requests_to_bots_and_asks_people(qtbot):
+    """The controller alone: bots answer through their decision functions, a person
+    is asked through ``asked`` and answers through ``decide``; the engine rules."""
+    from engine.game import Board, Game
+    from editor.play.controller import PlayController
+
+    v = load_variant("beginner")
+    setup = GameSetup(v, "beginner", [Seat("Ana"), Seat("Bot", "random")], 9,
+                      [load_track(HARBOUR)], [None])
+    game = Game.new(Board(setup.tracks[0], v.use_finish), v, 2, 9)
+    calls = []
+
+    def bot(g, seat):
+        calls.append(seat)
+        return g.options(seat)[-1]
+
+    c = PlayController(game, setup, {1: bot}, bot_ms=0, anim_ms=0, threaded=False)
+    asked = []
+
+    def answer(seat):
+        asked.append((seat, game.pending.kind))
+        c.decide(game.options(seat)[0])
+
+    c.asked.connect(answer)
+    with qtbot.waitSignal(c.finished, timeout=60_000):
+        c.start()
+    assert game.over and set(calls) == {1} and {s for s, _ in asked} == {0}
+    assert {k for _, k in asked} >= {"play_card"}
+    assert len(c.decisions) == len(calls) + len(asked)
