@@ -3,12 +3,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDoubleSpinBox, QFormLayout,
-                               QGroupBox, QHeaderView, QLabel, QLineEdit, QPlainTextEdit,
-                               QSpinBox, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+                               QGroupBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
+                               QPlainTextEdit, QSpinBox, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout, QWidget)
 
 from engine.track import DEFAULT_TOLERANCE
 
-from .commands import SetCorners, SetMeta, SetSpaceField, rename_space
+from .commands import LINE_NAMES, SetCorners, SetLine, SetMeta, SetSpaceField, rename_space
 from .document import TrackDocument
 from .scene import TrackScene
 
@@ -80,6 +81,8 @@ class Inspector(QWidget):
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.space_box)
+        self._build_line_box()
+        layout.addWidget(self.line_box)
         layout.addWidget(self.track_box)
         layout.addStretch(1)
 
@@ -95,6 +98,8 @@ class Inspector(QWidget):
         self.tolerance_spin.editingFinished.connect(self._commit_tolerance)
 
         scene.selectionChanged.connect(self.refresh_space)
+        scene.selectionChanged.connect(self.refresh_line)
+        doc.linesChanged.connect(self.refresh_line)
         doc.spaceChanged.connect(self._on_space_changed)
         doc.spaceAdded.connect(self.refresh_all)
         doc.spaceRemoved.connect(self.refresh_all)
@@ -161,6 +166,50 @@ class Inspector(QWidget):
         finally:
             self._loading = False
 
+    # -- lines ----------------------------------------------------------------
+    def _build_line_box(self) -> None:
+        self.line_box = QGroupBox("Line")
+        self.line_k: int | None = None
+        self.line_ends = [_coordinate() for _ in range(4)]
+        form = QFormLayout(self.line_box)
+        for label, (x, y) in (("End 1", self.line_ends[:2]), ("End 2", self.line_ends[2:])):
+            row = QHBoxLayout()
+            row.addWidget(x)
+            row.addWidget(y)
+            form.addRow(label, row)
+        for box in self.line_ends:
+            box.editingFinished.connect(self._commit_line)
+        self.line_box.hide()
+
+    def refresh_line(self, *_args) -> None:
+        """Show the ends of the one selected line (and no space), else hide the box."""
+        try:
+            lines = self.scene.selected_lines()
+            spaces = self.scene.selected_indices()
+        except RuntimeError:
+            return
+        self.line_k = lines[0] if len(lines) == 1 and not spaces else None
+        self.line_box.setVisible(self.line_k is not None)
+        if self.line_k is None:
+            return
+        self.line_box.setTitle(LINE_NAMES[self.line_k].capitalize())
+        (ax, ay), (bx, by) = self.doc.lines()[self.line_k]
+        self._loading = True
+        try:
+            for box, value in zip(self.line_ends, (ax, ay, bx, by)):
+                box.setValue(float(value))
+        finally:
+            self._loading = False
+
+    def _commit_line(self) -> None:
+        if self._loading or self.line_k is None:
+            return
+        ax, ay, bx, by = (box.value() for box in self.line_ends)
+        new = ((ax, ay), (bx, by))
+        old = tuple(tuple(float(v) for v in p) for p in self.doc.lines()[self.line_k])
+        if new != old:
+            self.doc.undo_stack.push(SetLine(self.doc, self.line_k, new))
+
     # -- committing -------------------------------------------------------------
     def _commit_id(self) -> None:
         if self._loading or self.index is None:
@@ -220,3 +269,12 @@ class Inspector(QWidget):
             return
         if value != current:
             self.doc.undo_stack.push(SetMeta(self.doc, "tolerance", value))
+
+
+def _coordinate() -> QDoubleSpinBox:
+    box = QDoubleSpinBox()
+    box.setRange(-1_000_000, 1_000_000)
+    box.setDecimals(3)
+    box.setSuffix(" mm")
+    box.setKeyboardTracking(False)
+    return box

@@ -199,3 +199,18 @@ def test_forward_arrows_overlay_toggles(window, stadium_file):
     assert window.scene.forward_arrows.isVisible()
     assert window.scene.geometry() is not None
     window.view.viewport().grab()      # paints the overlay without error
+
+
+def test_inspector_edits_the_ends_of_a_selected_line(window, qtbot, stadium_file):
+    window.open_file(stadium_file)
+    ins = window.inspector
+    assert not ins.line_box.isVisibleTo(window)
+    window.scene.select_indices([], [3])
+    assert ins.line_box.isVisibleTo(window) and ins.line_box.title() == "Finish line"
+    (ax, ay), _b = window.doc.track.finish_line
+    assert ins.line_ends[0].value() == pytest.approx(float(ax), abs=1e-3)
+    ins.line_ends[1].setValue(float(ay) - 4)
+    ins.line_ends[1].editingFinished.emit()
+    assert float(window.doc.track.finish_line[0][1]) == pytest.approx(float(ay) - 4, abs=1e-3)
+    window.doc.undo_stack.undo()
+    assert ins.line_ends[1].value() == pytest.approx(float(ay), abs=1e-3)
