@@ -184,6 +184,7 @@ class MainWindow(QMainWindow):
         for cls in TOOLS:
             tool = cls(self.scene)
             tool.hintChanged.connect(self.hint_label.setText)
+            tool.toolRequested.connect(self.set_tool)
             self.tools[tool.name] = tool
             act = QAction(tool_icon(tool.name, tool.icon), tool.label, self)
             act.setCheckable(True)
@@ -291,7 +292,9 @@ class MainWindow(QMainWindow):
     # -- tools and canvas -----------------------------------------------------
     def set_tool(self, name: str) -> None:
         """Activate the tool called ``name`` (see ``editor.tools.TOOLS``)."""
-        tool = self.tools[name]
+        tool = self.tools.get(name)
+        if tool is None:
+            return
         self.tool_actions[name].setChecked(True)
         self.scene.set_tool(tool)
         self.hint_label.setText(tool.hint)

@@ -54,6 +54,7 @@ class Tool(QObject):
     icon = ""               # a short glyph shown on the toolbar button
 
     hintChanged = Signal(str)
+    toolRequested = Signal(str)   # ask the window to switch to the tool of this name
 
     def __init__(self, scene: "TrackScene"):
         super().__init__(scene)

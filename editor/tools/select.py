@@ -183,6 +183,13 @@ class SelectTool(Tool):
     def deactivate(self) -> None:
         self._reset()
 
+    def double_click(self, ev: ToolEvent) -> None:
+        """Double-click a space to edit its corners (as Inkscape's node tool)."""
+        space = self.scene.space_at(ev.pos)
+        if space is not None:
+            self.scene.select_indices([space])
+            self.toolRequested.emit("corners")
+
     def key_press(self, event: QKeyEvent) -> bool:
         step = BIG_NUDGE_MM if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else NUDGE_MM
         moves = {Qt.Key.Key_Left: (-step, 0), Qt.Key.Key_Right: (step, 0),

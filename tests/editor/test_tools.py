@@ -267,3 +267,14 @@ def test_a_line_is_picked_before_the_space_under_it_and_moves(window, qtbot, sta
     assert nay - ay == pytest.approx(nby - by, abs=1e-3)
     assert abs(nax - ax - 20) < 3.5                             # within the snap reach
     assert window.doc.undo_stack.count() == 1
+
+
+def test_double_click_a_space_to_edit_its_corners(window, qtbot, stadium_file):
+    window.open_file(stadium_file)
+    t = window.doc.track
+    cx, cy = _centre(t.space("b7"))
+    qtbot.mouseDClick(window.view.viewport(), Qt.MouseButton.LeftButton,
+                      pos=window.view.mapFromScene(cx, cy))
+    assert window.tool.name == "corners"
+    assert _selected_ids(window) == ["b7"]
+    assert len(window.tool._handles) == 4
