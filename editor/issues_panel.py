@@ -4,9 +4,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QStyle, QTreeWidget, QTreeWidgetItem,
-                               QVBoxLayout, QWidget)
+from PySide6.QtCore import QObject, QRunnable, QSize, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListView, QListWidget, QListWidgetItem,
+                               QSizePolicy, QStyle, QVBoxLayout, QWidget)
 
 from engine.track import Track
 
@@ -87,20 +87,21 @@ class IssuesPanel(QWidget):
         top.addWidget(self.counts)
         top.addStretch(1)
         top.addWidget(self.state)
-        self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["Problem", "Code"])
-        self.tree.setRootIsDecorated(False)
-        self.tree.setAlternatingRowColors(True)
-        self.tree.setWordWrap(True)
-        self.tree.setUniformRowHeights(False)
-        self.tree.setColumnWidth(0, 330)
-        self.tree.itemActivated.connect(self._activate)
-        self.tree.itemClicked.connect(self._activate)
+        self.counts.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Preferred)
+        self.list = QListWidget()
+        self.list.setWordWrap(True)
+        self.list.setResizeMode(QListView.ResizeMode.Adjust)
+        self.list.setUniformItemSizes(False)
+        self.list.setAlternatingRowColors(True)
+        self.list.setIconSize(QSize(16, 16))
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.itemActivated.connect(self._activate)
+        self.list.itemClicked.connect(self._activate)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addLayout(top)
-        layout.addWidget(self.tree)
+        layout.addWidget(self.list)
         self._clear_on_edit = False
         doc.changed.connect(self._on_edit)
         doc.trackReplaced.connect(self.schedule)
@@ -130,7 +131,8 @@ class IssuesPanel(QWidget):
         self._pending = False
         self.last_seconds = seconds
         self.issues = issues
-        self.state.setText(f"checked in {seconds * 1000:.0f} ms")
+        self.state.setText(f"{seconds * 1000:.0f} ms")
+        self.state.setToolTip(f"The validator took {seconds * 1000:.0f} ms")
         self._show()
 
     @property
@@ -168,20 +170,20 @@ class IssuesPanel(QWidget):
                             f" &nbsp; <b style='color:#f0a020'>{warnings}</b> "
                             f"warning{'s' * (warnings != 1)}"
                             if rows else "<b style='color:#3fb950'>No problems</b>")
-        self.tree.clear()
+        self.list.clear()
         style = self.style()
         err_icon = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxCritical)
         warn_icon = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
         for issue in rows:
-            item = QTreeWidgetItem([issue.message, issue.code])
-            item.setIcon(0, err_icon if issue.severity == "error" else warn_icon)
-            item.setToolTip(0, issue.message)
-            item.setData(0, Qt.ItemDataRole.UserRole, issue)
-            self.tree.addTopLevelItem(item)
+            item = QListWidgetItem(err_icon if issue.severity == "error" else warn_icon,
+                                   issue.message)
+            item.setToolTip(f"{issue.message}\n[{issue.severity}: {issue.code}]")
+            item.setData(Qt.ItemDataRole.UserRole, issue)
+            self.list.addItem(item)
         self.reportReady.emit(errors, warnings)
 
-    def _activate(self, item: QTreeWidgetItem, _column: int = 0) -> None:
-        issue = item.data(0, Qt.ItemDataRole.UserRole)
+    def _activate(self, item: QListWidgetItem) -> None:
+        issue = item.data(Qt.ItemDataRole.UserRole)
         if issue is not None:
             self.issueActivated.emit(issue)
 

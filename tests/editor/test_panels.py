@@ -29,7 +29,7 @@ def test_moving_a_corner_changes_the_issues_list(window, qtbot, stadium_file):
     assert errors >= 1
     codes = {i.code for i in window.issues.issues}
     assert "overlap" in codes
-    assert window.issues.tree.topLevelItemCount() == len(window.issues.all_issues())
+    assert window.issues.list.count() == len(window.issues.all_issues())
     assert "error" in window.issues.counts.text()
     item = window.scene.space_items[t.spaces.index(a5)]
     assert item.problem
@@ -46,14 +46,14 @@ def test_clicking_an_issue_selects_its_spaces_and_centres_them(window, qtbot, st
     window.scene.select_indices(row)
     window.act_delete.trigger()          # a gap across the track: dead ends before it
     wait_issues(qtbot, window)
-    tree = window.issues.tree
-    rows = [tree.topLevelItem(k) for k in range(tree.topLevelItemCount())]
-    row = next(r for r in rows if r.data(0, Qt.ItemDataRole.UserRole).spaces)
-    issue = row.data(0, Qt.ItemDataRole.UserRole)
+    shown = window.issues.list
+    rows = [shown.item(k) for k in range(shown.count())]
+    row = next(r for r in rows if r.data(Qt.ItemDataRole.UserRole).spaces)
+    issue = row.data(Qt.ItemDataRole.UserRole)
     window.view.set_zoom(4.0)
     window.view.centerOn(-2000, -2000)
-    rect = tree.visualItemRect(row)
-    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    rect = shown.visualItemRect(row)
+    qtbot.mouseClick(shown.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     selected = [t.spaces[i].id for i in window.scene.selected_indices()]
     assert selected and set(selected) <= set(issue.spaces)
     centre = window.view.mapToScene(window.view.viewport().rect().center())
