@@ -67,6 +67,7 @@ class IssuesPanel(QWidget):
         self.issues: list[ShownIssue] = []
         self.load_problems: list[ShownIssue] = []
         self.last_seconds = 0.0
+        self.checked = False     # no "No problems" before the first check has run
         self._generation = 0
         self._pending = False
         self._pool = QThreadPool(self)
@@ -129,6 +130,7 @@ class IssuesPanel(QWidget):
         if generation != self._generation:
             return  # an edit came in since; a newer check is on its way
         self._pending = False
+        self.checked = True
         self.last_seconds = seconds
         self.issues = issues
         self.state.setText(f"{seconds * 1000:.0f} ms")
@@ -169,7 +171,8 @@ class IssuesPanel(QWidget):
         self.counts.setText(f"<b style='color:#e5484d'>{errors}</b> error{'s' * (errors != 1)}"
                             f" &nbsp; <b style='color:#f0a020'>{warnings}</b> "
                             f"warning{'s' * (warnings != 1)}"
-                            if rows else "<b style='color:#3fb950'>No problems</b>")
+                            if rows else "<b style='color:#3fb950'>No problems</b>"
+                            if self.checked else "")
         self.list.clear()
         style = self.style()
         err_icon = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxCritical)

@@ -63,6 +63,7 @@ class MainWindow(QMainWindow):
         self.issues.issueActivated.connect(self.show_issue)
         self.issues.reportReady.connect(self._show_counts)
         self.set_tool("select")
+        self.issues.schedule()   # a blank page already lacks things; say so
         self._update_title()
         self._update_selection_actions()
         saved = self.settings.value("geometry", b"")
@@ -102,6 +103,8 @@ class MainWindow(QMainWindow):
         self.cursor_label = QLabel("x —  y —")
         self.cursor_label.setMinimumWidth(170)
         self.zoom_label = QLabel()
+        self.zoom_label.setMinimumWidth(60)
+        self.zoom_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.counts_label = QLabel()
         bar.addWidget(self.hint_label, 1)
         bar.addPermanentWidget(self.counts_label)

@@ -161,6 +161,25 @@ class CanvasView(QGraphicsView):
         self._space_held = False
         super().focusOutEvent(event)
 
+    # -- empty page ------------------------------------------------------------
+    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
+        if self.track_scene.space_items or self.track_scene.tool is None:
+            return
+        if self.track_scene.tool.name not in ("select",):
+            return
+        painter.save()
+        painter.resetTransform()
+        area = self.viewport().rect()
+        font = painter.font()
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        painter.setFont(font)
+        painter.setPen(QColor(255, 255, 255, 120))
+        painter.drawText(area, Qt.AlignmentFlag.AlignCenter,
+                         "An empty page\n\nDraw spaces corner by corner with Space (P),\n"
+                         "lay out whole lanes with Lanes (L),\n"
+                         "or start from a bundled circuit: File ▸ New from Circuit")
+        painter.restore()
+
     # -- grid ------------------------------------------------------------------
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
         painter.fillRect(rect, BACKGROUND)
