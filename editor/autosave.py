@@ -67,7 +67,12 @@ class Autosaver(QObject):
         self.timer.setInterval(interval_ms)
         self.timer.timeout.connect(self.save_now)
         self.timer.start()
+        self._dirty = doc.is_modified()   # changed since the last autosave
         doc.modifiedChanged.connect(self._on_modified)
+        doc.changed.connect(self._on_changed)
+
+    def _on_changed(self) -> None:
+        self._dirty = True
 
     def _on_modified(self, modified: bool) -> None:
         if not modified:
@@ -77,6 +82,8 @@ class Autosaver(QObject):
         """Write the autosave if the document has unsaved changes; True when written."""
         if not self.doc.is_modified():
             return False
+        if not self._dirty and self.track_file.exists():
+            return False  # nothing new since the last autosave
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             write_atomic(self.track_file, self.doc.track.to_yaml())
@@ -87,6 +94,7 @@ class Autosaver(QObject):
             self.last_error = str(exc)
             return False
         self.last_error = None
+        self._dirty = False
         return True
 
     def discard(self) -> None:

@@ -67,6 +67,7 @@ def test_recover_from_an_autosave_after_a_crash(make_window, qtbot, stadium_file
     first.scene.select_indices([2])
     qtbot.keyClick(first.view, Qt.Key.Key_Down, Qt.KeyboardModifier.ShiftModifier)
     assert first.autosave.save_now()
+    assert not first.autosave.save_now()       # nothing new since: nothing written
     edited = first.doc.track.to_dict()
     # A crash: the process is gone and its autosave stays. Give the files a dead pid.
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
