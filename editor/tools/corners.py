@@ -36,6 +36,7 @@ class CornerTool(Tool):
         scene.selectionChanged.connect(self._refresh_handles)
         self.doc.spaceChanged.connect(self._refresh_handles)
         self.doc.spaceRemoved.connect(self._clear_pick)
+        self.doc.spaceAdded.connect(self._clear_pick)
         self._active = False
 
     def activate(self) -> None:

@@ -25,6 +25,15 @@ class GridTool(Tool):
         super().__init__(scene)
         self.picked: list[int] = []
         self._marks: list[QGraphicsSimpleTextItem] = []
+        # Picks are space indices: any change to the list of spaces starts the grid over.
+        self.doc.spaceAdded.connect(self._restart)
+        self.doc.spaceRemoved.connect(self._restart)
+        self.doc.trackReplaced.connect(self._restart)
+
+    def _restart(self, *_args) -> None:
+        if self.picked:
+            self.cancel()
+            self.set_hint("The spaces changed; click the six start spaces again")
 
     def mouse_press(self, ev: ToolEvent) -> None:
         if ev.button != Qt.MouseButton.LeftButton:

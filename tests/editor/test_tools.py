@@ -278,3 +278,18 @@ def test_double_click_a_space_to_edit_its_corners(window, qtbot, stadium_file):
     assert window.tool.name == "corners"
     assert _selected_ids(window) == ["b7"]
     assert len(window.tool._handles) == 4
+
+
+def test_grid_picking_starts_over_when_the_spaces_change(window, qtbot, stadium_file):
+    window.open_file(stadium_file)
+    t = window.doc.track
+    window.set_tool("grid")
+    for sid in ("c4", "b4"):
+        click(qtbot, window, *_centre(t.space(sid)))
+    assert len(window.tool.picked) == 2
+    window.scene.select_indices([0])
+    window.view.setFocus()
+    window.act_duplicate.trigger()
+    assert window.tool.picked == []
+    window.doc.undo_stack.undo()
+    assert window.tool.picked == []
