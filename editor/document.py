@@ -128,22 +128,26 @@ class TrackDocument(QObject):
 
     # -- mutators: called by editor.commands only --------------------------
     def insert_space(self, index: int, space: Space) -> None:
+        """Put ``space`` at ``index`` in the list of spaces."""
         self._track.spaces.insert(index, space)
         self.spaceAdded.emit(index)
         self.changed.emit()
 
     def remove_space(self, index: int) -> Space:
+        """Take the space at ``index`` out and return it."""
         space = self._track.spaces.pop(index)
         self.spaceRemoved.emit(index)
         self.changed.emit()
         return space
 
     def set_corners(self, index: int, corners: list[Point]) -> None:
+        """Replace the corners of the space at ``index``."""
         self._track.spaces[index].corners = [tuple(c) for c in corners]
         self.spaceChanged.emit(index)
         self.changed.emit()
 
     def set_space_field(self, index: int, name: str, value: object) -> None:
+        """Set a space's id, lane, kind or label."""
         if name not in ("id", "lane", "kind", "label"):
             raise ValueError(f"not a space field: {name}")
         setattr(self._track.spaces[index], name, value)
@@ -151,11 +155,13 @@ class TrackDocument(QObject):
         self.changed.emit()
 
     def set_grid(self, ids: list[str]) -> None:
+        """Set the start grid, pole first."""
         self._track.start_grid = list(ids)
         self.gridChanged.emit()
         self.changed.emit()
 
     def set_line(self, k: int, segment: Segment) -> None:
+        """Set betting line ``k`` (0-2) or the finish line (3)."""
         seg = (tuple(segment[0]), tuple(segment[1]))
         if k == FINISH:
             self._track.finish_line = seg
@@ -169,11 +175,13 @@ class TrackDocument(QObject):
         self.changed.emit()
 
     def set_centerline(self, centerline: Centerline) -> None:
+        """Replace the racing line."""
         self._track.centerline = copy.deepcopy(centerline)
         self.centerlineChanged.emit()
         self.changed.emit()
 
     def set_meta(self, name: str, value: object) -> None:
+        """Set the track's name, author, description or tolerance."""
         if name not in ("name", "author", "description", "tolerance"):
             raise ValueError(f"not a track property: {name}")
         setattr(self._track, name, value)
