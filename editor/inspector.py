@@ -1,7 +1,7 @@
 """The inspector: the selected space's properties and the track's, each edit undoable."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDoubleSpinBox, QFormLayout,
                                QGroupBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
                                QPlainTextEdit, QSpinBox, QTableWidget, QTableWidgetItem,

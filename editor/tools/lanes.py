@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QPainterPath, QPen
-from PySide6.QtWidgets import (QCheckBox, QDoubleSpinBox, QFormLayout, QGraphicsPathItem,
+from PySide6.QtWidgets import (QDoubleSpinBox, QFormLayout, QGraphicsPathItem,
                                QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from engine.errors import TracksideError
