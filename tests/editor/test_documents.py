@@ -256,3 +256,15 @@ def test_draft_warnings_give_way_to_the_validator_at_the_first_edit(window, make
     wait_issues(qtbot, other)
     codes = [r.code for r in other.issues.all_issues()]
     assert "file" not in codes and "grid-size" in codes
+
+
+def test_a_failed_save_is_reported_and_the_document_stays_modified(window, stadium_file, tmp_path):
+    window.open_file(stadium_file)
+    window.scene.select_indices([0])
+    window.doc.undo_stack.push(__import__("editor.commands", fromlist=["MoveSpaces"]).MoveSpaces(
+        window.doc, [0], 1, 0))
+    window.prompts.save_as_answer = str(tmp_path / "missing-folder" / "x.yaml")
+    assert not window.save_as()
+    (problem,) = window.prompts.titles("problems")
+    assert problem[1] == "Cannot save track" and "missing-folder" in problem[2]
+    assert window.isWindowModified() and window.doc.path == str(stadium_file)
