@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QRectF, QSettings, Qt
+from PySide6.QtCore import QPointF, QRectF, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QStackedWidget, QStyle,
                                QToolBar, QToolButton, QUndoView, QWidget)
@@ -100,6 +100,8 @@ class MainWindow(QMainWindow):
         bar = self.statusBar()
         self.hint_label = QLabel()
         self.hint_label.setMinimumWidth(200)
+        self.space_label = QLabel()
+        self.space_label.setMinimumWidth(150)
         self.cursor_label = QLabel("x —  y —")
         self.cursor_label.setMinimumWidth(170)
         self.zoom_label = QLabel()
@@ -108,6 +110,7 @@ class MainWindow(QMainWindow):
         self.counts_label = QLabel()
         bar.addWidget(self.hint_label, 1)
         bar.addPermanentWidget(self.counts_label)
+        bar.addPermanentWidget(self.space_label)
         bar.addPermanentWidget(self.cursor_label)
         bar.addPermanentWidget(self.zoom_label)
 
@@ -171,6 +174,8 @@ class MainWindow(QMainWindow):
         self.act_zoom_out = a("Zoom &Out", lambda: self.view.zoom_by(0.8), K.ZoomOut)
         self.act_fit = a("&Fit to Window", self.view.fit_to_view, "Ctrl+0", "Show the whole track")
         self.act_true = a("True &Size", self.true_size, "Ctrl+1", "Millimetres as on paper")
+        self.act_zoom_sel = a("Zoom to Se&lection", self.zoom_to_selection, "Ctrl+2",
+                              "Fill the window with the selected spaces and lines")
         self.act_grid = a("Show &Grid", self._toggle_grid, "Ctrl+'", checkable=True, checked=True)
         self.act_racing = a("Show &Racing Line", self.scene.racing_line.setVisible, "Ctrl+R",
                             "Show the racing line (centerline) and snap to it", checkable=True)
@@ -228,7 +233,8 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addActions([self.act_select_all, self.act_deselect])
         m = bar.addMenu("&View")
-        m.addActions([self.act_zoom_in, self.act_zoom_out, self.act_fit, self.act_true])
+        m.addActions([self.act_zoom_in, self.act_zoom_out, self.act_fit, self.act_true,
+                      self.act_zoom_sel])
         m.addSeparator()
         m.addActions([self.act_grid, self.act_racing, self.act_arrows, self.act_ids,
                       self.act_snap])
@@ -336,8 +342,35 @@ class MainWindow(QMainWindow):
         """Zoom so a millimetre on screen is a millimetre on paper."""
         self.view.set_zoom(self.logicalDpiX() / 25.4)
 
+    def zoom_to_selection(self) -> None:
+        """Fit the selected spaces and lines in the window (the whole track if none)."""
+        rect = QRectF()
+        for i in self.scene.selected_indices():
+            rect = rect.united(self.scene.space_items[i].sceneBoundingRect())
+        for k in self.scene.selected_lines():
+            rect = rect.united(self.scene.line_items[k].sceneBoundingRect())
+        if rect.isEmpty():
+            self.view.fit_to_view()
+            return
+        pad = max(rect.width(), rect.height()) * 0.15 + 5
+        self.view.fitInView(rect.adjusted(-pad, -pad, pad, pad), Qt.AspectRatioMode.KeepAspectRatio)
+        self.view.zoomChanged.emit(self.view.scale_factor())
+
     def _show_cursor(self, x: float, y: float) -> None:
         self.cursor_label.setText(f"x {x:8.1f}  y {y:8.1f} mm")
+        self.space_label.setText(self._describe_space_at(x, y))
+
+    def _describe_space_at(self, x: float, y: float) -> str:
+        """'b12 · lane 1 · 2 forward' for the space under the pointer (forward: R-MOVE-1)."""
+        index = self.scene.space_at(QPointF(x, y))
+        if index is None:
+            return ""
+        sp = self.doc.track.spaces[index]
+        text = f"{sp.id} · lane {sp.lane}"
+        g = self.scene.geometry()
+        if g is not None and index < g.n:
+            text += f" · {len(g.forward[index])} forward"
+        return text
 
     def _show_zoom(self, scale: float) -> None:
         true = self.logicalDpiX() / 25.4

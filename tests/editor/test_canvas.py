@@ -118,3 +118,18 @@ def test_snap_prefers_corners_then_edges_then_racing_line_then_grid():
     assert snap_point(t, 29, 1.5, 3, s, exclude={0}).kind == "grid"
     off = SnapSettings(grid=False, corners=False, edges=False, racing_line=False)
     assert snap_point(t, 12.6, 38.1, 3, off).kind == "none"
+
+
+def test_zoom_to_selection_and_the_space_under_the_pointer(window, qtbot, stadium_file):
+    window.open_file(stadium_file)
+    t = window.doc.track
+    a5 = t.spaces.index(t.space("a5"))
+    window.scene.select_indices([a5])
+    window.act_zoom_sel.trigger()
+    box = window.scene.space_items[a5].sceneBoundingRect()
+    visible = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    assert visible.contains(box) and visible.width() < 4 * max(box.width(), box.height())
+    centre = box.center()
+    QTest.mouseMove(window.view.viewport(), window.view.mapFromScene(centre))
+    qtbot.waitUntil(lambda: window.space_label.text() != "")
+    assert window.space_label.text() == "a5 · lane 0 · 2 forward"      # ahead and diagonal
