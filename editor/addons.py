@@ -2,7 +2,7 @@
 
 Importing this module registers the two tools in ``editor.tools.TOOLS`` (the
 main window makes their toolbar buttons and shortcuts); ``install(window)``
-adds the lane panel dock (raised while the lane tool is active), the
+adds the Lanes panel dock (raised while the lane tool is active), the
 movement dock (raised with the moves tool; ``editor.preview``) and the
 File > Export > Export… dialog action.
 """
@@ -21,8 +21,8 @@ from .tools.racing_line_tool import RacingLineTool
 if TYPE_CHECKING:
     from .mainwindow import MainWindow
 
-register(LaneTool, after="lanes")
-register(RacingLineTool, after="lane_layout")
+register(LaneTool, after="corners")
+register(RacingLineTool, after="lanes")
 
 
 def install(window: "MainWindow") -> None:
@@ -34,24 +34,31 @@ def install(window: "MainWindow") -> None:
     scroll = QScrollArea()
     scroll.setWidget(window.lane_panel)
     scroll.setWidgetResizable(True)
-    dock = QDockWidget("Lane Layout", window)
-    dock.setObjectName("laneLayoutDock")
+    dock = QDockWidget("Lanes", window)
+    dock.setObjectName("lanesDock")
     dock.setWidget(scroll)
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
     window.tabifyDockWidget(window.inspector_dock, dock)
     window.inspector_dock.raise_()
     window.lane_dock = dock
+    _install_movement(window)
+    _install_export(window)
+    tool_docks = {lane_tool: dock}
+    if hasattr(window, "movement_dock"):
+        tool_docks[window.tools["moves"]] = window.movement_dock
 
     def on_tool(tool) -> None:
-        if tool is lane_tool:
-            dock.show()
-            dock.raise_()
-        elif tool is window.tools.get("racing"):
+        """A tool's panel comes to the front with it and gives way to the Inspector after."""
+        own = tool_docks.get(tool)
+        if own is not None:
+            own.show()
+            own.raise_()
+        elif any(not d.visibleRegion().isEmpty() for d in tool_docks.values()):
+            window.inspector_dock.raise_()
+        if tool is window.tools.get("racing"):
             window.act_racing.setChecked(True)
 
     window.scene.toolChanged.connect(on_tool)
-    _install_movement(window)
-    _install_export(window)
 
 
 def _install_movement(window: "MainWindow") -> None:
@@ -67,18 +74,10 @@ def _install_movement(window: "MainWindow") -> None:
     window.tabifyDockWidget(window.inspector_dock, dock)
     window.inspector_dock.raise_()
     window.movement_dock = dock
-    moves = window.tools["moves"]
-
-    def on_tool(tool) -> None:
-        if tool is moves:
-            dock.show()
-            dock.raise_()
-
-    window.scene.toolChanged.connect(on_tool)
 
 
 def _install_export(window: "MainWindow") -> None:
-    from .export_dialog import ExportDialog
+    from .export_dialog import ExportDialog, local_paper
 
     action = QAction("&Export…", window)
     action.setShortcut(QKeySequence("Ctrl+Shift+E"))
@@ -89,6 +88,11 @@ def _install_export(window: "MainWindow") -> None:
 
     action.triggered.connect(run)
     window.act_export_dialog = action
+    printing = QAction("&Print…", window)
+    printing.setShortcut(QKeySequence(QKeySequence.StandardKey.Print))
+    printing.setStatusTip("A PDF at true scale, tiled over paper pages with overlap marks")
+    printing.triggered.connect(lambda: ExportDialog(window, local_paper()).exec())
+    window.act_print = printing
     for menu_action in window.menuBar().actions():
         menu = menu_action.menu()
         if menu is None:
@@ -98,5 +102,8 @@ def _install_export(window: "MainWindow") -> None:
                 first = sub.menu().actions()[0] if sub.menu().actions() else None
                 sub.menu().insertAction(first, action)
                 sub.menu().insertSeparator(first)
+                after = menu.actions()[menu.actions().index(sub) + 1:]
+                menu.insertAction(after[0] if after else None, printing)
                 return
     window.addAction(action)
+    window.addAction(printing)

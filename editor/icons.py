@@ -137,3 +137,19 @@ def _lanes(p: QPainter) -> None:
 
 
 PAINTERS["lanes"] = _lanes
+
+
+def _racing(p: QPainter) -> None:
+    from PySide6.QtGui import QPainterPath
+    path = QPainterPath(QPointF(6, 46))
+    path.cubicTo(QPointF(20, 6), QPointF(38, 62), QPointF(56, 18))
+    p.setPen(_pen(QColor("#ff9a3c"), 4))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawPath(path)
+    p.setPen(_pen(QColor("#101418"), 2))
+    for k, pt in enumerate((QPointF(6, 46), QPointF(31, 34), QPointF(56, 18))):
+        p.setBrush(QColor("#3ddc84") if k == 0 else QColor("#ffffff"))
+        p.drawEllipse(pt, 5, 5)
+
+
+PAINTERS["racing"] = _racing

@@ -1,6 +1,8 @@
 """The inspector: the selected space's properties and the track's, each edit undoable."""
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDoubleSpinBox, QFormLayout,
                                QGroupBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
@@ -104,6 +106,7 @@ class Inspector(QWidget):
         doc.spaceAdded.connect(self.refresh_all)
         doc.spaceRemoved.connect(self.refresh_all)
         doc.metaChanged.connect(self.refresh_track)
+        doc.centerlineChanged.connect(self.refresh_track)
         doc.trackReplaced.connect(self.refresh_all)
         self.refresh_all()
 
@@ -161,8 +164,7 @@ class Inspector(QWidget):
                 self.description_edit.setPlainText(t.description or "")
             self.tolerance_spin.setValue(float(t.tolerance) if t.tolerance is not None
                                          else DEFAULT_TOLERANCE)
-            self.track_stats.setText(f"{len(t.spaces)} spaces, "
-                                     f"{len(t.centerline.points)} racing-line points")
+            self.track_stats.setText(_stats(t))
         finally:
             self._loading = False
 
@@ -278,3 +280,14 @@ def _coordinate() -> QDoubleSpinBox:
     box.setSuffix(" mm")
     box.setKeyboardTracking(False)
     return box
+
+
+def _stats(track) -> str:
+    """'70 spaces · racing line 2,140 mm, a loop' (or 'no racing line yet')."""
+    pts = track.centerline.points
+    if len(pts) < 2:
+        return f"{len(track.spaces)} spaces · no racing line yet"
+    ring = list(pts) + ([pts[0]] if track.centerline.closed else [])
+    length = sum(math.dist(a, b) for a, b in zip(ring, ring[1:]))
+    shape = "a loop" if track.centerline.closed else "point to point"
+    return f"{len(track.spaces)} spaces · racing line {length:,.0f} mm, {shape}"

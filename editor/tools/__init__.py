@@ -10,12 +10,11 @@ from .base import Tool, ToolEvent
 from .corners import CornerTool
 from .draw_space import DrawSpaceTool
 from .grid import GridTool
-from .lanes import LaneTool
 from .lines import BettingLineTool, FinishLineTool
 from .moves import MovesTool
 from .select import SelectTool
 
-TOOLS: list[type[Tool]] = [SelectTool, DrawSpaceTool, CornerTool, LaneTool, GridTool, BettingLineTool,
+TOOLS: list[type[Tool]] = [SelectTool, DrawSpaceTool, CornerTool, GridTool, BettingLineTool,
                            FinishLineTool, MovesTool]
 
 

@@ -120,13 +120,15 @@ class LanePreviewItem(QGraphicsItem):
 class LaneTool(Tool):
     """Lays out a ``LaneDraft`` with the mouse; the lane panel edits the same draft."""
 
-    name = "lane_layout"
-    label = "Layout"
-    shortcut = "Shift+L"
-    icon = "≣"
-    hint = ("Click the start, then click ahead for a straight or aside for an arc; point at the "
-            "start to close the loop; Enter creates, Backspace takes a piece back, Esc cancels "
-            "(Shift: straight, Ctrl: no snap)")
+    name = "lanes"
+    label = "Lanes"
+    shortcut = "L"
+    icon = "≡"
+    hint = "Click (or drag) to place the start of the racing line; Ctrl: no snap"
+    hint_first = ("Click or drag ahead for the first straight; Backspace takes the start back, "
+                  "Esc drops the draft")
+    hint_next = ("Click ahead for a straight, aside for an arc (Shift: straight); point at the "
+                 "green start to close; Enter creates, Backspace takes back")
 
     draftChanged = Signal()     # start, pieces or settings changed (the panel refreshes)
     buildChanged = Signal(str)  # the preview's summary or error
@@ -150,7 +152,7 @@ class LaneTool(Tool):
         return Qt.CursorShape.CrossCursor
 
     def activate(self) -> None:
-        super().activate()
+        self.set_hint(self.step_hint())
         self._active = True
         self.refresh()
 
@@ -211,7 +213,14 @@ class LaneTool(Tool):
 
     def _changed(self) -> None:
         self.refresh()
+        self.set_hint(self.step_hint())
         self.draftChanged.emit()
+
+    def step_hint(self) -> str:
+        """What the next click does, for the status bar."""
+        if self.draft.start is None:
+            return self.hint
+        return self.hint_next if self.draft.pieces else self.hint_first
 
     # -- building and preview --------------------------------------------------
     def refresh(self) -> DraftBuild:

@@ -10,9 +10,11 @@ from PySide6.QtWidgets import QGraphicsLineItem
 from ..commands import LINE_NAMES, SetLine
 from ..document import FINISH, is_unset
 from ..items import Z_OVERLAY, cosmetic_pen
+from ..snapping import fit_across_track
 from .base import Tool, ToolEvent
 
 END_PIXELS = 8.0
+CORNER_PIXELS = 12.0   # a fitted end moves to a space corner this close
 MIN_LENGTH_MM = 2.0
 
 
@@ -56,23 +58,34 @@ class _LineTool(Tool):
         self._update(ev)
 
     def _update(self, ev: ToolEvent) -> None:
-        hit = self.scene.snap(ev)
+        start, end = self._segment(ev)
         if self._preview is None:
             self._preview = QGraphicsLineItem()
             self._preview.setZValue(Z_OVERLAY)
             self._preview.setPen(cosmetic_pen("#f2c230" if self.k != FINISH else "#ffffff", 3))
             self.scene.addItem(self._preview)
-        self._preview.setLine(QLineF(QPointF(*self._start), QPointF(hit.x, hit.y)))
-        length = math.dist(self._start, (hit.x, hit.y))
-        self.set_hint(f"{LINE_NAMES[self.k].capitalize()}: {length:.1f} mm")
+        self._preview.setLine(QLineF(QPointF(*start), QPointF(*end)))
+        length = math.dist(start, end)
+        self.set_hint(f"{LINE_NAMES[self.k].capitalize()}: {length:.1f} mm"
+                      + ("" if ev.ctrl or self._fixed else " (fitted to the track's edges; "
+                         "Ctrl: as drawn)"))
+
+    def _segment(self, ev: ToolEvent, show: bool = True) -> tuple[tuple[float, float],
+                                                                  tuple[float, float]]:
+        """The line the gesture makes: a fresh drag across spaces is fitted to their edges."""
+        hit = self.scene.snap(ev, show=show)
+        start, end = self._start, (hit.x, hit.y)
+        snapping = self.scene.snap_settings.corners or self.scene.snap_settings.edges
+        if self._fixed is None and not ev.ctrl and snapping and math.dist(start, end) > 0:
+            reach = CORNER_PIXELS * self.scene.pixel_mm()
+            start, end = fit_across_track(self.doc.track, start, end, reach)
+        return start, end
 
     def mouse_release(self, ev: ToolEvent) -> None:
         if self._start is None or ev.button != Qt.MouseButton.LeftButton:
             return
-        hit = self.scene.snap(ev, show=False)
-        start = self._start
+        start, end = self._segment(ev, show=False)
         self.cancel()
-        end = (hit.x, hit.y)
         if math.dist(start, end) >= MIN_LENGTH_MM:
             self.doc.undo_stack.push(SetLine(self.doc, self.k, (start, end)))
             self.after_place()
@@ -103,7 +116,7 @@ class BettingLineTool(_LineTool):
     hint = "Drag across the track to place the betting line; keys 1-3 choose which line"
 
     def _hint(self) -> str:
-        return (f"Betting line {self.k + 1}: drag across the track (ends snap to space edges); "
+        return (f"Betting line {self.k + 1}: drag across the track (it fits to the space edges); "
                 "keys 1, 2, 3 choose the line; drag an end to adjust it")
 
     def activate(self) -> None:
@@ -136,7 +149,8 @@ class FinishLineTool(_LineTool):
     label = "Finish line"
     shortcut = "F"
     icon = "🏁"
-    hint = "Finish line: drag across the track (ends snap to space edges); drag an end to adjust it"
+    hint = ("Finish line: drag across the track (it fits to the space edges); drag an end to "
+            "adjust it")
 
     def __init__(self, scene):
         super().__init__(scene)

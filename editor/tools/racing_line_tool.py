@@ -86,12 +86,11 @@ class RacingLineTool(Tool):
     """Edit the centerline point by point."""
 
     name = "racing"
-    label = "Line"
+    label = "Racing line"
     shortcut = "R"
     icon = "∿"
     hint = ("Drag a point of the racing line (Ctrl: no snap); double-click the line to insert "
-            "a point; click a point then Delete (or right-click it) to remove it; "
-            "Shift+click appends a point at the end")
+            "a point; Delete or right-click removes one; Shift+click appends")
 
     def __init__(self, scene):
         super().__init__(scene)

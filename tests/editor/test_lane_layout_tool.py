@@ -1,4 +1,4 @@
-"""The lane layout tool (editor/tools/lane_tool.py) driven with real mouse and key events.
+"""The lane tool (editor/tools/lane_tool.py, Lanes, L) driven with real mouse and key events.
 
 Spaces come from the engine's lane builder; forward neighbours across the
 strip are what R-MOVE-1 needs, so a dead end fixed with the tool disappears
@@ -22,7 +22,7 @@ from conftest_helpers import drag, view_point, wait_issues
 
 pytestmark = pytest.mark.gui
 
-TOOL = "lane_layout"
+TOOL = "lanes"
 
 
 def _move(window, x, y):
