@@ -9,6 +9,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from shapely.errors import GEOSException
+from shapely.geometry import LineString, Polygon
+
 from engine.track import Track
 
 
@@ -118,3 +121,68 @@ def _project(x: float, y: float, a, b) -> tuple[float, float, float]:
     t = 0.0 if den == 0 else max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / den))
     px, py = ax + t * dx, ay + t * dy
     return px, py, math.hypot(px - x, py - y)
+
+
+def fit_across_track(track: Track, start: tuple[float, float], end: tuple[float, float],
+                     reach: float, tolerance: float = 0.5) -> tuple[tuple[float, float],
+                                                                  tuple[float, float]]:
+    """A line dragged roughly across the track, trimmed or stretched to its edges.
+
+    The line keeps its direction; its ends move to where it leaves the run of
+    touching spaces it crosses (the one it overlaps most), then to a corner of
+    a space within ``reach`` mm, since lines lie on space edges. A line that
+    crosses no space comes back unchanged.
+    """
+    length = math.dist(start, end)
+    if length < 1e-9:
+        return start, end
+    ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+    run = _covered_run(track, start, (ux, uy), length, tolerance)
+    if run is None:
+        return start, end
+    ends = []
+    for s in run:
+        x, y = start[0] + ux * s, start[1] + uy * s
+        hit = nearest_corner(track, x, y, reach)
+        ends.append((hit.x, hit.y) if hit else (x, y))
+    return ends[0], ends[1]
+
+
+def _covered_run(track: Track, origin: tuple[float, float], direction: tuple[float, float],
+                 length: float, tolerance: float) -> tuple[float, float] | None:
+    """The stretch (distances from ``origin``) of the line covered by touching spaces."""
+    ux, uy = direction
+    ox, oy = origin
+    far = max(length, 200.0)
+    probe = LineString([(ox - ux * far, oy - uy * far), (ox + ux * (length + far),
+                                                         oy + uy * (length + far))])
+    x0, y0, x1, y1 = probe.bounds
+    stretches: list[tuple[float, float]] = []
+    for sp in track.spaces:
+        xs = [float(x) for x, _ in sp.corners]
+        ys = [float(y) for _, y in sp.corners]
+        if max(xs) < x0 or min(xs) > x1 or max(ys) < y0 or min(ys) > y1:
+            continue
+        try:
+            cut = Polygon([(float(x), float(y)) for x, y in sp.corners]).intersection(probe)
+        except (GEOSException, ValueError):  # a broken polygon is the validator's to report
+            continue
+        parts = getattr(cut, "geoms", [cut])
+        for part in parts:
+            coords = list(getattr(part, "coords", []))
+            if len(coords) < 2:
+                continue
+            along = [(x - ox) * ux + (y - oy) * uy for x, y in coords]
+            if max(along) - min(along) > tolerance:
+                stretches.append((min(along), max(along)))
+    runs: list[list[float]] = []
+    for a, b in sorted(stretches):
+        if runs and a <= runs[-1][1] + tolerance:
+            runs[-1][1] = max(runs[-1][1], b)
+        else:
+            runs.append([a, b])
+    overlap = [(min(b, length) - max(a, 0.0), (a, b)) for a, b in runs]
+    best = max(overlap, default=None)
+    if best is None or best[0] <= 0:
+        return None
+    return best[1]
