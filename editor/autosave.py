@@ -119,16 +119,19 @@ def leftover_autosaves(directory: Path | None = None) -> list[AutosaveEntry]:
             pid = int(meta.get("pid", 0))
         except (OSError, ValueError, TypeError, AttributeError):
             continue
-        if not track_file.exists() or _alive(pid):
+        if not track_file.exists():
+            continue
+        saved_at = float(meta.get("saved_at") or track_file.stat().st_mtime)
+        if _alive(pid, saved_at):
             continue
         entries.append(AutosaveEntry(track_file, meta_file, meta.get("original"),
-                                     str(meta.get("name") or "Untitled"),
-                                     float(meta.get("saved_at") or track_file.stat().st_mtime)))
+                                     str(meta.get("name") or "Untitled"), saved_at))
     entries.sort(key=lambda e: e.saved_at, reverse=True)
     return entries
 
 
-def _alive(pid: int) -> bool:
+def _alive(pid: int, saved_at: float | None = None) -> bool:
+    """True while the session that wrote an autosave at ``saved_at`` still runs."""
     if pid <= 0 or pid == os.getpid():
         return pid == os.getpid()
     try:
@@ -136,7 +139,23 @@ def _alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     except PermissionError:
-        return True
+        pass
     except OSError:
         return False
-    return True
+    return _same_process(pid, saved_at)
+
+
+def _same_process(pid: int, saved_at: float | None) -> bool:
+    """Where /proc tells: the pid is no zombie and was not reused by a later process."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        if stat[0] in ("Z", "X"):
+            return False   # crashed, not yet reaped by its parent
+        if saved_at is None:
+            return True
+        boot = next(float(line.split()[1]) for line in
+                    Path("/proc/stat").read_text().splitlines() if line.startswith("btime "))
+        started = boot + int(stat[19]) / os.sysconf("SC_CLK_TCK")
+        return started <= saved_at + 1.0
+    except (OSError, IndexError, ValueError, StopIteration):
+        return True        # no /proc (macOS, Windows): the pid is all we know
