@@ -20,7 +20,10 @@ LINE_COUNT = 4  # three betting lines then the finish line (engine.geometry.FINI
 FINISH = 3
 
 
-def blank_track(name: str = "Untitled") -> Track:
+UNTITLED = "Untitled"
+
+
+def blank_track(name: str = UNTITLED) -> Track:
     """A new, empty circuit: no spaces, no racing line, lines not yet placed."""
     return Track(name=name, centerline=Centerline(closed=True, points=[]), spaces=[],
                  start_grid=[], betting_lines=[UNSET_SEGMENT] * 3, finish_line=UNSET_SEGMENT)

@@ -28,10 +28,10 @@ PAPERS = (("Board size (one page)", None), ("A4 pages", "a4"), ("Letter pages", 
 class ExportDialog(QDialog):
     """Pick format, file, paper and DPI, then ``export()``."""
 
-    def __init__(self, window: "MainWindow"):
+    def __init__(self, window: "MainWindow", paper: str | None = None):
         super().__init__(window)
         self.window_ = window
-        self.setWindowTitle("Export")
+        self.setWindowTitle("Export" if paper is None else "Print (PDF at true scale)")
         self.setMinimumWidth(520)
         self.result_: Rendered | None = None
         self.format = QComboBox()
@@ -47,6 +47,7 @@ class ExportDialog(QDialog):
         self.paper = QComboBox()
         for text, key in PAPERS:
             self.paper.addItem(text, key)
+        self.paper.setCurrentIndex(max(0, self.paper.findData(paper)))
         self.dpi = QSpinBox()
         self.dpi.setRange(10, 2400)
         self.dpi.setValue(DEFAULT_DPI)
@@ -132,3 +133,11 @@ class ExportDialog(QDialog):
         self.window_.statusBar().showMessage(f"Exported {done.path}{pages}", 8000)
         self.result_ = done
         return done
+
+
+def local_paper() -> str:
+    """The paper people print on here: Letter in the US and Canada, else A4."""
+    from PySide6.QtCore import QLocale
+
+    return "letter" if QLocale().territory() in (QLocale.Country.UnitedStates,
+                                                 QLocale.Country.Canada) else "a4"

@@ -14,7 +14,7 @@ from engine.track import Track, save_track
 
 from . import commands
 from .autosave import Autosaver, leftover_autosaves
-from .document import TrackDocument, blank_track
+from .document import UNTITLED, TrackDocument, blank_track
 from .files import LoadResult, load_for_editing
 from .icons import tool_icon
 from .inspector import Inspector
@@ -144,7 +144,7 @@ class MainWindow(QMainWindow):
             a("Export &SVG…", lambda: self.export("svg"), None, "A drawing of the board"),
             a("Export PDF at True &Scale…", lambda: self.export("pdf"), "Ctrl+E",
               "One page the size of the board"),
-            a("Print on A&4 Pages (PDF)…", lambda: self.export("pdf", "a4"), "Ctrl+P",
+            a("Print on A&4 Pages (PDF)…", lambda: self.export("pdf", "a4"), None,
               "True scale, tiled over A4 pages with overlap and alignment marks"),
             a("Print on &Letter Pages (PDF)…", lambda: self.export("pdf", "letter"), None,
               "True scale, tiled over US Letter pages with overlap and alignment marks"),
@@ -305,8 +305,7 @@ class MainWindow(QMainWindow):
         if tool is None:
             return
         self.tool_actions[name].setChecked(True)
-        self.scene.set_tool(tool)
-        self.hint_label.setText(tool.hint)
+        self.scene.set_tool(tool)   # the tool's activate() shows its hint
         options = tool.options_widget()
         if options is not None:
             if self.options_stack.indexOf(options) < 0:
@@ -446,10 +445,8 @@ class MainWindow(QMainWindow):
 
     def new_from(self, path: str | Path) -> bool:
         """A new, unsaved circuit copied from a bundled (or any) track file."""
-        if not self.maybe_save():
-            return False
         result = load_for_editing(path)
-        if not self._accept(result, path):
+        if not self._accept(result, path) or not self.maybe_save():
             return False
         track = result.track
         track.name = f"{track.name} (copy)"
@@ -463,11 +460,15 @@ class MainWindow(QMainWindow):
             self.open_file(path)
 
     def open_file(self, path: str | Path, ask: bool = True) -> bool:
-        """Open a track file; on failure the problems are shown and nothing changes."""
-        if ask and not self.maybe_save():
-            return False
+        """Open a track file; on failure the problems are shown and nothing changes.
+
+        The file is read before asking about unsaved changes, so a file that
+        cannot be opened never costs a question (or the current track).
+        """
         result = load_for_editing(path)
         if not self._accept(result, path):
+            return False
+        if ask and not self.maybe_save():
             return False
         self._set_document(result.track, str(path))
         if result.draft:
@@ -504,10 +505,16 @@ class MainWindow(QMainWindow):
         return self._save_to(self.doc.path)
 
     def save_as(self) -> bool:
-        """Save to a file the user picks."""
+        """Save to a file the user picks; an untitled track takes its name from the file."""
         suggested = self.doc.path or str(Path.cwd() / (_slug(self.doc.track.name) + ".yaml"))
         path = self.prompts.save_path(suggested)
-        return bool(path) and self._save_to(path)
+        if not path:
+            return False
+        if (self.doc.track.name or "").strip() in ("", UNTITLED):
+            name = Path(path).stem.replace("-", " ").replace("_", " ").strip().title()
+            if name:   # printed on the board, so never "Untitled"; one undo step
+                self.doc.undo_stack.push(commands.SetMeta(self.doc, "name", name))
+        return self._save_to(path)
 
     def _save_to(self, path: str) -> bool:
         try:
