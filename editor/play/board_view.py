@@ -7,6 +7,7 @@ one after another (``animate``) along the spaces entered.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from PySide6.QtCore import QElapsedTimer, QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap, QPolygonF,
@@ -21,6 +22,8 @@ from .cars import car_colour, ink, paint_car
 
 PLACES_H = 44          # pixels: the strip of winners' places along the top
 MARGIN = 12
+# The printed board, without the pole's ring: in play a yellow ring means "this car moves".
+PLAY_STYLE = replace(DEFAULT_STYLE, pole="#00000000")
 
 
 class BoardView(QWidget):
@@ -61,8 +64,8 @@ class BoardView(QWidget):
     def set_board(self, board: Board) -> None:
         """Show another circuit (a new game, or the next race of a tour)."""
         self.board = board
-        self._surface = track_surface(board.track, DEFAULT_STYLE)
-        self._bounds = board_bounds(board.track, DEFAULT_STYLE, self._surface)
+        self._surface = track_surface(board.track, PLAY_STYLE)
+        self._bounds = board_bounds(board.track, PLAY_STYLE, self._surface)
         self._polys = [QPolygonF([QPointF(float(x), float(y)) for x, y in sp.corners])
                        for sp in board.track.spaces]
         self._queue.clear()
@@ -192,9 +195,9 @@ class BoardView(QWidget):
         inv, _ = self._xform.inverted()
         area = inv.mapRect(QRectF(0, PLACES_H, self.width(), self.height() - PLACES_H))
         p.setTransform(self._xform)
-        paint_grass(p, area)
+        paint_grass(p, area, PLAY_STYLE)
         if self.board is not None:
-            paint_track(p, self.board.track, surface=self._surface)
+            paint_track(p, self.board.track, PLAY_STYLE, surface=self._surface)
         p.end()
         self._cache = pix
         return pix

@@ -9,6 +9,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from .cars import CAR_COLOURS, INK
 
+BUTTON_H = 34
+
 
 class ChoicePanel(QWidget):
     """Buttons for a set of choices; ``chosen(payload)`` when one is clicked."""
@@ -23,6 +25,8 @@ class ChoicePanel(QWidget):
         self._layout.addWidget(self.title)
         self._layout.addStretch(1)
         self.buttons: list[QPushButton] = []
+        # Always the same height, shown or empty, so the board does not jump.
+        self.setFixedHeight(BUTTON_H + 6)
 
     def offer(self, title: str, entries: list[tuple[str, str | None, Any]]) -> None:
         """Show ``entries`` as (label, car colour or None, payload)."""
@@ -30,7 +34,7 @@ class ChoicePanel(QWidget):
         self.title.setText(title)
         for label, colour, payload in entries:
             b = QPushButton(label)
-            b.setMinimumHeight(34)
+            b.setMinimumHeight(BUTTON_H)
             if colour in CAR_COLOURS:
                 b.setStyleSheet(f"QPushButton {{ background: {CAR_COLOURS[colour]}; "
                                 f"color: {INK.get(colour, '#fff')}; font-weight: bold; "
@@ -39,7 +43,6 @@ class ChoicePanel(QWidget):
             b.clicked.connect(lambda _c=False, p=payload: self.chosen.emit(p))
             self._layout.insertWidget(self._layout.count() - 1, b)
             self.buttons.append(b)
-        self.setVisible(bool(entries) or bool(title))
 
     def button(self, label: str) -> QPushButton:
         """The button with this label (tests click it)."""

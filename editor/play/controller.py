@@ -127,8 +127,10 @@ class PlayController(QObject):
         return self.setup.seats[seat].name if 0 <= seat < len(self.setup.seats) else f"Player {seat + 1}"
 
     def _only_person(self) -> int | None:
+        """The person looking at the screen from the start: the only one, if one.
+        With several, nobody yet: the first person asked gets a hand-over screen."""
         persons = self.persons()
-        return persons[0] if persons else None
+        return persons[0] if len(persons) == 1 else None
 
     def _race_index(self) -> int:
         return self.game.race if isinstance(self.game, Series) else 0

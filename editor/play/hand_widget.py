@@ -31,10 +31,24 @@ class CardButton(QAbstractButton):
         self.setAccessibleName(str(card))
         self.struck: set[int] = set()
         self.done: set[int] = set()
+        self.current: int | None = None
+        self.named: dict[int, str] = {}
+        self.readonly = False
 
-    def mark_rows(self, struck: set[int], done: set[int]) -> None:
-        """Strike skipped rows and dim rows already resolved (a card in play)."""
-        self.struck, self.done = set(struck), set(done)
+    def set_readonly(self, readonly: bool) -> None:
+        """Shown to be read, never clicked (a hand between turns): disabled, but
+        drawn bright rather than dimmed."""
+        self.readonly = readonly
+        if readonly:
+            self.setEnabled(False)
+        self.update()
+
+    def mark_rows(self, struck: set[int], done: set[int], current: int | None = None,
+                  named: dict[int, str] | None = None) -> None:
+        """A card in play: strike skipped rows, dim rows already resolved, ring the
+        row moving now, and paint each WILD row in the colour of the car it names."""
+        self.struck, self.done, self.current = set(struck), set(done), current
+        self.named = dict(named or {})
         self.update()
 
     def sizeHint(self) -> QSize:  # noqa: N802
@@ -44,9 +58,10 @@ class CardButton(QAbstractButton):
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         enabled = self.isEnabled()
+        hover = self.underMouse() and enabled
         outer = QRectF(1.5, 1.5, CARD_W - 3, CARD_H - 3)
-        frame = QColor("#ffe14d") if self.underMouse() and enabled else QColor("#d9d9d2")
-        p.setPen(QPen(frame, 2.5 if self.underMouse() and enabled else 1.2))
+        frame = QColor("#ffe14d") if hover else QColor("#d9d9d2")
+        p.setPen(QPen(frame, 2.5 if hover else 1.2))
         p.setBrush(QColor("#2a2d33") if not self.card.speed8 else QColor("#3a2f14"))
         p.drawRoundedRect(outer, 8, 8)
         rows = self.card.rows
@@ -56,13 +71,21 @@ class CardButton(QAbstractButton):
         font = QFont(self.font())
         for k, (colour, n) in enumerate(rows):
             r = QRectF(inner.left(), inner.top() + k * (h + gap), inner.width(), h)
+            # A WILD row that names a car takes that car's colour, edged in dashed white.
+            shown = self.named.get(k, colour) if colour == "wild" else colour
             p.setPen(QPen(QColor("#111111"), 0.8))
-            p.setBrush(car_colour(colour))
+            p.setBrush(car_colour(shown))
             p.drawRoundedRect(r, 4, 4)
+            if shown != colour:
+                edge = QPen(QColor("#f4f4f0"), 2)
+                edge.setStyle(Qt.PenStyle.DashLine)
+                p.setPen(edge)
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawRoundedRect(r.adjusted(1.5, 1.5, -1.5, -1.5), 3, 3)
             font.setBold(True)
             font.setPixelSize(int(max(9, min(h * 0.7, 40))))
             p.setFont(font)
-            p.setPen(ink(colour))
+            p.setPen(ink(shown))
             if self.card.speed8:
                 font.setPixelSize(56)
                 p.setFont(font)
@@ -84,6 +107,10 @@ class CardButton(QAbstractButton):
                 p.setPen(Qt.PenStyle.NoPen)
                 p.setBrush(QColor(20, 22, 26, 150))
                 p.drawRoundedRect(r, 4, 4)
+            if k == self.current:
+                p.setPen(QPen(QColor("#ffe14d"), 3))
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawRoundedRect(r.adjusted(-2, -2, 2, 2), 5, 5)
             if k in self.struck:
                 a, b = r.bottomLeft() + QPointF(4, -3), r.topRight() + QPointF(-4, 3)
                 p.setPen(QPen(QColor("#111111"), 5))
@@ -96,7 +123,7 @@ class CardButton(QAbstractButton):
             p.setFont(font)
             p.setPen(QColor("#dfe3ea"))
             p.drawText(QRectF(0, CARD_H, CARD_W, 16), Qt.AlignmentFlag.AlignCenter, self.note)
-        if not enabled:
+        if not enabled and not self.readonly:
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(30, 33, 38, 150))
             p.drawRoundedRect(outer, 8, 8)
@@ -149,14 +176,18 @@ class HandWidget(QWidget):
         self.buttons: dict[int, CardButton] = {}
 
     def show_cards(self, title: str, cards: list[Card], playable: set[int] | None = None,
-                   notes: dict[int, str] | None = None) -> None:
-        """Show ``cards``; those in ``playable`` are clickable (all when None)."""
+                   notes: dict[int, str] | None = None, readonly: bool = False) -> None:
+        """Show ``cards``; those in ``playable`` are clickable (all when None), the
+        others dimmed; ``readonly`` shows them all bright and none clickable."""
         self.clear()
         self.title.setText(title)
         notes = notes or {}
         for card in cards:
             b = CardButton(card, notes.get(card.id, ""))
             b.setEnabled(playable is None or card.id in playable)
+            b.set_readonly(readonly)
+            if not b.isEnabled():
+                b.setCursor(Qt.CursorShape.ArrowCursor)
             b.clicked.connect(lambda _c=False, cid=card.id: self.cardClicked.emit(cid))
             self._layout.insertWidget(self._layout.count() - 1, b)
             self.buttons[card.id] = b

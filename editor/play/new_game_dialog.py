@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout,
                                QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QListWidget, QListWidgetItem, QPushButton, QSpinBox, QVBoxLayout,
@@ -20,6 +20,31 @@ from .setup import PERSON, GameSetup, Seat, bot_kinds
 DEFAULT_NAMES = ["Ana", "Ben", "Chloé", "Dev", "Emma", "Farid"]
 MAX_SEATS = 6
 EDITED = "<edited>"
+# Bundled variants in the order a group meets them; any others follow by name.
+VARIANT_ORDER = ["standard", "two-player", "beginner", "long-distance", "world-tour"]
+BOT_NOTES = {"random": "plays any legal move at random: an easy opponent",
+             "greedy": "quick heuristics: bids for value, pushes its own cars, bets on the leader"}
+
+
+def bot_label(kind: str) -> str:
+    """How a bot kind reads in the seat list: 'Greedy bot'."""
+    return f"{kind.replace('_', ' ').replace('-', ' ').capitalize()} bot"
+
+
+def bot_note(kind: str) -> str:
+    """A line on what a bot kind does (its class docstring's first line when unknown here)."""
+    if kind in BOT_NOTES:
+        return BOT_NOTES[kind]
+    from engine.bots import BOT_KINDS
+
+    doc = (getattr(BOT_KINDS.get(kind), "__doc__", None) or "").strip()
+    return doc.splitlines()[0] if doc else bot_label(kind)
+
+
+def ordered_variants(paths: list[Path]) -> list[Path]:
+    """The bundled variant files, the usual ones first (standard leads)."""
+    rank = {stem: k for k, stem in enumerate(VARIANT_ORDER)}
+    return sorted(paths, key=lambda p: (rank.get(p.stem, len(rank)), p.stem))
 
 
 class NewGameDialog(QDialog):
@@ -74,8 +99,9 @@ class NewGameDialog(QDialog):
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        for path in bundled_variants():
+        for path in ordered_variants(bundled_variants()):
             self._add_variant(str(path))
+        self.variant_box.setCurrentIndex(0)
         self.players_box.setValue(4)
         self._players_changed(4)
 
@@ -92,8 +118,11 @@ class NewGameDialog(QDialog):
             name = QLineEdit(DEFAULT_NAMES[k])
             kind = QComboBox()
             kind.addItem("Person", PERSON)
+            kind.setItemData(0, "someone at this screen: their cards are shown only to them",
+                             Qt.ItemDataRole.ToolTipRole)
             for b in kinds:
-                kind.addItem(f"{b.title()} bot", b)
+                kind.addItem(bot_label(b), b)
+                kind.setItemData(kind.count() - 1, bot_note(b), Qt.ItemDataRole.ToolTipRole)
             kind.setCurrentIndex(0 if k == 0 else kind.findData("greedy") if "greedy" in kinds
                                  else 1)
             kind.currentIndexChanged.connect(lambda _i, k=k: self._kind_changed(k))
@@ -171,12 +200,18 @@ class NewGameDialog(QDialog):
         self.variant_note.setText(v.description)
         self.players_box.setRange(v.min_players, min(MAX_SEATS, v.max_players))
         self.tour_box.setVisible(bool(v.series))
-        self.adjustSize()
+        self._fit()
 
     def _players_changed(self, n: int) -> None:
         for k in range(MAX_SEATS):
             for w in (self.seat_labels[k], self.seat_names[k], self.seat_kinds[k]):
                 w.setVisible(k < n)
+        self._fit()
+
+    def _fit(self) -> None:
+        """Grow or shrink to the rows shown (no empty band under the seats), once
+        the layout has taken the shown and hidden rows into account."""
+        QTimer.singleShot(0, self, lambda: self.resize(self.width(), self.sizeHint().height()))
 
     def _kind_changed(self, k: int) -> None:
         person = self.seat_kinds[k].currentData() == PERSON

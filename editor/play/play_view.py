@@ -10,7 +10,7 @@ colours, Tricky order, Strategic skip, bets).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QPushButton, QSlider, QSplitter,
                                QStackedWidget, QTabWidget, QVBoxLayout, QWidget)
 
@@ -95,6 +95,9 @@ class PlayView(QWidget):
         font.setBold(True)
         self.prompt.setFont(font)
         self.prompt.setWordWrap(True)
+        # Room for two lines whether or not they are used, so the board keeps its size.
+        self.prompt.setFixedHeight(QFontMetrics(font).lineSpacing() * 2 + 4)
+        self.prompt.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         outer.addWidget(self.prompt)
         self.choices = ChoicePanel()
         outer.addWidget(self.choices)
@@ -196,6 +199,7 @@ class PlayView(QWidget):
         self.sheet_save_button.setEnabled(c.script is None)
         self._clear_prompt()
         self.hand.setVisible(True)
+        self.choices.setVisible(True)
         c.start()
 
     def _speed_changed(self, value: int) -> None:
@@ -328,7 +332,7 @@ class PlayView(QWidget):
             self.prompt.setText("" if race.over else self._waiting_text())
             return
         cards = [race.card_of(k) for k in race.hands[seat] + race.face_up[seat]]
-        self.hand.show_cards(f"{c.name(seat)}'s hand", cards, playable=set())
+        self.hand.show_cards(f"{c.name(seat)}'s hand", cards, readonly=True)
         self.prompt.setText(self._waiting_text())
 
     def _waiting_text(self) -> str:
@@ -338,10 +342,18 @@ class PlayView(QWidget):
             return ""
         return "Waiting for " + ", ".join(c.name(s) for s in due)
 
+    def _task(self, seat: int) -> str:
+        """What ``seat`` must do now, in a few words ('move the blue car (Cunning)')."""
+        race = self.controller.race
+        pend = race.pending
+        if pend.kind in ("path", "bonus") and pend.car:
+            return f"move the {pend.car} car" + (" (Cunning)" if seat != race.turn else "")
+        return WHAT.get(pend.kind, "decide")
+
     def _handover(self, seat: int) -> None:
         c = self.controller
         self._clear_prompt()
-        self.handover.ask(c.name(seat), WHAT.get(c.race.pending.kind, "decide"))
+        self.handover.ask(c.name(seat), self._task(seat))
         self.pages.setCurrentIndex(HANDOVER)
         self.refresh()
 
@@ -387,17 +399,37 @@ class PlayView(QWidget):
         name = self.controller.name(seat)
         hand = [race.card_of(k) for k in race.hands[seat] + race.face_up[seat]]
         if race.card is None:
-            self.hand.show_cards(f"{name}'s hand", hand, playable=set())
+            self.hand.show_cards(f"{name}'s hand", hand, readonly=True)
             return
         self.hand.show_cards(f"Card in play, then {name}'s hand",
-                             [race.card_of(race.card)] + hand, playable=set(),
+                             [race.card_of(race.card)] + hand, readonly=True,
                              notes={race.card: "in play"})
+        self._mark_card_in_play()
+
+    def _wild_rows(self) -> list[int]:
+        """The WILD rows of the card in play still to resolve, top first (named in that order)."""
+        race = self.controller.race
+        card = race.card_of(race.card)
+        return sorted(r for r in race.order if card.rows[r][0] == "wild")
+
+    def _mark_card_in_play(self) -> None:
+        """On the card in play: skipped rows struck, resolved rows dimmed, the row
+        moving (or the WILD row being named) ringed, WILD rows in their car's colour."""
+        race = self.controller.race
+        button = self.hand.buttons.get(race.card) if race.card is not None else None
+        if button is None:
+            return
+        kind = race.pending.kind
         struck = {race.skipped} if race.skipped is not None else set()
-        done = set(race.order[:max(0, race.row_at - 1)]) if kind in ("path", "bonus") else set()
-        in_play = self.hand.buttons[race.card]
-        in_play.mark_rows(struck, done)
-        in_play.setEnabled(True)  # drawn bright, but only to be read
-        in_play.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
+        moving = kind in ("path", "bonus")
+        done = set(race.order[:max(0, race.row_at - 1)]) if moving else set()
+        current = race.pending.row if moving else None
+        named = {r: COLOURS[car] for r, car in race.wild.items()}
+        if kind == "wild":
+            rows = self._wild_rows()
+            named = dict(zip(rows, self._prefix))
+            current = rows[len(self._prefix)] if len(self._prefix) < len(rows) else None
+        button.mark_rows(struck, done, current, named)
 
     def _ask_bid(self, seat: int, name: str, opts: list[Decision]) -> None:
         race = self.controller.race
@@ -456,11 +488,15 @@ class PlayView(QWidget):
             self.prompt.setText(f"{name}: Tricky — which row next?"
                                 + (f" (so far: {done})" if done else ""))
         else:
-            wild_rows = len(opts[0].colours) if opts else 1  # skipped WILD rows not counted
+            rows = self._wild_rows()  # skipped WILD rows not counted
             nxt = sorted({o.colours[n] for o in fits}, key=COLOURS.index)
             entries = [(c, c, ("seq", c)) for c in nxt]
-            which = f" ({ordinal(n + 1)} WILD row of {wild_rows})" if wild_rows > 1 else ""
-            self.prompt.setText(f"{name}: name the colour of the WILD row{which}")
+            which = f" (the {ordinal(n + 1)} of {len(rows)} WILD rows)" if len(rows) > 1 else ""
+            spaces_n = card.rows[rows[n]][1] if n < len(rows) else ""
+            self.prompt.setText(f"{name}: which car does the WILD {spaces_n} row move?{which}")
+            self._mark_card_in_play()
+        if n:
+            entries.append(("Start again", None, ("restart", None)))
         self.choices.offer("", entries)
 
     def _ask_buttons(self, seat: int, name: str, opts: list[Decision], kind: str, pend) -> None:
@@ -531,13 +567,14 @@ class PlayView(QWidget):
                               race.options(seat)[0]))
         elif tag == "path":
             self._decide(value)
-        elif tag == "seq":
-            self._prefix = self._prefix + (value,)
+        elif tag in ("seq", "restart"):
+            self._prefix = self._prefix + (value,) if tag == "seq" else ()
             kind = race.pending.kind
             key = (lambda o: o.rows) if kind == "order" else (lambda o: o.colours)
-            full = [o for o in race.options(seat) if key(o) == self._prefix]
-            if full:
-                self._decide(full[0])
+            n = len(self._prefix)
+            fits = [o for o in race.options(seat) if key(o)[:n] == self._prefix]
+            if n and len(fits) == 1:  # complete, or only one way left to complete it
+                self._decide(fits[0])
             else:
                 self._ask_sequence(seat, c.name(seat), race.options(seat), kind)
 
