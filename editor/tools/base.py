@@ -73,8 +73,10 @@ class Tool(QObject):
         """Called when another tool takes over; remove any preview items."""
 
     def set_hint(self, text: str) -> None:
-        """Show ``text`` in the status bar."""
-        self.hintChanged.emit(text)
+        """Show ``text`` in the status bar while this tool is the active one."""
+        # A panel may change an idle tool's settings; its hint must not replace the active tool's.
+        if getattr(self.scene, "tool", None) is self:
+            self.hintChanged.emit(text)
 
     def cursor(self) -> Qt.CursorShape:
         """The canvas cursor while this tool is active."""

@@ -237,6 +237,19 @@ def test_tool_shortcuts_switch_tools(window, qtbot):
         assert window.tool.name == name
 
 
+def test_the_status_bar_hint_belongs_to_the_active_tool(window, qtbot, stadium_file):
+    """A panel that changes an idle tool (the Lanes panel) never takes over the hint."""
+    window.open_file(stadium_file)
+    window.set_tool("select")
+    assert window.hint_label.text() == window.tool.hint
+    window.lane_panel.lanes.setValue(2 if window.lane_panel.lanes.value() != 2 else 3)
+    assert window.tool.name == "select"
+    assert window.hint_label.text() == window.tool.hint
+    qtbot.keyClick(window.view, Qt.Key.Key_L)
+    assert window.tool.name == "lanes"
+    assert window.hint_label.text() == window.tool.step_hint()
+
+
 def _centre(space):
     xs = [float(x) for x, _ in space.corners]
     ys = [float(y) for _, y in space.corners]
