@@ -37,7 +37,9 @@ class TracksideError(Exception):
         self.hint = hint
 
     def __str__(self) -> str:
-        text = f"{self.place}: {self.message}"
+        # A problem that belongs to no file (the whole game, say) names its subject itself.
+        unplaced = self.place.file is None and self.place.line is None
+        text = self.message if unplaced else f"{self.place}: {self.message}"
         if self.hint:
             text += f" ({self.hint})"
         return text

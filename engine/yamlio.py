@@ -246,6 +246,22 @@ def dump_yaml(data: Any, header: str | None = None) -> str:
     return text
 
 
+def check_writable(path: str | os.PathLike, option: str | None = None) -> None:
+    """Refuse, before any work is done, an output path that cannot be written."""
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    where = Place(str(path))
+    if target.is_dir():
+        raise UnreadableInput("this is a folder, not a file", where,
+                              f"give a file name for {option or 'the output'}")
+    if not directory.is_dir():
+        raise UnreadableInput(f"the folder {directory} does not exist", where,
+                              "create it first or choose another folder")
+    if not os.access(directory, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise UnreadableInput("cannot write here (permission denied)", where,
+                              "choose a folder you can write to")
+
+
 def write_atomic(path: str | os.PathLike, text: str) -> None:
     """Write ``text`` so that ``path`` holds either the old or the new content."""
     target = Path(path)

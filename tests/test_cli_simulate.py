@@ -79,6 +79,7 @@ def test_progress_bar_when_stderr_is_a_terminal(capsys, monkeypatch):
 @pytest.mark.parametrize("argv, words", [
     (["--games", "0"], "cannot play 0 games"),
     (["--games", "2", "--bots", "greedy,clever"], "unknown bot kind"),
+    (["--games", "2", "--bots", ",greedy"], "unknown bot kind ''"),
     (["--games", "2", "--players", "2"], "3 to 6 players"),
     (["--games", "2", "--players", "3", "--bots", "greedy,random,greedy,random"], "4 bots"),
 ])

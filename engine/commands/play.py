@@ -24,6 +24,7 @@ from ..game import Skip, SwapPower, Wild, bid_value
 from ..records import (Recorder, SeatInfo, cut, load_record, open_variant, resolve_track,
                        save_record)
 from ..validate import ERROR, validate_file
+from ..yamlio import check_writable
 from .validate import issue_line
 
 SEAT_KINDS = ("human",) + tuple(BOT_KINDS)
@@ -91,6 +92,8 @@ def run(args: argparse.Namespace) -> int:
     """Play one game (or series) to the end; 2 if a human's input ends first."""
     if args.cut is not None and not args.resume:
         raise TracksideError("--cut needs --resume RECORD", Place("--cut"))
+    if args.record:
+        check_writable(args.record, "--record")
     if args.resume:
         return _resume(args)
     kinds = _seat_kinds(args.seats)
@@ -133,6 +136,9 @@ def _resume(args: argparse.Namespace) -> int:
                                  "names it)", Place(f"--{option}"))
     record = load_record(args.resume)
     if args.cut is not None:
+        if not 0 <= args.cut <= len(record.decisions):
+            raise TracksideError(f"cannot cut at decision {args.cut}", Place("--cut"),
+                                 f"{args.resume} has decisions 0 to {len(record.decisions)}")
         record = cut(record, args.cut)
     kinds = _seat_kinds(args.seats) if args.seats else [
         s.kind if s.kind in SEAT_KINDS else "greedy" for s in record.seats]

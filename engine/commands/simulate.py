@@ -45,8 +45,8 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.games <= MAX_GAMES:
         raise TracksideError(f"cannot play {args.games} games; give 1 to {MAX_GAMES:,}",
                              Place("--games"))
-    bots = [b.strip().lower() for b in args.bots.split(",") if b.strip()]
-    for b in bots or ["?"]:
+    bots = [b.strip().lower() for b in args.bots.split(",")]
+    for b in bots:
         if b not in BOT_KINDS:
             raise TracksideError(f"unknown bot kind {b!r}", Place("--bots"),
                                  f"use {', '.join(BOT_KINDS)}")

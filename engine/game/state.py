@@ -15,7 +15,7 @@ from ..errors import InvalidInput
 from ..track import Track
 from .board import Board
 from .cards import COLOURS, Card
-from .decisions import Bid, Decision, IllegalDecision, Order, Path
+from .decisions import Bet, Bid, Decision, IllegalDecision, Order, Path
 from .events import Event, Pending, Phase
 from .auction import AuctionSteps
 from .race import RaceSteps
@@ -303,13 +303,21 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
             powers=tuple(self.power),
             held_powers=tuple(tuple(h) for h in self.held),
             prices=tuple(sum(p for _, p in pr) for pr in self.prices),
-            my_bets=tuple(self._bet_name(self.bets[k][seat]) for k in range(3)),
+            my_bets=self._my_bets(seat),
             bets_made=tuple(self.bet_lines_done()),
             all_bets=tuple(tuple(self._bet_name(b) for b in self.bets[k]) for k in range(3))
             if self.over else (),
             turn=self.turn,
             log=tuple(self.log),
         )
+
+    def _my_bets(self, seat: int) -> tuple[str | None, ...]:
+        """A seat's bets, the one it just chose among them while others still choose."""
+        bets = [self._bet_name(self.bets[k][seat]) for k in range(3)]
+        chosen = self.collected.get(seat)
+        if isinstance(chosen, Bet) and self.bet_lines:
+            bets[self.bet_lines[0]] = chosen.car
+        return tuple(bets)
 
     def bet_lines_done(self) -> list[int]:
         """Betting lines (0-based) whose bet has been made."""

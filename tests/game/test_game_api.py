@@ -93,15 +93,20 @@ def test_views_hide_other_hands_and_bets():
     while g.phase != Phase.BET and not g.over:
         for seat in g.due():
             g.apply(rng.choice(g.options(seat)))
-    if g.phase == Phase.BET:
-        for seat in g.due():
-            g.apply(Bet(seat, COLOURS[seat]))
-        line = next(k for k in range(3) if g.bets[k][0] is not None)
-        for s in range(3):
-            mine = g.view(s).my_bets
-            assert mine[line] == COLOURS[s]
-            # no other seat's choice appears anywhere in this view's public fields
-            assert all(e.kind != "bet" or COLOURS[(s + 1) % 3] not in e.text for e in g.log)
+    assert g.phase == Phase.BET
+    first, *others = g.due()
+    g.apply(Bet(first, COLOURS[first]))
+    # R-BET-2: a seat sees its own choice at once; the others do not see it.
+    assert COLOURS[first] in g.view(first).my_bets
+    assert all(COLOURS[first] not in g.view(s).my_bets for s in others)
+    for seat in others:
+        g.apply(Bet(seat, COLOURS[seat]))
+    line = next(k for k in range(3) if g.bets[k][0] is not None)
+    for s in range(3):
+        mine = g.view(s).my_bets
+        assert mine[line] == COLOURS[s]
+        # no other seat's choice appears anywhere in this view's public fields
+        assert all(e.kind != "bet" or COLOURS[(s + 1) % 3] not in e.text for e in g.log)
 
 
 def test_copy_is_independent():
