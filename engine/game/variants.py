@@ -77,7 +77,7 @@ def load_variant(name_or_path: str | os.PathLike) -> Variant:
     path = variant_path(name_or_path)
     if not path.exists() and path.parent == variants_dir():
         names = ", ".join(p.stem for p in bundled_variants())
-        raise UnreadableInput(f"no bundled variant named {str(name_or_path)!r}", Place(str(path)),
+        raise UnreadableInput(f"no bundled variant named {path.stem!r}", Place(str(path)),
                               f"bundled variants: {names}; or give the path of a variant file")
     data, places = _resolved(path.resolve(), ())
     return _build(data, str(path), places)

@@ -230,3 +230,17 @@ def test_replay_of_a_game_object_matches():
     rec = recorded(players=5, seed=2)
     assert isinstance(rec.game, Game)
     assert summary(replay(rec.record())) == summary(rec.game)
+
+
+def test_the_rulebook_auction_example_as_a_scripted_record():
+    """R-AUC-3 (rulebook example) as a record file with an explicit deal: two bids of 6
+    on blue, split by the card with more rows."""
+    from pathlib import Path
+    path = Path(__file__).parents[1] / "fixtures" / "records" / "auction-example.yaml"
+    record = load_record(path)
+    assert record.deals and record.deals[0].speed8[0] == "blue"
+    game = replay(record)
+    assert game.owner_of("blue") == 1 and game.prices[1] == [(1, 6)]
+    (result,) = [e for e in game.log if e.kind == "auction"]
+    assert "card with more rows" in result.text
+    assert game.pending.car == "red"       # R-AUC-6: the next car is up
