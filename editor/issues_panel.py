@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, QRunnable, QSize, Qt, QThreadPool, QTimer, Signal
@@ -10,7 +11,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListView, QListWidget, QLis
 
 from engine.track import Track
 
-from .document import TrackDocument
+from .document import TrackDocument, is_unset
 from .files import LoadProblem
 
 DEBOUNCE_MS = 300
@@ -25,6 +26,7 @@ class ShownIssue:
     message: str
     spaces: list[str] = field(default_factory=list)
     line: int | None = None
+    tool: str | None = None  # the tool that fixes it, for what is simply not placed yet
 
 
 def validate(track: Track) -> list[ShownIssue]:
@@ -36,8 +38,39 @@ def validate(track: Track) -> list[ShownIssue]:
     except Exception as exc:  # a half-drawn track must never take the editor down
         return [ShownIssue("internal", "error",
                            f"the validator failed on this track: {type(exc).__name__}: {exc}")]
-    return [ShownIssue(i.code, i.severity, i.message, list(i.spaces), i.line)
-            for i in report.issues]
+    shown: list[ShownIssue] = []
+    unplaced: set[tuple[str | None, int | None]] = set()
+    for i in report.issues:
+        missing = _unplaced(track, i)
+        if missing is None:
+            shown.append(ShownIssue(i.code, i.severity, i.message, list(i.spaces), i.line))
+        elif (missing.tool, missing.line) not in unplaced:   # one row for each thing missing
+            unplaced.add((missing.tool, missing.line))
+            shown.append(missing)
+    return shown
+
+
+def _unplaced(track: Track, issue) -> ShownIssue | None:
+    """An issue that only says a line or the grid is not placed yet, said so, with its tool."""
+    lines = list(track.betting_lines) + [track.finish_line]
+    k = issue.line
+    if issue.code.startswith("line-") and k is not None and k < len(lines) and is_unset(lines[k]):
+        what, tool, label = ((f"Betting line {k + 1}", "betting", "Betting line tool (B)")
+                             if k < 3 else ("The finish line", "finish", "Finish line tool (F)"))
+        return ShownIssue(issue.code, issue.severity,
+                          f"{what} is not placed yet: drag it across the track with the {label}; "
+                          "click here to start", line=k, tool=tool)
+    if issue.code == "centerline-degenerate" and len(track.centerline.points) < 2:
+        how = ("draw it along the spaces with the Racing line tool" if track.spaces else
+               "lay out lanes of spaces along it with the Lanes tool (L)")
+        return ShownIssue(issue.code, issue.severity,
+                          f"The racing line is not drawn yet: {how}; click here to start",
+                          tool="racing" if track.spaces else "lanes")
+    if issue.code == "grid-size" and not track.start_grid:
+        return ShownIssue(issue.code, issue.severity,
+                          "The start grid is not placed yet: click its six spaces, pole first, "
+                          "with the Grid tool (G); click here to start", tool="grid")
+    return None
 
 
 class _Relay(QObject):
@@ -103,7 +136,7 @@ class IssuesPanel(QWidget):
         layout.setSpacing(0)
         layout.addLayout(top)
         layout.addWidget(self.list)
-        self._clear_on_edit = False
+        self.rejected: str | None = None     # a file that could not be opened
         doc.changed.connect(self._on_edit)
         doc.trackReplaced.connect(self.schedule)
         self._show()
@@ -142,20 +175,24 @@ class IssuesPanel(QWidget):
         """True while a check is scheduled or running."""
         return self._pending or self._timer.isActive()
 
-    def set_load_problems(self, problems: list[LoadProblem], severity: str = "error") -> None:
-        """Show why a file could not be opened (kept until another file opens).
+    def set_load_problems(self, problems: list[LoadProblem], severity: str = "error",
+                          rejected: str | None = None) -> None:
+        """Show a file's problems, in file order, until the first edit.
 
-        Warnings (what a draft still lacks) go at the first edit: by then the
-        validator reports the same gaps as they stand.
+        ``rejected`` names a file that could not be opened: its problems are
+        listed under a heading and left out of the counts, since they say
+        nothing about the track being edited. Warnings (what a draft still
+        lacks) also go at the first edit: by then the validator reports the
+        same gaps as they stand.
         """
-        self.load_problems = [ShownIssue("file", severity, str(p)) for p in problems]
-        self._clear_on_edit = severity == "warning"
+        ordered = sorted(problems, key=lambda p: (p.line or 0, p.column or 0))
+        self.load_problems = [ShownIssue("file", severity, str(p), line=p.line) for p in ordered]
+        self.rejected = rejected if problems else None
         self._show()
 
     def _on_edit(self) -> None:
-        if self._clear_on_edit and self.load_problems:
-            self.load_problems = []
-            self._clear_on_edit = False
+        if self.load_problems:
+            self.load_problems, self.rejected = [], None
             self._show()
         self.schedule()
 
@@ -164,20 +201,31 @@ class IssuesPanel(QWidget):
         """The rows shown: file problems first, then the validator's issues."""
         return self.load_problems + self.issues
 
+    def counted(self) -> list[ShownIssue]:
+        """The rows about the track being edited (a rejected file's are not)."""
+        return self.issues if self.rejected else self.all_issues()
+
     def _show(self) -> None:
         rows = self.all_issues()
-        errors = sum(1 for i in rows if i.severity == "error")
-        warnings = len(rows) - errors
+        counted = self.counted()
+        errors = sum(1 for i in counted if i.severity == "error")
+        warnings = len(counted) - errors
         self.counts.setText(f"<b style='color:#e5484d'>{errors}</b> error{'s' * (errors != 1)}"
                             f" &nbsp; <b style='color:#f0a020'>{warnings}</b> "
                             f"warning{'s' * (warnings != 1)}"
-                            if rows else "<b style='color:#3fb950'>No problems</b>"
+                            if counted else "<b style='color:#3fb950'>No problems</b>"
                             if self.checked else "")
         self.list.clear()
         style = self.style()
         err_icon = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxCritical)
         warn_icon = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
-        for issue in rows:
+        if self.rejected:
+            self.list.addItem(self._heading(
+                f"Not opened: {Path(self.rejected).name}. The track you are editing is "
+                "unchanged; these go at your next edit."))
+        for k, issue in enumerate(rows):
+            if self.rejected and k == len(self.load_problems) and self.issues:
+                self.list.addItem(self._heading("This track:"))
             item = QListWidgetItem(err_icon if issue.severity == "error" else warn_icon,
                                    issue.message)
             item.setToolTip(f"{issue.message}\n[{issue.severity}: {issue.code}]")
@@ -185,13 +233,21 @@ class IssuesPanel(QWidget):
             self.list.addItem(item)
         self.reportReady.emit(errors, warnings)
 
+    def _heading(self, text: str) -> QListWidgetItem:
+        item = QListWidgetItem(text)
+        item.setFlags(Qt.ItemFlag.NoItemFlags)
+        font = item.font()
+        font.setBold(True)
+        item.setFont(font)
+        return item
+
     def _activate(self, item: QListWidgetItem) -> None:
         issue = item.data(Qt.ItemDataRole.UserRole)
         if issue is not None:
             self.issueActivated.emit(issue)
 
     def counts_text(self) -> tuple[int, int]:
-        """(errors, warnings) currently listed."""
-        rows = self.all_issues()
+        """(errors, warnings) of the track being edited."""
+        rows = self.counted()
         errors = sum(1 for i in rows if i.severity == "error")
         return errors, len(rows) - errors

@@ -415,7 +415,13 @@ class MainWindow(QMainWindow):
         self.scene.select_indices(range(len(self.doc.track.spaces)))
 
     def show_issue(self, issue: ShownIssue) -> None:
-        """Select what an issue is about and centre the view on it."""
+        """Select what an issue is about and centre the view on it; for something not
+        placed yet, take up the tool that places it."""
+        if issue.tool is not None:
+            self.set_tool(issue.tool)
+            if issue.tool == "betting" and issue.line is not None:
+                self.tool.choose(issue.line)
+            return
         indices = [i for i in (self.doc.index_of(s) for s in issue.spaces) if i is not None]
         lines = [issue.line] if issue.line is not None else []
         if not indices and not lines:
@@ -479,7 +485,7 @@ class MainWindow(QMainWindow):
     def _accept(self, result: LoadResult, path: str | Path) -> bool:
         if result.ok:
             return True
-        self.issues.set_load_problems(result.problems)
+        self.issues.set_load_problems(result.problems, rejected=str(path))
         self.issues_dock.show()
         self.issues_dock.raise_()
         self.prompts.problems("Cannot open track",

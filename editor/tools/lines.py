@@ -132,12 +132,16 @@ class BettingLineTool(_LineTool):
             self.k = unset[0]
         super().after_place()
 
+    def choose(self, k: int) -> None:
+        """Place betting line ``k`` (0-based) with the next drag."""
+        self.cancel()
+        self.k = k
+        self.set_hint(self._hint())
+
     def key_press(self, event: QKeyEvent) -> bool:
         keys = {Qt.Key.Key_1: 0, Qt.Key.Key_2: 1, Qt.Key.Key_3: 2}
         if event.key() in keys:
-            self.cancel()
-            self.k = keys[event.key()]
-            self.set_hint(self._hint())
+            self.choose(keys[event.key()])
             return True
         return False
 

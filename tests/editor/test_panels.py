@@ -214,3 +214,57 @@ def test_inspector_edits_the_ends_of_a_selected_line(window, qtbot, stadium_file
     assert float(window.doc.track.finish_line[0][1]) == pytest.approx(float(ay) - 4, abs=1e-3)
     window.doc.undo_stack.undo()
     assert ins.line_ends[1].value() == pytest.approx(float(ay), abs=1e-3)
+
+
+def _row(window, words):
+    """The issues list's row whose text holds ``words``."""
+    for k in range(window.issues.list.count()):
+        item = window.issues.list.item(k)
+        if words in item.text():
+            return item
+    raise AssertionError(f"no row with {words!r}: {[i.message for i in window.issues.issues]}")
+
+
+def test_what_is_not_placed_yet_is_said_so_and_a_click_takes_up_its_tool(window, qtbot,
+                                                                         stadium_file):
+    from editor.commands import SetGrid, SetLine
+    from editor.document import UNSET_SEGMENT
+
+    window.open_file(stadium_file)
+    stack = window.doc.undo_stack
+    stack.push(SetGrid(window.doc, []))
+    for k in (1, 3):
+        stack.push(SetLine(window.doc, k, UNSET_SEGMENT))
+    wait_issues(qtbot, window)
+    messages = [i.message for i in window.issues.issues]
+    assert sum("Betting line 2 is not placed yet" in m for m in messages) == 1
+    assert sum("finish line is not placed yet" in m for m in messages) == 1
+    assert sum("start grid is not placed yet" in m for m in messages) == 1
+    window.issues.list.itemClicked.emit(_row(window, "Betting line 2"))
+    assert window.tool.name == "betting" and window.tool.k == 1
+    window.issues.list.itemClicked.emit(_row(window, "finish line"))
+    assert window.tool.name == "finish"
+    window.issues.list.itemClicked.emit(_row(window, "start grid"))
+    assert window.tool.name == "grid"
+
+
+def test_a_file_that_was_not_opened_is_listed_apart_and_goes_at_the_next_edit(
+        window, qtbot, stadium_file, tmp_path):
+    window.open_file(stadium_file)
+    wait_issues(qtbot, window)
+    bad = tmp_path / "broken.yaml"
+    bad.write_text("format: trackside-track/1\nname: 5\nspaces: 7\nstart_grid: x\n")
+    assert not window.open_file(bad)
+    rows = window.issues.all_issues()
+    assert len(rows) >= 2 and all(r.code == "file" for r in rows)
+    assert [r.line for r in rows] == sorted(r.line for r in rows)     # in file order
+    assert "Not opened: broken.yaml" in window.issues.list.item(0).text()
+    assert window.issues.counts_text() == (0, 0)                      # the open track is fine
+    assert "No problems" in window.issues.counts.text()
+    window.scene.select_indices([0])
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Right)
+    wait_issues(qtbot, window)
+    rows = window.issues.all_issues()
+    assert all(r.code != "file" for r in rows)
+    assert window.issues.list.count() == len(rows)       # no heading either
