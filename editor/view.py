@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QCursor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from .scene import TrackScene
@@ -156,6 +156,13 @@ class CanvasView(QGraphicsView):
             event.accept()
             return
         super().keyReleaseEvent(event)
+
+    def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.Leave and self.track_scene.tool is not None:
+            inside = self.viewport().rect().contains(self.viewport().mapFromGlobal(QCursor.pos()))
+            if not inside:   # Qt also sends Leave when a popup or another window takes the mouse
+                self.track_scene.tool.pointer_left()
+        return super().viewportEvent(event)
 
     def focusOutEvent(self, event) -> None:  # noqa: N802
         self._space_held = False

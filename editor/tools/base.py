@@ -78,6 +78,9 @@ class Tool(QObject):
         if getattr(self.scene, "tool", None) is self:
             self.hintChanged.emit(text)
 
+    def pointer_left(self) -> None:
+        """The pointer left the canvas: forget what followed it (not a gesture in progress)."""
+
     def cursor(self) -> Qt.CursorShape:
         """The canvas cursor while this tool is active."""
         return Qt.CursorShape.CrossCursor

@@ -295,6 +295,14 @@ class LaneTool(Tool):
         self.scene.hide_snap()
         self._ghost_next(ev)
 
+    def pointer_left(self) -> None:
+        """The piece under the pointer is only a suggestion: it goes when the pointer does,
+        so the preview and the summary show what Create would build."""
+        if self.ghost is not None and self._press is None:
+            self.ghost = None
+            self.refresh()
+        self.scene.hide_snap()
+
     def _ghost_first(self, ev: ToolEvent, start=None) -> None:
         start = start or self._press
         heading = first_heading(start, (ev.x, ev.y), snap=not ev.ctrl)

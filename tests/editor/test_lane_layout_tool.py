@@ -64,6 +64,24 @@ def test_drag_a_strip_preview_it_create_it_and_undo(window, qtbot):
     assert window.doc.track.centerline.points == []
 
 
+def test_the_piece_under_the_pointer_goes_when_the_pointer_leaves_the_canvas(window, qtbot):
+    """The preview and summary then show what Create builds, not a piece never added."""
+    from PySide6.QtCore import QEvent, QPoint
+    from PySide6.QtGui import QCursor
+    from PySide6.QtWidgets import QApplication
+
+    tool = _tool(window, zoom=1.0, centre=(300, -150))
+    drag(window, (0, 0), (400, 0))
+    built = len(tool.build.result.spaces)
+    _move(window, 402, -300)
+    assert tool.ghost is not None and len(tool.build.result.spaces) > built
+    vp = window.view.viewport()
+    QCursor.setPos(vp.mapToGlobal(vp.rect().bottomRight()) + QPoint(40, 40))
+    QApplication.sendEvent(vp, QEvent(QEvent.Type.Leave))
+    assert tool.ghost is None and len(tool.build.result.spaces) == built
+    assert str(built) in window.lane_panel.status.text()
+
+
 def test_an_arc_follows_the_pointer_backspace_takes_it_back_escape_cancels(window, qtbot):
     tool = _tool(window, zoom=1.0, centre=(300, -150))
     drag(window, (0, 0), (400, 0))
