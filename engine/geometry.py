@@ -263,6 +263,32 @@ class TrackGeometry:
         return poly.distance(line) <= self.tol
 
 
+    def step_on_line(self, a: int, b: int, seg: Segment) -> bool:
+        """True when a step from space a to space b passes over the segment.
+
+        Where a and b share an edge (or a corner: a diagonal step), all of it must
+        lie on the segment within tolerance; a line that stops part way along the
+        edge lets the car slip past its end. Spaces that only come within
+        tolerance of each other fall back to both touching the segment.
+        """
+        pa, pb = self.polygons[a], self.polygons[b]
+        if pa is None or pb is None:
+            return False
+        line = LineString([tuple(map(float, seg[0])), tuple(map(float, seg[1]))])
+        shared = pa.boundary.intersection(pb.boundary)
+        if shared.is_empty:
+            return pa.distance(line) <= self.tol and pb.distance(line) <= self.tol
+        return all(Point(x, y).distance(line) <= self.tol for x, y in _coords(shared))
+
+
+def _coords(geom) -> list[tuple[float, float]]:
+    """Every vertex of a point, line or collection (the ends of a shared edge)."""
+    parts = getattr(geom, "geoms", None)
+    if parts is not None:
+        return [c for part in parts for c in _coords(part)]
+    return [(float(x), float(y)) for x, y, *_ in geom.coords]
+
+
 def _polygon(corners: list, tol: float) -> tuple[Polygon | None, str | None]:
     pts = [(float(x), float(y)) for x, y in corners]
     distinct = []

@@ -424,7 +424,7 @@ class _Checker:
                 continue
             for b in g.forward[a]:
                 if beyond[b] and b not in cut and not g.wraps_seam(a, b):
-                    if not (g.touches(a, seg) and g.touches(b, seg)):
+                    if not g.step_on_line(a, b, seg):
                         missed.extend(x for x in (a, b) if x not in missed)
         if missed:
             missed.sort()

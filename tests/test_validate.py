@@ -267,3 +267,13 @@ def test_finish_line_on_the_seam_of_a_closed_track_says_so():
     order = [i for i in report.issues if i.code == "line-order"]
     assert len(order) == 1 and order[0].line == 3
     assert "it lies on the seam" in order[0].message
+
+
+def test_a_line_that_stops_on_a_lane_boundary_does_not_span_the_track():
+    """A line ending exactly at the corner between lanes b and c touches c's spaces
+    but does not lie across their shared edge: c4 to c5 passes it (R-BET-1)."""
+    t = straight_track(rows=14, lanes=3)
+    (x, _y0), _end = t.betting_lines[0]
+    t.betting_lines[0] = ((x, 50.0), (x, -15.0))
+    gaps = [i for i in validate_track(t).issues if i.code == "line-gap"]
+    assert len(gaps) == 1 and set(gaps[0].spaces) == {"c4", "c5"}
