@@ -21,6 +21,7 @@ from PySide6.QtSvg import QSvgGenerator
 
 from engine.errors import Place, TracksideError
 from engine.track import Track
+from engine.yamlio import check_writable
 
 from .painting import (DEFAULT_STYLE, BoardStyle, board_bounds, draw_text, paint_track,
                        text_width, track_surface)
@@ -390,8 +391,7 @@ class _atomic:
 
     def __enter__(self) -> Path:
         folder = self.target.parent if str(self.target.parent) else Path(".")
-        if self.target.is_dir():
-            raise UnwritableOutput("is a directory", Place(str(self.target)))
+        check_writable(self.target, "the picture")
         try:
             fd, name = tempfile.mkstemp(prefix=f".{self.target.name}.", suffix=".tmp",
                                         dir=folder)

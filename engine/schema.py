@@ -81,6 +81,8 @@ def _describe(err: jsonschema.ValidationError) -> str:
     if v == "additionalProperties":
         allowed = sorted(err.schema.get("properties", {}))
         extra = sorted(set(err.instance) - set(allowed), key=str)
+        if None in extra:
+            return f"{where}: a key is empty (~ or null); give it a name ({', '.join(allowed)})"
         return (f"{where}: unknown key {', '.join(repr(k) for k in extra)} "
                 f"(allowed: {', '.join(allowed)})")
     if v == "type":

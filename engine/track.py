@@ -173,7 +173,9 @@ def schema_problems(doc: YamlDocument) -> list[SchemaProblem]:
 def _require_mapping(doc: YamlDocument) -> YamlDocument:
     """A document that is not a mapping at all is no track file (exit code 2)."""
     if not isinstance(doc.data, dict):
-        what = "empty" if doc.data is None else f"a YAML {type(doc.data).__name__}"
+        kinds = {str: "a single line of text", list: "a list", int: "a number",
+                 float: "a number", bool: "true or false"}
+        what = "empty" if doc.data is None else kinds.get(type(doc.data), "a single value")
         place = doc.place(())
         if place.line is None:
             place = Place(doc.file, 1, 1)

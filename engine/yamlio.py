@@ -56,11 +56,14 @@ def read_text(path: str | os.PathLike, what: str = "file") -> str:
         if p.is_dir():
             raise UnreadableInput(f"is a directory, not a {what}", Place(name))
         size = p.stat().st_size
+        if size <= MAX_BYTES:
+            with p.open("rb") as handle:   # a pipe or device has no size: read no more than this
+                raw = handle.read(MAX_BYTES + 1)
+            size = max(size, len(raw))
         if size > MAX_BYTES:
             raise UnreadableInput(
-                f"file is {size:,} bytes; a {what} may be at most {MAX_BYTES:,} bytes",
+                f"file is over {MAX_BYTES:,} bytes; a {what} may be at most {MAX_BYTES:,} bytes",
                 Place(name))
-        raw = p.read_bytes()
     except FileNotFoundError:
         raise UnreadableInput("no such file", Place(name)) from None
     except PermissionError:
@@ -89,7 +92,11 @@ def parse_yaml(text: str, file: str = "<input>") -> YamlDocument:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = Place(file, mark.line + 1, mark.column + 1) if mark else Place(file)
-        raise UnreadableInput(f"YAML syntax error: {exc.problem or exc.context}", where) from None
+        problem = exc.problem or exc.context or "not YAML"
+        if "another document" in problem:
+            raise UnreadableInput("the file holds more than one YAML document", where,
+                                  "keep one: remove the second '---' and what follows") from None
+        raise UnreadableInput(f"YAML syntax error: {problem}", where) from None
     except yaml.reader.ReaderError as exc:
         line = text[: max(0, exc.position)].count("\n") + 1
         char = chr(exc.character) if isinstance(exc.character, int) else exc.character
@@ -251,6 +258,14 @@ def check_writable(path: str | os.PathLike, option: str | None = None) -> None:
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
     where = Place(str(path))
+    try:
+        _check_writable(target, directory, where, option)
+    except OSError as exc:   # a name too long, a loop of links, ...
+        raise UnreadableInput(f"cannot write here: {exc.strerror or exc}", where,
+                              "choose a shorter or simpler file name") from None
+
+
+def _check_writable(target: Path, directory: Path, where: Place, option: str | None) -> None:
     if target.is_dir():
         raise UnreadableInput("this is a folder, not a file", where,
                               f"give a file name for {option or 'the output'}")

@@ -43,14 +43,14 @@ HOSTILE = {
     "duplicate-key": (VALID.read_bytes() + b"name: Again\n", "duplicate key 'name'", None),
     "not-utf8": (b"format: trackside-track/1\nname: Caf\xe9\n", "not UTF-8", 2),
     "empty": (b"", "the document is empty", 1),
-    "list": (b"- format\n- name\n", "the document is a YAML list", 1),
-    "scalar": (b"hello\n", "the document is a YAML str", 1),
+    "list": (b"- format\n- name\n", "the document is a list", 1),
+    "scalar": (b"hello\n", "the document is a single line of text", 1),
     "syntax": (b"format: trackside-track/1\nname: [unclosed\nspaces: 3\n",
                "YAML syntax error", None),
     "tabs": (b"format: x\n\tname: y\n", "YAML syntax error", 2),
     "deep": (b"a: " + b"[" * 50_000 + b"]" * 50_000 + b"\n", "nested more than", 1),
     "nul": (b"format: x\nname: \x00\n", "not allowed in YAML", 2),
-    "two-documents": (b"a: 1\n---\nb: 2\n", "YAML syntax error", 2),
+    "two-documents": (b"a: 1\n---\nb: 2\n", "more than one YAML document", 2),
 }
 
 
@@ -221,3 +221,17 @@ def test_text_parse_of_mutations_never_crashes(data):
         assert validate_track(track).errors >= 0
     else:
         assert problems
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_a_stream_without_a_size_is_read_no_further_than_the_limit(capsys):
+    """/dev/zero reports size 0 and never ends: the limit still holds."""
+    assert main(["validate", "/dev/zero"]) == 2
+    assert "may be at most" in capsys.readouterr().err
+
+
+def test_an_empty_key_is_named_as_such(tmp_path, capsys):
+    path = tmp_path / "null-key.yaml"
+    path.write_text("~: x\nformat: trackside-track/1\n")
+    assert main(["validate", str(path)]) == 1
+    assert "a key is empty" in capsys.readouterr().out

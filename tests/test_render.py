@@ -296,8 +296,10 @@ def test_unwritable_output_is_exit_2(qapp, oval_file, tmp_path, capsys):
     folder.mkdir()
     code, _out, err = run_cli(capsys, oval_file, "-o", folder)
     assert code == 2
-    assert "directory" in one_line(err)
+    assert "folder, not a file" in one_line(err)
     assert list(folder.iterdir()) == []
+    code, _out, err = run_cli(capsys, oval_file, "-o", tmp_path / ("x" * 300 + ".png"))
+    assert code == 2 and "File name too long" in one_line(err)
 
 
 def test_schema_invalid_track_is_exit_1(tmp_path, capsys):

@@ -118,7 +118,7 @@ def test_load_track_raises_invalid_input_with_the_place(tmp_path):
 
 
 @pytest.mark.parametrize("text, what", [("", "empty"), ("- 1\n- 2\n", "list"),
-                                        ("just text\n", "str")])
+                                        ("just text\n", "single line of text")])
 def test_a_document_that_is_not_a_mapping_is_unreadable(tmp_path, text, what):
     path = tmp_path / "odd.yaml"
     path.write_text(text)

@@ -51,7 +51,7 @@ def test_empty_text_is_none():
     ("a: .inf\n", "not finite", 1),
     ("a: [1, 2\nb: 3\n", "YAML syntax error", 2),
     ("a: &x [*x]\n", "refers to itself", 1),
-    ("a: 1\n---\nb: 2\n", "YAML syntax error", 2),
+    ("a: 1\n---\nb: 2\n", "more than one YAML document", 2),
     ("? [1, 2]\n: 3\n", "plain value", 1),
 ])
 def test_refused_yaml_names_the_line(text, words, line):
