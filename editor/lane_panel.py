@@ -207,13 +207,16 @@ class LanePanel(QWidget):
     def _on_start(self) -> None:
         if not self._filling:
             self.tool.set_start(self.start_x.value(), self.start_y.value(), self.heading.value())
+            self.tool.reveal()
 
     def _add_straight(self) -> None:
         self.tool.add_piece(Straight(4 * self.tool.draft.settings.space_length))
+        self.tool.reveal()
 
     def _add_arc(self) -> None:
         s = self.tool.draft.settings
         self.tool.add_piece(Arc(max(150.0, s.lanes * s.lane_width), 90.0))
+        self.tool.reveal()
 
     def _on_item_changed(self, item: QTableWidgetItem) -> None:
         if self._filling:
@@ -235,3 +238,4 @@ class LanePanel(QWidget):
             self.fill()
             return
         self.tool.set_piece(row, new)
+        self.tool.reveal()

@@ -15,6 +15,7 @@ from engine.track import Track, save_track
 from . import commands
 from .autosave import Autosaver, leftover_autosaves
 from .document import UNTITLED, TrackDocument, blank_track
+from .elided_label import ElidedLabel
 from .files import LoadResult, load_for_editing
 from .icons import tool_icon
 from .inspector import Inspector
@@ -98,7 +99,7 @@ class MainWindow(QMainWindow):
 
     def _build_status_bar(self) -> None:
         bar = self.statusBar()
-        self.hint_label = QLabel()
+        self.hint_label = ElidedLabel()
         self.hint_label.setMinimumWidth(200)
         self.space_label = QLabel()
         self.space_label.setMinimumWidth(150)
@@ -488,15 +489,16 @@ class MainWindow(QMainWindow):
         self.issues.set_load_problems(result.problems, rejected=str(path))
         self.issues_dock.show()
         self.issues_dock.raise_()
+        self.statusBar().showMessage(f"Could not open {path}", 8000)
         self.prompts.problems("Cannot open track",
                               f"{Path(path).name} could not be opened; the current track is "
                               "unchanged.", [str(p) for p in result.problems])
-        self.statusBar().showMessage(f"Could not open {path}", 8000)
         return False
 
     def _set_document(self, track: Track, path: str | None, modified: bool = False) -> None:
         self.issues.set_load_problems([])
         self.doc.replace(track, path, modified=modified)
+        self.undo_view.setEmptyLabel(f"Opened {Path(path).name}" if path else "New track")
         self.view.fit_to_view()
         self._update_title()
 

@@ -152,13 +152,17 @@ class TrackScene(QGraphicsScene):
         self.setSceneRect(rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
 
     def track_rect(self) -> QRectF:
-        """The extent of the track's spaces, lines and racing line in mm."""
+        """The extent of the track's spaces, lines and racing line in mm, with what the
+        active tool is drawing (a lane draft)."""
         rect = QRectF()
         shown_lines = [item for item in self.line_items if item.isVisible()]
         for item in (*self.space_items, *shown_lines, self.racing_line):
             r = item.sceneBoundingRect()
             if not r.isEmpty():
                 rect = rect.united(r)
+        drawing = self.tool.extent() if self.tool is not None else None
+        if drawing is not None and not drawing.isEmpty():
+            rect = rect.united(drawing)
         if rect.isNull():
             rect = QRectF(0, 0, 600, 400)
         return rect

@@ -78,6 +78,10 @@ class Tool(QObject):
         if getattr(self.scene, "tool", None) is self:
             self.hintChanged.emit(text)
 
+    def extent(self):
+        """What the tool is drawing (QRectF, mm) that Fit to Window should include, or None."""
+        return None
+
     def pointer_left(self) -> None:
         """The pointer left the canvas: forget what followed it (not a gesture in progress)."""
 

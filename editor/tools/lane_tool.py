@@ -238,6 +238,25 @@ class LaneTool(Tool):
         self.buildChanged.emit(self.summary())
         return self.build
 
+    def extent(self) -> QRectF | None:
+        """The preview's extent in mm, for Fit to Window (None without a draft)."""
+        if self._item is None or self.draft.start is None:
+            return None
+        return self._item.sceneBoundingRect()
+
+    def reveal(self) -> None:
+        """Scroll so a draft typed in the panel can be seen: all of it, else its end."""
+        rect = self.extent()
+        if rect is None:
+            return
+        pose = self.draft.end_pose()
+        for view in self.scene.views():
+            shown = view.mapToScene(view.viewport().rect()).boundingRect()
+            if rect.width() <= shown.width() and rect.height() <= shown.height():
+                view.ensureVisible(rect, 0, 0)
+            else:
+                view.ensureVisible(QRectF(pose.x - 60, pose.y - 60, 120, 120), 20, 20)
+
     def highlight_piece(self, index: int | None) -> None:
         """Outline the spaces of piece ``index`` in the preview (None: none)."""
         self.highlighted = index

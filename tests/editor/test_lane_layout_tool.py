@@ -233,3 +233,18 @@ def test_a_staggered_loop_gets_its_grid_and_a_note_about_the_lines(window, qtbot
     assert len(t.start_grid) == 6 and t.spaces
     assert "no betting or finish line placed" in window.hint_label.text()
     assert "split a straight in two" in window.hint_label.text()
+
+
+def test_pieces_typed_in_the_panel_stay_in_view_and_fit_to_window_includes_the_draft(window,
+                                                                                      qtbot):
+    tool = _tool(window, zoom=2.0, centre=(0, 0))
+    panel = window.lane_panel
+    for _ in range(4):
+        qtbot.mouseClick(panel.add_straight_button, Qt.MouseButton.LeftButton)
+    end = tool.draft.end_pose()
+    shown = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    assert shown.contains(end.x, end.y)                 # the end is scrolled into view
+    window.view.fit_to_view()
+    shown = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    assert shown.contains(tool.extent())                # the whole draft, though not built
+    assert window.doc.track.spaces == []

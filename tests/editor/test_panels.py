@@ -268,3 +268,14 @@ def test_a_file_that_was_not_opened_is_listed_apart_and_goes_at_the_next_edit(
     rows = window.issues.all_issues()
     assert all(r.code != "file" for r in rows)
     assert window.issues.list.count() == len(rows)       # no heading either
+
+
+def test_a_long_hint_is_shortened_with_an_ellipsis_and_kept_whole_in_its_tooltip(window):
+    width = window.width()
+    text = "Lanes: " + "staggered lanes share edges only where pieces meet; " * 12
+    window.hint_label.setText(text)
+    window.statusBar().layout().activate()
+    assert window.width() == width
+    shown = window.hint_label.shown_text()
+    assert shown.endswith("…") and len(shown) < len(text)
+    assert window.hint_label.toolTip() == text
