@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QDoubleSpinBox, QFormLayout,
                                QHBoxLayout, QHeaderView, QLabel, QPushButton, QSpinBox,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
@@ -167,6 +168,7 @@ class LanePanel(QWidget):
         finally:
             self._filling = False
         self._fill_options()
+        self._mark_fitted()
 
     def _fill_row(self, row: int, piece) -> None:
         straight = isinstance(piece, Straight)
@@ -198,6 +200,32 @@ class LanePanel(QWidget):
         self.status.setStyleSheet("color: #ff6b6b" if bad else "")
         self.status.setText(text)
         self.create_button.setEnabled(self.tool.build.ok and not bad)
+        self._mark_fitted()
+
+    def _mark_fitted(self) -> None:
+        """Set apart the straights whose length Create changes to close the loop."""
+        layout = self.tool.build.layout
+        built = list(layout.pieces) if layout is not None else []
+        filling, self._filling = self._filling, True   # restyling is no edit
+        try:
+            self._mark_rows(built)
+        finally:
+            self._filling = filling
+
+    def _mark_rows(self, built: list) -> None:
+        for row, piece in enumerate(self.tool.draft.pieces):
+            item = self.table.item(row, 1)
+            if item is None:
+                continue
+            fitted = built[row] if row < len(built) else piece
+            changed = isinstance(piece, Straight) and isinstance(fitted, Straight) and \
+                abs(fitted.length - piece.length) > 0.05
+            font = item.font()
+            font.setItalic(changed)
+            item.setFont(font)
+            item.setForeground(QColor("#e0a030") if changed else self.table.palette().text())
+            item.setToolTip(f"Create makes this straight {fitted.length:.1f} mm long to close "
+                            "the loop" if changed else "")
 
     # -- from the widgets to the draft -------------------------------------------
     def _setting(self, **values) -> None:

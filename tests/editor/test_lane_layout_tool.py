@@ -248,3 +248,17 @@ def test_pieces_typed_in_the_panel_stay_in_view_and_fit_to_window_includes_the_d
     shown = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
     assert shown.contains(tool.extent())                # the whole draft, though not built
     assert window.doc.track.spaces == []
+
+
+def test_a_straight_fitted_to_close_the_loop_is_marked_in_the_table(window, qtbot):
+    tool = _tool(window, zoom=0.8, centre=(200, -150))
+    tool.set_start(0.0, 0.0, 0.0)
+    for piece in (Straight(400), Arc(150, 180), Straight(320), Arc(150, 180)):
+        tool.add_piece(piece)
+    assert tool.build.result.closed, tool.build.summary()
+    table = window.lane_panel.table
+    fitted = [row for row in range(table.rowCount())
+              if "to close the loop" in table.item(row, 1).toolTip()]
+    assert fitted and all(table.item(row, 1).font().italic() for row in fitted)
+    assert table.item(1, 1).toolTip() == ""                  # arcs are never refitted
+    assert tool.draft.pieces[2] == Straight(320)             # the typed value stays
