@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QDoubleSpinBox, QFormLayout,
                                QHBoxLayout, QHeaderView, QLabel, QPushButton, QSpinBox,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
@@ -226,6 +226,15 @@ class LanePanel(QWidget):
             item.setForeground(QColor("#e0a030") if changed else self.table.palette().text())
             item.setToolTip(f"Create makes this straight {fitted.length:.1f} mm long to close "
                             "the loop" if changed else "")
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        """Enter creates and Esc cancels here too (after a click on + Straight, say)."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.create_button.isEnabled():
+            self.tool.create()
+        elif event.key() == Qt.Key.Key_Escape:
+            self.tool.clear_draft()
+        else:
+            super().keyPressEvent(event)
 
     # -- from the widgets to the draft -------------------------------------------
     def _setting(self, **values) -> None:

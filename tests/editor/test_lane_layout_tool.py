@@ -262,3 +262,12 @@ def test_a_straight_fitted_to_close_the_loop_is_marked_in_the_table(window, qtbo
     assert fitted and all(table.item(row, 1).font().italic() for row in fitted)
     assert table.item(1, 1).toolTip() == ""                  # arcs are never refitted
     assert tool.draft.pieces[2] == Straight(320)             # the typed value stays
+
+
+def test_enter_creates_after_a_click_on_a_panel_button(window, qtbot):
+    tool = _tool(window)
+    panel = window.lane_panel
+    qtbot.mouseClick(panel.add_straight_button, Qt.MouseButton.LeftButton)
+    panel.add_straight_button.setFocus()
+    qtbot.keyClick(panel.add_straight_button, Qt.Key.Key_Return)
+    assert window.doc.track.spaces and tool.draft.start is None
