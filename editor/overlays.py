@@ -23,7 +23,8 @@ END = QColor(63, 185, 80, 150)
 FINISHED = QColor(242, 194, 48, 170)
 BLOCKED = QColor(255, 140, 40, 160)
 CAR = QColor("#e5484d")
-ORIGIN = QColor("#2f8cff")
+ORIGIN = QColor("#f4f4f0")   # white, as no test car is: the car that moves
+RING = QColor("#ffe14d")     # the yellow ring of "this car moves", as in play
 
 
 class ForwardArrowsItem(QGraphicsItem):
@@ -128,7 +129,11 @@ class MovesItem(QGraphicsItem):
                 painter.setPen(path_pen)
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawPath(path)
-            _car(painter, QPointF(*g.centroids[self.origin]), ORIGIN)
+            at = QPointF(*g.centroids[self.origin])
+            painter.setPen(QPen(RING, 1.6))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(at, 10.5, 10.5)
+            _car(painter, at, ORIGIN)
         for i in self.cars:
             if i < g.n:
                 _car(painter, QPointF(*g.centroids[i]), self.car_colours.get(i, CAR))
