@@ -140,9 +140,9 @@ class SpaceItem(QGraphicsItem):
         except Exception:  # a hostile polygon must never break painting
             painter.setPen(cosmetic_pen(PROBLEM, 2))
             painter.drawPolygon(self._poly)
-        if self.problem:
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.setPen(cosmetic_pen(PROBLEM, 2, Qt.PenStyle.DashLine))
+        if self.problem:   # a tint and a solid edge: dashes would read as the red kerbs
+            painter.setBrush(QBrush(QColor(229, 72, 77, 70)))
+            painter.setPen(cosmetic_pen(PROBLEM, 2.5))
             painter.drawPolygon(self._poly)
         if self.isSelected():
             painter.setBrush(QBrush(QColor(47, 140, 255, 60)))
