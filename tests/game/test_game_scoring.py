@@ -68,7 +68,9 @@ def test_bets_are_secret_until_scoring():
     """R-BET-2: choices are revealed only at scoring; a view hides others' bets."""
     g = scoring_example()
     g.apply(Bet(0, "yellow"))
-    assert g.view(0).my_bets[0] is None  # not made until everyone has chosen
+    assert g.view(0).my_bets[0] == "yellow"   # a seat sees its own choice at once ...
+    assert g.view(1).my_bets[0] is None        # ... and nobody else's
+    assert g.view(0).bets_made == ()           # the bet is made when everyone has chosen
     g.apply(Bet(1, "black"))
     g.apply(Bet(2, "orange"))
     assert g.view(0).my_bets[0] == "yellow"
