@@ -22,8 +22,9 @@ from .cars import car_colour, ink, paint_car
 
 PLACES_H = 44          # pixels: the strip of winners' places along the top
 MARGIN = 12
-# The printed board, without the pole's ring: in play a yellow ring means "this car moves".
-PLAY_STYLE = replace(DEFAULT_STYLE, pole="#00000000")
+# The printed board, without the pole's ring (in play a yellow ring means "this car moves")
+# and with faint grid numbers (bold numbers on spaces mean "choose this path").
+PLAY_STYLE = replace(DEFAULT_STYLE, pole="#00000000", grid_number="#40ffffff")
 
 
 class BoardView(QWidget):

@@ -206,7 +206,10 @@ class PlayController(QObject):
         due = self.game.due()
         bots = [s for s in due if s in self.bots]
         people = [s for s in due if s not in self.bots]
-        if bots and self._may_run_bot():
+        # Secret choices made at once: people choose first, so the screen that asks them
+        # shows their cards at once instead of waiting for every bot to think.
+        people_first = bool(people) and self.game.pending.kind in SIMULTANEOUS
+        if bots and not people_first and self._may_run_bot():
             self._run_bot(bots[0])
             return
         if people:

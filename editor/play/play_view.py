@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QPushButton, QS
 from engine.game import COLOURS, Bid, Decision, Game, IllegalDecision, Path, PlayCard, Series
 from engine.game.cards import bid_value
 
+from ..elided_label import ElidedLabel
 from .auction_panel import AuctionPanel
 from .board_view import BoardView
 from .choice_panel import ChoicePanel
@@ -116,7 +117,8 @@ class PlayView(QWidget):
 
     def _build_bar(self) -> QHBoxLayout:
         bar = QHBoxLayout()
-        self.status = QLabel()
+        self.status = ElidedLabel()
+        self.status.setMinimumWidth(120)
         font = QFont(self.font())
         font.setBold(True)
         self.status.setFont(font)
@@ -142,6 +144,7 @@ class PlayView(QWidget):
                                          "reached: people and bots take their seats")
         self.take_over_button.clicked.connect(self.takeOver)
         self.sheet_button = QPushButton("Score sheet")
+        self.sheet_button.setToolTip("The score sheet of the races finished so far")
         self.sheet_button.clicked.connect(lambda: self.pages.setCurrentIndex(SHEET))
         self.back_button = QPushButton("Back to editing")
         self.back_button.clicked.connect(self.leave)
@@ -194,6 +197,9 @@ class PlayView(QWidget):
         self._logged(list(c.game.log))
         self.pages.setCurrentIndex(BOARD)
         self.next_race_button.hide()
+        self.sheet_button.setEnabled(False)     # a sheet exists once a race has ended
+        self.pause_button.setEnabled(True)
+        self.step_button.setEnabled(True)
         self.save_button.setEnabled(c.script is None)
         self.take_over_button.setVisible(c.script is not None)
         self.sheet_save_button.setEnabled(c.script is None)
@@ -325,14 +331,25 @@ class PlayView(QWidget):
         race = c.race
         self.choices.clear()
         self.board.set_choices()
-        if seat is None or race.over:
+        in_play = (race.card if race.card is not None and not race.over
+                   and c.handing_to is None else None)   # a hand-over screen shows no cards
+        if (seat is None or race.over) and in_play is None:
             self.hand.clear()
             if c.script is None and len(c.persons()) > 1 and not race.over:
                 self.hand.show_message("Hands are hidden")
             self.prompt.setText("" if race.over else self._waiting_text())
             return
-        cards = [race.card_of(k) for k in race.hands[seat] + race.face_up[seat]]
-        self.hand.show_cards(f"{c.name(seat)}'s hand", cards, readonly=True)
+        # The card being played is face up for all (a bot's included); a hand only for its owner.
+        ids = [in_play] if in_play is not None else []
+        if seat is not None:
+            ids += [k for k in race.hands[seat] + race.face_up[seat] if k != in_play]
+        titles = ([f"{c.name(race.turn)} plays"] if in_play is not None else []) + (
+            [f"{c.name(seat)}'s hand"] if seat is not None else [])
+        self.hand.show_cards(", then ".join(titles), [race.card_of(k) for k in ids],
+                             readonly=True,
+                             notes={in_play: "in play"} if in_play is not None else None)
+        if in_play is not None:
+            self._mark_card_in_play()
         self.prompt.setText(self._waiting_text())
 
     def _waiting_text(self) -> str:
@@ -638,11 +655,12 @@ class PlayView(QWidget):
     def _race_started(self, k: int) -> None:
         c = self.controller
         self.board.set_board(c.race.board)
-        if c.persons():
-            previous = c.game.games[k - 1]
-            self.sheet.show_result(c.game, c.setup.names(),
-                                   f"Race {k} of {len(c.game.boards)} — {previous.board.track.name}",
-                                   race_index=k - 1)
+        previous = c.game.games[k - 1]
+        self.sheet.show_result(c.game, c.setup.names(),
+                               f"Race {k} of {len(c.game.boards)} — {previous.board.track.name}",
+                               race_index=k - 1)
+        self.sheet_button.setEnabled(True)
+        if c.persons():   # people see the sheet between races; bots race on
             self.next_race_button.show()
             self.pages.setCurrentIndex(SHEET)
             c.hold(True)
@@ -662,6 +680,9 @@ class PlayView(QWidget):
             title = (f"Race {len(c.game.boards)} of {len(c.game.boards)} — "
                      f"{c.race.board.track.name}")
         self.sheet.show_result(c.game, c.setup.names(), title)
+        self.sheet_button.setEnabled(True)
+        self.pause_button.setEnabled(False)     # nothing is left to pause or step
+        self.step_button.setEnabled(False)
         self.hand.setVisible(False)
         self.choices.setVisible(False)
         self.next_race_button.hide()

@@ -76,8 +76,14 @@ class PlayersTable(QTableWidget):
         self.verticalHeader().hide()
         self.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.horizontalHeader().setStretchLastSection(True)
+        # Fit the side panel: names and powers share the spare width and wrap, rows grow.
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        for col in (HEADERS.index("Player"), HEADERS.index("Power")):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch)
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setWordWrap(True)
         self.setItemDelegateForColumn(1, CarChips(self))
 
     def show_table(self, race: Game, seats: list[Seat], private: int | None) -> None:
@@ -87,12 +93,12 @@ class PlayersTable(QTableWidget):
         self.setRowCount(race.players)
         for p in range(race.players):
             cars = [car for car in COLOURS if race.owner_of(car) == p]
+            lines = [f"{view.hand_sizes[p]} in hand"]
             if race.variant.hand_mode == "private":
-                cards = f"{view.hand_sizes[p]} + {len(race.piles[p])} pile"
-            else:
-                cards = str(view.hand_sizes[p])
+                lines.append(f"{len(race.piles[p])} in pile")
             if view.face_up[p]:
-                cards += f" + {len(view.face_up[p])} Speed-8"
+                lines.append(f"{len(view.face_up[p])} Speed-8")
+            cards = "\n".join(lines) if len(lines) > 1 else str(view.hand_sizes[p])
             power = view.powers[p] or ", ".join(view.held_powers[p]) or "—"
             made = sum(1 for k in range(3) if race.bets[k][p] is not None)
             if race.over or p == private:

@@ -70,6 +70,7 @@ def test_all_bot_game_of_every_bundled_variant_reaches_the_score_sheet(qtbot, ha
     assert view.board.places == list(res.ranking)
     assert all(view.board.positions[car] == race.position(car) for car in view.board.positions)
     assert view.hand.buttons == {}
+    assert view.sheet_button.isEnabled() and not view.pause_button.isEnabled()
 
 
 def test_pause_holds_bots_and_step_lets_one_decision_through(qtbot, harbour_window):
@@ -89,6 +90,26 @@ def test_pause_holds_bots_and_step_lets_one_decision_through(qtbot, harbour_wind
     assert len(c.decisions) == before + 1
     qtbot.mouseClick(view.pause_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: view.showing_sheet, timeout=120_000)
+
+
+def test_a_bots_card_in_play_is_shown_face_up_with_its_rows_marked(qtbot, harbour_window):
+    window = harbour_window
+    window.play.start(bots_setup(window, "standard"))
+    view = window.play.view
+    c = view.controller
+    assert not view.sheet_button.isEnabled()          # no race has ended: no sheet yet
+    qtbot.mouseClick(view.pause_button, Qt.MouseButton.LeftButton)
+    for _ in range(400):
+        if c.race.card is not None and c.race.pending.kind == "path":
+            break
+        before = len(c.decisions)
+        qtbot.mouseClick(view.step_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: len(c.decisions) > before, timeout=10_000)
+    race = c.race
+    assert race.card is not None and race.turn in c.bots
+    assert race.card in view.hand.buttons                  # a bot's card, face up for all
+    assert view.hand.buttons[race.card].current == race.pending.row
+    assert c.name(race.turn) in view.hand.title.text()
 
 
 def test_saved_record_replays_to_the_same_sheet(qtbot, harbour_window, tmp_path):
@@ -307,3 +328,17 @@ def test_controller_routes_requests_to_bots_and_asks_people(qtbot):
     assert game.over and set(calls) == {1} and {s for s, _ in asked} == {0}
     assert {k for _, k in asked} >= {"play_card"}
     assert len(c.decisions) == len(calls) + len(asked)
+
+
+def test_a_person_chooses_a_secret_bid_before_the_bots_think(qtbot, harbour_window):
+    """Secret, simultaneous choices (R-AUC-2): the person is asked at once."""
+    window = harbour_window
+    setup = bots_setup(window, "standard")
+    setup.seats[0] = Seat("Ana")
+    window.play.bot_ms = 300
+    window.play.start(setup)
+    view = window.play.view
+    c = view.controller
+    qtbot.waitUntil(lambda: c.waiting_for == 0, timeout=10_000)
+    assert c.race.pending.kind == "bid" and c.decisions == []
+    assert view.hand.buttons and "Ana" in view.prompt.text()
