@@ -51,19 +51,23 @@ class CarChips(QStyledItemDelegate):
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = option.rect.adjusted(3, 4, -3, -4)
-        width = (r.width() - 4 * (len(cars) - 1)) / len(cars)
+        r.setHeight(min(r.height(), 22))
+        gap = 3
+        width = min(64.0, (r.width() - gap * (len(cars) - 1)) / len(cars))
+        named = all(option.fontMetrics.horizontalAdvance(c) + 6 <= width for c in cars)
         for k, car in enumerate(cars):
-            box = QRectF(r.left() + k * (width + 4), r.top(), width, r.height())
+            box = QRectF(r.left() + k * (width + gap), r.top(), width, r.height())
             painter.setPen(QColor("#d9d9d2"))
             painter.setBrush(car_colour(car))
             painter.drawRoundedRect(box, 4, 4)
-            painter.setPen(ink(car))
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, car)
+            if named:   # narrow chips are colour alone; the tooltip names them
+                painter.setPen(ink(car))
+                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, car)
         painter.restore()
 
     def sizeHint(self, option: QStyleOptionViewItem, index) -> QSize:  # noqa: N802
         cars = str(index.data() or "").split(", ")
-        return QSize(58 * len(cars), 26)
+        return QSize(20 * len(cars), 30)
 
 
 class PlayersTable(QTableWidget):
@@ -79,8 +83,7 @@ class PlayersTable(QTableWidget):
         # Fit the side panel: names and powers share the spare width and wrap, rows grow.
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        for col in (HEADERS.index("Player"), HEADERS.index("Power")):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(HEADERS.index("Cars"), QHeaderView.ResizeMode.Stretch)
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setWordWrap(True)
@@ -106,11 +109,12 @@ class PlayersTable(QTableWidget):
             else:
                 bets = f"{made} secret" if made else "—"
             turn = "▶ " if (race.turn == p and not race.over) else ""
-            kind = "" if seats[p].is_person else f" · {seats[p].kind}"
+            kind = "" if seats[p].is_person else f"\n{seats[p].kind} bot"
             values = [turn + seats[p].name + kind, ", ".join(cars) or "—", power.title(), cards,
                       f"${view.prices[p]}M", bets]
             for col, text in enumerate(values):
                 item = QTableWidgetItem(text)
+                item.setToolTip(text)
                 if col == 0 and p in due:
                     font = item.font()
                     font.setBold(True)
