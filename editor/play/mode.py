@@ -2,6 +2,8 @@
 editing canvas and the board view, and game records."""
 from __future__ import annotations
 
+import json
+
 from dataclasses import replace
 from pathlib import Path
 
@@ -31,7 +33,7 @@ class PlayMode(QObject):
         self.stack.addWidget(canvas)
         self.stack.addWidget(self.view)
         window.setCentralWidget(self.stack)
-        self.bot_ms, self.anim_ms = 600, 90
+        self.bot_ms, self.anim_ms = self._remembered_speed(), 90
         self._hidden: list = []
         self.dialog_factory = None     # tests may replace the New game dialog
         self.record_path_factory = None
@@ -40,6 +42,25 @@ class PlayMode(QObject):
         self.view.newGame.connect(self.new_game)
         self.view.saveRecord.connect(self.save_record_dialog)
         self.view.takeOver.connect(self.take_over)
+        self.view.speed.valueChanged.connect(self._remember_speed)
+
+    # -- remembered choices ----------------------------------------------------------
+    def _remembered_speed(self) -> int:
+        try:
+            return max(0, int(self.window.settings.value("play/botMs", 600)))
+        except (TypeError, ValueError):
+            return 600
+
+    def _remember_speed(self, value: int) -> None:
+        self.bot_ms = value
+        self.window.settings.setValue("play/botMs", value)
+
+    def _remembered_dialog(self) -> dict:
+        try:
+            data = json.loads(str(self.window.settings.value("play/newGame", "{}")))
+        except ValueError:
+            return {}
+        return data if isinstance(data, dict) else {}
 
     def _build_actions(self) -> None:
         w = self.window
@@ -84,10 +105,12 @@ class PlayMode(QObject):
             return False
         # A circuit changed since it was saved travels inline in the game record.
         path = doc.path if doc.path and not doc.is_modified() else None
-        make = self.dialog_factory or (lambda: NewGameDialog(track, path, self.window))
+        make = self.dialog_factory or (lambda: NewGameDialog(track, path, self.window,
+                                                             self._remembered_dialog()))
         dialog = make()
         if not dialog.exec():
             return False
+        self.window.settings.setValue("play/newGame", json.dumps(dialog.choices()))
         return self.start(dialog.setup())
 
     def _refuse(self, name: str, track) -> bool:

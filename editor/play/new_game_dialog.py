@@ -54,7 +54,8 @@ class NewGameDialog(QDialog):
     listed first for a world tour).
     """
 
-    def __init__(self, edited: Track, edited_path: str | None, parent: QWidget | None = None):
+    def __init__(self, edited: Track, edited_path: str | None, parent: QWidget | None = None,
+                 remembered: dict | None = None):
         super().__init__(parent)
         self.setWindowTitle("New game")
         self.setMinimumWidth(560)
@@ -104,6 +105,8 @@ class NewGameDialog(QDialog):
         self.variant_box.setCurrentIndex(0)
         self.players_box.setValue(4)
         self._players_changed(4)
+        if remembered:
+            self.restore(remembered)
 
     # -- parts ----------------------------------------------------------------------
     def _build_seats(self) -> QGroupBox:
@@ -144,13 +147,18 @@ class NewGameDialog(QDialog):
         item.setData(Qt.ItemDataRole.UserRole, EDITED)
         item.setCheckState(Qt.CheckState.Checked)
         self.tour_list.addItem(item)
-        for k, path in enumerate(bundled_tracks()):
+        edited = Path(self.edited_path).resolve() if self.edited_path else None
+        others = [p for p in bundled_tracks() if p.resolve() != edited]   # never listed twice
+        for k, path in enumerate(others):
             item = QListWidgetItem(path.stem.replace("-", " ").title())
             item.setData(Qt.ItemDataRole.UserRole, str(path))
             item.setCheckState(Qt.CheckState.Checked if k == 0 else Qt.CheckState.Unchecked)
             self.tour_list.addItem(item)
         add = QPushButton("Add circuit file…")
         add.clicked.connect(self._pick_track_file)
+        note = QLabel("Tick the circuits to race; drag them into the order to race them.")
+        note.setWordWrap(True)
+        v.addWidget(note)
         v.addWidget(self.tour_list)
         v.addWidget(add)
         return self.tour_box
@@ -222,6 +230,30 @@ class NewGameDialog(QDialog):
         """Fill seat ``k`` (tests and scripted set-ups)."""
         self.seat_names[k].setText(name)
         self.seat_kinds[k].setCurrentIndex(self.seat_kinds[k].findData(kind))
+
+    def choices(self) -> dict:
+        """What to offer next time: variant, players, seat names and kinds (not the seed)."""
+        path, _v = self.variants[self.variant_box.currentData()]
+        return {"variant": path, "players": self.players_box.value(),
+                "seats": [[self.seat_names[k].text(), self.seat_kinds[k].currentData()]
+                          for k in range(MAX_SEATS)]}
+
+    def restore(self, choices: dict) -> None:
+        """Fill the dialog from ``choices()`` of an earlier game (what no longer fits is skipped)."""
+        path = choices.get("variant")
+        known = [p for p, _v in self.variants]
+        if isinstance(path, str) and (path in known or (Path(path).is_file()
+                                                        and self._add_variant(path))):
+            self.variant_box.setCurrentIndex(self.variant_box.findData(
+                [p for p, _v in self.variants].index(path)))
+        for k, seat in enumerate(choices.get("seats") or []):
+            if k < MAX_SEATS and isinstance(seat, list) and len(seat) == 2:
+                name, kind = seat
+                if self.seat_kinds[k].findData(kind) >= 0:
+                    self.set_seat(k, str(name), kind)
+        players = choices.get("players")
+        if isinstance(players, int):
+            self.players_box.setValue(players)   # clamped to the variant's range
 
     # -- result ---------------------------------------------------------------------
     def tour_tracks(self) -> list[tuple[Track, str | None]]:

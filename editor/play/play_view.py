@@ -274,6 +274,7 @@ class PlayView(QWidget):
         self.players.show_table(race, c.setup.seats, self.private_seat())
         self.status.setText(self._status_text())
         self.auction.update_from(list(race.log), race.card_of, c.name)
+        self.tabs.setTabVisible(self.tabs.indexOf(self.auction), race.variant.auction)
         phase = race.phase.value
         if phase != self._shown_phase:  # the auction tab during the auction, else the log
             self._shown_phase = phase

@@ -93,6 +93,9 @@ class PlayersTable(QTableWidget):
         """Fill the rows from the race; ``private`` is the seat whose bets may show."""
         view = race.view(0)
         due = race.due()
+        # Columns a variant never uses (beginner: no auction, no bets) are hidden.
+        self.setColumnHidden(HEADERS.index("Paid"), not race.variant.auction)
+        self.setColumnHidden(BETS, not race.variant.betting)
         self.setRowCount(race.players)
         for p in range(race.players):
             cars = [car for car in COLOURS if race.owner_of(car) == p]

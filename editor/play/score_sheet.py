@@ -70,7 +70,9 @@ def sheet_rows(game: Game, names: list[str]) -> list[tuple[str, list[str]]]:
         rows.append(("Bet payouts", [str(x) for x in res.bet_payouts]))
     if v.auction:
         rows.append(("Auction prices", [f"−{x}" for x in res.prices]))
-    rows.append(("Winnings", [str(x) for x in res.scores]))
+    # Where a car's place decides (beginner, long distance) money is only for interest.
+    rows.append(("Winnings" if v.winner == "money" else "Winnings (not scored here)",
+                 [str(x) for x in res.scores]))
     return rows
 
 
@@ -164,7 +166,7 @@ class ScoreSheet(QWidget):
         self.heading.setText(title or f"Score sheet — {race.board.track.name}")
         self.result_label.setText("Race result: " + result_line(race, names))
         rows = sheet_rows(race, names)
-        self._fill(self.table, names, rows, bold_last=True)
+        self._fill(self.table, names, rows, bold_last=race.variant.winner == "money")
         self.winner_label.setText(winner_line(race, names))
         self.payouts.setText(payout_line(race))
         if isinstance(game, Series):

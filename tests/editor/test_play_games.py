@@ -223,11 +223,34 @@ def test_new_game_dialog_builds_the_setup(qtbot, harbour_window):
     assert setup.seed == 4242
     # The tour defaults to the circuit being edited plus a bundled one.
     assert len(setup.tracks) == 2 and setup.track_files[0] == str(HARBOUR)
-    assert setup.track_files[1] == str(bundled_tracks()[0])
+    others = [str(p) for p in bundled_tracks() if p.resolve() != HARBOUR.resolve()]
+    assert setup.track_files[1] == others[0]
+    listed = [dialog.tour_list.item(k).data(Qt.ItemDataRole.UserRole)
+              for k in range(dialog.tour_list.count())]
+    assert str(HARBOUR) not in listed                   # the edited circuit is listed once
     dialog.select_variant("Two players")
     assert not dialog.tour_box.isVisibleTo(dialog)
     assert dialog.players_box.maximum() == 2 and dialog.players_box.value() == 2
     assert len(dialog.setup().seats) == 2
+
+
+def test_the_new_game_dialog_and_the_bot_speed_are_remembered(qtbot, harbour_window):
+    window = harbour_window
+    dialog = NewGameDialog(window.doc.snapshot(), str(HARBOUR), window)
+    qtbot.addWidget(dialog)
+    dialog.select_variant("Beginner")
+    dialog.players_box.setValue(3)
+    dialog.set_seat(0, "Ana", PERSON)
+    dialog.set_seat(1, "Ben", PERSON)
+    dialog.set_seat(2, "", "random")
+    again = NewGameDialog(window.doc.snapshot(), str(HARBOUR), window, dialog.choices())
+    qtbot.addWidget(again)
+    assert again.variant.name == dialog.variant.name and again.players_box.value() == 3
+    assert [(s.name, s.kind) for s in again.setup().seats] == [
+        (s.name, s.kind) for s in dialog.setup().seats]
+    window.play.view.speed.setValue(250)
+    assert window.play.bot_ms == 250
+    assert int(window.settings.value("play/botMs")) == 250
 
 
 def test_f5_opens_the_dialog_and_starts_the_game(qtbot, harbour_window):
