@@ -194,3 +194,9 @@ def test_resume_errors(capsys, tmp_path, argv, words):
     argv = [str(record) if a == "REC" else a for a in argv]
     code, _, err = run(capsys, "play", *argv)
     assert code == 2 and words in err and err.count("\n") == 1
+
+
+def test_replay_names_the_seats_of_the_record(capsys):
+    record = ROOT / "tests" / "fixtures" / "records" / "auction-example.yaml"
+    code, out, _ = run(capsys, "replay", str(record))
+    assert code == 0 and "due from Ana, Ben, Chloé" in out

@@ -21,6 +21,14 @@ from .setup import GameSetup, Seat, bot_kinds, build_game, make_bots
 RECORD_FILTER = "Game records (*.yaml *.yml);;All files (*)"
 
 
+def record_name(controller) -> str:
+    """A default file name that tells records apart: 'harbour-loop-standard-seed-7.yaml'."""
+    setup = controller.setup
+    track = setup.tracks[0].name if setup.tracks else "game"
+    stem = "-".join(f"{track} {setup.variant.name} seed {setup.seed}".lower().split())
+    return "".join(ch for ch in stem if ch.isalnum() or ch == "-") + ".yaml"
+
+
 class PlayMode(QObject):
     """Owns the play view and its actions; ``window.play`` holds it."""
 
@@ -125,8 +133,9 @@ class PlayMode(QObject):
             return False
         self.window.prompts.problems(
             "Cannot play this circuit",
-            f"{name} has {len(errors)} validation error{'s' if len(errors) > 1 else ''}; "
-            "fix them in the editor (see the Issues panel) and press F5 again.",
+            (f"{name} has a validation error; fix it" if len(errors) == 1 else
+             f"{name} has {len(errors)} validation errors; fix them")
+            + " in the editor (see the Issues panel) and press F5 again.",
             [f"{i.code}: {i.message}" for i in errors])
         return True
 
@@ -175,12 +184,18 @@ class PlayMode(QObject):
         self._update_actions()
 
     # -- records ------------------------------------------------------------------
+    def _record_folder(self) -> Path:
+        """Beside the circuit being played when it has a file, else the working folder."""
+        path = self.window.doc.path
+        return Path(path).parent if path else Path.cwd()
+
     def save_record_dialog(self) -> bool:
         c = self.view.controller
         if c is None or c.script is not None:
             return False
         ask = self.record_path_factory or (lambda: QFileDialog.getSaveFileName(
-            self.window, "Save game record", str(Path.cwd() / "game.yaml"), RECORD_FILTER)[0])
+            self.window, "Save game record", str(self._record_folder() / record_name(c)),
+            RECORD_FILTER)[0])
         path = ask()
         if not path:
             return False

@@ -228,21 +228,30 @@ def _ordinal(k: int) -> str:
 
 
 # -- the score sheet -------------------------------------------------------------------
-def print_score_sheet(game: Game | Series, kinds: list[str], out: TextIO) -> None:
+def seat_names(players: int, names: Sequence[str] | None = None) -> list[str]:
+    """The seats' names (a record's), else 'Player 1', 'Player 2', ..."""
+    names = list(names or [])
+    return [names[p] if p < len(names) and names[p] else f"Player {p + 1}"
+            for p in range(players)]
+
+
+def print_score_sheet(game: Game | Series, kinds: list[str], out: TextIO,
+                      names: Sequence[str] | None = None) -> None:
     """The finish order and the score sheet of every race as tables, then the winner."""
     races = game.games if isinstance(game, Series) else [game]
+    names = seat_names(races[0].players, names)
     for k, race in enumerate(races):
         title = f"Race {k + 1}: " if len(races) > 1 else ""
-        for line in race_sheet(race, kinds):
+        for line in race_sheet(race, kinds, names):
             print(f"{title}{line}" if line.startswith("Finish") else line, file=out)
     if isinstance(game, Series):
         res = game.result
-        print("Series totals: " + ", ".join(f"Player {p + 1} {s}"
+        print("Series totals: " + ", ".join(f"{names[p]} {s}"
                                             for p, s in enumerate(res.scores)), file=out)
-        print(winner_line(res.scores, res.winners), file=out)
+        print(winner_line(res.scores, res.winners, names), file=out)
 
 
-def race_sheet(race: Game, kinds: list[str]) -> list[str]:
+def race_sheet(race: Game, kinds: list[str], names: Sequence[str] | None = None) -> list[str]:
     """Finish order, bets revealed and the score table of one finished race."""
     res = race.result
     lines = ["Finish order: " + (", ".join(f"{_ordinal(i + 1)} {c}"
@@ -252,10 +261,11 @@ def race_sheet(race: Game, kinds: list[str]) -> list[str]:
     header = ["seat", "kind", "cars", "price", "bet 1", "bet 2", "bet 3", "race", "bets",
               "winnings"]
     rows = [header]
+    names = seat_names(race.players, names)
     for p in range(race.players):
         cars = " ".join(c for c in COLOURS if race.owner_of(c) == p) or "-"
         bets = [(res.bets[k][p] or "-") if res.bets else "-" for k in range(3)]
-        rows.append([f"Player {p + 1}", kinds[p] if p < len(kinds) else "?", cars,
+        rows.append([names[p], kinds[p] if p < len(kinds) else "?", cars,
                      str(res.prices[p]), *bets, str(res.earnings[p]), str(res.bet_payouts[p]),
                      str(res.scores[p])])
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
@@ -265,27 +275,29 @@ def race_sheet(race: Game, kinds: list[str]) -> list[str]:
                                for i, (cell, w) in enumerate(zip(r, widths))).rstrip())
     lines.append("  (winnings = race payouts + bet payouts - auction prices, in $M)")
     if race.variant.winner == "money" or len(res.winners) != 1:
-        lines.append(winner_line(res.scores, res.winners))
+        lines.append(winner_line(res.scores, res.winners, names))
     else:
         why = {"first_car": "owner of the first car to finish",
                "furthest_car": "owner of the car furthest ahead"}[race.variant.winner]
-        lines.append(f"Winner: Player {res.winners[0] + 1} ({why})")
+        lines.append(f"Winner: {names[res.winners[0]]} ({why})")
     return lines
 
 
-def winner_line(scores: Sequence[int], winners: Sequence[int]) -> str:
+def winner_line(scores: Sequence[int], winners: Sequence[int],
+                names: Sequence[str] | None = None) -> str:
     """Who won and, on equal winnings, how the tie was broken (R-SCORE-2)."""
+    seat = seat_names(len(scores), names)
     top = max(scores)
     tied = [p for p, s in enumerate(scores) if s == top]
     amount = f"{'-' if top < 0 else ''}${abs(top)}M"
-    names = " and ".join(f"Player {p + 1}" for p in winners)
+    who = " and ".join(seat[p] for p in winners)
     if len(winners) > 1:
-        return f"Winners: {names} share the win ({amount} each, best cars placed equally)"
+        return f"Winners: {who} share the win ({amount} each, best cars placed equally)"
     if len(tied) > 1:
-        others = " and ".join(f"Player {p + 1}" for p in tied if p not in winners)
-        return (f"Winner: {names} with {amount} (tied with {others}; tie broken by the "
+        others = " and ".join(seat[p] for p in tied if p not in winners)
+        return (f"Winner: {who} with {amount} (tied with {others}; tie broken by the "
                 "best-placed car)")
-    return f"Winner: {names} with {amount}"
+    return f"Winner: {who} with {amount}"
 
 
 # -- a person at the terminal ------------------------------------------------------------

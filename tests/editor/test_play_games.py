@@ -365,3 +365,10 @@ def test_a_person_chooses_a_secret_bid_before_the_bots_think(qtbot, harbour_wind
     qtbot.waitUntil(lambda: c.waiting_for == 0, timeout=10_000)
     assert c.race.pending.kind == "bid" and c.decisions == []
     assert view.hand.buttons and "Ana" in view.prompt.text()
+
+
+def test_a_record_is_offered_a_name_that_tells_games_apart(qtbot, harbour_window):
+    from editor.play.mode import record_name
+    window = harbour_window
+    window.play.start(bots_setup(window, "standard", seed=17))
+    assert record_name(window.play.view.controller) == "harbour-loop-standard-seed-17.yaml"
