@@ -38,7 +38,8 @@ class Prompts:
             box.setInformativeText("\n".join(details[:12]) + (
                 f"\n… and {len(details) - 12} more (see the Issues panel)" if len(details) > 12
                 else ""))
-            box.setDetailedText("\n".join(details))
+            if len(details) > 12:   # the whole list only when the summary had to cut it
+                box.setDetailedText("\n".join(details))
         box.exec()
 
     def open_path(self, folder: str) -> str | None:
