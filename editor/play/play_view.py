@@ -544,7 +544,8 @@ class PlayView(QWidget):
             self.choices.offer("", [(str(o.to_dict()), None, o) for o in opts])
 
     # -- answers ----------------------------------------------------------------------------
-    def _decide(self, decision: Decision) -> None:
+    def decide(self, decision: Decision) -> None:
+        """Apply a decision of the person asked (as their clicks do); an illegal one is said."""
         c = self.controller
         try:
             c.decide(decision)
@@ -562,9 +563,9 @@ class PlayView(QWidget):
         kind = c.race.pending.kind
         if kind == "bid":
             car = self._second_car
-            self._decide(Bid(seat, card_id, car))
+            self.decide(Bid(seat, card_id, car))
         elif kind == "play_card":
-            self._decide(PlayCard(seat, card_id))
+            self.decide(PlayCard(seat, card_id))
 
     def _choice(self, payload) -> None:
         c = self.controller
@@ -573,7 +574,7 @@ class PlayView(QWidget):
         seat = c.waiting_for
         race = c.race
         if isinstance(payload, Decision):
-            self._decide(payload)
+            self.decide(payload)
             return
         tag, value = payload
         if tag == "car":
@@ -581,10 +582,10 @@ class PlayView(QWidget):
             self._ask_bid(seat, c.name(seat), race.options(seat))
         elif tag == "printed":
             n = len(race.card_of(race.card).rows)
-            self._decide(next((o for o in race.options(seat) if o.rows == tuple(range(n))),
+            self.decide(next((o for o in race.options(seat) if o.rows == tuple(range(n))),
                               race.options(seat)[0]))
         elif tag == "path":
-            self._decide(value)
+            self.decide(value)
         elif tag in ("seq", "restart"):
             self._prefix = self._prefix + (value,) if tag == "seq" else ()
             kind = race.pending.kind
@@ -592,7 +593,7 @@ class PlayView(QWidget):
             n = len(self._prefix)
             fits = [o for o in race.options(seat) if key(o)[:n] == self._prefix]
             if n and len(fits) == 1:  # complete, or only one way left to complete it
-                self._decide(fits[0])
+                self.decide(fits[0])
             else:
                 self._ask_sequence(seat, c.name(seat), race.options(seat), kind)
 
@@ -607,13 +608,13 @@ class PlayView(QWidget):
         if self._ambiguous:
             picked = [p for p in self._ambiguous if space_id in p.path[:-1]]
             if len(picked) >= 1 and space_id in self.board.marked:
-                self._decide(picked[0])
+                self.decide(picked[0])
             return
         group = [o for o in race.options(seat) if isinstance(o, Path) and o.path[-1] == space_id]
         if not group:
             return
         if len(group) == 1:
-            self._decide(group[0])
+            self.decide(group[0])
             return
         self._offer_paths(group)
 

@@ -1,0 +1,165 @@
+"""Retake the README and docs pictures from the running app: ``python tools/screenshots.py``.
+
+Needs a display: run it under Xvfb, e.g.
+``xvfb-run -s "-screen 0 1600x1000x24" .venv/bin/python tools/screenshots.py``.
+Each picture is the main window as it is on screen after driving it with real
+mouse and key events (QTest), written to ``docs/images``.
+"""
+from __future__ import annotations
+
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from PySide6.QtCore import QPointF, QSettings, Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from editor.app import make_app  # noqa: E402
+from editor.mainwindow import MainWindow  # noqa: E402
+from editor.play.setup import GameSetup, Seat  # noqa: E402
+from engine.game import load_variant  # noqa: E402
+from engine.lanes import Arc, Straight  # noqa: E402
+
+IMAGES = ROOT / "docs" / "images"
+TRACKS = ROOT / "tracks"
+SIZE = (1600, 1000)
+
+
+def settle(ms: int = 300) -> None:
+    """Let queued paints, timers and background checks run."""
+    QTest.qWait(ms)
+
+
+def window() -> MainWindow:
+    scratch = Path(tempfile.mkdtemp(prefix="trackside-shots-"))
+    w = MainWindow(settings=QSettings(str(scratch / "settings.ini"), QSettings.Format.IniFormat),
+                   autosave_dir=scratch / "autosave")
+    w.resize(*SIZE)
+    w.show()
+    settle()
+    return w
+
+
+def save(w: MainWindow, name: str) -> None:
+    settle(600)
+    w.issues.wait()
+    settle(200)
+    w.grab().save(str(IMAGES / name))
+    print(f"wrote docs/images/{name}")
+
+
+def point(w: MainWindow, x: float, y: float):
+    return w.view.mapFromScene(QPointF(x, y))
+
+
+def centre(space) -> tuple[float, float]:
+    xs = [float(x) for x, _ in space.corners]
+    ys = [float(y) for _, y in space.corners]
+    return sum(xs) / len(xs), sum(ys) / len(ys)
+
+
+def editor_shot() -> None:
+    w = window()
+    w.open_file(TRACKS / "harbour-loop.yaml", ask=False)
+    w.view.fit_to_view()
+    t = w.doc.track
+    w.scene.select_indices([t.spaces.index(t.space("b20"))])
+    save(w, "editor.png")
+    w.close()
+
+
+def lane_tool_shot() -> None:
+    w = window()
+    w.new_blank()
+    w.set_tool("lanes")
+    tool = w.tool
+    w.lane_panel.lanes.setValue(3)
+    tool.set_start(0.0, 0.0, 0.0)
+    for piece in (Straight(400), Arc(150, 180), Straight(400)):
+        tool.add_piece(piece)
+    w.view.set_zoom(1.0)
+    w.view.centerOn(200, -150)
+    settle()
+    QTest.mouseMove(w.view.viewport(), point(w, 2, 1))    # pointing at the start closes it
+    settle()
+    save(w, "lane-tool.png")
+    w.doc.undo_stack.clear()
+    w.close()
+
+
+def movement_shot() -> None:
+    w = window()
+    w.open_file(TRACKS / "harbour-loop.yaml", ask=False)
+    t = w.doc.track
+    w.set_tool("moves")
+    origin = t.space("b26")
+    w.view.set_zoom(2.2)
+    w.view.centerOn(*centre(origin))
+    settle()
+    vp = w.view.viewport()
+    for sid in ("b28", "a29", "c27"):                        # test cars that block
+        QTest.mouseClick(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                         point(w, *centre(t.space(sid))))
+    QTest.mouseMove(vp, point(w, *centre(origin)))
+    QTest.keyClick(w.view, Qt.Key.Key_4)
+    QTest.mouseClick(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier,
+                     point(w, *centre(origin)))
+    ends = sorted({m.end for m in w.tool.refresh()})
+    if ends:
+        QTest.mouseMove(vp, point(w, *centre(t.spaces[ends[len(ends) // 2]])))
+    save(w, "movement-preview.png")
+    w.close()
+
+
+def play_shots() -> None:
+    w = window()
+    w.open_file(TRACKS / "harbour-loop.yaml", ask=False)
+    w.play.bot_ms, w.play.anim_ms = 0, 0
+    names = ["Ana", "Ben", "Chloé", "Dev"]
+    seats = [Seat("Ana")] + [Seat(n, "greedy") for n in names[1:]]
+    setup = GameSetup(load_variant("standard"), "standard", seats, 7, [w.doc.snapshot()], [None])
+    w.play.start(setup)
+    view = w.play.view
+    c = view.controller
+    rng = random.Random(1)
+    shot = False
+    while not c.game.over:
+        settle(20)
+        if c.waiting_for is None:
+            continue
+        race = c.race
+        if not shot and race.pending.kind == "path" and race.turn == 0 and \
+                len(c.decisions) > 60:
+            save(w, "play.png")
+            shot = True
+        view.decide(rng.choice(race.options(c.waiting_for)))
+    for _ in range(200):
+        if view.showing_sheet:
+            break
+        settle(50)
+    save(w, "play-sheet.png")
+    c.stop()
+    w.close()
+
+
+def main() -> None:
+    app = make_app()
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    wanted = set(sys.argv[1:]) or {"editor", "lanes", "moves", "play"}
+    shots = {"editor": editor_shot, "lanes": lane_tool_shot, "moves": movement_shot,
+             "play": play_shots}
+    for name, shoot in shots.items():
+        if name in wanted:
+            shoot()
+    app.quit()
+
+
+if __name__ == "__main__":
+    if QApplication.platformName() == "offscreen":
+        print("screenshots need a display: run under Xvfb", file=sys.stderr)
+    main()
