@@ -228,11 +228,10 @@ class LanePanel(QWidget):
                             "the loop" if changed else "")
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
-        """Enter creates and Esc cancels here too (after a click on + Straight, say)."""
+        """Enter creates here too (after a click on + Straight, say). Esc is left to the
+        fields and the canvas: dropping a whole draft from a spin box would surprise."""
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.create_button.isEnabled():
             self.tool.create()
-        elif event.key() == Qt.Key.Key_Escape:
-            self.tool.clear_draft()
         else:
             super().keyPressEvent(event)
 

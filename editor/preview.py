@@ -160,7 +160,7 @@ class MovementDock(QWidget):
                         "paths.")
         legend.setWordWrap(True)
         layout.addWidget(legend)
-        self.tool.hintChanged.connect(self.refresh)   # the tool re-announces after every refresh
+        self.tool.movesChanged.connect(self.refresh)
         self.scene.cursorMoved.connect(self._on_cursor)
         self.scene.toolChanged.connect(self._on_tool)
         window.doc.changed.connect(self._after_edit)

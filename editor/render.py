@@ -19,7 +19,7 @@ from PySide6.QtGui import (QColor, QGuiApplication, QImage, QPageLayout, QPageSi
                            QPdfWriter, QPen)
 from PySide6.QtSvg import QSvgGenerator
 
-from engine.errors import Place, TracksideError
+from engine.errors import Place, TracksideError, UnwritableOutput
 from engine.track import Track
 from engine.yamlio import check_writable
 
@@ -41,12 +41,6 @@ MM_PER_PT = 25.4 / 72
 
 Bounds = tuple[float, float, float, float]       # x0, y0, x1, y1 in mm
 PaintFn = Callable[[QPainter, QRectF], None]     # paints the board, grass over the rect
-
-
-class UnwritableOutput(TracksideError):
-    """The output file cannot be written (exit code 2)."""
-
-    exit_code = 2
 
 
 @dataclass(frozen=True)

@@ -60,3 +60,9 @@ class InvalidInput(TracksideError):
                  problems: list | None = None):
         super().__init__(message, place, hint)
         self.problems = problems or []
+
+
+class UnwritableOutput(TracksideError):
+    """An output file cannot be written (exit code 2)."""
+
+    exit_code = 2

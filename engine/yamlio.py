@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from .errors import Place, UnreadableInput
+from .errors import Place, UnreadableInput, UnwritableOutput
 
 try:  # libyaml is much faster; the pure-Python loader is equally safe.
     from yaml import CSafeDumper as _BaseDumper
@@ -261,19 +261,19 @@ def check_writable(path: str | os.PathLike, option: str | None = None) -> None:
     try:
         _check_writable(target, directory, where, option)
     except OSError as exc:   # a name too long, a loop of links, ...
-        raise UnreadableInput(f"cannot write here: {exc.strerror or exc}", where,
+        raise UnwritableOutput(f"cannot write here: {exc.strerror or exc}", where,
                               "choose a shorter or simpler file name") from None
 
 
 def _check_writable(target: Path, directory: Path, where: Place, option: str | None) -> None:
     if target.is_dir():
-        raise UnreadableInput("this is a folder, not a file", where,
+        raise UnwritableOutput("this is a folder, not a file", where,
                               f"give a file name for {option or 'the output'}")
     if not directory.is_dir():
-        raise UnreadableInput(f"the folder {directory} does not exist", where,
+        raise UnwritableOutput(f"the folder {directory} does not exist", where,
                               "create it first or choose another folder")
     if not os.access(directory, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise UnreadableInput("cannot write here (permission denied)", where,
+        raise UnwritableOutput("cannot write here (permission denied)", where,
                               "choose a folder you can write to")
 
 

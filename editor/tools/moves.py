@@ -7,7 +7,7 @@ blocked short (R-MOVE-4).
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 
 from engine.movement import MoveGraph
@@ -25,6 +25,8 @@ class MovesTool(Tool):
     icon = "→"
     hint = ("Hover a space to see the legal moves; keys 1-9 set the number; click to place or "
             "remove a test car; Shift+click pins the moving car")
+
+    movesChanged = Signal()   # the moves were recomputed (the Movement panel follows)
 
     def __init__(self, scene):
         super().__init__(scene)
@@ -95,6 +97,7 @@ class MovesTool(Tool):
                           + ("" if moves else " (the car cannot move)"))
         else:
             self.set_hint(f"Number {self.number}. " + self.hint)
+        self.movesChanged.emit()
         return moves
 
     def mouse_move(self, ev: ToolEvent) -> None:

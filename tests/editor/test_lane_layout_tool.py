@@ -271,3 +271,12 @@ def test_enter_creates_after_a_click_on_a_panel_button(window, qtbot):
     panel.add_straight_button.setFocus()
     qtbot.keyClick(panel.add_straight_button, Qt.Key.Key_Return)
     assert window.doc.track.spaces and tool.draft.start is None
+
+
+def test_escape_in_a_panel_field_keeps_the_draft(window, qtbot):
+    tool = _tool(window)
+    panel = window.lane_panel
+    qtbot.mouseClick(panel.add_straight_button, Qt.MouseButton.LeftButton)
+    panel.lanes.setFocus()
+    qtbot.keyClick(panel.lanes, Qt.Key.Key_Escape)
+    assert tool.draft.pieces                     # only Cancel (Esc) on the canvas drops it

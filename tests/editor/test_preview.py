@@ -134,3 +134,18 @@ def test_test_cars_take_the_six_colours(window, qtbot, straight_file):
     assert "black on a2" in panel.cars_label.text()
     qtbot.mouseClick(panel.clear_button, Qt.MouseButton.LeftButton)
     assert panel.car_colour == {} and overlay.car_colours == {}
+
+
+def test_the_movement_panel_follows_its_number_with_another_tool_active(window, qtbot,
+                                                                        straight_file):
+    tool, panel = _moves_tool(window, straight_file)
+    t = window.doc.track
+    click(qtbot, window, *_centre(t, "a3"), Qt.KeyboardModifier.ShiftModifier)
+    assert "a3 moving 3" in panel.summary.text()
+    window.set_tool("select")                 # the moving car goes with the tool
+    window.movement_dock.show()
+    panel.number.setValue(5)
+    assert tool.number == 5 and "moving" not in panel.summary.text()
+    window.set_tool("moves")
+    click(qtbot, window, *_centre(t, "a3"), Qt.KeyboardModifier.ShiftModifier)
+    assert "a3 moving 5" in panel.summary.text()
