@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QStackedWidget,
 from engine.errors import TracksideError
 from engine.resources import bundled_tracks
 from engine.track import Track, save_track
+from engine.yamlio import check_writable
 
 from . import commands
 from .autosave import Autosaver, leftover_autosaves
@@ -518,11 +519,17 @@ class MainWindow(QMainWindow):
         path = self.prompts.save_path(suggested)
         if not path:
             return False
-        if (self.doc.track.name or "").strip() in ("", UNTITLED):
+        renamed = False
+        if (self.doc.track.name or "").strip() in ("", UNTITLED) and _writable(path):
             name = Path(path).stem.replace("-", " ").replace("_", " ").strip().title()
             if name:   # printed on the board, so never "Untitled"; one undo step
                 self.doc.undo_stack.push(commands.SetMeta(self.doc, "name", name))
-        return self._save_to(path)
+                renamed = True
+        if self._save_to(path):
+            return True
+        if renamed:   # written after all checks passed, yet failed: keep the old name
+            self.doc.undo_stack.undo()
+        return False
 
     def _save_to(self, path: str) -> bool:
         try:
@@ -626,3 +633,12 @@ class MainWindow(QMainWindow):
 def _slug(name: str) -> str:
     text = "".join(ch.lower() if ch.isalnum() else "-" for ch in (name or "track"))
     return "-".join(p for p in text.split("-") if p) or "track"
+
+
+def _writable(path: str) -> bool:
+    """True when a file can be written at ``path`` (checked before anything changes)."""
+    try:
+        check_writable(path)
+    except TracksideError:
+        return False
+    return True

@@ -140,12 +140,34 @@ def fit_across_track(track: Track, start: tuple[float, float], end: tuple[float,
     run = _covered_run(track, start, (ux, uy), length, tolerance)
     if run is None:
         return start, end
+    trimmed = [(start[0] + ux * s, start[1] + uy * s) for s in run]
     ends = []
-    for s in run:
-        x, y = start[0] + ux * s, start[1] + uy * s
+    for x, y in trimmed:
         hit = nearest_corner(track, x, y, reach)
         ends.append((hit.x, hit.y) if hit else (x, y))
+    # Corners taken one end at a time can skew the line through spaces; then keep it trimmed.
+    if _cuts_a_space(track, ends[0], ends[1], tolerance):
+        return trimmed[0], trimmed[1]
     return ends[0], ends[1]
+
+
+def _cuts_a_space(track: Track, a: tuple[float, float], b: tuple[float, float],
+                  tolerance: float) -> bool:
+    """True when the segment runs through a space's inside (lines belong on edges)."""
+    line = LineString([a, b])
+    x0, y0, x1, y1 = line.bounds
+    for sp in track.spaces:
+        xs = [float(x) for x, _ in sp.corners]
+        ys = [float(y) for _, y in sp.corners]
+        if max(xs) < x0 or min(xs) > x1 or max(ys) < y0 or min(ys) > y1:
+            continue
+        try:
+            inner = Polygon(list(zip(xs, ys))).buffer(-tolerance)
+        except (GEOSException, ValueError):
+            continue
+        if not inner.is_empty and inner.intersects(line):
+            return True
+    return False
 
 
 def _covered_run(track: Track, origin: tuple[float, float], direction: tuple[float, float],

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry.base import BaseGeometry
 
 from .track import Segment, Track
 
@@ -262,7 +263,6 @@ class TrackGeometry:
         line = LineString([tuple(map(float, seg[0])), tuple(map(float, seg[1]))])
         return poly.distance(line) <= self.tol
 
-
     def step_on_line(self, a: int, b: int, seg: Segment) -> bool:
         """True when a step from space a to space b passes over the segment.
 
@@ -281,7 +281,7 @@ class TrackGeometry:
         return all(Point(x, y).distance(line) <= self.tol for x, y in _coords(shared))
 
 
-def _coords(geom) -> list[tuple[float, float]]:
+def _coords(geom: BaseGeometry) -> list[tuple[float, float]]:
     """Every vertex of a point, line or collection (the ends of a shared edge)."""
     parts = getattr(geom, "geoms", None)
     if parts is not None:

@@ -200,3 +200,8 @@ def test_replay_names_the_seats_of_the_record(capsys):
     record = ROOT / "tests" / "fixtures" / "records" / "auction-example.yaml"
     code, out, _ = run(capsys, "replay", str(record))
     assert code == 0 and "due from Ana, Ben, Chloé" in out
+
+
+def test_seat_names_from_a_record_print_without_control_characters():
+    from engine.commands.play import seat_names
+    assert seat_names(3, ["Ana\x1b[2J", "\n", "Ben\tB"]) == ["Ana[2J", "Player 2", "BenB"]

@@ -8,6 +8,7 @@ mouse and key events (QTest), written to ``docs/images``.
 from __future__ import annotations
 
 import random
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -15,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from PySide6.QtCore import QPointF, QSettings, Qt  # noqa: E402
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
@@ -24,10 +25,12 @@ from editor.mainwindow import MainWindow  # noqa: E402
 from editor.play.setup import GameSetup, Seat  # noqa: E402
 from engine.game import load_variant  # noqa: E402
 from engine.lanes import Arc, Straight  # noqa: E402
+from engine.track import Space  # noqa: E402
 
 IMAGES = ROOT / "docs" / "images"
 TRACKS = ROOT / "tracks"
 SIZE = (1600, 1000)
+SCRATCH: list[Path] = []   # settings and autosave folders, removed at the end
 
 
 def settle(ms: int = 300) -> None:
@@ -36,7 +39,9 @@ def settle(ms: int = 300) -> None:
 
 
 def window() -> MainWindow:
+    """A main window with its own settings and autosave folder, shown at SIZE."""
     scratch = Path(tempfile.mkdtemp(prefix="trackside-shots-"))
+    SCRATCH.append(scratch)
     w = MainWindow(settings=QSettings(str(scratch / "settings.ini"), QSettings.Format.IniFormat),
                    autosave_dir=scratch / "autosave")
     w.resize(*SIZE)
@@ -46,6 +51,7 @@ def window() -> MainWindow:
 
 
 def save(w: MainWindow, name: str) -> None:
+    """Write the window as it is on screen to docs/images/NAME."""
     settle(600)
     w.issues.wait()
     settle(200)
@@ -53,17 +59,20 @@ def save(w: MainWindow, name: str) -> None:
     print(f"wrote docs/images/{name}")
 
 
-def point(w: MainWindow, x: float, y: float):
+def point(w: MainWindow, x: float, y: float) -> QPoint:
+    """The canvas pixel showing (x, y) mm."""
     return w.view.mapFromScene(QPointF(x, y))
 
 
-def centre(space) -> tuple[float, float]:
+def centre(space: Space) -> tuple[float, float]:
+    """The mean of a space's corners, mm."""
     xs = [float(x) for x, _ in space.corners]
     ys = [float(y) for _, y in space.corners]
     return sum(xs) / len(xs), sum(ys) / len(ys)
 
 
 def editor_shot() -> None:
+    """Harbour Loop open, one space selected in the Inspector."""
     w = window()
     w.open_file(TRACKS / "harbour-loop.yaml", ask=False)
     w.view.fit_to_view()
@@ -74,6 +83,7 @@ def editor_shot() -> None:
 
 
 def lane_tool_shot() -> None:
+    """A blank page with a Lanes draft that the pointer closes into a loop."""
     w = window()
     w.new_blank()
     w.set_tool("lanes")
@@ -93,6 +103,7 @@ def lane_tool_shot() -> None:
 
 
 def movement_shot() -> None:
+    """The Moves tool: test cars placed, a car pinned, the paths to one end drawn."""
     w = window()
     w.open_file(TRACKS / "harbour-loop.yaml", ask=False)
     t = w.doc.track
@@ -117,6 +128,7 @@ def movement_shot() -> None:
 
 
 def play_shots() -> None:
+    """A game in progress (a person choosing where a car ends), then its score sheet."""
     w = window()
     w.open_file(TRACKS / "harbour-loop.yaml", ask=False)
     w.play.bot_ms, w.play.anim_ms = 0, 0
@@ -148,6 +160,7 @@ def play_shots() -> None:
 
 
 def main() -> None:
+    """Take the pictures named on the command line (editor, lanes, moves, play), or all."""
     app = make_app()
     IMAGES.mkdir(parents=True, exist_ok=True)
     wanted = set(sys.argv[1:]) or {"editor", "lanes", "moves", "play"}
@@ -157,6 +170,8 @@ def main() -> None:
         if name in wanted:
             shoot()
     app.quit()
+    for folder in SCRATCH:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass, field
+from typing import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
@@ -44,15 +45,20 @@ class _Auction:
     results: list[Event] = field(default_factory=list)
 
 
+SECOND_ROUND = ("second chance", "passed twice")   # R-AUC-8's results
+
+
 def auctions(events: list[Event]) -> list[_Auction]:
-    """The auctions in log order (a set-aside car's second chance is one more entry)."""
+    """The auctions in log order; the set-aside cars' second round is one more entry."""
     out: list[_Auction] = []
     for e in events:
         if e.kind == "reveal":
             out.append(_Auction(e.data.get("car"), e.data.get("power")))
         elif e.kind in ("bids", "auction"):
-            if not out or (e.kind == "bids" and out[-1].results):
-                out.append(_Auction())  # the second round (R-AUC-8) reveals no car
+            second = (e.data.get("reason") in SECOND_ROUND
+                      or (e.kind == "bids" and "bids" not in e.data))
+            if not out or (second and out[-1].car is not None):
+                out.append(_Auction())  # the second round reveals no car
             (out[-1].bids if e.kind == "bids" else out[-1].results).append(e)
     return out
 
@@ -60,7 +66,7 @@ def auctions(events: list[Event]) -> list[_Auction]:
 _SEAT = re.compile(r"Player (\d+)")
 
 
-def _names(text: str, name_of) -> str:
+def _names(text: str, name_of: Callable[[int], str]) -> str:
     return html.escape(_SEAT.sub(lambda m: name_of(int(m.group(1)) - 1), text))
 
 
@@ -98,7 +104,8 @@ class AuctionPanel(QWidget):
             self.text.setText(html_text)
 
     @staticmethod
-    def _entry(k: int, run: _Auction, card_of, name_of, last: bool) -> str:
+    def _entry(k: int, run: _Auction, card_of: Callable[[int], Card],
+               name_of: Callable[[int], str], last: bool) -> str:
         if run.car is None:
             head = "<b>Second chance for the set-aside cars</b>"
         else:

@@ -241,13 +241,21 @@ class PlayController(QObject):
         self._generation += 1
         if not self.threaded:
             try:
-                result: object = bot(self.game.copy(), seat)
+                result: object = bot(self._bot_copy(seat), seat)
             except Exception as exc:
                 result = exc
             self._bot_done(self._generation, result)
             return
         QThreadPool.globalInstance().start(
-            _BotJob(self._generation, bot, self.game.copy(), seat, self._relay))
+            _BotJob(self._generation, bot, self._bot_copy(seat), seat, self._relay))
+
+    def _bot_copy(self, seat: int):
+        """The game for a bot to think on, without the secret choices others made this step
+        (people now choose their bids and bets before the bots do)."""
+        copy = self.game.copy()
+        race = copy.game if isinstance(copy, Series) else copy
+        race.collected = {s: d for s, d in race.collected.items() if s == seat}
+        return copy
 
     def _bot_done(self, generation: int, result: object) -> None:
         if generation != self._generation or self._done:

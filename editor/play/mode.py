@@ -12,6 +12,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QStackedWidget
 
 from engine.errors import TracksideError
+from engine.resources import tracks_dir
 from engine.validate import validate_track
 
 from .controller import PlayController
@@ -21,7 +22,7 @@ from .setup import GameSetup, Seat, bot_kinds, build_game, make_bots
 RECORD_FILTER = "Game records (*.yaml *.yml);;All files (*)"
 
 
-def record_name(controller) -> str:
+def record_name(controller: PlayController) -> str:
     """A default file name that tells records apart: 'harbour-loop-standard-seed-7.yaml'."""
     setup = controller.setup
     track = setup.tracks[0].name if setup.tracks else "game"
@@ -63,7 +64,8 @@ class PlayMode(QObject):
         self.bot_ms = value
         self.window.settings.setValue("play/botMs", value)
 
-    def _remembered_dialog(self) -> dict:
+    def remembered_choices(self) -> dict:
+        """The New game dialog's choices of the last game started (empty the first time)."""
         try:
             data = json.loads(str(self.window.settings.value("play/newGame", "{}")))
         except ValueError:
@@ -114,7 +116,7 @@ class PlayMode(QObject):
         # A circuit changed since it was saved travels inline in the game record.
         path = doc.path if doc.path and not doc.is_modified() else None
         make = self.dialog_factory or (lambda: NewGameDialog(track, path, self.window,
-                                                             self._remembered_dialog()))
+                                                             self.remembered_choices()))
         dialog = make()
         if not dialog.exec():
             return False
@@ -184,17 +186,23 @@ class PlayMode(QObject):
         self._update_actions()
 
     # -- records ------------------------------------------------------------------
-    def _record_folder(self) -> Path:
-        """Beside the circuit being played when it has a file, else the working folder."""
+    def record_folder(self) -> Path:
+        """Where records went last time; else beside the circuit's file (never among the
+        bundled circuits, which would list the record as one); else the home folder."""
+        last = str(self.window.settings.value("play/recordFolder", "") or "")
+        if last and Path(last).is_dir():
+            return Path(last)
         path = self.window.doc.path
-        return Path(path).parent if path else Path.cwd()
+        if path and Path(path).parent.resolve() != tracks_dir().resolve():
+            return Path(path).parent
+        return Path.home()
 
     def save_record_dialog(self) -> bool:
         c = self.view.controller
         if c is None or c.script is not None:
             return False
         ask = self.record_path_factory or (lambda: QFileDialog.getSaveFileName(
-            self.window, "Save game record", str(self._record_folder() / record_name(c)),
+            self.window, "Save game record", str(self.record_folder() / record_name(c)),
             RECORD_FILTER)[0])
         path = ask()
         if not path:
@@ -205,6 +213,7 @@ class PlayMode(QObject):
         except (TracksideError, OSError) as exc:
             self.window.prompts.problems("Cannot save the game record", str(exc), [])
             return False
+        self.window.settings.setValue("play/recordFolder", str(Path(path).parent))
         self.window.statusBar().showMessage(f"Saved the game record {path}", 5000)
         return True
 

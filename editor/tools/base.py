@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPointF, Qt, Signal
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ class Tool(QObject):
         if getattr(self.scene, "tool", None) is self:
             self.hintChanged.emit(text)
 
-    def extent(self):
+    def extent(self) -> QRectF | None:
         """What the tool is drawing (QRectF, mm) that Fit to Window should include, or None."""
         return None
 

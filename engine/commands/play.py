@@ -121,7 +121,7 @@ def _play(rec: Recorder, kinds: list[str], seed: int, record_file: str | None) -
     printer.flush()
     drive(rec.game, seats, apply=apply)
     printer.flush()
-    print_score_sheet(rec.game, kinds, sys.stdout)
+    print_score_sheet(rec.game, kinds, sys.stdout, [s.name for s in rec.record().seats])
     if record_file:
         save_record(rec.record(), record_file)
         print(f"Record saved to {record_file}")
@@ -230,8 +230,9 @@ def _ordinal(k: int) -> str:
 # -- the score sheet -------------------------------------------------------------------
 def seat_names(players: int, names: Sequence[str] | None = None) -> list[str]:
     """The seats' names (a record's), else 'Player 1', 'Player 2', ..."""
-    names = list(names or [])
-    return [names[p] if p < len(names) and names[p] else f"Player {p + 1}"
+    # A record's names are any text: keep what prints, so none can steer the terminal.
+    clean = ["".join(ch for ch in str(n) if ch.isprintable()).strip() for n in names or []]
+    return [clean[p] if p < len(clean) and clean[p] else f"Player {p + 1}"
             for p in range(players)]
 
 

@@ -268,3 +268,14 @@ def test_a_failed_save_is_reported_and_the_document_stays_modified(window, stadi
     (problem,) = window.prompts.titles("problems")
     assert problem[1] == "Cannot save track" and "missing-folder" in problem[2]
     assert window.isWindowModified() and window.doc.path == str(stadium_file)
+
+
+def test_a_failed_save_as_leaves_an_untitled_track_untitled(window, tmp_path):
+    window.new_blank()
+    window.prompts.save_as_answer = str(tmp_path / "missing-folder" / "my-loop.yaml")
+    count = window.doc.undo_stack.count()
+    assert not window.save_as()
+    assert window.doc.track.name == "Untitled" and window.doc.undo_stack.count() == count
+    assert not window.doc.undo_stack.canRedo()
+    window.prompts.save_as_answer = str(tmp_path / "my-loop.yaml")
+    assert window.save_as() and window.doc.track.name == "My Loop"

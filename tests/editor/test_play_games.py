@@ -271,6 +271,11 @@ def test_f5_opens_the_dialog_and_starts_the_game(qtbot, harbour_window):
     assert made and window.play.active
     assert window.play.view.controller.setup.names() == ["Ana", "Ben"]
     qtbot.waitUntil(lambda: window.play.view.showing_sheet, timeout=120_000)
+    again = NewGameDialog(window.doc.snapshot(), str(HARBOUR), window,
+                          window.play.remembered_choices())      # kept in the settings
+    qtbot.addWidget(again)
+    assert again.variant.name == "Beginner" and again.players_box.value() == 2
+    assert again.seat_names[0].text() == "Ana"
 
 
 def test_moves_are_animated_along_their_paths(qtbot, harbour_window):
@@ -372,3 +377,37 @@ def test_a_record_is_offered_a_name_that_tells_games_apart(qtbot, harbour_window
     window = harbour_window
     window.play.start(bots_setup(window, "standard", seed=17))
     assert record_name(window.play.view.controller) == "harbour-loop-standard-seed-17.yaml"
+
+
+def test_bots_think_without_the_secret_bid_a_person_already_made(qtbot, harbour_window):
+    """R-AUC-2: bids are secret until all are in; a bot asked after a person sees none."""
+    window = harbour_window
+    setup = bots_setup(window, "standard")
+    setup.seats[0] = Seat("Ana")
+    window.play.start(setup)
+    view = window.play.view
+    c = view.controller
+    qtbot.waitUntil(lambda: c.waiting_for == 0, timeout=10_000)
+    seen = []
+    for seat, bot in list(c.bots.items()):
+        def spy(game, s, bot=bot):
+            race = game.game if isinstance(game, Series) else game
+            seen.append((s, set(race.collected)))
+            return bot(game, s)
+        c.bots[seat] = spy
+    view.decide(c.race.options(0)[0])
+    qtbot.waitUntil(lambda: len(c.decisions) >= 4, timeout=10_000)
+    assert seen and all(keys <= {s} for s, keys in seen)
+
+
+def test_records_are_never_offered_a_place_among_the_bundled_circuits(qtbot, harbour_window,
+                                                                      tmp_path):
+    from engine.resources import tracks_dir
+    window = harbour_window
+    assert window.doc.path == str(HARBOUR)
+    play_out(qtbot, window, bots_setup(window, "standard"))
+    folder = window.play.record_folder()
+    assert folder.resolve() != tracks_dir().resolve()
+    window.play.record_path_factory = lambda: str(tmp_path / "game.yaml")
+    assert window.play.save_record_dialog()
+    assert window.play.record_folder() == tmp_path          # remembered for next time
