@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from shapely.errors import GEOSException
 from shapely.geometry import LineString, Polygon
@@ -155,6 +156,18 @@ def _cuts_a_space(track: Track, a: tuple[float, float], b: tuple[float, float],
                   tolerance: float) -> bool:
     """True when the segment runs through a space's inside (lines belong on edges)."""
     line = LineString([a, b])
+    for poly in _polygons_near(track, line):
+        try:
+            if poly.buffer(-tolerance).intersects(line):
+                return True
+        except (GEOSException, ValueError):
+            continue
+    return False
+
+
+def _polygons_near(track: Track, line: LineString) -> Iterator[Polygon]:
+    """The spaces whose bounding boxes meet the line's, as polygons (those that cannot be
+    built are skipped: they are the validator's to report)."""
     x0, y0, x1, y1 = line.bounds
     for sp in track.spaces:
         xs = [float(x) for x, _ in sp.corners]
@@ -162,12 +175,10 @@ def _cuts_a_space(track: Track, a: tuple[float, float], b: tuple[float, float],
         if max(xs) < x0 or min(xs) > x1 or max(ys) < y0 or min(ys) > y1:
             continue
         try:
-            inner = Polygon(list(zip(xs, ys))).buffer(-tolerance)
+            poly = Polygon(list(zip(xs, ys)))
         except (GEOSException, ValueError):
             continue
-        if not inner.is_empty and inner.intersects(line):
-            return True
-    return False
+        yield poly
 
 
 def _covered_run(track: Track, origin: tuple[float, float], direction: tuple[float, float],
@@ -178,15 +189,10 @@ def _covered_run(track: Track, origin: tuple[float, float], direction: tuple[flo
     far = max(length, 200.0)
     probe = LineString([(ox - ux * far, oy - uy * far), (ox + ux * (length + far),
                                                          oy + uy * (length + far))])
-    x0, y0, x1, y1 = probe.bounds
     stretches: list[tuple[float, float]] = []
-    for sp in track.spaces:
-        xs = [float(x) for x, _ in sp.corners]
-        ys = [float(y) for _, y in sp.corners]
-        if max(xs) < x0 or min(xs) > x1 or max(ys) < y0 or min(ys) > y1:
-            continue
+    for poly in _polygons_near(track, probe):
         try:
-            cut = Polygon([(float(x), float(y)) for x, y in sp.corners]).intersection(probe)
+            cut = poly.intersection(probe)
         except (GEOSException, ValueError):  # a broken polygon is the validator's to report
             continue
         parts = getattr(cut, "geoms", [cut])
