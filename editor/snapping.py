@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Iterator
+from shapely.geometry import LineString
 
-from shapely.errors import GEOSException
-from shapely.geometry import LineString, Polygon
-
+from engine.geometry import TrackGeometry
 from engine.track import Track
 
 
@@ -124,9 +122,9 @@ def _project(x: float, y: float, a, b) -> tuple[float, float, float]:
     return px, py, math.hypot(px - x, py - y)
 
 
-def fit_across_track(track: Track, start: tuple[float, float], end: tuple[float, float],
-                     reach: float, tolerance: float = 0.5) -> tuple[tuple[float, float],
-                                                                  tuple[float, float]]:
+def fit_across_track(geometry: TrackGeometry, start: tuple[float, float],
+                     end: tuple[float, float], reach: float) -> tuple[tuple[float, float],
+                                                                     tuple[float, float]]:
     """A line dragged roughly across the track, trimmed or stretched to its edges.
 
     The line keeps its direction; its ends move to where it leaves the run of
@@ -138,74 +136,43 @@ def fit_across_track(track: Track, start: tuple[float, float], end: tuple[float,
     if length < 1e-9:
         return start, end
     ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
-    run = _covered_run(track, start, (ux, uy), length, tolerance)
+    run = _covered_run(geometry, start, (ux, uy), length)
     if run is None:
         return start, end
     trimmed = [(start[0] + ux * s, start[1] + uy * s) for s in run]
     ends = []
     for x, y in trimmed:
-        hit = nearest_corner(track, x, y, reach)
+        hit = nearest_corner(geometry.track, x, y, reach)
         ends.append((hit.x, hit.y) if hit else (x, y))
-    # Corners taken one end at a time can skew the line through spaces; then keep it trimmed.
-    if _cuts_a_space(track, ends[0], ends[1], tolerance):
+    # Corners taken one end at a time can skew the line through spaces (the validator's
+    # line-cuts-space); then it stays trimmed as drawn.
+    if geometry.cut_spaces((ends[0], ends[1])):
         return trimmed[0], trimmed[1]
     return ends[0], ends[1]
 
 
-def _cuts_a_space(track: Track, a: tuple[float, float], b: tuple[float, float],
-                  tolerance: float) -> bool:
-    """True when the segment runs through a space's inside (lines belong on edges)."""
-    line = LineString([a, b])
-    for poly in _polygons_near(track, line):
-        try:
-            if poly.buffer(-tolerance).intersects(line):
-                return True
-        except (GEOSException, ValueError):
-            continue
-    return False
-
-
-def _polygons_near(track: Track, line: LineString) -> Iterator[Polygon]:
-    """The spaces whose bounding boxes meet the line's, as polygons (those that cannot be
-    built are skipped: they are the validator's to report)."""
-    x0, y0, x1, y1 = line.bounds
-    for sp in track.spaces:
-        xs = [float(x) for x, _ in sp.corners]
-        ys = [float(y) for _, y in sp.corners]
-        if max(xs) < x0 or min(xs) > x1 or max(ys) < y0 or min(ys) > y1:
-            continue
-        try:
-            poly = Polygon(list(zip(xs, ys)))
-        except (GEOSException, ValueError):
-            continue
-        yield poly
-
-
-def _covered_run(track: Track, origin: tuple[float, float], direction: tuple[float, float],
-                 length: float, tolerance: float) -> tuple[float, float] | None:
+def _covered_run(geometry: TrackGeometry, origin: tuple[float, float],
+                 direction: tuple[float, float], length: float) -> tuple[float, float] | None:
     """The stretch (distances from ``origin``) of the line covered by touching spaces."""
     ux, uy = direction
     ox, oy = origin
     far = max(length, 200.0)
     probe = LineString([(ox - ux * far, oy - uy * far), (ox + ux * (length + far),
                                                          oy + uy * (length + far))])
+    tol = geometry.tol
     stretches: list[tuple[float, float]] = []
-    for poly in _polygons_near(track, probe):
-        try:
-            cut = poly.intersection(probe)
-        except (GEOSException, ValueError):  # a broken polygon is the validator's to report
-            continue
-        parts = getattr(cut, "geoms", [cut])
-        for part in parts:
+    for i in geometry.good:
+        cut = geometry.polygons[i].intersection(probe)
+        for part in getattr(cut, "geoms", [cut]):
             coords = list(getattr(part, "coords", []))
             if len(coords) < 2:
                 continue
             along = [(x - ox) * ux + (y - oy) * uy for x, y in coords]
-            if max(along) - min(along) > tolerance:
+            if max(along) - min(along) > tol:
                 stretches.append((min(along), max(along)))
     runs: list[list[float]] = []
     for a, b in sorted(stretches):
-        if runs and a <= runs[-1][1] + tolerance:
+        if runs and a <= runs[-1][1] + tol:
             runs[-1][1] = max(runs[-1][1], b)
         else:
             runs.append([a, b])

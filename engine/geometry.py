@@ -13,7 +13,6 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon
-from shapely.geometry.base import BaseGeometry
 
 from .track import Segment, Track
 
@@ -202,7 +201,7 @@ class TrackGeometry:
             self.line_crossings.append(self._crossings(seg))
         self.line_progress: list[float | None] = [
             (c[0] if c else None) for c in self.line_crossings]
-        self.cuts: list[list[int]] = [self._cut_spaces(seg) for seg in self.lines]
+        self.cuts: list[list[int]] = [self.cut_spaces(seg) for seg in self.lines]
         self.beyond: list[list[bool]] = []
         for lp in self.line_progress:
             if lp is None:
@@ -214,7 +213,7 @@ class TrackGeometry:
         """Progress of each point where the segment meets the centerline."""
         if self.length == 0:
             return []
-        line = LineString([tuple(map(float, seg[0])), tuple(map(float, seg[1]))])
+        line = segment_line(seg)
         if line.length == 0:
             return []
         hit = line.intersection(self.centerline)
@@ -228,9 +227,9 @@ class TrackGeometry:
                 points.append(part.interpolate(0.5, normalized=True))
         return sorted({round(float(self.centerline.project(p)), 6) for p in points})
 
-    def _cut_spaces(self, seg: Segment) -> list[int]:
+    def cut_spaces(self, seg: Segment) -> list[int]:
         """Spaces whose interior the segment runs through for more than tolerance."""
-        line = LineString([tuple(map(float, seg[0])), tuple(map(float, seg[1]))])
+        line = segment_line(seg)
         if line.length == 0 or not self.good:
             return []
         cut = []
@@ -260,8 +259,7 @@ class TrackGeometry:
         poly = self.polygons[i]
         if poly is None:
             return False
-        line = LineString([tuple(map(float, seg[0])), tuple(map(float, seg[1]))])
-        return poly.distance(line) <= self.tol
+        return poly.distance(segment_line(seg)) <= self.tol
 
     def step_on_line(self, a: int, b: int, seg: Segment) -> bool:
         """True when a step from space a to space b passes over the segment.
@@ -274,19 +272,17 @@ class TrackGeometry:
         pa, pb = self.polygons[a], self.polygons[b]
         if pa is None or pb is None:
             return False
-        line = LineString([tuple(map(float, seg[0])), tuple(map(float, seg[1]))])
         shared = pa.boundary.intersection(pb.boundary)
         if shared.is_empty:
-            return pa.distance(line) <= self.tol and pb.distance(line) <= self.tol
-        return all(Point(x, y).distance(line) <= self.tol for x, y in _coords(shared))
+            return self.touches(a, seg) and self.touches(b, seg)
+        line = segment_line(seg)
+        return all(Point(x, y).distance(line) <= self.tol
+                   for x, y in shapely.get_coordinates(shared).tolist())
 
 
-def _coords(geom: BaseGeometry) -> list[tuple[float, float]]:
-    """Every vertex of a point, line or collection (the ends of a shared edge)."""
-    parts = getattr(geom, "geoms", None)
-    if parts is not None:
-        return [c for part in parts for c in _coords(part)]
-    return [(float(x), float(y)) for x, y, *_ in geom.coords]
+def segment_line(seg: Segment) -> LineString:
+    """A betting or finish line segment as a shapely line."""
+    return LineString([tuple(map(float, seg[0])), tuple(map(float, seg[1]))])
 
 
 def _polygon(corners: list, tol: float) -> tuple[Polygon | None, str | None]:

@@ -262,19 +262,19 @@ def check_writable(path: str | os.PathLike, option: str | None = None) -> None:
         _check_writable(target, directory, where, option)
     except OSError as exc:   # a name too long, a loop of links, ...
         raise UnwritableOutput(f"cannot write here: {exc.strerror or exc}", where,
-                              "choose a shorter or simpler file name") from None
+                               "choose a shorter or simpler file name") from None
 
 
 def _check_writable(target: Path, directory: Path, where: Place, option: str | None) -> None:
     if target.is_dir():
         raise UnwritableOutput("this is a folder, not a file", where,
-                              f"give a file name for {option or 'the output'}")
+                               f"give a file name for {option or 'the output'}")
     if not directory.is_dir():
         raise UnwritableOutput(f"the folder {directory} does not exist", where,
-                              "create it first or choose another folder")
+                               "create it first or choose another folder")
     if not os.access(directory, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
         raise UnwritableOutput("cannot write here (permission denied)", where,
-                              "choose a folder you can write to")
+                               "choose a folder you can write to")
 
 
 def write_atomic(path: str | os.PathLike, text: str) -> None:

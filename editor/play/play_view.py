@@ -341,16 +341,7 @@ class PlayView(QWidget):
             self.prompt.setText("" if race.over else self._waiting_text())
             return
         # The card being played is face up for all (a bot's included); a hand only for its owner.
-        ids = [in_play] if in_play is not None else []
-        if seat is not None:
-            ids += [k for k in race.hands[seat] + race.face_up[seat] if k != in_play]
-        titles = ([f"{c.name(race.turn)} plays"] if in_play is not None else []) + (
-            [f"{c.name(seat)}'s hand"] if seat is not None else [])
-        self.hand.show_cards(", then ".join(titles), [race.card_of(k) for k in ids],
-                             readonly=True,
-                             notes={in_play: "in play"} if in_play is not None else None)
-        if in_play is not None:
-            self._mark_card_in_play()
+        self._show_cards_read_only(in_play, f"{c.name(race.turn)} plays", seat)
         self.prompt.setText(self._waiting_text())
 
     def _waiting_text(self) -> str:
@@ -411,18 +402,23 @@ class PlayView(QWidget):
     def _show_card_in_play(self, seat: int, kind: str) -> None:
         """Beside buttons and board clicks, show the seat's hand (read-only), led by
         the card being resolved with its skipped rows struck and done rows dimmed."""
-        race = self.controller.race
-        if kind in ("bid", "play_card"):
-            return
-        name = self.controller.name(seat)
-        hand = [race.card_of(k) for k in race.hands[seat] + race.face_up[seat]]
-        if race.card is None:
-            self.hand.show_cards(f"{name}'s hand", hand, readonly=True)
-            return
-        self.hand.show_cards(f"Card in play, then {name}'s hand",
-                             [race.card_of(race.card)] + hand, readonly=True,
-                             notes={race.card: "in play"})
-        self._mark_card_in_play()
+        if kind not in ("bid", "play_card"):
+            self._show_cards_read_only(self.controller.race.card, "Card in play", seat)
+
+    def _show_cards_read_only(self, in_play: int | None, lead: str, seat: int | None) -> None:
+        """The card in play (titled ``lead``), its rows marked, then ``seat``'s hand."""
+        c = self.controller
+        race = c.race
+        ids = [in_play] if in_play is not None else []
+        if seat is not None:
+            ids += [k for k in race.hands[seat] + race.face_up[seat] if k != in_play]
+        titles = ([lead] if in_play is not None else []) + (
+            [f"{c.name(seat)}'s hand"] if seat is not None else [])
+        self.hand.show_cards(", then ".join(titles), [race.card_of(k) for k in ids],
+                             readonly=True,
+                             notes={in_play: "in play"} if in_play is not None else None)
+        if in_play is not None:
+            self._mark_card_in_play()
 
     def _wild_rows(self) -> list[int]:
         """The WILD rows of the card in play still to resolve, top first (named in that order)."""

@@ -76,9 +76,11 @@ class _LineTool(Tool):
         hit = self.scene.snap(ev, show=show)
         start, end = self._start, (hit.x, hit.y)
         snapping = self.scene.snap_settings.corners or self.scene.snap_settings.edges
-        if self._fixed is None and not ev.ctrl and snapping and math.dist(start, end) > 0:
+        geometry = self.scene.geometry()   # cached until the next edit
+        if self._fixed is None and not ev.ctrl and snapping and geometry is not None \
+                and math.dist(start, end) > 0:
             reach = CORNER_PIXELS * self.scene.pixel_mm()
-            start, end = fit_across_track(self.doc.track, start, end, reach)
+            start, end = fit_across_track(geometry, start, end, reach)
         return start, end
 
     def mouse_release(self, ev: ToolEvent) -> None:

@@ -121,9 +121,10 @@ def _play(rec: Recorder, kinds: list[str], seed: int, record_file: str | None) -
     printer.flush()
     drive(rec.game, seats, apply=apply)
     printer.flush()
-    print_score_sheet(rec.game, kinds, sys.stdout, [s.name for s in rec.record().seats])
+    record = rec.record()
+    print_score_sheet(rec.game, kinds, sys.stdout, [s.name for s in record.seats])
     if record_file:
-        save_record(rec.record(), record_file)
+        save_record(record, record_file)
         print(f"Record saved to {record_file}")
     return 0
 

@@ -41,12 +41,12 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
         return 0
     kinds = [s.kind for s in record.seats]
-    names = [s.name for s in record.seats]
+    names = seat_names(record.players, [s.name for s in record.seats])
     print(f"{args.record}: {len(record.decisions)} decisions replayed")
     if not game.over:
         race = game.game if isinstance(game, Series) else game
         print(f"The game is not over: {race.pending.kind} is due from "
-              + ", ".join(seat_names(len(names), names)[p] for p in game.due()))
+              + ", ".join(names[p] for p in game.due()))
         return 0
     print_score_sheet(game, kinds, sys.stdout, names)
     return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from editor.snapping import fit_across_track
+from engine.geometry import TrackGeometry
 from tracks_for_tests import straight_track
 
 
@@ -13,7 +14,7 @@ def _flat(seg):
 
 def test_a_drag_across_a_row_edge_is_fitted_to_that_edge():
     """Lanes span y 45 to -45; row edges are at multiples of 40 mm in x."""
-    t = straight_track(rows=14, lanes=3)
+    t = TrackGeometry(straight_track(rows=14, lanes=3))
     fitted = fit_across_track(t, (157.0, 70.0), (163.0, -70.0), reach=12.0)
     assert _flat(fitted) == pytest.approx([160.0, 45.0, 160.0, -45.0], abs=1e-6)
 
@@ -21,12 +22,12 @@ def test_a_drag_across_a_row_edge_is_fitted_to_that_edge():
 def test_a_slanted_drag_is_trimmed_not_skewed_through_spaces():
     """Ends that would snap to corners of different rows are kept where the drag
     leaves the track, as drawn (the validator then says it cuts spaces)."""
-    t = straight_track(rows=14, lanes=3)
+    t = TrackGeometry(straight_track(rows=14, lanes=3))
     fitted = fit_across_track(t, (145.0, 60.0), (185.0, -60.0), reach=12.0)
     assert _flat(fitted) == pytest.approx([150.0, 45.0, 180.0, -45.0], abs=1e-6)
 
 
 def test_a_drag_off_the_track_is_left_as_drawn():
-    t = straight_track(rows=14, lanes=3)
+    t = TrackGeometry(straight_track(rows=14, lanes=3))
     assert fit_across_track(t, (100.0, 200.0), (140.0, 300.0), reach=12.0) == (
         (100.0, 200.0), (140.0, 300.0))
