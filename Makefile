@@ -1,29 +1,61 @@
 # Quick start: `make run` opens the editor, `make test` runs every test headless.
+# Everything installs into .venv from requirements.lock (exact versions, with hashes).
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
+BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-TRACK ?= tracks/harbour-loop.yaml
+TRACK ?= harbour-loop
+# A tree in which the mapped folders sit where their package names say, for mypy.
+TYPING := build/typing
+PREFIX ?= $(HOME)/.local
 
-.PHONY: setup run test bench clean
+.PHONY: setup run test test-deep lint format lock bench install-desktop uninstall-desktop clean
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): requirements.lock pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r requirements.lock
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(VENV)/bin/trackside edit $(TRACK)
+	$(BIN)/trackside edit $(TRACK)
 
 test: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n auto
+
+# The same tests with the deep hypothesis profile and the long game runs.
+test-deep: $(STAMP)
+	QT_QPA_PLATFORM=offscreen TRACKSIDE_TEST_PROFILE=deep $(PY) -m pytest -n auto
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	rm -rf $(TYPING) && mkdir -p $(TYPING)/trackside
+	for f in src/trackside/*.py; do ln -s ../../../$$f $(TYPING)/trackside/; done
+	for d in engine editor; do ln -s ../../../$$d $(TYPING)/trackside/$$d; done
+	cd $(TYPING) && ../../$(BIN)/mypy --config-file ../../pyproject.toml -p trackside
+
+format: $(STAMP)
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+# Refresh the lock after changing a range in pyproject.toml, or to take new releases.
+lock: $(STAMP)
+	$(BIN)/uv pip compile pyproject.toml --extra test --extra lint --universal \
+	    --python-version 3.11 --generate-hashes --no-header --upgrade -o requirements.lock
 
 bench: $(STAMP)
 	$(PY) benchmarks/validate_large.py
 	$(PY) benchmarks/simulate.py
 
+install-desktop: $(STAMP)
+	$(PY) tools/desktop_entry.py install --prefix $(PREFIX)
+
+uninstall-desktop:
+	$(PYTHON) tools/desktop_entry.py uninstall --prefix $(PREFIX)
+
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache

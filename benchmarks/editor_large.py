@@ -4,6 +4,7 @@ Measures, offscreen: opening the file into the main window, the first full
 paint, one nudge of a selected space (command, redraw of the tarmac) and the
 background validation that follows an edit.
 """
+
 from __future__ import annotations
 
 import os
@@ -15,12 +16,12 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from PySide6.QtCore import QSettings, Qt  # noqa: E402
-from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtTest import QTest
+from validate_large import large_layout
 
-from engine.lanes import build_lanes, make_track  # noqa: E402
-from engine.track import save_track  # noqa: E402
-from validate_large import large_layout  # noqa: E402
+from trackside.engine.lanes import build_lanes, make_track
+from trackside.engine.track import save_track
 
 
 def timed(label: str, fn) -> float:
@@ -32,19 +33,22 @@ def timed(label: str, fn) -> float:
 
 
 def main() -> int:
-    from editor.app import make_app
-    from editor.mainwindow import MainWindow
+    from trackside.editor.app import make_app
+    from trackside.editor.mainwindow import MainWindow
 
     app = make_app()
     result = build_lanes(large_layout())
     length = result.length
-    track = make_track(result, "Large", betting=[0.3 * length, 0.55 * length, 0.8 * length],
-                       finish=0.95 * length)
+    track = make_track(
+        result, "Large", betting=[0.3 * length, 0.55 * length, 0.8 * length], finish=0.95 * length
+    )
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "large.yaml"
         save_track(track, path)
-        window = MainWindow(settings=QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat),
-                            autosave_dir=Path(tmp) / "autosave")
+        window = MainWindow(
+            settings=QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat),
+            autosave_dir=Path(tmp) / "autosave",
+        )
         window.resize(1400, 900)
         window.show()
         print(f"{len(track.spaces)} spaces, {len(track.centerline.points)} racing-line points")

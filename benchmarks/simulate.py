@@ -12,6 +12,7 @@ work on a shared machine disturbs the figures less; the board build is wall time
 
 Run from the repository root: ``python benchmarks/simulate.py [--games N]``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,10 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.bots import bot_seed, drive, make_bot  # noqa: E402
-from engine.game import Board, Game, load_variant  # noqa: E402
-from engine.resources import tracks_dir  # noqa: E402
-from engine.track import load_track  # noqa: E402
+from trackside.engine.bots import bot_seed, drive, make_bot
+from trackside.engine.game import Board, Game, load_variant
+from trackside.engine.resources import tracks_dir
+from trackside.engine.track import load_track
 
 
 def timed(run) -> tuple[float, float]:
@@ -67,21 +68,35 @@ def main() -> int:
     variant = load_variant(args.variant)
     began = time.perf_counter()
     board = Board(load_track(args.track), variant.use_finish)
-    print(f"{board.track.name}: {len(board.ids)} spaces; board built in "
-          f"{time.perf_counter() - began:.3f} s")
-    print(f"{args.games} games, {args.variant}, {args.players} players, one core, "
-          f"best of {args.repeat}:")
-    runs = [("greedy bots", lambda: bot_games(board, variant, "greedy", args.games,
-                                              args.players, args.seed)),
-            ("random bots", lambda: bot_games(board, variant, "random", args.games,
-                                              args.players, args.seed)),
-            ("engine alone (first option)", lambda: engine_games(board, variant, args.games,
-                                                                 args.players, args.seed))]
+    print(
+        f"{board.track.name}: {len(board.ids)} spaces; board built in "
+        f"{time.perf_counter() - began:.3f} s"
+    )
+    print(
+        f"{args.games} games, {args.variant}, {args.players} players, one core, "
+        f"best of {args.repeat}:"
+    )
+    runs = [
+        (
+            "greedy bots",
+            lambda: bot_games(board, variant, "greedy", args.games, args.players, args.seed),
+        ),
+        (
+            "random bots",
+            lambda: bot_games(board, variant, "random", args.games, args.players, args.seed),
+        ),
+        (
+            "engine alone (first option)",
+            lambda: engine_games(board, variant, args.games, args.players, args.seed),
+        ),
+    ]
     for name, run in runs:
         times = [timed(run) for _ in range(args.repeat)]
         cpu, wall = min(t[0] for t in times), min(t[1] for t in times)
-        print(f"  {name:<28} {args.games / cpu:8.1f} games/s CPU "
-              f"({1000 * cpu / args.games:.2f} ms per game), {args.games / wall:.1f} games/s wall")
+        print(
+            f"  {name:<28} {args.games / cpu:8.1f} games/s CPU "
+            f"({1000 * cpu / args.games:.2f} ms per game), {args.games / wall:.1f} games/s wall"
+        )
     if args.profile:
         profiler = cProfile.Profile()
         profiler.enable()

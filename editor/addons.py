@@ -6,6 +6,7 @@ adds the Lanes panel dock (raised while the lane tool is active), the
 movement dock (raised with the moves tool; ``editor.preview``) and the
 File > Export > Export… dialog action.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -25,7 +26,7 @@ register(LaneTool, after="corners")
 register(RacingLineTool, after="lanes")
 
 
-def install(window: "MainWindow") -> None:
+def install(window: MainWindow) -> None:
     """Add the lane panel and the export dialog to ``window``."""
     from .lane_panel import LanePanel
 
@@ -61,7 +62,7 @@ def install(window: "MainWindow") -> None:
     window.scene.toolChanged.connect(on_tool)
 
 
-def _install_movement(window: "MainWindow") -> None:
+def _install_movement(window: MainWindow) -> None:
     if "moves" not in window.tools or not hasattr(window, "act_arrows"):
         return
     from .preview import MovementDock
@@ -76,7 +77,7 @@ def _install_movement(window: "MainWindow") -> None:
     window.movement_dock = dock
 
 
-def _install_export(window: "MainWindow") -> None:
+def _install_export(window: MainWindow) -> None:
     from .export_dialog import ExportDialog, local_paper
 
     action = QAction("&Export…", window)
@@ -102,7 +103,7 @@ def _install_export(window: "MainWindow") -> None:
                 first = sub.menu().actions()[0] if sub.menu().actions() else None
                 sub.menu().insertAction(first, action)
                 sub.menu().insertSeparator(first)
-                after = menu.actions()[menu.actions().index(sub) + 1:]
+                after = menu.actions()[menu.actions().index(sub) + 1 :]
                 menu.insertAction(after[0] if after else None, printing)
                 return
     window.addAction(action)

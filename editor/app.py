@@ -1,6 +1,8 @@
 """Application set-up: the QApplication, its look, one main window and the event loop."""
+
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import traceback
@@ -34,12 +36,23 @@ def dark_palette() -> QPalette:
     p = QPalette()
     roles = QPalette.ColorRole
     colours = {
-        roles.Window: "#2b2f36", roles.WindowText: "#dfe3ea", roles.Base: "#1f2329",
-        roles.AlternateBase: "#262a31", roles.ToolTipBase: "#2b2f36", roles.ToolTipText: "#dfe3ea",
-        roles.Text: "#dfe3ea", roles.Button: "#343942", roles.ButtonText: "#dfe3ea",
-        roles.BrightText: "#ff6b6b", roles.Highlight: "#2f8cff", roles.HighlightedText: "#ffffff",
-        roles.Link: "#6cb6ff", roles.PlaceholderText: "#7d8590", roles.Mid: "#3a3f48",
-        roles.Dark: "#1b1e23", roles.Light: "#4a505b",
+        roles.Window: "#2b2f36",
+        roles.WindowText: "#dfe3ea",
+        roles.Base: "#1f2329",
+        roles.AlternateBase: "#262a31",
+        roles.ToolTipBase: "#2b2f36",
+        roles.ToolTipText: "#dfe3ea",
+        roles.Text: "#dfe3ea",
+        roles.Button: "#343942",
+        roles.ButtonText: "#dfe3ea",
+        roles.BrightText: "#ff6b6b",
+        roles.Highlight: "#2f8cff",
+        roles.HighlightedText: "#ffffff",
+        roles.Link: "#6cb6ff",
+        roles.PlaceholderText: "#7d8590",
+        roles.Mid: "#3a3f48",
+        roles.Dark: "#1b1e23",
+        roles.Light: "#4a505b",
     }
     for role, colour in colours.items():
         p.setColor(role, QColor(colour))
@@ -54,18 +67,22 @@ def install_error_guard(window: MainWindow) -> None:
     Without this PySide prints a traceback for every exception raised in a slot;
     the document is intact (edits are commands), so the user can save and go on.
     """
+
     def hook(kind, value, tb) -> None:
         if os.environ.get("TRACKSIDE_DEBUG"):
             traceback.print_exception(kind, value, tb)
         else:
-            print(f"trackside: internal error: {kind.__name__}: {value} "
-                  "(please report it; set TRACKSIDE_DEBUG=1 to see details)", file=sys.stderr)
-        try:
-            window.statusBar().showMessage(f"Internal error: {kind.__name__}: {value} — "
-                                           "your track is unchanged; please save and report it",
-                                           15000)
-        except RuntimeError:
-            pass
+            print(
+                f"trackside: internal error: {kind.__name__}: {value} "
+                "(please report it; set TRACKSIDE_DEBUG=1 to see details)",
+                file=sys.stderr,
+            )
+        with contextlib.suppress(RuntimeError):
+            window.statusBar().showMessage(
+                f"Internal error: {kind.__name__}: {value} — "
+                "your track is unchanged; please save and report it",
+                15000,
+            )
 
     sys.excepthook = hook
 

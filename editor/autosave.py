@@ -5,8 +5,10 @@ Each running editor writes ``autosave-<pid>.yaml`` (the track) and
 unsaved changes, and removes both once the document is saved or closed
 cleanly. Files whose process is gone are what a crash left behind.
 """
+
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
@@ -15,7 +17,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QStandardPaths, QTimer
 
-from engine.yamlio import write_atomic
+from trackside.engine.yamlio import write_atomic
 
 from .document import TrackDocument
 
@@ -34,7 +36,7 @@ class AutosaveEntry:
 
     track_file: Path
     meta_file: Path
-    original: str | None     # the file the session was editing, if it had one
+    original: str | None  # the file the session was editing, if it had one
     name: str
     saved_at: float
 
@@ -46,17 +48,20 @@ class AutosaveEntry:
     def discard(self) -> None:
         """Delete the autosave files."""
         for f in (self.track_file, self.meta_file):
-            try:
+            with contextlib.suppress(FileNotFoundError):
                 f.unlink()
-            except FileNotFoundError:
-                pass
 
 
 class Autosaver(QObject):
     """Writes the document to the autosave folder on a timer while it is modified."""
 
-    def __init__(self, doc: TrackDocument, directory: Path | None = None,
-                 interval_ms: int = INTERVAL_MS, parent: QObject | None = None):
+    def __init__(
+        self,
+        doc: TrackDocument,
+        directory: Path | None = None,
+        interval_ms: int = INTERVAL_MS,
+        parent: QObject | None = None,
+    ):
         super().__init__(parent)
         self.doc = doc
         self.directory = Path(directory) if directory else default_directory()
@@ -67,7 +72,7 @@ class Autosaver(QObject):
         self.timer.setInterval(interval_ms)
         self.timer.timeout.connect(self.save_now)
         self.timer.start()
-        self._dirty = doc.is_modified()   # changed since the last autosave
+        self._dirty = doc.is_modified()  # changed since the last autosave
         doc.modifiedChanged.connect(self._on_modified)
         doc.changed.connect(self._on_changed)
 
@@ -87,8 +92,12 @@ class Autosaver(QObject):
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             write_atomic(self.track_file, self.doc.track.to_yaml())
-            meta = {"original": self.doc.path, "name": self.doc.track.name or "Untitled",
-                    "pid": os.getpid(), "saved_at": time.time()}
+            meta = {
+                "original": self.doc.path,
+                "name": self.doc.track.name or "Untitled",
+                "pid": os.getpid(),
+                "saved_at": time.time(),
+            }
             write_atomic(self.meta_file, json.dumps(meta, indent=1))
         except Exception as exc:  # autosave must never interrupt editing
             self.last_error = str(exc)
@@ -100,10 +109,8 @@ class Autosaver(QObject):
     def discard(self) -> None:
         """Remove this session's autosave (after a save or a clean close)."""
         for f in (self.track_file, self.meta_file):
-            try:
+            with contextlib.suppress(FileNotFoundError, OSError):
                 f.unlink()
-            except (FileNotFoundError, OSError):
-                pass
 
 
 def leftover_autosaves(directory: Path | None = None) -> list[AutosaveEntry]:
@@ -124,8 +131,15 @@ def leftover_autosaves(directory: Path | None = None) -> list[AutosaveEntry]:
         saved_at = float(meta.get("saved_at") or track_file.stat().st_mtime)
         if _alive(pid, saved_at):
             continue
-        entries.append(AutosaveEntry(track_file, meta_file, meta.get("original"),
-                                     str(meta.get("name") or "Untitled"), saved_at))
+        entries.append(
+            AutosaveEntry(
+                track_file,
+                meta_file,
+                meta.get("original"),
+                str(meta.get("name") or "Untitled"),
+                saved_at,
+            )
+        )
     entries.sort(key=lambda e: e.saved_at, reverse=True)
     return entries
 
@@ -150,12 +164,15 @@ def _same_process(pid: int, saved_at: float | None) -> bool:
     try:
         stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         if stat[0] in ("Z", "X"):
-            return False   # crashed, not yet reaped by its parent
+            return False  # crashed, not yet reaped by its parent
         if saved_at is None:
             return True
-        boot = next(float(line.split()[1]) for line in
-                    Path("/proc/stat").read_text().splitlines() if line.startswith("btime "))
+        boot = next(
+            float(line.split()[1])
+            for line in Path("/proc/stat").read_text().splitlines()
+            if line.startswith("btime ")
+        )
         started = boot + int(stat[19]) / os.sysconf("SC_CLK_TCK")
         return started <= saved_at + 1.0
     except (OSError, IndexError, ValueError, StopIteration):
-        return True        # no /proc (macOS, Windows): the pid is all we know
+        return True  # no /proc (macOS, Windows): the pid is all we know

@@ -4,13 +4,14 @@ Each command keeps what it needs to undo itself and calls only the document's
 mutators. Compound edits are macros (``QUndoStack.beginMacro``) built by the
 helpers at the end of this module, so that one user action is one undo step.
 """
+
 from __future__ import annotations
 
 import copy
 
 from PySide6.QtGui import QUndoCommand
 
-from engine.track import Centerline, Point, Segment, Space
+from trackside.engine.track import Centerline, Point, Segment, Space
 
 from .document import FINISH, TrackDocument
 
@@ -23,8 +24,10 @@ class AddSpaces(QUndoCommand):
     """Add spaces at the end of the track (draw, duplicate, paste)."""
 
     def __init__(self, doc: TrackDocument, spaces: list[Space], text: str | None = None):
-        super().__init__(text or (f"Add space {spaces[0].id}" if len(spaces) == 1
-                                  else f"Add {len(spaces)} spaces"))
+        super().__init__(
+            text
+            or (f"Add space {spaces[0].id}" if len(spaces) == 1 else f"Add {len(spaces)} spaces")
+        )
         self.doc = doc
         self.spaces = [copy.deepcopy(sp) for sp in spaces]
         self.first = len(doc.track.spaces)
@@ -44,8 +47,7 @@ class RemoveSpaces(QUndoCommand):
     def __init__(self, doc: TrackDocument, indices: list[int]):
         self.indices = sorted(set(indices))
         ids = [doc.track.spaces[i].id for i in self.indices]
-        super().__init__(f"Delete space {ids[0]}" if len(ids) == 1
-                         else f"Delete {len(ids)} spaces")
+        super().__init__(f"Delete space {ids[0]}" if len(ids) == 1 else f"Delete {len(ids)} spaces")
         self.doc = doc
         self.removed: list[Space] = []
 
@@ -55,28 +57,35 @@ class RemoveSpaces(QUndoCommand):
             self.doc.remove_space(i)
 
     def undo(self) -> None:
-        for i, sp in zip(self.indices, self.removed):
+        for i, sp in zip(self.indices, self.removed, strict=False):
             self.doc.insert_space(i, sp)
 
 
 class MoveSpaces(QUndoCommand):
     """Translate spaces by (dx, dy) mm. Arrow-key nudges of the same spaces merge."""
 
-    def __init__(self, doc: TrackDocument, indices: list[int], dx: float, dy: float,
-                 nudge: bool = False):
-        super().__init__("Nudge" if nudge else
-                         (f"Move space {doc.track.spaces[indices[0]].id}" if len(indices) == 1
-                          else f"Move {len(indices)} spaces"))
+    def __init__(
+        self, doc: TrackDocument, indices: list[int], dx: float, dy: float, nudge: bool = False
+    ):
+        super().__init__(
+            "Nudge"
+            if nudge
+            else (
+                f"Move space {doc.track.spaces[indices[0]].id}"
+                if len(indices) == 1
+                else f"Move {len(indices)} spaces"
+            )
+        )
         self.doc = doc
         self.indices = sorted(set(indices))
         self.dx, self.dy = dx, dy
         self.nudge = nudge
         self.old = {i: list(doc.track.spaces[i].corners) for i in self.indices}
 
-    def id(self) -> int:  # noqa: A003 - Qt's name
+    def id(self) -> int:
         return MERGE_NUDGE if self.nudge else -1
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt's name
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, MoveSpaces) or other.indices != self.indices or not other.nudge:
             return False
         self.dx += other.dx
@@ -86,8 +95,9 @@ class MoveSpaces(QUndoCommand):
     def redo(self) -> None:
         for i in self.indices:
             old = self.old[i]
-            self.doc.set_corners(i, [(_clean(float(x) + self.dx), _clean(float(y) + self.dy))
-                                     for x, y in old])
+            self.doc.set_corners(
+                i, [(_clean(float(x) + self.dx), _clean(float(y) + self.dy)) for x, y in old]
+            )
 
     def undo(self) -> None:
         for i in self.indices:
@@ -155,8 +165,10 @@ class SetLine(QUndoCommand):
         self.doc = doc
         self.k = k
         self.old = doc.lines()[k]
-        self.new = ((_clean(segment[0][0]), _clean(segment[0][1])),
-                    (_clean(segment[1][0]), _clean(segment[1][1])))
+        self.new = (
+            (_clean(segment[0][0]), _clean(segment[0][1])),
+            (_clean(segment[1][0]), _clean(segment[1][1])),
+        )
 
     def redo(self) -> None:
         self.doc.set_line(self.k, self.new)
@@ -200,6 +212,7 @@ class SetMeta(QUndoCommand):
 
 # -- compound edits (one undo step each) ---------------------------------
 
+
 def rename_space(doc: TrackDocument, index: int, new_id: str) -> None:
     """Change a space's id and every start-grid reference to it, as one step."""
     old_id = doc.track.spaces[index].id
@@ -217,8 +230,9 @@ def delete_spaces(doc: TrackDocument, indices: list[int]) -> None:
         doc.undo_stack.push(RemoveSpaces(doc, indices))
 
 
-def duplicate_spaces(doc: TrackDocument, indices: list[int], dx: float = 10.0,
-                     dy: float = 10.0) -> list[int]:
+def duplicate_spaces(
+    doc: TrackDocument, indices: list[int], dx: float = 10.0, dy: float = 10.0
+) -> list[int]:
     """Copy spaces with fresh ids, shifted by (dx, dy); returns the new indices."""
     copies = []
     taken = {sp.id for sp in doc.track.spaces}
@@ -231,8 +245,11 @@ def duplicate_spaces(doc: TrackDocument, indices: list[int], dx: float = 10.0,
     if not copies:
         return []
     first = len(doc.track.spaces)
-    doc.undo_stack.push(AddSpaces(doc, copies, text=f"Duplicate {len(copies)} space"
-                                  + ("s" if len(copies) > 1 else "")))
+    doc.undo_stack.push(
+        AddSpaces(
+            doc, copies, text=f"Duplicate {len(copies)} space" + ("s" if len(copies) > 1 else "")
+        )
+    )
     return list(range(first, first + len(copies)))
 
 
@@ -255,6 +272,19 @@ def corners_rounded(corners: list[Point]) -> list[Point]:
     return [(_clean(x), _clean(y)) for x, y in corners]
 
 
-__all__ = ["AddSpaces", "RemoveSpaces", "MoveSpaces", "SetCorners", "SetSpaceField",
-           "SetGrid", "SetLine", "SetCenterline", "SetMeta", "rename_space",
-           "delete_spaces", "duplicate_spaces", "corners_rounded", "FINISH"]
+__all__ = [
+    "FINISH",
+    "AddSpaces",
+    "MoveSpaces",
+    "RemoveSpaces",
+    "SetCenterline",
+    "SetCorners",
+    "SetGrid",
+    "SetLine",
+    "SetMeta",
+    "SetSpaceField",
+    "corners_rounded",
+    "delete_spaces",
+    "duplicate_spaces",
+    "rename_space",
+]

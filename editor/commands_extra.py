@@ -3,9 +3,10 @@
 They are macros of the commands in ``editor.commands``, so undo and redo
 stay the document's own business.
 """
+
 from __future__ import annotations
 
-from engine.track import Centerline
+from trackside.engine.track import Centerline
 
 from .commands import AddSpaces, SetCenterline, SetGrid, SetLine
 from .document import FINISH, TrackDocument

@@ -5,6 +5,7 @@ It changes the track only through the mutator methods below, which the undo
 commands of ``editor.commands`` call; every mutation emits a fine-grained
 signal so that views redraw only what changed.
 """
+
 from __future__ import annotations
 
 import copy
@@ -13,7 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from engine.track import Centerline, Point, Segment, Space, Track
+from trackside.engine.track import Centerline, Point, Segment, Space, Track
 
 UNSET_SEGMENT: Segment = ((0, 0), (0, 0))
 LINE_COUNT = 4  # three betting lines then the finish line (engine.geometry.FINISH == 3)
@@ -25,8 +26,14 @@ UNTITLED = "Untitled"
 
 def blank_track(name: str = UNTITLED) -> Track:
     """A new, empty circuit: no spaces, no racing line, lines not yet placed."""
-    return Track(name=name, centerline=Centerline(closed=True, points=[]), spaces=[],
-                 start_grid=[], betting_lines=[UNSET_SEGMENT] * 3, finish_line=UNSET_SEGMENT)
+    return Track(
+        name=name,
+        centerline=Centerline(closed=True, points=[]),
+        spaces=[],
+        start_grid=[],
+        betting_lines=[UNSET_SEGMENT] * 3,
+        finish_line=UNSET_SEGMENT,
+    )
 
 
 def is_unset(segment: Segment) -> bool:
@@ -37,20 +44,21 @@ def is_unset(segment: Segment) -> bool:
 class TrackDocument(QObject):
     """A track being edited: the model, its path, undo stack and clean state."""
 
-    spaceAdded = Signal(int)        # index in track.spaces, after insertion
-    spaceRemoved = Signal(int)      # index it had before removal
-    spaceChanged = Signal(int)      # corners, id, lane, kind or label changed
-    linesChanged = Signal(int)      # 0-2 betting line, 3 finish line
+    spaceAdded = Signal(int)  # index in track.spaces, after insertion
+    spaceRemoved = Signal(int)  # index it had before removal
+    spaceChanged = Signal(int)  # corners, id, lane, kind or label changed
+    linesChanged = Signal(int)  # 0-2 betting line, 3 finish line
     gridChanged = Signal()
-    metaChanged = Signal(str)       # name, author, description or tolerance
+    metaChanged = Signal(str)  # name, author, description or tolerance
     centerlineChanged = Signal()
-    trackReplaced = Signal()        # a whole new track (open, new, recover)
-    changed = Signal()              # after any of the above
+    trackReplaced = Signal()  # a whole new track (open, new, recover)
+    changed = Signal()  # after any of the above
     pathChanged = Signal(str)
     modifiedChanged = Signal(bool)
 
-    def __init__(self, track: Track | None = None, path: str | None = None,
-                 parent: QObject | None = None):
+    def __init__(
+        self, track: Track | None = None, path: str | None = None, parent: QObject | None = None
+    ):
         super().__init__(parent)
         self._track = track if track is not None else blank_track()
         self._path = path
@@ -127,7 +135,7 @@ class TrackDocument(QObject):
     def lines(self) -> list[Segment]:
         """The three betting lines then the finish line."""
         t = self._track
-        return list(t.betting_lines) + [t.finish_line]
+        return [*list(t.betting_lines), t.finish_line]
 
     # -- mutators: called by editor.commands only --------------------------
     def insert_space(self, index: int, space: Space) -> None:

@@ -1,4 +1,5 @@
 """A one-line label that shortens its text with an ellipsis instead of being cut off."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt
@@ -14,21 +15,25 @@ class ElidedLabel(QLabel):
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setToolTip(text)
 
-    def setText(self, text: str) -> None:  # noqa: N802
+    def setText(self, text: str) -> None:
         super().setText(text)
         self.setToolTip(text)
 
-    def minimumSizeHint(self) -> QSize:  # noqa: N802
+    def minimumSizeHint(self) -> QSize:
         # Never ask for the whole text's width: the status bar gives what it can spare.
         return QSize(self.minimumWidth(), super().minimumSizeHint().height())
 
     def shown_text(self) -> str:
         """The text as drawn at the current width."""
-        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight,
-                                             self.contentsRect().width())
+        return self.fontMetrics().elidedText(
+            self.text(), Qt.TextElideMode.ElideRight, self.contentsRect().width()
+        )
 
-    def paintEvent(self, event) -> None:  # noqa: N802
+    def paintEvent(self, event) -> None:
         painter = QPainter(self)
         painter.setPen(self.palette().color(self.foregroundRole()))
-        painter.drawText(self.contentsRect(), int(self.alignment() | Qt.AlignmentFlag.AlignVCenter),
-                         self.shown_text())
+        painter.drawText(
+            self.contentsRect(),
+            int(self.alignment() | Qt.AlignmentFlag.AlignVCenter),
+            self.shown_text(),
+        )

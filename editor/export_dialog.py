@@ -5,15 +5,26 @@ tiled over A4, Letter or A3 pages; a PNG takes a resolution in DPI. Errors
 (a bad path, a board too large for its pages) are shown through the window's
 prompts, never raised.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
-                               QHBoxLayout, QLineEdit, QPushButton, QSpinBox, QVBoxLayout)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+)
 
-from engine.errors import TracksideError
+from trackside.engine.errors import TracksideError
 
 from .render import DEFAULT_DPI, Rendered, render
 
@@ -21,14 +32,18 @@ if TYPE_CHECKING:
     from .mainwindow import MainWindow
 
 FORMATS = (("PNG picture", "png"), ("SVG drawing", "svg"), ("PDF print at true scale", "pdf"))
-PAPERS = (("Board size (one page)", None), ("A4 pages", "a4"), ("Letter pages", "letter"),
-          ("A3 pages", "a3"))
+PAPERS = (
+    ("Board size (one page)", None),
+    ("A4 pages", "a4"),
+    ("Letter pages", "letter"),
+    ("A3 pages", "a3"),
+)
 
 
 class ExportDialog(QDialog):
     """Pick format, file, paper and DPI, then ``export()``."""
 
-    def __init__(self, window: "MainWindow", paper: str | None = None):
+    def __init__(self, window: MainWindow, paper: str | None = None):
         super().__init__(window)
         self.window_ = window
         self.setWindowTitle("Export" if paper is None else "Print (PDF at true scale)")
@@ -95,8 +110,9 @@ class ExportDialog(QDialog):
             self.path.setText(str(Path(text).with_suffix("." + kind)))
 
     def _browse(self) -> None:
-        chosen = self.window_.prompts.export_path(self.path.text() or self._suggested(self.kind()),
-                                                  self.kind())
+        chosen = self.window_.prompts.export_path(
+            self.path.text() or self._suggested(self.kind()), self.kind()
+        )
         if chosen:
             self.path.setText(chosen)
 
@@ -116,9 +132,14 @@ class ExportDialog(QDialog):
             path = path.with_suffix("." + kind)
         paper = self.paper.currentData() if kind == "pdf" else None
         try:
-            done = render(self.window_.doc.snapshot(), path, paper, dpi=self.dpi.value(),
-                          show_ids=self.show_ids.isChecked(),
-                          show_racing_line=self.show_racing.isChecked())
+            done = render(
+                self.window_.doc.snapshot(),
+                path,
+                paper,
+                dpi=self.dpi.value(),
+                show_ids=self.show_ids.isChecked(),
+                show_racing_line=self.show_racing.isChecked(),
+            )
         except TracksideError as exc:
             self.window_.prompts.problems("Cannot export", str(exc), [])
             return None
@@ -126,8 +147,9 @@ class ExportDialog(QDialog):
             self.window_.prompts.problems("Cannot export", f"{path}: {exc.strerror or exc}", [])
             return None
         except Exception as exc:  # a half-drawn track must never take the editor down
-            self.window_.prompts.problems("Cannot export",
-                                          f"{path}: {type(exc).__name__}: {exc}", [])
+            self.window_.prompts.problems(
+                "Cannot export", f"{path}: {type(exc).__name__}: {exc}", []
+            )
             return None
         pages = f", {done.pages} pages" if done.pages > 1 else ""
         self.window_.statusBar().showMessage(f"Exported {done.path}{pages}", 8000)
@@ -139,5 +161,8 @@ def local_paper() -> str:
     """The paper people print on here: Letter in the US and Canada, else A4."""
     from PySide6.QtCore import QLocale
 
-    return "letter" if QLocale().territory() in (QLocale.Country.UnitedStates,
-                                                 QLocale.Country.Canada) else "a4"
+    return (
+        "letter"
+        if QLocale().territory() in (QLocale.Country.UnitedStates, QLocale.Country.Canada)
+        else "a4"
+    )

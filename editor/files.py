@@ -5,13 +5,14 @@ grid entries or lines than a finished circuit needs) opens as a *draft*, so a
 circuit saved half-drawn can be finished later; anything else that is wrong
 is refused and reported.
 """
+
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
 
-from engine.errors import TracksideError
-from engine.track import Track, read_track_document
+from trackside.engine.errors import TracksideError
+from trackside.engine.track import Track, read_track_document
 
 from .document import UNSET_SEGMENT
 
@@ -27,8 +28,11 @@ class LoadProblem:
     hint: str | None = None
 
     def __str__(self) -> str:
-        where = self.file + (f":{self.line}" if self.line else "") + (
-            f":{self.column}" if self.line and self.column else "")
+        where = (
+            self.file
+            + (f":{self.line}" if self.line else "")
+            + (f":{self.column}" if self.line and self.column else "")
+        )
         return f"{where}: {self.message}" + (f" ({self.hint})" if self.hint else "")
 
 
@@ -51,14 +55,23 @@ def load_for_editing(path: str | os.PathLike) -> LoadResult:
     try:
         track, doc, problems = read_track_document(path)
     except TracksideError as exc:
-        return LoadResult(None, [LoadProblem(exc.message, exc.place.file or name, exc.place.line,
-                                             exc.place.column, exc.hint)])
+        return LoadResult(
+            None,
+            [
+                LoadProblem(
+                    exc.message, exc.place.file or name, exc.place.line, exc.place.column, exc.hint
+                )
+            ],
+        )
     except (RecursionError, MemoryError, ValueError, TypeError, OSError) as exc:
-        return LoadResult(None, [LoadProblem(f"cannot read this file ({type(exc).__name__})", name)])
+        return LoadResult(
+            None, [LoadProblem(f"cannot read this file ({type(exc).__name__})", name)]
+        )
     if track is not None:
         return LoadResult(track)
-    found = [LoadProblem(p.message, p.place.file or name, p.place.line, p.place.column)
-             for p in problems]
+    found = [
+        LoadProblem(p.message, p.place.file or name, p.place.line, p.place.column) for p in problems
+    ]
     if all("needs at least" in p.message for p in problems):
         draft = _draft(doc.data, name)
         if draft is not None:
@@ -72,7 +85,8 @@ def _draft(data: object, name: str) -> Track | None:
         data = dict(data)  # type: ignore[arg-type]
         lines = list(data.get("betting_lines", []))
         data["betting_lines"] = [s for s in lines if len(s) == 2] + (
-            [[list(p) for p in UNSET_SEGMENT]] * max(0, 3 - len(lines)))
+            [[list(p) for p in UNSET_SEGMENT]] * max(0, 3 - len(lines))
+        )
         finish = data.get("finish_line")
         if not finish or len(finish) != 2:
             data["finish_line"] = [list(p) for p in UNSET_SEGMENT]

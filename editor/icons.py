@@ -1,4 +1,5 @@
 """Tool icons drawn with QPainter, so the app needs no image files."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -20,8 +21,19 @@ def _pen(colour: QColor, width: float) -> QPen:
 def _select(p: QPainter) -> None:
     p.setPen(_pen(QColor("#101418"), 3))
     p.setBrush(INK)
-    p.drawPolygon(QPolygonF([QPointF(18, 8), QPointF(18, 52), QPointF(29, 41), QPointF(37, 58),
-                             QPointF(44, 55), QPointF(36, 38), QPointF(51, 38)]))
+    p.drawPolygon(
+        QPolygonF(
+            [
+                QPointF(18, 8),
+                QPointF(18, 52),
+                QPointF(29, 41),
+                QPointF(37, 58),
+                QPointF(44, 55),
+                QPointF(36, 38),
+                QPointF(51, 38),
+            ]
+        )
+    )
 
 
 def _draw(p: QPainter) -> None:
@@ -84,8 +96,14 @@ def _finish(p: QPainter) -> None:
     p.drawLine(QPointF(10, 10), QPointF(10, 58))
 
 
-PAINTERS = {"select": _select, "draw": _draw, "corners": _corners, "grid": _grid,
-            "betting": _betting, "finish": _finish}
+PAINTERS = {
+    "select": _select,
+    "draw": _draw,
+    "corners": _corners,
+    "grid": _grid,
+    "betting": _betting,
+    "finish": _finish,
+}
 
 
 def tool_icon(name: str, glyph: str = "") -> QIcon:
@@ -100,7 +118,9 @@ def tool_icon(name: str, glyph: str = "") -> QIcon:
     else:
         p.setPen(INK)
         p.setFont(QFont("DejaVu Sans", 28, QFont.Weight.Bold))
-        p.drawText(QRectF(0, 0, SIZE, SIZE), Qt.AlignmentFlag.AlignCenter, glyph or name[:1].upper())
+        p.drawText(
+            QRectF(0, 0, SIZE, SIZE), Qt.AlignmentFlag.AlignCenter, glyph or name[:1].upper()
+        )
     p.end()
     return QIcon(pix)
 
@@ -123,6 +143,7 @@ PAINTERS["moves"] = _moves
 
 def _lanes(p: QPainter) -> None:
     from PySide6.QtGui import QPainterPath
+
     for k, colour in enumerate(("#4b4f55", "#5b6068", "#4b4f55")):
         path = QPainterPath()
         r = 40 - k * 9
@@ -141,6 +162,7 @@ PAINTERS["lanes"] = _lanes
 
 def _racing(p: QPainter) -> None:
     from PySide6.QtGui import QPainterPath
+
     path = QPainterPath(QPointF(6, 46))
     path.cubicTo(QPointF(20, 6), QPointF(38, 62), QPointF(56, 18))
     p.setPen(_pen(QColor("#ff9a3c"), 4))

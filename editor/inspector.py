@@ -1,15 +1,30 @@
 """The inspector: the selected space's properties and the track's, each edit undoable."""
+
 from __future__ import annotations
 
+import itertools
 import math
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDoubleSpinBox, QFormLayout,
-                               QGroupBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
-                               QPlainTextEdit, QSpinBox, QTableWidget, QTableWidgetItem,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
-from engine.track import DEFAULT_TOLERANCE
+from trackside.engine.track import DEFAULT_TOLERANCE
 
 from .commands import LINE_NAMES, SetCorners, SetLine, SetMeta, SetSpaceField, rename_space
 from .document import TrackDocument
@@ -23,7 +38,7 @@ class _Notes(QPlainTextEdit):
 
     editingFinished = Signal()
 
-    def focusOutEvent(self, event) -> None:  # noqa: N802
+    def focusOutEvent(self, event) -> None:
         super().focusOutEvent(event)
         self.editingFinished.emit()
 
@@ -49,9 +64,11 @@ class Inspector(QWidget):
         self.corner_table = QTableWidget(0, 2)
         self.corner_table.setHorizontalHeaderLabels(["x (mm)", "y (mm)"])
         self.corner_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.corner_table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
-                                          | QAbstractItemView.EditTrigger.EditKeyPressed
-                                          | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.corner_table.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
         self.corner_table.setMinimumHeight(130)
         self.shape_label = QLabel()
         form = QFormLayout(self.space_box)
@@ -92,11 +109,15 @@ class Inspector(QWidget):
         self.lane_spin.valueChanged.connect(self._commit_lane)
         self.kind_combo.currentTextChanged.connect(self._commit_kind)
         self.corner_table.itemChanged.connect(self._commit_corner)
-        self.name_edit.editingFinished.connect(lambda: self._commit_meta("name", self.name_edit.text()))
+        self.name_edit.editingFinished.connect(
+            lambda: self._commit_meta("name", self.name_edit.text())
+        )
         self.author_edit.editingFinished.connect(
-            lambda: self._commit_meta("author", self.author_edit.text() or None))
+            lambda: self._commit_meta("author", self.author_edit.text() or None)
+        )
         self.description_edit.editingFinished.connect(
-            lambda: self._commit_meta("description", self.description_edit.toPlainText() or None))
+            lambda: self._commit_meta("description", self.description_edit.toPlainText() or None)
+        )
         self.tolerance_spin.editingFinished.connect(self._commit_tolerance)
 
         scene.selectionChanged.connect(self.refresh_space)
@@ -132,8 +153,11 @@ class Inspector(QWidget):
             for w in (self.id_edit, self.lane_spin, self.kind_combo, self.corner_table):
                 w.setEnabled(editable)
             if not editable:
-                self.summary.setText(f"{len(selected)} spaces selected" if selected
-                                     else "Nothing selected: click a space on the canvas")
+                self.summary.setText(
+                    f"{len(selected)} spaces selected"
+                    if selected
+                    else "Nothing selected: click a space on the canvas"
+                )
                 self.id_edit.clear()
                 self.corner_table.setRowCount(0)
                 self.shape_label.clear()
@@ -144,8 +168,9 @@ class Inspector(QWidget):
             self.lane_spin.setValue(int(sp.lane))
             self.kind_combo.setCurrentText(sp.kind or "normal")
             rect = self.scene.space_items[self.index].rectangular
-            self.shape_label.setText(f"{len(sp.corners)} corners, "
-                                     + ("rectangular (Determined)" if rect else "shaped"))
+            self.shape_label.setText(
+                f"{len(sp.corners)} corners, " + ("rectangular (Determined)" if rect else "shaped")
+            )
             self.corner_table.setRowCount(len(sp.corners))
             for r, (x, y) in enumerate(sp.corners):
                 self.corner_table.setItem(r, 0, QTableWidgetItem(f"{float(x):g}"))
@@ -162,8 +187,9 @@ class Inspector(QWidget):
             self.author_edit.setText(t.author or "")
             if self.description_edit.toPlainText() != (t.description or ""):
                 self.description_edit.setPlainText(t.description or "")
-            self.tolerance_spin.setValue(float(t.tolerance) if t.tolerance is not None
-                                         else DEFAULT_TOLERANCE)
+            self.tolerance_spin.setValue(
+                float(t.tolerance) if t.tolerance is not None else DEFAULT_TOLERANCE
+            )
             self.track_stats.setText(_stats(t))
         finally:
             self._loading = False
@@ -198,7 +224,7 @@ class Inspector(QWidget):
         (ax, ay), (bx, by) = self.doc.lines()[self.line_k]
         self._loading = True
         try:
-            for box, value in zip(self.line_ends, (ax, ay, bx, by)):
+            for box, value in zip(self.line_ends, (ax, ay, bx, by), strict=False):
                 box.setValue(float(value))
         finally:
             self._loading = False
@@ -231,7 +257,9 @@ class Inspector(QWidget):
     def _commit_kind(self, text: str) -> None:
         if self._loading or self.index is None:
             return
-        value = None if text == "normal" and self.doc.track.spaces[self.index].kind is None else text
+        value = (
+            None if text == "normal" and self.doc.track.spaces[self.index].kind is None else text
+        )
         if value != self.doc.track.spaces[self.index].kind:
             self.doc.undo_stack.push(SetSpaceField(self.doc, self.index, "kind", value))
 
@@ -250,8 +278,9 @@ class Inspector(QWidget):
         x, y = corners[r]
         corners[r] = (value, y) if c == 0 else (x, value)
         if corners[r] != tuple(self.doc.track.spaces[self.index].corners[r]):
-            self.doc.undo_stack.push(SetCorners(self.doc, self.index, corners,
-                                                f"Edit corner {r + 1}"))
+            self.doc.undo_stack.push(
+                SetCorners(self.doc, self.index, corners, f"Edit corner {r + 1}")
+            )
 
     def _commit_meta(self, name: str, value) -> None:
         if self._loading:
@@ -288,6 +317,6 @@ def _stats(track) -> str:
     if len(pts) < 2:
         return f"{len(track.spaces)} spaces · no racing line yet"
     ring = list(pts) + ([pts[0]] if track.centerline.closed else [])
-    length = sum(math.dist(a, b) for a, b in zip(ring, ring[1:]))
+    length = sum(math.dist(a, b) for a, b in itertools.pairwise(ring))
     shape = "a loop" if track.centerline.closed else "point to point"
     return f"{len(track.spaces)} spaces · racing line {length:,.0f} mm, {shape}"

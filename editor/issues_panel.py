@@ -1,4 +1,5 @@
 """The issues list: the validator's report, re-run (debounced, off the UI thread) after edits."""
+
 from __future__ import annotations
 
 import time
@@ -6,10 +7,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QRunnable, QSize, Qt, QThreadPool, QTimer, Signal
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListView, QListWidget, QListWidgetItem,
-                               QSizePolicy, QStyle, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QSizePolicy,
+    QStyle,
+    QVBoxLayout,
+    QWidget,
+)
 
-from engine.track import Track
+from trackside.engine.track import Track
 
 from .document import TrackDocument, is_unset
 from .files import LoadProblem
@@ -22,7 +32,7 @@ class ShownIssue:
     """One row of the list: the validator's issue, or a problem from opening a file."""
 
     code: str
-    severity: str            # "error" or "warning"
+    severity: str  # "error" or "warning"
     message: str
     spaces: list[str] = field(default_factory=list)
     line: int | None = None
@@ -31,20 +41,25 @@ class ShownIssue:
 
 def validate(track: Track) -> list[ShownIssue]:
     """The validator's issues for ``track`` (engine.validate)."""
-    from engine.validate import validate_track
+    from trackside.engine.validate import validate_track
 
     try:
         report = validate_track(track)
     except Exception as exc:  # a half-drawn track must never take the editor down
-        return [ShownIssue("internal", "error",
-                           f"the validator failed on this track: {type(exc).__name__}: {exc}")]
+        return [
+            ShownIssue(
+                "internal",
+                "error",
+                f"the validator failed on this track: {type(exc).__name__}: {exc}",
+            )
+        ]
     shown: list[ShownIssue] = []
     unplaced: set[tuple[str | None, int | None]] = set()
     for i in report.issues:
         missing = _unplaced(track, i)
         if missing is None:
             shown.append(ShownIssue(i.code, i.severity, i.message, list(i.spaces), i.line))
-        elif (missing.tool, missing.line) not in unplaced:   # one row for each thing missing
+        elif (missing.tool, missing.line) not in unplaced:  # one row for each thing missing
             unplaced.add((missing.tool, missing.line))
             shown.append(missing)
     return shown
@@ -52,24 +67,42 @@ def validate(track: Track) -> list[ShownIssue]:
 
 def _unplaced(track: Track, issue) -> ShownIssue | None:
     """An issue that only says a line or the grid is not placed yet, said so, with its tool."""
-    lines = list(track.betting_lines) + [track.finish_line]
+    lines = [*list(track.betting_lines), track.finish_line]
     k = issue.line
     if issue.code.startswith("line-") and k is not None and k < len(lines) and is_unset(lines[k]):
-        what, tool, label = ((f"Betting line {k + 1}", "betting", "Betting line tool (B)")
-                             if k < 3 else ("The finish line", "finish", "Finish line tool (F)"))
-        return ShownIssue(issue.code, issue.severity,
-                          f"{what} is not placed yet: drag it across the track with the {label}; "
-                          "click here to start", line=k, tool=tool)
+        what, tool, label = (
+            (f"Betting line {k + 1}", "betting", "Betting line tool (B)")
+            if k < 3
+            else ("The finish line", "finish", "Finish line tool (F)")
+        )
+        return ShownIssue(
+            issue.code,
+            issue.severity,
+            f"{what} is not placed yet: drag it across the track with the {label}; "
+            "click here to start",
+            line=k,
+            tool=tool,
+        )
     if issue.code == "centerline-degenerate" and len(track.centerline.points) < 2:
-        how = ("draw it along the spaces with the Racing line tool" if track.spaces else
-               "lay out lanes of spaces along it with the Lanes tool (L)")
-        return ShownIssue(issue.code, issue.severity,
-                          f"The racing line is not drawn yet: {how}; click here to start",
-                          tool="racing" if track.spaces else "lanes")
+        how = (
+            "draw it along the spaces with the Racing line tool"
+            if track.spaces
+            else "lay out lanes of spaces along it with the Lanes tool (L)"
+        )
+        return ShownIssue(
+            issue.code,
+            issue.severity,
+            f"The racing line is not drawn yet: {how}; click here to start",
+            tool="racing" if track.spaces else "lanes",
+        )
     if issue.code == "grid-size" and not track.start_grid:
-        return ShownIssue(issue.code, issue.severity,
-                          "The start grid is not placed yet: click its six spaces, pole first, "
-                          "with the Grid tool (G); click here to start", tool="grid")
+        return ShownIssue(
+            issue.code,
+            issue.severity,
+            "The start grid is not placed yet: click its six spaces, pole first, "
+            "with the Grid tool (G); click here to start",
+            tool="grid",
+        )
     return None
 
 
@@ -91,8 +124,8 @@ class _Job(QRunnable):
 class IssuesPanel(QWidget):
     """Errors and warnings with counts; activating a row emits ``issueActivated``."""
 
-    issueActivated = Signal(object)      # ShownIssue
-    reportReady = Signal(int, int)       # errors, warnings
+    issueActivated = Signal(object)  # ShownIssue
+    reportReady = Signal(int, int)  # errors, warnings
 
     def __init__(self, doc: TrackDocument, parent: QWidget | None = None):
         super().__init__(parent)
@@ -100,7 +133,7 @@ class IssuesPanel(QWidget):
         self.issues: list[ShownIssue] = []
         self.load_problems: list[ShownIssue] = []
         self.last_seconds = 0.0
-        self.checked = False     # no "No problems" before the first check has run
+        self.checked = False  # no "No problems" before the first check has run
         self._generation = 0
         self._pending = False
         self._pool = QThreadPool(self)
@@ -136,7 +169,7 @@ class IssuesPanel(QWidget):
         layout.setSpacing(0)
         layout.addLayout(top)
         layout.addWidget(self.list)
-        self.rejected: str | None = None     # a file that could not be opened
+        self.rejected: str | None = None  # a file that could not be opened
         doc.changed.connect(self._on_edit)
         doc.trackReplaced.connect(self.schedule)
         self._show()
@@ -175,8 +208,9 @@ class IssuesPanel(QWidget):
         """True while a check is scheduled or running."""
         return self._pending or self._timer.isActive()
 
-    def set_load_problems(self, problems: list[LoadProblem], severity: str = "error",
-                          rejected: str | None = None) -> None:
+    def set_load_problems(
+        self, problems: list[LoadProblem], severity: str = "error", rejected: str | None = None
+    ) -> None:
         """Show a file's problems, in file order, until the first edit.
 
         ``rejected`` names a file that could not be opened: its problems are
@@ -210,24 +244,32 @@ class IssuesPanel(QWidget):
         counted = self.counted()
         errors = sum(1 for i in counted if i.severity == "error")
         warnings = len(counted) - errors
-        self.counts.setText(f"<b style='color:#e5484d'>{errors}</b> error{'s' * (errors != 1)}"
-                            f" &nbsp; <b style='color:#f0a020'>{warnings}</b> "
-                            f"warning{'s' * (warnings != 1)}"
-                            if counted else "<b style='color:#3fb950'>No problems</b>"
-                            if self.checked else "")
+        self.counts.setText(
+            f"<b style='color:#e5484d'>{errors}</b> error{'s' * (errors != 1)}"
+            f" &nbsp; <b style='color:#f0a020'>{warnings}</b> "
+            f"warning{'s' * (warnings != 1)}"
+            if counted
+            else "<b style='color:#3fb950'>No problems</b>"
+            if self.checked
+            else ""
+        )
         self.list.clear()
         style = self.style()
         err_icon = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxCritical)
         warn_icon = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
         if self.rejected:
-            self.list.addItem(self._heading(
-                f"Not opened: {Path(self.rejected).name}. The track you are editing is "
-                "unchanged; these go at your next edit."))
+            self.list.addItem(
+                self._heading(
+                    f"Not opened: {Path(self.rejected).name}. The track you are editing is "
+                    "unchanged; these go at your next edit."
+                )
+            )
         for k, issue in enumerate(rows):
             if self.rejected and k == len(self.load_problems) and self.issues:
                 self.list.addItem(self._heading("This track:"))
-            item = QListWidgetItem(err_icon if issue.severity == "error" else warn_icon,
-                                   issue.message)
+            item = QListWidgetItem(
+                err_icon if issue.severity == "error" else warn_icon, issue.message
+            )
             item.setToolTip(f"{issue.message}\n[{issue.severity}: {issue.code}]")
             item.setData(Qt.ItemDataRole.UserRole, issue)
             self.list.addItem(item)

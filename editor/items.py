@@ -5,18 +5,26 @@ board; they hold no track data of their own and read the document each time
 they paint. The scene creates, updates and removes them from the document's
 signals.
 """
+
 from __future__ import annotations
 
 import copy
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import (QBrush, QColor, QPainter, QPainterPath, QPainterPathStroker, QPen,
-                           QPolygonF)
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QPainter,
+    QPainterPath,
+    QPainterPathStroker,
+    QPen,
+    QPolygonF,
+)
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from engine.geometry import _is_rectangle
-from engine.track import Space
+from trackside.engine.geometry import _is_rectangle
+from trackside.engine.track import Space
 
 from . import painting
 from .document import TrackDocument, is_unset
@@ -54,11 +62,12 @@ class SurfaceItem(QGraphicsItem):
         self._rect = QRectF(x0, y0, x1 - x0, y1 - y0).adjusted(-5, -5, 5, 5)
         self.update()
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
+    def boundingRect(self) -> QRectF:
         return self._rect
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         if self._surface is not None:
             painting.paint_surface(painter, self._surface)
 
@@ -109,7 +118,7 @@ class SpaceItem(QGraphicsItem):
         """The space's outline in mm."""
         return QPolygonF(self._poly)
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
+    def boundingRect(self) -> QRectF:
         return self._rect
 
     def shape(self) -> QPainterPath:
@@ -118,29 +127,34 @@ class SpaceItem(QGraphicsItem):
         path.closeSubpath()
         return path
 
-    def hoverEnterEvent(self, event) -> None:  # noqa: N802
+    def hoverEnterEvent(self, event) -> None:
         self.hovered = True
         self.update()
 
-    def hoverLeaveEvent(self, event) -> None:  # noqa: N802
+    def hoverLeaveEvent(self, event) -> None:
         self.hovered = False
         self.update()
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         if len(self._poly) < 3:
             painter.setPen(cosmetic_pen(PROBLEM, 2))
             painter.drawPolyline(self._poly)
             return
         try:
-            painting.paint_space(painter, self._preview or self.space,
-                                 rectangular=self.rectangular,
-                                 grid_slot=self.grid_slot, show_id=self.show_id)
+            painting.paint_space(
+                painter,
+                self._preview or self.space,
+                rectangular=self.rectangular,
+                grid_slot=self.grid_slot,
+                show_id=self.show_id,
+            )
         except Exception:  # a hostile polygon must never break painting
             painter.setPen(cosmetic_pen(PROBLEM, 2))
             painter.drawPolygon(self._poly)
-        if self.problem:   # a tint and a solid edge: dashes would read as the red kerbs
+        if self.problem:  # a tint and a solid edge: dashes would read as the red kerbs
             painter.setBrush(QBrush(QColor(229, 72, 77, 70)))
             painter.setPen(cosmetic_pen(PROBLEM, 2.5))
             painter.drawPolygon(self._poly)
@@ -186,21 +200,23 @@ class LineItem(QGraphicsItem):
         self.setVisible(not is_unset(seg))
         self.update()
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
+    def boundingRect(self) -> QRectF:
         r = painting.DEFAULT_STYLE.badge_radius * 2 + 3
         return self._path.boundingRect().adjusted(-r, -r, r, r)
 
     def shape(self) -> QPainterPath:
         return self._path
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painting.paint_line(painter, self.segment, self.k)
         if self.problem or self.isSelected():
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.setPen(cosmetic_pen(SELECTION if self.isSelected() else PROBLEM, 2,
-                                        Qt.PenStyle.DashLine))
+            painter.setPen(
+                cosmetic_pen(SELECTION if self.isSelected() else PROBLEM, 2, Qt.PenStyle.DashLine)
+            )
             painter.drawPath(self._path)
 
 
@@ -225,11 +241,12 @@ class RacingLineItem(QGraphicsItem):
             self._rect = QRectF()
         self.update()
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
+    def boundingRect(self) -> QRectF:
         return self._rect
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         cl = self.doc.track.centerline
         painting.paint_racing_line(painter, cl.points, cl.closed)
@@ -254,16 +271,21 @@ class SnapMarker(QGraphicsItem):
         self.setVisible(True)
         self.update()
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
+    def boundingRect(self) -> QRectF:
         s = self.SIZE + 2
         return QRectF(-s, -s, 2 * s, 2 * s)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         s = self.SIZE
-        colour = {"corner": "#ff3df2", "edge": "#00e0ff", "racing": "#ff9a3c",
-                  "grid": "#ffffff"}.get(self.kind, "#ffffff")
+        colour = {
+            "corner": "#ff3df2",
+            "edge": "#00e0ff",
+            "racing": "#ff9a3c",
+            "grid": "#ffffff",
+        }.get(self.kind, "#ffffff")
         painter.setPen(QPen(QColor("#101010"), 3))
         self._mark(painter, s)
         painter.setPen(QPen(QColor(colour), 1.5))
@@ -274,8 +296,9 @@ class SnapMarker(QGraphicsItem):
         if self.kind == "corner":
             painter.drawRect(QRectF(-s / 1.4, -s / 1.4, 2 * s / 1.4, 2 * s / 1.4))
         elif self.kind == "edge":
-            painter.drawPolygon(QPolygonF([QPointF(0, -s), QPointF(s, 0), QPointF(0, s),
-                                           QPointF(-s, 0)]))
+            painter.drawPolygon(
+                QPolygonF([QPointF(0, -s), QPointF(s, 0), QPointF(0, s), QPointF(-s, 0)])
+            )
         elif self.kind == "racing":
             painter.drawEllipse(QPointF(0, 0), s * 0.8, s * 0.8)
         else:

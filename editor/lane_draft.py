@@ -11,21 +11,35 @@ grid, three betting lines and a finish line on edges shared by every lane.
 Headings and angles follow ``engine.lanes`` (the tool asks the engine which
 way a heading points and which way a + arc turns, rather than assuming it).
 """
+
 from __future__ import annotations
 
 import math
 import re
 from dataclasses import dataclass, field, replace
 
-from engine.lanes import (Arc, LaneLayout, LaneResult, LayoutError, Piece, Pose, Straight,
-                          build_lanes, close_loop, closure_gap, line_across, pick_grid, trace)
-from engine.track import Centerline, Point, Segment, Space
+from trackside.engine.lanes import (
+    Arc,
+    LaneLayout,
+    LaneResult,
+    LayoutError,
+    Piece,
+    Pose,
+    Straight,
+    build_lanes,
+    close_loop,
+    closure_gap,
+    line_across,
+    pick_grid,
+    trace,
+)
+from trackside.engine.track import Centerline, Point, Segment, Space
 
-ANGLE_STEP = 15.0      # degrees an arc snaps to while dragging
-RADIUS_STEP = 5.0      # mm a radius snaps to while dragging
-HEADING_STEP = 15.0    # degrees the first straight's direction snaps to
-MAX_ARC = 345.0        # the largest turn one dragged arc may make
-MIN_STRAIGHT = 5.0     # mm: a shorter closing straight is left out (fit_loop closes the rest)
+ANGLE_STEP = 15.0  # degrees an arc snaps to while dragging
+RADIUS_STEP = 5.0  # mm a radius snaps to while dragging
+HEADING_STEP = 15.0  # degrees the first straight's direction snaps to
+MAX_ARC = 345.0  # the largest turn one dragged arc may make
+MIN_STRAIGHT = 5.0  # mm: a shorter closing straight is left out (fit_loop closes the rest)
 _ID = re.compile(r"^[a-z](\d+)$")
 
 
@@ -37,9 +51,9 @@ class DraftSettings:
     space_length: float = 40.0
     lane_width: float = 30.0
     stagger: float = 0.0
-    close: bool = True               # close into a loop when the turns add up to ±360°
+    close: bool = True  # close into a loop when the turns add up to ±360°
     replace_centerline: bool = False  # replace a racing line the track already has
-    furniture: bool = True           # place grid and lines on a track that has none
+    furniture: bool = True  # place grid and lines on a track that has none
 
 
 @dataclass
@@ -51,14 +65,22 @@ class LaneDraft:
     pieces: list[Piece] = field(default_factory=list)
     settings: DraftSettings = field(default_factory=DraftSettings)
 
-    def layout(self, extra: Piece | tuple[Piece, ...] | None = None,
-               closed: bool = False) -> LaneLayout:
+    def layout(
+        self, extra: Piece | tuple[Piece, ...] | None = None, closed: bool = False
+    ) -> LaneLayout:
         """The engine layout of the pieces (plus ``extra``, pieces being dragged)."""
         s = self.settings
         pieces = tuple(self.pieces) + _pieces(extra)
-        return LaneLayout(pieces=pieces, start=self.start or (0.0, 0.0), heading=self.heading,
-                          closed=closed, lanes=s.lanes, space_length=s.space_length,
-                          lane_width=s.lane_width, stagger=s.stagger)
+        return LaneLayout(
+            pieces=pieces,
+            start=self.start or (0.0, 0.0),
+            heading=self.heading,
+            closed=closed,
+            lanes=s.lanes,
+            space_length=s.space_length,
+            lane_width=s.lane_width,
+            stagger=s.stagger,
+        )
 
     def end_pose(self) -> Pose:
         """Where the line ends now and its heading there (the start if no pieces)."""
@@ -90,7 +112,7 @@ class DraftBuild:
             return self.error or "Click on the canvas to place the start of the racing line."
         r = self.result
         kind = "closed loop" if r.closed else "open line"
-        text = (f"{len(r.spaces)} spaces in {r.rows} rows; {kind} of {r.length:,.0f} mm")
+        text = f"{len(r.spaces)} spaces in {r.rows} rows; {kind} of {r.length:,.0f} mm"
         return text + (f". {self.note}" if self.note else "")
 
 
@@ -99,8 +121,14 @@ def snap_step(value: float, step: float) -> float:
     return round(value / step) * step
 
 
-def piece_towards(pose: Pose, target: Point, space_length: float, snap: bool = True,
-                  straight_only: bool = False, lanes: int | None = None) -> Piece | None:
+def piece_towards(
+    pose: Pose,
+    target: Point,
+    space_length: float,
+    snap: bool = True,
+    straight_only: bool = False,
+    lanes: int | None = None,
+) -> Piece | None:
     """The piece that leaves ``pose`` tangentially and ends at (or near) ``target``.
 
     A target ahead on the line gives a straight; one off to a side gives the
@@ -111,7 +139,7 @@ def piece_towards(pose: Pose, target: Point, space_length: float, snap: bool = T
     (fx, fy), plus_side = axes(pose)
     dx, dy = target[0] - pose.x, target[1] - pose.y
     ahead = dx * fx + dy * fy
-    side = (-dx * fy + dy * fx) * plus_side   # > 0: on the side of a + (engine) turn
+    side = (-dx * fy + dy * fx) * plus_side  # > 0: on the side of a + (engine) turn
     dist = math.hypot(dx, dy)
     if dist < 1.0:
         return None
@@ -147,7 +175,7 @@ def axes(pose: Pose) -> tuple[tuple[float, float], float]:
 def plus_turns_left() -> bool:
     """True when a + arc turns left as seen on the canvas (y down)."""
     (_fx, _fy), plus_side = axes(Pose(0.0, 0.0, 0.0))
-    return plus_side < 0   # (-fy, fx) is the right-hand side on a y-down canvas
+    return plus_side < 0  # (-fy, fx) is the right-hand side on a y-down canvas
 
 
 def first_heading(start: Point, target: Point, snap: bool = True) -> float | None:
@@ -156,7 +184,7 @@ def first_heading(start: Point, target: Point, snap: bool = True) -> float | Non
     dx, dy = target[0] - start[0], target[1] - start[1]
     if math.hypot(dx, dy) < 1.0:
         return None
-    (_fx, fy), _ = axes(Pose(0.0, 0.0, 90.0))   # heading 90 runs along +y or -y
+    (_fx, fy), _ = axes(Pose(0.0, 0.0, 90.0))  # heading 90 runs along +y or -y
     heading = math.degrees(math.atan2(dy if fy > 0 else -dy, dx))
     return (snap_step(heading, HEADING_STEP) % 360.0) if snap else heading
 
@@ -179,10 +207,11 @@ def closing_pieces(draft: LaneDraft) -> tuple[Piece, ...]:
         return (Straight(_tidy(ahead)),) if ahead > MIN_STRAIGHT else ()
     if abs(remaining) >= 360.0:
         return ()
-    probe = trace(LaneLayout(pieces=(Arc(100.0, remaining),), start=(pose.x, pose.y),
-                             heading=pose.heading))[-1]
-    cx, cy = (probe.x - pose.x) / 100.0, (probe.y - pose.y) / 100.0   # chord of radius 1
-    (ex, ey), _ = axes(probe)                                          # direction after it
+    probe = trace(
+        LaneLayout(pieces=(Arc(100.0, remaining),), start=(pose.x, pose.y), heading=pose.heading)
+    )[-1]
+    cx, cy = (probe.x - pose.x) / 100.0, (probe.y - pose.y) / 100.0  # chord of radius 1
+    (ex, ey), _ = axes(probe)  # direction after it
     r_min = s.lanes * s.lane_width / 2 + s.lane_width / 4
     options = []
     for first_straight, (ux, uy) in ((True, (fx, fy)), (False, (ex, ey))):
@@ -214,13 +243,17 @@ def fit_loop(layout: LaneLayout) -> tuple[LaneLayout | None, str]:
         return replace(layout, closed=True), ""
     best: tuple[float, LaneLayout, str] | None = None
     for candidate, how in _closings(layout):
-        change = sum(abs(a.path_length - b.path_length)
-                     for a, b in zip(layout.pieces, candidate.pieces))
+        change = sum(
+            abs(a.path_length - b.path_length)
+            for a, b in zip(layout.pieces, candidate.pieces, strict=False)
+        )
         if best is None or change < best[0]:
             best = (change, candidate, how)
     if best is None:
-        return None, (f"the end misses the start by {dist:.1f} mm and no straights can close "
-                      "the gap; make opposite arcs the same radius or add a straight")
+        return None, (
+            f"the end misses the start by {dist:.1f} mm and no straights can close "
+            "the gap; make opposite arcs the same radius or add a straight"
+        )
     return replace(best[1], closed=True), best[2]
 
 
@@ -238,8 +271,10 @@ def _closings(layout: LaneLayout):
             if new >= layout.space_length / 2:
                 pieces = list(layout.pieces)
                 pieces[k] = replace(pieces[k], length=new)
-                yield (replace(layout, pieces=tuple(pieces)),
-                       f"Piece {k + 1} is {new:.1f} mm long to close the loop")
+                yield (
+                    replace(layout, pieces=tuple(pieces)),
+                    f"Piece {k + 1} is {new:.1f} mm long to close the loop",
+                )
     for a in range(len(straights)):
         for b in range(a + 1, len(straights)):
             i, j = straights[a], straights[b]
@@ -247,8 +282,13 @@ def _closings(layout: LaneLayout):
                 fitted = close_loop(layout, (i, j))
             except LayoutError:
                 continue
-            yield fitted, (f"Pieces {i + 1} and {j + 1} are {fitted.pieces[i].length:.1f} and "
-                           f"{fitted.pieces[j].length:.1f} mm long to close the loop")
+            yield (
+                fitted,
+                (
+                    f"Pieces {i + 1} and {j + 1} are {fitted.pieces[i].length:.1f} and "
+                    f"{fitted.pieces[j].length:.1f} mm long to close the loop"
+                ),
+            )
 
 
 def _pieces(extra: Piece | tuple[Piece, ...] | None) -> tuple[Piece, ...]:
@@ -289,6 +329,7 @@ def _message(exc: LayoutError) -> str:
 
 # -- what Create adds -----------------------------------------------------
 
+
 @dataclass
 class Creation:
     """Everything Create adds to a track, ready for one undoable macro."""
@@ -313,8 +354,13 @@ def free_ids(result: LaneResult, taken: set[str]) -> dict[str, str]:
     return {sp.id: f"{sp.id[0]}{sp.row + offset}" for sp in result.spaces}
 
 
-def plan_creation(build: DraftBuild, taken: set[str], has_centerline: bool,
-                  has_furniture: bool, settings: DraftSettings) -> Creation:
+def plan_creation(
+    build: DraftBuild,
+    taken: set[str],
+    has_centerline: bool,
+    has_furniture: bool,
+    settings: DraftSettings,
+) -> Creation:
     """What Create adds: renamed spaces, the racing line if wanted, grid and lines
     if the track has none (and the settings ask for them)."""
     result = build.result
@@ -347,10 +393,12 @@ def race_lines(result: LaneResult) -> tuple[list[Segment], Segment]:
     eps = 1e-6
     ends = [b for b in result.boundaries if pole + eps < b.progress < result.length - eps]
     if len(ends) < 4:
-        raise LayoutError(f"only {len(ends)} edges after the grid are shared by all lanes; "
-                          "three betting lines and a finish line need four",
-                          "staggered lanes share edges only where pieces meet: split a "
-                          "straight in two, or use no stagger")
+        raise LayoutError(
+            f"only {len(ends)} edges after the grid are shared by all lanes; "
+            "three betting lines and a finish line need four",
+            "staggered lanes share edges only where pieces meet: split a "
+            "straight in two, or use no stagger",
+        )
     finish = ends[-1]
     between = ends[:-1]
     chosen: list[int] = []

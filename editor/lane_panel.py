@@ -6,17 +6,30 @@ stagger), what Create does (close the loop, replace the racing line, place
 the grid and lines), the builder's verdict, and Create / Cancel buttons. It
 edits the same ``LaneDraft`` as the mouse, through the tool's methods.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QKeyEvent
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QDoubleSpinBox, QFormLayout,
-                               QHBoxLayout, QHeaderView, QLabel, QPushButton, QSpinBox,
-                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
-from engine.lanes import MAX_LANES, Arc, Straight
+from trackside.engine.lanes import MAX_LANES, Arc, Straight
 
 from .document import is_unset
 from .lane_draft import plus_turns_left
@@ -44,8 +57,10 @@ class LanePanel(QWidget):
         self.doc = tool.doc
         self._filling = False
         layout = QVBoxLayout(self)
-        intro = QLabel("Click the canvas to place the start, then click or drag for each "
-                       "piece: ahead for a straight, to a side for an arc. Or type them here.")
+        intro = QLabel(
+            "Click the canvas to place the start, then click or drag for each "
+            "piece: ahead for a straight, to a side for an arc. Or type them here."
+        )
         intro.setWordWrap(True)
         layout.addWidget(intro)
         layout.addWidget(self._build_table())
@@ -79,18 +94,23 @@ class LanePanel(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
-        self.table.horizontalHeaderItem(1).setToolTip("mm: a straight's length, an arc's radius "
-                                                      "(of the racing line)")
+        self.table.horizontalHeaderItem(1).setToolTip(
+            "mm: a straight's length, an arc's radius (of the racing line)"
+        )
         self.table.horizontalHeaderItem(2).setToolTip(
-            "Degrees: + turns left, - right, as seen on the board" if plus_turns_left()
-            else "Degrees: + turns right, - left, as seen on the board")
-        self.table.horizontalHeaderItem(3).setToolTip("1-4 for this piece; blank: the lane "
-                                                      "count below")
+            "Degrees: + turns left, - right, as seen on the board"
+            if plus_turns_left()
+            else "Degrees: + turns right, - left, as seen on the board"
+        )
+        self.table.horizontalHeaderItem(3).setToolTip(
+            "1-4 for this piece; blank: the lane count below"
+        )
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setMinimumHeight(150)
         self.table.itemChanged.connect(self._on_item_changed)
         self.table.currentCellChanged.connect(
-            lambda row, _col, _r, _c: self.tool.highlight_piece(row if row >= 0 else None))
+            lambda row, _col, _r, _c: self.tool.highlight_piece(row if row >= 0 else None)
+        )
         return self.table
 
     def _build_piece_buttons(self) -> QHBoxLayout:
@@ -189,11 +209,13 @@ class LanePanel(QWidget):
         has_line = len(track.centerline.points) >= 2
         has_furniture = bool(track.start_grid) or any(not is_unset(s) for s in self.doc.lines())
         self.replace_box.setEnabled(has_line)
-        self.replace_box.setToolTip("" if has_line else
-                                    "The track has no racing line: Create sets it")
+        self.replace_box.setToolTip(
+            "" if has_line else "The track has no racing line: Create sets it"
+        )
         self.furniture_box.setEnabled(not has_furniture)
-        self.furniture_box.setToolTip("Only for a track that has no grid or lines yet"
-                                      if has_furniture else "")
+        self.furniture_box.setToolTip(
+            "Only for a track that has no grid or lines yet" if has_furniture else ""
+        )
 
     def _show_status(self, text: str) -> None:
         bad = self.tool.build.error is not None
@@ -206,7 +228,7 @@ class LanePanel(QWidget):
         """Set apart the straights whose length Create changes to close the loop."""
         layout = self.tool.build.layout
         built = list(layout.pieces) if layout is not None else []
-        filling, self._filling = self._filling, True   # restyling is no edit
+        filling, self._filling = self._filling, True  # restyling is no edit
         try:
             self._mark_rows(built)
         finally:
@@ -218,16 +240,22 @@ class LanePanel(QWidget):
             if item is None:
                 continue
             fitted = built[row] if row < len(built) else piece
-            changed = isinstance(piece, Straight) and isinstance(fitted, Straight) and \
-                abs(fitted.length - piece.length) > 0.05
+            changed = (
+                isinstance(piece, Straight)
+                and isinstance(fitted, Straight)
+                and abs(fitted.length - piece.length) > 0.05
+            )
             font = item.font()
             font.setItalic(changed)
             item.setFont(font)
             item.setForeground(QColor("#e0a030") if changed else self.table.palette().text())
-            item.setToolTip(f"Create makes this straight {fitted.length:.1f} mm long to close "
-                            "the loop" if changed else "")
+            item.setToolTip(
+                f"Create makes this straight {fitted.length:.1f} mm long to close the loop"
+                if changed
+                else ""
+            )
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         """Enter creates here too (after a click on + Straight, say). Esc is left to the
         fields and the canvas: dropping a whole draft from a spin box would surprise."""
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.create_button.isEnabled():
@@ -266,8 +294,9 @@ class LanePanel(QWidget):
             if isinstance(piece, Straight):
                 new = replace(piece, length=size, lanes=lanes)
             else:
-                new = replace(piece, radius=size, angle=float(self.table.item(row, 2).text()),
-                              lanes=lanes)
+                new = replace(
+                    piece, radius=size, angle=float(self.table.item(row, 2).text()), lanes=lanes
+                )
         except ValueError:
             self.status.setStyleSheet("color: #ff6b6b")
             self.status.setText(f"Piece {row + 1}: type numbers (lanes 1-{MAX_LANES} or blank)")

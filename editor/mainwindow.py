@@ -1,19 +1,32 @@
 """The main window: canvas, tool bar, panels, menus and the document's life cycle."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QStackedWidget, QStyle,
-                               QToolBar, QToolButton, QUndoView, QWidget)
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QStackedWidget,
+    QStyle,
+    QToolBar,
+    QToolButton,
+    QUndoView,
+    QWidget,
+)
 
-from engine.errors import TracksideError
-from engine.resources import bundled_tracks
-from engine.track import Track, save_track
-from engine.yamlio import check_writable
+from trackside.engine.errors import TracksideError
+from trackside.engine.resources import bundled_tracks
+from trackside.engine.track import Track, save_track
+from trackside.engine.yamlio import check_writable
 
-from . import commands
+from . import (
+    addons,  # registers the lane and racing-line tools (before TOOLS is read)
+    commands,
+)
 from .autosave import Autosaver, leftover_autosaves
 from .document import UNTITLED, TrackDocument, blank_track
 from .elided_label import ElidedLabel
@@ -21,12 +34,11 @@ from .files import LoadResult, load_for_editing
 from .icons import tool_icon
 from .inspector import Inspector
 from .issues_panel import IssuesPanel, ShownIssue
+from .play import install_play_mode
 from .prompts import Prompts
 from .scene import TrackScene
-from . import addons  # registers the lane and racing-line tools (before TOOLS is read)
 from .tools import TOOLS, Tool
 from .view import CanvasView
-from .play import install_play_mode
 
 APP_NAME = "Trackside"
 MAX_RECENT = 8
@@ -35,13 +47,18 @@ MAX_RECENT = 8
 class MainWindow(QMainWindow):
     """One document in one window (open replaces it, after asking to save)."""
 
-    def __init__(self, prompts: Prompts | None = None, settings: QSettings | None = None,
-                 autosave_dir: Path | None = None, autosave_ms: int | None = None):
+    def __init__(
+        self,
+        prompts: Prompts | None = None,
+        settings: QSettings | None = None,
+        autosave_dir: Path | None = None,
+        autosave_ms: int | None = None,
+    ):
         super().__init__()
         self.prompts = prompts or Prompts(self)
         self.settings = settings or QSettings()
         self.doc = TrackDocument(parent=self)
-        self.scene = TrackScene(self.doc, self)   # kept referenced: a view does not own it
+        self.scene = TrackScene(self.doc, self)  # kept referenced: a view does not own it
         self.view = CanvasView(self.scene, self)
         self.setCentralWidget(self.view)
         kwargs = {"interval_ms": autosave_ms} if autosave_ms else {}
@@ -65,13 +82,15 @@ class MainWindow(QMainWindow):
         self.issues.issueActivated.connect(self.show_issue)
         self.issues.reportReady.connect(self._show_counts)
         self.set_tool("select")
-        self.issues.schedule()   # a blank page already lacks things; say so
+        self.issues.schedule()  # a blank page already lacks things; say so
         self._update_title()
         self._update_selection_actions()
         saved = self.settings.value("geometry", b"")
         if not (saved and self.restoreGeometry(saved)):
             screen = self.screen().availableGeometry()
-            self.resize(min(1500, int(screen.width() * 0.96)), min(940, int(screen.height() * 0.94)))
+            self.resize(
+                min(1500, int(screen.width() * 0.96)), min(940, int(screen.height() * 0.94))
+            )
 
     # -- building ------------------------------------------------------------
     def _build_panels(self) -> None:
@@ -79,12 +98,17 @@ class MainWindow(QMainWindow):
         self.issues = IssuesPanel(self.doc)
         self.undo_view = QUndoView(self.doc.undo_stack)
         self.undo_view.setEmptyLabel("Opened")
-        self.inspector_dock = self._dock("Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.history_dock = self._dock("History", self.undo_view, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.inspector_dock = self._dock(
+            "Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea
+        )
+        self.history_dock = self._dock(
+            "History", self.undo_view, Qt.DockWidgetArea.RightDockWidgetArea
+        )
         self.issues_dock = self._dock("Issues", self.issues, Qt.DockWidgetArea.RightDockWidgetArea)
         self.options_stack = QStackedWidget()
-        self.options_dock = self._dock("Tool Options", self.options_stack,
-                                       Qt.DockWidgetArea.RightDockWidgetArea)
+        self.options_dock = self._dock(
+            "Tool Options", self.options_stack, Qt.DockWidgetArea.RightDockWidgetArea
+        )
         self.tabifyDockWidget(self.inspector_dock, self.history_dock)
         self.tabifyDockWidget(self.inspector_dock, self.options_dock)
         self.options_dock.hide()
@@ -116,8 +140,15 @@ class MainWindow(QMainWindow):
         bar.addPermanentWidget(self.cursor_label)
         bar.addPermanentWidget(self.zoom_label)
 
-    def _action(self, text: str, slot, shortcut=None, tip: str = "", checkable: bool = False,
-                checked: bool = False) -> QAction:
+    def _action(
+        self,
+        text: str,
+        slot,
+        shortcut=None,
+        tip: str = "",
+        checkable: bool = False,
+        checked: bool = False,
+    ) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
             if isinstance(shortcut, QKeySequence.StandardKey):
@@ -140,16 +171,30 @@ class MainWindow(QMainWindow):
         self.act_open = a("&Open…", self.open_dialog, K.Open, "Open a track file")
         self.act_save = a("&Save", self.save, K.Save, "Save the track (atomic)")
         self.act_save_as = a("Save &As…", self.save_as, K.SaveAs, "Save the track to another file")
-        self.act_close = a("&Close", self.close_document, K.Close, "Close the track (keeps the window)")
+        self.act_close = a(
+            "&Close", self.close_document, K.Close, "Close the track (keeps the window)"
+        )
         self.export_actions = [
             a("Export &PNG…", lambda: self.export("png"), None, "A picture of the board"),
             a("Export &SVG…", lambda: self.export("svg"), None, "A drawing of the board"),
-            a("Export PDF at True &Scale…", lambda: self.export("pdf"), "Ctrl+E",
-              "One page the size of the board"),
-            a("Print on A&4 Pages (PDF)…", lambda: self.export("pdf", "a4"), None,
-              "True scale, tiled over A4 pages with overlap and alignment marks"),
-            a("Print on &Letter Pages (PDF)…", lambda: self.export("pdf", "letter"), None,
-              "True scale, tiled over US Letter pages with overlap and alignment marks"),
+            a(
+                "Export PDF at True &Scale…",
+                lambda: self.export("pdf"),
+                "Ctrl+E",
+                "One page the size of the board",
+            ),
+            a(
+                "Print on A&4 Pages (PDF)…",
+                lambda: self.export("pdf", "a4"),
+                None,
+                "True scale, tiled over A4 pages with overlap and alignment marks",
+            ),
+            a(
+                "Print on &Letter Pages (PDF)…",
+                lambda: self.export("pdf", "letter"),
+                None,
+                "True scale, tiled over US Letter pages with overlap and alignment marks",
+            ),
         ]
         self.act_quit = a("&Quit", self.close, K.Quit)
         stack = self.doc.undo_stack
@@ -162,33 +207,53 @@ class MainWindow(QMainWindow):
                 redo_keys.append(QKeySequence(extra))
         self.act_redo.setShortcuts(redo_keys)
         self.act_delete = a("&Delete", self.delete_selection, K.Delete, "Delete the selection")
-        self.act_delete.setShortcuts([QKeySequence(Qt.Key.Key_Delete),
-                                      QKeySequence(Qt.Key.Key_Backspace)])
+        self.act_delete.setShortcuts(
+            [QKeySequence(Qt.Key.Key_Delete), QKeySequence(Qt.Key.Key_Backspace)]
+        )
         # The keys act on the canvas only, so Backspace in a panel never deletes a space.
         self.act_delete.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.view.addAction(self.act_delete)
-        self.act_duplicate = a("D&uplicate", self.duplicate_selection, "Ctrl+D",
-                               "Duplicate the selected spaces")
+        self.act_duplicate = a(
+            "D&uplicate", self.duplicate_selection, "Ctrl+D", "Duplicate the selected spaces"
+        )
         self.act_select_all = a("Select &All", self.select_all, K.SelectAll)
-        self.act_deselect = a("Select &None", lambda: self.scene.select_indices([]),
-                              "Ctrl+Shift+A")
+        self.act_deselect = a("Select &None", lambda: self.scene.select_indices([]), "Ctrl+Shift+A")
         self.act_zoom_in = a("Zoom &In", lambda: self.view.zoom_by(1.25), K.ZoomIn)
         self.act_zoom_out = a("Zoom &Out", lambda: self.view.zoom_by(0.8), K.ZoomOut)
         self.act_fit = a("&Fit to Window", self.view.fit_to_view, "Ctrl+0", "Show the whole track")
         self.act_true = a("True &Size", self.true_size, "Ctrl+1", "Millimetres as on paper")
-        self.act_zoom_sel = a("Zoom to Se&lection", self.zoom_to_selection, "Ctrl+2",
-                              "Fill the window with the selected spaces and lines")
+        self.act_zoom_sel = a(
+            "Zoom to Se&lection",
+            self.zoom_to_selection,
+            "Ctrl+2",
+            "Fill the window with the selected spaces and lines",
+        )
         self.act_grid = a("Show &Grid", self._toggle_grid, "Ctrl+'", checkable=True, checked=True)
-        self.act_racing = a("Show &Racing Line", self.scene.racing_line.setVisible, "Ctrl+R",
-                            "Show the racing line (centerline) and snap to it", checkable=True)
-        self.act_ids = a("Show Space &Ids", self.scene.set_show_ids, "Ctrl+I", checkable=True,
-                         checked=True)
-        self.act_arrows = a("Show &Forward Moves", self._toggle_arrows, "Ctrl+M",
-                            "Arrows from each space to its forward neighbours; dead ends ringed",
-                            checkable=True)
-        self.act_snap = a("S&nap", self._toggle_snap, "%",
-                          "Snap to grid, corners, edges and racing line (hold Ctrl to suspend)",
-                          checkable=True, checked=True)
+        self.act_racing = a(
+            "Show &Racing Line",
+            self.scene.racing_line.setVisible,
+            "Ctrl+R",
+            "Show the racing line (centerline) and snap to it",
+            checkable=True,
+        )
+        self.act_ids = a(
+            "Show Space &Ids", self.scene.set_show_ids, "Ctrl+I", checkable=True, checked=True
+        )
+        self.act_arrows = a(
+            "Show &Forward Moves",
+            self._toggle_arrows,
+            "Ctrl+M",
+            "Arrows from each space to its forward neighbours; dead ends ringed",
+            checkable=True,
+        )
+        self.act_snap = a(
+            "S&nap",
+            self._toggle_snap,
+            "%",
+            "Snap to grid, corners, edges and racing line (hold Ctrl to suspend)",
+            checkable=True,
+            checked=True,
+        )
         group = QActionGroup(self)
         group.setExclusive(True)
         for cls in TOOLS:
@@ -235,11 +300,11 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addActions([self.act_select_all, self.act_deselect])
         m = bar.addMenu("&View")
-        m.addActions([self.act_zoom_in, self.act_zoom_out, self.act_fit, self.act_true,
-                      self.act_zoom_sel])
+        m.addActions(
+            [self.act_zoom_in, self.act_zoom_out, self.act_fit, self.act_true, self.act_zoom_sel]
+        )
         m.addSeparator()
-        m.addActions([self.act_grid, self.act_racing, self.act_arrows, self.act_ids,
-                      self.act_snap])
+        m.addActions([self.act_grid, self.act_racing, self.act_arrows, self.act_ids, self.act_snap])
         m.addSeparator()
         for dock in (self.inspector_dock, self.issues_dock, self.history_dock):
             m.addAction(dock.toggleViewAction())
@@ -260,10 +325,14 @@ class MainWindow(QMainWindow):
         top.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         top.setIconSize(top.iconSize() * 0.8)
         SP = QStyle.StandardPixmap
-        for act, pix in ((self.act_new, SP.SP_FileIcon), (self.act_open, SP.SP_DialogOpenButton),
-                         (self.act_save, SP.SP_DialogSaveButton), (self.act_undo, SP.SP_ArrowBack),
-                         (self.act_redo, SP.SP_ArrowForward),
-                         (self.act_delete, SP.SP_DialogDiscardButton)):
+        for act, pix in (
+            (self.act_new, SP.SP_FileIcon),
+            (self.act_open, SP.SP_DialogOpenButton),
+            (self.act_save, SP.SP_DialogSaveButton),
+            (self.act_undo, SP.SP_ArrowBack),
+            (self.act_redo, SP.SP_ArrowForward),
+            (self.act_delete, SP.SP_DialogDiscardButton),
+        ):
             act.setIcon(self.style().standardIcon(pix))
         top.addActions([self.act_new, self.act_open, self.act_save])
         top.addSeparator()
@@ -282,7 +351,9 @@ class MainWindow(QMainWindow):
         """Undo and Redo buttons with fixed labels (the menu's say what they undo)."""
         stack = self.doc.undo_stack
         undo = QAction(self.style().standardIcon(QStyle.StandardPixmap.SP_ArrowBack), "Undo", self)
-        redo = QAction(self.style().standardIcon(QStyle.StandardPixmap.SP_ArrowForward), "Redo", self)
+        redo = QAction(
+            self.style().standardIcon(QStyle.StandardPixmap.SP_ArrowForward), "Redo", self
+        )
         undo.triggered.connect(stack.undo)
         redo.triggered.connect(stack.redo)
         undo.setEnabled(stack.canUndo())
@@ -307,7 +378,7 @@ class MainWindow(QMainWindow):
         if tool is None:
             return
         self.tool_actions[name].setChecked(True)
-        self.scene.set_tool(tool)   # the tool's activate() shows its hint
+        self.scene.set_tool(tool)  # the tool's activate() shows its hint
         options = tool.options_widget()
         if options is not None:
             if self.options_stack.indexOf(options) < 0:
@@ -378,8 +449,10 @@ class MainWindow(QMainWindow):
         self.zoom_label.setText(f"{100 * scale / true:.0f} %")
 
     def _show_counts(self, errors: int, warnings: int) -> None:
-        self.counts_label.setText(f"<span style='color:#e5484d'>● {errors}</span> "
-                                  f"<span style='color:#f0a020'>▲ {warnings}</span>")
+        self.counts_label.setText(
+            f"<span style='color:#e5484d'>● {errors}</span> "
+            f"<span style='color:#f0a020'>▲ {warnings}</span>"
+        )
         spaces: set[int] = set()
         lines: set[int] = set()
         for issue in self.issues.issues:
@@ -491,9 +564,11 @@ class MainWindow(QMainWindow):
         self.issues_dock.show()
         self.issues_dock.raise_()
         self.statusBar().showMessage(f"Could not open {path}", 8000)
-        self.prompts.problems("Cannot open track",
-                              f"{Path(path).name} could not be opened; the current track is "
-                              "unchanged.", [str(p) for p in result.problems])
+        self.prompts.problems(
+            "Cannot open track",
+            f"{Path(path).name} could not be opened; the current track is unchanged.",
+            [str(p) for p in result.problems],
+        )
         return False
 
     def _set_document(self, track: Track, path: str | None, modified: bool = False) -> None:
@@ -522,12 +597,12 @@ class MainWindow(QMainWindow):
         renamed = False
         if (self.doc.track.name or "").strip() in ("", UNTITLED) and _writable(path):
             name = Path(path).stem.replace("-", " ").replace("_", " ").strip().title()
-            if name:   # printed on the board, so never "Untitled"; one undo step
+            if name:  # printed on the board, so never "Untitled"; one undo step
                 self.doc.undo_stack.push(commands.SetMeta(self.doc, "name", name))
                 renamed = True
         if self._save_to(path):
             return True
-        if renamed:   # written after all checks passed, yet failed: keep the old name
+        if renamed:  # written after all checks passed, yet failed: keep the old name
             self.doc.undo_stack.undo()
         return False
 
@@ -549,15 +624,22 @@ class MainWindow(QMainWindow):
         """Export the board as on paper (the same as ``trackside render``)."""
         from .render import render
 
-        stem = Path(self.doc.path).with_suffix("") if self.doc.path else Path.cwd() / _slug(
-            self.doc.track.name)
+        stem = (
+            Path(self.doc.path).with_suffix("")
+            if self.doc.path
+            else Path.cwd() / _slug(self.doc.track.name)
+        )
         suffix = f"-{paper}" if paper else ""
         path = self.prompts.export_path(f"{stem}{suffix}.{kind}", kind)
         if not path:
             return False
         try:
-            done = render(self.doc.snapshot(), path, paper,
-                          show_racing_line=self.scene.racing_line.isVisible())
+            done = render(
+                self.doc.snapshot(),
+                path,
+                paper,
+                show_racing_line=self.scene.racing_line.isVisible(),
+            )
         except TracksideError as exc:
             self.prompts.problems("Cannot export", str(exc), [])
             return False
@@ -614,13 +696,14 @@ class MainWindow(QMainWindow):
         else:
             self.recent_menu.addSeparator()
             self.recent_menu.addAction("Clear List").triggered.connect(
-                lambda: self.settings.setValue("recentFiles", []))
+                lambda: self.settings.setValue("recentFiles", [])
+            )
 
     def _update_title(self, *_args) -> None:
         self.setWindowTitle(f"{self.doc.display_name}[*] — {APP_NAME}")
         self.setWindowModified(self.doc.is_modified())
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+    def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_save():
             event.ignore()
             return

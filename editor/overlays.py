@@ -4,6 +4,7 @@ Both read the scene's cached ``TrackGeometry`` (engine.geometry), so what
 they show is exactly what the rules engine and the validator use (R-MOVE-1,
 R-MOVE-2: forward neighbours; R-MOVE-4: legal moves; R-FIN-1: finishing).
 """
+
 from __future__ import annotations
 
 import math
@@ -12,7 +13,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from engine.movement import Move
+from trackside.engine.movement import Move
 
 from .items import Z_OVERLAY, arrow_polygon
 
@@ -23,8 +24,8 @@ END = QColor(63, 185, 80, 150)
 FINISHED = QColor(242, 194, 48, 170)
 BLOCKED = QColor(255, 140, 40, 160)
 CAR = QColor("#e5484d")
-ORIGIN = QColor("#f4f4f0")   # white, as no test car is: the car that moves
-RING = QColor("#ffe14d")     # the yellow ring of "this car moves", as in play
+ORIGIN = QColor("#f4f4f0")  # white, as no test car is: the car that moves
+RING = QColor("#ffe14d")  # the yellow ring of "this car moves", as in play
 
 
 class ForwardArrowsItem(QGraphicsItem):
@@ -36,7 +37,7 @@ class ForwardArrowsItem(QGraphicsItem):
         self.setZValue(Z_OVERLAY - 5)
         self.setVisible(False)
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
+    def boundingRect(self) -> QRectF:
         return self.track_scene.track_rect().adjusted(-20, -20, 20, 20)
 
     def refresh(self) -> None:
@@ -44,8 +45,9 @@ class ForwardArrowsItem(QGraphicsItem):
         self.prepareGeometryChange()
         self.update()
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         g = self.track_scene.geometry()
         if g is None:
             return
@@ -93,7 +95,7 @@ class MovesItem(QGraphicsItem):
         self.moves: list[Move] = []
         self.setZValue(Z_OVERLAY - 2)
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
+    def boundingRect(self) -> QRectF:
         return self.track_scene.track_rect().adjusted(-20, -20, 20, 20)
 
     def show_moves(self, origin: int | None, cars: set[int], moves: list[Move]) -> None:
@@ -101,8 +103,9 @@ class MovesItem(QGraphicsItem):
         self.origin, self.cars, self.moves = origin, set(cars), list(moves)
         self.update()
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         items = self.track_scene.space_items
         g = self.track_scene.geometry()
         if g is None:
@@ -121,8 +124,9 @@ class MovesItem(QGraphicsItem):
             path_pen = QPen(QColor(255, 255, 255, 95), 0.6)
             path_pen.setCapStyle(Qt.PenCapStyle.RoundCap)
             for move in self.moves:
-                pts = [QPointF(*g.centroids[self.origin])] + [QPointF(*g.centroids[i])
-                                                              for i in move.path]
+                pts = [QPointF(*g.centroids[self.origin])] + [
+                    QPointF(*g.centroids[i]) for i in move.path
+                ]
                 path = QPainterPath(pts[0])
                 for p in pts[1:]:
                     path.lineTo(p)

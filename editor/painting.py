@@ -23,24 +23,21 @@ Building blocks, each usable on its own (``style`` defaults to ``DEFAULT_STYLE``
 - ``paint_track(painter, track, show_ids=, show_racing_line=, surface=,
   background=)``: all of it in board order; ``board_bounds(track)`` is its extent.
 """
+
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from functools import lru_cache
 
 import shapely
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen,
-                           QPolygonF)
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 from shapely.geometry import LineString, MultiPolygon, Polygon
 
-from engine.geometry import FINISH, _is_rectangle
-from engine.track import Label, Point, Segment, Space, Track
-
-from .qtfix import guard_none
-
-guard_none()
+from trackside.engine.geometry import FINISH, _is_rectangle
+from trackside.engine.track import Label, Point, Segment, Space, Track
 
 
 @dataclass(frozen=True)
@@ -96,6 +93,7 @@ DEFAULT_STYLE = BoardStyle()
 
 # -- surface: the tarmac outline, run-off and kerbs ---------------------------
 
+
 @dataclass
 class Surface:
     """The tarmac (union of all spaces) and the ring runs that curve (for kerbs)."""
@@ -114,7 +112,8 @@ def track_surface(track: Track, style: BoardStyle = DEFAULT_STYLE) -> Surface:
     # Closing (grow then shrink) seals the hairline gaps between neighbouring spaces.
     seal = 0.6
     tarmac = shapely.union_all([p.buffer(seal, join_style="mitre") for p in polys]).buffer(
-        -seal, join_style="mitre")
+        -seal, join_style="mitre"
+    )
     runoff = tarmac.buffer(style.runoff_width, quad_segs=8)
     rings = [ring for poly in _polygons(tarmac) for ring in (poly.exterior, *poly.interiors)]
     runs = [run for ring in rings for run in _curved_runs(ring)]
@@ -148,9 +147,17 @@ def paint_surface(painter: QPainter, surface: Surface, style: BoardStyle = DEFAU
 
 # -- spaces ---------------------------------------------------------------------
 
-def paint_space(painter: QPainter, space: Space, style: BoardStyle = DEFAULT_STYLE, *,
-                rectangular: bool | None = None, grid_slot: int | None = None,
-                show_id: bool = False, fill: QColor | None = None) -> None:
+
+def paint_space(
+    painter: QPainter,
+    space: Space,
+    style: BoardStyle = DEFAULT_STYLE,
+    *,
+    rectangular: bool | None = None,
+    grid_slot: int | None = None,
+    show_id: bool = False,
+    fill: QColor | None = None,
+) -> None:
     """One space: shaded by lane, outlined, marked if rectangular (R-POW-DET).
 
     ``grid_slot`` (1-6) prints the start position, 1 being the pole;
@@ -216,8 +223,14 @@ def _paint_hatch(painter: QPainter, poly: QPolygonF, colour: QColor) -> None:
     painter.restore()
 
 
-def _paint_space_texts(painter: QPainter, space: Space, layout: _Layout, style: BoardStyle,
-                       grid_slot: int | None, show_id: bool) -> None:
+def _paint_space_texts(
+    painter: QPainter,
+    space: Space,
+    layout: _Layout,
+    style: BoardStyle,
+    grid_slot: int | None,
+    show_id: bool,
+) -> None:
     centre, radius = QPointF(*layout.centre), layout.radius
     lines: list[tuple[str, float, QColor, bool]] = []
     if grid_slot is not None:
@@ -228,12 +241,19 @@ def _paint_space_texts(painter: QPainter, space: Space, layout: _Layout, style: 
         lines.append((space.id, min(radius * 0.5, style.id_height), QColor(style.id_text), False))
     if grid_slot == 1:
         _paint_pole_ring(painter, centre, radius, style)
-    gap = [0.45 * max(a[1], b[1]) for a, b in zip(lines, lines[1:])]
+    gap = [0.45 * max(a[1], b[1]) for a, b in itertools.pairwise(lines)]
     total = sum(h for _t, h, _c, _b in lines) + sum(gap)
     y = centre.y() - total / 2
     for k, (text, height, colour, bold) in enumerate(lines):
-        draw_text(painter, text, QPointF(centre.x(), y + height / 2), height, colour,
-                  bold=bold, family=style.font_family)
+        draw_text(
+            painter,
+            text,
+            QPointF(centre.x(), y + height / 2),
+            height,
+            colour,
+            bold=bold,
+            family=style.font_family,
+        )
         y += height + (gap[k] if k < len(gap) else 0.0)
 
 
@@ -248,8 +268,10 @@ def _paint_pole_ring(painter: QPainter, centre: QPointF, radius: float, style: B
 
 # -- lines ----------------------------------------------------------------------
 
-def paint_line(painter: QPainter, segment: Segment, index: int,
-               style: BoardStyle = DEFAULT_STYLE) -> None:
+
+def paint_line(
+    painter: QPainter, segment: Segment, index: int, style: BoardStyle = DEFAULT_STYLE
+) -> None:
     """Betting line ``index`` 0-2 (numbered 1-3) or the chequered finish (index 3)."""
     a, b = QPointF(*map(float, segment[0])), QPointF(*map(float, segment[1]))
     length = math.hypot(b.x() - a.x(), b.y() - a.y())
@@ -261,8 +283,9 @@ def paint_line(painter: QPainter, segment: Segment, index: int,
         _paint_betting(painter, a, b, length, index + 1, style)
 
 
-def _paint_betting(painter: QPainter, a: QPointF, b: QPointF, length: float, number: int,
-                   style: BoardStyle) -> None:
+def _paint_betting(
+    painter: QPainter, a: QPointF, b: QPointF, length: float, number: int, style: BoardStyle
+) -> None:
     painter.save()
     painter.setPen(_pen("#1f1f1f", style.line_width + 0.7, cap=Qt.PenCapStyle.FlatCap))
     painter.drawLine(a, b)
@@ -275,13 +298,21 @@ def _paint_betting(painter: QPainter, a: QPointF, b: QPointF, length: float, num
         painter.setPen(_pen("#1f1f1f", 0.5))
         painter.setBrush(QColor(style.betting))
         painter.drawEllipse(centre, r, r)
-        draw_text(painter, str(number), centre, r * 1.25, QColor(style.betting_text), bold=True,
-                  family=style.font_family)
+        draw_text(
+            painter,
+            str(number),
+            centre,
+            r * 1.25,
+            QColor(style.betting_text),
+            bold=True,
+            family=style.font_family,
+        )
     painter.restore()
 
 
-def _paint_finish(painter: QPainter, a: QPointF, b: QPointF, length: float,
-                  style: BoardStyle) -> None:
+def _paint_finish(
+    painter: QPainter, a: QPointF, b: QPointF, length: float, style: BoardStyle
+) -> None:
     count = max(2, round(length / style.finish_square))
     q = length / count
     angle = math.degrees(math.atan2(b.y() - a.y(), b.x() - a.x()))
@@ -304,8 +335,10 @@ def _paint_finish(painter: QPainter, a: QPointF, b: QPointF, length: float,
 
 # -- racing line, labels, text --------------------------------------------------
 
-def paint_racing_line(painter: QPainter, points: list[Point], closed: bool,
-                      style: BoardStyle = DEFAULT_STYLE) -> None:
+
+def paint_racing_line(
+    painter: QPainter, points: list[Point], closed: bool, style: BoardStyle = DEFAULT_STYLE
+) -> None:
     """The centerline, dashed, with arrows in the driving direction."""
     pts = [(float(x), float(y)) for x, y in points]
     if len(pts) < 2:
@@ -330,8 +363,9 @@ def paint_racing_line(painter: QPainter, points: list[Point], closed: bool,
         painter.translate(p.x, p.y)
         painter.rotate(angle)
         s = style.racing_line_width * 3.5
-        painter.drawPolygon(QPolygonF([QPointF(s, 0), QPointF(-s, -s), QPointF(-s * 0.4, 0),
-                                       QPointF(-s, s)]))
+        painter.drawPolygon(
+            QPolygonF([QPointF(s, 0), QPointF(-s, -s), QPointF(-s * 0.4, 0), QPointF(-s, s)])
+        )
         painter.restore()
         d += step
     painter.restore()
@@ -344,17 +378,33 @@ def paint_label(painter: QPainter, label: Label, style: BoardStyle = DEFAULT_STY
     painter.translate(float(label.at[0]), float(label.at[1]))
     if label.angle:
         painter.rotate(-float(label.angle))  # y is down, so a visible CCW turn is negative
-    draw_text(painter, label.text, QPointF(0, 0), height, QColor(style.label_text), bold=True,
-              family=style.font_family, halo=QColor(style.label_halo))
+    draw_text(
+        painter,
+        label.text,
+        QPointF(0, 0),
+        height,
+        QColor(style.label_text),
+        bold=True,
+        family=style.font_family,
+        halo=QColor(style.label_halo),
+    )
     painter.restore()
 
 
 _FONT_PX = 100  # text is laid out at this pixel size, then scaled to millimetres
 
 
-def draw_text(painter: QPainter, text: str, centre: QPointF, height: float, colour: QColor, *,
-              bold: bool = False, family: str = DEFAULT_STYLE.font_family,
-              halo: QColor | None = None) -> None:
+def draw_text(
+    painter: QPainter,
+    text: str,
+    centre: QPointF,
+    height: float,
+    colour: QColor,
+    *,
+    bold: bool = False,
+    family: str = DEFAULT_STYLE.font_family,
+    halo: QColor | None = None,
+) -> None:
     """Text centred on ``centre`` whose capital letters are ``height`` mm tall."""
     if not text or height <= 0:
         return
@@ -378,8 +428,9 @@ def draw_text(painter: QPainter, text: str, centre: QPointF, height: float, colo
     painter.restore()
 
 
-def text_width(text: str, height: float, bold: bool = False,
-               family: str = DEFAULT_STYLE.font_family) -> float:
+def text_width(
+    text: str, height: float, bold: bool = False, family: str = DEFAULT_STYLE.font_family
+) -> float:
     """Width in mm of ``text`` drawn by ``draw_text`` at ``height``."""
     metrics = QFontMetricsF(_font(family, bold))
     return metrics.horizontalAdvance(text) * height / metrics.capHeight()
@@ -401,10 +452,18 @@ def _font(family: str, bold: bool) -> QFont:
 
 # -- the whole board -----------------------------------------------------------
 
-def paint_track(painter: QPainter, track: Track, style: BoardStyle = DEFAULT_STYLE, *,
-                show_ids: bool = False, show_racing_line: bool = False,
-                surface: Surface | None = None, background: QRectF | None = None,
-                title: bool = False) -> None:
+
+def paint_track(
+    painter: QPainter,
+    track: Track,
+    style: BoardStyle = DEFAULT_STYLE,
+    *,
+    show_ids: bool = False,
+    show_racing_line: bool = False,
+    surface: Surface | None = None,
+    background: QRectF | None = None,
+    title: bool = False,
+) -> None:
     """The whole board: grass (over ``background``, if given), surface, spaces, grid, lines,
     labels, and with ``title`` a name plate and a 100 mm scale bar below the board."""
     surface = surface or track_surface(track, style)
@@ -422,24 +481,43 @@ def paint_track(painter: QPainter, track: Track, style: BoardStyle = DEFAULT_STY
         slots.pop(space.id, None)  # a repeated id is numbered once
     if show_racing_line:
         paint_racing_line(painter, track.centerline.points, track.centerline.closed, style)
-    for k, seg in enumerate(list(track.betting_lines) + [track.finish_line]):
+    for k, seg in enumerate([*list(track.betting_lines), track.finish_line]):
         paint_line(painter, seg, k, style)
     for label in track.labels:
         paint_label(painter, label, style)
     painter.restore()
 
 
-def paint_title(painter: QPainter, track: Track, board: tuple[float, float, float, float],
-                style: BoardStyle = DEFAULT_STYLE) -> None:
+def paint_title(
+    painter: QPainter,
+    track: Track,
+    board: tuple[float, float, float, float],
+    style: BoardStyle = DEFAULT_STYLE,
+) -> None:
     """The track's name and author below the board, and a 100 mm bar to check the scale."""
     plate = _title_plate(track, board, style)
     halo = QColor(style.label_halo)
     ink = QColor(style.label_text)
     x0 = board[0]
-    draw_text(painter, track.name, QPointF(x0 + plate.name_w / 2, plate.name_y), style.title_height,
-              ink, bold=True, family=style.font_family, halo=halo)
-    draw_text(painter, plate.subtitle, QPointF(x0 + plate.sub_w / 2, plate.sub_y),
-              style.subtitle_height, ink, family=style.font_family, halo=halo)
+    draw_text(
+        painter,
+        track.name,
+        QPointF(x0 + plate.name_w / 2, plate.name_y),
+        style.title_height,
+        ink,
+        bold=True,
+        family=style.font_family,
+        halo=halo,
+    )
+    draw_text(
+        painter,
+        plate.subtitle,
+        QPointF(x0 + plate.sub_w / 2, plate.sub_y),
+        style.subtitle_height,
+        ink,
+        family=style.font_family,
+        halo=halo,
+    )
     bar = plate.bar
     painter.save()
     painter.setPen(_pen(style.label_halo, 0.3, join=Qt.PenJoinStyle.MiterJoin))
@@ -447,8 +525,15 @@ def paint_title(painter: QPainter, track: Track, board: tuple[float, float, floa
         painter.setBrush(QColor(style.label_text if k % 2 else style.label_halo))
         painter.drawRect(QRectF(bar.left() + 10 * k, bar.top(), 10.0, bar.height()))
     painter.restore()
-    draw_text(painter, "100 mm", QPointF(bar.center().x(), bar.top() - 3.2), 2.6, ink,
-              family=style.font_family, halo=halo)
+    draw_text(
+        painter,
+        "100 mm",
+        QPointF(bar.center().x(), bar.top() - 3.2),
+        2.6,
+        ink,
+        family=style.font_family,
+        halo=halo,
+    )
 
 
 @dataclass
@@ -463,8 +548,9 @@ class _Plate:
     right: float
 
 
-def _title_plate(track: Track, board: tuple[float, float, float, float],
-                 style: BoardStyle) -> _Plate:
+def _title_plate(
+    track: Track, board: tuple[float, float, float, float], style: BoardStyle
+) -> _Plate:
     """Where the name plate goes: below the board; the bar beside it, or under it if narrow."""
     x0, _y0, x1, y1 = board
     who = f"by {track.author}" if track.author else "a Trackside circuit"
@@ -481,8 +567,9 @@ def _title_plate(track: Track, board: tuple[float, float, float, float],
     else:
         bar = QRectF(x0, bottom + 5.0, 100.0, 2.4)
         bottom = bar.bottom() + 0.5
-    return _Plate(subtitle, name_w, sub_w, name_y, sub_y, bar, bottom,
-                  max(x0 + text_w, bar.right()))
+    return _Plate(
+        subtitle, name_w, sub_w, name_y, sub_y, bar, bottom, max(x0 + text_w, bar.right())
+    )
 
 
 def paint_grass(painter: QPainter, rect: QRectF, style: BoardStyle = DEFAULT_STYLE) -> None:
@@ -499,9 +586,12 @@ def paint_grass(painter: QPainter, rect: QRectF, style: BoardStyle = DEFAULT_STY
     painter.restore()
 
 
-def board_bounds(track: Track, style: BoardStyle = DEFAULT_STYLE,
-                 surface: Surface | None = None,
-                 title: bool = False) -> tuple[float, float, float, float]:
+def board_bounds(
+    track: Track,
+    style: BoardStyle = DEFAULT_STYLE,
+    surface: Surface | None = None,
+    title: bool = False,
+) -> tuple[float, float, float, float]:
     """The extent (x0, y0, x1, y1) in mm of everything ``paint_track`` draws."""
     if title:
         board = board_bounds(track, style, surface)
@@ -514,7 +604,7 @@ def board_bounds(track: Track, style: BoardStyle = DEFAULT_STYLE,
         xs += [surface.bounds[0], surface.bounds[2]]
         ys += [surface.bounds[1], surface.bounds[3]]
     reach = style.badge_radius * 2 + 1.0
-    for seg in list(track.betting_lines) + [track.finish_line]:
+    for seg in [*list(track.betting_lines), track.finish_line]:
         for x, y in seg:
             xs += [float(x) - reach, float(x) + reach]
             ys += [float(y) - reach, float(y) + reach]
@@ -533,8 +623,14 @@ def board_bounds(track: Track, style: BoardStyle = DEFAULT_STYLE,
 
 # -- helpers -------------------------------------------------------------------
 
-def _pen(colour: str | QColor, width: float, *, cap: Qt.PenCapStyle = Qt.PenCapStyle.RoundCap,
-         join: Qt.PenJoinStyle = Qt.PenJoinStyle.RoundJoin) -> QPen:
+
+def _pen(
+    colour: str | QColor,
+    width: float,
+    *,
+    cap: Qt.PenCapStyle = Qt.PenCapStyle.RoundCap,
+    join: Qt.PenJoinStyle = Qt.PenJoinStyle.RoundJoin,
+) -> QPen:
     pen = QPen(QColor(colour), width)
     pen.setCapStyle(cap)
     pen.setJoinStyle(join)
@@ -586,8 +682,9 @@ def _inscribed(shape: Polygon) -> tuple[tuple[float, float], float]:
     return tuple(circle.coords[0]), radius
 
 
-def _curved_runs(ring, window: float = 50.0, max_radius: float = 450.0,
-                 corner_deg: float = 35.0) -> list[QPolygonF]:
+def _curved_runs(
+    ring, window: float = 50.0, max_radius: float = 450.0, corner_deg: float = 35.0
+) -> list[QPolygonF]:
     """Stretches of a ring that curve tighter than ``max_radius`` mm (over ``window`` mm).
 
     Sharp corners (a turn of ``corner_deg`` within one 2 mm step, as where a
@@ -600,8 +697,9 @@ def _curved_runs(ring, window: float = 50.0, max_radius: float = 450.0,
     step = 2.0
     n = int(total / step)
     xy = [(p.x, p.y) for p in (line.interpolate(i * total / n) for i in range(n))]
-    heads = [math.atan2(xy[(i + 1) % n][1] - xy[i][1], xy[(i + 1) % n][0] - xy[i][0])
-             for i in range(n)]
+    heads = [
+        math.atan2(xy[(i + 1) % n][1] - xy[i][1], xy[(i + 1) % n][0] - xy[i][0]) for i in range(n)
+    ]
 
     def turn(a: float, b: float) -> float:
         return abs((b - a + math.pi) % (2 * math.pi) - math.pi)
@@ -614,7 +712,7 @@ def _curved_runs(ring, window: float = 50.0, max_radius: float = 450.0,
         for j in range(i - half - 1, i + half + 1):
             curved[j % n] = False
     if all(curved):
-        return [QPolygonF([QPointF(*p) for p in xy + [xy[0]]])]
+        return [QPolygonF([QPointF(*p) for p in [*xy, xy[0]]])]
     start = curved.index(False)  # walk from a straight point so no run wraps round
     runs: list[QPolygonF] = []
     current: list[int] = []

@@ -10,18 +10,31 @@ R-FIN-1, and ends blocked short, R-MOVE-4, told apart), the forward-arrows
 toggle, and ``EndPathsItem``, which draws every path to the end space the
 pointer (or the list) points at.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGraphicsItem, QHBoxLayout, QLabel,
-                               QListWidget, QListWidgetItem, QPushButton, QSpinBox,
-                               QStyleOptionGraphicsItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGraphicsItem,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QStyleOptionGraphicsItem,
+    QVBoxLayout,
+    QWidget,
+)
 
-from engine.game.cards import COLOURS
-from engine.movement import Move
+from trackside.engine.game.cards import COLOURS
+from trackside.engine.movement import Move
 
 from .items import Z_OVERLAY
 
@@ -29,8 +42,14 @@ if TYPE_CHECKING:
     from .mainwindow import MainWindow
 
 PATH_COLOURS = ("#ffffff", "#52d1ff", "#ff9a3c", "#c77dff", "#3ddc84", "#ff5d8f")
-CAR_HEX = {"black": "#1b1b1b", "blue": "#2f6fde", "green": "#2fa84f", "yellow": "#f2c230",
-           "orange": "#ff8c28", "red": "#e5484d"}
+CAR_HEX = {
+    "black": "#1b1b1b",
+    "blue": "#2f6fde",
+    "green": "#2fa84f",
+    "yellow": "#f2c230",
+    "orange": "#ff8c28",
+    "red": "#e5484d",
+}
 
 
 def end_kind(moves: list[Move], end: int) -> str:
@@ -66,11 +85,12 @@ class EndPathsItem(QGraphicsItem):
         self.paths = [m.path for m in moves] if origin is not None else []
         self.update()
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
+    def boundingRect(self) -> QRectF:
         return self.track_scene.track_rect().adjusted(-20, -20, 20, 20)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         g = self.track_scene.geometry()
         if g is None or self.origin is None or self.origin >= g.n:
             return
@@ -86,8 +106,7 @@ class EndPathsItem(QGraphicsItem):
                 continue
             # Paths that share spaces are nudged apart so each stays visible.
             shift = (k - (len(self.paths) - 1) / 2) * 2.5 * px
-            pts = [QPointF(*g.centroids[i]) + QPointF(shift, shift)
-                   for i in (self.origin, *path)]
+            pts = [QPointF(*g.centroids[i]) + QPointF(shift, shift) for i in (self.origin, *path)]
             line = QPainterPath(pts[0])
             for p in pts[1:]:
                 line.lineTo(p)
@@ -107,7 +126,7 @@ class EndPathsItem(QGraphicsItem):
 class MovementDock(QWidget):
     """Number, test cars, forward arrows, and the distinct ends of the moves shown."""
 
-    def __init__(self, window: "MainWindow"):
+    def __init__(self, window: MainWindow):
         super().__init__(window)
         self.window_ = window
         self.tool = window.tools["moves"]
@@ -129,7 +148,7 @@ class MovementDock(QWidget):
         self.next_colour.setToolTip("The colour of the next test car you place with a click")
         form.addRow("Next car", self.next_colour)
         layout.addLayout(form)
-        self.car_colour: dict[int, str] = {}   # space index -> colour of the test car there
+        self.car_colour: dict[int, str] = {}  # space index -> colour of the test car there
         self.cars_label = QLabel()
         self.cars_label.setWordWrap(True)
         self.arrows = QCheckBox("Forward arrows for the whole track")
@@ -149,15 +168,19 @@ class MovementDock(QWidget):
         self.ends = QListWidget()
         self.ends.setMouseTracking(True)
         self.ends.itemEntered.connect(
-            lambda item: self.point_at(item.data(Qt.ItemDataRole.UserRole)))
+            lambda item: self.point_at(item.data(Qt.ItemDataRole.UserRole))
+        )
         self.ends.currentItemChanged.connect(
-            lambda item, _old: self.point_at(item.data(Qt.ItemDataRole.UserRole) if item else None))
+            lambda item, _old: self.point_at(item.data(Qt.ItemDataRole.UserRole) if item else None)
+        )
         layout.addWidget(self.ends, 1)
-        legend = QLabel("<span style='color:#3fb950'>■</span> move &nbsp; "
-                        "<span style='color:#f2c230'>■</span> finishes &nbsp; "
-                        "<span style='color:#ff8c28'>■</span> blocked short<br>"
-                        "Shift+click a space to pin the car, then point at an end to see its "
-                        "paths.")
+        legend = QLabel(
+            "<span style='color:#3fb950'>■</span> move &nbsp; "
+            "<span style='color:#f2c230'>■</span> finishes &nbsp; "
+            "<span style='color:#ff8c28'>■</span> blocked short<br>"
+            "Shift+click a space to pin the car, then point at an end to see its "
+            "paths."
+        )
         legend.setWordWrap(True)
         layout.addWidget(legend)
         self.tool.movesChanged.connect(self.refresh)
@@ -200,15 +223,18 @@ class MovementDock(QWidget):
             self.summary.setText("Hover a space on the canvas (Moves tool, M).")
         else:
             ends = sorted({m.end for m in moves}, key=lambda i: spaces[i].id)
-            self.summary.setText(f"{spaces[origin].id} moving {tool.number}: {len(moves)} "
-                                 f"path{'s' * (len(moves) != 1)} to {len(ends)} end "
-                                 f"space{'s' * (len(ends) != 1)}" + ("" if moves else
-                                                                    " (cannot move)"))
+            self.summary.setText(
+                f"{spaces[origin].id} moving {tool.number}: {len(moves)} "
+                f"path{'s' * (len(moves) != 1)} to {len(ends)} end "
+                f"space{'s' * (len(ends) != 1)}" + ("" if moves else " (cannot move)")
+            )
             for i in ends:
                 count = sum(1 for m in moves if m.end == i)
                 kind = end_kind(moves, i)
-                text = f"{spaces[i].id}  —  {count} path{'s' * (count != 1)}" + {
-                    "finish": ", finishes", "blocked": ", blocked short", "move": ""}[kind]
+                text = (
+                    f"{spaces[i].id}  —  {count} path{'s' * (count != 1)}"
+                    + {"finish": ", finishes", "blocked": ", blocked short", "move": ""}[kind]
+                )
                 item = QListWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, i)
                 self.ends.addItem(item)
@@ -234,14 +260,16 @@ class MovementDock(QWidget):
             overlay.car_colours = {i: QColor(CAR_HEX[c]) for i, c in self.car_colour.items()}
             overlay.update()
         spaces = self.window_.doc.track.spaces
-        placed = [f"{c} on {spaces[i].id}" for i, c in sorted(self.car_colour.items(),
-                                                              key=lambda e: COLOURS.index(e[1]))
-                  if i < len(spaces)]
+        placed = [
+            f"{c} on {spaces[i].id}"
+            for i, c in sorted(self.car_colour.items(), key=lambda e: COLOURS.index(e[1]))
+            if i < len(spaces)
+        ]
         extra = len(cars) - len(self.car_colour)
-        self.cars_label.setText(("Test cars: " + ", ".join(placed) if placed else
-                                 "Click spaces to place test cars.")
-                                + (f" ({extra} more than the six cars of the game)" if extra > 0
-                                   else ""))
+        self.cars_label.setText(
+            ("Test cars: " + ", ".join(placed) if placed else "Click spaces to place test cars.")
+            + (f" ({extra} more than the six cars of the game)" if extra > 0 else "")
+        )
 
     def _on_cursor(self, x: float, y: float) -> None:
         if self.scene.tool is not self.tool:

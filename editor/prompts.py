@@ -3,6 +3,7 @@
 The main window asks through ``Prompts``; tests pass an object with the same
 methods that answers at once, so no dialog ever blocks a test run.
 """
+
 from __future__ import annotations
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
@@ -20,25 +21,37 @@ class Prompts:
 
     def save_changes(self, name: str) -> str:
         """Ask before losing changes: 'save', 'discard' or 'cancel'."""
-        box = QMessageBox(QMessageBox.Icon.Warning, "Unsaved changes",
-                          f"Save the changes to {name} before closing it?",
-                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-                          | QMessageBox.StandardButton.Cancel, self.parent)
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            "Unsaved changes",
+            f"Save the changes to {name} before closing it?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            self.parent,
+        )
         box.setDefaultButton(QMessageBox.StandardButton.Save)
         answer = box.exec()
-        return {QMessageBox.StandardButton.Save: "save",
-                QMessageBox.StandardButton.Discard: "discard"}.get(
-                    QMessageBox.StandardButton(answer), "cancel")
+        return {
+            QMessageBox.StandardButton.Save: "save",
+            QMessageBox.StandardButton.Discard: "discard",
+        }.get(QMessageBox.StandardButton(answer), "cancel")
 
     def problems(self, title: str, text: str, details: list[str]) -> None:
         """Show why something failed, with every problem listed."""
-        box = QMessageBox(QMessageBox.Icon.Critical, title, text, QMessageBox.StandardButton.Ok,
-                          self.parent)
+        box = QMessageBox(
+            QMessageBox.Icon.Critical, title, text, QMessageBox.StandardButton.Ok, self.parent
+        )
         if details:
-            box.setInformativeText("\n".join(details[:12]) + (
-                f"\n… and {len(details) - 12} more (see the Issues panel)" if len(details) > 12
-                else ""))
-            if len(details) > 12:   # the whole list only when the summary had to cut it
+            box.setInformativeText(
+                "\n".join(details[:12])
+                + (
+                    f"\n… and {len(details) - 12} more (see the Issues panel)"
+                    if len(details) > 12
+                    else ""
+                )
+            )
+            if len(details) > 12:  # the whole list only when the summary had to cut it
                 box.setDetailedText("\n".join(details))
         box.exec()
 
@@ -56,19 +69,27 @@ class Prompts:
 
     def export_path(self, suggested: str, kind: str) -> str | None:
         """Where to export a picture or print; ``kind`` is 'png', 'svg' or 'pdf'."""
-        filters = {"png": "PNG image (*.png)", "svg": "SVG drawing (*.svg)",
-                   "pdf": "PDF document (*.pdf)"}
-        path, _ = QFileDialog.getSaveFileName(self.parent, f"Export {kind.upper()}", suggested,
-                                              filters[kind])
+        filters = {
+            "png": "PNG image (*.png)",
+            "svg": "SVG drawing (*.svg)",
+            "pdf": "PDF document (*.pdf)",
+        }
+        path, _ = QFileDialog.getSaveFileName(
+            self.parent, f"Export {kind.upper()}", suggested, filters[kind]
+        )
         if path and not path.lower().endswith("." + kind):
             path += "." + kind
         return path or None
 
     def recovery(self, entries: list[AutosaveEntry]) -> str:
         """After a crash: 'recover' the newest autosave, 'discard' them, or 'later'."""
-        box = QMessageBox(QMessageBox.Icon.Question, "Recover unsaved work",
-                          "Trackside did not close properly last time. Recover the autosaved "
-                          "track?", QMessageBox.StandardButton.NoButton, self.parent)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Recover unsaved work",
+            "Trackside did not close properly last time. Recover the autosaved track?",
+            QMessageBox.StandardButton.NoButton,
+            self.parent,
+        )
         box.setInformativeText("\n".join(e.describe() for e in entries[:5]))
         recover = box.addButton("Recover", QMessageBox.ButtonRole.AcceptRole)
         discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)

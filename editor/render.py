@@ -5,42 +5,61 @@ the size of the board (plus a margin) unless a paper is given; then the board
 is tiled over as many pages of that paper as needed, with an overlap, cut and
 alignment marks and a row/column label on each page (``plan_tiles``).
 """
+
 from __future__ import annotations
 
 import math
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSize, QSizeF, Qt
-from PySide6.QtGui import (QColor, QGuiApplication, QImage, QPageLayout, QPageSize, QPainter,
-                           QPdfWriter, QPen)
+from PySide6.QtGui import (
+    QColor,
+    QGuiApplication,
+    QImage,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QPen,
+)
 from PySide6.QtSvg import QSvgGenerator
 
-from engine.errors import Place, TracksideError, UnwritableOutput
-from engine.track import Track
-from engine.yamlio import check_writable
+from trackside.engine.errors import Place, TracksideError, UnwritableOutput
+from trackside.engine.track import Track
+from trackside.engine.yamlio import check_writable
 
-from .painting import (DEFAULT_STYLE, BoardStyle, board_bounds, draw_text, paint_track,
-                       text_width, track_surface)
+from .painting import (
+    DEFAULT_STYLE,
+    BoardStyle,
+    board_bounds,
+    draw_text,
+    paint_track,
+    text_width,
+    track_surface,
+)
 
 FORMATS = (".png", ".svg", ".pdf")
 PAPERS: dict[str, tuple[float, float]] = {  # portrait width, height in mm
-    "a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+    "a3": (297.0, 420.0),
+}
 DEFAULT_DPI = 100
 MAX_PIXELS = 250_000_000
 MAX_PDF_PAGE = 5080.0  # mm: 14,400 pt, the largest page PDF readers accept
 MAX_PAGES = 500
-BOARD_MARGIN = 10.0   # mm of grass around the board on a single page or picture
-PAGE_MARGIN = 10.0    # mm left blank on each side of a tiled page for the printer
-FOOTER = 9.0          # extra mm at the bottom of a tiled page for its label
-OVERLAP = 10.0        # mm of board printed on both of two neighbouring pages
+BOARD_MARGIN = 10.0  # mm of grass around the board on a single page or picture
+PAGE_MARGIN = 10.0  # mm left blank on each side of a tiled page for the printer
+FOOTER = 9.0  # extra mm at the bottom of a tiled page for its label
+OVERLAP = 10.0  # mm of board printed on both of two neighbouring pages
 MM_PER_PT = 25.4 / 72
 
-Bounds = tuple[float, float, float, float]       # x0, y0, x1, y1 in mm
-PaintFn = Callable[[QPainter, QRectF], None]     # paints the board, grass over the rect
+Bounds = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
+PaintFn = Callable[[QPainter, QRectF], None]  # paints the board, grass over the rect
 
 
 @dataclass(frozen=True)
@@ -107,8 +126,11 @@ def ensure_app() -> QGuiApplication:
     """The running Qt application, or a new one (offscreen when there is no display)."""
     app = QGuiApplication.instance()
     if app is None:
-        if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-                or os.environ.get("QT_QPA_PLATFORM")):
+        if not (
+            os.environ.get("DISPLAY")
+            or os.environ.get("WAYLAND_DISPLAY")
+            or os.environ.get("QT_QPA_PLATFORM")
+        ):
             os.environ["QT_QPA_PLATFORM"] = "offscreen"
         # A QApplication (not just a QGuiApplication), so that widgets made later in
         # the same process (the editor, GUI tests) still work.
@@ -120,9 +142,17 @@ def ensure_app() -> QGuiApplication:
     return app
 
 
-def render(track: Track, path: str | os.PathLike, paper: str | None = None, *,
-           dpi: int = DEFAULT_DPI, show_ids: bool = True, show_racing_line: bool = False,
-           title: bool = True, style: BoardStyle = DEFAULT_STYLE) -> Rendered:
+def render(
+    track: Track,
+    path: str | os.PathLike,
+    paper: str | None = None,
+    *,
+    dpi: int = DEFAULT_DPI,
+    show_ids: bool = True,
+    show_racing_line: bool = False,
+    title: bool = True,
+    style: BoardStyle = DEFAULT_STYLE,
+) -> Rendered:
     """Write the track to ``path`` as PNG, SVG or PDF, chosen by its suffix.
 
     ``paper`` (a4, letter, a3) tiles a PDF over pages of that paper; ``dpi``
@@ -132,8 +162,11 @@ def render(track: Track, path: str | os.PathLike, paper: str | None = None, *,
     target = Path(path)
     fmt = target.suffix.lower()
     if fmt not in FORMATS:
-        raise TracksideError(f"cannot tell the format from the suffix '{target.suffix}'",
-                             Place(str(target)), "use .png, .svg or .pdf")
+        raise TracksideError(
+            f"cannot tell the format from the suffix '{target.suffix}'",
+            Place(str(target)),
+            "use .png, .svg or .pdf",
+        )
     if paper is not None and fmt != ".pdf":
         raise TracksideError("--paper applies only to PDF output", Place(str(target)))
     if not 10 <= dpi <= 2400:
@@ -143,8 +176,16 @@ def render(track: Track, path: str | os.PathLike, paper: str | None = None, *,
     bounds = board_bounds(track, style, surface, title=title)
 
     def paint(painter: QPainter, background: QRectF) -> None:
-        paint_track(painter, track, style, show_ids=show_ids, show_racing_line=show_racing_line,
-                    surface=surface, background=background, title=title)
+        paint_track(
+            painter,
+            track,
+            style,
+            show_ids=show_ids,
+            show_racing_line=show_racing_line,
+            surface=surface,
+            background=background,
+            title=title,
+        )
 
     with _atomic(target) as tmp:
         if fmt == ".png":
@@ -156,8 +197,7 @@ def render(track: Track, path: str | os.PathLike, paper: str | None = None, *,
         return _pdf_tiled(tmp, target, bounds, track.name, paper, paint, style)
 
 
-def page_rect(bounds: Bounds, unit: float,
-              margin: float = BOARD_MARGIN) -> QRectF:
+def page_rect(bounds: Bounds, unit: float, margin: float = BOARD_MARGIN) -> QRectF:
     """The board bounds plus margin, grown to whole ``unit``s and centred on the board (mm)."""
     x0, y0, x1, y1 = bounds
     w = math.ceil((x1 - x0 + 2 * margin) / unit - 1e-6) * unit
@@ -171,12 +211,14 @@ def _png(tmp: Path, target: Path, bounds: Bounds, dpi: int, paint: PaintFn) -> R
     px = dpi / 25.4
     width, height = round(rect.width() * px), round(rect.height() * px)
     if width * height > MAX_PIXELS:
-        raise TracksideError(f"{width} x {height} pixels is too large a picture",
-                             Place(str(target)), "lower --dpi")
+        raise TracksideError(
+            f"{width} x {height} pixels is too large a picture", Place(str(target)), "lower --dpi"
+        )
     image = QImage(width, height, QImage.Format.Format_RGB32)  # opaque: smaller files
     if image.isNull():
-        raise UnwritableOutput("not enough memory for the picture", Place(str(target)),
-                               "lower --dpi")
+        raise UnwritableOutput(
+            "not enough memory for the picture", Place(str(target)), "lower --dpi"
+        )
     dpm = round(dpi / 0.0254)
     image.setDotsPerMeterX(dpm)
     image.setDotsPerMeterY(dpm)
@@ -218,8 +260,14 @@ def _pdf_writer(tmp: Path, target: Path, width: float, height: float, title: str
     writer.setTitle(title)
     writer.setCreator("Trackside")
     writer.setResolution(1200)
-    writer.setPageSize(QPageSize(QSizeF(width, height), QPageSize.Unit.Millimeter, "board",
-                                 QPageSize.SizeMatchPolicy.ExactMatch))
+    writer.setPageSize(
+        QPageSize(
+            QSizeF(width, height),
+            QPageSize.Unit.Millimeter,
+            "board",
+            QPageSize.SizeMatchPolicy.ExactMatch,
+        )
+    )
     writer.setPageOrientation(QPageLayout.Orientation.Portrait)
     writer.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter)
     return writer
@@ -239,7 +287,10 @@ def _pdf_single(tmp: Path, target: Path, bounds: Bounds, title: str, paint: Pain
     if max(rect.width(), rect.height()) > MAX_PDF_PAGE:
         raise TracksideError(
             f"the board is {rect.width():.0f} x {rect.height():.0f} mm, larger than a PDF page "
-            f"may be ({MAX_PDF_PAGE:.0f} mm)", Place(str(target)), "tile it with --paper a3")
+            f"may be ({MAX_PDF_PAGE:.0f} mm)",
+            Place(str(target)),
+            "tile it with --paper a3",
+        )
     writer = _pdf_writer(tmp, target, rect.width(), rect.height(), title)
     painter = _begin_pdf(writer, target)
     painter.translate(-rect.left(), -rect.top())
@@ -248,15 +299,25 @@ def _pdf_single(tmp: Path, target: Path, bounds: Bounds, title: str, paint: Pain
     return Rendered(target, "pdf", 1, (rect.width(), rect.height()))
 
 
-def _pdf_tiled(tmp: Path, target: Path, bounds: Bounds, title: str, paper: str, paint: PaintFn,
-               style: BoardStyle) -> Rendered:
+def _pdf_tiled(
+    tmp: Path,
+    target: Path,
+    bounds: Bounds,
+    title: str,
+    paper: str,
+    paint: PaintFn,
+    style: BoardStyle,
+) -> Rendered:
     x0, y0, x1, y1 = bounds
     margin = 4.0  # a little grass round the board even when tiled
     board = QRectF(x0 - margin, y0 - margin, x1 - x0 + 2 * margin, y1 - y0 + 2 * margin)
     tiling = plan_tiles(board.width(), board.height(), paper)
     if tiling.pages > MAX_PAGES:
-        raise TracksideError(f"the board would take {tiling.pages} pages of {paper}",
-                             Place(str(target)), f"at most {MAX_PAGES}; check the coordinates")
+        raise TracksideError(
+            f"the board would take {tiling.pages} pages of {paper}",
+            Place(str(target)),
+            f"at most {MAX_PAGES}; check the coordinates",
+        )
     step_x, step_y = tiling.cell_w - OVERLAP, tiling.cell_h - OVERLAP
     covered_w = tiling.cols * step_x + OVERLAP if tiling.cols > 1 else tiling.cell_w
     covered_h = tiling.rows * step_y + OVERLAP if tiling.rows > 1 else tiling.cell_h
@@ -280,8 +341,9 @@ def _pdf_tiled(tmp: Path, target: Path, bounds: Bounds, title: str, paper: str, 
     return Rendered(target, "pdf", tiling.pages, (tiling.page_w, tiling.page_h), tiling)
 
 
-def _page_marks(painter: QPainter, t: Tiling, r: int, c: int, title: str,
-                style: BoardStyle) -> None:
+def _page_marks(
+    painter: QPainter, t: Tiling, r: int, c: int, title: str, style: BoardStyle
+) -> None:
     """Cut and alignment lines in the overlaps, crop ticks, and the page label."""
     m = PAGE_MARGIN
     cell = QRectF(m, m, t.cell_w, t.cell_h)
@@ -292,7 +354,7 @@ def _page_marks(painter: QPainter, t: Tiling, r: int, c: int, title: str,
     align.setDashPattern([1.0, 6.0])
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    verticals = []   # (x, is_cut)
+    verticals = []  # (x, is_cut)
     horizontals = []
     if c > 0:
         verticals.append((cell.left() + half, True))
@@ -328,8 +390,12 @@ def _ticks(painter: QPainter, a: QPointF, b: QPointF, vertical: bool) -> None:
             tip = QPointF(end.x(), end.y() + sign * reach)
         else:
             tip = QPointF(end.x() + sign * reach, end.y())
-        painter.drawLine(QPointF(end.x() + (0 if vertical else sign * 0.8),
-                                 end.y() + (sign * 0.8 if vertical else 0)), tip)
+        painter.drawLine(
+            QPointF(
+                end.x() + (0 if vertical else sign * 0.8), end.y() + (sign * 0.8 if vertical else 0)
+            ),
+            tip,
+        )
         painter.drawEllipse(tip, 1.0, 1.0)
     painter.restore()
 
@@ -356,13 +422,30 @@ def _footer(painter: QPainter, t: Tiling, r: int, c: int, title: str, style: Boa
         painter.drawRect(QRectF(bar.left() + 10 * k, bar.top(), 10.0, bar.height()))
     draw_text(painter, "50 mm", QPointF(bar.center().x(), top + 5.6), 1.6, ink, family=family)
     room = bar.left() - 4.0 - PAGE_MARGIN
-    label = (f"{title} - page {r * t.cols + c + 1} of {t.pages}: "
-             f"row {r + 1} of {t.rows}, column {c + 1} of {t.cols}")
-    note = "Print at 100 % (actual size). Trim along dashed lines; lay on the neighbour's dotted line."
-    _left_text(painter, label, QPointF(PAGE_MARGIN, top + 5.8), _fit(label, 2.4, room, True, family),
-               ink, bold=True, family=family)
-    _left_text(painter, note, QPointF(PAGE_MARGIN, top + 9.0), _fit(note, 1.6, room, False, family),
-               ink, family=family)
+    label = (
+        f"{title} - page {r * t.cols + c + 1} of {t.pages}: "
+        f"row {r + 1} of {t.rows}, column {c + 1} of {t.cols}"
+    )
+    note = (
+        "Print at 100 % (actual size). Trim along dashed lines; lay on the neighbour's dotted line."
+    )
+    _left_text(
+        painter,
+        label,
+        QPointF(PAGE_MARGIN, top + 5.8),
+        _fit(label, 2.4, room, True, family),
+        ink,
+        bold=True,
+        family=family,
+    )
+    _left_text(
+        painter,
+        note,
+        QPointF(PAGE_MARGIN, top + 9.0),
+        _fit(note, 1.6, room, False, family),
+        ink,
+        family=family,
+    )
 
 
 def _fit(text: str, height: float, room: float, bold: bool, family: str) -> float:
@@ -371,9 +454,12 @@ def _fit(text: str, height: float, room: float, bold: bool, family: str) -> floa
     return height if width <= room else height * room / width
 
 
-def _left_text(painter: QPainter, text: str, anchor: QPointF, height: float, colour: QColor,
-               **kw) -> None:
-    width = text_width(text, height, kw.get("bold", False), kw.get("family", DEFAULT_STYLE.font_family))
+def _left_text(
+    painter: QPainter, text: str, anchor: QPointF, height: float, colour: QColor, **kw
+) -> None:
+    width = text_width(
+        text, height, kw.get("bold", False), kw.get("family", DEFAULT_STYLE.font_family)
+    )
     draw_text(painter, text, QPointF(anchor.x() + width / 2, anchor.y()), height, colour, **kw)
 
 
@@ -387,13 +473,15 @@ class _atomic:
         folder = self.target.parent if str(self.target.parent) else Path(".")
         check_writable(self.target, "the picture")
         try:
-            fd, name = tempfile.mkstemp(prefix=f".{self.target.name}.", suffix=".tmp",
-                                        dir=folder)
+            fd, name = tempfile.mkstemp(prefix=f".{self.target.name}.", suffix=".tmp", dir=folder)
         except FileNotFoundError:
-            raise UnwritableOutput("cannot write: no such folder", Place(str(self.target))) from None
+            raise UnwritableOutput(
+                "cannot write: no such folder", Place(str(self.target))
+            ) from None
         except OSError as exc:
-            raise UnwritableOutput(f"cannot write: {exc.strerror or exc}",
-                                   Place(str(self.target))) from None
+            raise UnwritableOutput(
+                f"cannot write: {exc.strerror or exc}", Place(str(self.target))
+            ) from None
         os.close(fd)
         self.tmp = Path(name)
         return self.tmp
@@ -408,6 +496,7 @@ class _atomic:
                 return
             except OSError as exc:
                 self.tmp.unlink(missing_ok=True)
-                raise UnwritableOutput(f"cannot write: {exc.strerror or exc}",
-                                       Place(str(self.target))) from None
+                raise UnwritableOutput(
+                    f"cannot write: {exc.strerror or exc}", Place(str(self.target))
+                ) from None
         self.tmp.unlink(missing_ok=True)

@@ -4,15 +4,16 @@ Scene units are millimetres, y down (as ``editor.painting``). The scene never
 edits the track: tools push commands, the document emits signals, and the
 handlers here add, remove or refresh the matching items.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
-from .document import LINE_COUNT, TrackDocument
-from engine.geometry import TrackGeometry
+from trackside.engine.geometry import TrackGeometry
 
+from .document import LINE_COUNT, TrackDocument
 from .items import LineItem, RacingLineItem, SnapMarker, SpaceItem, SurfaceItem
 from .overlays import ForwardArrowsItem
 from .snapping import Snap, SnapSettings, snap_point
@@ -25,7 +26,7 @@ MARGIN = 2000.0  # mm of room around the track so the view can pan past its edge
 class TrackScene(QGraphicsScene):
     """Items for one ``TrackDocument``; the active tool receives the events."""
 
-    cursorMoved = Signal(float, float)   # mm
+    cursorMoved = Signal(float, float)  # mm
     toolChanged = Signal(object)
 
     def __init__(self, doc: TrackDocument, parent=None):
@@ -233,8 +234,14 @@ class TrackScene(QGraphicsScene):
         if ev.ctrl:
             self.snap_marker.setVisible(False)
             return Snap(ev.x, ev.y, "none")
-        hit = snap_point(self.doc.track, ev.x, ev.y, SNAP_PIXELS * self.pixel_mm(),
-                         self.snap_settings_for_view(), set(exclude))
+        hit = snap_point(
+            self.doc.track,
+            ev.x,
+            ev.y,
+            SNAP_PIXELS * self.pixel_mm(),
+            self.snap_settings_for_view(),
+            set(exclude),
+        )
         if show and hit.kind != "none":
             self.snap_marker.show_at(QPointF(hit.x, hit.y), hit.kind)
         else:
@@ -244,9 +251,13 @@ class TrackScene(QGraphicsScene):
     def snap_settings_for_view(self) -> SnapSettings:
         """Snap settings, with the racing line only while it is shown."""
         s = self.snap_settings
-        return SnapSettings(grid=s.grid, corners=s.corners, edges=s.edges,
-                            racing_line=s.racing_line and self.racing_line.isVisible(),
-                            grid_step=s.grid_step)
+        return SnapSettings(
+            grid=s.grid,
+            corners=s.corners,
+            edges=s.edges,
+            racing_line=s.racing_line and self.racing_line.isVisible(),
+            grid_step=s.grid_step,
+        )
 
     def hide_snap(self) -> None:
         """Hide the snap marker."""
@@ -268,32 +279,37 @@ class TrackScene(QGraphicsScene):
         self.toolChanged.emit(tool)
 
     def _event(self, event: QGraphicsSceneMouseEvent) -> ToolEvent:
-        return ToolEvent(event.scenePos(), event.button(), event.buttons(), event.modifiers(),
-                         QPointF(event.screenPos()))
+        return ToolEvent(
+            event.scenePos(),
+            event.button(),
+            event.buttons(),
+            event.modifiers(),
+            QPointF(event.screenPos()),
+        )
 
-    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if self.tool and event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
             self.tool.mouse_press(self._event(event))
             event.accept()
 
-    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         pos = event.scenePos()
         self.cursorMoved.emit(pos.x(), pos.y())
         if self.tool:
             self.tool.mouse_move(self._event(event))
         super().mouseMoveEvent(event)  # keeps hover highlights working
 
-    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if self.tool:
             self.tool.mouse_release(self._event(event))
             event.accept()
 
-    def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+    def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if self.tool and event.button() == Qt.MouseButton.LeftButton:
             self.tool.double_click(self._event(event))
             event.accept()
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         if self.tool and event.key() == Qt.Key.Key_Escape:
             self.tool.cancel()
             event.accept()

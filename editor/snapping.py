@@ -4,14 +4,16 @@ Pure geometry on the document's track (no Qt), so tools and tests can ask
 the same question. Corners win over edges, edges over the racing line, and
 the grid is the fallback; Ctrl held turns snapping off (the tools decide).
 """
+
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+
 from shapely.geometry import LineString
 
-from engine.geometry import TrackGeometry
-from engine.track import Track
+from trackside.engine.geometry import TrackGeometry
+from trackside.engine.track import Track
 
 
 @dataclass
@@ -36,8 +38,14 @@ class Snap:
     extra: dict = field(default_factory=dict)
 
 
-def snap_point(track: Track, x: float, y: float, radius: float,
-               settings: SnapSettings, exclude: set[int] | frozenset = frozenset()) -> Snap:
+def snap_point(
+    track: Track,
+    x: float,
+    y: float,
+    radius: float,
+    settings: SnapSettings,
+    exclude: set[int] | frozenset = frozenset(),
+) -> Snap:
     """The snapped position for (x, y); ``radius`` is the reach in mm (a few pixels)."""
     if settings.corners:
         hit = nearest_corner(track, x, y, radius, exclude)
@@ -57,8 +65,9 @@ def snap_point(track: Track, x: float, y: float, radius: float,
     return Snap(x, y, "none")
 
 
-def nearest_corner(track: Track, x: float, y: float, radius: float,
-                   exclude: set[int] | frozenset = frozenset()) -> Snap | None:
+def nearest_corner(
+    track: Track, x: float, y: float, radius: float, exclude: set[int] | frozenset = frozenset()
+) -> Snap | None:
     """The nearest corner of a space (not in ``exclude``) within ``radius``."""
     best, best_d = None, radius
     for i, sp in enumerate(track.spaces):
@@ -71,8 +80,9 @@ def nearest_corner(track: Track, x: float, y: float, radius: float,
     return best
 
 
-def nearest_edge_point(track: Track, x: float, y: float, radius: float,
-                       exclude: set[int] | frozenset = frozenset()) -> Snap | None:
+def nearest_edge_point(
+    track: Track, x: float, y: float, radius: float, exclude: set[int] | frozenset = frozenset()
+) -> Snap | None:
     """The nearest point on an edge of a space (not in ``exclude``) within ``radius``."""
     best, best_d = None, radius
     for i, sp in enumerate(track.spaces):
@@ -87,8 +97,9 @@ def nearest_edge_point(track: Track, x: float, y: float, radius: float,
     return best
 
 
-def nearest_on_polyline(points: list, closed: bool, x: float, y: float,
-                        radius: float) -> tuple[float, float] | None:
+def nearest_on_polyline(
+    points: list, closed: bool, x: float, y: float, radius: float
+) -> tuple[float, float] | None:
     """The nearest point of a polyline within ``radius``, or None."""
     n = len(points)
     if n < 2:
@@ -122,9 +133,9 @@ def _project(x: float, y: float, a, b) -> tuple[float, float, float]:
     return px, py, math.hypot(px - x, py - y)
 
 
-def fit_across_track(geometry: TrackGeometry, start: tuple[float, float],
-                     end: tuple[float, float], reach: float) -> tuple[tuple[float, float],
-                                                                     tuple[float, float]]:
+def fit_across_track(
+    geometry: TrackGeometry, start: tuple[float, float], end: tuple[float, float], reach: float
+) -> tuple[tuple[float, float], tuple[float, float]]:
     """A line dragged roughly across the track, trimmed or stretched to its edges.
 
     The line keeps its direction; its ends move to where it leaves the run of
@@ -151,14 +162,19 @@ def fit_across_track(geometry: TrackGeometry, start: tuple[float, float],
     return ends[0], ends[1]
 
 
-def _covered_run(geometry: TrackGeometry, origin: tuple[float, float],
-                 direction: tuple[float, float], length: float) -> tuple[float, float] | None:
+def _covered_run(
+    geometry: TrackGeometry,
+    origin: tuple[float, float],
+    direction: tuple[float, float],
+    length: float,
+) -> tuple[float, float] | None:
     """The stretch (distances from ``origin``) of the line covered by touching spaces."""
     ux, uy = direction
     ox, oy = origin
     far = max(length, 200.0)
-    probe = LineString([(ox - ux * far, oy - uy * far), (ox + ux * (length + far),
-                                                         oy + uy * (length + far))])
+    probe = LineString(
+        [(ox - ux * far, oy - uy * far), (ox + ux * (length + far), oy + uy * (length + far))]
+    )
     tol = geometry.tol
     stretches: list[tuple[float, float]] = []
     for i in geometry.good:

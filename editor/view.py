@@ -1,4 +1,5 @@
 """The canvas view: zoom around the cursor, pan, fit, and the millimetre grid."""
+
 from __future__ import annotations
 
 import math
@@ -9,7 +10,7 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from .scene import TrackScene
 
-MIN_SCALE, MAX_SCALE = 0.05, 80.0   # screen pixels per mm
+MIN_SCALE, MAX_SCALE = 0.05, 80.0  # screen pixels per mm
 ZOOM_STEP = 1.2
 BACKGROUND = QColor("#23272e")
 MINOR = QColor(255, 255, 255, 18)
@@ -34,8 +35,11 @@ class CanvasView(QGraphicsView):
         super().__init__(scene, parent)
         self.track_scene = scene  # a view does not own its scene (QT-NOTES.md)
         self.show_grid = True
-        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
-                            | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setRenderHints(
+            QPainter.RenderHint.Antialiasing
+            | QPainter.RenderHint.TextAntialiasing
+            | QPainter.RenderHint.SmoothPixmapTransform
+        )
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
@@ -89,12 +93,12 @@ class CanvasView(QGraphicsView):
             self.zoomChanged.emit(self.scale_factor())
         self.centerOn(rect.center())
 
-    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
+    def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120.0
         if steps == 0:
             steps = event.pixelDelta().y() / 60.0
         if steps:
-            self.zoom_by(ZOOM_STEP ** steps, event.position())
+            self.zoom_by(ZOOM_STEP**steps, event.position())
         event.accept()
 
     # -- pan ---------------------------------------------------------------
@@ -110,16 +114,17 @@ class CanvasView(QGraphicsView):
         else:
             self.viewport().unsetCursor()
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.MiddleButton or (
-                event.button() == Qt.MouseButton.LeftButton and self._space_held):
+            event.button() == Qt.MouseButton.LeftButton and self._space_held
+        ):
             self._start_pan(event.position().toPoint())
             event.accept()
             return
         self.setFocus()
         super().mousePressEvent(event)
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self._panning is not None:
             pos = event.position().toPoint()
             delta = pos - self._panning
@@ -130,16 +135,18 @@ class CanvasView(QGraphicsView):
             return
         super().mouseMoveEvent(event)
 
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        if self._panning is not None and event.button() in (Qt.MouseButton.MiddleButton,
-                                                            Qt.MouseButton.LeftButton):
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._panning is not None and event.button() in (
+            Qt.MouseButton.MiddleButton,
+            Qt.MouseButton.LeftButton,
+        ):
             self._panning = None
             self._restore_cursor()
             event.accept()
             return
         super().mouseReleaseEvent(event)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Space:
             if not event.isAutoRepeat():
                 self._space_held = True
@@ -148,7 +155,7 @@ class CanvasView(QGraphicsView):
             return
         super().keyPressEvent(event)
 
-    def keyReleaseEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space_held = False
             if self._panning is None:
@@ -157,19 +164,19 @@ class CanvasView(QGraphicsView):
             return
         super().keyReleaseEvent(event)
 
-    def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802
+    def viewportEvent(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Leave and self.track_scene.tool is not None:
             inside = self.viewport().rect().contains(self.viewport().mapFromGlobal(QCursor.pos()))
-            if not inside:   # Qt also sends Leave when a popup or another window takes the mouse
+            if not inside:  # Qt also sends Leave when a popup or another window takes the mouse
                 self.track_scene.tool.pointer_left()
         return super().viewportEvent(event)
 
-    def focusOutEvent(self, event) -> None:  # noqa: N802
+    def focusOutEvent(self, event) -> None:
         self._space_held = False
         super().focusOutEvent(event)
 
     # -- empty page ------------------------------------------------------------
-    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
+    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
         if self.track_scene.space_items or self.track_scene.tool is None:
             return
         if self.track_scene.tool.name not in ("select",):
@@ -181,14 +188,17 @@ class CanvasView(QGraphicsView):
         font.setPointSizeF(font.pointSizeF() * 1.3)
         painter.setFont(font)
         painter.setPen(QColor(255, 255, 255, 120))
-        painter.drawText(area, Qt.AlignmentFlag.AlignCenter,
-                         "An empty page\n\nDraw spaces corner by corner with Space (P),\n"
-                         "lay out whole lanes with Lanes (L),\n"
-                         "or start from a bundled circuit: File ▸ New from Circuit")
+        painter.drawText(
+            area,
+            Qt.AlignmentFlag.AlignCenter,
+            "An empty page\n\nDraw spaces corner by corner with Space (P),\n"
+            "lay out whole lanes with Lanes (L),\n"
+            "or start from a bundled circuit: File ▸ New from Circuit",
+        )
         painter.restore()
 
     # -- grid ------------------------------------------------------------------
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         painter.fillRect(rect, BACKGROUND)
         if not self.show_grid:
             return

@@ -2,5 +2,3 @@
 
 Pure Python; never imports Qt.
 """
-
-__version__ = "0.1.0"

@@ -4,6 +4,7 @@ Exit codes (DESIGN.md): 0 success, 1 input understood but invalid (or the
 check failed), 2 input unreadable or wrong arguments. User errors are one line
 per problem on stderr, never a traceback.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -11,7 +12,8 @@ import importlib
 import os
 import sys
 
-from . import __version__
+from trackside import __version__
+
 from .errors import TracksideError
 
 # Each module defines ``add_parser(subparsers)`` and ``run(args) -> int``.
@@ -21,15 +23,15 @@ COMMANDS = ["edit", "validate", "moves", "render", "play", "replay", "simulate"]
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every available subcommand."""
     parser = argparse.ArgumentParser(
-        prog="trackside",
-        description="Track editor and variant-rules toolkit for Downforce.")
+        prog="trackside", description="Track editor and variant-rules toolkit for Downforce."
+    )
     parser.add_argument("--version", action="version", version=f"trackside {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         try:
-            module = importlib.import_module(f"engine.commands.{name}")
+            module = importlib.import_module(f"trackside.engine.commands.{name}")
         except ModuleNotFoundError as exc:
-            if exc.name == f"engine.commands.{name}":
+            if exc.name == f"trackside.engine.commands.{name}":
                 continue
             raise
         sub_parser = module.add_parser(sub)
@@ -57,8 +59,11 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # a bug: still no traceback for the user
         if os.environ.get("TRACKSIDE_DEBUG"):
             raise
-        print(f"trackside: internal error: {type(exc).__name__}: {exc} "
-              "(please report it; set TRACKSIDE_DEBUG=1 to see details)", file=sys.stderr)
+        print(
+            f"trackside: internal error: {type(exc).__name__}: {exc} "
+            "(please report it; set TRACKSIDE_DEBUG=1 to see details)",
+            file=sys.stderr,
+        )
         return 2
 
 

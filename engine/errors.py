@@ -1,4 +1,5 @@
 """User-facing errors: each names the file, the place in it and the problem."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -56,8 +57,13 @@ class InvalidInput(TracksideError):
 
     exit_code = 1
 
-    def __init__(self, message: str, place: Place | None = None, hint: str | None = None,
-                 problems: list | None = None):
+    def __init__(
+        self,
+        message: str,
+        place: Place | None = None,
+        hint: str | None = None,
+        problems: list | None = None,
+    ):
         super().__init__(message, place, hint)
         self.problems = problems or []
 

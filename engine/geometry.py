@@ -5,6 +5,7 @@ shapely. Spaces are addressed by their index in ``track.spaces``; spaces whose
 polygon is unusable (too few distinct corners, self-intersecting, no area)
 take no part in adjacency and are listed in ``bad_polygons``.
 """
+
 from __future__ import annotations
 
 import math
@@ -90,7 +91,7 @@ class TrackGeometry:
                 self.bad_polygons[i] = reason
         self.good = [i for i, p in enumerate(self.polygons) if p is not None]
         self.centroids: list[tuple[float, float]] = []
-        for sp, poly in zip(self.track.spaces, self.polygons):
+        for sp, poly in zip(self.track.spaces, self.polygons, strict=False):
             if poly is not None:
                 c = poly.centroid
                 self.centroids.append((c.x, c.y))
@@ -123,8 +124,9 @@ class TrackGeometry:
             # a corner counts on its space's side of the seam (within L/2 of the centroid)
             c = cprog[owner]
             half = length / 2
-            kprog = np.where(kprog - c > half, kprog - length,
-                             np.where(c - kprog > half, kprog + length, kprog))
+            kprog = np.where(
+                kprog - c > half, kprog - length, np.where(c - kprog > half, kprog + length, kprog)
+            )
         starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
         fronts = np.maximum.reduceat(kprog, starts).tolist()
         rears = np.minimum.reduceat(kprog, starts).tolist()
@@ -132,7 +134,9 @@ class TrackGeometry:
         self.front, self.rear = fronts, rears
         if self.wraps:
             tol = self.tol
-            self.straddles_seam = [r < -tol or f > length + tol for f, r in zip(fronts, rears)]
+            self.straddles_seam = [
+                r < -tol or f > length + tol for f, r in zip(fronts, rears, strict=False)
+            ]
 
     def _locate(self, xy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Progress along the centerline and distance to it of each point.
@@ -176,7 +180,7 @@ class TrackGeometry:
         arr = np.array(polys, dtype=object)
         areas = shapely.area(shapely.intersection(arr[left], arr[right]))
         limit = self.tol * self.tol
-        for a, b, area in zip(left.tolist(), right.tolist(), areas.tolist()):
+        for a, b, area in zip(left.tolist(), right.tolist(), areas.tolist(), strict=False):
             i, j = self.good[a], self.good[b]
             if area > limit:
                 self.overlaps.append(Overlap(i, j, float(area)))
@@ -188,19 +192,19 @@ class TrackGeometry:
         tol = self.tol
         self.forward: list[tuple[int, ...]] = []
         for i in range(self.n):
-            ahead = [j for j in self.adjacent[i]
-                     if self.delta(self.front[i], self.front[j]) > tol]
+            ahead = [j for j in self.adjacent[i] if self.delta(self.front[i], self.front[j]) > tol]
             self.forward.append(tuple(sorted(ahead)))
 
     # -- lines ----------------------------------------------------------
     def _build_lines(self) -> None:
         t = self.track
-        self.lines: list[Segment] = list(t.betting_lines) + [t.finish_line]
+        self.lines: list[Segment] = [*list(t.betting_lines), t.finish_line]
         self.line_crossings: list[list[float]] = []
         for seg in self.lines:
             self.line_crossings.append(self._crossings(seg))
         self.line_progress: list[float | None] = [
-            (c[0] if c else None) for c in self.line_crossings]
+            (c[0] if c else None) for c in self.line_crossings
+        ]
         self.cuts: list[list[int]] = [self.cut_spaces(seg) for seg in self.lines]
         self.beyond: list[list[bool]] = []
         for lp in self.line_progress:
@@ -252,7 +256,9 @@ class TrackGeometry:
 
     def wraps_seam(self, a: int, b: int) -> bool:
         """True when a forward step from a to b passes the seam (a new lap)."""
-        return self.wraps and self.centroid_progress[b] < self.centroid_progress[a] - self.length / 2
+        return (
+            self.wraps and self.centroid_progress[b] < self.centroid_progress[a] - self.length / 2
+        )
 
     def touches(self, i: int, seg: Segment) -> bool:
         """True when the segment passes within tolerance of space i."""
@@ -276,8 +282,10 @@ class TrackGeometry:
         if shared.is_empty:
             return self.touches(a, seg) and self.touches(b, seg)
         line = segment_line(seg)
-        return all(Point(x, y).distance(line) <= self.tol
-                   for x, y in shapely.get_coordinates(shared).tolist())
+        return all(
+            Point(x, y).distance(line) <= self.tol
+            for x, y in shapely.get_coordinates(shared).tolist()
+        )
 
 
 def segment_line(seg: Segment) -> LineString:

@@ -62,12 +62,13 @@ section takes a few milliseconds)::
     track = make_track(result, "Oval", betting=[500, 1000, 1500],
                        finish=result.length - 80)
 """
+
 from __future__ import annotations
 
 import bisect
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Sequence
 
 from .errors import InvalidInput, Place
 from .track import Centerline, Point, Segment, Space, Track
@@ -257,9 +258,10 @@ class LaneResult:
 
     def track_centerline(self, digits: int | None = 3) -> Centerline:
         """The centerline in track-file form."""
-        return Centerline(closed=self.closed,
-                          points=[(_round(x, digits), _round(y, digits))
-                                  for x, y in self.centerline])
+        return Centerline(
+            closed=self.closed,
+            points=[(_round(x, digits), _round(y, digits)) for x, y in self.centerline],
+        )
 
 
 @dataclass(frozen=True)
@@ -272,6 +274,7 @@ class CrossLine:
 
 
 # -- tracing the racing line ---------------------------------------------
+
 
 @dataclass(frozen=True)
 class _Frame:
@@ -352,9 +355,10 @@ def close_loop(layout: LaneLayout, adjust: tuple[int, int]) -> LaneLayout:
     _check_pieces(layout)
     _dist, dh = closure_gap(layout)
     if abs(dh) > 1e-6:
-        raise LayoutError(f"the turns add up to {_total_turn(layout):g}°, "
-                          f"{dh:+.3f}° away from a closed loop",
-                          "change arc angles so they add up to ±360°")
+        raise LayoutError(
+            f"the turns add up to {_total_turn(layout):g}°, {dh:+.3f}° away from a closed loop",
+            "change arc angles so they add up to ±360°",
+        )
     i, j = adjust
     for k in (i, j):
         if not 0 <= k < len(layout.pieces) or not isinstance(layout.pieces[k], Straight):
@@ -373,14 +377,17 @@ def close_loop(layout: LaneLayout, adjust: tuple[int, int]) -> LaneLayout:
     for k, d in ((i, di), (j, dj)):
         new = pieces[k].length + d
         if new < layout.space_length / 2:
-            raise LayoutError(f"closing the loop would make piece {k} {new:.1f} mm long",
-                              "pick other straights, or lengthen the line so that they "
-                              "stay at least half a space long")
+            raise LayoutError(
+                f"closing the loop would make piece {k} {new:.1f} mm long",
+                "pick other straights, or lengthen the line so that they "
+                "stay at least half a space long",
+            )
         pieces[k] = replace(pieces[k], length=new)
     return replace(layout, pieces=tuple(pieces))
 
 
 # -- building -------------------------------------------------------------
+
 
 def build_lanes(layout: LaneLayout) -> LaneResult:
     """Build the spaces and the dense centerline of a layout.
@@ -403,29 +410,48 @@ def build_lanes(layout: LaneLayout) -> LaneResult:
     centerline: list[Point] = []
     start = 0.0
     row0 = 0
-    for index, (frame, plan) in enumerate(zip(frames, plans)):
+    for index, (frame, plan) in enumerate(zip(frames, plans, strict=False)):
         length = frame.piece.path_length
         stations = _Stations(frame, length, _end_station(layout, frames, index))
         builder.piece(index, plan, stations, start, row0)
         centerline.extend(_centerline_points(layout, frame, plan, stations))
         span_end = stations.get(length)
-        spans.append(PieceSpan(index, start, start + length, plan.rows, plan.lanes,
-                               plan.row_length, plan.stagger,
-                               _pose(frame.x, frame.y, frame.h), _pose(*span_end),
-                               row0 + 1))
+        spans.append(
+            PieceSpan(
+                index,
+                start,
+                start + length,
+                plan.rows,
+                plan.lanes,
+                plan.row_length,
+                plan.stagger,
+                _pose(frame.x, frame.y, frame.h),
+                _pose(*span_end),
+                row0 + 1,
+            )
+        )
         boundaries.extend(_boundaries(layout, plans, index, stations, start, row0, side))
         start += length
         row0 += plan.rows
     if not layout.closed:
         centerline.append((end.x, end.y))
-    return LaneResult(spaces=builder.spaces, centerline=_dedupe(centerline),
-                      closed=layout.closed, length=start, inner=inner, pieces=spans,
-                      boundaries=boundaries, end=end, gap=0.0 if layout.closed else gap,
-                      rows=row0)
+    return LaneResult(
+        spaces=builder.spaces,
+        centerline=_dedupe(centerline),
+        closed=layout.closed,
+        length=start,
+        inner=inner,
+        pieces=spans,
+        boundaries=boundaries,
+        end=end,
+        gap=0.0 if layout.closed else gap,
+        rows=row0,
+    )
 
 
-def _end_station(layout: LaneLayout, frames: list[_Frame],
-                 index: int) -> tuple[float, float, float] | None:
+def _end_station(
+    layout: LaneLayout, frames: list[_Frame], index: int
+) -> tuple[float, float, float] | None:
     """The exact start of the next piece (the seam after the last piece of a
     loop), so that both pieces compute their shared corners from one pose."""
     if index + 1 < len(frames):
@@ -459,7 +485,7 @@ class _Plan:
         """Row boundaries of a lane, as distances along the piece."""
         shift = self.shift(lane)
         inner = [(j + shift) * self.row_length for j in range(1, self.rows)]
-        return [0.0] + inner + [self.length]
+        return [0.0, *inner, self.length]
 
 
 def _plan(layout: LaneLayout) -> list[_Plan]:
@@ -480,7 +506,8 @@ def _plan(layout: LaneLayout) -> list[_Plan]:
             raise LayoutError(
                 f"piece {(i + 1) % count}: the lanes go from {a} to {b} at once, which leaves "
                 "the outer lanes without a forward neighbour (R-MOVE-1)",
-                "change the lane count by at most 2 between pieces")
+                "change the lane count by at most 2 between pieces",
+            )
     return plans
 
 
@@ -488,12 +515,12 @@ class _Stations:
     """Poses along one piece, computed once per distance so that shared corners
     are bit-for-bit identical."""
 
-    def __init__(self, frame: _Frame, length: float,
-                 end: tuple[float, float, float] | None):
+    def __init__(self, frame: _Frame, length: float, end: tuple[float, float, float] | None):
         self.frame = frame
         self.length = length
         self.cache: dict[float, tuple[float, float, float]] = {
-            _key(0.0): (frame.x, frame.y, frame.h)}
+            _key(0.0): (frame.x, frame.y, frame.h)
+        }
         if end is not None:
             self.cache[_key(length)] = end
 
@@ -545,10 +572,18 @@ class _Builder:
                     outer_s = _between(arcs[k + 1], s0, s1)[::-1]
                 pts = [self._point(stations, s, u_in, start, length) for s in inner_s]
                 pts += [self._point(stations, s, u_out, start, length) for s in outer_s]
-                self.spaces.append(LaneSpace(
-                    id=f"{LANE_LETTERS[k]}{row0 + j + 1}", lane=k, row=row0 + j + 1,
-                    piece=index, corners=tuple(pts), rear=start + s0, front=start + s1,
-                    curved=curved))
+                self.spaces.append(
+                    LaneSpace(
+                        id=f"{LANE_LETTERS[k]}{row0 + j + 1}",
+                        lane=k,
+                        row=row0 + j + 1,
+                        piece=index,
+                        corners=tuple(pts),
+                        rear=start + s0,
+                        front=start + s1,
+                        curved=curved,
+                    )
+                )
 
     def _point(self, stations: _Stations, s: float, u: float, start: float, length: float) -> Point:
         on_boundary = None
@@ -556,14 +591,14 @@ class _Builder:
             on_boundary = start
         elif _key(s) == _key(length):
             on_boundary = start + length
-        if (on_boundary is not None and self.layout.closed
-                and abs(on_boundary - self._total) < 1e-6):
+        if on_boundary is not None and self.layout.closed and abs(on_boundary - self._total) < 1e-6:
             on_boundary = 0.0  # the seam: the last piece ends on the first one's corners
         return self.corner(stations, s, u, on_boundary)
 
 
-def _arc_points(layout: LaneLayout, piece: Arc, plan: _Plan, length: float,
-                cuts: list[list[float]]) -> list[list[float]]:
+def _arc_points(
+    layout: LaneLayout, piece: Arc, plan: _Plan, length: float, cuts: list[list[float]]
+) -> list[list[float]]:
     """Distances along the piece of the points on each lane edge (inner edge of
     lane 0 first): the corners of the lanes on both sides, plus a point at
     least every ``wedge_step`` degrees, so neighbours share their curved edges."""
@@ -582,11 +617,12 @@ def _arc_points(layout: LaneLayout, piece: Arc, plan: _Plan, length: float,
 
 def _between(keys: list[float], s0: float, s1: float) -> list[float]:
     """The sorted keys from s0 to s1 inclusive."""
-    return keys[bisect.bisect_left(keys, _key(s0)):bisect.bisect_right(keys, _key(s1))]
+    return keys[bisect.bisect_left(keys, _key(s0)) : bisect.bisect_right(keys, _key(s1))]
 
 
-def _centerline_points(layout: LaneLayout, frame: _Frame, plan: _Plan,
-                       stations: _Stations) -> list[Point]:
+def _centerline_points(
+    layout: LaneLayout, frame: _Frame, plan: _Plan, stations: _Stations
+) -> list[Point]:
     """The piece's start point, then for an arc the corners of the polygon
     whose edges touch the arc at every row boundary (and at steps of at most
     ``max_turn`` degrees between them).
@@ -610,8 +646,15 @@ def _centerline_points(layout: LaneLayout, frame: _Frame, plan: _Plan,
     return pts
 
 
-def _boundaries(layout: LaneLayout, plans: list[_Plan], index: int, stations: _Stations,
-                start: float, row0: int, side: float) -> list[Boundary]:
+def _boundaries(
+    layout: LaneLayout,
+    plans: list[_Plan],
+    index: int,
+    stations: _Stations,
+    start: float,
+    row0: int,
+    side: float,
+) -> list[Boundary]:
     """Edges across the track shared by every lane: the piece's start, and every
     row boundary when its lanes are not staggered; the line's end when open."""
     plan = plans[index]
@@ -624,8 +667,12 @@ def _boundaries(layout: LaneLayout, plans: list[_Plan], index: int, stations: _S
         x, y, h = stations.get(s)
         half = lanes * width / 2
         nx, ny = -side * math.sin(h), side * math.cos(h)
-        return Boundary(start + s, _board(x - half * nx, y - half * ny),
-                        _board(x + half * nx, y + half * ny), row)
+        return Boundary(
+            start + s,
+            _board(x - half * nx, y - half * ny),
+            _board(x + half * nx, y + half * ny),
+            row,
+        )
 
     out.append(edge(0.0, max(plan.lanes, prev), row0))
     if plan.lanes == 1 or plan.stagger == 0:
@@ -637,6 +684,7 @@ def _boundaries(layout: LaneLayout, plans: list[_Plan], index: int, stations: _S
 
 
 # -- helpers for lines and the grid --------------------------------------
+
 
 def line_across(result: LaneResult, progress: float) -> CrossLine:
     """A segment across the whole track on the shared edge nearest ``progress``
@@ -657,13 +705,20 @@ def line_across(result: LaneResult, progress: float) -> CrossLine:
     return CrossLine((best.inner, best.outer), best.progress, best.row)
 
 
-def pick_grid(result: LaneResult, after: float = 0.0, lanes: Sequence[int] | None = None,
-              count: int = GRID_SIZE) -> list[str]:
+def pick_grid(
+    result: LaneResult,
+    after: float = 0.0,
+    lanes: Sequence[int] | None = None,
+    count: int = GRID_SIZE,
+) -> list[str]:
     """The ids of the first ``count`` spaces from progress ``after`` on (the seam
     by default), in grid order: pole (furthest forward) first, the inner lane
     first within a row. ``lanes`` limits the choice to those lane indices."""
-    pool = [sp for sp in result.spaces
-            if sp.rear >= after - 1e-6 and (lanes is None or sp.lane in lanes)]
+    pool = [
+        sp
+        for sp in result.spaces
+        if sp.rear >= after - 1e-6 and (lanes is None or sp.lane in lanes)
+    ]
     pool.sort(key=lambda sp: (sp.rear, sp.lane))
     chosen = pool[:count]
     if len(chosen) < count:
@@ -672,10 +727,17 @@ def pick_grid(result: LaneResult, after: float = 0.0, lanes: Sequence[int] | Non
     return [sp.id for sp in chosen]
 
 
-def make_track(result: LaneResult, name: str, betting: Sequence[float], finish: float,
-               grid: Sequence[str] | None = None, author: str | None = None,
-               description: str | None = None, tolerance: float | None = None,
-               digits: int | None = 3) -> Track:
+def make_track(
+    result: LaneResult,
+    name: str,
+    betting: Sequence[float],
+    finish: float,
+    grid: Sequence[str] | None = None,
+    author: str | None = None,
+    description: str | None = None,
+    tolerance: float | None = None,
+    digits: int | None = 3,
+) -> Track:
     """A track from built lanes: betting and finish lines on the shared edges
     nearest the given progress values, the grid from ``pick_grid`` unless given."""
     if len(betting) != 3:
@@ -683,17 +745,26 @@ def make_track(result: LaneResult, name: str, betting: Sequence[float], finish: 
 
     def seg(p: float) -> Segment:
         a, b = line_across(result, p).segment
-        return ((_round(a[0], digits), _round(a[1], digits)),
-                (_round(b[0], digits), _round(b[1], digits)))
+        return (
+            (_round(a[0], digits), _round(a[1], digits)),
+            (_round(b[0], digits), _round(b[1], digits)),
+        )
 
-    return Track(name=name, centerline=result.track_centerline(digits),
-                 spaces=result.track_spaces(digits),
-                 start_grid=list(grid) if grid is not None else pick_grid(result),
-                 betting_lines=[seg(p) for p in betting], finish_line=seg(finish),
-                 author=author, description=description, tolerance=tolerance)
+    return Track(
+        name=name,
+        centerline=result.track_centerline(digits),
+        spaces=result.track_spaces(digits),
+        start_grid=list(grid) if grid is not None else pick_grid(result),
+        betting_lines=[seg(p) for p in betting],
+        finish_line=seg(finish),
+        author=author,
+        description=description,
+        tolerance=tolerance,
+    )
 
 
 # -- checks ---------------------------------------------------------------
+
 
 def _check_pieces(layout: LaneLayout) -> None:
     if not layout.pieces:
@@ -701,14 +772,19 @@ def _check_pieces(layout: LaneLayout) -> None:
     for index, piece in enumerate(layout.pieces):
         if isinstance(piece, Straight):
             if not piece.length > 0:
-                raise LayoutError(f"piece {index} (straight): length must be positive, "
-                                  f"got {piece.length}")
+                raise LayoutError(
+                    f"piece {index} (straight): length must be positive, got {piece.length}"
+                )
         elif isinstance(piece, Arc):
             if not piece.radius > 0:
-                raise LayoutError(f"piece {index} (arc): radius must be positive, got {piece.radius}")
+                raise LayoutError(
+                    f"piece {index} (arc): radius must be positive, got {piece.radius}"
+                )
             if piece.angle == 0 or abs(piece.angle) > 360:
-                raise LayoutError(f"piece {index} (arc): angle must be between -360 and 360 "
-                                  f"degrees and not 0, got {piece.angle}")
+                raise LayoutError(
+                    f"piece {index} (arc): angle must be between -360 and 360 "
+                    f"degrees and not 0, got {piece.angle}"
+                )
         else:
             raise LayoutError(f"piece {index} is a {type(piece).__name__}, not a Straight or Arc")
     for name in ("space_length", "lane_width", "max_turn", "wedge_step"):
@@ -725,24 +801,33 @@ def _check_plan(layout: LaneLayout, index: int, piece: Piece, plan: _Plan) -> No
     if not isinstance(plan.rows, int) or plan.rows < 1:
         raise LayoutError(f"{where}: rows must be a whole number from 1, got {plan.rows}")
     if plan.row_length < MIN_ROW_LENGTH:
-        raise LayoutError(f"{where}: its {plan.rows} rows would be {plan.row_length:.2f} mm long",
-                          f"make the piece longer or give it fewer rows (at least "
-                          f"{MIN_ROW_LENGTH:g} mm each)")
+        raise LayoutError(
+            f"{where}: its {plan.rows} rows would be {plan.row_length:.2f} mm long",
+            f"make the piece longer or give it fewer rows (at least {MIN_ROW_LENGTH:g} mm each)",
+        )
     if isinstance(piece, Arc):
         inside = float(piece.radius) - plan.lanes * layout.lane_width / 2
         if inside < layout.lane_width / 4:
             need = plan.lanes * layout.lane_width / 2 + layout.lane_width / 4
-            raise LayoutError(f"{where}: the inner edge of the lanes would be {inside:.1f} mm "
-                              "from the arc's centre", f"use a radius of at least {need:g} mm")
+            raise LayoutError(
+                f"{where}: the inner edge of the lanes would be {inside:.1f} mm "
+                "from the arc's centre",
+                f"use a radius of at least {need:g} mm",
+            )
     if plan.lanes > 1 and plan.stagger != 0:
         worst = abs(plan.stagger) * (plan.lanes - 1) / 2
         if worst > 0.5:
-            raise LayoutError(f"{where}: stagger {plan.stagger:g} shifts the outer lanes by "
-                              f"{worst:g} rows", f"use at most {1 / (plan.lanes - 1):g}")
+            raise LayoutError(
+                f"{where}: stagger {plan.stagger:g} shifts the outer lanes by {worst:g} rows",
+                f"use at most {1 / (plan.lanes - 1):g}",
+            )
         if abs(plan.stagger) * plan.row_length < 2.0:
-            raise LayoutError(f"{where}: stagger {plan.stagger:g} moves neighbouring lanes only "
-                              f"{abs(plan.stagger) * plan.row_length:.2f} mm apart, too little to "
-                              "tell forward from sideways", "use 0 or a larger stagger")
+            raise LayoutError(
+                f"{where}: stagger {plan.stagger:g} moves neighbouring lanes only "
+                f"{abs(plan.stagger) * plan.row_length:.2f} mm apart, too little to "
+                "tell forward from sideways",
+                "use 0 or a larger stagger",
+            )
 
 
 def _check_closure(layout: LaneLayout, end: Pose, gap: float) -> None:
@@ -752,7 +837,8 @@ def _check_closure(layout: LaneLayout, end: Pose, gap: float) -> None:
             f"the racing line does not close: its end is {gap:.2f} mm from its start "
             f"(dx {layout.start[0] - end.x:+.2f}, dy {layout.start[1] - end.y:+.2f}) and its "
             f"heading is {dh:+.2f}° off (the turns add up to {_total_turn(layout):g}°)",
-            "make the turns add up to ±360° and use close_loop() to fit two straights")
+            "make the turns add up to ±360° and use close_loop() to fit two straights",
+        )
 
 
 def _inner_side(layout: LaneLayout) -> str:

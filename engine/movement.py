@@ -3,10 +3,11 @@
 Like python-chess's legal move generation, moves are a view computed on
 demand from the position (the occupied spaces); nothing is cached per turn.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .geometry import FINISH, TrackGeometry
 
@@ -80,8 +81,17 @@ class MoveGraph:
             distinct.setdefault(move.outcome(), move)
         return list(distinct.values())
 
-    def _walk(self, here: int, left: int, occupied: set[int], path: list[int], crossed: int,
-              rect: bool, out: list[Move], seen: set | None) -> None:
+    def _walk(
+        self,
+        here: int,
+        left: int,
+        occupied: set[int],
+        path: list[int],
+        crossed: int,
+        rect: bool,
+        out: list[Move],
+        seen: set | None,
+    ) -> None:
         if seen is not None:
             state = (here, left, crossed, rect)
             if state in seen:

@@ -17,21 +17,32 @@ Typical use::
     save_record(rec.record(), "game.yaml")
     game = replay(load_record("game.yaml"))
 """
+
 from __future__ import annotations
 
 import json
 import os
 import re
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from .errors import InvalidInput, Place, TracksideError
-from .game import (Board, Deal, Decision, Game, IllegalDecision, Series, Variant,
-                   decision_from_dict, load_variant)
+from .game import (
+    Board,
+    Deal,
+    Decision,
+    Game,
+    IllegalDecision,
+    Series,
+    Variant,
+    decision_from_dict,
+    load_variant,
+)
 from .game.variants import variant_path
-from .resources import tracks_dir, variants_dir
+from .resources import resolve_track, tracks_dir, variants_dir
 from .schema import check
 from .track import Track, load_track
 from .yamlio import YamlDocument, dump_yaml, parse_yaml, read_text, write_atomic
@@ -82,22 +93,12 @@ class Record:
 _TRACKS: dict[tuple[str, float], Track] = {}
 
 
-def resolve_track(ref: str, base: str | os.PathLike | None = None) -> str:
-    """The file of a track reference: a bundled name (``harbour-loop``) or a
-    path (relative to ``base`` when given)."""
-    if "/" not in ref and os.sep not in ref and not ref.endswith((".yaml", ".yml")):
-        return str(tracks_dir() / f"{ref}.yaml")
-    path = Path(ref)
-    if base is not None and not path.is_absolute():
-        path = Path(base) / path
-    return str(path)
-
-
 def open_track(ref: str | dict, base: str | os.PathLike | None = None) -> Track:
     """The track of a reference or inline data; files are read once and cached
     (until they change), so replays share their boards."""
     if isinstance(ref, dict):
         from .track import parse_track
+
         track, _doc, problems = parse_track(dump_yaml(ref), "<inline track>")
         if track is None:
             raise InvalidInput(f"inline track: {problems[0].message}")
@@ -140,16 +141,24 @@ def _cached_variant(path: str) -> Variant:
     return v
 
 
-def new_game(tracks: Sequence[Track], variant: Variant, players: int, seed: int,
-             deals: Sequence[Deal | None] = (), series: bool | None = None) -> Game | Series:
+def new_game(
+    tracks: Sequence[Track],
+    variant: Variant,
+    players: int,
+    seed: int,
+    deals: Sequence[Deal | None] = (),
+    series: bool | None = None,
+) -> Game | Series:
     """A game on one track, or a series (world tour, or several tracks)."""
     if series is None:
         series = bool(variant.series) or len(tracks) > 1
     if series:
         return Series.new(list(tracks), variant, players, seed, list(deals) or None)
     if len(tracks) != 1:
-        raise InvalidInput(f"variant {variant.name!r} plays one track, {len(tracks)} given",
-                           hint="give one --track")
+        raise InvalidInput(
+            f"variant {variant.name!r} plays one track, {len(tracks)} given",
+            hint="give one --track",
+        )
     board = Board.of(tracks[0], variant.use_finish)
     return Game.new(board, variant, players, seed, deals[0] if deals else None)
 
@@ -161,15 +170,23 @@ def summary(game: Game | Series) -> dict[str, Any] | None:
         return None
     if isinstance(game, Series):
         res = game.result
-        return {"scores": list(res.scores), "winners": list(res.winners),
-                "winner": res.winner,
-                "races": [_race_summary(r) for r in res.races]}
+        return {
+            "scores": list(res.scores),
+            "winners": list(res.winners),
+            "winner": res.winner,
+            "races": [_race_summary(r) for r in res.races],
+        }
     return _race_summary(game.result)
 
 
 def _race_summary(res) -> dict[str, Any]:
-    return {"ranking": list(res.ranking), "stalled": list(res.stalled),
-            "scores": list(res.scores), "winners": list(res.winners), "winner": res.winner}
+    return {
+        "ranking": list(res.ranking),
+        "stalled": list(res.stalled),
+        "scores": list(res.scores),
+        "winners": list(res.winners),
+        "winner": res.winner,
+    }
 
 
 # -- recording ------------------------------------------------------------------
@@ -181,31 +198,44 @@ class Recorder:
         self._record = record
 
     @classmethod
-    def start(cls, tracks: Sequence[str | dict], variant: str | dict, players: int, seed: int,
-              seats: Sequence[SeatInfo] | None = None, deals: Sequence[Deal | None] = (),
-              series: bool | None = None) -> "Recorder":
+    def start(
+        cls,
+        tracks: Sequence[str | dict],
+        variant: str | dict,
+        players: int,
+        seed: int,
+        seats: Sequence[SeatInfo] | None = None,
+        deals: Sequence[Deal | None] = (),
+        series: bool | None = None,
+    ) -> Recorder:
         """A new game from track and variant references (names or paths), recorded.
         With no ``tracks`` a series variant plays its own track list."""
         v = open_variant(variant)
         refs: list[str | dict] = list(tracks)
         if not refs:
             if not v.series:
-                raise InvalidInput(f"variant {v.name!r} has no track list",
-                                   hint="give a track with --track")
+                raise InvalidInput(
+                    f"variant {v.name!r} has no track list", hint="give a track with --track"
+                )
             refs = list(v.series)
         loaded = [open_track(r) for r in refs]
         game = new_game(loaded, v, players, seed, deals, series)
         seats = list(seats or [SeatInfo(f"Player {p + 1}", "unknown") for p in range(players)])
         if len(seats) != players:
             raise InvalidInput(f"{len(seats)} seats for {players} players")
-        record = Record(variant=_absolute(variant), tracks=[_absolute(r) for r in refs],
-                        players=players, seats=seats, seed=seed,
-                        deals=list(deals) if any(d is not None for d in deals) else [],
-                        series=isinstance(game, Series))
+        record = Record(
+            variant=_absolute(variant),
+            tracks=[_absolute(r) for r in refs],
+            players=players,
+            seats=seats,
+            seed=seed,
+            deals=list(deals) if any(d is not None for d in deals) else [],
+            series=isinstance(game, Series),
+        )
         return cls(game, record)
 
     @classmethod
-    def resume(cls, record: Record) -> "Recorder":
+    def resume(cls, record: Record) -> Recorder:
         """A recorder holding a record's game after its decisions (a cut record
         continues from its cut); new decisions are added after them."""
         game = replay(record, check_result=False)
@@ -218,8 +248,9 @@ class Recorder:
 
     def record(self) -> Record:
         """The record so far (with the result once the game is over)."""
-        return replace(self._record, decisions=list(self._record.decisions),
-                       result=summary(self.game))
+        return replace(
+            self._record, decisions=list(self._record.decisions), result=summary(self.game)
+        )
 
 
 def _is_path(ref: str) -> bool:
@@ -241,8 +272,9 @@ def start(record: Record) -> Game | Series:
     try:
         variant = open_variant(record.variant, base)
     except TracksideError as exc:
-        raise type(exc)(f"variant {_name(record.variant)}: {exc}", record.place("variant")) \
-            from None
+        raise type(exc)(
+            f"variant {_name(record.variant)}: {exc}", record.place("variant")
+        ) from None
     tracks = []
     for k, ref in enumerate(record.tracks):
         try:
@@ -250,8 +282,7 @@ def start(record: Record) -> Game | Series:
         except TracksideError as exc:
             raise type(exc)(f"track {_name(ref)}: {exc}", record.place("tracks", k)) from None
     try:
-        return new_game(tracks, variant, record.players, record.seed, record.deals,
-                        record.series)
+        return new_game(tracks, variant, record.players, record.seed, record.deals, record.series)
     except TracksideError as exc:
         raise InvalidInput(f"set-up: {exc.message}", record.place("setup"), exc.hint) from None
 
@@ -269,13 +300,19 @@ def replay(record: Record, upto: int | None = None, check_result: bool = True) -
     decisions = record.decisions if upto is None else record.decisions[:upto]
     for k, d in enumerate(decisions):
         if game.over:
-            raise InvalidInput(f"decision {k + 1} comes after the end of the game",
-                               record.place("decisions", k), "remove the extra decisions")
+            raise InvalidInput(
+                f"decision {k + 1} comes after the end of the game",
+                record.place("decisions", k),
+                "remove the extra decisions",
+            )
         try:
             game.apply(d)
         except IllegalDecision as exc:
-            raise InvalidInput(f"decision {k + 1} {_brief(d)} is illegal: {exc.message}",
-                               record.place("decisions", k), exc.hint) from None
+            raise InvalidInput(
+                f"decision {k + 1} {_brief(d)} is illegal: {exc.message}",
+                record.place("decisions", k),
+                exc.hint,
+            ) from None
     if check_result and upto is None and record.result is not None:
         _check_result(record, game)
     return game
@@ -288,21 +325,25 @@ def _brief(d: Decision) -> str:
 def _check_result(record: Record, game: Game | Series) -> None:
     got = summary(game)
     if got is None:
-        raise InvalidInput(f"the record has a result but its {len(record.decisions)} "
-                           "decisions do not finish the game", record.place("result"),
-                           "the record is cut short; remove 'result' to continue it")
+        raise InvalidInput(
+            f"the record has a result but its {len(record.decisions)} "
+            "decisions do not finish the game",
+            record.place("result"),
+            "the record is cut short; remove 'result' to continue it",
+        )
     for key, want in record.result.items():
         if key in got and got[key] != want:
-            raise InvalidInput(f"replay gives {key} {got[key]}, the record says {want}",
-                               record.place("result", key),
-                               "the track, variant or engine changed since it was recorded")
+            raise InvalidInput(
+                f"replay gives {key} {got[key]}, the record says {want}",
+                record.place("result", key),
+                "the track, variant or engine changed since it was recorded",
+            )
 
 
 def cut(record: Record, k: int) -> Record:
     """The record of the same game stopped after its first ``k`` decisions."""
     if not 0 <= k <= len(record.decisions):
-        raise InvalidInput(f"cannot cut at decision {k}: the record has "
-                           f"{len(record.decisions)}")
+        raise InvalidInput(f"cannot cut at decision {k}: the record has {len(record.decisions)}")
     return replace(record, decisions=list(record.decisions[:k]), result=None, doc=None)
 
 
@@ -396,26 +437,32 @@ def parse_record(text: str, file: str = "<record>") -> Record:
     """A record from YAML text (see ``load_record``)."""
     doc = parse_yaml(text, file)
     if not isinstance(doc.data, dict):
-        raise InvalidInput("a game record must be a mapping with 'format: "
-                           f"{FORMAT}'", Place(file, 1))
+        raise InvalidInput(
+            f"a game record must be a mapping with 'format: {FORMAT}'", Place(file, 1)
+        )
     if doc.data.get("format") != FORMAT:
         found = doc.data.get("format")
-        raise InvalidInput(f"not a game record: format is {found!r}, expected {FORMAT!r}",
-                           doc.place(("format",)), "is this a track or variant file?")
+        raise InvalidInput(
+            f"not a game record: format is {found!r}, expected {FORMAT!r}",
+            doc.place(("format",)),
+            "is this a track or variant file?",
+        )
     problems = check("record", doc.data)
     if problems:
         message, where = problems[0]
         more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-        raise InvalidInput(f"record: {message}{more}", doc.place(where),
-                           "see docs/records.md", problems=problems)
+        raise InvalidInput(
+            f"record: {message}{more}", doc.place(where), "see docs/records.md", problems=problems
+        )
     data = doc.data
     decisions = []
     for k, item in enumerate(data["decisions"]):
         try:
             decisions.append(decision_from_dict(item))
         except TracksideError as exc:
-            raise InvalidInput(f"decision {k + 1}: {exc.message}", doc.place(("decisions", k)),
-                               exc.hint) from None
+            raise InvalidInput(
+                f"decision {k + 1}: {exc.message}", doc.place(("decisions", k)), exc.hint
+            ) from None
     deals: list[Deal | None] = []
     for k, item in enumerate(data["setup"].get("deals", [])):
         try:
@@ -425,19 +472,47 @@ def parse_record(text: str, file: str = "<record>") -> Record:
     base = Path(file).parent
     seats = [SeatInfo(s["name"], s["kind"]) for s in data["seats"]]
     if len(seats) != data["players"]:
-        raise InvalidInput(f"{len(seats)} seats for {data['players']} players",
-                           doc.place(("seats",)), "list one seat per player")
-    tracks = [t if isinstance(t, dict) else _absolute(resolve_track(t, base))
-              if _is_path(t) else t for t in data["tracks"]]
+        raise InvalidInput(
+            f"{len(seats)} seats for {data['players']} players",
+            doc.place(("seats",)),
+            "list one seat per player",
+        )
+    tracks = [
+        t if isinstance(t, dict) else _absolute(resolve_track(t, base)) if _is_path(t) else t
+        for t in data["tracks"]
+    ]
     variant = data["variant"]
     if isinstance(variant, str) and _is_path(variant):
         variant = _absolute(str(base / variant))
-    return Record(variant=variant, tracks=tracks,
-                  players=data["players"], seats=seats, seed=data["setup"]["seed"],
-                  decisions=decisions, deals=deals, series=data.get("series", False),
-                  result=data.get("result"), file=file, doc=doc)
+    return Record(
+        variant=variant,
+        tracks=tracks,
+        players=data["players"],
+        seats=seats,
+        seed=data["setup"]["seed"],
+        decisions=decisions,
+        deals=deals,
+        series=data.get("series", False),
+        result=data.get("result"),
+        file=file,
+        doc=doc,
+    )
 
 
-__all__ = ["FORMAT", "Record", "Recorder", "SeatInfo", "cut", "load_record", "new_game",
-           "open_track", "open_variant", "parse_record", "record_text", "replay",
-           "resolve_track", "save_record", "start", "summary"]
+__all__ = [
+    "FORMAT",
+    "Record",
+    "Recorder",
+    "SeatInfo",
+    "cut",
+    "load_record",
+    "new_game",
+    "open_track",
+    "open_variant",
+    "parse_record",
+    "record_text",
+    "replay",
+    "save_record",
+    "start",
+    "summary",
+]

@@ -1,63 +1,70 @@
-"""Where the bundled schemas, tracks and variants live, installed or not."""
+"""The bundled schemas, tracks and variants, read as package data.
+
+They install as the packages ``trackside.schemas``, ``trackside.tracks`` and
+``trackside.variants``, so ``importlib.resources`` finds them the same way in a
+source checkout (editable install), a normal install and a wheel.
+"""
+
 from __future__ import annotations
 
 import json
-import sysconfig
-from functools import lru_cache
-from importlib import metadata
+import os
+from functools import cache
+from importlib import resources
 from pathlib import Path
-from typing import Any, Iterator
-
-_HERE = Path(__file__).resolve().parent
-_MARKER = Path("schemas") / "track.schema.json"
+from typing import Any
 
 
-@lru_cache(maxsize=None)
-def data_root() -> Path:
-    """The folder that holds schemas/, tracks/ and variants/."""
-    for folder in _candidates():
-        if (folder / _MARKER).is_file():
-            return folder
-    return _HERE.parent
-
-
-def _candidates() -> Iterator[Path]:
-    """Where the data can be: the source tree, then where pip puts data files."""
-    yield _HERE.parent
-    for scheme in (sysconfig.get_default_scheme(), sysconfig.get_preferred_scheme("user")):
-        yield Path(sysconfig.get_path("data", scheme)) / "share" / "trackside"
-    # Installs with --prefix, --root or --target land elsewhere; the wheel's file list knows.
-    try:
-        files = metadata.files("trackside") or []
-    except metadata.PackageNotFoundError:
-        files = []
-    for entry in files:
-        if entry.as_posix().endswith("share/trackside/" + _MARKER.as_posix()):
-            yield Path(str(entry.locate())).resolve().parent.parent
+@cache
+def _folder(package: str) -> Path:
+    """The folder of a data package on disk (the package is never zipped)."""
+    return Path(str(resources.files(package)))
 
 
 def schema_path(name: str) -> Path:
     """The path of a bundled JSON schema, e.g. ``schema_path("track")``."""
-    return data_root() / "schemas" / f"{name}.schema.json"
+    return _folder("trackside.schemas") / f"{name}.schema.json"
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_schema(name: str) -> dict[str, Any]:
     """A bundled JSON schema as data."""
     with open(schema_path(name), encoding="utf-8") as handle:
-        return json.load(handle)
+        schema: dict[str, Any] = json.load(handle)
+    return schema
 
 
 def tracks_dir() -> Path:
     """The folder of bundled circuits."""
-    return data_root() / "tracks"
+    return _folder("trackside.tracks")
 
 
 def variants_dir() -> Path:
-    """The folder of bundled variants."""
-    return data_root() / "variants"
+    """The folder of bundled variants (and ``decks/`` inside it)."""
+    return _folder("trackside.variants")
 
 
 def bundled_tracks() -> list[Path]:
     """Every bundled circuit file, sorted by name."""
     return sorted(tracks_dir().glob("*.yaml"))
+
+
+def is_track_name(ref: str) -> bool:
+    """True when ``ref`` reads as a bundled circuit's name (``harbour-loop``), not a path."""
+    return (
+        bool(ref) and "/" not in ref and os.sep not in ref and not ref.endswith((".yaml", ".yml"))
+    )
+
+
+def resolve_track(ref: str, base: str | os.PathLike[str] | None = None) -> str:
+    """The file of a track reference: a bundled name (``harbour-loop``) or a path
+    (relative to ``base`` when given). A name that is no bundled circuit stays as
+    given, so that the error names what the user typed."""
+    if is_track_name(ref):
+        bundled = tracks_dir() / f"{ref}.yaml"
+        if bundled.is_file() or base is not None:
+            return str(bundled)
+    path = Path(ref)
+    if base is not None and not path.is_absolute():
+        path = Path(base) / path
+    return str(path)

@@ -1,15 +1,17 @@
 """JSON Schema checks of loaded YAML data against the bundled schemas."""
+
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Iterator
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
 
 import jsonschema
 
 from .resources import load_schema
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator(name: str) -> jsonschema.protocols.Validator:
     schema = load_schema(name)
     cls = jsonschema.validators.validator_for(schema)
@@ -36,10 +38,10 @@ def inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
             return node
         ref = node.get("$ref")
         if isinstance(ref, str) and ref.startswith("#/$defs/"):
-            name = ref[len("#/$defs/"):]
+            name = ref[len("#/$defs/") :]
             if name in defs and "/" not in name and name not in stack:
                 siblings = {k: walk(v, stack) for k, v in node.items() if k != "$ref"}
-                target = walk(defs[name], stack + (name,))
+                target = walk(defs[name], (*stack, name))
                 if set(siblings) <= _ANNOTATIONS:
                     return {**target, **siblings}
                 return {"allOf": [target], **siblings}
@@ -83,8 +85,10 @@ def _describe(err: jsonschema.ValidationError) -> str:
         extra = sorted(set(err.instance) - set(allowed), key=str)
         if None in extra:
             return f"{where}: a key is empty (~ or null); give it a name ({', '.join(allowed)})"
-        return (f"{where}: unknown key {', '.join(repr(k) for k in extra)} "
-                f"(allowed: {', '.join(allowed)})")
+        return (
+            f"{where}: unknown key {', '.join(repr(k) for k in extra)} "
+            f"(allowed: {', '.join(allowed)})"
+        )
     if v == "type":
         return f"{where}: expected {_a(err.validator_value)}, found {_kind(err.instance)}"
     if v == "const":
@@ -114,8 +118,15 @@ def _path_text(path: tuple) -> str:
 def _a(kind: Any) -> str:
     if isinstance(kind, list):
         return " or ".join(_a(k) for k in kind)
-    return {"object": "a mapping", "array": "a list", "string": "text", "number": "a number",
-            "integer": "a whole number", "boolean": "true or false", "null": "nothing"}.get(kind, kind)
+    return {
+        "object": "a mapping",
+        "array": "a list",
+        "string": "text",
+        "number": "a number",
+        "integer": "a whole number",
+        "boolean": "true or false",
+        "null": "nothing",
+    }.get(kind, kind)
 
 
 def _kind(value: Any) -> str:

@@ -3,6 +3,7 @@
 Geometry derived from a track lives in ``engine.geometry``; this module only
 knows the file contract of DESIGN.md.
 """
+
 from __future__ import annotations
 
 import copy
@@ -32,8 +33,11 @@ class Space:
     label: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "lane": self.lane,
-                               "corners": [list(c) for c in self.corners]}
+        out: dict[str, Any] = {
+            "id": self.id,
+            "lane": self.lane,
+            "corners": [list(c) for c in self.corners],
+        }
         if self.kind is not None:
             out["kind"] = self.kind
         if self.label is not None:
@@ -41,10 +45,14 @@ class Space:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Space":
-        return cls(id=data["id"], lane=data["lane"],
-                   corners=[_point(c) for c in data["corners"]],
-                   kind=data.get("kind"), label=data.get("label"))
+    def from_dict(cls, data: dict[str, Any]) -> Space:
+        return cls(
+            id=data["id"],
+            lane=data["lane"],
+            corners=[_point(c) for c in data["corners"]],
+            kind=data.get("kind"),
+            label=data.get("label"),
+        )
 
 
 @dataclass
@@ -101,7 +109,7 @@ class Track:
                 return sp
         raise KeyError(space_id)
 
-    def copy(self) -> "Track":
+    def copy(self) -> Track:
         """A deep copy, independent of this track."""
         return copy.deepcopy(self)
 
@@ -112,8 +120,10 @@ class Track:
             value = getattr(self, key)
             if value is not None:
                 out[key] = value
-        out["centerline"] = {"closed": self.centerline.closed,
-                             "points": [list(p) for p in self.centerline.points]}
+        out["centerline"] = {
+            "closed": self.centerline.closed,
+            "points": [list(p) for p in self.centerline.points],
+        }
         out["spaces"] = [sp.to_dict() for sp in self.spaces]
         out["start_grid"] = list(self.start_grid)
         out["betting_lines"] = [[list(a), list(b)] for a, b in self.betting_lines]
@@ -123,7 +133,7 @@ class Track:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], source: str | None = None) -> "Track":
+    def from_dict(cls, data: dict[str, Any], source: str | None = None) -> Track:
         """Build from schema-valid file data (see ``schema_problems``)."""
         cl = data["centerline"]
         return cls(
@@ -136,8 +146,12 @@ class Track:
             author=data.get("author"),
             description=data.get("description"),
             tolerance=data.get("tolerance"),
-            labels=[Label(text=lb["text"], at=_point(lb["at"]), size=lb.get("size"),
-                          angle=lb.get("angle")) for lb in data.get("labels", [])],
+            labels=[
+                Label(
+                    text=lb["text"], at=_point(lb["at"]), size=lb.get("size"), angle=lb.get("angle")
+                )
+                for lb in data.get("labels", [])
+            ],
             source=source,
         )
 
@@ -173,19 +187,28 @@ def schema_problems(doc: YamlDocument) -> list[SchemaProblem]:
 def _require_mapping(doc: YamlDocument) -> YamlDocument:
     """A document that is not a mapping at all is no track file (exit code 2)."""
     if not isinstance(doc.data, dict):
-        kinds = {str: "a single line of text", list: "a list", int: "a number",
-                 float: "a number", bool: "true or false"}
+        kinds = {
+            str: "a single line of text",
+            list: "a list",
+            int: "a number",
+            float: "a number",
+            bool: "true or false",
+        }
         what = "empty" if doc.data is None else kinds.get(type(doc.data), "a single value")
         place = doc.place(())
         if place.line is None:
             place = Place(doc.file, 1, 1)
-        raise UnreadableInput(f"not a track file: the document is {what}", place,
-                              "a track file is a mapping that starts with "
-                              f"'format: {FORMAT}'")
+        raise UnreadableInput(
+            f"not a track file: the document is {what}",
+            place,
+            f"a track file is a mapping that starts with 'format: {FORMAT}'",
+        )
     return doc
 
 
-def parse_track(text: str, file: str = "<input>") -> tuple[Track | None, YamlDocument, list[SchemaProblem]]:
+def parse_track(
+    text: str, file: str = "<input>"
+) -> tuple[Track | None, YamlDocument, list[SchemaProblem]]:
     """Parse track text: the track (None if the schema refuses it), the document, the problems."""
     doc = _require_mapping(parse_yaml(text, file))
     problems = schema_problems(doc)
@@ -193,7 +216,9 @@ def parse_track(text: str, file: str = "<input>") -> tuple[Track | None, YamlDoc
     return track, doc, problems
 
 
-def read_track_document(path: str | os.PathLike) -> tuple[Track | None, YamlDocument, list[SchemaProblem]]:
+def read_track_document(
+    path: str | os.PathLike,
+) -> tuple[Track | None, YamlDocument, list[SchemaProblem]]:
     """Read a track file: the track (None if the schema refuses it), the document, the problems."""
     doc = _require_mapping(load_yaml(path, "track file"))
     problems = schema_problems(doc)
@@ -207,8 +232,7 @@ def load_track(path: str | os.PathLike) -> Track:
     if track is None:
         first = problems[0]
         more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-        raise InvalidInput(first.message + more, first.place,
-                           problems=problems)
+        raise InvalidInput(first.message + more, first.place, problems=problems)
     return track
 
 

@@ -46,6 +46,7 @@ from the centerline. The centerline is too coarse where it turns more than
 from it that the projection error (offset x turn / 2) exceeds half the
 tolerance.
 """
+
 from __future__ import annotations
 
 import math
@@ -95,9 +96,24 @@ CODES: dict[str, str] = {
 
 OFF_LINE_FACTOR = 4.0
 COARSE_TURN_DEG = 2.0
-_KEY_ORDER = {k: n for n, k in enumerate(
-    ("format", "name", "author", "description", "tolerance", "centerline", "spaces",
-     "start_grid", "betting_lines", "finish_line", "labels"))}
+_KEY_ORDER = {
+    k: n
+    for n, k in enumerate(
+        (
+            "format",
+            "name",
+            "author",
+            "description",
+            "tolerance",
+            "centerline",
+            "spaces",
+            "start_grid",
+            "betting_lines",
+            "finish_line",
+            "labels",
+        )
+    )
+}
 
 
 @dataclass
@@ -130,10 +146,17 @@ class Issue:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form, every key present."""
-        return {"code": self.code, "severity": self.severity, "message": self.message,
-                "spaces": list(self.spaces), "line": self.line, "path": list(self.path),
-                "file": self.file, "yaml_line": self.yaml_line,
-                "yaml_column": self.yaml_column}
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "spaces": list(self.spaces),
+            "line": self.line,
+            "path": list(self.path),
+            "file": self.file,
+            "yaml_line": self.yaml_line,
+            "yaml_column": self.yaml_column,
+        }
 
 
 @dataclass
@@ -162,13 +185,20 @@ class Report:
 
     def summary(self) -> str:
         """One line: how many errors and warnings."""
-        return (f"{self.file or '<track>'}: {_plural(self.errors, 'error')}, "
-                f"{_plural(self.warnings, 'warning')}")
+        return (
+            f"{self.file or '<track>'}: {_plural(self.errors, 'error')}, "
+            f"{_plural(self.warnings, 'warning')}"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form: file, ok, counts and the issues."""
-        return {"file": self.file, "ok": self.ok, "errors": self.errors,
-                "warnings": self.warnings, "issues": [i.to_dict() for i in self.issues]}
+        return {
+            "file": self.file,
+            "ok": self.ok,
+            "errors": self.errors,
+            "warnings": self.warnings,
+            "issues": [i.to_dict() for i in self.issues],
+        }
 
 
 def validate_file(path: str | os.PathLike) -> Report:
@@ -179,14 +209,16 @@ def validate_file(path: str | os.PathLike) -> Report:
     """
     track, doc, problems = read_track_document(path)
     if track is None:
-        issues = [_locate(Issue("schema", ERROR, p.message, path=tuple(p.path)), doc)
-                  for p in problems]
+        issues = [
+            _locate(Issue("schema", ERROR, p.message, path=tuple(p.path)), doc) for p in problems
+        ]
         return Report(_ordered(issues), doc.file)
     return validate_track(track, doc)
 
 
-def validate_track(track: Track, doc: YamlDocument | None = None,
-                   geometry: TrackGeometry | None = None) -> Report:
+def validate_track(
+    track: Track, doc: YamlDocument | None = None, geometry: TrackGeometry | None = None
+) -> Report:
     """Check a track against the track model; ``doc`` (the file it came from)
     lets issues carry YAML lines. Pass ``geometry`` to reuse one already built."""
     checker = _Checker(track, geometry or TrackGeometry(track))
@@ -195,6 +227,7 @@ def validate_track(track: Track, doc: YamlDocument | None = None,
 
 
 # -- report helpers -----------------------------------------------------------
+
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
@@ -208,15 +241,30 @@ def _locate(issue: Issue, doc: YamlDocument | None) -> Issue:
 
 
 def _path_key(path: tuple) -> tuple:
-    return tuple((0, _KEY_ORDER.get(p, 99), "") if isinstance(p, str) else (1, p, "")
-                 if isinstance(p, int) else (2, 0, str(p)) for p in path)
+    return tuple(
+        (0, _KEY_ORDER.get(p, 99), "")
+        if isinstance(p, str)
+        else (1, p, "")
+        if isinstance(p, int)
+        else (2, 0, str(p))
+        for p in path
+    )
 
 
 def _ordered(issues: list[Issue]) -> list[Issue]:
     """Errors first, then by place in the file, then by code."""
-    return sorted(issues, key=lambda i: (i.severity != ERROR, i.yaml_line or 0,
-                                         i.yaml_column or 0, _path_key(i.path), i.code,
-                                         i.spaces, i.message))
+    return sorted(
+        issues,
+        key=lambda i: (
+            i.severity != ERROR,
+            i.yaml_line or 0,
+            i.yaml_column or 0,
+            _path_key(i.path),
+            i.code,
+            i.spaces,
+            i.message,
+        ),
+    )
 
 
 def _names(ids: list[str], limit: int = 8) -> str:
@@ -236,6 +284,7 @@ def _line_path(k: int) -> tuple:
 
 # -- the checks ---------------------------------------------------------------
 
+
 class _Checker:
     """Runs every check over one track and its geometry."""
 
@@ -245,13 +294,19 @@ class _Checker:
         self.issues: list[Issue] = []
         self.bad = set(g.bad_polygons)
 
-    def add(self, code: str, message: str, spaces: list[int] | list[str] = (),
-            line: int | None = None, path: tuple = ()) -> None:
+    def add(
+        self,
+        code: str,
+        message: str,
+        spaces: list[int] | list[str] = (),
+        line: int | None = None,
+        path: tuple = (),
+    ) -> None:
         ids = [s if isinstance(s, str) else self.g.ids[s] for s in spaces]
         self.issues.append(Issue(code, CODES[code], message, ids, line, path))
 
     def space_path(self, i: int, *rest: Any) -> tuple:
-        return ("spaces", i) + rest
+        return ("spaces", i, *rest)
 
     def run(self) -> list[Issue]:
         self.check_ids()
@@ -276,65 +331,95 @@ class _Checker:
         first: dict[str, int] = {}
         for i, sid in enumerate(self.g.ids):
             if sid in first:
-                self.add("duplicate-id",
-                         f"space id {sid!r} is used again (first by space {first[sid] + 1} "
-                         "in the list); give every space its own id", [sid],
-                         path=self.space_path(i, "id"))
+                self.add(
+                    "duplicate-id",
+                    f"space id {sid!r} is used again (first by space {first[sid] + 1} "
+                    "in the list); give every space its own id",
+                    [sid],
+                    path=self.space_path(i, "id"),
+                )
             else:
                 first[sid] = i
 
     def check_grid_list(self) -> None:
         grid = list(self.t.start_grid)
         if len(grid) != 6:
-            self.add("grid-size", f"the start grid lists {len(grid)} spaces; it needs "
-                     "exactly 6, pole first", [s for s in grid if s in self.g.index],
-                     path=("start_grid",))
+            self.add(
+                "grid-size",
+                f"the start grid lists {len(grid)} spaces; it needs exactly 6, pole first",
+                [s for s in grid if s in self.g.index],
+                path=("start_grid",),
+            )
         seen: set[str] = set()
         for k, sid in enumerate(grid):
             if sid not in self.g.index:
-                self.add("grid-unknown-id", f"start grid position {k + 1} names space "
-                         f"{sid!r}, which does not exist; use the id of a space",
-                         path=("start_grid", k))
+                self.add(
+                    "grid-unknown-id",
+                    f"start grid position {k + 1} names space "
+                    f"{sid!r}, which does not exist; use the id of a space",
+                    path=("start_grid", k),
+                )
             elif sid in seen:
-                self.add("grid-repeat", f"start grid position {k + 1} repeats space {sid!r}; "
-                         "the grid needs 6 different spaces", [sid], path=("start_grid", k))
+                self.add(
+                    "grid-repeat",
+                    f"start grid position {k + 1} repeats space {sid!r}; "
+                    "the grid needs 6 different spaces",
+                    [sid],
+                    path=("start_grid", k),
+                )
             seen.add(sid)
 
     def check_line_count(self) -> bool:
         n = len(self.t.betting_lines)
         if n != 3:
-            self.add("line-count", f"the track has {n} betting lines; it needs exactly 3, "
-                     "in race order", path=("betting_lines",))
+            self.add(
+                "line-count",
+                f"the track has {n} betting lines; it needs exactly 3, in race order",
+                path=("betting_lines",),
+            )
             return False
         return True
 
     def check_polygons(self) -> None:
         g = self.g
         for i, reason in sorted(g.bad_polygons.items()):
-            self.add("bad-polygon", f"space {g.ids[i]} is not a usable shape: {reason}; "
-                     "give it 3 or more corners in order around a non-zero area",
-                     [i], path=self.space_path(i, "corners"))
+            self.add(
+                "bad-polygon",
+                f"space {g.ids[i]} is not a usable shape: {reason}; "
+                "give it 3 or more corners in order around a non-zero area",
+                [i],
+                path=self.space_path(i, "corners"),
+            )
         for ov in g.overlaps:
             a, b = sorted((ov.a, ov.b))
-            self.add("overlap", f"spaces {g.ids[a]} and {g.ids[b]} overlap by "
-                     f"{ov.area:.1f} mm²; move their corners so they only share edges",
-                     [a, b], path=self.space_path(a, "corners"))
+            self.add(
+                "overlap",
+                f"spaces {g.ids[a]} and {g.ids[b]} overlap by "
+                f"{ov.area:.1f} mm²; move their corners so they only share edges",
+                [a, b],
+                path=self.space_path(a, "corners"),
+            )
 
     def check_centerline(self) -> bool:
         g = self.g
         if g.length <= 2 * g.tol:
-            self.add("centerline-degenerate",
-                     f"the centerline is {g.length:.1f} mm long; draw the racing line through "
-                     "the whole track with at least 2 distinct points",
-                     path=("centerline", "points"))
+            self.add(
+                "centerline-degenerate",
+                f"the centerline is {g.length:.1f} mm long; draw the racing line through "
+                "the whole track with at least 2 distinct points",
+                path=("centerline", "points"),
+            )
             return False
         if not g.centerline.is_simple:
             k = self._crossing_point()
-            self.add("centerline-crossing",
-                     "the centerline crosses itself" + (f" near point {k + 1}" if k is not None
-                                                        else "")
-                     + "; progress along it is ambiguous there, redraw it as one loop or "
-                     "one path", path=("centerline", "points") + ((k,) if k is not None else ()))
+            self.add(
+                "centerline-crossing",
+                "the centerline crosses itself"
+                + (f" near point {k + 1}" if k is not None else "")
+                + "; progress along it is ambiguous there, redraw it as one loop or "
+                "one path",
+                path=("centerline", "points") + ((k,) if k is not None else ()),
+            )
         return True
 
     def _crossing_point(self) -> int | None:
@@ -343,7 +428,7 @@ class _Checker:
         lines = shapely.linestrings(np.stack([pts[:-1], pts[1:]], axis=1))
         left, right = shapely.STRtree(lines).query(lines, predicate="intersects")
         last = len(lines) - 1
-        for a, b in sorted(zip(left.tolist(), right.tolist())):
+        for a, b in sorted(zip(left.tolist(), right.tolist(), strict=False)):
             if b <= a + 1 or (self.g.closed and a == 0 and b == last):
                 continue
             return min(b, len(self.t.centerline.points) - 1)  # where the later pass starts
@@ -358,20 +443,27 @@ class _Checker:
         limit = OFF_LINE_FACTOR * float(np.median(sizes))
         for i in good:
             if g.offset[i] > limit:
-                self.add("off-racing-line",
-                         f"space {g.ids[i]} is {g.offset[i]:.0f} mm from the centerline "
-                         f"(more than {limit:.0f} mm, {OFF_LINE_FACTOR:g} space sizes), so its "
-                         "progress along the track is unreliable; run the centerline through "
-                         "the track near it", [i], path=self.space_path(i))
+                self.add(
+                    "off-racing-line",
+                    f"space {g.ids[i]} is {g.offset[i]:.0f} mm from the centerline "
+                    f"(more than {limit:.0f} mm, {OFF_LINE_FACTOR:g} space sizes), so its "
+                    "progress along the track is unreliable; run the centerline through "
+                    "the track near it",
+                    [i],
+                    path=self.space_path(i),
+                )
 
     def check_seam(self) -> None:
         g = self.g
         for i in g.good:
             if g.straddles_seam[i]:
-                self.add("across-seam",
-                         f"space {g.ids[i]} lies across the seam (the first point of the "
-                         "closed centerline); start the centerline on an edge between spaces",
-                         [i], path=self.space_path(i))
+                self.add(
+                    "across-seam",
+                    f"space {g.ids[i]} lies across the seam (the first point of the "
+                    "closed centerline); start the centerline on an edge between spaces",
+                    [i],
+                    path=self.space_path(i),
+                )
 
     # lines
     def check_lines(self) -> None:
@@ -382,35 +474,60 @@ class _Checker:
             crossings = g.line_crossings[k]
             path = _line_path(k)
             if not crossings:
-                self.add("line-misses-centerline", f"{name} does not cross the centerline; "
-                         "draw it across the whole track", line=k, path=path)
+                self.add(
+                    "line-misses-centerline",
+                    f"{name} does not cross the centerline; draw it across the whole track",
+                    line=k,
+                    path=path,
+                )
             elif len(crossings) > 1:
-                self.add("line-crosses-twice", f"{name} crosses the centerline "
-                         f"{len(crossings)} times; make it one short segment across the track",
-                         line=k, path=path)
+                self.add(
+                    "line-crosses-twice",
+                    f"{name} crosses the centerline "
+                    f"{len(crossings)} times; make it one short segment across the track",
+                    line=k,
+                    path=path,
+                )
             progress = g.line_progress[k]
             if progress is not None:
                 if last is not None and progress <= last[1]:
-                    why = ("it lies on the seam, where a lap starts: start the centerline "
-                           "between the finish line and the grid" if g.wraps and
-                           min(progress, g.length - progress) <= g.tol else
-                           "check the centerline's direction")
-                    self.add("line-order", f"{name} is not after {_line_name(last[0])} "
-                             "along the track; the order is betting lines 1, 2, 3, then the "
-                             f"finish ({why})", line=k, path=path)
+                    why = (
+                        "it lies on the seam, where a lap starts: start the centerline "
+                        "between the finish line and the grid"
+                        if g.wraps and min(progress, g.length - progress) <= g.tol
+                        else "check the centerline's direction"
+                    )
+                    self.add(
+                        "line-order",
+                        f"{name} is not after {_line_name(last[0])} "
+                        "along the track; the order is betting lines 1, 2, 3, then the "
+                        f"finish ({why})",
+                        line=k,
+                        path=path,
+                    )
                 last = (k, progress)
             if g.cuts[k]:
                 ids = [g.ids[i] for i in g.cuts[k]]
-                self.add("line-cuts-space", f"{name} runs through space"
-                         f"{'s' if len(ids) > 1 else ''} {_names(ids)}; put it on the edges "
-                         "between spaces", g.cuts[k], line=k, path=path)
+                self.add(
+                    "line-cuts-space",
+                    f"{name} runs through space"
+                    f"{'s' if len(ids) > 1 else ''} {_names(ids)}; put it on the edges "
+                    "between spaces",
+                    g.cuts[k],
+                    line=k,
+                    path=path,
+                )
             if progress is not None:
                 self.check_gap(k)
         if g.line_progress[FINISH] is not None:
             if not any(g.beyond[FINISH][i] for i in g.good):
-                self.add("no-finish-space", "no space lies beyond the finish line, so no car "
-                         "can finish; add spaces after it or move it back", line=FINISH,
-                         path=_line_path(FINISH))
+                self.add(
+                    "no-finish-space",
+                    "no space lies beyond the finish line, so no car "
+                    "can finish; add spaces after it or move it back",
+                    line=FINISH,
+                    path=_line_path(FINISH),
+                )
 
     def check_gap(self, k: int) -> None:
         """A step from before line k to beyond it must pass over the line."""
@@ -429,9 +546,15 @@ class _Checker:
         if missed:
             missed.sort()
             ids = [g.ids[i] for i in missed]
-            self.add("line-gap", f"{_line_name(k)} does not span the track: a car can "
-                     f"pass it without touching it at spaces {_names(ids)}; extend it across "
-                     "every lane", missed, line=k, path=_line_path(k))
+            self.add(
+                "line-gap",
+                f"{_line_name(k)} does not span the track: a car can "
+                f"pass it without touching it at spaces {_names(ids)}; extend it across "
+                "every lane",
+                missed,
+                line=k,
+                path=_line_path(k),
+            )
 
     def check_grid_position(self) -> None:
         g = self.g
@@ -442,10 +565,15 @@ class _Checker:
             if i is None or i in self.bad:
                 continue
             if g.beyond[0][i] or i in g.cuts[0]:
-                self.add("grid-not-behind-line", f"start space {sid} (grid position {k + 1}) "
-                         "is not behind betting line 1; put the grid just after the seam "
-                         "and before the first betting line", [i], line=0,
-                         path=("start_grid", k))
+                self.add(
+                    "grid-not-behind-line",
+                    f"start space {sid} (grid position {k + 1}) "
+                    "is not behind betting line 1; put the grid just after the seam "
+                    "and before the first betting line",
+                    [i],
+                    line=0,
+                    path=("start_grid", k),
+                )
 
     def check_grid_order(self) -> None:
         g = self.g
@@ -455,9 +583,14 @@ class _Checker:
             if i is None or i in self.bad:
                 continue
             if prev is not None and g.delta(g.front[prev], g.front[i]) > g.tol:
-                self.add("grid-order", f"start space {g.ids[i]} (grid position {k + 1}) is "
-                         f"ahead of {g.ids[prev]} (position {k}); list the grid pole first, "
-                         "front to back", [prev, i], path=("start_grid", k))
+                self.add(
+                    "grid-order",
+                    f"start space {g.ids[i]} (grid position {k + 1}) is "
+                    f"ahead of {g.ids[prev]} (position {k}); list the grid pole first, "
+                    "front to back",
+                    [prev, i],
+                    path=("start_grid", k),
+                )
             prev = i
 
     # the forward graph
@@ -468,20 +601,37 @@ class _Checker:
         if g.closed or has_finish:
             for i in g.good:
                 if not g.forward[i] and (g.closed or before[i]):
-                    self.add("dead-end", f"space {g.ids[i]} has no space ahead of it: a car "
-                             "there could never move on; connect it to a space further along "
-                             "the track", [i], path=self.space_path(i))
-        grid = [g.index[s] for s in dict.fromkeys(self.t.start_grid)
-                if s in g.index and g.index[s] not in self.bad]
+                    self.add(
+                        "dead-end",
+                        f"space {g.ids[i]} has no space ahead of it: a car "
+                        "there could never move on; connect it to a space further along "
+                        "the track",
+                        [i],
+                        path=self.space_path(i),
+                    )
+        grid = [
+            g.index[s]
+            for s in dict.fromkeys(self.t.start_grid)
+            if s in g.index and g.index[s] not in self.bad
+        ]
         if has_finish:
             finishing = self.can_finish()
             for k, sid in enumerate(self.t.start_grid):
                 i = g.index.get(sid)
-                if i is not None and i not in self.bad and i not in finishing \
-                        and not g.beyond[FINISH][i] and sid not in self.t.start_grid[:k]:
-                    self.add("start-cannot-finish", f"no forward path leads from start space "
-                             f"{sid} to the finish; connect the grid to the track",
-                             [i], path=("start_grid", k))
+                if (
+                    i is not None
+                    and i not in self.bad
+                    and i not in finishing
+                    and not g.beyond[FINISH][i]
+                    and sid not in self.t.start_grid[:k]
+                ):
+                    self.add(
+                        "start-cannot-finish",
+                        f"no forward path leads from start space "
+                        f"{sid} to the finish; connect the grid to the track",
+                        [i],
+                        path=("start_grid", k),
+                    )
             self.check_single_file(grid, before)
         self.check_reachable(grid)
 
@@ -517,11 +667,15 @@ class _Checker:
             return
         for group in self._components(lost):
             ids = [g.ids[i] for i in group]
-            self.add("unreachable", f"no car can reach space{'s' if len(ids) > 1 else ''} "
-                     f"{_names(ids)} from the start grid; connect "
-                     f"{'them' if len(ids) > 1 else 'it'} or remove "
-                     f"{'them' if len(ids) > 1 else 'it'}", group,
-                     path=self.space_path(group[0]))
+            self.add(
+                "unreachable",
+                f"no car can reach space{'s' if len(ids) > 1 else ''} "
+                f"{_names(ids)} from the start grid; connect "
+                f"{'them' if len(ids) > 1 else 'it'} or remove "
+                f"{'them' if len(ids) > 1 else 'it'}",
+                group,
+                path=self.space_path(group[0]),
+            )
 
     def _components(self, members: list[int]) -> list[list[int]]:
         """Groups of the given spaces that touch each other, in index order."""
@@ -585,10 +739,14 @@ class _Checker:
         narrow = [a for a in order if a not in starts and to[a] * frm[a] == total]
         for stretch in self._stretches(narrow):
             ids = [g.ids[i] for i in stretch]
-            self.add("single-file", f"single-file stretch: every car must pass through "
-                     f"space{'s' if len(ids) > 1 else ''} {_names(ids)}, so no car can "
-                     "overtake there; fine if intended, otherwise add a lane", stretch,
-                     path=self.space_path(stretch[0]))
+            self.add(
+                "single-file",
+                f"single-file stretch: every car must pass through "
+                f"space{'s' if len(ids) > 1 else ''} {_names(ids)}, so no car can "
+                "overtake there; fine if intended, otherwise add a lane",
+                stretch,
+                path=self.space_path(stretch[0]),
+            )
 
     def _stretches(self, spaces: list[int]) -> list[list[int]]:
         """Split spaces (in path order) into runs that follow one another."""
@@ -640,8 +798,11 @@ class _Checker:
         runs: list[list[int]] = []
         for j in sorted(flagged, key=lambda j: vertex[j]):
             prev = runs[-1][-1] if runs else None
-            if prev is not None and vertex[j] == vertex[prev] + 1 and at[j] - at[prev] <= \
-                    2 * max(g.front[i] - g.rear[i] for i in flagged[prev]):
+            if (
+                prev is not None
+                and vertex[j] == vertex[prev] + 1
+                and at[j] - at[prev] <= 2 * max(g.front[i] - g.rear[i] for i in flagged[prev])
+            ):
                 runs[-1].append(j)
             else:
                 runs.append([j])
@@ -649,11 +810,14 @@ class _Checker:
             spaces = sorted({i for j in run for i in flagged[j]}, key=lambda i: (g.front[i], i))
             worst = math.degrees(max(float(turns[j]) for j in run))
             ids = [g.ids[i] for i in spaces]
-            self.add("coarse-centerline",
-                     f"the centerline turns up to {worst:.1f}° at one point near "
-                     f"space{'s' if len(ids) > 1 else ''} {_names(ids)}, so their progress "
-                     "may be off; add points on the curve (about 1° of turn per point)",
-                     spaces, path=("centerline", "points", int(vertex[run[0]]) % n_points))
+            self.add(
+                "coarse-centerline",
+                f"the centerline turns up to {worst:.1f}° at one point near "
+                f"space{'s' if len(ids) > 1 else ''} {_names(ids)}, so their progress "
+                "may be off; add points on the curve (about 1° of turn per point)",
+                spaces,
+                path=("centerline", "points", int(vertex[run[0]]) % n_points),
+            )
 
     def check_lanes(self) -> None:
         """Side-by-side neighbours (same front and rear) are one lane apart."""
@@ -664,13 +828,19 @@ class _Checker:
             for b in g.adjacent[a]:
                 if b < a or (a, b) in seen:
                     continue
-                if abs(g.delta(g.front[a], g.front[b])) > tol or \
-                        abs(g.delta(g.rear[a], g.rear[b])) > tol:
+                if (
+                    abs(g.delta(g.front[a], g.front[b])) > tol
+                    or abs(g.delta(g.rear[a], g.rear[b])) > tol
+                ):
                     continue
                 la, lb = g.lanes[a], g.lanes[b]
                 if abs(la - lb) != 1:
                     seen.add((a, b))
-                    self.add("lane-mismatch", f"spaces {g.ids[a]} (lane {la}) and {g.ids[b]} "
-                             f"(lane {lb}) lie side by side, so their lanes should differ by "
-                             "1; renumber the lanes (0 is the innermost)", [a, b],
-                             path=self.space_path(b, "lane"))
+                    self.add(
+                        "lane-mismatch",
+                        f"spaces {g.ids[a]} (lane {la}) and {g.ids[b]} "
+                        f"(lane {lb}) lie side by side, so their lanes should differ by "
+                        "1; renumber the lanes (0 is the innermost)",
+                        [a, b],
+                        path=self.space_path(b, "lane"),
+                    )

@@ -4,8 +4,10 @@ Files are read with PyYAML's safe loader only, refused past a size limit or
 when aliases would expand past a node limit, and every value keeps its line
 and column so that problems can point into the file.
 """
+
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import tempfile
@@ -57,13 +59,14 @@ def read_text(path: str | os.PathLike, what: str = "file") -> str:
             raise UnreadableInput(f"is a directory, not a {what}", Place(name))
         size = p.stat().st_size
         if size <= MAX_BYTES:
-            with p.open("rb") as handle:   # a pipe or device has no size: read no more than this
+            with p.open("rb") as handle:  # a pipe or device has no size: read no more than this
                 raw = handle.read(MAX_BYTES + 1)
             size = max(size, len(raw))
         if size > MAX_BYTES:
             raise UnreadableInput(
                 f"file is over {MAX_BYTES:,} bytes; a {what} may be at most {MAX_BYTES:,} bytes",
-                Place(name))
+                Place(name),
+            )
     except FileNotFoundError:
         raise UnreadableInput("no such file", Place(name)) from None
     except PermissionError:
@@ -74,8 +77,9 @@ def read_text(path: str | os.PathLike, what: str = "file") -> str:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise UnreadableInput("not UTF-8 text", Place(name, line),
-                              "save the file as UTF-8") from None
+        raise UnreadableInput(
+            "not UTF-8 text", Place(name, line), "save the file as UTF-8"
+        ) from None
 
 
 def parse_yaml(text: str, file: str = "<input>") -> YamlDocument:
@@ -94,14 +98,20 @@ def parse_yaml(text: str, file: str = "<input>") -> YamlDocument:
         where = Place(file, mark.line + 1, mark.column + 1) if mark else Place(file)
         problem = exc.problem or exc.context or "not YAML"
         if "another document" in problem:
-            raise UnreadableInput("the file holds more than one YAML document", where,
-                                  "keep one: remove the second '---' and what follows") from None
+            raise UnreadableInput(
+                "the file holds more than one YAML document",
+                where,
+                "keep one: remove the second '---' and what follows",
+            ) from None
         raise UnreadableInput(f"YAML syntax error: {problem}", where) from None
     except yaml.reader.ReaderError as exc:
         line = text[: max(0, exc.position)].count("\n") + 1
         char = chr(exc.character) if isinstance(exc.character, int) else exc.character
-        raise UnreadableInput(f"character {char!r} is not allowed in YAML",
-                              Place(file, line), "remove control characters") from None
+        raise UnreadableInput(
+            f"character {char!r} is not allowed in YAML",
+            Place(file, line),
+            "remove control characters",
+        ) from None
     except yaml.YAMLError as exc:
         raise UnreadableInput(f"YAML error: {' '.join(str(exc).split())}", Place(file)) from None
     if node is None:
@@ -120,8 +130,20 @@ def load_yaml(path: str | os.PathLike, what: str = "file") -> YamlDocument:
 def _check_depth(text: str, file: str) -> None:
     """Refuse nesting deeper than MAX_DEPTH before composing: the composer and
     the walks below recurse once per level, and a hostile file could exhaust
-    the stack (a crash, not an exception)."""
-    loader = _BaseLoader(text)
+    the stack (a crash, not an exception).
+
+    libyaml scans a flow collection ahead of the events it gives and may refuse
+    deep nesting itself, in its own words; the pure-Python loader scans lazily,
+    so it then finds the level where our limit is passed."""
+    try:
+        _walk_depth(_BaseLoader(text), file)
+    except yaml.YAMLError:
+        if _BaseLoader is yaml.SafeLoader:
+            raise
+        _walk_depth(yaml.SafeLoader(text), file)
+
+
+def _walk_depth(loader: Any, file: str) -> None:
     depth = 0
     try:
         while (event := loader.get_event()) is not None:
@@ -129,8 +151,10 @@ def _check_depth(text: str, file: str) -> None:
                 depth += 1
                 if depth > MAX_DEPTH:
                     mark = event.start_mark
-                    raise UnreadableInput(f"YAML nested more than {MAX_DEPTH} levels deep",
-                                          Place(file, mark.line + 1, mark.column + 1))
+                    raise UnreadableInput(
+                        f"YAML nested more than {MAX_DEPTH} levels deep",
+                        Place(file, mark.line + 1, mark.column + 1),
+                    )
             elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
                 depth -= 1
     finally:
@@ -159,7 +183,8 @@ def _check_size(root: yaml.Node, file: str) -> None:
         if total > MAX_NODES:
             raise UnreadableInput(
                 f"document expands to more than {MAX_NODES:,} values (alias bomb?)",
-                _mark(node, file))
+                _mark(node, file),
+            )
         return total
 
     size(root)
@@ -178,34 +203,44 @@ def _construct(node: yaml.Node, path: JsonPath, positions: dict, file: str) -> A
         return _scalar(node, file)
     if isinstance(node, yaml.SequenceNode):
         _check_tag(node, "tag:yaml.org,2002:seq", file)
-        return [_construct(child, path + (i,), positions, file)
-                for i, child in enumerate(node.value)]
+        return [
+            _construct(child, (*path, i), positions, file) for i, child in enumerate(node.value)
+        ]
     _check_tag(node, "tag:yaml.org,2002:map", file)
     result: dict[Any, Any] = {}
     for key_node, value_node in node.value:
         if key_node.tag == "tag:yaml.org,2002:merge":
             raise UnreadableInput("YAML merge keys (<<) are not supported", _mark(key_node, file))
-        key = _construct(key_node, path + ("<key>",), {}, file)
+        key = _construct(key_node, (*path, "<key>"), {}, file)
         if not isinstance(key, (str, int, float, bool)) and key is not None:
             raise UnreadableInput("a mapping key must be a plain value", _mark(key_node, file))
         if key in result:
-            raise UnreadableInput(f"duplicate key {key!r}", _mark(key_node, file),
-                                  "each key may appear once in a mapping")
-        result[key] = _construct(value_node, path + (key,), positions, file)
+            raise UnreadableInput(
+                f"duplicate key {key!r}",
+                _mark(key_node, file),
+                "each key may appear once in a mapping",
+            )
+        result[key] = _construct(value_node, (*path, key), positions, file)
     return result
 
 
 def _check_tag(node: yaml.Node, expected: str, file: str) -> None:
     if node.tag != expected:
-        raise UnreadableInput(f"unsupported YAML tag {node.tag}", _mark(node, file),
-                              "remove the tag; only plain YAML is read")
+        raise UnreadableInput(
+            f"unsupported YAML tag {node.tag}",
+            _mark(node, file),
+            "remove the tag; only plain YAML is read",
+        )
 
 
 def _scalar(node: yaml.ScalarNode, file: str) -> Any:
     allowed = ("null", "bool", "int", "float", "str", "timestamp")
     if not any(node.tag == f"tag:yaml.org,2002:{t}" for t in allowed):
-        raise UnreadableInput(f"unsupported YAML tag {node.tag}", _mark(node, file),
-                              "remove the tag; only plain YAML is read")
+        raise UnreadableInput(
+            f"unsupported YAML tag {node.tag}",
+            _mark(node, file),
+            "remove the tag; only plain YAML is read",
+        )
     if node.tag == "tag:yaml.org,2002:timestamp":
         return node.value  # a date is only ever free text here
     try:
@@ -223,8 +258,10 @@ class _Dumper(_BaseDumper):
 
 def _represent_list(dumper: yaml.SafeDumper, data: list) -> yaml.Node:
     flat = all(isinstance(x, (int, float, str, bool)) or x is None for x in data)
-    points = all(isinstance(x, (list, tuple)) and len(x) <= 2
-                 and all(isinstance(v, (int, float)) for v in x) for x in data)
+    points = all(
+        isinstance(x, (list, tuple)) and len(x) <= 2 and all(isinstance(v, (int, float)) for v in x)
+        for x in data
+    )
     flow = bool(data) and ((flat and len(data) <= 12) or (points and len(data) <= 8))
     return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
 
@@ -232,10 +269,7 @@ def _represent_list(dumper: yaml.SafeDumper, data: list) -> yaml.Node:
 def _represent_float(dumper: yaml.SafeDumper, data: float) -> yaml.Node:
     if not math.isfinite(data):
         return dumper.represent_float(data)  # .nan / .inf: refused again on load
-    if data == int(data) and abs(data) < 1e15:
-        text = f"{data:.1f}"
-    else:
-        text = repr(data)
+    text = f"{data:.1f}" if data == int(data) and abs(data) < 1000000000000000.0 else repr(data)
     return dumper.represent_scalar("tag:yaml.org,2002:float", text)
 
 
@@ -246,8 +280,14 @@ _Dumper.add_representer(float, _represent_float)
 
 def dump_yaml(data: Any, header: str | None = None) -> str:
     """YAML text for ``data``: keys in the given order, readable layout."""
-    text = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
-                     default_flow_style=False, width=100)
+    text = yaml.dump(
+        data,
+        Dumper=_Dumper,
+        sort_keys=False,
+        allow_unicode=True,
+        default_flow_style=False,
+        width=100,
+    )
     if header:
         text = "".join(f"# {line}\n" if line else "#\n" for line in header.splitlines()) + text
     return text
@@ -260,21 +300,29 @@ def check_writable(path: str | os.PathLike, option: str | None = None) -> None:
     where = Place(str(path))
     try:
         _check_writable(target, directory, where, option)
-    except OSError as exc:   # a name too long, a loop of links, ...
-        raise UnwritableOutput(f"cannot write here: {exc.strerror or exc}", where,
-                               "choose a shorter or simpler file name") from None
+    except OSError as exc:  # a name too long, a loop of links, ...
+        raise UnwritableOutput(
+            f"cannot write here: {exc.strerror or exc}",
+            where,
+            "choose a shorter or simpler file name",
+        ) from None
 
 
 def _check_writable(target: Path, directory: Path, where: Place, option: str | None) -> None:
     if target.is_dir():
-        raise UnwritableOutput("this is a folder, not a file", where,
-                               f"give a file name for {option or 'the output'}")
+        raise UnwritableOutput(
+            "this is a folder, not a file", where, f"give a file name for {option or 'the output'}"
+        )
     if not directory.is_dir():
-        raise UnwritableOutput(f"the folder {directory} does not exist", where,
-                               "create it first or choose another folder")
+        raise UnwritableOutput(
+            f"the folder {directory} does not exist",
+            where,
+            "create it first or choose another folder",
+        )
     if not os.access(directory, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise UnwritableOutput("cannot write here (permission denied)", where,
-                               "choose a folder you can write to")
+        raise UnwritableOutput(
+            "cannot write here (permission denied)", where, "choose a folder you can write to"
+        )
 
 
 def write_atomic(path: str | os.PathLike, text: str) -> None:
@@ -293,8 +341,6 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
             os.chmod(tmp, 0o644)
         os.replace(tmp, target)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise

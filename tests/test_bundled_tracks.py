@@ -1,4 +1,5 @@
 """The bundled circuits in tracks/: they load, round-trip, validate and race."""
+
 from __future__ import annotations
 
 import subprocess
@@ -8,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.geometry import FINISH, TrackGeometry
-from engine.movement import MoveGraph
-from engine.resources import bundled_tracks
-from engine.track import load_track
-from engine.validate import validate_file
+from trackside.engine.geometry import FINISH, TrackGeometry
+from trackside.engine.movement import MoveGraph
+from trackside.engine.resources import bundled_tracks
+from trackside.engine.track import load_track
+from trackside.engine.validate import validate_file
 
 ROOT = Path(__file__).resolve().parent.parent
 TRACKS = bundled_tracks()
@@ -104,6 +105,10 @@ def test_the_pole_car_can_make_a_legal_move(path):
 
 
 def test_make_tracks_regenerates_the_bundled_files_exactly():
-    result = subprocess.run([sys.executable, str(ROOT / "tools" / "make_tracks.py"), "--check"],
-                            cwd=ROOT, capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "make_tracks.py"), "--check"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stdout + result.stderr

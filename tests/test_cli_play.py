@@ -1,4 +1,5 @@
 """``trackside play`` and ``trackside replay`` through engine.cli.main (and one subprocess)."""
+
 import io
 import json
 import subprocess
@@ -7,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
-from engine.resources import tracks_dir
+from trackside.engine.cli import main
+from trackside.engine.resources import tracks_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 HARBOUR = str(tracks_dir() / "harbour-loop.yaml")
@@ -26,10 +27,10 @@ def run(capsys, *argv, stdin=None, monkeypatch=None):
 def test_play_prints_a_readable_log_and_score_sheet(capsys):
     code, out, err = run(capsys, "play", "--track", HARBOUR, "--players", "4", "--seed", "1")
     assert code == 0 and err == ""
-    assert "Up for auction: the" in out and "(highest bid)" in out or "(tied bid" in out
-    assert "keeps" in out                                  # R-AUC-9 power kept
+    assert ("Up for auction: the" in out and "(highest bid)" in out) or "(tied bid" in out
+    assert "keeps" in out  # R-AUC-9 power kept
     assert "plays [" in out and " -> " in out and "(via " in out
-    assert "first across betting line 1" in out            # R-BET-1
+    assert "first across betting line 1" in out  # R-BET-1
     assert "Bet 1: every player secretly chooses" in out
     assert "Finish order: 1st " in out
     header = next(line for line in out.splitlines() if line.startswith("seat"))
@@ -38,12 +39,22 @@ def test_play_prints_a_readable_log_and_score_sheet(capsys):
     assert "Winner: Player" in out
 
 
-@pytest.mark.parametrize("variant, players", [("standard", 3), ("two-player", 2),
-                                              ("beginner", 5), ("long-distance", 4),
-                                              ("world-tour", 3)])
+@pytest.mark.parametrize(
+    "variant, players",
+    [("standard", 3), ("two-player", 2), ("beginner", 5), ("long-distance", 4), ("world-tour", 3)],
+)
 def test_every_variant_plays_from_the_command_line(capsys, tmp_path, variant, players):
-    args = ["play", "--variant", variant, "--players", str(players), "--seed", "4",
-            "--record", str(tmp_path / "g.yaml")]
+    args = [
+        "play",
+        "--variant",
+        variant,
+        "--players",
+        str(players),
+        "--seed",
+        "4",
+        "--record",
+        str(tmp_path / "g.yaml"),
+    ]
     if variant != "world-tour":
         args += ["--track", "harbour-loop"]
     code, out, _ = run(capsys, *args)
@@ -59,8 +70,18 @@ def test_every_variant_plays_from_the_command_line(capsys, tmp_path, variant, pl
 def test_the_same_seed_and_seats_give_a_byte_identical_record(capsys, tmp_path):
     a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
     for path in (a, b):
-        code, _, _ = run(capsys, "play", "--track", HARBOUR, "--seats", "greedy,random,greedy",
-                         "--seed", "8", "--record", str(path))
+        code, _, _ = run(
+            capsys,
+            "play",
+            "--track",
+            HARBOUR,
+            "--seats",
+            "greedy,random,greedy",
+            "--seed",
+            "8",
+            "--record",
+            str(path),
+        )
         assert code == 0
     assert a.read_bytes() == b.read_bytes()
     text = a.read_text()
@@ -69,8 +90,9 @@ def test_the_same_seed_and_seats_give_a_byte_identical_record(capsys, tmp_path):
 
 def test_replay_prints_the_result_and_json_has_winner_and_scores(capsys, tmp_path):
     record = tmp_path / "g.yaml"
-    code, played, _ = run(capsys, "play", "--track", HARBOUR, "--seed", "2",
-                          "--record", str(record))
+    code, played, _ = run(
+        capsys, "play", "--track", HARBOUR, "--seed", "2", "--record", str(record)
+    )
     code, out, _ = run(capsys, "replay", str(record))
     assert code == 0 and "decisions replayed" in out and "Winner: Player" in out
     winner_line = next(line for line in played.splitlines() if line.startswith("Winner"))
@@ -84,9 +106,20 @@ def test_replay_prints_the_result_and_json_has_winner_and_scores(capsys, tmp_pat
 def test_a_human_seat_is_asked_on_the_terminal(capsys, monkeypatch, tmp_path):
     """Scripted person: bad input is asked again; only their own hand is shown."""
     answers = "x\n0\n99\n" + "1\n" * 400
-    code, out, err = run(capsys, "play", "--track", HARBOUR, "--seats", "human,greedy,greedy",
-                         "--seed", "3", "--record", str(tmp_path / "h.yaml"),
-                         stdin=answers, monkeypatch=monkeypatch)
+    code, out, err = run(
+        capsys,
+        "play",
+        "--track",
+        HARBOUR,
+        "--seats",
+        "human,greedy,greedy",
+        "--seed",
+        "3",
+        "--record",
+        str(tmp_path / "h.yaml"),
+        stdin=answers,
+        monkeypatch=monkeypatch,
+    )
     assert code == 0, err
     assert "-- Player 1 --" in out and "-- Player 2 --" not in out
     assert "Your hand (" in out and "Player 1, choose 1-" in out
@@ -99,23 +132,34 @@ def test_a_human_seat_is_asked_on_the_terminal(capsys, monkeypatch, tmp_path):
 
 
 def test_end_of_input_at_a_prompt_exits_cleanly_with_code_2(capsys, monkeypatch):
-    code, out, err = run(capsys, "play", "--track", HARBOUR, "--seats", "greedy,human,greedy",
-                         stdin="1\n", monkeypatch=monkeypatch)
+    code, _out, err = run(
+        capsys,
+        "play",
+        "--track",
+        HARBOUR,
+        "--seats",
+        "greedy,human,greedy",
+        stdin="1\n",
+        monkeypatch=monkeypatch,
+    )
     assert code == 2
     assert err.strip().count("\n") == 0 and "input ended" in err
 
 
-@pytest.mark.parametrize("argv, code, words", [
-    (["--seats", "greedy,wizard"], 2, "unknown seat kind"),
-    (["--players", "3", "--seats", "greedy,greedy,greedy,greedy"], 2, "4 seats for 3"),
-    (["--players", "9"], 2, "3 to 6 players"),
-    (["--variant", "two-player", "--players", "3"], 2, "2 to 2 players"),
-    (["--variant", "no-such-variant"], 2, "no bundled variant"),
-    (["--record", "no/such/folder/game.yaml"], 2, "does not exist"),
-    (["--record", "."], 2, "a folder, not a file"),
-])
+@pytest.mark.parametrize(
+    "argv, code, words",
+    [
+        (["--seats", "greedy,wizard"], 2, "unknown seat kind"),
+        (["--players", "3", "--seats", "greedy,greedy,greedy,greedy"], 2, "4 seats for 3"),
+        (["--players", "9"], 2, "3 to 6 players"),
+        (["--variant", "two-player", "--players", "3"], 2, "2 to 2 players"),
+        (["--variant", "no-such-variant"], 2, "no bundled variant"),
+        (["--record", "no/such/folder/game.yaml"], 2, "does not exist"),
+        (["--record", "."], 2, "a folder, not a file"),
+    ],
+)
 def test_bad_arguments_give_one_line_and_code_2(capsys, argv, code, words):
-    got, out, err = run(capsys, "play", "--track", HARBOUR, *argv)
+    got, _out, err = run(capsys, "play", "--track", HARBOUR, *argv)
     assert got == code and words in err and err.count("\n") == 1
 
 
@@ -140,24 +184,47 @@ def test_replay_of_a_bad_record_is_one_line(capsys, tmp_path):
 
 def test_play_and_replay_as_subprocesses(tmp_path):
     record = tmp_path / "g.yaml"
-    done = subprocess.run([sys.executable, "-m", "engine", "play", "--track", HARBOUR,
-                           "--seats", "random,greedy,human", "--seed", "5",
-                           "--record", str(record)],
-                          input="1\n" * 400, capture_output=True, text=True, cwd=ROOT,
-                          timeout=120)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "trackside",
+            "play",
+            "--track",
+            HARBOUR,
+            "--seats",
+            "random,greedy,human",
+            "--seed",
+            "5",
+            "--record",
+            str(record),
+        ],
+        input="1\n" * 400,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert "Winner" in done.stdout
-    done = subprocess.run([sys.executable, "-m", "engine", "replay", str(record), "--json"],
-                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "trackside", "replay", str(record), "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert done.returncode == 0 and "scores" in json.loads(done.stdout)
 
 
 def test_the_winner_line_names_the_tie_break():
     """R-SCORE-2: equal winnings go to the best-placed car; still tied, a shared win."""
-    from engine.commands.play import winner_line
+    from trackside.engine.commands.play import winner_line
+
     assert winner_line([12, 9, 4], [0]) == "Winner: Player 1 with $12M"
-    assert winner_line([10, 10, 5], [1]) == ("Winner: Player 2 with $10M (tied with Player 1; "
-                                             "tie broken by the best-placed car)")
+    assert winner_line([10, 10, 5], [1]) == (
+        "Winner: Player 2 with $10M (tied with Player 1; tie broken by the best-placed car)"
+    )
     assert winner_line([7, 7, -2], [0, 1]).startswith("Winners: Player 1 and Player 2 share")
     assert winner_line([-1, -3], [0]) == "Winner: Player 1 with -$1M"
 
@@ -166,13 +233,23 @@ def test_resume_continues_a_cut_record_and_records_the_whole_game(capsys, tmp_pa
     """A record cut at decision k continues from there (DESIGN.md: load to continue)."""
     first, second = tmp_path / "a.yaml", tmp_path / "b.yaml"
     run(capsys, "play", "--track", HARBOUR, "--seed", "6", "--record", str(first))
-    code, out, _ = run(capsys, "play", "--resume", str(first), "--cut", "40",
-                       "--seats", "random,greedy,greedy,greedy", "--record", str(second))
+    code, out, _ = run(
+        capsys,
+        "play",
+        "--resume",
+        str(first),
+        "--cut",
+        "40",
+        "--seats",
+        "random,greedy,greedy,greedy",
+        "--record",
+        str(second),
+    )
     assert code == 0 and "Resuming" in out and "after 40 decisions" in out
     assert "Up for auction" in out  # the log of the first 40 decisions is shown too
     a, b = first.read_text().splitlines(), second.read_text().splitlines()
     start = a.index("decisions:")
-    assert a[start:start + 41] == b[start:start + 41]  # the same first 40 decisions
+    assert a[start : start + 41] == b[start : start + 41]  # the same first 40 decisions
     assert "kind: random" in second.read_text()
     code, out, _ = run(capsys, "replay", str(second))
     assert code == 0
@@ -181,13 +258,16 @@ def test_resume_continues_a_cut_record_and_records_the_whole_game(capsys, tmp_pa
     assert code == 0 and "Winner" in out
 
 
-@pytest.mark.parametrize("argv, words", [
-    (["--cut", "3"], "--cut needs --resume"),
-    (["--resume", "REC", "--players", "3"], "cannot be given with --resume"),
-    (["--resume", "REC", "--seats", "greedy,greedy"], "2 seats for the record's 4 players"),
-    (["--resume", "REC", "--cut", "100000"], "--cut: cannot cut at decision 100000"),
-    (["--resume", "REC", "--cut", "-1"], "--cut: cannot cut at decision -1"),
-])
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--cut", "3"], "--cut needs --resume"),
+        (["--resume", "REC", "--players", "3"], "cannot be given with --resume"),
+        (["--resume", "REC", "--seats", "greedy,greedy"], "2 seats for the record's 4 players"),
+        (["--resume", "REC", "--cut", "100000"], "--cut: cannot cut at decision 100000"),
+        (["--resume", "REC", "--cut", "-1"], "--cut: cannot cut at decision -1"),
+    ],
+)
 def test_resume_errors(capsys, tmp_path, argv, words):
     record = tmp_path / "r.yaml"
     run(capsys, "play", "--track", HARBOUR, "--record", str(record))
@@ -203,5 +283,6 @@ def test_replay_names_the_seats_of_the_record(capsys):
 
 
 def test_seat_names_from_a_record_print_without_control_characters():
-    from engine.commands.play import seat_names
+    from trackside.engine.commands.play import seat_names
+
     assert seat_names(3, ["Ana\x1b[2J", "\n", "Ben\tB"]) == ["Ana[2J", "Player 2", "BenB"]

@@ -1,12 +1,13 @@
 """``trackside simulate`` through engine.cli.main: reports, JSON, progress, errors."""
+
 import io
 import json
 import sys
 
 import pytest
 
-from engine.cli import main
-from engine.resources import tracks_dir
+from trackside.engine.cli import main
+from trackside.engine.resources import tracks_dir
 
 HARBOUR = str(tracks_dir() / "harbour-loop.yaml")
 
@@ -19,8 +20,9 @@ def run(capsys, *argv):
 
 
 def test_json_report_has_every_statistic(capsys):
-    code, out, err = run(capsys, "--track", HARBOUR, "--players", "4", "--games", "12",
-                         "--seed", "3", "--json")
+    code, out, err = run(
+        capsys, "--track", HARBOUR, "--players", "4", "--games", "12", "--seed", "3", "--json"
+    )
     assert code == 0
     data = json.loads(out)
     assert data["games"] == 12 and data["seconds"] > 0
@@ -48,19 +50,28 @@ def test_the_same_seed_gives_the_same_statistics(capsys):
 
 
 def test_text_report_is_readable(capsys):
-    code, out, _ = run(capsys, "--track", HARBOUR, "--players", "3", "--games", "6",
-                       "--bots", "greedy,random")
+    code, out, _ = run(
+        capsys, "--track", HARBOUR, "--players", "3", "--games", "6", "--bots", "greedy,random"
+    )
     assert code == 0
-    for words in ("6 games of Standard on Harbour Loop", "Player 1 (greedy)",
-                  "Player 2 (random)", "Player 3 (greedy)", "by start-grid slot",
-                  "Mean cards played per race", "Stalled cars per race",
-                  "line 1: card", "end a move blocked"):
+    for words in (
+        "6 games of Standard on Harbour Loop",
+        "Player 1 (greedy)",
+        "Player 2 (random)",
+        "Player 3 (greedy)",
+        "by start-grid slot",
+        "Mean cards played per race",
+        "Stalled cars per race",
+        "line 1: card",
+        "end a move blocked",
+    ):
         assert words in out, words
 
 
 def test_a_series_variant_uses_its_own_tracks(capsys):
-    code, out, _ = run(capsys, "--variant", "world-tour", "--players", "3", "--games", "2",
-                       "--json")
+    code, out, _ = run(
+        capsys, "--variant", "world-tour", "--players", "3", "--games", "2", "--json"
+    )
     data = json.loads(out)
     assert code == 0 and data["games"] == 2 and data["races"] == 4
 
@@ -69,6 +80,7 @@ def test_progress_bar_when_stderr_is_a_terminal(capsys, monkeypatch):
     class Tty(io.StringIO):
         def isatty(self):
             return True
+
     fake = Tty()
     monkeypatch.setattr(sys, "stderr", fake)
     assert main(["simulate", "--track", HARBOUR, "--games", "3"]) == 0
@@ -76,13 +88,16 @@ def test_progress_bar_when_stderr_is_a_terminal(capsys, monkeypatch):
     assert "\r[" in text and "3/3 games" in text and "simulated 3 games" in text
 
 
-@pytest.mark.parametrize("argv, words", [
-    (["--games", "0"], "cannot play 0 games"),
-    (["--games", "2", "--bots", "greedy,clever"], "unknown bot kind"),
-    (["--games", "2", "--bots", ",greedy"], "unknown bot kind ''"),
-    (["--games", "2", "--players", "2"], "3 to 6 players"),
-    (["--games", "2", "--players", "3", "--bots", "greedy,random,greedy,random"], "4 bots"),
-])
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--games", "0"], "cannot play 0 games"),
+        (["--games", "2", "--bots", "greedy,clever"], "unknown bot kind"),
+        (["--games", "2", "--bots", ",greedy"], "unknown bot kind ''"),
+        (["--games", "2", "--players", "2"], "3 to 6 players"),
+        (["--games", "2", "--players", "3", "--bots", "greedy,random,greedy,random"], "4 bots"),
+    ],
+)
 def test_bad_arguments_are_one_line_with_code_2(capsys, argv, words):
     code, _, err = run(capsys, "--track", HARBOUR, *argv)
     assert code == 2 and words in err and err.count("\n") == 1

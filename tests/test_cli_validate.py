@@ -1,4 +1,5 @@
 """``trackside validate``: text and JSON output, exit codes 0 / 1 / 2."""
+
 from __future__ import annotations
 
 import json
@@ -7,14 +8,16 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine.cli import main
+from trackside.engine.cli import main
 
 FIXTURES = Path(__file__).parent / "fixtures"
 VALID = str(FIXTURES / "valid-loop.yaml")
 DEAD_END = str(FIXTURES / "invalid" / "dead-end.yaml")
 WARN_ONLY = str(FIXTURES / "invalid" / "single-file.yaml")
-ISSUE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning) "
-                   r"(?P<code>[a-z0-9-]+): (?P<msg>.+)$")
+ISSUE = re.compile(
+    r"^(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning) "
+    r"(?P<code>[a-z0-9-]+): (?P<msg>.+)$"
+)
 
 
 def run(capsys, *args):
@@ -37,7 +40,11 @@ def test_errors_exit_1_one_line_per_issue_then_a_summary(capsys):
     assert all(issues), lines
     assert issues[0]["file"] == DEAD_END
     assert (issues[0]["line"], issues[0]["col"], issues[0]["sev"], issues[0]["code"]) == (
-        "37", "3", "error", "dead-end")
+        "37",
+        "3",
+        "error",
+        "dead-end",
+    )
     assert "space a6" in issues[0]["msg"]
     assert lines[-1] == f"{DEAD_END}: 8 errors, 1 warning"
 
@@ -87,16 +94,20 @@ def test_schema_errors_name_the_key(capsys, tmp_path):
 
 
 def test_no_file_is_a_usage_error():
-    result = subprocess.run([sys.executable, "-m", "engine", "validate"],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "trackside", "validate"], capture_output=True, text=True
+    )
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and "TRACK" in result.stderr
 
 
 def test_console_run_has_no_traceback(tmp_path):
     (tmp_path / "x.yaml").write_bytes(b"\xff\xfe")
-    result = subprocess.run([sys.executable, "-m", "engine", "validate",
-                             str(tmp_path / "x.yaml"), VALID], capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "trackside", "validate", str(tmp_path / "x.yaml"), VALID],
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert "not UTF-8" in result.stderr and f"{VALID}: ok" in result.stdout

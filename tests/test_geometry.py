@@ -1,13 +1,14 @@
 """Derived geometry (DESIGN.md, track model): progress, adjacency, forward, lines."""
+
 from __future__ import annotations
 
 import math
 
 import pytest
-
-from engine.geometry import FINISH, TrackGeometry
-from engine.track import Space
 from tracks_for_tests import stadium_track, straight_track
+
+from trackside.engine.geometry import FINISH, TrackGeometry
+from trackside.engine.track import Space
 
 
 @pytest.fixture(scope="module")
@@ -66,11 +67,14 @@ def test_overlapping_spaces_are_not_adjacent_but_listed():
     assert 1 not in g.adjacent[0]
 
 
-@pytest.mark.parametrize("corners, reason", [
-    ([(0, 0), (40, 30), (40, 0), (0, 30)], "not a simple polygon"),
-    ([(0, 0), (0, 0), (40, 0)], "fewer than 3 distinct corners"),
-    ([(40, 0), (40.5, 0), (40, 0.5)], "too small"),
-])
+@pytest.mark.parametrize(
+    "corners, reason",
+    [
+        ([(0, 0), (40, 30), (40, 0), (0, 30)], "not a simple polygon"),
+        ([(0, 0), (0, 0), (40, 0)], "fewer than 3 distinct corners"),
+        ([(40, 0), (40.5, 0), (40, 0.5)], "too small"),
+    ],
+)
 def test_unusable_polygons_are_listed_and_left_out(corners, reason):
     track = straight_track(rows=3, lanes=1)
     track.spaces[1] = Space("a2", 0, corners)
@@ -143,7 +147,8 @@ def test_curve_fronts_agree_across_lanes_with_a_dense_centerline(loop):
     for row in range(1, 41):
         fronts = [g.front[g.index[f"{lane}{row}"]] for lane in "abc"]
         spread = max(g.delta(fronts[0], f) for f in fronts) - min(
-            g.delta(fronts[0], f) for f in fronts)
+            g.delta(fronts[0], f) for f in fronts
+        )
         assert spread < g.tol, row
 
 

@@ -2,6 +2,7 @@
 traceback, and never code execution. A hypothesis test mutates a valid file at
 random and checks that the loader and the validator only ever answer with a
 report or a ``TracksideError``."""
+
 from __future__ import annotations
 
 import copy
@@ -13,12 +14,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import yamlio
-from engine.cli import main
-from engine.errors import TracksideError
-from engine.track import load_track, parse_track
-from engine.validate import Report, validate_file, validate_track
-from engine.yamlio import dump_yaml, parse_yaml
+from trackside.engine import yamlio
+from trackside.engine.cli import main
+from trackside.engine.errors import TracksideError
+from trackside.engine.track import load_track, parse_track
+from trackside.engine.validate import Report, validate_file, validate_track
+from trackside.engine.yamlio import dump_yaml, parse_yaml
 
 FIXTURES = Path(__file__).parent / "fixtures"
 VALID = FIXTURES / "valid-straight.yaml"
@@ -34,10 +35,16 @@ def bomb() -> str:
 
 # name -> (file content, words expected in the message, line expected or None)
 HOSTILE = {
-    "python-apply": (b'format: !!python/object/apply:os.system ["touch MARKER"]\n',
-                     "unsupported YAML tag", 1),
-    "python-new": (b'name: x\nformat: !!python/object/new:os.system ["touch MARKER"]\n',
-                   "unsupported YAML tag", 2),
+    "python-apply": (
+        b'format: !!python/object/apply:os.system ["touch MARKER"]\n',
+        "unsupported YAML tag",
+        1,
+    ),
+    "python-new": (
+        b'name: x\nformat: !!python/object/new:os.system ["touch MARKER"]\n',
+        "unsupported YAML tag",
+        2,
+    ),
     "python-name": (b"format: !!python/name:os.system\n", "unsupported YAML tag", 1),
     "alias-bomb": (bomb().encode(), "alias bomb", None),
     "duplicate-key": (VALID.read_bytes() + b"name: Again\n", "duplicate key 'name'", None),
@@ -45,8 +52,11 @@ HOSTILE = {
     "empty": (b"", "the document is empty", 1),
     "list": (b"- format\n- name\n", "the document is a list", 1),
     "scalar": (b"hello\n", "the document is a single line of text", 1),
-    "syntax": (b"format: trackside-track/1\nname: [unclosed\nspaces: 3\n",
-               "YAML syntax error", None),
+    "syntax": (
+        b"format: trackside-track/1\nname: [unclosed\nspaces: 3\n",
+        "YAML syntax error",
+        None,
+    ),
     "tabs": (b"format: x\n\tname: y\n", "YAML syntax error", 2),
     "deep": (b"a: " + b"[" * 50_000 + b"]" * 50_000 + b"\n", "nested more than", 1),
     "nul": (b"format: x\nname: \x00\n", "not allowed in YAML", 2),
@@ -74,20 +84,43 @@ def test_hostile_file_gives_one_clean_line_and_exit_2(tmp_path, capsys, monkeypa
 
 def test_python_tags_never_run_in_a_real_process(tmp_path):
     marker = tmp_path / "MARKER"
-    for tag in ("!!python/object/apply:os.system", "!!python/object/new:os.system",
-                "!!python/object/apply:subprocess.call"):
+    for tag in (
+        "!!python/object/apply:os.system",
+        "!!python/object/new:os.system",
+        "!!python/object/apply:subprocess.call",
+    ):
         path = tmp_path / "evil.yaml"
         path.write_text(f'format: trackside-track/1\nname: {tag} ["touch {marker}"]\n')
         for command in ("validate", "render"):
-            args = [command, str(path)] + (["-o", str(tmp_path / "x.png")]
-                                           if command == "render" else [])
-            result = subprocess.run([sys.executable, "-m", "engine", *args],
-                                    capture_output=True, text=True, cwd=tmp_path)
+            args = [command, str(path)] + (
+                ["-o", str(tmp_path / "x.png")] if command == "render" else []
+            )
+            result = subprocess.run(
+                [sys.executable, "-m", "trackside", *args],
+                capture_output=True,
+                text=True,
+                cwd=tmp_path,
+            )
             assert result.returncode == 2, result.stderr
             assert "Traceback" not in result.stderr and "unsupported YAML tag" in result.stderr
-        result = subprocess.run([sys.executable, "-m", "engine", "moves", str(path), "--at",
-                                 "red=a1", "--car", "red", "--spaces", "1"],
-                                capture_output=True, text=True, cwd=tmp_path)
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "trackside",
+                "moves",
+                str(path),
+                "--at",
+                "red=a1",
+                "--car",
+                "red",
+                "--spaces",
+                "1",
+            ],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+        )
         assert result.returncode == 2 and "Traceback" not in result.stderr
     assert not marker.exists()
 
@@ -115,8 +148,11 @@ def test_hostile_files_never_show_a_traceback(tmp_path):
         path = tmp_path / f"{name}.yaml"
         path.write_bytes(content)
         paths.append(str(path))
-    result = subprocess.run([sys.executable, "-m", "engine", "validate", *paths, str(VALID)],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "trackside", "validate", *paths, str(VALID)],
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and "internal error" not in result.stderr
     assert len(result.stderr.splitlines()) == len(HOSTILE)
@@ -129,20 +165,30 @@ BASE = parse_yaml(VALID.read_text(encoding="utf-8")).data
 BASE_TEXT = VALID.read_bytes()
 
 VALUES = st.one_of(
-    st.none(), st.booleans(), st.integers(-10**7, 10**7),
-    st.floats(allow_nan=False, allow_infinity=False, width=32), st.text(max_size=8),
-    st.just([]), st.just({}), st.just([0, 0]), st.just([[0, 0], [0, 0]]),
-    st.just("a1"), st.just(-1), st.just(1e6), st.just(1e-9))
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**7), 10**7),
+    st.floats(allow_nan=False, allow_infinity=False, width=32),
+    st.text(max_size=8),
+    st.just([]),
+    st.just({}),
+    st.just([0, 0]),
+    st.just([[0, 0], [0, 0]]),
+    st.just("a1"),
+    st.just(-1),
+    st.just(1e6),
+    st.just(1e-9),
+)
 
 
 def paths_of(data, prefix=()):
     yield prefix
     if isinstance(data, dict):
         for key, value in data.items():
-            yield from paths_of(value, prefix + (key,))
+            yield from paths_of(value, (*prefix, key))
     elif isinstance(data, list):
         for k, value in enumerate(data):
-            yield from paths_of(value, prefix + (k,))
+            yield from paths_of(value, (*prefix, k))
 
 
 def get(data, path):
@@ -161,8 +207,11 @@ def mutate(data, draw):
     elif op == "retype":
         parent[key] = draw(VALUES)
     elif op == "swap":
-        numbers = [p for p in paths_of(data) if isinstance(get(data, p), (int, float))
-                   and not isinstance(get(data, p), bool)]
+        numbers = [
+            p
+            for p in paths_of(data)
+            if isinstance(get(data, p), (int, float)) and not isinstance(get(data, p), bool)
+        ]
         if len(numbers) >= 2:
             a, b = draw(st.sampled_from(numbers)), draw(st.sampled_from(numbers))
             pa, pb = get(data, a[:-1]), get(data, b[:-1])
@@ -204,7 +253,7 @@ def test_random_data_mutations_never_crash(tmp_path, data):
 @given(st.integers(0, len(BASE_TEXT)), st.integers(0, 40), st.binary(min_size=1, max_size=40))
 def test_random_bytes_spliced_in_never_crash(tmp_path, at, cut, junk):
     path = tmp_path / "spliced.yaml"
-    path.write_bytes(BASE_TEXT[:at] + junk + BASE_TEXT[at + cut:])
+    path.write_bytes(BASE_TEXT[:at] + junk + BASE_TEXT[at + cut :])
     check_file(path)
 
 

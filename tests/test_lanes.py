@@ -1,4 +1,5 @@
 """The lane builder (engine.lanes): spaces, centerline, lines and grid."""
+
 from __future__ import annotations
 
 import math
@@ -8,11 +9,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.geometry import TrackGeometry
-from engine.lanes import (Arc, LaneLayout, LayoutError, Straight, build_lanes, close_loop,
-                          closure_gap, line_across, make_track, pick_grid, trace)
-from engine.movement import MoveGraph
-from engine.validate import validate_track
+from trackside.engine.geometry import TrackGeometry
+from trackside.engine.lanes import (
+    Arc,
+    LaneLayout,
+    LayoutError,
+    Straight,
+    build_lanes,
+    close_loop,
+    closure_gap,
+    line_across,
+    make_track,
+    pick_grid,
+    trace,
+)
+from trackside.engine.movement import MoveGraph
+from trackside.engine.validate import validate_track
 
 
 def geometry_of(result, **lines) -> TrackGeometry:
@@ -44,6 +56,7 @@ def cross(o, a, b) -> float:
 
 # -- straights --------------------------------------------------------------
 
+
 def test_straight_strip_gives_rectangles_with_lane_and_row_ids():
     layout = LaneLayout(pieces=(Straight(400),), lanes=3, space_length=40, lane_width=35)
     result = build_lanes(layout)
@@ -55,8 +68,9 @@ def test_straight_strip_gives_rectangles_with_lane_and_row_ids():
         assert len(sp.corners) == 4
         assert not sp.curved
         for k in range(4):
-            assert angle_at(sp.corners[k - 1], sp.corners[k], sp.corners[(k + 1) % 4]) == \
-                pytest.approx(90, abs=1e-9)
+            assert angle_at(
+                sp.corners[k - 1], sp.corners[k], sp.corners[(k + 1) % 4]
+            ) == pytest.approx(90, abs=1e-9)
         assert sp.front - sp.rear == pytest.approx(40)
         rear_inner, front_inner, front_outer, _rear_outer = sp.corners
         assert math.dist(rear_inner, front_inner) == pytest.approx(40)
@@ -81,8 +95,9 @@ def test_a_straight_strip_is_determined_friendly_and_moves_straight_or_diagonall
 
 
 def test_rows_per_piece_round_the_length_and_can_be_forced():
-    result = build_lanes(LaneLayout(pieces=(Straight(130), Straight(100, rows=4)),
-                                    space_length=40, lanes=1))
+    result = build_lanes(
+        LaneLayout(pieces=(Straight(130), Straight(100, rows=4)), space_length=40, lanes=1)
+    )
     first, second = result.pieces
     assert (first.rows, second.rows) == (3, 4)
     assert first.row_length == pytest.approx(130 / 3)
@@ -91,6 +106,7 @@ def test_rows_per_piece_round_the_length_and_can_be_forced():
 
 
 # -- arcs -------------------------------------------------------------------
+
 
 def test_arcs_give_wedges_with_edges_radial_to_the_centre():
     layout = LaneLayout(pieces=(Arc(300, 90),), lanes=3, space_length=40, lane_width=40)
@@ -115,11 +131,12 @@ def test_arcs_give_wedges_with_edges_radial_to_the_centre():
 
 
 def test_the_centerline_is_dense_in_curves():
-    layout = LaneLayout(pieces=(Straight(100), Arc(150, 120), Arc(200, -75), Straight(100)),
-                        lanes=2, max_turn=1.0)
+    layout = LaneLayout(
+        pieces=(Straight(100), Arc(150, 120), Arc(200, -75), Straight(100)), lanes=2, max_turn=1.0
+    )
     pts = build_lanes(layout).centerline
     turns = []
-    for a, b, c in zip(pts, pts[1:], pts[2:]):
+    for a, b, c in zip(pts, pts[1:], pts[2:], strict=False):
         h1 = math.atan2(b[1] - a[1], b[0] - a[0])
         h2 = math.atan2(c[1] - b[1], c[0] - b[0])
         turns.append(abs(math.degrees((h2 - h1 + math.pi) % (2 * math.pi) - math.pi)))
@@ -134,8 +151,9 @@ def test_the_centerline_is_dense_in_curves():
 def test_side_by_side_wedges_are_level_and_geometry_agrees_with_the_builder():
     """R-MOVE-2: fronts of spaces in one row coincide (within tolerance), so a
     step across a row is sideways, not forward."""
-    result = build_lanes(LaneLayout(pieces=(Straight(80), Arc(90, 180), Straight(80)),
-                                    lanes=4, lane_width=38))
+    result = build_lanes(
+        LaneLayout(pieces=(Straight(80), Arc(90, 180), Straight(80)), lanes=4, lane_width=38)
+    )
     g = geometry_of(result, betting=[60, 120, 200], finish=300)
     for i, sp in enumerate(result.spaces):
         # exact up to the 3-decimal rounding of the file (corners near the
@@ -153,6 +171,7 @@ def test_an_arc_too_tight_for_its_lanes_is_refused():
 
 # -- lane counts ------------------------------------------------------------
 
+
 @pytest.mark.parametrize("counts", [(1, 2, 3, 4, 3, 2, 1), (1, 3, 1), (4, 2, 4), (2, 4, 2, 3)])
 def test_lane_count_changes_keep_forward_neighbours(counts):
     """R-MOVE-1/R-MOVE-4: across a widening or narrowing every space still has a
@@ -162,8 +181,12 @@ def test_lane_count_changes_keep_forward_neighbours(counts):
         pieces.append(Straight(120, lanes=n) if k % 2 == 0 else Arc(260, 30, lanes=n))
     result = build_lanes(LaneLayout(pieces=tuple(pieces), lane_width=40))
     total = result.length
-    g = geometry_of(result, betting=[total * 0.3, total * 0.5, total * 0.7],
-                    finish=total - 40, grid=[sp.id for sp in result.spaces][:6])
+    g = geometry_of(
+        result,
+        betting=[total * 0.3, total * 0.5, total * 0.7],
+        finish=total - 40,
+        grid=[sp.id for sp in result.spaces][:6],
+    )
     last = result.rows
     stuck = [sp.id for i, sp in enumerate(result.spaces) if sp.row < last and not g.forward[i]]
     assert stuck == []
@@ -175,8 +198,9 @@ def test_lane_count_changes_keep_forward_neighbours(counts):
 
 
 def test_narrowing_is_centred_on_the_racing_line():
-    result = build_lanes(LaneLayout(pieces=(Straight(80, lanes=3), Straight(80, lanes=1)),
-                                    lane_width=40))
+    result = build_lanes(
+        LaneLayout(pieces=(Straight(80, lanes=3), Straight(80, lanes=1)), lane_width=40)
+    )
     single = result.space("a3")
     assert sorted({round(y, 9) for _x, y in single.corners}) == [-20, 20]
     assert [sp.id for sp in result.spaces if sp.row == 3] == ["a3"]
@@ -190,6 +214,7 @@ def test_a_jump_from_one_to_four_lanes_is_refused():
 
 
 # -- closed loops -----------------------------------------------------------
+
 
 def test_a_closed_loop_wraps_over_the_seam():
     """R-MOVE-2 on a closed track: the last row's forward neighbours are the
@@ -210,8 +235,9 @@ def test_a_closed_loop_wraps_over_the_seam():
 
 
 def test_a_loop_whose_end_misses_its_start_is_reported_with_the_gap():
-    layout = LaneLayout(pieces=(Straight(400), Arc(200, 180), Straight(380), Arc(200, 180)),
-                        closed=True)
+    layout = LaneLayout(
+        pieces=(Straight(400), Arc(200, 180), Straight(380), Arc(200, 180)), closed=True
+    )
     assert closure_gap(layout)[0] == pytest.approx(20)
     with pytest.raises(LayoutError, match=r"does not close: its end is 20.00 mm from its start"):
         build_lanes(layout)
@@ -220,16 +246,26 @@ def test_a_loop_whose_end_misses_its_start_is_reported_with_the_gap():
 
 
 def test_close_loop_fits_two_straights_so_the_loop_closes_exactly():
-    layout = LaneLayout(pieces=(Straight(300), Arc(200, 90), Straight(100), Arc(200, 90),
-                                Straight(250), Arc(200, 90), Straight(60), Arc(200, 90)),
-                        closed=True)
+    layout = LaneLayout(
+        pieces=(
+            Straight(300),
+            Arc(200, 90),
+            Straight(100),
+            Arc(200, 90),
+            Straight(250),
+            Arc(200, 90),
+            Straight(60),
+            Arc(200, 90),
+        ),
+        closed=True,
+    )
     fixed = close_loop(layout, (0, 2))
     dist, dh = closure_gap(fixed)
     assert dist < 1e-9 and abs(dh) < 1e-9
     assert fixed.pieces[0].length == pytest.approx(250)
     assert fixed.pieces[2].length == pytest.approx(60)
     assert build_lanes(fixed).closed
-    short = replace(layout, pieces=layout.pieces[:6] + (Straight(10), Arc(200, 90)))
+    short = replace(layout, pieces=(*layout.pieces[:6], Straight(10), Arc(200, 90)))
     with pytest.raises(LayoutError, match="piece 2 10.0 mm long"):
         close_loop(short, (0, 2))
     poses = trace(fixed)
@@ -252,10 +288,14 @@ def test_a_clockwise_loop_puts_lane_zero_on_the_right():
 
 # -- stagger ----------------------------------------------------------------
 
+
 def test_stagger_offsets_neighbouring_lanes_and_keeps_piece_ends_shared():
     layout = LaneLayout(pieces=(Straight(400),), lanes=2, space_length=40, stagger=0.5)
     result = build_lanes(layout)
-    a, b = [sp for sp in result.spaces if sp.lane == 0], [sp for sp in result.spaces if sp.lane == 1]
+    a, b = (
+        [sp for sp in result.spaces if sp.lane == 0],
+        [sp for sp in result.spaces if sp.lane == 1],
+    )
     assert [sp.front for sp in a][:3] == [pytest.approx(30), pytest.approx(70), pytest.approx(110)]
     assert [sp.front for sp in b][:3] == [pytest.approx(50), pytest.approx(90), pytest.approx(130)]
     assert a[0].rear == b[0].rear == 0 and a[-1].front == pytest.approx(b[-1].front)
@@ -273,11 +313,13 @@ def test_staggered_wedges_share_their_curved_edges():
     arc, so they touch without overlapping."""
     layout = LaneLayout(pieces=(Arc(250, 120),), lanes=3, stagger=0.3, wedge_step=20)
     result = build_lanes(layout)
-    g = geometry_of(result, betting=[100, 200, 300], finish=400,
-                    grid=[sp.id for sp in result.spaces][:6])
+    g = geometry_of(
+        result, betting=[100, 200, 300], finish=400, grid=[sp.id for sp in result.spaces][:6]
+    )
     assert not g.overlaps and not g.bad_polygons
-    stuck = [sp.id for i, sp in enumerate(result.spaces)
-             if sp.row < result.rows and not g.forward[i]]
+    stuck = [
+        sp.id for i, sp in enumerate(result.spaces) if sp.row < result.rows and not g.forward[i]
+    ]
     assert stuck == []
 
 
@@ -290,11 +332,19 @@ def test_stagger_too_large_or_too_small_is_refused():
 
 # -- lines and grid ---------------------------------------------------------
 
+
 @pytest.mark.parametrize("progress", [0.0, 55.0, 399.0, 610.0, 777.7, 1234.5, 2000.0, 2500.0])
 def test_line_across_snaps_to_a_shared_edge_and_cuts_no_space(progress):
-    layout = LaneLayout(pieces=(Straight(400, lanes=3), Arc(200, 180, lanes=2),
-                                Straight(400, lanes=1), Arc(200, 180, lanes=3, stagger=0.25)),
-                        closed=True, lane_width=40)
+    layout = LaneLayout(
+        pieces=(
+            Straight(400, lanes=3),
+            Arc(200, 180, lanes=2),
+            Straight(400, lanes=1),
+            Arc(200, 180, lanes=3, stagger=0.25),
+        ),
+        closed=True,
+        lane_width=40,
+    )
     result = build_lanes(layout)
     line = line_across(result, progress)
     assert any(b.progress == line.progress for b in result.boundaries)
@@ -333,9 +383,15 @@ def test_a_built_track_validates_and_its_grid_can_move():
 # -- random layouts ---------------------------------------------------------
 
 pieces_strategy = st.lists(
-    st.tuples(st.sampled_from(["straight", "arc"]), st.floats(40, 300),
-              st.floats(-60, 60).filter(lambda a: abs(a) > 5), st.integers(1, 4)),
-    min_size=1, max_size=5)
+    st.tuples(
+        st.sampled_from(["straight", "arc"]),
+        st.floats(40, 300),
+        st.floats(-60, 60).filter(lambda a: abs(a) > 5),
+        st.integers(1, 4),
+    ),
+    min_size=1,
+    max_size=5,
+)
 
 
 @settings(max_examples=40)
@@ -360,12 +416,18 @@ def test_random_layouts_never_overlap_and_never_strand_a_car(spec, stagger):
         assert "stagger" in str(exc)
         return
     total = result.length
-    g = geometry_of(result, betting=[total * 0.2, total * 0.4, total * 0.6], finish=total,
-                    grid=[sp.id for sp in result.spaces[:6]] if len(result.spaces) >= 6
-                    else [result.spaces[0].id] * 6)
+    g = geometry_of(
+        result,
+        betting=[total * 0.2, total * 0.4, total * 0.6],
+        finish=total,
+        grid=[sp.id for sp in result.spaces[:6]]
+        if len(result.spaces) >= 6
+        else [result.spaces[0].id] * 6,
+    )
     assert not g.bad_polygons
     assert not g.overlaps
-    stuck = [sp.id for i, sp in enumerate(result.spaces)
-             if sp.row < result.rows and not g.forward[i]]
+    stuck = [
+        sp.id for i, sp in enumerate(result.spaces) if sp.row < result.rows and not g.forward[i]
+    ]
     assert stuck == []
     assert len({sp.id for sp in result.spaces}) == len(result.spaces)

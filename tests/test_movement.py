@@ -4,14 +4,15 @@ Tracks from ``tracks_for_tests``: lane letters a (lane 0), b, c; rows from 1.
 On ``straight_track(rows=12)`` the finish line is after row 10, so rows 11 and
 12 are beyond it.
 """
+
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
-
-from engine.geometry import TrackGeometry
-from engine.movement import MoveGraph
 from tracks_for_tests import stadium_track, straight_track
+
+from trackside.engine.geometry import TrackGeometry
+from trackside.engine.movement import MoveGraph
 
 
 def setup(track):
@@ -49,7 +50,11 @@ def test_r_move_1_diagonal_reaches_only_the_neighbouring_lane():
 def test_r_move_5_every_path_is_a_separate_move():
     g, mg = setup(straight_track(lanes=2))
     assert paths(g, mg.moves(g.index["a1"], 2, set())) == [
-        ("a2", "a3"), ("a2", "b3"), ("b2", "a3"), ("b2", "b3")]
+        ("a2", "a3"),
+        ("a2", "b3"),
+        ("b2", "a3"),
+        ("b2", "b3"),
+    ]
 
 
 def test_r_move_3_cannot_enter_or_pass_through_an_occupied_space():
@@ -147,8 +152,11 @@ def _distinct(moves):
     return {m.outcome() for m in moves}
 
 
-@given(st.sets(st.sampled_from([f"{l}{r}" for l in "abc" for r in range(2, 13)]), max_size=6),
-       st.integers(1, 9), st.sampled_from(["a1", "b1", "c1", "b3"]))
+@given(
+    st.sets(st.sampled_from([f"{l}{r}" for l in "abc" for r in range(2, 13)]), max_size=6),
+    st.integers(1, 9),
+    st.sampled_from(["a1", "b1", "c1", "b3"]),
+)
 def test_outcomes_are_exactly_the_distinct_outcomes_of_moves(cars, n, start):
     g, mg = setup(straight_track(lanes=3))
     occupied = at(g, *cars) - at(g, start)

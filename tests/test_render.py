@@ -1,4 +1,5 @@
 """``trackside render`` and ``editor.render``: PNG, SVG and true-scale PDF output."""
+
 from __future__ import annotations
 
 import math
@@ -9,14 +10,19 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
-from engine.track import Centerline, Label, Space, Track, save_track
+from trackside.engine.cli import main
+from trackside.engine.track import Centerline, Label, Space, Track, save_track
 
 MM_PER_PT = 25.4 / 72
 
 
-def oval_track(lanes: int = 2, length: float = 45.0, width: float = 30.0,
-               straight: int = 10, inner_radius: float = 120.0) -> Track:
+def oval_track(
+    lanes: int = 2,
+    length: float = 45.0,
+    width: float = 30.0,
+    straight: int = 10,
+    inner_radius: float = 120.0,
+) -> Track:
     """A closed stadium loop, clockwise on screen (y down): rectangles on the
     straights, wedges in the curves, seam two spaces into the top straight."""
     s = straight * length
@@ -25,33 +31,53 @@ def oval_track(lanes: int = 2, length: float = 45.0, width: float = 30.0,
     spaces = []
     for k in range(lanes):
         r0, r1 = inner_radius + k * width, inner_radius + (k + 1) * width
-        top = [[(j * length, -r1), ((j + 1) * length, -r1), ((j + 1) * length, -r0),
-                (j * length, -r0)] for j in range(straight)]
-        bottom = [[(s - j * length, r1), (s - (j + 1) * length, r1),
-                   (s - (j + 1) * length, r0), (s - j * length, r0)] for j in range(straight)]
+        top = [
+            [(j * length, -r1), ((j + 1) * length, -r1), ((j + 1) * length, -r0), (j * length, -r0)]
+            for j in range(straight)
+        ]
+        bottom = [
+            [
+                (s - j * length, r1),
+                (s - (j + 1) * length, r1),
+                (s - (j + 1) * length, r0),
+                (s - j * length, r0),
+            ]
+            for j in range(straight)
+        ]
 
         def arc(cx: float, start: float) -> list:
             out = []
             for i in range(count):
                 a = math.radians(start + 180 * i / count)
                 b = math.radians(start + 180 * (i + 1) / count)
-                out.append([(cx + r0 * math.cos(a), r0 * math.sin(a)),
-                            (cx + r1 * math.cos(a), r1 * math.sin(a)),
-                            (cx + r1 * math.cos(b), r1 * math.sin(b)),
-                            (cx + r0 * math.cos(b), r0 * math.sin(b))])
+                out.append(
+                    [
+                        (cx + r0 * math.cos(a), r0 * math.sin(a)),
+                        (cx + r1 * math.cos(a), r1 * math.sin(a)),
+                        (cx + r1 * math.cos(b), r1 * math.sin(b)),
+                        (cx + r0 * math.cos(b), r0 * math.sin(b)),
+                    ]
+                )
             return out
 
         ring = top[2:] + arc(s, -90) + bottom + arc(0, 90) + top[:2]
         for n, corners in enumerate(ring, 1):
-            spaces.append(Space(id=f"{string.ascii_lowercase[k]}{n}", lane=k,
-                                corners=[(round(x, 3), round(y, 3)) for x, y in corners]))
+            spaces.append(
+                Space(
+                    id=f"{string.ascii_lowercase[k]}{n}",
+                    lane=k,
+                    corners=[(round(x, 3), round(y, 3)) for x, y in corners],
+                )
+            )
     rc = inner_radius + lanes * width / 2
     pts = [(2 * length, -rc), (s, -rc)]
-    pts += [(s + rc * math.cos(math.radians(a)), rc * math.sin(math.radians(a)))
-            for a in range(-89, 90)]
+    pts += [
+        (s + rc * math.cos(math.radians(a)), rc * math.sin(math.radians(a))) for a in range(-89, 90)
+    ]
     pts += [(s, rc), (0, rc)]
-    pts += [(rc * math.cos(math.radians(a)), rc * math.sin(math.radians(a)))
-            for a in range(91, 270)]
+    pts += [
+        (rc * math.cos(math.radians(a)), rc * math.sin(math.radians(a))) for a in range(91, 270)
+    ]
     pts += [(0, -rc)]
 
     def across(x: float, side: int):
@@ -60,10 +86,14 @@ def oval_track(lanes: int = 2, length: float = 45.0, width: float = 30.0,
 
     grid = [f"{lane}{j}" for j in (3, 2, 1) for lane in "ab"]
     return Track(
-        name="Test Oval", centerline=Centerline(True, [(round(x, 3), round(y, 3)) for x, y in pts]),
-        spaces=spaces, start_grid=grid,
+        name="Test Oval",
+        centerline=Centerline(True, [(round(x, 3), round(y, 3)) for x, y in pts]),
+        spaces=spaces,
+        start_grid=grid,
         betting_lines=[across(7 * length, -1), across(s - 3 * length, 1), across(3 * length, 1)],
-        finish_line=across(length, -1), labels=[Label(text="Test Oval", at=(s / 2, 0.0), size=20)])
+        finish_line=across(length, -1),
+        labels=[Label(text="Test Oval", at=(s / 2, 0.0), size=20)],
+    )
 
 
 @pytest.fixture
@@ -83,9 +113,9 @@ def small_file(tmp_path: Path) -> Path:
 
 def board_mm(path: Path, title: bool = True) -> tuple[float, float]:
     """Width and height of the board drawing (with its name plate) plus margin."""
-    from editor.painting import board_bounds
-    from editor.render import BOARD_MARGIN
-    from engine.track import load_track
+    from trackside.editor.painting import board_bounds
+    from trackside.editor.render import BOARD_MARGIN
+    from trackside.engine.track import load_track
 
     x0, y0, x1, y1 = board_bounds(load_track(path), title=title)
     return x1 - x0 + 2 * BOARD_MARGIN, y1 - y0 + 2 * BOARD_MARGIN
@@ -96,8 +126,9 @@ def pdf_pages(path: Path) -> list[tuple[float, float]]:
     data = path.read_bytes()
     assert data.startswith(b"%PDF-")
     pages = []
-    for obj in re.finditer(rb"<<(?:(?!>>).)*?/Type\s*/Page(?![a-zA-Z])(?:(?!endobj).)*?endobj",
-                           data, re.S):
+    for obj in re.finditer(
+        rb"<<(?:(?!>>).)*?/Type\s*/Page(?![a-zA-Z])(?:(?!endobj).)*?endobj", data, re.S
+    ):
         box = re.search(rb"/MediaBox\s*\[\s*([-\d.\s]+)\]", obj.group(0))
         assert box, "page without a MediaBox"
         x0, y0, x1, y1 = (float(v) for v in box.group(1).split())
@@ -112,6 +143,7 @@ def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 # -- pictures -------------------------------------------------------------------
+
 
 def test_png_has_the_pixel_size_of_the_board_at_the_dpi(qapp, oval_file, tmp_path, capsys):
     from PySide6.QtGui import QImage
@@ -138,9 +170,9 @@ def test_png_draws_spaces_where_the_track_puts_them(qapp, oval_file, tmp_path, c
     """A space's centre is tarmac grey; the infield (no space) is grass green."""
     from PySide6.QtGui import QColor, QImage
 
-    from editor.painting import DEFAULT_STYLE, board_bounds
-    from editor.render import BOARD_MARGIN
-    from engine.track import load_track
+    from trackside.editor.painting import DEFAULT_STYLE, board_bounds
+    from trackside.editor.render import BOARD_MARGIN
+    from trackside.engine.track import load_track
 
     out = tmp_path / "oval.png"
     assert run_cli(capsys, oval_file, "-o", out, "--dpi", 50, "--no-ids")[0] == 0
@@ -155,7 +187,9 @@ def test_png_draws_spaces_where_the_track_puts_them(qapp, oval_file, tmp_path, c
         return image.pixelColor(int((x - left) * scale), int((y - top) * scale))
 
     def close(a: QColor, b: QColor) -> bool:
-        return max(abs(a.red() - b.red()), abs(a.green() - b.green()), abs(a.blue() - b.blue())) < 12
+        return (
+            max(abs(a.red() - b.red()), abs(a.green() - b.green()), abs(a.blue() - b.blue())) < 12
+        )
 
     # Space a10 (lane 0, top straight, x 405..450, y -150..-120): its middle is lane 0's shade.
     assert close(pixel(427.5, -135), QColor(DEFAULT_STYLE.lane_fills[0]))
@@ -168,7 +202,7 @@ def test_png_draws_spaces_where_the_track_puts_them(qapp, oval_file, tmp_path, c
 def test_the_name_plate_sits_below_the_board(qapp, oval_file, tmp_path, capsys):
     from PySide6.QtGui import QImage
 
-    from editor.painting import DEFAULT_STYLE
+    from trackside.editor.painting import DEFAULT_STYLE
 
     sizes = {}
     for flag in ([], ["--no-title"]):
@@ -179,7 +213,7 @@ def test_the_name_plate_sits_below_the_board(qapp, oval_file, tmp_path, capsys):
     assert sizes[False][0] == sizes[True][0]  # the oval is wider than its name plate
     plate = (sizes[False][1] - sizes[True][1]) * 25.4 / 50
     assert plate > DEFAULT_STYLE.title_gap + DEFAULT_STYLE.title_height
-    w_mm, h_mm = board_mm(oval_file, title=False)
+    _w_mm, h_mm = board_mm(oval_file, title=False)
     assert abs(sizes[True][1] - h_mm * 50 / 25.4) <= 1.5
 
 
@@ -201,9 +235,10 @@ def test_svg_parses_and_is_sized_in_mm(qapp, oval_file, tmp_path, capsys):
 
 # -- PDF at true scale ------------------------------------------------------------
 
+
 def test_pdf_is_one_page_of_the_board_size(qapp, oval_file, tmp_path, capsys):
     out = tmp_path / "oval.pdf"
-    code, stdout, err = run_cli(capsys, oval_file, "-o", out)
+    code, _stdout, err = run_cli(capsys, oval_file, "-o", out)
     assert code == 0, err
     pages = pdf_pages(out)
     assert len(pages) == 1
@@ -236,7 +271,7 @@ def test_pdf_small_board_on_letter_is_one_page(qapp, small_file, tmp_path, capsy
 
 
 def test_tiling_picks_the_orientation_with_fewer_pages():
-    from editor.render import plan_tiles
+    from trackside.editor.render import plan_tiles
 
     wide = plan_tiles(250, 180, "a4")  # fits one landscape page, two portrait ones
     assert (wide.landscape, wide.pages) == (True, 1)
@@ -252,7 +287,7 @@ def test_tiling_picks_the_orientation_with_fewer_pages():
 
 
 def test_render_api_returns_what_it_wrote(qapp, tmp_path):
-    from editor.render import render
+    from trackside.editor.render import render
 
     result = render(oval_track(3), tmp_path / "three.pdf", paper="a3")
     assert result.format == "pdf"
@@ -261,6 +296,7 @@ def test_render_api_returns_what_it_wrote(qapp, tmp_path):
 
 
 # -- bad input: one line, an exit code, no traceback -------------------------------
+
 
 def one_line(err: str) -> str:
     lines = err.strip().splitlines()
@@ -342,27 +378,29 @@ def test_track_with_validation_errors_still_renders_with_a_warning(qapp, tmp_pat
 
 # -- painting robustness ---------------------------------------------------------
 
+
 def test_paint_space_survives_hostile_polygons(qapp):
     """The editor paints whatever a designer drags: no corner list may raise."""
     from PySide6.QtGui import QColor, QImage, QPainter
 
-    from editor.painting import paint_line, paint_space
+    from trackside.editor.painting import paint_line, paint_space
 
     image = QImage(200, 200, QImage.Format.Format_ARGB32)
     image.fill(QColor("white"))
     painter = QPainter(image)
     hostile = [
-        [(0, 0), (10, 10), (10, 0), (0, 10)],          # bow tie
-        [(5, 5), (5, 5), (5, 5)],                       # one point
-        [(0, 0), (10, 0), (20, 0)],                     # no area
-        [(0, 0), (1e6, 0), (1e6, 1e6), (0, 1e6)],       # huge
-        [(0, 0), (0.01, 0), (0.01, 0.01), (0, 0.01)],   # tiny rectangle
+        [(0, 0), (10, 10), (10, 0), (0, 10)],  # bow tie
+        [(5, 5), (5, 5), (5, 5)],  # one point
+        [(0, 0), (10, 0), (20, 0)],  # no area
+        [(0, 0), (1e6, 0), (1e6, 1e6), (0, 1e6)],  # huge
+        [(0, 0), (0.01, 0), (0.01, 0.01), (0, 0.01)],  # tiny rectangle
     ]
     try:
         for n, corners in enumerate(hostile):
-            paint_space(painter, Space(id=f"s{n}", lane=n, corners=corners), grid_slot=1,
-                        show_id=True)
-        paint_line(painter, ((0, 0), (0, 0)), 0)      # zero-length line
+            paint_space(
+                painter, Space(id=f"s{n}", lane=n, corners=corners), grid_slot=1, show_id=True
+            )
+        paint_line(painter, ((0, 0), (0, 0)), 0)  # zero-length line
         paint_line(painter, ((0, 0), (0, 0)), 3)
     finally:
         painter.end()
@@ -370,15 +408,15 @@ def test_paint_space_survives_hostile_polygons(qapp):
 
 def test_painting_a_long_session_does_not_kill_python(tmp_path):
     """PySide6 6.12 on Python 3.11 loses a reference to None on every void Qt call
-    and aborts after a few thousand; ``editor.qtfix`` guards against it."""
+    and aborts after a few thousand; that release is excluded from the supported ranges."""
     import subprocess
     import sys
 
     code = (
         "import os; os.environ['QT_QPA_PLATFORM'] = 'offscreen'\n"
-        "from editor.painting import paint_space\n"
-        "from editor.render import ensure_app\n"
-        "from engine.track import Space\n"
+        "from trackside.editor.painting import paint_space\n"
+        "from trackside.editor.render import ensure_app\n"
+        "from trackside.engine.track import Space\n"
         "from PySide6.QtGui import QImage, QPainter\n"
         "ensure_app()\n"
         "image = QImage(50, 50, QImage.Format.Format_ARGB32)\n"
@@ -387,9 +425,11 @@ def test_painting_a_long_session_does_not_kill_python(tmp_path):
         "for _ in range(3000):\n"
         "    paint_space(painter, space, grid_slot=1, show_id=True)\n"
         "painter.end()\n"
-        "print('done')\n")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=120)
+        "print('done')\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.strip() == "done"
 
@@ -400,11 +440,29 @@ def test_render_runs_headless_without_a_platform_chosen(oval_file, tmp_path):
     import subprocess
     import sys
 
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    }
     out = tmp_path / "headless.png"
-    result = subprocess.run([sys.executable, "-m", "engine", "render", str(oval_file), "-o", str(out),
-                             "--dpi", "20"], env=env, cwd=tmp_path, capture_output=True, text=True,
-                            timeout=120)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "trackside",
+            "render",
+            str(oval_file),
+            "-o",
+            str(out),
+            "--dpi",
+            "20",
+        ],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     assert out.read_bytes().startswith(b"\x89PNG")

@@ -1,14 +1,21 @@
 """The track file contract: load, save and round trips (DESIGN.md, track model)."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-
-from engine.errors import InvalidInput, UnreadableInput
-from engine.track import (FORMAT, Label, load_track, parse_track, read_track_document,
-                          save_track)
 from tracks_for_tests import stadium_track, straight_track
+
+from trackside.engine.errors import InvalidInput, UnreadableInput
+from trackside.engine.track import (
+    FORMAT,
+    Label,
+    load_track,
+    parse_track,
+    read_track_document,
+    save_track,
+)
 
 FIXTURES = Path(__file__).parent / "fixtures"
 LOOP = FIXTURES / "valid-loop.yaml"
@@ -50,14 +57,25 @@ def test_optional_keys_round_trip(tmp_path):
     assert track.author == "Trackside tests"
     assert track.description == "A small closed three-lane loop.\nUsed by the tests."
     assert track.tolerance == 1.0
-    assert track.labels == [Label("Fixture Loop", (150.0, 0.0), 12.0, 0.0),
-                            Label("Pits", (0.0, 40.0))]
+    assert track.labels == [
+        Label("Fixture Loop", (150.0, 0.0), 12.0, 0.0),
+        Label("Pits", (0.0, 40.0)),
+    ]
     assert [track.spaces[i].kind for i in (10, 11, 12)] == ["danger", "normal", None]
     assert track.spaces[12].label == "Chicane"
     save_track(track, tmp_path / "copy.yaml")
     data = (tmp_path / "copy.yaml").read_text()
-    for key in ("author:", "description:", "tolerance:", "labels:", "kind: danger",
-                "kind: normal", "label: Chicane", "size: 12.0", "angle: 0.0"):
+    for key in (
+        "author:",
+        "description:",
+        "tolerance:",
+        "labels:",
+        "kind: danger",
+        "kind: normal",
+        "label: Chicane",
+        "size: 12.0",
+        "angle: 0.0",
+    ):
         assert key in data
     assert load_track(tmp_path / "copy.yaml") == track
 
@@ -93,13 +111,24 @@ def test_file_form_starts_with_format_and_keeps_key_order():
     data = load_track(LOOP).to_dict()
     assert list(data)[:2] == ["format", "name"]
     assert data["format"] == FORMAT
-    assert list(data) == ["format", "name", "author", "description", "tolerance", "centerline",
-                          "spaces", "start_grid", "betting_lines", "finish_line", "labels"]
+    assert list(data) == [
+        "format",
+        "name",
+        "author",
+        "description",
+        "tolerance",
+        "centerline",
+        "spaces",
+        "start_grid",
+        "betting_lines",
+        "finish_line",
+        "labels",
+    ]
 
 
 def test_schema_problems_point_into_the_file():
     text = MINIMAL.replace("lane: 0, corners: [[40", "lane: x, corners: [[40")
-    track, doc, problems = parse_track(text, "bad.yaml")
+    track, _doc, problems = parse_track(text, "bad.yaml")
     assert track is None
     assert len(problems) == 1
     assert problems[0].path == ("spaces", 1, "lane")
@@ -117,8 +146,9 @@ def test_load_track_raises_invalid_input_with_the_place(tmp_path):
     assert err.value.place.file == str(path) and err.value.place.line == 1
 
 
-@pytest.mark.parametrize("text, what", [("", "empty"), ("- 1\n- 2\n", "list"),
-                                        ("just text\n", "single line of text")])
+@pytest.mark.parametrize(
+    "text, what", [("", "empty"), ("- 1\n- 2\n", "list"), ("just text\n", "single line of text")]
+)
 def test_a_document_that_is_not_a_mapping_is_unreadable(tmp_path, text, what):
     path = tmp_path / "odd.yaml"
     path.write_text(text)
@@ -143,21 +173,30 @@ def test_inlined_schema_reports_the_same_problems_as_the_schema_with_refs():
     """engine.schema inlines $defs for speed; the verdicts must not change."""
     import jsonschema
 
-    from engine.resources import load_schema
-    from engine.schema import check, inline_refs
+    from trackside.engine.resources import load_schema
+    from trackside.engine.schema import check, inline_refs
 
     schema = load_schema("track")
     plain = jsonschema.Draft202012Validator(schema)
     inlined = jsonschema.Draft202012Validator(inline_refs(schema))
-    good = {"format": "trackside-track/1", "name": "T",
-            "centerline": {"closed": False, "points": [[0, 0], [10, 0]]},
-            "spaces": [{"id": "a1", "lane": 0, "corners": [[0, 0], [1, 0], [1, 1]]}],
-            "start_grid": ["a1"] * 6, "betting_lines": [[[0, 0], [1, 1]]] * 3,
-            "finish_line": [[0, 0], [1, 1]]}
-    bad = dict(good, spaces=[{"id": "a 1", "lane": -1, "corners": [[0, "x"]], "extra": 1}],
-               tolerance=0, betting_lines=[[[0, 0]]])
+    good = {
+        "format": "trackside-track/1",
+        "name": "T",
+        "centerline": {"closed": False, "points": [[0, 0], [10, 0]]},
+        "spaces": [{"id": "a1", "lane": 0, "corners": [[0, 0], [1, 0], [1, 1]]}],
+        "start_grid": ["a1"] * 6,
+        "betting_lines": [[[0, 0], [1, 1]]] * 3,
+        "finish_line": [[0, 0], [1, 1]],
+    }
+    bad = dict(
+        good,
+        spaces=[{"id": "a 1", "lane": -1, "corners": [[0, "x"]], "extra": 1}],
+        tolerance=0,
+        betting_lines=[[[0, 0]]],
+    )
     for data in (good, bad):
-        assert (sorted(e.message for e in plain.iter_errors(data))
-                == sorted(e.message for e in inlined.iter_errors(data)))
+        assert sorted(e.message for e in plain.iter_errors(data)) == sorted(
+            e.message for e in inlined.iter_errors(data)
+        )
     assert check("track", good) == []
     assert len(check("track", bad)) >= 5

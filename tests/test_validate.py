@@ -3,6 +3,7 @@
 Each file in ``fixtures/invalid`` is a valid track with one change, named for
 the code it must raise (``fixtures/generate.py`` writes them).
 """
+
 from __future__ import annotations
 
 import json
@@ -10,12 +11,12 @@ import re
 from pathlib import Path
 
 import pytest
-
-from engine import validate as validate_module
-from engine.errors import UnreadableInput
-from engine.track import Space, read_track_document
-from engine.validate import CODES, ERROR, WARNING, validate_file, validate_track
 from tracks_for_tests import stadium_track, straight_track
+
+from trackside.engine import validate as validate_module
+from trackside.engine.errors import UnreadableInput
+from trackside.engine.track import Space, read_track_document
+from trackside.engine.validate import CODES, ERROR, WARNING, validate_file, validate_track
 
 FIXTURES = Path(__file__).parent / "fixtures"
 INVALID = FIXTURES / "invalid"
@@ -51,13 +52,25 @@ def test_fixture_raises_its_code(code):
             assert problem and advice, "a message says what is wrong; then what to do"
 
 
-@pytest.mark.parametrize("code, others", [
-    ("duplicate-id", set()), ("grid-unknown-id", set()), ("line-order", set()),
-    ("line-cuts-space", set()), ("line-gap", set()), ("line-misses-centerline", set()),
-    ("centerline-degenerate", set()), ("grid-not-behind-line", set()),
-    ("lane-mismatch", set()), ("single-file", set()), ("unreachable", set()),
-    ("across-seam", set()), ("grid-order", set()), ("off-racing-line", {"unreachable"}),
-])
+@pytest.mark.parametrize(
+    "code, others",
+    [
+        ("duplicate-id", set()),
+        ("grid-unknown-id", set()),
+        ("line-order", set()),
+        ("line-cuts-space", set()),
+        ("line-gap", set()),
+        ("line-misses-centerline", set()),
+        ("centerline-degenerate", set()),
+        ("grid-not-behind-line", set()),
+        ("lane-mismatch", set()),
+        ("single-file", set()),
+        ("unreachable", set()),
+        ("across-seam", set()),
+        ("grid-order", set()),
+        ("off-racing-line", {"unreachable"}),
+    ],
+)
 def test_a_single_change_gives_only_its_own_codes(code, others):
     assert set(validate_file(INVALID / f"{code}.yaml").codes()) == {code} | others
 
@@ -137,14 +150,19 @@ def test_in_memory_track_has_no_file_places():
 
 def test_every_problem_is_reported_at_once():
     track = straight_track()
-    track.spaces[3].id = track.spaces[2].id                  # duplicate id
-    track.start_grid[1] = "nowhere"                          # unknown grid id
+    track.spaces[3].id = track.spaces[2].id  # duplicate id
+    track.start_grid[1] = "nowhere"  # unknown grid id
     track.spaces.append(Space("far", 1, [(0, 900), (40, 900), (40, 930), (0, 930)]))
     (ax, ay), (bx, by) = track.betting_lines[2]
     track.betting_lines[2] = ((ax + 20, ay), (bx + 20, by))  # cuts spaces
     report = validate_track(track)
-    assert {"duplicate-id", "grid-unknown-id", "off-racing-line", "line-cuts-space",
-            "unreachable"} <= set(report.codes())
+    assert {
+        "duplicate-id",
+        "grid-unknown-id",
+        "off-racing-line",
+        "line-cuts-space",
+        "unreachable",
+    } <= set(report.codes())
 
 
 def test_errors_come_first_then_file_order():
@@ -174,8 +192,17 @@ def test_report_to_dict_is_json():
     data = json.loads(json.dumps(report.to_dict()))
     assert data["ok"] is True and data["errors"] == 0 and data["warnings"] == 1
     (issue,) = data["issues"]
-    assert set(issue) == {"code", "severity", "message", "spaces", "line", "path", "file",
-                          "yaml_line", "yaml_column"}
+    assert set(issue) == {
+        "code",
+        "severity",
+        "message",
+        "spaces",
+        "line",
+        "path",
+        "file",
+        "yaml_line",
+        "yaml_column",
+    }
     assert issue["code"] == "lane-mismatch" and issue["spaces"] == ["a5", "b5"]
     assert issue["path"] == ["spaces", 9, "lane"]
 
@@ -189,7 +216,7 @@ def test_coarse_centerline_only_where_it_matters():
 
 
 def test_geometry_can_be_reused():
-    from engine.geometry import TrackGeometry
+    from trackside.engine.geometry import TrackGeometry
 
     track = stadium_track()
     geometry = TrackGeometry(track)
@@ -197,8 +224,9 @@ def test_geometry_can_be_reused():
 
 
 def test_codes_are_documented_in_one_table_each():
-    table = re.compile(r"^(?:\|\s*`?)?([a-z]+(?:-[a-z0-9]+)*)`?\s*(?:\|\s*)?(error|warning)\b",
-                       re.M)
+    table = re.compile(
+        r"^(?:\|\s*`?)?([a-z]+(?:-[a-z0-9]+)*)`?\s*(?:\|\s*)?(error|warning)\b", re.M
+    )
     doc_codes = dict(table.findall(validate_module.__doc__))
     assert doc_codes == CODES
     md = (ROOT / "docs" / "validation.md").read_text(encoding="utf-8")
@@ -226,8 +254,21 @@ def test_half_drawn_tracks_in_memory_never_crash(data):
     track = straight_track(rows=6, lanes=2)
     draw = data.draw
     for _ in range(draw(st.integers(1, 5))):
-        op = draw(st.sampled_from(["corners", "drop", "centerline", "grid", "lines", "line",
-                                   "lane", "closed", "tolerance"]))
+        op = draw(
+            st.sampled_from(
+                [
+                    "corners",
+                    "drop",
+                    "centerline",
+                    "grid",
+                    "lines",
+                    "line",
+                    "lane",
+                    "closed",
+                    "tolerance",
+                ]
+            )
+        )
         if op == "corners" and track.spaces:
             space = draw(st.sampled_from(track.spaces))
             space.corners = draw(st.lists(POINT, max_size=6))
@@ -236,8 +277,7 @@ def test_half_drawn_tracks_in_memory_never_crash(data):
         elif op == "centerline":
             track.centerline.points = draw(st.lists(POINT, max_size=5))
         elif op == "grid":
-            track.start_grid = draw(st.lists(st.sampled_from(["a1", "b1", "a2", "zz"]),
-                                             max_size=7))
+            track.start_grid = draw(st.lists(st.sampled_from(["a1", "b1", "a2", "zz"]), max_size=7))
         elif op == "lines":
             track.betting_lines = draw(st.lists(st.tuples(POINT, POINT), max_size=4))
         elif op == "line":
@@ -261,7 +301,7 @@ def test_centerline_crossing_points_at_the_later_pass():
 
 def test_finish_line_on_the_seam_of_a_closed_track_says_so():
     track = stadium_track(rows=40, lanes=2)
-    (ax, ay), (bx, by) = track.finish_line
+    (_ax, ay), (_bx, by) = track.finish_line
     track.finish_line = ((0.0, ay), (0.0, by))  # the seam is at x = 0 on the lower straight
     report = validate_track(track)
     order = [i for i in report.issues if i.code == "line-order"]

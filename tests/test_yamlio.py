@@ -1,4 +1,5 @@
 """Safe YAML reading with positions, readable dumping, atomic writes."""
+
 from __future__ import annotations
 
 import os
@@ -6,9 +7,9 @@ import stat
 
 import pytest
 
-from engine import yamlio
-from engine.errors import UnreadableInput
-from engine.yamlio import dump_yaml, load_yaml, parse_yaml, read_text, write_atomic
+from trackside.engine import yamlio
+from trackside.engine.errors import UnreadableInput
+from trackside.engine.yamlio import dump_yaml, load_yaml, parse_yaml, read_text, write_atomic
 
 TEXT = """\
 name: Test
@@ -42,18 +43,21 @@ def test_empty_text_is_none():
     assert parse_yaml("", "e.yaml").data is None
 
 
-@pytest.mark.parametrize("text, words, line", [
-    ("a: 1\nb: 2\na: 3\n", "duplicate key 'a'", 3),
-    ("a: !!python/object/apply:os.system [echo hi]\n", "unsupported YAML tag", 1),
-    ("a: !!binary aGk=\n", "unsupported YAML tag", 1),
-    ("a: !custom 1\n", "unsupported YAML tag", 1),
-    ("base: &b {x: 1}\nother:\n  <<: *b\n", "merge keys", 3),
-    ("a: .inf\n", "not finite", 1),
-    ("a: [1, 2\nb: 3\n", "YAML syntax error", 2),
-    ("a: &x [*x]\n", "refers to itself", 1),
-    ("a: 1\n---\nb: 2\n", "more than one YAML document", 2),
-    ("? [1, 2]\n: 3\n", "plain value", 1),
-])
+@pytest.mark.parametrize(
+    "text, words, line",
+    [
+        ("a: 1\nb: 2\na: 3\n", "duplicate key 'a'", 3),
+        ("a: !!python/object/apply:os.system [echo hi]\n", "unsupported YAML tag", 1),
+        ("a: !!binary aGk=\n", "unsupported YAML tag", 1),
+        ("a: !custom 1\n", "unsupported YAML tag", 1),
+        ("base: &b {x: 1}\nother:\n  <<: *b\n", "merge keys", 3),
+        ("a: .inf\n", "not finite", 1),
+        ("a: [1, 2\nb: 3\n", "YAML syntax error", 2),
+        ("a: &x [*x]\n", "refers to itself", 1),
+        ("a: 1\n---\nb: 2\n", "more than one YAML document", 2),
+        ("? [1, 2]\n: 3\n", "plain value", 1),
+    ],
+)
 def test_refused_yaml_names_the_line(text, words, line):
     with pytest.raises(UnreadableInput) as err:
         parse_yaml(text, "bad.yaml")
@@ -121,8 +125,13 @@ def test_byte_order_mark_is_accepted(tmp_path):
 
 
 def test_dump_is_readable_and_reloads_equal():
-    data = {"name": "Ünïcode", "closed": False, "points": [[0, 0], [1.5, 2.0]],
-            "ids": ["a1", "b1"], "nested": [{"id": "a1", "corners": [[0, 0], [1, 0], [1, 1]]}]}
+    data = {
+        "name": "Ünïcode",
+        "closed": False,
+        "points": [[0, 0], [1.5, 2.0]],
+        "ids": ["a1", "b1"],
+        "nested": [{"id": "a1", "corners": [[0, 0], [1, 0], [1, 1]]}],
+    }
     text = dump_yaml(data, header="made by a test\n\nsecond line")
     assert text.startswith("# made by a test\n#\n# second line\n")
     assert "points: [[0, 0], [1.5, 2.0]]" in text
@@ -159,8 +168,8 @@ def test_write_atomic_leaves_the_old_file_when_writing_fails(tmp_path):
 def test_dumping_a_non_finite_number_does_not_crash_and_is_refused_on_reading():
     import pytest
 
-    from engine.errors import UnreadableInput
-    from engine.yamlio import dump_yaml, parse_yaml
+    from trackside.engine.errors import UnreadableInput
+    from trackside.engine.yamlio import dump_yaml, parse_yaml
 
     text = dump_yaml({"x": float("nan"), "y": float("inf")})
     with pytest.raises(UnreadableInput, match="not finite"):

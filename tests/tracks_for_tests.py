@@ -5,12 +5,13 @@ stations (arc lengths along the line); its lanes split the width. Straights
 give rectangles, curves wedges. Ids are the lane letter and the row number
 from 1 (``a1`` is lane 0 of the first row, ``b3`` lane 1 of the third).
 """
+
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
-from engine.track import Centerline, Space, Track
+from trackside.engine.track import Centerline, Space, Track
 
 Pose = Callable[[float], tuple[float, float, float, float]]  # x, y, left-normal x, y
 
@@ -20,23 +21,47 @@ def lane_id(lane: int, row: int) -> str:
     return f"{'abcdefgh'[lane]}{row + 1}"
 
 
-def straight_track(rows: int = 12, lanes: int | Sequence[int] = 2, length: float = 40.0,
-                   width: float = 30.0, grid_rows: int | None = None,
-                   bets: Sequence[int] | None = None, finish: int | None = None) -> Track:
+def straight_track(
+    rows: int = 12,
+    lanes: int | Sequence[int] = 2,
+    length: float = 40.0,
+    width: float = 30.0,
+    grid_rows: int | None = None,
+    bets: Sequence[int] | None = None,
+    finish: int | None = None,
+) -> Track:
     """An open straight track along +x of ``rows`` rows of rectangles."""
     total = rows * length
 
     def pose(s: float) -> tuple[float, float, float, float]:
         return s, 0.0, 0.0, 1.0
 
-    return _build(pose, total, rows, lanes, width, closed=False, points=[(0.0, 0.0), (total, 0.0)],
-                  grid_rows=grid_rows, bets=bets, finish=finish, name="Test Straight")
+    return _build(
+        pose,
+        total,
+        rows,
+        lanes,
+        width,
+        closed=False,
+        points=[(0.0, 0.0), (total, 0.0)],
+        grid_rows=grid_rows,
+        bets=bets,
+        finish=finish,
+        name="Test Straight",
+    )
 
 
-def stadium_track(rows: int = 40, lanes: int | Sequence[int] = 3, width: float = 30.0,
-                  straight: float = 400.0, radius: float = 150.0, degrees_per_point: float = 1.0,
-                  grid_rows: int | None = None, bets: Sequence[int] | None = None,
-                  finish: int | None = None) -> Track:
+def stadium_track(
+    rows: int = 40,
+    lanes: int | Sequence[int] = 3,
+    width: float = 30.0,
+    straight: float = 400.0,
+    radius: float = 150.0,
+    degrees_per_point: float = 1.0,
+    grid_rows: int | None = None,
+    bets: Sequence[int] | None = None,
+    finish: int | None = None,
+) -> Track:
     """A closed stadium loop, counter-clockwise: two straights and two half circles.
 
     The seam is the start of the lower straight; ``degrees_per_point`` sets how
@@ -52,8 +77,12 @@ def stadium_track(rows: int = 40, lanes: int | Sequence[int] = 3, width: float =
         s -= straight
         if s < arc:
             a = -math.pi / 2 + s / radius
-            return (straight + radius * math.cos(a), radius * math.sin(a),
-                    -math.cos(a), -math.sin(a))
+            return (
+                straight + radius * math.cos(a),
+                radius * math.sin(a),
+                -math.cos(a),
+                -math.sin(a),
+            )
         s -= arc
         if s < straight:
             return straight - s, radius, 0.0, -1.0
@@ -68,13 +97,34 @@ def stadium_track(rows: int = 40, lanes: int | Sequence[int] = 3, width: float =
     stations += [2 * straight + arc]
     stations += [2 * straight + arc + arc * k / n_arc for k in range(1, n_arc)]
     points = [pose(s)[:2] for s in stations]
-    return _build(pose, total, rows, lanes, width, closed=True, points=points,
-                  grid_rows=grid_rows, bets=bets, finish=finish, name="Test Stadium")
+    return _build(
+        pose,
+        total,
+        rows,
+        lanes,
+        width,
+        closed=True,
+        points=points,
+        grid_rows=grid_rows,
+        bets=bets,
+        finish=finish,
+        name="Test Stadium",
+    )
 
 
-def _build(pose: Pose, total: float, rows: int, lanes: int | Sequence[int], width: float,
-           closed: bool, points: list, grid_rows: int | None, bets: Sequence[int] | None,
-           finish: int | None, name: str) -> Track:
+def _build(
+    pose: Pose,
+    total: float,
+    rows: int,
+    lanes: int | Sequence[int],
+    width: float,
+    closed: bool,
+    points: list,
+    grid_rows: int | None,
+    bets: Sequence[int] | None,
+    finish: int | None,
+    name: str,
+) -> Track:
     counts = [lanes] * rows if isinstance(lanes, int) else list(lanes)
     assert len(counts) == rows
     step = total / rows
@@ -94,8 +144,9 @@ def _build(pose: Pose, total: float, rows: int, lanes: int | Sequence[int], widt
             spaces.append(Space(lane_id(lane, row), lane, corners))
     if grid_rows is None:
         grid_rows = min(rows, math.ceil(6 / counts[0]))
-    grid = [lane_id(lane, row) for row in reversed(range(grid_rows))
-            for lane in range(counts[row])][:6]
+    grid = [
+        lane_id(lane, row) for row in reversed(range(grid_rows)) for lane in range(counts[row])
+    ][:6]
     if bets is None:
         bets = [rows * 3 // 10, rows * 5 // 10, rows * 7 // 10]
     if finish is None:
@@ -105,7 +156,11 @@ def _build(pose: Pose, total: float, rows: int, lanes: int | Sequence[int], widt
         s = station * step
         return (at(s, half + 5.0), at(s, -half - 5.0))
 
-    return Track(name=name, centerline=Centerline(closed, [tuple(round(v, 4) for v in p)
-                                                           for p in points]),
-                 spaces=spaces, start_grid=grid, betting_lines=[line(b) for b in bets],
-                 finish_line=line(finish))
+    return Track(
+        name=name,
+        centerline=Centerline(closed, [tuple(round(v, 4) for v in p) for p in points]),
+        spaces=spaces,
+        start_grid=grid,
+        betting_lines=[line(b) for b in bets],
+        finish_line=line(finish),
+    )

@@ -11,6 +11,7 @@ centerline point) lies on its main straight, with the start grid just after
 the seam, betting lines 1-3 in race order and the finish line a few rows
 before the seam. Each is checked with ``engine.validate`` before it is written.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -21,12 +22,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.lanes import (Arc, LaneLayout, LaneResult, Straight, build_lanes,  # noqa: E402
-                          close_loop, make_track, pick_grid)
-from engine.errors import TracksideError  # noqa: E402
-from engine.track import Track  # noqa: E402
-from engine.validate import validate_track  # noqa: E402
-from engine.yamlio import write_atomic  # noqa: E402
+from trackside.engine.errors import TracksideError  # noqa: E402
+from trackside.engine.lanes import (
+    Arc,
+    LaneLayout,
+    LaneResult,
+    Straight,
+    build_lanes,
+    close_loop,
+    make_track,
+    pick_grid,
+)
+from trackside.engine.track import Track  # noqa: E402
+from trackside.engine.validate import validate_track  # noqa: E402
+from trackside.engine.yamlio import write_atomic  # noqa: E402
 
 BOARD = (800.0, 550.0)
 AUTHOR = "Trackside"
@@ -58,24 +67,29 @@ HARBOUR_LOOP = Circuit(
     description=(
         "A flowing three-lane circuit around a harbour basin: a long quayside "
         "straight, two sweeping bends and a fast dip around the harbour mouth, "
-        "with room to pass almost everywhere."),
+        "with room to pass almost everywhere."
+    ),
     layout=LaneLayout(
         pieces=(
-            Straight(200),          # 0 quayside straight from the seam, east (fitted)
-            Arc(160, 90),           # 1 lighthouse bend, north
-            Straight(100),          # 2 east side (fitted)
-            Arc(125, 110),          # 3 top bend
-            Arc(100, 50),           # 4 down towards the harbour mouth
+            Straight(200),  # 0 quayside straight from the seam, east (fitted)
+            Arc(160, 90),  # 1 lighthouse bend, north
+            Straight(100),  # 2 east side (fitted)
+            Arc(125, 110),  # 3 top bend
+            Arc(100, 50),  # 4 down towards the harbour mouth
             Straight(110),
-            Arc(80, -140),          # 6 around the harbour mouth
+            Arc(80, -140),  # 6 around the harbour mouth
             Straight(110),
             Arc(100, 50),
-            Arc(125, 110),          # 9 the fish market bend, south
-            Straight(140),          # 10 west side
-            Arc(160, 90),           # 11 onto the quay, east
-            Straight(111),          # 12 run-off after the finish, up to the seam
+            Arc(125, 110),  # 9 the fish market bend, south
+            Straight(140),  # 10 west side
+            Arc(160, 90),  # 11 onto the quay, east
+            Straight(111),  # 12 run-off after the finish, up to the seam
         ),
-        closed=True, lanes=3, space_length=37.0, lane_width=37.0),
+        closed=True,
+        lanes=3,
+        space_length=37.0,
+        lane_width=37.0,
+    ),
     adjust=(0, 2),
     runoff=3,
 )
@@ -86,25 +100,30 @@ QUARRY_HAIRPIN = Circuit(
     description=(
         "A technical two-lane circuit that zig-zags down a quarry: two tight "
         "hairpins and, between them, a single-file cut through the rock where "
-        "nobody can pass."),
+        "nobody can pass."
+    ),
     layout=LaneLayout(
         pieces=(
-            Straight(250),          # 0 crest straight from the seam, east (fitted)
-            Arc(90, -90),           # 1 down the quarry wall, south
-            Straight(240),          # 2 east wall (fitted)
-            Arc(90, -90),           # 3 quarry floor, west
-            Straight(380),          # 4
-            Arc(60, -180),          # 5 lower hairpin, back east
+            Straight(250),  # 0 crest straight from the seam, east (fitted)
+            Arc(90, -90),  # 1 down the quarry wall, south
+            Straight(240),  # 2 east wall (fitted)
+            Arc(90, -90),  # 3 quarry floor, west
+            Straight(380),  # 4
+            Arc(60, -180),  # 5 lower hairpin, back east
             Straight(80),
             Straight(160, lanes=1),  # 7 the cut: single file
             Straight(60),
-            Arc(60, 180),           # 9 upper hairpin, back west
-            Straight(330),          # 10 ledge
-            Arc(90, -90),           # 11 climb, north
-            Arc(90, -90),           # 12 over the crest, east
-            Straight(120),          # 13 run-off after the finish, up to the seam
+            Arc(60, 180),  # 9 upper hairpin, back west
+            Straight(330),  # 10 ledge
+            Arc(90, -90),  # 11 climb, north
+            Arc(90, -90),  # 12 over the crest, east
+            Straight(120),  # 13 run-off after the finish, up to the seam
         ),
-        closed=True, lanes=2, space_length=40.0, lane_width=40.0),
+        closed=True,
+        lanes=2,
+        space_length=40.0,
+        lane_width=40.0,
+    ),
     adjust=(0, 2),
     runoff=3,
     expect_warnings=("single-file",),
@@ -116,24 +135,30 @@ ESTUARY_SWEEP = Circuit(
     description=(
         "A wide, fast circuit along an estuary: a four-lane main straight with a "
         "staggered grid, staggered sweepers, and a two-lane dip over the old bridge "
-        "where the field has to funnel before the long sweep home."),
+        "where the field has to funnel before the long sweep home."
+    ),
     layout=LaneLayout(
         pieces=(
             Straight(300, lanes=4, stagger=0.25),  # 0 main straight from the seam, west (fitted)
-            Arc(130, -90),              # 1 first bend, north
-            Straight(100),              # 2 west bank (fitted)
+            Arc(130, -90),  # 1 first bend, north
+            Straight(100),  # 2 west bank (fitted)
             Arc(110, -90, stagger=0.3),  # 3 sweeper, east
-            Arc(90, -70),               # 4 down to the bridge
+            Arc(90, -70),  # 4 down to the bridge
             Straight(80, lanes=2),
-            Arc(65, 140, lanes=2),      # 6 over the bridge
+            Arc(65, 140, lanes=2),  # 6 over the bridge
             Straight(80, lanes=2),
-            Arc(90, -70),               # 8 back up
+            Arc(90, -70),  # 8 back up
             Arc(185, -90, stagger=0.3),  # 9 the long sweep, south
-            Straight(110),              # 10 east bank
-            Arc(130, -90, lanes=4),     # 11 last bend, west
-            Straight(108, lanes=4),     # 12 run-off after the finish, up to the seam
+            Straight(110),  # 10 east bank
+            Arc(130, -90, lanes=4),  # 11 last bend, west
+            Straight(108, lanes=4),  # 12 run-off after the finish, up to the seam
         ),
-        closed=True, lanes=3, space_length=36.0, lane_width=34.0, heading=180.0),
+        closed=True,
+        lanes=3,
+        space_length=36.0,
+        lane_width=34.0,
+        heading=180.0,
+    ),
     adjust=(0, 2),
     runoff=3,
 )
@@ -148,8 +173,10 @@ def centred(layout: LaneLayout, board: tuple[float, float] = BOARD) -> LaneLayou
     ys = [y for sp in result.spaces for _x, y in sp.corners]
     width, height = max(xs) - min(xs), max(ys) - min(ys)
     if width > board[0] or height > board[1]:
-        raise SystemExit(f"the circuit is {width:.0f} x {height:.0f} mm, larger than the "
-                         f"{board[0]:.0f} x {board[1]:.0f} mm board")
+        raise SystemExit(
+            f"the circuit is {width:.0f} x {height:.0f} mm, larger than the "
+            f"{board[0]:.0f} x {board[1]:.0f} mm board"
+        )
     dx = board[0] / 2 - (min(xs) + max(xs)) / 2
     dy = board[1] / 2 - (min(ys) + max(ys)) / 2
     # Whole millimetres keep the file readable; the loop closes exactly either way.
@@ -174,8 +201,15 @@ def build(circuit: Circuit) -> tuple[Track, LaneResult]:
     pole = result.space(grid[0]).front
     finish = finish_progress(result, circuit.runoff)
     betting = [pole + f * (finish - pole) for f in circuit.betting]
-    track = make_track(result, circuit.name, betting=betting, finish=finish, grid=grid,
-                       author=AUTHOR, description=circuit.description)
+    track = make_track(
+        result,
+        circuit.name,
+        betting=betting,
+        finish=finish,
+        grid=grid,
+        author=AUTHOR,
+        description=circuit.description,
+    )
     return track, result
 
 
@@ -193,10 +227,14 @@ def check(circuit: Circuit, track: Track) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     """Write (or with --check compare) every bundled circuit."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true",
-                        help="compare with the files in tracks/ instead of writing them")
-    parser.add_argument("--out", type=Path, default=ROOT / "tracks",
-                        help="folder to write to (default: tracks/)")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="compare with the files in tracks/ instead of writing them",
+    )
+    parser.add_argument(
+        "--out", type=Path, default=ROOT / "tracks", help="folder to write to (default: tracks/)"
+    )
     args = parser.parse_args(argv)
     status = 0
     for circuit in CIRCUITS:
@@ -214,8 +252,10 @@ def main(argv: list[str] | None = None) -> int:
         text = track.to_yaml()
         path = args.out / circuit.file
         lanes = sorted({p.lanes for p in result.pieces})
-        print(f"{circuit.file}: {circuit.name}, {result.rows} rows, lanes {lanes}, "
-              f"{len(track.spaces)} spaces, lap {result.length:.0f} mm")
+        print(
+            f"{circuit.file}: {circuit.name}, {result.rows} rows, lanes {lanes}, "
+            f"{len(track.spaces)} spaces, lap {result.length:.0f} mm"
+        )
         if args.check:
             if not path.exists() or path.read_text(encoding="utf-8") != text:
                 print(f"{path}: differs from what tools/make_tracks.py makes", file=sys.stderr)

@@ -5,6 +5,7 @@ Needs a display: run it under Xvfb, e.g.
 Each picture is the main window as it is on screen after driving it with real
 mouse and key events (QTest), written to ``docs/images``.
 """
+
 from __future__ import annotations
 
 import random
@@ -20,17 +21,17 @@ from PySide6.QtCore import QPoint, QPointF, QSettings, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from editor.app import make_app  # noqa: E402
-from editor.mainwindow import MainWindow  # noqa: E402
-from editor.play.setup import GameSetup, Seat  # noqa: E402
-from engine.game import load_variant  # noqa: E402
-from engine.lanes import Arc, Straight  # noqa: E402
-from engine.track import Space  # noqa: E402
+from trackside.editor.app import make_app  # noqa: E402
+from trackside.editor.mainwindow import MainWindow  # noqa: E402
+from trackside.editor.play.setup import GameSetup, Seat  # noqa: E402
+from trackside.engine.game import load_variant  # noqa: E402
+from trackside.engine.lanes import Arc, Straight  # noqa: E402
+from trackside.engine.track import Space  # noqa: E402
 
 IMAGES = ROOT / "docs" / "images"
 TRACKS = ROOT / "tracks"
 SIZE = (1600, 1000)
-SCRATCH: list[Path] = []   # settings and autosave folders, removed at the end
+SCRATCH: list[Path] = []  # settings and autosave folders, removed at the end
 
 
 def settle(ms: int = 300) -> None:
@@ -42,8 +43,10 @@ def window() -> MainWindow:
     """A main window with its own settings and autosave folder, shown at SIZE."""
     scratch = Path(tempfile.mkdtemp(prefix="trackside-shots-"))
     SCRATCH.append(scratch)
-    w = MainWindow(settings=QSettings(str(scratch / "settings.ini"), QSettings.Format.IniFormat),
-                   autosave_dir=scratch / "autosave")
+    w = MainWindow(
+        settings=QSettings(str(scratch / "settings.ini"), QSettings.Format.IniFormat),
+        autosave_dir=scratch / "autosave",
+    )
     w.resize(*SIZE)
     w.show()
     settle()
@@ -95,7 +98,7 @@ def lane_tool_shot() -> None:
     w.view.set_zoom(1.0)
     w.view.centerOn(200, -150)
     settle()
-    QTest.mouseMove(w.view.viewport(), point(w, 2, 1))    # pointing at the start closes it
+    QTest.mouseMove(w.view.viewport(), point(w, 2, 1))  # pointing at the start closes it
     settle()
     save(w, "lane-tool.png")
     w.doc.undo_stack.clear()
@@ -113,13 +116,18 @@ def movement_shot() -> None:
     w.view.centerOn(*centre(origin))
     settle()
     vp = w.view.viewport()
-    for sid in ("b28", "a29", "c27"):                        # test cars that block
-        QTest.mouseClick(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                         point(w, *centre(t.space(sid))))
+    for sid in ("b28", "a29", "c27"):  # test cars that block
+        QTest.mouseClick(
+            vp,
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier,
+            point(w, *centre(t.space(sid))),
+        )
     QTest.mouseMove(vp, point(w, *centre(origin)))
     QTest.keyClick(w.view, Qt.Key.Key_4)
-    QTest.mouseClick(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier,
-                     point(w, *centre(origin)))
+    QTest.mouseClick(
+        vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier, point(w, *centre(origin))
+    )
     ends = sorted({m.end for m in w.tool.refresh()})
     if ends:
         QTest.mouseMove(vp, point(w, *centre(t.spaces[ends[len(ends) // 2]])))
@@ -145,8 +153,7 @@ def play_shots() -> None:
         if c.waiting_for is None:
             continue
         race = c.race
-        if not shot and race.pending.kind == "path" and race.turn == 0 and \
-                len(c.decisions) > 60:
+        if not shot and race.pending.kind == "path" and race.turn == 0 and len(c.decisions) > 60:
             save(w, "play.png")
             shot = True
         view.decide(rng.choice(race.options(c.waiting_for)))
@@ -164,8 +171,12 @@ def main() -> None:
     app = make_app()
     IMAGES.mkdir(parents=True, exist_ok=True)
     wanted = set(sys.argv[1:]) or {"editor", "lanes", "moves", "play"}
-    shots = {"editor": editor_shot, "lanes": lane_tool_shot, "moves": movement_shot,
-             "play": play_shots}
+    shots = {
+        "editor": editor_shot,
+        "lanes": lane_tool_shot,
+        "moves": movement_shot,
+        "play": play_shots,
+    }
     for name, shoot in shots.items():
         if name in wanted:
             shoot()

@@ -6,6 +6,7 @@ or to the person at the screen; ``PlayView`` renders the game and collects a
 person's clicks. The rules are the engine's (``engine.game``); nothing here
 decides what is legal.
 """
+
 from .mode import PlayMode, install_play_mode
 
 __all__ = ["PlayMode", "install_play_mode"]

@@ -7,17 +7,18 @@ rare cases (nobody bids, the last car, the set-aside cars: R-AUC-7, R-AUC-8).
 The newest auction is on top, so a reveal stays on screen after the next car
 comes up.
 """
+
 from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from engine.game import Card, Event
+from trackside.engine.game import Card, Event
 
 from .cars import CAR_COLOURS, INK
 
@@ -45,7 +46,7 @@ class _Auction:
     results: list[Event] = field(default_factory=list)
 
 
-SECOND_ROUND = ("second chance", "passed twice")   # R-AUC-8's results
+SECOND_ROUND = ("second chance", "passed twice")  # R-AUC-8's results
 
 
 def auctions(events: list[Event]) -> list[_Auction]:
@@ -55,8 +56,9 @@ def auctions(events: list[Event]) -> list[_Auction]:
         if e.kind == "reveal":
             out.append(_Auction(e.data.get("car"), e.data.get("power")))
         elif e.kind in ("bids", "auction"):
-            second = (e.data.get("reason") in SECOND_ROUND
-                      or (e.kind == "bids" and "bids" not in e.data))
+            second = e.data.get("reason") in SECOND_ROUND or (
+                e.kind == "bids" and "bids" not in e.data
+            )
             if not out or (second and out[-1].car is not None):
                 out.append(_Auction())  # the second round reveals no car
             (out[-1].bids if e.kind == "bids" else out[-1].results).append(e)
@@ -93,26 +95,38 @@ class AuctionPanel(QWidget):
         """Rebuild from the log: the car up now, then every earlier reveal and result."""
         runs = auctions(events)
         if not runs:
-            html_text = ("<i>No auction in this variant: cars are dealt.</i>"
-                         if any(e.kind == "deal" for e in events) else "")
+            html_text = (
+                "<i>No auction in this variant: cars are dealt.</i>"
+                if any(e.kind == "deal" for e in events)
+                else ""
+            )
         else:
-            parts = [self._entry(k, run, card_of, name_of, last=k == len(runs) - 1)
-                     for k, run in enumerate(runs)]
+            parts = [
+                self._entry(k, run, card_of, name_of, last=k == len(runs) - 1)
+                for k, run in enumerate(runs)
+            ]
             html_text = "<hr>".join(reversed(parts))
         if html_text != self._shown:  # the log grows every move: redraw only on change
             self._shown = html_text
             self.text.setText(html_text)
 
     @staticmethod
-    def _entry(k: int, run: _Auction, card_of: Callable[[int], Card],
-               name_of: Callable[[int], str], last: bool) -> str:
+    def _entry(
+        k: int,
+        run: _Auction,
+        card_of: Callable[[int], Card],
+        name_of: Callable[[int], str],
+        last: bool,
+    ) -> str:
         if run.car is None:
             head = "<b>Second chance for the set-aside cars</b>"
         else:
             verb = "Up for auction" if last and not run.results else f"Car {k + 1}"
-            head = (f"<b>{verb}:</b> " + chip(run.car, f"{run.car} car")
-                    + (f" with <b>{html.escape(run.power.title())}</b>" if run.power
-                       else " (no power)"))
+            head = (
+                f"<b>{verb}:</b> "
+                + chip(run.car, f"{run.car} car")
+                + (f" with <b>{html.escape(run.power.title())}</b>" if run.power else " (no power)")
+            )
         lines = [head]
         for bids in run.bids:
             data = bids.data.get("bids")
@@ -120,19 +134,25 @@ class AuctionPanel(QWidget):
                 lines.append(_names(bids.text, name_of))
                 continue
             for p, (value, cid) in sorted(data.items()):
-                lines.append(f"{html.escape(name_of(p))} bids <b>{value}</b> with "
-                             + card_html(card_of(cid)))
-            passed = [part for part in bids.text.removeprefix("Bids: ").split("; ")
-                      if part.endswith("passes")]
+                lines.append(
+                    f"{html.escape(name_of(p))} bids <b>{value}</b> with " + card_html(card_of(cid))
+                )
+            passed = [
+                part
+                for part in bids.text.removeprefix("Bids: ").split("; ")
+                if part.endswith("passes")
+            ]
             lines += [_names(part, name_of) for part in passed]
         if not run.bids and not run.results:
             lines.append("<i>Bids are secret until everyone has chosen.</i>")
         for result in run.results:
             d = result.data
             if "price" in d and "seat" in d:
-                lines.append(f"<b>{html.escape(name_of(d['seat']))}</b> takes the "
-                             f"{chip(d['car'])} car for <b>${d['price']}M</b> "
-                             f"({html.escape(d.get('reason', ''))})")
+                lines.append(
+                    f"<b>{html.escape(name_of(d['seat']))}</b> takes the "
+                    f"{chip(d['car'])} car for <b>${d['price']}M</b> "
+                    f"({html.escape(d.get('reason', ''))})"
+                )
             else:
                 lines.append(f"<b>{_names(result.text, name_of)}</b>")
         return "<br>".join(lines)

@@ -4,23 +4,39 @@ The view only renders what it is given (``set_state``) and reports clicks on
 spaces (``spaceClicked``); it knows nothing about rules. Moves are animated
 one after another (``animate``) along the spaces entered.
 """
+
 from __future__ import annotations
 
 import math
 from dataclasses import replace
 
 from PySide6.QtCore import QElapsedTimer, QPointF, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import (QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap, QPolygonF,
-                           QResizeEvent, QTransform)
+from PySide6.QtGui import (
+    QColor,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPixmap,
+    QPolygonF,
+    QResizeEvent,
+    QTransform,
+)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from engine.game import COLOURS, Board
+from trackside.engine.game import COLOURS, Board
 
-from ..painting import DEFAULT_STYLE, board_bounds, draw_text, paint_grass, paint_track, \
-    track_surface
+from ..painting import (
+    DEFAULT_STYLE,
+    board_bounds,
+    draw_text,
+    paint_grass,
+    paint_track,
+    track_surface,
+)
 from .cars import car_colour, ink, paint_car
 
-PLACES_H = 44          # pixels: the strip of winners' places along the top
+PLACES_H = 44  # pixels: the strip of winners' places along the top
 MARGIN = 12
 # The printed board, without the pole's ring (in play a yellow ring means "this car moves")
 # and with faint grid numbers (bold numbers on spaces mean "choose this path").
@@ -48,11 +64,11 @@ class BoardView(QWidget):
         self.places: list[str] = []
         self.places_total = 6
         self.places_title = ""
-        self.place_notes: dict[str, str] = {}   # e.g. the lap of each car (long distance)
+        self.place_notes: dict[str, str] = {}  # e.g. the lap of each car (long distance)
         self.mover: str | None = None
-        self.lit: set[str] = set()           # legal end spaces
-        self.marked: dict[str, str] = {}     # space id -> short text (second click choices)
-        self.trail: list[str] = []           # spaces of the path under consideration
+        self.lit: set[str] = set()  # legal end spaces
+        self.marked: dict[str, str] = {}  # space id -> short text (second click choices)
+        self.trail: list[str] = []  # spaces of the path under consideration
         self.anim_ms = 90
         self._shown: dict[str, QPointF | None] = {}
         self._queue: list[tuple[str, list[QPointF]]] = []
@@ -67,28 +83,43 @@ class BoardView(QWidget):
         self.board = board
         self._surface = track_surface(board.track, PLAY_STYLE)
         self._bounds = board_bounds(board.track, PLAY_STYLE, self._surface)
-        self._polys = [QPolygonF([QPointF(float(x), float(y)) for x, y in sp.corners])
-                       for sp in board.track.spaces]
+        self._polys = [
+            QPolygonF([QPointF(float(x), float(y)) for x, y in sp.corners])
+            for sp in board.track.spaces
+        ]
         self._queue.clear()
         self._shown.clear()
         self._cache = None
         self._layout()
         self.update()
 
-    def set_state(self, positions: dict[str, str | None], labels: dict[str, str],
-                  places: list[str], mover: str | None = None) -> None:
+    def set_state(
+        self,
+        positions: dict[str, str | None],
+        labels: dict[str, str],
+        places: list[str],
+        mover: str | None = None,
+    ) -> None:
         """Where the cars are (space id, None when finished), what is written on
         them, the winners' places so far and the car about to move."""
         self.positions, self.labels, self.places, self.mover = (
-            dict(positions), dict(labels), list(places), mover)
+            dict(positions),
+            dict(labels),
+            list(places),
+            mover,
+        )
         queued = {car for car, _ in self._queue}
         for car, sid in positions.items():
             if car not in queued:
                 self._shown[car] = self.centre(sid) if sid else None
         self.update()
 
-    def set_choices(self, lit: set[str] | None = None, marked: dict[str, str] | None = None,
-                    trail: list[str] | None = None) -> None:
+    def set_choices(
+        self,
+        lit: set[str] | None = None,
+        marked: dict[str, str] | None = None,
+        trail: list[str] | None = None,
+    ) -> None:
         """Light the legal end spaces, mark second-click spaces, draw a path trail."""
         self.lit = set(lit or ())
         self.marked = dict(marked or {})
@@ -105,7 +136,7 @@ class BoardView(QWidget):
             if points:
                 self._shown[car] = points[-1]
             return
-        self._queue.append((car, [start] + points))
+        self._queue.append((car, [start, *points]))
         self._shown[car] = start
         if not self._frame.isActive():
             self._clock.start()
@@ -167,18 +198,22 @@ class BoardView(QWidget):
     def _layout(self) -> None:
         x0, y0, x1, y1 = self._bounds
         w, h = max(1.0, x1 - x0), max(1.0, y1 - y0)
-        avail = QRectF(MARGIN, PLACES_H + MARGIN, self.width() - 2 * MARGIN,
-                       self.height() - PLACES_H - 2 * MARGIN)
+        avail = QRectF(
+            MARGIN,
+            PLACES_H + MARGIN,
+            self.width() - 2 * MARGIN,
+            self.height() - PLACES_H - 2 * MARGIN,
+        )
         scale = max(1e-3, min(avail.width() / w, avail.height() / h))
         dx = avail.left() + (avail.width() - w * scale) / 2 - x0 * scale
         dy = avail.top() + (avail.height() - h * scale) / 2 - y0 * scale
         self._xform = QTransform(scale, 0, 0, scale, dx, dy)
 
     # -- painting -------------------------------------------------------------------
-    def sizeHint(self) -> QSize:  # noqa: N802
+    def sizeHint(self) -> QSize:
         return QSize(900, 640)
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+    def resizeEvent(self, event: QResizeEvent) -> None:
         self._cache = None
         self._layout()
         super().resizeEvent(event)
@@ -203,7 +238,7 @@ class BoardView(QWidget):
         self._cache = pix
         return pix
 
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+    def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.drawPixmap(0, 0, self._background())
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -248,8 +283,15 @@ class BoardView(QWidget):
             at = moving.get(car, self._shown.get(car))
             if at is None:
                 continue
-            paint_car(p, at, self.heading(at), length, car, self.labels.get(car, ""),
-                      highlight=(car == self.mover and car not in moving))
+            paint_car(
+                p,
+                at,
+                self.heading(at),
+                length,
+                car,
+                self.labels.get(car, ""),
+                highlight=(car == self.mover and car not in moving),
+            )
 
     @staticmethod
     def _along(points: list[QPointF], t: float) -> QPointF:
@@ -277,8 +319,9 @@ class BoardView(QWidget):
         x = MARGIN
         if self.places_title:
             p.setPen(QColor("#dfe3ea"))
-            p.drawText(QRectF(x, 0, 150, PLACES_H), Qt.AlignmentFlag.AlignVCenter,
-                       self.places_title)
+            p.drawText(
+                QRectF(x, 0, 150, PLACES_H), Qt.AlignmentFlag.AlignVCenter, self.places_title
+            )
             x += 150
         for k in range(self.places_total):
             r = QRectF(x + k * (box + 6), 6, box, PLACES_H - 12)
@@ -295,7 +338,7 @@ class BoardView(QWidget):
             p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
 
     # -- clicks -----------------------------------------------------------------------
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
             sid = self.space_at(event.position())
             if sid is not None:
@@ -303,9 +346,10 @@ class BoardView(QWidget):
                 return
         super().mousePressEvent(event)
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         sid = self.space_at(event.position())
         clickable = sid is not None and (sid in self.lit or sid in self.marked)
-        self.setCursor(Qt.CursorShape.PointingHandCursor if clickable
-                       else Qt.CursorShape.ArrowCursor)
+        self.setCursor(
+            Qt.CursorShape.PointingHandCursor if clickable else Qt.CursorShape.ArrowCursor
+        )
         super().mouseMoveEvent(event)

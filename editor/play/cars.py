@@ -1,12 +1,18 @@
 """How cars, card rows and colour chips look in play mode: one palette, one painter."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
 CAR_COLOURS: dict[str, str] = {
-    "black": "#202124", "blue": "#2f6fdf", "green": "#2e9d4a",
-    "yellow": "#f2cc2e", "orange": "#f08a24", "red": "#d93a32", "wild": "#f4f4f0",
+    "black": "#202124",
+    "blue": "#2f6fdf",
+    "green": "#2e9d4a",
+    "yellow": "#f2cc2e",
+    "orange": "#f08a24",
+    "red": "#d93a32",
+    "wild": "#f4f4f0",
 }
 # Text on a colour: dark on the light ones so numbers stay readable.
 INK: dict[str, str] = {"yellow": "#1b1b1b", "orange": "#1b1b1b", "wild": "#1b1b1b"}
@@ -22,8 +28,15 @@ def ink(colour: str) -> QColor:
     return QColor(INK.get(colour, "#ffffff"))
 
 
-def paint_car(painter: QPainter, centre: QPointF, heading_deg: float, length: float,
-              colour: str, label: str = "", highlight: bool = False) -> None:
+def paint_car(
+    painter: QPainter,
+    centre: QPointF,
+    heading_deg: float,
+    length: float,
+    colour: str,
+    label: str = "",
+    highlight: bool = False,
+) -> None:
     """A race car seen from above, nose along ``heading_deg``, ``length`` long.
 
     ``label`` (an owner's initial) is written on the body; ``highlight`` rings
@@ -53,12 +66,21 @@ def paint_car(painter: QPainter, centre: QPointF, heading_deg: float, length: fl
     painter.drawPath(body)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(255, 255, 255, 110))
-    painter.drawRoundedRect(QRectF(length * 0.30, -w * 0.30, length * 0.14, w * 0.60),
-                            w * 0.08, w * 0.08)  # the front wing marks the nose
+    painter.drawRoundedRect(
+        QRectF(length * 0.30, -w * 0.30, length * 0.14, w * 0.60), w * 0.08, w * 0.08
+    )  # the front wing marks the nose
     painter.restore()
     if label:
         from ..painting import draw_text
+
         text = ink(colour)
         halo = QColor("#111111") if text.lightness() > 128 else QColor("#f4f4f0")
-        draw_text(painter, label, centre, w * (0.5 if len(label) == 1 else 0.4), text, bold=True,
-                  halo=halo)
+        draw_text(
+            painter,
+            label,
+            centre,
+            w * (0.5 if len(label) == 1 else 0.4),
+            text,
+            bold=True,
+            halo=halo,
+        )

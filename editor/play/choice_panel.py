@@ -1,5 +1,6 @@
 """A row of labelled buttons for the decisions that are not cards or spaces:
 bets, powers, WILD colours, row orders, skips, passes."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -36,10 +37,12 @@ class ChoicePanel(QWidget):
             b = QPushButton(label)
             b.setMinimumHeight(BUTTON_H)
             if colour in CAR_COLOURS:
-                b.setStyleSheet(f"QPushButton {{ background: {CAR_COLOURS[colour]}; "
-                                f"color: {INK.get(colour, '#fff')}; font-weight: bold; "
-                                "padding: 4px 14px; border: 1px solid #ddd; border-radius: 4px }"
-                                "QPushButton:hover { border: 2px solid #ffe14d }")
+                b.setStyleSheet(
+                    f"QPushButton {{ background: {CAR_COLOURS[colour]}; "
+                    f"color: {INK.get(colour, '#fff')}; font-weight: bold; "
+                    "padding: 4px 14px; border: 1px solid #ddd; border-radius: 4px }"
+                    "QPushButton:hover { border: 2px solid #ffe14d }"
+                )
             b.clicked.connect(lambda _c=False, p=payload: self.chosen.emit(p))
             self._layout.insertWidget(self._layout.count() - 1, b)
             self.buttons.append(b)

@@ -12,14 +12,15 @@ tick waits ``anim_ms`` per space so the board can animate them.
 A replay (``PlayController.replay``) applies a record's decisions one by one
 with the same pacing, pause and step.
 """
+
 from __future__ import annotations
 
 import re
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
-from engine.game import Decision, Event, Game, Series
+from trackside.engine.game import Decision, Event, Game, Series
 
 from .setup import GameSetup, current_game
 
@@ -28,7 +29,7 @@ SIMULTANEOUS = ("bid", "keep_power", "bet")
 
 
 class _BotRelay(QObject):
-    done = Signal(int, object)   # generation, decision or exception
+    done = Signal(int, object)  # generation, decision or exception
 
 
 class _BotJob(QRunnable):
@@ -37,7 +38,12 @@ class _BotJob(QRunnable):
     def __init__(self, generation: int, bot: BotFn, game, seat: int, relay: _BotRelay):
         super().__init__()
         self.generation, self.bot, self.game, self.seat, self.relay = (
-            generation, bot, game, seat, relay)
+            generation,
+            bot,
+            game,
+            seat,
+            relay,
+        )
 
     def run(self) -> None:
         try:
@@ -53,29 +59,37 @@ class _BotJob(QRunnable):
 class PlayController(QObject):
     """Drives one game (or world tour, or replay) from the Qt event loop."""
 
-    changed = Signal()            # the state changed: redraw
-    asked = Signal(int)           # a person's decision is due from this seat (it is the viewer)
-    handover = Signal(int)        # pass the screen to this seat before asking it
-    logged = Signal(list)         # new engine events
-    moved = Signal(str, list)     # car colour, space ids entered (animate)
-    raceStarted = Signal(int)     # world tour: race k began
+    changed = Signal()  # the state changed: redraw
+    asked = Signal(int)  # a person's decision is due from this seat (it is the viewer)
+    handover = Signal(int)  # pass the screen to this seat before asking it
+    logged = Signal(list)  # new engine events
+    moved = Signal(str, list)  # car colour, space ids entered (animate)
+    raceStarted = Signal(int)  # world tour: race k began
     finished = Signal()
-    failed = Signal(str)          # a bot or record broke: the message
+    failed = Signal(str)  # a bot or record broke: the message
 
-    def __init__(self, game: Game | Series, setup: GameSetup, bots: dict[int, BotFn],
-                 *, bot_ms: int = 600, anim_ms: int = 90, threaded: bool = True,
-                 parent: QObject | None = None):
+    def __init__(
+        self,
+        game: Game | Series,
+        setup: GameSetup,
+        bots: dict[int, BotFn],
+        *,
+        bot_ms: int = 600,
+        anim_ms: int = 90,
+        threaded: bool = True,
+        parent: QObject | None = None,
+    ):
         super().__init__(parent)
         self.game, self.setup, self.bots = game, setup, bots
         self.bot_ms, self.anim_ms, self.threaded = bot_ms, anim_ms, threaded
         self.decisions: list[Decision] = []
         self.viewer: int | None = self._only_person()
-        self.waiting_for: int | None = None      # the person asked now
+        self.waiting_for: int | None = None  # the person asked now
         self.handing_to: int | None = None
         self.paused = False
-        self.held = False                         # e.g. a tour's sheet between races
+        self.held = False  # e.g. a tour's sheet between races
         self.script: list[Decision] | None = None  # a replay's decisions
-        self._steps = 0                           # single steps allowed while paused
+        self._steps = 0  # single steps allowed while paused
         self._log_seen = len(game.log)
         self._race = self._race_index()
         self._generation = 0
@@ -88,9 +102,16 @@ class PlayController(QObject):
         self._relay.done.connect(self._bot_done)
 
     @classmethod
-    def replay(cls, game: Game | Series, setup: GameSetup, decisions: Sequence[Decision], *,
-               bot_ms: int = 600, anim_ms: int = 90, parent: QObject | None = None
-               ) -> "PlayController":
+    def replay(
+        cls,
+        game: Game | Series,
+        setup: GameSetup,
+        decisions: Sequence[Decision],
+        *,
+        bot_ms: int = 600,
+        anim_ms: int = 90,
+        parent: QObject | None = None,
+    ) -> PlayController:
         """A controller that watches a record: its decisions are applied one per step."""
         c = cls(game, setup, {}, bot_ms=bot_ms, anim_ms=anim_ms, threaded=False, parent=parent)
         c.script = list(decisions)
@@ -124,7 +145,11 @@ class PlayController(QObject):
         return re.sub(r"Player (\d+)", lambda m: self._name_of(int(m.group(1)) - 1), str(event))
 
     def _name_of(self, seat: int) -> str:
-        return self.setup.seats[seat].name if 0 <= seat < len(self.setup.seats) else f"Player {seat + 1}"
+        return (
+            self.setup.seats[seat].name
+            if 0 <= seat < len(self.setup.seats)
+            else f"Player {seat + 1}"
+        )
 
     def _only_person(self) -> int | None:
         """The person looking at the screen from the start: the only one, if one.
@@ -194,8 +219,13 @@ class PlayController(QObject):
             self._timer.start(max(0, ms))
 
     def _tick(self) -> None:
-        if (self._done or self._busy or self.held or self.waiting_for is not None
-                or self.handing_to is not None):
+        if (
+            self._done
+            or self._busy
+            or self.held
+            or self.waiting_for is not None
+            or self.handing_to is not None
+        ):
             return
         if self.game.over:
             self._finish()
@@ -247,7 +277,8 @@ class PlayController(QObject):
             self._bot_done(self._generation, result)
             return
         QThreadPool.globalInstance().start(
-            _BotJob(self._generation, bot, self._bot_copy(seat), seat, self._relay))
+            _BotJob(self._generation, bot, self._bot_copy(seat), seat, self._relay)
+        )
 
     def _bot_copy(self, seat: int):
         """The game for a bot to think on, without the secret choices others made this step
@@ -262,8 +293,9 @@ class PlayController(QObject):
             return
         self._busy = False
         if isinstance(result, Exception):
-            self._fail(f"the {self.name(self._due_bot())} bot failed: "
-                       f"{type(result).__name__}: {result}")
+            self._fail(
+                f"the {self.name(self._due_bot())} bot failed: {type(result).__name__}: {result}"
+            )
             return
         try:
             self.game.apply(result)  # type: ignore[arg-type]
@@ -295,7 +327,7 @@ class PlayController(QObject):
     def _after_apply(self, paced: bool = False) -> None:
         """Announce what happened, then schedule the next tick after the animation."""
         log = self.game.log
-        new = log[self._log_seen:]
+        new = log[self._log_seen :]
         self._log_seen = len(log)
         steps = 0
         race = self._race_index()

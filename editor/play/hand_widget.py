@@ -4,13 +4,14 @@
 one tall row) and is clicked like a button; ``HandWidget`` lays out a hand,
 enables only the cards that are legal now and emits ``cardClicked(card_id)``.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QAbstractButton, QFrame, QHBoxLayout, QLabel, QScrollArea, QWidget
 
-from engine.game import Card
+from trackside.engine.game import Card
 
 from .cars import car_colour, ink
 
@@ -43,18 +44,23 @@ class CardButton(QAbstractButton):
             self.setEnabled(False)
         self.update()
 
-    def mark_rows(self, struck: set[int], done: set[int], current: int | None = None,
-                  named: dict[int, str] | None = None) -> None:
+    def mark_rows(
+        self,
+        struck: set[int],
+        done: set[int],
+        current: int | None = None,
+        named: dict[int, str] | None = None,
+    ) -> None:
         """A card in play: strike skipped rows, dim rows already resolved, ring the
         row moving now, and paint each WILD row in the colour of the car it names."""
         self.struck, self.done, self.current = set(struck), set(done), current
         self.named = dict(named or {})
         self.update()
 
-    def sizeHint(self) -> QSize:  # noqa: N802
+    def sizeHint(self) -> QSize:
         return self.size()
 
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+    def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         enabled = self.isEnabled()
@@ -91,16 +97,25 @@ class CardButton(QAbstractButton):
                 p.setFont(font)
                 p.drawText(r.adjusted(0, 18, 0, 0), Qt.AlignmentFlag.AlignCenter, str(n))
             else:
-                p.drawText(r.adjusted(0, 0, -6, 0),
-                           Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, str(n))
+                p.drawText(
+                    r.adjusted(0, 0, -6, 0),
+                    Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
+                    str(n),
+                )
             font.setPixelSize(int(max(8, min(h * 0.42, 13))))
             p.setFont(font)
             if self.card.speed8:  # one tall row: the word on top, the car beneath
-                p.drawText(r.adjusted(0, 8, 0, 0),
-                           Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter, "SPEED")
+                p.drawText(
+                    r.adjusted(0, 8, 0, 0),
+                    Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter,
+                    "SPEED",
+                )
             elif colour == "wild":
-                p.drawText(r.adjusted(6, 0, 0, 0),
-                           Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, "WILD")
+                p.drawText(
+                    r.adjusted(6, 0, 0, 0),
+                    Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+                    "WILD",
+                )
             else:
                 self._car_icon(p, r, colour)
             if k in self.done:
@@ -138,11 +153,11 @@ class CardButton(QAbstractButton):
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawRoundedRect(body, h * 0.35, h * 0.35)
 
-    def enterEvent(self, event) -> None:  # noqa: N802
+    def enterEvent(self, event) -> None:
         self.update()
         super().enterEvent(event)
 
-    def leaveEvent(self, event) -> None:  # noqa: N802
+    def leaveEvent(self, event) -> None:
         self.update()
         super().leaveEvent(event)
 
@@ -175,8 +190,14 @@ class HandWidget(QWidget):
         outer.addWidget(self.scroll, 1)
         self.buttons: dict[int, CardButton] = {}
 
-    def show_cards(self, title: str, cards: list[Card], playable: set[int] | None = None,
-                   notes: dict[int, str] | None = None, readonly: bool = False) -> None:
+    def show_cards(
+        self,
+        title: str,
+        cards: list[Card],
+        playable: set[int] | None = None,
+        notes: dict[int, str] | None = None,
+        readonly: bool = False,
+    ) -> None:
         """Show ``cards``; those in ``playable`` are clickable (all when None), the
         others dimmed; ``readonly`` shows them all bright and none clickable."""
         self.clear()

@@ -1,4 +1,5 @@
 """The hand-over screen: hides every hand until the next person says it is them."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
@@ -39,6 +40,7 @@ class HandoverScreen(QWidget):
     def ask(self, name: str, what: str) -> None:
         """Ask for the screen to go to ``name``, who must ``what`` next."""
         self.title.setText(f"Pass the screen to {name}")
-        self.detail.setText(f"{name} must {what}. Everyone else, please look away: "
-                            "hands and bets are secret.")
+        self.detail.setText(
+            f"{name} must {what}. Everyone else, please look away: hands and bets are secret."
+        )
         self.button.setText(f"I am {name}: show my cards")

@@ -1,9 +1,9 @@
 """Play mode in the main window: the Play menu (F5), the switch between the
 editing canvas and the board view, and game records."""
+
 from __future__ import annotations
 
 import json
-
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,9 +11,9 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QStackedWidget
 
-from engine.errors import TracksideError
-from engine.resources import tracks_dir
-from engine.validate import validate_track
+from trackside.engine.errors import TracksideError
+from trackside.engine.resources import tracks_dir
+from trackside.engine.validate import validate_track
 
 from .controller import PlayController
 from .play_view import PlayView
@@ -44,7 +44,7 @@ class PlayMode(QObject):
         window.setCentralWidget(self.stack)
         self.bot_ms, self.anim_ms = self._remembered_speed(), 90
         self._hidden: list = []
-        self.dialog_factory = None     # tests may replace the New game dialog
+        self.dialog_factory = None  # tests may replace the New game dialog
         self.record_path_factory = None
         self._build_actions()
         self.view.leave.connect(self.leave)
@@ -96,8 +96,9 @@ class PlayMode(QObject):
     def _update_actions(self) -> None:
         playing = self.active
         self.act_leave.setEnabled(playing)
-        self.act_save_record.setEnabled(playing and self.view.controller is not None
-                                        and self.view.controller.script is None)
+        self.act_save_record.setEnabled(
+            playing and self.view.controller is not None and self.view.controller.script is None
+        )
 
     @property
     def active(self) -> bool:
@@ -115,8 +116,9 @@ class PlayMode(QObject):
             return False
         # A circuit changed since it was saved travels inline in the game record.
         path = doc.path if doc.path and not doc.is_modified() else None
-        make = self.dialog_factory or (lambda: NewGameDialog(track, path, self.window,
-                                                             self.remembered_choices()))
+        make = self.dialog_factory or (
+            lambda: NewGameDialog(track, path, self.window, self.remembered_choices())
+        )
         dialog = make()
         if not dialog.exec():
             return False
@@ -135,10 +137,14 @@ class PlayMode(QObject):
             return False
         self.window.prompts.problems(
             "Cannot play this circuit",
-            (f"{name} has a validation error; fix it" if len(errors) == 1 else
-             f"{name} has {len(errors)} validation errors; fix them")
+            (
+                f"{name} has a validation error; fix it"
+                if len(errors) == 1
+                else f"{name} has {len(errors)} validation errors; fix them"
+            )
             + " in the editor (see the Issues panel) and press F5 again.",
-            [f"{i.code}: {i.message}" for i in errors])
+            [f"{i.code}: {i.message}" for i in errors],
+        )
         return True
 
     def start(self, setup: GameSetup) -> bool:
@@ -151,8 +157,9 @@ class PlayMode(QObject):
         except TracksideError as exc:
             self.window.prompts.problems("Cannot start the game", str(exc), [])
             return False
-        controller = PlayController(game, setup, make_bots(setup), bot_ms=self.bot_ms,
-                                    anim_ms=self.anim_ms)
+        controller = PlayController(
+            game, setup, make_bots(setup), bot_ms=self.bot_ms, anim_ms=self.anim_ms
+        )
         self.enter()
         self.view.start(controller)
         self._update_actions()
@@ -171,7 +178,8 @@ class PlayMode(QObject):
             w.hide()
         self.stack.setCurrentWidget(self.view)
         self.window.statusBar().showMessage(
-            "Play mode: F5 starts a new game, Shift+F5 goes back to editing")
+            "Play mode: F5 starts a new game, Shift+F5 goes back to editing"
+        )
         self._update_actions()
 
     def leave(self) -> None:
@@ -201,13 +209,19 @@ class PlayMode(QObject):
         c = self.view.controller
         if c is None or c.script is not None:
             return False
-        ask = self.record_path_factory or (lambda: QFileDialog.getSaveFileName(
-            self.window, "Save game record", str(self.record_folder() / record_name(c)),
-            RECORD_FILTER)[0])
+        ask = self.record_path_factory or (
+            lambda: QFileDialog.getSaveFileName(
+                self.window,
+                "Save game record",
+                str(self.record_folder() / record_name(c)),
+                RECORD_FILTER,
+            )[0]
+        )
         path = ask()
         if not path:
             return False
         from .records_io import save_record
+
         try:
             save_record(c, path)
         except (TracksideError, OSError) as exc:
@@ -218,26 +232,30 @@ class PlayMode(QObject):
         return True
 
     def open_record_dialog(self) -> bool:
-        ask = self.record_path_factory or (lambda: QFileDialog.getOpenFileName(
-            self.window, "Watch game record", str(Path.cwd()), RECORD_FILTER)[0])
+        ask = self.record_path_factory or (
+            lambda: QFileDialog.getOpenFileName(
+                self.window, "Watch game record", str(Path.cwd()), RECORD_FILTER
+            )[0]
+        )
         path = ask()
         return bool(path) and self.watch(path)
 
     def watch(self, path: str | Path) -> bool:
         """Open a game record and replay it step by step in the board view."""
         from .records_io import load_record
+
         try:
             game, setup, decisions = load_record(path)
         except TracksideError as exc:
             self.window.prompts.problems("Cannot open the game record", str(exc), [])
             return False
-        controller = PlayController.replay(game, setup, decisions, bot_ms=self.bot_ms,
-                                           anim_ms=self.anim_ms)
+        controller = PlayController.replay(
+            game, setup, decisions, bot_ms=self.bot_ms, anim_ms=self.anim_ms
+        )
         self.enter()
         self.view.start(controller)
         self._update_actions()
         return True
-
 
     def take_over(self) -> bool:
         """Continue the record being watched as a live game from where it stands:
@@ -249,8 +267,9 @@ class PlayMode(QObject):
         kinds = set(bot_kinds())
         seats = [s if s.is_person or s.kind in kinds else Seat(s.name) for s in old.setup.seats]
         setup = replace(old.setup, seats=seats)
-        controller = PlayController(old.game, setup, make_bots(setup), bot_ms=self.bot_ms,
-                                    anim_ms=self.anim_ms)
+        controller = PlayController(
+            old.game, setup, make_bots(setup), bot_ms=self.bot_ms, anim_ms=self.anim_ms
+        )
         controller.decisions = list(old.decisions)
         self.view.start(controller)
         self._update_actions()

@@ -1,19 +1,34 @@
 """The New game dialog: variant, seats (people with names or bots), seed, circuits."""
+
 from __future__ import annotations
 
 import random
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout,
-                               QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
-                               QListWidget, QListWidgetItem, QPushButton, QSpinBox, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
-from engine.errors import TracksideError
-from engine.game import Variant, bundled_variants, load_variant
-from engine.resources import bundled_tracks
-from engine.track import Track, load_track
+from trackside.engine.errors import TracksideError
+from trackside.engine.game import Variant, bundled_variants, load_variant
+from trackside.engine.resources import bundled_tracks
+from trackside.engine.track import Track, load_track
 
 from .setup import PERSON, GameSetup, Seat, bot_kinds
 
@@ -22,8 +37,10 @@ MAX_SEATS = 6
 EDITED = "<edited>"
 # Bundled variants in the order a group meets them; any others follow by name.
 VARIANT_ORDER = ["standard", "two-player", "beginner", "long-distance", "world-tour"]
-BOT_NOTES = {"random": "plays any legal move at random: an easy opponent",
-             "greedy": "quick heuristics: bids for value, pushes its own cars, bets on the leader"}
+BOT_NOTES = {
+    "random": "plays any legal move at random: an easy opponent",
+    "greedy": "quick heuristics: bids for value, pushes its own cars, bets on the leader",
+}
 
 
 def bot_label(kind: str) -> str:
@@ -35,7 +52,7 @@ def bot_note(kind: str) -> str:
     """A line on what a bot kind does (its class docstring's first line when unknown here)."""
     if kind in BOT_NOTES:
         return BOT_NOTES[kind]
-    from engine.bots import BOT_KINDS
+    from trackside.engine.bots import BOT_KINDS
 
     doc = (getattr(BOT_KINDS.get(kind), "__doc__", None) or "").strip()
     return doc.splitlines()[0] if doc else bot_label(kind)
@@ -54,8 +71,13 @@ class NewGameDialog(QDialog):
     listed first for a world tour).
     """
 
-    def __init__(self, edited: Track, edited_path: str | None, parent: QWidget | None = None,
-                 remembered: dict | None = None):
+    def __init__(
+        self,
+        edited: Track,
+        edited_path: str | None,
+        parent: QWidget | None = None,
+        remembered: dict | None = None,
+    ):
         super().__init__(parent)
         self.setWindowTitle("New game")
         self.setMinimumWidth(560)
@@ -79,7 +101,7 @@ class NewGameDialog(QDialog):
         self.players_box.valueChanged.connect(self._players_changed)
         form.addRow("Players", self.players_box)
         self.seed_box = QSpinBox()
-        self.seed_box.setRange(0, 2 ** 31 - 1)
+        self.seed_box.setRange(0, 2**31 - 1)
         self.seed_box.setValue(random.randrange(100000))
         reseed = QPushButton("New seed")
         reseed.clicked.connect(lambda: self.seed_box.setValue(random.randrange(100000)))
@@ -94,8 +116,9 @@ class NewGameDialog(QDialog):
         self.error.setStyleSheet("color: #ff6b6b")
         self.error.setWordWrap(True)
         layout.addWidget(self.error)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Play")
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
@@ -121,13 +144,17 @@ class NewGameDialog(QDialog):
             name = QLineEdit(DEFAULT_NAMES[k])
             kind = QComboBox()
             kind.addItem("Person", PERSON)
-            kind.setItemData(0, "someone at this screen: their cards are shown only to them",
-                             Qt.ItemDataRole.ToolTipRole)
+            kind.setItemData(
+                0,
+                "someone at this screen: their cards are shown only to them",
+                Qt.ItemDataRole.ToolTipRole,
+            )
             for b in kinds:
                 kind.addItem(bot_label(b), b)
                 kind.setItemData(kind.count() - 1, bot_note(b), Qt.ItemDataRole.ToolTipRole)
-            kind.setCurrentIndex(0 if k == 0 else kind.findData("greedy") if "greedy" in kinds
-                                 else 1)
+            kind.setCurrentIndex(
+                0 if k == 0 else kind.findData("greedy") if "greedy" in kinds else 1
+            )
             kind.currentIndexChanged.connect(lambda _i, k=k: self._kind_changed(k))
             grid.addWidget(label, k, 0)
             grid.addWidget(name, k, 1)
@@ -148,7 +175,7 @@ class NewGameDialog(QDialog):
         item.setCheckState(Qt.CheckState.Checked)
         self.tour_list.addItem(item)
         edited = Path(self.edited_path).resolve() if self.edited_path else None
-        others = [p for p in bundled_tracks() if p.resolve() != edited]   # never listed twice
+        others = [p for p in bundled_tracks() if p.resolve() != edited]  # never listed twice
         for k, path in enumerate(others):
             item = QListWidgetItem(path.stem.replace("-", " ").title())
             item.setData(Qt.ItemDataRole.UserRole, str(path))
@@ -175,14 +202,16 @@ class NewGameDialog(QDialog):
         return True
 
     def _pick_variant_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Variant file", str(Path.cwd()),
-                                              "Variant files (*.yaml *.yml);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Variant file", str(Path.cwd()), "Variant files (*.yaml *.yml);;All files (*)"
+        )
         if path and self._add_variant(path):
             self.variant_box.setCurrentIndex(self.variant_box.count() - 1)
 
     def _pick_track_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Circuit file", str(Path.cwd()),
-                                              "Track files (*.yaml *.yml);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Circuit file", str(Path.cwd()), "Track files (*.yaml *.yml);;All files (*)"
+        )
         if path:
             item = QListWidgetItem(Path(path).stem)
             item.setData(Qt.ItemDataRole.UserRole, path)
@@ -234,18 +263,25 @@ class NewGameDialog(QDialog):
     def choices(self) -> dict:
         """What to offer next time: variant, players, seat names and kinds (not the seed)."""
         path, _v = self.variants[self.variant_box.currentData()]
-        return {"variant": path, "players": self.players_box.value(),
-                "seats": [[self.seat_names[k].text(), self.seat_kinds[k].currentData()]
-                          for k in range(MAX_SEATS)]}
+        return {
+            "variant": path,
+            "players": self.players_box.value(),
+            "seats": [
+                [self.seat_names[k].text(), self.seat_kinds[k].currentData()]
+                for k in range(MAX_SEATS)
+            ],
+        }
 
     def restore(self, choices: dict) -> None:
         """Fill the dialog from ``choices()`` of an earlier game (what no longer fits is skipped)."""
         path = choices.get("variant")
         known = [p for p, _v in self.variants]
-        if isinstance(path, str) and (path in known or (Path(path).is_file()
-                                                        and self._add_variant(path))):
-            self.variant_box.setCurrentIndex(self.variant_box.findData(
-                [p for p, _v in self.variants].index(path)))
+        if isinstance(path, str) and (
+            path in known or (Path(path).is_file() and self._add_variant(path))
+        ):
+            self.variant_box.setCurrentIndex(
+                self.variant_box.findData([p for p, _v in self.variants].index(path))
+            )
         for k, seat in enumerate(choices.get("seats") or []):
             if k < MAX_SEATS and isinstance(seat, list) and len(seat) == 2:
                 name, kind = seat
@@ -253,7 +289,7 @@ class NewGameDialog(QDialog):
                     self.set_seat(k, str(name), kind)
         players = choices.get("players")
         if isinstance(players, int):
-            self.players_box.setValue(players)   # clamped to the variant's range
+            self.players_box.setValue(players)  # clamped to the variant's range
 
     # -- result ---------------------------------------------------------------------
     def tour_tracks(self) -> list[tuple[Track, str | None]]:
@@ -278,14 +314,13 @@ class NewGameDialog(QDialog):
         for k in range(n):
             kind = self.seat_kinds[k].currentData()
             name = self.seat_names[k].text().strip() or (
-                DEFAULT_NAMES[k] if kind == PERSON else f"{kind.title()} {k + 1}")
+                DEFAULT_NAMES[k] if kind == PERSON else f"{kind.title()} {k + 1}"
+            )
             seats.append(Seat(name, kind))
-        if v.series:
-            pairs = self.tour_tracks()
-        else:
-            pairs = [(self.edited, self.edited_path)]
-        return GameSetup(v, path, seats, self.seed_box.value(), [t for t, _ in pairs],
-                         [p for _, p in pairs])
+        pairs = self.tour_tracks() if v.series else [(self.edited, self.edited_path)]
+        return GameSetup(
+            v, path, seats, self.seed_box.value(), [t for t, _ in pairs], [p for _, p in pairs]
+        )
 
     def _accept(self) -> None:
         names = [self.seat_names[k].text().strip() for k in range(self.players_box.value())]

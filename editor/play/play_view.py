@@ -7,15 +7,35 @@ lit space on the board (where a car ends; a second click on a marked space
 when paths to one end differ), buttons for the rest (pass, powers, WILD
 colours, Tricky order, Strategic skip, bets).
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QFontMetrics
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QPushButton, QSlider, QSplitter,
-                               QStackedWidget, QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QSlider,
+    QSplitter,
+    QStackedWidget,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
-from engine.game import COLOURS, Bid, Decision, Game, IllegalDecision, Path, PlayCard, Series
-from engine.game.cards import bid_value
+from trackside.engine.game import (
+    COLOURS,
+    Bid,
+    Decision,
+    Game,
+    IllegalDecision,
+    Path,
+    PlayCard,
+    Series,
+)
+from trackside.engine.game.cards import bid_value
 
 from ..elided_label import ElidedLabel
 from .auction_panel import AuctionPanel
@@ -29,11 +49,18 @@ from .score_sheet import ScoreSheet, ordinal
 
 __all__ = ["PlayView"]
 
-WHAT = {"bid": "choose a bid card", "keep_power": "choose the power to keep",
-        "swap_power": "keep Cunning or swap it", "play_card": "play a card",
-        "order": "choose the order of the rows (Tricky)", "skip": "choose a row to skip (Strategic)",
-        "wild": "name the WILD colours", "path": "choose where a car ends",
-        "bonus": "choose the Determined bonus step", "bet": "make a secret bet"}
+WHAT = {
+    "bid": "choose a bid card",
+    "keep_power": "choose the power to keep",
+    "swap_power": "keep Cunning or swap it",
+    "play_card": "play a card",
+    "order": "choose the order of the rows (Tricky)",
+    "skip": "choose a row to skip (Strategic)",
+    "wild": "name the WILD colours",
+    "path": "choose where a car ends",
+    "bonus": "choose the Determined bonus step",
+    "bet": "make a secret bet",
+}
 BOARD, HANDOVER, SHEET = 0, 1, 2
 
 
@@ -45,14 +72,14 @@ class PlayView(QWidget):
     """The whole play mode; ``leave`` asks to go back to editing, ``saveRecord`` to save."""
 
     leave = Signal()
-    takeOver = Signal()   # a replay becomes a live game from the decision reached
+    takeOver = Signal()  # a replay becomes a live game from the decision reached
     saveRecord = Signal()
     newGame = Signal()
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.controller: PlayController | None = None
-        self._prefix: tuple = ()          # Tricky order / WILD colours chosen so far
+        self._prefix: tuple = ()  # Tricky order / WILD colours chosen so far
         self._second_car: str | None = None
         self._ambiguous: list[Path] = []
         self._shown_phase = ""
@@ -77,8 +104,13 @@ class PlayView(QWidget):
         self.sheet_save_button = QPushButton("Save game record…")
         self.sheet_new_button = QPushButton("New game…")
         self.sheet_back_button = QPushButton("Back to editing")
-        for b in (self.next_race_button, self.show_board_button, self.sheet_save_button,
-                  self.sheet_new_button, self.sheet_back_button):
+        for b in (
+            self.next_race_button,
+            self.show_board_button,
+            self.sheet_save_button,
+            self.sheet_new_button,
+            self.sheet_back_button,
+        ):
             buttons.addWidget(b)
         sheet_layout.addLayout(buttons)
         self.pages.addWidget(self.board)
@@ -140,17 +172,24 @@ class PlayView(QWidget):
         self.save_button = QPushButton("Save record…")
         self.save_button.clicked.connect(self.saveRecord)
         self.take_over_button = QPushButton("Play from here")
-        self.take_over_button.setToolTip("Continue this recorded game from the decision "
-                                         "reached: people and bots take their seats")
+        self.take_over_button.setToolTip(
+            "Continue this recorded game from the decision "
+            "reached: people and bots take their seats"
+        )
         self.take_over_button.clicked.connect(self.takeOver)
         self.sheet_button = QPushButton("Score sheet")
         self.sheet_button.setToolTip("The score sheet of the races finished so far")
         self.sheet_button.clicked.connect(lambda: self.pages.setCurrentIndex(SHEET))
         self.back_button = QPushButton("Back to editing")
         self.back_button.clicked.connect(self.leave)
-        for b in (self.pause_button, self.step_button, self.take_over_button, self.save_button,
-                  self.sheet_button,
-                  self.back_button):
+        for b in (
+            self.pause_button,
+            self.step_button,
+            self.take_over_button,
+            self.save_button,
+            self.sheet_button,
+            self.back_button,
+        ):
             bar.addWidget(b)
         return bar
 
@@ -197,7 +236,7 @@ class PlayView(QWidget):
         self._logged(list(c.game.log))
         self.pages.setCurrentIndex(BOARD)
         self.next_race_button.hide()
-        self.sheet_button.setEnabled(False)     # a sheet exists once a race has ended
+        self.sheet_button.setEnabled(False)  # a sheet exists once a race has ended
         self.pause_button.setEnabled(True)
         self.step_button.setEnabled(True)
         self.save_button.setEnabled(c.script is None)
@@ -266,10 +305,14 @@ class PlayView(QWidget):
             places = [COLOURS[k] for k in race.finished]
         else:
             places = distance_ranking(race)
-        self.board.places_title = ("Ranking by distance" if not race.variant.use_finish
-                                   else "Winners' places")
-        self.board.place_notes = ({car: f"lap {race.laps[k] + 1}" for k, car in enumerate(COLOURS)}
-                                  if not race.variant.use_finish else {})
+        self.board.places_title = (
+            "Ranking by distance" if not race.variant.use_finish else "Winners' places"
+        )
+        self.board.place_notes = (
+            {car: f"lap {race.laps[k] + 1}" for k, car in enumerate(COLOURS)}
+            if not race.variant.use_finish
+            else {}
+        )
         self.board.set_state({car: race.position(car) for car in COLOURS}, labels, places, mover)
         self.players.show_table(race, c.setup.seats, self.private_seat())
         self.status.setText(self._status_text())
@@ -287,13 +330,13 @@ class PlayView(QWidget):
         race = c.race
         parts = [race.variant.name]
         if isinstance(c.game, Series):
-            parts.append(f"race {c.game.race + 1} of {len(c.game.boards)}: "
-                         f"{race.board.track.name}")
+            parts.append(f"race {c.game.race + 1} of {len(c.game.boards)}: {race.board.track.name}")
         else:
             parts.append(race.board.track.name)
         if c.script is not None:
-            parts.append(f"replay: decision {len(c.decisions)} of "
-                         f"{len(c.decisions) + len(c.script)}")
+            parts.append(
+                f"replay: decision {len(c.decisions)} of {len(c.decisions) + len(c.script)}"
+            )
         if c.game.over:
             parts.append("game over")
         elif c.handing_to is not None:
@@ -332,8 +375,9 @@ class PlayView(QWidget):
         race = c.race
         self.choices.clear()
         self.board.set_choices()
-        in_play = (race.card if race.card is not None and not race.over
-                   and c.handing_to is None else None)   # a hand-over screen shows no cards
+        in_play = (
+            race.card if race.card is not None and not race.over and c.handing_to is None else None
+        )  # a hand-over screen shows no cards
         if (seat is None or race.over) and in_play is None:
             self.hand.clear()
             if c.script is None and len(c.persons()) > 1 and not race.over:
@@ -388,8 +432,9 @@ class PlayView(QWidget):
             cards = [race.card_of(k) for k in race.hands[seat]]
             notes = {k: "face up" for k in race.face_up[seat]}
             cards += [race.card_of(k) for k in race.face_up[seat]]
-            self.prompt.setText(f"{name}: play a card" + (" (or a face-up Speed-8 card)"
-                                                          if notes else ""))
+            self.prompt.setText(
+                f"{name}: play a card" + (" (or a face-up Speed-8 card)" if notes else "")
+            )
             self.hand.show_cards(f"{name}'s hand", cards, {o.card for o in opts}, notes)
         elif kind in ("path", "bonus"):
             self._ask_path(seat, name, opts, pend)
@@ -413,10 +458,14 @@ class PlayView(QWidget):
         if seat is not None:
             ids += [k for k in race.hands[seat] + race.face_up[seat] if k != in_play]
         titles = ([lead] if in_play is not None else []) + (
-            [f"{c.name(seat)}'s hand"] if seat is not None else [])
-        self.hand.show_cards(", then ".join(titles), [race.card_of(k) for k in ids],
-                             readonly=True,
-                             notes={in_play: "in play"} if in_play is not None else None)
+            [f"{c.name(seat)}'s hand"] if seat is not None else []
+        )
+        self.hand.show_cards(
+            ", then ".join(titles),
+            [race.card_of(k) for k in ids],
+            readonly=True,
+            notes={in_play: "in play"} if in_play is not None else None,
+        )
         if in_play is not None:
             self._mark_card_in_play()
 
@@ -436,12 +485,12 @@ class PlayView(QWidget):
         kind = race.pending.kind
         struck = {race.skipped} if race.skipped is not None else set()
         moving = kind in ("path", "bonus")
-        done = set(race.order[:max(0, race.row_at - 1)]) if moving else set()
+        done = set(race.order[: max(0, race.row_at - 1)]) if moving else set()
         current = race.pending.row if moving else None
         named = {r: COLOURS[car] for r, car in race.wild.items()}
         if kind == "wild":
             rows = self._wild_rows()
-            named = dict(zip(rows, self._prefix))
+            named = dict(zip(rows, self._prefix, strict=False))
             current = rows[len(self._prefix)] if len(self._prefix) < len(rows) else None
         button.mark_rows(struck, done, current, named)
 
@@ -450,23 +499,30 @@ class PlayView(QWidget):
         pend = race.pending
         hand = [race.card_of(k) for k in race.hands[seat]]
         if pend.set_aside and self._second_car is None:
-            cars = sorted({o.car for o in opts if isinstance(o, Bid) and o.car},
-                          key=COLOURS.index)
+            cars = sorted({o.car for o in opts if isinstance(o, Bid) and o.car}, key=COLOURS.index)
             self.prompt.setText(f"{name}: you have no car yet. Bid on a set-aside car, or pass")
-            self.choices.offer("Set-aside cars:", [(f"{car} car", car, ("car", car))
-                                                    for car in cars] + [("Pass", None, Bid(seat, None))])
+            self.choices.offer(
+                "Set-aside cars:",
+                [(f"{car} car", car, ("car", car)) for car in cars]
+                + [("Pass", None, Bid(seat, None))],
+            )
             self.hand.show_cards(f"{name}'s hand", hand, playable=set())
             return
         colour = self._second_car or pend.car
-        playable = {o.card for o in opts if isinstance(o, Bid) and o.card is not None
-                    and (o.car or colour) == colour}
+        playable = {
+            o.card
+            for o in opts
+            if isinstance(o, Bid) and o.card is not None and (o.car or colour) == colour
+        }
         notes = {}
         for card in hand:
             v = bid_value(card, colour, hand)
             notes[card.id] = f"bids {v}" if v is not None else "pass"
         power = f" with {pend.power.title()}" if pend.power else ""
-        self.prompt.setText(f"{name}: choose a card to bid on the {colour} car{power} "
-                            "(secret until everyone has chosen)")
+        self.prompt.setText(
+            f"{name}: choose a card to bid on the {colour} car{power} "
+            "(secret until everyone has chosen)"
+        )
         self.hand.show_cards(f"{name}'s hand", hand, playable, notes)
         if Bid(seat, None) in opts:
             self.choices.offer("", [("Pass", None, Bid(seat, None))])
@@ -480,8 +536,9 @@ class PlayView(QWidget):
         whose = race.owner_of(pend.car)
         cunning = " (Cunning: you move your own car)" if whose == seat and race.turn != seat else ""
         step = "its Determined bonus step" if pend.kind == "bonus" else spaces(pend.spaces)
-        self.prompt.setText(f"{name}: the {pend.car} car moves {step}{cunning}. "
-                            "Click a lit space to end there")
+        self.prompt.setText(
+            f"{name}: the {pend.car} car moves {step}{cunning}. Click a lit space to end there"
+        )
 
     def _ask_sequence(self, seat: int, name: str, opts: list[Decision], kind: str) -> None:
         """Tricky order or WILD colours: built one element at a time from the options."""
@@ -491,16 +548,19 @@ class PlayView(QWidget):
         key = (lambda o: o.rows) if kind == "order" else (lambda o: o.colours)
         fits = [o for o in opts if key(o)[:n] == self._prefix]
         if kind == "order":
+
             def row_label(r: int) -> str:
                 c, k = card.rows[r]
                 return f"{'WILD' if c == 'wild' else c} {k}"
+
             nxt = sorted({o.rows[n] for o in fits})
             done = ", ".join(row_label(r) for r in self._prefix)
             entries = [(row_label(r), card.rows[r][0], ("seq", r)) for r in nxt]
             if n == 0:
                 entries.append(("Printed order", None, ("printed", None)))
-            self.prompt.setText(f"{name}: Tricky — which row next?"
-                                + (f" (so far: {done})" if done else ""))
+            self.prompt.setText(
+                f"{name}: Tricky — which row next?" + (f" (so far: {done})" if done else "")
+            )
         else:
             rows = self._wild_rows()  # skipped WILD rows not counted
             nxt = sorted({o.colours[n] for o in fits}, key=COLOURS.index)
@@ -520,9 +580,14 @@ class PlayView(QWidget):
             self.prompt.setText(f"{name}: bet {line} — which car will win? (secret until scoring)")
             self.choices.offer("", [(o.car, o.car, o) for o in opts])
         elif kind in ("keep_power", "swap_power"):
-            self.prompt.setText(f"{name}: " + ("choose the one power you keep for all your cars"
-                                               if kind == "keep_power"
-                                               else "keep Cunning or take a power nobody kept"))
+            self.prompt.setText(
+                f"{name}: "
+                + (
+                    "choose the one power you keep for all your cars"
+                    if kind == "keep_power"
+                    else "keep Cunning or take a power nobody kept"
+                )
+            )
             self.choices.offer("", [(o.power.title(), None, o) for o in opts])
         elif kind == "skip":
             card = race.card_of(race.card)
@@ -578,12 +643,16 @@ class PlayView(QWidget):
             self._ask_bid(seat, c.name(seat), race.options(seat))
         elif tag == "printed":
             n = len(race.card_of(race.card).rows)
-            self.decide(next((o for o in race.options(seat) if o.rows == tuple(range(n))),
-                              race.options(seat)[0]))
+            self.decide(
+                next(
+                    (o for o in race.options(seat) if o.rows == tuple(range(n))),
+                    race.options(seat)[0],
+                )
+            )
         elif tag == "path":
             self.decide(value)
         elif tag in ("seq", "restart"):
-            self._prefix = self._prefix + (value,) if tag == "seq" else ()
+            self._prefix = (*self._prefix, value) if tag == "seq" else ()
             kind = race.pending.kind
             key = (lambda o: o.rows) if kind == "order" else (lambda o: o.colours)
             n = len(self._prefix)
@@ -626,11 +695,14 @@ class PlayView(QWidget):
             own = [s for s in p.path[:-1] if s not in others]
             if own:
                 marked[own[0]] = str(k)
-            entries.append((f"Path {k}: " + " → ".join(p.path) + self._path_note(race, p),
-                            None, ("path", p)))
+            entries.append(
+                (f"Path {k}: " + " → ".join(p.path) + self._path_note(race, p), None, ("path", p))
+            )
         self.board.set_choices(lit={group[0].path[-1]}, marked=marked, trail=[])
-        self.prompt.setText("Several paths end there and they differ (betting lines, Determined, "
-                            "blocking): click a numbered space to choose the way")
+        self.prompt.setText(
+            "Several paths end there and they differ (betting lines, Determined, "
+            "blocking): click a numbered space to choose the way"
+        )
         self.choices.offer("", entries)
 
     @staticmethod
@@ -654,11 +726,14 @@ class PlayView(QWidget):
         c = self.controller
         self.board.set_board(c.race.board)
         previous = c.game.games[k - 1]
-        self.sheet.show_result(c.game, c.setup.names(),
-                               f"Race {k} of {len(c.game.boards)} — {previous.board.track.name}",
-                               race_index=k - 1)
+        self.sheet.show_result(
+            c.game,
+            c.setup.names(),
+            f"Race {k} of {len(c.game.boards)} — {previous.board.track.name}",
+            race_index=k - 1,
+        )
         self.sheet_button.setEnabled(True)
-        if c.persons():   # people see the sheet between races; bots race on
+        if c.persons():  # people see the sheet between races; bots race on
             self.next_race_button.show()
             self.pages.setCurrentIndex(SHEET)
             c.hold(True)
@@ -675,11 +750,10 @@ class PlayView(QWidget):
         self.refresh()
         title = ""
         if isinstance(c.game, Series):
-            title = (f"Race {len(c.game.boards)} of {len(c.game.boards)} — "
-                     f"{c.race.board.track.name}")
+            title = f"Race {len(c.game.boards)} of {len(c.game.boards)} — {c.race.board.track.name}"
         self.sheet.show_result(c.game, c.setup.names(), title)
         self.sheet_button.setEnabled(True)
-        self.pause_button.setEnabled(False)     # nothing is left to pause or step
+        self.pause_button.setEnabled(False)  # nothing is left to pause or step
         self.step_button.setEnabled(False)
         self.hand.setVisible(False)
         self.choices.setVisible(False)

@@ -3,14 +3,20 @@
 Bets are shown only to their owner (``private``) until the game is over
 (R-BET-2); everything else in the table is public.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter
-from PySide6.QtWidgets import (QHeaderView, QStyledItemDelegate, QStyleOptionViewItem,
-                               QTableWidget, QTableWidgetItem)
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableWidget,
+    QTableWidgetItem,
+)
 
-from engine.game import COLOURS, Game
+from trackside.engine.game import COLOURS, Game
 
 from .cars import car_colour, ink
 from .setup import Seat
@@ -37,6 +43,7 @@ def distance_ranking(race: Game) -> list[str]:
     def key(k: int) -> tuple:
         at = race.pos[k]
         return (-(race.laps[k] * board.length + board.progress[at]), board.lanes[at], k)
+
     return [COLOURS[k] for k in sorted(range(len(COLOURS)), key=key)]
 
 
@@ -60,12 +67,12 @@ class CarChips(QStyledItemDelegate):
             painter.setPen(QColor("#d9d9d2"))
             painter.setBrush(car_colour(car))
             painter.drawRoundedRect(box, 4, 4)
-            if named:   # narrow chips are colour alone; the tooltip names them
+            if named:  # narrow chips are colour alone; the tooltip names them
                 painter.setPen(ink(car))
                 painter.drawText(box, Qt.AlignmentFlag.AlignCenter, car)
         painter.restore()
 
-    def sizeHint(self, option: QStyleOptionViewItem, index) -> QSize:  # noqa: N802
+    def sizeHint(self, option: QStyleOptionViewItem, index) -> QSize:
         cars = str(index.data() or "").split(", ")
         return QSize(20 * len(cars), 30)
 
@@ -113,8 +120,14 @@ class PlayersTable(QTableWidget):
                 bets = f"{made} secret" if made else "—"
             turn = "▶ " if (race.turn == p and not race.over) else ""
             kind = "" if seats[p].is_person else f"\n{seats[p].kind} bot"
-            values = [turn + seats[p].name + kind, ", ".join(cars) or "—", power.title(), cards,
-                      f"${view.prices[p]}M", bets]
+            values = [
+                turn + seats[p].name + kind,
+                ", ".join(cars) or "—",
+                power.title(),
+                cards,
+                f"${view.prices[p]}M",
+                bets,
+            ]
             for col, text in enumerate(values):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text)

@@ -5,13 +5,14 @@ the app's set-up (seats with names, the circuit being edited) to a record and
 back. A circuit that is not saved unchanged in a file is stored inline, so the
 record replays even after the circuit is edited again.
 """
+
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-from engine import records
-from engine.game import Decision, Game, Series
+from trackside.engine import records
+from trackside.engine.game import Decision, Game, Series
 
 from .controller import PlayController
 from .setup import PERSON, GameSetup, Seat, current_game
@@ -23,14 +24,23 @@ def to_record(controller: PlayController) -> records.Record:
     """The record of the game a controller plays: set-up, decisions so far, result."""
     setup, game = controller.setup, controller.game
     refs: list[str | dict] = []
-    for track, path in zip(setup.tracks, setup.track_files + [None] * len(setup.tracks)):
+    for track, path in zip(
+        setup.tracks, setup.track_files + [None] * len(setup.tracks), strict=False
+    ):
         refs.append(str(Path(path).resolve()) if path else track.to_dict())
     seats = [records.SeatInfo(s.name, HUMAN if s.is_person else s.kind) for s in setup.seats]
-    return records.Record(variant=str(Path(setup.variant_source).resolve())
-                          if os.path.exists(setup.variant_source) else setup.variant_source,
-                          tracks=refs, players=setup.players, seats=seats, seed=setup.seed,
-                          decisions=list(controller.decisions),
-                          series=isinstance(game, Series), result=records.summary(game))
+    return records.Record(
+        variant=str(Path(setup.variant_source).resolve())
+        if os.path.exists(setup.variant_source)
+        else setup.variant_source,
+        tracks=refs,
+        players=setup.players,
+        seats=seats,
+        seed=setup.seed,
+        decisions=list(controller.decisions),
+        series=isinstance(game, Series),
+        result=records.summary(game),
+    )
 
 
 def save_record(controller: PlayController, path: str | os.PathLike) -> None:
@@ -45,6 +55,12 @@ def load_record(path: str | os.PathLike) -> tuple[Game | Series, GameSetup, list
     races = game.games if isinstance(game, Series) else [game]
     boards = game.boards if isinstance(game, Series) else [game.board]
     seats = [Seat(s.name, PERSON if s.kind == HUMAN else s.kind) for s in rec.seats]
-    setup = GameSetup(current_game(races[0]).variant, str(rec.variant), seats, rec.seed,
-                      [b.track for b in boards], [None] * len(boards))
+    setup = GameSetup(
+        current_game(races[0]).variant,
+        str(rec.variant),
+        seats,
+        rec.seed,
+        [b.track for b in boards],
+        [None] * len(boards),
+    )
     return game, setup, list(rec.decisions)

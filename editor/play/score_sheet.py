@@ -4,20 +4,30 @@
 ``ScoreSheet`` shows it in a table with the race result and the winner above,
 and, for a world tour, the totals across races below.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
-from engine.game import COLOURS, Game, Series
+from trackside.engine.game import COLOURS, Game, Series
 
 from .cars import car_colour, ink
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
-REASON = {"money": "highest winnings", "first_car": "owner of the first car to finish",
-          "furthest_car": "owner of the car furthest ahead"}
+REASON = {
+    "money": "highest winnings",
+    "first_car": "owner of the first car to finish",
+    "furthest_car": "owner of the car furthest ahead",
+}
 
 
 def ordinal(k: int) -> str:
@@ -39,8 +49,9 @@ def sheet_rows(game: Game, names: list[str]) -> list[tuple[str, list[str]]]:
     bought = []
     for p in range(n):
         prices = {COLOURS[c]: price for c, price in game.prices[p]}
-        bought.append(", ".join(f"{c} ${prices[c]}M" if c in prices else c for c in cars_of(p))
-                      or "no car")
+        bought.append(
+            ", ".join(f"{c} ${prices[c]}M" if c in prices else c for c in cars_of(p)) or "no car"
+        )
     rows.append(("Cars (auction price)" if v.auction else "Cars (dealt)", bought))
     race = []
     for p in range(n):
@@ -61,8 +72,7 @@ def sheet_rows(game: Game, names: list[str]) -> list[tuple[str, list[str]]]:
                     cells.append("no bet")
                     continue
                 at = place.get(car)
-                pay = (v.bet_payouts[k][at] if at is not None and at < len(v.bet_payouts[k])
-                       else 0)
+                pay = v.bet_payouts[k][at] if at is not None and at < len(v.bet_payouts[k]) else 0
                 cells.append(f"{car} +{pay}")
             rows.append((f"Bet {k + 1}", cells))
     rows.append(("Race earnings", [str(x) for x in res.earnings]))
@@ -71,15 +81,21 @@ def sheet_rows(game: Game, names: list[str]) -> list[tuple[str, list[str]]]:
     if v.auction:
         rows.append(("Auction prices", [f"−{x}" for x in res.prices]))
     # Where a car's place decides (beginner, long distance) money is only for interest.
-    rows.append(("Winnings" if v.winner == "money" else "Winnings (not scored here)",
-                 [str(x) for x in res.scores]))
+    rows.append(
+        (
+            "Winnings" if v.winner == "money" else "Winnings (not scored here)",
+            [str(x) for x in res.scores],
+        )
+    )
     return rows
 
 
 def result_line(game: Game, names: list[str]) -> str:
     """'1st green, 2nd blue, ...' plus the stalled cars."""
     res = game.result
-    text = ", ".join(f"{ordinal(k + 1)} {c}" for k, c in enumerate(res.ranking)) or "no car finished"
+    text = (
+        ", ".join(f"{ordinal(k + 1)} {c}" for k, c in enumerate(res.ranking)) or "no car finished"
+    )
     if res.stalled:
         text += "; stalled: " + ", ".join(res.stalled)
     return text
@@ -93,8 +109,11 @@ def winner_line(game: Game, names: list[str]) -> str:
     if game.variant.winner == "money":
         top = max(res.scores)
         if sum(1 for s in res.scores if s == top) > 1:
-            why = ("shared: tied winnings and tied best car" if len(res.winners) > 1
-                   else "tied winnings; best-placed car breaks the tie")
+            why = (
+                "shared: tied winnings and tied best car"
+                if len(res.winners) > 1
+                else "tied winnings; best-placed car breaks the tie"
+            )
     return f"Winner: {who} ({why})"
 
 
@@ -104,8 +123,9 @@ def payout_line(game: Game) -> str:
     race = ", ".join(f"{ordinal(k + 1)} {x}" for k, x in enumerate(v.race_payout))
     text = f"Car owners earn: {race}; stalled 0."
     if v.betting:
-        bets = "; ".join(f"bet {k + 1}: " + "/".join(str(x) for x in row)
-                         for k, row in enumerate(v.bet_payouts))
+        bets = "; ".join(
+            f"bet {k + 1}: " + "/".join(str(x) for x in row) for k, row in enumerate(v.bet_payouts)
+        )
         text += f"  Bets pay for 1st/2nd/3rd — {bets}."
     return text
 
@@ -135,8 +155,15 @@ class ScoreSheet(QWidget):
         self.totals.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.payouts = QLabel()
         self.payouts.setWordWrap(True)
-        for w in (self.heading, self.result_label, self.table, self.winner_label, self.payouts,
-                  self.totals_label, self.totals):
+        for w in (
+            self.heading,
+            self.result_label,
+            self.table,
+            self.winner_label,
+            self.payouts,
+            self.totals_label,
+            self.totals,
+        ):
             layout.addWidget(w)
         layout.addStretch(1)
         self.totals_label.hide()
@@ -150,13 +177,15 @@ class ScoreSheet(QWidget):
             "#scoreSheet QTableWidget { background: #fbf7ea; color: #1d1d1b;"
             " gridline-color: #b9ae90; border: 1px solid #8f8566; font-size: 14px }"
             "#scoreSheet QHeaderView::section { background: #e6dcc0; color: #1d1d1b;"
-            " border: 1px solid #b9ae90; padding: 4px; font-weight: bold }")
+            " border: 1px solid #b9ae90; padding: 4px; font-weight: bold }"
+        )
         for table in (self.table, self.totals):
             table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
             table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
 
-    def show_result(self, game: Game | Series, names: list[str], title: str = "",
-                    race_index: int | None = None) -> None:
+    def show_result(
+        self, game: Game | Series, names: list[str], title: str = "", race_index: int | None = None
+    ) -> None:
         """Fill the sheet from a finished race: a single game, or race
         ``race_index`` of a tour (default its last) with the totals so far."""
         if isinstance(game, Series):
@@ -172,16 +201,22 @@ class ScoreSheet(QWidget):
         if isinstance(game, Series):
             done = [g.result for g in game.games if g.over]
             totals = [sum(r.scores[p] for r in done) for p in range(len(names))]
-            trows = [(f"Race {k + 1}: {game.boards[k].track.name}", [str(s) for s in r.scores])
-                     for k, r in enumerate(done)]
+            trows = [
+                (f"Race {k + 1}: {game.boards[k].track.name}", [str(s) for s in r.scores])
+                for k, r in enumerate(done)
+            ]
             trows.append(("Total", [str(s) for s in totals]))
             self._fill(self.totals, names, trows, bold_last=True)
             if game.over:
-                self.totals_label.setText("World tour: " + " and ".join(
-                    names[p] for p in game.result.winners) + " wins with the highest total")
+                self.totals_label.setText(
+                    "World tour: "
+                    + " and ".join(names[p] for p in game.result.winners)
+                    + " wins with the highest total"
+                )
             else:
-                self.totals_label.setText(f"World tour after {len(done)} of "
-                                          f"{len(game.boards)} races")
+                self.totals_label.setText(
+                    f"World tour after {len(done)} of {len(game.boards)} races"
+                )
             self.totals_label.show()
             self.totals.show()
         else:
@@ -208,8 +243,11 @@ class ScoreSheet(QWidget):
                     item.setFont(f)
                 table.setItem(r, c, item)
         table.resizeRowsToContents()
-        height = table.horizontalHeader().height() + 4 + sum(
-            table.rowHeight(r) for r in range(table.rowCount()))
+        height = (
+            table.horizontalHeader().height()
+            + 4
+            + sum(table.rowHeight(r) for r in range(table.rowCount()))
+        )
         table.setFixedHeight(height)
 
     def text(self) -> str:
@@ -217,10 +255,10 @@ class ScoreSheet(QWidget):
         lines = [self.heading.text(), self.result_label.text()]
         for table in (self.table,) + ((self.totals,) if self.totals.isVisibleTo(self) else ()):
             heads = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
-            lines.append(" | ".join([""] + heads))
+            lines.append(" | ".join(["", *heads]))
             for r in range(table.rowCount()):
                 cells = [table.item(r, c).text() for c in range(table.columnCount())]
-                lines.append(" | ".join([table.verticalHeaderItem(r).text()] + cells))
+                lines.append(" | ".join([table.verticalHeaderItem(r).text(), *cells]))
         lines.append(self.winner_label.text())
         lines.append(self.payouts.text())
         if self.totals_label.isVisibleTo(self):

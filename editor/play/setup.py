@@ -3,14 +3,15 @@
 Pure data plus the function that builds the engine game from it; the new
 game dialog fills a ``GameSetup`` and the controller plays it.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.errors import InvalidInput
-from engine.game import Board, Game, Series, Variant
-from engine.track import Track
+from trackside.engine.errors import InvalidInput
+from trackside.engine.game import Board, Game, Series, Variant
+from trackside.engine.track import Track
 
 PERSON = "person"
 
@@ -58,14 +59,19 @@ def build_game(setup: GameSetup) -> Game | Series:
     """The engine game (or world tour series) this set-up describes."""
     v = setup.variant
     if not v.min_players <= setup.players <= v.max_players:
-        raise InvalidInput(f"{v.name} is for {v.min_players} to {v.max_players} players, "
-                           f"not {setup.players}", hint="add or remove seats")
+        raise InvalidInput(
+            f"{v.name} is for {v.min_players} to {v.max_players} players, not {setup.players}",
+            hint="add or remove seats",
+        )
     if not setup.tracks:
         raise InvalidInput("no circuit to race on", hint="choose at least one circuit")
     if v.finish == "distance" and not all(t.centerline.closed for t in setup.tracks):
-        raise InvalidInput(f"{v.name} needs a closed circuit (laps); "
-                           + ", ".join(t.name for t in setup.tracks if not t.centerline.closed)
-                           + " is point to point", hint="choose a loop circuit")
+        raise InvalidInput(
+            f"{v.name} needs a closed circuit (laps); "
+            + ", ".join(t.name for t in setup.tracks if not t.centerline.closed)
+            + " is point to point",
+            hint="choose a loop circuit",
+        )
     boards = [Board(t, v.use_finish) for t in setup.tracks]
     if setup.is_tour:
         return Series(boards, v, setup.players, setup.seed)
@@ -83,7 +89,7 @@ def short_path(path: str | None) -> str:
 
 def bot_kinds() -> list[str]:
     """The bot kinds a seat may take (from ``engine.bots``), weakest first."""
-    from engine.bots import BOT_KINDS
+    from trackside.engine.bots import BOT_KINDS
 
     order = ["random", "greedy"]
     return sorted(BOT_KINDS, key=lambda k: (order.index(k) if k in order else len(order), k))
@@ -95,7 +101,7 @@ def make_bots(setup: GameSetup) -> dict:
     Bots are seeded from the game's seed (``engine.bots.bot_seed``) so the
     same set-up plays the same game again.
     """
-    from engine.bots import ask, bot_seed, make_bot
+    from trackside.engine.bots import ask, bot_seed, make_bot
 
     bots = {}
     for k, seat in enumerate(setup.seats):

@@ -4,6 +4,7 @@ To add a tool: write ``editor/tools/<name>.py`` with a ``Tool`` subclass
 (see ``base.py``) and append it to ``TOOLS`` (or call ``register``); the
 main window makes a toolbar button and a shortcut for each.
 """
+
 from __future__ import annotations
 
 from .base import Tool, ToolEvent
@@ -14,8 +15,15 @@ from .lines import BettingLineTool, FinishLineTool
 from .moves import MovesTool
 from .select import SelectTool
 
-TOOLS: list[type[Tool]] = [SelectTool, DrawSpaceTool, CornerTool, GridTool, BettingLineTool,
-                           FinishLineTool, MovesTool]
+TOOLS: list[type[Tool]] = [
+    SelectTool,
+    DrawSpaceTool,
+    CornerTool,
+    GridTool,
+    BettingLineTool,
+    FinishLineTool,
+    MovesTool,
+]
 
 
 def register(tool: type[Tool], after: str | None = None) -> None:
@@ -34,4 +42,4 @@ def register(tool: type[Tool], after: str | None = None) -> None:
     TOOLS.insert(names.index(after) + 1 if after in names else len(TOOLS), tool)
 
 
-__all__ = ["Tool", "ToolEvent", "TOOLS", "register"]
+__all__ = ["TOOLS", "Tool", "ToolEvent", "register"]

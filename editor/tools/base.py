@@ -4,6 +4,7 @@ A tool module defines one ``Tool`` subclass and registers it in
 ``editor.tools.TOOLS``; the main window builds the toolbar and shortcuts from
 that list, and the scene forwards its events to the active tool.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 class ToolEvent:
     """A pointer event in scene millimetres."""
 
-    pos: QPointF                   # raw position in mm
+    pos: QPointF  # raw position in mm
     button: Qt.MouseButton
     buttons: Qt.MouseButtons
     modifiers: Qt.KeyboardModifiers
@@ -47,16 +48,16 @@ class ToolEvent:
 class Tool(QObject):
     """A canvas tool. Subclasses set the class attributes and override the handlers."""
 
-    name = "tool"           # stable key, e.g. "select"
-    label = "Tool"          # toolbar text
-    shortcut = ""           # single key, e.g. "V"
-    hint = ""               # status-bar text while active
-    icon = ""               # a short glyph shown on the toolbar button
+    name = "tool"  # stable key, e.g. "select"
+    label = "Tool"  # toolbar text
+    shortcut = ""  # single key, e.g. "V"
+    hint = ""  # status-bar text while active
+    icon = ""  # a short glyph shown on the toolbar button
 
     hintChanged = Signal(str)
-    toolRequested = Signal(str)   # ask the window to switch to the tool of this name
+    toolRequested = Signal(str)  # ask the window to switch to the tool of this name
 
-    def __init__(self, scene: "TrackScene"):
+    def __init__(self, scene: TrackScene):
         super().__init__(scene)
         self.scene = scene
 

@@ -1,4 +1,5 @@
 """Edit corners: drag a corner (shared corners follow unless Alt), add on an edge, delete."""
+
 from __future__ import annotations
 
 import math
@@ -23,14 +24,16 @@ class CornerTool(Tool):
     label = "Corners"
     shortcut = "A"
     icon = "◇"
-    hint = ("Click a space to show its corners; drag a corner (neighbours' shared corners follow, "
-            "Alt: only this space); double-click an edge to add a corner; "
-            "Delete removes the picked corner")
+    hint = (
+        "Click a space to show its corners; drag a corner (neighbours' shared corners follow, "
+        "Alt: only this space); double-click an edge to add a corner; "
+        "Delete removes the picked corner"
+    )
 
     def __init__(self, scene):
         super().__init__(scene)
         self._handles: list[QGraphicsRectItem] = []
-        self._drag: list[tuple[int, int]] | None = None   # (space, corner) pairs moving
+        self._drag: list[tuple[int, int]] | None = None  # (space, corner) pairs moving
         self._drag_origin: tuple[float, float] | None = None
         self.picked: tuple[int, int] | None = None
         scene.selectionChanged.connect(self._refresh_handles)

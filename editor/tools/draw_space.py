@@ -1,4 +1,5 @@
 """Draw a space corner by corner; close it on the first corner, Enter or a double click."""
+
 from __future__ import annotations
 
 import math
@@ -7,7 +8,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QPainterPath
 from PySide6.QtWidgets import QGraphicsPathItem
 
-from engine.track import Space
+from trackside.engine.track import Space
 
 from ..commands import AddSpaces, corners_rounded
 from ..items import Z_OVERLAY, cosmetic_pen
@@ -23,8 +24,10 @@ class DrawSpaceTool(Tool):
     label = "Space"
     shortcut = "P"
     icon = "▱"
-    hint = ("Click to place corners (snaps to corners, edges, racing line and grid; Ctrl: no snap); "
-            "click the first corner, double-click or Enter to finish; Backspace undoes a corner")
+    hint = (
+        "Click to place corners (snaps to corners, edges, racing line and grid; Ctrl: no snap); "
+        "click the first corner, double-click or Enter to finish; Backspace undoes a corner"
+    )
 
     def __init__(self, scene):
         super().__init__(scene)
@@ -86,8 +89,9 @@ class DrawSpaceTool(Tool):
         """Create the space from the corners placed so far (3 or more)."""
         corners = self.corners
         if len(corners) >= 3:
-            space = Space(id=self.doc.unique_id("s"), lane=self.lane or 0,
-                          corners=corners_rounded(corners))
+            space = Space(
+                id=self.doc.unique_id("s"), lane=self.lane or 0, corners=corners_rounded(corners)
+            )
             self.doc.undo_stack.push(AddSpaces(self.doc, [space]))
             self.scene.select_indices([len(self.doc.track.spaces) - 1])
         self.cancel()
@@ -124,6 +128,11 @@ class DrawSpaceTool(Tool):
             path.addEllipse(QPointF(x, y), r, r)
         self._preview.setPath(path)
         n = len(self.corners)
-        self.set_hint(f"{n} corner{'s' if n != 1 else ''} placed; "
-                      + ("click the first corner or press Enter to finish" if n >= 3
-                         else "keep clicking corners"))
+        self.set_hint(
+            f"{n} corner{'s' if n != 1 else ''} placed; "
+            + (
+                "click the first corner or press Enter to finish"
+                if n >= 3
+                else "keep clicking corners"
+            )
+        )

@@ -1,4 +1,5 @@
 """Start grid: click six spaces in grid order, pole first."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
@@ -42,8 +43,10 @@ class GridTool(Tool):
         if space is None:
             return
         if space in self.picked:
-            self.set_hint(f"{self.doc.track.spaces[space].id} is already grid position "
-                          f"{self.picked.index(space) + 1}")
+            self.set_hint(
+                f"{self.doc.track.spaces[space].id} is already grid position "
+                f"{self.picked.index(space) + 1}"
+            )
             return
         self.picked.append(space)
         if len(self.picked) == GRID_SIZE:
@@ -88,8 +91,9 @@ class GridTool(Tool):
             self.scene.addItem(mark)
             self._marks.append(mark)
         n = len(self.picked)
-        self.set_hint(f"Grid position {n + 1} of {GRID_SIZE}: click the next start space"
-                      if n else self.hint)
+        self.set_hint(
+            f"Grid position {n + 1} of {GRID_SIZE}: click the next start space" if n else self.hint
+        )
 
     def cancel(self) -> None:
         self.picked = []

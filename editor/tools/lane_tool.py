@@ -11,6 +11,7 @@ Enter (or a double click, or the panel's Create) adds them as one undoable
 step; Backspace takes back the last piece; Esc drops the draft. The lane
 panel (``editor.lane_panel``) types exact values for the same draft.
 """
+
 from __future__ import annotations
 
 import math
@@ -19,13 +20,21 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from engine.lanes import LayoutError, Piece, Pose
+from trackside.engine.lanes import LayoutError, Piece, Pose
 
 from ..commands_extra import create_lanes
 from ..document import is_unset
 from ..items import Z_OVERLAY, arrow_polygon, cosmetic_pen
-from ..lane_draft import (DraftBuild, LaneDraft, axes, build_draft, closing_pieces,
-                          first_heading, piece_towards, plan_creation)
+from ..lane_draft import (
+    DraftBuild,
+    LaneDraft,
+    axes,
+    build_draft,
+    closing_pieces,
+    first_heading,
+    piece_towards,
+    plan_creation,
+)
 from ..painting import DEFAULT_STYLE
 from .base import Tool, ToolEvent
 
@@ -42,8 +51,8 @@ class LanePreviewItem(QGraphicsItem):
         super().__init__()
         self.setZValue(Z_OVERLAY)
         self.polygons: list[tuple[int, QPolygonF]] = []
-        self.pieces: list[int] = []          # the piece of each polygon
-        self.highlight: int | None = None    # a piece picked in the panel's table
+        self.pieces: list[int] = []  # the piece of each polygon
+        self.highlight: int | None = None  # a piece picked in the panel's table
         self.line = QPolygonF()
         self.start: QPointF | None = None
         self.end: tuple[QPointF, QPointF] | None = None
@@ -55,8 +64,10 @@ class LanePreviewItem(QGraphicsItem):
         self.prepareGeometryChange()
         self.failed = build.error is not None
         if build.result is not None:
-            self.polygons = [(sp.lane, QPolygonF([QPointF(x, y) for x, y in sp.corners]))
-                             for sp in build.result.spaces]
+            self.polygons = [
+                (sp.lane, QPolygonF([QPointF(x, y) for x, y in sp.corners]))
+                for sp in build.result.spaces
+            ]
             self.pieces = [sp.piece for sp in build.result.spaces]
             pts = list(build.result.centerline)
             if build.result.closed and pts:
@@ -78,11 +89,12 @@ class LanePreviewItem(QGraphicsItem):
         self._rect = rect.adjusted(-40, -40, 40, 40)
         self.update()
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
+    def boundingRect(self) -> QRectF:
         return self._rect
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         edge = BAD_EDGE if self.failed else OK_EDGE
         painter.setPen(cosmetic_pen(edge, 1.2))
@@ -94,7 +106,7 @@ class LanePreviewItem(QGraphicsItem):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         if self.highlight is not None:
             painter.setPen(cosmetic_pen("#ffffff", 2.5))
-            for (_lane, poly), piece in zip(self.polygons, self.pieces):
+            for (_lane, poly), piece in zip(self.polygons, self.pieces, strict=False):
                 if piece == self.highlight:
                     painter.drawPolygon(poly)
         if len(self.line) > 1:
@@ -125,25 +137,29 @@ class LaneTool(Tool):
     shortcut = "L"
     icon = "≡"
     hint = "Click (or drag) to place the start of the racing line; Ctrl: no snap"
-    hint_first = ("Click or drag ahead for the first straight; Backspace takes the start back, "
-                  "Esc drops the draft")
-    hint_next = ("Click ahead for a straight, aside for an arc (Shift: straight); point at the "
-                 "green start to close; Enter creates, Backspace takes back")
+    hint_first = (
+        "Click or drag ahead for the first straight; Backspace takes the start back, "
+        "Esc drops the draft"
+    )
+    hint_next = (
+        "Click ahead for a straight, aside for an arc (Shift: straight); point at the "
+        "green start to close; Enter creates, Backspace takes back"
+    )
 
-    draftChanged = Signal()     # start, pieces or settings changed (the panel refreshes)
+    draftChanged = Signal()  # start, pieces or settings changed (the panel refreshes)
     buildChanged = Signal(str)  # the preview's summary or error
-    created = Signal(list)      # indices of the spaces just created
+    created = Signal(list)  # indices of the spaces just created
 
     def __init__(self, scene):
         super().__init__(scene)
         self.draft = LaneDraft()
-        self.ghost: Piece | tuple[Piece, ...] | None = None   # under the pointer
+        self.ghost: Piece | tuple[Piece, ...] | None = None  # under the pointer
         self.build = DraftBuild(None, None)
         self.highlighted: int | None = None
-        self._press: tuple[float, float] | None = None       # start being placed, mm
+        self._press: tuple[float, float] | None = None  # start being placed, mm
         self._press_screen: QPointF | None = None
         self._dragging = False
-        self._heading_fixed = False   # typed in the panel: the first piece keeps it
+        self._heading_fixed = False  # typed in the panel: the first piece keeps it
         self._item: LanePreviewItem | None = None
         self._active = False
         self.doc.trackReplaced.connect(self.clear_draft)
@@ -230,7 +246,7 @@ class LaneTool(Tool):
             draft = LaneDraft(start=self._press, heading=draft.heading, settings=draft.settings)
         self.build = build_draft(draft, self.ghost)
         if self.ghost is not None and not self.build.ok:
-            fallback = build_draft(draft)   # keep the good part visible under the red piece
+            fallback = build_draft(draft)  # keep the good part visible under the red piece
             if fallback.ok:
                 self.build = DraftBuild(fallback.result, fallback.layout, self.build.error)
         if self._active:
@@ -328,22 +344,31 @@ class LaneTool(Tool):
         if heading is None:
             return
         self.draft.heading = heading
-        self.ghost = piece_towards(Pose(start[0], start[1], heading), (ev.x, ev.y),
-                                   self.draft.settings.space_length, snap=not ev.ctrl,
-                                   straight_only=True)
+        self.ghost = piece_towards(
+            Pose(start[0], start[1], heading),
+            (ev.x, ev.y),
+            self.draft.settings.space_length,
+            snap=not ev.ctrl,
+            straight_only=True,
+        )
         self.refresh()
 
     def _ghost_next(self, ev: ToolEvent) -> None:
         if not self.draft.pieces and not self._heading_fixed:
-            self._ghost_first(ev, self.draft.start)   # the first piece sets the heading
+            self._ghost_first(ev, self.draft.start)  # the first piece sets the heading
             return
         try:
             if self._near_start(ev):
                 self.ghost = closing_pieces(self.draft) or None
             else:
                 pose = self.draft.end_pose()
-                self.ghost = piece_towards(pose, (ev.x, ev.y), self.draft.settings.space_length,
-                                           snap=not ev.ctrl, straight_only=ev.shift)
+                self.ghost = piece_towards(
+                    pose,
+                    (ev.x, ev.y),
+                    self.draft.settings.space_length,
+                    snap=not ev.ctrl,
+                    straight_only=ev.shift,
+                )
         except LayoutError:
             self.ghost = None
         self.refresh()
@@ -416,8 +441,9 @@ class LaneTool(Tool):
         has_line = len(track.centerline.points) >= 2
         has_furniture = bool(track.start_grid) or any(not is_unset(s) for s in self.doc.lines())
         try:
-            creation = plan_creation(build, {sp.id for sp in track.spaces}, has_line,
-                                     has_furniture, self.draft.settings)
+            creation = plan_creation(
+                build, {sp.id for sp in track.spaces}, has_line, has_furniture, self.draft.settings
+            )
         except LayoutError as exc:
             self.set_hint(str(exc))
             return []
@@ -425,8 +451,8 @@ class LaneTool(Tool):
         self.clear_draft()
         self.scene.select_indices(new)
         text = f"Created {len(new)} spaces" + (
-            "; " + "; ".join(creation.notes) if creation.notes else "")
+            "; " + "; ".join(creation.notes) if creation.notes else ""
+        )
         self.set_hint(text)
         self.created.emit(new)
         return new
-

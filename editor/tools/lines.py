@@ -1,4 +1,5 @@
 """Betting lines and the finish line: drag across the track, ends snapping to space edges."""
+
 from __future__ import annotations
 
 import math
@@ -14,7 +15,7 @@ from ..snapping import fit_across_track
 from .base import Tool, ToolEvent
 
 END_PIXELS = 8.0
-CORNER_PIXELS = 12.0   # a fitted end moves to a space corner this close
+CORNER_PIXELS = 12.0  # a fitted end moves to a space corner this close
 MIN_LENGTH_MM = 2.0
 
 
@@ -66,19 +67,26 @@ class _LineTool(Tool):
             self.scene.addItem(self._preview)
         self._preview.setLine(QLineF(QPointF(*start), QPointF(*end)))
         length = math.dist(start, end)
-        self.set_hint(f"{LINE_NAMES[self.k].capitalize()}: {length:.1f} mm"
-                      + ("" if ev.ctrl or self._fixed else " (fitted to the track's edges; "
-                         "Ctrl: as drawn)"))
+        self.set_hint(
+            f"{LINE_NAMES[self.k].capitalize()}: {length:.1f} mm"
+            + ("" if ev.ctrl or self._fixed else " (fitted to the track's edges; Ctrl: as drawn)")
+        )
 
-    def _segment(self, ev: ToolEvent, show: bool = True) -> tuple[tuple[float, float],
-                                                                  tuple[float, float]]:
+    def _segment(
+        self, ev: ToolEvent, show: bool = True
+    ) -> tuple[tuple[float, float], tuple[float, float]]:
         """The line the gesture makes: a fresh drag across spaces is fitted to their edges."""
         hit = self.scene.snap(ev, show=show)
         start, end = self._start, (hit.x, hit.y)
         snapping = self.scene.snap_settings.corners or self.scene.snap_settings.edges
-        geometry = self.scene.geometry()   # cached until the next edit
-        if self._fixed is None and not ev.ctrl and snapping and geometry is not None \
-                and math.dist(start, end) > 0:
+        geometry = self.scene.geometry()  # cached until the next edit
+        if (
+            self._fixed is None
+            and not ev.ctrl
+            and snapping
+            and geometry is not None
+            and math.dist(start, end) > 0
+        ):
             reach = CORNER_PIXELS * self.scene.pixel_mm()
             start, end = fit_across_track(geometry, start, end, reach)
         return start, end
@@ -118,8 +126,10 @@ class BettingLineTool(_LineTool):
     hint = "Drag across the track to place the betting line; keys 1-3 choose which line"
 
     def _hint(self) -> str:
-        return (f"Betting line {self.k + 1}: drag across the track (it fits to the space edges); "
-                "keys 1, 2, 3 choose the line; drag an end to adjust it")
+        return (
+            f"Betting line {self.k + 1}: drag across the track (it fits to the space edges); "
+            "keys 1, 2, 3 choose the line; drag an end to adjust it"
+        )
 
     def activate(self) -> None:
         lines = self.doc.lines()[:3]
@@ -155,8 +165,9 @@ class FinishLineTool(_LineTool):
     label = "Finish line"
     shortcut = "F"
     icon = "🏁"
-    hint = ("Finish line: drag across the track (it fits to the space edges); drag an end to "
-            "adjust it")
+    hint = (
+        "Finish line: drag across the track (it fits to the space edges); drag an end to adjust it"
+    )
 
     def __init__(self, scene):
         super().__init__(scene)

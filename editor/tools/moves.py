@@ -5,12 +5,13 @@ cars block as in a race (R-MOVE-3). Keys 1-9 set how far the car moves.
 Green ends are ordinary moves, gold ends finish (R-FIN-1), orange ends are
 blocked short (R-MOVE-4).
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 
-from engine.movement import MoveGraph
+from trackside.engine.movement import MoveGraph
 
 from ..overlays import MovesItem
 from .base import Tool, ToolEvent
@@ -23,10 +24,12 @@ class MovesTool(Tool):
     label = "Moves"
     shortcut = "M"
     icon = "→"
-    hint = ("Hover a space to see the legal moves; keys 1-9 set the number; click to place or "
-            "remove a test car; Shift+click pins the moving car")
+    hint = (
+        "Hover a space to see the legal moves; keys 1-9 set the number; click to place or "
+        "remove a test car; Shift+click pins the moving car"
+    )
 
-    movesChanged = Signal()   # the moves were recomputed (the Movement panel follows)
+    movesChanged = Signal()  # the moves were recomputed (the Movement panel follows)
 
     def __init__(self, scene):
         super().__init__(scene)
@@ -91,10 +94,11 @@ class MovesTool(Tool):
         if origin is not None and g is not None and origin < g.n:
             ends = sorted({m.end for m in moves})
             sid = self.doc.track.spaces[origin].id
-            self.set_hint(f"{sid} moving {self.number}: {len(moves)} legal path"
-                          f"{'s' * (len(moves) != 1)} to {len(ends)} space"
-                          f"{'s' * (len(ends) != 1)}"
-                          + ("" if moves else " (the car cannot move)"))
+            self.set_hint(
+                f"{sid} moving {self.number}: {len(moves)} legal path"
+                f"{'s' * (len(moves) != 1)} to {len(ends)} space"
+                f"{'s' * (len(ends) != 1)}" + ("" if moves else " (the car cannot move)")
+            )
         else:
             self.set_hint(f"Number {self.number}. " + self.hint)
         self.movesChanged.emit()

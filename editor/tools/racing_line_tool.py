@@ -6,8 +6,10 @@ Double-click on the line inserts a point there; click a point to pick it and
 press Delete (or right-click a point) to remove it; Shift+click appends a
 point at the end of the line (which is how a blank track gets one by hand).
 """
+
 from __future__ import annotations
 
+import itertools
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -21,7 +23,7 @@ from ..snapping import Snap, SnapSettings, snap_point
 from .base import Tool, ToolEvent
 
 HANDLE_PIXELS = 8.0
-HANDLE_SIZE = 3.5   # half size of a drawn handle, screen pixels
+HANDLE_SIZE = 3.5  # half size of a drawn handle, screen pixels
 
 
 class RacingLineHandles(QGraphicsItem):
@@ -50,11 +52,12 @@ class RacingLineHandles(QGraphicsItem):
             self._rect = QRectF()
         self.update()
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
+    def boundingRect(self) -> QRectF:
         return self._rect
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         if not self.points:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -89,8 +92,10 @@ class RacingLineTool(Tool):
     label = "Racing line"
     shortcut = "R"
     icon = "∿"
-    hint = ("Drag a point of the racing line (Ctrl: no snap); double-click the line to insert "
-            "a point; Delete or right-click removes one; Shift+click appends")
+    hint = (
+        "Drag a point of the racing line (Ctrl: no snap); double-click the line to insert "
+        "a point; Delete or right-click removes one; Shift+click appends"
+    )
 
     def __init__(self, scene):
         super().__init__(scene)
@@ -136,8 +141,9 @@ class RacingLineTool(Tool):
         if self._item is None:
             return
         pts = self._drag_points if self._drag_points is not None else self.points
-        self._item.set_points(pts, self.doc.track.centerline.closed, self.picked,
-                              self._drag_points is not None)
+        self._item.set_points(
+            pts, self.doc.track.centerline.closed, self.picked, self._drag_points is not None
+        )
 
     # -- hit testing -----------------------------------------------------------
     def point_at(self, x: float, y: float) -> int | None:
@@ -155,7 +161,7 @@ class RacingLineTool(Tool):
         pts = [(float(px), float(py)) for px, py in self.points]
         if len(pts) < 2:
             return None
-        pairs = list(zip(pts, pts[1:]))
+        pairs = list(itertools.pairwise(pts))
         if self.doc.track.centerline.closed:
             pairs.append((pts[-1], pts[0]))
         reach = HANDLE_PIXELS * self.scene.pixel_mm()
@@ -171,8 +177,9 @@ class RacingLineTool(Tool):
             self.scene.hide_snap()
             return Snap(ev.x, ev.y, "none")
         s = self.scene.snap_settings
-        settings = SnapSettings(grid=s.grid, corners=s.corners, edges=s.edges,
-                                racing_line=False, grid_step=s.grid_step)
+        settings = SnapSettings(
+            grid=s.grid, corners=s.corners, edges=s.edges, racing_line=False, grid_step=s.grid_step
+        )
         hit = snap_point(self.doc.track, ev.x, ev.y, 9.0 * self.scene.pixel_mm(), settings)
         if hit.kind != "none":
             self.scene.snap_marker.show_at(QPointF(hit.x, hit.y), hit.kind)

@@ -1,4 +1,5 @@
 """Select and move: click, rubber band, Shift adds, Ctrl removes, drag and nudge."""
+
 from __future__ import annotations
 
 import math
@@ -22,13 +23,15 @@ class SelectTool(Tool):
     label = "Select"
     shortcut = "V"
     icon = "➚"
-    hint = ("Click to select, drag to move, drag on empty canvas for a rubber band; "
-            "Shift adds, Ctrl removes; arrows nudge 1 mm (Shift 10 mm); Ctrl while dragging: no snap")
+    hint = (
+        "Click to select, drag to move, drag on empty canvas for a rubber band; "
+        "Shift adds, Ctrl removes; arrows nudge 1 mm (Shift 10 mm); Ctrl while dragging: no snap"
+    )
 
     def __init__(self, scene):
         super().__init__(scene)
         self._press: ToolEvent | None = None
-        self._mode: str | None = None   # "move" or "band"
+        self._mode: str | None = None  # "move" or "band"
         self._band: QGraphicsRectItem | None = None
         self._offset = QPointF()
         self._anchor: tuple[float, float] | None = None
@@ -78,8 +81,10 @@ class SelectTool(Tool):
             pts = list(self.doc.lines()[line])
         else:
             return None
-        return min(((float(x), float(y)) for x, y in pts),
-                   key=lambda p: math.hypot(p[0] - ev.x, p[1] - ev.y))
+        return min(
+            ((float(x), float(y)) for x, y in pts),
+            key=lambda p: math.hypot(p[0] - ev.x, p[1] - ev.y),
+        )
 
     # -- move ------------------------------------------------------------------
     def mouse_move(self, ev: ToolEvent) -> None:
@@ -101,8 +106,12 @@ class SelectTool(Tool):
     def _update_move(self, ev: ToolEvent) -> None:
         dx, dy = ev.x - self._press.x, ev.y - self._press.y
         if self._anchor is not None:
-            moved = ToolEvent(QPointF(self._anchor[0] + dx, self._anchor[1] + dy), ev.button,
-                              ev.buttons, ev.modifiers)
+            moved = ToolEvent(
+                QPointF(self._anchor[0] + dx, self._anchor[1] + dy),
+                ev.button,
+                ev.buttons,
+                ev.modifiers,
+            )
             hit = self.scene.snap(moved, exclude=set(self.scene.selected_indices()))
             dx, dy = hit.x - self._anchor[0], hit.y - self._anchor[1]
         self._offset = QPointF(dx, dy)
@@ -121,10 +130,16 @@ class SelectTool(Tool):
             self._band.setBrush(QBrush(QColor(47, 140, 255, 40)))
             self.scene.addItem(self._band)
         self._band.setRect(rect)
-        inside = {i for i, item in enumerate(self.scene.space_items)
-                  if rect.contains(item.sceneBoundingRect().adjusted(3, 3, -3, -3))}
-        lines = {k for k, item in enumerate(self.scene.line_items)
-                 if item.isVisible() and rect.contains(item.shape().boundingRect())}
+        inside = {
+            i
+            for i, item in enumerate(self.scene.space_items)
+            if rect.contains(item.sceneBoundingRect().adjusted(3, 3, -3, -3))
+        }
+        lines = {
+            k
+            for k, item in enumerate(self.scene.line_items)
+            if item.isVisible() and rect.contains(item.shape().boundingRect())
+        }
         if ev.ctrl:
             spaces, lines = self._before - inside, self._before_lines - lines
         elif ev.shift:
@@ -159,8 +174,13 @@ class SelectTool(Tool):
             stack.push(MoveSpaces(self.doc, spaces, dx, dy))
         for k in lines:
             (a, b) = self.doc.lines()[k]
-            stack.push(SetLine(self.doc, k, ((float(a[0]) + dx, float(a[1]) + dy),
-                                             (float(b[0]) + dx, float(b[1]) + dy))))
+            stack.push(
+                SetLine(
+                    self.doc,
+                    k,
+                    ((float(a[0]) + dx, float(a[1]) + dy), (float(b[0]) + dx, float(b[1]) + dy)),
+                )
+            )
         stack.endMacro()
 
     def _reset(self) -> None:
@@ -192,8 +212,12 @@ class SelectTool(Tool):
 
     def key_press(self, event: QKeyEvent) -> bool:
         step = BIG_NUDGE_MM if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else NUDGE_MM
-        moves = {Qt.Key.Key_Left: (-step, 0), Qt.Key.Key_Right: (step, 0),
-                 Qt.Key.Key_Up: (0, -step), Qt.Key.Key_Down: (0, step)}
+        moves = {
+            Qt.Key.Key_Left: (-step, 0),
+            Qt.Key.Key_Right: (step, 0),
+            Qt.Key.Key_Up: (0, -step),
+            Qt.Key.Key_Down: (0, step),
+        }
         if event.key() in moves and self._press is None:
             dx, dy = moves[event.key()]
             self._commit_move(dx, dy, "Nudge", nudge=True)

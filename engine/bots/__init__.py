@@ -4,6 +4,7 @@
 ``drive(game, seats)`` plays a game to the end; ``ask(game, seat)`` gives the
 view and request a seat answers with ``seat.choose(view, request)``.
 """
+
 from __future__ import annotations
 
 from .base import Request, Seat, SeatView, ask, drive, race_of
@@ -23,5 +24,16 @@ def make_bot(kind: str, seed: int | str = 0) -> Seat:
     return BOT_KINDS[kind](seed)
 
 
-__all__ = ["BOT_KINDS", "GreedyBot", "RandomBot", "Request", "Seat", "SeatView", "ask",
-           "bot_seed", "drive", "make_bot", "race_of"]
+__all__ = [
+    "BOT_KINDS",
+    "GreedyBot",
+    "RandomBot",
+    "Request",
+    "Seat",
+    "SeatView",
+    "ask",
+    "bot_seed",
+    "drive",
+    "make_bot",
+    "race_of",
+]

@@ -8,9 +8,11 @@ public facts of the table (board, variant, the cards by id). ``drive`` plays a
 game (a ``Game`` or a world-tour ``Series``) to the end with one seat per
 player.
 """
+
 from __future__ import annotations
 
-from typing import Callable, Protocol, Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from ..game import COLOURS, Board, Card, Decision, Game, PlayerView, Series, Variant
 from ..game.events import Event, Pending, Phase
@@ -23,7 +25,7 @@ class Request:
     (``pending``, read on first use) and the public table: board, variant,
     the cards by id, the number of players."""
 
-    __slots__ = ("seat", "options", "board", "variant", "cards", "players", "_race", "_pending")
+    __slots__ = ("_pending", "_race", "board", "cards", "options", "players", "seat", "variant")
 
     def __init__(self, race: Game, seat: int, options: Sequence[Decision]):
         self.seat = seat
@@ -125,8 +127,9 @@ class SeatView:
     @property
     def my_bets(self) -> tuple[str | None, ...]:
         bets = self._game.bets
-        return tuple(None if bets[k][self.seat] is None else COLOURS[bets[k][self.seat]]
-                     for k in range(3))
+        return tuple(
+            None if bets[k][self.seat] is None else COLOURS[bets[k][self.seat]] for k in range(3)
+        )
 
     @property
     def bet_codes(self) -> tuple[int | None, ...]:
@@ -178,9 +181,12 @@ def ask(game: Game | Series, seat: int) -> tuple[SeatView, Request]:
     return SeatView(race, seat), Request(race, seat, race.options(seat))
 
 
-def drive(game: Game | Series, seats: Sequence[Seat],
-          apply: Callable[[Decision], None] | None = None,
-          until: Callable[[], bool] | None = None) -> None:
+def drive(
+    game: Game | Series,
+    seats: Sequence[Seat],
+    apply: Callable[[Decision], None] | None = None,
+    until: Callable[[], bool] | None = None,
+) -> None:
     """Ask the due seats and apply their answers until the game is over (or
     ``until()`` is true). ``apply`` replaces ``game.apply`` (e.g. to record)."""
     do = apply or game.apply

@@ -7,6 +7,7 @@ end, picks paths that gain most for its cars and jam rivals (a rival's car
 left short, or a space taken in front of a rival), and bets on the car most
 likely to win from its distance to the finish and the cards still to come.
 """
+
 from __future__ import annotations
 
 import random
@@ -18,20 +19,33 @@ from .base import OFF, Request, SeatView
 from .tables import DeckTables, TrackTables, deck_tables, track_tables
 
 CODE = {c: i for i, c in enumerate(COLOURS)}
-FINISH_BONUS = 3.0     # a row that finishes a car is worth more than its spaces
-OPEN = 99              # reach of a car with free road at least two steps ahead
+FINISH_BONUS = 3.0  # a row that finishes a car is worth more than its spaces
+OPEN = 99  # reach of a car with free road at least two steps ahead
 BID_BASE, BID_SLOPE = 0.15, 0.2  # a car's worth: mean payout x (base + slope x strength)
-JAM_WEIGHT = 0.8       # a forward space of a rival taken by the moved car
+JAM_WEIGHT = 0.8  # a forward space of a rival taken by the moved car
 OWN, UNOWNED, RIVAL, LEADER = 1.0, -0.15, -0.3, -0.5
 
 
 class _Race:
     """The facts of one race decision, computed once per request."""
 
-    __slots__ = ("t", "pos", "owner", "me", "power", "occ", "w", "ahead", "reach", "left",
-                 "finish", "_values", "aggressive")
+    __slots__ = (
+        "_values",
+        "aggressive",
+        "ahead",
+        "finish",
+        "left",
+        "me",
+        "occ",
+        "owner",
+        "pos",
+        "power",
+        "reach",
+        "t",
+        "w",
+    )
 
-    def __init__(self, bot: "GreedyBot", view: SeatView, request: Request, t: TrackTables):
+    def __init__(self, bot: GreedyBot, view: SeatView, request: Request, t: TrackTables):
         self.t = t
         self.pos = pos = view.spaces
         self.owner = owner = view.owner_codes
@@ -67,19 +81,23 @@ class _Race:
                     if reach[c] == OPEN:
                         break
             left[c] = togo[s]
-            ahead[c] = -float(togo[s]) if laps is None else \
-                (laps[c] + t.progress[s] / t.length) * t.lap_steps
+            ahead[c] = (
+                -float(togo[s])
+                if laps is None
+                else (laps[c] + t.progress[s] / t.length) * t.lap_steps
+            )
         self.reach, self.left, self.ahead = reach, left, ahead
         running.sort(key=ahead.__getitem__, reverse=True)
         w = [0.0] * 6
         last = max(1, len(running) - 1)
         for rank, c in enumerate(running):
             o = owner[c]
-            w[c] = OWN if o == me else (UNOWNED if o == OFF else RIVAL) + LEADER * (1.0 - rank / last)
+            w[c] = (
+                OWN if o == me else (UNOWNED if o == OFF else RIVAL) + LEADER * (1.0 - rank / last)
+            )
         for k in view.bet_codes:
-            if k is not None:
-                if owner[k] != me:
-                    w[k] += 0.25
+            if k is not None and owner[k] != me:
+                w[k] += 0.25
         self.w = w
         self._values: list[list[float] | None] = [None] * 16
 
@@ -160,8 +178,7 @@ class GreedyBot:
                     total += n / 4  # a WILD row may go to this car
         return total
 
-    def _car_value(self, colour: int, power: str | None, view: SeatView,
-                   request: Request) -> float:
+    def _car_value(self, colour: int, power: str | None, view: SeatView, request: Request) -> float:
         """Rough money a car is worth to this seat: payout by hand strength, plus power."""
         d = deck_tables(request.cards)
         hand = view.hand
@@ -191,8 +208,11 @@ class GreedyBot:
                 score = self._car_value(COLOURS.index(o.car), None, view, request) - price
                 if score > best_score:
                     best, best_score = o, score
-            return best if best is not None and best_score > -2 else \
-                next(o for o in request.options if o.card is None)
+            return (
+                best
+                if best is not None and best_score > -2
+                else next(o for o in request.options if o.card is None)
+            )
         colour = pending.car
         code = COLOURS.index(colour)
         target = self._car_value(code, pending.power, view, request)
@@ -222,16 +242,21 @@ class GreedyBot:
             return passes[0]
         return cheapest[1] if cheapest else request.options[0]
 
-    def _power_value(self, power: str, mine: list[int], hand: list[int], d: DeckTables,
-                     request: Request) -> float:
+    def _power_value(
+        self, power: str, mine: list[int], hand: list[int], d: DeckTables, request: Request
+    ) -> float:
         """How much a power suits these cars and this hand (a few $M at most)."""
         if power == "aggressive":
             tops = sum(1 for c in hand if d.rows[c] and d.rows[c][0][0] in mine)
             return 0.6 * tops * request.variant.aggressive_bonus
         if power == "determined":
             rows = sum(1 for c in hand for k, _ in d.rows[c] if k in mine)
-            return 0.25 * rows * track_tables(request.board).rect_share \
+            return (
+                0.25
+                * rows
+                * track_tables(request.board).rect_share
                 * request.variant.determined_bonus
+            )
         if power == "tricky":
             return 0.2 * sum(1 for c in hand if len(d.rows[c]) > 2)
         if power == "strategic":
@@ -247,8 +272,9 @@ class GreedyBot:
         d = deck_tables(request.cards)
         hand = view.hand + view.face_up
         mine = [c for c, o in enumerate(view.owner_codes) if o == request.seat]
-        return max(request.options,
-                   key=lambda o: self._power_value(o.power, mine, hand, d, request))
+        return max(
+            request.options, key=lambda o: self._power_value(o.power, mine, hand, d, request)
+        )
 
     # -- betting (R-BET) --------------------------------------------------------
     def _bet(self, view: SeatView, request: Request) -> Bet:
@@ -327,14 +353,16 @@ class GreedyBot:
         def weight(k: int) -> float:
             c = rows[k][0]
             return 0.5 if c == WILD_CODE else w[c]
+
         size = len(rows)
         weights = [weight(k) for k in range(size)]
         options = request.options
         if len(options) == factorial(size):  # every order is offered: take the best at once
             return Order(request.seat, tuple(sorted(range(size), key=lambda k: -weights[k])))
         # Rows resolved earlier weigh more; the options are the orders that differ.
-        return max(options,
-                   key=lambda o: sum(weights[k] * (size - i) for i, k in enumerate(o.rows)))
+        return max(
+            options, key=lambda o: sum(weights[k] * (size - i) for i, k in enumerate(o.rows))
+        )
 
     def _skip(self, race: _Race, request: Request, d: DeckTables) -> Decision:
         """R-POW-STR: skip the row that helps rivals most, if any does."""
@@ -350,12 +378,11 @@ class GreedyBot:
 
     def _wild(self, race: _Race, request: Request, d: DeckTables) -> Decision:
         ns = [n for c, n in d.rows[request.pending.card] if c == WILD_CODE]
-        w = race.w
         best, best_value = request.options[0], None
         for o in request.options:
             k = len(o.colours)
             use = ns if len(ns) == k else sorted(ns, reverse=True)[:k]
-            value = sum(race.values(n)[CODE[c]] for c, n in zip(o.colours, use))
+            value = sum(race.values(n)[CODE[c]] for c, n in zip(o.colours, use, strict=False))
             if best_value is None or value > best_value:
                 best, best_value = o, value
         return best
@@ -393,8 +420,9 @@ class GreedyBot:
                 advance = 100.0 if beyond[e] else -float(togo[e])
             else:
                 advance = (t.progress[e] - t.progress[start]) % t.length / t.length * t.lap_steps
-            if det and len(path) == spaces \
-                    and all(t.rect[index[s]] for s in path):  # R-POW-DET bonus step
+            if (
+                det and len(path) == spaces and all(t.rect[index[s]] for s in path)
+            ):  # R-POW-DET bonus step
                 advance += 1.0
             score = sign * advance
             if not beyond[e]:

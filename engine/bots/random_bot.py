@@ -1,4 +1,5 @@
 """The random bot: a uniform choice among the legal options, from its own seeded source."""
+
 from __future__ import annotations
 
 import random

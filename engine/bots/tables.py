@@ -1,4 +1,5 @@
 """Per-track and per-deck tables that bots read on every decision, built once."""
+
 from __future__ import annotations
 
 from collections import deque
@@ -15,8 +16,9 @@ class TrackTables:
     def __init__(self, board: Board):
         self.board = board
         n = len(board.ids)
-        self.forward: list[tuple[int, ...]] = [tuple(s[0] for s in board.steps[a])
-                                               for a in range(n)]
+        self.forward: list[tuple[int, ...]] = [
+            tuple(s[0] for s in board.steps[a]) for a in range(n)
+        ]
         self.rect: list[bool] = list(board.geometry.rectangular)
         self.rect_share = sum(self.rect) / max(1, n)
         self.lanes = max(board.lanes) + 1 if n else 1
@@ -59,11 +61,13 @@ class DeckTables:
         self.rows: list[tuple[tuple[int, int], ...]] = [c.codes for c in cards]
         self.wilds: list[int] = [sum(1 for c, _ in r if c == WILD_CODE) for r in self.rows]
         self.colour_rows: list[tuple[tuple[int, int], ...]] = [
-            tuple((c, n) for c, n in r if c != WILD_CODE) for r in self.rows]
+            tuple((c, n) for c, n in r if c != WILD_CODE) for r in self.rows
+        ]
         self.wild_desc: list[tuple[int, ...]] = [
-            tuple(sorted((n for c, n in r if c == WILD_CODE), reverse=True)) for r in self.rows]
+            tuple(sorted((n for c, n in r if c == WILD_CODE), reverse=True)) for r in self.rows
+        ]
         self.mask: list[int] = [sum(1 << c for c, _ in r if c != WILD_CODE) for r in self.rows]
-        regular = [r for c, r in zip(cards, self.rows) if not c.speed8]
+        regular = [r for c, r in zip(cards, self.rows, strict=False) if not c.speed8]
         self.size = len(regular)
         self.colour_total = [sum(n for r in regular for c, n in r if c == k) for k in range(6)]
 

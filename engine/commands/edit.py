@@ -1,4 +1,5 @@
 """``trackside edit [TRACK]``: open the editor (a bundled circuit when no file is given)."""
+
 from __future__ import annotations
 
 import argparse
@@ -6,7 +7,7 @@ import importlib
 from pathlib import Path
 
 from ..errors import Place, UnreadableInput
-from ..resources import bundled_tracks, tracks_dir
+from ..resources import bundled_tracks, resolve_track, tracks_dir
 
 DEFAULT_TRACK = "harbour-loop.yaml"
 
@@ -14,10 +15,14 @@ DEFAULT_TRACK = "harbour-loop.yaml"
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """The ``edit`` subcommand."""
     parser = subparsers.add_parser(
-        "edit", help="open the track editor",
+        "edit",
+        help="open the track editor",
         description="Open the track editor. Without TRACK it opens the bundled Harbour Loop "
-                    "(or the first bundled circuit, or a blank page).")
-    parser.add_argument("track", nargs="?", metavar="TRACK", help="a track file (YAML)")
+        "(or the first bundled circuit, or a blank page).",
+    )
+    parser.add_argument(
+        "track", nargs="?", metavar="TRACK", help="a track file (YAML) or a bundled circuit's name"
+    )
     return parser
 
 
@@ -33,13 +38,16 @@ def default_track() -> Path | None:
 def run(args: argparse.Namespace) -> int:
     """Start the editor and return its exit status."""
     if args.track is not None:
-        path = Path(args.track)
+        path = Path(resolve_track(args.track))
         if not path.exists():
-            raise UnreadableInput("no such file", Place(str(path)),
-                                  "check the path, or run 'trackside edit' for a bundled circuit")
+            raise UnreadableInput(
+                "no such file",
+                Place(str(path)),
+                "check the path, or run 'trackside edit' for a bundled circuit",
+            )
         track = path
     else:
         track = default_track()
     # Qt is loaded only here, so the rest of the engine stays importable without it.
-    app = importlib.import_module("editor.app")
+    app = importlib.import_module("trackside.editor.app")
     return int(app.main(None, track) or 0)

@@ -6,6 +6,7 @@ R-FIN-1): every distinct path, as the spaces entered in order. JSON output:
 entry of ``outcomes`` (same order) has the ``path`` and whether the move
 ``finished`` (R-FIN-1) or stopped ``blocked`` short (R-MOVE-4).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -15,6 +16,7 @@ import sys
 from ..errors import Place, TracksideError
 from ..geometry import FINISH, TrackGeometry
 from ..movement import Move, MoveGraph
+from ..resources import resolve_track
 from ..track import read_track_document
 from ..validate import ERROR, validate_track
 from .validate import issue_line
@@ -27,16 +29,36 @@ SHOWN_ERRORS = 5
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """The ``moves`` subcommand and its options."""
     parser = subparsers.add_parser(
-        "moves", help="list the legal moves of a car",
+        "moves",
+        help="list the legal moves of a car",
         description="List every legal move (R-MOVE) of one car moving N spaces with the "
-                    "other cars in place: each path of spaces entered.")
-    parser.add_argument("track", metavar="TRACK", help="track file (YAML)")
-    parser.add_argument("--at", action="append", default=[], metavar="COLOUR=SPACE",
-                        help="place a car, e.g. --at red=a4 (repeat for each car)")
-    parser.add_argument("--car", required=True, metavar="COLOUR",
-                        help=f"the car that moves, one of {', '.join(COLOURS)}")
-    parser.add_argument("--spaces", required=True, type=int, metavar="N",
-                        help=f"how far it moves, 1 to {MAX_SPACES}")
+        "other cars in place: each path of spaces entered.",
+    )
+    parser.add_argument(
+        "track",
+        metavar="TRACK",
+        help="a track file (YAML) or a bundled circuit's name (harbour-loop)",
+    )
+    parser.add_argument(
+        "--at",
+        action="append",
+        default=[],
+        metavar="COLOUR=SPACE",
+        help="place a car, e.g. --at red=a4 (repeat for each car)",
+    )
+    parser.add_argument(
+        "--car",
+        required=True,
+        metavar="COLOUR",
+        help=f"the car that moves, one of {', '.join(COLOURS)}",
+    )
+    parser.add_argument(
+        "--spaces",
+        required=True,
+        type=int,
+        metavar="N",
+        help=f"how far it moves, 1 to {MAX_SPACES}",
+    )
     parser.add_argument("--json", action="store_true", help="print the moves as JSON")
     return parser
 
@@ -45,23 +67,24 @@ def run(args: argparse.Namespace) -> int:
     """Print the legal moves; 1 if the track is invalid, 2 for bad arguments."""
     car = _colour(args.car, "--car")
     if not 1 <= args.spaces <= MAX_SPACES:
-        raise TracksideError(f"cannot move {args.spaces} spaces; give 1 to {MAX_SPACES}",
-                             Place("--spaces"))
+        raise TracksideError(
+            f"cannot move {args.spaces} spaces; give 1 to {MAX_SPACES}", Place("--spaces")
+        )
     placed = _placements(args.at)
-    track, doc, problems = read_track_document(args.track)
+    track, doc, problems = read_track_document(resolve_track(args.track))
     if track is None:
         _print_errors([f"{p.place}: error schema: {p.message}" for p in problems], args.track)
         return 1
     geometry = TrackGeometry(track)
     report = validate_track(track, doc, geometry)
     if not report.ok:
-        _print_errors([issue_line(i) for i in report.issues if i.severity == ERROR],
-                      args.track)
+        _print_errors([issue_line(i) for i in report.issues if i.severity == ERROR], args.track)
         return 1
     where = _indices(placed, geometry)
     if car not in where:
-        raise TracksideError(f"the {car} car is not on the track",
-                             Place("--car"), f"place it with --at {car}=SPACE")
+        raise TracksideError(
+            f"the {car} car is not on the track", Place("--car"), f"place it with --at {car}=SPACE"
+        )
     start = where[car]
     occupied = {i for colour, i in where.items() if colour != car}
     moves = MoveGraph(geometry).moves(start, args.spaces, occupied)
@@ -76,8 +99,9 @@ def run(args: argparse.Namespace) -> int:
 def _colour(text: str, option: str) -> str:
     colour = text.strip().lower()
     if colour not in COLOURS:
-        raise TracksideError(f"unknown colour {text!r}", Place(option),
-                             f"colours are {', '.join(COLOURS)}")
+        raise TracksideError(
+            f"unknown colour {text!r}", Place(option), f"colours are {', '.join(COLOURS)}"
+        )
     return colour
 
 
@@ -94,8 +118,9 @@ def _placements(items: list[str]) -> dict[str, str]:
         if colour in placed:
             raise TracksideError(f"the {colour} car is placed twice", where)
         if space in taken:
-            raise TracksideError(f"space {space} already holds the {taken[space]} car", where,
-                                 "one car per space")
+            raise TracksideError(
+                f"space {space} already holds the {taken[space]} car", where, "one car per space"
+            )
         placed[colour] = space
         taken[space] = colour
     return placed
@@ -105,46 +130,59 @@ def _indices(placed: dict[str, str], geometry: TrackGeometry) -> dict[str, int]:
     where = {}
     for colour, space in placed.items():
         if space not in geometry.index:
-            raise TracksideError(f"no space {space!r} on this track", Place(f"--at {colour}="
-                                                                             f"{space}"),
-                                 "use a space id from the track file")
+            raise TracksideError(
+                f"no space {space!r} on this track",
+                Place(f"--at {colour}={space}"),
+                "use a space id from the track file",
+            )
         i = geometry.index[space]
         if geometry.beyond[FINISH][i]:
-            raise TracksideError(f"space {space} is beyond the finish line, where no car "
-                                 "stands: a car that gets there finishes and leaves the track "
-                                 "(R-FIN-1)", Place(f"--at {colour}={space}"))
+            raise TracksideError(
+                f"space {space} is beyond the finish line, where no car "
+                "stands: a car that gets there finishes and leaves the track "
+                "(R-FIN-1)",
+                Place(f"--at {colour}={space}"),
+            )
         where[colour] = i
     return where
 
 
 def _print_errors(lines: list[str], track: str) -> None:
-    print(f"trackside: {track}: the track is invalid ({len(lines)} "
-          f"error{'s' if len(lines) != 1 else ''}); fix it first", file=sys.stderr)
+    print(
+        f"trackside: {track}: the track is invalid ({len(lines)} "
+        f"error{'s' if len(lines) != 1 else ''}); fix it first",
+        file=sys.stderr,
+    )
     for line in lines[:SHOWN_ERRORS]:
         print(f"trackside: {line}", file=sys.stderr)
     if len(lines) > SHOWN_ERRORS:
-        print(f"trackside: ... and {len(lines) - SHOWN_ERRORS} more; run "
-              f"'trackside validate {track}'", file=sys.stderr)
+        print(
+            f"trackside: ... and {len(lines) - SHOWN_ERRORS} more; run "
+            f"'trackside validate {track}'",
+            file=sys.stderr,
+        )
 
 
 def _print_json(moves: list[Move], geometry: TrackGeometry) -> None:
     paths = [[geometry.ids[i] for i in m.path] for m in moves]
-    outcomes = [{"path": p, "finished": m.finished, "blocked": m.blocked}
-                for p, m in zip(paths, moves)]
+    outcomes = [
+        {"path": p, "finished": m.finished, "blocked": m.blocked}
+        for p, m in zip(paths, moves, strict=False)
+    ]
     # One move per line: readable, and still one JSON document.
     body = ",\n".join(f"    {json.dumps(p)}" for p in paths)
     more = ",\n".join(f"    {json.dumps(o)}" for o in outcomes)
-    sys.stdout.write('{\n  "moves": [' + (f"\n{body}\n  " if paths else "") + "],\n"
-                     '  "outcomes": [' + (f"\n{more}\n  " if outcomes else "") + "]\n}\n")
+    sys.stdout.write(
+        '{\n  "moves": [' + (f"\n{body}\n  " if paths else "") + "],\n"
+        '  "outcomes": [' + (f"\n{more}\n  " if outcomes else "") + "]\n}\n"
+    )
 
 
-def _print_text(moves: list[Move], geometry: TrackGeometry, car: str, start: str,
-                n: int) -> None:
+def _print_text(moves: list[Move], geometry: TrackGeometry, car: str, start: str, n: int) -> None:
     if not moves:
         print(f"{car} on {start}, moving {n}: no legal move: the car stays on {start}")
         return
-    print(f"{car} on {start}, moving {n}: {len(moves)} legal move"
-          f"{'s' if len(moves) != 1 else ''}")
+    print(f"{car} on {start}, moving {n}: {len(moves)} legal move{'s' if len(moves) != 1 else ''}")
     for m in moves:
         text = " ".join(geometry.ids[i] for i in m.path)
         if m.finished:

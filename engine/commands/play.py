@@ -10,57 +10,97 @@ Seats default to greedy bots; a ``human`` seat is asked on the terminal and
 sees only what that player may see. End of input at a prompt abandons the
 game (exit 2).
 """
+
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Sequence, TextIO
+from typing import TextIO
 
 from ..bots import BOT_KINDS, Request, SeatView, bot_seed, drive, make_bot, race_of
 from ..errors import InvalidInput, Place, TracksideError
-from ..game import COLOURS, Bet, Bid, Decision, Game, KeepPower, Order, Path, PlayCard, Series
-from ..game import Skip, SwapPower, Wild, bid_value
-from ..records import (Recorder, SeatInfo, cut, load_record, open_variant, resolve_track,
-                       save_record)
+from ..game import (
+    COLOURS,
+    Bet,
+    Bid,
+    Decision,
+    Game,
+    KeepPower,
+    Order,
+    Path,
+    PlayCard,
+    Series,
+    Skip,
+    SwapPower,
+    Wild,
+    bid_value,
+)
+from ..records import Recorder, SeatInfo, cut, load_record, open_variant, save_record
+from ..resources import resolve_track
 from ..validate import ERROR, validate_file
 from ..yamlio import check_writable
 from .validate import issue_line
 
-SEAT_KINDS = ("human",) + tuple(BOT_KINDS)
+SEAT_KINDS = ("human", *tuple(BOT_KINDS))
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """The ``play`` subcommand and its options."""
     parser = subparsers.add_parser(
-        "play", help="play a game in the terminal against bots",
+        "play",
+        help="play a game in the terminal against bots",
         description="Play a Downforce game in the terminal and print its log. Seats default "
-                    "to greedy bots; a 'human' seat is asked on the terminal.")
+        "to greedy bots; a 'human' seat is asked on the terminal.",
+    )
     add_table_options(parser)
-    parser.add_argument("--seats", metavar="KIND,...",
-                        help=f"who sits where, in seat order: {', '.join(SEAT_KINDS)} "
-                             "(missing seats are greedy bots)")
+    parser.add_argument(
+        "--seats",
+        metavar="KIND,...",
+        help=f"who sits where, in seat order: {', '.join(SEAT_KINDS)} "
+        "(missing seats are greedy bots)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the set-up (default 0)")
     parser.add_argument("--record", metavar="FILE", help="save the game record to FILE")
-    parser.add_argument("--resume", metavar="RECORD",
-                        help="continue the game of a record (tracks, variant, players and seed "
-                             "come from it; seats too unless --seats is given)")
-    parser.add_argument("--cut", type=int, metavar="K",
-                        help="with --resume: keep only the record's first K decisions")
+    parser.add_argument(
+        "--resume",
+        metavar="RECORD",
+        help="continue the game of a record (tracks, variant, players and seed "
+        "come from it; seats too unless --seats is given)",
+    )
+    parser.add_argument(
+        "--cut",
+        type=int,
+        metavar="K",
+        help="with --resume: keep only the record's first K decisions",
+    )
     return parser
 
 
 def add_table_options(parser: argparse.ArgumentParser) -> None:
     """--track, --variant and --players, shared with ``simulate``."""
-    parser.add_argument("--track", action="append", default=[], metavar="TRACK",
-                        help="track file or bundled track name; repeat for a series "
-                             "(a series variant plays its own list if none is given)")
-    parser.add_argument("--variant", default="standard", metavar="VARIANT",
-                        help="bundled variant name (standard, two-player, beginner, "
-                             "long-distance, world-tour) or a variant file (default standard)")
-    parser.add_argument("--players", type=int, metavar="N",
-                        help="number of players (default: the number of seats, or 4 "
-                             "within the variant's range)")
+    parser.add_argument(
+        "--track",
+        action="append",
+        default=[],
+        metavar="TRACK",
+        help="track file or bundled track name; repeat for a series "
+        "(a series variant plays its own list if none is given)",
+    )
+    parser.add_argument(
+        "--variant",
+        default="standard",
+        metavar="VARIANT",
+        help="bundled variant name (standard, two-player, beginner, "
+        "long-distance, world-tour) or a variant file (default standard)",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help="number of players (default: the number of seats, or 4 within the variant's range)",
+    )
 
 
 def check_tracks(refs: list[str]) -> None:
@@ -72,19 +112,27 @@ def check_tracks(refs: list[str]) -> None:
         if errors:
             for issue in errors[:5]:
                 print(f"trackside: {issue_line(issue)}", file=sys.stderr)
-            raise InvalidInput(f"the track has {len(errors)} error"
-                               f"{'s' if len(errors) != 1 else ''}; fix it first",
-                               Place(path), f"run 'trackside validate {path}'")
+            raise InvalidInput(
+                f"the track has {len(errors)} error{'s' if len(errors) != 1 else ''}; fix it first",
+                Place(path),
+                f"run 'trackside validate {path}'",
+            )
 
 
 def player_count(args: argparse.Namespace, seats: int | None) -> int:
     """--players, or the number of seats, or 4 within the variant's range."""
     variant = open_variant(args.variant)
-    n = args.players if args.players is not None else (seats or min(
-        max(4, variant.min_players), variant.max_players))
+    n = (
+        args.players
+        if args.players is not None
+        else (seats or min(max(4, variant.min_players), variant.max_players))
+    )
     if not variant.min_players <= n <= variant.max_players:
-        raise TracksideError(f"variant {variant.name!r} is for {variant.min_players} to "
-                             f"{variant.max_players} players, not {n}", Place("--players"))
+        raise TracksideError(
+            f"variant {variant.name!r} is for {variant.min_players} to "
+            f"{variant.max_players} players, not {n}",
+            Place("--players"),
+        )
     return n
 
 
@@ -99,8 +147,11 @@ def run(args: argparse.Namespace) -> int:
     kinds = _seat_kinds(args.seats)
     players = player_count(args, len(kinds) if kinds else None)
     if len(kinds) > players:
-        raise TracksideError(f"{len(kinds)} seats for {players} players", Place("--seats"),
-                             "give at most one seat per player")
+        raise TracksideError(
+            f"{len(kinds)} seats for {players} players",
+            Place("--seats"),
+            "give at most one seat per player",
+        )
     kinds += ["greedy"] * (players - len(kinds))
     check_tracks(args.track)
     seats_info = [SeatInfo(f"Player {p + 1}", k) for p, k in enumerate(kinds)]
@@ -111,8 +162,12 @@ def run(args: argparse.Namespace) -> int:
 def _play(rec: Recorder, kinds: list[str], seed: int, record_file: str | None) -> int:
     """Drive a recorded game to the end, printing its log, then the score sheet."""
     printer = LogPrinter(rec.game, sys.stdout, kinds)
-    seats = [TerminalSeat(printer, sys.stdin, sys.stdout) if k == "human"
-             else make_bot(k, bot_seed(seed, p, k)) for p, k in enumerate(kinds)]
+    seats = [
+        TerminalSeat(printer, sys.stdin, sys.stdout)
+        if k == "human"
+        else make_bot(k, bot_seed(seed, p, k))
+        for p, k in enumerate(kinds)
+    ]
 
     def apply(decision: Decision) -> None:
         rec.apply(decision)
@@ -133,20 +188,31 @@ def _resume(args: argparse.Namespace) -> int:
     """Continue a record's game (cut at --cut K) with the seats of the record or --seats."""
     for option in ("track", "players"):
         if getattr(args, option):
-            raise TracksideError(f"--{option} cannot be given with --resume (the record "
-                                 "names it)", Place(f"--{option}"))
+            raise TracksideError(
+                f"--{option} cannot be given with --resume (the record names it)",
+                Place(f"--{option}"),
+            )
     record = load_record(args.resume)
     if args.cut is not None:
         if not 0 <= args.cut <= len(record.decisions):
-            raise TracksideError(f"cannot cut at decision {args.cut}", Place("--cut"),
-                                 f"{args.resume} has decisions 0 to {len(record.decisions)}")
+            raise TracksideError(
+                f"cannot cut at decision {args.cut}",
+                Place("--cut"),
+                f"{args.resume} has decisions 0 to {len(record.decisions)}",
+            )
         record = cut(record, args.cut)
-    kinds = _seat_kinds(args.seats) if args.seats else [
-        s.kind if s.kind in SEAT_KINDS else "greedy" for s in record.seats]
+    kinds = (
+        _seat_kinds(args.seats)
+        if args.seats
+        else [s.kind if s.kind in SEAT_KINDS else "greedy" for s in record.seats]
+    )
     if len(kinds) != record.players:
-        raise TracksideError(f"{len(kinds)} seats for the record's {record.players} players",
-                             Place("--seats"), "give one seat per player")
-    seats = [SeatInfo(s.name, k) for s, k in zip(record.seats, kinds)]
+        raise TracksideError(
+            f"{len(kinds)} seats for the record's {record.players} players",
+            Place("--seats"),
+            "give one seat per player",
+        )
+    seats = [SeatInfo(s.name, k) for s, k in zip(record.seats, kinds, strict=False)]
     rec = Recorder.resume(replace(record, seats=seats))
     print(f"Resuming {args.resume} after {len(record.decisions)} decisions")
     return _play(rec, kinds, record.seed, args.record)
@@ -158,8 +224,9 @@ def _seat_kinds(text: str | None) -> list[str]:
     kinds = [k.strip().lower() for k in text.split(",")]
     for k in kinds:
         if k not in SEAT_KINDS:
-            raise TracksideError(f"unknown seat kind {k!r}", Place("--seats"),
-                                 f"use {', '.join(SEAT_KINDS)}")
+            raise TracksideError(
+                f"unknown seat kind {k!r}", Place("--seats"), f"use {', '.join(SEAT_KINDS)}"
+            )
     return kinds
 
 
@@ -182,10 +249,13 @@ class LogPrinter:
                 title = f"Race {self.game.race + 1} of {len(self.game.boards)}"
             else:
                 title = "Race"
-            self._line(f"== {title}: {race.board.track.name} ({race.variant.name}, "
-                       f"{race.players} players: " + ", ".join(
-                           f"P{p + 1} {k}" for p, k in enumerate(self.kinds)) + ") ==")
-        for event in race.log[self.seen:]:
+            self._line(
+                f"== {title}: {race.board.track.name} ({race.variant.name}, "
+                f"{race.players} players: "
+                + ", ".join(f"P{p + 1} {k}" for p, k in enumerate(self.kinds))
+                + ") =="
+            )
+        for event in race.log[self.seen :]:
             self._event(race, event)
         self.seen = len(race.log)
 
@@ -197,8 +267,9 @@ class LogPrinter:
         if kind == "setup":
             grid = race.board.track.start_grid
             self.where = {colour: grid[k] for k, colour in enumerate(data["grid"])}
-            self._line("Start grid: " + ", ".join(f"{grid[k]} {c}"
-                                                  for k, c in enumerate(data["grid"])))
+            self._line(
+                "Start grid: " + ", ".join(f"{grid[k]} {c}" for k, c in enumerate(data["grid"]))
+            )
         elif kind in ("move", "finish"):
             car, path = data["car"], data["path"]
             start = self.where.get(car, "?")
@@ -208,8 +279,14 @@ class LogPrinter:
             else:
                 self.where[car] = path[-1]
                 end = path[-1]
-            notes = [n for n, on in (("blocked", data.get("blocked")),
-                                     ("Determined bonus", data.get("bonus"))) if on]
+            notes = [
+                n
+                for n, on in (
+                    ("blocked", data.get("blocked")),
+                    ("Determined bonus", data.get("bonus")),
+                )
+                if on
+            ]
             extra = f" [{', '.join(notes)}]" if notes else ""
             self._line(f"    {car}: {start} -> {end} (via {' '.join(path)}){extra}")
         elif kind == "cross":
@@ -233,12 +310,12 @@ def seat_names(players: int, names: Sequence[str] | None = None) -> list[str]:
     """The seats' names (a record's), else 'Player 1', 'Player 2', ..."""
     # A record's names are any text: keep what prints, so none can steer the terminal.
     clean = ["".join(ch for ch in str(n) if ch.isprintable()).strip() for n in names or []]
-    return [clean[p] if p < len(clean) and clean[p] else f"Player {p + 1}"
-            for p in range(players)]
+    return [clean[p] if p < len(clean) and clean[p] else f"Player {p + 1}" for p in range(players)]
 
 
-def print_score_sheet(game: Game | Series, kinds: list[str], out: TextIO,
-                      names: Sequence[str] | None = None) -> None:
+def print_score_sheet(
+    game: Game | Series, kinds: list[str], out: TextIO, names: Sequence[str] | None = None
+) -> None:
     """The finish order and the score sheet of every race as tables, then the winner."""
     races = game.games if isinstance(game, Series) else [game]
     names = seat_names(races[0].players, names)
@@ -248,45 +325,75 @@ def print_score_sheet(game: Game | Series, kinds: list[str], out: TextIO,
             print(f"{title}{line}" if line.startswith("Finish") else line, file=out)
     if isinstance(game, Series):
         res = game.result
-        print("Series totals: " + ", ".join(f"{names[p]} {s}"
-                                            for p, s in enumerate(res.scores)), file=out)
+        print(
+            "Series totals: " + ", ".join(f"{names[p]} {s}" for p, s in enumerate(res.scores)),
+            file=out,
+        )
         print(winner_line(res.scores, res.winners, names), file=out)
 
 
 def race_sheet(race: Game, kinds: list[str], names: Sequence[str] | None = None) -> list[str]:
     """Finish order, bets revealed and the score table of one finished race."""
     res = race.result
-    lines = ["Finish order: " + (", ".join(f"{_ordinal(i + 1)} {c}"
-                                           for i, c in enumerate(res.ranking)) or "nobody")]
+    lines = [
+        "Finish order: "
+        + (", ".join(f"{_ordinal(i + 1)} {c}" for i, c in enumerate(res.ranking)) or "nobody")
+    ]
     if res.stalled:
         lines.append("Stalled: " + ", ".join(res.stalled))
-    header = ["seat", "kind", "cars", "price", "bet 1", "bet 2", "bet 3", "race", "bets",
-              "winnings"]
+    header = [
+        "seat",
+        "kind",
+        "cars",
+        "price",
+        "bet 1",
+        "bet 2",
+        "bet 3",
+        "race",
+        "bets",
+        "winnings",
+    ]
     rows = [header]
     names = seat_names(race.players, names)
     for p in range(race.players):
         cars = " ".join(c for c in COLOURS if race.owner_of(c) == p) or "-"
         bets = [(res.bets[k][p] or "-") if res.bets else "-" for k in range(3)]
-        rows.append([names[p], kinds[p] if p < len(kinds) else "?", cars,
-                     str(res.prices[p]), *bets, str(res.earnings[p]), str(res.bet_payouts[p]),
-                     str(res.scores[p])])
+        rows.append(
+            [
+                names[p],
+                kinds[p] if p < len(kinds) else "?",
+                cars,
+                str(res.prices[p]),
+                *bets,
+                str(res.earnings[p]),
+                str(res.bet_payouts[p]),
+                str(res.scores[p]),
+            ]
+        )
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
     numeric = {3, 7, 8, 9}
     for r in rows:
-        lines.append("  ".join(cell.rjust(w) if i in numeric else cell.ljust(w)
-                               for i, (cell, w) in enumerate(zip(r, widths))).rstrip())
+        lines.append(
+            "  ".join(
+                cell.rjust(w) if i in numeric else cell.ljust(w)
+                for i, (cell, w) in enumerate(zip(r, widths, strict=False))
+            ).rstrip()
+        )
     lines.append("  (winnings = race payouts + bet payouts - auction prices, in $M)")
     if race.variant.winner == "money" or len(res.winners) != 1:
         lines.append(winner_line(res.scores, res.winners, names))
     else:
-        why = {"first_car": "owner of the first car to finish",
-               "furthest_car": "owner of the car furthest ahead"}[race.variant.winner]
+        why = {
+            "first_car": "owner of the first car to finish",
+            "furthest_car": "owner of the car furthest ahead",
+        }[race.variant.winner]
         lines.append(f"Winner: {names[res.winners[0]]} ({why})")
     return lines
 
 
-def winner_line(scores: Sequence[int], winners: Sequence[int],
-                names: Sequence[str] | None = None) -> str:
+def winner_line(
+    scores: Sequence[int], winners: Sequence[int], names: Sequence[str] | None = None
+) -> str:
     """Who won and, on equal winnings, how the tie was broken (R-SCORE-2)."""
     seat = seat_names(len(scores), names)
     top = max(scores)
@@ -297,8 +404,9 @@ def winner_line(scores: Sequence[int], winners: Sequence[int],
         return f"Winners: {who} share the win ({amount} each, best cars placed equally)"
     if len(tied) > 1:
         others = " and ".join(seat[p] for p in tied if p not in winners)
-        return (f"Winner: {who} with {amount} (tied with {others}; tie broken by the "
-                "best-placed car)")
+        return (
+            f"Winner: {who} with {amount} (tied with {others}; tie broken by the best-placed car)"
+        )
     return f"Winner: {who} with {amount}"
 
 
@@ -326,8 +434,12 @@ class TerminalSeat:
         for k, o in enumerate(options, 1):
             print(f"  {k:>3}. {describe_option(o, view, request)}", file=self.out)
         while True:
-            print(f"Player {request.seat + 1}, choose 1-{len(options)}: ", end="",
-                  file=self.out, flush=True)
+            print(
+                f"Player {request.seat + 1}, choose 1-{len(options)}: ",
+                end="",
+                file=self.out,
+                flush=True,
+            )
             line = self.stdin.readline()
             if not line:
                 print(file=self.out)
@@ -340,13 +452,18 @@ class TerminalSeat:
             print(f"  please type a number from 1 to {len(options)}", file=self.out)
 
 
-ASKS = {"bid": "Bid for the {car} car{power}: choose a card (its {car} row is the bid)",
-        "keep_power": "Keep one power", "swap_power": "Keep Cunning or swap it",
-        "play_card": "Your turn: play a card", "order": "Tricky: the order of the rows",
-        "skip": "Strategic: skip a row?", "wild": "Name the WILD colours",
-        "path": "Move the {car} car {spaces}: choose the path",
-        "bonus": "Determined bonus step of the {car} car: choose the space",
-        "bet": "Bet {line}: which car will win?"}
+ASKS = {
+    "bid": "Bid for the {car} car{power}: choose a card (its {car} row is the bid)",
+    "keep_power": "Keep one power",
+    "swap_power": "Keep Cunning or swap it",
+    "play_card": "Your turn: play a card",
+    "order": "Tricky: the order of the rows",
+    "skip": "Strategic: skip a row?",
+    "wild": "Name the WILD colours",
+    "path": "Move the {car} car {spaces}: choose the path",
+    "bonus": "Determined bonus step of the {car} car: choose the space",
+    "bet": "Bet {line}: which car will win?",
+}
 
 
 def describe_view(view: SeatView, request: Request) -> list[str]:
@@ -355,8 +472,9 @@ def describe_view(view: SeatView, request: Request) -> list[str]:
     cards = request.cards
     lines = ["", f"-- Player {request.seat + 1} --"]
     hand = view.hand
-    lines.append(f"Your hand ({len(hand)} cards): " + (" ".join(str(cards[c]) for c in hand)
-                                                      or "(empty)"))
+    lines.append(
+        f"Your hand ({len(hand)} cards): " + (" ".join(str(cards[c]) for c in hand) or "(empty)")
+    )
     if view.face_up:
         lines.append("Face-up Speed-8: " + " ".join(str(cards[c]) for c in view.face_up))
     power = view.powers[request.seat]
@@ -376,8 +494,11 @@ def describe_view(view: SeatView, request: Request) -> list[str]:
     power_text = f" with {p.power}" if p.power else ""
     if p.set_aside:
         text = "Second chance: bid on a set-aside car (" + ", ".join(p.set_aside) + ")"
-    lines.append(text.format(car=p.car, power=power_text, spaces=f"{p.spaces} spaces",
-                             line=(p.line or 0) + 1))
+    lines.append(
+        text.format(
+            car=p.car, power=power_text, spaces=f"{p.spaces} spaces", line=(p.line or 0) + 1
+        )
+    )
     if p.card is not None and p.kind in ("order", "skip", "wild", "path", "bonus"):
         lines.append(f"Card: {cards[p.card]}")
     return lines
@@ -400,8 +521,9 @@ def describe_option(o: Decision, view: SeatView, request: Request) -> str:
         return str(cards[o.card])
     if isinstance(o, Order):
         rows = cards[request.pending.card].rows
-        return " then ".join(f"{'WILD' if c == 'wild' else c} {n}"
-                             for c, n in (rows[k] for k in o.rows))
+        return " then ".join(
+            f"{'WILD' if c == 'wild' else c} {n}" for c, n in (rows[k] for k in o.rows)
+        )
     if isinstance(o, Skip):
         if o.row is None:
             return "skip nothing"
@@ -424,8 +546,10 @@ def describe_option(o: Decision, view: SeatView, request: Request) -> str:
         at = view.positions.get(o.car)
         where = f"at {at}" if at else f"finished {_ordinal(view.finished.index(o.car) + 1)}"
         owner = view.owners[o.car]
-        who = "yours" if owner == request.seat else ("unowned" if owner is None
-                                                    else f"Player {owner + 1}'s")
+        who = (
+            "yours"
+            if owner == request.seat
+            else ("unowned" if owner is None else f"Player {owner + 1}'s")
+        )
         return f"{o.car} ({where}, {who})"
     return str(o.to_dict())
-

@@ -3,6 +3,7 @@
 Qt is needed only here, so the drawing code (``editor.render``) is loaded
 inside ``run``: every other command works without it.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -11,6 +12,7 @@ import sys
 from pathlib import Path
 
 from ..errors import Place, TracksideError
+from ..resources import resolve_track
 from ..track import read_track_document
 from ..validate import ERROR, validate_track
 
@@ -21,22 +23,46 @@ PAPERS = ("a4", "letter", "a3")
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """The ``render`` subcommand and its options."""
     parser = subparsers.add_parser(
-        "render", help="draw a track as PNG, SVG or a true-scale PDF",
+        "render",
+        help="draw a track as PNG, SVG or a true-scale PDF",
         description="Draw a track as a PNG or SVG picture, or as a PDF that prints at true "
-                    "scale: one page the size of the board, or tiled over paper pages.")
-    parser.add_argument("track", metavar="TRACK", help="track file (YAML)")
-    parser.add_argument("-o", "--output", required=True, metavar="FILE",
-                        help="output file; the suffix .png, .svg or .pdf chooses the format")
-    parser.add_argument("--paper", choices=PAPERS,
-                        help="PDF only: tile the board over pages of this paper, with overlap "
-                             "and cut marks")
-    parser.add_argument("--dpi", type=int, default=None, metavar="N",
-                        help="PNG resolution in dots per inch (default 100)")
+        "scale: one page the size of the board, or tiled over paper pages.",
+    )
+    parser.add_argument(
+        "track",
+        metavar="TRACK",
+        help="a track file (YAML) or a bundled circuit's name (harbour-loop)",
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        metavar="FILE",
+        help="output file; the suffix .png, .svg or .pdf chooses the format",
+    )
+    parser.add_argument(
+        "--paper",
+        choices=PAPERS,
+        help="PDF only: tile the board over pages of this paper, with overlap and cut marks",
+    )
+    parser.add_argument(
+        "--dpi",
+        type=int,
+        default=None,
+        metavar="N",
+        help="PNG resolution in dots per inch (default 100)",
+    )
     parser.add_argument("--no-ids", action="store_true", help="leave out the space ids")
-    parser.add_argument("--no-title", action="store_true",
-                        help="leave out the name plate and scale bar below the board")
-    parser.add_argument("--racing-line", action="store_true",
-                        help="draw the racing line (centerline) with direction arrows")
+    parser.add_argument(
+        "--no-title",
+        action="store_true",
+        help="leave out the name plate and scale bar below the board",
+    )
+    parser.add_argument(
+        "--racing-line",
+        action="store_true",
+        help="draw the racing line (centerline) with direction arrows",
+    )
     return parser
 
 
@@ -44,25 +70,35 @@ def run(args: argparse.Namespace) -> int:
     """Render the track; 0 on success, 1 if its schema is invalid, 2 if unusable."""
     output = Path(args.output)
     if output.suffix.lower() not in FORMATS:
-        raise TracksideError(f"cannot tell the format from the suffix '{output.suffix}'",
-                             Place(str(output)), "use .png, .svg or .pdf")
+        raise TracksideError(
+            f"cannot tell the format from the suffix '{output.suffix}'",
+            Place(str(output)),
+            "use .png, .svg or .pdf",
+        )
     if args.paper and output.suffix.lower() != ".pdf":
         raise TracksideError("--paper applies only to PDF output", Place(str(output)))
     if args.dpi is not None and output.suffix.lower() != ".png":
         raise TracksideError("--dpi applies only to PNG output", Place(str(output)))
-    track, doc, problems = read_track_document(args.track)
+    track, doc, problems = read_track_document(resolve_track(args.track))
     if track is None:
         for problem in problems:
             print(f"trackside: {problem.place}: {problem.message}", file=sys.stderr)
         return 1
     _warn_about_errors(track, doc)
     try:
-        drawing = importlib.import_module("editor.render")
+        drawing = importlib.import_module("trackside.editor.render")
     except ImportError as exc:
-        raise TracksideError(f"rendering needs PySide6, which cannot be loaded ({exc})",
-                             Place(str(output)), "install trackside with its dependencies") from None
-    options = {"paper": args.paper, "show_ids": not args.no_ids,
-               "show_racing_line": args.racing_line, "title": not args.no_title}
+        raise TracksideError(
+            f"rendering needs PySide6, which cannot be loaded ({exc})",
+            Place(str(output)),
+            "install trackside with its dependencies",
+        ) from None
+    options = {
+        "paper": args.paper,
+        "show_ids": not args.no_ids,
+        "show_racing_line": args.racing_line,
+        "title": not args.no_title,
+    }
     if args.dpi is not None:
         options["dpi"] = args.dpi
     result = drawing.render(track, output, **options)
@@ -77,7 +113,8 @@ def _warn_about_errors(track, doc) -> None:
     report = validate_track(track, doc)
     errors = [issue for issue in report.issues if issue.severity == ERROR]
     for issue in errors:
-        print(f"trackside: warning: {issue.where()}: {issue.message} [{issue.code}]",
-              file=sys.stderr)
+        print(
+            f"trackside: warning: {issue.where()}: {issue.message} [{issue.code}]", file=sys.stderr
+        )
     if errors:
         print(f"trackside: warning: {report.summary()}; rendering anyway", file=sys.stderr)

@@ -5,6 +5,7 @@ from the one recorded; a record cut short is replayed as far as it goes.
 JSON output: ``winner`` (seat, 0-based, or null on a shared win), ``winners``,
 ``scores``, ``ranking``, ``over``, ``decisions`` (and ``races`` for a series).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -19,9 +20,11 @@ from .play import print_score_sheet, seat_names
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """The ``replay`` subcommand and its options."""
     parser = subparsers.add_parser(
-        "replay", help="re-run a game record and print the result",
+        "replay",
+        help="re-run a game record and print the result",
         description="Re-run a game record decision by decision, check its result and print "
-                    "the finish order and scores.")
+        "the finish order and scores.",
+    )
     parser.add_argument("record", metavar="RECORD", help="game record file (YAML)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     return parser
@@ -33,8 +36,15 @@ def run(args: argparse.Namespace) -> int:
     game = replay(record)
     result = summary(game)
     if args.json:
-        out = {"file": args.record, "over": game.over, "decisions": len(record.decisions),
-               "winner": None, "winners": [], "scores": None, "ranking": None}
+        out = {
+            "file": args.record,
+            "over": game.over,
+            "decisions": len(record.decisions),
+            "winner": None,
+            "winners": [],
+            "scores": None,
+            "ranking": None,
+        }
         if result is not None:
             out.update(result)
         json.dump(out, sys.stdout, indent=2)
@@ -45,8 +55,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"{args.record}: {len(record.decisions)} decisions replayed")
     if not game.over:
         race = game.game if isinstance(game, Series) else game
-        print(f"The game is not over: {race.pending.kind} is due from "
-              + ", ".join(names[p] for p in game.due()))
+        print(
+            f"The game is not over: {race.pending.kind} is due from "
+            + ", ".join(names[p] for p in game.due())
+        )
         return 0
     print_score_sheet(game, kinds, sys.stdout, names)
     return 0

@@ -7,6 +7,7 @@ winnings by seat, wins by start-grid slot, mean cards played, stalled cars,
 when each betting line is first crossed and where cars end blocked. A
 progress bar goes to stderr when it is a terminal, else one final line.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,17 +26,27 @@ MAX_GAMES = 1_000_000
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """The ``simulate`` subcommand and its options."""
     parser = subparsers.add_parser(
-        "simulate", help="play many bot games and report statistics",
+        "simulate",
+        help="play many bot games and report statistics",
         description="Play many games between bots and report wins by seat and grid slot, "
-                    "cards played, stalled cars, betting-line timing and blocked spaces.")
+        "cards played, stalled cars, betting-line timing and blocked spaces.",
+    )
     add_table_options(parser)
-    parser.add_argument("--games", type=int, required=True, metavar="G",
-                        help="how many games to play")
-    parser.add_argument("--seed", type=int, default=0,
-                        help="seed of the first game; game i uses seed + i (default 0)")
-    parser.add_argument("--bots", default="greedy", metavar="KIND,...",
-                        help=f"bot kind per seat ({', '.join(BOT_KINDS)}), cycled over the "
-                             "seats (default greedy)")
+    parser.add_argument(
+        "--games", type=int, required=True, metavar="G", help="how many games to play"
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="seed of the first game; game i uses seed + i (default 0)",
+    )
+    parser.add_argument(
+        "--bots",
+        default="greedy",
+        metavar="KIND,...",
+        help=f"bot kind per seat ({', '.join(BOT_KINDS)}), cycled over the seats (default greedy)",
+    )
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
     return parser
 
@@ -43,26 +54,30 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Simulate and print the report."""
     if not 1 <= args.games <= MAX_GAMES:
-        raise TracksideError(f"cannot play {args.games} games; give 1 to {MAX_GAMES:,}",
-                             Place("--games"))
+        raise TracksideError(
+            f"cannot play {args.games} games; give 1 to {MAX_GAMES:,}", Place("--games")
+        )
     bots = [b.strip().lower() for b in args.bots.split(",")]
     for b in bots:
         if b not in BOT_KINDS:
-            raise TracksideError(f"unknown bot kind {b!r}", Place("--bots"),
-                                 f"use {', '.join(BOT_KINDS)}")
+            raise TracksideError(
+                f"unknown bot kind {b!r}", Place("--bots"), f"use {', '.join(BOT_KINDS)}"
+            )
     players = player_count(args, None)
     if len(bots) > players:
         raise TracksideError(f"{len(bots)} bots for {players} players", Place("--bots"))
     variant = open_variant(args.variant)
     refs = list(args.track) or list(variant.series)
     if not refs:
-        raise TracksideError(f"variant {variant.name!r} has no track list", Place("--track"),
-                             "give a track with --track")
+        raise TracksideError(
+            f"variant {variant.name!r} has no track list",
+            Place("--track"),
+            "give a track with --track",
+        )
     check_tracks(args.track)
     tracks = [open_track(r) for r in refs]
     bar = _Progress(args.games)
-    stats = simulate(tracks, variant, players, args.games, args.seed, bots,
-                     progress=bar.update)
+    stats = simulate(tracks, variant, players, args.games, args.seed, bots, progress=bar.update)
     bar.done(stats.seconds)
     if args.json:
         json.dump(stats.to_dict(), sys.stdout, indent=2)
@@ -89,8 +104,7 @@ class _Progress:
         if filled == self.shown and k != self.total:
             return
         self.shown = filled
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {k}/{self.total} "
-                         "games")
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {k}/{self.total} games")
         sys.stderr.flush()
 
     def done(self, seconds: float) -> None:

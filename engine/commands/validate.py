@@ -10,6 +10,7 @@ problem in ``unreadable`` (``message``, ``line``, ``column``).
 Exit code: 0 when no file has errors (warnings allowed), 1 when any has
 errors, 2 when any cannot be read (the other files are still reported).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -18,19 +19,28 @@ import sys
 from typing import Any
 
 from ..errors import TracksideError
+from ..resources import resolve_track
 from ..validate import Issue, Report, validate_file
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """The ``validate`` subcommand and its options."""
     parser = subparsers.add_parser(
-        "validate", help="check track files and list every problem",
+        "validate",
+        help="check track files and list every problem",
         description="Check track files against the schema and the track model; list every "
-                    "problem with its code, severity and place. Exit 0 when no file has "
-                    "errors, 1 when one has, 2 when one cannot be read.")
-    parser.add_argument("tracks", nargs="+", metavar="TRACK", help="track file (YAML)")
-    parser.add_argument("--json", action="store_true",
-                        help="print one JSON list with a report per file")
+        "problem with its code, severity and place. Exit 0 when no file has "
+        "errors, 1 when one has, 2 when one cannot be read.",
+    )
+    parser.add_argument(
+        "tracks",
+        nargs="+",
+        metavar="TRACK",
+        help="a track file (YAML) or a bundled circuit's name (harbour-loop)",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON list with a report per file"
+    )
     return parser
 
 
@@ -40,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     code = 0
     for name in args.tracks:
         try:
-            report = validate_file(name)
+            report = validate_file(resolve_track(name))
         except TracksideError as exc:
             code = 2
             entries.append(_unreadable(name, exc))
@@ -75,6 +85,12 @@ def _print_text(report: Report) -> None:
 
 def _unreadable(name: str, exc: TracksideError) -> dict[str, Any]:
     text = exc.message + (f" ({exc.hint})" if exc.hint else "")
-    return {"file": name, "readable": False, "ok": False, "errors": 0, "warnings": 0,
-            "issues": [], "unreadable": {"message": text, "line": exc.place.line,
-                                         "column": exc.place.column}}
+    return {
+        "file": name,
+        "readable": False,
+        "ok": False,
+        "errors": 0,
+        "warnings": 0,
+        "issues": [],
+        "unreadable": {"message": text, "line": exc.place.line, "column": exc.place.column},
+    }

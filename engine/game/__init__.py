@@ -32,8 +32,8 @@ in a fixed order, so a seed (or deal) plus the decisions replays a game.
 
 Example: drive a game to the end by always taking the first legal option::
 
-    from engine.track import load_track
-    from engine.game import Board, Game, load_variant
+    from trackside.engine.track import load_track
+    from trackside.engine.game import Board, Game, load_variant
 
     variant = load_variant("standard")
     board = Board.of(load_track("tracks/harbour-loop.yaml"), variant.use_finish)
@@ -49,22 +49,73 @@ A world tour (a variant with ``series``) is a ``Series`` of games with the
 same interface (``phase``, ``due``, ``options``, ``apply``, ``view``, ``log``,
 ``over``, ``result``).
 """
+
 from .board import Board
 from .cards import COLOURS, WILD, Card, Deck, bid_value, load_deck, lowest_price
-from .decisions import (DECISION_TYPES, Bet, Bid, Decision, IllegalDecision, KeepPower, Order,
-                        Path, PlayCard, Skip, SwapPower, Wild, decision_from_dict)
+from .decisions import (
+    DECISION_TYPES,
+    Bet,
+    Bid,
+    Decision,
+    IllegalDecision,
+    KeepPower,
+    Order,
+    Path,
+    PlayCard,
+    Skip,
+    SwapPower,
+    Wild,
+    decision_from_dict,
+)
 from .events import Event, Pending, Phase
 from .scoring import Result
 from .series import Series, SeriesResult
 from .setup import Deal
 from .state import Game, PlayerView
-from .variants import (POWERS, Variant, bundled_variants, load_variant, variant_from_data,
-                       variant_path)
+from .variants import (
+    POWERS,
+    Variant,
+    bundled_variants,
+    load_variant,
+    variant_from_data,
+    variant_path,
+)
 
 __all__ = [
-    "Board", "COLOURS", "WILD", "Card", "Deck", "bid_value", "load_deck", "lowest_price",
-    "DECISION_TYPES", "Bet", "Bid", "Decision", "IllegalDecision", "KeepPower", "Order", "Path",
-    "PlayCard", "Skip", "SwapPower", "Wild", "decision_from_dict", "Event", "Pending", "Phase",
-    "Result", "Series", "SeriesResult", "Deal", "Game", "PlayerView", "POWERS", "Variant",
-    "bundled_variants", "load_variant", "variant_from_data", "variant_path",
+    "COLOURS",
+    "DECISION_TYPES",
+    "POWERS",
+    "WILD",
+    "Bet",
+    "Bid",
+    "Board",
+    "Card",
+    "Deal",
+    "Decision",
+    "Deck",
+    "Event",
+    "Game",
+    "IllegalDecision",
+    "KeepPower",
+    "Order",
+    "Path",
+    "Pending",
+    "Phase",
+    "PlayCard",
+    "PlayerView",
+    "Result",
+    "Series",
+    "SeriesResult",
+    "Skip",
+    "SwapPower",
+    "Variant",
+    "Wild",
+    "bid_value",
+    "bundled_variants",
+    "decision_from_dict",
+    "load_deck",
+    "load_variant",
+    "lowest_price",
+    "variant_from_data",
+    "variant_path",
 ]

@@ -1,4 +1,5 @@
 """Set-up after the shuffles, the auction (R-AUC-1..8) and the powers (R-AUC-9)."""
+
 from __future__ import annotations
 
 from .cards import COLOURS, Card, bid_value, hand_bids, lowest_price
@@ -22,13 +23,18 @@ class AuctionSteps(Steps):
     def _deal_cars(self) -> Step:
         """R-VAR beginner: Speed-8 cards (and so cars) dealt equally, rest unowned."""
         each = len(COLOURS) // self.players
-        for k, car in enumerate(self.s8_queue[:each * self.players]):
+        for k, car in enumerate(self.s8_queue[: each * self.players]):
             p = k % self.players
             power = self.pw_queue[k] if k < len(self.pw_queue) else None
             self._award(p, car, power, None)
-            self._say("deal", f"{self._seat(p)} is dealt the {COLOURS[car]} car"
-                      + (f" with {power}" if power else ""), seat=p, car=COLOURS[car])
-        for car in self.s8_queue[each * self.players:]:
+            self._say(
+                "deal",
+                f"{self._seat(p)} is dealt the {COLOURS[car]} car"
+                + (f" with {power}" if power else ""),
+                seat=p,
+                car=COLOURS[car],
+            )
+        for car in self.s8_queue[each * self.players :]:
             self.out.append(self.deck.speed8(COLOURS[car]))  # races unowned
         self.s8_queue = []
         return self._powers
@@ -58,8 +64,13 @@ class AuctionSteps(Steps):
         car = self.s8_queue.pop(0)
         power = self.pw_queue.pop(0) if self.pw_queue else None
         self.car_up, self.power_up = car, power
-        self._say("reveal", f"Up for auction: the {COLOURS[car]} car"
-                  + (f" with {power}" if power else " (no power)"), car=COLOURS[car], power=power)
+        self._say(
+            "reveal",
+            f"Up for auction: the {COLOURS[car]} car"
+            + (f" with {power}" if power else " (no power)"),
+            car=COLOURS[car],
+            power=power,
+        )
         remaining = len(self.s8_queue) + 1
         carless = self._carless()
         eligible = list(range(self.players))
@@ -76,9 +87,15 @@ class AuctionSteps(Steps):
         colour = COLOURS[self.car_up]
         price = lowest_price(colour, [self.cards[c] for c in self.hands[p]])
         self._award(p, self.car_up, self.power_up, price)
-        self._say("auction", f"{self._seat(p)} takes the {colour} car without bidding for "
-                  f"${price}M (everyone must own a car)", seat=p, car=colour, price=price,
-                  reason="last car")
+        self._say(
+            "auction",
+            f"{self._seat(p)} takes the {colour} car without bidding for "
+            f"${price}M (everyone must own a car)",
+            seat=p,
+            car=colour,
+            price=price,
+            reason="last car",
+        )
         return self._next_car
 
     def _bid_value(self, p: int, card: int, colour: str) -> int | None:
@@ -89,7 +106,9 @@ class AuctionSteps(Steps):
         """Cards that bid something, then one pass (R-AUC-2)."""
         hand = self.hands[p]
         values = hand_bids(colour, [self.cards[c] for c in hand])
-        opts: list[Decision] = [Bid(p, c, car) for c, v in zip(hand, values) if v is not None]
+        opts: list[Decision] = [
+            Bid(p, c, car) for c, v in zip(hand, values, strict=False) if v is not None
+        ]
         # A card without the colour passes; the ruling lets a bidder without it pass too.
         if len(opts) < len(hand) or not any(self.cards[c].number(colour) for c in hand):
             opts.append(Bid(p, None))
@@ -108,21 +127,32 @@ class AuctionSteps(Steps):
                 card = self.cards[d.card]
                 bids[p] = (value, card)
                 parts.append(f"{self._seat(p)} bids {value} with {card}")
-        self._say("bids", "Bids: " + "; ".join(parts),
-                  bids={p: (v, c.id) for p, (v, c) in bids.items()})
+        self._say(
+            "bids", "Bids: " + "; ".join(parts), bids={p: (v, c.id) for p, (v, c) in bids.items()}
+        )
         self.collected = {}
         if not bids:
             self.set_aside.append((self.car_up, self.power_up))
-            self._say("auction", f"Nobody bids on the {colour} car: set aside"
-                      + (f" with {self.power_up}" if self.power_up else ""), car=colour,
-                      reason="no bids")
+            self._say(
+                "auction",
+                f"Nobody bids on the {colour} car: set aside"
+                + (f" with {self.power_up}" if self.power_up else ""),
+                car=colour,
+                reason="no bids",
+            )
             return self._next_car
         winner, reason = self._auction_winner(bids)
         price = bids[winner][0]
         self._award(winner, self.car_up, self.power_up, price)
-        self._say("auction", f"{self._seat(winner)} wins the {colour} car for ${price}M "
-                  f"({reason})" + (f" and takes {self.power_up}" if self.power_up else ""),
-                  seat=winner, car=colour, price=price, reason=reason)
+        self._say(
+            "auction",
+            f"{self._seat(winner)} wins the {colour} car for ${price}M "
+            f"({reason})" + (f" and takes {self.power_up}" if self.power_up else ""),
+            seat=winner,
+            car=colour,
+            price=price,
+            reason=reason,
+        )
         return self._next_car
 
     def _auction_winner(self, bids: dict[int, tuple[int, Card]]) -> tuple[int, str]:
@@ -154,16 +184,21 @@ class AuctionSteps(Steps):
     def _next_second(self) -> Step:
         if not self.second_queue or not self.set_aside:
             for car, _ in self.set_aside:
-                self._say("auction", f"The {COLOURS[car]} car stays unowned", car=COLOURS[car],
-                          reason="passed twice")
+                self._say(
+                    "auction",
+                    f"The {COLOURS[car]} car stays unowned",
+                    car=COLOURS[car],
+                    reason="passed twice",
+                )
                 self.out.append(self.deck.speed8(COLOURS[car]))
             self.set_aside = []
             return self._powers
         p = self.second_queue.pop(0)
         opts: list[Decision] = []
         for car, _ in self.set_aside:
-            opts += [o for o in self._bid_options(p, COLOURS[car], COLOURS[car])
-                     if o.card is not None]
+            opts += [
+                o for o in self._bid_options(p, COLOURS[car], COLOURS[car]) if o.card is not None
+            ]
         opts.append(Bid(p, None))
         return self._ask("second", {p: opts}, self._next_second)
 
@@ -179,16 +214,22 @@ class AuctionSteps(Steps):
         entry = next(e for e in self.set_aside if e[0] == car)
         self.set_aside.remove(entry)
         self._award(p, car, entry[1], value)
-        self._say("auction", f"{self._seat(p)} bids {value} with {self.cards[d.card]} and takes "
-                  f"the set-aside {d.car} car for ${value}M"
-                  + (f" and {entry[1]}" if entry[1] else ""), seat=p, car=d.car, price=value,
-                  reason="second chance")
+        self._say(
+            "auction",
+            f"{self._seat(p)} bids {value} with {self.cards[d.card]} and takes "
+            f"the set-aside {d.car} car for ${value}M" + (f" and {entry[1]}" if entry[1] else ""),
+            seat=p,
+            car=d.car,
+            price=value,
+            reason="second chance",
+        )
         return self._next_second
 
     # -- powers (R-AUC-9) -----------------------------------------------------
     def _powers(self) -> Step:
-        opts = {p: [KeepPower(p, w) for w in self.held[p]] for p in range(self.players)
-                if self.held[p]}
+        opts = {
+            p: [KeepPower(p, w) for w in self.held[p]] for p in range(self.players) if self.held[p]
+        }
         if not opts:
             return self._swap
         return self._ask("keep", opts, self._resolve_keep)
@@ -198,9 +239,13 @@ class AuctionSteps(Steps):
             d = self.collected[p]
             self.power[p] = d.power
             returned = [w for w in self.held[p] if w != d.power]
-            self._say("power", f"{self._seat(p)} keeps {d.power}"
-                      + (f" and returns {', '.join(returned)}" if returned else ""),
-                      seat=p, power=d.power)
+            self._say(
+                "power",
+                f"{self._seat(p)} keeps {d.power}"
+                + (f" and returns {', '.join(returned)}" if returned else ""),
+                seat=p,
+                power=d.power,
+            )
         self.collected = {}
         return self._swap
 
@@ -209,15 +254,20 @@ class AuctionSteps(Steps):
         if not self.variant.cunning_swap or p == NOBODY or self.power[p] != "cunning":
             return self._private_piles
         kept = set(self.power)
-        opts = [SwapPower(p, "cunning")] + [SwapPower(p, w) for w in self.variant.powers
-                                            if w not in kept]
+        opts = [SwapPower(p, "cunning")] + [
+            SwapPower(p, w) for w in self.variant.powers if w not in kept
+        ]
         return self._ask("swap", {p: opts}, self._private_piles)
 
     def _on_swap(self, d: SwapPower) -> Step:
         if d.power != "cunning":
             self.power[d.player] = d.power
-            self._say("power", f"{self._seat(d.player)} swaps Cunning for {d.power}",
-                      seat=d.player, power=d.power)
+            self._say(
+                "power",
+                f"{self._seat(d.player)} swaps Cunning for {d.power}",
+                seat=d.player,
+                power=d.power,
+            )
         return self._private_piles
 
     def _private_piles(self) -> Step:

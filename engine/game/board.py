@@ -1,4 +1,5 @@
 """A track prepared for play: geometry and move graph built once, then shared."""
+
 from __future__ import annotations
 
 from ..geometry import TrackGeometry
@@ -31,18 +32,30 @@ class Board:
         rect, beyond = self.geometry.rectangular, self.graph.beyond_finish
         # Per space: (next space, lines crossed, next is rectangular, step finishes).
         self.steps: list[tuple[tuple[int, int, bool, bool], ...]] = [
-            tuple((b, self.graph.cross[(a, b)], rect[b], beyond[b] and not beyond[a])
-                  for b in self.graph.forward[a])
-            for a in range(self.geometry.n)]
+            tuple(
+                (b, self.graph.cross[(a, b)], rect[b], beyond[b] and not beyond[a])
+                for b in self.graph.forward[a]
+            )
+            for a in range(self.geometry.n)
+        ]
         self._reach: dict[tuple[int, int], int] = {}
         self._choices: dict[tuple, dict[tuple[str, ...], Outcome]] = {}
         # Steps that pass the seam start a new lap (long distance).
         self.wraps: set[tuple[int, int]] = {
-            (a, b) for a in range(self.geometry.n) for b in self.graph.forward[a]
-            if self.geometry.wraps_seam(a, b)}
+            (a, b)
+            for a in range(self.geometry.n)
+            for b in self.graph.forward[a]
+            if self.geometry.wraps_seam(a, b)
+        }
 
-    def outcomes(self, start: int, n: int, occupied: set[int], keep_lines: int = 0b1111,
-                 keep_rect: bool = True) -> list[Outcome]:
+    def outcomes(
+        self,
+        start: int,
+        n: int,
+        occupied: set[int],
+        keep_lines: int = 0b1111,
+        keep_rect: bool = True,
+    ) -> list[Outcome]:
         """One legal move per distinct outcome of a car on ``start`` moving ``n``
         (R-MOVE-4, R-FIN-1), as (path, finished, blocked, lines crossed, all
         rectangular). Only the lines in ``keep_lines`` and, with ``keep_rect``,
@@ -63,15 +76,20 @@ class Board:
                     c2 = crossed | (mask & keep_lines)
                     r2 = rect and (rb or not keep_rect)
                     if fin:
-                        found.setdefault((b, True, False, c2, r2), (path + (b,), True, False, c2, r2))
+                        found.setdefault(
+                            (b, True, False, c2, r2), ((*path, b), True, False, c2, r2)
+                        )
                     elif (b, c2, r2) not in nxt:
-                        nxt[(b, c2, r2)] = path + (b,)
+                        nxt[(b, c2, r2)] = (*path, b)
                 if not free and k:
-                    found.setdefault((here, False, True, crossed, rect),
-                                     (path, False, True, crossed, rect))
+                    found.setdefault(
+                        (here, False, True, crossed, rect), (path, False, True, crossed, rect)
+                    )
             layer = nxt
         for (here, crossed, rect), path in layer.items():
-            found.setdefault((here, False, False, crossed, rect), (path, False, False, crossed, rect))
+            found.setdefault(
+                (here, False, False, crossed, rect), (path, False, False, crossed, rect)
+            )
         return list(found.values())
 
     def reach(self, start: int, n: int) -> int:
@@ -86,8 +104,14 @@ class Board:
             self._reach[(start, n)] = mask
         return mask
 
-    def choices(self, start: int, n: int, occupied: set[int], keep_lines: int = 0b1111,
-                keep_rect: bool = True) -> dict[tuple[str, ...], Outcome]:
+    def choices(
+        self,
+        start: int,
+        n: int,
+        occupied: set[int],
+        keep_lines: int = 0b1111,
+        keep_rect: bool = True,
+    ) -> dict[tuple[str, ...], Outcome]:
         """``outcomes`` keyed by the path's space ids, remembered per traffic pattern.
 
         Only the occupied spaces within reach matter, so the answer is cached on
@@ -99,8 +123,10 @@ class Board:
         found = self._choices.get(key)
         if found is None:
             ids = self.ids
-            found = {tuple([ids[i] for i in m[0]]): m
-                     for m in self.outcomes(start, n, occupied, keep_lines, keep_rect)}
+            found = {
+                tuple([ids[i] for i in m[0]]): m
+                for m in self.outcomes(start, n, occupied, keep_lines, keep_rect)
+            }
             if len(self._choices) >= CACHE_LIMIT:
                 self._choices.clear()
             self._choices[key] = found
@@ -117,10 +143,10 @@ class Board:
         blocked = not finished and len(path) < n
         return (path, finished, blocked, crossed, rect)
 
-    _cache: dict[tuple[int, bool], "Board"] = {}
+    _cache: dict[tuple[int, bool], Board] = {}
 
     @classmethod
-    def of(cls, track: Track, use_finish: bool = True) -> "Board":
+    def of(cls, track: Track, use_finish: bool = True) -> Board:
         """The shared board of ``track`` (built on first use)."""
         key = (id(track), use_finish)
         board = cls._cache.get(key)

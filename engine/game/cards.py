@@ -1,4 +1,5 @@
 """Speed cards and decks (R-DECK): cards as ordered rows of colour and spaces."""
+
 from __future__ import annotations
 
 import os
@@ -6,7 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from ..errors import InvalidInput, Place
+from ..errors import InvalidInput
 from ..schema import check
 from ..yamlio import load_yaml
 
@@ -73,7 +74,7 @@ class Deck:
         return self.size + COLOUR_CODE[colour]
 
     @classmethod
-    def from_rows(cls, rows: list[list[tuple[str, int]]], source: str = "<deck>") -> "Deck":
+    def from_rows(cls, rows: list[list[tuple[str, int]]], source: str = "<deck>") -> Deck:
         """A deck from card rows (top to bottom); Speed-8 cards are added."""
         cards = [Card(i, tuple((c, int(n)) for c, n in r)) for i, r in enumerate(rows)]
         base = len(cards)
@@ -91,8 +92,9 @@ def deck_problems(data: object) -> list[tuple[str, tuple]]:
         for j, row in enumerate(card):
             (colour,) = row.keys()
             if colour != WILD and colour in seen:
-                problems.append((f"[{i}][{j}]: colour {colour!r} appears twice on card {i + 1}",
-                                 (i, j)))
+                problems.append(
+                    (f"[{i}][{j}]: colour {colour!r} appears twice on card {i + 1}", (i, j))
+                )
             seen.add(colour)
     return problems
 
@@ -109,9 +111,13 @@ def _load_deck(path: str) -> Deck:
     if problems:
         message, where = problems[0]
         more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-        raise InvalidInput(f"deck: {message}{more}", doc.place(where),
-                           "each card is a list of 1 to 6 rows such as [red: 6, wild: 2], "
-                           "spaces 1 to 9, no colour twice", problems=problems)
+        raise InvalidInput(
+            f"deck: {message}{more}",
+            doc.place(where),
+            "each card is a list of 1 to 6 rows such as [red: 6, wild: 2], "
+            "spaces 1 to 9, no colour twice",
+            problems=problems,
+        )
     rows = [[next(iter(r.items())) for r in card] for card in doc.data]
     return Deck.from_rows(rows, path)
 

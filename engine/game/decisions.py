@@ -5,6 +5,7 @@ to and from a simple dict, so that game records can store it::
 
     Bid(player=1, card=12).to_dict() == {"type": "bid", "player": 1, "card": 12}
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
@@ -118,7 +119,8 @@ class Bet(Decision):
 
 
 DECISION_TYPES: dict[str, type[Decision]] = {
-    cls.type: cls for cls in (Bid, KeepPower, SwapPower, PlayCard, Order, Skip, Wild, Path, Bet)}
+    cls.type: cls for cls in (Bid, KeepPower, SwapPower, PlayCard, Order, Skip, Wild, Path, Bet)
+}
 
 
 def decision_from_dict(data: dict[str, Any]) -> Decision:

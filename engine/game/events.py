@@ -1,12 +1,13 @@
 """The game log: human-readable events, public to every player when logged."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     """Where a game is (issue 3): what kind of decision is due."""
 
     AUCTION = "auction"
@@ -39,10 +40,10 @@ class Pending:
 
     kind: str
     players: tuple[int, ...]
-    car: str | None = None       # car auctioned, or the car to move
-    power: str | None = None     # power auctioned with the car
-    card: int | None = None      # card being played
-    spaces: int | None = None    # spaces the car must move
-    line: int | None = None      # betting line of the bet (0-based)
+    car: str | None = None  # car auctioned, or the car to move
+    power: str | None = None  # power auctioned with the car
+    card: int | None = None  # card being played
+    spaces: int | None = None  # spaces the car must move
+    line: int | None = None  # betting line of the bet (0-based)
     set_aside: tuple[str, ...] = ()  # cars bid on again (R-AUC-8)
-    row: int | None = None       # the card row being resolved (0 = printed top)
+    row: int | None = None  # the card row being resolved (0 = printed top)

@@ -1,5 +1,6 @@
 """The race (R-RACE): turns, card resolution, moves (R-MOVE, R-FIN), powers in play
 (R-POW) and the bets the lines open (R-BET)."""
+
 from __future__ import annotations
 
 import itertools
@@ -7,7 +8,6 @@ import itertools
 from .cards import COLOURS
 from .decisions import Bet, Order, Path, PlayCard, Skip, Wild
 from .steps import NOBODY, OFF, Step, Steps, ordinal
-
 
 # Option lists depend only on small keys (seat, rows, colours): built once and
 # shared by every game, as decisions are immutable.
@@ -72,24 +72,35 @@ class RaceSteps(Steps):
         power = self.power[p]
         if power == "tricky" and len(card.rows) > 1:
             # Rows of finished cars move nothing: their place in the order cannot matter.
-            dead = tuple(r for r, (c, _) in enumerate(card.rows)
-                         if c != "wild" and self.pos[COLOURS.index(c)] == OFF)
+            dead = tuple(
+                r
+                for r, (c, _) in enumerate(card.rows)
+                if c != "wild" and self.pos[COLOURS.index(c)] == OFF
+            )
             live = [r for r in self.order if r not in dead]
-            opts = _shared(("order", p, tuple(live), dead),
-                           lambda: [Order(p, perm + dead) for perm in itertools.permutations(live)])
+            opts = _shared(
+                ("order", p, tuple(live), dead),
+                lambda: [Order(p, perm + dead) for perm in itertools.permutations(live)],
+            )
             return self._ask("order", {p: opts}, lambda: None)
         if power == "strategic":
             rows = len(self.order)
-            opts = _shared(("skip", p, rows),
-                           lambda: [Skip(p, None)] + [Skip(p, r) for r in range(rows)])
+            opts = _shared(
+                ("skip", p, rows), lambda: [Skip(p, None)] + [Skip(p, r) for r in range(rows)]
+            )
             return self._ask("skip", {p: opts}, lambda: None)
         return self._ask_wild
 
     def _on_order(self, d: Order) -> Step:
         self.order = list(d.rows)
         if d.rows != tuple(sorted(d.rows)):
-            self._say("order", f"{self._seat(d.player)} resolves the rows in the order "
-                      + ", ".join(str(r + 1) for r in d.rows) + " (Tricky)", rows=list(d.rows))
+            self._say(
+                "order",
+                f"{self._seat(d.player)} resolves the rows in the order "
+                + ", ".join(str(r + 1) for r in d.rows)
+                + " (Tricky)",
+                rows=list(d.rows),
+            )
         return self._ask_wild
 
     def _on_skip(self, d: Skip) -> Step:
@@ -98,8 +109,9 @@ class RaceSteps(Steps):
             self.order.remove(d.row)
             colour, n = self.cards[self.card].rows[d.row]
             label = "WILD" if colour == "wild" else colour
-            self._say("skip", f"{self._seat(d.player)} skips the row {label} {n} (Strategic)",
-                      row=d.row)
+            self._say(
+                "skip", f"{self._seat(d.player)} skips the row {label} {n} (Strategic)", row=d.row
+            )
         return self._ask_wild
 
     def _ask_wild(self) -> Step:
@@ -113,17 +125,23 @@ class RaceSteps(Steps):
         allowed = [c for c in COLOURS if self.power[p] == "unpredictable" or c not in on_card]
         rows.sort()  # colours are named top to bottom
         k = len(rows)
-        opts = _shared(("wild", p, tuple(allowed), k),
-                       lambda: [Wild(p, combo) for combo in itertools.permutations(allowed, k)])
+        opts = _shared(
+            ("wild", p, tuple(allowed), k),
+            lambda: [Wild(p, combo) for combo in itertools.permutations(allowed, k)],
+        )
         self._moves = {"wild_rows": rows}
         return self._ask("wild", {p: opts}, lambda: None)
 
     def _on_wild(self, d: Wild) -> Step:
         rows = self._moves["wild_rows"]
-        self.wild = {r: COLOURS.index(c) for r, c in zip(rows, d.colours)}
+        self.wild = {r: COLOURS.index(c) for r, c in zip(rows, d.colours, strict=False)}
         if self.logging:
-            self._say("wild", f"{self._seat(d.player)}'s WILD names {', '.join(d.colours)}",
-                      seat=d.player, colours=list(d.colours))
+            self._say(
+                "wild",
+                f"{self._seat(d.player)}'s WILD names {', '.join(d.colours)}",
+                seat=d.player,
+                colours=list(d.colours),
+            )
         self.row_at = 0
         return self._next_row
 
@@ -159,9 +177,13 @@ class RaceSteps(Steps):
         occ.add(start)
         if not by_path:
             if self.logging:
-                self._say("stay", f"The {name} car cannot move"
-                          + (" its bonus step" if bonus else "") + " (no free space ahead)",
-                          car=name)
+                self._say(
+                    "stay",
+                    f"The {name} car cannot move"
+                    + (" its bonus step" if bonus else "")
+                    + " (no free space ahead)",
+                    car=name,
+                )
             return self._next_row
         chooser = self.turn
         if o != NOBODY and self.power[o] == "cunning":  # R-POW-CUN
@@ -191,30 +213,51 @@ class RaceSteps(Steps):
             self.pos[car] = OFF
             self.finished.append(car)
             place = len(self.finished)
-            self._say("finish", f"The {name} car moves {' -> '.join(d.path)} and finishes "
-                      f"{ordinal(place)}", car=name, path=list(d.path), place=place,
-                      spaces=self.move_n)
+            self._say(
+                "finish",
+                f"The {name} car moves {' -> '.join(d.path)} and finishes {ordinal(place)}",
+                car=name,
+                path=list(d.path),
+                place=place,
+                spaces=self.move_n,
+            )
         else:
             self.pos[car] = path[-1]
             self.occ.add(path[-1])
             if self.logging:
-                self._say("move", f"The {name} car moves {' -> '.join(d.path)}"
-                          + (" (blocked)" if blocked else "")
-                          + (" (Determined bonus)" if self.bonus else ""),
-                          car=name, path=list(d.path), blocked=blocked, bonus=self.bonus,
-                          spaces=self.move_n)
+                self._say(
+                    "move",
+                    f"The {name} car moves {' -> '.join(d.path)}"
+                    + (" (blocked)" if blocked else "")
+                    + (" (Determined bonus)" if self.bonus else ""),
+                    car=name,
+                    path=list(d.path),
+                    blocked=blocked,
+                    bonus=self.bonus,
+                    spaces=self.move_n,
+                )
         crossed &= 0b111 & ~self.lines
         if crossed:
             self.lines |= crossed
             self.new_lines |= crossed
             for k in range(3):
                 if crossed >> k & 1:
-                    self._say("cross", f"The {name} car is first across betting line {k + 1}",
-                              car=name, line=k)
+                    self._say(
+                        "cross",
+                        f"The {name} car is first across betting line {k + 1}",
+                        car=name,
+                        line=k,
+                    )
         o = self.owner[car]
-        if (not self.bonus and not finished and not blocked and rect
-                and o != NOBODY and self.power[o] == "determined"
-                and self.variant.determined_bonus > 0):  # R-POW-DET
+        if (
+            not self.bonus
+            and not finished
+            and not blocked
+            and rect
+            and o != NOBODY
+            and self.power[o] == "determined"
+            and self.variant.determined_bonus > 0
+        ):  # R-POW-DET
             return self._start_move(car, self.variant.determined_bonus, True)
         self.bonus = False
         return self._next_row
@@ -237,8 +280,11 @@ class RaceSteps(Steps):
                 self.retired[q] = True
                 self.discard.extend(self.hands[q] + self.piles[q] + self.face_up[q])
                 self.hands[q], self.piles[q], self.face_up[q] = [], [], []
-                self._say("retire", f"{self._seat(q)}'s cars have all finished: "
-                          "the hand is discarded", seat=q)
+                self._say(
+                    "retire",
+                    f"{self._seat(q)}'s cars have all finished: the hand is discarded",
+                    seat=q,
+                )
         if self.variant.betting:  # R-BET-3: one bet per line, in line order
             self.bet_lines = [k for k in range(3) if self.new_lines >> k & 1]
         self.new_lines = 0
@@ -248,10 +294,11 @@ class RaceSteps(Steps):
         if not self.bet_lines:
             return lambda: self._begin_turn((self.turn + 1) % self.players)
         k = self.bet_lines[0]
-        opts = {p: _shared(("bet", p), lambda: [Bet(p, c) for c in COLOURS])
-                for p in range(self.players)}
-        self._say("bet-open", f"Bet {k + 1}: every player secretly chooses a car to win",
-                  line=k)
+        opts = {
+            p: _shared(("bet", p), lambda: [Bet(p, c) for c in COLOURS])
+            for p in range(self.players)
+        }
+        self._say("bet-open", f"Bet {k + 1}: every player secretly chooses a car to win", line=k)
         return self._ask("bet", opts, self._resolve_bet)
 
     def _resolve_bet(self) -> Step:

@@ -1,4 +1,5 @@
 """Scoring (R-SCORE): race earnings, bet payouts, prices, the winner."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -42,11 +43,16 @@ class Result:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (for records and ``--json``)."""
-        return {"ranking": list(self.ranking), "stalled": list(self.stalled),
-                "earnings": list(self.earnings), "bet_payouts": list(self.bet_payouts),
-                "prices": list(self.prices), "scores": list(self.scores),
-                "winners": list(self.winners),
-                "bets": [list(b) for b in self.bets]}
+        return {
+            "ranking": list(self.ranking),
+            "stalled": list(self.stalled),
+            "earnings": list(self.earnings),
+            "bet_payouts": list(self.bet_payouts),
+            "prices": list(self.prices),
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "bets": [list(b) for b in self.bets],
+        }
 
 
 def money_winners(scores: list[int], best_place: list[float]) -> list[int]:
@@ -93,6 +99,7 @@ class ScoringSteps(Steps):
                 return -1 if dist[a] > dist[b] else 1
             # side by side: the more inside lane ranks first (R-VAR long distance)
             return (board.lanes[self.pos[a]] - board.lanes[self.pos[b]]) or (a - b)
+
         return sorted(range(6), key=cmp_to_key(ahead))
 
     def _score(self) -> Result:
@@ -120,28 +127,45 @@ class ScoringSteps(Steps):
             owned = [c for c in ranking if self.owner[c] != NOBODY]
             winners = [self.owner[owned[0]]] if owned else money_winners(scores, best)
         sheet = self._sheet(ranking, stalled, earnings, payouts, prices, scores, winners)
-        return Result(tuple(COLOURS[c] for c in ranking), tuple(COLOURS[c] for c in stalled),
-                      tuple(earnings), tuple(payouts), tuple(prices), tuple(scores),
-                      tuple(winners),
-                      tuple(tuple(self._bet_name(b) for b in self.bets[k]) for k in range(3)),
-                      tuple(sheet))
+        return Result(
+            tuple(COLOURS[c] for c in ranking),
+            tuple(COLOURS[c] for c in stalled),
+            tuple(earnings),
+            tuple(payouts),
+            tuple(prices),
+            tuple(scores),
+            tuple(winners),
+            tuple(tuple(self._bet_name(b) for b in self.bets[k]) for k in range(3)),
+            tuple(sheet),
+        )
 
     def _sheet(self, ranking, stalled, earnings, payouts, prices, scores, winners) -> list[str]:
-        lines = ["Race result: " + ", ".join(f"{ordinal(i + 1)} {COLOURS[c]}"
-                                              for i, c in enumerate(ranking))]
+        lines = [
+            "Race result: "
+            + ", ".join(f"{ordinal(i + 1)} {COLOURS[c]}" for i, c in enumerate(ranking))
+        ]
         if stalled:
             lines.append("Stalled: " + ", ".join(COLOURS[c] for c in stalled))
         for k in range(3):
             if all(b is None for b in self.bets[k]):
                 continue
-            lines.append(f"Bet {k + 1}: " + "; ".join(
-                f"{self._seat(p)} on {self._bet_name(b)}" for p, b in enumerate(self.bets[k])))
+            lines.append(
+                f"Bet {k + 1}: "
+                + "; ".join(
+                    f"{self._seat(p)} on {self._bet_name(b)}" for p, b in enumerate(self.bets[k])
+                )
+            )
         for p in range(self.players):
             cars = ", ".join(COLOURS[c] for c in range(6) if self.owner[c] == p) or "no car"
-            lines.append(f"{self._seat(p)} ({cars}): cars {earnings[p]} + bets {payouts[p]} "
-                         f"- prices {prices[p]} = {scores[p]}")
+            lines.append(
+                f"{self._seat(p)} ({cars}): cars {earnings[p]} + bets {payouts[p]} "
+                f"- prices {prices[p]} = {scores[p]}"
+            )
         names = " and ".join(self._seat(p) for p in winners)
-        why = {"money": "highest winnings", "first_car": "owner of the first car to finish",
-               "furthest_car": "owner of the car furthest ahead"}[self.variant.winner]
+        why = {
+            "money": "highest winnings",
+            "first_car": "owner of the first car to finish",
+            "furthest_car": "owner of the car furthest ahead",
+        }[self.variant.winner]
         lines.append(f"Winner: {names} ({why}" + (", shared)" if len(winners) > 1 else ")"))
         return lines

@@ -1,9 +1,11 @@
 """World tour (R-VAR): several races in a row, winnings added up."""
+
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from ..errors import InvalidInput
 from ..track import Track, load_track
@@ -29,8 +31,11 @@ class SeriesResult:
         return self.winners[0] if len(self.winners) == 1 else None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"scores": list(self.scores), "winners": list(self.winners),
-                "races": [r.to_dict() for r in self.races]}
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "races": [r.to_dict() for r in self.races],
+        }
 
 
 class Series:
@@ -38,20 +43,34 @@ class Series:
     decision interface as a single game. Race k is set up from the k-th
     number drawn from ``random.Random(seed)``, or from ``deals[k]``."""
 
-    def __init__(self, boards: list[Board], variant: Variant, players: int, seed: int,
-                 deals: Sequence[Deal | None] | None = None):
+    def __init__(
+        self,
+        boards: list[Board],
+        variant: Variant,
+        players: int,
+        seed: int,
+        deals: Sequence[Deal | None] | None = None,
+    ):
         if not boards:
-            raise InvalidInput("a series needs at least one track",
-                               hint="list tracks under series.tracks in the variant")
+            raise InvalidInput(
+                "a series needs at least one track",
+                hint="list tracks under series.tracks in the variant",
+            )
         self.boards, self.variant, self.players, self.seed = boards, variant, players, seed
         rng = random.Random(seed)
-        self.seeds = [rng.randrange(2 ** 31) for _ in boards]
+        self.seeds = [rng.randrange(2**31) for _ in boards]
         self.deals = list(deals) if deals else [None] * len(boards)
         self.games: list[Game] = [self._game(0)]
 
     @classmethod
-    def new(cls, tracks: Sequence[Track | Board] | None, variant: Variant, players: int,
-            seed: int = 0, deals: Sequence[Deal | None] | None = None) -> "Series":
+    def new(
+        cls,
+        tracks: Sequence[Track | Board] | None,
+        variant: Variant,
+        players: int,
+        seed: int = 0,
+        deals: Sequence[Deal | None] | None = None,
+    ) -> Series:
         """A series on ``tracks``, or on the variant's own track list if None."""
         if not tracks:
             tracks = [load_track(path) for path in variant.series]
@@ -61,11 +80,11 @@ class Series:
     def _game(self, k: int) -> Game:
         return Game.new(self.boards[k], self.variant, self.players, self.seeds[k], self.deals[k])
 
-    def copy(self) -> "Series":
+    def copy(self) -> Series:
         s = Series.__new__(Series)
         s.boards, s.variant, s.players, s.seed = self.boards, self.variant, self.players, self.seed
         s.seeds, s.deals = self.seeds, self.deals
-        s.games = self.games[:-1] + [self.games[-1].copy()]
+        s.games = [*self.games[:-1], self.games[-1].copy()]
         return s
 
     @property
@@ -117,15 +136,24 @@ class Series:
     def log(self) -> list[Event]:
         out: list[Event] = []
         for k, g in enumerate(self.games):
-            out.append(Event("race", f"Race {k + 1} of {len(self.boards)}: "
-                             f"{self.boards[k].track.name}", {"race": k}))
+            out.append(
+                Event(
+                    "race",
+                    f"Race {k + 1} of {len(self.boards)}: {self.boards[k].track.name}",
+                    {"race": k},
+                )
+            )
             out.extend(g.log)
         if self.over:
             res = self.result
             totals = ", ".join(f"Player {p + 1} {s}" for p, s in enumerate(res.scores))
             out.append(Event("score", f"Series totals: {totals}"))
-            out.append(Event("score", "Series winner: "
-                             + " and ".join(f"Player {p + 1}" for p in res.winners)))
+            out.append(
+                Event(
+                    "score",
+                    "Series winner: " + " and ".join(f"Player {p + 1}" for p in res.winners),
+                )
+            )
         return out
 
     @property
@@ -136,5 +164,6 @@ class Series:
         races = tuple(g.result for g in self.games)
         totals = [sum(r.scores[p] for r in races) for p in range(self.players)]
         top = max(totals)
-        return SeriesResult(races, tuple(totals),
-                            tuple(p for p, t in enumerate(totals) if t == top))
+        return SeriesResult(
+            races, tuple(totals), tuple(p for p, t in enumerate(totals) if t == top)
+        )

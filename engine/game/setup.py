@@ -1,4 +1,5 @@
 """Set-up (R-SET): the seeded shuffles, or an explicit deal that replaces them."""
+
 from __future__ import annotations
 
 import random
@@ -29,23 +30,30 @@ class Deal:
 
     def to_dict(self) -> dict[str, Any]:
         """The record form (lists of ints and colour names)."""
-        return {"hands": [list(h) for h in self.hands], "grid": list(self.grid),
-                "speed8": list(self.speed8), "powers": list(self.powers),
-                "pile": list(self.pile)}
+        return {
+            "hands": [list(h) for h in self.hands],
+            "grid": list(self.grid),
+            "speed8": list(self.speed8),
+            "powers": list(self.powers),
+            "pile": list(self.pile),
+        }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Deal":
+    def from_dict(cls, data: dict[str, Any]) -> Deal:
         """The deal stored by ``to_dict``."""
         try:
-            return cls(hands=tuple(tuple(int(c) for c in h) for h in data["hands"]),
-                       grid=tuple(data["grid"]),
-                       speed8=tuple(data.get("speed8", COLOURS)),
-                       powers=tuple(data.get("powers", ())),
-                       pile=tuple(int(c) for c in data.get("pile", ())))
+            return cls(
+                hands=tuple(tuple(int(c) for c in h) for h in data["hands"]),
+                grid=tuple(data["grid"]),
+                speed8=tuple(data.get("speed8", COLOURS)),
+                powers=tuple(data.get("powers", ())),
+                pile=tuple(int(c) for c in data.get("pile", ())),
+            )
         except (KeyError, TypeError, ValueError) as exc:
-            raise InvalidInput(f"bad deal {exc}",
-                               hint="a deal has hands (card ids per seat) and grid "
-                               "(six colours, pole first)") from None
+            raise InvalidInput(
+                f"bad deal {exc}",
+                hint="a deal has hands (card ids per seat) and grid (six colours, pole first)",
+            ) from None
 
 
 @dataclass
@@ -69,20 +77,22 @@ def shuffled_setup(variant: Variant, deck: Deck, players: int, seed: int) -> Set
     pile: list[int] = []
     if variant.hand_mode == "common":
         size = variant.hand_size
-        hands = [cards[i * size:(i + 1) * size] for i in range(players)]
-        pile = cards[players * size:]
+        hands = [cards[i * size : (i + 1) * size] for i in range(players)]
+        pile = cards[players * size :]
     else:
         share = deck.size // players  # R-SET-3: the rest leaves the game unseen
-        hands = [cards[i * share:(i + 1) * share] for i in range(players)]
+        hands = [cards[i * share : (i + 1) * share] for i in range(players)]
     grid = list(COLOURS)
     rng.shuffle(grid)
-    deal = Deal(tuple(tuple(h) for h in hands), tuple(grid), tuple(speed8), tuple(powers),
-                tuple(pile))
+    deal = Deal(
+        tuple(tuple(h) for h in hands), tuple(grid), tuple(speed8), tuple(powers), tuple(pile)
+    )
     return SetUp(deal, rng)
 
 
 def check_deal(deal: Deal, variant: Variant, deck: Deck, players: int) -> None:
     """Refuse a deal that cannot be played, naming the problem."""
+
     def bad(message: str) -> None:
         raise InvalidInput(f"deal: {message}", hint="fix the explicit deal")
 
@@ -100,5 +110,7 @@ def check_deal(deal: Deal, variant: Variant, deck: Deck, players: int) -> None:
     if sorted(deal.speed8) != sorted(COLOURS):
         bad(f"speed8 must list the six colours once each, found {list(deal.speed8)}")
     if len(set(deal.powers)) != len(deal.powers) or not set(deal.powers) <= set(variant.powers):
-        bad(f"powers {list(deal.powers)} must be distinct powers of the variant "
-            f"({', '.join(variant.powers) or 'none'})")
+        bad(
+            f"powers {list(deal.powers)} must be distinct powers of the variant "
+            f"({', '.join(variant.powers) or 'none'})"
+        )

@@ -5,31 +5,52 @@ can search cheaply. The flow is a trampoline of step functions: each either
 asks for decisions (sets ``_due`` and returns None) or returns the next step.
 A step whose only legal option is one decision applies it without asking.
 """
+
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..errors import InvalidInput
 from ..track import Track
+from .auction import AuctionSteps
 from .board import Board
 from .cards import COLOURS, Card
 from .decisions import Bet, Bid, Decision, IllegalDecision, Order, Path
 from .events import Event, Pending, Phase
-from .auction import AuctionSteps
 from .race import RaceSteps
 from .scoring import Result, ScoringSteps
-from .steps import NOBODY, OFF, Step
 from .setup import Deal, check_deal, shuffled_setup
+from .steps import NOBODY, OFF, Step
 from .variants import Variant
 
-PHASE_OF = {"bid": Phase.AUCTION, "second": Phase.AUCTION, "keep": Phase.POWER,
-            "swap": Phase.POWER, "card": Phase.RACE, "order": Phase.RACE, "skip": Phase.RACE,
-            "wild": Phase.RACE, "path": Phase.RACE, "bet": Phase.BET, "over": Phase.OVER}
-KIND_OF = {"bid": "bid", "second": "bid", "keep": "keep_power", "swap": "swap_power",
-           "card": "play_card", "order": "order", "skip": "skip", "wild": "wild",
-           "path": "path", "bet": "bet", "over": "over"}
+PHASE_OF = {
+    "bid": Phase.AUCTION,
+    "second": Phase.AUCTION,
+    "keep": Phase.POWER,
+    "swap": Phase.POWER,
+    "card": Phase.RACE,
+    "order": Phase.RACE,
+    "skip": Phase.RACE,
+    "wild": Phase.RACE,
+    "path": Phase.RACE,
+    "bet": Phase.BET,
+    "over": Phase.OVER,
+}
+KIND_OF = {
+    "bid": "bid",
+    "second": "bid",
+    "keep": "keep_power",
+    "swap": "swap_power",
+    "card": "play_card",
+    "order": "order",
+    "skip": "skip",
+    "wild": "wild",
+    "path": "path",
+    "bet": "bet",
+    "over": "over",
+}
 
 
 @dataclass(frozen=True)
@@ -78,19 +99,76 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
     seats whose cars have all finished; ``deal`` the set-up used; ``log``.
     """
 
-    __slots__ = ("board", "variant", "deck", "cards", "players", "seed", "deal", "rng", "step",
-                 "hands", "piles", "pile", "face_up", "discard", "out", "owner", "held", "power",
-                 "prices", "pos", "occ", "laps", "finished", "lines", "bets", "bet_lines",
-                 "s8_queue", "pw_queue", "car_up", "power_up", "set_aside", "second_queue",
-                 "collected", "turn", "card", "order", "skipped", "wild", "row_at", "mover",
-                 "move_n", "bonus", "new_lines", "log", "_due", "_opts", "_moves", "result",
-                 "cards_played", "retired", "cunning_winner", "from_hand", "_rng_shared", "logging",
-                 "_pending", "row_now")
+    __slots__ = (
+        "_due",
+        "_moves",
+        "_opts",
+        "_pending",
+        "_rng_shared",
+        "bet_lines",
+        "bets",
+        "board",
+        "bonus",
+        "car_up",
+        "card",
+        "cards",
+        "cards_played",
+        "collected",
+        "cunning_winner",
+        "deal",
+        "deck",
+        "discard",
+        "face_up",
+        "finished",
+        "from_hand",
+        "hands",
+        "held",
+        "laps",
+        "lines",
+        "log",
+        "logging",
+        "move_n",
+        "mover",
+        "new_lines",
+        "occ",
+        "order",
+        "out",
+        "owner",
+        "pile",
+        "piles",
+        "players",
+        "pos",
+        "power",
+        "power_up",
+        "prices",
+        "pw_queue",
+        "result",
+        "retired",
+        "rng",
+        "row_at",
+        "row_now",
+        "s8_queue",
+        "second_queue",
+        "seed",
+        "set_aside",
+        "skipped",
+        "step",
+        "turn",
+        "variant",
+        "wild",
+    )
 
     # -- creation -------------------------------------------------------------
     @classmethod
-    def new(cls, track: Track | Board, variant: Variant, players: int, seed: int = 0,
-            deal: Deal | None = None, log: bool = True) -> "Game":
+    def new(
+        cls,
+        track: Track | Board,
+        variant: Variant,
+        players: int,
+        seed: int = 0,
+        deal: Deal | None = None,
+        log: bool = True,
+    ) -> Game:
         """A game after set-up (R-SET), waiting for its first decisions.
 
         ``track`` may be a prepared ``Board`` (share one across games). With
@@ -102,16 +180,22 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
         """
         board = track if isinstance(track, Board) else Board.of(track, variant.use_finish)
         if not variant.min_players <= players <= variant.max_players:
-            raise InvalidInput(f"variant {variant.name!r} is for {variant.min_players} to "
-                               f"{variant.max_players} players, not {players}",
-                               hint="choose another number of players or another variant")
+            raise InvalidInput(
+                f"variant {variant.name!r} is for {variant.min_players} to "
+                f"{variant.max_players} players, not {players}",
+                hint="choose another number of players or another variant",
+            )
         if len(board.grid) != len(COLOURS):
-            raise InvalidInput(f"track {board.track.name!r} has {len(board.grid)} start spaces; "
-                               "a game needs 6", hint="validate the track")
+            raise InvalidInput(
+                f"track {board.track.name!r} has {len(board.grid)} start spaces; a game needs 6",
+                hint="validate the track",
+            )
         if variant.finish == "distance" and not board.geometry.wraps:
-            raise InvalidInput(f"{variant.name!r} races lap after lap, but track "
-                               f"{board.track.name!r} is not a closed circuit",
-                               hint="choose a closed circuit (centerline closed: true)")
+            raise InvalidInput(
+                f"{variant.name!r} races lap after lap, but track "
+                f"{board.track.name!r} is not a closed circuit",
+                hint="choose a closed circuit (centerline closed: true)",
+            )
         if board.use_finish != variant.use_finish:
             board = Board.of(board.track, variant.use_finish)
         deck = variant.deck
@@ -179,7 +263,7 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
         self.row_now = None
         self.step = "start"
 
-    def copy(self, log: bool | None = None) -> "Game":
+    def copy(self, log: bool | None = None) -> Game:
         """An independent copy (shares the board, variant, deck and log events).
 
         ``log=False`` gives a copy that stops logging routine events (for bots
@@ -187,10 +271,32 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
         g = Game.__new__(Game)
         g.logging = self.logging if log is None else log
         g._pending = self._pending
-        for name in ("board", "variant", "deck", "cards", "players", "seed", "deal", "step",
-                     "car_up", "power_up", "turn", "card", "skipped", "row_at", "mover",
-                     "move_n", "bonus", "new_lines", "result", "cards_played", "lines",
-                     "cunning_winner", "from_hand", "row_now"):
+        for name in (
+            "board",
+            "variant",
+            "deck",
+            "cards",
+            "players",
+            "seed",
+            "deal",
+            "step",
+            "car_up",
+            "power_up",
+            "turn",
+            "card",
+            "skipped",
+            "row_at",
+            "mover",
+            "move_n",
+            "bonus",
+            "new_lines",
+            "result",
+            "cards_played",
+            "lines",
+            "cunning_winner",
+            "from_hand",
+            "row_now",
+        ):
             setattr(g, name, getattr(self, name))
         # Copy-on-draw: both games share the random source until one draws from it.
         g.rng = self.rng
@@ -201,9 +307,25 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
         g.held = [list(h) for h in self.held]
         g.prices = [list(p) for p in self.prices]
         g.bets = [list(b) for b in self.bets]
-        for name in ("pile", "discard", "out", "owner", "power", "pos", "laps", "finished",
-                     "bet_lines", "s8_queue", "pw_queue", "set_aside", "second_queue", "order",
-                     "log", "_due", "retired"):
+        for name in (
+            "pile",
+            "discard",
+            "out",
+            "owner",
+            "power",
+            "pos",
+            "laps",
+            "finished",
+            "bet_lines",
+            "s8_queue",
+            "pw_queue",
+            "set_aside",
+            "second_queue",
+            "order",
+            "log",
+            "_due",
+            "retired",
+        ):
             setattr(g, name, list(getattr(self, name)))
         g.occ = set(self.occ)
         g.collected = dict(self.collected)
@@ -243,8 +365,10 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
         start, n = self._moves["start"], self._moves["n"]
         occ = self.occ - {start}
         car = COLOURS[self.mover]
-        return [Path(seat, car, tuple(self.board.ids[i] for i in m.path))
-                for m in self.board.graph.moves(start, n, occ)]
+        return [
+            Path(seat, car, tuple(self.board.ids[i] for i in m.path))
+            for m in self.board.graph.moves(start, n, occ)
+        ]
 
     @property
     def pending(self) -> Pending:
@@ -263,13 +387,17 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
         elif self.step == "path":
             car = COLOURS[self.mover]
         line = self.bet_lines[0] if self.step == "bet" and self.bet_lines else None
-        return Pending(kind, tuple(self.due()), car=car,
-                       power=self.power_up if self.step == "bid" else None,
-                       card=self.card, spaces=self.move_n if self.step == "path" else None,
-                       row=self.row_now if self.step == "path" and not self.bonus else None,
-                       line=line,
-                       set_aside=tuple(COLOURS[c] for c, _ in self.set_aside)
-                       if self.step == "second" else ())
+        return Pending(
+            kind,
+            tuple(self.due()),
+            car=car,
+            power=self.power_up if self.step == "bid" else None,
+            card=self.card,
+            spaces=self.move_n if self.step == "path" else None,
+            row=self.row_now if self.step == "path" and not self.bonus else None,
+            line=line,
+            set_aside=tuple(COLOURS[c] for c, _ in self.set_aside) if self.step == "second" else (),
+        )
 
     def card_of(self, card_id: int) -> Card:
         """The card with this id."""
@@ -289,24 +417,31 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
         """What ``seat`` may see: own hand and bets; others' only as counts."""
         ids = self.board.ids
         return PlayerView(
-            seat=seat, phase=self.phase, pending=self.pending,
+            seat=seat,
+            phase=self.phase,
+            pending=self.pending,
             hand=tuple(self.hands[seat]),
             hand_sizes=tuple(len(h) for h in self.hands),
-            pile_sizes=tuple(len(p) for p in self.piles) if self.variant.hand_mode == "private"
+            pile_sizes=tuple(len(p) for p in self.piles)
+            if self.variant.hand_mode == "private"
             else (len(self.pile),),
             face_up=tuple(tuple(f) for f in self.face_up),
-            positions={c: (None if self.pos[i] == OFF else ids[self.pos[i]])
-                       for i, c in enumerate(COLOURS)},
+            positions={
+                c: (None if self.pos[i] == OFF else ids[self.pos[i]]) for i, c in enumerate(COLOURS)
+            },
             finished=tuple(COLOURS[c] for c in self.finished),
-            owners={c: (None if self.owner[i] == NOBODY else self.owner[i])
-                    for i, c in enumerate(COLOURS)},
+            owners={
+                c: (None if self.owner[i] == NOBODY else self.owner[i])
+                for i, c in enumerate(COLOURS)
+            },
             powers=tuple(self.power),
             held_powers=tuple(tuple(h) for h in self.held),
             prices=tuple(sum(p for _, p in pr) for pr in self.prices),
             my_bets=self._my_bets(seat),
             bets_made=tuple(self.bet_lines_done()),
             all_bets=tuple(tuple(self._bet_name(b) for b in self.bets[k]) for k in range(3))
-            if self.over else (),
+            if self.over
+            else (),
             turn=self.turn,
             log=tuple(self.log),
         )
@@ -355,13 +490,17 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
             return
         if self._also_legal(d):
             return
-        raise IllegalDecision(f"{d.type} {d.to_dict()} is not a legal option now",
-                              hint=f"legal: {self._short_options(seat)}")
+        raise IllegalDecision(
+            f"{d.type} {d.to_dict()} is not a legal option now",
+            hint=f"legal: {self._short_options(seat)}",
+        )
 
     def _short_options(self, seat: int) -> str:
         opts = self._opts.get(seat, [])
-        text = ", ".join(str({k: v for k, v in o.to_dict().items() if k not in ('type', 'player')})
-                         for o in opts[:6])
+        text = ", ".join(
+            str({k: v for k, v in o.to_dict().items() if k not in ("type", "player")})
+            for o in opts[:6]
+        )
         return text + (f" and {len(opts) - 6} more" if len(opts) > 6 else "")
 
     def _also_legal(self, d: Decision) -> bool:
@@ -373,17 +512,25 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
             if self.step == "bid" and d.car not in (None, COLOURS[self.car_up]):
                 return False
             colour = d.car if self.step == "second" else COLOURS[self.car_up]
-            if self.step == "second" and COLOURS.index(colour) not in [c for c, _ in self.set_aside]:
+            if self.step == "second" and COLOURS.index(colour) not in [
+                c for c, _ in self.set_aside
+            ]:
                 return False
-            return self._bid_value(d.player, d.card, colour) is None and Bid(d.player, None) \
-                in self._opts[d.player]
+            return (
+                self._bid_value(d.player, d.card, colour) is None
+                and Bid(d.player, None) in self._opts[d.player]
+            )
         if isinstance(d, Order):
             n = len(self.cards[self.card].rows)
             rows = d.rows if isinstance(d.rows, tuple) else ()
             return all(type(r) is int for r in rows) and sorted(rows) == list(range(n))
         if isinstance(d, Path):
-            return (d.car == COLOURS[self.mover] and isinstance(d.path, tuple)
-                    and all(isinstance(s, str) for s in d.path) and self._path_legal(d.path))
+            return (
+                d.car == COLOURS[self.mover]
+                and isinstance(d.path, tuple)
+                and all(isinstance(s, str) for s in d.path)
+                and self._path_legal(d.path)
+            )
         return False
 
     def _path_legal(self, path: tuple[str, ...]) -> bool:
@@ -409,11 +556,20 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
             self.collected[d.player] = d
             if self.due():
                 return None
-            return {"bid": self._resolve_bids, "keep": self._resolve_keep,
-                    "bet": self._resolve_bet}[step]
-        return {"second": self._on_second, "swap": self._on_swap, "card": self._on_card,
-                "order": self._on_order, "skip": self._on_skip, "wild": self._on_wild,
-                "path": self._on_path}[step](d)
+            return {
+                "bid": self._resolve_bids,
+                "keep": self._resolve_keep,
+                "bet": self._resolve_bet,
+            }[step]
+        return {
+            "second": self._on_second,
+            "swap": self._on_swap,
+            "card": self._on_card,
+            "order": self._on_order,
+            "skip": self._on_skip,
+            "wild": self._on_wild,
+            "path": self._on_path,
+        }[step](d)
 
     def _run(self, fn: Step) -> None:
         while fn is not None:

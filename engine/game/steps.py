@@ -1,7 +1,9 @@
 """Shared pieces of the game flow: the step type, sentinels, and names in the log."""
+
 from __future__ import annotations
 
-from typing import Callable, Optional
+from collections.abc import Callable
+from typing import Optional
 
 # A step of the flow returns the next step, or None when it waits for decisions.
 Step = Optional[Callable[[], "Step"]]

@@ -5,6 +5,7 @@ a path relative to the file); its keys override the parent's, mappings merge
 key by key. Every key is optional: a missing key keeps the standard rule.
 Keys are documented in ``docs/variants.md``.
 """
+
 from __future__ import annotations
 
 import os
@@ -13,14 +14,20 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidInput, Place, UnreadableInput
-from ..resources import tracks_dir, variants_dir
+from ..resources import resolve_track, variants_dir
 from ..schema import check
 from ..yamlio import YamlDocument, load_yaml
 from .cards import Deck, load_deck
 
 FORMAT = "trackside-variant/1"
-POWERS: tuple[str, ...] = ("aggressive", "cunning", "determined", "strategic", "tricky",
-                           "unpredictable")
+POWERS: tuple[str, ...] = (
+    "aggressive",
+    "cunning",
+    "determined",
+    "strategic",
+    "tricky",
+    "unpredictable",
+)
 
 
 @dataclass(frozen=True)
@@ -34,17 +41,17 @@ class Variant:
     deck_path: str = ""
     auction: bool = True
     powers: tuple[str, ...] = POWERS
-    hand_mode: str = "dealt"          # dealt | common | private
-    hand_size: int = 7                # cards in hand for common and private draw piles
-    speed8: str = "hand"              # hand | face_up
+    hand_mode: str = "dealt"  # dealt | common | private
+    hand_size: int = 7  # cards in hand for common and private draw piles
+    speed8: str = "hand"  # hand | face_up
     betting: bool = True
     race_payout: tuple[int, ...] = (12, 9, 6, 4, 2, 0)
     bet_payouts: tuple[tuple[int, ...], ...] = ((9, 6, 3), (6, 4, 2), (3, 2, 1))
-    finish: str = "line"              # line | distance
-    winner: str = "money"             # money | first_car | furthest_car
+    finish: str = "line"  # line | distance
+    winner: str = "money"  # money | first_car | furthest_car
     aggressive_bonus: int = 1
     determined_bonus: int = 1
-    series: tuple[str, ...] = ()      # track files of a series (world tour)
+    series: tuple[str, ...] = ()  # track files of a series (world tour)
     cunning_swap: bool = False
     source: str = "<variant>"
 
@@ -77,8 +84,11 @@ def load_variant(name_or_path: str | os.PathLike) -> Variant:
     path = variant_path(name_or_path)
     if not path.exists() and path.parent == variants_dir():
         names = ", ".join(p.stem for p in bundled_variants())
-        raise UnreadableInput(f"no bundled variant named {path.stem!r}", Place(str(path)),
-                              f"bundled variants: {names}; or give the path of a variant file")
+        raise UnreadableInput(
+            f"no bundled variant named {path.stem!r}",
+            Place(str(path)),
+            f"bundled variants: {names}; or give the path of a variant file",
+        )
     data, places = _resolved(path.resolve(), ())
     return _build(data, str(path), places)
 
@@ -87,14 +97,20 @@ def _resolved(path: Path, chain: tuple[Path, ...]) -> tuple[dict, dict]:
     """The merged data of a variant file and its ancestors, with the place of
     each top-level key for error messages."""
     if path in chain:
-        names = " -> ".join(p.name for p in chain + (path,))
-        raise InvalidInput(f"variant 'extends' loops: {names}", Place(str(chain[0])),
-                           "remove the 'extends' that points back")
+        names = " -> ".join(p.name for p in (*chain, path))
+        raise InvalidInput(
+            f"variant 'extends' loops: {names}",
+            Place(str(chain[0])),
+            "remove the 'extends' that points back",
+        )
     if not path.exists() and chain:
-        raise InvalidInput(f"extends {path.name}: no such variant", Place(str(chain[-1])),
-                           "name a bundled variant (standard, two-player, beginner, "
-                           "long-distance, world-tour) or a path relative to this file")
-    return _resolved_doc(load_yaml(path, "variant file"), path.parent, chain + (path,))
+        raise InvalidInput(
+            f"extends {path.name}: no such variant",
+            Place(str(chain[-1])),
+            "name a bundled variant (standard, two-player, beginner, "
+            "long-distance, world-tour) or a path relative to this file",
+        )
+    return _resolved_doc(load_yaml(path, "variant file"), path.parent, (*chain, path))
 
 
 def _resolved_doc(doc: YamlDocument, base: Path, chain: tuple[Path, ...]) -> tuple[dict, dict]:
@@ -103,16 +119,19 @@ def _resolved_doc(doc: YamlDocument, base: Path, chain: tuple[Path, ...]) -> tup
     if problems:
         message, where = problems[0]
         more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-        raise InvalidInput(f"variant: {message}{more}", doc.place(where),
-                           "see docs/variants.md for every key and its values",
-                           problems=problems)
+        raise InvalidInput(
+            f"variant: {message}{more}",
+            doc.place(where),
+            "see docs/variants.md for every key and its values",
+            problems=problems,
+        )
     own = dict(doc.data)
     places = {k: doc.place((k,)) for k in own}
     if "deck" in own:
         own["deck"] = str((base / own["deck"]).resolve())
     if "series" in own:
         own["series"] = dict(own["series"])
-        own["series"]["tracks"] = [_track_file(t, base) for t in own["series"].get("tracks", [])]
+        own["series"]["tracks"] = [resolve_track(t, base) for t in own["series"].get("tracks", [])]
     parent_name = own.pop("extends", None)
     if parent_name is None:
         return own, places
@@ -123,20 +142,14 @@ def _resolved_doc(doc: YamlDocument, base: Path, chain: tuple[Path, ...]) -> tup
     return _merge(parent, own), {**parent_places, **places}
 
 
-def variant_from_data(data: Any, base: str | os.PathLike = ".",
-                      file: str = "<inline variant>") -> Variant:
+def variant_from_data(
+    data: Any, base: str | os.PathLike = ".", file: str = "<inline variant>"
+) -> Variant:
     """A variant given as data (e.g. inline in a game record); relative paths
     (``extends``, ``deck``, series tracks) start at ``base``."""
     folder = Path(base).resolve()
     data, places = _resolved_doc(YamlDocument(data, file), folder, (folder / file,))
     return _build(data, file, places)
-
-
-def _track_file(name: str, base: Path) -> str:
-    """A series track: a bundled track name (``harbour-loop``) or a path."""
-    if "/" not in name and not name.endswith((".yaml", ".yml")):
-        return str(tracks_dir() / f"{name}.yaml")
-    return str((base / name).resolve())
 
 
 def _merge(parent: dict, child: dict) -> dict:
@@ -181,15 +194,25 @@ def _build(data: dict, file: str, places: dict[str, Place]) -> Variant:
         source=file,
     )
     if v.min_players > v.max_players:
-        fail("players", f"players.min {v.min_players} is more than players.max {v.max_players}",
-             "make min at most max")
+        fail(
+            "players",
+            f"players.min {v.min_players} is more than players.max {v.max_players}",
+            "make min at most max",
+        )
     if len(set(v.powers)) != len(v.powers):
         fail("powers", "a power is listed twice", "list each power once")
     deck = v.deck
     if v.hand_mode != "dealt" and v.hand_size * v.max_players > deck.size:
-        fail("hand", f"{v.max_players} hands of {v.hand_size} need more than the "
-             f"{deck.size} cards of the deck", "lower hand.size or players.max")
+        fail(
+            "hand",
+            f"{v.max_players} hands of {v.hand_size} need more than the "
+            f"{deck.size} cards of the deck",
+            "lower hand.size or players.max",
+        )
     if v.finish == "distance" and v.winner == "first_car":
-        fail("winner", "no car finishes in a long-distance race, so 'first_car' cannot win",
-             "use winner: furthest_car or money")
+        fail(
+            "winner",
+            "no car finishes in a long-distance race, so 'first_car' cannot win",
+            "use winner: furthest_car or money",
+        )
     return v

@@ -1,26 +1,13 @@
 """Fixtures for the editor tests: a main window whose dialogs answer at once."""
+
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+import pytest
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtTest import QTest
+from tracks_for_tests import stadium_track
 
-# This folder is called "editor" too: with only tests/ on sys.path, ``import editor``
-# would find it as a namespace package and skip editor/__init__.py, which installs
-# editor.qtfix's guard against PySide6 6.12's lost references. Put the project first.
-_ROOT = str(Path(__file__).resolve().parents[2])
-if _ROOT not in sys.path:
-    sys.path.insert(0, _ROOT)
-if getattr(sys.modules.get("editor"), "__file__", None) is None:
-    sys.modules.pop("editor", None)
-
-import editor  # noqa: E402,F401 - runs the guard
-
-import pytest  # noqa: E402
-from PySide6.QtCore import QPoint, QPointF, QSettings, Qt  # noqa: E402
-from PySide6.QtTest import QTest  # noqa: E402
-
-from engine.track import save_track  # noqa: E402
-from tracks_for_tests import stadium_track  # noqa: E402
+from trackside.engine.track import save_track
 
 
 class FakePrompts:
@@ -69,8 +56,8 @@ def autosave_dir(tmp_path):
 @pytest.fixture
 def make_window(qtbot, tmp_path, autosave_dir):
     """Build main windows that share one settings file and autosave folder."""
-    from editor.app import make_app
-    from editor.mainwindow import MainWindow
+    from trackside.editor.app import make_app
+    from trackside.editor.mainwindow import MainWindow
 
     make_app()
     made = []
@@ -110,8 +97,9 @@ def view_point(window, x: float, y: float) -> QPoint:
     return window.view.mapFromScene(QPointF(x, y))
 
 
-def click(qtbot, window, x, y, modifier=Qt.KeyboardModifier.NoModifier,
-          button=Qt.MouseButton.LeftButton):
+def click(
+    qtbot, window, x, y, modifier=Qt.KeyboardModifier.NoModifier, button=Qt.MouseButton.LeftButton
+):
     """Click the canvas at (x, y) mm."""
     qtbot.mouseClick(window.view.viewport(), button, modifier, view_point(window, x, y))
 
@@ -122,7 +110,9 @@ def drag(window, start, end, modifier=Qt.KeyboardModifier.NoModifier, steps=5):
     a, b = view_point(window, *start), view_point(window, *end)
     QTest.mousePress(vp, Qt.MouseButton.LeftButton, modifier, a)
     for k in range(1, steps + 1):
-        p = QPoint(round(a.x() + (b.x() - a.x()) * k / steps), round(a.y() + (b.y() - a.y()) * k / steps))
+        p = QPoint(
+            round(a.x() + (b.x() - a.x()) * k / steps), round(a.y() + (b.y() - a.y()) * k / steps)
+        )
         QTest.mouseMove(vp, p)
     QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, modifier, b)
 

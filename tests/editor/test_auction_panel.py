@@ -1,11 +1,12 @@
 """The auction panel groups the log by car; R-AUC-8's second round is its own entry."""
+
 from __future__ import annotations
 
-from engine.bots import bot_seed, drive, make_bot
-from engine.game import Board, Game, Phase, load_variant
-from engine.resources import tracks_dir
-from engine.track import load_track
-from editor.play.auction_panel import SECOND_ROUND, auctions
+from trackside.editor.play.auction_panel import SECOND_ROUND, auctions
+from trackside.engine.bots import bot_seed, drive, make_bot
+from trackside.engine.game import Board, Game, Phase, load_variant
+from trackside.engine.resources import tracks_dir
+from trackside.engine.track import load_track
 
 
 def _auction_log(seed: int, board: Board) -> list:
@@ -25,7 +26,8 @@ def test_second_round_results_are_never_filed_under_a_revealed_car():
         found += 1
         runs = auctions(log)
         assert [r.car for r in runs if r.car is not None] == [
-            e.data["car"] for e in log if e.kind == "reveal"]
+            e.data["car"] for e in log if e.kind == "reveal"
+        ]
         for run in runs:
             reasons = {e.data.get("reason") for e in run.results}
             assert bool(reasons & set(SECOND_ROUND)) <= (run.car is None), (seed, reasons)

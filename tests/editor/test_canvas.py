@@ -1,4 +1,5 @@
 """The canvas: zoom around the cursor, pan, fit, cursor read-out, snapping."""
+
 from __future__ import annotations
 
 import pytest
@@ -7,17 +8,24 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from editor.snapping import SnapSettings, snap_point
-from editor.view import grid_steps
-from engine.track import Centerline, Space, Track
+from trackside.editor.snapping import SnapSettings, snap_point
+from trackside.editor.view import grid_steps
+from trackside.engine.track import Centerline, Space, Track
 
 pytestmark = pytest.mark.gui
 
 
 def _wheel(view, pos: QPoint, steps: int) -> None:
-    event = QWheelEvent(QPointF(pos), QPointF(view.viewport().mapToGlobal(pos)), QPoint(0, 0),
-                        QPoint(0, 120 * steps), Qt.MouseButton.NoButton,
-                        Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    event = QWheelEvent(
+        QPointF(pos),
+        QPointF(view.viewport().mapToGlobal(pos)),
+        QPoint(0, 0),
+        QPoint(0, 120 * steps),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
     QApplication.sendEvent(view.viewport(), event)
 
 
@@ -132,4 +140,4 @@ def test_zoom_to_selection_and_the_space_under_the_pointer(window, qtbot, stadiu
     centre = box.center()
     QTest.mouseMove(window.view.viewport(), window.view.mapFromScene(centre))
     qtbot.waitUntil(lambda: window.space_label.text() != "")
-    assert window.space_label.text() == "a5 · lane 0 · 2 forward"      # ahead and diagonal
+    assert window.space_label.text() == "a5 · lane 0 · 2 forward"  # ahead and diagonal

@@ -1,4 +1,5 @@
 """Every edit is a command: any sequence undone restores the track exactly, redone repeats it."""
+
 from __future__ import annotations
 
 import copy
@@ -6,30 +7,45 @@ import copy
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from editor import commands as c
-from editor.document import TrackDocument
-from engine.track import Centerline, Space
 from tracks_for_tests import straight_track
+
+from trackside.editor import commands as c
+from trackside.editor.document import TrackDocument
+from trackside.engine.track import Centerline, Space
 
 pytestmark = pytest.mark.gui
 
 coord = st.floats(-500, 500, allow_nan=False).map(lambda v: round(v, 2))
 
 step = st.one_of(
-    st.tuples(st.just("move"), st.lists(st.integers(0, 40), min_size=1, max_size=4), coord, coord,
-              st.booleans()),
-    st.tuples(st.just("corners"), st.integers(0, 40),
-              st.lists(st.tuples(coord, coord), min_size=3, max_size=6)),
-    st.tuples(st.just("field"), st.integers(0, 40),
-              st.sampled_from([("lane", 2), ("kind", "danger"), ("label", "x"), ("id", "zz")])),
+    st.tuples(
+        st.just("move"),
+        st.lists(st.integers(0, 40), min_size=1, max_size=4),
+        coord,
+        coord,
+        st.booleans(),
+    ),
+    st.tuples(
+        st.just("corners"),
+        st.integers(0, 40),
+        st.lists(st.tuples(coord, coord), min_size=3, max_size=6),
+    ),
+    st.tuples(
+        st.just("field"),
+        st.integers(0, 40),
+        st.sampled_from([("lane", 2), ("kind", "danger"), ("label", "x"), ("id", "zz")]),
+    ),
     st.tuples(st.just("add"), st.integers(1, 3)),
     st.tuples(st.just("remove"), st.lists(st.integers(0, 40), min_size=1, max_size=3)),
     st.tuples(st.just("grid"), st.lists(st.sampled_from(["a1", "b1", "a2", "zz"]), max_size=6)),
     st.tuples(st.just("line"), st.integers(0, 3), coord, coord, coord, coord),
     st.tuples(st.just("centerline"), st.lists(st.tuples(coord, coord), min_size=2, max_size=5)),
-    st.tuples(st.just("meta"), st.sampled_from([("name", "N"), ("author", "A"),
-                                                ("description", None), ("tolerance", 0.5)])),
+    st.tuples(
+        st.just("meta"),
+        st.sampled_from(
+            [("name", "N"), ("author", "A"), ("description", None), ("tolerance", 0.5)]
+        ),
+    ),
     st.tuples(st.just("rename"), st.integers(0, 40), st.sampled_from(["p", "q", "a1"])),
     st.tuples(st.just("duplicate"), st.lists(st.integers(0, 40), min_size=1, max_size=3)),
 )
@@ -46,8 +62,11 @@ def _apply(doc: TrackDocument, op: tuple) -> None:
     elif kind == "field" and n:
         stack.push(c.SetSpaceField(doc, op[1] % n, *op[2]))
     elif kind == "add":
-        stack.push(c.AddSpaces(doc, [Space(doc.unique_id("n"), 0, [(0, 0), (5, 0), (5, 5)])
-                                     for _ in range(op[1])]))
+        stack.push(
+            c.AddSpaces(
+                doc, [Space(doc.unique_id("n"), 0, [(0, 0), (5, 0), (5, 5)]) for _ in range(op[1])]
+            )
+        )
     elif kind == "remove" and n:
         c.delete_spaces(doc, sorted({i % n for i in op[1]}))
     elif kind == "grid":
@@ -98,8 +117,15 @@ def test_signals_name_what_changed(qapp):
     doc.undo_stack.push(c.SetGrid(doc, ["a1"]))
     doc.undo_stack.push(c.SetMeta(doc, "author", "me"))
     doc.undo_stack.push(c.SetCenterline(doc, Centerline(False, [(0, 0), (9, 0)])))
-    assert seen == [("changed", 1), ("removed", 0), ("added", 0), ("line", 3), ("grid",),
-                    ("meta", "author"), ("centerline",)]
+    assert seen == [
+        ("changed", 1),
+        ("removed", 0),
+        ("added", 0),
+        ("line", 3),
+        ("grid",),
+        ("meta", "author"),
+        ("centerline",),
+    ]
 
 
 def test_nudges_merge_but_drags_do_not(qapp):
@@ -111,13 +137,13 @@ def test_nudges_merge_but_drags_do_not(qapp):
     doc.undo_stack.push(c.MoveSpaces(doc, [0, 1], 1, 0))
     assert doc.undo_stack.count() == 3
     doc.undo_stack.push(c.MoveSpaces(doc, [0], 1, 0, nudge=True))
-    doc.undo_stack.push(c.MoveSpaces(doc, [1], 1, 0, nudge=True))   # other spaces: no merge
+    doc.undo_stack.push(c.MoveSpaces(doc, [1], 1, 0, nudge=True))  # other spaces: no merge
     assert doc.undo_stack.count() == 5
 
 
 def test_a_long_session_of_nudges_does_not_exhaust_true(qapp):
     """PySide6 6.12 on Python 3.11 drops a reference to the bool that mergeWith returns;
-    without editor.qtfix's reserve a minute of held arrow keys aborted the process."""
+    a minute of held arrow keys aborted the process (that release is excluded)."""
     doc = TrackDocument(straight_track(rows=2, lanes=1))
     for _ in range(20_000):
         doc.undo_stack.push(c.MoveSpaces(doc, [0], 0.5, 0, nudge=True))

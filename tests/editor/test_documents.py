@@ -1,4 +1,5 @@
 """Documents: save and reopen, unsaved-changes prompt, recovery, hostile files."""
+
 from __future__ import annotations
 
 import json
@@ -6,11 +7,10 @@ import subprocess
 import sys
 
 import pytest
+from conftest_helpers import click, wait_issues
 from PySide6.QtCore import Qt
 
-from engine.track import load_track
-
-from conftest_helpers import click, wait_issues
+from trackside.engine.track import load_track
 
 pytestmark = pytest.mark.gui
 
@@ -67,7 +67,7 @@ def test_recover_from_an_autosave_after_a_crash(make_window, qtbot, stadium_file
     first.scene.select_indices([2])
     qtbot.keyClick(first.view, Qt.Key.Key_Down, Qt.KeyboardModifier.ShiftModifier)
     assert first.autosave.save_now()
-    assert not first.autosave.save_now()       # nothing new since: nothing written
+    assert not first.autosave.save_now()  # nothing new since: nothing written
     edited = first.doc.track.to_dict()
     # A crash: the process is gone and its autosave stays. Give the files a dead pid.
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
@@ -88,12 +88,13 @@ def test_recover_from_an_autosave_after_a_crash(make_window, qtbot, stadium_file
     assert second.isWindowModified()
     assert not crashed_yaml.exists() and not crashed_meta.exists()
     third = make_window()
-    assert not third.check_recovery()   # nothing left over, nothing asked
+    assert not third.check_recovery()  # nothing left over, nothing asked
     assert third.prompts.titles("recovery") == []
 
 
 def test_autosave_timer_writes_only_while_modified(make_window, qtbot, stadium_file):
-    from editor.autosave import Autosaver
+    from trackside.editor.autosave import Autosaver
+
     w = make_window()
     w.open_file(stadium_file)
     saver = Autosaver(w.doc, w.autosave.directory, interval_ms=50, parent=w)
@@ -109,16 +110,18 @@ def test_autosave_timer_writes_only_while_modified(make_window, qtbot, stadium_f
 
 
 HOSTILE = {
-    "alias-bomb.yaml": "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+    "alias-bomb.yaml": "a: &a [x, x, x, x, x, x, x, x, x]\n"
+    + "".join(
         f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, "
         f"*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n"
-        for i in range(9)),
+        for i in range(9)
+    ),
     "python-tag.yaml": "format: !!python/object/apply:os.system ['echo pwned']\n",
     "not-yaml.yaml": "spaces: [unclosed\n  - {\n",
     "binary.yaml": b"\x00\xff\xfe\x89PNG\r\n",
     "list.yaml": "- 1\n- 2\n",
     "bad-schema.yaml": "format: trackside-track/1\nname: X\ncenterline: {closed: maybe, points: 3}\n"
-                       "spaces: []\nstart_grid: []\nbetting_lines: []\nfinish_line: []\n",
+    "spaces: []\nstart_grid: []\nbetting_lines: []\nfinish_line: []\n",
     "deep.yaml": "a: " + "[" * 5000 + "]" * 5000 + "\n",
 }
 
@@ -127,8 +130,11 @@ HOSTILE = {
 def test_opening_a_hostile_file_leaves_the_document_intact(window, stadium_file, tmp_path, name):
     window.open_file(stadium_file)
     window.scene.select_indices([0])
-    window.doc.undo_stack.push(__import__("editor.commands", fromlist=["MoveSpaces"]).MoveSpaces(
-        window.doc, [0], 1, 0))
+    window.doc.undo_stack.push(
+        __import__("trackside.editor.commands", fromlist=["MoveSpaces"]).MoveSpaces(
+            window.doc, [0], 1, 0
+        )
+    )
     before = window.doc.track.to_dict()
     bad = tmp_path / name
     content = HOSTILE[name]
@@ -171,15 +177,18 @@ def test_new_from_a_track_file_is_an_unsaved_copy(window, stadium_file):
     assert window.doc.track.name == "Test Stadium (copy)"
     assert window.isWindowModified()
     window.prompts.save_as_answer = None
-    assert not window.save()       # save asks where; cancelling saves nothing
+    assert not window.save()  # save asks where; cancelling saves nothing
     assert window.prompts.titles("save_path")
 
 
 def _media_boxes(pdf: bytes) -> list[tuple[float, float]]:
     import re
+
     boxes = re.findall(rb"/MediaBox \[\s*([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)\s*\]", pdf)
-    return [((float(x1) - float(x0)) * 25.4 / 72, (float(y1) - float(y0)) * 25.4 / 72)
-            for x0, y0, x1, y1 in boxes]
+    return [
+        ((float(x1) - float(x0)) * 25.4 / 72, (float(y1) - float(y0)) * 25.4 / 72)
+        for x0, y0, x1, y1 in boxes
+    ]
 
 
 def test_export_a_pdf_at_true_scale_and_on_a4_pages(window, stadium_file, tmp_path):
@@ -187,8 +196,8 @@ def test_export_a_pdf_at_true_scale_and_on_a4_pages(window, stadium_file, tmp_pa
     out = tmp_path / "board.pdf"
     window.prompts.export_answer = str(out)
     assert window.export("pdf")
-    (w, h), = _media_boxes(out.read_bytes())
-    rect = window.scene.track_rect()      # spaces span about 770 x 380 mm, plus margins
+    ((w, h),) = _media_boxes(out.read_bytes())
+    rect = window.scene.track_rect()  # spaces span about 770 x 380 mm, plus margins
     assert w > 700 and h > 330 and w < rect.width() + 120 and h < rect.height() + 120
     tiled = tmp_path / "board-a4.pdf"
     window.prompts.export_answer = str(tiled)
@@ -227,7 +236,7 @@ def test_a_schema_valid_but_absurd_track_opens_paints_and_reports(window, qtbot,
     window.act_racing.trigger()
     window.act_arrows.trigger()
     window.act_fit.trigger()
-    assert not window.grab().isNull()         # every item painted without raising
+    assert not window.grab().isNull()  # every item painted without raising
     wait_issues(qtbot, window)
     codes = {i.code for i in window.issues.issues}
     assert {"duplicate-id", "bad-polygon"} <= codes
@@ -238,8 +247,9 @@ def test_a_schema_valid_but_absurd_track_opens_paints_and_reports(window, qtbot,
     assert not window.grab().isNull()
 
 
-def test_draft_warnings_give_way_to_the_validator_at_the_first_edit(window, make_window, qtbot,
-                                                                      tmp_path):
+def test_draft_warnings_give_way_to_the_validator_at_the_first_edit(
+    window, make_window, qtbot, tmp_path
+):
     window.set_tool("draw")
     window.view.set_zoom(4.0)
     window.view.centerOn(20, 15)
@@ -261,8 +271,11 @@ def test_draft_warnings_give_way_to_the_validator_at_the_first_edit(window, make
 def test_a_failed_save_is_reported_and_the_document_stays_modified(window, stadium_file, tmp_path):
     window.open_file(stadium_file)
     window.scene.select_indices([0])
-    window.doc.undo_stack.push(__import__("editor.commands", fromlist=["MoveSpaces"]).MoveSpaces(
-        window.doc, [0], 1, 0))
+    window.doc.undo_stack.push(
+        __import__("trackside.editor.commands", fromlist=["MoveSpaces"]).MoveSpaces(
+            window.doc, [0], 1, 0
+        )
+    )
     window.prompts.save_as_answer = str(tmp_path / "missing-folder" / "x.yaml")
     assert not window.save_as()
     (problem,) = window.prompts.titles("problems")

@@ -1,4 +1,5 @@
 """``trackside edit``: the editor from the command line."""
+
 from __future__ import annotations
 
 import os
@@ -7,8 +8,8 @@ import sys
 
 import pytest
 
-from engine import cli
-from engine.commands.edit import default_track
+from trackside.engine import cli
+from trackside.engine.commands.edit import default_track
 
 pytestmark = pytest.mark.gui
 
@@ -29,10 +30,19 @@ def test_edit_starts_the_editor_on_the_track_without_complaint(tmp_path):
     It runs in its own process: a QApplication that has run its event loop once
     cannot serve the rest of the test session.
     """
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_DATA_HOME=str(tmp_path / "data"),
-               XDG_CONFIG_HOME=str(tmp_path / "config"))
-    proc = subprocess.Popen([sys.executable, "-m", "engine", "edit", str(default_track())],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "trackside", "edit", str(default_track())],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         with pytest.raises(subprocess.TimeoutExpired):
             proc.wait(timeout=4)

@@ -1,5 +1,6 @@
 """File > Export > Export… (editor/export_dialog.py): PNG, SVG and true-scale PDF through
 editor.render, with the paper and DPI chosen in the dialog; failures are shown, never raised."""
+
 from __future__ import annotations
 
 import re
@@ -8,8 +9,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
-from editor.export_dialog import ExportDialog
-from editor.render import PAPERS
+from trackside.editor.export_dialog import ExportDialog
+from trackside.editor.render import PAPERS
 
 pytestmark = pytest.mark.gui
 
@@ -22,8 +23,10 @@ def _media_boxes(path) -> list[tuple[float, float]]:
     assert data.startswith(b"%PDF-")
     number = rb"([-\d.]+)"
     boxes = re.findall(rb"/MediaBox\s*\[\s*" + rb"\s+".join([number] * 4) + rb"\s*\]", data)
-    return [((float(x1) - float(x0)) / PT_PER_MM, (float(y1) - float(y0)) / PT_PER_MM)
-            for x0, y0, x1, y1 in boxes]
+    return [
+        ((float(x1) - float(x0)) / PT_PER_MM, (float(y1) - float(y0)) / PT_PER_MM)
+        for x0, y0, x1, y1 in boxes
+    ]
 
 
 def _dialog(window, qtbot, fmt: str, path, paper: str | None = None, dpi: int | None = None):
@@ -42,8 +45,11 @@ def _dialog(window, qtbot, fmt: str, path, paper: str | None = None, dpi: int | 
 def test_the_dialog_is_in_the_file_menu(window):
     assert window.act_export_dialog.shortcut().toString() == "Ctrl+Shift+E"
     file_menu = window.menuBar().actions()[0].menu()
-    export_menu = next(a.menu() for a in file_menu.actions() if a.menu() is not None
-                       and a.text().replace("&", "") == "Export")
+    export_menu = next(
+        a.menu()
+        for a in file_menu.actions()
+        if a.menu() is not None and a.text().replace("&", "") == "Export"
+    )
     assert window.act_export_dialog in export_menu.actions()
 
 
@@ -69,7 +75,7 @@ def test_pdf_at_board_size_is_one_page_of_the_board(window, qtbot, stadium_file,
     assert dialog.export() is not None
     (box,) = _media_boxes(target)
     assert box == pytest.approx(dialog.result_.page_size_mm, abs=0.5)
-    assert box[0] > 600                            # the 700 mm stadium at true scale
+    assert box[0] > 600  # the 700 mm stadium at true scale
 
 
 def test_png_size_follows_the_dpi(window, qtbot, stadium_file, tmp_path):
@@ -99,7 +105,7 @@ def test_errors_are_shown_not_raised(window, qtbot, stadium_file, tmp_path):
     window.open_file(stadium_file)
     dialog = _dialog(window, qtbot, "pdf", tmp_path / "no" / "such" / "dir" / "x.pdf", "a4")
     qtbot.mouseClick(dialog.export_button, Qt.MouseButton.LeftButton)
-    assert dialog.isVisible()                      # stays open so the path can be fixed
+    assert dialog.isVisible()  # stays open so the path can be fixed
     (asked,) = window.prompts.titles()
     assert asked[1] == "Cannot export" and "x.pdf" in asked[2]
     dialog.path.setText("")

@@ -4,21 +4,21 @@ From a blank page: lay out a loop with the lane tool, let the issues list say
 what is missing (start grid, betting lines, finish line), fix each with its
 tool, save, reopen and compare, then print it tiled on paper.
 """
+
 from __future__ import annotations
 
 import re
 
 import pytest
+from conftest_helpers import click, drag, view_point, wait_issues
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from shapely.geometry import Polygon
 
-from engine.lanes import LaneLayout, Straight, build_lanes
-from engine.track import load_track
-from engine.validate import validate_track
-from editor.render import PAPERS
-
-from conftest_helpers import click, drag, view_point, wait_issues
+from trackside.editor.render import PAPERS
+from trackside.engine.lanes import LaneLayout, Straight, build_lanes
+from trackside.engine.track import load_track
+from trackside.engine.validate import validate_track
 
 pytestmark = pytest.mark.gui
 
@@ -26,7 +26,7 @@ PT_PER_MM = 72 / 25.4
 
 
 def _lanes(window, zoom=1.5, centre=(200, 0)):
-    window.tool_actions["lanes"].trigger()         # the toolbar button
+    window.tool_actions["lanes"].trigger()  # the toolbar button
     window.view.set_zoom(zoom)
     window.view.centerOn(*centre)
     assert window.tool.name == "lanes" and window.lane_dock.isVisible()
@@ -47,11 +47,14 @@ def _row_edge(track, row: int, lanes: str = "abc") -> tuple[tuple[float, float],
     ends = []
     for lane in (lanes[0], lanes[-1]):
         shared = Polygon(track.space(f"{lane}{row}").corners).intersection(
-            Polygon(track.space(f"{lane}{row + 1}").corners))
+            Polygon(track.space(f"{lane}{row + 1}").corners)
+        )
         ends.append(list(shared.coords))
     (a, b), (c, d) = ends
-    far = max(((p, q) for p in (a, b) for q in (c, d)), key=lambda pq: (pq[0][0] - pq[1][0]) ** 2
-              + (pq[0][1] - pq[1][1]) ** 2)
+    far = max(
+        ((p, q) for p in (a, b) for q in (c, d)),
+        key=lambda pq: (pq[0][0] - pq[1][0]) ** 2 + (pq[0][1] - pq[1][1]) ** 2,
+    )
     return far
 
 
@@ -77,17 +80,19 @@ def _centre(space):
 def test_build_a_lane_strip_and_check_the_spaces(window, qtbot):
     tool = _lanes(window)
     window.lane_panel.lanes.setValue(3)
-    click(qtbot, window, 0, 0)                     # the start
-    _point_and_click(qtbot, window, 401, 1.5)             # ahead: a straight of whole spaces
+    click(qtbot, window, 0, 0)  # the start
+    _point_and_click(qtbot, window, 401, 1.5)  # ahead: a straight of whole spaces
     assert tool.draft.pieces == [Straight(400)]
-    assert len(tool.build.result.spaces) == 30     # previewed, not yet in the track
+    assert len(tool.build.result.spaces) == 30  # previewed, not yet in the track
     assert window.doc.track.spaces == []
     qtbot.keyClick(window.view, Qt.Key.Key_Return)
     spaces = window.doc.track.spaces
-    expected = build_lanes(LaneLayout(pieces=(Straight(400),), lanes=3, space_length=40,
-                                      lane_width=30)).track_spaces()
+    expected = build_lanes(
+        LaneLayout(pieces=(Straight(400),), lanes=3, space_length=40, lane_width=30)
+    ).track_spaces()
     assert [(s.id, s.lane, s.corners) for s in spaces] == [
-        (s.id, s.lane, s.corners) for s in expected]
+        (s.id, s.lane, s.corners) for s in expected
+    ]
     assert {s.lane for s in spaces} == {0, 1, 2}
     assert all(window.scene.space_items[i].rectangular for i in range(30))
     assert len(window.doc.track.start_grid) == 6
@@ -103,12 +108,12 @@ def test_a_new_valid_circuit_from_a_blank_page(window, qtbot, tmp_path, make_win
     tool = _lanes(window, zoom=0.8, centre=(200, -150))
     panel = window.lane_panel
     panel.lanes.setValue(3)
-    panel.furniture_box.setChecked(False)          # place grid and lines by hand
+    panel.furniture_box.setChecked(False)  # place grid and lines by hand
     click(qtbot, window, 0, 0)
-    for x, y in [(401, 1), (402, -300), (0, -302)]:   # straight, half circle, straight back
+    for x, y in [(401, 1), (402, -300), (0, -302)]:  # straight, half circle, straight back
         _point_and_click(qtbot, window, x, y)
     QTest.mouseMove(window.view.viewport(), view_point(window, 3, 2))
-    assert tool.build.result.closed                # pointing at the start closes the loop
+    assert tool.build.result.closed  # pointing at the start closes the loop
     _point_and_click(qtbot, window, 3, 2)
     qtbot.keyClick(window.view, Qt.Key.Key_Return)
     t = window.doc.track
@@ -158,8 +163,9 @@ def test_a_new_valid_circuit_from_a_blank_page(window, qtbot, tmp_path, make_win
     window.prompts.export_answer = str(tmp_path / "loop-a4.pdf")
     assert window.export("pdf", "a4")
     data = (tmp_path / "loop-a4.pdf").read_bytes()
-    boxes = re.findall(rb"/MediaBox\s*\[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]",
-                       data)
+    boxes = re.findall(
+        rb"/MediaBox\s*\[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]", data
+    )
     assert len(boxes) >= 2
     w, h = PAPERS["a4"]
     for x0, y0, x1, y1 in boxes:

@@ -1,10 +1,10 @@
 """The issues list and the inspector, driven through the real widgets."""
+
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
-
 from conftest_helpers import click, drag, wait_issues
+from PySide6.QtCore import Qt
 
 pytestmark = pytest.mark.gui
 
@@ -23,7 +23,12 @@ def test_moving_a_corner_changes_the_issues_list(window, qtbot, stadium_file):
     window.view.centerOn(x, y)
     # Drag a5's corner alone (Alt) deep into its neighbour: the spaces overlap.
     target = _centre(t.space("a6"))
-    drag(window, (x, y), target, Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.ControlModifier)
+    drag(
+        window,
+        (x, y),
+        target,
+        Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.ControlModifier,
+    )
     wait_issues(qtbot, window)
     errors, _warnings = window.issues.counts_text()
     assert errors >= 1
@@ -44,7 +49,7 @@ def test_clicking_an_issue_selects_its_spaces_and_centres_them(window, qtbot, st
     t = window.doc.track
     row = [t.spaces.index(t.space(sid)) for sid in ("a30", "b30", "c30")]
     window.scene.select_indices(row)
-    window.act_delete.trigger()          # a gap across the track: dead ends before it
+    window.act_delete.trigger()  # a gap across the track: dead ends before it
     wait_issues(qtbot, window)
     shown = window.issues.list
     rows = [shown.item(k) for k in range(shown.count())]
@@ -67,12 +72,16 @@ def test_clicking_a_line_issue_selects_the_line(window, qtbot, stadium_file):
     window.open_file(stadium_file)
     window.set_tool("finish")
     t = window.doc.track
-    a3 = t.space("a3")   # finish line across the start: out of race order
+    a3 = t.space("a3")  # finish line across the start: out of race order
     (x0, y0), (x1, y1) = a3.corners[0], a3.corners[3]
     window.view.set_zoom(2.0)
     window.view.centerOn(float(x0), float(y0))
-    drag(window, (float(x0), float(y0) + 40), (float(x1), float(y1) - 60),
-         Qt.KeyboardModifier.ControlModifier)
+    drag(
+        window,
+        (float(x0), float(y0) + 40),
+        (float(x1), float(y1) - 60),
+        Qt.KeyboardModifier.ControlModifier,
+    )
     wait_issues(qtbot, window)
     line_rows = [i for i in window.issues.issues if i.line == 3]
     assert line_rows
@@ -110,7 +119,8 @@ def test_inspector_edits_are_undoable(window, qtbot, stadium_file):
     while window.doc.undo_stack.canUndo():
         window.doc.undo_stack.undo()
     assert ins.id_edit.text() == "a2"
-    from engine.track import load_track
+    from trackside.engine.track import load_track
+
     assert t.to_dict() == load_track(stadium_file).to_dict()
 
 
@@ -138,7 +148,7 @@ def test_fix_a_dead_end_by_drawing_the_missing_space(window, qtbot, stadium_file
     gone = t.space("b12")
     corners = [tuple(float(v) for v in c) for c in gone.corners]
     index = t.spaces.index(gone)
-    for sid in ("a12", "c12"):     # make b12 the only way through this row
+    for sid in ("a12", "c12"):  # make b12 the only way through this row
         window.scene.select_indices([t.spaces.index(t.space(sid))])
         window.act_delete.trigger()
     index = t.spaces.index(gone)
@@ -152,19 +162,20 @@ def test_fix_a_dead_end_by_drawing_the_missing_space(window, qtbot, stadium_file
     window.view.set_zoom(3.0)
     window.view.centerOn(cx, cy)
     for x, y in corners:
-        click(qtbot, window, x + 0.6, y - 0.5)      # snaps onto the neighbours' corners
+        click(qtbot, window, x + 0.6, y - 0.5)  # snaps onto the neighbours' corners
     qtbot.keyClick(window.view, Qt.Key.Key_Return)
     new = t.spaces[-1]
     assert [tuple(float(v) for v in c) for c in new.corners] == [
-        (pytest.approx(x, abs=1e-3), pytest.approx(y, abs=1e-3)) for x, y in corners]
+        (pytest.approx(x, abs=1e-3), pytest.approx(y, abs=1e-3)) for x, y in corners
+    ]
     wait_issues(qtbot, window)
     assert "dead-end" not in {i.code for i in window.issues.issues}
 
 
 def test_movement_preview_lights_up_the_legal_moves(window, qtbot, stadium_file):
     """The preview shows R-MOVE-4's legal moves; a test car blocks (R-MOVE-3)."""
-    from engine.geometry import TrackGeometry
-    from engine.movement import MoveGraph
+    from trackside.engine.geometry import TrackGeometry
+    from trackside.engine.movement import MoveGraph
 
     window.open_file(stadium_file)
     t = window.doc.track
@@ -173,13 +184,14 @@ def test_movement_preview_lights_up_the_legal_moves(window, qtbot, stadium_file)
     a5 = t.spaces.index(t.space("a5"))
     from conftest_helpers import view_point
     from PySide6.QtTest import QTest
+
     QTest.mouseMove(window.view.viewport(), view_point(window, *_centre(t.space("a5"))))
     tool = window.tool
     qtbot.waitUntil(lambda: tool.origin == a5)
     expected = MoveGraph(TrackGeometry(t)).moves(a5, 2, set())
     assert {m.path for m in tool.last_moves} == {m.path for m in expected}
     ends = {t.spaces[m.end].id for m in tool.last_moves}
-    assert ends == {"a7", "b7", "c7"}   # straight, one diagonal, two diagonals
+    assert ends == {"a7", "b7", "c7"}  # straight, one diagonal, two diagonals
     assert "moving 2" in window.hint_label.text()
     # Shift+click pins the car, then test cars on a6 and b6 block it.
     click(qtbot, window, *_centre(t.space("a5")), Qt.KeyboardModifier.ShiftModifier)
@@ -187,7 +199,7 @@ def test_movement_preview_lights_up_the_legal_moves(window, qtbot, stadium_file)
         click(qtbot, window, *_centre(t.space(sid)))
     assert tool.pinned == a5
     assert tool.last_moves == []
-    click(qtbot, window, *_centre(t.space("b6")))      # take the car on b6 away again
+    click(qtbot, window, *_centre(t.space("b6")))  # take the car on b6 away again
     assert {t.spaces[m.end].id for m in tool.last_moves} <= {"b7", "c7", "a7"}
     assert tool.last_moves
 
@@ -198,7 +210,7 @@ def test_forward_arrows_overlay_toggles(window, stadium_file):
     window.act_arrows.trigger()
     assert window.scene.forward_arrows.isVisible()
     assert window.scene.geometry() is not None
-    window.view.viewport().grab()      # paints the overlay without error
+    window.view.viewport().grab()  # paints the overlay without error
 
 
 def test_inspector_edits_the_ends_of_a_selected_line(window, qtbot, stadium_file):
@@ -225,10 +237,11 @@ def _row(window, words):
     raise AssertionError(f"no row with {words!r}: {[i.message for i in window.issues.issues]}")
 
 
-def test_what_is_not_placed_yet_is_said_so_and_a_click_takes_up_its_tool(window, qtbot,
-                                                                         stadium_file):
-    from editor.commands import SetGrid, SetLine
-    from editor.document import UNSET_SEGMENT
+def test_what_is_not_placed_yet_is_said_so_and_a_click_takes_up_its_tool(
+    window, qtbot, stadium_file
+):
+    from trackside.editor.commands import SetGrid, SetLine
+    from trackside.editor.document import UNSET_SEGMENT
 
     window.open_file(stadium_file)
     stack = window.doc.undo_stack
@@ -249,7 +262,8 @@ def test_what_is_not_placed_yet_is_said_so_and_a_click_takes_up_its_tool(window,
 
 
 def test_a_file_that_was_not_opened_is_listed_apart_and_goes_at_the_next_edit(
-        window, qtbot, stadium_file, tmp_path):
+    window, qtbot, stadium_file, tmp_path
+):
     window.open_file(stadium_file)
     wait_issues(qtbot, window)
     bad = tmp_path / "broken.yaml"
@@ -257,9 +271,9 @@ def test_a_file_that_was_not_opened_is_listed_apart_and_goes_at_the_next_edit(
     assert not window.open_file(bad)
     rows = window.issues.all_issues()
     assert len(rows) >= 2 and all(r.code == "file" for r in rows)
-    assert [r.line for r in rows] == sorted(r.line for r in rows)     # in file order
+    assert [r.line for r in rows] == sorted(r.line for r in rows)  # in file order
     assert "Not opened: broken.yaml" in window.issues.list.item(0).text()
-    assert window.issues.counts_text() == (0, 0)                      # the open track is fine
+    assert window.issues.counts_text() == (0, 0)  # the open track is fine
     assert "No problems" in window.issues.counts.text()
     window.scene.select_indices([0])
     window.view.setFocus()
@@ -267,7 +281,7 @@ def test_a_file_that_was_not_opened_is_listed_apart_and_goes_at_the_next_edit(
     wait_issues(qtbot, window)
     rows = window.issues.all_issues()
     assert all(r.code != "file" for r in rows)
-    assert window.issues.list.count() == len(rows)       # no heading either
+    assert window.issues.list.count() == len(rows)  # no heading either
 
 
 def test_a_long_hint_is_shortened_with_an_ellipsis_and_kept_whole_in_its_tooltip(window):

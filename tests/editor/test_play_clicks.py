@@ -1,5 +1,6 @@
 """People play through clicks on the real widgets: bids on hand cards, card plays,
 destinations on the board, bets, WILD colours, powers, the hand-over screen."""
+
 from __future__ import annotations
 
 import random
@@ -8,11 +9,22 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from engine.game import (Bet, Bid, Board, Game, Order, Path as PathDecision, PlayCard, Skip,
-                         load_variant)
-from engine.track import load_track
-from editor.play.controller import PlayController
-from editor.play.setup import GameSetup, Seat, make_bots
+from trackside.editor.play.controller import PlayController
+from trackside.editor.play.setup import GameSetup, Seat, make_bots
+from trackside.engine.game import (
+    Bet,
+    Bid,
+    Board,
+    Game,
+    Order,
+    PlayCard,
+    Skip,
+    load_variant,
+)
+from trackside.engine.game import (
+    Path as PathDecision,
+)
+from trackside.engine.track import load_track
 
 TRACKS = Path(__file__).resolve().parents[2] / "tracks"
 HARBOUR = TRACKS / "harbour-loop.yaml"
@@ -39,8 +51,10 @@ def click_space(qtbot, view, space_id: str) -> None:
 
 def wait_for_person(qtbot, view) -> None:
     c = view.controller
-    qtbot.waitUntil(lambda: c.waiting_for is not None or view.showing_handover
-                    or view.showing_sheet, timeout=60_000)
+    qtbot.waitUntil(
+        lambda: c.waiting_for is not None or view.showing_handover or view.showing_sheet,
+        timeout=60_000,
+    )
 
 
 def answer_by_clicks(qtbot, view, rng: random.Random, log: list) -> None:
@@ -96,8 +110,12 @@ def play_by_clicks(qtbot, view, seed: int) -> list:
 
 
 def test_a_person_bids_plays_chooses_destinations_and_bets_by_clicks(qtbot, harbour_window):
-    view = start(harbour_window, "standard", [Seat("Ana"), Seat("Ben", "greedy"),
-                                              Seat("Chloé", "greedy"), Seat("Dev", "random")], 21)
+    view = start(
+        harbour_window,
+        "standard",
+        [Seat("Ana"), Seat("Ben", "greedy"), Seat("Chloé", "greedy"), Seat("Dev", "random")],
+        21,
+    )
     c = view.controller
     # The first auction: Ana's bid is a card clicked in her hand (R-AUC-2).
     wait_for_person(qtbot, view)
@@ -121,7 +139,7 @@ def test_a_person_bids_plays_chooses_destinations_and_bets_by_clicks(qtbot, harb
     moves = [e for e in c.race.log if e.kind in ("move", "finish") and e.data.get("path")]
     for entry in log:
         if entry[0] == "path":
-            _, seat, sid, car = entry
+            _, _seat, sid, car = entry
             assert any(e.data["car"] == car and e.data["path"][-1] == sid for e in moves)
     # A bet clicked is the car on the sheet's bet row (R-BET-2, revealed at scoring).
     bets = [d.car for d in mine if isinstance(d, Bet)]
@@ -132,8 +150,7 @@ def test_a_person_bids_plays_chooses_destinations_and_bets_by_clicks(qtbot, harb
 
 
 def test_two_people_hand_over_the_screen_and_see_only_their_own_cards(qtbot, harbour_window):
-    view = start(harbour_window, "standard", [Seat("Ana"), Seat("Ben"), Seat("Chloé", "greedy")],
-                 8)
+    view = start(harbour_window, "standard", [Seat("Ana"), Seat("Ben"), Seat("Chloé", "greedy")], 8)
     c = view.controller
     rng, log, checked = random.Random(9), [], 0
     for _ in range(3000):
@@ -167,7 +184,7 @@ def test_two_player_face_up_speed8_is_played_by_a_click(qtbot, harbour_window):
         if view.showing_sheet:
             break
         race = c.race
-        if (not used and race.pending.kind == "play_card" and race.face_up[0]):
+        if not used and race.pending.kind == "play_card" and race.face_up[0]:
             s8 = race.face_up[0][0]
             assert view.hand.buttons[s8].isEnabled() and view.hand.buttons[s8].note == "face up"
             hand_before = len(race.hands[0])
@@ -181,8 +198,9 @@ def test_two_player_face_up_speed8_is_played_by_a_click(qtbot, harbour_window):
 
 
 def test_beginner_game_by_clicks_reaches_the_sheet(qtbot, harbour_window):
-    view = start(harbour_window, "beginner", [Seat("Ana"), Seat("Ben", "random"),
-                                              Seat("Chloé", "greedy")], 3)
+    view = start(
+        harbour_window, "beginner", [Seat("Ana"), Seat("Ben", "random"), Seat("Chloé", "greedy")], 3
+    )
     play_by_clicks(qtbot, view, seed=3)
     text = view.sheet.text()
     assert "owner of the first car to finish" in text
@@ -274,8 +292,9 @@ def test_strategic_skip_is_a_button(qtbot, window):
     seat = c.waiting_for
     card = game.card_of(game.card)
     colour, n = card.rows[0]
-    qtbot.mouseClick(view.choices.button(f"Skip {'WILD' if colour == 'wild' else colour} {n}"),
-                     LEFT)
+    qtbot.mouseClick(
+        view.choices.button(f"Skip {'WILD' if colour == 'wild' else colour} {n}"), LEFT
+    )
     assert Skip(seat, 0) in c.decisions
     assert any(e.kind == "skip" for e in game.log)
 
@@ -291,8 +310,10 @@ def test_cunning_owner_is_asked_on_another_players_turn(qtbot, window):
     car = game.pending.car
     sid = sorted(view.board.lit)[-1]
     click_space(qtbot, view, sid)
-    assert any(isinstance(d, PathDecision) and d.player == seat and d.car == car
-               and d.path[-1] == sid for d in c.decisions)
+    assert any(
+        isinstance(d, PathDecision) and d.player == seat and d.car == car and d.path[-1] == sid
+        for d in c.decisions
+    )
 
 
 def test_world_tour_shows_each_race_sheet_and_waits_for_the_next_race(qtbot, harbour_window):
@@ -300,15 +321,23 @@ def test_world_tour_shows_each_race_sheet_and_waits_for_the_next_race(qtbot, har
     window = harbour_window
     v = load_variant("world-tour")
     tracks = [window.doc.snapshot(), load_track(TRACKS / "quarry-hairpin.yaml")]
-    setup = GameSetup(v, "world-tour", [Seat("Ana"), Seat("Ben", "random"),
-                                        Seat("Chloé", "greedy")], 12, tracks, [None, None])
+    setup = GameSetup(
+        v,
+        "world-tour",
+        [Seat("Ana"), Seat("Ben", "random"), Seat("Chloé", "greedy")],
+        12,
+        tracks,
+        [None, None],
+    )
     assert window.play.start(setup)
     view = window.play.view
     c = view.controller
     rng, log = random.Random(4), []
     for _ in range(3000):
-        qtbot.waitUntil(lambda: c.waiting_for is not None or view.showing_handover
-                        or view.showing_sheet, timeout=60_000)
+        qtbot.waitUntil(
+            lambda: c.waiting_for is not None or view.showing_handover or view.showing_sheet,
+            timeout=60_000,
+        )
         if view.showing_sheet:
             break
         answer_by_clicks(qtbot, view, rng, log)
@@ -321,11 +350,11 @@ def test_world_tour_shows_each_race_sheet_and_waits_for_the_next_race(qtbot, har
     play_by_clicks(qtbot, view, seed=6)
     total = next(line for line in view.sheet.text().splitlines() if line.startswith("Total"))
     second = c.game.games[1].result.scores
-    assert total.split(" | ")[1:] == [str(a + b) for a, b in zip(first, second)]
+    assert total.split(" | ")[1:] == [str(a + b) for a, b in zip(first, second, strict=False)]
 
 
 def test_cars_carry_distinct_owner_marks():
-    from editor.play.players_panel import owner_marks
+    from trackside.editor.play.players_panel import owner_marks
 
     assert owner_marks(["Ana", "Ben", "Chloé"]) == ["A", "B", "C"]
     assert owner_marks(["Claude", "Chloé", "Ben"]) == ["Cl", "Ch", "Be"]

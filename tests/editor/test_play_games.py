@@ -1,5 +1,6 @@
 """Play mode with bots: every bundled variant to the score sheet, records, pause and step,
 the New game dialog, and the refusal of a circuit with validation errors."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,26 +8,33 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from engine import records
-from engine.game import Series, bundled_variants, load_variant
-from engine.resources import bundled_tracks
-from engine.track import load_track
-from editor.play.new_game_dialog import NewGameDialog
-from editor.play.setup import PERSON, GameSetup, Seat
+from trackside.editor.play.new_game_dialog import NewGameDialog
+from trackside.editor.play.setup import PERSON, GameSetup, Seat
+from trackside.engine import records
+from trackside.engine.game import Series, bundled_variants, load_variant
+from trackside.engine.resources import bundled_tracks
+from trackside.engine.track import load_track
 
 HARBOUR = Path(__file__).resolve().parents[2] / "tracks" / "harbour-loop.yaml"
 LEFT = Qt.MouseButton.LeftButton
 
 
-def bots_setup(window, variant_file: str, seed: int = 3, kinds=("greedy", "random", "greedy",
-                                                                  "greedy")) -> GameSetup:
+def bots_setup(
+    window, variant_file: str, seed: int = 3, kinds=("greedy", "random", "greedy", "greedy")
+) -> GameSetup:
     v = load_variant(variant_file)
     n = max(v.min_players, min(len(kinds), v.max_players))
     tracks = [window.doc.snapshot()]
     if v.series:  # a tour: the circuit being edited plus a bundled one
         tracks.append(load_track(bundled_tracks()[-1]))
-    return GameSetup(v, variant_file, [Seat(f"Bot {k + 1}", kinds[k % len(kinds)])
-                                       for k in range(n)], seed, tracks, [None] * len(tracks))
+    return GameSetup(
+        v,
+        variant_file,
+        [Seat(f"Bot {k + 1}", kinds[k % len(kinds)]) for k in range(n)],
+        seed,
+        tracks,
+        [None] * len(tracks),
+    )
 
 
 @pytest.fixture
@@ -43,10 +51,12 @@ def play_out(qtbot, window, setup):
     return view.controller
 
 
-@pytest.mark.parametrize("variant_file", [str(p) for p in bundled_variants()],
-                         ids=[p.stem for p in bundled_variants()])
-def test_all_bot_game_of_every_bundled_variant_reaches_the_score_sheet(qtbot, harbour_window,
-                                                                       variant_file):
+@pytest.mark.parametrize(
+    "variant_file", [str(p) for p in bundled_variants()], ids=[p.stem for p in bundled_variants()]
+)
+def test_all_bot_game_of_every_bundled_variant_reaches_the_score_sheet(
+    qtbot, harbour_window, variant_file
+):
     window = harbour_window
     setup = bots_setup(window, variant_file)
     c = play_out(qtbot, window, setup)
@@ -97,7 +107,7 @@ def test_a_bots_card_in_play_is_shown_face_up_with_its_rows_marked(qtbot, harbou
     window.play.start(bots_setup(window, "standard"))
     view = window.play.view
     c = view.controller
-    assert not view.sheet_button.isEnabled()          # no race has ended: no sheet yet
+    assert not view.sheet_button.isEnabled()  # no race has ended: no sheet yet
     qtbot.mouseClick(view.pause_button, Qt.MouseButton.LeftButton)
     for _ in range(400):
         if c.race.card is not None and c.race.pending.kind == "path":
@@ -107,7 +117,7 @@ def test_a_bots_card_in_play_is_shown_face_up_with_its_rows_marked(qtbot, harbou
         qtbot.waitUntil(lambda: len(c.decisions) > before, timeout=10_000)
     race = c.race
     assert race.card is not None and race.turn in c.bots
-    assert race.card in view.hand.buttons                  # a bot's card, face up for all
+    assert race.card in view.hand.buttons  # a bot's card, face up for all
     assert view.hand.buttons[race.card].current == race.pending.row
     assert c.name(race.turn) in view.hand.title.text()
 
@@ -157,8 +167,10 @@ def test_world_tour_record_with_two_circuits_replays(qtbot, harbour_window, tmp_
 
 def test_custom_variant_file_plays_with_its_own_payouts(qtbot, harbour_window, tmp_path):
     path = tmp_path / "rich.yaml"
-    path.write_text("format: trackside-variant/1\nname: Rich prizes\nextends: standard\n"
-                    "players: {min: 2, max: 4}\npayouts:\n  race: [20, 10, 5, 0, 0, 0]\n")
+    path.write_text(
+        "format: trackside-variant/1\nname: Rich prizes\nextends: standard\n"
+        "players: {min: 2, max: 4}\npayouts:\n  race: [20, 10, 5, 0, 0, 0]\n"
+    )
     window = harbour_window
     setup = bots_setup(window, str(path), kinds=("greedy", "random"))
     c = play_out(qtbot, window, setup)
@@ -176,8 +188,9 @@ def test_long_distance_refuses_a_point_to_point_circuit(qtbot, window, stadium_f
     track = stadium_track()
     track.centerline.closed = False
     v = load_variant("long-distance")
-    setup = GameSetup(v, "long-distance", [Seat(f"B{k}", "random") for k in range(3)], 1,
-                      [track], [None])
+    setup = GameSetup(
+        v, "long-distance", [Seat(f"B{k}", "random") for k in range(3)], 1, [track], [None]
+    )
     assert not window.play.start(setup)
     asked = window.prompts.titles("problems")
     assert asked[-1][1] == "Cannot start the game" and "closed circuit" in asked[-1][2]
@@ -218,16 +231,21 @@ def test_new_game_dialog_builds_the_setup(qtbot, harbour_window):
     dialog.set_seat(2, "Chloé", "greedy")
     dialog.seed_box.setValue(4242)
     setup = dialog.setup()
-    assert [(s.name, s.kind) for s in setup.seats] == [("Ana", PERSON), ("Ben", "random"),
-                                                       ("Chloé", "greedy")]
+    assert [(s.name, s.kind) for s in setup.seats] == [
+        ("Ana", PERSON),
+        ("Ben", "random"),
+        ("Chloé", "greedy"),
+    ]
     assert setup.seed == 4242
     # The tour defaults to the circuit being edited plus a bundled one.
     assert len(setup.tracks) == 2 and setup.track_files[0] == str(HARBOUR)
     others = [str(p) for p in bundled_tracks() if p.resolve() != HARBOUR.resolve()]
     assert setup.track_files[1] == others[0]
-    listed = [dialog.tour_list.item(k).data(Qt.ItemDataRole.UserRole)
-              for k in range(dialog.tour_list.count())]
-    assert str(HARBOUR) not in listed                   # the edited circuit is listed once
+    listed = [
+        dialog.tour_list.item(k).data(Qt.ItemDataRole.UserRole)
+        for k in range(dialog.tour_list.count())
+    ]
+    assert str(HARBOUR) not in listed  # the edited circuit is listed once
     dialog.select_variant("Two players")
     assert not dialog.tour_box.isVisibleTo(dialog)
     assert dialog.players_box.maximum() == 2 and dialog.players_box.value() == 2
@@ -247,7 +265,8 @@ def test_the_new_game_dialog_and_the_bot_speed_are_remembered(qtbot, harbour_win
     qtbot.addWidget(again)
     assert again.variant.name == dialog.variant.name and again.players_box.value() == 3
     assert [(s.name, s.kind) for s in again.setup().seats] == [
-        (s.name, s.kind) for s in dialog.setup().seats]
+        (s.name, s.kind) for s in dialog.setup().seats
+    ]
     window.play.view.speed.setValue(250)
     assert window.play.bot_ms == 250
     assert int(window.settings.value("play/botMs")) == 250
@@ -271,8 +290,9 @@ def test_f5_opens_the_dialog_and_starts_the_game(qtbot, harbour_window):
     assert made and window.play.active
     assert window.play.view.controller.setup.names() == ["Ana", "Ben"]
     qtbot.waitUntil(lambda: window.play.view.showing_sheet, timeout=120_000)
-    again = NewGameDialog(window.doc.snapshot(), str(HARBOUR), window,
-                          window.play.remembered_choices())      # kept in the settings
+    again = NewGameDialog(
+        window.doc.snapshot(), str(HARBOUR), window, window.play.remembered_choices()
+    )  # kept in the settings
     qtbot.addWidget(again)
     assert again.variant.name == "Beginner" and again.players_box.value() == 2
     assert again.seat_names[0].text() == "Ana"
@@ -291,7 +311,7 @@ def test_moves_are_animated_along_their_paths(qtbot, harbour_window):
             seen.append(board.animation())
             break
     assert seen, "a move was animated"
-    car, steps = seen[0]
+    _car, steps = seen[0]
     assert steps >= 2  # the start and at least one space entered
     qtbot.waitUntil(lambda: view.showing_sheet, timeout=120_000)
     qtbot.waitUntil(lambda: not board.animating, timeout=10_000)
@@ -330,12 +350,13 @@ def test_a_watched_record_can_be_played_on_from_any_decision(qtbot, harbour_wind
 def test_controller_routes_requests_to_bots_and_asks_people(qtbot):
     """The controller alone: bots answer through their decision functions, a person
     is asked through ``asked`` and answers through ``decide``; the engine rules."""
-    from engine.game import Board, Game
-    from editor.play.controller import PlayController
+    from trackside.editor.play.controller import PlayController
+    from trackside.engine.game import Board, Game
 
     v = load_variant("beginner")
-    setup = GameSetup(v, "beginner", [Seat("Ana"), Seat("Bot", "random")], 9,
-                      [load_track(HARBOUR)], [None])
+    setup = GameSetup(
+        v, "beginner", [Seat("Ana"), Seat("Bot", "random")], 9, [load_track(HARBOUR)], [None]
+    )
     game = Game.new(Board(setup.tracks[0], v.use_finish), v, 2, 9)
     calls = []
 
@@ -373,7 +394,8 @@ def test_a_person_chooses_a_secret_bid_before_the_bots_think(qtbot, harbour_wind
 
 
 def test_a_record_is_offered_a_name_that_tells_games_apart(qtbot, harbour_window):
-    from editor.play.mode import record_name
+    from trackside.editor.play.mode import record_name
+
     window = harbour_window
     window.play.start(bots_setup(window, "standard", seed=17))
     assert record_name(window.play.view.controller) == "harbour-loop-standard-seed-17.yaml"
@@ -390,19 +412,23 @@ def test_bots_think_without_the_secret_bid_a_person_already_made(qtbot, harbour_
     qtbot.waitUntil(lambda: c.waiting_for == 0, timeout=10_000)
     seen = []
     for seat, bot in list(c.bots.items()):
+
         def spy(game, s, bot=bot):
             race = game.game if isinstance(game, Series) else game
             seen.append((s, set(race.collected)))
             return bot(game, s)
+
         c.bots[seat] = spy
     view.decide(c.race.options(0)[0])
     qtbot.waitUntil(lambda: len(c.decisions) >= 4, timeout=10_000)
     assert seen and all(keys <= {s} for s, keys in seen)
 
 
-def test_records_are_never_offered_a_place_among_the_bundled_circuits(qtbot, harbour_window,
-                                                                      tmp_path):
-    from engine.resources import tracks_dir
+def test_records_are_never_offered_a_place_among_the_bundled_circuits(
+    qtbot, harbour_window, tmp_path
+):
+    from trackside.engine.resources import tracks_dir
+
     window = harbour_window
     assert window.doc.path == str(HARBOUR)
     play_out(qtbot, window, bots_setup(window, "standard"))
@@ -410,4 +436,4 @@ def test_records_are_never_offered_a_place_among_the_bundled_circuits(qtbot, har
     assert folder.resolve() != tracks_dir().resolve()
     window.play.record_path_factory = lambda: str(tmp_path / "game.yaml")
     assert window.play.save_record_dialog()
-    assert window.play.record_folder() == tmp_path          # remembered for next time
+    assert window.play.record_folder() == tmp_path  # remembered for next time

@@ -3,12 +3,12 @@
 The racing line defines progress and so which neighbour is forward (R-MOVE-2);
 each edit must be one undo step.
 """
+
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
-
 from conftest_helpers import click, drag, view_point
+from PySide6.QtCore import Qt
 
 pytestmark = pytest.mark.gui
 
@@ -27,7 +27,7 @@ def test_the_tool_shows_the_line_and_a_drag_is_one_undo_step(window, qtbot, stad
     x, y = map(float, before[0])
     window.view.centerOn(x, y)
     count = window.doc.undo_stack.count()
-    drag(window, (x, y), (x + 3, y - 11))          # snaps to the 5 mm grid
+    drag(window, (x, y), (x + 3, y - 11))  # snaps to the 5 mm grid
     after = window.doc.track.centerline.points
     assert after[0] == (round((x + 3) / 5) * 5, round((y - 11) / 5) * 5)
     assert after[1:] == before[1:]
@@ -43,17 +43,21 @@ def test_double_click_inserts_and_delete_removes_a_point(window, qtbot, stadium_
     pts = [tuple(map(float, p)) for p in window.doc.track.centerline.points]
     (ax, ay), (bx, by) = pts[0], pts[1]
     mid = ((ax + bx) / 2, (ay + by) / 2)
-    assert abs(bx - ax) > 20                       # a long straight segment to click on
+    assert abs(bx - ax) > 20  # a long straight segment to click on
     window.view.centerOn(*mid)
-    qtbot.mouseDClick(window.view.viewport(), Qt.MouseButton.LeftButton,
-                      Qt.KeyboardModifier.NoModifier, view_point(window, *mid))
+    qtbot.mouseDClick(
+        window.view.viewport(),
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+        view_point(window, *mid),
+    )
     now = window.doc.track.centerline.points
     assert len(now) == len(pts) + 1
     assert now[1] == pytest.approx(mid, abs=0.3)
     assert window.tool.picked == 1
     qtbot.keyClick(window.view, Qt.Key.Key_Delete)
     assert [tuple(map(float, p)) for p in window.doc.track.centerline.points] == pts
-    click(qtbot, window, ax, ay, button=Qt.MouseButton.RightButton)   # right-click deletes
+    click(qtbot, window, ax, ay, button=Qt.MouseButton.RightButton)  # right-click deletes
     assert len(window.doc.track.centerline.points) == len(pts) - 1
     qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert len(window.doc.track.centerline.points) == len(pts)

@@ -1,11 +1,12 @@
 """Fitting a rough line drag to the track's edges (editor/snapping.py)."""
+
 from __future__ import annotations
 
 import pytest
-
-from editor.snapping import fit_across_track
-from engine.geometry import TrackGeometry
 from tracks_for_tests import straight_track
+
+from trackside.editor.snapping import fit_across_track
+from trackside.engine.geometry import TrackGeometry
 
 
 def _flat(seg):
@@ -30,4 +31,6 @@ def test_a_slanted_drag_is_trimmed_not_skewed_through_spaces():
 def test_a_drag_off_the_track_is_left_as_drawn():
     t = TrackGeometry(straight_track(rows=14, lanes=3))
     assert fit_across_track(t, (100.0, 200.0), (140.0, 300.0), reach=12.0) == (
-        (100.0, 200.0), (140.0, 300.0))
+        (100.0, 200.0),
+        (140.0, 300.0),
+    )

@@ -1,10 +1,10 @@
 """Canvas tools driven with real mouse and key events (pytest-qt, offscreen)."""
+
 from __future__ import annotations
 
 import pytest
+from conftest_helpers import click, drag
 from PySide6.QtCore import Qt
-
-from conftest_helpers import click, drag, wait_issues
 
 pytestmark = pytest.mark.gui
 
@@ -15,8 +15,8 @@ def test_draw_a_space_by_clicks_then_undo_and_redo(window, qtbot):
     window.view.centerOn(20, 15)
     for x, y in [(0, 0), (40, 0), (40, 30), (0, 30)]:
         click(qtbot, window, x, y)
-    assert window.doc.track.spaces == []           # still drawing
-    click(qtbot, window, 0, 0)                     # back on the first corner closes it
+    assert window.doc.track.spaces == []  # still drawing
+    click(qtbot, window, 0, 0)  # back on the first corner closes it
     spaces = window.doc.track.spaces
     assert len(spaces) == 1
     assert spaces[0].corners == [(0, 0), (40, 0), (40, 30), (0, 30)]
@@ -27,8 +27,11 @@ def test_draw_a_space_by_clicks_then_undo_and_redo(window, qtbot):
     assert window.doc.track.spaces == []
     assert window.scene.space_items == []
     assert not window.isWindowModified()
-    qtbot.keyClick(window.view, Qt.Key.Key_Z,
-                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        window.view,
+        Qt.Key.Key_Z,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
     assert len(window.doc.track.spaces) == 1
 
 
@@ -66,7 +69,7 @@ def test_new_space_snaps_to_a_neighbour_corner_and_takes_its_lane(window, qtbot,
     (x0, y0), (x1, y1) = b1.corners[0], b1.corners[1]
     window.view.centerOn(x0, y0)
     n = len(window.doc.track.spaces)
-    click(qtbot, window, float(x0) + 0.8, float(y0) + 0.8)   # snaps onto b1's corner
+    click(qtbot, window, float(x0) + 0.8, float(y0) + 0.8)  # snaps onto b1's corner
     click(qtbot, window, float(x1), float(y1))
     click(qtbot, window, float(x1), float(y1) - 20)
     qtbot.keyClick(window.view, Qt.Key.Key_Return)
@@ -136,7 +139,7 @@ def test_delete_and_duplicate_are_undoable(window, qtbot, stadium_file):
     window.act_delete.trigger()
     assert len(t.spaces) == n
     window.scene.select_indices([5])
-    window.view.setFocus()       # Delete acts on the canvas, not in the panels
+    window.view.setFocus()  # Delete acts on the canvas, not in the panels
     qtbot.keyClick(window.view, Qt.Key.Key_Delete)
     assert len(t.spaces) == n - 1
     window.inspector.corner_table.setFocus()
@@ -168,7 +171,7 @@ def test_corner_drag_moves_shared_corners_and_alt_moves_one(window, qtbot, stadi
     assert window.doc.undo_stack.count() == 1
     window.doc.undo_stack.undo()
     ctrl_alt = Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.ControlModifier
-    drag(window, (x, y), (x + 3, y + 2), ctrl_alt)   # Ctrl: no snapping
+    drag(window, (x, y), (x + 3, y + 2), ctrl_alt)  # Ctrl: no snapping
     to = tuple(float(v) for v in a5.corners[1])
     assert to == (pytest.approx(x + 3, abs=0.3), pytest.approx(y + 2, abs=0.3))
     moved = [sp.id for sp in t.spaces if to in [(float(a), float(b)) for a, b in sp.corners]]
@@ -183,8 +186,9 @@ def test_corner_tool_adds_and_deletes_corners(window, qtbot, stadium_file):
     click(qtbot, window, *_centre(a5))
     (x0, y0), (x1, y1) = a5.corners[0], a5.corners[1]
     mx, my = (float(x0) + float(x1)) / 2, (float(y0) + float(y1)) / 2
-    qtbot.mouseDClick(window.view.viewport(), Qt.MouseButton.LeftButton,
-                      pos=window.view.mapFromScene(mx, my))
+    qtbot.mouseDClick(
+        window.view.viewport(), Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(mx, my)
+    )
     assert len(a5.corners) == 5
     assert window.tool.picked == (t.spaces.index(a5), 1)
     qtbot.keyClick(window.view, Qt.Key.Key_Delete)
@@ -200,7 +204,7 @@ def test_grid_tool_sets_the_grid_in_six_clicks(window, qtbot, stadium_file):
     for sid in order[:5]:
         click(qtbot, window, *_centre(t.space(sid)))
     assert t.start_grid != order
-    click(qtbot, window, *_centre(t.space(order[0])))      # a repeat is refused
+    click(qtbot, window, *_centre(t.space(order[0])))  # a repeat is refused
     click(qtbot, window, *_centre(t.space(order[5])))
     assert t.start_grid == order
     pole = window.scene.space_items[t.spaces.index(t.space("c4"))]
@@ -231,8 +235,14 @@ def test_betting_and_finish_lines_are_dragged_across_the_track(window, qtbot, st
 def test_tool_shortcuts_switch_tools(window, qtbot):
     window.activateWindow()
     window.view.setFocus()
-    for key, name in [(Qt.Key.Key_P, "draw"), (Qt.Key.Key_A, "corners"), (Qt.Key.Key_G, "grid"),
-                      (Qt.Key.Key_B, "betting"), (Qt.Key.Key_F, "finish"), (Qt.Key.Key_V, "select")]:
+    for key, name in [
+        (Qt.Key.Key_P, "draw"),
+        (Qt.Key.Key_A, "corners"),
+        (Qt.Key.Key_G, "grid"),
+        (Qt.Key.Key_B, "betting"),
+        (Qt.Key.Key_F, "finish"),
+        (Qt.Key.Key_V, "select"),
+    ]:
         qtbot.keyClick(window.view, key)
         assert window.tool.name == name
 
@@ -261,7 +271,8 @@ def _selected_ids(window):
 
 
 def _reload(path):
-    from engine.track import load_track
+    from trackside.engine.track import load_track
+
     return load_track(path)
 
 
@@ -276,9 +287,9 @@ def test_a_line_is_picked_before_the_space_under_it_and_moves(window, qtbot, sta
     assert window.scene.selected_lines() == [0] and window.scene.selected_indices() == []
     drag(window, (mx, my), (mx + 20, my))
     (nax, nay), (nbx, nby) = ((float(x), float(y)) for x, y in t.betting_lines[0])
-    assert nax - ax == pytest.approx(nbx - bx, abs=1e-3)      # both ends, one vector
+    assert nax - ax == pytest.approx(nbx - bx, abs=1e-3)  # both ends, one vector
     assert nay - ay == pytest.approx(nby - by, abs=1e-3)
-    assert abs(nax - ax - 20) < 3.5                             # within the snap reach
+    assert abs(nax - ax - 20) < 3.5  # within the snap reach
     assert window.doc.undo_stack.count() == 1
 
 
@@ -286,8 +297,9 @@ def test_double_click_a_space_to_edit_its_corners(window, qtbot, stadium_file):
     window.open_file(stadium_file)
     t = window.doc.track
     cx, cy = _centre(t.space("b7"))
-    qtbot.mouseDClick(window.view.viewport(), Qt.MouseButton.LeftButton,
-                      pos=window.view.mapFromScene(cx, cy))
+    qtbot.mouseDClick(
+        window.view.viewport(), Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(cx, cy)
+    )
     assert window.tool.name == "corners"
     assert _selected_ids(window) == ["b7"]
     assert len(window.tool._handles) == 4

@@ -1,12 +1,14 @@
 """Helpers for scripted rules tests: variants changed in code, explicit deals,
 and drivers that answer the steps a script leaves open."""
+
 from __future__ import annotations
 
 import dataclasses
 import random
 
-from engine.game import COLOURS, Board, Deal, Decision, Game, Path, load_variant
 from game_tracks import straight
+
+from trackside.engine.game import COLOURS, Board, Deal, Decision, Game, Path, load_variant
 
 STANDARD = load_variant("standard")
 
@@ -25,8 +27,17 @@ def dealt(**changes):
 _BOARDS: dict = {}
 
 
-def scenario(positions: dict[str, str], hands, speed8=COLOURS, powers=(), seed=0,
-             rows=90, lanes=3, lines=(20, 40, 60, 80), **changes) -> Game:
+def scenario(
+    positions: dict[str, str],
+    hands,
+    speed8=COLOURS,
+    powers=(),
+    seed=0,
+    rows=90,
+    lanes=3,
+    lines=(20, 40, 60, 80),
+    **changes,
+) -> Game:
     """A game without auction on a straight track whose start grid puts each car
     (colour -> space id; the first listed is on pole) where the test needs it.
     Cars go to seats in ``speed8`` order, seat by seat, with ``powers`` alongside."""
@@ -39,8 +50,9 @@ def scenario(positions: dict[str, str], hands, speed8=COLOURS, powers=(), seed=0
 
 
 def deal(hands, grid=COLOURS, speed8=COLOURS, powers=(), pile=()) -> Deal:
-    return Deal(tuple(tuple(h) for h in hands), tuple(grid), tuple(speed8), tuple(powers),
-                tuple(pile))
+    return Deal(
+        tuple(tuple(h) for h in hands), tuple(grid), tuple(speed8), tuple(powers), tuple(pile)
+    )
 
 
 def lane(space_id: str) -> str:
@@ -55,6 +67,7 @@ def straight_path(game: Game, seat: int) -> Decision:
 
     def score(o: Path):
         return (sum(lane(s) != lane(here) for s in o.path), -len(o.path))
+
     return min(opts, key=score)
 
 

@@ -1,10 +1,19 @@
 """Bots answer the same decision requests as people, legally, deterministically (issue 3 item 4)."""
-import pytest
 
-from engine.bots import GreedyBot, RandomBot, ask, bot_seed, drive, make_bot
-from engine.game import COLOURS, Game, Path, PlayCard, Series, bundled_variants, load_variant
-from engine.records import new_game, open_track
+import pytest
 from game_helpers import scenario
+
+from trackside.engine.bots import GreedyBot, RandomBot, ask, bot_seed, drive, make_bot
+from trackside.engine.game import (
+    COLOURS,
+    Game,
+    Path,
+    PlayCard,
+    Series,
+    bundled_variants,
+    load_variant,
+)
+from trackside.engine.records import new_game, open_track
 
 HARBOUR = "harbour-loop"
 VARIANTS = [p.stem for p in bundled_variants()]
@@ -23,6 +32,7 @@ def checked_drive(game, seats):
         assert game.is_legal(decision), decision
         game.apply(decision)
         count += 1
+
     drive(game, seats, apply=apply)
     return count
 
@@ -48,8 +58,9 @@ def test_mixed_tables_and_all_six_powers_in_play():
     powers_kept = set()
     for seed in range(30):
         game = new_game([board], variant, 6, seed)
-        seats = [make_bot("greedy" if p % 2 else "random", bot_seed(seed, p, "x"))
-                 for p in range(6)]
+        seats = [
+            make_bot("greedy" if p % 2 else "random", bot_seed(seed, p, "x")) for p in range(6)
+        ]
         checked_drive(game, seats)
         powers_kept |= {p for p in game.power if p}
     assert powers_kept == set(variant.powers)
@@ -63,6 +74,7 @@ def play_decisions(kind, seed):
     def apply(d):
         decisions.append(d)
         game.apply(d)
+
     drive(game, [make_bot(kind, bot_seed(seed, p, kind)) for p in range(4)], apply=apply)
     return decisions, game.result
 
@@ -107,10 +119,15 @@ def test_greedy_beats_random_bots():
 def test_greedy_jams_a_rival_when_the_advance_is_the_same():
     """R-MOVE-3/4: moving black 5 from b1, ends a6, b6 and c6 gain the same; b6 and
     c6 take the road ahead of the rival's blue car on c5, a6 does not."""
-    black5 = next(c.id for c in load_variant("standard").deck.cards
-                  if c.rows == (("black", 5),))
-    positions = {"black": "b1", "blue": "c5", "green": "a0", "yellow": "b0",
-                 "orange": "c0", "red": "a1"}
+    black5 = next(c.id for c in load_variant("standard").deck.cards if c.rows == (("black", 5),))
+    positions = {
+        "black": "b1",
+        "blue": "c5",
+        "green": "a0",
+        "yellow": "b0",
+        "orange": "c0",
+        "red": "a1",
+    }
     game = scenario(positions, hands=[[black5, 0], [1, 2]])
     assert game.owner_of("black") == 0 and game.owner_of("blue") == 1
     bot = GreedyBot(0)
@@ -129,11 +146,19 @@ def test_greedy_plays_the_card_that_helps_its_own_car():
     cars (black 5, and the Speed-8 cards dealt with its cars), it never plays the rival's."""
     cards = load_variant("standard").deck.cards
     black5 = next(c.id for c in cards if c.rows == (("black", 5),))
-    rival = next(c.id for c in cards if c.rows[0] == ("blue", 6) and len(c.rows) == 1) \
-        if any(c.rows[0] == ("blue", 6) and len(c.rows) == 1 for c in cards) else \
-        next(c.id for c in cards if c.rows[0][0] == "blue" and "black" not in dict(c.rows))
-    positions = {"black": "b1", "blue": "c1", "green": "a0", "yellow": "b0",
-                 "orange": "c0", "red": "a1"}
+    rival = (
+        next(c.id for c in cards if c.rows[0] == ("blue", 6) and len(c.rows) == 1)
+        if any(c.rows[0] == ("blue", 6) and len(c.rows) == 1 for c in cards)
+        else next(c.id for c in cards if c.rows[0][0] == "blue" and "black" not in dict(c.rows))
+    )
+    positions = {
+        "black": "b1",
+        "blue": "c1",
+        "green": "a0",
+        "yellow": "b0",
+        "orange": "c0",
+        "red": "a1",
+    }
     game = scenario(positions, hands=[[rival, black5], [1, 2]])
     view, request = ask(game, 0)
     assert len(request.options) > 2
@@ -145,7 +170,8 @@ def test_greedy_plays_the_card_that_helps_its_own_car():
 def test_greedy_bets_on_a_leading_car():
     """R-BET-2: the bet goes to a car among the three nearest the finish (steps to the
     finish line, adjusted by the cards still to come for each colour)."""
-    from engine.bots.tables import track_tables
+    from trackside.engine.bots.tables import track_tables
+
     variant = load_variant("standard")
     track = open_track(HARBOUR)
     checked = 0

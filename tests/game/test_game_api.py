@@ -1,14 +1,32 @@
 """The public API: decisions as data, refusals, views, copies, replays and invariants."""
+
+import functools
+import operator
 import random
 
 import pytest
-
-from engine.errors import InvalidInput, TracksideError
-from engine.game import (COLOURS, DECISION_TYPES, Bet, Bid, Game, IllegalDecision, KeepPower,
-                         Order, Path, Phase, PlayCard, Skip, SwapPower, Wild, decision_from_dict,
-                         load_variant)
 from game_helpers import STANDARD, finish
 from game_tracks import board
+
+from trackside.engine.errors import InvalidInput, TracksideError
+from trackside.engine.game import (
+    COLOURS,
+    DECISION_TYPES,
+    Bet,
+    Bid,
+    Game,
+    IllegalDecision,
+    KeepPower,
+    Order,
+    Path,
+    Phase,
+    PlayCard,
+    Skip,
+    SwapPower,
+    Wild,
+    decision_from_dict,
+    load_variant,
+)
 
 
 def record(seed, players=4, variant=STANDARD, kind="straight"):
@@ -24,10 +42,23 @@ def record(seed, players=4, variant=STANDARD, kind="straight"):
     return g, decisions
 
 
-@pytest.mark.parametrize("decision", [
-    Bid(0, 3), Bid(1, None), Bid(2, 5, "red"), KeepPower(0, "tricky"), SwapPower(1, "aggressive"),
-    PlayCard(2, 7), Order(0, (2, 0, 1)), Skip(1, None), Skip(1, 2), Wild(0, ("red", "blue")),
-    Path(3, "green", ("a1", "b2")), Bet(0, "black")])
+@pytest.mark.parametrize(
+    "decision",
+    [
+        Bid(0, 3),
+        Bid(1, None),
+        Bid(2, 5, "red"),
+        KeepPower(0, "tricky"),
+        SwapPower(1, "aggressive"),
+        PlayCard(2, 7),
+        Order(0, (2, 0, 1)),
+        Skip(1, None),
+        Skip(1, 2),
+        Wild(0, ("red", "blue")),
+        Path(3, "green", ("a1", "b2")),
+        Bet(0, "black"),
+    ],
+)
 def test_decisions_round_trip_through_plain_dicts(decision):
     """Decisions are plain, immutable data that records can store."""
     data = decision.to_dict()
@@ -59,10 +90,10 @@ def test_a_replay_can_be_cut_and_continued():
     """A game can stop at any decision and go on from there (records can be cut)."""
     g, decisions = record(3)
     cut = Game.new(board(), STANDARD, 4, 3)
-    for data in decisions[:len(decisions) // 2]:
+    for data in decisions[: len(decisions) // 2]:
         cut.apply(decision_from_dict(data))
     branch = cut.copy()
-    for data in decisions[len(decisions) // 2:]:
+    for data in decisions[len(decisions) // 2 :]:
         cut.apply(decision_from_dict(data))
     assert cut.result == g.result
     finish(branch)
@@ -159,10 +190,15 @@ def test_pending_describes_the_question():
     assert p.power in load_variant("standard").powers
 
 
-@pytest.mark.parametrize("name, players, kind", [("standard", 4, "straight"),
-                                                 ("two-player", 2, "straight"),
-                                                 ("beginner", 5, "straight"),
-                                                 ("long-distance", 3, "ring")])
+@pytest.mark.parametrize(
+    "name, players, kind",
+    [
+        ("standard", 4, "straight"),
+        ("two-player", 2, "straight"),
+        ("beginner", 5, "straight"),
+        ("long-distance", 3, "ring"),
+    ],
+)
 def test_invariants_over_random_games(name, players, kind):
     """Invariants over random games: no two cars on a space; cars never move back; every
     card is in exactly one place; money adds up; each game replays to the same result."""
@@ -186,17 +222,29 @@ def test_invariants_over_random_games(name, players, kind):
                     ahead = g.laps[c] * b.length + b.progress[here]
                     assert ahead >= last[c] - 1e-9
                 last[c] = (g.laps[c] * b.length + b.progress[here]) if here != -1 else last[c]
-            cards = (sum(g.hands, []) + sum(g.piles, []) + sum(g.face_up, []) + g.pile
-                     + g.discard + g.out)
-            if g.phase == Phase.RACE and g.pending.kind in ("path", "bonus", "wild", "order",
-                                                            "skip"):
+            cards = (
+                functools.reduce(operator.iadd, g.hands, [])
+                + functools.reduce(operator.iadd, g.piles, [])
+                + functools.reduce(operator.iadd, g.face_up, [])
+                + g.pile
+                + g.discard
+                + g.out
+            )
+            if g.phase == Phase.RACE and g.pending.kind in (
+                "path",
+                "bonus",
+                "wild",
+                "order",
+                "skip",
+            ):
                 cards.append(g.card)
             assert sorted(cards) == list(range(42 + 6)) or g.phase == Phase.AUCTION
         r = g.result
         for p in range(players):
             assert r.scores[p] == r.earnings[p] + r.bet_payouts[p] - r.prices[p]
-        assert sum(r.earnings) == sum(v.race_payout[i] for i, c in enumerate(r.ranking)
-                                      if g.owner_of(c) is not None)
+        assert sum(r.earnings) == sum(
+            v.race_payout[i] for i, c in enumerate(r.ranking) if g.owner_of(c) is not None
+        )
         again = Game.new(b, v, players, seed)
         for d in decisions:
             again.apply(d)
@@ -207,7 +255,8 @@ def test_copies_draw_the_same_random_numbers_independently():
     """R-SET-5: a copy continues the same random source without disturbing the original."""
     hands = [[24, 18, 20], [27, 19, 21], [22, 23, 30]]  # seats 0 and 1 tie on black
     from game_helpers import deal
-    order = ("black",) + tuple(c for c in COLOURS if c != "black")
+
+    order = ("black", *tuple(c for c in COLOURS if c != "black"))
     for seed in range(6):
         g = Game.new(board(), STANDARD, 3, seed, deal(hands, COLOURS, order))
         c = g.copy()
@@ -224,9 +273,10 @@ def test_module_docstring_example_plays_a_game_to_the_end(monkeypatch, capsys):
     import textwrap
     from pathlib import Path
 
-    import engine.game
-    doc = engine.game.__doc__
-    code = doc[doc.index("::\n") + 3:doc.index("A world tour")]
+    from trackside.engine import game
+
+    doc = game.__doc__
+    code = doc[doc.index("::\n") + 3 : doc.index("A world tour")]
     monkeypatch.chdir(Path(__file__).resolve().parents[2])
     exec(textwrap.dedent(code), {})
     out = capsys.readouterr().out
@@ -247,15 +297,18 @@ def test_quiet_games_play_the_same_game():
         assert loud.copy(log=False).logging is False and loud.copy().logging is True
 
 
-@pytest.mark.parametrize("junk", [
-    {"type": "order", "player": 0, "rows": ["a", 1]},
-    {"type": "order", "player": 0, "rows": 5},
-    {"type": "path", "player": 0, "car": "red", "path": [1, 2]},
-    {"type": "path", "player": 0, "car": "red", "path": "a1"},
-    {"type": "bid", "player": 0, "card": "twelve"},
-    {"type": "bet", "player": 0, "car": ["red"]},
-    {"type": "play_card", "player": "zero", "card": 1},
-])
+@pytest.mark.parametrize(
+    "junk",
+    [
+        {"type": "order", "player": 0, "rows": ["a", 1]},
+        {"type": "order", "player": 0, "rows": 5},
+        {"type": "path", "player": 0, "car": "red", "path": [1, 2]},
+        {"type": "path", "player": 0, "car": "red", "path": "a1"},
+        {"type": "bid", "player": 0, "card": "twelve"},
+        {"type": "bet", "player": 0, "car": ["red"]},
+        {"type": "play_card", "player": "zero", "card": 1},
+    ],
+)
 def test_junk_decisions_from_records_are_refused_cleanly(junk):
     """A hostile or broken record cannot crash the engine: only IllegalDecision."""
     g = Game.new(board(), STANDARD, 3, 1)

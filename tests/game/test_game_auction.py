@@ -1,16 +1,22 @@
 """The auction (R-AUC-1..9) with explicit deals, the rulebook's tie example included."""
-import pytest
 
-from engine.game import COLOURS, Bid, Game, IllegalDecision, KeepPower, Phase, bid_value
+import pytest
 from game_helpers import STANDARD, deal, events, finish
 from game_tracks import board
+
+from trackside.engine.game import COLOURS, Bid, Game, IllegalDecision, KeepPower, Phase, bid_value
 
 CARDS = STANDARD.deck.cards
 BLUE_FIRST = ("blue", "red", "yellow", "black", "green", "orange")
 
 
-def new(hands, speed8=COLOURS, powers=("aggressive", "cunning", "determined", "strategic",
-                                       "tricky", "unpredictable"), seed=0, variant=STANDARD):
+def new(
+    hands,
+    speed8=COLOURS,
+    powers=("aggressive", "cunning", "determined", "strategic", "tricky", "unpredictable"),
+    seed=0,
+    variant=STANDARD,
+):
     return Game.new(board(), variant, len(hands), seed, deal(hands, COLOURS, speed8, powers))
 
 
@@ -28,9 +34,12 @@ def run_auction(game, winners: dict):
         for seat in game.due():
             opts = game.options(seat)
             if winners.get(car) == seat:
-                best = max((o for o in opts if o.card is not None),
-                           key=lambda o: bid_value(CARDS[o.card], car,
-                                                   [CARDS[c] for c in game.hands[seat]]))
+                best = max(
+                    (o for o in opts if o.card is not None),
+                    key=lambda o: bid_value(
+                        CARDS[o.card], car, [CARDS[c] for c in game.hands[seat]]
+                    ),
+                )
                 game.apply(best)
             else:
                 passes = [o for o in opts if o.card is None]
@@ -42,8 +51,11 @@ HANDS = [[12, 0, 4, 13, 18, 24, 30], [3, 1, 5, 14, 19, 25, 31], [9, 2, 6, 15, 20
 
 def test_car_and_power_revealed_together():
     """R-AUC-1: the top Speed-8 card and the top power card are up together."""
-    g = new(HANDS, BLUE_FIRST, ("tricky", "cunning", "aggressive", "determined", "strategic",
-                                "unpredictable"))
+    g = new(
+        HANDS,
+        BLUE_FIRST,
+        ("tricky", "cunning", "aggressive", "determined", "strategic", "unpredictable"),
+    )
     assert g.phase == Phase.AUCTION
     assert (g.pending.car, g.pending.power) == ("blue", "tricky")
     assert events(g, "reveal")[0].text == "Up for auction: the blue car with tricky"
@@ -88,11 +100,11 @@ def test_full_tie_decided_by_the_seeded_random_source_and_logged():
     hands = [[24, 18, 20], [27, 19, 21], [22, 23, 30]]  # seats 0 and 1 hold no black card
     winners = set()
     for seed in range(12):
-        g = new(hands, ("black",) + tuple(c for c in COLOURS if c != "black"), seed=seed)
+        g = new(hands, ("black", *tuple(c for c in COLOURS if c != "black")), seed=seed)
         bids(g, {0: 24, 1: 27, 2: None})
         assert "decided at random" in events(g, "auction")[0].text
         winners.add(g.owner_of("black"))
-        again = new(hands, ("black",) + tuple(c for c in COLOURS if c != "black"), seed=seed)
+        again = new(hands, ("black", *tuple(c for c in COLOURS if c != "black")), seed=seed)
         bids(again, {0: 24, 1: 27, 2: None})
         assert again.owner_of("black") == g.owner_of("black")
     assert winners == {0, 1}
@@ -117,7 +129,7 @@ def test_bid_value_rules():
 def test_bidder_without_the_colour_may_still_pass():
     """R-AUC-2 ruling: a bidder holding no card of the colour may still declare a pass."""
     hands = [[18, 30], [22, 0], [2, 8]]
-    g = new(hands, ("black",) + tuple(c for c in COLOURS if c != "black"))
+    g = new(hands, ("black", *tuple(c for c in COLOURS if c != "black")))
     assert Bid(0, None) in g.options(0)
     assert {o.card for o in g.options(0)} == {18, 30, None}
     # a bidder whose every card has black must bid
@@ -138,8 +150,11 @@ def test_pass_by_playing_a_card_without_the_colour():
 def test_winner_takes_speed8_into_hand_and_power_face_up():
     """R-AUC-4, R-AUC-5: the winner records the price, takes the Speed-8 card into
     hand and the power face up; every bid card goes back to its hand."""
-    g = new(HANDS, BLUE_FIRST, ("tricky", "cunning", "aggressive", "determined", "strategic",
-                                "unpredictable"))
+    g = new(
+        HANDS,
+        BLUE_FIRST,
+        ("tricky", "cunning", "aggressive", "determined", "strategic", "unpredictable"),
+    )
     bids(g, {0: 12, 1: 3, 2: 9})
     s8 = STANDARD.deck.speed8("blue")
     assert g.hands[1] == HANDS[1] + [s8]
@@ -187,10 +202,14 @@ def test_set_aside_cars_and_the_second_round():
     on again stays unowned and still races."""
     g = Game.new(board(), STANDARD, 3, 5)
     order = list(g.deal.speed8)
-    run_auction(g, {order[0]: None, order[1]: 0, order[2]: 0, order[3]: 0,
-                    order[4]: None, order[5]: None})
-    assert [e.data["car"] for e in events(g, "auction") if e.data.get("reason") == "no bids"] \
-        == [order[0], order[4], order[5]]
+    run_auction(
+        g, {order[0]: None, order[1]: 0, order[2]: 0, order[3]: 0, order[4]: None, order[5]: None}
+    )
+    assert [e.data["car"] for e in events(g, "auction") if e.data.get("reason") == "no bids"] == [
+        order[0],
+        order[4],
+        order[5],
+    ]
     assert g.pending.kind == "bid" and g.due() == [1]
     assert set(g.pending.set_aside) == {order[0], order[4], order[5]}
     take = next(o for o in g.options(1) if o.card is not None)
@@ -244,7 +263,8 @@ def test_hand_bids_agree_with_bid_value():
     """R-AUC-2: the one-pass bid values equal the card-by-card rule for any hand."""
     import random
 
-    from engine.game.cards import hand_bids
+    from trackside.engine.game.cards import hand_bids
+
     rng = random.Random(0)
     for _ in range(500):
         hand = [CARDS[i] for i in rng.sample(range(48), rng.randrange(1, 12))]

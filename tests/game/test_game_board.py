@@ -1,10 +1,10 @@
 """The board's distinct move outcomes agree with the track model's MoveGraph (R-MOVE-4, R-FIN-1)."""
+
 import random
 
+from game_tracks import board
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from game_tracks import board
 
 
 def reference(b, start, n, occ):
@@ -20,8 +20,12 @@ def fast(b, start, n, occ):
 
 
 @settings(max_examples=300)
-@given(kind=st.sampled_from(["straight", "ring"]), seed=st.integers(0, 10 ** 6),
-       n=st.integers(1, 9), cars=st.integers(0, 5))
+@given(
+    kind=st.sampled_from(["straight", "ring"]),
+    seed=st.integers(0, 10**6),
+    n=st.integers(1, 9),
+    cars=st.integers(0, 5),
+)
 def test_outcomes_match_the_move_graph(kind, seed, n, cars):
     """R-MOVE-4: the same distinct outcomes as MoveGraph.outcomes, whatever the traffic."""
     b = board(kind)

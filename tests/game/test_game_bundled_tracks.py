@@ -1,11 +1,12 @@
 """Every bundled variant plays full games on every bundled circuit (R-VAR)."""
+
 import random
 
 import pytest
 
-from engine.game import Board, Game, Series, load_variant
-from engine.resources import bundled_tracks
-from engine.track import load_track
+from trackside.engine.game import Board, Game, Series, load_variant
+from trackside.engine.resources import bundled_tracks
+from trackside.engine.track import load_track
 
 TRACKS = {p.stem: p for p in bundled_tracks()}
 PLAYERS = {"standard": 4, "two-player": 2, "beginner": 3, "long-distance": 5}

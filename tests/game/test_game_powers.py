@@ -1,18 +1,25 @@
 """The six powers (R-POW), with the rulebook's examples as scripted games."""
-import pytest
 
-from engine.game import IllegalDecision, Order, Path, PlayCard, Skip, Wild
+import pytest
 from game_helpers import events, play, scenario
 
+from trackside.engine.game import IllegalDecision, Order, Path, PlayCard, Skip, Wild
+
 # Cars spread out along lane b so that nothing blocks unless a test wants it.
-SPREAD = {"red": "b10", "yellow": "b20", "black": "b30", "blue": "b40", "green": "b50",
-          "orange": "b60"}
+SPREAD = {
+    "red": "b10",
+    "yellow": "b20",
+    "black": "b30",
+    "blue": "b40",
+    "green": "b50",
+    "orange": "b60",
+}
 # Seats by Speed-8 order: P0 red, black, green; P1 yellow, blue, orange.
 ORDER = ("red", "yellow", "black", "blue", "green", "orange")
-RED_6 = 6            # red 6 / yellow 4 / black 2 / blue 1 (rulebook example card)
-BLUE_6_WILD = 12     # blue 6 / orange 4 / WILD 2 / yellow 1 (rulebook example card)
-WILD_5_ORANGE = 24   # WILD 5 / orange 2
-YELLOW_6 = 7         # yellow 6 / black 4 / blue 2 / orange 1
+RED_6 = 6  # red 6 / yellow 4 / black 2 / blue 1 (rulebook example card)
+BLUE_6_WILD = 12  # blue 6 / orange 4 / WILD 2 / yellow 1 (rulebook example card)
+WILD_5_ORANGE = 24  # WILD 5 / orange 2
+YELLOW_6 = 7  # yellow 6 / black 4 / blue 2 / orange 1
 
 
 def at(game, colour):
@@ -45,15 +52,20 @@ def test_aggressive_not_when_top_row_is_a_rival_car():
 
 def test_aggressive_bonus_is_a_variant_parameter():
     """R-DECK / R-POW-AGG: the extra spaces come from the variant (bonuses.aggressive)."""
-    g = scenario(SPREAD, [[RED_6, 0], [1, 2]], ORDER, powers=("aggressive",),
-                 aggressive_bonus=2)
+    g = scenario(SPREAD, [[RED_6, 0], [1, 2]], ORDER, powers=("aggressive",), aggressive_bonus=2)
     play(g, PlayCard(0, RED_6))
     assert at(g, "red") == "b18"
 
 
 # Tricky: a one-lane road where red stands right in front of yellow.
-SINGLE_FILE = {"red": "a10", "yellow": "a9", "black": "a30", "blue": "a40", "green": "a50",
-               "orange": "a60"}
+SINGLE_FILE = {
+    "red": "a10",
+    "yellow": "a9",
+    "black": "a30",
+    "blue": "a40",
+    "green": "a50",
+    "orange": "a60",
+}
 
 
 def test_tricky_example_rows_in_any_order():
@@ -131,8 +143,14 @@ def test_unpredictable_two_wild_rows_still_name_two_colours():
 def test_cunning_owner_chooses_paths_on_other_players_turns():
     """R-POW-CUN: P1 (Cunning) owns yellow; when P0 plays a card moving yellow,
     P1 chooses yellow's path; P0 still chose the card."""
-    spread = {"red": "b10", "yellow": "b20", "black": "b30", "blue": "b40", "green": "b50",
-              "orange": "b60"}
+    spread = {
+        "red": "b10",
+        "yellow": "b20",
+        "black": "b30",
+        "blue": "b40",
+        "green": "b50",
+        "orange": "b60",
+    }
     # P0: red, black, green (no power); P1: yellow (Cunning), blue, orange.
     g = scenario(spread, [[RED_6, 0], [1, 2]], ORDER, powers=("strategic", "cunning"))
     assert g.power == ["strategic", "cunning"]
@@ -176,8 +194,14 @@ def test_determined_bonus_after_a_move_over_rectangles():
 
 def test_determined_no_bonus_when_blocked():
     """R-POW-DET ruling: a car that stopped short (blocked) gets no bonus."""
-    wall = {"red": "b10", "yellow": "a14", "black": "b14", "blue": "c14", "green": "b50",
-            "orange": "b60"}
+    wall = {
+        "red": "b10",
+        "yellow": "a14",
+        "black": "b14",
+        "blue": "c14",
+        "green": "b50",
+        "orange": "b60",
+    }
     g = scenario(wall, [[RED_6, 0], [1, 2]], ORDER, powers=("determined",))
     play(g, PlayCard(0, RED_6))
     assert at(g, "red") in ("a13", "b13", "c13")
@@ -187,8 +211,14 @@ def test_determined_no_bonus_when_blocked():
 
 def test_determined_bonus_needs_a_free_space():
     """R-POW-DET: the bonus is an ordinary forward step and needs a free space."""
-    wall = {"red": "b10", "yellow": "a17", "black": "b17", "blue": "c17", "green": "b50",
-            "orange": "b60"}
+    wall = {
+        "red": "b10",
+        "yellow": "a17",
+        "black": "b17",
+        "blue": "c17",
+        "green": "b50",
+        "orange": "b60",
+    }
     g = scenario(wall, [[RED_6, 0], [1, 2]], ORDER, powers=("determined",))
     play(g, PlayCard(0, RED_6))
     assert at(g, "red") == "b16"
@@ -197,13 +227,24 @@ def test_determined_bonus_needs_a_free_space():
 
 def test_determined_no_bonus_on_non_rectangular_spaces():
     """R-POW-DET: wedge spaces of a ring are not rectangular: no bonus."""
-    from engine.game import Game
     from game_helpers import deal, dealt
     from game_tracks import board
+
+    from trackside.engine.game import Game
+
     v = dealt()
-    g = Game.new(board("ring"), v, 2, 0, deal([[RED_6, 0], [1, 2]],
-                                               ("red", "yellow", "black", "blue", "green",
-                                                "orange"), ORDER, ("determined",)))
+    g = Game.new(
+        board("ring"),
+        v,
+        2,
+        0,
+        deal(
+            [[RED_6, 0], [1, 2]],
+            ("red", "yellow", "black", "blue", "green", "orange"),
+            ORDER,
+            ("determined",),
+        ),
+    )
     play(g, PlayCard(0, RED_6))
     assert not any("bonus" in e.text for e in g.log)
 
@@ -217,8 +258,14 @@ def test_power_applies_to_all_of_the_owners_cars():
 
 def test_tricky_orders_only_rows_that_still_move_something():
     """R-POW-TRI: rows of finished cars move nothing, so only the others are ordered."""
-    near = {"red": "b78", "yellow": "b20", "black": "b30", "blue": "b40", "green": "b50",
-            "orange": "b60"}
+    near = {
+        "red": "b78",
+        "yellow": "b20",
+        "black": "b30",
+        "blue": "b40",
+        "green": "b50",
+        "orange": "b60",
+    }
     g = scenario(near, [[RED_6, 0], [1, 2]], ORDER, powers=("tricky",))
     play(g, PlayCard(0, RED_6), Order(0, (0, 1, 2, 3)))
     assert at(g, "red") is None

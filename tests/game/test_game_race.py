@@ -1,12 +1,21 @@
 """The race (R-RACE-1..6), movement as the game uses it (R-MOVE) and finishing (R-FIN-1)."""
-import pytest
 
-from engine.game import COLOURS, Game, IllegalDecision, Path, Phase, PlayCard, Wild
+import itertools
+
+import pytest
 from game_helpers import deal, dealt, events, finish, play, scenario, settle
 from game_tracks import board
 
-SPREAD = {"red": "b10", "yellow": "b20", "black": "b30", "blue": "b40", "green": "b50",
-          "orange": "b60"}
+from trackside.engine.game import COLOURS, Game, IllegalDecision, Path, Phase, PlayCard, Wild
+
+SPREAD = {
+    "red": "b10",
+    "yellow": "b20",
+    "black": "b30",
+    "blue": "b40",
+    "green": "b50",
+    "orange": "b60",
+}
 ORDER = ("red", "yellow", "black", "blue", "green", "orange")  # P0 red black green; P1 others
 RED_6 = 6
 ALL_SIX = 0  # red 6 / yellow 5 / black 4 / blue 3 / green 2 / orange 1
@@ -26,8 +35,9 @@ def test_pole_owner_plays_first():
 def test_unowned_pole_car_next_grid_space_owner_plays_first():
     """R-RACE-1 ruling: pole car unowned: the owner of the car on the next start space."""
     # 4 players get one car each; the last two Speed-8 cars (red, yellow) stay unowned.
-    g = scenario(SPREAD, [[1], [2], [3], [4]], ("black", "blue", "green", "orange", "red",
-                                                 "yellow"))
+    g = scenario(
+        SPREAD, [[1], [2], [3], [4]], ("black", "blue", "green", "orange", "red", "yellow")
+    )
     assert g.owner_of("red") is None and g.owner_of("yellow") is None
     assert g.owner_of("black") == 0  # black is on the third start space
     assert g.turn == 0
@@ -78,8 +88,14 @@ def test_wild_row_names_a_car_not_on_the_card():
 
 def test_wild_may_name_a_finished_car_and_then_nothing_moves():
     """R-RACE-4: a finished or blocked car may be chosen; then nothing moves."""
-    near = {"red": "b78", "yellow": "b20", "black": "b30", "blue": "b40", "green": "b50",
-            "orange": "b60"}
+    near = {
+        "red": "b78",
+        "yellow": "b20",
+        "black": "b30",
+        "blue": "b40",
+        "green": "b50",
+        "orange": "b60",
+    }
     g = scenario(near, [[RED_6, 24], [2, 3]], ORDER)
     play(g, PlayCard(0, RED_6))
     assert at(g, "red") is None  # finished
@@ -100,8 +116,14 @@ def test_two_wild_rows_name_two_different_colours():
 
 def test_player_whose_cars_all_finished_discards_hand():
     """R-RACE-5: a player whose cars have all finished discards the hand and plays no more."""
-    near = {"red": "a78", "yellow": "b20", "black": "b77", "blue": "b40", "green": "c78",
-            "orange": "b60"}
+    near = {
+        "red": "a78",
+        "yellow": "b20",
+        "black": "b77",
+        "blue": "b40",
+        "green": "c78",
+        "orange": "b60",
+    }
     g = scenario(near, [[ALL_SIX, 1, 3], [2, 4, 5]], ORDER)  # P0: red, black, green
     play(g, PlayCard(0, ALL_SIX))
     assert [COLOURS[c] for c in g.finished] == ["red", "black", "green"]
@@ -115,10 +137,20 @@ def test_player_with_empty_hand_is_skipped():
     """R-RACE-5: a player with an empty hand is skipped (the carless-player ruling is
     tested with the auction's second round). A single card left is played at once."""
     # 4 players, one car each (plus its Speed-8 card in hand); red, yellow unowned.
-    back = {"red": "b5", "yellow": "b10", "black": "b15", "blue": "b20", "green": "b25",
-            "orange": "b30"}
-    g = scenario(back, [[1], [2, 3], [4, 5], [7, 8]], ("black", "blue", "green", "orange",
-                                                        "red", "yellow"), betting=False)
+    back = {
+        "red": "b5",
+        "yellow": "b10",
+        "black": "b15",
+        "blue": "b20",
+        "green": "b25",
+        "orange": "b30",
+    }
+    g = scenario(
+        back,
+        [[1], [2, 3], [4, 5], [7, 8]],
+        ("black", "blue", "green", "orange", "red", "yellow"),
+        betting=False,
+    )
     assert g.turn == 0
     for seat in (0, 1, 2, 3):
         assert g.turn == seat
@@ -137,8 +169,14 @@ def test_player_with_empty_hand_is_skipped():
 def test_race_ends_when_no_player_can_play_and_cars_stall():
     """R-RACE-6: the race ends when no player can play; unfinished cars are stalled
     and earn nothing, but their owner still collects bets and other cars' earnings."""
-    near = {"red": "b78", "yellow": "b20", "black": "b30", "blue": "b40", "green": "b50",
-            "orange": "b60"}
+    near = {
+        "red": "b78",
+        "yellow": "b20",
+        "black": "b30",
+        "blue": "b40",
+        "green": "b50",
+        "orange": "b60",
+    }
     g = scenario(near, [[RED_6], [2]], ORDER)
     play(g, PlayCard(0, RED_6))
     play(g, PlayCard(1, 2))
@@ -153,8 +191,14 @@ def test_race_ends_when_no_player_can_play_and_cars_stall():
 
 def test_race_ends_when_every_car_has_finished():
     """R-RACE-6: the race ends when every car has finished."""
-    near = {"red": "a79", "yellow": "b79", "black": "c79", "blue": "d79", "green": "e79",
-            "orange": "f79"}
+    near = {
+        "red": "a79",
+        "yellow": "b79",
+        "black": "c79",
+        "blue": "d79",
+        "green": "e79",
+        "orange": "f79",
+    }
     g = scenario(near, [[ALL_SIX, 1, 2], [3, 4, 5]], ORDER, lanes=6)
     play(g, PlayCard(0, ALL_SIX))
     assert g.over and len(g.result.ranking) == 6 and g.result.stalled == ()
@@ -165,15 +209,21 @@ def test_moves_go_forward_only():
     g = scenario(SPREAD, [[ALL_SIX], [2]], ORDER)
     g.apply(PlayCard(0, ALL_SIX))
     for o in g.options(0):
-        rows = [int(s[1:]) for s in (("b10",) + o.path)]
-        assert all(b == a + 1 for a, b in zip(rows, rows[1:]))
+        rows = [int(s[1:]) for s in (("b10", *o.path))]
+        assert all(b == a + 1 for a, b in itertools.pairwise(rows))
 
 
 def test_occupied_spaces_are_not_entered_but_diagonal_gaps_pass():
     """R-MOVE-3: no entering an occupied space; passing diagonally between two cars
     that stand diagonally adjacent is allowed (only the target matters)."""
-    gap = {"red": "a10", "yellow": "b11", "black": "a12", "blue": "b40", "green": "b50",
-           "orange": "b60"}
+    gap = {
+        "red": "a10",
+        "yellow": "b11",
+        "black": "a12",
+        "blue": "b40",
+        "green": "b50",
+        "orange": "b60",
+    }
     g = scenario(gap, [[RED_6], [2]], ORDER, lanes=2)
     g.apply(PlayCard(0, RED_6))
     paths = {o.path for o in g.all_paths(0)}
@@ -195,8 +245,14 @@ def test_car_jammed_on_purpose():
     """R-MOVE-4: a player may deliberately choose a path that ends blocked: red could
     go the full 6 through lane c, but stops short on a13 behind yellow and black,
     jamming the lane."""
-    jam = {"red": "b10", "yellow": "a14", "black": "b14", "blue": "b40", "green": "b50",
-           "orange": "b60"}
+    jam = {
+        "red": "b10",
+        "yellow": "a14",
+        "black": "b14",
+        "blue": "b40",
+        "green": "b50",
+        "orange": "b60",
+    }
     g = scenario(jam, [[RED_6, 1], [2, 3]], ORDER)
     g.apply(PlayCard(0, RED_6))
     full = [o for o in g.options(0) if len(o.path) == 6]
@@ -204,14 +260,20 @@ def test_car_jammed_on_purpose():
     assert full and short
     g.apply(short[0])
     assert at(g, "red") == "a13"
-    red = [e for e in events(g, "move") if e.data["car"] == "red"][0]
+    red = next(e for e in events(g, "move") if e.data["car"] == "red")
     assert red.data["blocked"] and "(blocked)" in red.text
 
 
 def test_no_free_forward_space_car_stays():
     """R-MOVE-4: if no move of length at least 1 exists, the car stays."""
-    wall = {"red": "b10", "yellow": "a11", "black": "b11", "blue": "c11", "green": "b50",
-            "orange": "b60"}
+    wall = {
+        "red": "b10",
+        "yellow": "a11",
+        "black": "b11",
+        "blue": "c11",
+        "green": "b50",
+        "orange": "b60",
+    }
     g = scenario(wall, [[RED_6, 1], [2, 3]], ORDER)
     g.apply(PlayCard(0, RED_6))
     assert at(g, "red") == "b10"
@@ -221,8 +283,18 @@ def test_no_free_forward_space_car_stays():
 def test_the_path_is_part_of_the_move():
     """R-MOVE-5: distinct paths to one end space are distinct choices when they matter
     (here betting line 1 lies between rows 19 and 20; every path crosses it)."""
-    g = scenario({"red": "b15", "yellow": "b30", "black": "b32", "blue": "b40", "green": "b50",
-                  "orange": "b60"}, [[RED_6], [2]], ORDER)
+    g = scenario(
+        {
+            "red": "b15",
+            "yellow": "b30",
+            "black": "b32",
+            "blue": "b40",
+            "green": "b50",
+            "orange": "b60",
+        },
+        [[RED_6], [2]],
+        ORDER,
+    )
     g.apply(PlayCard(0, RED_6))
     assert len(g.all_paths(0)) > len(g.options(0))
     g.apply(Path(0, "red", ("a16", "a17", "b18", "c19", "c20", "b21")))
@@ -233,8 +305,14 @@ def test_the_path_is_part_of_the_move():
 def test_finish_the_moment_a_car_enters_beyond_the_line():
     """R-FIN-1: a car finishes when it enters a space beyond the finish line, however
     much movement it has left; it leaves the track and takes the next place."""
-    near = {"red": "b78", "yellow": "b77", "black": "b30", "blue": "b40", "green": "b50",
-            "orange": "b60"}
+    near = {
+        "red": "b78",
+        "yellow": "b77",
+        "black": "b30",
+        "blue": "b40",
+        "green": "b50",
+        "orange": "b60",
+    }
     g = scenario(near, [[RED_6, 1], [2, 3]], ORDER)
     g.apply(PlayCard(0, RED_6))
     finishing = g.options(0)
@@ -248,8 +326,14 @@ def test_finish_the_moment_a_car_enters_beyond_the_line():
 
 def test_cars_finish_in_crossing_order_within_one_card():
     """R-FIN-1: cars finish in the order they cross, even within one card."""
-    near = {"red": "a78", "yellow": "b78", "black": "c78", "blue": "b40", "green": "b50",
-            "orange": "b60"}
+    near = {
+        "red": "a78",
+        "yellow": "b78",
+        "black": "c78",
+        "blue": "b40",
+        "green": "b50",
+        "orange": "b60",
+    }
     g = scenario(near, [[ALL_SIX], [2]], ORDER)
     play(g, PlayCard(0, ALL_SIX))
     assert [COLOURS[c] for c in g.finished] == ["red", "yellow", "black"]
@@ -257,8 +341,14 @@ def test_cars_finish_in_crossing_order_within_one_card():
 
 def test_finished_car_space_is_freed():
     """R-FIN-1: a finished car leaves the track."""
-    near = {"red": "b78", "yellow": "b76", "black": "b30", "blue": "b40", "green": "b50",
-            "orange": "b60"}
+    near = {
+        "red": "b78",
+        "yellow": "b76",
+        "black": "b30",
+        "blue": "b40",
+        "green": "b50",
+        "orange": "b60",
+    }
     g = scenario(near, [[ALL_SIX], [2]], ORDER)
     play(g, PlayCard(0, ALL_SIX))
     assert g.board.index["b78"] not in g.occ
@@ -267,8 +357,9 @@ def test_finished_car_space_is_freed():
 def test_race_on_a_closed_circuit_with_the_finish_line():
     """R-FIN-1 on a closed circuit: cars finish at the finish line before the seam."""
     v = dealt()
-    g = Game.new(board("ring"), v, 2, 0, deal([list(range(21)), list(range(21, 42))],
-                                               COLOURS, COLOURS))
+    g = Game.new(
+        board("ring"), v, 2, 0, deal([list(range(21)), list(range(21, 42))], COLOURS, COLOURS)
+    )
     finish(g)
     assert g.over and len(g.result.ranking) >= 1
     assert all(lap == 0 for lap in g.laps)

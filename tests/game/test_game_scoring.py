@@ -1,21 +1,28 @@
 """Betting (R-BET-1..5) and scoring (R-SCORE-1..2), with the rulebook's scoring
 example 11 + 13 - 9 = 15 as a scripted game with an explicit deal."""
-import pytest
 
-from engine.game import COLOURS, Bet, Bid, Board, Game, IllegalDecision, Phase, PlayCard
+import pytest
 from game_helpers import deal, events, finish, play, scenario, settle, variant
 from game_tracks import straight
 
+from trackside.engine.game import COLOURS, Bet, Bid, Board, Game, IllegalDecision, Phase, PlayCard
+
 NO_POWERS = variant(powers=())
-SHORT = Board(straight(rows=8, lanes=6, lines=(1, 2, 3, 5),
-                       grid=["a0", "b0", "c0", "d0", "e0", "f0"]))
+SHORT = Board(
+    straight(rows=8, lanes=6, lines=(1, 2, 3, 5), grid=["a0", "b0", "c0", "d0", "e0", "f0"])
+)
 GRID = ("yellow", "red", "black", "blue", "green", "orange")  # yellow on pole (a0)
 SPEED8 = ("yellow", "green", "red", "black", "blue", "orange")
 HANDS = [[0, 10, 18, 20, 23], [2, 19, 21, 22, 9], [5, 31, 32, 33, 26]]
 # seat: card bid per car (None = pass); the winners pay 5 (yellow) + 4 (green) for seat 0
-BIDS = {"yellow": {0: 0, 1: None, 2: None}, "green": {0: 10, 1: None, 2: None},
-        "red": {0: None, 1: 19, 2: None}, "black": {0: None, 1: None, 2: 31},
-        "blue": {0: None, 1: 9, 2: None}, "orange": {0: None, 1: None, 2: 32}}
+BIDS = {
+    "yellow": {0: 0, 1: None, 2: None},
+    "green": {0: 10, 1: None, 2: None},
+    "red": {0: None, 1: 19, 2: None},
+    "black": {0: None, 1: None, 2: 31},
+    "blue": {0: None, 1: 9, 2: None},
+    "orange": {0: None, 1: None, 2: 32},
+}
 
 
 def scoring_example(bets_for_seat_0=("yellow", "yellow", "red")) -> Game:
@@ -68,9 +75,9 @@ def test_bets_are_secret_until_scoring():
     """R-BET-2: choices are revealed only at scoring; a view hides others' bets."""
     g = scoring_example()
     g.apply(Bet(0, "yellow"))
-    assert g.view(0).my_bets[0] == "yellow"   # a seat sees its own choice at once ...
-    assert g.view(1).my_bets[0] is None        # ... and nobody else's
-    assert g.view(0).bets_made == ()           # the bet is made when everyone has chosen
+    assert g.view(0).my_bets[0] == "yellow"  # a seat sees its own choice at once ...
+    assert g.view(1).my_bets[0] is None  # ... and nobody else's
+    assert g.view(0).bets_made == ()  # the bet is made when everyone has chosen
     g.apply(Bet(1, "black"))
     g.apply(Bet(2, "orange"))
     assert g.view(0).my_bets[0] == "yellow"
@@ -84,7 +91,7 @@ def test_bets_are_secret_until_scoring():
 def test_same_car_may_be_bet_on_more_than_once():
     """R-BET-4: a player may bet on the same car more than once."""
     g = scoring_example()
-    for line in range(3):
+    for _line in range(3):
         for seat in range(3):
             g.apply(Bet(seat, "yellow"))
     assert [g.bets[k][0] for k in range(3)] == [COLOURS.index("yellow")] * 3
@@ -93,9 +100,18 @@ def test_same_car_may_be_bet_on_more_than_once():
 def test_bet_payouts_and_bets_never_made():
     """R-BET-5: a bet pays by the table if its car finishes 1st to 3rd; a bet that never
     took place (the race ended first) pays nothing."""
-    g = scenario({"red": "b78", "yellow": "b17", "black": "b22", "blue": "b24", "green": "b26",
-                  "orange": "b28"}, [[6], [2]],
-                 ("red", "yellow", "black", "blue", "green", "orange"))
+    g = scenario(
+        {
+            "red": "b78",
+            "yellow": "b17",
+            "black": "b22",
+            "blue": "b24",
+            "green": "b26",
+            "orange": "b28",
+        },
+        [[6], [2]],
+        ("red", "yellow", "black", "blue", "green", "orange"),
+    )
     play(g, PlayCard(0, 6))  # red 6: red crosses only the finish line; yellow 4 crosses line 1
     assert g.phase == Phase.BET and g.pending.line == 0
     g.apply(Bet(0, "red"))
@@ -120,10 +136,20 @@ def test_betting_off_means_no_bets():
 
 def test_money_tie_goes_to_the_best_placed_car():
     """R-SCORE-2: equal winnings: the tied player whose best car finished highest wins."""
-    g = scenario({"red": "b78", "yellow": "b20", "black": "b30", "blue": "b40", "green": "b50",
-                  "orange": "b60"}, [[6], [2]],
-                 ("red", "yellow", "black", "blue", "green", "orange"),
-                 race_payout=(0,) * 6, betting=False)
+    g = scenario(
+        {
+            "red": "b78",
+            "yellow": "b20",
+            "black": "b30",
+            "blue": "b40",
+            "green": "b50",
+            "orange": "b60",
+        },
+        [[6], [2]],
+        ("red", "yellow", "black", "blue", "green", "orange"),
+        race_payout=(0,) * 6,
+        betting=False,
+    )
     finish(g)
     assert g.result.scores == (0, 0)
     assert g.result.winners == (0,) and g.result.winner == 0
@@ -131,9 +157,19 @@ def test_money_tie_goes_to_the_best_placed_car():
 
 def test_still_tied_players_share_the_win():
     """R-SCORE-2 ruling: still tied, they share the win."""
-    g = scenario({"red": "b5", "yellow": "b10", "black": "b15", "blue": "b20", "green": "b25",
-                  "orange": "b30"}, [[6], [2]],
-                 ("red", "yellow", "black", "blue", "green", "orange"), betting=False)
+    g = scenario(
+        {
+            "red": "b5",
+            "yellow": "b10",
+            "black": "b15",
+            "blue": "b20",
+            "green": "b25",
+            "orange": "b30",
+        },
+        [[6], [2]],
+        ("red", "yellow", "black", "blue", "green", "orange"),
+        betting=False,
+    )
     finish(g)
     assert g.result.ranking == () and g.result.winners == (0, 1)
     assert g.result.winner is None
@@ -143,7 +179,7 @@ def test_still_tied_players_share_the_win():
 def test_stalled_owner_still_collects_bets():
     """R-RACE-6 / R-SCORE-1: a stalled car earns nothing; its owner still collects bets."""
     g = scoring_example()
-    for line in range(3):
+    for _line in range(3):
         g.apply(Bet(0, "yellow"))
         g.apply(Bet(1, "yellow"))
         g.apply(Bet(2, "red"))

@@ -1,12 +1,13 @@
 """Set-up (R-SET-1..5) and the deck as data (R-DECK)."""
+
 from collections import Counter
 
 import pytest
-
-from engine.errors import InvalidInput
-from engine.game import COLOURS, POWERS, WILD, Deal, Game, load_deck, load_variant
 from game_helpers import STANDARD, deal, finish
 from game_tracks import board, straight
+
+from trackside.engine.errors import InvalidInput
+from trackside.engine.game import COLOURS, POWERS, WILD, Deal, Game, load_deck, load_variant
 
 DECK = STANDARD.deck
 
@@ -14,7 +15,7 @@ DECK = STANDARD.deck
 def test_standard_deck_is_balanced():
     """R-DECK: 42 cards; every colour on 19 cards for 65 spaces, tops 6 cards;
     6 cards topped by WILD, 6 with two WILD rows; 1 to 6 rows, no colour twice."""
-    regular = DECK.cards[:DECK.size]
+    regular = DECK.cards[: DECK.size]
     assert DECK.size == 42 and len(DECK.cards) == 48
     for colour in COLOURS:
         on = [c for c in regular if c.number(colour) is not None]
@@ -42,12 +43,15 @@ def test_speed8_cards_follow_the_deck():
         assert card.speed8 and card.rows == ((colour, 8),)
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ("- [red: 6, red: 2]\n", "appears twice"),
-    ("- [red: 10]\n", "out of range"),
-    ("- [purple: 3]\n", "purple"),
-    ("- [red: 1, blue: 1, green: 1, black: 1, orange: 1, yellow: 1, wild: 1]\n", "at most 6"),
-])
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("- [red: 6, red: 2]\n", "appears twice"),
+        ("- [red: 10]\n", "out of range"),
+        ("- [purple: 3]\n", "purple"),
+        ("- [red: 1, blue: 1, green: 1, black: 1, orange: 1, yellow: 1, wild: 1]\n", "at most 6"),
+    ],
+)
 def test_bad_deck_file_names_file_line_and_fix(tmp_path, text, fragment):
     """R-DECK: a deck is valid when every card has 1 to 6 rows of 1 to 9 spaces and no
     colour twice; a bad one is refused with file, line and a hint."""
@@ -61,10 +65,12 @@ def test_bad_deck_file_names_file_line_and_fix(tmp_path, text, fragment):
 
 def test_a_variant_may_name_another_deck(tmp_path):
     """R-DECK: a player can type in their own deck and play with it."""
-    (tmp_path / "mini.yaml").write_text("\n".join(
-        f"- [{c}: 3, wild: 2]" for c in COLOURS * 2) + "\n")
+    (tmp_path / "mini.yaml").write_text(
+        "\n".join(f"- [{c}: 3, wild: 2]" for c in COLOURS * 2) + "\n"
+    )
     (tmp_path / "mine.yaml").write_text(
-        "format: trackside-variant/1\nname: Mini\nextends: standard\ndeck: mini.yaml\n")
+        "format: trackside-variant/1\nname: Mini\nextends: standard\ndeck: mini.yaml\n"
+    )
     v = load_variant(tmp_path / "mine.yaml")
     assert v.deck.size == 12
     g = Game.new(board(), v, 3, 1)
@@ -83,8 +89,13 @@ def test_the_chosen_track_is_the_board():
 
 def test_speed8_and_power_decks_shuffled_separately():
     """R-SET-2: the Speed-8 deck and the power deck are shuffled separately."""
-    orders = {(Game.new(board(), STANDARD, 4, s).deal.speed8,
-               Game.new(board(), STANDARD, 4, s).deal.powers) for s in range(20)}
+    orders = {
+        (
+            Game.new(board(), STANDARD, 4, s).deal.speed8,
+            Game.new(board(), STANDARD, 4, s).deal.powers,
+        )
+        for s in range(20)
+    }
     assert len({o[0] for o in orders}) > 10 and len({o[1] for o in orders}) > 10
     for s8, pw in orders:
         assert sorted(s8) == sorted(COLOURS) and sorted(pw) == sorted(POWERS)
@@ -112,10 +123,12 @@ def test_cars_placed_at_random_on_the_start_spaces():
 
 def test_seed_and_decisions_reproduce_a_game():
     """R-SET-5: the same seed and decisions give the same game; another seed another."""
+
     def game_log(seed):
         g = Game.new(board(), STANDARD, 4, seed)
         finish(g)
         return [e.text for e in g.log], g.result
+
     a, b, c = game_log(21), game_log(21), game_log(22)
     assert a == b
     assert a != c
@@ -125,20 +138,23 @@ def test_explicit_deal_replaces_the_seeded_setup():
     """R-SET-5: an explicit deal (hands, grid, Speed-8 and power order) replaces the shuffles."""
     hands = [list(range(0, 14)), list(range(14, 28)), list(range(28, 42))]
     grid = ("orange", "red", "green", "blue", "black", "yellow")
-    d = deal(hands, grid, ("red",) + COLOURS[:5], ("cunning", "tricky"))
+    d = deal(hands, grid, ("red", *COLOURS[:5]), ("cunning", "tricky"))
     g = Game.new(board(), STANDARD, 3, 99, d)
     assert g.hands == hands and g.deal.grid == grid
     assert g.pending.car == "red" and g.pending.power == "cunning"
     assert Deal.from_dict(d.to_dict()) == d
 
 
-@pytest.mark.parametrize("bad, fragment", [
-    (dict(hands=[[0, 1], [1, 2], [3]]), "dealt twice"),
-    (dict(hands=[[0], [1]]), "2 hands for 3 players"),
-    (dict(hands=[[0], [1], [99]]), "not in the deck"),
-    (dict(hands=[[0], [1], [2]], grid=("red",) * 6), "six colours"),
-    (dict(hands=[[0], [1], [2]], powers=("flying",)), "powers"),
-])
+@pytest.mark.parametrize(
+    "bad, fragment",
+    [
+        (dict(hands=[[0, 1], [1, 2], [3]]), "dealt twice"),
+        (dict(hands=[[0], [1]]), "2 hands for 3 players"),
+        (dict(hands=[[0], [1], [99]]), "not in the deck"),
+        (dict(hands=[[0], [1], [2]], grid=("red",) * 6), "six colours"),
+        (dict(hands=[[0], [1], [2]], powers=("flying",)), "powers"),
+    ],
+)
 def test_bad_explicit_deal_is_refused(bad, fragment):
     """R-SET-5: a deal that cannot be played is refused with a clear message."""
     args = dict(grid=COLOURS)

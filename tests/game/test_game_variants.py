@@ -1,18 +1,29 @@
 """Variants as data (R-VAR): the bundled files, inheritance, errors, and each
 variant's rules; every variant plays full games to the end."""
+
+import itertools
 import json
 import random
 import re
 from pathlib import Path
 
 import pytest
-
-from engine.errors import InvalidInput
-from engine.game import (COLOURS, Board, Game, Phase, PlayCard, Series, SwapPower,
-                         bundled_variants, load_variant)
-from engine.resources import schema_path
 from game_helpers import deal, dealt, finish, play, variant
 from game_tracks import board, straight
+
+from trackside.engine.errors import InvalidInput
+from trackside.engine.game import (
+    COLOURS,
+    Board,
+    Game,
+    Phase,
+    PlayCard,
+    Series,
+    SwapPower,
+    bundled_variants,
+    load_variant,
+)
+from trackside.engine.resources import schema_path
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = ["standard", "two-player", "beginner", "long-distance", "world-tour"]
@@ -28,24 +39,29 @@ def test_bundled_variants_load():
 def test_extends_inherits_and_merges_mappings(tmp_path):
     """R-VAR: 'extends' inherits every key; a mapping merges key by key."""
     (tmp_path / "mine.yaml").write_text(
-        "format: trackside-variant/1\nname: Mine\nextends: two-player\nhand: {size: 5}\n")
+        "format: trackside-variant/1\nname: Mine\nextends: two-player\nhand: {size: 5}\n"
+    )
     (tmp_path / "child.yaml").write_text(
-        "format: trackside-variant/1\nname: Child\nextends: mine.yaml\nbetting: false\n")
+        "format: trackside-variant/1\nname: Child\nextends: mine.yaml\nbetting: false\n"
+    )
     v = load_variant(tmp_path / "child.yaml")
     assert (v.hand_mode, v.hand_size, v.speed8, v.betting) == ("private", 5, "face_up", False)
     assert (v.min_players, v.max_players) == (2, 2)
 
 
-@pytest.mark.parametrize("text, line, fragment", [
-    ("hand:\n  mode: shared\n", 4, "must be one of 'dealt', 'common', 'private'"),
-    ("powers: [aggressive, flying]\n", 3, "flying"),
-    ("colour: red\n", 1, "unknown key 'colour'"),
-    ("payouts:\n  race: [1, 2]\n", 4, "needs at least 6 items"),
-    ("players: {min: 5, max: 3}\n", 3, "more than players.max"),
-    ("hand: {mode: common, size: 9}\n", 3, "need more than the 42 cards"),
-    ("finish: distance\nwinner: first_car\n", 4, "no car finishes"),
-    ("extends: nowhere\n", 1, "no such variant"),
-])
+@pytest.mark.parametrize(
+    "text, line, fragment",
+    [
+        ("hand:\n  mode: shared\n", 4, "must be one of 'dealt', 'common', 'private'"),
+        ("powers: [aggressive, flying]\n", 3, "flying"),
+        ("colour: red\n", 1, "unknown key 'colour'"),
+        ("payouts:\n  race: [1, 2]\n", 4, "needs at least 6 items"),
+        ("players: {min: 5, max: 3}\n", 3, "more than players.max"),
+        ("hand: {mode: common, size: 9}\n", 3, "need more than the 42 cards"),
+        ("finish: distance\nwinner: first_car\n", 4, "no car finishes"),
+        ("extends: nowhere\n", 1, "no such variant"),
+    ],
+)
 def test_bad_variant_file_names_file_line_and_fix(tmp_path, text, line, fragment):
     """R-VAR: a bad variant file gets a clear error naming file, line and fix."""
     path = tmp_path / "bad.yaml"
@@ -95,9 +111,17 @@ def test_documented_custom_variants_load_and_play(tmp_path):
     assert odds.bet_payouts == ((8,), (12,), (16,))
 
 
-@pytest.mark.parametrize("name, players", [("standard", 3), ("standard", 6), ("two-player", 2),
-                                           ("beginner", 4), ("beginner", 2),
-                                           ("long-distance", 4)])
+@pytest.mark.parametrize(
+    "name, players",
+    [
+        ("standard", 3),
+        ("standard", 6),
+        ("two-player", 2),
+        ("beginner", 4),
+        ("beginner", 2),
+        ("long-distance", 4),
+    ],
+)
 def test_each_variant_plays_full_games(name, players):
     """R-VAR: each variant plays full games to the end with random choices."""
     v = load_variant(name)
@@ -212,16 +236,16 @@ def test_two_player_cunning_swap_option():
     """R-VAR two players option: the winner of Cunning swaps it for another power."""
     v = variant(min_players=2, hand_mode="private", speed8="face_up", cunning_swap=True)
     hands = [list(range(0, 21)), list(range(21, 42))]
-    g = Game.new(board(), v, 2, 0, deal(hands, COLOURS, COLOURS,
-                                         ("cunning",) + ("aggressive", "determined")))
+    g = Game.new(
+        board(), v, 2, 0, deal(hands, COLOURS, COLOURS, ("cunning", "aggressive", "determined"))
+    )
     while g.phase == Phase.AUCTION:
         for seat in g.due():
             opts = g.options(seat)
             g.apply(opts[0] if seat == 0 else opts[-1])
     while g.phase == Phase.POWER and g.pending.kind == "keep_power":
         for seat in g.due():
-            g.apply(next((o for o in g.options(seat) if o.power == "cunning"),
-                         g.options(seat)[0]))
+            g.apply(next((o for o in g.options(seat) if o.power == "cunning"), g.options(seat)[0]))
     if g.pending.kind == "swap_power":
         seat = g.due()[0]
         options = {o.power for o in g.options(seat)}
@@ -246,7 +270,7 @@ def test_long_distance_ignores_the_finish_and_plays_every_card():
     assert len(r.ranking) == 6 and r.stalled == ()
     dist = {c: g.laps[i] * b.length + b.geometry.front[g.pos[i]] for i, c in enumerate(COLOURS)}
     ranked = [dist[c] for c in r.ranking]
-    assert all(x >= y - b.geometry.tol for x, y in zip(ranked, ranked[1:]))
+    assert all(x >= y - b.geometry.tol for x, y in itertools.pairwise(ranked))
     first_owned = next(c for c in r.ranking if g.owner_of(c) is not None)
     assert r.winners == (g.owner_of(first_owned),)
 
@@ -282,7 +306,8 @@ def test_too_few_or_many_players_for_a_variant():
 
 def test_unknown_bundled_variant_name_lists_the_bundled_ones():
     """R-VAR: a misspelt variant name is refused with the names that exist."""
-    from engine.errors import UnreadableInput
+    from trackside.engine.errors import UnreadableInput
+
     with pytest.raises(UnreadableInput, match="bundled variants: beginner, long-distance"):
         load_variant("standrd")
 
@@ -290,10 +315,18 @@ def test_unknown_bundled_variant_name_lists_the_bundled_ones():
 def test_variant_from_inline_data(tmp_path):
     """R-VAR: a variant given as data (e.g. inline in a record) resolves relative paths
     from a base folder and is checked like a file."""
-    from engine.game.variants import variant_from_data
+    from trackside.engine.game.variants import variant_from_data
+
     (tmp_path / "mini.yaml").write_text("\n".join(f"- [{c}: 2]" for c in COLOURS * 3) + "\n")
-    v = variant_from_data({"format": "trackside-variant/1", "name": "Inline",
-                           "extends": "two-player", "deck": "mini.yaml"}, tmp_path)
+    v = variant_from_data(
+        {
+            "format": "trackside-variant/1",
+            "name": "Inline",
+            "extends": "two-player",
+            "deck": "mini.yaml",
+        },
+        tmp_path,
+    )
     assert v.deck.size == 18 and v.hand_mode == "private" and v.name == "Inline"
     with pytest.raises(InvalidInput, match="unknown key 'colour'"):
         variant_from_data({"format": "trackside-variant/1", "name": "X", "colour": "red"})

@@ -10,13 +10,21 @@ bet payouts - auction prices, seat by seat and in total; R-SCORE table) and
 the game's record replays to the same result (through its YAML text for the
 hypothesis examples, in memory for the plain loop).
 """
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.bots import RandomBot, drive, race_of
-from engine.game import COLOURS, Game, load_variant
-from engine.records import (Recorder, SeatInfo, open_track, open_variant, parse_record,
-                            record_text, replay, summary)
+from trackside.engine.bots import RandomBot, drive, race_of
+from trackside.engine.game import COLOURS, Game, load_variant
+from trackside.engine.records import (
+    Recorder,
+    SeatInfo,
+    open_variant,
+    parse_record,
+    record_text,
+    replay,
+    summary,
+)
 
 VARIANTS = ["standard", "two-player", "beginner", "long-distance", "world-tour"]
 TRACKS = ["harbour-loop", "quarry-hairpin"]
@@ -57,8 +65,14 @@ class Watcher:
 
     @staticmethod
     def check_cards(g: Game) -> None:
-        cards = [c for h in g.hands for c in h] + [c for p in g.piles for c in p] \
-            + [c for f in g.face_up for c in f] + list(g.pile) + list(g.discard) + list(g.out)
+        cards = (
+            [c for h in g.hands for c in h]
+            + [c for p in g.piles for c in p]
+            + [c for f in g.face_up for c in f]
+            + list(g.pile)
+            + list(g.discard)
+            + list(g.out)
+        )
         pending = g.pending
         if pending.kind in IN_TRANSIT:
             cards.append(pending.card)
@@ -88,14 +102,20 @@ def check_money(game) -> None:
 def play(variant: str, track: str, players: int, seed: int) -> Recorder:
     v = open_variant(variant)
     tracks = [] if v.series else [track]
-    rec = Recorder.start(tracks, variant, players, seed,
-                         [SeatInfo(f"Player {p + 1}", "random") for p in range(players)])
+    rec = Recorder.start(
+        tracks,
+        variant,
+        players,
+        seed,
+        [SeatInfo(f"Player {p + 1}", "random") for p in range(players)],
+    )
     watch = Watcher(rec.game)
     watch()
 
     def apply(decision):
         rec.apply(decision)
         watch()
+
     drive(rec.game, [RandomBot(f"{seed}:{p}") for p in range(players)], apply=apply)
     assert rec.game.over
     check_money(rec.game)
@@ -111,8 +131,12 @@ def player_range(variant: str) -> tuple[int, int]:
 def tables(draw):
     variant = draw(st.sampled_from(VARIANTS))
     low, high = player_range(variant)
-    return (variant, draw(st.sampled_from(TRACKS)), draw(st.integers(low, high)),
-            draw(st.integers(0, 2 ** 31 - 1)))
+    return (
+        variant,
+        draw(st.sampled_from(TRACKS)),
+        draw(st.integers(low, high)),
+        draw(st.integers(0, 2**31 - 1)),
+    )
 
 
 @settings(max_examples=80)

@@ -1,28 +1,39 @@
 """Game records (DESIGN.md "Game records", issue 3 item 5): save, load, replay, cut."""
+
 import pytest
 
-from engine.bots import bot_seed, drive, make_bot
-from engine.errors import InvalidInput, TracksideError, UnreadableInput
-from engine.game import Deal, Game, PlayCard, Series, load_variant
-from engine.records import (Recorder, SeatInfo, cut, load_record, parse_record, record_text,
-                            replay, save_record, summary)
-from engine.resources import tracks_dir
-from engine.schema import check
+from trackside.engine.bots import bot_seed, drive, make_bot
+from trackside.engine.errors import InvalidInput, TracksideError, UnreadableInput
+from trackside.engine.game import Deal, Game, PlayCard, Series, load_variant
+from trackside.engine.records import (
+    Recorder,
+    SeatInfo,
+    cut,
+    load_record,
+    parse_record,
+    record_text,
+    replay,
+    save_record,
+    summary,
+)
+from trackside.engine.resources import tracks_dir
+from trackside.engine.schema import check
 
 HARBOUR = str(tracks_dir() / "harbour-loop.yaml")
 
 
-def recorded(variant="standard", players=4, seed=3, tracks=(HARBOUR,), kind="greedy",
-             deals=()):
+def recorded(variant="standard", players=4, seed=3, tracks=(HARBOUR,), kind="greedy", deals=()):
     seats = [SeatInfo(f"Player {p + 1}", kind) for p in range(players)]
     rec = Recorder.start(list(tracks), variant, players, seed, seats, deals=deals)
-    drive(rec.game, [make_bot(kind, bot_seed(seed, p, kind)) for p in range(players)],
-          apply=rec.apply)
+    drive(
+        rec.game, [make_bot(kind, bot_seed(seed, p, kind)) for p in range(players)], apply=rec.apply
+    )
     return rec
 
 
-@pytest.mark.parametrize("variant", ["standard", "two-player", "beginner", "long-distance",
-                                     "world-tour"])
+@pytest.mark.parametrize(
+    "variant", ["standard", "two-player", "beginner", "long-distance", "world-tour"]
+)
 def test_save_load_replay_gives_the_same_result(tmp_path, variant):
     players = 2 if variant == "two-player" else 4
     tracks = () if variant == "world-tour" else (HARBOUR,)
@@ -50,6 +61,7 @@ def test_the_same_seed_and_seats_give_a_byte_identical_record(tmp_path):
 
 def test_the_record_is_valid_against_its_schema_and_names_everything(tmp_path):
     import yaml
+
     path = tmp_path / "game.yaml"
     save_record(recorded().record(), path)
     data = yaml.safe_load(path.read_text())
@@ -105,11 +117,12 @@ def test_an_explicit_deal_replays(tmp_path):
     """Set-up by an explicit deal (hands, grid, Speed-8 and power order)."""
     variant = load_variant("standard")
     ids = list(range(variant.deck.size))
-    deal = Deal(hands=(tuple(ids[0:14]), tuple(ids[14:28]), tuple(ids[28:42])),
-                grid=("red", "blue", "green", "yellow", "orange", "black"),
-                speed8=("black", "blue", "green", "yellow", "orange", "red"),
-                powers=("tricky", "cunning", "aggressive", "determined", "strategic",
-                        "unpredictable"))
+    deal = Deal(
+        hands=(tuple(ids[0:14]), tuple(ids[14:28]), tuple(ids[28:42])),
+        grid=("red", "blue", "green", "yellow", "orange", "black"),
+        speed8=("black", "blue", "green", "yellow", "orange", "red"),
+        powers=("tricky", "cunning", "aggressive", "determined", "strategic", "unpredictable"),
+    )
     rec = recorded(players=3, deals=(deal,))
     assert rec.game.deal == deal
     path = tmp_path / "dealt.yaml"
@@ -121,7 +134,8 @@ def test_an_explicit_deal_replays(tmp_path):
 
 def test_an_inline_track_replays():
     record = recorded(players=3).record()
-    from engine.track import load_track
+    from trackside.engine.track import load_track
+
     record.tracks = [load_track(HARBOUR).to_dict()]
     text = record_text(record)
     assert summary(replay(parse_record(text, "inline.yaml"))) == record.result
@@ -176,14 +190,17 @@ def test_extra_decisions_after_the_end_are_refused():
         replay(record)
 
 
-@pytest.mark.parametrize("text, words", [
-    ("", "mapping"),
-    ("- 1\n- 2\n", "mapping"),
-    ("format: [unclosed\n", "syntax"),
-    ("format: trackside-record/9\n", "format"),
-    ("a: &a [*a]\n", "alias"),
-    ("format: !!python/object:os.system x\n", "tag"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("", "mapping"),
+        ("- 1\n- 2\n", "mapping"),
+        ("format: [unclosed\n", "syntax"),
+        ("format: trackside-record/9\n", "format"),
+        ("a: &a [*a]\n", "alias"),
+        ("format: !!python/object:os.system x\n", "tag"),
+    ],
+)
 def test_unreadable_or_wrong_documents_give_one_clear_error(text, words):
     with pytest.raises(TracksideError) as info:
         parse_record(text, "bad.yaml")
@@ -212,9 +229,11 @@ def test_a_missing_track_file_names_the_track(tmp_path):
 
 
 def test_a_bad_deal_is_refused():
-    text = good_text().replace("setup:\n  seed: 1",
-                               "setup:\n  seed: 1\n  deals:\n  - {hands: [[1, 1], [2], [3]], "
-                               "grid: [red, blue, green, yellow, orange, black]}")
+    text = good_text().replace(
+        "setup:\n  seed: 1",
+        "setup:\n  seed: 1\n  deals:\n  - {hands: [[1, 1], [2], [3]], "
+        "grid: [red, blue, green, yellow, orange, black]}",
+    )
     message = fails(text, InvalidInput)
     assert "twice" in message
 
@@ -236,6 +255,7 @@ def test_the_rulebook_auction_example_as_a_scripted_record():
     """R-AUC-3 (rulebook example) as a record file with an explicit deal: two bids of 6
     on blue, split by the card with more rows."""
     from pathlib import Path
+
     path = Path(__file__).parents[1] / "fixtures" / "records" / "auction-example.yaml"
     record = load_record(path)
     assert record.deals and record.deals[0].speed8[0] == "blue"
@@ -243,4 +263,4 @@ def test_the_rulebook_auction_example_as_a_scripted_record():
     assert game.owner_of("blue") == 1 and game.prices[1] == [(1, 6)]
     (result,) = [e for e in game.log if e.kind == "auction"]
     assert "card with more rows" in result.text
-    assert game.pending.car == "red"       # R-AUC-6: the next car is up
+    assert game.pending.car == "red"  # R-AUC-6: the next car is up

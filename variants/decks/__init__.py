@@ -1,0 +1,1 @@
+"""Bundled data: read with importlib.resources, not imported for code."""
