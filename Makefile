@@ -37,6 +37,7 @@ lint: $(STAMP)
 	for f in src/trackside/*.py; do ln -s ../../../$$f $(TYPING)/trackside/; done
 	for d in engine editor; do ln -s ../../../$$d $(TYPING)/trackside/$$d; done
 	cd $(TYPING) && ../../$(BIN)/mypy --config-file ../../pyproject.toml -p trackside
+	cd $(TYPING) && ../../$(BIN)/lint-imports ../../pyproject.toml
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix .

@@ -20,8 +20,8 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
 from validate_large import large_layout
 
-from trackside.engine.lanes import build_lanes, make_track
-from trackside.engine.track import save_track
+from trackside.engine.track.lanes import build_lanes, make_track
+from trackside.engine.track.model import save_track
 
 
 def timed(label: str, fn) -> float:

@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from trackside.engine.bots import bot_seed, drive, make_bot
 from trackside.engine.game import Board, Game, load_variant
 from trackside.engine.resources import tracks_dir
-from trackside.engine.track import load_track
+from trackside.engine.track.model import load_track
 
 
 def timed(run) -> tuple[float, float]:

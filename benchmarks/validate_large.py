@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from trackside.engine.geometry import TrackGeometry
-from trackside.engine.lanes import (
+from trackside.engine.track.geometry import TrackGeometry
+from trackside.engine.track.lanes import (
     Arc,
     LaneLayout,
     Straight,
@@ -30,8 +30,8 @@ from trackside.engine.lanes import (
     close_loop,
     make_track,
 )
-from trackside.engine.track import load_track, save_track
-from trackside.engine.validate import validate_file, validate_track
+from trackside.engine.track.model import load_track, save_track
+from trackside.engine.track.validate import validate_file, validate_track
 
 
 def esses(count: int, lanes: int) -> list:

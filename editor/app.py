@@ -12,7 +12,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
-from .mainwindow import MainWindow
+from trackside.editor.mainwindow import MainWindow
 
 ORGANIZATION = "Trackside"
 APPLICATION = "trackside"

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QMainWindow,
+    QScrollArea,
     QStackedWidget,
     QStyle,
     QToolBar,
@@ -18,27 +19,26 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trackside.editor.canvas.scene import TrackScene
+from trackside.editor.canvas.view import CanvasView
+from trackside.editor.document import commands
+from trackside.editor.document.autosave import Autosaver, leftover_autosaves
+from trackside.editor.document.files import LoadResult, load_for_editing
+from trackside.editor.document.track_document import UNTITLED, TrackDocument, blank_track
+from trackside.editor.widgets.elided_label import ElidedLabel
+from trackside.editor.panels.export import ExportDialog, local_paper
+from trackside.editor.panels.inspector import Inspector
+from trackside.editor.panels.issues import IssuesPanel, ShownIssue
+from trackside.editor.panels.lanes import LanePanel
+from trackside.editor.panels.movement import MovementDock
+from trackside.editor.panels.prompts import Prompts
+from trackside.editor.play import install_play_mode
+from trackside.editor.tools import TOOLS, Tool
+from trackside.editor.tools.icons import tool_icon
 from trackside.engine.errors import TracksideError
 from trackside.engine.resources import bundled_tracks
-from trackside.engine.track import Track, save_track
+from trackside.engine.track.model import Track, save_track
 from trackside.engine.yamlio import check_writable
-
-from . import (
-    addons,  # registers the lane and racing-line tools (before TOOLS is read)
-    commands,
-)
-from .autosave import Autosaver, leftover_autosaves
-from .document import UNTITLED, TrackDocument, blank_track
-from .elided_label import ElidedLabel
-from .files import LoadResult, load_for_editing
-from .icons import tool_icon
-from .inspector import Inspector
-from .issues_panel import IssuesPanel, ShownIssue
-from .play import install_play_mode
-from .prompts import Prompts
-from .scene import TrackScene
-from .tools import TOOLS, Tool
-from .view import CanvasView
 
 APP_NAME = "Trackside"
 MAX_RECENT = 8
@@ -68,9 +68,9 @@ class MainWindow(QMainWindow):
         self._build_panels()
         self._build_status_bar()
         self._build_actions()
+        self._build_tool_docks()
         self._build_menus()
         self._build_toolbars()
-        addons.install(self)  # lane panel, export dialog
         self.play = install_play_mode(self)  # Play menu (F5) and the board view
         self.doc.modifiedChanged.connect(self._update_title)
         self.doc.pathChanged.connect(self._update_title)
@@ -196,6 +196,18 @@ class MainWindow(QMainWindow):
                 "True scale, tiled over US Letter pages with overlap and alignment marks",
             ),
         ]
+        self.act_export_dialog = a(
+            "&Export…",
+            lambda: self.export_dialog(None),
+            "Ctrl+Shift+E",
+            "PNG, SVG or PDF: choose the paper for a print and the DPI of a picture",
+        )
+        self.act_print = a(
+            "&Print…",
+            lambda: self.export_dialog(local_paper()),
+            K.Print,
+            "A PDF at true scale, tiled over paper pages with overlap marks",
+        )
         self.act_quit = a("&Quit", self.close, K.Quit)
         stack = self.doc.undo_stack
         self.act_undo = stack.createUndoAction(self, "&Undo")
@@ -287,9 +299,12 @@ class MainWindow(QMainWindow):
         m.addActions([self.act_save, self.act_save_as])
         m.addSeparator()
         export_menu = m.addMenu("&Export")
+        export_menu.addAction(self.act_export_dialog)
+        export_menu.addSeparator()
         export_menu.addActions(self.export_actions[:3])
         export_menu.addSeparator()
         export_menu.addActions(self.export_actions[3:])
+        m.addAction(self.act_print)
         m.addSeparator()
         m.addAction(self.act_close)
         m.addAction(self.act_quit)
@@ -306,11 +321,65 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addActions([self.act_grid, self.act_racing, self.act_arrows, self.act_ids, self.act_snap])
         m.addSeparator()
-        for dock in (self.inspector_dock, self.issues_dock, self.history_dock):
+        for dock in (
+            self.inspector_dock,
+            self.issues_dock,
+            self.history_dock,
+            self.lane_dock,
+            self.movement_dock,
+        ):
             m.addAction(dock.toggleViewAction())
         m = bar.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
         self._fill_recent()
+
+    def _build_tool_docks(self) -> None:
+        """The Lanes and Movement panels: each comes to the front with its tool."""
+        self.lane_panel = LanePanel(self.tools["lanes"])
+        scroll = QScrollArea()
+        scroll.setWidget(self.lane_panel)
+        scroll.setWidgetResizable(True)
+        self.lane_dock = self._dock("Lanes", scroll, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.movement_panel = MovementDock(
+            self.tools["moves"], self.scene, self.doc, self.act_arrows
+        )
+        self.movement_dock = self._dock(
+            "Movement", self.movement_panel, Qt.DockWidgetArea.RightDockWidgetArea
+        )
+        for dock in (self.lane_dock, self.movement_dock):
+            self.tabifyDockWidget(self.inspector_dock, dock)
+        self.inspector_dock.raise_()
+        self._tool_docks = {
+            self.tools["lanes"]: self.lane_dock,
+            self.tools["moves"]: self.movement_dock,
+        }
+        self.scene.toolChanged.connect(self._raise_tool_dock)
+
+    def _raise_tool_dock(self, tool: object) -> None:
+        """A tool's panel comes to the front with it and gives way to the Inspector after."""
+        own = self._tool_docks.get(tool)  # type: ignore[call-overload]
+        if own is not None:
+            own.show()
+            own.raise_()
+        elif any(not d.visibleRegion().isEmpty() for d in self._tool_docks.values()):
+            self.inspector_dock.raise_()
+        if tool is self.tools.get("racing"):
+            self.act_racing.setChecked(True)
+
+    def export_dialog(self, paper: str | None) -> None:
+        """File > Export… (``paper`` None) or File > Print… (tiled on local paper)."""
+        self.make_export_dialog(paper).exec()
+
+    def make_export_dialog(self, paper: str | None = None) -> ExportDialog:
+        """The export dialog for the open track, not yet shown."""
+        return ExportDialog(
+            self,
+            self.doc,
+            self.prompts,
+            lambda text: self.statusBar().showMessage(text, 8000),
+            paper,
+            self.scene.racing_line.isVisible(),
+        )
 
     def _build_toolbars(self) -> None:
         tb = QToolBar("Tools", self)
@@ -622,7 +691,7 @@ class MainWindow(QMainWindow):
 
     def export(self, kind: str, paper: str | None = None) -> bool:
         """Export the board as on paper (the same as ``trackside render``)."""
-        from .render import render
+        from trackside.editor.canvas.render import render
 
         stem = (
             Path(self.doc.path).with_suffix("")

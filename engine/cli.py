@@ -13,8 +13,7 @@ import os
 import sys
 
 from trackside import __version__
-
-from .errors import TracksideError
+from trackside.engine.errors import TracksideError
 
 # Each module defines ``add_parser(subparsers)`` and ``run(args) -> int``.
 COMMANDS = ["edit", "validate", "moves", "render", "play", "replay", "simulate"]

@@ -29,8 +29,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .errors import InvalidInput, Place, TracksideError
-from .game import (
+from trackside.engine.errors import InvalidInput, Place, TracksideError
+from trackside.engine.game import (
     Board,
     Deal,
     Decision,
@@ -41,11 +41,11 @@ from .game import (
     decision_from_dict,
     load_variant,
 )
-from .game.variants import variant_path
-from .resources import resolve_track, tracks_dir, variants_dir
-from .schema import check
-from .track import Track, load_track
-from .yamlio import YamlDocument, dump_yaml, parse_yaml, read_text, write_atomic
+from trackside.engine.game.variants import variant_path
+from trackside.engine.resources import resolve_track, tracks_dir, variants_dir
+from trackside.engine.schema import check
+from trackside.engine.track.model import Track, load_track
+from trackside.engine.yamlio import YamlDocument, dump_yaml, parse_yaml, read_text, write_atomic
 
 FORMAT = "trackside-record/1"
 HEADER = "Trackside game record: replay with `trackside replay FILE`"
@@ -97,7 +97,7 @@ def open_track(ref: str | dict, base: str | os.PathLike | None = None) -> Track:
     """The track of a reference or inline data; files are read once and cached
     (until they change), so replays share their boards."""
     if isinstance(ref, dict):
-        from .track import parse_track
+        from trackside.engine.track.model import parse_track
 
         track, _doc, problems = parse_track(dump_yaml(ref), "<inline track>")
         if track is None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import jsonschema
 
-from .resources import load_schema
+from trackside.engine.resources import load_schema
 
 
 @cache

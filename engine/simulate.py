@@ -15,10 +15,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import bot_seed, drive, make_bot
-from .game import Game, Series, Variant
-from .records import new_game
-from .track import Track
+from trackside.engine.bots import bot_seed, drive, make_bot
+from trackside.engine.game import Game, Series, Variant
+from trackside.engine.records import new_game
+from trackside.engine.track.model import Track
 
 
 @dataclass

@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from .errors import Place, UnreadableInput, UnwritableOutput
+from trackside.engine.errors import Place, UnreadableInput, UnwritableOutput
 
 try:  # libyaml is much faster; the pure-Python loader is equally safe.
     from yaml import CSafeDumper as _BaseDumper

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from trackside.engine.geometry import FINISH, TrackGeometry
-from trackside.engine.movement import MoveGraph
 from trackside.engine.resources import bundled_tracks
-from trackside.engine.track import load_track
-from trackside.engine.validate import validate_file
+from trackside.engine.track.geometry import FINISH, TrackGeometry
+from trackside.engine.track.model import load_track
+from trackside.engine.track.movement import MoveGraph
+from trackside.engine.track.validate import validate_file
 
 ROOT = Path(__file__).resolve().parent.parent
 TRACKS = bundled_tracks()

@@ -7,8 +7,8 @@ import math
 import pytest
 from tracks_for_tests import stadium_track, straight_track
 
-from trackside.engine.geometry import FINISH, TrackGeometry
-from trackside.engine.track import Space
+from trackside.engine.track.geometry import FINISH, TrackGeometry
+from trackside.engine.track.model import Space
 
 
 @pytest.fixture(scope="module")

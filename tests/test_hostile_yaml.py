@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from trackside.engine import yamlio
 from trackside.engine.cli import main
 from trackside.engine.errors import TracksideError
-from trackside.engine.track import load_track, parse_track
-from trackside.engine.validate import Report, validate_file, validate_track
+from trackside.engine.track.model import load_track, parse_track
+from trackside.engine.track.validate import Report, validate_file, validate_track
 from trackside.engine.yamlio import dump_yaml, parse_yaml
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -1,4 +1,4 @@
-"""The lane builder (engine.lanes): spaces, centerline, lines and grid."""
+"""The lane builder (engine.track.lanes): spaces, centerline, lines and grid."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trackside.engine.geometry import TrackGeometry
-from trackside.engine.lanes import (
+from trackside.engine.track.geometry import TrackGeometry
+from trackside.engine.track.lanes import (
     Arc,
     LaneLayout,
     LayoutError,
@@ -23,8 +23,8 @@ from trackside.engine.lanes import (
     pick_grid,
     trace,
 )
-from trackside.engine.movement import MoveGraph
-from trackside.engine.validate import validate_track
+from trackside.engine.track.movement import MoveGraph
+from trackside.engine.track.validate import validate_track
 
 
 def geometry_of(result, **lines) -> TrackGeometry:

@@ -1,31 +1,148 @@
-"""The engine never imports Qt (DESIGN.md working agreements)."""
+"""The house as drawn: the engine never imports Qt, the rooms import downwards only,
+and no module imports itself through others (no import circles)."""
 
+from __future__ import annotations
+
+import ast
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+FOLDERS = {"src/trackside": "trackside", "engine": "trackside.engine", "editor": "trackside.editor"}
 
 
-def test_engine_sources_do_not_import_qt():
-    offenders = []
-    for path in (ROOT / "engine").rglob("*.py"):
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            stripped = line.strip()
-            if stripped.startswith(("import ", "from ")) and any(
-                name in stripped for name in ("PySide6", "PyQt", "shiboken", "editor")
-            ):
-                offenders.append(f"{path.relative_to(ROOT)}:{n}: {stripped}")
+def modules() -> dict[str, Path]:
+    """Every module of the package, by its installed name."""
+    found = {}
+    for folder, package in FOLDERS.items():
+        for path in (ROOT / folder).rglob("*.py"):
+            parts = list(path.relative_to(ROOT / folder).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join([package, *parts])] = path
+    return found
+
+
+def imports_of(path: Path, name: str, known: dict[str, Path]) -> set[str]:
+    """The modules of ours and the external ones that ``path`` imports, at any depth."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parent, base] if base else parent)
+            out.add(base)
+            out.update(
+                f"{base}.{alias.name}" for alias in node.names if f"{base}.{alias.name}" in known
+            )
+    return out
+
+
+def graph() -> dict[str, set[str]]:
+    known = modules()
+    return {
+        name: {m for m in imports_of(path, name, known) if m in known and m != name}
+        for name, path in known.items()
+    }
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in edges[node]:
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                group.append(top)
+                if top == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_module_imports_itself_through_others():
+    edges = graph()
+    # A package's __init__ re-exporting its own modules is not a circle of design.
+    for name in edges:
+        edges[name] = {m for m in edges[name] if not name.startswith(m + ".")}
+    assert cycles(edges) == []
+
+
+def test_engine_sources_do_not_import_qt_or_the_editor():
+    known = modules()
+    offenders = [
+        f"{name}: {target}"
+        for name, path in known.items()
+        if name.startswith("trackside.engine")
+        for target in imports_of(path, name, known)
+        if target.startswith(("PySide6", "PyQt", "shiboken", "trackside.editor"))
+    ]
+    assert offenders == []
+
+
+def test_the_document_room_imports_no_widgets():
+    known = modules()
+    offenders = [
+        f"{name}: {target}"
+        for name, path in known.items()
+        if name.startswith("trackside.editor.document")
+        for target in imports_of(path, name, known)
+        if target.startswith("PySide6.QtWidgets")
+    ]
+    assert offenders == []
+
+
+def test_tools_import_neither_panels_play_nor_the_main_window():
+    known = modules()
+    above = (
+        "trackside.editor.panels",
+        "trackside.editor.play",
+        "trackside.editor.mainwindow",
+        "trackside.editor.app",
+    )
+    offenders = [
+        f"{name}: {target}"
+        for name, path in known.items()
+        if name.startswith("trackside.editor.tools")
+        for target in imports_of(path, name, known)
+        if target.startswith(above)
+    ]
     assert offenders == []
 
 
 def test_importing_the_whole_engine_loads_no_qt():
     code = (
-        "import importlib, pkgutil, sys, engine\n"
-        "for m in pkgutil.walk_packages(engine.__path__, 'engine.'):\n"
-        "    if m.name != 'engine.__main__':\n"
-        "        importlib.import_module(m.name)\n"
-        "bad = [m for m in sys.modules if m.startswith(('PySide6', 'shiboken6', 'editor'))]\n"
+        "import importlib, pkgutil, sys, trackside.engine as engine\n"
+        "for m in pkgutil.walk_packages(engine.__path__, 'trackside.engine.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "bad = [m for m in sys.modules if m.startswith(('PySide6', 'shiboken6', "
+        "'trackside.editor'))]\n"
         "print(bad)\n"
         "sys.exit(1 if bad else 0)\n"
     )

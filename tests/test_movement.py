@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tracks_for_tests import stadium_track, straight_track
 
-from trackside.engine.geometry import TrackGeometry
-from trackside.engine.movement import MoveGraph
+from trackside.engine.track.geometry import TrackGeometry
+from trackside.engine.track.movement import MoveGraph
 
 
 def setup(track):

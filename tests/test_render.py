@@ -1,4 +1,4 @@
-"""``trackside render`` and ``editor.render``: PNG, SVG and true-scale PDF output."""
+"""``trackside render`` and ``editor.canvas.render``: PNG, SVG and true-scale PDF output."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from trackside.engine.cli import main
-from trackside.engine.track import Centerline, Label, Space, Track, save_track
+from trackside.engine.track.model import Centerline, Label, Space, Track, save_track
 
 MM_PER_PT = 25.4 / 72
 
@@ -113,9 +113,9 @@ def small_file(tmp_path: Path) -> Path:
 
 def board_mm(path: Path, title: bool = True) -> tuple[float, float]:
     """Width and height of the board drawing (with its name plate) plus margin."""
-    from trackside.editor.painting import board_bounds
-    from trackside.editor.render import BOARD_MARGIN
-    from trackside.engine.track import load_track
+    from trackside.editor.canvas.painting import board_bounds
+    from trackside.editor.canvas.render import BOARD_MARGIN
+    from trackside.engine.track.model import load_track
 
     x0, y0, x1, y1 = board_bounds(load_track(path), title=title)
     return x1 - x0 + 2 * BOARD_MARGIN, y1 - y0 + 2 * BOARD_MARGIN
@@ -170,9 +170,9 @@ def test_png_draws_spaces_where_the_track_puts_them(qapp, oval_file, tmp_path, c
     """A space's centre is tarmac grey; the infield (no space) is grass green."""
     from PySide6.QtGui import QColor, QImage
 
-    from trackside.editor.painting import DEFAULT_STYLE, board_bounds
-    from trackside.editor.render import BOARD_MARGIN
-    from trackside.engine.track import load_track
+    from trackside.editor.canvas.painting import DEFAULT_STYLE, board_bounds
+    from trackside.editor.canvas.render import BOARD_MARGIN
+    from trackside.engine.track.model import load_track
 
     out = tmp_path / "oval.png"
     assert run_cli(capsys, oval_file, "-o", out, "--dpi", 50, "--no-ids")[0] == 0
@@ -202,7 +202,7 @@ def test_png_draws_spaces_where_the_track_puts_them(qapp, oval_file, tmp_path, c
 def test_the_name_plate_sits_below_the_board(qapp, oval_file, tmp_path, capsys):
     from PySide6.QtGui import QImage
 
-    from trackside.editor.painting import DEFAULT_STYLE
+    from trackside.editor.canvas.painting import DEFAULT_STYLE
 
     sizes = {}
     for flag in ([], ["--no-title"]):
@@ -271,7 +271,7 @@ def test_pdf_small_board_on_letter_is_one_page(qapp, small_file, tmp_path, capsy
 
 
 def test_tiling_picks_the_orientation_with_fewer_pages():
-    from trackside.editor.render import plan_tiles
+    from trackside.editor.canvas.render import plan_tiles
 
     wide = plan_tiles(250, 180, "a4")  # fits one landscape page, two portrait ones
     assert (wide.landscape, wide.pages) == (True, 1)
@@ -287,7 +287,7 @@ def test_tiling_picks_the_orientation_with_fewer_pages():
 
 
 def test_render_api_returns_what_it_wrote(qapp, tmp_path):
-    from trackside.editor.render import render
+    from trackside.editor.canvas.render import render
 
     result = render(oval_track(3), tmp_path / "three.pdf", paper="a3")
     assert result.format == "pdf"
@@ -383,7 +383,7 @@ def test_paint_space_survives_hostile_polygons(qapp):
     """The editor paints whatever a designer drags: no corner list may raise."""
     from PySide6.QtGui import QColor, QImage, QPainter
 
-    from trackside.editor.painting import paint_line, paint_space
+    from trackside.editor.canvas.painting import paint_line, paint_space
 
     image = QImage(200, 200, QImage.Format.Format_ARGB32)
     image.fill(QColor("white"))
@@ -414,9 +414,9 @@ def test_painting_a_long_session_does_not_kill_python(tmp_path):
 
     code = (
         "import os; os.environ['QT_QPA_PLATFORM'] = 'offscreen'\n"
-        "from trackside.editor.painting import paint_space\n"
-        "from trackside.editor.render import ensure_app\n"
-        "from trackside.engine.track import Space\n"
+        "from trackside.editor.canvas.painting import paint_space\n"
+        "from trackside.editor.canvas.render import ensure_app\n"
+        "from trackside.engine.track.model import Space\n"
         "from PySide6.QtGui import QImage, QPainter\n"
         "ensure_app()\n"
         "image = QImage(50, 50, QImage.Format.Format_ARGB32)\n"

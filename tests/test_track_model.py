@@ -8,7 +8,7 @@ import pytest
 from tracks_for_tests import stadium_track, straight_track
 
 from trackside.engine.errors import InvalidInput, UnreadableInput
-from trackside.engine.track import (
+from trackside.engine.track.model import (
     FORMAT,
     Label,
     load_track,

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from tracks_for_tests import stadium_track, straight_track
 
-from trackside.engine import validate as validate_module
 from trackside.engine.errors import UnreadableInput
-from trackside.engine.track import Space, read_track_document
-from trackside.engine.validate import CODES, ERROR, WARNING, validate_file, validate_track
+from trackside.engine.track import validate as validate_module
+from trackside.engine.track.model import Space, read_track_document
+from trackside.engine.track.validate import CODES, ERROR, WARNING, validate_file, validate_track
 
 FIXTURES = Path(__file__).parent / "fixtures"
 INVALID = FIXTURES / "invalid"
@@ -216,7 +216,7 @@ def test_coarse_centerline_only_where_it_matters():
 
 
 def test_geometry_can_be_reused():
-    from trackside.engine.geometry import TrackGeometry
+    from trackside.engine.track.geometry import TrackGeometry
 
     track = stadium_track()
     geometry = TrackGeometry(track)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from trackside.engine.track import Centerline, Space, Track
+from trackside.engine.track.model import Centerline, Space, Track
 
 Pose = Callable[[float], tuple[float, float, float, float]]  # x, y, left-normal x, y
 

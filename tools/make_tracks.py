@@ -9,7 +9,7 @@ Run from the repository root::
 Every circuit is an original design: a closed loop whose seam (the first
 centerline point) lies on its main straight, with the start grid just after
 the seam, betting lines 1-3 in race order and the finish line a few rows
-before the seam. Each is checked with ``engine.validate`` before it is written.
+before the seam. Each is checked with ``engine.track.validate`` before it is written.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from trackside.engine.errors import TracksideError  # noqa: E402
-from trackside.engine.lanes import (
+from trackside.engine.track.lanes import (
     Arc,
     LaneLayout,
     LaneResult,
@@ -33,8 +33,8 @@ from trackside.engine.lanes import (
     make_track,
     pick_grid,
 )
-from trackside.engine.track import Track  # noqa: E402
-from trackside.engine.validate import validate_track  # noqa: E402
+from trackside.engine.track.model import Track  # noqa: E402
+from trackside.engine.track.validate import validate_track  # noqa: E402
 from trackside.engine.yamlio import write_atomic  # noqa: E402
 
 BOARD = (800.0, 550.0)

@@ -25,8 +25,8 @@ from trackside.editor.app import make_app  # noqa: E402
 from trackside.editor.mainwindow import MainWindow  # noqa: E402
 from trackside.editor.play.setup import GameSetup, Seat  # noqa: E402
 from trackside.engine.game import load_variant  # noqa: E402
-from trackside.engine.lanes import Arc, Straight  # noqa: E402
-from trackside.engine.track import Space  # noqa: E402
+from trackside.engine.track.lanes import Arc, Straight  # noqa: E402
+from trackside.engine.track.model import Space  # noqa: E402
 
 IMAGES = ROOT / "docs" / "images"
 TRACKS = ROOT / "tracks"

@@ -7,6 +7,6 @@ person's clicks. The rules are the engine's (``engine.game``); nothing here
 decides what is legal.
 """
 
-from .mode import PlayMode, install_play_mode
+from trackside.editor.play.mode import PlayMode, install_play_mode
 
 __all__ = ["PlayMode", "install_play_mode"]

@@ -18,9 +18,8 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from trackside.editor.play.cars import CAR_COLOURS, INK
 from trackside.engine.game import Card, Event
-
-from .cars import CAR_COLOURS, INK
 
 
 def chip(colour: str, text: str | None = None) -> str:

@@ -24,9 +24,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from trackside.engine.game import COLOURS, Board
-
-from ..painting import (
+from trackside.editor.canvas.painting import (
     DEFAULT_STYLE,
     board_bounds,
     draw_text,
@@ -34,7 +32,8 @@ from ..painting import (
     paint_track,
     track_surface,
 )
-from .cars import car_colour, ink, paint_car
+from trackside.editor.play.cars import car_colour, ink, paint_car
+from trackside.engine.game import COLOURS, Board
 
 PLACES_H = 44  # pixels: the strip of winners' places along the top
 MARGIN = 12

@@ -71,7 +71,7 @@ def paint_car(
     )  # the front wing marks the nose
     painter.restore()
     if label:
-        from ..painting import draw_text
+        from trackside.editor.canvas.painting import draw_text
 
         text = ink(colour)
         halo = QColor("#111111") if text.lightness() > 128 else QColor("#f4f4f0")

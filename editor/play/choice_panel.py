@@ -8,7 +8,7 @@ from typing import Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
-from .cars import CAR_COLOURS, INK
+from trackside.editor.play.cars import CAR_COLOURS, INK
 
 BUTTON_H = 34
 

@@ -20,9 +20,8 @@ from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
+from trackside.editor.play.setup import GameSetup, current_game
 from trackside.engine.game import Decision, Event, Game, Series
-
-from .setup import GameSetup, current_game
 
 BotFn = Callable[[Game | Series, int], Decision]
 SIMULTANEOUS = ("bid", "keep_power", "bet")

@@ -11,9 +11,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QAbstractButton, QFrame, QHBoxLayout, QLabel, QScrollArea, QWidget
 
+from trackside.editor.play.cars import car_colour, ink
 from trackside.engine.game import Card
-
-from .cars import car_colour, ink
 
 CARD_W, CARD_H = 92, 132
 

@@ -11,13 +11,12 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QStackedWidget
 
+from trackside.editor.play.controller import PlayController
+from trackside.editor.play.play_view import PlayView
+from trackside.editor.play.setup import GameSetup, Seat, bot_kinds, build_game, make_bots
 from trackside.engine.errors import TracksideError
 from trackside.engine.resources import tracks_dir
-from trackside.engine.validate import validate_track
-
-from .controller import PlayController
-from .play_view import PlayView
-from .setup import GameSetup, Seat, bot_kinds, build_game, make_bots
+from trackside.engine.track.validate import validate_track
 
 RECORD_FILTER = "Game records (*.yaml *.yml);;All files (*)"
 
@@ -108,7 +107,7 @@ class PlayMode(QObject):
     # -- starting games -----------------------------------------------------------
     def new_game(self) -> bool:
         """Ask for a game on the edited circuit and start it (False when refused)."""
-        from .new_game_dialog import NewGameDialog
+        from trackside.editor.play.new_game_dialog import NewGameDialog
 
         doc = self.window.doc
         track = doc.snapshot()
@@ -220,7 +219,7 @@ class PlayMode(QObject):
         path = ask()
         if not path:
             return False
-        from .records_io import save_record
+        from trackside.editor.play.records_io import save_record
 
         try:
             save_record(c, path)
@@ -242,7 +241,7 @@ class PlayMode(QObject):
 
     def watch(self, path: str | Path) -> bool:
         """Open a game record and replay it step by step in the board view."""
-        from .records_io import load_record
+        from trackside.editor.play.records_io import load_record
 
         try:
             game, setup, decisions = load_record(path)

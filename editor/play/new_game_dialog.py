@@ -25,12 +25,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trackside.editor.play.setup import PERSON, GameSetup, Seat, bot_kinds
 from trackside.engine.errors import TracksideError
 from trackside.engine.game import Variant, bundled_variants, load_variant
 from trackside.engine.resources import bundled_tracks
-from trackside.engine.track import Track, load_track
-
-from .setup import PERSON, GameSetup, Seat, bot_kinds
+from trackside.engine.track.model import Track, load_track
 
 DEFAULT_NAMES = ["Ana", "Ben", "Chloé", "Dev", "Emma", "Farid"]
 MAX_SEATS = 6

@@ -25,6 +25,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trackside.editor.widgets.elided_label import ElidedLabel
+from trackside.editor.play.auction_panel import AuctionPanel
+from trackside.editor.play.board_view import BoardView
+from trackside.editor.play.choice_panel import ChoicePanel
+from trackside.editor.play.controller import PlayController
+from trackside.editor.play.hand_widget import HandWidget
+from trackside.editor.play.handover import HandoverScreen
+from trackside.editor.play.players_panel import PlayersTable, distance_ranking, owner_marks
+from trackside.editor.play.score_sheet import ScoreSheet, ordinal
 from trackside.engine.game import (
     COLOURS,
     Bid,
@@ -36,16 +45,6 @@ from trackside.engine.game import (
     Series,
 )
 from trackside.engine.game.cards import bid_value
-
-from ..elided_label import ElidedLabel
-from .auction_panel import AuctionPanel
-from .board_view import BoardView
-from .choice_panel import ChoicePanel
-from .controller import PlayController
-from .hand_widget import HandWidget
-from .handover import HandoverScreen
-from .players_panel import PlayersTable, distance_ranking, owner_marks
-from .score_sheet import ScoreSheet, ordinal
 
 __all__ = ["PlayView"]
 

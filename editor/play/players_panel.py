@@ -16,10 +16,9 @@ from PySide6.QtWidgets import (
     QTableWidgetItem,
 )
 
+from trackside.editor.play.cars import car_colour, ink
+from trackside.editor.play.setup import Seat
 from trackside.engine.game import COLOURS, Game
-
-from .cars import car_colour, ink
-from .setup import Seat
 
 HEADERS = ["Player", "Cars", "Power", "Cards", "Paid", "Bets"]
 BETS = HEADERS.index("Bets")

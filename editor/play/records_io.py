@@ -11,11 +11,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from trackside.editor.play.controller import PlayController
+from trackside.editor.play.setup import PERSON, GameSetup, Seat, current_game
 from trackside.engine import records
 from trackside.engine.game import Decision, Game, Series
-
-from .controller import PlayController
-from .setup import PERSON, GameSetup, Seat, current_game
 
 HUMAN = "human"  # the record's name for a seat played by a person (as in `trackside play`)
 

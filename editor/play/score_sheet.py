@@ -18,9 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trackside.editor.play.cars import car_colour, ink
 from trackside.engine.game import COLOURS, Game, Series
-
-from .cars import car_colour, ink
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 REASON = {

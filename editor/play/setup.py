@@ -11,7 +11,7 @@ from pathlib import Path
 
 from trackside.engine.errors import InvalidInput
 from trackside.engine.game import Board, Game, Series, Variant
-from trackside.engine.track import Track
+from trackside.engine.track.model import Track
 
 PERSON = "person"
 

@@ -1,24 +1,29 @@
 """Canvas tools, one module each; ``TOOLS`` lists them in toolbar order.
 
 To add a tool: write ``editor/tools/<name>.py`` with a ``Tool`` subclass
-(see ``base.py``) and append it to ``TOOLS`` (or call ``register``); the
-main window makes a toolbar button and a shortcut for each.
+(see ``base.py``) and list it in ``TOOLS``; the main window makes a toolbar
+button and a shortcut for each. A tool works through the canvas and the
+document it is given; it never imports a panel or the main window.
 """
 
 from __future__ import annotations
 
-from .base import Tool, ToolEvent
-from .corners import CornerTool
-from .draw_space import DrawSpaceTool
-from .grid import GridTool
-from .lines import BettingLineTool, FinishLineTool
-from .moves import MovesTool
-from .select import SelectTool
+from trackside.editor.tools.base import Tool, ToolEvent
+from trackside.editor.tools.corners import CornerTool
+from trackside.editor.tools.draw_space import DrawSpaceTool
+from trackside.editor.tools.grid import GridTool
+from trackside.editor.tools.lane_tool import LaneTool
+from trackside.editor.tools.lines import BettingLineTool, FinishLineTool
+from trackside.editor.tools.moves import MovesTool
+from trackside.editor.tools.racing_line_tool import RacingLineTool
+from trackside.editor.tools.select import SelectTool
 
 TOOLS: list[type[Tool]] = [
     SelectTool,
     DrawSpaceTool,
     CornerTool,
+    LaneTool,
+    RacingLineTool,
     GridTool,
     BettingLineTool,
     FinishLineTool,
@@ -26,20 +31,4 @@ TOOLS: list[type[Tool]] = [
 ]
 
 
-def register(tool: type[Tool], after: str | None = None) -> None:
-    """Add a tool class to the toolbar, after the tool named ``after`` (else at the end).
-
-    A tool with the same ``name`` as one already listed replaces it, so a module
-    can supersede a built-in tool (the toolbar keeps one button per name).
-    """
-    if tool in TOOLS:
-        return
-    for k, existing in enumerate(TOOLS):
-        if existing.name == tool.name:
-            del TOOLS[k]
-            break
-    names = [t.name for t in TOOLS]
-    TOOLS.insert(names.index(after) + 1 if after in names else len(TOOLS), tool)
-
-
-__all__ = ["TOOLS", "Tool", "ToolEvent", "register"]
+__all__ = ["TOOLS", "Tool", "ToolEvent"]

@@ -7,42 +7,15 @@ that list, and the scene forwards its events to the active tool.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QObject, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 
+from trackside.editor.canvas.interaction import ToolEvent
+
 if TYPE_CHECKING:
-    from ..scene import TrackScene
-
-
-@dataclass
-class ToolEvent:
-    """A pointer event in scene millimetres."""
-
-    pos: QPointF  # raw position in mm
-    button: Qt.MouseButton
-    buttons: Qt.MouseButtons
-    modifiers: Qt.KeyboardModifiers
-    screen_pos: QPointF | None = None  # view pixel position, for drag thresholds
-
-    @property
-    def x(self) -> float:
-        return self.pos.x()
-
-    @property
-    def y(self) -> float:
-        return self.pos.y()
-
-    @property
-    def shift(self) -> bool:
-        return bool(self.modifiers & Qt.KeyboardModifier.ShiftModifier)
-
-    @property
-    def ctrl(self) -> bool:
-        """Ctrl (Cmd on macOS) held: snapping is off while it is."""
-        return bool(self.modifiers & Qt.KeyboardModifier.ControlModifier)
+    from trackside.editor.canvas.scene import TrackScene
 
 
 class Tool(QObject):

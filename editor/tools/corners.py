@@ -8,10 +8,10 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
 
-from ..commands import SetCorners
-from ..items import Z_OVERLAY, cosmetic_pen
-from ..snapping import nearest_edge_of_space
-from .base import Tool, ToolEvent
+from trackside.editor.canvas.items import Z_OVERLAY, cosmetic_pen
+from trackside.editor.canvas.snapping import nearest_edge_of_space
+from trackside.editor.document.commands import SetCorners
+from trackside.editor.tools.base import Tool, ToolEvent
 
 HANDLE_PIXELS = 7.0
 SHARED_MM = 0.01

@@ -8,11 +8,10 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QPainterPath
 from PySide6.QtWidgets import QGraphicsPathItem
 
-from trackside.engine.track import Space
-
-from ..commands import AddSpaces, corners_rounded
-from ..items import Z_OVERLAY, cosmetic_pen
-from .base import Tool, ToolEvent
+from trackside.editor.canvas.items import Z_OVERLAY, cosmetic_pen
+from trackside.editor.document.commands import AddSpaces, corners_rounded
+from trackside.editor.tools.base import Tool, ToolEvent
+from trackside.engine.track.model import Space
 
 CLOSE_PIXELS = 9.0
 

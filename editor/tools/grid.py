@@ -6,9 +6,9 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
-from ..commands import SetGrid
-from ..items import Z_OVERLAY
-from .base import Tool, ToolEvent
+from trackside.editor.canvas.items import Z_OVERLAY
+from trackside.editor.document.commands import SetGrid
+from trackside.editor.tools.base import Tool, ToolEvent
 
 GRID_SIZE = 6
 

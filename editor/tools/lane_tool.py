@@ -9,7 +9,7 @@ the line and of the piece under the cursor are previewed live with the
 engine's lane builder.
 Enter (or a double click, or the panel's Create) adds them as one undoable
 step; Backspace takes back the last piece; Esc drops the draft. The lane
-panel (``editor.lane_panel``) types exact values for the same draft.
+panel (``editor.panels.lanes``) types exact values for the same draft.
 """
 
 from __future__ import annotations
@@ -20,12 +20,10 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from trackside.engine.lanes import LayoutError, Piece, Pose
-
-from ..commands_extra import create_lanes
-from ..document import is_unset
-from ..items import Z_OVERLAY, arrow_polygon, cosmetic_pen
-from ..lane_draft import (
+from trackside.editor.canvas.items import Z_OVERLAY, arrow_polygon, cosmetic_pen
+from trackside.editor.canvas.painting import DEFAULT_STYLE
+from trackside.editor.document.compound import create_lanes
+from trackside.editor.document.lane_draft import (
     DraftBuild,
     LaneDraft,
     axes,
@@ -35,8 +33,9 @@ from ..lane_draft import (
     piece_towards,
     plan_creation,
 )
-from ..painting import DEFAULT_STYLE
-from .base import Tool, ToolEvent
+from trackside.editor.document.track_document import is_unset
+from trackside.editor.tools.base import Tool, ToolEvent
+from trackside.engine.track.lanes import LayoutError, Piece, Pose
 
 DRAG_PIXELS = 4.0
 CLOSE_PIXELS = 14.0

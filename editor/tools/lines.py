@@ -8,11 +8,11 @@ from PySide6.QtCore import QLineF, QPointF, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGraphicsLineItem
 
-from ..commands import LINE_NAMES, SetLine
-from ..document import FINISH, is_unset
-from ..items import Z_OVERLAY, cosmetic_pen
-from ..snapping import fit_across_track
-from .base import Tool, ToolEvent
+from trackside.editor.canvas.items import Z_OVERLAY, cosmetic_pen
+from trackside.editor.canvas.snapping import fit_across_track
+from trackside.editor.document.commands import LINE_NAMES, SetLine
+from trackside.editor.document.track_document import FINISH, is_unset
+from trackside.editor.tools.base import Tool, ToolEvent
 
 END_PIXELS = 8.0
 CORNER_PIXELS = 12.0  # a fitted end moves to a space corner this close

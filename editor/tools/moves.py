@@ -11,10 +11,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 
-from trackside.engine.movement import MoveGraph
-
-from ..overlays import MovesItem
-from .base import Tool, ToolEvent
+from trackside.editor.canvas.overlays import MovesItem
+from trackside.editor.tools.base import Tool, ToolEvent
+from trackside.engine.track.movement import MoveGraph
 
 
 class MovesTool(Tool):

@@ -16,11 +16,11 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from ..commands import corners_rounded
-from ..commands_extra import edit_racing_line
-from ..items import Z_OVERLAY
-from ..snapping import Snap, SnapSettings, snap_point
-from .base import Tool, ToolEvent
+from trackside.editor.canvas.items import Z_OVERLAY
+from trackside.editor.canvas.snapping import Snap, SnapSettings, snap_point
+from trackside.editor.document.commands import corners_rounded
+from trackside.editor.document.compound import edit_racing_line
+from trackside.editor.tools.base import Tool, ToolEvent
 
 HANDLE_PIXELS = 8.0
 HANDLE_SIZE = 3.5  # half size of a drawn handle, screen pixels

@@ -8,9 +8,9 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent
 from PySide6.QtWidgets import QGraphicsRectItem
 
-from ..commands import MoveSpaces, SetLine
-from ..items import Z_OVERLAY, cosmetic_pen
-from .base import Tool, ToolEvent
+from trackside.editor.canvas.items import Z_OVERLAY, cosmetic_pen
+from trackside.editor.document.commands import MoveSpaces, SetLine
+from trackside.editor.tools.base import Tool, ToolEvent
 
 DRAG_PIXELS = 4.0
 NUDGE_MM, BIG_NUDGE_MM = 1.0, 10.0

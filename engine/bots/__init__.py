@@ -7,9 +7,9 @@ view and request a seat answers with ``seat.choose(view, request)``.
 
 from __future__ import annotations
 
-from .base import Request, Seat, SeatView, ask, drive, race_of
-from .greedy import GreedyBot
-from .random_bot import RandomBot
+from trackside.engine.bots.base import Request, Seat, SeatView, ask, drive, race_of
+from trackside.engine.bots.greedy import GreedyBot
+from trackside.engine.bots.random_bot import RandomBot
 
 BOT_KINDS: dict[str, type] = {"greedy": GreedyBot, "random": RandomBot}
 

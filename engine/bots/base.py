@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ..game import COLOURS, Board, Card, Decision, Game, PlayerView, Series, Variant
-from ..game.events import Event, Pending, Phase
+from trackside.engine.game import COLOURS, Board, Card, Decision, Game, PlayerView, Series, Variant
+from trackside.engine.game.events import Event, Pending, Phase
 
 OFF = -1  # space index of a car that has finished
 

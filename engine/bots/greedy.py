@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 from math import factorial
 
-from ..game import COLOURS, Bet, Bid, Decision, Order, Skip
-from ..game.cards import WILD_CODE, bid_value
-from .base import OFF, Request, SeatView
-from .tables import DeckTables, TrackTables, deck_tables, track_tables
+from trackside.engine.bots.base import OFF, Request, SeatView
+from trackside.engine.bots.tables import DeckTables, TrackTables, deck_tables, track_tables
+from trackside.engine.game import COLOURS, Bet, Bid, Decision, Order, Skip
+from trackside.engine.game.cards import WILD_CODE, bid_value
 
 CODE = {c: i for i, c in enumerate(COLOURS)}
 FINISH_BONUS = 3.0  # a row that finishes a car is worth more than its spaces

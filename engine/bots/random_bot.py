@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ..game import Decision
-from .base import Request, SeatView
+from trackside.engine.bots.base import Request, SeatView
+from trackside.engine.game import Decision
 
 
 class RandomBot:

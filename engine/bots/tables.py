@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..game import Board, Card
-from ..game.cards import WILD_CODE
+from trackside.engine.game import Board, Card
+from trackside.engine.game.cards import WILD_CODE
 
 FAR = 10_000  # steps to the finish from a space that cannot reach it
 

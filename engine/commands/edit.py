@@ -6,8 +6,8 @@ import argparse
 import importlib
 from pathlib import Path
 
-from ..errors import Place, UnreadableInput
-from ..resources import bundled_tracks, resolve_track, tracks_dir
+from trackside.engine.errors import Place, UnreadableInput
+from trackside.engine.resources import bundled_tracks, resolve_track, tracks_dir
 
 DEFAULT_TRACK = "harbour-loop.yaml"
 

@@ -13,13 +13,13 @@ import argparse
 import json
 import sys
 
-from ..errors import Place, TracksideError
-from ..geometry import FINISH, TrackGeometry
-from ..movement import Move, MoveGraph
-from ..resources import resolve_track
-from ..track import read_track_document
-from ..validate import ERROR, validate_track
-from .validate import issue_line
+from trackside.engine.commands.validate import issue_line
+from trackside.engine.errors import Place, TracksideError
+from trackside.engine.resources import resolve_track
+from trackside.engine.track.geometry import FINISH, TrackGeometry
+from trackside.engine.track.model import read_track_document
+from trackside.engine.track.movement import Move, MoveGraph
+from trackside.engine.track.validate import ERROR, validate_track
 
 COLOURS = ("black", "blue", "green", "yellow", "orange", "red")
 MAX_SPACES = 20

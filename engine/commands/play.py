@@ -19,9 +19,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TextIO
 
-from ..bots import BOT_KINDS, Request, SeatView, bot_seed, drive, make_bot, race_of
-from ..errors import InvalidInput, Place, TracksideError
-from ..game import (
+from trackside.engine.bots import BOT_KINDS, Request, SeatView, bot_seed, drive, make_bot, race_of
+from trackside.engine.commands.validate import issue_line
+from trackside.engine.errors import InvalidInput, Place, TracksideError
+from trackside.engine.game import (
     COLOURS,
     Bet,
     Bid,
@@ -37,11 +38,10 @@ from ..game import (
     Wild,
     bid_value,
 )
-from ..records import Recorder, SeatInfo, cut, load_record, open_variant, save_record
-from ..resources import resolve_track
-from ..validate import ERROR, validate_file
-from ..yamlio import check_writable
-from .validate import issue_line
+from trackside.engine.records import Recorder, SeatInfo, cut, load_record, open_variant, save_record
+from trackside.engine.resources import resolve_track
+from trackside.engine.track.validate import ERROR, validate_file
+from trackside.engine.yamlio import check_writable
 
 SEAT_KINDS = ("human", *tuple(BOT_KINDS))
 

@@ -1,6 +1,6 @@
 """``trackside render TRACK -o FILE``: a picture (PNG, SVG) or a true-scale PDF of a track.
 
-Qt is needed only here, so the drawing code (``editor.render``) is loaded
+Qt is needed only here, so the drawing code (``editor.canvas.render``) is loaded
 inside ``run``: every other command works without it.
 """
 
@@ -11,10 +11,10 @@ import importlib
 import sys
 from pathlib import Path
 
-from ..errors import Place, TracksideError
-from ..resources import resolve_track
-from ..track import read_track_document
-from ..validate import ERROR, validate_track
+from trackside.engine.errors import Place, TracksideError
+from trackside.engine.resources import resolve_track
+from trackside.engine.track.model import read_track_document
+from trackside.engine.track.validate import ERROR, validate_track
 
 FORMATS = (".png", ".svg", ".pdf")
 PAPERS = ("a4", "letter", "a3")
@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     _warn_about_errors(track, doc)
     try:
-        drawing = importlib.import_module("trackside.editor.render")
+        drawing = importlib.import_module("trackside.editor.canvas.render")
     except ImportError as exc:
         raise TracksideError(
             f"rendering needs PySide6, which cannot be loaded ({exc})",

@@ -12,9 +12,9 @@ import argparse
 import json
 import sys
 
-from ..game import Series
-from ..records import load_record, replay, summary
-from .play import print_score_sheet, seat_names
+from trackside.engine.commands.play import print_score_sheet, seat_names
+from trackside.engine.game import Series
+from trackside.engine.records import load_record, replay, summary
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:

@@ -14,11 +14,11 @@ import argparse
 import json
 import sys
 
-from ..bots import BOT_KINDS
-from ..errors import Place, TracksideError
-from ..records import open_track, open_variant
-from ..simulate import simulate
-from .play import add_table_options, check_tracks, player_count
+from trackside.engine.bots import BOT_KINDS
+from trackside.engine.commands.play import add_table_options, check_tracks, player_count
+from trackside.engine.errors import Place, TracksideError
+from trackside.engine.records import open_track, open_variant
+from trackside.engine.simulate import simulate
 
 MAX_GAMES = 1_000_000
 

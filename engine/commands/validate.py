@@ -18,9 +18,9 @@ import json
 import sys
 from typing import Any
 
-from ..errors import TracksideError
-from ..resources import resolve_track
-from ..validate import Issue, Report, validate_file
+from trackside.engine.errors import TracksideError
+from trackside.engine.resources import resolve_track
+from trackside.engine.track.validate import Issue, Report, validate_file
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:

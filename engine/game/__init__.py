@@ -32,7 +32,7 @@ in a fixed order, so a seed (or deal) plus the decisions replays a game.
 
 Example: drive a game to the end by always taking the first legal option::
 
-    from trackside.engine.track import load_track
+    from trackside.engine.track.model import load_track
     from trackside.engine.game import Board, Game, load_variant
 
     variant = load_variant("standard")
@@ -50,9 +50,17 @@ same interface (``phase``, ``due``, ``options``, ``apply``, ``view``, ``log``,
 ``over``, ``result``).
 """
 
-from .board import Board
-from .cards import COLOURS, WILD, Card, Deck, bid_value, load_deck, lowest_price
-from .decisions import (
+from trackside.engine.game.board import Board
+from trackside.engine.game.cards import (
+    COLOURS,
+    WILD,
+    Card,
+    Deck,
+    bid_value,
+    load_deck,
+    lowest_price,
+)
+from trackside.engine.game.decisions import (
     DECISION_TYPES,
     Bet,
     Bid,
@@ -67,12 +75,12 @@ from .decisions import (
     Wild,
     decision_from_dict,
 )
-from .events import Event, Pending, Phase
-from .scoring import Result
-from .series import Series, SeriesResult
-from .setup import Deal
-from .state import Game, PlayerView
-from .variants import (
+from trackside.engine.game.events import Event, Pending, Phase
+from trackside.engine.game.scoring import Result
+from trackside.engine.game.series import Series, SeriesResult
+from trackside.engine.game.setup import Deal
+from trackside.engine.game.state import Game, PlayerView
+from trackside.engine.game.variants import (
     POWERS,
     Variant,
     bundled_variants,

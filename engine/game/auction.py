@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .cards import COLOURS, Card, bid_value, hand_bids, lowest_price
-from .decisions import Bid, Decision, KeepPower, SwapPower
-from .steps import NOBODY, Step, Steps
+from trackside.engine.game.cards import COLOURS, Card, bid_value, hand_bids, lowest_price
+from trackside.engine.game.decisions import Bid, Decision, KeepPower, SwapPower
+from trackside.engine.game.steps import NOBODY, Step, Steps
 
 
 class AuctionSteps(Steps):

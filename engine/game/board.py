@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..geometry import TrackGeometry
-from ..movement import MoveGraph
-from ..track import Track
+from trackside.engine.track.geometry import TrackGeometry
+from trackside.engine.track.model import Track
+from trackside.engine.track.movement import MoveGraph
 
 # A move's outcome: (spaces entered, finished, blocked, lines crossed bitmask, all rectangular).
 Outcome = tuple[tuple[int, ...], bool, bool, int, bool]

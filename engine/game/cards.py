@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from ..errors import InvalidInput
-from ..schema import check
-from ..yamlio import load_yaml
+from trackside.engine.errors import InvalidInput
+from trackside.engine.schema import check
+from trackside.engine.yamlio import load_yaml
 
 COLOURS: tuple[str, ...] = ("black", "blue", "green", "yellow", "orange", "red")
 WILD = "wild"

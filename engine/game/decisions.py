@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
-from ..errors import InvalidInput, TracksideError
+from trackside.engine.errors import InvalidInput, TracksideError
 
 
 class IllegalDecision(TracksideError):

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import itertools
 
-from .cards import COLOURS
-from .decisions import Bet, Order, Path, PlayCard, Skip, Wild
-from .steps import NOBODY, OFF, Step, Steps, ordinal
+from trackside.engine.game.cards import COLOURS
+from trackside.engine.game.decisions import Bet, Order, Path, PlayCard, Skip, Wild
+from trackside.engine.game.steps import NOBODY, OFF, Step, Steps, ordinal
 
 # Option lists depend only on small keys (seat, rows, colours): built once and
 # shared by every game, as decisions are immutable.

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from functools import cmp_to_key
 from typing import Any
 
-from .cards import COLOURS
-from .steps import NOBODY, Step, Steps, ordinal
+from trackside.engine.game.cards import COLOURS
+from trackside.engine.game.steps import NOBODY, Step, Steps, ordinal
 
 
 @dataclass(frozen=True)

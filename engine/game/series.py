@@ -7,15 +7,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import InvalidInput
-from ..track import Track, load_track
-from .board import Board
-from .decisions import Decision, IllegalDecision
-from .events import Event, Pending, Phase
-from .scoring import Result
-from .setup import Deal
-from .state import Game, PlayerView
-from .variants import Variant
+from trackside.engine.errors import InvalidInput
+from trackside.engine.game.board import Board
+from trackside.engine.game.decisions import Decision, IllegalDecision
+from trackside.engine.game.events import Event, Pending, Phase
+from trackside.engine.game.scoring import Result
+from trackside.engine.game.setup import Deal
+from trackside.engine.game.state import Game, PlayerView
+from trackside.engine.game.variants import Variant
+from trackside.engine.track.model import Track, load_track
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InvalidInput
-from .cards import COLOURS, Deck
-from .variants import Variant
+from trackside.engine.errors import InvalidInput
+from trackside.engine.game.cards import COLOURS, Deck
+from trackside.engine.game.variants import Variant
 
 
 @dataclass(frozen=True)

@@ -12,18 +12,18 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..errors import InvalidInput
-from ..track import Track
-from .auction import AuctionSteps
-from .board import Board
-from .cards import COLOURS, Card
-from .decisions import Bet, Bid, Decision, IllegalDecision, Order, Path
-from .events import Event, Pending, Phase
-from .race import RaceSteps
-from .scoring import Result, ScoringSteps
-from .setup import Deal, check_deal, shuffled_setup
-from .steps import NOBODY, OFF, Step
-from .variants import Variant
+from trackside.engine.errors import InvalidInput
+from trackside.engine.game.auction import AuctionSteps
+from trackside.engine.game.board import Board
+from trackside.engine.game.cards import COLOURS, Card
+from trackside.engine.game.decisions import Bet, Bid, Decision, IllegalDecision, Order, Path
+from trackside.engine.game.events import Event, Pending, Phase
+from trackside.engine.game.race import RaceSteps
+from trackside.engine.game.scoring import Result, ScoringSteps
+from trackside.engine.game.setup import Deal, check_deal, shuffled_setup
+from trackside.engine.game.steps import NOBODY, OFF, Step
+from trackside.engine.game.variants import Variant
+from trackside.engine.track.model import Track
 
 PHASE_OF = {
     "bid": Phase.AUCTION,

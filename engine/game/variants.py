@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import InvalidInput, Place, UnreadableInput
-from ..resources import resolve_track, variants_dir
-from ..schema import check
-from ..yamlio import YamlDocument, load_yaml
-from .cards import Deck, load_deck
+from trackside.engine.errors import InvalidInput, Place, UnreadableInput
+from trackside.engine.game.cards import Deck, load_deck
+from trackside.engine.resources import resolve_track, variants_dir
+from trackside.engine.schema import check
+from trackside.engine.yamlio import YamlDocument, load_yaml
 
 FORMAT = "trackside-variant/1"
 POWERS: tuple[str, ...] = (

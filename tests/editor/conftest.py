@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
 from PySide6.QtTest import QTest
 from tracks_for_tests import stadium_track
 
-from trackside.engine.track import save_track
+from trackside.engine.track.model import save_track
 
 
 class FakePrompts:

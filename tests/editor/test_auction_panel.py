@@ -6,7 +6,7 @@ from trackside.editor.play.auction_panel import SECOND_ROUND, auctions
 from trackside.engine.bots import bot_seed, drive, make_bot
 from trackside.engine.game import Board, Game, Phase, load_variant
 from trackside.engine.resources import tracks_dir
-from trackside.engine.track import load_track
+from trackside.engine.track.model import load_track
 
 
 def _auction_log(seed: int, board: Board) -> list:

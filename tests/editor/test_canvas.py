@@ -8,9 +8,9 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from trackside.editor.snapping import SnapSettings, snap_point
-from trackside.editor.view import grid_steps
-from trackside.engine.track import Centerline, Space, Track
+from trackside.editor.canvas.snapping import SnapSettings, snap_point
+from trackside.editor.canvas.view import grid_steps
+from trackside.engine.track.model import Centerline, Space, Track
 
 pytestmark = pytest.mark.gui
 

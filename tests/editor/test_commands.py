@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tracks_for_tests import straight_track
 
-from trackside.editor import commands as c
-from trackside.editor.document import TrackDocument
-from trackside.engine.track import Centerline, Space
+from trackside.editor.document import commands as c
+from trackside.editor.document.track_document import TrackDocument
+from trackside.engine.track.model import Centerline, Space
 
 pytestmark = pytest.mark.gui
 

@@ -10,7 +10,7 @@ import pytest
 from conftest_helpers import click, wait_issues
 from PySide6.QtCore import Qt
 
-from trackside.engine.track import load_track
+from trackside.engine.track.model import load_track
 
 pytestmark = pytest.mark.gui
 
@@ -93,7 +93,7 @@ def test_recover_from_an_autosave_after_a_crash(make_window, qtbot, stadium_file
 
 
 def test_autosave_timer_writes_only_while_modified(make_window, qtbot, stadium_file):
-    from trackside.editor.autosave import Autosaver
+    from trackside.editor.document.autosave import Autosaver
 
     w = make_window()
     w.open_file(stadium_file)
@@ -131,7 +131,7 @@ def test_opening_a_hostile_file_leaves_the_document_intact(window, stadium_file,
     window.open_file(stadium_file)
     window.scene.select_indices([0])
     window.doc.undo_stack.push(
-        __import__("trackside.editor.commands", fromlist=["MoveSpaces"]).MoveSpaces(
+        __import__("trackside.editor.document.commands", fromlist=["MoveSpaces"]).MoveSpaces(
             window.doc, [0], 1, 0
         )
     )
@@ -272,7 +272,7 @@ def test_a_failed_save_is_reported_and_the_document_stays_modified(window, stadi
     window.open_file(stadium_file)
     window.scene.select_indices([0])
     window.doc.undo_stack.push(
-        __import__("trackside.editor.commands", fromlist=["MoveSpaces"]).MoveSpaces(
+        __import__("trackside.editor.document.commands", fromlist=["MoveSpaces"]).MoveSpaces(
             window.doc, [0], 1, 0
         )
     )

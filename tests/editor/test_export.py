@@ -1,5 +1,5 @@
-"""File > Export > Export… (editor/export_dialog.py): PNG, SVG and true-scale PDF through
-editor.render, with the paper and DPI chosen in the dialog; failures are shown, never raised."""
+"""File > Export > Export… (editor/panels/export.py): PNG, SVG and true-scale PDF through
+editor.canvas.render, with the paper and DPI chosen in the dialog; failures are shown, never raised."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
-from trackside.editor.export_dialog import ExportDialog
-from trackside.editor.render import PAPERS
+from trackside.editor.canvas.render import PAPERS
+from trackside.editor.panels.export import ExportDialog
 
 pytestmark = pytest.mark.gui
 
@@ -30,7 +30,7 @@ def _media_boxes(path) -> list[tuple[float, float]]:
 
 
 def _dialog(window, qtbot, fmt: str, path, paper: str | None = None, dpi: int | None = None):
-    dialog = ExportDialog(window)
+    dialog = window.make_export_dialog()
     qtbot.addWidget(dialog)
     dialog.show()
     dialog.format.setCurrentIndex(dialog.format.findData(fmt))

@@ -15,16 +15,16 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from tracks_for_tests import straight_track
 
-from trackside.editor.lane_draft import (
+from trackside.editor.document.lane_draft import (
     LaneDraft,
     build_draft,
     closing_pieces,
     piece_towards,
     plan_creation,
 )
-from trackside.engine.lanes import Arc, LaneLayout, Straight, build_lanes
-from trackside.engine.track import Track, save_track
-from trackside.engine.validate import validate_track
+from trackside.engine.track.lanes import Arc, LaneLayout, Straight, build_lanes
+from trackside.engine.track.model import Track, save_track
+from trackside.engine.track.validate import validate_track
 
 pytestmark = pytest.mark.gui
 

@@ -15,10 +15,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from shapely.geometry import Polygon
 
-from trackside.editor.render import PAPERS
-from trackside.engine.lanes import LaneLayout, Straight, build_lanes
-from trackside.engine.track import load_track
-from trackside.engine.validate import validate_track
+from trackside.editor.canvas.render import PAPERS
+from trackside.engine.track.lanes import LaneLayout, Straight, build_lanes
+from trackside.engine.track.model import load_track
+from trackside.engine.track.validate import validate_track
 
 pytestmark = pytest.mark.gui
 

@@ -119,7 +119,7 @@ def test_inspector_edits_are_undoable(window, qtbot, stadium_file):
     while window.doc.undo_stack.canUndo():
         window.doc.undo_stack.undo()
     assert ins.id_edit.text() == "a2"
-    from trackside.engine.track import load_track
+    from trackside.engine.track.model import load_track
 
     assert t.to_dict() == load_track(stadium_file).to_dict()
 
@@ -174,8 +174,8 @@ def test_fix_a_dead_end_by_drawing_the_missing_space(window, qtbot, stadium_file
 
 def test_movement_preview_lights_up_the_legal_moves(window, qtbot, stadium_file):
     """The preview shows R-MOVE-4's legal moves; a test car blocks (R-MOVE-3)."""
-    from trackside.engine.geometry import TrackGeometry
-    from trackside.engine.movement import MoveGraph
+    from trackside.engine.track.geometry import TrackGeometry
+    from trackside.engine.track.movement import MoveGraph
 
     window.open_file(stadium_file)
     t = window.doc.track
@@ -240,8 +240,8 @@ def _row(window, words):
 def test_what_is_not_placed_yet_is_said_so_and_a_click_takes_up_its_tool(
     window, qtbot, stadium_file
 ):
-    from trackside.editor.commands import SetGrid, SetLine
-    from trackside.editor.document import UNSET_SEGMENT
+    from trackside.editor.document.commands import SetGrid, SetLine
+    from trackside.editor.document.track_document import UNSET_SEGMENT
 
     window.open_file(stadium_file)
     stack = window.doc.undo_stack

@@ -24,7 +24,7 @@ from trackside.engine.game import (
 from trackside.engine.game import (
     Path as PathDecision,
 )
-from trackside.engine.track import load_track
+from trackside.engine.track.model import load_track
 
 TRACKS = Path(__file__).resolve().parents[2] / "tracks"
 HARBOUR = TRACKS / "harbour-loop.yaml"

@@ -13,7 +13,7 @@ from trackside.editor.play.setup import PERSON, GameSetup, Seat
 from trackside.engine import records
 from trackside.engine.game import Series, bundled_variants, load_variant
 from trackside.engine.resources import bundled_tracks
-from trackside.engine.track import load_track
+from trackside.engine.track.model import load_track
 
 HARBOUR = Path(__file__).resolve().parents[2] / "tracks" / "harbour-loop.yaml"
 LEFT = Qt.MouseButton.LeftButton

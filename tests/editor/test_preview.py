@@ -1,4 +1,4 @@
-"""Movement preview (moves tool + editor/preview.py dock) against the engine's MoveGraph.
+"""Movement preview (moves tool + editor/panels/movement.py dock) against the engine's MoveGraph.
 
 R-MOVE-3: test cars block; R-MOVE-4: legal moves and blocked ends; R-FIN-1:
 finishing ends.
@@ -12,10 +12,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from tracks_for_tests import straight_track
 
-from trackside.editor.commands import RemoveSpaces
-from trackside.engine.geometry import TrackGeometry
-from trackside.engine.movement import MoveGraph
-from trackside.engine.track import save_track
+from trackside.editor.document.commands import RemoveSpaces
+from trackside.engine.track.geometry import TrackGeometry
+from trackside.engine.track.model import save_track
+from trackside.engine.track.movement import MoveGraph
 
 pytestmark = pytest.mark.gui
 

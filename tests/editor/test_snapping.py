@@ -1,12 +1,12 @@
-"""Fitting a rough line drag to the track's edges (editor/snapping.py)."""
+"""Fitting a rough line drag to the track's edges (editor/canvas/snapping.py)."""
 
 from __future__ import annotations
 
 import pytest
 from tracks_for_tests import straight_track
 
-from trackside.editor.snapping import fit_across_track
-from trackside.engine.geometry import TrackGeometry
+from trackside.editor.canvas.snapping import fit_across_track
+from trackside.engine.track.geometry import TrackGeometry
 
 
 def _flat(seg):

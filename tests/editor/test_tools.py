@@ -271,7 +271,7 @@ def _selected_ids(window):
 
 
 def _reload(path):
-    from trackside.engine.track import load_track
+    from trackside.engine.track.model import load_track
 
     return load_track(path)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from trackside.engine.game import Board
-from trackside.engine.track import Centerline, Space, Track
+from trackside.engine.track.model import Centerline, Space, Track
 
 SIZE = 10.0
 

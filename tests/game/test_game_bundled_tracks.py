@@ -6,7 +6,7 @@ import pytest
 
 from trackside.engine.game import Board, Game, Series, load_variant
 from trackside.engine.resources import bundled_tracks
-from trackside.engine.track import load_track
+from trackside.engine.track.model import load_track
 
 TRACKS = {p.stem: p for p in bundled_tracks()}
 PLAYERS = {"standard": 4, "two-player": 2, "beginner": 3, "long-distance": 5}

@@ -134,7 +134,7 @@ def test_an_explicit_deal_replays(tmp_path):
 
 def test_an_inline_track_replays():
     record = recorded(players=3).record()
-    from trackside.engine.track import load_track
+    from trackside.engine.track.model import load_track
 
     record.tracks = [load_track(HARBOUR).to_dict()]
     text = record_text(record)

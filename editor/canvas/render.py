@@ -28,11 +28,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtSvg import QSvgGenerator
 
-from trackside.engine.errors import Place, TracksideError, UnwritableOutput
-from trackside.engine.track import Track
-from trackside.engine.yamlio import check_writable
-
-from .painting import (
+from trackside.editor.canvas.painting import (
     DEFAULT_STYLE,
     BoardStyle,
     board_bounds,
@@ -41,6 +37,9 @@ from .painting import (
     text_width,
     track_surface,
 )
+from trackside.engine.errors import Place, TracksideError, UnwritableOutput
+from trackside.engine.track.model import Track
+from trackside.engine.yamlio import check_writable
 
 FORMATS = (".png", ".svg", ".pdf")
 PAPERS: dict[str, tuple[float, float]] = {  # portrait width, height in mm

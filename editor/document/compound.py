@@ -1,16 +1,15 @@
 """Compound edits of the lane and racing-line tools, each one undo step.
 
-They are macros of the commands in ``editor.commands``, so undo and redo
+They are macros of the commands in ``editor.document.commands``, so undo and redo
 stay the document's own business.
 """
 
 from __future__ import annotations
 
-from trackside.engine.track import Centerline
-
-from .commands import AddSpaces, SetCenterline, SetGrid, SetLine
-from .document import FINISH, TrackDocument
-from .lane_draft import Creation
+from trackside.editor.document.commands import AddSpaces, SetCenterline, SetGrid, SetLine
+from trackside.editor.document.lane_draft import Creation
+from trackside.editor.document.track_document import FINISH, TrackDocument
+from trackside.engine.track.model import Centerline
 
 
 def create_lanes(doc: TrackDocument, creation: Creation) -> list[int]:

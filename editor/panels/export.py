@@ -22,14 +22,17 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QVBoxLayout,
+    QWidget,
 )
 
+from trackside.editor.canvas.render import DEFAULT_DPI, Rendered, render
 from trackside.engine.errors import TracksideError
 
-from .render import DEFAULT_DPI, Rendered, render
-
 if TYPE_CHECKING:
-    from .mainwindow import MainWindow
+    from collections.abc import Callable
+
+    from trackside.editor.document.track_document import TrackDocument
+    from trackside.editor.panels.prompts import Prompts
 
 FORMATS = (("PNG picture", "png"), ("SVG drawing", "svg"), ("PDF print at true scale", "pdf"))
 PAPERS = (
@@ -43,9 +46,19 @@ PAPERS = (
 class ExportDialog(QDialog):
     """Pick format, file, paper and DPI, then ``export()``."""
 
-    def __init__(self, window: MainWindow, paper: str | None = None):
-        super().__init__(window)
-        self.window_ = window
+    def __init__(
+        self,
+        parent: QWidget,
+        doc: TrackDocument,
+        prompts: Prompts,
+        notify: Callable[[str], None],
+        paper: str | None = None,
+        racing_line: bool = False,
+    ) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.prompts = prompts
+        self.notify = notify
         self.setWindowTitle("Export" if paper is None else "Print (PDF at true scale)")
         self.setMinimumWidth(520)
         self.result_: Rendered | None = None
@@ -70,7 +83,7 @@ class ExportDialog(QDialog):
         self.show_ids = QCheckBox("Print space ids")
         self.show_ids.setChecked(True)
         self.show_racing = QCheckBox("Print the racing line")
-        self.show_racing.setChecked(window.scene.racing_line.isVisible())
+        self.show_racing.setChecked(racing_line)
         form = QFormLayout()
         form.addRow("Format", self.format)
         form.addRow("File", where)
@@ -93,7 +106,7 @@ class ExportDialog(QDialog):
         return self.format.currentData()
 
     def _suggested(self, kind: str) -> str:
-        doc = self.window_.doc
+        doc = self.doc
         if doc.path:
             stem = Path(doc.path).with_suffix("")
         else:
@@ -110,7 +123,7 @@ class ExportDialog(QDialog):
             self.path.setText(str(Path(text).with_suffix("." + kind)))
 
     def _browse(self) -> None:
-        chosen = self.window_.prompts.export_path(
+        chosen = self.prompts.export_path(
             self.path.text() or self._suggested(self.kind()), self.kind()
         )
         if chosen:
@@ -124,7 +137,7 @@ class ExportDialog(QDialog):
         """Write the file; on failure show why and return None."""
         text = self.path.text().strip()
         if not text:
-            self.window_.prompts.problems("Cannot export", "Choose a file to export to.", [])
+            self.prompts.problems("Cannot export", "Choose a file to export to.", [])
             return None
         kind = self.kind()
         path = Path(text)
@@ -133,7 +146,7 @@ class ExportDialog(QDialog):
         paper = self.paper.currentData() if kind == "pdf" else None
         try:
             done = render(
-                self.window_.doc.snapshot(),
+                self.doc.snapshot(),
                 path,
                 paper,
                 dpi=self.dpi.value(),
@@ -141,18 +154,16 @@ class ExportDialog(QDialog):
                 show_racing_line=self.show_racing.isChecked(),
             )
         except TracksideError as exc:
-            self.window_.prompts.problems("Cannot export", str(exc), [])
+            self.prompts.problems("Cannot export", str(exc), [])
             return None
         except OSError as exc:
-            self.window_.prompts.problems("Cannot export", f"{path}: {exc.strerror or exc}", [])
+            self.prompts.problems("Cannot export", f"{path}: {exc.strerror or exc}", [])
             return None
         except Exception as exc:  # a half-drawn track must never take the editor down
-            self.window_.prompts.problems(
-                "Cannot export", f"{path}: {type(exc).__name__}: {exc}", []
-            )
+            self.prompts.problems("Cannot export", f"{path}: {type(exc).__name__}: {exc}", [])
             return None
         pages = f", {done.pages} pages" if done.pages > 1 else ""
-        self.window_.statusBar().showMessage(f"Exported {done.path}{pages}", 8000)
+        self.notify(f"Exported {done.path}{pages}")
         self.result_ = done
         return done
 

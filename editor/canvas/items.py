@@ -1,6 +1,6 @@
 """Scene items: one per space, one per line, the racing line and the tarmac.
 
-Items paint through ``editor.painting`` so the canvas looks like the printed
+Items paint through ``editor.canvas.painting`` so the canvas looks like the printed
 board; they hold no track data of their own and read the document each time
 they paint. The scene creates, updates and removes them from the document's
 signals.
@@ -23,11 +23,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from trackside.engine.geometry import _is_rectangle
-from trackside.engine.track import Space
-
-from . import painting
-from .document import TrackDocument, is_unset
+from trackside.editor.canvas import painting
+from trackside.editor.document.track_document import TrackDocument, is_unset
+from trackside.engine.track.geometry import _is_rectangle
+from trackside.engine.track.model import Space
 
 SELECTION = QColor("#2f8cff")
 HOVER = QColor("#8ec5ff")

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 from shapely.geometry import LineString
 
-from trackside.engine.geometry import TrackGeometry
-from trackside.engine.track import Track
+from trackside.engine.track.geometry import TrackGeometry
+from trackside.engine.track.model import Track
 
 
 @dataclass

@@ -15,33 +15,33 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
-    QGraphicsItem,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
     QSpinBox,
-    QStyleOptionGraphicsItem,
     QVBoxLayout,
     QWidget,
 )
 
+from trackside.editor.canvas.move_paths import EndPathsItem
 from trackside.engine.game.cards import COLOURS
-from trackside.engine.movement import Move
-
-from .items import Z_OVERLAY
+from trackside.engine.track.movement import Move
 
 if TYPE_CHECKING:
-    from .mainwindow import MainWindow
+    from PySide6.QtGui import QAction
 
-PATH_COLOURS = ("#ffffff", "#52d1ff", "#ff9a3c", "#c77dff", "#3ddc84", "#ff5d8f")
+    from trackside.editor.canvas.scene import TrackScene
+    from trackside.editor.document.track_document import TrackDocument
+    from trackside.editor.tools.moves import MovesTool
+
 CAR_HEX = {
     "black": "#1b1b1b",
     "blue": "#2f6fde",
@@ -68,69 +68,16 @@ def _swatch(hex_colour: str) -> QIcon:
     return QIcon(pix)
 
 
-class EndPathsItem(QGraphicsItem):
-    """Every legal path to one end space, each in its own colour, over the preview."""
-
-    def __init__(self, scene):
-        super().__init__()
-        self.track_scene = scene
-        self.setZValue(Z_OVERLAY - 1)
-        self.origin: int | None = None
-        self.paths: list[tuple[int, ...]] = []
-
-    def show_paths(self, origin: int | None, moves: list[Move]) -> None:
-        """Draw these moves' paths from ``origin`` (none: hide)."""
-        self.prepareGeometryChange()
-        self.origin = origin
-        self.paths = [m.path for m in moves] if origin is not None else []
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self.track_scene.track_rect().adjusted(-20, -20, 20, 20)
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        g = self.track_scene.geometry()
-        if g is None or self.origin is None or self.origin >= g.n:
-            return
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        px = 1.0 / (painter.worldTransform().m11() or 1.0)
-        items = self.track_scene.space_items
-        if self.paths and self.paths[0][-1] < len(items):
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.setPen(QPen(QColor("#ffffff"), 3 * px, Qt.PenStyle.DashLine))
-            painter.drawPolygon(items[self.paths[0][-1]].polygon())
-        for k, path in enumerate(self.paths):
-            if any(i >= g.n for i in path):
-                continue
-            # Paths that share spaces are nudged apart so each stays visible.
-            shift = (k - (len(self.paths) - 1) / 2) * 2.5 * px
-            pts = [QPointF(*g.centroids[i]) + QPointF(shift, shift) for i in (self.origin, *path)]
-            line = QPainterPath(pts[0])
-            for p in pts[1:]:
-                line.lineTo(p)
-            pen = QPen(QColor(PATH_COLOURS[k % len(PATH_COLOURS)]), 3 * px)
-            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-            painter.setPen(QPen(QColor("#101418"), 5.5 * px))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(line)
-            painter.setPen(pen)
-            painter.drawPath(line)
-            painter.setBrush(QColor(PATH_COLOURS[k % len(PATH_COLOURS)]))
-            for p in pts[1:]:
-                painter.drawEllipse(p, 3 * px, 3 * px)
-
-
 class MovementDock(QWidget):
     """Number, test cars, forward arrows, and the distinct ends of the moves shown."""
 
-    def __init__(self, window: MainWindow):
-        super().__init__(window)
-        self.window_ = window
-        self.tool = window.tools["moves"]
-        self.scene = window.scene
+    def __init__(
+        self, tool: MovesTool, scene: TrackScene, doc: TrackDocument, arrows: QAction
+    ) -> None:
+        super().__init__()
+        self.doc = doc
+        self.tool = tool
+        self.scene = scene
         self.paths_item = EndPathsItem(self.scene)
         self.scene.addItem(self.paths_item)
         self.pointed: int | None = None
@@ -152,9 +99,9 @@ class MovementDock(QWidget):
         self.cars_label = QLabel()
         self.cars_label.setWordWrap(True)
         self.arrows = QCheckBox("Forward arrows for the whole track")
-        self.arrows.setChecked(window.act_arrows.isChecked())
-        self.arrows.toggled.connect(window.act_arrows.setChecked)
-        window.act_arrows.toggled.connect(self._sync_arrows)
+        self.arrows.setChecked(arrows.isChecked())
+        self.arrows.toggled.connect(arrows.setChecked)
+        arrows.toggled.connect(self._sync_arrows)
         layout.addWidget(self.arrows)
         buttons = QHBoxLayout()
         self.clear_button = QPushButton("Clear test cars")
@@ -186,7 +133,7 @@ class MovementDock(QWidget):
         self.tool.movesChanged.connect(self.refresh)
         self.scene.cursorMoved.connect(self._on_cursor)
         self.scene.toolChanged.connect(self._on_tool)
-        window.doc.changed.connect(self._after_edit)
+        doc.changed.connect(self._after_edit)
         self.refresh()
 
     # -- following the tool ------------------------------------------------------
@@ -216,7 +163,7 @@ class MovementDock(QWidget):
             self.number.blockSignals(False)
         self._sync_cars()
         moves = list(tool.last_moves)
-        spaces = self.window_.doc.track.spaces
+        spaces = self.doc.track.spaces
         origin = tool.origin
         self.ends.clear()
         if origin is None or origin >= len(spaces):
@@ -259,7 +206,7 @@ class MovementDock(QWidget):
         if overlay is not None:
             overlay.car_colours = {i: QColor(CAR_HEX[c]) for i, c in self.car_colour.items()}
             overlay.update()
-        spaces = self.window_.doc.track.spaces
+        spaces = self.doc.track.spaces
         placed = [
             f"{c} on {spaces[i].id}"
             for i, c in sorted(self.car_colour.items(), key=lambda e: COLOURS.index(e[1]))

@@ -2,13 +2,13 @@
 
 No Qt here: the draft is plain data that the lane tool edits from mouse
 gestures and the lane panel edits from typed values. ``build_draft`` turns it
-into spaces with the engine's lane builder (``engine.lanes``), closing the
+into spaces with the engine's lane builder (``engine.track.lanes``), closing the
 loop when the turns add up to a whole turn, and ``plan_creation`` gives what
 the Create button adds to a track: spaces with ids that collide with none
 already there, the dense racing line, and (for a track that has none) a start
 grid, three betting lines and a finish line on edges shared by every lane.
 
-Headings and angles follow ``engine.lanes`` (the tool asks the engine which
+Headings and angles follow ``engine.track.lanes`` (the tool asks the engine which
 way a heading points and which way a + arc turns, rather than assuming it).
 """
 
@@ -18,7 +18,7 @@ import math
 import re
 from dataclasses import dataclass, field, replace
 
-from trackside.engine.lanes import (
+from trackside.engine.track.lanes import (
     Arc,
     LaneLayout,
     LaneResult,
@@ -33,7 +33,7 @@ from trackside.engine.lanes import (
     pick_grid,
     trace,
 )
-from trackside.engine.track import Centerline, Point, Segment, Space
+from trackside.engine.track.model import Centerline, Point, Segment, Space
 
 ANGLE_STEP = 15.0  # degrees an arc snaps to while dragging
 RADIUS_STEP = 5.0  # mm a radius snaps to while dragging

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from .autosave import AutosaveEntry
+from trackside.editor.document.autosave import AutosaveEntry
 
 TRACK_FILTER = "Track files (*.yaml *.yml);;All files (*)"
 

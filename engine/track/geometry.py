@@ -15,7 +15,7 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon
 
-from .track import Segment, Track
+from trackside.engine.track.model import Segment, Track
 
 RIGHT_ANGLE_TOLERANCE_DEG = 1.0
 LINE_NAMES = ("betting line 1", "betting line 2", "betting line 3", "finish line")

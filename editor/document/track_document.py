@@ -2,7 +2,7 @@
 
 The document is the editor's model (DESIGN.md: model, commands, scene, tools).
 It changes the track only through the mutator methods below, which the undo
-commands of ``editor.commands`` call; every mutation emits a fine-grained
+commands of ``editor.document.commands`` call; every mutation emits a fine-grained
 signal so that views redraw only what changed.
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from trackside.engine.track import Centerline, Point, Segment, Space, Track
+from trackside.engine.track.model import Centerline, Point, Segment, Space, Track
 
 UNSET_SEGMENT: Segment = ((0, 0), (0, 0))
 LINE_COUNT = 4  # three betting lines then the finish line (engine.geometry.FINISH == 3)
@@ -137,7 +137,7 @@ class TrackDocument(QObject):
         t = self._track
         return [*list(t.betting_lines), t.finish_line]
 
-    # -- mutators: called by editor.commands only --------------------------
+    # -- mutators: called by editor.document.commands only --------------------------
     def insert_space(self, index: int, space: Space) -> None:
         """Put ``space`` at ``index`` in the list of spaces."""
         self._track.spaces.insert(index, space)

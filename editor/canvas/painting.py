@@ -36,8 +36,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 from shapely.geometry import LineString, MultiPolygon, Polygon
 
-from trackside.engine.geometry import FINISH, _is_rectangle
-from trackside.engine.track import Label, Point, Segment, Space, Track
+from trackside.engine.track.geometry import FINISH, _is_rectangle
+from trackside.engine.track.model import Label, Point, Segment, Space, Track
 
 
 @dataclass(frozen=True)

@@ -24,11 +24,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trackside.engine.track import DEFAULT_TOLERANCE
-
-from .commands import LINE_NAMES, SetCorners, SetLine, SetMeta, SetSpaceField, rename_space
-from .document import TrackDocument
-from .scene import TrackScene
+from trackside.editor.canvas.scene import TrackScene
+from trackside.editor.document.commands import (
+    LINE_NAMES,
+    SetCorners,
+    SetLine,
+    SetMeta,
+    SetSpaceField,
+    rename_space,
+)
+from trackside.editor.document.track_document import TrackDocument
+from trackside.engine.track.model import DEFAULT_TOLERANCE
 
 KINDS = ["normal", "danger"]
 

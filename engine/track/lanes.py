@@ -70,8 +70,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from .errors import InvalidInput, Place
-from .track import Centerline, Point, Segment, Space, Track
+from trackside.engine.errors import InvalidInput, Place
+from trackside.engine.track.model import Centerline, Point, Segment, Space, Track
 
 LANE_LETTERS = "abcd"
 MAX_LANES = 4

@@ -1,6 +1,6 @@
 """Analysis overlays on the canvas: forward-move arrows and a car's legal moves.
 
-Both read the scene's cached ``TrackGeometry`` (engine.geometry), so what
+Both read the scene's cached ``TrackGeometry`` (engine.track.geometry), so what
 they show is exactly what the rules engine and the validator use (R-MOVE-1,
 R-MOVE-2: forward neighbours; R-MOVE-4: legal moves; R-FIN-1: finishing).
 """
@@ -13,9 +13,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from trackside.engine.movement import Move
-
-from .items import Z_OVERLAY, arrow_polygon
+from trackside.editor.canvas.items import Z_OVERLAY, arrow_polygon
+from trackside.engine.track.movement import Move
 
 STRAIGHT = QColor(255, 255, 255, 210)
 DIAGONAL = QColor(82, 209, 255, 150)
@@ -91,7 +90,7 @@ class MovesItem(QGraphicsItem):
         self.track_scene = scene
         self.origin: int | None = None
         self.cars: set[int] = set()
-        self.car_colours: dict[int, QColor] = {}  # test car colours, set by editor.preview
+        self.car_colours: dict[int, QColor] = {}  # test car colours, set by editor.panels.movement
         self.moves: list[Move] = []
         self.setZValue(Z_OVERLAY - 2)
 

@@ -1,6 +1,6 @@
 """The track as data: what a track file holds, loaded, checked and saved.
 
-Geometry derived from a track lives in ``engine.geometry``; this module only
+Geometry derived from a track lives in ``engine.track.geometry``; this module only
 knows the file contract of DESIGN.md.
 """
 
@@ -11,8 +11,8 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import InvalidInput, Place, UnreadableInput
-from .yamlio import YamlDocument, dump_yaml, load_yaml, parse_yaml, write_atomic
+from trackside.engine.errors import InvalidInput, Place, UnreadableInput
+from trackside.engine.yamlio import YamlDocument, dump_yaml, load_yaml, parse_yaml, write_atomic
 
 FORMAT = "trackside-track/1"
 DEFAULT_TOLERANCE = 1.0
@@ -179,7 +179,7 @@ class SchemaProblem:
 
 def schema_problems(doc: YamlDocument) -> list[SchemaProblem]:
     """Every violation of the track schema, in file order."""
-    from .schema import check
+    from trackside.engine.schema import check
 
     return [SchemaProblem(msg, path, doc.place(path)) for msg, path in check("track", doc.data)]
 

@@ -29,11 +29,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trackside.engine.lanes import MAX_LANES, Arc, Straight
-
-from .document import is_unset
-from .lane_draft import plus_turns_left
-from .tools.lane_tool import LaneTool
+from trackside.editor.document.lane_draft import plus_turns_left
+from trackside.editor.document.track_document import is_unset
+from trackside.editor.tools.lane_tool import LaneTool
+from trackside.engine.track.lanes import MAX_LANES, Arc, Straight
 
 COLUMNS = ("Piece", "Length or radius", "Turn °", "Lanes")
 

@@ -58,9 +58,9 @@ from typing import Any
 import numpy as np
 import shapely
 
-from .geometry import FINISH, LINE_NAMES, TrackGeometry
-from .track import Track, read_track_document
-from .yamlio import YamlDocument
+from trackside.engine.track.geometry import FINISH, LINE_NAMES, TrackGeometry
+from trackside.engine.track.model import Track, read_track_document
+from trackside.engine.yamlio import YamlDocument
 
 ERROR = "error"
 WARNING = "warning"

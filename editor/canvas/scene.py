@@ -1,6 +1,6 @@
 """The canvas scene: items mirrored from the document, events forwarded to the tool.
 
-Scene units are millimetres, y down (as ``editor.painting``). The scene never
+Scene units are millimetres, y down (as ``editor.canvas.painting``). The scene never
 edits the track: tools push commands, the document emits signals, and the
 handlers here add, remove or refresh the matching items.
 """
@@ -11,13 +11,18 @@ from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
-from trackside.engine.geometry import TrackGeometry
-
-from .document import LINE_COUNT, TrackDocument
-from .items import LineItem, RacingLineItem, SnapMarker, SpaceItem, SurfaceItem
-from .overlays import ForwardArrowsItem
-from .snapping import Snap, SnapSettings, snap_point
-from .tools.base import Tool, ToolEvent
+from trackside.editor.canvas.interaction import Interaction, ToolEvent
+from trackside.editor.canvas.items import (
+    LineItem,
+    RacingLineItem,
+    SnapMarker,
+    SpaceItem,
+    SurfaceItem,
+)
+from trackside.editor.canvas.overlays import ForwardArrowsItem
+from trackside.editor.canvas.snapping import Snap, SnapSettings, snap_point
+from trackside.editor.document.track_document import LINE_COUNT, TrackDocument
+from trackside.engine.track.geometry import TrackGeometry
 
 SNAP_PIXELS = 9.0
 MARGIN = 2000.0  # mm of room around the track so the view can pan past its edges
@@ -34,7 +39,7 @@ class TrackScene(QGraphicsScene):
         self.doc = doc
         self.snap_settings = SnapSettings()
         self.show_ids = True
-        self.tool: Tool | None = None
+        self.tool: Interaction | None = None
         self.space_items: list[SpaceItem] = []
         self.surface = SurfaceItem(doc)
         self.addItem(self.surface)
@@ -264,7 +269,7 @@ class TrackScene(QGraphicsScene):
         self.snap_marker.setVisible(False)
 
     # -- tools -------------------------------------------------------------
-    def set_tool(self, tool: Tool) -> None:
+    def set_tool(self, tool: Interaction) -> None:
         """Make ``tool`` the active one."""
         if self.tool is tool:
             return

@@ -19,10 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trackside.engine.track import Track
-
-from .document import TrackDocument, is_unset
-from .files import LoadProblem
+from trackside.editor.document.files import LoadProblem
+from trackside.editor.document.track_document import TrackDocument, is_unset
+from trackside.engine.track.model import Track
 
 DEBOUNCE_MS = 300
 
@@ -40,8 +39,8 @@ class ShownIssue:
 
 
 def validate(track: Track) -> list[ShownIssue]:
-    """The validator's issues for ``track`` (engine.validate)."""
-    from trackside.engine.validate import validate_track
+    """The validator's issues for ``track`` (engine.track.validate)."""
+    from trackside.engine.track.validate import validate_track
 
     try:
         report = validate_track(track)

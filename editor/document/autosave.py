@@ -17,9 +17,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QStandardPaths, QTimer
 
+from trackside.editor.document.track_document import TrackDocument
 from trackside.engine.yamlio import write_atomic
-
-from .document import TrackDocument
 
 INTERVAL_MS = 60_000
 

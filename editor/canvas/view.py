@@ -8,7 +8,7 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QCursor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
-from .scene import TrackScene
+from trackside.editor.canvas.scene import TrackScene
 
 MIN_SCALE, MAX_SCALE = 0.05, 80.0  # screen pixels per mm
 ZOOM_STEP = 1.2

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .geometry import FINISH, TrackGeometry
+from trackside.engine.track.geometry import FINISH, TrackGeometry
 
 
 @dataclass(frozen=True)

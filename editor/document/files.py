@@ -11,10 +11,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
+from trackside.editor.document.track_document import UNSET_SEGMENT
 from trackside.engine.errors import TracksideError
-from trackside.engine.track import Track, read_track_document
-
-from .document import UNSET_SEGMENT
+from trackside.engine.track.model import Track, read_track_document
 
 
 @dataclass

@@ -11,9 +11,8 @@ import copy
 
 from PySide6.QtGui import QUndoCommand
 
-from trackside.engine.track import Centerline, Point, Segment, Space
-
-from .document import FINISH, TrackDocument
+from trackside.editor.document.track_document import FINISH, TrackDocument
+from trackside.engine.track.model import Centerline, Point, Segment, Space
 
 # Ids for mergeWith: consecutive commands with the same id may merge.
 MERGE_NUDGE = 1001

@@ -1,0 +1,67 @@
+"""Every legal path to one end space, drawn over the movement preview."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from trackside.editor.canvas.items import Z_OVERLAY
+from trackside.engine.track.movement import Move
+
+PATH_COLOURS = ("#ffffff", "#52d1ff", "#ff9a3c", "#c77dff", "#3ddc84", "#ff5d8f")
+
+
+class EndPathsItem(QGraphicsItem):
+    """Every legal path to one end space, each in its own colour, over the preview."""
+
+    def __init__(self, scene):
+        super().__init__()
+        self.track_scene = scene
+        self.setZValue(Z_OVERLAY - 1)
+        self.origin: int | None = None
+        self.paths: list[tuple[int, ...]] = []
+
+    def show_paths(self, origin: int | None, moves: list[Move]) -> None:
+        """Draw these moves' paths from ``origin`` (none: hide)."""
+        self.prepareGeometryChange()
+        self.origin = origin
+        self.paths = [m.path for m in moves] if origin is not None else []
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self.track_scene.track_rect().adjusted(-20, -20, 20, 20)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        g = self.track_scene.geometry()
+        if g is None or self.origin is None or self.origin >= g.n:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        px = 1.0 / (painter.worldTransform().m11() or 1.0)
+        items = self.track_scene.space_items
+        if self.paths and self.paths[0][-1] < len(items):
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(QColor("#ffffff"), 3 * px, Qt.PenStyle.DashLine))
+            painter.drawPolygon(items[self.paths[0][-1]].polygon())
+        for k, path in enumerate(self.paths):
+            if any(i >= g.n for i in path):
+                continue
+            # Paths that share spaces are nudged apart so each stays visible.
+            shift = (k - (len(self.paths) - 1) / 2) * 2.5 * px
+            pts = [QPointF(*g.centroids[i]) + QPointF(shift, shift) for i in (self.origin, *path)]
+            line = QPainterPath(pts[0])
+            for p in pts[1:]:
+                line.lineTo(p)
+            pen = QPen(QColor(PATH_COLOURS[k % len(PATH_COLOURS)]), 3 * px)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            painter.setPen(QPen(QColor("#101418"), 5.5 * px))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(line)
+            painter.setPen(pen)
+            painter.drawPath(line)
+            painter.setBrush(QColor(PATH_COLOURS[k % len(PATH_COLOURS)]))
+            for p in pts[1:]:
+                painter.drawEllipse(p, 3 * px, 3 * px)
