@@ -4,14 +4,13 @@ import io
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from repo_paths import ROOT
 
 from trackside.engine.cli import main
 from trackside.engine.resources import tracks_dir
 
-ROOT = Path(__file__).resolve().parent.parent
 HARBOUR = str(tracks_dir() / "harbour-loop.yaml")
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
+from repo_paths import FIXTURES, ROOT
 from tracks_for_tests import stadium_track, straight_track
 
 from trackside.engine.errors import UnreadableInput
@@ -18,9 +18,7 @@ from trackside.engine.track import validate as validate_module
 from trackside.engine.track.model import Space, read_track_document
 from trackside.engine.track.validate import CODES, ERROR, WARNING, validate_file, validate_track
 
-FIXTURES = Path(__file__).parent / "fixtures"
 INVALID = FIXTURES / "invalid"
-ROOT = Path(__file__).resolve().parent.parent
 
 # Codes that the schema keeps out of files: checked on tracks built in memory.
 IN_MEMORY_ONLY = {"grid-size", "line-count"}

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from repo_paths import TRACKS
 
 from trackside.editor.play.controller import PlayController
 from trackside.editor.play.setup import GameSetup, Seat, make_bots
@@ -26,7 +27,6 @@ from trackside.engine.game import (
 )
 from trackside.engine.track.model import load_track
 
-TRACKS = Path(__file__).resolve().parents[2] / "tracks"
 HARBOUR = TRACKS / "harbour-loop.yaml"
 LEFT = Qt.MouseButton.LeftButton
 

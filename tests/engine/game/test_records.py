@@ -1,6 +1,7 @@
 """Game records (DESIGN.md "Game records", issue 3 item 5): save, load, replay, cut."""
 
 import pytest
+from repo_paths import FIXTURES
 
 from trackside.engine.bots import bot_seed, drive, make_bot
 from trackside.engine.errors import InvalidInput, TracksideError, UnreadableInput
@@ -254,9 +255,8 @@ def test_replay_of_a_game_object_matches():
 def test_the_rulebook_auction_example_as_a_scripted_record():
     """R-AUC-3 (rulebook example) as a record file with an explicit deal: two bids of 6
     on blue, split by the card with more rows."""
-    from pathlib import Path
 
-    path = Path(__file__).parents[1] / "fixtures" / "records" / "auction-example.yaml"
+    path = FIXTURES / "records" / "auction-example.yaml"
     record = load_record(path)
     assert record.deals and record.deals[0].speed8[0] == "blue"
     game = replay(record)

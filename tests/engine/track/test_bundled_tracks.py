@@ -5,9 +5,9 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections import deque
-from pathlib import Path
 
 import pytest
+from repo_paths import ROOT
 
 from trackside.engine.resources import bundled_tracks
 from trackside.engine.track.geometry import FINISH, TrackGeometry
@@ -15,7 +15,6 @@ from trackside.engine.track.model import load_track
 from trackside.engine.track.movement import MoveGraph
 from trackside.engine.track.validate import validate_file
 
-ROOT = Path(__file__).resolve().parent.parent
 TRACKS = bundled_tracks()
 BOARD_LIMIT = (850.0, 600.0)  # about 80 x 55 cm, with a little slack
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from repo_paths import FIXTURES
 
 from trackside.engine import yamlio
 from trackside.engine.cli import main
@@ -21,7 +22,6 @@ from trackside.engine.track.model import load_track, parse_track
 from trackside.engine.track.validate import Report, validate_file, validate_track
 from trackside.engine.yamlio import dump_yaml, parse_yaml
 
-FIXTURES = Path(__file__).parent / "fixtures"
 VALID = FIXTURES / "valid-straight.yaml"
 
 

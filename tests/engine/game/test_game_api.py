@@ -7,6 +7,7 @@ import random
 import pytest
 from game_helpers import STANDARD, finish
 from game_tracks import board
+from repo_paths import ROOT
 
 from trackside.engine.errors import InvalidInput, TracksideError
 from trackside.engine.game import (
@@ -271,13 +272,12 @@ def test_copies_draw_the_same_random_numbers_independently():
 def test_module_docstring_example_plays_a_game_to_the_end(monkeypatch, capsys):
     """The example in engine.game's docstring runs as written."""
     import textwrap
-    from pathlib import Path
 
     from trackside.engine import game
 
     doc = game.__doc__
     code = doc[doc.index("::\n") + 3 : doc.index("A world tour")]
-    monkeypatch.chdir(Path(__file__).resolve().parents[2])
+    monkeypatch.chdir(ROOT)
     exec(textwrap.dedent(code), {})
     out = capsys.readouterr().out
     assert "Winner: Player" in out and "Up for auction" in out

@@ -5,11 +5,11 @@ import itertools
 import json
 import random
 import re
-from pathlib import Path
 
 import pytest
 from game_helpers import deal, dealt, finish, play, variant
 from game_tracks import board, straight
+from repo_paths import ROOT
 
 from trackside.engine.errors import InvalidInput
 from trackside.engine.game import (
@@ -25,7 +25,6 @@ from trackside.engine.game import (
 )
 from trackside.engine.resources import schema_path
 
-ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = ["standard", "two-player", "beginner", "long-distance", "world-tour"]
 
 

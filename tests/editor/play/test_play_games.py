@@ -3,10 +3,9 @@ the New game dialog, and the refusal of a circuit with validation errors."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from PySide6.QtCore import Qt
+from repo_paths import TRACKS
 
 from trackside.editor.play.new_game_dialog import NewGameDialog
 from trackside.editor.play.setup import PERSON, GameSetup, Seat
@@ -15,7 +14,7 @@ from trackside.engine.game import Series, bundled_variants, load_variant
 from trackside.engine.resources import bundled_tracks
 from trackside.engine.track.model import load_track
 
-HARBOUR = Path(__file__).resolve().parents[2] / "tracks" / "harbour-loop.yaml"
+HARBOUR = TRACKS / "harbour-loop.yaml"
 LEFT = Qt.MouseButton.LeftButton
 
 

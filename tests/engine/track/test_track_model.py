@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from repo_paths import FIXTURES
 from tracks_for_tests import stadium_track, straight_track
 
 from trackside.engine.errors import InvalidInput, UnreadableInput
@@ -17,7 +16,6 @@ from trackside.engine.track.model import (
     save_track,
 )
 
-FIXTURES = Path(__file__).parent / "fixtures"
 LOOP = FIXTURES / "valid-loop.yaml"
 
 MINIMAL = """\

@@ -8,9 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from repo_paths import FIXTURES
+
 from trackside.engine.cli import main
 
-FIXTURES = Path(__file__).parent / "fixtures"
 VALID = str(FIXTURES / "valid-loop.yaml")
 DEAD_END = str(FIXTURES / "invalid" / "dead-end.yaml")
 WARN_ONLY = str(FIXTURES / "invalid" / "single-file.yaml")

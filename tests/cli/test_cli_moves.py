@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
+from repo_paths import FIXTURES
 
 from trackside.engine.cli import main
 
-FIXTURES = Path(__file__).parent / "fixtures"
 STRAIGHT = str(FIXTURES / "valid-straight.yaml")  # 2 lanes, 14 rows, finish after row 12
 LOOP = str(FIXTURES / "valid-loop.yaml")
 
