@@ -12,10 +12,15 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
+from trackside import __version__
 from trackside.editor.mainwindow import MainWindow
+from trackside.editor.widgets.app_icon import app_icon
 
+# QSettings land in the platform's usual place under these names
+# (~/.config/Trackside/trackside.conf, the registry, or a macOS plist).
 ORGANIZATION = "Trackside"
 APPLICATION = "trackside"
+DESKTOP_FILE = "trackside"  # trackside.desktop: lets the desktop match windows to the entry
 
 
 def make_app(argv: list[str] | None = None) -> QApplication:
@@ -26,6 +31,9 @@ def make_app(argv: list[str] | None = None) -> QApplication:
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName("Trackside")
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName(DESKTOP_FILE)
+    app.setWindowIcon(app_icon())
     app.setStyle("Fusion")
     app.setPalette(dark_palette())
     return app
@@ -106,5 +114,12 @@ def main(argv: list[str] | None = None, track: str | Path | None = None) -> int:
         sys.excepthook = previous_hook
 
 
+def launch() -> int:
+    """The ``trackside-editor`` launcher: ``trackside edit`` with this process's arguments."""
+    from trackside.engine.cli import main as cli_main
+
+    return cli_main(["edit", *sys.argv[1:2]])
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv, sys.argv[1] if len(sys.argv) > 1 else None))
+    sys.exit(launch())

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import platform
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, QSettings, Qt
+import PySide6
+from PySide6.QtCore import QPointF, QRectF, QSettings, Qt, qVersion
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QMainWindow,
+    QMessageBox,
     QScrollArea,
     QStackedWidget,
     QStyle,
@@ -19,13 +22,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trackside import __version__
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.canvas.view import CanvasView
 from trackside.editor.document import commands
 from trackside.editor.document.autosave import Autosaver, leftover_autosaves
 from trackside.editor.document.files import LoadResult, load_for_editing
 from trackside.editor.document.track_document import UNTITLED, TrackDocument, blank_track
-from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.editor.panels.export import ExportDialog, local_paper
 from trackside.editor.panels.inspector import Inspector
 from trackside.editor.panels.issues import IssuesPanel, ShownIssue
@@ -35,6 +38,8 @@ from trackside.editor.panels.prompts import Prompts
 from trackside.editor.play import install_play_mode
 from trackside.editor.tools import TOOLS, Tool
 from trackside.editor.tools.icons import tool_icon
+from trackside.editor.widgets.app_icon import app_icon
+from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.errors import TracksideError
 from trackside.engine.resources import bundled_tracks
 from trackside.engine.track.model import Track, save_track
@@ -55,6 +60,7 @@ class MainWindow(QMainWindow):
         autosave_ms: int | None = None,
     ):
         super().__init__()
+        self.setWindowIcon(app_icon())
         self.prompts = prompts or Prompts(self)
         self.settings = settings or QSettings()
         self.doc = TrackDocument(parent=self)
@@ -72,6 +78,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._build_toolbars()
         self.play = install_play_mode(self)  # Play menu (F5) and the board view
+        self._build_help_menu()
         self.doc.modifiedChanged.connect(self._update_title)
         self.doc.pathChanged.connect(self._update_title)
         self.doc.metaChanged.connect(self._update_title)
@@ -332,6 +339,33 @@ class MainWindow(QMainWindow):
         m = bar.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
         self._fill_recent()
+
+    def _build_help_menu(self) -> None:
+        """Help, last in the menu bar (after Play)."""
+        self.act_about = self._action(
+            "&About Trackside", self.show_about, None, "Version, licence and the libraries in use"
+        )
+        self.act_about.setMenuRole(QAction.MenuRole.AboutRole)
+        self.menuBar().addMenu("&Help").addAction(self.act_about)
+
+    def about_text(self) -> str:
+        """What the About box says: name, version, purpose, licence, the Qt in use."""
+        return (
+            f"<h3>Trackside {__version__}</h3>"
+            "<p>Draw, check, print and play your own circuits for the racing board game "
+            "<i>Downforce</i>.</p>"
+            f"<p>MIT licence. Qt {qVersion()}, PySide6 {PySide6.__version__}, "
+            f"Python {platform.python_version()}.</p>"
+        )
+
+    def show_about(self) -> None:
+        """Help > About Trackside."""
+        box = QMessageBox(self)
+        box.setWindowTitle("About Trackside")
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setText(self.about_text())
+        box.setIconPixmap(app_icon().pixmap(96, 96))
+        box.exec()
 
     def _build_tool_docks(self) -> None:
         """The Lanes and Movement panels: each comes to the front with its tool."""

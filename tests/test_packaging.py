@@ -83,6 +83,7 @@ def test_wheel_holds_one_package_its_data_and_the_console_script(wheel):
         for f in source_files(folder, (".json", ".yaml", ".yml", ".py"))
     ]
     assert "trackside/schemas/track.schema.json" in expected
+    expected.append("trackside/editor/resources/trackside.svg")  # the application icon
     missing = [f for f in expected if f not in names]
     assert missing == [], f"data files missing from the wheel: {missing}"
     tops = {n.split("/")[0] for n in names if not n.split("/")[0].startswith("trackside-")}
