@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark: whole games per second on a bundled circuit, on one core.
 
-Prints games per second for four greedy bots (target, issue 3: 200 games/s),
+Prints games per second for four greedy bots (target: 200 games/s),
 then four random bots, then the rules engine alone (each seat takes the first
 legal option, no bot at all) so that the bots' share of the time shows. With
 ``--profile`` it also prints the functions where the greedy games spend their

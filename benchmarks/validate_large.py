@@ -5,7 +5,7 @@ Builds a closed circuit with the lane builder (three lanes, widening to four
 and narrowing to two, straights, sweeping curves and S-bends), saves it to a
 temporary file and prints the best of several runs, on one core, of:
 loading the file, building its geometry, and validating it.
-Target (issue 2): validation under 0.3 s.
+Target: validation under 0.3 s.
 
 Run from the repository root: ``python benchmarks/validate_large.py``.
 """

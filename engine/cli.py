@@ -1,6 +1,6 @@
 """The ``trackside`` command: one subcommand per module in ``engine.commands``.
 
-Exit codes (DESIGN.md): 0 success, 1 input understood but invalid (or the
+Exit codes (docs/design.md): 0 success, 1 input understood but invalid (or the
 check failed), 2 input unreadable or wrong arguments. User errors are one line
 per problem on stderr, never a traceback.
 """

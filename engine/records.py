@@ -1,4 +1,4 @@
-"""Game records (DESIGN.md "Game records"): the PGN of Trackside.
+"""Game records (docs/design.md "Game records"): the PGN of Trackside.
 
 A record names the track(s) and the variant (by path, relative to the record
 file, by bundled name, or inline), the seats, the set-up (a seed, plus an

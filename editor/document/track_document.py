@@ -1,6 +1,6 @@
 """The edited document: one engine ``Track`` with its file, undo stack and signals.
 
-The document is the editor's model (DESIGN.md: model, commands, scene, tools).
+The document is the editor's model (docs/design.md: model, commands, scene, tools).
 It changes the track only through the mutator methods below, which the undo
 commands of ``editor.document.commands`` call; every mutation emits a fine-grained
 signal so that views redraw only what changed.

@@ -8,7 +8,7 @@ from typing import Any
 
 
 class Phase(StrEnum):
-    """Where a game is (issue 3): what kind of decision is due."""
+    """Where a game is: what kind of decision is due."""
 
     AUCTION = "auction"
     POWER = "power"

@@ -55,7 +55,7 @@ KIND_OF = {
 
 @dataclass(frozen=True)
 class PlayerView:
-    """What one seat may see (issue 3): its own hand and bets, public facts.
+    """What one seat may see: its own hand and bets, public facts.
 
     Other players' hands appear only as sizes and their bets only as
     counts until the game is over.

@@ -1,6 +1,6 @@
 """Geometry derived from a track: progress, adjacency, the forward graph, lines.
 
-Everything here follows the track model of DESIGN.md and is computed with
+Everything here follows the track model of docs/design.md and is computed with
 shapely. Spaces are addressed by their index in ``track.spaces``; spaces whose
 polygon is unusable (too few distinct corners, self-intersecting, no area)
 take no part in adjacency and are listed in ``bad_polygons``.
@@ -32,7 +32,7 @@ class Overlap:
 
 
 class TrackGeometry:
-    """The derived geometry of one track (DESIGN.md, track model).
+    """The derived geometry of one track (docs/design.md, track model).
 
     Attributes are plain lists indexed by space index; ``lines`` holds the
     three betting lines then the finish line (index ``FINISH``).

@@ -3,7 +3,7 @@
 A layout is a racing line made of straights and arcs, starting at a point
 with a heading, with a lane count per piece. ``build_lanes`` turns it into the
 spaces of a track: rectangles on straights, wedges in curves whose ends are
-radial to the arc's centre, and the dense centerline DESIGN.md asks for.
+radial to the arc's centre, and the dense centerline docs/design.md asks for.
 
 Conventions (the editor's lane tool and ``tools/make_tracks.py`` rely on them):
 
@@ -44,7 +44,7 @@ Conventions (the editor's lane tool and ``tools/make_tracks.py`` rely on them):
   so that neighbours share their edges exactly and never overlap).
 - The centerline turns at most ``max_turn`` degrees at each point. Projection
   onto a polyline is off by about offset x turn / 2 on the inside of a curve
-  (DESIGN.md), and worse near the centre of a tight arc, so in an arc the
+  (docs/design.md), and worse near the centre of a tight arc, so in an arc the
   centerline is the polygon whose edges touch the arc at every row boundary
   (and at even steps between): a corner on a row boundary then projects onto
   exactly that boundary, so side-by-side spaces have the same front and never

@@ -1,7 +1,7 @@
 """The track as data: what a track file holds, loaded, checked and saved.
 
 Geometry derived from a track lives in ``engine.track.geometry``; this module only
-knows the file contract of DESIGN.md.
+knows the file contract of docs/design.md.
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ class Label:
 
 @dataclass
 class Track:
-    """A circuit as in a track file (DESIGN.md, track model)."""
+    """A circuit as in a track file (docs/design.md, track model)."""
 
     name: str
     centerline: Centerline
@@ -99,7 +99,7 @@ class Track:
 
     @property
     def tol(self) -> float:
-        """The tolerance in mm (DESIGN.md default 1.0)."""
+        """The tolerance in mm (docs/design.md default 1.0)."""
         return float(self.tolerance) if self.tolerance is not None else DEFAULT_TOLERANCE
 
     def space(self, space_id: str) -> Space:

@@ -4,7 +4,7 @@
 doc)`` checks a track already in memory (the editor re-validates live). The
 ``Report`` lists ``Issue`` objects, errors first, then in file order; the CLI
 and the editor's issue list show the same report. Rule and model references
-are to DESIGN.md ("Track model") and RULES.md.
+are to docs/design.md ("Track model") and docs/rules.md.
 
 Issue codes (stable; also in docs/validation.md):
 
@@ -761,7 +761,7 @@ class _Checker:
     # warnings about drawing quality
     def check_coarse(self) -> None:
         """Projection errs by about offset x turn / 2 on the inside of a curve
-        (DESIGN.md), so a sharp turn at one point near far spaces is flagged."""
+        (docs/design.md), so a sharp turn at one point near far spaces is flagged."""
         g = self.g
         pts = np.array(g.centerline.coords, dtype=float)
         if len(pts) < 3 or not g.good:

@@ -229,7 +229,7 @@ def test_the_winner_line_names_the_tie_break():
 
 
 def test_resume_continues_a_cut_record_and_records_the_whole_game(capsys, tmp_path):
-    """A record cut at decision k continues from there (DESIGN.md: load to continue)."""
+    """A record cut at decision k continues from there (docs/design.md: load to continue)."""
     first, second = tmp_path / "a.yaml", tmp_path / "b.yaml"
     run(capsys, "play", "--track", HARBOUR, "--seed", "6", "--record", str(first))
     code, out, _ = run(

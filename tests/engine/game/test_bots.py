@@ -1,4 +1,4 @@
-"""Bots answer the same decision requests as people, legally, deterministically (issue 3 item 4)."""
+"""Bots answer the same decision requests as people, legally, deterministically."""
 
 import pytest
 from game_helpers import scenario

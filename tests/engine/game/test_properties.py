@@ -1,4 +1,4 @@
-"""Invariants over thousands of random-bot games (issue 3 item 7).
+"""Invariants over thousands of random-bot games.
 
 Checked after every decision: no two cars on one space (R-MOVE-3); cars never
 move back (R-MOVE-1/2: distance along the track never decreases; a lap wraps

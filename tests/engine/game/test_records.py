@@ -1,4 +1,4 @@
-"""Game records (DESIGN.md "Game records", issue 3 item 5): save, load, replay, cut."""
+"""Game records (docs/records.md): save, load, replay, cut."""
 
 import pytest
 from repo_paths import FIXTURES

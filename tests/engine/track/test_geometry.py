@@ -1,4 +1,4 @@
-"""Derived geometry (DESIGN.md, track model): progress, adjacency, forward, lines."""
+"""Derived geometry (docs/design.md, track model): progress, adjacency, forward, lines."""
 
 from __future__ import annotations
 

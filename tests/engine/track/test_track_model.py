@@ -1,4 +1,4 @@
-"""The track file contract: load, save and round trips (DESIGN.md, track model)."""
+"""The track file contract: load, save and round trips (docs/design.md, track model)."""
 
 from __future__ import annotations
 
