@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import platform
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.canvas.view import CanvasView
 from trackside.editor.document import commands
 from trackside.editor.document.autosave import Autosaver, leftover_autosaves
+from trackside.editor.document.file_guard import FileGuard, difference
 from trackside.editor.document.files import LoadResult, load_for_editing
 from trackside.editor.document.track_document import UNTITLED, TrackDocument, blank_track
 from trackside.editor.panels.export import ExportDialog, local_paper
@@ -69,6 +71,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.view)
         kwargs = {"interval_ms": autosave_ms} if autosave_ms else {}
         self.autosave = Autosaver(self.doc, autosave_dir, parent=self, **kwargs)
+        self._asking_disk = False
+        self.guard = FileGuard(self)
+        self.read_only = False  # opened while another editor had the file: Save asks for another
         self.tools: dict[str, Tool] = {}
         self.tool_actions: dict[str, QAction] = {}
         self._build_panels()
@@ -87,6 +92,10 @@ class MainWindow(QMainWindow):
         self.scene.selectionChanged.connect(self._update_selection_actions)
         self.view.zoomChanged.connect(self._show_zoom)
         self.issues.issueActivated.connect(self.show_issue)
+        self.guard.changedOnDisk.connect(self._on_disk_changed)
+        self.guard.removedFromDisk.connect(self._on_disk_removed)
+        self.autosave.failed.connect(self._show_autosave_failure)
+        self.autosave.recovered.connect(self.autosave_label.hide)
         self.issues.reportReady.connect(self._show_counts)
         self.set_tool("select")
         self.issues.schedule()  # a blank page already lacks things; say so
@@ -141,7 +150,11 @@ class MainWindow(QMainWindow):
         self.zoom_label.setMinimumWidth(60)
         self.zoom_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.counts_label = QLabel()
+        self.autosave_label = QLabel()
+        self.autosave_label.setStyleSheet("color: #b00020; font-weight: bold")
+        self.autosave_label.hide()
         bar.addWidget(self.hint_label, 1)
+        bar.addPermanentWidget(self.autosave_label)
         bar.addPermanentWidget(self.counts_label)
         bar.addPermanentWidget(self.space_label)
         bar.addPermanentWidget(self.cursor_label)
@@ -654,7 +667,10 @@ class MainWindow(QMainWindow):
             return False
         if ask and not self.maybe_save():
             return False
-        self._set_document(result.track, str(path))
+        read_only = self._claim(str(path))
+        if read_only is None:
+            return False
+        self._set_document(result.track, str(path), read_only=read_only)
         if result.draft:
             self.issues.set_load_problems(result.problems, "warning")
         self._add_recent(str(path))
@@ -674,8 +690,26 @@ class MainWindow(QMainWindow):
         )
         return False
 
-    def _set_document(self, track: Track, path: str | None, modified: bool = False) -> None:
+    def _claim(self, path: str) -> bool | None:
+        """Lock ``path`` for this editor: False when locked, True to open it read-only,
+        None when the user cancels (another editor has it)."""
+        owner = self.guard.try_lock(path)
+        if owner is None:
+            return False
+        answer = self.prompts.file_in_use(Path(path).name, owner.describe())
+        if answer == "cancel":
+            return None
+        self.guard.unlock()  # the other editor keeps the lock
+        return answer == "read-only"
+
+    def _set_document(
+        self, track: Track, path: str | None, modified: bool = False, read_only: bool = False
+    ) -> None:
         self.issues.set_load_problems([])
+        if path is None:
+            self.guard.unlock()
+        self.read_only = read_only
+        self.guard.watch(path)
         self.doc.replace(track, path, modified=modified)
         self.undo_view.setEmptyLabel(f"Opened {Path(path).name}" if path else "New track")
         self.view.fit_to_view()
@@ -686,8 +720,8 @@ class MainWindow(QMainWindow):
         self.new_blank()
 
     def save(self) -> bool:
-        """Save to the document's file, asking for one if it has none."""
-        if not self.doc.path:
+        """Save to the document's file, asking for one if it has none (or it is read-only)."""
+        if not self.doc.path or self.read_only:
             return self.save_as()
         return self._save_to(self.doc.path)
 
@@ -710,6 +744,8 @@ class MainWindow(QMainWindow):
         return False
 
     def _save_to(self, path: str) -> bool:
+        if not self._may_write(path):
+            return False
         try:
             save_track(self.doc.track, path)
         except TracksideError as exc:
@@ -718,10 +754,72 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             self.prompts.problems("Cannot save track", f"{path}: {exc.strerror or exc}", [])
             return False
+        self.read_only = False
+        self.guard.watch(path)
         self.doc.mark_saved(path)
         self._add_recent(path)
         self.statusBar().showMessage(f"Saved {path}", 5000)
         return True
+
+    def _may_write(self, path: str) -> bool:
+        """Ask before overwriting another program's change; never write into a file
+        another editor holds."""
+        same = self.guard.path == os.path.realpath(path)
+        if same and self.guard.changed_since_known():
+            text = difference(path, self.doc.track.to_yaml())
+            if self.prompts.overwrite_changed(Path(path).name, text) != "overwrite":
+                return False
+        if same and self.guard.locked:
+            return True
+        owner = self.guard.try_lock(path)
+        if owner is not None:
+            self.prompts.problems(
+                "Cannot save track",
+                f"{Path(path).name} is open in {owner.describe()}.",
+                ["Close it there first, or save under another name."],
+            )
+            return False
+        return True
+
+    # -- the file on disk ---------------------------------------------------------
+    def _on_disk_changed(self, path: str) -> None:
+        """Another program wrote the open file: reload, or ask when there are edits."""
+        if self._asking_disk or not self.doc.path:
+            return
+        name = Path(path).name
+        if self.doc.is_modified():
+            self._asking_disk = True
+            try:
+                answer = self.prompts.changed_on_disk(
+                    name, difference(path, self.doc.track.to_yaml())
+                )
+            finally:
+                self._asking_disk = False
+            if answer != "reload":
+                self.guard.accept_disk()
+                self.statusBar().showMessage(f"Kept your version of {name}", 8000)
+                return
+        result = load_for_editing(self.doc.path)
+        if not self._accept(result, self.doc.path):
+            self.guard.accept_disk()
+            self.doc.mark_modified()  # what is on disk is broken: ours is the copy to save
+            return
+        self._set_document(result.track, self.doc.path, read_only=self.read_only)
+        self.statusBar().showMessage(f"Reloaded {name}: another program changed it", 8000)
+
+    def _on_disk_removed(self, path: str) -> None:
+        self.doc.mark_modified()
+        self.statusBar().showMessage(
+            f"{Path(path).name} was deleted or moved on disk; Save writes it again", 15000
+        )
+
+    def _show_autosave_failure(self, reason: str) -> None:
+        self.autosave_label.setText("Autosave failed: retrying")
+        self.autosave_label.setToolTip(
+            f"Could not write the autosave to {self.autosave.directory}: {reason}.\n"
+            "Trackside tries again every few seconds; save your work to be safe."
+        )
+        self.autosave_label.show()
 
     def export(self, kind: str, paper: str | None = None) -> bool:
         """Export the board as on paper (the same as ``trackside render``)."""
@@ -769,7 +867,8 @@ class MainWindow(QMainWindow):
         result = load_for_editing(entry.track_file)
         if not self._accept(result, entry.track_file):
             return False
-        self._set_document(result.track, entry.original, modified=True)
+        held = bool(entry.original) and self.guard.try_lock(str(entry.original)) is not None
+        self._set_document(result.track, entry.original, modified=True, read_only=held)
         entry.discard()
         self.autosave.save_now()
         self.statusBar().showMessage("Recovered the autosaved track; save it to keep it", 8000)
@@ -803,7 +902,8 @@ class MainWindow(QMainWindow):
             )
 
     def _update_title(self, *_args) -> None:
-        self.setWindowTitle(f"{self.doc.display_name}[*] — {APP_NAME}")
+        mode = " (read-only)" if self.read_only else ""
+        self.setWindowTitle(f"{self.doc.display_name}{mode}[*] — {APP_NAME}")
         self.setWindowModified(self.doc.is_modified())
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -812,6 +912,7 @@ class MainWindow(QMainWindow):
             return
         self.settings.setValue("geometry", self.saveGeometry())
         self.autosave.discard()
+        self.guard.release()
         self.issues.wait()
         event.accept()
 

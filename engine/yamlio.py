@@ -326,8 +326,11 @@ def _check_writable(target: Path, directory: Path, where: Place, option: str | N
 
 
 def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` so that ``path`` holds either the old or the new content."""
-    target = Path(path)
+    """Write ``text`` so that ``path`` holds either the old or the new content.
+
+    Through a symbolic link the file it points to is replaced and the link kept.
+    """
+    target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
     directory = target.parent if str(target.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:
