@@ -44,6 +44,7 @@ TEXT_SUFFIXES = {
     "",
 }
 SKIPPED_FILES = {"requirements.lock"}  # hashes only, machine-written
+UNTRACKED_FOLDERS = {"build", "dist", "__pycache__"}
 
 # A relative Markdown link or image: [text](target) where target is no URL.
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
@@ -118,8 +119,16 @@ def tracked_text_files() -> list[Path]:
             ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
         ).stdout.decode()
         names = [n for n in out.split("\0") if n]
-    except (OSError, subprocess.CalledProcessError):
-        names = [str(p.relative_to(ROOT)) for p in ROOT.rglob("*") if p.is_file()]
+    except (OSError, subprocess.CalledProcessError):  # a copy of the tree without git
+        names = [
+            str(p.relative_to(ROOT))
+            for p in ROOT.rglob("*")
+            if p.is_file()
+            and not any(
+                part.startswith(".") or part in UNTRACKED_FOLDERS
+                for part in p.relative_to(ROOT).parts[:-1]
+            )
+        ]
     return [
         ROOT / n
         for n in names
