@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import platform
+from collections.abc import Iterable
 from pathlib import Path
 
 import PySide6
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from trackside import __version__
+from trackside.editor.canvas.heatmap import HeatMapItem
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.canvas.view import CanvasView
 from trackside.editor.document import commands
@@ -31,6 +33,7 @@ from trackside.editor.document.autosave import Autosaver, leftover_autosaves
 from trackside.editor.document.file_guard import FileGuard, difference
 from trackside.editor.document.files import LoadResult, load_for_editing
 from trackside.editor.document.track_document import UNTITLED, TrackDocument, blank_track
+from trackside.editor.panels.balance import HEAT_TITLES, BalancePanel
 from trackside.editor.panels.export import ExportDialog, local_paper
 from trackside.editor.panels.inspector import Inspector
 from trackside.editor.panels.issues import IssuesPanel, ShownIssue
@@ -80,6 +83,7 @@ class MainWindow(QMainWindow):
         self._build_status_bar()
         self._build_actions()
         self._build_tool_docks()
+        self._build_balance()
         self._build_menus()
         self._build_toolbars()
         self.play = install_play_mode(self)  # Play menu (F5) and the board view
@@ -340,6 +344,7 @@ class MainWindow(QMainWindow):
         )
         m.addSeparator()
         m.addActions([self.act_grid, self.act_racing, self.act_arrows, self.act_ids, self.act_snap])
+        m.addAction(self.act_heatmap)
         m.addSeparator()
         for dock in (
             self.inspector_dock,
@@ -347,10 +352,13 @@ class MainWindow(QMainWindow):
             self.history_dock,
             self.lane_dock,
             self.movement_dock,
+            self.balance_dock,
         ):
             m.addAction(dock.toggleViewAction())
         m = bar.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
+        m.addSeparator()
+        m.addAction(self.act_simulate)
         self._fill_recent()
 
     def _build_help_menu(self) -> None:
@@ -401,6 +409,53 @@ class MainWindow(QMainWindow):
             self.tools["moves"]: self.movement_dock,
         }
         self.scene.toolChanged.connect(self._raise_tool_dock)
+
+    def _build_balance(self) -> None:
+        """The Balance panel, its Simulate action and the heat map on the canvas."""
+        self.balance_panel = BalancePanel(self.doc)
+        scroll = QScrollArea()
+        scroll.setWidget(self.balance_panel)
+        scroll.setWidgetResizable(True)
+        self.balance_dock = self._dock("Balance", scroll, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.tabifyDockWidget(self.inspector_dock, self.balance_dock)
+        self.inspector_dock.raise_()
+        self.heatmap = HeatMapItem()
+        self.scene.addItem(self.heatmap)
+        self.act_simulate = self._action(
+            "&Simulate…",
+            self.simulate,
+            "Ctrl+Shift+B",
+            "Play bot games on this circuit and show how fair it is (Balance panel)",
+        )
+        self.act_heatmap = self._action(
+            "&Heat Map",
+            lambda on: self.balance_panel.set_heat("ends" if on else ""),
+            "Ctrl+Shift+H",
+            "Tint spaces by where moves end in the last simulation",
+            checkable=True,
+        )
+        self.act_heatmap.setEnabled(False)
+        self.balance_panel.heatChanged.connect(self._show_heat)
+        self.balance_panel.spaceActivated.connect(lambda space: self.show_spaces([space]))
+        self.doc.changed.connect(lambda: self.heatmap.follow(self.doc.track))
+
+    def simulate(self) -> None:
+        """Tools > Simulate…: bring the Balance panel up and start a run."""
+        self.balance_dock.show()
+        self.balance_dock.raise_()
+        self.balance_panel.start()
+
+    def _show_heat(self, mode: str) -> None:
+        self.act_heatmap.setEnabled(self.balance_panel.report is not None)
+        self.act_heatmap.blockSignals(True)
+        self.act_heatmap.setChecked(bool(mode))
+        self.act_heatmap.blockSignals(False)
+        if not mode:
+            self.heatmap.setVisible(False)
+            return
+        values = self.balance_panel.heat_values(mode)
+        self.heatmap.show_values(self.doc.track, values, HEAT_TITLES[mode])
+        self.heatmap.setVisible(True)
 
     def _raise_tool_dock(self, tool: object) -> None:
         """A tool's panel comes to the front with it and gives way to the Inspector after."""
@@ -613,8 +668,12 @@ class MainWindow(QMainWindow):
             if issue.tool == "betting" and issue.line is not None:
                 self.tool.choose(issue.line)
             return
-        indices = [i for i in (self.doc.index_of(s) for s in issue.spaces) if i is not None]
-        lines = [issue.line] if issue.line is not None else []
+        self.show_spaces(issue.spaces, [issue.line] if issue.line is not None else [])
+
+    def show_spaces(self, space_ids: Iterable[str], lines: Iterable[int] = ()) -> None:
+        """Select spaces (by id) and lines and centre the view on them."""
+        indices = [i for i in (self.doc.index_of(s) for s in space_ids) if i is not None]
+        lines = list(lines)
         if not indices and not lines:
             return
         self.scene.select_indices(indices, lines)
@@ -913,6 +972,7 @@ class MainWindow(QMainWindow):
         self.settings.setValue("geometry", self.saveGeometry())
         self.autosave.discard()
         self.guard.release()
+        self.balance_panel.wait()
         self.issues.wait()
         event.accept()
 
