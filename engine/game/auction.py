@@ -4,23 +4,24 @@ from __future__ import annotations
 
 from trackside.engine.game.cards import COLOURS, Card, bid_value, hand_bids, lowest_price
 from trackside.engine.game.decisions import Bid, Decision, KeepPower, SwapPower
-from trackside.engine.game.steps import NOBODY, Step, Steps
+from trackside.engine.game.race import RaceSteps
+from trackside.engine.game.steps import NOBODY, Next
 
 
-class AuctionSteps(Steps):
-    """The steps from set-up to the start of the race (a mixin of ``Game``)."""
+class AuctionSteps(RaceSteps):
+    """The steps from set-up to the start of the race, which they hand over to."""
 
     __slots__ = ()
 
     # -- set-up ---------------------------------------------------------------
-    def _start(self) -> Step:
+    def _start(self) -> Next:
         grid = ", ".join(self.deal.grid)
         self._say("setup", f"Grid (pole first): {grid}", grid=list(self.deal.grid))
         if self.variant.auction:
             return self._next_car
         return self._deal_cars
 
-    def _deal_cars(self) -> Step:
+    def _deal_cars(self) -> Next:
         """R-VAR beginner: Speed-8 cards (and so cars) dealt equally, rest unowned."""
         each = len(COLOURS) // self.players
         for k, car in enumerate(self.s8_queue[: each * self.players]):
@@ -58,7 +59,7 @@ class AuctionSteps(Steps):
         has = set(self.owner)
         return [p for p in range(self.players) if p not in has]
 
-    def _next_car(self) -> Step:
+    def _next_car(self) -> Next:
         if not self.s8_queue:
             return self._second_round
         car = self.s8_queue.pop(0)
@@ -81,7 +82,7 @@ class AuctionSteps(Steps):
         opts = {p: self._bid_options(p, COLOURS[car]) for p in eligible}
         return self._ask("bid", opts, self._resolve_bids)
 
-    def _take_last(self) -> Step:
+    def _take_last(self) -> Next:
         """R-AUC-7: the last car goes to the last player without one."""
         (p,) = self._carless()
         colour = COLOURS[self.car_up]
@@ -114,7 +115,7 @@ class AuctionSteps(Steps):
             opts.append(Bid(p, None))
         return opts
 
-    def _resolve_bids(self) -> Step:
+    def _resolve_bids(self) -> Next:
         colour = COLOURS[self.car_up]
         bids: dict[int, tuple[int, Card]] = {}
         parts = []
@@ -174,14 +175,14 @@ class AuctionSteps(Steps):
         winner = tied[self._random().randrange(len(tied))]
         return winner, "tied bid, decided at random"
 
-    def _second_round(self) -> Step:
+    def _second_round(self) -> Next:
         """R-AUC-8: each player still without a car, in seat order, may bid on
         one set-aside car; cars passed on again stay unowned."""
         self.car_up, self.power_up = NOBODY, None
         self.second_queue = self._carless() if self.set_aside else []
         return self._next_second
 
-    def _next_second(self) -> Step:
+    def _next_second(self) -> Next:
         if not self.second_queue or not self.set_aside:
             for car, _ in self.set_aside:
                 self._say(
@@ -202,7 +203,7 @@ class AuctionSteps(Steps):
         opts.append(Bid(p, None))
         return self._ask("second", {p: opts}, self._next_second)
 
-    def _on_second(self, d: Bid) -> Step:
+    def _on_second(self, d: Bid) -> Next:
         p = d.player
         value = None
         if d.card is not None and d.car is not None:
@@ -226,7 +227,7 @@ class AuctionSteps(Steps):
         return self._next_second
 
     # -- powers (R-AUC-9) -----------------------------------------------------
-    def _powers(self) -> Step:
+    def _powers(self) -> Next:
         opts = {
             p: [KeepPower(p, w) for w in self.held[p]] for p in range(self.players) if self.held[p]
         }
@@ -234,7 +235,7 @@ class AuctionSteps(Steps):
             return self._swap
         return self._ask("keep", opts, self._resolve_keep)
 
-    def _resolve_keep(self) -> Step:
+    def _resolve_keep(self) -> Next:
         for p in sorted(self.collected):
             d = self.collected[p]
             self.power[p] = d.power
@@ -249,7 +250,7 @@ class AuctionSteps(Steps):
         self.collected = {}
         return self._swap
 
-    def _swap(self) -> Step:
+    def _swap(self) -> Next:
         p = self.cunning_winner
         if not self.variant.cunning_swap or p == NOBODY or self.power[p] != "cunning":
             return self._private_piles
@@ -259,7 +260,7 @@ class AuctionSteps(Steps):
         ]
         return self._ask("swap", {p: opts}, self._private_piles)
 
-    def _on_swap(self, d: SwapPower) -> Step:
+    def _on_swap(self, d: SwapPower) -> Next:
         if d.power != "cunning":
             self.power[d.player] = d.power
             self._say(
@@ -270,7 +271,7 @@ class AuctionSteps(Steps):
             )
         return self._private_piles
 
-    def _private_piles(self) -> Step:
+    def _private_piles(self) -> Next:
         """R-VAR two players: own speed cards shuffled into a private pile, draw N."""
         if self.variant.hand_mode == "private":
             size = self.variant.hand_size

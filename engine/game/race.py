@@ -4,30 +4,38 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 from trackside.engine.game.cards import COLOURS
-from trackside.engine.game.decisions import Bet, Order, Path, PlayCard, Skip, Wild
-from trackside.engine.game.steps import NOBODY, OFF, Step, Steps, ordinal
+from trackside.engine.game.decisions import Bet, Decision, Order, Path, PlayCard, Skip, Wild
+from trackside.engine.game.scoring import ScoringSteps
+from trackside.engine.game.steps import NOBODY, OFF, Next, ordinal
 
 # Option lists depend only on small keys (seat, rows, colours): built once and
 # shared by every game, as decisions are immutable.
-_OPTIONS: dict[tuple, list] = {}
+OptionsKey = tuple[object, ...]
+_OPTIONS: dict[OptionsKey, list[Decision]] = {}
 
 
-def _shared(key: tuple, build) -> list:
+def _shared(key: OptionsKey, build: Callable[[], list[Decision]]) -> list[Decision]:
     opts = _OPTIONS.get(key)
     if opts is None:
         opts = _OPTIONS[key] = build()
     return opts
 
 
-class RaceSteps(Steps):
-    """The steps of the race (a mixin of ``Game``)."""
+def _bet_options(seat: int) -> list[Decision]:
+    """A bet on each car (R-BET-2)."""
+    return _shared(("bet", seat), lambda: [Bet(seat, c) for c in COLOURS])
+
+
+class RaceSteps(ScoringSteps):
+    """The steps of the race; they end in scoring, whose steps they extend."""
 
     __slots__ = ()
 
     # -- race (R-RACE) --------------------------------------------------------
-    def _race_start(self) -> Step:
+    def _race_start(self) -> Next:
         first = 0
         for slot in range(len(self.board.grid)):  # R-RACE-1 and its ruling
             car = COLOURS.index(self.deal.grid[slot])
@@ -40,7 +48,7 @@ class RaceSteps(Steps):
     def _can_play(self, p: int) -> bool:
         return not self.retired[p] and bool(self.hands[p] or self.face_up[p])
 
-    def _begin_turn(self, start: int) -> Step:
+    def _begin_turn(self, start: int) -> Next:
         if self.variant.use_finish and len(self.finished) == len(COLOURS):
             return self._end_race
         for k in range(self.players):  # R-RACE-5: skip empty hands
@@ -53,7 +61,7 @@ class RaceSteps(Steps):
         opts = [PlayCard(p, c) for c in self.hands[p]] + [PlayCard(p, c) for c in self.face_up[p]]
         return self._ask("card", {p: opts}, lambda: None)
 
-    def _on_card(self, d: PlayCard) -> Step:
+    def _on_card(self, d: PlayCard) -> Next:
         p = d.player
         self.from_hand = d.card in self.hands[p]
         if self.from_hand:
@@ -91,7 +99,7 @@ class RaceSteps(Steps):
             return self._ask("skip", {p: opts}, lambda: None)
         return self._ask_wild
 
-    def _on_order(self, d: Order) -> Step:
+    def _on_order(self, d: Order) -> Next:
         self.order = list(d.rows)
         if d.rows != tuple(sorted(d.rows)):
             self._say(
@@ -103,7 +111,7 @@ class RaceSteps(Steps):
             )
         return self._ask_wild
 
-    def _on_skip(self, d: Skip) -> Step:
+    def _on_skip(self, d: Skip) -> Next:
         if d.row is not None:
             self.skipped = d.row
             self.order.remove(d.row)
@@ -114,7 +122,7 @@ class RaceSteps(Steps):
             )
         return self._ask_wild
 
-    def _ask_wild(self) -> Step:
+    def _ask_wild(self) -> Next:
         p = self.turn
         card = self.cards[self.card]
         rows = [r for r in self.order if card.rows[r][0] == "wild"]
@@ -129,11 +137,11 @@ class RaceSteps(Steps):
             ("wild", p, tuple(allowed), k),
             lambda: [Wild(p, combo) for combo in itertools.permutations(allowed, k)],
         )
-        self._moves = {"wild_rows": rows}
+        self.wild_rows = rows
         return self._ask("wild", {p: opts}, lambda: None)
 
-    def _on_wild(self, d: Wild) -> Step:
-        rows = self._moves["wild_rows"]
+    def _on_wild(self, d: Wild) -> Next:
+        rows = self.wild_rows
         self.wild = {r: COLOURS.index(c) for r, c in zip(rows, d.colours, strict=False)}
         if self.logging:
             self._say(
@@ -145,7 +153,7 @@ class RaceSteps(Steps):
         self.row_at = 0
         return self._next_row
 
-    def _next_row(self) -> Step:
+    def _next_row(self) -> Next:
         if self.row_at >= len(self.order):
             return self._end_card
         r = self.order[self.row_at]
@@ -162,7 +170,7 @@ class RaceSteps(Steps):
                 n += self.variant.aggressive_bonus
         return self._start_move(car, n, False)
 
-    def _start_move(self, car: int, n: int, bonus: bool) -> Step:
+    def _start_move(self, car: int, n: int, bonus: bool) -> Next:
         start = self.pos[car]
         name = COLOURS[car]
         if start == OFF:
@@ -188,15 +196,15 @@ class RaceSteps(Steps):
         chooser = self.turn
         if o != NOBODY and self.power[o] == "cunning":  # R-POW-CUN
             chooser = o
-        self.mover, self.move_n, self.bonus = car, n, bonus
-        self._moves = {"start": start, "n": n, "by_path": by_path}
+        self.mover, self.move_start, self.move_n, self.bonus = car, start, n, bonus
+        self.move_choices = by_path
         opts = [Path(chooser, name, p) for p in by_path]
         return self._ask("path", {chooser: opts}, lambda: None)
 
-    def _on_path(self, d: Path) -> Step:
+    def _on_path(self, d: Path) -> Next:
         board = self.board
-        start = self._moves["start"]
-        move = self._moves["by_path"].get(d.path)
+        start = self.move_start
+        move = self.move_choices.get(d.path)
         if move is None:  # a concrete path chosen by a person
             move = board.outcome_of(start, tuple(board.index[s] for s in d.path), self.move_n)
         path, finished, blocked, crossed, rect = move
@@ -262,7 +270,7 @@ class RaceSteps(Steps):
         self.bonus = False
         return self._next_row
 
-    def _end_card(self) -> Step:
+    def _end_card(self) -> Next:
         p = self.turn
         self.discard.append(self.card)
         self.card = None
@@ -290,18 +298,15 @@ class RaceSteps(Steps):
         self.new_lines = 0
         return self._next_bet
 
-    def _next_bet(self) -> Step:
+    def _next_bet(self) -> Next:
         if not self.bet_lines:
             return lambda: self._begin_turn((self.turn + 1) % self.players)
         k = self.bet_lines[0]
-        opts = {
-            p: _shared(("bet", p), lambda: [Bet(p, c) for c in COLOURS])
-            for p in range(self.players)
-        }
+        opts = {seat: _bet_options(seat) for seat in range(self.players)}
         self._say("bet-open", f"Bet {k + 1}: every player secretly chooses a car to win", line=k)
         return self._ask("bet", opts, self._resolve_bet)
 
-    def _resolve_bet(self) -> Step:
+    def _resolve_bet(self) -> Next:
         k = self.bet_lines.pop(0)
         for p, d in self.collected.items():
             self.bets[k][p] = COLOURS.index(d.car)

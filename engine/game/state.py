@@ -9,19 +9,27 @@ A step whose only legal option is one decision applies it without asking.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from trackside.engine.errors import InvalidInput
 from trackside.engine.game.auction import AuctionSteps
 from trackside.engine.game.board import Board
 from trackside.engine.game.cards import COLOURS, Card
-from trackside.engine.game.decisions import Bet, Bid, Decision, IllegalDecision, Order, Path
+from trackside.engine.game.decisions import (
+    Bet,
+    Bid,
+    Decision,
+    IllegalDecision,
+    Order,
+    Path,
+    PlayCard,
+    Skip,
+    SwapPower,
+    Wild,
+)
 from trackside.engine.game.events import Event, Pending, Phase
-from trackside.engine.game.race import RaceSteps
-from trackside.engine.game.scoring import Result, ScoringSteps
 from trackside.engine.game.setup import Deal, check_deal, shuffled_setup
-from trackside.engine.game.steps import NOBODY, OFF, Step
+from trackside.engine.game.steps import NOBODY, OFF, Next
 from trackside.engine.game.variants import Variant
 from trackside.engine.track.model import Track
 
@@ -81,82 +89,19 @@ class PlayerView:
     log: tuple[Event, ...]
 
 
-class Game(AuctionSteps, RaceSteps, ScoringSteps):
+class Game(AuctionSteps):
     """One Downforce race under a variant on a board (see ``engine.game``).
 
-    Read-only state for views, bots and records (change it only through
-    ``apply``). Cars are indexed in ``COLOURS`` order, seats from 0:
-    ``hands``, ``piles`` (private draw piles), ``pile`` (common draw pile, top
-    first), ``face_up`` (unused face-up Speed-8 cards), ``discard``, ``out``
-    (cards out of the game) hold card ids; ``pos`` is each car's space index
-    (-1 once finished), ``occ`` the occupied spaces, ``laps`` the laps done
-    (long distance), ``finished`` the cars in finishing order; ``owner`` the
-    seat per car (-1 unowned); ``held`` the powers won per seat and ``power``
-    the power kept; ``prices`` per seat a list of (car, price); ``lines`` the
-    bitmask of betting lines crossed; ``bets[line][seat]`` a car index or None
-    (secret: use ``view``); ``turn`` the seat playing a card (None outside the
-    race); ``card`` the card being resolved; ``cards_played``; ``retired`` the
-    seats whose cars have all finished; ``deal`` the set-up used; ``log``.
+    Its fields (``GameState``) are read-only for views, bots and records
+    (change them only through ``apply``): ``hands``, ``piles``, ``pile``,
+    ``face_up``, ``discard``, ``out`` hold card ids; ``pos``, ``occ``,
+    ``laps``, ``finished`` the cars; ``owner``, ``held``, ``power``,
+    ``prices`` the auction; ``lines`` and ``bets`` the betting (``bets`` is
+    secret: use ``view``); ``turn`` the seat playing a card (None outside the
+    race), ``card`` the card being resolved; ``deal`` the set-up used; ``log``.
     """
 
-    __slots__ = (
-        "_due",
-        "_moves",
-        "_opts",
-        "_pending",
-        "_rng_shared",
-        "bet_lines",
-        "bets",
-        "board",
-        "bonus",
-        "car_up",
-        "card",
-        "cards",
-        "cards_played",
-        "collected",
-        "cunning_winner",
-        "deal",
-        "deck",
-        "discard",
-        "face_up",
-        "finished",
-        "from_hand",
-        "hands",
-        "held",
-        "laps",
-        "lines",
-        "log",
-        "logging",
-        "move_n",
-        "mover",
-        "new_lines",
-        "occ",
-        "order",
-        "out",
-        "owner",
-        "pile",
-        "piles",
-        "players",
-        "pos",
-        "power",
-        "power_up",
-        "prices",
-        "pw_queue",
-        "result",
-        "retired",
-        "rng",
-        "row_at",
-        "row_now",
-        "s8_queue",
-        "second_queue",
-        "seed",
-        "set_aside",
-        "skipped",
-        "step",
-        "turn",
-        "variant",
-        "wild",
-    )
+    __slots__ = ()
 
     # -- creation -------------------------------------------------------------
     @classmethod
@@ -205,134 +150,141 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
         else:
             check_deal(deal, variant, deck, players)
             rng = random.Random(seed)
-        g = cls.__new__(cls)
-        g.board, g.variant, g.deck, g.cards = board, variant, deck, deck.cards
-        g.players, g.seed, g.deal, g.rng = players, seed, deal, rng
-        g._rng_shared = False
-        g.logging = log
-        g._pending = None
-        g._init_state()
-        g._run(g._start)
-        return g
-
-    def _init_state(self) -> None:
-        n, deal = self.players, self.deal
-        self.hands = [list(h) for h in deal.hands]
-        self.piles = [[] for _ in range(n)]
-        self.pile = list(deal.pile)
-        self.face_up = [[] for _ in range(n)]
-        self.discard: list[int] = []
+        n = players
         used = {c for h in deal.hands for c in h} | set(deal.pile)
-        self.out = [c for c in range(self.deck.size) if c not in used]
-        self.owner = [NOBODY] * 6
-        self.held = [[] for _ in range(n)]
-        self.power: list[str | None] = [None] * n
-        self.prices = [[] for _ in range(n)]
-        self.pos = [OFF] * 6
+        pos = [OFF] * len(COLOURS)
         for slot, colour in enumerate(deal.grid):  # R-SET-4
-            self.pos[COLOURS.index(colour)] = self.board.grid[slot]
-        self.occ = set(self.pos)
-        self.laps = [0] * 6
-        self.finished: list[int] = []
-        self.lines = 0
-        self.bets = [[None] * n for _ in range(3)]
-        self.bet_lines: list[int] = []
-        self.s8_queue = [COLOURS.index(c) for c in deal.speed8]
-        self.pw_queue = list(deal.powers)
-        self.car_up, self.power_up = NOBODY, None
-        self.set_aside: list[tuple[int, str | None]] = []
-        self.second_queue: list[int] = []
-        self.collected: dict[int, Decision] = {}
-        self.turn = None
-        self.card = None
-        self.order: list[int] = []
-        self.skipped = None
-        self.wild: dict[int, int] = {}
-        self.row_at = 0
-        self.mover, self.move_n, self.bonus = NOBODY, 0, False
-        self.new_lines = 0
-        self.log: list[Event] = []
-        self._due: list[int] = []
-        self._opts: dict[int, list[Decision]] = {}
-        self._moves: dict = {}
-        self.result: Result | None = None
-        self.cards_played = 0
-        self.retired = [False] * n
-        self.cunning_winner = NOBODY
-        self.from_hand = True
-        self.row_now = None
-        self.step = "start"
+            pos[COLOURS.index(colour)] = board.grid[slot]
+        game = cls(
+            board=board,
+            variant=variant,
+            deck=deck,
+            cards=deck.cards,
+            players=players,
+            seed=seed,
+            deal=deal,
+            rng=rng,
+            _rng_shared=False,
+            logging=log,
+            step="start",
+            _due=[],
+            _opts={},
+            collected={},
+            _pending=None,
+            log=[],
+            result=None,
+            hands=[list(h) for h in deal.hands],
+            piles=[[] for _ in range(n)],
+            pile=list(deal.pile),
+            face_up=[[] for _ in range(n)],
+            discard=[],
+            out=[c for c in range(deck.size) if c not in used],
+            owner=[NOBODY] * len(COLOURS),
+            pos=pos,
+            occ=set(pos),
+            laps=[0] * len(COLOURS),
+            finished=[],
+            retired=[False] * n,
+            s8_queue=[COLOURS.index(c) for c in deal.speed8],
+            pw_queue=list(deal.powers),
+            car_up=NOBODY,
+            power_up=None,
+            set_aside=[],
+            second_queue=[],
+            held=[[] for _ in range(n)],
+            power=[None] * n,
+            prices=[[] for _ in range(n)],
+            cunning_winner=NOBODY,
+            turn=None,
+            card=None,
+            from_hand=True,
+            cards_played=0,
+            order=[],
+            skipped=None,
+            wild={},
+            wild_rows=[],
+            row_at=0,
+            row_now=None,
+            mover=NOBODY,
+            move_start=OFF,
+            move_n=0,
+            bonus=False,
+            move_choices={},
+            lines=0,
+            new_lines=0,
+            bet_lines=[],
+            bets=[[None] * n for _ in range(3)],
+        )
+        game._run(game._start)
+        return game
 
     def copy(self, log: bool | None = None) -> Game:
         """An independent copy (shares the board, variant, deck and log events).
 
         ``log=False`` gives a copy that stops logging routine events (for bots
         that search); None keeps this game's setting."""
-        g = Game.__new__(Game)
-        g.logging = self.logging if log is None else log
-        g._pending = self._pending
-        for name in (
-            "board",
-            "variant",
-            "deck",
-            "cards",
-            "players",
-            "seed",
-            "deal",
-            "step",
-            "car_up",
-            "power_up",
-            "turn",
-            "card",
-            "skipped",
-            "row_at",
-            "mover",
-            "move_n",
-            "bonus",
-            "new_lines",
-            "result",
-            "cards_played",
-            "lines",
-            "cunning_winner",
-            "from_hand",
-            "row_now",
-        ):
-            setattr(g, name, getattr(self, name))
         # Copy-on-draw: both games share the random source until one draws from it.
-        g.rng = self.rng
-        g._rng_shared = self._rng_shared = True
-        g.hands = [list(h) for h in self.hands]
-        g.piles = [list(p) for p in self.piles]
-        g.face_up = [list(f) for f in self.face_up]
-        g.held = [list(h) for h in self.held]
-        g.prices = [list(p) for p in self.prices]
-        g.bets = [list(b) for b in self.bets]
-        for name in (
-            "pile",
-            "discard",
-            "out",
-            "owner",
-            "power",
-            "pos",
-            "laps",
-            "finished",
-            "bet_lines",
-            "s8_queue",
-            "pw_queue",
-            "set_aside",
-            "second_queue",
-            "order",
-            "log",
-            "_due",
-            "retired",
-        ):
-            setattr(g, name, list(getattr(self, name)))
-        g.occ = set(self.occ)
-        g.collected = dict(self.collected)
-        g.wild = dict(self.wild)
-        g._opts = {k: v for k, v in self._opts.items()}
-        g._moves = dict(self._moves)
-        return g
+        self._rng_shared = True
+        return Game(
+            board=self.board,
+            variant=self.variant,
+            deck=self.deck,
+            cards=self.cards,
+            players=self.players,
+            seed=self.seed,
+            deal=self.deal,
+            rng=self.rng,
+            _rng_shared=True,
+            logging=self.logging if log is None else log,
+            step=self.step,
+            _due=list(self._due),
+            _opts=dict(self._opts),
+            collected=dict(self.collected),
+            _pending=self._pending,
+            log=list(self.log),
+            result=self.result,
+            hands=[list(h) for h in self.hands],
+            piles=[list(p) for p in self.piles],
+            pile=list(self.pile),
+            face_up=[list(f) for f in self.face_up],
+            discard=list(self.discard),
+            out=list(self.out),
+            owner=list(self.owner),
+            pos=list(self.pos),
+            occ=set(self.occ),
+            laps=list(self.laps),
+            finished=list(self.finished),
+            retired=list(self.retired),
+            s8_queue=list(self.s8_queue),
+            pw_queue=list(self.pw_queue),
+            car_up=self.car_up,
+            power_up=self.power_up,
+            set_aside=list(self.set_aside),
+            second_queue=list(self.second_queue),
+            held=[list(h) for h in self.held],
+            power=list(self.power),
+            prices=[list(p) for p in self.prices],
+            cunning_winner=self.cunning_winner,
+            turn=self.turn,
+            card=self.card,
+            from_hand=self.from_hand,
+            cards_played=self.cards_played,
+            order=list(self.order),
+            skipped=self.skipped,
+            wild=dict(self.wild),
+            wild_rows=list(self.wild_rows),
+            row_at=self.row_at,
+            row_now=self.row_now,
+            mover=self.mover,
+            move_start=self.move_start,
+            move_n=self.move_n,
+            bonus=self.bonus,
+            move_choices=self.move_choices,  # shared with the board's cache, never changed
+            lines=self.lines,
+            new_lines=self.new_lines,
+            bet_lines=list(self.bet_lines),
+            bets=[list(b) for b in self.bets],
+        )
 
     # -- public queries -------------------------------------------------------
     @property
@@ -343,10 +295,6 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
     @property
     def over(self) -> bool:
         return self.step == "over"
-
-    def due(self) -> list[int]:
-        """Seats whose decision is due now (several for secret bids and bets)."""
-        return [p for p in self._due if p not in self.collected]
 
     def options(self, seat: int) -> list[Decision]:
         """The legal options of ``seat`` now (empty when nothing is due from it).
@@ -362,7 +310,7 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
         """Every concrete legal path for the pending move (R-MOVE-4), if any."""
         if self.step != "path" or seat not in self._due:
             return []
-        start, n = self._moves["start"], self._moves["n"]
+        start, n = self.move_start, self.move_n
         occ = self.occ - {start}
         car = COLOURS[self.mover]
         return [
@@ -458,9 +406,6 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
         """Betting lines (0-based) whose bet has been made."""
         return [k for k in range(3) if all(b is not None for b in self.bets[k])]
 
-    def _bet_name(self, code: int | None) -> str | None:
-        return None if code is None else COLOURS[code]
-
     # -- applying -------------------------------------------------------------
     def is_legal(self, decision: Decision) -> bool:
         """True when ``decision`` may be applied now."""
@@ -536,7 +481,7 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
     def _path_legal(self, path: tuple[str, ...]) -> bool:
         """R-MOVE-4 checked directly on a concrete path."""
         index, graph = self.board.index, self.board.graph
-        start, n = self._moves["start"], self._moves["n"]
+        start, n = self.move_start, self.move_n
         if not path or len(path) > n or any(s not in index for s in path):
             return False
         occ = self.occ - {start}
@@ -550,9 +495,8 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
             here = b
         return len(path) == n or not graph.free_forward(here, occ)
 
-    def _take(self, d: Decision) -> Step:
-        step = self.step
-        if step in ("bid", "keep", "bet"):
+    def _take(self, d: Decision) -> Next:
+        if self.step in ("bid", "keep", "bet"):  # simultaneous: resolved once all are in
             self.collected[d.player] = d
             if self.due():
                 return None
@@ -560,45 +504,25 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
                 "bid": self._resolve_bids,
                 "keep": self._resolve_keep,
                 "bet": self._resolve_bet,
-            }[step]
-        return {
-            "second": self._on_second,
-            "swap": self._on_swap,
-            "card": self._on_card,
-            "order": self._on_order,
-            "skip": self._on_skip,
-            "wild": self._on_wild,
-            "path": self._on_path,
-        }[step](d)
+            }[self.step]
+        # Otherwise each step asks for its own kind of decision (checked by ``_check``).
+        if isinstance(d, Path):
+            return self._on_path(d)
+        if isinstance(d, PlayCard):
+            return self._on_card(d)
+        if isinstance(d, Wild):
+            return self._on_wild(d)
+        if isinstance(d, Order):
+            return self._on_order(d)
+        if isinstance(d, Skip):
+            return self._on_skip(d)
+        if isinstance(d, Bid):
+            return self._on_second(d)
+        if isinstance(d, SwapPower):
+            return self._on_swap(d)
+        raise IllegalDecision(f"no step takes a {d.type} decision")
 
-    def _run(self, fn: Step) -> None:
-        while fn is not None:
-            fn = fn()
-
-    def _ask(self, step: str, opts: dict[int, list[Decision]], then: Callable[[], Step]) -> Step:
-        """Ask the seats in ``opts``; a seat with one option answers it at once."""
-        self.step = step
-        self._opts = opts
-        self._due = list(opts)
-        self.collected = {}
-        simultaneous = step in ("bid", "keep", "bet")
-        if simultaneous:
-            for seat, choices in opts.items():
-                if len(choices) == 1:
-                    self.collected[seat] = choices[0]
-            return then if not self.due() else None
-        (seat,) = opts
-        if len(opts[seat]) == 1:
-            return lambda: self._take(opts[seat][0])
-        return None
-
-    def _random(self) -> random.Random:
-        """The game's own random source (R-SET-5), unshared from copies before a draw."""
-        if self._rng_shared:
-            own = random.Random.__new__(random.Random)
-            own.setstate(self.rng.getstate())
-            self.rng, self._rng_shared = own, False
-        return self.rng
-
-    def _say(self, kind: str, text: str, **data) -> None:
-        self.log.append(Event(kind, text, data))
+    def _run(self, first: Next) -> None:
+        step = first
+        while step is not None:
+            step = step()
