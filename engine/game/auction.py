@@ -5,7 +5,7 @@ from __future__ import annotations
 from trackside.engine.game.cards import COLOURS, Card, bid_value, hand_bids, lowest_price
 from trackside.engine.game.decisions import Bid, Decision, KeepPower, SwapPower
 from trackside.engine.game.race import RaceSteps
-from trackside.engine.game.steps import NOBODY, Next
+from trackside.engine.game.steps import NOBODY, Next, Step
 
 
 class AuctionSteps(RaceSteps):
@@ -80,7 +80,7 @@ class AuctionSteps(RaceSteps):
             if remaining == 1 and len(carless) == 1:
                 return self._take_last
         opts = {p: self._bid_options(p, COLOURS[car]) for p in eligible}
-        return self._ask("bid", opts, self._resolve_bids)
+        return self._ask(Step.BID, opts, self._resolve_bids)
 
     def _take_last(self) -> Next:
         """R-AUC-7: the last car goes to the last player without one."""
@@ -201,7 +201,7 @@ class AuctionSteps(RaceSteps):
                 o for o in self._bid_options(p, COLOURS[car], COLOURS[car]) if o.card is not None
             ]
         opts.append(Bid(p, None))
-        return self._ask("second", {p: opts}, self._next_second)
+        return self._ask(Step.SECOND, {p: opts}, self._next_second)
 
     def _on_second(self, d: Bid) -> Next:
         p = d.player
@@ -233,7 +233,7 @@ class AuctionSteps(RaceSteps):
         }
         if not opts:
             return self._swap
-        return self._ask("keep", opts, self._resolve_keep)
+        return self._ask(Step.KEEP, opts, self._resolve_keep)
 
     def _resolve_keep(self) -> Next:
         for p in sorted(self.collected):
@@ -258,7 +258,7 @@ class AuctionSteps(RaceSteps):
         opts = [SwapPower(p, "cunning")] + [
             SwapPower(p, w) for w in self.variant.powers if w not in kept
         ]
-        return self._ask("swap", {p: opts}, self._private_piles)
+        return self._ask(Step.SWAP, {p: opts}, self._private_piles)
 
     def _on_swap(self, d: SwapPower) -> Next:
         if d.power != "cunning":

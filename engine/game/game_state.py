@@ -19,7 +19,7 @@ from trackside.engine.game.decisions import Decision
 from trackside.engine.game.events import Event, Pending
 from trackside.engine.game.result import Result
 from trackside.engine.game.setup import Deal
-from trackside.engine.game.steps import Next, seat_name
+from trackside.engine.game.steps import Next, Step, seat_name
 from trackside.engine.game.variants import Variant
 
 
@@ -43,7 +43,7 @@ class GameState:
     _rng_shared: bool  # ``rng`` is shared with a copy: unshare it before drawing
     logging: bool  # routine events (cards, moves, WILD colours) are logged
     # -- the flow -------------------------------------------------------------------
-    step: str  # the step asked now
+    step: Step  # what the game waits for now
     _due: list[int]  # seats asked at this step
     _opts: dict[int, list[Decision]]  # legal options per seat asked
     collected: dict[int, Decision]  # decisions given so far at a simultaneous step
@@ -112,14 +112,13 @@ class Steps(GameState):
         """Seats whose decision is due now (several for secret bids and bets)."""
         return [p for p in self._due if p not in self.collected]
 
-    def _ask(self, step: str, opts: dict[int, list[Decision]], then: Callable[[], Next]) -> Next:
+    def _ask(self, step: Step, opts: dict[int, list[Decision]], then: Callable[[], Next]) -> Next:
         """Ask the seats in ``opts``; a seat with one option answers it at once."""
         self.step = step
         self._opts = opts
         self._due = list(opts)
         self.collected = {}
-        simultaneous = step in ("bid", "keep", "bet")
-        if simultaneous:
+        if step.simultaneous:
             for seat, choices in opts.items():
                 if len(choices) == 1:
                     self.collected[seat] = choices[0]

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from trackside.engine.game.cards import COLOURS
 from trackside.engine.game.decisions import Bet, Decision, Order, Path, PlayCard, Skip, Wild
 from trackside.engine.game.scoring import ScoringSteps
-from trackside.engine.game.steps import NOBODY, OFF, Next, ordinal
+from trackside.engine.game.steps import NOBODY, OFF, Next, Step, ordinal
 
 # Option lists depend only on small keys (seat, rows, colours): built once and
 # shared by every game, as decisions are immutable.
@@ -59,7 +59,7 @@ class RaceSteps(ScoringSteps):
             return self._end_race  # R-RACE-6
         self.turn = p
         opts = [PlayCard(p, c) for c in self.hands[p]] + [PlayCard(p, c) for c in self.face_up[p]]
-        return self._ask("card", {p: opts}, lambda: None)
+        return self._ask(Step.CARD, {p: opts}, lambda: None)
 
     def _on_card(self, d: PlayCard) -> Next:
         p = d.player
@@ -90,13 +90,13 @@ class RaceSteps(ScoringSteps):
                 ("order", p, tuple(live), dead),
                 lambda: [Order(p, perm + dead) for perm in itertools.permutations(live)],
             )
-            return self._ask("order", {p: opts}, lambda: None)
+            return self._ask(Step.ORDER, {p: opts}, lambda: None)
         if power == "strategic":
             rows = len(self.order)
             opts = _shared(
                 ("skip", p, rows), lambda: [Skip(p, None)] + [Skip(p, r) for r in range(rows)]
             )
-            return self._ask("skip", {p: opts}, lambda: None)
+            return self._ask(Step.SKIP, {p: opts}, lambda: None)
         return self._ask_wild
 
     def _on_order(self, d: Order) -> Next:
@@ -138,7 +138,7 @@ class RaceSteps(ScoringSteps):
             lambda: [Wild(p, combo) for combo in itertools.permutations(allowed, k)],
         )
         self.wild_rows = rows
-        return self._ask("wild", {p: opts}, lambda: None)
+        return self._ask(Step.WILD, {p: opts}, lambda: None)
 
     def _on_wild(self, d: Wild) -> Next:
         rows = self.wild_rows
@@ -199,7 +199,7 @@ class RaceSteps(ScoringSteps):
         self.mover, self.move_start, self.move_n, self.bonus = car, start, n, bonus
         self.move_choices = by_path
         opts = [Path(chooser, name, p) for p in by_path]
-        return self._ask("path", {chooser: opts}, lambda: None)
+        return self._ask(Step.PATH, {chooser: opts}, lambda: None)
 
     def _on_path(self, d: Path) -> Next:
         board = self.board
@@ -304,7 +304,7 @@ class RaceSteps(ScoringSteps):
         k = self.bet_lines[0]
         opts = {seat: _bet_options(seat) for seat in range(self.players)}
         self._say("bet-open", f"Bet {k + 1}: every player secretly chooses a car to win", line=k)
-        return self._ask("bet", opts, self._resolve_bet)
+        return self._ask(Step.BET, opts, self._resolve_bet)
 
     def _resolve_bet(self) -> Next:
         k = self.bet_lines.pop(0)

@@ -7,7 +7,7 @@ from functools import cmp_to_key
 from trackside.engine.game.cards import COLOURS
 from trackside.engine.game.game_state import Steps
 from trackside.engine.game.result import Result
-from trackside.engine.game.steps import NOBODY, Next, ordinal
+from trackside.engine.game.steps import NOBODY, Next, Step, ordinal
 
 
 def money_winners(scores: list[int], best_place: list[float]) -> list[int]:
@@ -33,7 +33,7 @@ class ScoringSteps(Steps):
     # -- end (R-RACE-6, R-SCORE) ----------------------------------------------
     def _end_race(self) -> Next:
         self.turn = None
-        self.step = "over"
+        self.step = Step.OVER
         self._due, self._opts, self.collected = [], {}, {}
         self.result = self._score()
         for line in self.result.sheet:

@@ -29,36 +29,9 @@ from trackside.engine.game.decisions import (
 )
 from trackside.engine.game.events import Event, Pending, Phase
 from trackside.engine.game.setup import Deal, check_deal, shuffled_setup
-from trackside.engine.game.steps import NOBODY, OFF, Next
+from trackside.engine.game.steps import NOBODY, OFF, Next, Step
 from trackside.engine.game.variants import Variant
 from trackside.engine.track.model import Track
-
-PHASE_OF = {
-    "bid": Phase.AUCTION,
-    "second": Phase.AUCTION,
-    "keep": Phase.POWER,
-    "swap": Phase.POWER,
-    "card": Phase.RACE,
-    "order": Phase.RACE,
-    "skip": Phase.RACE,
-    "wild": Phase.RACE,
-    "path": Phase.RACE,
-    "bet": Phase.BET,
-    "over": Phase.OVER,
-}
-KIND_OF = {
-    "bid": "bid",
-    "second": "bid",
-    "keep": "keep_power",
-    "swap": "swap_power",
-    "card": "play_card",
-    "order": "order",
-    "skip": "skip",
-    "wild": "wild",
-    "path": "path",
-    "bet": "bet",
-    "over": "over",
-}
 
 
 @dataclass(frozen=True)
@@ -166,7 +139,7 @@ class Game(AuctionSteps):
             rng=rng,
             _rng_shared=False,
             logging=log,
-            step="start",
+            step=Step.START,
             _due=[],
             _opts={},
             collected={},
@@ -290,11 +263,11 @@ class Game(AuctionSteps):
     @property
     def phase(self) -> Phase:
         """The phase: auction, power, race, bet or over."""
-        return PHASE_OF.get(self.step, Phase.AUCTION)
+        return self.step.phase
 
     @property
     def over(self) -> bool:
-        return self.step == "over"
+        return self.step is Step.OVER
 
     def options(self, seat: int) -> list[Decision]:
         """The legal options of ``seat`` now (empty when nothing is due from it).
@@ -308,7 +281,7 @@ class Game(AuctionSteps):
 
     def all_paths(self, seat: int) -> list[Path]:
         """Every concrete legal path for the pending move (R-MOVE-4), if any."""
-        if self.step != "path" or seat not in self._due:
+        if self.step is not Step.PATH or seat not in self._due:
             return []
         start, n = self.move_start, self.move_n
         occ = self.occ - {start}
@@ -326,25 +299,26 @@ class Game(AuctionSteps):
         return self._pending
 
     def _describe(self) -> Pending:
-        kind = KIND_OF.get(self.step, "over")
-        if self.step == "path" and self.bonus:
+        step = self.step
+        kind = step.kind
+        if step is Step.PATH and self.bonus:
             kind = "bonus"
         car = None
-        if self.step in ("bid",) and self.car_up != NOBODY:
+        if step is Step.BID and self.car_up != NOBODY:
             car = COLOURS[self.car_up]
-        elif self.step == "path":
+        elif step is Step.PATH:
             car = COLOURS[self.mover]
-        line = self.bet_lines[0] if self.step == "bet" and self.bet_lines else None
+        line = self.bet_lines[0] if step is Step.BET and self.bet_lines else None
         return Pending(
             kind,
             tuple(self.due()),
             car=car,
-            power=self.power_up if self.step == "bid" else None,
+            power=self.power_up if step is Step.BID else None,
             card=self.card,
-            spaces=self.move_n if self.step == "path" else None,
-            row=self.row_now if self.step == "path" and not self.bonus else None,
+            spaces=self.move_n if step is Step.PATH else None,
+            row=self.row_now if step is Step.PATH and not self.bonus else None,
             line=line,
-            set_aside=tuple(COLOURS[c] for c, _ in self.set_aside) if self.step == "second" else (),
+            set_aside=tuple(COLOURS[c] for c, _ in self.set_aside) if step is Step.SECOND else (),
         )
 
     def card_of(self, card_id: int) -> Card:
@@ -423,12 +397,12 @@ class Game(AuctionSteps):
 
     def _check(self, d: Decision) -> None:
         seat = d.player
-        if self.step == "over":
+        if self.step is Step.OVER:
             raise IllegalDecision("the game is over; no decision is due")
         if seat not in self._due or seat in self.collected:
             due = ", ".join(f"seat {p}" for p in self.due()) or "nobody"
             raise IllegalDecision(f"seat {seat} has no decision due now ({due} must decide)")
-        kind = KIND_OF[self.step]
+        kind = self.step.kind
         if d.type != kind:
             raise IllegalDecision(f"a {kind} decision is due from seat {seat}, not {d.type}")
         if not isinstance(d, Order) and d in self._opts.get(seat, ()):
@@ -454,10 +428,10 @@ class Game(AuctionSteps):
         if isinstance(d, Bid) and d.card is not None:
             if d.card not in self.hands[d.player]:
                 return False
-            if self.step == "bid" and d.car not in (None, COLOURS[self.car_up]):
+            if self.step is Step.BID and d.car not in (None, COLOURS[self.car_up]):
                 return False
-            colour = d.car if self.step == "second" else COLOURS[self.car_up]
-            if self.step == "second" and COLOURS.index(colour) not in [
+            colour = d.car if self.step is Step.SECOND else COLOURS[self.car_up]
+            if self.step is Step.SECOND and COLOURS.index(colour) not in [
                 c for c, _ in self.set_aside
             ]:
                 return False
@@ -496,15 +470,14 @@ class Game(AuctionSteps):
         return len(path) == n or not graph.free_forward(here, occ)
 
     def _take(self, d: Decision) -> Next:
-        if self.step in ("bid", "keep", "bet"):  # simultaneous: resolved once all are in
+        step = self.step
+        if step.simultaneous:  # resolved once every seat asked has answered
             self.collected[d.player] = d
             if self.due():
                 return None
-            return {
-                "bid": self._resolve_bids,
-                "keep": self._resolve_keep,
-                "bet": self._resolve_bet,
-            }[self.step]
+            if step is Step.BID:
+                return self._resolve_bids
+            return self._resolve_keep if step is Step.KEEP else self._resolve_bet
         # Otherwise each step asks for its own kind of decision (checked by ``_check``).
         if isinstance(d, Path):
             return self._on_path(d)

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
 from typing import TypeAlias
+
+from trackside.engine.game.events import Phase
 
 # A step of the flow returns the next step, or None when it waits for decisions.
 Next: TypeAlias = Callable[[], "Next"] | None
@@ -19,3 +22,36 @@ def seat_name(seat: int) -> str:
 def ordinal(k: int) -> str:
     """1st, 2nd, 3rd, 4th..."""
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
+
+
+class Step(Enum):
+    """A step of the flow: what the game waits for now.
+
+    Each step knows the decision ``kind`` it asks for (``Pending.kind``), the
+    ``phase`` it belongs to, and whether every seat asked answers at once
+    (``simultaneous``: secret bids, power choices and bets).
+    """
+
+    label: str
+    kind: str
+    phase: Phase
+    simultaneous: bool
+
+    START = ("start", "over", Phase.AUCTION)
+    BID = ("bid", "bid", Phase.AUCTION, True)
+    SECOND = ("second", "bid", Phase.AUCTION)
+    KEEP = ("keep", "keep_power", Phase.POWER, True)
+    SWAP = ("swap", "swap_power", Phase.POWER)
+    CARD = ("card", "play_card", Phase.RACE)
+    ORDER = ("order", "order", Phase.RACE)
+    SKIP = ("skip", "skip", Phase.RACE)
+    WILD = ("wild", "wild", Phase.RACE)
+    PATH = ("path", "path", Phase.RACE)
+    BET = ("bet", "bet", Phase.BET, True)
+    OVER = ("over", "over", Phase.OVER)
+
+    def __init__(self, label: str, kind: str, phase: Phase, simultaneous: bool = False) -> None:
+        self.label = label
+        self.kind = kind
+        self.phase = phase
+        self.simultaneous = simultaneous
