@@ -24,9 +24,9 @@ class AuctionSteps(RaceSteps):
     def _deal_cars(self) -> Next:
         """R-VAR beginner: Speed-8 cards (and so cars) dealt equally, rest unowned."""
         each = len(COLOURS) // self.players
-        for k, car in enumerate(self.s8_queue[: each * self.players]):
+        for k, car in enumerate(self.speed8_queue[: each * self.players]):
             p = k % self.players
-            power = self.pw_queue[k] if k < len(self.pw_queue) else None
+            power = self.power_queue[k] if k < len(self.power_queue) else None
             self._award(p, car, power, None)
             self._say(
                 "deal",
@@ -35,9 +35,9 @@ class AuctionSteps(RaceSteps):
                 seat=p,
                 car=COLOURS[car],
             )
-        for car in self.s8_queue[each * self.players :]:
-            self.out.append(self.deck.speed8(COLOURS[car]))  # races unowned
-        self.s8_queue = []
+        for car in self.speed8_queue[each * self.players :]:
+            self.out_of_game.append(self.deck.speed8(COLOURS[car]))  # races unowned
+        self.speed8_queue = []
         return self._powers
 
     def _award(self, p: int, car: int, power: str | None, price: int | None) -> None:
@@ -50,7 +50,7 @@ class AuctionSteps(RaceSteps):
         else:
             self.hands[p].append(s8)
         if power:
-            self.held[p].append(power)
+            self.held_powers[p].append(power)
             if power == "cunning":
                 self.cunning_winner = p
 
@@ -60,11 +60,11 @@ class AuctionSteps(RaceSteps):
         return [p for p in range(self.players) if p not in has]
 
     def _next_car(self) -> Next:
-        if not self.s8_queue:
+        if not self.speed8_queue:
             return self._second_round
-        car = self.s8_queue.pop(0)
-        power = self.pw_queue.pop(0) if self.pw_queue else None
-        self.car_up, self.power_up = car, power
+        car = self.speed8_queue.pop(0)
+        power = self.power_queue.pop(0) if self.power_queue else None
+        self.auctioned_car, self.auctioned_power = car, power
         self._say(
             "reveal",
             f"Up for auction: the {COLOURS[car]} car"
@@ -72,7 +72,7 @@ class AuctionSteps(RaceSteps):
             car=COLOURS[car],
             power=power,
         )
-        remaining = len(self.s8_queue) + 1
+        remaining = len(self.speed8_queue) + 1
         carless = self._carless()
         eligible = list(range(self.players))
         if carless and remaining <= len(carless):  # R-AUC-7
@@ -85,9 +85,9 @@ class AuctionSteps(RaceSteps):
     def _take_last(self) -> Next:
         """R-AUC-7: the last car goes to the last player without one."""
         (p,) = self._carless()
-        colour = COLOURS[self.car_up]
+        colour = COLOURS[self.auctioned_car]
         price = lowest_price(colour, [self.cards[c] for c in self.hands[p]])
-        self._award(p, self.car_up, self.power_up, price)
+        self._award(p, self.auctioned_car, self.auctioned_power, price)
         self._say(
             "auction",
             f"{self._seat(p)} takes the {colour} car without bidding for "
@@ -116,7 +116,7 @@ class AuctionSteps(RaceSteps):
         return opts
 
     def _resolve_bids(self) -> Next:
-        colour = COLOURS[self.car_up]
+        colour = COLOURS[self.auctioned_car]
         bids: dict[int, tuple[int, Card]] = {}
         parts = []
         for p in sorted(self.collected):
@@ -133,22 +133,22 @@ class AuctionSteps(RaceSteps):
         )
         self.collected = {}
         if not bids:
-            self.set_aside.append((self.car_up, self.power_up))
+            self.set_aside.append((self.auctioned_car, self.auctioned_power))
             self._say(
                 "auction",
                 f"Nobody bids on the {colour} car: set aside"
-                + (f" with {self.power_up}" if self.power_up else ""),
+                + (f" with {self.auctioned_power}" if self.auctioned_power else ""),
                 car=colour,
                 reason="no bids",
             )
             return self._next_car
         winner, reason = self._auction_winner(bids)
         price = bids[winner][0]
-        self._award(winner, self.car_up, self.power_up, price)
+        self._award(winner, self.auctioned_car, self.auctioned_power, price)
         self._say(
             "auction",
             f"{self._seat(winner)} wins the {colour} car for ${price}M "
-            f"({reason})" + (f" and takes {self.power_up}" if self.power_up else ""),
+            f"({reason})" + (f" and takes {self.auctioned_power}" if self.auctioned_power else ""),
             seat=winner,
             car=colour,
             price=price,
@@ -178,7 +178,7 @@ class AuctionSteps(RaceSteps):
     def _second_round(self) -> Next:
         """R-AUC-8: each player still without a car, in seat order, may bid on
         one set-aside car; cars passed on again stay unowned."""
-        self.car_up, self.power_up = NOBODY, None
+        self.auctioned_car, self.auctioned_power = NOBODY, None
         self.second_queue = self._carless() if self.set_aside else []
         return self._next_second
 
@@ -191,7 +191,7 @@ class AuctionSteps(RaceSteps):
                     car=COLOURS[car],
                     reason="passed twice",
                 )
-                self.out.append(self.deck.speed8(COLOURS[car]))
+                self.out_of_game.append(self.deck.speed8(COLOURS[car]))
             self.set_aside = []
             return self._powers
         p = self.second_queue.pop(0)
@@ -229,7 +229,9 @@ class AuctionSteps(RaceSteps):
     # -- powers (R-AUC-9) -----------------------------------------------------
     def _powers(self) -> Next:
         opts = {
-            p: [KeepPower(p, w) for w in self.held[p]] for p in range(self.players) if self.held[p]
+            p: [KeepPower(p, w) for w in self.held_powers[p]]
+            for p in range(self.players)
+            if self.held_powers[p]
         }
         if not opts:
             return self._swap
@@ -239,7 +241,7 @@ class AuctionSteps(RaceSteps):
         for p in sorted(self.collected):
             d = self.collected[p]
             self.power[p] = d.power
-            returned = [w for w in self.held[p] if w != d.power]
+            returned = [w for w in self.held_powers[p] if w != d.power]
             self._say(
                 "power",
                 f"{self._seat(p)} keeps {d.power}"

@@ -44,8 +44,8 @@ class GameState:
     logging: bool  # routine events (cards, moves, WILD colours) are logged
     # -- the flow -------------------------------------------------------------------
     step: Step  # what the game waits for now
-    _due: list[int]  # seats asked at this step
-    _opts: dict[int, list[Decision]]  # legal options per seat asked
+    _due_seats: list[int]  # seats asked at this step
+    _options: dict[int, list[Decision]]  # legal options per seat asked
     collected: dict[int, Decision]  # decisions given so far at a simultaneous step
     _pending: Pending | None  # what is asked, built on first use
     log: list[Event]
@@ -56,22 +56,22 @@ class GameState:
     pile: list[int]  # the common draw pile, top first
     face_up: list[list[int]]  # unused face-up Speed-8 cards per seat (two players)
     discard: list[int]  # cards played
-    out: list[int]  # cards out of the game
+    out_of_game: list[int]  # cards out of the game
     # -- cars -----------------------------------------------------------------------
     owner: list[int]  # seat per car, NOBODY when unowned
-    pos: list[int]  # space index per car, OFF once finished
-    occ: set[int]  # the spaces occupied
+    car_spaces: list[int]  # space index per car, OFF once finished
+    occupied: set[int]  # the spaces occupied
     laps: list[int]  # laps completed per car (long distance)
     finished: list[int]  # cars in finishing order
     retired: list[bool]  # per seat: all its cars have finished
     # -- auction and powers ---------------------------------------------------------
-    s8_queue: list[int]  # cars still to auction (or deal), next first
-    pw_queue: list[str]  # powers still to reveal, next first
-    car_up: int  # the car auctioned now, NOBODY between auctions
-    power_up: str | None  # the power auctioned with it
+    speed8_queue: list[int]  # cars still to auction (or deal), next first
+    power_queue: list[str]  # powers still to reveal, next first
+    auctioned_car: int  # the car auctioned now, NOBODY between auctions
+    auctioned_power: str | None  # the power auctioned with it
     set_aside: list[tuple[int, str | None]]  # (car, power) nobody bid on (R-AUC-8)
     second_queue: list[int]  # seats still to bid on set-aside cars
-    held: list[list[str]]  # powers won per seat
+    held_powers: list[list[str]]  # powers won per seat
     power: list[str | None]  # the power kept per seat
     prices: list[list[tuple[int, int]]]  # per seat: (car, price) paid
     cunning_winner: int  # the seat that won Cunning, NOBODY if none
@@ -80,22 +80,22 @@ class GameState:
     card: int | None  # the card being resolved
     from_hand: bool  # it came from the hand (not a face-up Speed-8 card)
     cards_played: int
-    order: list[int]  # its rows (0 = printed top) in the order they resolve
-    skipped: int | None  # the row skipped (Strategic)
-    wild: dict[int, int]  # car named per WILD row
+    row_order: list[int]  # its rows (0 = printed top) in the order they resolve
+    skipped_row: int | None  # the row skipped (Strategic)
+    wild_cars: dict[int, int]  # car named per WILD row
     wild_rows: list[int]  # the WILD rows to name, top first
-    row_at: int  # how many rows of ``order`` have started
-    row_now: int | None  # the row resolving now
+    rows_started: int  # how many rows of ``order`` have started
+    current_row: int | None  # the row resolving now
     # -- the move being chosen ------------------------------------------------------
-    mover: int  # the car moving
+    moving_car: int  # the car moving
     move_start: int  # its space before the move
-    move_n: int  # spaces to move
-    bonus: bool  # the move is a Determined bonus step
+    move_spaces: int  # spaces to move
+    bonus_step: bool  # the move is a Determined bonus step
     move_choices: dict[tuple[str, ...], Outcome]  # one path per distinct outcome
     # -- betting --------------------------------------------------------------------
-    lines: int  # bitmask of betting lines crossed
-    new_lines: int  # lines first crossed by the card resolving now
-    bet_lines: list[int]  # lines whose bet is still to make, in order
+    lines_crossed: int  # bitmask of betting lines crossed
+    lines_just_crossed: int  # lines first crossed by the card resolving now
+    lines_to_bet: list[int]  # lines whose bet is still to make, in order
     bets: list[list[int | None]]  # car per line per seat, None until made
 
 
@@ -110,13 +110,13 @@ class Steps(GameState):
 
     def due(self) -> list[int]:
         """Seats whose decision is due now (several for secret bids and bets)."""
-        return [p for p in self._due if p not in self.collected]
+        return [p for p in self._due_seats if p not in self.collected]
 
     def _ask(self, step: Step, opts: dict[int, list[Decision]], then: Callable[[], Next]) -> Next:
         """Ask the seats in ``opts``; a seat with one option answers it at once."""
         self.step = step
-        self._opts = opts
-        self._due = list(opts)
+        self._options = opts
+        self._due_seats = list(opts)
         self.collected = {}
         if step.simultaneous:
             for seat, choices in opts.items():

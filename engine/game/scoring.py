@@ -34,7 +34,7 @@ class ScoringSteps(Steps):
     def _end_race(self) -> Next:
         self.turn = None
         self.step = Step.OVER
-        self._due, self._opts, self.collected = [], {}, {}
+        self._due_seats, self._options, self.collected = [], {}, {}
         self.result = self._score()
         for line in self.result.sheet:
             self._say("score", line)
@@ -47,13 +47,13 @@ class ScoringSteps(Steps):
         front, tol = board.geometry.front, board.geometry.tol
         # Distance travelled by the front of each car's space (R-MOVE-2 measures
         # "ahead" by the front end, within the track's tolerance).
-        dist = [self.laps[c] * board.length + front[self.pos[c]] for c in range(6)]
+        dist = [self.laps[c] * board.length + front[self.car_spaces[c]] for c in range(6)]
 
         def ahead(a: int, b: int) -> int:
             if abs(dist[a] - dist[b]) > tol:
                 return -1 if dist[a] > dist[b] else 1
             # side by side: the more inside lane ranks first (R-VAR long distance)
-            return (board.lanes[self.pos[a]] - board.lanes[self.pos[b]]) or (a - b)
+            return (board.lanes[self.car_spaces[a]] - board.lanes[self.car_spaces[b]]) or (a - b)
 
         return sorted(range(6), key=cmp_to_key(ahead))
 

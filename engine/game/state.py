@@ -2,7 +2,7 @@
 
 The state is a small set of lists; ``copy`` duplicates them shallowly, so bots
 can search cheaply. The flow is a trampoline of step functions: each either
-asks for decisions (sets ``_due`` and returns None) or returns the next step.
+asks for decisions (sets ``_due_seats`` and returns None) or returns the next step.
 A step whose only legal option is one decision applies it without asking.
 """
 
@@ -67,8 +67,8 @@ class Game(AuctionSteps):
 
     Its fields (``GameState``) are read-only for views, bots and records
     (change them only through ``apply``): ``hands``, ``piles``, ``pile``,
-    ``face_up``, ``discard``, ``out`` hold card ids; ``pos``, ``occ``,
-    ``laps``, ``finished`` the cars; ``owner``, ``held``, ``power``,
+    ``face_up``, ``discard``, ``out_of_game`` hold card ids; ``car_spaces``,
+    ``occupied``, ``laps``, ``finished`` the cars; ``owner``, ``held_powers``, ``power``,
     ``prices`` the auction; ``lines`` and ``bets`` the betting (``bets`` is
     secret: use ``view``); ``turn`` the seat playing a card (None outside the
     race), ``card`` the card being resolved; ``deal`` the set-up used; ``log``.
@@ -125,9 +125,9 @@ class Game(AuctionSteps):
             rng = random.Random(seed)
         n = players
         used = {c for h in deal.hands for c in h} | set(deal.pile)
-        pos = [OFF] * len(COLOURS)
+        car_spaces = [OFF] * len(COLOURS)
         for slot, colour in enumerate(deal.grid):  # R-SET-4
-            pos[COLOURS.index(colour)] = board.grid[slot]
+            car_spaces[COLOURS.index(colour)] = board.grid[slot]
         game = cls(
             board=board,
             variant=variant,
@@ -140,8 +140,8 @@ class Game(AuctionSteps):
             _rng_shared=False,
             logging=log,
             step=Step.START,
-            _due=[],
-            _opts={},
+            _due_seats=[],
+            _options={},
             collected={},
             _pending=None,
             log=[],
@@ -151,20 +151,20 @@ class Game(AuctionSteps):
             pile=list(deal.pile),
             face_up=[[] for _ in range(n)],
             discard=[],
-            out=[c for c in range(deck.size) if c not in used],
+            out_of_game=[c for c in range(deck.size) if c not in used],
             owner=[NOBODY] * len(COLOURS),
-            pos=pos,
-            occ=set(pos),
+            car_spaces=car_spaces,
+            occupied=set(car_spaces),
             laps=[0] * len(COLOURS),
             finished=[],
             retired=[False] * n,
-            s8_queue=[COLOURS.index(c) for c in deal.speed8],
-            pw_queue=list(deal.powers),
-            car_up=NOBODY,
-            power_up=None,
+            speed8_queue=[COLOURS.index(c) for c in deal.speed8],
+            power_queue=list(deal.powers),
+            auctioned_car=NOBODY,
+            auctioned_power=None,
             set_aside=[],
             second_queue=[],
-            held=[[] for _ in range(n)],
+            held_powers=[[] for _ in range(n)],
             power=[None] * n,
             prices=[[] for _ in range(n)],
             cunning_winner=NOBODY,
@@ -172,20 +172,20 @@ class Game(AuctionSteps):
             card=None,
             from_hand=True,
             cards_played=0,
-            order=[],
-            skipped=None,
-            wild={},
+            row_order=[],
+            skipped_row=None,
+            wild_cars={},
             wild_rows=[],
-            row_at=0,
-            row_now=None,
-            mover=NOBODY,
+            rows_started=0,
+            current_row=None,
+            moving_car=NOBODY,
             move_start=OFF,
-            move_n=0,
-            bonus=False,
+            move_spaces=0,
+            bonus_step=False,
             move_choices={},
-            lines=0,
-            new_lines=0,
-            bet_lines=[],
+            lines_crossed=0,
+            lines_just_crossed=0,
+            lines_to_bet=[],
             bets=[[None] * n for _ in range(3)],
         )
         game._run(game._start)
@@ -210,8 +210,8 @@ class Game(AuctionSteps):
             _rng_shared=True,
             logging=self.logging if log is None else log,
             step=self.step,
-            _due=list(self._due),
-            _opts=dict(self._opts),
+            _due_seats=list(self._due_seats),
+            _options=dict(self._options),
             collected=dict(self.collected),
             _pending=self._pending,
             log=list(self.log),
@@ -221,20 +221,20 @@ class Game(AuctionSteps):
             pile=list(self.pile),
             face_up=[list(f) for f in self.face_up],
             discard=list(self.discard),
-            out=list(self.out),
+            out_of_game=list(self.out_of_game),
             owner=list(self.owner),
-            pos=list(self.pos),
-            occ=set(self.occ),
+            car_spaces=list(self.car_spaces),
+            occupied=set(self.occupied),
             laps=list(self.laps),
             finished=list(self.finished),
             retired=list(self.retired),
-            s8_queue=list(self.s8_queue),
-            pw_queue=list(self.pw_queue),
-            car_up=self.car_up,
-            power_up=self.power_up,
+            speed8_queue=list(self.speed8_queue),
+            power_queue=list(self.power_queue),
+            auctioned_car=self.auctioned_car,
+            auctioned_power=self.auctioned_power,
             set_aside=list(self.set_aside),
             second_queue=list(self.second_queue),
-            held=[list(h) for h in self.held],
+            held_powers=[list(h) for h in self.held_powers],
             power=list(self.power),
             prices=[list(p) for p in self.prices],
             cunning_winner=self.cunning_winner,
@@ -242,20 +242,20 @@ class Game(AuctionSteps):
             card=self.card,
             from_hand=self.from_hand,
             cards_played=self.cards_played,
-            order=list(self.order),
-            skipped=self.skipped,
-            wild=dict(self.wild),
+            row_order=list(self.row_order),
+            skipped_row=self.skipped_row,
+            wild_cars=dict(self.wild_cars),
             wild_rows=list(self.wild_rows),
-            row_at=self.row_at,
-            row_now=self.row_now,
-            mover=self.mover,
+            rows_started=self.rows_started,
+            current_row=self.current_row,
+            moving_car=self.moving_car,
             move_start=self.move_start,
-            move_n=self.move_n,
-            bonus=self.bonus,
+            move_spaces=self.move_spaces,
+            bonus_step=self.bonus_step,
             move_choices=self.move_choices,  # shared with the board's cache, never changed
-            lines=self.lines,
-            new_lines=self.new_lines,
-            bet_lines=list(self.bet_lines),
+            lines_crossed=self.lines_crossed,
+            lines_just_crossed=self.lines_just_crossed,
+            lines_to_bet=list(self.lines_to_bet),
             bets=[list(b) for b in self.bets],
         )
 
@@ -277,18 +277,18 @@ class Game(AuctionSteps):
         """
         if seat in self.collected:
             return []
-        return list(self._opts.get(seat, ()))
+        return list(self._options.get(seat, ()))
 
     def all_paths(self, seat: int) -> list[Path]:
         """Every concrete legal path for the pending move (R-MOVE-4), if any."""
-        if self.step is not Step.PATH or seat not in self._due:
+        if self.step is not Step.PATH or seat not in self._due_seats:
             return []
-        start, n = self.move_start, self.move_n
-        occ = self.occ - {start}
-        car = COLOURS[self.mover]
+        start, n = self.move_start, self.move_spaces
+        others = self.occupied - {start}
+        car = COLOURS[self.moving_car]
         return [
             Path(seat, car, tuple(self.board.ids[i] for i in m.path))
-            for m in self.board.graph.moves(start, n, occ)
+            for m in self.board.graph.moves(start, n, others)
         ]
 
     @property
@@ -301,22 +301,22 @@ class Game(AuctionSteps):
     def _describe(self) -> Pending:
         step = self.step
         kind = step.kind
-        if step is Step.PATH and self.bonus:
+        if step is Step.PATH and self.bonus_step:
             kind = "bonus"
         car = None
-        if step is Step.BID and self.car_up != NOBODY:
-            car = COLOURS[self.car_up]
+        if step is Step.BID and self.auctioned_car != NOBODY:
+            car = COLOURS[self.auctioned_car]
         elif step is Step.PATH:
-            car = COLOURS[self.mover]
-        line = self.bet_lines[0] if step is Step.BET and self.bet_lines else None
+            car = COLOURS[self.moving_car]
+        line = self.lines_to_bet[0] if step is Step.BET and self.lines_to_bet else None
         return Pending(
             kind,
             tuple(self.due()),
             car=car,
-            power=self.power_up if step is Step.BID else None,
+            power=self.auctioned_power if step is Step.BID else None,
             card=self.card,
-            spaces=self.move_n if step is Step.PATH else None,
-            row=self.row_now if step is Step.PATH and not self.bonus else None,
+            spaces=self.move_spaces if step is Step.PATH else None,
+            row=self.current_row if step is Step.PATH and not self.bonus_step else None,
             line=line,
             set_aside=tuple(COLOURS[c] for c, _ in self.set_aside) if step is Step.SECOND else (),
         )
@@ -327,7 +327,7 @@ class Game(AuctionSteps):
 
     def position(self, colour: str) -> str | None:
         """The space id of a car, or None once it has finished."""
-        i = self.pos[COLOURS.index(colour)]
+        i = self.car_spaces[COLOURS.index(colour)]
         return None if i == OFF else self.board.ids[i]
 
     def owner_of(self, colour: str) -> int | None:
@@ -349,7 +349,8 @@ class Game(AuctionSteps):
             else (len(self.pile),),
             face_up=tuple(tuple(f) for f in self.face_up),
             positions={
-                c: (None if self.pos[i] == OFF else ids[self.pos[i]]) for i, c in enumerate(COLOURS)
+                c: (None if self.car_spaces[i] == OFF else ids[self.car_spaces[i]])
+                for i, c in enumerate(COLOURS)
             },
             finished=tuple(COLOURS[c] for c in self.finished),
             owners={
@@ -357,7 +358,7 @@ class Game(AuctionSteps):
                 for i, c in enumerate(COLOURS)
             },
             powers=tuple(self.power),
-            held_powers=tuple(tuple(h) for h in self.held),
+            held_powers=tuple(tuple(h) for h in self.held_powers),
             prices=tuple(sum(p for _, p in pr) for pr in self.prices),
             my_bets=self._my_bets(seat),
             bets_made=tuple(self.bet_lines_done()),
@@ -372,8 +373,8 @@ class Game(AuctionSteps):
         """A seat's bets, the one it just chose among them while others still choose."""
         bets = [self._bet_name(self.bets[k][seat]) for k in range(3)]
         chosen = self.collected.get(seat)
-        if isinstance(chosen, Bet) and self.bet_lines:
-            bets[self.bet_lines[0]] = chosen.car
+        if isinstance(chosen, Bet) and self.lines_to_bet:
+            bets[self.lines_to_bet[0]] = chosen.car
         return tuple(bets)
 
     def bet_lines_done(self) -> list[int]:
@@ -399,13 +400,13 @@ class Game(AuctionSteps):
         seat = d.player
         if self.step is Step.OVER:
             raise IllegalDecision("the game is over; no decision is due")
-        if seat not in self._due or seat in self.collected:
+        if seat not in self._due_seats or seat in self.collected:
             due = ", ".join(f"seat {p}" for p in self.due()) or "nobody"
             raise IllegalDecision(f"seat {seat} has no decision due now ({due} must decide)")
         kind = self.step.kind
         if d.type != kind:
             raise IllegalDecision(f"a {kind} decision is due from seat {seat}, not {d.type}")
-        if not isinstance(d, Order) and d in self._opts.get(seat, ()):
+        if not isinstance(d, Order) and d in self._options.get(seat, ()):
             return
         if self._also_legal(d):
             return
@@ -415,7 +416,7 @@ class Game(AuctionSteps):
         )
 
     def _short_options(self, seat: int) -> str:
-        opts = self._opts.get(seat, [])
+        opts = self._options.get(seat, [])
         text = ", ".join(
             str({k: v for k, v in o.to_dict().items() if k not in ("type", "player")})
             for o in opts[:6]
@@ -428,16 +429,16 @@ class Game(AuctionSteps):
         if isinstance(d, Bid) and d.card is not None:
             if d.card not in self.hands[d.player]:
                 return False
-            if self.step is Step.BID and d.car not in (None, COLOURS[self.car_up]):
+            if self.step is Step.BID and d.car not in (None, COLOURS[self.auctioned_car]):
                 return False
-            colour = d.car if self.step is Step.SECOND else COLOURS[self.car_up]
+            colour = d.car if self.step is Step.SECOND else COLOURS[self.auctioned_car]
             if self.step is Step.SECOND and COLOURS.index(colour) not in [
                 c for c, _ in self.set_aside
             ]:
                 return False
             return (
                 self._bid_value(d.player, d.card, colour) is None
-                and Bid(d.player, None) in self._opts[d.player]
+                and Bid(d.player, None) in self._options[d.player]
             )
         if isinstance(d, Order):
             n = len(self.cards[self.card].rows)
@@ -445,7 +446,7 @@ class Game(AuctionSteps):
             return all(type(r) is int for r in rows) and sorted(rows) == list(range(n))
         if isinstance(d, Path):
             return (
-                d.car == COLOURS[self.mover]
+                d.car == COLOURS[self.moving_car]
                 and isinstance(d.path, tuple)
                 and all(isinstance(s, str) for s in d.path)
                 and self._path_legal(d.path)
@@ -455,19 +456,19 @@ class Game(AuctionSteps):
     def _path_legal(self, path: tuple[str, ...]) -> bool:
         """R-MOVE-4 checked directly on a concrete path."""
         index, graph = self.board.index, self.board.graph
-        start, n = self.move_start, self.move_n
+        start, n = self.move_start, self.move_spaces
         if not path or len(path) > n or any(s not in index for s in path):
             return False
-        occ = self.occ - {start}
+        others = self.occupied - {start}
         here = start
         for k, sid in enumerate(path):
             b = index[sid]
-            if b not in graph.forward[here] or b in occ:
+            if b not in graph.forward[here] or b in others:
                 return False
             if graph.beyond_finish[b] and not graph.beyond_finish[here]:
                 return k == len(path) - 1  # R-FIN-1: a finishing step ends the move
             here = b
-        return len(path) == n or not graph.free_forward(here, occ)
+        return len(path) == n or not graph.free_forward(here, others)
 
     def _take(self, d: Decision) -> Next:
         step = self.step
