@@ -20,8 +20,17 @@ from trackside.engine.track.model import Point as Corner
 from trackside.engine.track.model import Segment, Track
 
 RIGHT_ANGLE_TOLERANCE_DEG = 1.0
+# The lines of a track, by index: the three betting lines in race order, then the
+# finish line. The one source of these names and numbers (the editor uses them too).
+BETTING_LINE_COUNT = 3
+FINISH = BETTING_LINE_COUNT
 LINE_NAMES = ("betting line 1", "betting line 2", "betting line 3", "finish line")
-FINISH = 3
+LINE_COUNT = len(LINE_NAMES)
+
+
+def line_name(k: int) -> str:
+    """Line k as a sentence names it: 'betting line 2' or 'the finish line'."""
+    return LINE_NAMES[k] if k != FINISH else f"the {LINE_NAMES[k]}"
 
 
 @dataclass(frozen=True)
@@ -54,7 +63,7 @@ class TrackGeometry:
         self._build_progress()
         self._build_adjacency()
         self._build_forward()
-        self.rectangular = [_is_rectangle(sp.corners) for sp in track.spaces]
+        self.rectangular = [is_rectangle(sp.corners) for sp in track.spaces]
         self._build_lines()
 
     # -- centerline -----------------------------------------------------
@@ -318,7 +327,7 @@ def _polygon(corners: Sequence[Corner], tol: float) -> tuple[Polygon | None, str
     return poly, None
 
 
-def _is_rectangle(corners: Sequence[Corner]) -> bool:
+def is_rectangle(corners: Sequence[Corner]) -> bool:
     """4 corners, every angle 90 degrees within 1 degree (R-POW-DET)."""
     if len(corners) != 4:
         return False
@@ -336,3 +345,7 @@ def _is_rectangle(corners: Sequence[Corner]) -> bool:
         if abs(math.degrees(math.acos(cos)) - 90.0) > RIGHT_ANGLE_TOLERANCE_DEG:
             return False
     return True
+
+
+# The editor's painting still imports the old private name.
+_is_rectangle = is_rectangle

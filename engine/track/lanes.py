@@ -71,6 +71,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from trackside.engine.errors import InvalidInput, Place
+from trackside.engine.track.geometry import BETTING_LINE_COUNT
 from trackside.engine.track.model import Centerline, Point, Segment, Space, Track
 
 LANE_LETTERS = "abcd"
@@ -748,8 +749,8 @@ def make_track(
 ) -> Track:
     """A track from built lanes: betting and finish lines on the shared edges
     nearest the given progress values, the grid from ``pick_grid`` unless given."""
-    if len(betting) != 3:
-        raise LayoutError(f"a track has 3 betting lines, got {len(betting)}")
+    if len(betting) != BETTING_LINE_COUNT:
+        raise LayoutError(f"a track has {BETTING_LINE_COUNT} betting lines, got {len(betting)}")
 
     def seg(p: float) -> Segment:
         a, b = line_across(result, p).segment

@@ -60,7 +60,13 @@ import numpy as np
 import shapely
 
 from trackside.engine.errors import place_text
-from trackside.engine.track.geometry import FINISH, LINE_NAMES, TrackGeometry
+from trackside.engine.track.geometry import (
+    BETTING_LINE_COUNT,
+    FINISH,
+    LINE_COUNT,
+    TrackGeometry,
+    line_name,
+)
 from trackside.engine.track.model import Track, read_track_document
 from trackside.engine.yamlio import JsonPath, YamlDocument
 
@@ -270,11 +276,6 @@ def _names(ids: list[str], limit: int = 8) -> str:
     return ", ".join(ids[:limit]) + f" and {len(ids) - limit} more"
 
 
-def _line_name(k: int) -> str:
-    """'betting line 2' or 'the finish line'."""
-    return LINE_NAMES[k] if k != FINISH else f"the {LINE_NAMES[k]}"
-
-
 def _line_path(k: int) -> JsonPath:
     return ("finish_line",) if k == FINISH else ("betting_lines", k)
 
@@ -368,10 +369,11 @@ class _Checker:
 
     def check_line_count(self) -> bool:
         n = len(self.t.betting_lines)
-        if n != 3:
+        if n != BETTING_LINE_COUNT:
             self.add(
                 "line-count",
-                f"the track has {n} betting lines; it needs exactly 3, in race order",
+                f"the track has {n} betting lines; "
+                f"it needs exactly {BETTING_LINE_COUNT}, in race order",
                 path=("betting_lines",),
             )
             return False
@@ -466,8 +468,8 @@ class _Checker:
     def check_lines(self) -> None:
         g = self.g
         last: tuple[int, float] | None = None
-        for k in range(len(LINE_NAMES)):
-            name = _line_name(k)
+        for k in range(LINE_COUNT):
+            name = line_name(k)
             crossings = g.line_crossings[k]
             path = _line_path(k)
             if not crossings:
@@ -496,7 +498,7 @@ class _Checker:
                     )
                     self.add(
                         "line-order",
-                        f"{name} is not after {_line_name(last[0])} "
+                        f"{name} is not after {line_name(last[0])} "
                         "along the track; the order is betting lines 1, 2, 3, then the "
                         f"finish ({why})",
                         line=k,
@@ -548,7 +550,7 @@ class _Checker:
             ids = [g.ids[i] for i in missed]
             self.add(
                 "line-gap",
-                f"{_line_name(k)} does not span the track: a car can "
+                f"{line_name(k)} does not span the track: a car can "
                 f"pass it without touching it at spaces {_names(ids)}; extend it across "
                 "every lane",
                 missed,
