@@ -8,6 +8,7 @@ R-MOVE-2: forward neighbours; R-MOVE-4: legal moves; R-FIN-1: finishing).
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
@@ -15,6 +16,9 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from trackside.editor.canvas.items import Z_OVERLAY, arrow_polygon
 from trackside.engine.track.movement import Move
+
+if TYPE_CHECKING:
+    from trackside.editor.canvas.scene import TrackScene
 
 STRAIGHT = QColor(255, 255, 255, 210)
 DIAGONAL = QColor(82, 209, 255, 150)
@@ -30,7 +34,7 @@ RING = QColor("#ffe14d")  # the yellow ring of "this car moves", as in play
 class ForwardArrowsItem(QGraphicsItem):
     """An arrow from every space to each forward neighbour; dead ends ringed in red."""
 
-    def __init__(self, scene):
+    def __init__(self, scene: TrackScene) -> None:
         super().__init__()
         self.track_scene = scene
         self.setZValue(Z_OVERLAY - 5)
@@ -85,7 +89,7 @@ def _arrow(painter: QPainter, a: QPointF, b: QPointF, colour: QColor, width: flo
 class MovesItem(QGraphicsItem):
     """The legal moves of one car: end spaces filled, paths drawn, other cars marked."""
 
-    def __init__(self, scene):
+    def __init__(self, scene: TrackScene) -> None:
         super().__init__()
         self.track_scene = scene
         self.origin: int | None = None

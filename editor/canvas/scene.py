@@ -186,23 +186,23 @@ class TrackScene(QGraphicsScene):
         """Select exactly these spaces (and lines)."""
         wanted = set(indices)
         self.blockSignals(True)
-        for i, item in enumerate(self.space_items):
-            item.setSelected(i in wanted)
-        for k, item in enumerate(self.line_items):
-            item.setSelected(k in set(lines))
+        for i, space_item in enumerate(self.space_items):
+            space_item.setSelected(i in wanted)
+        for k, line_item in enumerate(self.line_items):
+            line_item.setSelected(k in set(lines))
         self.blockSignals(False)
         self.selectionChanged.emit()
 
     def set_problems(self, spaces: set[int], lines: set[int]) -> None:
         """Outline the spaces and lines the issues list complains about."""
-        for i, item in enumerate(self.space_items):
-            if item.problem != (i in spaces):
-                item.problem = i in spaces
-                item.update()
-        for k, item in enumerate(self.line_items):
-            if item.problem != (k in lines):
-                item.problem = k in lines
-                item.update()
+        for i, space_item in enumerate(self.space_items):
+            if space_item.problem != (i in spaces):
+                space_item.problem = i in spaces
+                space_item.update()
+        for k, line_item in enumerate(self.line_items):
+            if line_item.problem != (k in lines):
+                line_item.problem = k in lines
+                line_item.update()
 
     def set_show_ids(self, show: bool) -> None:
         """Print space ids on the canvas or not."""

@@ -9,7 +9,9 @@ is refused and reported.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from trackside.editor.document.track_document import UNSET_SEGMENT
 from trackside.engine.errors import TracksideError
@@ -78,10 +80,10 @@ def load_for_editing(path: str | os.PathLike) -> LoadResult:
     return LoadResult(None, found)
 
 
-def _draft(data: object, name: str) -> Track | None:
+def _draft(mapping: Mapping[str, Any], name: str) -> Track | None:
     """A track from data that only lacks items, with unset lines filling the gaps."""
     try:
-        data = dict(data)  # type: ignore[arg-type]
+        data = dict(mapping)
         lines = list(data.get("betting_lines", []))
         data["betting_lines"] = [s for s in lines if len(s) == 2] + (
             [[list(p) for p in UNSET_SEGMENT]] * max(0, 3 - len(lines))

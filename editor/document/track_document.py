@@ -153,7 +153,7 @@ class TrackDocument(QObject):
 
     def set_corners(self, index: int, corners: list[Point]) -> None:
         """Replace the corners of the space at ``index``."""
-        self._track.spaces[index].corners = [tuple(c) for c in corners]
+        self._track.spaces[index].corners = [(x, y) for x, y in corners]
         self.spaceChanged.emit(index)
         self.changed.emit()
 
@@ -173,7 +173,8 @@ class TrackDocument(QObject):
 
     def set_line(self, k: int, segment: Segment) -> None:
         """Set betting line ``k`` (0-2) or the finish line (3)."""
-        seg = (tuple(segment[0]), tuple(segment[1]))
+        (ax, ay), (bx, by) = segment
+        seg = ((ax, ay), (bx, by))
         if k == FINISH:
             self._track.finish_line = seg
         else:

@@ -73,8 +73,8 @@ class ExportDialog(QDialog):
         where.addWidget(self.path, 1)
         where.addWidget(browse)
         self.paper = QComboBox()
-        for text, key in PAPERS:
-            self.paper.addItem(text, key)
+        for text, paper_key in PAPERS:
+            self.paper.addItem(text, paper_key)
         self.paper.setCurrentIndex(max(0, self.paper.findData(paper)))
         self.dpi = QSpinBox()
         self.dpi.setRange(10, 2400)

@@ -168,12 +168,13 @@ class Inspector(QWidget):
                 self.corner_table.setRowCount(0)
                 self.shape_label.clear()
                 return
-            sp = self.doc.track.spaces[self.index]
-            self.summary.setText(f"Space {self.index + 1} of {len(self.doc.track.spaces)}")
+            index = selected[0]
+            sp = self.doc.track.spaces[index]
+            self.summary.setText(f"Space {index + 1} of {len(self.doc.track.spaces)}")
             self.id_edit.setText(sp.id)
             self.lane_spin.setValue(int(sp.lane))
             self.kind_combo.setCurrentText(sp.kind or "normal")
-            rect = self.scene.space_items[self.index].rectangular
+            rect = self.scene.space_items[index].rectangular
             self.shape_label.setText(
                 f"{len(sp.corners)} corners, " + ("rectangular (Determined)" if rect else "shaped")
             )

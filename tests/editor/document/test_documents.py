@@ -120,7 +120,8 @@ HOSTILE = {
     "not-yaml.yaml": "spaces: [unclosed\n  - {\n",
     "binary.yaml": b"\x00\xff\xfe\x89PNG\r\n",
     "list.yaml": "- 1\n- 2\n",
-    "bad-schema.yaml": "format: trackside-track/1\nname: X\ncenterline: {closed: maybe, points: 3}\n"
+    "bad-schema.yaml": "format: trackside-track/1\nname: X\n"
+    "centerline: {closed: maybe, points: 3}\n"
     "spaces: []\nstart_grid: []\nbetting_lines: []\nfinish_line: []\n",
     "deep.yaml": "a: " + "[" * 5000 + "]" * 5000 + "\n",
 }
