@@ -28,7 +28,7 @@ from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.canvas.view import CanvasView
 from trackside.editor.document import commands
 from trackside.editor.document.autosave import Autosaver, leftover_autosaves
-from trackside.editor.document.files import LoadResult, load_for_editing
+from trackside.editor.document.files import LoadResult, load_for_editing, suggested_stem
 from trackside.editor.document.track_document import UNTITLED, TrackDocument, blank_track
 from trackside.editor.panels.export import ExportDialog, local_paper
 from trackside.editor.panels.inspector import Inspector
@@ -709,7 +709,7 @@ class MainWindow(QMainWindow):
 
     def save_as(self) -> bool:
         """Save to a file the user picks; an untitled track takes its name from the file."""
-        suggested = self.doc.path or str(Path.cwd() / (_slug(self.doc.track.name) + ".yaml"))
+        suggested = self.doc.path or f"{suggested_stem(None, self.doc.track.name)}.yaml"
         path = self.prompts.save_path(suggested)
         if not path:
             return False
@@ -743,11 +743,7 @@ class MainWindow(QMainWindow):
         """Export the board as on paper (the same as ``trackside render``)."""
         from trackside.editor.canvas.render import render
 
-        stem = (
-            Path(self.doc.path).with_suffix("")
-            if self.doc.path
-            else Path.cwd() / _slug(self.doc.track.name)
-        )
+        stem = suggested_stem(self.doc.path, self.doc.track.name)
         suffix = f"-{paper}" if paper else ""
         path = self.prompts.export_path(f"{stem}{suffix}.{kind}", kind)
         if not path:
@@ -832,11 +828,6 @@ class MainWindow(QMainWindow):
         self.autosave.discard()
         self.issues.wait()
         event.accept()
-
-
-def _slug(name: str) -> str:
-    text = "".join(ch.lower() if ch.isalnum() else "-" for ch in (name or "track"))
-    return "-".join(p for p in text.split("-") if p) or "track"
 
 
 def _writable(path: str) -> bool:

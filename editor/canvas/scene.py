@@ -21,8 +21,8 @@ from trackside.editor.canvas.items import (
 )
 from trackside.editor.canvas.overlays import ForwardArrowsItem
 from trackside.editor.canvas.snapping import Snap, SnapSettings, snap_point
-from trackside.editor.document.track_document import LINE_COUNT, TrackDocument
-from trackside.engine.track.geometry import TrackGeometry
+from trackside.editor.document.track_document import TrackDocument
+from trackside.engine.track.geometry import LINE_NAMES, TrackGeometry
 
 SNAP_PIXELS = 9.0
 MARGIN = 2000.0  # mm of room around the track so the view can pan past its edges
@@ -46,7 +46,7 @@ class TrackScene(QGraphicsScene):
         self.racing_line = RacingLineItem(doc)
         self.racing_line.setVisible(False)
         self.addItem(self.racing_line)
-        self.line_items = [LineItem(doc, k) for k in range(LINE_COUNT)]
+        self.line_items = [LineItem(doc, k) for k in range(len(LINE_NAMES))]
         for item in self.line_items:
             self.addItem(item)
         self.snap_marker = SnapMarker()

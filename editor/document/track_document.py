@@ -14,12 +14,10 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from trackside.engine.track.geometry import FINISH
 from trackside.engine.track.model import Centerline, Point, Segment, Space, Track
 
 UNSET_SEGMENT: Segment = ((0, 0), (0, 0))
-LINE_COUNT = 4  # three betting lines then the finish line (engine.geometry.FINISH == 3)
-FINISH = 3
-
 
 UNTITLED = "Untitled"
 

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
 
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.document.commands import (
-    LINE_NAMES,
     SetCorners,
     SetLine,
     SetMeta,
@@ -34,6 +33,7 @@ from trackside.editor.document.commands import (
     rename_space,
 )
 from trackside.editor.document.track_document import TrackDocument
+from trackside.engine.track.geometry import LINE_NAMES
 from trackside.engine.track.model import DEFAULT_TOLERANCE
 
 KINDS = ["normal", "danger"]

@@ -11,9 +11,10 @@ from PySide6.QtWidgets import QGraphicsLineItem
 
 from trackside.editor.canvas.items import Z_OVERLAY, cosmetic_pen
 from trackside.editor.canvas.snapping import fit_across_track
-from trackside.editor.document.commands import LINE_NAMES, SetLine
-from trackside.editor.document.track_document import FINISH, is_unset
+from trackside.editor.document.commands import SetLine
+from trackside.editor.document.track_document import is_unset
 from trackside.editor.tools.base import Tool, ToolEvent
+from trackside.engine.track.geometry import FINISH, LINE_NAMES
 
 if TYPE_CHECKING:
     from trackside.editor.canvas.scene import TrackScene
