@@ -6,9 +6,10 @@ import os
 import platform
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TypeVar
 
 import PySide6
-from PySide6.QtCore import QPointF, QRectF, QSettings, Qt, qVersion
+from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, Qt, qVersion
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -31,7 +32,7 @@ from trackside.editor.canvas.view import CanvasView
 from trackside.editor.document import commands
 from trackside.editor.document.autosave import Autosaver, leftover_autosaves
 from trackside.editor.document.file_guard import FileGuard, difference
-from trackside.editor.document.files import LoadResult, load_for_editing
+from trackside.editor.document.files import LoadResult, load_for_editing, suggested_stem
 from trackside.editor.document.track_document import UNTITLED, TrackDocument, blank_track
 from trackside.editor.panels.balance import HEAT_TITLES, BalancePanel
 from trackside.editor.panels.export import ExportDialog, local_paper
@@ -43,6 +44,9 @@ from trackside.editor.panels.prompts import Prompts
 from trackside.editor.play import install_play_mode
 from trackside.editor.tools import TOOLS, Tool
 from trackside.editor.tools.icons import tool_icon
+from trackside.editor.tools.lane_tool import LaneTool
+from trackside.editor.tools.lines import BettingLineTool
+from trackside.editor.tools.moves import MovesTool
 from trackside.editor.widgets.app_icon import app_icon
 from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.errors import TracksideError
@@ -52,6 +56,7 @@ from trackside.engine.yamlio import check_writable
 
 APP_NAME = "Trackside"
 MAX_RECENT = 8
+ToolT = TypeVar("ToolT", bound=Tool)
 
 
 class MainWindow(QMainWindow):
@@ -106,7 +111,7 @@ class MainWindow(QMainWindow):
         self._update_title()
         self._update_selection_actions()
         saved = self.settings.value("geometry", b"")
-        if not (saved and self.restoreGeometry(saved)):
+        if not (isinstance(saved, QByteArray | bytes) and saved and self.restoreGeometry(saved)):
             screen = self.screen().availableGeometry()
             self.resize(
                 min(1500, int(screen.width() * 0.96)), min(940, int(screen.height() * 0.94))
@@ -390,13 +395,13 @@ class MainWindow(QMainWindow):
 
     def _build_tool_docks(self) -> None:
         """The Lanes and Movement panels: each comes to the front with its tool."""
-        self.lane_panel = LanePanel(self.tools["lanes"])
+        self.lane_panel = LanePanel(self.tool_of(LaneTool))
         scroll = QScrollArea()
         scroll.setWidget(self.lane_panel)
         scroll.setWidgetResizable(True)
         self.lane_dock = self._dock("Lanes", scroll, Qt.DockWidgetArea.RightDockWidgetArea)
         self.movement_panel = MovementDock(
-            self.tools["moves"], self.scene, self.doc, self.act_arrows
+            self.tool_of(MovesTool), self.scene, self.doc, self.act_arrows
         )
         self.movement_dock = self._dock(
             "Movement", self.movement_panel, Qt.DockWidgetArea.RightDockWidgetArea
@@ -565,7 +570,17 @@ class MainWindow(QMainWindow):
     @property
     def tool(self) -> Tool:
         """The active tool."""
-        return self.scene.tool
+        tool = self.scene.tool
+        if not isinstance(tool, Tool):
+            raise RuntimeError("the canvas has no active tool")
+        return tool
+
+    def tool_of(self, kind: type[ToolT]) -> ToolT:
+        """The window's tool of this class."""
+        tool = self.tools[kind.name]
+        if not isinstance(tool, kind):
+            raise TypeError(f"the {kind.name!r} tool is not a {kind.__name__}")
+        return tool
 
     def _toggle_grid(self, on: bool) -> None:
         self.view.show_grid = on
@@ -666,7 +681,7 @@ class MainWindow(QMainWindow):
         if issue.tool is not None:
             self.set_tool(issue.tool)
             if issue.tool == "betting" and issue.line is not None:
-                self.tool.choose(issue.line)
+                self.tool_of(BettingLineTool).choose(issue.line)
             return
         self.show_spaces(issue.spaces, [issue.line] if issue.line is not None else [])
 
@@ -701,10 +716,9 @@ class MainWindow(QMainWindow):
 
     def new_from(self, path: str | Path) -> bool:
         """A new, unsaved circuit copied from a bundled (or any) track file."""
-        result = load_for_editing(path)
-        if not self._accept(result, path) or not self.maybe_save():
+        track = self._accepted(load_for_editing(path), path)
+        if track is None or not self.maybe_save():
             return False
-        track = result.track
         track.name = f"{track.name} (copy)"
         self._set_document(track, None, modified=True)
         return True
@@ -722,22 +736,24 @@ class MainWindow(QMainWindow):
         cannot be opened never costs a question (or the current track).
         """
         result = load_for_editing(path)
-        if not self._accept(result, path):
+        track = self._accepted(result, path)
+        if track is None:
             return False
         if ask and not self.maybe_save():
             return False
         read_only = self._claim(str(path))
         if read_only is None:
             return False
-        self._set_document(result.track, str(path), read_only=read_only)
+        self._set_document(track, str(path), read_only=read_only)
         if result.draft:
             self.issues.set_load_problems(result.problems, "warning")
         self._add_recent(str(path))
         return True
 
-    def _accept(self, result: LoadResult, path: str | Path) -> bool:
-        if result.ok:
-            return True
+    def _accepted(self, result: LoadResult, path: str | Path) -> Track | None:
+        """The track read, or None after showing why the file could not be opened."""
+        if result.track is not None:
+            return result.track
         self.issues.set_load_problems(result.problems, rejected=str(path))
         self.issues_dock.show()
         self.issues_dock.raise_()
@@ -747,7 +763,7 @@ class MainWindow(QMainWindow):
             f"{Path(path).name} could not be opened; the current track is unchanged.",
             [str(p) for p in result.problems],
         )
-        return False
+        return None
 
     def _claim(self, path: str) -> bool | None:
         """Lock ``path`` for this editor: False when locked, True to open it read-only,
@@ -786,7 +802,7 @@ class MainWindow(QMainWindow):
 
     def save_as(self) -> bool:
         """Save to a file the user picks; an untitled track takes its name from the file."""
-        suggested = self.doc.path or str(Path.cwd() / (_slug(self.doc.track.name) + ".yaml"))
+        suggested = self.doc.path or f"{suggested_stem(None, self.doc.track.name)}.yaml"
         path = self.prompts.save_path(suggested)
         if not path:
             return False
@@ -858,12 +874,12 @@ class MainWindow(QMainWindow):
                 self.guard.accept_disk()
                 self.statusBar().showMessage(f"Kept your version of {name}", 8000)
                 return
-        result = load_for_editing(self.doc.path)
-        if not self._accept(result, self.doc.path):
+        track = self._accepted(load_for_editing(self.doc.path), self.doc.path)
+        if track is None:
             self.guard.accept_disk()
             self.doc.mark_modified()  # what is on disk is broken: ours is the copy to save
             return
-        self._set_document(result.track, self.doc.path, read_only=self.read_only)
+        self._set_document(track, self.doc.path, read_only=self.read_only)
         self.statusBar().showMessage(f"Reloaded {name}: another program changed it", 8000)
 
     def _on_disk_removed(self, path: str) -> None:
@@ -884,11 +900,7 @@ class MainWindow(QMainWindow):
         """Export the board as on paper (the same as ``trackside render``)."""
         from trackside.editor.canvas.render import render
 
-        stem = (
-            Path(self.doc.path).with_suffix("")
-            if self.doc.path
-            else Path.cwd() / _slug(self.doc.track.name)
-        )
+        stem = suggested_stem(self.doc.path, self.doc.track.name)
         suffix = f"-{paper}" if paper else ""
         path = self.prompts.export_path(f"{stem}{suffix}.{kind}", kind)
         if not path:
@@ -923,11 +935,11 @@ class MainWindow(QMainWindow):
         if answer != "recover":
             return False
         entry = entries[0]
-        result = load_for_editing(entry.track_file)
-        if not self._accept(result, entry.track_file):
+        track = self._accepted(load_for_editing(entry.track_file), entry.track_file)
+        if track is None:
             return False
         held = bool(entry.original) and self.guard.try_lock(str(entry.original)) is not None
-        self._set_document(result.track, entry.original, modified=True, read_only=held)
+        self._set_document(track, entry.original, modified=True, read_only=held)
         entry.discard()
         self.autosave.save_now()
         self.statusBar().showMessage("Recovered the autosaved track; save it to keep it", 8000)
@@ -938,8 +950,10 @@ class MainWindow(QMainWindow):
         """Recently opened or saved files, newest first."""
         value = self.settings.value("recentFiles", [])
         if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
+            return [value]
+        if isinstance(value, list | tuple):
+            return [str(v) for v in value]
+        return []
 
     def _add_recent(self, path: str) -> None:
         path = str(Path(path).resolve())
@@ -975,11 +989,6 @@ class MainWindow(QMainWindow):
         self.balance_panel.wait()
         self.issues.wait()
         event.accept()
-
-
-def _slug(name: str) -> str:
-    text = "".join(ch.lower() if ch.isalnum() else "-" for ch in (name or "track"))
-    return "-".join(p for p in text.split("-") if p) or "track"
 
 
 def _writable(path: str) -> bool:

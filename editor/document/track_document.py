@@ -14,12 +14,10 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from trackside.engine.track.geometry import FINISH
 from trackside.engine.track.model import Centerline, Point, Segment, Space, Track
 
 UNSET_SEGMENT: Segment = ((0, 0), (0, 0))
-LINE_COUNT = 4  # three betting lines then the finish line (engine.geometry.FINISH == 3)
-FINISH = 3
-
 
 UNTITLED = "Untitled"
 
@@ -158,7 +156,7 @@ class TrackDocument(QObject):
 
     def set_corners(self, index: int, corners: list[Point]) -> None:
         """Replace the corners of the space at ``index``."""
-        self._track.spaces[index].corners = [tuple(c) for c in corners]
+        self._track.spaces[index].corners = [(x, y) for x, y in corners]
         self.spaceChanged.emit(index)
         self.changed.emit()
 
@@ -178,7 +176,8 @@ class TrackDocument(QObject):
 
     def set_line(self, k: int, segment: Segment) -> None:
         """Set betting line ``k`` (0-2) or the finish line (3)."""
-        seg = (tuple(segment[0]), tuple(segment[1]))
+        (ax, ay), (bx, by) = segment
+        seg = ((ax, ay), (bx, by))
         if k == FINISH:
             self._track.finish_line = seg
         else:
