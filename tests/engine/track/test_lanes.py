@@ -6,6 +6,7 @@ import math
 from dataclasses import replace
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -394,7 +395,7 @@ pieces_strategy = st.lists(
 )
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(pieces_strategy, st.sampled_from([0.0, 0.2, -0.3]))
 def test_random_layouts_never_overlap_and_never_strand_a_car(spec, stagger):
     """Any buildable layout gives simple, non-overlapping spaces, each (but the
