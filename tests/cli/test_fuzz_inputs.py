@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 import yaml
+from depth import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from depth import examples
 from repo_paths import FIXTURES, ROOT
 
 from trackside.engine.cli import main
