@@ -139,6 +139,10 @@ class MainWindow(QMainWindow):
         self.options_dock.hide()
         self.inspector_dock.raise_()
         self.resizeDocks([self.inspector_dock], [360], Qt.Orientation.Horizontal)
+        # The issues list gets room for a dozen rows, not three.
+        self.resizeDocks(
+            [self.inspector_dock, self.issues_dock], [520, 320], Qt.Orientation.Vertical
+        )
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
