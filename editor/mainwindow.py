@@ -32,7 +32,13 @@ from trackside.editor.canvas.view import CanvasView
 from trackside.editor.document import commands
 from trackside.editor.document.autosave import Autosaver, leftover_autosaves
 from trackside.editor.document.file_guard import FileGuard, difference
-from trackside.editor.document.files import LoadResult, load_for_editing, suggested_stem
+from trackside.editor.document.files import (
+    LoadResult,
+    is_bundled,
+    load_for_editing,
+    start_folder,
+    suggested_stem,
+)
 from trackside.editor.document.track_document import UNTITLED, TrackDocument, blank_track
 from trackside.editor.panels.balance import HEAT_TITLES, BalancePanel
 from trackside.editor.panels.export import ExportDialog, local_paper
@@ -727,9 +733,18 @@ class MainWindow(QMainWindow):
         self._set_document(track, None, modified=True)
         return True
 
+    def start_folder(self) -> Path:
+        """Where file dialogs open: beside the open file, the last folder used, or the
+        user's circuits folder."""
+        last = self.settings.value("lastFolder", "")
+        return start_folder(self.doc.path, str(last) if last else None)
+
+    def _remember_folder(self, path: str | Path) -> None:
+        if not is_bundled(path):
+            self.settings.setValue("lastFolder", str(Path(path).resolve().parent))
+
     def open_dialog(self) -> None:
-        folder = str(Path(self.doc.path).parent) if self.doc.path else str(Path.cwd())
-        path = self.prompts.open_path(folder)
+        path = self.prompts.open_path(str(self.start_folder()))
         if path:
             self.open_file(path)
 
@@ -745,10 +760,12 @@ class MainWindow(QMainWindow):
             return False
         if ask and not self.maybe_save():
             return False
-        read_only = self._claim(str(path))
+        # A bundled circuit is never written to (nor locked): Save asks for a file.
+        read_only = True if is_bundled(path) else self._claim(str(path))
         if read_only is None:
             return False
         self._set_document(track, str(path), read_only=read_only)
+        self._remember_folder(path)
         if result.draft:
             self.issues.set_load_problems(result.problems, "warning")
         self._add_recent(str(path))
@@ -806,7 +823,10 @@ class MainWindow(QMainWindow):
 
     def save_as(self) -> bool:
         """Save to a file the user picks; an untitled track takes its name from the file."""
-        suggested = self.doc.path or f"{suggested_stem(None, self.doc.track.name)}.yaml"
+        if self.doc.path and not is_bundled(self.doc.path):
+            suggested = self.doc.path
+        else:
+            suggested = f"{suggested_stem(None, self.doc.track.name, self.start_folder())}.yaml"
         path = self.prompts.save_path(suggested)
         if not path:
             return False
@@ -836,6 +856,7 @@ class MainWindow(QMainWindow):
         self.read_only = False
         self.guard.watch(path)
         self.doc.mark_saved(path)
+        self._remember_folder(path)
         self._add_recent(path)
         self.statusBar().showMessage(f"Saved {path}", 5000)
         return True
@@ -904,7 +925,7 @@ class MainWindow(QMainWindow):
         """Export the board as on paper (the same as ``trackside render``)."""
         from trackside.editor.canvas.render import render
 
-        stem = suggested_stem(self.doc.path, self.doc.track.name)
+        stem = suggested_stem(self.doc.path, self.doc.track.name, self.start_folder())
         suffix = f"-{paper}" if paper else ""
         path = self.prompts.export_path(f"{stem}{suffix}.{kind}", kind)
         if not path:
