@@ -12,6 +12,7 @@ import PySide6
 from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, Qt, qVersion
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QLabel,
     QMainWindow,
@@ -47,6 +48,7 @@ from trackside.editor.panels.issues import IssuesPanel, ShownIssue
 from trackside.editor.panels.lanes import LanePanel
 from trackside.editor.panels.movement import MovementDock
 from trackside.editor.panels.prompts import Prompts
+from trackside.editor.panels.shortcuts import ShortcutsDialog
 from trackside.editor.play import install_play_mode
 from trackside.editor.tools import TOOLS, Tool
 from trackside.editor.tools.icons import tool_icon
@@ -154,6 +156,7 @@ class MainWindow(QMainWindow):
         dock = QDockWidget(title, self)
         dock.setObjectName(title.lower() + "Dock")
         dock.setWidget(widget)
+        dock.visibilityChanged.connect(lambda visible, d=dock: self._dock_visibility(d, visible))
         self.addDockWidget(area, dock)
         return dock
 
@@ -382,7 +385,30 @@ class MainWindow(QMainWindow):
             "&About Trackside", self.show_about, None, "Version, licence and the libraries in use"
         )
         self.act_about.setMenuRole(QAction.MenuRole.AboutRole)
-        self.menuBar().addMenu("&Help").addAction(self.act_about)
+        self.act_shortcuts = self._action(
+            "&Keyboard Shortcuts…",
+            self.show_shortcuts,
+            QKeySequence.StandardKey.HelpContents,
+            "Every shortcut, menu by menu",
+        )
+        menu = self.menuBar().addMenu("&Help")
+        menu.addAction(self.act_shortcuts)
+        menu.addSeparator()
+        menu.addAction(self.act_about)
+
+    def show_shortcuts(self) -> None:
+        """Help > Keyboard Shortcuts…"""
+        ShortcutsDialog(self.menuBar(), self).exec()
+        self.focus_canvas()
+
+    def focus_canvas(self) -> None:
+        """Give the keyboard back to the canvas (after a dialog, or a panel closed)."""
+        self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _dock_visibility(self, dock: QDockWidget, visible: bool) -> None:
+        focus = QApplication.focusWidget()
+        if not visible and (focus is None or dock.isAncestorOf(focus)):
+            self.focus_canvas()
 
     def about_text(self) -> str:
         """What the About box says: name, version, purpose, licence, the Qt in use."""
@@ -402,6 +428,7 @@ class MainWindow(QMainWindow):
         box.setText(self.about_text())
         box.setIconPixmap(app_icon().pixmap(96, 96))
         box.exec()
+        self.focus_canvas()
 
     def _build_tool_docks(self) -> None:
         """The Lanes and Movement panels: each comes to the front with its tool."""
@@ -486,6 +513,7 @@ class MainWindow(QMainWindow):
     def export_dialog(self, paper: str | None) -> None:
         """File > Export… (``paper`` None) or File > Print… (tiled on local paper)."""
         self.make_export_dialog(paper).exec()
+        self.focus_canvas()
 
     def make_export_dialog(self, paper: str | None = None) -> ExportDialog:
         """The export dialog for the open track, not yet shown."""
