@@ -103,13 +103,11 @@ class AuctionSteps(RaceSteps):
         hand = [self.cards[c] for c in self.hands[p]]
         return bid_value(self.cards[card], colour, hand)
 
-    def _bid_options(self, p: int, colour: str, car: str | None = None) -> list[Decision]:
+    def _bid_options(self, p: int, colour: str, car: str | None = None) -> list[Bid]:
         """Cards that bid something, then one pass (R-AUC-2)."""
         hand = self.hands[p]
         values = hand_bids(colour, [self.cards[c] for c in hand])
-        opts: list[Decision] = [
-            Bid(p, c, car) for c, v in zip(hand, values, strict=False) if v is not None
-        ]
+        opts = [Bid(p, c, car) for c, v in zip(hand, values, strict=False) if v is not None]
         # A card without the colour passes; the ruling lets a bidder without it pass too.
         if len(opts) < len(hand) or not any(self.cards[c].number(colour) for c in hand):
             opts.append(Bid(p, None))
@@ -119,13 +117,12 @@ class AuctionSteps(RaceSteps):
         colour = COLOURS[self.auctioned_car]
         bids: dict[int, tuple[int, Card]] = {}
         parts = []
-        for p in sorted(self.collected):
-            d = self.collected[p]
-            value = None if d.card is None else self._bid_value(p, d.card, colour)
-            if value is None:
+        for p, bid in self._collected(Bid):
+            value = None if bid.card is None else self._bid_value(p, bid.card, colour)
+            if bid.card is None or value is None:
                 parts.append(f"{self._seat(p)} passes")
             else:
-                card = self.cards[d.card]
+                card = self.cards[bid.card]
                 bids[p] = (value, card)
                 parts.append(f"{self._seat(p)} bids {value} with {card}")
         self._say(
@@ -208,7 +205,7 @@ class AuctionSteps(RaceSteps):
         value = None
         if d.card is not None and d.car is not None:
             value = self._bid_value(p, d.card, d.car)
-        if value is None:
+        if d.card is None or d.car is None or value is None:
             self._say("bids", f"{self._seat(p)} passes on the set-aside cars", seat=p)
             return self._next_second
         car = COLOURS.index(d.car)
@@ -238,8 +235,7 @@ class AuctionSteps(RaceSteps):
         return self._ask(Step.KEEP, opts, self._resolve_keep)
 
     def _resolve_keep(self) -> Next:
-        for p in sorted(self.collected):
-            d = self.collected[p]
+        for p, d in self._collected(KeepPower):
             self.power[p] = d.power
             returned = [w for w in self.held_powers[p] if w != d.power]
             self._say(
@@ -257,9 +253,8 @@ class AuctionSteps(RaceSteps):
         if not self.variant.cunning_swap or p == NOBODY or self.power[p] != "cunning":
             return self._private_piles
         kept = set(self.power)
-        opts = [SwapPower(p, "cunning")] + [
-            SwapPower(p, w) for w in self.variant.powers if w not in kept
-        ]
+        others = [w for w in self.variant.powers if w not in kept]
+        opts = [SwapPower(p, w) for w in ("cunning", *others)]
         return self._ask(Step.SWAP, {p: opts}, self._private_piles)
 
     def _on_swap(self, d: SwapPower) -> Next:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from trackside.engine.game.cards import COLOURS
 from trackside.engine.game.decisions import Bet, Decision, Order, Path, PlayCard, Skip, Wild
@@ -14,17 +14,17 @@ from trackside.engine.game.steps import NOBODY, OFF, Next, Step, ordinal
 # Option lists depend only on small keys (seat, rows, colours): built once and
 # shared by every game, as decisions are immutable.
 OptionsKey = tuple[object, ...]
-_OPTIONS: dict[OptionsKey, list[Decision]] = {}
+_OPTIONS: dict[OptionsKey, Sequence[Decision]] = {}
 
 
-def _shared(key: OptionsKey, build: Callable[[], list[Decision]]) -> list[Decision]:
+def _shared(key: OptionsKey, build: Callable[[], Sequence[Decision]]) -> Sequence[Decision]:
     opts = _OPTIONS.get(key)
     if opts is None:
         opts = _OPTIONS[key] = build()
     return opts
 
 
-def _bet_options(seat: int) -> list[Decision]:
+def _bet_options(seat: int) -> Sequence[Decision]:
     """A bet on each car (R-BET-2)."""
     return _shared(("bet", seat), lambda: [Bet(seat, c) for c in COLOURS])
 
@@ -58,7 +58,8 @@ class RaceSteps(ScoringSteps):
         else:
             return self._end_race  # R-RACE-6
         self.turn = p
-        opts = [PlayCard(p, c) for c in self.hands[p]] + [PlayCard(p, c) for c in self.face_up[p]]
+        opts: list[Decision] = [PlayCard(p, c) for c in self.hands[p]]
+        opts += [PlayCard(p, c) for c in self.face_up[p]]
         return self._ask(Step.CARD, {p: opts}, lambda: None)
 
     def _on_card(self, d: PlayCard) -> Next:
@@ -93,9 +94,7 @@ class RaceSteps(ScoringSteps):
             return self._ask(Step.ORDER, {p: opts}, lambda: None)
         if power == "strategic":
             rows = len(self.row_order)
-            opts = _shared(
-                ("skip", p, rows), lambda: [Skip(p, None)] + [Skip(p, r) for r in range(rows)]
-            )
+            opts = _shared(("skip", p, rows), lambda: [Skip(p, r) for r in (None, *range(rows))])
             return self._ask(Step.SKIP, {p: opts}, lambda: None)
         return self._ask_wild
 
@@ -115,6 +114,7 @@ class RaceSteps(ScoringSteps):
         if d.row is not None:
             self.skipped_row = d.row
             self.row_order.remove(d.row)
+            assert self.card is not None  # a card is being resolved
             colour, n = self.cards[self.card].rows[d.row]
             label = "WILD" if colour == "wild" else colour
             self._say(
@@ -123,8 +123,9 @@ class RaceSteps(ScoringSteps):
         return self._ask_wild
 
     def _ask_wild(self) -> Next:
-        p = self.turn
-        card = self.cards[self.card]
+        p, card_id = self.turn, self.card
+        assert p is not None and card_id is not None  # a card is being resolved
+        card = self.cards[card_id]
         rows = [r for r in self.row_order if card.rows[r][0] == "wild"]
         if not rows:
             self.rows_started = 0
@@ -159,8 +160,9 @@ class RaceSteps(ScoringSteps):
         r = self.row_order[self.rows_started]
         self.rows_started += 1
         self.current_row = r
-        colour, n = self.cards[self.card].rows[r]
-        p = self.turn
+        p, card_id = self.turn, self.card
+        assert p is not None and card_id is not None  # a card is being resolved
+        colour, n = self.cards[card_id].rows[r]
         if colour == "wild":
             car = self.wild_cars[r]
         else:
@@ -196,11 +198,12 @@ class RaceSteps(ScoringSteps):
                 )
             return self._next_row
         chooser = self.turn
+        assert chooser is not None  # a card is being resolved
         if o != NOBODY and self.power[o] == "cunning":  # R-POW-CUN
             chooser = o
         self.moving_car, self.move_start, self.move_spaces, self.bonus_step = car, start, n, bonus
         self.move_choices = by_path
-        opts = [Path(chooser, name, p) for p in by_path]
+        opts = [Path(chooser, name, path) for path in by_path]
         return self._ask(Step.PATH, {chooser: opts}, lambda: None)
 
     def _on_path(self, d: Path) -> Next:
@@ -273,8 +276,9 @@ class RaceSteps(ScoringSteps):
         return self._next_row
 
     def _end_card(self) -> Next:
-        p = self.turn
-        self.discard.append(self.card)
+        p, card_id = self.turn, self.card
+        assert p is not None and card_id is not None  # a card was resolved
+        self.discard.append(card_id)
         self.card = None
         self.bonus_step = False
         mode = self.variant.hand_mode
@@ -302,7 +306,9 @@ class RaceSteps(ScoringSteps):
 
     def _next_bet(self) -> Next:
         if not self.lines_to_bet:
-            return lambda: self._begin_turn((self.turn + 1) % self.players)
+            p = self.turn
+            assert p is not None  # bets come between turns of the race
+            return lambda: self._begin_turn((p + 1) % self.players)
         k = self.lines_to_bet[0]
         opts = {seat: _bet_options(seat) for seat in range(self.players)}
         self._say("bet-open", f"Bet {k + 1}: every player secretly chooses a car to win", line=k)
@@ -310,8 +316,8 @@ class RaceSteps(ScoringSteps):
 
     def _resolve_bet(self) -> Next:
         k = self.lines_to_bet.pop(0)
-        for p, d in self.collected.items():
-            self.bets[k][p] = COLOURS.index(d.car)
+        for seat, bet in self._collected(Bet):
+            self.bets[k][seat] = COLOURS.index(bet.car)
         self.collected = {}
         self._say("bet", f"Bet {k + 1} is made (revealed at scoring)", line=k)
         return self._next_bet

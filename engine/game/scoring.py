@@ -71,9 +71,9 @@ class ScoringSteps(Steps):
                 best[o] = min(best[o], i)
         payouts = [0] * n
         for k in range(3):
-            for p, c in enumerate(self.bets[k]):
-                if c is not None:
-                    payouts[p] += bet_payout(v.bet_payouts[k], place.get(c))
+            for p, bet in enumerate(self.bets[k]):
+                if bet is not None:
+                    payouts[p] += bet_payout(v.bet_payouts[k], place.get(bet))
         prices = [sum(x for _, x in pr) for pr in self.prices]
         scores = [earnings[p] + payouts[p] - prices[p] for p in range(n)]  # R-SCORE-1
         if v.winner == "money":

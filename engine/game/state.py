@@ -211,7 +211,7 @@ class Game(AuctionSteps):
             logging=self.logging if log is None else log,
             step=self.step,
             _due_seats=list(self._due_seats),
-            _options=dict(self._options),
+            _options=self._options,  # replaced at each step, never changed
             collected=dict(self.collected),
             _pending=self._pending,
             log=list(self.log),
@@ -432,6 +432,8 @@ class Game(AuctionSteps):
             if self.step is Step.BID and d.car not in (None, COLOURS[self.auctioned_car]):
                 return False
             colour = d.car if self.step is Step.SECOND else COLOURS[self.auctioned_car]
+            if colour is None:  # a second-round bid names its car
+                return False
             if self.step is Step.SECOND and COLOURS.index(colour) not in [
                 c for c, _ in self.set_aside
             ]:
@@ -440,7 +442,7 @@ class Game(AuctionSteps):
                 self._bid_value(d.player, d.card, colour) is None
                 and Bid(d.player, None) in self._options[d.player]
             )
-        if isinstance(d, Order):
+        if isinstance(d, Order) and self.card is not None:
             n = len(self.cards[self.card].rows)
             rows = d.rows if isinstance(d.rows, tuple) else ()
             return all(type(r) is int for r in rows) and sorted(rows) == list(range(n))
