@@ -15,7 +15,20 @@ from math import factorial
 
 from trackside.engine.bots.base import OFF, Request, SeatView
 from trackside.engine.bots.tables import DeckTables, TrackTables, deck_tables, track_tables
-from trackside.engine.game import COLOURS, Bet, Bid, Decision, Order, Skip
+from trackside.engine.game import (
+    COLOURS,
+    Bet,
+    Bid,
+    Board,
+    Decision,
+    KeepPower,
+    Order,
+    Path,
+    PlayCard,
+    Skip,
+    SwapPower,
+    Wild,
+)
 from trackside.engine.game.cards import WILD_CODE, bid_value
 
 CODE = {c: i for i, c in enumerate(COLOURS)}
@@ -24,6 +37,10 @@ OPEN = 99  # reach of a car with free road at least two steps ahead
 BID_BASE, BID_SLOPE = 0.15, 0.2  # a car's worth: mean payout x (base + slope x strength)
 JAM_WEIGHT = 0.8  # a forward space of a rival taken by the moved car
 OWN, UNOWNED, RIVAL, LEADER = 1.0, -0.15, -0.3, -0.5
+# What the race facts depend on: board, car spaces, owners, this seat's bets.
+RaceKey = tuple[Board, tuple[int, ...], tuple[int, ...], tuple[int | None, ...]]
+# Laps followed from the log: board, events read, laps per car, last space per car.
+LapState = tuple[Board, int, list[int], list[int]]
 
 
 class _Race:
@@ -129,8 +146,8 @@ class GreedyBot:
 
     def __init__(self, seed: int | str = 0):
         self.rng = random.Random(seed)
-        self._lap_state: tuple | None = None
-        self._race: tuple | None = None  # (key, _Race) of the last race decision
+        self._lap_state: LapState | None = None
+        self._race: tuple[RaceKey, _Race] | None = None  # of the last race decision
 
     def choose(self, view: SeatView, request: Request) -> Decision:
         """The option the heuristics like best."""
@@ -160,7 +177,7 @@ class GreedyBot:
     def _race_facts(self, view: SeatView, request: Request) -> _Race:
         """The race facts, reused while cars, owners and bets stay the same
         (a card's first path follows the card choice with nothing moved)."""
-        key = (request.board, view.spaces, view.owner_codes, view.bet_codes)
+        key: RaceKey = (request.board, view.spaces, view.owner_codes, view.bet_codes)
         if self._race is not None and self._race[0] == key:
             return self._race[1]
         race = _Race(self, view, request, track_tables(request.board))
@@ -199,21 +216,24 @@ class GreedyBot:
         hand_cards = [cards[c] for c in hand]
         owners = view.owner_codes
         has_car = seat in owners
+        options = request.options_of(Bid)
         if pending.set_aside:  # R-AUC-8 second chance: the best car at the lowest price
-            best, best_score = None, -99.0
-            for o in request.options:
-                if o.card is None:
+            chosen, chosen_score = None, -99.0
+            for o in options:
+                if o.card is None or o.car is None:
                     continue
                 price = bid_value(cards[o.card], o.car, hand_cards) or 0
                 score = self._car_value(COLOURS.index(o.car), None, view, request) - price
-                if score > best_score:
-                    best, best_score = o, score
+                if score > chosen_score:
+                    chosen, chosen_score = o, score
             return (
-                best
-                if best is not None and best_score > -2
-                else next(o for o in request.options if o.card is None)
+                chosen
+                if chosen is not None and chosen_score > -2
+                else next(o for o in options if o.card is None)
             )
         colour = pending.car
+        if colour is None:  # not an auction: take what is offered
+            return options[0]
         code = COLOURS.index(colour)
         target = self._car_value(code, pending.power, view, request)
         unsold = sum(1 for o in owners if o == OFF)
@@ -222,8 +242,10 @@ class GreedyBot:
             target += 3.0
         elif has_car and sum(1 for o in owners if o == seat) >= 2:
             target -= 1.5
-        best, best_key, cheapest = None, None, None
-        for o in request.options:
+        best: Bid | None = None
+        best_key: tuple[int, int, int] | None = None
+        cheapest: tuple[int, Bid] | None = None
+        for o in options:
             if o.card is None:
                 continue
             card = cards[o.card]
@@ -237,10 +259,10 @@ class GreedyBot:
                 best, best_key = o, key
         if best is not None:
             return best
-        passes = [o for o in request.options if o.card is None]
+        passes = [o for o in options if o.card is None]
         if passes:
             return passes[0]
-        return cheapest[1] if cheapest else request.options[0]
+        return cheapest[1] if cheapest else options[0]
 
     def _power_value(
         self, power: str, mine: list[int], hand: list[int], d: DeckTables, request: Request
@@ -272,12 +294,11 @@ class GreedyBot:
         d = deck_tables(request.cards)
         hand = view.hand + view.face_up
         mine = [c for c, o in enumerate(view.owner_codes) if o == request.seat]
-        return max(
-            request.options, key=lambda o: self._power_value(o.power, mine, hand, d, request)
-        )
+        options = [o for o in request.options if isinstance(o, (KeepPower, SwapPower))]
+        return max(options, key=lambda o: self._power_value(o.power, mine, hand, d, request))
 
     # -- betting (R-BET) --------------------------------------------------------
-    def _bet(self, view: SeatView, request: Request) -> Bet:
+    def _bet(self, view: SeatView, request: Request) -> Decision:
         t = track_tables(request.board)
         d = deck_tables(request.cards)
         finished = view.finished
@@ -288,8 +309,9 @@ class GreedyBot:
                 if c >= 0:
                     played[c] += n
         laps = self.laps(view, request, t) if not request.board.use_finish else None
-        best, best_score = None, None
-        for o in request.options:
+        options = request.options_of(Bet)
+        best, best_score = options[0], None
+        for o in options:
             c = COLOURS.index(o.car)
             if o.car in finished:
                 score = 1000.0 - 50 * finished.index(o.car)
@@ -325,9 +347,9 @@ class GreedyBot:
             used = 0 if race.power == "unpredictable" else d.mask[card]  # R-RACE-4, R-POW-UNP
             for n in wild_ns:
                 vs = memo[n] or values(n)
-                best, best_c = None, -1
+                best, best_c = 0.0, -1
                 for c in range(6):
-                    if not used >> c & 1 and (best is None or vs[c] > best):
+                    if not used >> c & 1 and (best_c < 0 or vs[c] > best):
                         best, best_c = vs[c], c
                 if best_c < 0:
                     break
@@ -338,8 +360,9 @@ class GreedyBot:
         return total
 
     def _card(self, race: _Race, request: Request, d: DeckTables) -> Decision:
-        best, best_value = request.options[0], None
-        for o in request.options:
+        options = request.options_of(PlayCard)
+        best, best_value = options[0], None
+        for o in options:
             value = self._card_value(race, o.card, d)
             if best_value is None or value > best_value:
                 best, best_value = o, value
@@ -347,7 +370,10 @@ class GreedyBot:
 
     def _order(self, race: _Race, request: Request, d: DeckTables) -> Decision:
         """R-POW-TRI: own cars first (free road ahead), rivals' last (maybe blocked by then)."""
-        rows = d.rows[request.pending.card]
+        card = request.pending.card
+        if card is None:  # not a card play: take what is offered
+            return request.options[0]
+        rows = d.rows[card]
         w = race.w
 
         def weight(k: int) -> float:
@@ -356,7 +382,7 @@ class GreedyBot:
 
         size = len(rows)
         weights = [weight(k) for k in range(size)]
-        options = request.options
+        options = request.options_of(Order)
         if len(options) == factorial(size):  # every order is offered: take the best at once
             return Order(request.seat, tuple(sorted(range(size), key=lambda k: -weights[k])))
         # Rows resolved earlier weigh more; the options are the orders that differ.
@@ -366,7 +392,10 @@ class GreedyBot:
 
     def _skip(self, race: _Race, request: Request, d: DeckTables) -> Decision:
         """R-POW-STR: skip the row that helps rivals most, if any does."""
-        rows = d.rows[request.pending.card]
+        card = request.pending.card
+        if card is None:  # not a card play: take what is offered
+            return request.options[0]
+        rows = d.rows[card]
         best, best_value = Skip(request.seat, None), -0.1
         for k, (c, n) in enumerate(rows):
             if c == WILD_CODE:
@@ -377,9 +406,13 @@ class GreedyBot:
         return best if best in request.options else request.options[0]
 
     def _wild(self, race: _Race, request: Request, d: DeckTables) -> Decision:
-        ns = [n for c, n in d.rows[request.pending.card] if c == WILD_CODE]
-        best, best_value = request.options[0], None
-        for o in request.options:
+        card = request.pending.card
+        options = request.options_of(Wild)
+        if card is None or not options:  # not a card play: take what is offered
+            return request.options[0]
+        ns = [n for c, n in d.rows[card] if c == WILD_CODE]
+        best, best_value = options[0], None
+        for o in options:
             k = len(o.colours)
             use = ns if len(ns) == k else sorted(ns, reverse=True)[:k]
             value = sum(race.values(n)[CODE[c]] for c, n in zip(o.colours, use, strict=False))
@@ -395,26 +428,27 @@ class GreedyBot:
         board = request.board
         t = track_tables(board)
         index = board.index
-        pos, owner, me = view.spaces, view.owner_codes, request.seat
-        car = CODE[request.options[0].car]
+        spaces_of, owner, me = view.spaces, view.owner_codes, request.seat
+        options = request.options_of(Path)
+        car = CODE[options[0].car]
         own = owner[car] == me
         sign = 1.0 if own else (UNOWNED if owner[car] == OFF else RIVAL + LEADER)
-        start = pos[car]
+        start = spaces_of[car]
         det = own and view.powers[me] == "determined" and request.pending.kind == "path"
-        spaces = request.pending.spaces if det else 0
+        spaces = (request.pending.spaces or 0) if det else 0
         beyond = board.graph.beyond_finish
         forward, togo = t.forward, t.togo
         others = []
         for c in range(6):
-            s = pos[c]
+            s = spaces_of[c]
             if c != car and s != OFF:
                 o = owner[c]
                 w = OWN if o == me else (UNOWNED if o == OFF else RIVAL + LEADER / 2)
                 others.append((forward[s], JAM_WEIGHT * w))
         finish = board.use_finish
-        best, best_score = request.options[0], None
-        for o in request.options:
-            path = o.path
+        best, best_score = options[0], None
+        for option in options:
+            path = option.path
             e = index[path[-1]]
             if finish:
                 advance = 100.0 if beyond[e] else -float(togo[e])
@@ -430,7 +464,7 @@ class GreedyBot:
                     if e in ahead:
                         score -= w / len(ahead)
             if best_score is None or score > best_score:
-                best, best_score = o, score
+                best, best_score = option, score
         return best
 
     # -- laps (long distance) -----------------------------------------------------
