@@ -112,24 +112,24 @@ class Steps(GameState):
 
     def due(self) -> list[int]:
         """Seats whose decision is due now (several for secret bids and bets)."""
-        return [p for p in self._due_seats if p not in self.collected]
+        return [seat for seat in self._due_seats if seat not in self.collected]
 
     def _ask(
-        self, step: Step, opts: Mapping[int, Sequence[Decision]], then: Callable[[], Next]
+        self, step: Step, options: Mapping[int, Sequence[Decision]], then: Callable[[], Next]
     ) -> Next:
-        """Ask the seats in ``opts``; a seat with one option answers it at once."""
+        """Ask the seats in ``options``; a seat with one option answers it at once."""
         self.step = step
-        self._options = opts
-        self._due_seats = list(opts)
+        self._options = options
+        self._due_seats = list(options)
         self.collected = {}
         if step.simultaneous:
-            for seat, choices in opts.items():
+            for seat, choices in options.items():
                 if len(choices) == 1:
                     self.collected[seat] = choices[0]
             return then if not self.due() else None
-        (seat,) = opts
-        if len(opts[seat]) == 1:
-            only = opts[seat][0]
+        (seat,) = options
+        if len(options[seat]) == 1:
+            only = options[seat][0]
             return lambda: self._take(only)
         return None
 
