@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from trackside import __version__
-from trackside.engine.errors import TracksideError
+from trackside.engine.errors import TracksideError, shown
 
 if TYPE_CHECKING:
     from trackside.engine.commands import Subparsers
@@ -94,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         if os.environ.get("TRACKSIDE_DEBUG"):
             raise
         print(
-            f"trackside: internal error: {type(exc).__name__}: {exc} "
+            f"trackside: internal error: {type(exc).__name__}: {shown(exc, 200, quote=False)} "
             "(please report it; set TRACKSIDE_DEBUG=1 to see details)",
             file=sys.stderr,
         )

@@ -216,9 +216,11 @@ class Recorder:
         v = open_variant(variant)
         refs: list[Ref] = list(tracks)
         if not refs:
-            if not v.series:
-                raise InvalidInput(
-                    f"variant {v.name!r} has no track list", hint="give a track with --track"
+            if not v.series:  # a track is missing from the arguments: exit code 2
+                raise TracksideError(
+                    f"variant {v.name!r} has no track list",
+                    Place("--track"),
+                    "give a track with --track",
                 )
             refs = list(v.series)
         loaded = [open_track(r) for r in refs]

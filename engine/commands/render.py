@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 FORMATS = (".png", ".svg", ".pdf")
 PAPERS = ("a4", "letter", "a3")
+# Validation errors after which there is nothing sensible to draw.
+UNDRAWABLE = frozenset({"space-size"})
 
 
 def add_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
@@ -71,7 +73,8 @@ def add_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Render the track; 0 on success, 1 if its schema is invalid, 2 if unusable."""
+    """Render the track; 0 on success, 1 if it is invalid beyond drawing (its schema,
+    its scale), 2 if unusable."""
     from trackside.engine.track.model import read_track_document
 
     output = Path(args.output)
@@ -90,7 +93,8 @@ def run(args: argparse.Namespace) -> int:
         for problem in problems:
             print(f"trackside: {problem.place}: {problem.message}", file=sys.stderr)
         return 1
-    _warn_about_errors(track, doc)
+    if not _drawable(track, doc):
+        return 1
     try:
         drawing = importlib.import_module("trackside.editor.canvas.render")
     except ImportError as exc:
@@ -114,15 +118,22 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _warn_about_errors(track: Track, doc: YamlDocument) -> None:
-    """Validation errors do not stop a render, but the designer should know."""
+def _drawable(track: Track, doc: YamlDocument) -> bool:
+    """Validation errors do not stop a render, but the designer should know; a
+    board at the wrong scale cannot be drawn (or takes minutes to fail)."""
     from trackside.engine.track.validate import ERROR, validate_track
 
     report = validate_track(track, doc)
     errors = [issue for issue in report.issues if issue.severity == ERROR]
-    for issue in errors:
+    fatal = [issue for issue in errors if issue.code in UNDRAWABLE]
+    for issue in fatal or errors:
+        kind = "error" if fatal else "warning"
         print(
-            f"trackside: warning: {issue.where()}: {issue.message} [{issue.code}]", file=sys.stderr
+            f"trackside: {kind}: {issue.where()}: {issue.message} [{issue.code}]", file=sys.stderr
         )
+    if fatal:
+        print(f"trackside: {report.file}: cannot draw this track; fix it first", file=sys.stderr)
+        return False
     if errors:
         print(f"trackside: warning: {report.summary()}; rendering anyway", file=sys.stderr)
+    return True
