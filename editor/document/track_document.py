@@ -99,6 +99,11 @@ class TrackDocument(QObject):
         self.undo_stack.setClean()
         self.modifiedChanged.emit(False)
 
+    def mark_modified(self) -> None:
+        """Count the track as unsaved although no command changed it (its file went away)."""
+        self._forced_modified = True
+        self.modifiedChanged.emit(True)
+
     def replace(self, track: Track, path: str | None, modified: bool = False) -> None:
         """Start over with another track (open, new, recover); clears the undo history."""
         self._track = track

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from repo_paths import FIXTURES
@@ -236,7 +237,7 @@ def check_file(path: Path) -> None:
     assert validate_track(track).errors == report.errors
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(40))
 @given(st.data())
 def test_random_data_mutations_never_crash(tmp_path, data):
     doc = copy.deepcopy(BASE)
@@ -249,7 +250,7 @@ def test_random_data_mutations_never_crash(tmp_path, data):
     check_file(path)
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(st.integers(0, len(BASE_TEXT)), st.integers(0, 40), st.binary(min_size=1, max_size=40))
 def test_random_bytes_spliced_in_never_crash(tmp_path, at, cut, junk):
     path = tmp_path / "spliced.yaml"
@@ -257,7 +258,7 @@ def test_random_bytes_spliced_in_never_crash(tmp_path, at, cut, junk):
     check_file(path)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(30))
 @given(st.data())
 def test_text_parse_of_mutations_never_crashes(data):
     doc = copy.deepcopy(BASE)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tracks_for_tests import straight_track
@@ -83,7 +84,7 @@ def _apply(doc: TrackDocument, op: tuple) -> None:
         c.duplicate_spaces(doc, sorted({i % n for i in op[1]}))
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(ops=st.lists(step, max_size=25))
 def test_any_edits_undo_to_the_original_and_redo_to_the_result(qapp, ops):
     doc = TrackDocument(straight_track(rows=8, lanes=3))

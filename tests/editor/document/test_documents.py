@@ -45,7 +45,8 @@ def test_ctrl_s_saves_in_place_atomically(window, qtbot, stadium_file):
     qtbot.keyClick(window.view, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     assert not window.doc.is_modified()
     assert load_track(stadium_file).to_dict() == window.doc.track.to_dict()
-    assert [p.name for p in stadium_file.parent.iterdir() if p.name.startswith(".")] == []
+    hidden = [p.name for p in stadium_file.parent.iterdir() if p.name.startswith(".")]
+    assert hidden == [".stadium.yaml.lock"]  # no temporary file left; the lock while open
 
 
 def test_unsaved_changes_prompt_can_cancel_closing(window, qtbot, stadium_file):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from conftest_helpers import drag, view_point, wait_issues
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import Qt
@@ -209,7 +210,7 @@ def test_switching_tools_mid_draft_leaves_the_track_alone(window, qtbot):
     assert tool._item is None  # the preview went with the tool
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.lists(st.floats(-25, 25), min_size=6, max_size=6), st.sampled_from([1, 2, 3]))
 def test_pointing_at_the_start_closes_any_rough_stadium(jitter, lanes):
     """A hand-drawn stadium (pieces from rough clicks) always closes into a loop the

@@ -2,6 +2,7 @@
 
 import random
 
+from depth import examples
 from game_tracks import board
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,7 +20,7 @@ def fast(b, start, n, occ):
     return out
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(
     kind=st.sampled_from(["straight", "ring"]),
     seed=st.integers(0, 10**6),

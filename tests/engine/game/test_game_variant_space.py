@@ -2,6 +2,7 @@
 
 import random
 
+from depth import examples
 from game_helpers import variant
 from game_tracks import board
 from hypothesis import given, settings
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 from trackside.engine.game import POWERS, Game
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(data=st.data())
 def test_any_switch_combination_plays_to_the_end(data):
     """R-VAR: auction, powers, hand mode and size, Speed-8 place, betting, finish mode,

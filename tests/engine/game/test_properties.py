@@ -1,4 +1,4 @@
-"""Invariants over thousands of random-bot games.
+"""Invariants over hundreds (ci profile) or thousands (deep profile) of random-bot games.
 
 Checked after every decision: no two cars on one space (R-MOVE-3); cars never
 move back (R-MOVE-1/2: distance along the track never decreases; a lap wraps
@@ -11,6 +11,7 @@ the game's record replays to the same result (through its YAML text for the
 hypothesis examples, in memory for the plain loop).
 """
 
+from depth import examples, game_count
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -49,13 +50,13 @@ class Watcher:
 
     @staticmethod
     def check_spaces(g: Game) -> None:
-        on_track = [p for p in g.pos if p != -1]
+        on_track = [p for p in g.car_spaces if p != -1]
         assert len(on_track) == len(set(on_track)), "two cars on one space"
 
     def check_progress(self, g: Game) -> None:
         board = g.board
         for c in range(6):
-            here = g.pos[c]
+            here = g.car_spaces[c]
             before = self.last[c]
             if here != -1 and before is not None and here != before:
                 step = (board.progress[here] - board.progress[before]) % board.length
@@ -71,12 +72,12 @@ class Watcher:
             + [c for f in g.face_up for c in f]
             + list(g.pile)
             + list(g.discard)
-            + list(g.out)
+            + list(g.out_of_game)
         )
         pending = g.pending
         if pending.kind in IN_TRANSIT:
             cards.append(pending.card)
-        queued = [car for car in g.s8_queue] + [car for car, _ in g.set_aside]
+        queued = [car for car in g.speed8_queue] + [car for car, _ in g.set_aside]
         if pending.kind == "bid" and not pending.set_aside:
             queued.append(COLOURS.index(pending.car))
         cards += [g.deck.speed8(COLOURS[car]) for car in queued]
@@ -139,7 +140,7 @@ def tables(draw):
     )
 
 
-@settings(max_examples=80)
+@settings(max_examples=examples(25, deep=400))
 @given(tables())
 def test_invariants_hold_and_records_replay_through_their_text(table):
     variant, track, players, seed = table
@@ -149,15 +150,17 @@ def test_invariants_hold_and_records_replay_through_their_text(table):
     assert summary(again) == record.result == summary(rec.game)
 
 
-def test_invariants_over_two_thousand_games():
-    """A plain loop: 400 games per variant (world tours of two races each)."""
+def test_invariants_over_three_hundred_games_or_two_thousand_when_deep():
+    """A plain loop: 300 games (ci profile) or 2000 (deep), a fifth per variant
+    (world tours of two races each)."""
+    total = game_count(default=300, deep=2000)
     games = 0
     for k, variant in enumerate(VARIANTS):
         low, high = player_range(variant)
-        count = 200 if variant == "world-tour" else 400
+        count = total // 10 if variant == "world-tour" else total // 5
         for i in range(count):
             players = low + i % (high - low + 1)
             rec = play(variant, TRACKS[i % 2], players, 10_000 * k + i)
             assert summary(replay(rec.record())) == rec.record().result
             games += 2 if variant == "world-tour" else 1
-    assert games == 2000
+    assert games == total

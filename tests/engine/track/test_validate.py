@@ -239,6 +239,7 @@ def test_codes_are_kebab_case_and_severities_known():
 
 # -- tracks half-drawn in the editor: the validator answers, never crashes ------------
 
+from depth import examples  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
@@ -246,7 +247,7 @@ COORD = st.floats(-500, 500, allow_nan=False, allow_infinity=False)
 POINT = st.tuples(COORD, COORD)
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(100))
 @given(st.data())
 def test_half_drawn_tracks_in_memory_never_crash(data):
     track = straight_track(rows=6, lanes=2)
