@@ -62,6 +62,7 @@ class TrackDocument(QObject):
         self._path = path
         self.undo_stack = QUndoStack(self)
         self._forced_modified = False
+        self._positions: dict[int, int] = {}  # id(space) -> index, see position()
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
 
     def _on_clean_changed(self, _clean: bool) -> None:
@@ -122,10 +123,17 @@ class TrackDocument(QObject):
 
     def position(self, space: Space) -> int:
         """Where this very space (not an equal one) is in the list of spaces now."""
-        for i, sp in enumerate(self._track.spaces):
-            if sp is space:
-                return i
-        raise LookupError(f"space {space.id!r} is not in the track")
+        spaces = self._track.spaces
+        # A map by identity, rebuilt only when an entry no longer holds: moving every
+        # space of a large track then costs one pass, not one pass per space.
+        known = self._positions.get(id(space))
+        if known is not None and known < len(spaces) and spaces[known] is space:
+            return known
+        self._positions = {id(sp): i for i, sp in enumerate(spaces)}
+        known = self._positions.get(id(space))
+        if known is None or spaces[known] is not space:
+            raise LookupError(f"space {space.id!r} is not in the track")
+        return known
 
     def index_of(self, space_id: str) -> int | None:
         """Index of the first space with this id, or None."""
