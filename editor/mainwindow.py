@@ -49,7 +49,7 @@ from trackside.editor.panels.lanes import LanePanel
 from trackside.editor.panels.movement import MovementDock
 from trackside.editor.panels.prompts import Prompts
 from trackside.editor.panels.shortcuts import ShortcutsDialog
-from trackside.editor.play import install_play_mode
+from trackside.editor.play import PlayMode
 from trackside.editor.tools import TOOLS, Tool
 from trackside.editor.tools.icons import tool_icon
 from trackside.editor.tools.lane_tool import LaneTool
@@ -99,7 +99,7 @@ class MainWindow(QMainWindow):
         self._build_balance()
         self._build_menus()
         self._build_toolbars()
-        self.play = install_play_mode(self)  # Play menu (F5) and the board view
+        self._build_play()
         self._build_help_menu()
         self.doc.modifiedChanged.connect(self._update_title)
         self.doc.pathChanged.connect(self._update_title)
@@ -378,6 +378,16 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addAction(self.act_simulate)
         self._fill_recent()
+
+    def _build_play(self) -> None:
+        """Play mode: its board view takes turns with the canvas; its menu goes after Tools."""
+        self.play = PlayMode(self)
+        self.play_menu = self.menuBar().addMenu("&Play")
+        for action in self.play.menu_actions():
+            if action is None:
+                self.play_menu.addSeparator()
+            else:
+                self.play_menu.addAction(action)
 
     def _build_help_menu(self) -> None:
         """Help, last in the menu bar (after Play)."""

@@ -74,10 +74,12 @@ class SurfaceItem(QGraphicsItem):
 class SpaceItem(QGraphicsItem):
     """One space, drawn as on the board, with selection and problem highlights."""
 
-    def __init__(self, doc: TrackDocument, index: int):
+    def __init__(self, doc: TrackDocument, space: Space):
         super().__init__()
         self.doc = doc
-        self.index = index
+        # The Space object itself, not its place in the list: the item stays with its
+        # space when spaces before it are deleted or put back.
+        self._space = space
         self.grid_slot: int | None = None
         self.show_id = True
         self.problem = False
@@ -93,7 +95,12 @@ class SpaceItem(QGraphicsItem):
     @property
     def space(self) -> Space:
         """The engine ``Space`` this item shows."""
-        return self.doc.track.spaces[self.index]
+        return self._space
+
+    @property
+    def index(self) -> int:
+        """Where the item's space is in the track's list of spaces now."""
+        return self.doc.position(self._space)
 
     def preview_corners(self, corners: list | None) -> None:
         """Draw the space with these corners until called with None (live feedback of a drag)."""

@@ -74,21 +74,16 @@ class TrackScene(QGraphicsScene):
     def _rebuild_spaces(self) -> None:
         for item in self.space_items:
             self.removeItem(item)
-        self.space_items = [SpaceItem(self.doc, i) for i in range(len(self.doc.track.spaces))]
+        self.space_items = [SpaceItem(self.doc, sp) for sp in self.doc.track.spaces]
         for item in self.space_items:
             item.show_id = self.show_ids
             self.addItem(item)
         self._update_grid_slots()
 
-    def _renumber(self) -> None:
-        for i, item in enumerate(self.space_items):
-            item.index = i
-
     def _on_space_added(self, index: int) -> None:
-        item = SpaceItem(self.doc, index)
+        item = SpaceItem(self.doc, self.doc.track.spaces[index])
         item.show_id = self.show_ids
         self.space_items.insert(index, item)
-        self._renumber()
         self.addItem(item)
         self._spaces_changed()
 
@@ -96,7 +91,6 @@ class TrackScene(QGraphicsScene):
         item = self.space_items.pop(index)
         item.setSelected(False)
         self.removeItem(item)
-        self._renumber()
         self._spaces_changed()
 
     def _invalidate_geometry(self) -> None:

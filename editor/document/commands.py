@@ -28,35 +28,38 @@ class AddSpaces(QUndoCommand):
             or (f"Add space {spaces[0].id}" if len(spaces) == 1 else f"Add {len(spaces)} spaces")
         )
         self.doc = doc
+        # The command's own copies: every redo puts these same objects back, so the
+        # commands pushed after this one find them again.
         self.spaces = [copy.deepcopy(sp) for sp in spaces]
-        self.first = len(doc.track.spaces)
 
     def redo(self) -> None:
-        for k, sp in enumerate(self.spaces):
-            self.doc.insert_space(self.first + k, copy.deepcopy(sp))
+        for sp in self.spaces:
+            self.doc.insert_space(len(self.doc.track.spaces), sp)
 
     def undo(self) -> None:
-        for k in reversed(range(len(self.spaces))):
-            self.doc.remove_space(self.first + k)
+        for sp in reversed(self.spaces):
+            self.doc.remove_space(sp)
 
 
 class RemoveSpaces(QUndoCommand):
-    """Remove spaces by index; undo puts them back where they were."""
+    """Remove the spaces now at these indices; undo puts them back where they were."""
 
     def __init__(self, doc: TrackDocument, indices: list[int]):
-        self.indices = sorted(set(indices))
-        ids = [doc.track.spaces[i].id for i in self.indices]
+        self.spaces = _spaces_at(doc, indices)
+        ids = [sp.id for sp in self.spaces]
         super().__init__(f"Delete space {ids[0]}" if len(ids) == 1 else f"Delete {len(ids)} spaces")
         self.doc = doc
-        self.removed: list[Space] = []
+        self.places: list[int] = []  # where the spaces were when last removed, ascending
 
     def redo(self) -> None:
-        self.removed = [self.doc.track.spaces[i] for i in self.indices]
-        for i in reversed(self.indices):
-            self.doc.remove_space(i)
+        self.places = sorted(self.doc.position(sp) for sp in self.spaces)
+        removed = [self.doc.track.spaces[i] for i in self.places]
+        for sp in reversed(removed):
+            self.doc.remove_space(sp)
+        self.spaces = removed
 
     def undo(self) -> None:
-        for i, sp in zip(self.indices, self.removed, strict=False):
+        for i, sp in zip(self.places, self.spaces, strict=True):
             self.doc.insert_space(i, sp)
 
 
@@ -66,78 +69,75 @@ class MoveSpaces(QUndoCommand):
     def __init__(
         self, doc: TrackDocument, indices: list[int], dx: float, dy: float, nudge: bool = False
     ):
+        self.spaces = _spaces_at(doc, indices)
         super().__init__(
             "Nudge"
             if nudge
             else (
-                f"Move space {doc.track.spaces[indices[0]].id}"
-                if len(indices) == 1
-                else f"Move {len(indices)} spaces"
+                f"Move space {self.spaces[0].id}"
+                if len(self.spaces) == 1
+                else f"Move {len(self.spaces)} spaces"
             )
         )
         self.doc = doc
-        self.indices = sorted(set(indices))
         self.dx, self.dy = dx, dy
         self.nudge = nudge
-        self.old = {i: list(doc.track.spaces[i].corners) for i in self.indices}
+        self.old = [list(sp.corners) for sp in self.spaces]
 
     def id(self) -> int:
         return MERGE_NUDGE if self.nudge else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, MoveSpaces) or other.indices != self.indices or not other.nudge:
+        if not isinstance(other, MoveSpaces) or not other.nudge or not _same(other, self):
             return False
         self.dx += other.dx
         self.dy += other.dy
         return True
 
     def redo(self) -> None:
-        for i in self.indices:
-            old = self.old[i]
+        for sp, old in zip(self.spaces, self.old, strict=True):
             self.doc.set_corners(
-                i, [(_clean(float(x) + self.dx), _clean(float(y) + self.dy)) for x, y in old]
+                sp, [(_clean(float(x) + self.dx), _clean(float(y) + self.dy)) for x, y in old]
             )
 
     def undo(self) -> None:
-        for i in self.indices:
-            self.doc.set_corners(i, self.old[i])
+        for sp, old in zip(self.spaces, self.old, strict=True):
+            self.doc.set_corners(sp, old)
 
 
 class SetCorners(QUndoCommand):
     """Replace the corners of one space (move, add or delete a corner)."""
 
     def __init__(self, doc: TrackDocument, index: int, corners: list[Point], text: str = ""):
-        sp = doc.track.spaces[index]
-        super().__init__(text or f"Edit corners of {sp.id}")
+        self.space = doc.track.spaces[index]
+        super().__init__(text or f"Edit corners of {self.space.id}")
         self.doc = doc
-        self.index = index
-        self.old = list(sp.corners)
+        self.old = list(self.space.corners)
         self.new = [(_clean(x), _clean(y)) for x, y in corners]
 
     def redo(self) -> None:
-        self.doc.set_corners(self.index, self.new)
+        self.doc.set_corners(self.space, self.new)
 
     def undo(self) -> None:
-        self.doc.set_corners(self.index, self.old)
+        self.doc.set_corners(self.space, self.old)
 
 
 class SetSpaceField(QUndoCommand):
     """Change a space's id, lane, kind or label."""
 
     def __init__(self, doc: TrackDocument, index: int, name: str, value: object):
-        sp = doc.track.spaces[index]
-        super().__init__(f"Set {name} of {sp.id}")
+        self.space = doc.track.spaces[index]
+        super().__init__(f"Set {name} of {self.space.id}")
         self.doc = doc
-        self.index = index
         self.name = name
-        self.old = getattr(sp, name)
+        self.old = getattr(self.space, name)
         self.new = value
 
     def redo(self) -> None:
-        self.doc.set_space_field(self.index, self.name, self.new)
+        self.doc.set_space_field(self.space, self.name, self.new)
 
     def undo(self) -> None:
-        self.doc.set_space_field(self.index, self.name, self.old)
+        self.doc.set_space_field(self.space, self.name, self.old)
 
 
 class SetGrid(QUndoCommand):
@@ -243,13 +243,23 @@ def duplicate_spaces(
         copies.append(sp)
     if not copies:
         return []
-    first = len(doc.track.spaces)
-    doc.undo_stack.push(
-        AddSpaces(
-            doc, copies, text=f"Duplicate {len(copies)} space" + ("s" if len(copies) > 1 else "")
-        )
+    add = AddSpaces(
+        doc, copies, text=f"Duplicate {len(copies)} space" + ("s" if len(copies) > 1 else "")
     )
-    return list(range(first, first + len(copies)))
+    doc.undo_stack.push(add)
+    return [doc.position(sp) for sp in add.spaces]
+
+
+def _spaces_at(doc: TrackDocument, indices: list[int]) -> list[Space]:
+    """The spaces now at these indices, in list order (each once)."""
+    return [doc.track.spaces[i] for i in sorted(set(indices))]
+
+
+def _same(a: MoveSpaces, b: MoveSpaces) -> bool:
+    """True when two moves move the very same spaces."""
+    return len(a.spaces) == len(b.spaces) and all(
+        x is y for x, y in zip(a.spaces, b.spaces, strict=True)
+    )
 
 
 def _fresh_id(stem: str, taken: set[str]) -> str:

@@ -16,11 +16,11 @@ from trackside.engine.track.model import Centerline
 def create_lanes(doc: TrackDocument, creation: Creation) -> list[int]:
     """Add the lane tool's spaces (and racing line, grid and lines if planned)
     as one undo step; returns the indices of the new spaces."""
-    first = len(doc.track.spaces)
     n = len(creation.spaces)
+    add = AddSpaces(doc, creation.spaces, text=f"Add {n} lane spaces")
     stack = doc.undo_stack
     stack.beginMacro(f"Lay out {n} space{'s' if n != 1 else ''} with the lane tool")
-    stack.push(AddSpaces(doc, creation.spaces, text=f"Add {n} lane spaces"))
+    stack.push(add)
     if creation.centerline is not None:
         stack.push(SetCenterline(doc, creation.centerline, "Set racing line from the lanes"))
     if creation.grid is not None:
@@ -31,7 +31,7 @@ def create_lanes(doc: TrackDocument, creation: Creation) -> list[int]:
     if creation.finish is not None:
         stack.push(SetLine(doc, FINISH, creation.finish))
     stack.endMacro()
-    return list(range(first, first + n))
+    return [doc.position(sp) for sp in add.spaces]
 
 
 def edit_racing_line(doc: TrackDocument, points: list, text: str) -> None:

@@ -62,6 +62,7 @@ class TrackDocument(QObject):
         self._path = path
         self.undo_stack = QUndoStack(self)
         self._forced_modified = False
+        self._positions: dict[int, int] = {}  # id(space) -> index, see position()
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
 
     def _on_clean_changed(self, _clean: bool) -> None:
@@ -120,6 +121,20 @@ class TrackDocument(QObject):
         """An independent deep copy of the track (for saving or checking elsewhere)."""
         return self._track.copy()
 
+    def position(self, space: Space) -> int:
+        """Where this very space (not an equal one) is in the list of spaces now."""
+        spaces = self._track.spaces
+        # A map by identity, rebuilt only when an entry no longer holds: moving every
+        # space of a large track then costs one pass, not one pass per space.
+        known = self._positions.get(id(space))
+        if known is not None and known < len(spaces) and spaces[known] is space:
+            return known
+        self._positions = {id(sp): i for i, sp in enumerate(spaces)}
+        known = self._positions.get(id(space))
+        if known is None or spaces[known] is not space:
+            raise LookupError(f"space {space.id!r} is not in the track")
+        return known
+
     def index_of(self, space_id: str) -> int | None:
         """Index of the first space with this id, or None."""
         for i, sp in enumerate(self._track.spaces):
@@ -141,30 +156,36 @@ class TrackDocument(QObject):
         return [*list(t.betting_lines), t.finish_line]
 
     # -- mutators: called by editor.document.commands only --------------------------
+    # Commands name a space by the Space object itself, never by its place in the list
+    # (places shift when a space before it goes or comes; ids repeat or change), and
+    # signals give the place the space has at the moment they are emitted.
     def insert_space(self, index: int, space: Space) -> None:
         """Put ``space`` at ``index`` in the list of spaces."""
         self._track.spaces.insert(index, space)
         self.spaceAdded.emit(index)
         self.changed.emit()
 
-    def remove_space(self, index: int) -> Space:
-        """Take the space at ``index`` out and return it."""
-        space = self._track.spaces.pop(index)
+    def remove_space(self, space: Space) -> int:
+        """Take ``space`` out; returns the index it had."""
+        index = self.position(space)
+        del self._track.spaces[index]
         self.spaceRemoved.emit(index)
         self.changed.emit()
-        return space
+        return index
 
-    def set_corners(self, index: int, corners: list[Point]) -> None:
-        """Replace the corners of the space at ``index``."""
-        self._track.spaces[index].corners = [(x, y) for x, y in corners]
+    def set_corners(self, space: Space, corners: list[Point]) -> None:
+        """Replace the corners of ``space``."""
+        index = self.position(space)
+        space.corners = [(x, y) for x, y in corners]
         self.spaceChanged.emit(index)
         self.changed.emit()
 
-    def set_space_field(self, index: int, name: str, value: object) -> None:
+    def set_space_field(self, space: Space, name: str, value: object) -> None:
         """Set a space's id, lane, kind or label."""
         if name not in ("id", "lane", "kind", "label"):
             raise ValueError(f"not a space field: {name}")
-        setattr(self._track.spaces[index], name, value)
+        index = self.position(space)
+        setattr(space, name, value)
         self.spaceChanged.emit(index)
         self.changed.emit()
 

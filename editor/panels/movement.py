@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from trackside.editor.canvas.move_paths import EndPathsItem
+from trackside.editor.tools.moves import after_insertion, after_removal
 from trackside.engine.game.cards import COLOURS
 from trackside.engine.track.movement import Move
 
@@ -131,6 +132,8 @@ class MovementDock(QWidget):
         legend.setWordWrap(True)
         layout.addWidget(legend)
         self.tool.movesChanged.connect(self.refresh)
+        doc.spaceRemoved.connect(self._on_space_removed)
+        doc.spaceAdded.connect(self._on_space_added)
         self.scene.cursorMoved.connect(self._on_cursor)
         self.scene.toolChanged.connect(self._on_tool)
         doc.changed.connect(self._after_edit)
@@ -187,6 +190,14 @@ class MovementDock(QWidget):
                 self.ends.addItem(item)
         if self.pointed is not None:
             self.point_at(self.pointed)
+
+    def _on_space_removed(self, index: int) -> None:
+        # A test car keeps its colour when a space before it goes (as MovesTool keeps the car).
+        moved = ((after_removal(i, index), c) for i, c in self.car_colour.items())
+        self.car_colour = {i: c for i, c in moved if i is not None}
+
+    def _on_space_added(self, index: int) -> None:
+        self.car_colour = {after_insertion(i, index): c for i, c in self.car_colour.items()}
 
     def _sync_cars(self) -> None:
         """Give each new test car a colour (the chosen one, else the first free one)."""

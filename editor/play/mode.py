@@ -106,12 +106,11 @@ class PlayMode(QObject):
         self.act_leave = QAction("&Back to Editing", w)
         self.act_leave.setShortcut(QKeySequence("Shift+F5"))
         self.act_leave.triggered.connect(lambda _c=False: self.leave())
-        menu = w.menuBar().addMenu("&Play")
-        menu.addActions([self.act_play, self.act_open_record, self.act_save_record])
-        menu.addSeparator()
-        menu.addAction(self.act_leave)
-        self.menu = menu
         self._update_actions()
+
+    def menu_actions(self) -> list[QAction | None]:
+        """The Play menu in order, None for a separator; the main window places it."""
+        return [self.act_play, self.act_open_record, self.act_save_record, None, self.act_leave]
 
     def _update_actions(self) -> None:
         playing = self.active
@@ -294,8 +293,3 @@ class PlayMode(QObject):
         self.view.start(controller)
         self._update_actions()
         return True
-
-
-def install_play_mode(window: QMainWindow) -> PlayMode:
-    """Add the Play menu and the board view to the editor's main window."""
-    return PlayMode(window)

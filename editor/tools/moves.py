@@ -8,7 +8,7 @@ blocked short (R-MOVE-4).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
@@ -43,6 +43,8 @@ class MovesTool(Tool):
         self.hovered: int | None = None
         self.overlay: MovesItem | None = None
         self.last_moves: list[Move] = []
+        self.doc.spaceRemoved.connect(self._on_space_removed)
+        self.doc.spaceAdded.connect(self._on_space_added)
         self.doc.changed.connect(self._on_changed)
         self.doc.trackReplaced.connect(self._on_replaced)
 
@@ -60,6 +62,17 @@ class MovesTool(Tool):
     def deactivate(self) -> None:
         if self.overlay is not None:
             self.overlay.setVisible(False)
+
+    def _on_space_removed(self, index: int) -> None:
+        # Test cars stay on their spaces when a space before them goes.
+        self.cars = {k for k in (after_removal(i, index) for i in self.cars) if k is not None}
+        self.pinned = after_removal(self.pinned, index)
+        self.hovered = after_removal(self.hovered, index)
+
+    def _on_space_added(self, index: int) -> None:
+        self.cars = {after_insertion(i, index) for i in self.cars}
+        self.pinned = after_insertion(self.pinned, index)
+        self.hovered = after_insertion(self.hovered, index)
 
     def _on_changed(self) -> None:
         n = len(self.doc.track.spaces)
@@ -138,3 +151,21 @@ class MovesTool(Tool):
         self.cars = set()
         if self.overlay is not None and self.overlay.isVisible():
             self.refresh()
+
+
+def after_removal(i: int | None, removed: int) -> int | None:
+    """Where the space at ``i`` is once the space at ``removed`` is gone (None: it was)."""
+    if i is None or i == removed:
+        return None
+    return i - 1 if i > removed else i
+
+
+@overload
+def after_insertion(i: None, added: int) -> None: ...
+@overload
+def after_insertion(i: int, added: int) -> int: ...
+def after_insertion(i: int | None, added: int) -> int | None:
+    """Where the space at ``i`` is once a space is put in at ``added``."""
+    if i is None:
+        return None
+    return i + 1 if i >= added else i

@@ -40,6 +40,14 @@ def test_the_window_and_the_about_box_show_the_icon_and_version(window):
     assert f"Trackside {__version__}" in window.about_text()
 
 
+def test_the_window_places_the_play_rooms_menu_between_tools_and_help(window):
+    titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
+    assert titles[-3:] == ["Tools", "Play", "Help"]
+    shown = [a for a in window.play_menu.actions() if not a.isSeparator()]
+    assert shown == [a for a in window.play.menu_actions() if a is not None]
+    assert window.play.act_play.shortcut().toString() == "F5"
+
+
 def test_install_desktop_writes_a_valid_entry_and_the_icon(tmp_path):
     command = tmp_path / "bin" / "trackside"
     done = subprocess.run(

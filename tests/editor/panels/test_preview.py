@@ -112,6 +112,30 @@ def test_the_preview_follows_edits_and_the_arrows_toggle(window, qtbot, straight
     assert not panel.arrows.isChecked()
 
 
+def test_test_cars_and_the_pinned_car_stay_on_their_spaces_when_one_before_them_goes(
+    window, qtbot, straight_file
+):
+    tool, panel = _moves_tool(window, straight_file)
+    t = window.doc.track
+    click(qtbot, window, *_centre(t, "b4"))
+    click(qtbot, window, *_centre(t, "a3"), Qt.KeyboardModifier.ShiftModifier)
+
+    def placed():
+        cars = {t.spaces[i].id: c for i, c in panel.car_colour.items()}
+        return cars, {t.spaces[i].id for i in tool.cars}, t.spaces[tool.pinned].id
+
+    before = placed()
+    assert before == ({"b4": "black"}, {"b4"}, "a3")
+    stack = window.doc.undo_stack
+    stack.push(RemoveSpaces(window.doc, [t.spaces.index(t.space("a1"))]))
+    assert placed() == before
+    stack.undo()
+    assert placed() == before
+    stack.push(RemoveSpaces(window.doc, [t.spaces.index(t.space("b4"))]))  # the car's own space
+    assert tool.cars == set() and panel.car_colour == {}
+    assert t.spaces[tool.pinned].id == "a3"
+
+
 def test_test_cars_take_the_six_colours(window, qtbot, straight_file):
     tool, panel = _moves_tool(window, straight_file, centre=(160, 0))
     t = window.doc.track
