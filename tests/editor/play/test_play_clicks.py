@@ -30,6 +30,8 @@ from trackside.engine.track.model import load_track
 HARBOUR = TRACKS / "harbour-loop.yaml"
 LEFT = Qt.MouseButton.LeftButton
 
+pytestmark = pytest.mark.slow  # whole games through the widgets
+
 
 @pytest.fixture
 def harbour_window(window):
