@@ -25,9 +25,13 @@ DESKTOP_FILE = "trackside"  # trackside.desktop: lets the desktop match windows 
 
 def make_app(argv: list[str] | None = None) -> QApplication:
     """The QApplication (created once), with names for settings and a dark Fusion look."""
-    app = QApplication.instance()
-    if app is None:
+    existing = QApplication.instance()
+    if existing is None:
         app = QApplication(list(argv or sys.argv[:1]))
+    elif isinstance(existing, QApplication):
+        app = existing
+    else:
+        raise RuntimeError("a non-GUI QCoreApplication is already running")
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName("Trackside")

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import platform
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TypeVar
 
 import PySide6
-from PySide6.QtCore import QPointF, QRectF, QSettings, Qt, qVersion
+from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, Qt, qVersion
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -23,12 +26,15 @@ from PySide6.QtWidgets import (
 )
 
 from trackside import __version__
+from trackside.editor.canvas.heatmap import HeatMapItem
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.canvas.view import CanvasView
 from trackside.editor.document import commands
 from trackside.editor.document.autosave import Autosaver, leftover_autosaves
-from trackside.editor.document.files import LoadResult, load_for_editing
+from trackside.editor.document.file_guard import FileGuard, difference
+from trackside.editor.document.files import LoadResult, load_for_editing, suggested_stem
 from trackside.editor.document.track_document import UNTITLED, TrackDocument, blank_track
+from trackside.editor.panels.balance import HEAT_TITLES, BalancePanel
 from trackside.editor.panels.export import ExportDialog, local_paper
 from trackside.editor.panels.inspector import Inspector
 from trackside.editor.panels.issues import IssuesPanel, ShownIssue
@@ -38,6 +44,9 @@ from trackside.editor.panels.prompts import Prompts
 from trackside.editor.play import install_play_mode
 from trackside.editor.tools import TOOLS, Tool
 from trackside.editor.tools.icons import tool_icon
+from trackside.editor.tools.lane_tool import LaneTool
+from trackside.editor.tools.lines import BettingLineTool
+from trackside.editor.tools.moves import MovesTool
 from trackside.editor.widgets.app_icon import app_icon
 from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.errors import TracksideError
@@ -47,6 +56,7 @@ from trackside.engine.yamlio import check_writable
 
 APP_NAME = "Trackside"
 MAX_RECENT = 8
+ToolT = TypeVar("ToolT", bound=Tool)
 
 
 class MainWindow(QMainWindow):
@@ -69,12 +79,16 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.view)
         kwargs = {"interval_ms": autosave_ms} if autosave_ms else {}
         self.autosave = Autosaver(self.doc, autosave_dir, parent=self, **kwargs)
+        self._asking_disk = False
+        self.guard = FileGuard(self)
+        self.read_only = False  # opened while another editor had the file: Save asks for another
         self.tools: dict[str, Tool] = {}
         self.tool_actions: dict[str, QAction] = {}
         self._build_panels()
         self._build_status_bar()
         self._build_actions()
         self._build_tool_docks()
+        self._build_balance()
         self._build_menus()
         self._build_toolbars()
         self.play = install_play_mode(self)  # Play menu (F5) and the board view
@@ -87,13 +101,17 @@ class MainWindow(QMainWindow):
         self.scene.selectionChanged.connect(self._update_selection_actions)
         self.view.zoomChanged.connect(self._show_zoom)
         self.issues.issueActivated.connect(self.show_issue)
+        self.guard.changedOnDisk.connect(self._on_disk_changed)
+        self.guard.removedFromDisk.connect(self._on_disk_removed)
+        self.autosave.failed.connect(self._show_autosave_failure)
+        self.autosave.recovered.connect(self.autosave_label.hide)
         self.issues.reportReady.connect(self._show_counts)
         self.set_tool("select")
         self.issues.schedule()  # a blank page already lacks things; say so
         self._update_title()
         self._update_selection_actions()
         saved = self.settings.value("geometry", b"")
-        if not (saved and self.restoreGeometry(saved)):
+        if not (isinstance(saved, QByteArray | bytes) and saved and self.restoreGeometry(saved)):
             screen = self.screen().availableGeometry()
             self.resize(
                 min(1500, int(screen.width() * 0.96)), min(940, int(screen.height() * 0.94))
@@ -141,7 +159,11 @@ class MainWindow(QMainWindow):
         self.zoom_label.setMinimumWidth(60)
         self.zoom_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.counts_label = QLabel()
+        self.autosave_label = QLabel()
+        self.autosave_label.setStyleSheet("color: #b00020; font-weight: bold")
+        self.autosave_label.hide()
         bar.addWidget(self.hint_label, 1)
+        bar.addPermanentWidget(self.autosave_label)
         bar.addPermanentWidget(self.counts_label)
         bar.addPermanentWidget(self.space_label)
         bar.addPermanentWidget(self.cursor_label)
@@ -327,6 +349,7 @@ class MainWindow(QMainWindow):
         )
         m.addSeparator()
         m.addActions([self.act_grid, self.act_racing, self.act_arrows, self.act_ids, self.act_snap])
+        m.addAction(self.act_heatmap)
         m.addSeparator()
         for dock in (
             self.inspector_dock,
@@ -334,10 +357,13 @@ class MainWindow(QMainWindow):
             self.history_dock,
             self.lane_dock,
             self.movement_dock,
+            self.balance_dock,
         ):
             m.addAction(dock.toggleViewAction())
         m = bar.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
+        m.addSeparator()
+        m.addAction(self.act_simulate)
         self._fill_recent()
 
     def _build_help_menu(self) -> None:
@@ -369,13 +395,13 @@ class MainWindow(QMainWindow):
 
     def _build_tool_docks(self) -> None:
         """The Lanes and Movement panels: each comes to the front with its tool."""
-        self.lane_panel = LanePanel(self.tools["lanes"])
+        self.lane_panel = LanePanel(self.tool_of(LaneTool))
         scroll = QScrollArea()
         scroll.setWidget(self.lane_panel)
         scroll.setWidgetResizable(True)
         self.lane_dock = self._dock("Lanes", scroll, Qt.DockWidgetArea.RightDockWidgetArea)
         self.movement_panel = MovementDock(
-            self.tools["moves"], self.scene, self.doc, self.act_arrows
+            self.tool_of(MovesTool), self.scene, self.doc, self.act_arrows
         )
         self.movement_dock = self._dock(
             "Movement", self.movement_panel, Qt.DockWidgetArea.RightDockWidgetArea
@@ -388,6 +414,53 @@ class MainWindow(QMainWindow):
             self.tools["moves"]: self.movement_dock,
         }
         self.scene.toolChanged.connect(self._raise_tool_dock)
+
+    def _build_balance(self) -> None:
+        """The Balance panel, its Simulate action and the heat map on the canvas."""
+        self.balance_panel = BalancePanel(self.doc)
+        scroll = QScrollArea()
+        scroll.setWidget(self.balance_panel)
+        scroll.setWidgetResizable(True)
+        self.balance_dock = self._dock("Balance", scroll, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.tabifyDockWidget(self.inspector_dock, self.balance_dock)
+        self.inspector_dock.raise_()
+        self.heatmap = HeatMapItem()
+        self.scene.addItem(self.heatmap)
+        self.act_simulate = self._action(
+            "&Simulate…",
+            self.simulate,
+            "Ctrl+Shift+B",
+            "Play bot games on this circuit and show how fair it is (Balance panel)",
+        )
+        self.act_heatmap = self._action(
+            "&Heat Map",
+            lambda on: self.balance_panel.set_heat("ends" if on else ""),
+            "Ctrl+Shift+H",
+            "Tint spaces by where moves end in the last simulation",
+            checkable=True,
+        )
+        self.act_heatmap.setEnabled(False)
+        self.balance_panel.heatChanged.connect(self._show_heat)
+        self.balance_panel.spaceActivated.connect(lambda space: self.show_spaces([space]))
+        self.doc.changed.connect(lambda: self.heatmap.follow(self.doc.track))
+
+    def simulate(self) -> None:
+        """Tools > Simulate…: bring the Balance panel up and start a run."""
+        self.balance_dock.show()
+        self.balance_dock.raise_()
+        self.balance_panel.start()
+
+    def _show_heat(self, mode: str) -> None:
+        self.act_heatmap.setEnabled(self.balance_panel.report is not None)
+        self.act_heatmap.blockSignals(True)
+        self.act_heatmap.setChecked(bool(mode))
+        self.act_heatmap.blockSignals(False)
+        if not mode:
+            self.heatmap.setVisible(False)
+            return
+        values = self.balance_panel.heat_values(mode)
+        self.heatmap.show_values(self.doc.track, values, HEAT_TITLES[mode])
+        self.heatmap.setVisible(True)
 
     def _raise_tool_dock(self, tool: object) -> None:
         """A tool's panel comes to the front with it and gives way to the Inspector after."""
@@ -497,7 +570,17 @@ class MainWindow(QMainWindow):
     @property
     def tool(self) -> Tool:
         """The active tool."""
-        return self.scene.tool
+        tool = self.scene.tool
+        if not isinstance(tool, Tool):
+            raise RuntimeError("the canvas has no active tool")
+        return tool
+
+    def tool_of(self, kind: type[ToolT]) -> ToolT:
+        """The window's tool of this class."""
+        tool = self.tools[kind.name]
+        if not isinstance(tool, kind):
+            raise TypeError(f"the {kind.name!r} tool is not a {kind.__name__}")
+        return tool
 
     def _toggle_grid(self, on: bool) -> None:
         self.view.show_grid = on
@@ -598,10 +681,14 @@ class MainWindow(QMainWindow):
         if issue.tool is not None:
             self.set_tool(issue.tool)
             if issue.tool == "betting" and issue.line is not None:
-                self.tool.choose(issue.line)
+                self.tool_of(BettingLineTool).choose(issue.line)
             return
-        indices = [i for i in (self.doc.index_of(s) for s in issue.spaces) if i is not None]
-        lines = [issue.line] if issue.line is not None else []
+        self.show_spaces(issue.spaces, [issue.line] if issue.line is not None else [])
+
+    def show_spaces(self, space_ids: Iterable[str], lines: Iterable[int] = ()) -> None:
+        """Select spaces (by id) and lines and centre the view on them."""
+        indices = [i for i in (self.doc.index_of(s) for s in space_ids) if i is not None]
+        lines = list(lines)
         if not indices and not lines:
             return
         self.scene.select_indices(indices, lines)
@@ -629,10 +716,9 @@ class MainWindow(QMainWindow):
 
     def new_from(self, path: str | Path) -> bool:
         """A new, unsaved circuit copied from a bundled (or any) track file."""
-        result = load_for_editing(path)
-        if not self._accept(result, path) or not self.maybe_save():
+        track = self._accepted(load_for_editing(path), path)
+        if track is None or not self.maybe_save():
             return False
-        track = result.track
         track.name = f"{track.name} (copy)"
         self._set_document(track, None, modified=True)
         return True
@@ -650,19 +736,24 @@ class MainWindow(QMainWindow):
         cannot be opened never costs a question (or the current track).
         """
         result = load_for_editing(path)
-        if not self._accept(result, path):
+        track = self._accepted(result, path)
+        if track is None:
             return False
         if ask and not self.maybe_save():
             return False
-        self._set_document(result.track, str(path))
+        read_only = self._claim(str(path))
+        if read_only is None:
+            return False
+        self._set_document(track, str(path), read_only=read_only)
         if result.draft:
             self.issues.set_load_problems(result.problems, "warning")
         self._add_recent(str(path))
         return True
 
-    def _accept(self, result: LoadResult, path: str | Path) -> bool:
-        if result.ok:
-            return True
+    def _accepted(self, result: LoadResult, path: str | Path) -> Track | None:
+        """The track read, or None after showing why the file could not be opened."""
+        if result.track is not None:
+            return result.track
         self.issues.set_load_problems(result.problems, rejected=str(path))
         self.issues_dock.show()
         self.issues_dock.raise_()
@@ -672,10 +763,28 @@ class MainWindow(QMainWindow):
             f"{Path(path).name} could not be opened; the current track is unchanged.",
             [str(p) for p in result.problems],
         )
-        return False
+        return None
 
-    def _set_document(self, track: Track, path: str | None, modified: bool = False) -> None:
+    def _claim(self, path: str) -> bool | None:
+        """Lock ``path`` for this editor: False when locked, True to open it read-only,
+        None when the user cancels (another editor has it)."""
+        owner = self.guard.try_lock(path)
+        if owner is None:
+            return False
+        answer = self.prompts.file_in_use(Path(path).name, owner.describe())
+        if answer == "cancel":
+            return None
+        self.guard.unlock()  # the other editor keeps the lock
+        return answer == "read-only"
+
+    def _set_document(
+        self, track: Track, path: str | None, modified: bool = False, read_only: bool = False
+    ) -> None:
         self.issues.set_load_problems([])
+        if path is None:
+            self.guard.unlock()
+        self.read_only = read_only
+        self.guard.watch(path)
         self.doc.replace(track, path, modified=modified)
         self.undo_view.setEmptyLabel(f"Opened {Path(path).name}" if path else "New track")
         self.view.fit_to_view()
@@ -686,14 +795,14 @@ class MainWindow(QMainWindow):
         self.new_blank()
 
     def save(self) -> bool:
-        """Save to the document's file, asking for one if it has none."""
-        if not self.doc.path:
+        """Save to the document's file, asking for one if it has none (or it is read-only)."""
+        if not self.doc.path or self.read_only:
             return self.save_as()
         return self._save_to(self.doc.path)
 
     def save_as(self) -> bool:
         """Save to a file the user picks; an untitled track takes its name from the file."""
-        suggested = self.doc.path or str(Path.cwd() / (_slug(self.doc.track.name) + ".yaml"))
+        suggested = self.doc.path or f"{suggested_stem(None, self.doc.track.name)}.yaml"
         path = self.prompts.save_path(suggested)
         if not path:
             return False
@@ -710,6 +819,8 @@ class MainWindow(QMainWindow):
         return False
 
     def _save_to(self, path: str) -> bool:
+        if not self._may_write(path):
+            return False
         try:
             save_track(self.doc.track, path)
         except TracksideError as exc:
@@ -718,20 +829,78 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             self.prompts.problems("Cannot save track", f"{path}: {exc.strerror or exc}", [])
             return False
+        self.read_only = False
+        self.guard.watch(path)
         self.doc.mark_saved(path)
         self._add_recent(path)
         self.statusBar().showMessage(f"Saved {path}", 5000)
         return True
 
+    def _may_write(self, path: str) -> bool:
+        """Ask before overwriting another program's change; never write into a file
+        another editor holds."""
+        same = self.guard.path == os.path.realpath(path)
+        if same and self.guard.changed_since_known():
+            text = difference(path, self.doc.track.to_yaml())
+            if self.prompts.overwrite_changed(Path(path).name, text) != "overwrite":
+                return False
+        if same and self.guard.locked:
+            return True
+        owner = self.guard.try_lock(path)
+        if owner is not None:
+            self.prompts.problems(
+                "Cannot save track",
+                f"{Path(path).name} is open in {owner.describe()}.",
+                ["Close it there first, or save under another name."],
+            )
+            return False
+        return True
+
+    # -- the file on disk ---------------------------------------------------------
+    def _on_disk_changed(self, path: str) -> None:
+        """Another program wrote the open file: reload, or ask when there are edits."""
+        if self._asking_disk or not self.doc.path:
+            return
+        name = Path(path).name
+        if self.doc.is_modified():
+            self._asking_disk = True
+            try:
+                answer = self.prompts.changed_on_disk(
+                    name, difference(path, self.doc.track.to_yaml())
+                )
+            finally:
+                self._asking_disk = False
+            if answer != "reload":
+                self.guard.accept_disk()
+                self.statusBar().showMessage(f"Kept your version of {name}", 8000)
+                return
+        track = self._accepted(load_for_editing(self.doc.path), self.doc.path)
+        if track is None:
+            self.guard.accept_disk()
+            self.doc.mark_modified()  # what is on disk is broken: ours is the copy to save
+            return
+        self._set_document(track, self.doc.path, read_only=self.read_only)
+        self.statusBar().showMessage(f"Reloaded {name}: another program changed it", 8000)
+
+    def _on_disk_removed(self, path: str) -> None:
+        self.doc.mark_modified()
+        self.statusBar().showMessage(
+            f"{Path(path).name} was deleted or moved on disk; Save writes it again", 15000
+        )
+
+    def _show_autosave_failure(self, reason: str) -> None:
+        self.autosave_label.setText("Autosave failed: retrying")
+        self.autosave_label.setToolTip(
+            f"Could not write the autosave to {self.autosave.directory}: {reason}.\n"
+            "Trackside tries again every few seconds; save your work to be safe."
+        )
+        self.autosave_label.show()
+
     def export(self, kind: str, paper: str | None = None) -> bool:
         """Export the board as on paper (the same as ``trackside render``)."""
         from trackside.editor.canvas.render import render
 
-        stem = (
-            Path(self.doc.path).with_suffix("")
-            if self.doc.path
-            else Path.cwd() / _slug(self.doc.track.name)
-        )
+        stem = suggested_stem(self.doc.path, self.doc.track.name)
         suffix = f"-{paper}" if paper else ""
         path = self.prompts.export_path(f"{stem}{suffix}.{kind}", kind)
         if not path:
@@ -766,10 +935,11 @@ class MainWindow(QMainWindow):
         if answer != "recover":
             return False
         entry = entries[0]
-        result = load_for_editing(entry.track_file)
-        if not self._accept(result, entry.track_file):
+        track = self._accepted(load_for_editing(entry.track_file), entry.track_file)
+        if track is None:
             return False
-        self._set_document(result.track, entry.original, modified=True)
+        held = bool(entry.original) and self.guard.try_lock(str(entry.original)) is not None
+        self._set_document(track, entry.original, modified=True, read_only=held)
         entry.discard()
         self.autosave.save_now()
         self.statusBar().showMessage("Recovered the autosaved track; save it to keep it", 8000)
@@ -780,8 +950,10 @@ class MainWindow(QMainWindow):
         """Recently opened or saved files, newest first."""
         value = self.settings.value("recentFiles", [])
         if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
+            return [value]
+        if isinstance(value, list | tuple):
+            return [str(v) for v in value]
+        return []
 
     def _add_recent(self, path: str) -> None:
         path = str(Path(path).resolve())
@@ -803,7 +975,8 @@ class MainWindow(QMainWindow):
             )
 
     def _update_title(self, *_args) -> None:
-        self.setWindowTitle(f"{self.doc.display_name}[*] — {APP_NAME}")
+        mode = " (read-only)" if self.read_only else ""
+        self.setWindowTitle(f"{self.doc.display_name}{mode}[*] — {APP_NAME}")
         self.setWindowModified(self.doc.is_modified())
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -812,13 +985,10 @@ class MainWindow(QMainWindow):
             return
         self.settings.setValue("geometry", self.saveGeometry())
         self.autosave.discard()
+        self.guard.release()
+        self.balance_panel.wait()
         self.issues.wait()
         event.accept()
-
-
-def _slug(name: str) -> str:
-    text = "".join(ch.lower() if ch.isalnum() else "-" for ch in (name or "track"))
-    return "-".join(p for p in text.split("-") if p) or "track"
 
 
 def _writable(path: str) -> bool:

@@ -3,6 +3,9 @@
 Exit codes (docs/design.md): 0 success, 1 input understood but invalid (or the
 check failed), 2 input unreadable or wrong arguments. User errors are one line
 per problem on stderr, never a traceback.
+
+Only the module of the subcommand given is imported (the others are listed by
+their summary below), so ``trackside --help`` loads none of them.
 """
 
 from __future__ import annotations
@@ -11,37 +14,69 @@ import argparse
 import importlib
 import os
 import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from trackside import __version__
 from trackside.engine.errors import TracksideError
 
-# Each module defines ``add_parser(subparsers)`` and ``run(args) -> int``.
-COMMANDS = ["edit", "validate", "moves", "render", "play", "replay", "simulate"]
+if TYPE_CHECKING:
+    from trackside.engine.commands import Subparsers
+
+# Each subcommand and its one-line summary, as its module's ``add_parser`` gives it.
+COMMANDS: dict[str, str] = {
+    "edit": "open the track editor",
+    "validate": "check track files and list every problem",
+    "moves": "list the legal moves of a car",
+    "render": "draw a track as PNG, SVG or a true-scale PDF",
+    "play": "play a game in the terminal against bots",
+    "replay": "re-run a game record and print the result",
+    "simulate": "play many bot games and report statistics",
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every available subcommand."""
+def chosen_command(argv: Sequence[str]) -> str | None:
+    """The subcommand named on the command line, if any (the first word that is
+    no option: the top-level options take no value)."""
+    for word in argv:
+        if word == "--":
+            return None
+        if not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
+def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The argument parser: every subcommand listed, the one named in ``argv``
+    (if any) with all of its options."""
     parser = argparse.ArgumentParser(
         prog="trackside", description="Track editor and variant-rules toolkit for Downforce."
     )
     parser.add_argument("--version", action="version", version=f"trackside {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"trackside.engine.commands.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"trackside.engine.commands.{name}":
-                continue
-            raise
-        sub_parser = module.add_parser(sub)
-        sub_parser.set_defaults(run=module.run)
+    chosen = chosen_command(argv)
+    for name, summary in COMMANDS.items():
+        if name == chosen:
+            add_command(sub, name)
+        else:
+            sub.add_parser(name, help=summary, add_help=False)
     return parser
+
+
+def add_command(sub: Subparsers, name: str) -> argparse.ArgumentParser:
+    """Import the module of one subcommand and add its parser."""
+    module = importlib.import_module(f"trackside.engine.commands.{name}")
+    add_parser: Callable[[Subparsers], argparse.ArgumentParser] = module.add_parser
+    sub_parser = add_parser(sub)
+    sub_parser.set_defaults(run=module.run)
+    return sub_parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else argv
+    parser = build_parser(words)
+    args = parser.parse_args(words)
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
         return 2

@@ -2,7 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+SHOWN_CHARS = 60
+
+
+def shown(value: object, limit: int = SHOWN_CHARS, quote: bool = True) -> str:
+    """A value as echoed in a message: its repr (or, unquoted, its text), cut to
+    ``limit`` characters with "…" so that a huge value cannot flood the output."""
+    text = repr(value) if quote else str(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def place_text(
+    file: str | None, line: int | None = None, column: int | None = None, unnamed: str = "<input>"
+) -> str:
+    """``file:line:column`` as far as known; ``unnamed`` stands for a missing file."""
+    parts = [file or unnamed]
+    if line is not None:
+        parts.append(str(line))
+        if column is not None:
+            parts.append(str(column))
+    return ":".join(parts)
 
 
 @dataclass
@@ -14,12 +36,7 @@ class Place:
     column: int | None = None
 
     def __str__(self) -> str:
-        parts = [self.file or "<input>"]
-        if self.line is not None:
-            parts.append(str(self.line))
-            if self.column is not None:
-                parts.append(str(self.column))
-        return ":".join(parts)
+        return place_text(self.file, self.line, self.column)
 
 
 class TracksideError(Exception):
@@ -62,10 +79,11 @@ class InvalidInput(TracksideError):
         message: str,
         place: Place | None = None,
         hint: str | None = None,
-        problems: list | None = None,
+        problems: Sequence[object] = (),
     ):
         super().__init__(message, place, hint)
-        self.problems = problems or []
+        # Every problem found (the message names the first); their form is the caller's.
+        self.problems = list(problems)
 
 
 class UnwritableOutput(TracksideError):

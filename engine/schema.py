@@ -2,21 +2,41 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any
 
 import jsonschema
+from jsonschema.protocols import Validator
 
+from trackside.engine.errors import shown
 from trackside.engine.resources import load_schema
+from trackside.engine.yamlio import JsonPath
+
+# One schema violation: the message and the path of the value in the document.
+Violation = tuple[str, JsonPath]
+
+
+def _is_whole_number(_checker: object, instance: object) -> bool:
+    """JSON Schema's "integer" takes 15.0 too; a count or an index must be written 15."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+def _is_number(_checker: object, instance: object) -> bool:
+    return isinstance(instance, int | float) and not isinstance(instance, bool)
 
 
 @cache
-def _validator(name: str) -> jsonschema.protocols.Validator:
+def _validator(name: str) -> Validator:
     schema = load_schema(name)
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
-    return cls(inline_refs(schema))
+    checker = cls.TYPE_CHECKER.redefine("integer", _is_whole_number).redefine("number", _is_number)
+    # The stubs leave extend() unannotated; it returns a class like ``cls``.
+    strict: type[Validator] = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+        cls, type_checker=checker
+    )
+    return strict(inline_refs(schema))
 
 
 _ANNOTATIONS = {"description", "title", "$comment", "default", "examples"}
@@ -29,9 +49,9 @@ def inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
     has tens of thousands of numbers; inlining halves the check. A reference
     inside its own definition (recursion) is left as it is.
     """
-    defs = schema.get("$defs", {})
+    defs: dict[str, Any] = schema.get("$defs", {})
 
-    def walk(node: Any, stack: tuple[str, ...]) -> Any:
+    def walk(node: object, stack: tuple[str, ...]) -> object:
         if isinstance(node, list):
             return [walk(item, stack) for item in node]
         if not isinstance(node, dict):
@@ -42,24 +62,25 @@ def inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
             if name in defs and "/" not in name and name not in stack:
                 siblings = {k: walk(v, stack) for k, v in node.items() if k != "$ref"}
                 target = walk(defs[name], (*stack, name))
-                if set(siblings) <= _ANNOTATIONS:
+                if set(siblings) <= _ANNOTATIONS and isinstance(target, dict):
                     return {**target, **siblings}
                 return {"allOf": [target], **siblings}
         return {key: walk(value, stack) for key, value in node.items()}
 
-    return walk(schema, ())
+    return {key: walk(value, ()) for key, value in schema.items()}
 
 
-def check(name: str, data: Any) -> list[tuple[str, tuple]]:
+def check(name: str, data: object) -> list[Violation]:
     """Schema violations of ``data`` as (message, path) pairs, in path order."""
-    errors = list(_validator(name).iter_errors(data))
-    out = []
-    for err in errors:
+    found: list[Violation] = []
+    # YAML may have keys that are no strings, unlike the JSON the stubs describe: the
+    # schema then reports them.
+    for err in _validator(name).iter_errors(data):  # type: ignore[arg-type]
         for leaf in _leaves(err):
-            out.append((_describe(leaf), tuple(leaf.absolute_path)))
-    out.sort(key=lambda item: [str(p) for p in item[1]])
-    unique = []
-    for item in out:
+            found.append((_describe(leaf), tuple(leaf.absolute_path)))
+    found.sort(key=lambda item: [str(p) for p in item[1]])
+    unique: list[Violation] = []
+    for item in found:
         if item not in unique:
             unique.append(item)
     return unique
@@ -67,69 +88,88 @@ def check(name: str, data: Any) -> list[tuple[str, tuple]]:
 
 def _leaves(err: jsonschema.ValidationError) -> Iterator[jsonschema.ValidationError]:
     """The most specific errors under an anyOf/oneOf, else the error itself."""
+    best = None
     if err.context and err.validator in ("anyOf", "oneOf"):
         best = jsonschema.exceptions.best_match(err.context)
-        yield best
-    else:
-        yield err
+    yield best if isinstance(best, jsonschema.ValidationError) else err
 
 
 def _describe(err: jsonschema.ValidationError) -> str:
-    where = _path_text(tuple(err.absolute_path))
-    v = err.validator
+    """What is wrong, in the user's terms, beginning with where."""
+    return f"{_path_text(tuple(err.absolute_path))}: {_problem(err)}"
+
+
+def _problem(err: jsonschema.ValidationError) -> str:
+    v, expected, found = err.validator, err.validator_value, err.instance
     if v == "required":
-        missing = [k for k in err.validator_value if k not in (err.instance or {})]
-        return f"{where}: missing required key {', '.join(repr(k) for k in missing)}"
+        present = found if isinstance(found, Mapping) else {}
+        missing = [k for k in _listed(expected) if k not in present]
+        return f"missing required key {', '.join(shown(k) for k in missing)}"
     if v == "additionalProperties":
-        allowed = sorted(err.schema.get("properties", {}))
-        extra = sorted(set(err.instance) - set(allowed), key=str)
+        props = err.schema.get("properties", {}) if isinstance(err.schema, Mapping) else {}
+        allowed = sorted(props)
+        extra = sorted(set(found if isinstance(found, Mapping) else ()) - set(allowed), key=str)
         if None in extra:
-            return f"{where}: a key is empty (~ or null); give it a name ({', '.join(allowed)})"
-        return (
-            f"{where}: unknown key {', '.join(repr(k) for k in extra)} "
-            f"(allowed: {', '.join(allowed)})"
-        )
+            return f"a key is empty (~ or null); give it a name ({', '.join(allowed)})"
+        return f"unknown key {', '.join(shown(k) for k in extra)} (allowed: {', '.join(allowed)})"
     if v == "type":
-        return f"{where}: expected {_a(err.validator_value)}, found {_kind(err.instance)}"
+        return f"expected {_a(expected)}, found {_kind(found)}"
     if v == "const":
-        return f"{where}: must be {err.validator_value!r}, found {err.instance!r}"
+        return f"must be {shown(expected)}, found {shown(found)}"
     if v == "enum":
-        return f"{where}: must be one of {', '.join(map(repr, err.validator_value))}, found {err.instance!r}"
+        return f"must be one of {', '.join(map(shown, _listed(expected)))}, found {shown(found)}"
     if v in ("minItems", "maxItems"):
-        n = len(err.instance)
         bound = "at least" if v == "minItems" else "at most"
-        return f"{where}: needs {bound} {err.validator_value} items, has {n}"
+        return f"needs {bound} {expected} items, has {_count(found)}"
     if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        return f"{where}: {err.instance!r} is out of range ({v} {err.validator_value})"
-    if v in ("minLength", "maxLength", "pattern"):
-        return f"{where}: {err.message}"
-    return f"{where}: {err.message}"
+        return f"{shown(found)} is out of range ({v} {expected})"
+    if v in ("minLength", "maxLength"):
+        bound = "at least" if v == "minLength" else "at most"
+        return f"text of {_count(found)} characters; give {bound} {expected}"
+    if v == "pattern":
+        return f"{shown(found)} does not match the pattern {expected}"
+    # jsonschema's own message quotes the value in full: keep the echo short.
+    return shown(err.message, 200, quote=False)
 
 
-def _path_text(path: tuple) -> str:
+def _listed(value: object) -> list[object]:
+    return list(value) if isinstance(value, list | tuple) else [value]
+
+
+def _count(value: object) -> int:
+    return len(value) if isinstance(value, str | list | dict) else 0
+
+
+def _path_text(path: JsonPath) -> str:
     if not path:
         return "document"
     text = ""
     for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+        if isinstance(part, int) and not isinstance(part, bool):
+            text += f"[{part}]"
+        else:
+            text += f".{shown(part, quote=False)}" if text else shown(part, quote=False)
     return text
 
 
-def _a(kind: Any) -> str:
+_KINDS = {
+    "object": "a mapping",
+    "array": "a list",
+    "string": "text",
+    "number": "a number",
+    "integer": "a whole number",
+    "boolean": "true or false",
+    "null": "nothing",
+}
+
+
+def _a(kind: object) -> str:
     if isinstance(kind, list):
         return " or ".join(_a(k) for k in kind)
-    return {
-        "object": "a mapping",
-        "array": "a list",
-        "string": "text",
-        "number": "a number",
-        "integer": "a whole number",
-        "boolean": "true or false",
-        "null": "nothing",
-    }.get(kind, kind)
+    return _KINDS.get(str(kind), str(kind))
 
 
-def _kind(value: Any) -> str:
+def _kind(value: object) -> str:
     if value is None:
         return "nothing"
     if isinstance(value, bool):
@@ -140,4 +180,4 @@ def _kind(value: Any) -> str:
         return "a list"
     if isinstance(value, str):
         return f"text {value!r}" if len(value) < 40 else "text"
-    return repr(value)
+    return shown(value)

@@ -11,9 +11,10 @@ import contextlib
 import math
 import os
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import yaml
 
@@ -22,15 +23,22 @@ from trackside.engine.errors import Place, UnreadableInput, UnwritableOutput
 try:  # libyaml is much faster; the pure-Python loader is equally safe.
     from yaml import CSafeDumper as _BaseDumper
     from yaml import CSafeLoader as _BaseLoader
+
+    _LIBYAML = True
 except ImportError:  # pragma: no cover - depends on the PyYAML build
+    # The pure-Python classes stand in for the libyaml ones under the same names.
     from yaml import SafeDumper as _BaseDumper  # type: ignore[assignment]
     from yaml import SafeLoader as _BaseLoader  # type: ignore[assignment]
+
+    _LIBYAML = False
 
 MAX_BYTES = 8 * 1024 * 1024
 MAX_NODES = 2_000_000
 MAX_DEPTH = 100
 
-JsonPath = tuple[str | int, ...]
+# A mapping key as read (bool is an int) or a list index; "<key>" marks a key's own node.
+PathPart = str | int | float | None
+JsonPath = tuple[PathPart, ...]
 
 
 @dataclass
@@ -41,7 +49,7 @@ class YamlDocument:
     file: str
     positions: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
 
-    def place(self, path: JsonPath) -> Place:
+    def place(self, path: Sequence[PathPart]) -> Place:
         """The file place of the value at ``path``, or of its nearest parent."""
         for cut in range(len(path), -1, -1):
             pos = self.positions.get(tuple(path[:cut]))
@@ -50,7 +58,7 @@ class YamlDocument:
         return Place(self.file)
 
 
-def read_text(path: str | os.PathLike, what: str = "file") -> str:
+def read_text(path: str | os.PathLike[str], what: str = "file") -> str:
     """Read a UTF-8 text file, refusing directories, huge files and bad bytes."""
     name = str(path)
     p = Path(path)
@@ -94,8 +102,7 @@ def parse_yaml(text: str, file: str = "<input>") -> YamlDocument:
         finally:
             loader.dispose()
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = Place(file, mark.line + 1, mark.column + 1) if mark else Place(file)
+        where = _mark_place(exc.problem_mark or exc.context_mark, file)
         problem = exc.problem or exc.context or "not YAML"
         if "another document" in problem:
             raise UnreadableInput(
@@ -122,7 +129,7 @@ def parse_yaml(text: str, file: str = "<input>") -> YamlDocument:
     return YamlDocument(data, file, positions)
 
 
-def load_yaml(path: str | os.PathLike, what: str = "file") -> YamlDocument:
+def load_yaml(path: str | os.PathLike[str], what: str = "file") -> YamlDocument:
     """Read and parse a YAML file safely."""
     return parse_yaml(read_text(path, what), str(path))
 
@@ -138,22 +145,21 @@ def _check_depth(text: str, file: str) -> None:
     try:
         _walk_depth(_BaseLoader(text), file)
     except yaml.YAMLError:
-        if _BaseLoader is yaml.SafeLoader:
+        if not _LIBYAML:
             raise
         _walk_depth(yaml.SafeLoader(text), file)
 
 
-def _walk_depth(loader: Any, file: str) -> None:
+def _walk_depth(loader: yaml.SafeLoader | yaml.CSafeLoader, file: str) -> None:
     depth = 0
     try:
         while (event := loader.get_event()) is not None:
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    mark = event.start_mark
                     raise UnreadableInput(
                         f"YAML nested more than {MAX_DEPTH} levels deep",
-                        Place(file, mark.line + 1, mark.column + 1),
+                        _mark_place(event.start_mark, file),
                     )
             elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
                 depth -= 1
@@ -191,13 +197,30 @@ def _check_size(root: yaml.Node, file: str) -> None:
 
 
 def _mark(node: yaml.Node, file: str) -> Place:
-    return Place(file, node.start_mark.line + 1, node.start_mark.column + 1)
+    return _mark_place(node.start_mark, file)
+
+
+class _Mark(Protocol):
+    """A position in the YAML text as PyYAML and libyaml give it (0-based)."""
+
+    @property
+    def line(self) -> int: ...
+
+    @property
+    def column(self) -> int: ...
+
+
+def _mark_place(mark: _Mark | None, file: str) -> Place:
+    """The 1-based place of a 0-based YAML mark (the file alone when there is none)."""
+    return Place(file, mark.line + 1, mark.column + 1) if mark else Place(file)
 
 
 _SCALAR = yaml.constructor.SafeConstructor()
 
 
-def _construct(node: yaml.Node, path: JsonPath, positions: dict, file: str) -> Any:
+def _construct(
+    node: yaml.Node, path: JsonPath, positions: dict[JsonPath, tuple[int, int]], file: str
+) -> Any:
     positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
     if isinstance(node, yaml.ScalarNode):
         return _scalar(node, file)
@@ -256,7 +279,7 @@ class _Dumper(_BaseDumper):
     """Block style for mappings, flow style for short lists of plain values."""
 
 
-def _represent_list(dumper: yaml.SafeDumper, data: list) -> yaml.Node:
+def _represent_list(dumper: _Dumper, data: Sequence[object]) -> yaml.Node:
     flat = all(isinstance(x, (int, float, str, bool)) or x is None for x in data)
     points = all(
         isinstance(x, (list, tuple)) and len(x) <= 2 and all(isinstance(v, (int, float)) for v in x)
@@ -266,7 +289,7 @@ def _represent_list(dumper: yaml.SafeDumper, data: list) -> yaml.Node:
     return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
 
 
-def _represent_float(dumper: yaml.SafeDumper, data: float) -> yaml.Node:
+def _represent_float(dumper: _Dumper, data: float) -> yaml.Node:
     if not math.isfinite(data):
         return dumper.represent_float(data)  # .nan / .inf: refused again on load
     text = f"{data:.1f}" if data == int(data) and abs(data) < 1000000000000000.0 else repr(data)
@@ -293,7 +316,7 @@ def dump_yaml(data: Any, header: str | None = None) -> str:
     return text
 
 
-def check_writable(path: str | os.PathLike, option: str | None = None) -> None:
+def check_writable(path: str | os.PathLike[str], option: str | None = None) -> None:
     """Refuse, before any work is done, an output path that cannot be written."""
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
@@ -325,9 +348,12 @@ def _check_writable(target: Path, directory: Path, where: Place, option: str | N
         )
 
 
-def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` so that ``path`` holds either the old or the new content."""
-    target = Path(path)
+def write_atomic(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` so that ``path`` holds either the old or the new content.
+
+    Through a symbolic link the file it points to is replaced and the link kept.
+    """
+    target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
     directory = target.parent if str(target.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:

@@ -19,10 +19,7 @@ import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from trackside.engine.errors import TracksideError  # noqa: E402
+from trackside.engine.errors import TracksideError
 from trackside.engine.track.lanes import (
     Arc,
     LaneLayout,
@@ -33,9 +30,12 @@ from trackside.engine.track.lanes import (
     make_track,
     pick_grid,
 )
-from trackside.engine.track.model import Track  # noqa: E402
-from trackside.engine.track.validate import validate_track  # noqa: E402
-from trackside.engine.yamlio import write_atomic  # noqa: E402
+from trackside.engine.track.model import Track
+from trackside.engine.track.validate import validate_track
+from trackside.engine.yamlio import write_atomic
+
+# The repository (the package is installed from it: ``make setup``).
+ROOT = Path(__file__).resolve().parent.parent
 
 BOARD = (800.0, 550.0)
 AUTHOR = "Trackside"

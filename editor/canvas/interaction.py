@@ -20,8 +20,8 @@ class ToolEvent:
 
     pos: QPointF  # raw position in mm
     button: Qt.MouseButton
-    buttons: Qt.MouseButtons
-    modifiers: Qt.KeyboardModifiers
+    buttons: Qt.MouseButton  # a flag combination of the buttons held
+    modifiers: Qt.KeyboardModifier  # a flag combination of the modifiers held
     screen_pos: QPointF | None = None  # view pixel position, for drag thresholds
 
     @property
@@ -45,6 +45,8 @@ class ToolEvent:
 class Interaction(Protocol):
     """The active tool as the scene drives it."""
 
+    name: str
+
     def activate(self) -> None: ...
     def deactivate(self) -> None: ...
     def cancel(self) -> None: ...
@@ -55,3 +57,4 @@ class Interaction(Protocol):
     def mouse_release(self, ev: ToolEvent) -> None: ...
     def double_click(self, ev: ToolEvent) -> None: ...
     def key_press(self, event: QKeyEvent) -> bool: ...
+    def pointer_left(self) -> None: ...

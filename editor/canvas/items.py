@@ -138,7 +138,7 @@ class SpaceItem(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        if len(self._poly) < 3:
+        if self._poly.size() < 3:
             painter.setPen(cosmetic_pen(PROBLEM, 2))
             painter.drawPolyline(self._poly)
             return

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -9,13 +11,16 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from trackside.editor.canvas.items import Z_OVERLAY
 from trackside.engine.track.movement import Move
 
+if TYPE_CHECKING:
+    from trackside.editor.canvas.scene import TrackScene
+
 PATH_COLOURS = ("#ffffff", "#52d1ff", "#ff9a3c", "#c77dff", "#3ddc84", "#ff5d8f")
 
 
 class EndPathsItem(QGraphicsItem):
     """Every legal path to one end space, each in its own colour, over the preview."""
 
-    def __init__(self, scene):
+    def __init__(self, scene: TrackScene) -> None:
         super().__init__()
         self.track_scene = scene
         self.setZValue(Z_OVERLAY - 1)

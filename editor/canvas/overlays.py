@@ -8,12 +8,14 @@ R-MOVE-2: forward neighbours; R-MOVE-4: legal moves; R-FIN-1: finishing).
 from __future__ import annotations
 
 import math
+from typing import Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from trackside.editor.canvas.items import Z_OVERLAY, arrow_polygon
+from trackside.editor.canvas.items import Z_OVERLAY, SpaceItem, arrow_polygon
+from trackside.engine.track.geometry import TrackGeometry
 from trackside.engine.track.movement import Move
 
 STRAIGHT = QColor(255, 255, 255, 210)
@@ -27,10 +29,19 @@ ORIGIN = QColor("#f4f4f0")  # white, as no test car is: the car that moves
 RING = QColor("#ffe14d")  # the yellow ring of "this car moves", as in play
 
 
+class OverlayHost(Protocol):
+    """What an overlay reads from its scene (``TrackScene``, which imports this module)."""
+
+    space_items: list[SpaceItem]
+
+    def track_rect(self) -> QRectF: ...
+    def geometry(self) -> TrackGeometry | None: ...
+
+
 class ForwardArrowsItem(QGraphicsItem):
     """An arrow from every space to each forward neighbour; dead ends ringed in red."""
 
-    def __init__(self, scene):
+    def __init__(self, scene: OverlayHost) -> None:
         super().__init__()
         self.track_scene = scene
         self.setZValue(Z_OVERLAY - 5)
@@ -85,7 +96,7 @@ def _arrow(painter: QPainter, a: QPointF, b: QPointF, colour: QColor, width: flo
 class MovesItem(QGraphicsItem):
     """The legal moves of one car: end spaces filled, paths drawn, other cars marked."""
 
-    def __init__(self, scene):
+    def __init__(self, scene: OverlayHost) -> None:
         super().__init__()
         self.track_scene = scene
         self.origin: int | None = None

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -637,7 +638,7 @@ def _pen(
     return pen
 
 
-def _qpolygon(corners: list) -> QPolygonF:
+def _qpolygon(corners: Sequence[Sequence[float]]) -> QPolygonF:
     return QPolygonF([QPointF(float(x), float(y)) for x, y in corners])
 
 

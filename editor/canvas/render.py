@@ -20,6 +20,7 @@ from PySide6.QtGui import (
     QColor,
     QGuiApplication,
     QImage,
+    QImageWriter,
     QPageLayout,
     QPageSize,
     QPainter,
@@ -123,21 +124,24 @@ _app: QGuiApplication | None = None  # keeps the application made here alive
 
 def ensure_app() -> QGuiApplication:
     """The running Qt application, or a new one (offscreen when there is no display)."""
-    app = QGuiApplication.instance()
-    if app is None:
-        if not (
-            os.environ.get("DISPLAY")
-            or os.environ.get("WAYLAND_DISPLAY")
-            or os.environ.get("QT_QPA_PLATFORM")
-        ):
-            os.environ["QT_QPA_PLATFORM"] = "offscreen"
-        # A QApplication (not just a QGuiApplication), so that widgets made later in
-        # the same process (the editor, GUI tests) still work.
-        from PySide6.QtWidgets import QApplication
+    existing = QGuiApplication.instance()
+    if isinstance(existing, QGuiApplication):
+        return existing
+    if existing is not None:
+        raise RuntimeError("a non-GUI QCoreApplication is already running")
+    if not (
+        os.environ.get("DISPLAY")
+        or os.environ.get("WAYLAND_DISPLAY")
+        or os.environ.get("QT_QPA_PLATFORM")
+    ):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    # A QApplication (not just a QGuiApplication), so that widgets made later in
+    # the same process (the editor, GUI tests) still work.
+    from PySide6.QtWidgets import QApplication
 
-        app = QApplication(["trackside"])
-        global _app
-        _app = app
+    app = QApplication(["trackside"])
+    global _app
+    _app = app
     return app
 
 
@@ -227,7 +231,9 @@ def _png(tmp: Path, target: Path, bounds: Bounds, dpi: int, paint: PaintFn) -> R
     painter.translate(-rect.left(), -rect.top())
     paint(painter, rect)
     painter.end()
-    if not image.save(str(tmp), "PNG"):
+    # QImageWriter, not QImage.save: PySide6 takes save's format only as a str, its stubs
+    # only as bytes, so no call to save both type-checks and runs.
+    if not QImageWriter(str(tmp), b"PNG").write(image):
         raise UnwritableOutput("cannot write the PNG file", Place(str(target)))
     return Rendered(target, "png", 1, (rect.width(), rect.height()))
 

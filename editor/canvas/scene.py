@@ -21,8 +21,8 @@ from trackside.editor.canvas.items import (
 )
 from trackside.editor.canvas.overlays import ForwardArrowsItem
 from trackside.editor.canvas.snapping import Snap, SnapSettings, snap_point
-from trackside.editor.document.track_document import LINE_COUNT, TrackDocument
-from trackside.engine.track.geometry import TrackGeometry
+from trackside.editor.document.track_document import TrackDocument
+from trackside.engine.track.geometry import LINE_NAMES, TrackGeometry
 
 SNAP_PIXELS = 9.0
 MARGIN = 2000.0  # mm of room around the track so the view can pan past its edges
@@ -46,7 +46,7 @@ class TrackScene(QGraphicsScene):
         self.racing_line = RacingLineItem(doc)
         self.racing_line.setVisible(False)
         self.addItem(self.racing_line)
-        self.line_items = [LineItem(doc, k) for k in range(LINE_COUNT)]
+        self.line_items = [LineItem(doc, k) for k in range(len(LINE_NAMES))]
         for item in self.line_items:
             self.addItem(item)
         self.snap_marker = SnapMarker()
@@ -186,23 +186,23 @@ class TrackScene(QGraphicsScene):
         """Select exactly these spaces (and lines)."""
         wanted = set(indices)
         self.blockSignals(True)
-        for i, item in enumerate(self.space_items):
-            item.setSelected(i in wanted)
-        for k, item in enumerate(self.line_items):
-            item.setSelected(k in set(lines))
+        for i, space_item in enumerate(self.space_items):
+            space_item.setSelected(i in wanted)
+        for k, line_item in enumerate(self.line_items):
+            line_item.setSelected(k in set(lines))
         self.blockSignals(False)
         self.selectionChanged.emit()
 
     def set_problems(self, spaces: set[int], lines: set[int]) -> None:
         """Outline the spaces and lines the issues list complains about."""
-        for i, item in enumerate(self.space_items):
-            if item.problem != (i in spaces):
-                item.problem = i in spaces
-                item.update()
-        for k, item in enumerate(self.line_items):
-            if item.problem != (k in lines):
-                item.problem = k in lines
-                item.update()
+        for i, space_item in enumerate(self.space_items):
+            if space_item.problem != (i in spaces):
+                space_item.problem = i in spaces
+                space_item.update()
+        for k, line_item in enumerate(self.line_items):
+            if line_item.problem != (k in lines):
+                line_item.problem = k in lines
+                line_item.update()
 
     def set_show_ids(self, show: bool) -> None:
         """Print space ids on the canvas or not."""

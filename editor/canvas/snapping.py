@@ -56,9 +56,11 @@ def snap_point(
         if hit:
             return hit
     if settings.racing_line:
-        hit = nearest_on_polyline(track.centerline.points, track.centerline.closed, x, y, radius)
-        if hit:
-            return Snap(hit[0], hit[1], "racing")
+        on_line = nearest_on_polyline(
+            track.centerline.points, track.centerline.closed, x, y, radius
+        )
+        if on_line:
+            return Snap(on_line[0], on_line[1], "racing")
     if settings.grid and settings.grid_step > 0:
         g = settings.grid_step
         return Snap(round(x / g) * g, round(y / g) * g, "grid")
@@ -178,7 +180,10 @@ def _covered_run(
     tol = geometry.tol
     stretches: list[tuple[float, float]] = []
     for i in geometry.good:
-        cut = geometry.polygons[i].intersection(probe)
+        polygon = geometry.polygons[i]
+        if polygon is None:  # never for a good space; the list also holds the bad ones
+            continue
+        cut = polygon.intersection(probe)
         for part in getattr(cut, "geoms", [cut]):
             coords = list(getattr(part, "coords", []))
             if len(coords) < 2:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QCursor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
@@ -176,7 +176,7 @@ class CanvasView(QGraphicsView):
         super().focusOutEvent(event)
 
     # -- empty page ------------------------------------------------------------
-    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         if self.track_scene.space_items or self.track_scene.tool is None:
             return
         if self.track_scene.tool.name not in ("select",):
@@ -198,7 +198,8 @@ class CanvasView(QGraphicsView):
         painter.restore()
 
     # -- grid ------------------------------------------------------------------
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawBackground(self, painter: QPainter, exposed: QRectF | QRect) -> None:
+        rect = QRectF(exposed)
         painter.fillRect(rect, BACKGROUND)
         if not self.show_grid:
             return

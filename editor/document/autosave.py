@@ -15,12 +15,13 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QStandardPaths, QTimer
+from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 
 from trackside.editor.document.track_document import TrackDocument
 from trackside.engine.yamlio import write_atomic
 
 INTERVAL_MS = 60_000
+RETRY_MS = 15_000  # after a failed autosave, try again sooner than the interval
 
 
 def default_directory() -> Path:
@@ -52,7 +53,14 @@ class AutosaveEntry:
 
 
 class Autosaver(QObject):
-    """Writes the document to the autosave folder on a timer while it is modified."""
+    """Writes the document to the autosave folder on a timer while it is modified.
+
+    A failed write emits ``failed`` with the reason and is retried every
+    ``RETRY_MS`` until one succeeds, which emits ``recovered``.
+    """
+
+    failed = Signal(str)
+    recovered = Signal()
 
     def __init__(
         self,
@@ -71,6 +79,10 @@ class Autosaver(QObject):
         self.timer.setInterval(interval_ms)
         self.timer.timeout.connect(self.save_now)
         self.timer.start()
+        self.retry = QTimer(self)
+        self.retry.setSingleShot(True)
+        self.retry.setInterval(RETRY_MS)
+        self.retry.timeout.connect(self.save_now)
         self._dirty = doc.is_modified()  # changed since the last autosave
         doc.modifiedChanged.connect(self._on_modified)
         doc.changed.connect(self._on_changed)
@@ -99,17 +111,34 @@ class Autosaver(QObject):
             }
             write_atomic(self.meta_file, json.dumps(meta, indent=1))
         except Exception as exc:  # autosave must never interrupt editing
-            self.last_error = str(exc)
+            self.last_error = _reason(exc)
+            self.retry.start()
+            self.failed.emit(self.last_error)
             return False
+        had_failed = self.last_error is not None
         self.last_error = None
         self._dirty = False
+        if had_failed:
+            self.recovered.emit()
         return True
 
     def discard(self) -> None:
         """Remove this session's autosave (after a save or a clean close)."""
+        self.retry.stop()
+        if self.last_error is not None:
+            self.last_error = None
+            self.recovered.emit()  # nothing left to keep safe
         for f in (self.track_file, self.meta_file):
             with contextlib.suppress(FileNotFoundError, OSError):
                 f.unlink()
+
+
+def _reason(exc: Exception) -> str:
+    """Why a write failed, in a few words."""
+    if isinstance(exc, OSError):
+        where = f" ({exc.filename})" if exc.filename else ""
+        return f"{exc.strerror or exc}{where}"
+    return str(exc) or type(exc).__name__
 
 
 def leftover_autosaves(directory: Path | None = None) -> list[AutosaveEntry]:

@@ -11,12 +11,12 @@ import copy
 
 from PySide6.QtGui import QUndoCommand
 
-from trackside.editor.document.track_document import FINISH, TrackDocument
+from trackside.editor.document.track_document import TrackDocument
+from trackside.engine.track.geometry import LINE_NAMES
 from trackside.engine.track.model import Centerline, Point, Segment, Space
 
 # Ids for mergeWith: consecutive commands with the same id may merge.
 MERGE_NUDGE = 1001
-LINE_NAMES = ("betting line 1", "betting line 2", "betting line 3", "finish line")
 
 
 class AddSpaces(QUndoCommand):
@@ -272,7 +272,6 @@ def corners_rounded(corners: list[Point]) -> list[Point]:
 
 
 __all__ = [
-    "FINISH",
     "AddSpaces",
     "MoveSpaces",
     "RemoveSpaces",

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from trackside.editor.document.commands import AddSpaces, SetCenterline, SetGrid, SetLine
 from trackside.editor.document.lane_draft import Creation
-from trackside.editor.document.track_document import FINISH, TrackDocument
+from trackside.editor.document.track_document import TrackDocument
+from trackside.engine.track.geometry import FINISH
 from trackside.engine.track.model import Centerline
 
 

@@ -9,7 +9,10 @@ is refused and reported.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 from trackside.editor.document.track_document import UNSET_SEGMENT
 from trackside.engine.errors import TracksideError
@@ -78,10 +81,10 @@ def load_for_editing(path: str | os.PathLike) -> LoadResult:
     return LoadResult(None, found)
 
 
-def _draft(data: object, name: str) -> Track | None:
+def _draft(mapping: Mapping[str, Any], name: str) -> Track | None:
     """A track from data that only lacks items, with unset lines filling the gaps."""
     try:
-        data = dict(data)  # type: ignore[arg-type]
+        data = dict(mapping)
         lines = list(data.get("betting_lines", []))
         data["betting_lines"] = [s for s in lines if len(s) == 2] + (
             [[list(p) for p in UNSET_SEGMENT]] * max(0, 3 - len(lines))
@@ -97,3 +100,15 @@ def _draft(data: object, name: str) -> Track | None:
     if any(len(sp.corners) < 1 for sp in track.spaces):
         return None
     return track
+
+
+def file_slug(name: str | None) -> str:
+    """A file name for a track name: 'Harbour Loop!' gives 'harbour-loop' (else 'track')."""
+    text = "".join(ch.lower() if ch.isalnum() else "-" for ch in (name or "track"))
+    return "-".join(part for part in text.split("-") if part) or "track"
+
+
+def suggested_stem(path: str | None, name: str | None) -> Path:
+    """Where to offer to write a track's output, without a suffix: beside its file,
+    else its name as a file name in the working folder."""
+    return Path(path).with_suffix("") if path else Path.cwd() / file_slug(name)

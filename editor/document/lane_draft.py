@@ -14,6 +14,7 @@ way a heading points and which way a + arc turns, rather than assuming it).
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from dataclasses import dataclass, field, replace
@@ -262,33 +263,31 @@ def _closings(layout: LaneLayout):
     poses = trace(layout)
     end = poses[-1]
     gx, gy = layout.start[0] - end.x, layout.start[1] - end.y
-    straights = [k for k, p in enumerate(layout.pieces) if isinstance(p, Straight)]
-    for k in straights:
+    straights = {k: p for k, p in enumerate(layout.pieces) if isinstance(p, Straight)}
+    for k, piece in straights.items():
         h = math.radians(poses[k].heading)
         ux, uy = math.cos(h), math.sin(h)
         if abs(ux * gy - uy * gx) <= 0.005:
-            new = layout.pieces[k].length + ux * gx + uy * gy
+            new = piece.length + ux * gx + uy * gy
             if new >= layout.space_length / 2:
                 pieces = list(layout.pieces)
-                pieces[k] = replace(pieces[k], length=new)
+                pieces[k] = replace(piece, length=new)
                 yield (
                     replace(layout, pieces=tuple(pieces)),
                     f"Piece {k + 1} is {new:.1f} mm long to close the loop",
                 )
-    for a in range(len(straights)):
-        for b in range(a + 1, len(straights)):
-            i, j = straights[a], straights[b]
-            try:
-                fitted = close_loop(layout, (i, j))
-            except LayoutError:
-                continue
-            yield (
-                fitted,
-                (
-                    f"Pieces {i + 1} and {j + 1} are {fitted.pieces[i].length:.1f} and "
-                    f"{fitted.pieces[j].length:.1f} mm long to close the loop"
-                ),
-            )
+    for i, j in itertools.combinations(straights, 2):
+        try:
+            fitted = close_loop(layout, (i, j))
+        except LayoutError:
+            continue
+        yield (
+            fitted,
+            (
+                f"Pieces {i + 1} and {j + 1} are {fitted.pieces[i].path_length:.1f} and "
+                f"{fitted.pieces[j].path_length:.1f} mm long to close the loop"
+            ),
+        )
 
 
 def _pieces(extra: Piece | tuple[Piece, ...] | None) -> tuple[Piece, ...]:

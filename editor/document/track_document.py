@@ -14,12 +14,10 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from trackside.engine.track.geometry import FINISH
 from trackside.engine.track.model import Centerline, Point, Segment, Space, Track
 
 UNSET_SEGMENT: Segment = ((0, 0), (0, 0))
-LINE_COUNT = 4  # three betting lines then the finish line (engine.geometry.FINISH == 3)
-FINISH = 3
-
 
 UNTITLED = "Untitled"
 
@@ -101,6 +99,11 @@ class TrackDocument(QObject):
         self.undo_stack.setClean()
         self.modifiedChanged.emit(False)
 
+    def mark_modified(self) -> None:
+        """Count the track as unsaved although no command changed it (its file went away)."""
+        self._forced_modified = True
+        self.modifiedChanged.emit(True)
+
     def replace(self, track: Track, path: str | None, modified: bool = False) -> None:
         """Start over with another track (open, new, recover); clears the undo history."""
         self._track = track
@@ -153,7 +156,7 @@ class TrackDocument(QObject):
 
     def set_corners(self, index: int, corners: list[Point]) -> None:
         """Replace the corners of the space at ``index``."""
-        self._track.spaces[index].corners = [tuple(c) for c in corners]
+        self._track.spaces[index].corners = [(x, y) for x, y in corners]
         self.spaceChanged.emit(index)
         self.changed.emit()
 
@@ -173,7 +176,8 @@ class TrackDocument(QObject):
 
     def set_line(self, k: int, segment: Segment) -> None:
         """Set betting line ``k`` (0-2) or the finish line (3)."""
-        seg = (tuple(segment[0]), tuple(segment[1]))
+        (ax, ay), (bx, by) = segment
+        seg = ((ax, ay), (bx, by))
         if k == FINISH:
             self._track.finish_line = seg
         else:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from trackside.editor.canvas.render import DEFAULT_DPI, Rendered, render
+from trackside.editor.document.files import suggested_stem
 from trackside.engine.errors import TracksideError
 
 if TYPE_CHECKING:
@@ -73,8 +74,8 @@ class ExportDialog(QDialog):
         where.addWidget(self.path, 1)
         where.addWidget(browse)
         self.paper = QComboBox()
-        for text, key in PAPERS:
-            self.paper.addItem(text, key)
+        for text, paper_key in PAPERS:
+            self.paper.addItem(text, paper_key)
         self.paper.setCurrentIndex(max(0, self.paper.findData(paper)))
         self.dpi = QSpinBox()
         self.dpi.setRange(10, 2400)
@@ -106,13 +107,7 @@ class ExportDialog(QDialog):
         return self.format.currentData()
 
     def _suggested(self, kind: str) -> str:
-        doc = self.doc
-        if doc.path:
-            stem = Path(doc.path).with_suffix("")
-        else:
-            name = "".join(c.lower() if c.isalnum() else "-" for c in doc.track.name or "track")
-            stem = Path.cwd() / ("-".join(p for p in name.split("-") if p) or "track")
-        return f"{stem}.{kind}"
+        return f"{suggested_stem(self.doc.path, self.doc.track.name)}.{kind}"
 
     def _on_format(self) -> None:
         kind = self.kind()

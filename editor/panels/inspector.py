@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
 
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.document.commands import (
-    LINE_NAMES,
     SetCorners,
     SetLine,
     SetMeta,
@@ -34,6 +33,7 @@ from trackside.editor.document.commands import (
     rename_space,
 )
 from trackside.editor.document.track_document import TrackDocument
+from trackside.engine.track.geometry import LINE_NAMES
 from trackside.engine.track.model import DEFAULT_TOLERANCE
 
 KINDS = ["normal", "danger"]
@@ -168,12 +168,13 @@ class Inspector(QWidget):
                 self.corner_table.setRowCount(0)
                 self.shape_label.clear()
                 return
-            sp = self.doc.track.spaces[self.index]
-            self.summary.setText(f"Space {self.index + 1} of {len(self.doc.track.spaces)}")
+            index = selected[0]
+            sp = self.doc.track.spaces[index]
+            self.summary.setText(f"Space {index + 1} of {len(self.doc.track.spaces)}")
             self.id_edit.setText(sp.id)
             self.lane_spin.setValue(int(sp.lane))
             self.kind_combo.setCurrentText(sp.kind or "normal")
-            rect = self.scene.space_items[self.index].rectangular
+            rect = self.scene.space_items[index].rectangular
             self.shape_label.setText(
                 f"{len(sp.corners)} corners, " + ("rectangular (Determined)" if rect else "shaped")
             )

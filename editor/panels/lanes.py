@@ -9,6 +9,7 @@ edits the same ``LaneDraft`` as the mouse, through the tool's methods.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
@@ -32,7 +33,7 @@ from PySide6.QtWidgets import (
 from trackside.editor.document.lane_draft import plus_turns_left
 from trackside.editor.document.track_document import is_unset
 from trackside.editor.tools.lane_tool import LaneTool
-from trackside.engine.track.lanes import MAX_LANES, Arc, Straight
+from trackside.engine.track.lanes import MAX_LANES, Arc, Piece, Straight
 
 COLUMNS = ("Piece", "Length or radius", "Turn °", "Lanes")
 
@@ -93,17 +94,14 @@ class LanePanel(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
-        self.table.horizontalHeaderItem(1).setToolTip(
-            "mm: a straight's length, an arc's radius (of the racing line)"
-        )
-        self.table.horizontalHeaderItem(2).setToolTip(
+        self._header_tip(1, "mm: a straight's length, an arc's radius (of the racing line)")
+        self._header_tip(
+            2,
             "Degrees: + turns left, - right, as seen on the board"
             if plus_turns_left()
-            else "Degrees: + turns right, - left, as seen on the board"
+            else "Degrees: + turns right, - left, as seen on the board",
         )
-        self.table.horizontalHeaderItem(3).setToolTip(
-            "1-4 for this piece; blank: the lane count below"
-        )
+        self._header_tip(3, "1-4 for this piece; blank: the lane count below")
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setMinimumHeight(150)
         self.table.itemChanged.connect(self._on_item_changed)
@@ -123,6 +121,15 @@ class LanePanel(QWidget):
         for b in (self.add_straight_button, self.add_arc_button, self.remove_button):
             row.addWidget(b)
         return row
+
+    def _header_tip(self, column: int, tip: str) -> None:
+        item = self.table.horizontalHeaderItem(column)
+        if item is not None:  # made by setHorizontalHeaderLabels
+            item.setToolTip(tip)
+
+    def _cell_text(self, row: int, column: int) -> str:
+        item = self.table.item(row, column)
+        return item.text() if item is not None else ""
 
     def _build_form(self) -> QFormLayout:
         form = QFormLayout()
@@ -158,8 +165,8 @@ class LanePanel(QWidget):
         self.close_box.toggled.connect(lambda on: self._setting(close=on))
         self.replace_box.toggled.connect(lambda on: self._setting(replace_centerline=on))
         self.furniture_box.toggled.connect(lambda on: self._setting(furniture=on))
-        for box in (self.close_box, self.replace_box, self.furniture_box):
-            form.addRow(box)
+        for check in (self.close_box, self.replace_box, self.furniture_box):
+            form.addRow(check)
         return form
 
     # -- from the draft to the widgets -----------------------------------------
@@ -233,24 +240,20 @@ class LanePanel(QWidget):
         finally:
             self._filling = filling
 
-    def _mark_rows(self, built: list) -> None:
+    def _mark_rows(self, built: Sequence[Piece]) -> None:
         for row, piece in enumerate(self.tool.draft.pieces):
             item = self.table.item(row, 1)
             if item is None:
                 continue
-            fitted = built[row] if row < len(built) else piece
-            changed = (
-                isinstance(piece, Straight)
-                and isinstance(fitted, Straight)
-                and abs(fitted.length - piece.length) > 0.05
-            )
+            fitted_length = _closing_length(piece, built[row] if row < len(built) else piece)
+            changed = fitted_length is not None
             font = item.font()
             font.setItalic(changed)
             item.setFont(font)
             item.setForeground(QColor("#e0a030") if changed else self.table.palette().text())
             item.setToolTip(
-                f"Create makes this straight {fitted.length:.1f} mm long to close the loop"
-                if changed
+                f"Create makes this straight {fitted_length:.1f} mm long to close the loop"
+                if fitted_length is not None
                 else ""
             )
 
@@ -287,15 +290,14 @@ class LanePanel(QWidget):
         row = item.row()
         piece = self.tool.draft.pieces[row]
         try:
-            size = float(self.table.item(row, 1).text())
-            lanes_text = self.table.item(row, 3).text().strip()
+            size = float(self._cell_text(row, 1))
+            lanes_text = self._cell_text(row, 3).strip()
             lanes = int(lanes_text) if lanes_text else None
+            new: Piece
             if isinstance(piece, Straight):
                 new = replace(piece, length=size, lanes=lanes)
             else:
-                new = replace(
-                    piece, radius=size, angle=float(self.table.item(row, 2).text()), lanes=lanes
-                )
+                new = replace(piece, radius=size, angle=float(self._cell_text(row, 2)), lanes=lanes)
         except ValueError:
             self.status.setStyleSheet("color: #ff6b6b")
             self.status.setText(f"Piece {row + 1}: type numbers (lanes 1-{MAX_LANES} or blank)")
@@ -303,3 +305,14 @@ class LanePanel(QWidget):
             return
         self.tool.set_piece(row, new)
         self.tool.reveal()
+
+
+def _closing_length(piece: Piece, fitted: Piece) -> float | None:
+    """The new length of a straight that Create lengthens or shortens to close the loop."""
+    if (
+        isinstance(piece, Straight)
+        and isinstance(fitted, Straight)
+        and abs(fitted.length - piece.length) > 0.05
+    ):
+        return fitted.length
+    return None

@@ -81,6 +81,64 @@ class Prompts:
             path += "." + kind
         return path or None
 
+    def file_in_use(self, name: str, owner: str) -> str:
+        """The file is open elsewhere: 'read-only', 'open' it anyway, or 'cancel'."""
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            "File in use",
+            f"{name} is open in {owner}.",
+            QMessageBox.StandardButton.NoButton,
+            self.parent,
+        )
+        box.setInformativeText(
+            "Open it read-only (Save then asks for another file), or open it anyway: "
+            "whichever editor saves last overwrites the other's changes."
+        )
+        read_only = box.addButton("Open Read-Only", QMessageBox.ButtonRole.AcceptRole)
+        anyway = box.addButton("Open Anyway", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(read_only)
+        box.exec()
+        clicked = box.clickedButton()
+        return "read-only" if clicked is read_only else "open" if clicked is anyway else "cancel"
+
+    def changed_on_disk(self, name: str, difference: str) -> str:
+        """Another program changed the file under unsaved edits: 'reload' or 'keep'."""
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            "File changed on disk",
+            f"{name} was changed by another program, and this editor has unsaved changes.",
+            QMessageBox.StandardButton.NoButton,
+            self.parent,
+        )
+        box.setInformativeText(
+            "Reload it (your unsaved changes are lost) or keep your version "
+            "(saving it then replaces the other program's changes). "
+            "Show Details compares the two."
+        )
+        box.setDetailedText(difference)
+        keep = box.addButton("Keep Mine", QMessageBox.ButtonRole.RejectRole)
+        reload = box.addButton("Reload", QMessageBox.ButtonRole.DestructiveRole)
+        box.setDefaultButton(keep)
+        box.exec()
+        return "reload" if box.clickedButton() is reload else "keep"
+
+    def overwrite_changed(self, name: str, difference: str) -> str:
+        """Saving over a file another program changed: 'overwrite' or 'cancel'."""
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            "File changed on disk",
+            f"{name} was changed by another program since you opened it. Overwrite it?",
+            QMessageBox.StandardButton.NoButton,
+            self.parent,
+        )
+        box.setInformativeText("Show Details compares the file on disk with yours.")
+        box.setDetailedText(difference)
+        overwrite = box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return "overwrite" if box.clickedButton() is overwrite else "cancel"
+
     def recovery(self, entries: list[AutosaveEntry]) -> str:
         """After a crash: 'recover' the newest autosave, 'discard' them, or 'later'."""
         box = QMessageBox(

@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.editor.play.auction_panel import AuctionPanel
 from trackside.editor.play.board_view import BoardView
 from trackside.editor.play.choice_panel import ChoicePanel
@@ -34,6 +33,7 @@ from trackside.editor.play.hand_widget import HandWidget
 from trackside.editor.play.handover import HandoverScreen
 from trackside.editor.play.players_panel import PlayersTable, distance_ranking, owner_marks
 from trackside.editor.play.score_sheet import ScoreSheet, ordinal
+from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.game import (
     COLOURS,
     Bid,
@@ -472,7 +472,7 @@ class PlayView(QWidget):
         """The WILD rows of the card in play still to resolve, top first (named in that order)."""
         race = self.controller.race
         card = race.card_of(race.card)
-        return sorted(r for r in race.order if card.rows[r][0] == "wild")
+        return sorted(r for r in race.row_order if card.rows[r][0] == "wild")
 
     def _mark_card_in_play(self) -> None:
         """On the card in play: skipped rows struck, resolved rows dimmed, the row
@@ -482,11 +482,11 @@ class PlayView(QWidget):
         if button is None:
             return
         kind = race.pending.kind
-        struck = {race.skipped} if race.skipped is not None else set()
+        struck = {race.skipped_row} if race.skipped_row is not None else set()
         moving = kind in ("path", "bonus")
-        done = set(race.order[: max(0, race.row_at - 1)]) if moving else set()
+        done = set(race.row_order[: max(0, race.rows_started - 1)]) if moving else set()
         current = race.pending.row if moving else None
-        named = {r: COLOURS[car] for r, car in race.wild.items()}
+        named = {r: COLOURS[car] for r, car in race.wild_cars.items()}
         if kind == "wild":
             rows = self._wild_rows()
             named = dict(zip(rows, self._prefix, strict=False))

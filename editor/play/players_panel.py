@@ -40,7 +40,7 @@ def distance_ranking(race: Game) -> list[str]:
     board = race.board
 
     def key(k: int) -> tuple:
-        at = race.pos[k]
+        at = race.car_spaces[k]
         return (-(race.laps[k] * board.length + board.progress[at]), board.lanes[at], k)
 
     return [COLOURS[k] for k in sorted(range(len(COLOURS)), key=key)]

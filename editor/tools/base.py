@@ -16,6 +16,7 @@ from trackside.editor.canvas.interaction import ToolEvent
 
 if TYPE_CHECKING:
     from trackside.editor.canvas.scene import TrackScene
+    from trackside.editor.document.track_document import TrackDocument
 
 
 class Tool(QObject):
@@ -30,12 +31,12 @@ class Tool(QObject):
     hintChanged = Signal(str)
     toolRequested = Signal(str)  # ask the window to switch to the tool of this name
 
-    def __init__(self, scene: TrackScene):
+    def __init__(self, scene: TrackScene) -> None:
         super().__init__(scene)
         self.scene = scene
 
     @property
-    def doc(self):
+    def doc(self) -> TrackDocument:
         """The document being edited."""
         return self.scene.doc
 

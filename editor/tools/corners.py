@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent
@@ -12,6 +13,9 @@ from trackside.editor.canvas.items import Z_OVERLAY, cosmetic_pen
 from trackside.editor.canvas.snapping import nearest_edge_of_space
 from trackside.editor.document.commands import SetCorners
 from trackside.editor.tools.base import Tool, ToolEvent
+
+if TYPE_CHECKING:
+    from trackside.editor.canvas.scene import TrackScene
 
 HANDLE_PIXELS = 7.0
 SHARED_MM = 0.01
@@ -30,7 +34,7 @@ class CornerTool(Tool):
         "Delete removes the picked corner"
     )
 
-    def __init__(self, scene):
+    def __init__(self, scene: TrackScene) -> None:
         super().__init__(scene)
         self._handles: list[QGraphicsRectItem] = []
         self._drag: list[tuple[int, int]] | None = None  # (space, corner) pairs moving

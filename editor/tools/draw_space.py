@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QPainterPath
@@ -12,6 +13,9 @@ from trackside.editor.canvas.items import Z_OVERLAY, cosmetic_pen
 from trackside.editor.document.commands import AddSpaces, corners_rounded
 from trackside.editor.tools.base import Tool, ToolEvent
 from trackside.engine.track.model import Space
+
+if TYPE_CHECKING:
+    from trackside.editor.canvas.scene import TrackScene
 
 CLOSE_PIXELS = 9.0
 
@@ -28,7 +32,7 @@ class DrawSpaceTool(Tool):
         "click the first corner, double-click or Enter to finish; Backspace undoes a corner"
     )
 
-    def __init__(self, scene):
+    def __init__(self, scene: TrackScene) -> None:
         super().__init__(scene)
         self.corners: list[tuple[float, float]] = []
         self.lane: int | None = None

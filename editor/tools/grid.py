@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import QGraphicsSimpleTextItem
@@ -9,6 +11,9 @@ from PySide6.QtWidgets import QGraphicsSimpleTextItem
 from trackside.editor.canvas.items import Z_OVERLAY
 from trackside.editor.document.commands import SetGrid
 from trackside.editor.tools.base import Tool, ToolEvent
+
+if TYPE_CHECKING:
+    from trackside.editor.canvas.scene import TrackScene
 
 GRID_SIZE = 6
 
@@ -22,7 +27,7 @@ class GridTool(Tool):
     icon = "⚑"
     hint = "Click the six start spaces in grid order, pole first; Backspace takes one back"
 
-    def __init__(self, scene):
+    def __init__(self, scene: TrackScene) -> None:
         super().__init__(scene)
         self.picked: list[int] = []
         self._marks: list[QGraphicsSimpleTextItem] = []

@@ -37,23 +37,23 @@ def _select(p: QPainter) -> None:
 
 
 def _draw(p: QPainter) -> None:
-    poly = QPolygonF([QPointF(10, 48), QPointF(22, 12), QPointF(54, 18), QPointF(46, 54)])
+    points = [QPointF(10, 48), QPointF(22, 12), QPointF(54, 18), QPointF(46, 54)]
     p.setPen(_pen(INK, 4))
     p.setBrush(QColor(47, 140, 255, 90))
-    p.drawPolygon(poly)
+    p.drawPolygon(QPolygonF(points))
     p.setPen(_pen(ACCENT, 2))
     p.setBrush(QColor("#ffffff"))
-    for pt in poly:
+    for pt in points:
         p.drawEllipse(pt, 5, 5)
 
 
 def _corners(p: QPainter) -> None:
-    poly = QPolygonF([QPointF(12, 50), QPointF(14, 14), QPointF(50, 12), QPointF(52, 50)])
+    points = [QPointF(12, 50), QPointF(14, 14), QPointF(50, 12), QPointF(52, 50)]
     p.setPen(_pen(INK, 3))
     p.setBrush(Qt.BrushStyle.NoBrush)
-    p.drawPolygon(poly)
+    p.drawPolygon(QPolygonF(points))
     p.setPen(_pen(QColor("#101418"), 2))
-    for k, pt in enumerate(poly):
+    for k, pt in enumerate(points):
         p.setBrush(QColor("#ff3df2") if k == 2 else QColor("#ffffff"))
         p.drawRect(QRectF(pt.x() - 6, pt.y() - 6, 12, 12))
 

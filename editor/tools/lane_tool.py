@@ -1,4 +1,5 @@
-"""The lane layout tool: lay out a racing line of straights and arcs, preview its spaces, create them.
+"""The lane layout tool: lay out a racing line of straights and arcs, preview its spaces,
+create them.
 
 Click (snapping like the other tools) to place the start, then click or drag
 ahead to lay a straight, or off to a side to lay the arc through the cursor
@@ -15,6 +16,7 @@ panel (``editor.panels.lanes``) types exact values for the same draft.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QPainter, QPen, QPolygonF
@@ -37,6 +39,9 @@ from trackside.editor.document.track_document import is_unset
 from trackside.editor.tools.base import Tool, ToolEvent
 from trackside.engine.track.lanes import LayoutError, Piece, Pose
 
+if TYPE_CHECKING:
+    from trackside.editor.canvas.scene import TrackScene
+
 DRAG_PIXELS = 4.0
 CLOSE_PIXELS = 14.0
 OK_EDGE = QColor("#2f8cff")
@@ -46,7 +51,7 @@ BAD_EDGE = QColor("#ff4d4d")
 class LanePreviewItem(QGraphicsItem):
     """The draft's spaces, racing line, start and end markers, drawn over the track."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.setZValue(Z_OVERLAY)
         self.polygons: list[tuple[int, QPolygonF]] = []
@@ -108,7 +113,7 @@ class LanePreviewItem(QGraphicsItem):
             for (_lane, poly), piece in zip(self.polygons, self.pieces, strict=False):
                 if piece == self.highlight:
                     painter.drawPolygon(poly)
-        if len(self.line) > 1:
+        if self.line.size() > 1:
             pen = cosmetic_pen("#ff9a3c", 1.5, Qt.PenStyle.DashLine)
             painter.setPen(pen)
             painter.drawPolyline(self.line)
@@ -149,7 +154,7 @@ class LaneTool(Tool):
     buildChanged = Signal(str)  # the preview's summary or error
     created = Signal(list)  # indices of the spaces just created
 
-    def __init__(self, scene):
+    def __init__(self, scene: TrackScene) -> None:
         super().__init__(scene)
         self.draft = LaneDraft()
         self.ghost: Piece | tuple[Piece, ...] | None = None  # under the pointer
@@ -390,14 +395,13 @@ class LaneTool(Tool):
             self._press = None
             self.ghost = None
             self.draft.start = start
-            if ghost is not None:
-                self.draft.pieces.append(ghost)
+            self.draft.pieces.extend(_as_pieces(ghost))
             self._changed()
         else:
             self._ghost_next(ev)
             if self.ghost is not None:
-                pieces, self.ghost = self.ghost, None
-                self.draft.pieces.extend(pieces if isinstance(pieces, tuple) else (pieces,))
+                pieces, self.ghost = _as_pieces(self.ghost), None
+                self.draft.pieces.extend(pieces)
                 self._changed()
         self._press_screen = None
         self._dragging = False
@@ -455,3 +459,10 @@ class LaneTool(Tool):
         self.set_hint(text)
         self.created.emit(new)
         return new
+
+
+def _as_pieces(ghost: Piece | tuple[Piece, ...] | None) -> tuple[Piece, ...]:
+    """The pieces a ghost stands for: none, one, or the several that close the loop."""
+    if ghost is None:
+        return ()
+    return ghost if isinstance(ghost, tuple) else (ghost,)

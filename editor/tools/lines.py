@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLineF, QPointF, Qt
 from PySide6.QtGui import QKeyEvent
@@ -10,9 +11,13 @@ from PySide6.QtWidgets import QGraphicsLineItem
 
 from trackside.editor.canvas.items import Z_OVERLAY, cosmetic_pen
 from trackside.editor.canvas.snapping import fit_across_track
-from trackside.editor.document.commands import LINE_NAMES, SetLine
-from trackside.editor.document.track_document import FINISH, is_unset
+from trackside.editor.document.commands import SetLine
+from trackside.editor.document.track_document import is_unset
 from trackside.editor.tools.base import Tool, ToolEvent
+from trackside.engine.track.geometry import FINISH, LINE_NAMES
+
+if TYPE_CHECKING:
+    from trackside.editor.canvas.scene import TrackScene
 
 END_PIXELS = 8.0
 CORNER_PIXELS = 12.0  # a fitted end moves to a space corner this close
@@ -22,7 +27,7 @@ MIN_LENGTH_MM = 2.0
 class _LineTool(Tool):
     """Drag a segment for line ``self.k``; pressing on one of its ends moves that end."""
 
-    def __init__(self, scene):
+    def __init__(self, scene: TrackScene) -> None:
         super().__init__(scene)
         self.k = 0
         self._start: tuple[float, float] | None = None
@@ -45,21 +50,21 @@ class _LineTool(Tool):
                 if math.hypot(float(end[0]) - ev.x, float(end[1]) - ev.y) <= reach:
                     self._fixed = (float(other[0]), float(other[1]))
                     self._start = self._fixed
-                    self._update(ev)
+                    self._update(self._start, ev)
                     return
         hit = self.scene.snap(ev)
         self._start = (hit.x, hit.y)
         self._fixed = None
-        self._update(ev)
+        self._update(self._start, ev)
 
     def mouse_move(self, ev: ToolEvent) -> None:
         if self._start is None:
             self.scene.snap(ev)
             return
-        self._update(ev)
+        self._update(self._start, ev)
 
-    def _update(self, ev: ToolEvent) -> None:
-        start, end = self._segment(ev)
+    def _update(self, anchor: tuple[float, float], ev: ToolEvent) -> None:
+        start, end = self._segment(anchor, ev)
         if self._preview is None:
             self._preview = QGraphicsLineItem()
             self._preview.setZValue(Z_OVERLAY)
@@ -73,11 +78,12 @@ class _LineTool(Tool):
         )
 
     def _segment(
-        self, ev: ToolEvent, show: bool = True
+        self, start: tuple[float, float], ev: ToolEvent, show: bool = True
     ) -> tuple[tuple[float, float], tuple[float, float]]:
-        """The line the gesture makes: a fresh drag across spaces is fitted to their edges."""
+        """The line the gesture makes from ``start``: a fresh drag across spaces is fitted
+        to their edges."""
         hit = self.scene.snap(ev, show=show)
-        start, end = self._start, (hit.x, hit.y)
+        end = (hit.x, hit.y)
         snapping = self.scene.snap_settings.corners or self.scene.snap_settings.edges
         geometry = self.scene.geometry()  # cached until the next edit
         if (
@@ -94,7 +100,7 @@ class _LineTool(Tool):
     def mouse_release(self, ev: ToolEvent) -> None:
         if self._start is None or ev.button != Qt.MouseButton.LeftButton:
             return
-        start, end = self._segment(ev, show=False)
+        start, end = self._segment(self._start, ev, show=False)
         self.cancel()
         if math.dist(start, end) >= MIN_LENGTH_MM:
             self.doc.undo_stack.push(SetLine(self.doc, self.k, (start, end)))
@@ -151,7 +157,7 @@ class BettingLineTool(_LineTool):
         self.set_hint(self._hint())
 
     def key_press(self, event: QKeyEvent) -> bool:
-        keys = {Qt.Key.Key_1: 0, Qt.Key.Key_2: 1, Qt.Key.Key_3: 2}
+        keys: dict[int, int] = {Qt.Key.Key_1: 0, Qt.Key.Key_2: 1, Qt.Key.Key_3: 2}
         if event.key() in keys:
             self.choose(keys[event.key()])
             return True
@@ -169,6 +175,6 @@ class FinishLineTool(_LineTool):
         "Finish line: drag across the track (it fits to the space edges); drag an end to adjust it"
     )
 
-    def __init__(self, scene):
+    def __init__(self, scene: TrackScene) -> None:
         super().__init__(scene)
         self.k = FINISH

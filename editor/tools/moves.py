@@ -8,12 +8,17 @@ blocked short (R-MOVE-4).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 
 from trackside.editor.canvas.overlays import MovesItem
 from trackside.editor.tools.base import Tool, ToolEvent
-from trackside.engine.track.movement import MoveGraph
+from trackside.engine.track.movement import Move, MoveGraph
+
+if TYPE_CHECKING:
+    from trackside.editor.canvas.scene import TrackScene
 
 
 class MovesTool(Tool):
@@ -30,14 +35,14 @@ class MovesTool(Tool):
 
     movesChanged = Signal()  # the moves were recomputed (the Movement panel follows)
 
-    def __init__(self, scene):
+    def __init__(self, scene: TrackScene) -> None:
         super().__init__(scene)
         self.number = 3
         self.cars: set[int] = set()
         self.pinned: int | None = None
         self.hovered: int | None = None
         self.overlay: MovesItem | None = None
-        self.last_moves = []
+        self.last_moves: list[Move] = []
         self.doc.changed.connect(self._on_changed)
         self.doc.trackReplaced.connect(self._on_replaced)
 
@@ -73,18 +78,18 @@ class MovesTool(Tool):
         """The space of the car whose moves are shown."""
         return self.pinned if self.pinned is not None else self.hovered
 
-    def show_from(self, space: int | None, number: int | None = None) -> list:
+    def show_from(self, space: int | None, number: int | None = None) -> list[Move]:
         """Show (and return) the legal moves of a car on ``space`` moving ``number``."""
         if number is not None:
             self.number = number
         self.hovered = space
         return self.refresh()
 
-    def refresh(self) -> list:
+    def refresh(self) -> list[Move]:
         """Recompute the moves shown."""
         origin = self.origin
         g = self.scene.geometry()
-        moves = []
+        moves: list[Move] = []
         if origin is not None and g is not None and origin < g.n and origin not in self.cars:
             moves = MoveGraph(g).moves(origin, self.number, self.cars)
         self.last_moves = moves

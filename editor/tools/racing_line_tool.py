@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
@@ -22,6 +23,9 @@ from trackside.editor.document.commands import corners_rounded
 from trackside.editor.document.compound import edit_racing_line
 from trackside.editor.tools.base import Tool, ToolEvent
 
+if TYPE_CHECKING:
+    from trackside.editor.canvas.scene import TrackScene
+
 HANDLE_PIXELS = 8.0
 HANDLE_SIZE = 3.5  # half size of a drawn handle, screen pixels
 
@@ -29,7 +33,7 @@ HANDLE_SIZE = 3.5  # half size of a drawn handle, screen pixels
 class RacingLineHandles(QGraphicsItem):
     """The points of the racing line as small squares, the picked one filled."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.setZValue(Z_OVERLAY + 1)
         self.points: list[tuple[float, float]] = []
@@ -97,7 +101,7 @@ class RacingLineTool(Tool):
         "a point; Delete or right-click removes one; Shift+click appends"
     )
 
-    def __init__(self, scene):
+    def __init__(self, scene: TrackScene) -> None:
         super().__init__(scene)
         self.picked: int | None = None
         self._drag: int | None = None
@@ -205,10 +209,11 @@ class RacingLineTool(Tool):
         self._show()
 
     def mouse_move(self, ev: ToolEvent) -> None:
-        if self._drag is None or not ev.buttons & Qt.MouseButton.LeftButton:
+        points = self._drag_points
+        if self._drag is None or points is None or not ev.buttons & Qt.MouseButton.LeftButton:
             return
         hit = self._snap(ev)
-        self._drag_points[self._drag] = _tidy(hit.x, hit.y)
+        points[self._drag] = _tidy(hit.x, hit.y)
         self._show()
 
     def mouse_release(self, ev: ToolEvent) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent
@@ -11,6 +12,9 @@ from PySide6.QtWidgets import QGraphicsRectItem
 from trackside.editor.canvas.items import Z_OVERLAY, cosmetic_pen
 from trackside.editor.document.commands import MoveSpaces, SetLine
 from trackside.editor.tools.base import Tool, ToolEvent
+
+if TYPE_CHECKING:
+    from trackside.editor.canvas.scene import TrackScene
 
 DRAG_PIXELS = 4.0
 NUDGE_MM, BIG_NUDGE_MM = 1.0, 10.0
@@ -28,7 +32,7 @@ class SelectTool(Tool):
         "Shift adds, Ctrl removes; arrows nudge 1 mm (Shift 10 mm); Ctrl while dragging: no snap"
     )
 
-    def __init__(self, scene):
+    def __init__(self, scene: TrackScene) -> None:
         super().__init__(scene)
         self._press: ToolEvent | None = None
         self._mode: str | None = None  # "move" or "band"
@@ -52,13 +56,16 @@ class SelectTool(Tool):
         # Lines lie on space edges, so a press on a line picks the line.
         line = scene.line_at(ev.pos)
         space = scene.space_at(ev.pos) if line is None else None
-        if space is None and line is None:
+        spaces, lines = set(self._before), set(self._before_lines)
+        if space is not None:
+            target, chosen = spaces, space
+        elif line is not None:
+            target, chosen = lines, line
+        else:
             self._mode = "band"
             if not (ev.shift or ev.ctrl):
                 scene.select_indices([])
             return
-        spaces, lines = set(self._before), set(self._before_lines)
-        target, chosen = (spaces, space) if space is not None else (lines, line)
         if ev.ctrl:
             target.discard(chosen)
             self._mode = None
@@ -73,7 +80,9 @@ class SelectTool(Tool):
         scene.select_indices(spaces, lines)
         self._anchor = self._grab_point(ev, space, line)
 
-    def _grab_point(self, ev: ToolEvent, space: int | None, line: int | None):
+    def _grab_point(
+        self, ev: ToolEvent, space: int | None, line: int | None
+    ) -> tuple[float, float] | None:
         """The corner (or line end) nearest the press: it is what snaps while moving."""
         if space is not None:
             pts = self.doc.track.spaces[space].corners
@@ -88,23 +97,18 @@ class SelectTool(Tool):
 
     # -- move ------------------------------------------------------------------
     def mouse_move(self, ev: ToolEvent) -> None:
-        if self._press is None or not (ev.buttons & Qt.MouseButton.LeftButton):
+        press = self._press
+        if press is None or not (ev.buttons & Qt.MouseButton.LeftButton):
             return
         if self._mode == "band":
-            self._update_band(ev)
+            self._update_band(press, ev)
         elif self._mode == "move":
-            if self._offset.isNull() and not self._past_threshold(ev):
+            if self._offset.isNull() and not _past_threshold(press, ev):
                 return
-            self._update_move(ev)
+            self._update_move(press, ev)
 
-    def _past_threshold(self, ev: ToolEvent) -> bool:
-        if ev.screen_pos is None or self._press.screen_pos is None:
-            return True
-        d = ev.screen_pos - self._press.screen_pos
-        return math.hypot(d.x(), d.y()) >= DRAG_PIXELS
-
-    def _update_move(self, ev: ToolEvent) -> None:
-        dx, dy = ev.x - self._press.x, ev.y - self._press.y
+    def _update_move(self, press: ToolEvent, ev: ToolEvent) -> None:
+        dx, dy = ev.x - press.x, ev.y - press.y
         if self._anchor is not None:
             moved = ToolEvent(
                 QPointF(self._anchor[0] + dx, self._anchor[1] + dy),
@@ -121,8 +125,8 @@ class SelectTool(Tool):
             self.scene.line_items[k].setPos(self._offset)
         self.set_hint(f"Move by {dx:.1f}, {dy:.1f} mm")
 
-    def _update_band(self, ev: ToolEvent) -> None:
-        rect = QRectF(self._press.pos, ev.pos).normalized()
+    def _update_band(self, press: ToolEvent, ev: ToolEvent) -> None:
+        rect = QRectF(press.pos, ev.pos).normalized()
         if self._band is None:
             self._band = QGraphicsRectItem()
             self._band.setZValue(Z_OVERLAY)
@@ -212,7 +216,7 @@ class SelectTool(Tool):
 
     def key_press(self, event: QKeyEvent) -> bool:
         step = BIG_NUDGE_MM if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else NUDGE_MM
-        moves = {
+        moves: dict[int, tuple[float, float]] = {
             Qt.Key.Key_Left: (-step, 0),
             Qt.Key.Key_Right: (step, 0),
             Qt.Key.Key_Up: (0, -step),
@@ -223,3 +227,11 @@ class SelectTool(Tool):
             self._commit_move(dx, dy, "Nudge", nudge=True)
             return True
         return False
+
+
+def _past_threshold(press: ToolEvent, ev: ToolEvent) -> bool:
+    """True once the pointer has moved far enough from the press to be a drag."""
+    if ev.screen_pos is None or press.screen_pos is None:
+        return True
+    d = ev.screen_pos - press.screen_pos
+    return math.hypot(d.x(), d.y()) >= DRAG_PIXELS

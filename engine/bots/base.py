@@ -91,11 +91,11 @@ class SeatView:
     @property
     def spaces(self) -> tuple[int, ...]:
         """Space index of each car (COLOURS order), -1 once finished."""
-        return tuple(self._game.pos)
+        return tuple(self._game.car_spaces)
 
     @property
     def positions(self) -> dict[str, str | None]:
-        ids, pos = self._game.board.ids, self._game.pos
+        ids, pos = self._game.board.ids, self._game.car_spaces
         return {c: (None if pos[i] == OFF else ids[pos[i]]) for i, c in enumerate(COLOURS)}
 
     @property
@@ -122,7 +122,7 @@ class SeatView:
 
     @property
     def held_powers(self) -> tuple[tuple[str, ...], ...]:
-        return tuple(tuple(h) for h in self._game.held)
+        return tuple(tuple(h) for h in self._game.held_powers)
 
     @property
     def my_bets(self) -> tuple[str | None, ...]:

@@ -5,14 +5,18 @@ from __future__ import annotations
 import argparse
 import importlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from trackside.engine.errors import Place, UnreadableInput
 from trackside.engine.resources import bundled_tracks, resolve_track, tracks_dir
 
+if TYPE_CHECKING:
+    from trackside.engine.commands import Subparsers
+
 DEFAULT_TRACK = "harbour-loop.yaml"
 
 
-def add_parser(subparsers) -> argparse.ArgumentParser:
+def add_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
     """The ``edit`` subcommand."""
     parser = subparsers.add_parser(
         "edit",
@@ -37,15 +41,15 @@ def default_track() -> Path | None:
 
 def run(args: argparse.Namespace) -> int:
     """Start the editor and return its exit status."""
+    track: Path | None
     if args.track is not None:
-        path = Path(resolve_track(args.track))
-        if not path.exists():
+        track = Path(resolve_track(args.track))
+        if not track.exists():
             raise UnreadableInput(
                 "no such file",
-                Place(str(path)),
+                Place(str(track)),
                 "check the path, or run 'trackside edit' for a bundled circuit",
             )
-        track = path
     else:
         track = default_track()
     # Qt is loaded only here, so the rest of the engine stays importable without it.

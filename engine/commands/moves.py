@@ -12,21 +12,23 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from trackside.engine.commands.validate import issue_line
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.resources import resolve_track
-from trackside.engine.track.geometry import FINISH, TrackGeometry
-from trackside.engine.track.model import read_track_document
-from trackside.engine.track.movement import Move, MoveGraph
-from trackside.engine.track.validate import ERROR, validate_track
+
+if TYPE_CHECKING:
+    from trackside.engine.commands import Subparsers
+    from trackside.engine.track.geometry import TrackGeometry
+    from trackside.engine.track.movement import Move
 
 COLOURS = ("black", "blue", "green", "yellow", "orange", "red")
 MAX_SPACES = 20
 SHOWN_ERRORS = 5
 
 
-def add_parser(subparsers) -> argparse.ArgumentParser:
+def add_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
     """The ``moves`` subcommand and its options."""
     parser = subparsers.add_parser(
         "moves",
@@ -65,6 +67,11 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Print the legal moves; 1 if the track is invalid, 2 for bad arguments."""
+    from trackside.engine.track.geometry import TrackGeometry
+    from trackside.engine.track.model import read_track_document
+    from trackside.engine.track.movement import MoveGraph
+    from trackside.engine.track.validate import ERROR, validate_track
+
     car = _colour(args.car, "--car")
     if not 1 <= args.spaces <= MAX_SPACES:
         raise TracksideError(
@@ -127,6 +134,8 @@ def _placements(items: list[str]) -> dict[str, str]:
 
 
 def _indices(placed: dict[str, str], geometry: TrackGeometry) -> dict[str, int]:
+    from trackside.engine.track.geometry import FINISH
+
     where = {}
     for colour, space in placed.items():
         if space not in geometry.index:

@@ -10,17 +10,21 @@ import argparse
 import importlib
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.resources import resolve_track
-from trackside.engine.track.model import read_track_document
-from trackside.engine.track.validate import ERROR, validate_track
+
+if TYPE_CHECKING:
+    from trackside.engine.commands import Subparsers
+    from trackside.engine.track.model import Track
+    from trackside.engine.yamlio import YamlDocument
 
 FORMATS = (".png", ".svg", ".pdf")
 PAPERS = ("a4", "letter", "a3")
 
 
-def add_parser(subparsers) -> argparse.ArgumentParser:
+def add_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
     """The ``render`` subcommand and its options."""
     parser = subparsers.add_parser(
         "render",
@@ -68,6 +72,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Render the track; 0 on success, 1 if its schema is invalid, 2 if unusable."""
+    from trackside.engine.track.model import read_track_document
+
     output = Path(args.output)
     if output.suffix.lower() not in FORMATS:
         raise TracksideError(
@@ -108,8 +114,10 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _warn_about_errors(track, doc) -> None:
+def _warn_about_errors(track: Track, doc: YamlDocument) -> None:
     """Validation errors do not stop a render, but the designer should know."""
+    from trackside.engine.track.validate import ERROR, validate_track
+
     report = validate_track(track, doc)
     errors = [issue for issue in report.issues if issue.severity == ERROR]
     for issue in errors:

@@ -16,14 +16,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from trackside.engine.errors import TracksideError
 from trackside.engine.resources import resolve_track
-from trackside.engine.track.validate import Issue, Report, validate_file
+
+if TYPE_CHECKING:
+    from trackside.engine.commands import Subparsers
+    from trackside.engine.track.validate import Issue, Report
 
 
-def add_parser(subparsers) -> argparse.ArgumentParser:
+def add_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
     """The ``validate`` subcommand and its options."""
     parser = subparsers.add_parser(
         "validate",
@@ -46,6 +49,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Validate every file given; the exit code covers the worst one."""
+    from trackside.engine.track.validate import validate_file
+
     entries: list[dict[str, Any]] = []
     code = 0
     for name in args.tracks:

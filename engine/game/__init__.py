@@ -76,7 +76,7 @@ from trackside.engine.game.decisions import (
     decision_from_dict,
 )
 from trackside.engine.game.events import Event, Pending, Phase
-from trackside.engine.game.scoring import Result
+from trackside.engine.game.result import Result
 from trackside.engine.game.series import Series, SeriesResult
 from trackside.engine.game.setup import Deal
 from trackside.engine.game.state import Game, PlayerView

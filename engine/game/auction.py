@@ -4,28 +4,29 @@ from __future__ import annotations
 
 from trackside.engine.game.cards import COLOURS, Card, bid_value, hand_bids, lowest_price
 from trackside.engine.game.decisions import Bid, Decision, KeepPower, SwapPower
-from trackside.engine.game.steps import NOBODY, Step, Steps
+from trackside.engine.game.race import RaceSteps
+from trackside.engine.game.steps import NOBODY, Next, Step
 
 
-class AuctionSteps(Steps):
-    """The steps from set-up to the start of the race (a mixin of ``Game``)."""
+class AuctionSteps(RaceSteps):
+    """The steps from set-up to the start of the race, which they hand over to."""
 
     __slots__ = ()
 
     # -- set-up ---------------------------------------------------------------
-    def _start(self) -> Step:
+    def _start(self) -> Next:
         grid = ", ".join(self.deal.grid)
         self._say("setup", f"Grid (pole first): {grid}", grid=list(self.deal.grid))
         if self.variant.auction:
             return self._next_car
         return self._deal_cars
 
-    def _deal_cars(self) -> Step:
+    def _deal_cars(self) -> Next:
         """R-VAR beginner: Speed-8 cards (and so cars) dealt equally, rest unowned."""
         each = len(COLOURS) // self.players
-        for k, car in enumerate(self.s8_queue[: each * self.players]):
+        for k, car in enumerate(self.speed8_queue[: each * self.players]):
             p = k % self.players
-            power = self.pw_queue[k] if k < len(self.pw_queue) else None
+            power = self.power_queue[k] if k < len(self.power_queue) else None
             self._award(p, car, power, None)
             self._say(
                 "deal",
@@ -34,9 +35,9 @@ class AuctionSteps(Steps):
                 seat=p,
                 car=COLOURS[car],
             )
-        for car in self.s8_queue[each * self.players :]:
-            self.out.append(self.deck.speed8(COLOURS[car]))  # races unowned
-        self.s8_queue = []
+        for car in self.speed8_queue[each * self.players :]:
+            self.out_of_game.append(self.deck.speed8(COLOURS[car]))  # races unowned
+        self.speed8_queue = []
         return self._powers
 
     def _award(self, p: int, car: int, power: str | None, price: int | None) -> None:
@@ -49,7 +50,7 @@ class AuctionSteps(Steps):
         else:
             self.hands[p].append(s8)
         if power:
-            self.held[p].append(power)
+            self.held_powers[p].append(power)
             if power == "cunning":
                 self.cunning_winner = p
 
@@ -58,12 +59,12 @@ class AuctionSteps(Steps):
         has = set(self.owner)
         return [p for p in range(self.players) if p not in has]
 
-    def _next_car(self) -> Step:
-        if not self.s8_queue:
+    def _next_car(self) -> Next:
+        if not self.speed8_queue:
             return self._second_round
-        car = self.s8_queue.pop(0)
-        power = self.pw_queue.pop(0) if self.pw_queue else None
-        self.car_up, self.power_up = car, power
+        car = self.speed8_queue.pop(0)
+        power = self.power_queue.pop(0) if self.power_queue else None
+        self.auctioned_car, self.auctioned_power = car, power
         self._say(
             "reveal",
             f"Up for auction: the {COLOURS[car]} car"
@@ -71,7 +72,7 @@ class AuctionSteps(Steps):
             car=COLOURS[car],
             power=power,
         )
-        remaining = len(self.s8_queue) + 1
+        remaining = len(self.speed8_queue) + 1
         carless = self._carless()
         eligible = list(range(self.players))
         if carless and remaining <= len(carless):  # R-AUC-7
@@ -79,14 +80,14 @@ class AuctionSteps(Steps):
             if remaining == 1 and len(carless) == 1:
                 return self._take_last
         opts = {p: self._bid_options(p, COLOURS[car]) for p in eligible}
-        return self._ask("bid", opts, self._resolve_bids)
+        return self._ask(Step.BID, opts, self._resolve_bids)
 
-    def _take_last(self) -> Step:
+    def _take_last(self) -> Next:
         """R-AUC-7: the last car goes to the last player without one."""
         (p,) = self._carless()
-        colour = COLOURS[self.car_up]
+        colour = COLOURS[self.auctioned_car]
         price = lowest_price(colour, [self.cards[c] for c in self.hands[p]])
-        self._award(p, self.car_up, self.power_up, price)
+        self._award(p, self.auctioned_car, self.auctioned_power, price)
         self._say(
             "auction",
             f"{self._seat(p)} takes the {colour} car without bidding for "
@@ -114,8 +115,8 @@ class AuctionSteps(Steps):
             opts.append(Bid(p, None))
         return opts
 
-    def _resolve_bids(self) -> Step:
-        colour = COLOURS[self.car_up]
+    def _resolve_bids(self) -> Next:
+        colour = COLOURS[self.auctioned_car]
         bids: dict[int, tuple[int, Card]] = {}
         parts = []
         for p in sorted(self.collected):
@@ -132,22 +133,22 @@ class AuctionSteps(Steps):
         )
         self.collected = {}
         if not bids:
-            self.set_aside.append((self.car_up, self.power_up))
+            self.set_aside.append((self.auctioned_car, self.auctioned_power))
             self._say(
                 "auction",
                 f"Nobody bids on the {colour} car: set aside"
-                + (f" with {self.power_up}" if self.power_up else ""),
+                + (f" with {self.auctioned_power}" if self.auctioned_power else ""),
                 car=colour,
                 reason="no bids",
             )
             return self._next_car
         winner, reason = self._auction_winner(bids)
         price = bids[winner][0]
-        self._award(winner, self.car_up, self.power_up, price)
+        self._award(winner, self.auctioned_car, self.auctioned_power, price)
         self._say(
             "auction",
             f"{self._seat(winner)} wins the {colour} car for ${price}M "
-            f"({reason})" + (f" and takes {self.power_up}" if self.power_up else ""),
+            f"({reason})" + (f" and takes {self.auctioned_power}" if self.auctioned_power else ""),
             seat=winner,
             car=colour,
             price=price,
@@ -174,14 +175,14 @@ class AuctionSteps(Steps):
         winner = tied[self._random().randrange(len(tied))]
         return winner, "tied bid, decided at random"
 
-    def _second_round(self) -> Step:
+    def _second_round(self) -> Next:
         """R-AUC-8: each player still without a car, in seat order, may bid on
         one set-aside car; cars passed on again stay unowned."""
-        self.car_up, self.power_up = NOBODY, None
+        self.auctioned_car, self.auctioned_power = NOBODY, None
         self.second_queue = self._carless() if self.set_aside else []
         return self._next_second
 
-    def _next_second(self) -> Step:
+    def _next_second(self) -> Next:
         if not self.second_queue or not self.set_aside:
             for car, _ in self.set_aside:
                 self._say(
@@ -190,7 +191,7 @@ class AuctionSteps(Steps):
                     car=COLOURS[car],
                     reason="passed twice",
                 )
-                self.out.append(self.deck.speed8(COLOURS[car]))
+                self.out_of_game.append(self.deck.speed8(COLOURS[car]))
             self.set_aside = []
             return self._powers
         p = self.second_queue.pop(0)
@@ -200,9 +201,9 @@ class AuctionSteps(Steps):
                 o for o in self._bid_options(p, COLOURS[car], COLOURS[car]) if o.card is not None
             ]
         opts.append(Bid(p, None))
-        return self._ask("second", {p: opts}, self._next_second)
+        return self._ask(Step.SECOND, {p: opts}, self._next_second)
 
-    def _on_second(self, d: Bid) -> Step:
+    def _on_second(self, d: Bid) -> Next:
         p = d.player
         value = None
         if d.card is not None and d.car is not None:
@@ -226,19 +227,21 @@ class AuctionSteps(Steps):
         return self._next_second
 
     # -- powers (R-AUC-9) -----------------------------------------------------
-    def _powers(self) -> Step:
+    def _powers(self) -> Next:
         opts = {
-            p: [KeepPower(p, w) for w in self.held[p]] for p in range(self.players) if self.held[p]
+            p: [KeepPower(p, w) for w in self.held_powers[p]]
+            for p in range(self.players)
+            if self.held_powers[p]
         }
         if not opts:
             return self._swap
-        return self._ask("keep", opts, self._resolve_keep)
+        return self._ask(Step.KEEP, opts, self._resolve_keep)
 
-    def _resolve_keep(self) -> Step:
+    def _resolve_keep(self) -> Next:
         for p in sorted(self.collected):
             d = self.collected[p]
             self.power[p] = d.power
-            returned = [w for w in self.held[p] if w != d.power]
+            returned = [w for w in self.held_powers[p] if w != d.power]
             self._say(
                 "power",
                 f"{self._seat(p)} keeps {d.power}"
@@ -249,7 +252,7 @@ class AuctionSteps(Steps):
         self.collected = {}
         return self._swap
 
-    def _swap(self) -> Step:
+    def _swap(self) -> Next:
         p = self.cunning_winner
         if not self.variant.cunning_swap or p == NOBODY or self.power[p] != "cunning":
             return self._private_piles
@@ -257,9 +260,9 @@ class AuctionSteps(Steps):
         opts = [SwapPower(p, "cunning")] + [
             SwapPower(p, w) for w in self.variant.powers if w not in kept
         ]
-        return self._ask("swap", {p: opts}, self._private_piles)
+        return self._ask(Step.SWAP, {p: opts}, self._private_piles)
 
-    def _on_swap(self, d: SwapPower) -> Step:
+    def _on_swap(self, d: SwapPower) -> Next:
         if d.power != "cunning":
             self.power[d.player] = d.power
             self._say(
@@ -270,7 +273,7 @@ class AuctionSteps(Steps):
             )
         return self._private_piles
 
-    def _private_piles(self) -> Step:
+    def _private_piles(self) -> Next:
         """R-VAR two players: own speed cards shuffled into a private pile, draw N."""
         if self.variant.hand_mode == "private":
             size = self.variant.hand_size

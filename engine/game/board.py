@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from trackside.engine.track.geometry import TrackGeometry
 from trackside.engine.track.model import Track
 from trackside.engine.track.movement import MoveGraph
@@ -143,7 +145,7 @@ class Board:
         blocked = not finished and len(path) < n
         return (path, finished, blocked, crossed, rect)
 
-    _cache: dict[tuple[int, bool], Board] = {}
+    _cache: ClassVar[dict[tuple[int, bool], Board]] = {}
 
     @classmethod
     def of(cls, track: Track, use_finish: bool = True) -> Board:

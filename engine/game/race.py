@@ -4,30 +4,38 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 from trackside.engine.game.cards import COLOURS
-from trackside.engine.game.decisions import Bet, Order, Path, PlayCard, Skip, Wild
-from trackside.engine.game.steps import NOBODY, OFF, Step, Steps, ordinal
+from trackside.engine.game.decisions import Bet, Decision, Order, Path, PlayCard, Skip, Wild
+from trackside.engine.game.scoring import ScoringSteps
+from trackside.engine.game.steps import NOBODY, OFF, Next, Step, ordinal
 
 # Option lists depend only on small keys (seat, rows, colours): built once and
 # shared by every game, as decisions are immutable.
-_OPTIONS: dict[tuple, list] = {}
+OptionsKey = tuple[object, ...]
+_OPTIONS: dict[OptionsKey, list[Decision]] = {}
 
 
-def _shared(key: tuple, build) -> list:
+def _shared(key: OptionsKey, build: Callable[[], list[Decision]]) -> list[Decision]:
     opts = _OPTIONS.get(key)
     if opts is None:
         opts = _OPTIONS[key] = build()
     return opts
 
 
-class RaceSteps(Steps):
-    """The steps of the race (a mixin of ``Game``)."""
+def _bet_options(seat: int) -> list[Decision]:
+    """A bet on each car (R-BET-2)."""
+    return _shared(("bet", seat), lambda: [Bet(seat, c) for c in COLOURS])
+
+
+class RaceSteps(ScoringSteps):
+    """The steps of the race; they end in scoring, whose steps they extend."""
 
     __slots__ = ()
 
     # -- race (R-RACE) --------------------------------------------------------
-    def _race_start(self) -> Step:
+    def _race_start(self) -> Next:
         first = 0
         for slot in range(len(self.board.grid)):  # R-RACE-1 and its ruling
             car = COLOURS.index(self.deal.grid[slot])
@@ -40,7 +48,7 @@ class RaceSteps(Steps):
     def _can_play(self, p: int) -> bool:
         return not self.retired[p] and bool(self.hands[p] or self.face_up[p])
 
-    def _begin_turn(self, start: int) -> Step:
+    def _begin_turn(self, start: int) -> Next:
         if self.variant.use_finish and len(self.finished) == len(COLOURS):
             return self._end_race
         for k in range(self.players):  # R-RACE-5: skip empty hands
@@ -51,9 +59,9 @@ class RaceSteps(Steps):
             return self._end_race  # R-RACE-6
         self.turn = p
         opts = [PlayCard(p, c) for c in self.hands[p]] + [PlayCard(p, c) for c in self.face_up[p]]
-        return self._ask("card", {p: opts}, lambda: None)
+        return self._ask(Step.CARD, {p: opts}, lambda: None)
 
-    def _on_card(self, d: PlayCard) -> Step:
+    def _on_card(self, d: PlayCard) -> Next:
         p = d.player
         self.from_hand = d.card in self.hands[p]
         if self.from_hand:
@@ -65,34 +73,34 @@ class RaceSteps(Steps):
         card = self.cards[d.card]
         if self.logging:
             self._say("play", f"{self._seat(p)} plays {card}", seat=p, card=d.card)
-        self.order = list(range(len(card.rows)))
-        self.skipped = None
-        self.wild = {}
-        self.new_lines = 0
+        self.row_order = list(range(len(card.rows)))
+        self.skipped_row = None
+        self.wild_cars = {}
+        self.lines_just_crossed = 0
         power = self.power[p]
         if power == "tricky" and len(card.rows) > 1:
             # Rows of finished cars move nothing: their place in the order cannot matter.
             dead = tuple(
                 r
                 for r, (c, _) in enumerate(card.rows)
-                if c != "wild" and self.pos[COLOURS.index(c)] == OFF
+                if c != "wild" and self.car_spaces[COLOURS.index(c)] == OFF
             )
-            live = [r for r in self.order if r not in dead]
+            live = [r for r in self.row_order if r not in dead]
             opts = _shared(
                 ("order", p, tuple(live), dead),
                 lambda: [Order(p, perm + dead) for perm in itertools.permutations(live)],
             )
-            return self._ask("order", {p: opts}, lambda: None)
+            return self._ask(Step.ORDER, {p: opts}, lambda: None)
         if power == "strategic":
-            rows = len(self.order)
+            rows = len(self.row_order)
             opts = _shared(
                 ("skip", p, rows), lambda: [Skip(p, None)] + [Skip(p, r) for r in range(rows)]
             )
-            return self._ask("skip", {p: opts}, lambda: None)
+            return self._ask(Step.SKIP, {p: opts}, lambda: None)
         return self._ask_wild
 
-    def _on_order(self, d: Order) -> Step:
-        self.order = list(d.rows)
+    def _on_order(self, d: Order) -> Next:
+        self.row_order = list(d.rows)
         if d.rows != tuple(sorted(d.rows)):
             self._say(
                 "order",
@@ -103,10 +111,10 @@ class RaceSteps(Steps):
             )
         return self._ask_wild
 
-    def _on_skip(self, d: Skip) -> Step:
+    def _on_skip(self, d: Skip) -> Next:
         if d.row is not None:
-            self.skipped = d.row
-            self.order.remove(d.row)
+            self.skipped_row = d.row
+            self.row_order.remove(d.row)
             colour, n = self.cards[self.card].rows[d.row]
             label = "WILD" if colour == "wild" else colour
             self._say(
@@ -114,12 +122,12 @@ class RaceSteps(Steps):
             )
         return self._ask_wild
 
-    def _ask_wild(self) -> Step:
+    def _ask_wild(self) -> Next:
         p = self.turn
         card = self.cards[self.card]
-        rows = [r for r in self.order if card.rows[r][0] == "wild"]
+        rows = [r for r in self.row_order if card.rows[r][0] == "wild"]
         if not rows:
-            self.row_at = 0
+            self.rows_started = 0
             return self._next_row
         on_card = {c for c, _ in card.rows}
         allowed = [c for c in COLOURS if self.power[p] == "unpredictable" or c not in on_card]
@@ -129,12 +137,12 @@ class RaceSteps(Steps):
             ("wild", p, tuple(allowed), k),
             lambda: [Wild(p, combo) for combo in itertools.permutations(allowed, k)],
         )
-        self._moves = {"wild_rows": rows}
-        return self._ask("wild", {p: opts}, lambda: None)
+        self.wild_rows = rows
+        return self._ask(Step.WILD, {p: opts}, lambda: None)
 
-    def _on_wild(self, d: Wild) -> Step:
-        rows = self._moves["wild_rows"]
-        self.wild = {r: COLOURS.index(c) for r, c in zip(rows, d.colours, strict=False)}
+    def _on_wild(self, d: Wild) -> Next:
+        rows = self.wild_rows
+        self.wild_cars = {r: COLOURS.index(c) for r, c in zip(rows, d.colours, strict=False)}
         if self.logging:
             self._say(
                 "wild",
@@ -142,19 +150,19 @@ class RaceSteps(Steps):
                 seat=d.player,
                 colours=list(d.colours),
             )
-        self.row_at = 0
+        self.rows_started = 0
         return self._next_row
 
-    def _next_row(self) -> Step:
-        if self.row_at >= len(self.order):
+    def _next_row(self) -> Next:
+        if self.rows_started >= len(self.row_order):
             return self._end_card
-        r = self.order[self.row_at]
-        self.row_at += 1
-        self.row_now = r
+        r = self.row_order[self.rows_started]
+        self.rows_started += 1
+        self.current_row = r
         colour, n = self.cards[self.card].rows[r]
         p = self.turn
         if colour == "wild":
-            car = self.wild[r]
+            car = self.wild_cars[r]
         else:
             car = COLOURS.index(colour)
             # R-POW-AGG: the printed top row of the player's own car.
@@ -162,19 +170,21 @@ class RaceSteps(Steps):
                 n += self.variant.aggressive_bonus
         return self._start_move(car, n, False)
 
-    def _start_move(self, car: int, n: int, bonus: bool) -> Step:
-        start = self.pos[car]
+    def _start_move(self, car: int, n: int, bonus: bool) -> Next:
+        start = self.car_spaces[car]
         name = COLOURS[car]
         if start == OFF:
             if not bonus and self.logging:
                 self._say("stay", f"The {name} car has finished: nothing moves", car=name)
             return self._next_row
-        occ = self.occ
-        occ.discard(start)
+        occupied = self.occupied
+        occupied.discard(start)
         o = self.owner[car]
         det = not bonus and o != NOBODY and self.power[o] == "determined"
-        by_path = self.board.choices(start, n, occ, 0b1000 | (0b111 & ~self.lines), det)
-        occ.add(start)
+        by_path = self.board.choices(
+            start, n, occupied, 0b1000 | (0b111 & ~self.lines_crossed), det
+        )
+        occupied.add(start)
         if not by_path:
             if self.logging:
                 self._say(
@@ -188,21 +198,21 @@ class RaceSteps(Steps):
         chooser = self.turn
         if o != NOBODY and self.power[o] == "cunning":  # R-POW-CUN
             chooser = o
-        self.mover, self.move_n, self.bonus = car, n, bonus
-        self._moves = {"start": start, "n": n, "by_path": by_path}
+        self.moving_car, self.move_start, self.move_spaces, self.bonus_step = car, start, n, bonus
+        self.move_choices = by_path
         opts = [Path(chooser, name, p) for p in by_path]
-        return self._ask("path", {chooser: opts}, lambda: None)
+        return self._ask(Step.PATH, {chooser: opts}, lambda: None)
 
-    def _on_path(self, d: Path) -> Step:
+    def _on_path(self, d: Path) -> Next:
         board = self.board
-        start = self._moves["start"]
-        move = self._moves["by_path"].get(d.path)
+        start = self.move_start
+        move = self.move_choices.get(d.path)
         if move is None:  # a concrete path chosen by a person
-            move = board.outcome_of(start, tuple(board.index[s] for s in d.path), self.move_n)
+            move = board.outcome_of(start, tuple(board.index[s] for s in d.path), self.move_spaces)
         path, finished, blocked, crossed, rect = move
-        car = self.mover
+        car = self.moving_car
         name = COLOURS[car]
-        self.occ.discard(start)
+        self.occupied.discard(start)
         if not board.use_finish:
             here = start
             for b in path:
@@ -210,7 +220,7 @@ class RaceSteps(Steps):
                     self.laps[car] += 1
                 here = b
         if finished:  # R-FIN-1
-            self.pos[car] = OFF
+            self.car_spaces[car] = OFF
             self.finished.append(car)
             place = len(self.finished)
             self._say(
@@ -219,27 +229,27 @@ class RaceSteps(Steps):
                 car=name,
                 path=list(d.path),
                 place=place,
-                spaces=self.move_n,
+                spaces=self.move_spaces,
             )
         else:
-            self.pos[car] = path[-1]
-            self.occ.add(path[-1])
+            self.car_spaces[car] = path[-1]
+            self.occupied.add(path[-1])
             if self.logging:
                 self._say(
                     "move",
                     f"The {name} car moves {' -> '.join(d.path)}"
                     + (" (blocked)" if blocked else "")
-                    + (" (Determined bonus)" if self.bonus else ""),
+                    + (" (Determined bonus)" if self.bonus_step else ""),
                     car=name,
                     path=list(d.path),
                     blocked=blocked,
-                    bonus=self.bonus,
-                    spaces=self.move_n,
+                    bonus=self.bonus_step,
+                    spaces=self.move_spaces,
                 )
-        crossed &= 0b111 & ~self.lines
+        crossed &= 0b111 & ~self.lines_crossed
         if crossed:
-            self.lines |= crossed
-            self.new_lines |= crossed
+            self.lines_crossed |= crossed
+            self.lines_just_crossed |= crossed
             for k in range(3):
                 if crossed >> k & 1:
                     self._say(
@@ -250,7 +260,7 @@ class RaceSteps(Steps):
                     )
         o = self.owner[car]
         if (
-            not self.bonus
+            not self.bonus_step
             and not finished
             and not blocked
             and rect
@@ -259,14 +269,14 @@ class RaceSteps(Steps):
             and self.variant.determined_bonus > 0
         ):  # R-POW-DET
             return self._start_move(car, self.variant.determined_bonus, True)
-        self.bonus = False
+        self.bonus_step = False
         return self._next_row
 
-    def _end_card(self) -> Step:
+    def _end_card(self) -> Next:
         p = self.turn
         self.discard.append(self.card)
         self.card = None
-        self.bonus = False
+        self.bonus_step = False
         mode = self.variant.hand_mode
         if not self.from_hand:
             pass  # a face-up Speed-8 card is not replaced (R-VAR two players)
@@ -276,7 +286,7 @@ class RaceSteps(Steps):
             self.hands[p].append(self.piles[p].pop(0))
         for q in {self.owner[c] for c in self.finished} - {NOBODY}:  # R-RACE-5
             cars = [c for c in range(6) if self.owner[c] == q]
-            if cars and not self.retired[q] and all(self.pos[c] == OFF for c in cars):
+            if cars and not self.retired[q] and all(self.car_spaces[c] == OFF for c in cars):
                 self.retired[q] = True
                 self.discard.extend(self.hands[q] + self.piles[q] + self.face_up[q])
                 self.hands[q], self.piles[q], self.face_up[q] = [], [], []
@@ -286,23 +296,20 @@ class RaceSteps(Steps):
                     seat=q,
                 )
         if self.variant.betting:  # R-BET-3: one bet per line, in line order
-            self.bet_lines = [k for k in range(3) if self.new_lines >> k & 1]
-        self.new_lines = 0
+            self.lines_to_bet = [k for k in range(3) if self.lines_just_crossed >> k & 1]
+        self.lines_just_crossed = 0
         return self._next_bet
 
-    def _next_bet(self) -> Step:
-        if not self.bet_lines:
+    def _next_bet(self) -> Next:
+        if not self.lines_to_bet:
             return lambda: self._begin_turn((self.turn + 1) % self.players)
-        k = self.bet_lines[0]
-        opts = {
-            p: _shared(("bet", p), lambda: [Bet(p, c) for c in COLOURS])
-            for p in range(self.players)
-        }
+        k = self.lines_to_bet[0]
+        opts = {seat: _bet_options(seat) for seat in range(self.players)}
         self._say("bet-open", f"Bet {k + 1}: every player secretly chooses a car to win", line=k)
-        return self._ask("bet", opts, self._resolve_bet)
+        return self._ask(Step.BET, opts, self._resolve_bet)
 
-    def _resolve_bet(self) -> Step:
-        k = self.bet_lines.pop(0)
+    def _resolve_bet(self) -> Next:
+        k = self.lines_to_bet.pop(0)
         for p, d in self.collected.items():
             self.bets[k][p] = COLOURS.index(d.car)
         self.collected = {}

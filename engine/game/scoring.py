@@ -2,57 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cmp_to_key
-from typing import Any
 
 from trackside.engine.game.cards import COLOURS
-from trackside.engine.game.steps import NOBODY, Step, Steps, ordinal
-
-
-@dataclass(frozen=True)
-class Result:
-    """A finished game's outcome. Seats are 0-based; cars are colour names.
-
-    ``ranking`` lists the cars in race position: the finishers in finishing
-    order (R-FIN-1) then, in a finish-line race, nothing more; ``stalled``
-    the cars that did not finish (R-RACE-6). In long distance ``ranking``
-    holds all six cars by distance. ``winners`` has several seats on a
-    shared win (R-SCORE-2 ruling).
-    """
-
-    ranking: tuple[str, ...]
-    stalled: tuple[str, ...]
-    earnings: tuple[int, ...]
-    bet_payouts: tuple[int, ...]
-    prices: tuple[int, ...]
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
-    bets: tuple[tuple[str | None, ...], ...] = ()
-    sheet: tuple[str, ...] = field(default=(), compare=False)
-
-    @property
-    def finish_order(self) -> tuple[str, ...]:
-        """Alias of ``ranking``."""
-        return self.ranking
-
-    @property
-    def winner(self) -> int | None:
-        """The single winning seat, or None on a shared win."""
-        return self.winners[0] if len(self.winners) == 1 else None
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data (for records and ``--json``)."""
-        return {
-            "ranking": list(self.ranking),
-            "stalled": list(self.stalled),
-            "earnings": list(self.earnings),
-            "bet_payouts": list(self.bet_payouts),
-            "prices": list(self.prices),
-            "scores": list(self.scores),
-            "winners": list(self.winners),
-            "bets": [list(b) for b in self.bets],
-        }
+from trackside.engine.game.game_state import Steps
+from trackside.engine.game.result import Result
+from trackside.engine.game.steps import NOBODY, Next, Step, ordinal
 
 
 def money_winners(scores: list[int], best_place: list[float]) -> list[int]:
@@ -71,15 +26,15 @@ def bet_payout(table: tuple[int, ...], place: int | None) -> int:
 
 
 class ScoringSteps(Steps):
-    """The end of the race and the score sheet (a mixin of ``Game``)."""
+    """The end of the race and the score sheet (the last steps of ``Game``)."""
 
     __slots__ = ()
 
     # -- end (R-RACE-6, R-SCORE) ----------------------------------------------
-    def _end_race(self) -> Step:
+    def _end_race(self) -> Next:
         self.turn = None
-        self.step = "over"
-        self._due, self._opts, self.collected = [], {}, {}
+        self.step = Step.OVER
+        self._due_seats, self._options, self.collected = [], {}, {}
         self.result = self._score()
         for line in self.result.sheet:
             self._say("score", line)
@@ -92,13 +47,13 @@ class ScoringSteps(Steps):
         front, tol = board.geometry.front, board.geometry.tol
         # Distance travelled by the front of each car's space (R-MOVE-2 measures
         # "ahead" by the front end, within the track's tolerance).
-        dist = [self.laps[c] * board.length + front[self.pos[c]] for c in range(6)]
+        dist = [self.laps[c] * board.length + front[self.car_spaces[c]] for c in range(6)]
 
         def ahead(a: int, b: int) -> int:
             if abs(dist[a] - dist[b]) > tol:
                 return -1 if dist[a] > dist[b] else 1
             # side by side: the more inside lane ranks first (R-VAR long distance)
-            return (board.lanes[self.pos[a]] - board.lanes[self.pos[b]]) or (a - b)
+            return (board.lanes[self.car_spaces[a]] - board.lanes[self.car_spaces[b]]) or (a - b)
 
         return sorted(range(6), key=cmp_to_key(ahead))
 
@@ -139,7 +94,16 @@ class ScoringSteps(Steps):
             tuple(sheet),
         )
 
-    def _sheet(self, ranking, stalled, earnings, payouts, prices, scores, winners) -> list[str]:
+    def _sheet(
+        self,
+        ranking: list[int],
+        stalled: list[int],
+        earnings: list[int],
+        payouts: list[int],
+        prices: list[int],
+        scores: list[int],
+        winners: list[int],
+    ) -> list[str]:
         lines = [
             "Race result: "
             + ", ".join(f"{ordinal(i + 1)} {COLOURS[c]}" for i, c in enumerate(ranking))

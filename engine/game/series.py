@@ -11,7 +11,7 @@ from trackside.engine.errors import InvalidInput
 from trackside.engine.game.board import Board
 from trackside.engine.game.decisions import Decision, IllegalDecision
 from trackside.engine.game.events import Event, Pending, Phase
-from trackside.engine.game.scoring import Result
+from trackside.engine.game.result import Result
 from trackside.engine.game.setup import Deal
 from trackside.engine.game.state import Game, PlayerView
 from trackside.engine.game.variants import Variant

@@ -2,55 +2,36 @@
 
 The state is a small set of lists; ``copy`` duplicates them shallowly, so bots
 can search cheaply. The flow is a trampoline of step functions: each either
-asks for decisions (sets ``_due`` and returns None) or returns the next step.
+asks for decisions (sets ``_due_seats`` and returns None) or returns the next step.
 A step whose only legal option is one decision applies it without asking.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from trackside.engine.errors import InvalidInput
 from trackside.engine.game.auction import AuctionSteps
 from trackside.engine.game.board import Board
 from trackside.engine.game.cards import COLOURS, Card
-from trackside.engine.game.decisions import Bet, Bid, Decision, IllegalDecision, Order, Path
+from trackside.engine.game.decisions import (
+    Bet,
+    Bid,
+    Decision,
+    IllegalDecision,
+    Order,
+    Path,
+    PlayCard,
+    Skip,
+    SwapPower,
+    Wild,
+)
 from trackside.engine.game.events import Event, Pending, Phase
-from trackside.engine.game.race import RaceSteps
-from trackside.engine.game.scoring import Result, ScoringSteps
 from trackside.engine.game.setup import Deal, check_deal, shuffled_setup
-from trackside.engine.game.steps import NOBODY, OFF, Step
+from trackside.engine.game.steps import NOBODY, OFF, Next, Step
 from trackside.engine.game.variants import Variant
 from trackside.engine.track.model import Track
-
-PHASE_OF = {
-    "bid": Phase.AUCTION,
-    "second": Phase.AUCTION,
-    "keep": Phase.POWER,
-    "swap": Phase.POWER,
-    "card": Phase.RACE,
-    "order": Phase.RACE,
-    "skip": Phase.RACE,
-    "wild": Phase.RACE,
-    "path": Phase.RACE,
-    "bet": Phase.BET,
-    "over": Phase.OVER,
-}
-KIND_OF = {
-    "bid": "bid",
-    "second": "bid",
-    "keep": "keep_power",
-    "swap": "swap_power",
-    "card": "play_card",
-    "order": "order",
-    "skip": "skip",
-    "wild": "wild",
-    "path": "path",
-    "bet": "bet",
-    "over": "over",
-}
 
 
 @dataclass(frozen=True)
@@ -81,82 +62,19 @@ class PlayerView:
     log: tuple[Event, ...]
 
 
-class Game(AuctionSteps, RaceSteps, ScoringSteps):
+class Game(AuctionSteps):
     """One Downforce race under a variant on a board (see ``engine.game``).
 
-    Read-only state for views, bots and records (change it only through
-    ``apply``). Cars are indexed in ``COLOURS`` order, seats from 0:
-    ``hands``, ``piles`` (private draw piles), ``pile`` (common draw pile, top
-    first), ``face_up`` (unused face-up Speed-8 cards), ``discard``, ``out``
-    (cards out of the game) hold card ids; ``pos`` is each car's space index
-    (-1 once finished), ``occ`` the occupied spaces, ``laps`` the laps done
-    (long distance), ``finished`` the cars in finishing order; ``owner`` the
-    seat per car (-1 unowned); ``held`` the powers won per seat and ``power``
-    the power kept; ``prices`` per seat a list of (car, price); ``lines`` the
-    bitmask of betting lines crossed; ``bets[line][seat]`` a car index or None
-    (secret: use ``view``); ``turn`` the seat playing a card (None outside the
-    race); ``card`` the card being resolved; ``cards_played``; ``retired`` the
-    seats whose cars have all finished; ``deal`` the set-up used; ``log``.
+    Its fields (``GameState``) are read-only for views, bots and records
+    (change them only through ``apply``): ``hands``, ``piles``, ``pile``,
+    ``face_up``, ``discard``, ``out_of_game`` hold card ids; ``car_spaces``,
+    ``occupied``, ``laps``, ``finished`` the cars; ``owner``, ``held_powers``, ``power``,
+    ``prices`` the auction; ``lines`` and ``bets`` the betting (``bets`` is
+    secret: use ``view``); ``turn`` the seat playing a card (None outside the
+    race), ``card`` the card being resolved; ``deal`` the set-up used; ``log``.
     """
 
-    __slots__ = (
-        "_due",
-        "_moves",
-        "_opts",
-        "_pending",
-        "_rng_shared",
-        "bet_lines",
-        "bets",
-        "board",
-        "bonus",
-        "car_up",
-        "card",
-        "cards",
-        "cards_played",
-        "collected",
-        "cunning_winner",
-        "deal",
-        "deck",
-        "discard",
-        "face_up",
-        "finished",
-        "from_hand",
-        "hands",
-        "held",
-        "laps",
-        "lines",
-        "log",
-        "logging",
-        "move_n",
-        "mover",
-        "new_lines",
-        "occ",
-        "order",
-        "out",
-        "owner",
-        "pile",
-        "piles",
-        "players",
-        "pos",
-        "power",
-        "power_up",
-        "prices",
-        "pw_queue",
-        "result",
-        "retired",
-        "rng",
-        "row_at",
-        "row_now",
-        "s8_queue",
-        "second_queue",
-        "seed",
-        "set_aside",
-        "skipped",
-        "step",
-        "turn",
-        "variant",
-        "wild",
-    )
+    __slots__ = ()
 
     # -- creation -------------------------------------------------------------
     @classmethod
@@ -205,148 +123,151 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
         else:
             check_deal(deal, variant, deck, players)
             rng = random.Random(seed)
-        g = cls.__new__(cls)
-        g.board, g.variant, g.deck, g.cards = board, variant, deck, deck.cards
-        g.players, g.seed, g.deal, g.rng = players, seed, deal, rng
-        g._rng_shared = False
-        g.logging = log
-        g._pending = None
-        g._init_state()
-        g._run(g._start)
-        return g
-
-    def _init_state(self) -> None:
-        n, deal = self.players, self.deal
-        self.hands = [list(h) for h in deal.hands]
-        self.piles = [[] for _ in range(n)]
-        self.pile = list(deal.pile)
-        self.face_up = [[] for _ in range(n)]
-        self.discard: list[int] = []
+        n = players
         used = {c for h in deal.hands for c in h} | set(deal.pile)
-        self.out = [c for c in range(self.deck.size) if c not in used]
-        self.owner = [NOBODY] * 6
-        self.held = [[] for _ in range(n)]
-        self.power: list[str | None] = [None] * n
-        self.prices = [[] for _ in range(n)]
-        self.pos = [OFF] * 6
+        car_spaces = [OFF] * len(COLOURS)
         for slot, colour in enumerate(deal.grid):  # R-SET-4
-            self.pos[COLOURS.index(colour)] = self.board.grid[slot]
-        self.occ = set(self.pos)
-        self.laps = [0] * 6
-        self.finished: list[int] = []
-        self.lines = 0
-        self.bets = [[None] * n for _ in range(3)]
-        self.bet_lines: list[int] = []
-        self.s8_queue = [COLOURS.index(c) for c in deal.speed8]
-        self.pw_queue = list(deal.powers)
-        self.car_up, self.power_up = NOBODY, None
-        self.set_aside: list[tuple[int, str | None]] = []
-        self.second_queue: list[int] = []
-        self.collected: dict[int, Decision] = {}
-        self.turn = None
-        self.card = None
-        self.order: list[int] = []
-        self.skipped = None
-        self.wild: dict[int, int] = {}
-        self.row_at = 0
-        self.mover, self.move_n, self.bonus = NOBODY, 0, False
-        self.new_lines = 0
-        self.log: list[Event] = []
-        self._due: list[int] = []
-        self._opts: dict[int, list[Decision]] = {}
-        self._moves: dict = {}
-        self.result: Result | None = None
-        self.cards_played = 0
-        self.retired = [False] * n
-        self.cunning_winner = NOBODY
-        self.from_hand = True
-        self.row_now = None
-        self.step = "start"
+            car_spaces[COLOURS.index(colour)] = board.grid[slot]
+        game = cls(
+            board=board,
+            variant=variant,
+            deck=deck,
+            cards=deck.cards,
+            players=players,
+            seed=seed,
+            deal=deal,
+            rng=rng,
+            _rng_shared=False,
+            logging=log,
+            step=Step.START,
+            _due_seats=[],
+            _options={},
+            collected={},
+            _pending=None,
+            log=[],
+            result=None,
+            hands=[list(h) for h in deal.hands],
+            piles=[[] for _ in range(n)],
+            pile=list(deal.pile),
+            face_up=[[] for _ in range(n)],
+            discard=[],
+            out_of_game=[c for c in range(deck.size) if c not in used],
+            owner=[NOBODY] * len(COLOURS),
+            car_spaces=car_spaces,
+            occupied=set(car_spaces),
+            laps=[0] * len(COLOURS),
+            finished=[],
+            retired=[False] * n,
+            speed8_queue=[COLOURS.index(c) for c in deal.speed8],
+            power_queue=list(deal.powers),
+            auctioned_car=NOBODY,
+            auctioned_power=None,
+            set_aside=[],
+            second_queue=[],
+            held_powers=[[] for _ in range(n)],
+            power=[None] * n,
+            prices=[[] for _ in range(n)],
+            cunning_winner=NOBODY,
+            turn=None,
+            card=None,
+            from_hand=True,
+            cards_played=0,
+            row_order=[],
+            skipped_row=None,
+            wild_cars={},
+            wild_rows=[],
+            rows_started=0,
+            current_row=None,
+            moving_car=NOBODY,
+            move_start=OFF,
+            move_spaces=0,
+            bonus_step=False,
+            move_choices={},
+            lines_crossed=0,
+            lines_just_crossed=0,
+            lines_to_bet=[],
+            bets=[[None] * n for _ in range(3)],
+        )
+        game._run(game._start)
+        return game
 
     def copy(self, log: bool | None = None) -> Game:
         """An independent copy (shares the board, variant, deck and log events).
 
         ``log=False`` gives a copy that stops logging routine events (for bots
         that search); None keeps this game's setting."""
-        g = Game.__new__(Game)
-        g.logging = self.logging if log is None else log
-        g._pending = self._pending
-        for name in (
-            "board",
-            "variant",
-            "deck",
-            "cards",
-            "players",
-            "seed",
-            "deal",
-            "step",
-            "car_up",
-            "power_up",
-            "turn",
-            "card",
-            "skipped",
-            "row_at",
-            "mover",
-            "move_n",
-            "bonus",
-            "new_lines",
-            "result",
-            "cards_played",
-            "lines",
-            "cunning_winner",
-            "from_hand",
-            "row_now",
-        ):
-            setattr(g, name, getattr(self, name))
         # Copy-on-draw: both games share the random source until one draws from it.
-        g.rng = self.rng
-        g._rng_shared = self._rng_shared = True
-        g.hands = [list(h) for h in self.hands]
-        g.piles = [list(p) for p in self.piles]
-        g.face_up = [list(f) for f in self.face_up]
-        g.held = [list(h) for h in self.held]
-        g.prices = [list(p) for p in self.prices]
-        g.bets = [list(b) for b in self.bets]
-        for name in (
-            "pile",
-            "discard",
-            "out",
-            "owner",
-            "power",
-            "pos",
-            "laps",
-            "finished",
-            "bet_lines",
-            "s8_queue",
-            "pw_queue",
-            "set_aside",
-            "second_queue",
-            "order",
-            "log",
-            "_due",
-            "retired",
-        ):
-            setattr(g, name, list(getattr(self, name)))
-        g.occ = set(self.occ)
-        g.collected = dict(self.collected)
-        g.wild = dict(self.wild)
-        g._opts = {k: v for k, v in self._opts.items()}
-        g._moves = dict(self._moves)
-        return g
+        self._rng_shared = True
+        return Game(
+            board=self.board,
+            variant=self.variant,
+            deck=self.deck,
+            cards=self.cards,
+            players=self.players,
+            seed=self.seed,
+            deal=self.deal,
+            rng=self.rng,
+            _rng_shared=True,
+            logging=self.logging if log is None else log,
+            step=self.step,
+            _due_seats=list(self._due_seats),
+            _options=dict(self._options),
+            collected=dict(self.collected),
+            _pending=self._pending,
+            log=list(self.log),
+            result=self.result,
+            hands=[list(h) for h in self.hands],
+            piles=[list(p) for p in self.piles],
+            pile=list(self.pile),
+            face_up=[list(f) for f in self.face_up],
+            discard=list(self.discard),
+            out_of_game=list(self.out_of_game),
+            owner=list(self.owner),
+            car_spaces=list(self.car_spaces),
+            occupied=set(self.occupied),
+            laps=list(self.laps),
+            finished=list(self.finished),
+            retired=list(self.retired),
+            speed8_queue=list(self.speed8_queue),
+            power_queue=list(self.power_queue),
+            auctioned_car=self.auctioned_car,
+            auctioned_power=self.auctioned_power,
+            set_aside=list(self.set_aside),
+            second_queue=list(self.second_queue),
+            held_powers=[list(h) for h in self.held_powers],
+            power=list(self.power),
+            prices=[list(p) for p in self.prices],
+            cunning_winner=self.cunning_winner,
+            turn=self.turn,
+            card=self.card,
+            from_hand=self.from_hand,
+            cards_played=self.cards_played,
+            row_order=list(self.row_order),
+            skipped_row=self.skipped_row,
+            wild_cars=dict(self.wild_cars),
+            wild_rows=list(self.wild_rows),
+            rows_started=self.rows_started,
+            current_row=self.current_row,
+            moving_car=self.moving_car,
+            move_start=self.move_start,
+            move_spaces=self.move_spaces,
+            bonus_step=self.bonus_step,
+            move_choices=self.move_choices,  # shared with the board's cache, never changed
+            lines_crossed=self.lines_crossed,
+            lines_just_crossed=self.lines_just_crossed,
+            lines_to_bet=list(self.lines_to_bet),
+            bets=[list(b) for b in self.bets],
+        )
 
     # -- public queries -------------------------------------------------------
     @property
     def phase(self) -> Phase:
         """The phase: auction, power, race, bet or over."""
-        return PHASE_OF.get(self.step, Phase.AUCTION)
+        return self.step.phase
 
     @property
     def over(self) -> bool:
-        return self.step == "over"
-
-    def due(self) -> list[int]:
-        """Seats whose decision is due now (several for secret bids and bets)."""
-        return [p for p in self._due if p not in self.collected]
+        return self.step is Step.OVER
 
     def options(self, seat: int) -> list[Decision]:
         """The legal options of ``seat`` now (empty when nothing is due from it).
@@ -356,18 +277,18 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
         """
         if seat in self.collected:
             return []
-        return list(self._opts.get(seat, ()))
+        return list(self._options.get(seat, ()))
 
     def all_paths(self, seat: int) -> list[Path]:
         """Every concrete legal path for the pending move (R-MOVE-4), if any."""
-        if self.step != "path" or seat not in self._due:
+        if self.step is not Step.PATH or seat not in self._due_seats:
             return []
-        start, n = self._moves["start"], self._moves["n"]
-        occ = self.occ - {start}
-        car = COLOURS[self.mover]
+        start, n = self.move_start, self.move_spaces
+        others = self.occupied - {start}
+        car = COLOURS[self.moving_car]
         return [
             Path(seat, car, tuple(self.board.ids[i] for i in m.path))
-            for m in self.board.graph.moves(start, n, occ)
+            for m in self.board.graph.moves(start, n, others)
         ]
 
     @property
@@ -378,25 +299,26 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
         return self._pending
 
     def _describe(self) -> Pending:
-        kind = KIND_OF.get(self.step, "over")
-        if self.step == "path" and self.bonus:
+        step = self.step
+        kind = step.kind
+        if step is Step.PATH and self.bonus_step:
             kind = "bonus"
         car = None
-        if self.step in ("bid",) and self.car_up != NOBODY:
-            car = COLOURS[self.car_up]
-        elif self.step == "path":
-            car = COLOURS[self.mover]
-        line = self.bet_lines[0] if self.step == "bet" and self.bet_lines else None
+        if step is Step.BID and self.auctioned_car != NOBODY:
+            car = COLOURS[self.auctioned_car]
+        elif step is Step.PATH:
+            car = COLOURS[self.moving_car]
+        line = self.lines_to_bet[0] if step is Step.BET and self.lines_to_bet else None
         return Pending(
             kind,
             tuple(self.due()),
             car=car,
-            power=self.power_up if self.step == "bid" else None,
+            power=self.auctioned_power if step is Step.BID else None,
             card=self.card,
-            spaces=self.move_n if self.step == "path" else None,
-            row=self.row_now if self.step == "path" and not self.bonus else None,
+            spaces=self.move_spaces if step is Step.PATH else None,
+            row=self.current_row if step is Step.PATH and not self.bonus_step else None,
             line=line,
-            set_aside=tuple(COLOURS[c] for c, _ in self.set_aside) if self.step == "second" else (),
+            set_aside=tuple(COLOURS[c] for c, _ in self.set_aside) if step is Step.SECOND else (),
         )
 
     def card_of(self, card_id: int) -> Card:
@@ -405,7 +327,7 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
 
     def position(self, colour: str) -> str | None:
         """The space id of a car, or None once it has finished."""
-        i = self.pos[COLOURS.index(colour)]
+        i = self.car_spaces[COLOURS.index(colour)]
         return None if i == OFF else self.board.ids[i]
 
     def owner_of(self, colour: str) -> int | None:
@@ -427,7 +349,8 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
             else (len(self.pile),),
             face_up=tuple(tuple(f) for f in self.face_up),
             positions={
-                c: (None if self.pos[i] == OFF else ids[self.pos[i]]) for i, c in enumerate(COLOURS)
+                c: (None if self.car_spaces[i] == OFF else ids[self.car_spaces[i]])
+                for i, c in enumerate(COLOURS)
             },
             finished=tuple(COLOURS[c] for c in self.finished),
             owners={
@@ -435,7 +358,7 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
                 for i, c in enumerate(COLOURS)
             },
             powers=tuple(self.power),
-            held_powers=tuple(tuple(h) for h in self.held),
+            held_powers=tuple(tuple(h) for h in self.held_powers),
             prices=tuple(sum(p for _, p in pr) for pr in self.prices),
             my_bets=self._my_bets(seat),
             bets_made=tuple(self.bet_lines_done()),
@@ -450,16 +373,13 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
         """A seat's bets, the one it just chose among them while others still choose."""
         bets = [self._bet_name(self.bets[k][seat]) for k in range(3)]
         chosen = self.collected.get(seat)
-        if isinstance(chosen, Bet) and self.bet_lines:
-            bets[self.bet_lines[0]] = chosen.car
+        if isinstance(chosen, Bet) and self.lines_to_bet:
+            bets[self.lines_to_bet[0]] = chosen.car
         return tuple(bets)
 
     def bet_lines_done(self) -> list[int]:
         """Betting lines (0-based) whose bet has been made."""
         return [k for k in range(3) if all(b is not None for b in self.bets[k])]
-
-    def _bet_name(self, code: int | None) -> str | None:
-        return None if code is None else COLOURS[code]
 
     # -- applying -------------------------------------------------------------
     def is_legal(self, decision: Decision) -> bool:
@@ -478,15 +398,15 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
 
     def _check(self, d: Decision) -> None:
         seat = d.player
-        if self.step == "over":
+        if self.step is Step.OVER:
             raise IllegalDecision("the game is over; no decision is due")
-        if seat not in self._due or seat in self.collected:
+        if seat not in self._due_seats or seat in self.collected:
             due = ", ".join(f"seat {p}" for p in self.due()) or "nobody"
             raise IllegalDecision(f"seat {seat} has no decision due now ({due} must decide)")
-        kind = KIND_OF[self.step]
+        kind = self.step.kind
         if d.type != kind:
             raise IllegalDecision(f"a {kind} decision is due from seat {seat}, not {d.type}")
-        if not isinstance(d, Order) and d in self._opts.get(seat, ()):
+        if not isinstance(d, Order) and d in self._options.get(seat, ()):
             return
         if self._also_legal(d):
             return
@@ -496,7 +416,7 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
         )
 
     def _short_options(self, seat: int) -> str:
-        opts = self._opts.get(seat, [])
+        opts = self._options.get(seat, [])
         text = ", ".join(
             str({k: v for k, v in o.to_dict().items() if k not in ("type", "player")})
             for o in opts[:6]
@@ -509,16 +429,16 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
         if isinstance(d, Bid) and d.card is not None:
             if d.card not in self.hands[d.player]:
                 return False
-            if self.step == "bid" and d.car not in (None, COLOURS[self.car_up]):
+            if self.step is Step.BID and d.car not in (None, COLOURS[self.auctioned_car]):
                 return False
-            colour = d.car if self.step == "second" else COLOURS[self.car_up]
-            if self.step == "second" and COLOURS.index(colour) not in [
+            colour = d.car if self.step is Step.SECOND else COLOURS[self.auctioned_car]
+            if self.step is Step.SECOND and COLOURS.index(colour) not in [
                 c for c, _ in self.set_aside
             ]:
                 return False
             return (
                 self._bid_value(d.player, d.card, colour) is None
-                and Bid(d.player, None) in self._opts[d.player]
+                and Bid(d.player, None) in self._options[d.player]
             )
         if isinstance(d, Order):
             n = len(self.cards[self.card].rows)
@@ -526,7 +446,7 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
             return all(type(r) is int for r in rows) and sorted(rows) == list(range(n))
         if isinstance(d, Path):
             return (
-                d.car == COLOURS[self.mover]
+                d.car == COLOURS[self.moving_car]
                 and isinstance(d.path, tuple)
                 and all(isinstance(s, str) for s in d.path)
                 and self._path_legal(d.path)
@@ -536,69 +456,47 @@ class Game(AuctionSteps, RaceSteps, ScoringSteps):
     def _path_legal(self, path: tuple[str, ...]) -> bool:
         """R-MOVE-4 checked directly on a concrete path."""
         index, graph = self.board.index, self.board.graph
-        start, n = self._moves["start"], self._moves["n"]
+        start, n = self.move_start, self.move_spaces
         if not path or len(path) > n or any(s not in index for s in path):
             return False
-        occ = self.occ - {start}
+        others = self.occupied - {start}
         here = start
         for k, sid in enumerate(path):
             b = index[sid]
-            if b not in graph.forward[here] or b in occ:
+            if b not in graph.forward[here] or b in others:
                 return False
             if graph.beyond_finish[b] and not graph.beyond_finish[here]:
                 return k == len(path) - 1  # R-FIN-1: a finishing step ends the move
             here = b
-        return len(path) == n or not graph.free_forward(here, occ)
+        return len(path) == n or not graph.free_forward(here, others)
 
-    def _take(self, d: Decision) -> Step:
+    def _take(self, d: Decision) -> Next:
         step = self.step
-        if step in ("bid", "keep", "bet"):
+        if step.simultaneous:  # resolved once every seat asked has answered
             self.collected[d.player] = d
             if self.due():
                 return None
-            return {
-                "bid": self._resolve_bids,
-                "keep": self._resolve_keep,
-                "bet": self._resolve_bet,
-            }[step]
-        return {
-            "second": self._on_second,
-            "swap": self._on_swap,
-            "card": self._on_card,
-            "order": self._on_order,
-            "skip": self._on_skip,
-            "wild": self._on_wild,
-            "path": self._on_path,
-        }[step](d)
+            if step is Step.BID:
+                return self._resolve_bids
+            return self._resolve_keep if step is Step.KEEP else self._resolve_bet
+        # Otherwise each step asks for its own kind of decision (checked by ``_check``).
+        if isinstance(d, Path):
+            return self._on_path(d)
+        if isinstance(d, PlayCard):
+            return self._on_card(d)
+        if isinstance(d, Wild):
+            return self._on_wild(d)
+        if isinstance(d, Order):
+            return self._on_order(d)
+        if isinstance(d, Skip):
+            return self._on_skip(d)
+        if isinstance(d, Bid):
+            return self._on_second(d)
+        if isinstance(d, SwapPower):
+            return self._on_swap(d)
+        raise IllegalDecision(f"no step takes a {d.type} decision")
 
-    def _run(self, fn: Step) -> None:
-        while fn is not None:
-            fn = fn()
-
-    def _ask(self, step: str, opts: dict[int, list[Decision]], then: Callable[[], Step]) -> Step:
-        """Ask the seats in ``opts``; a seat with one option answers it at once."""
-        self.step = step
-        self._opts = opts
-        self._due = list(opts)
-        self.collected = {}
-        simultaneous = step in ("bid", "keep", "bet")
-        if simultaneous:
-            for seat, choices in opts.items():
-                if len(choices) == 1:
-                    self.collected[seat] = choices[0]
-            return then if not self.due() else None
-        (seat,) = opts
-        if len(opts[seat]) == 1:
-            return lambda: self._take(opts[seat][0])
-        return None
-
-    def _random(self) -> random.Random:
-        """The game's own random source (R-SET-5), unshared from copies before a draw."""
-        if self._rng_shared:
-            own = random.Random.__new__(random.Random)
-            own.setstate(self.rng.getstate())
-            self.rng, self._rng_shared = own, False
-        return self.rng
-
-    def _say(self, kind: str, text: str, **data) -> None:
-        self.log.append(Event(kind, text, data))
+    def _run(self, first: Next) -> None:
+        step = first
+        while step is not None:
+            step = step()

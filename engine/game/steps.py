@@ -1,19 +1,22 @@
-"""Shared pieces of the game flow: the step type, sentinels, and names in the log."""
+"""Shared pieces of the game flow: the continuation type, sentinels, and names in the log."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Optional
+from enum import Enum
+from typing import TypeAlias
+
+from trackside.engine.game.events import Phase
 
 # A step of the flow returns the next step, or None when it waits for decisions.
-Step = Optional[Callable[[], "Step"]]
+Next: TypeAlias = Callable[[], "Next"] | None
 OFF = -1  # position of a car that has left the track (finished)
 NOBODY = -1  # owner of an unowned car
 
 
-def seat_name(p: int) -> str:
+def seat_name(seat: int) -> str:
     """How the log names a seat (seats count from 1 for people)."""
-    return f"Player {p + 1}"
+    return f"Player {seat + 1}"
 
 
 def ordinal(k: int) -> str:
@@ -21,10 +24,34 @@ def ordinal(k: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
 
 
-class Steps:
-    """Base of the step mixins that make up ``Game``; holds no state of its own."""
+class Step(Enum):
+    """A step of the flow: what the game waits for now.
 
-    __slots__ = ()
+    Each step knows the decision ``kind`` it asks for (``Pending.kind``), the
+    ``phase`` it belongs to, and whether every seat asked answers at once
+    (``simultaneous``: secret bids, power choices and bets).
+    """
 
-    def _seat(self, p: int) -> str:
-        return seat_name(p)
+    label: str
+    kind: str
+    phase: Phase
+    simultaneous: bool
+
+    START = ("start", "over", Phase.AUCTION)
+    BID = ("bid", "bid", Phase.AUCTION, True)
+    SECOND = ("second", "bid", Phase.AUCTION)
+    KEEP = ("keep", "keep_power", Phase.POWER, True)
+    SWAP = ("swap", "swap_power", Phase.POWER)
+    CARD = ("card", "play_card", Phase.RACE)
+    ORDER = ("order", "order", Phase.RACE)
+    SKIP = ("skip", "skip", Phase.RACE)
+    WILD = ("wild", "wild", Phase.RACE)
+    PATH = ("path", "path", Phase.RACE)
+    BET = ("bet", "bet", Phase.BET, True)
+    OVER = ("over", "over", Phase.OVER)
+
+    def __init__(self, label: str, kind: str, phase: Phase, simultaneous: bool = False) -> None:
+        self.label = label
+        self.kind = kind
+        self.phase = phase
+        self.simultaneous = simultaneous

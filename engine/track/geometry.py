@@ -9,17 +9,28 @@ take no part in adjacency and are listed in ``bad_polygons``.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon
 
+from trackside.engine.track.model import Point as Corner
 from trackside.engine.track.model import Segment, Track
 
 RIGHT_ANGLE_TOLERANCE_DEG = 1.0
+# The lines of a track, by index: the three betting lines in race order, then the
+# finish line. The one source of these names and numbers (the editor uses them too).
+BETTING_LINE_COUNT = 3
+FINISH = BETTING_LINE_COUNT
 LINE_NAMES = ("betting line 1", "betting line 2", "betting line 3", "finish line")
-FINISH = 3
+LINE_COUNT = len(LINE_NAMES)
+
+
+def line_name(k: int) -> str:
+    """Line k as a sentence names it: 'betting line 2' or 'the finish line'."""
+    return LINE_NAMES[k] if k != FINISH else f"the {LINE_NAMES[k]}"
 
 
 @dataclass(frozen=True)
@@ -52,7 +63,7 @@ class TrackGeometry:
         self._build_progress()
         self._build_adjacency()
         self._build_forward()
-        self.rectangular = [_is_rectangle(sp.corners) for sp in track.spaces]
+        self.rectangular = [is_rectangle(sp.corners) for sp in track.spaces]
         self._build_lines()
 
     # -- centerline -----------------------------------------------------
@@ -101,6 +112,11 @@ class TrackGeometry:
                 self.centroids.append((sum(xs) / len(xs), sum(ys) / len(ys)))
             else:  # a space still being drawn in the editor
                 self.centroids.append((0.0, 0.0))
+
+    def size(self, i: int) -> float:
+        """The size of space i: the square root of its area (0 when unusable)."""
+        poly = self.polygons[i]
+        return math.sqrt(float(poly.area)) if poly is not None else 0.0
 
     def _build_progress(self) -> None:
         n, length = self.n, self.length
@@ -239,7 +255,7 @@ class TrackGeometry:
         cut = []
         for i in self.good:
             poly = self.polygons[i]
-            if not poly.intersects(line):
+            if poly is None or not poly.intersects(line):
                 continue
             inner = poly.buffer(-self.tol / 2)
             if not inner.is_empty and inner.intersection(line).length > self.tol:
@@ -265,7 +281,7 @@ class TrackGeometry:
         poly = self.polygons[i]
         if poly is None:
             return False
-        return poly.distance(segment_line(seg)) <= self.tol
+        return bool(poly.distance(segment_line(seg)) <= self.tol)
 
     def step_on_line(self, a: int, b: int, seg: Segment) -> bool:
         """True when a step from space a to space b passes over the segment.
@@ -293,9 +309,9 @@ def segment_line(seg: Segment) -> LineString:
     return LineString([tuple(map(float, seg[0])), tuple(map(float, seg[1]))])
 
 
-def _polygon(corners: list, tol: float) -> tuple[Polygon | None, str | None]:
+def _polygon(corners: Sequence[Corner], tol: float) -> tuple[Polygon | None, str | None]:
     pts = [(float(x), float(y)) for x, y in corners]
-    distinct = []
+    distinct: list[tuple[float, float]] = []
     for p in pts:
         if not distinct or math.dist(p, distinct[-1]) > 1e-9:
             distinct.append(p)
@@ -311,7 +327,7 @@ def _polygon(corners: list, tol: float) -> tuple[Polygon | None, str | None]:
     return poly, None
 
 
-def _is_rectangle(corners: list) -> bool:
+def is_rectangle(corners: Sequence[Corner]) -> bool:
     """4 corners, every angle 90 degrees within 1 degree (R-POW-DET)."""
     if len(corners) != 4:
         return False
@@ -329,3 +345,7 @@ def _is_rectangle(corners: list) -> bool:
         if abs(math.degrees(math.acos(cos)) - 90.0) > RIGHT_ANGLE_TOLERANCE_DEG:
             return False
     return True
+
+
+# The editor's painting still imports the old private name.
+_is_rectangle = is_rectangle

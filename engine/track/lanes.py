@@ -71,6 +71,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from trackside.engine.errors import InvalidInput, Place
+from trackside.engine.track.geometry import BETTING_LINE_COUNT
 from trackside.engine.track.model import Centerline, Point, Segment, Space, Track
 
 LANE_LETTERS = "abcd"
@@ -288,6 +289,8 @@ class _Frame:
     def centre(self) -> tuple[float, float]:
         """The centre of an arc piece."""
         p = self.piece
+        if not isinstance(p, Arc):
+            raise TypeError("a straight piece has no centre")
         sign = 1.0 if p.angle > 0 else -1.0
         r = float(p.radius)
         return (self.x - sign * r * math.sin(self.h), self.y + sign * r * math.cos(self.h))
@@ -341,9 +344,10 @@ def trace(layout: LaneLayout) -> list[Pose]:
 
 
 def closure_gap(layout: LaneLayout) -> tuple[float, float]:
-    """How far the end of the line misses its start: (distance mm, heading degrees in (-180, 180])."""
+    """How far the end of the line misses its start: (distance mm, heading degrees
+    in (-180, 180])."""
     _check_pieces(layout)
-    _frames_, end = _frames(layout)
+    _, end = _frames(layout)
     dist = math.hypot(end.x - layout.start[0], end.y - layout.start[1])
     return dist, _wrap_degrees(end.heading - layout.heading)
 
@@ -360,9 +364,12 @@ def close_loop(layout: LaneLayout, adjust: tuple[int, int]) -> LaneLayout:
             "change arc angles so they add up to ±360°",
         )
     i, j = adjust
+    straights: dict[int, Straight] = {}
     for k in (i, j):
-        if not 0 <= k < len(layout.pieces) or not isinstance(layout.pieces[k], Straight):
+        piece = layout.pieces[k] if 0 <= k < len(layout.pieces) else None
+        if not isinstance(piece, Straight):
             raise LayoutError(f"piece {k} is not a straight; close_loop adjusts two straights")
+        straights[k] = piece
     frames, end = _frames(layout)
     # in board coordinates (y down) a straight at heading h runs along (cos h, -sin h)
     ux, uy = math.cos(frames[i].h), -math.sin(frames[i].h)
@@ -375,14 +382,14 @@ def close_loop(layout: LaneLayout, adjust: tuple[int, int]) -> LaneLayout:
     dj = (ux * gy - uy * gx) / det
     pieces = list(layout.pieces)
     for k, d in ((i, di), (j, dj)):
-        new = pieces[k].length + d
+        new = straights[k].length + d
         if new < layout.space_length / 2:
             raise LayoutError(
                 f"closing the loop would make piece {k} {new:.1f} mm long",
                 "pick other straights, or lengthen the line so that they "
                 "stay at least half a space long",
             )
-        pieces[k] = replace(pieces[k], length=new)
+        pieces[k] = replace(straights[k], length=new)
     return replace(layout, pieces=tuple(pieces))
 
 
@@ -541,7 +548,7 @@ class _Builder:
         self.side = side
         self.width = float(layout.lane_width)
         self.spaces: list[LaneSpace] = []
-        self._edge: dict[tuple, Point] = {}
+        self._edge: dict[tuple[float, float], Point] = {}
         self._total = sum(p.path_length for p in layout.pieces)
 
     def corner(self, stations: _Stations, s: float, u: float, boundary: float | None) -> Point:
@@ -559,7 +566,9 @@ class _Builder:
         piece = stations.frame.piece
         curved = isinstance(piece, Arc)
         length = stations.length
-        arcs = _arc_points(self.layout, piece, plan, length, cuts) if curved else None
+        arcs = (
+            _arc_points(self.layout, piece, plan, length, cuts) if isinstance(piece, Arc) else None
+        )
         for k in range(n):
             u_in = (k - n / 2) * self.width
             u_out = (k + 1 - n / 2) * self.width
@@ -740,8 +749,8 @@ def make_track(
 ) -> Track:
     """A track from built lanes: betting and finish lines on the shared edges
     nearest the given progress values, the grid from ``pick_grid`` unless given."""
-    if len(betting) != 3:
-        raise LayoutError(f"a track has 3 betting lines, got {len(betting)}")
+    if len(betting) != BETTING_LINE_COUNT:
+        raise LayoutError(f"a track has {BETTING_LINE_COUNT} betting lines, got {len(betting)}")
 
     def seg(p: float) -> Segment:
         a, b = line_across(result, p).segment

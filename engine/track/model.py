@@ -12,7 +12,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from trackside.engine.errors import InvalidInput, Place, UnreadableInput
-from trackside.engine.yamlio import YamlDocument, dump_yaml, load_yaml, parse_yaml, write_atomic
+from trackside.engine.yamlio import (
+    JsonPath,
+    YamlDocument,
+    dump_yaml,
+    load_yaml,
+    parse_yaml,
+    write_atomic,
+)
 
 FORMAT = "trackside-track/1"
 DEFAULT_TOLERANCE = 1.0
@@ -173,7 +180,7 @@ class SchemaProblem:
     """One schema violation with its place in the file."""
 
     message: str
-    path: tuple
+    path: JsonPath
     place: Place
 
 
@@ -217,7 +224,7 @@ def parse_track(
 
 
 def read_track_document(
-    path: str | os.PathLike,
+    path: str | os.PathLike[str],
 ) -> tuple[Track | None, YamlDocument, list[SchemaProblem]]:
     """Read a track file: the track (None if the schema refuses it), the document, the problems."""
     doc = _require_mapping(load_yaml(path, "track file"))
@@ -226,7 +233,7 @@ def read_track_document(
     return track, doc, problems
 
 
-def load_track(path: str | os.PathLike) -> Track:
+def load_track(path: str | os.PathLike[str]) -> Track:
     """Load a track file, raising a user-facing error if it cannot be used."""
     track, _doc, problems = read_track_document(path)
     if track is None:
@@ -236,6 +243,6 @@ def load_track(path: str | os.PathLike) -> Track:
     return track
 
 
-def save_track(track: Track, path: str | os.PathLike) -> None:
+def save_track(track: Track, path: str | os.PathLike[str]) -> None:
     """Save atomically: the file holds the old or the new track, never half."""
     write_atomic(path, track.to_yaml())

@@ -11,6 +11,9 @@ from dataclasses import dataclass
 
 from trackside.engine.track.geometry import FINISH, TrackGeometry
 
+# What distinguishes a move for the rules: end, finished, blocked, lines crossed, rectangular.
+Outcome = tuple[int, bool, bool, int, bool]
+
 
 @dataclass(frozen=True)
 class Move:
@@ -33,7 +36,7 @@ class Move:
     def end(self) -> int:
         return self.path[-1]
 
-    def outcome(self) -> tuple:
+    def outcome(self) -> Outcome:
         """What distinguishes this move for the rules: end, flags, lines crossed."""
         return (self.path[-1], self.finished, self.blocked, self.crossed, self.rectangular)
 
@@ -76,7 +79,7 @@ class MoveGraph:
         lines crossed, all-rectangular), without listing every path."""
         out: list[Move] = []
         self._walk(start, n, occupied, [], 0, True, out, set())
-        distinct: dict[tuple, Move] = {}
+        distinct: dict[Outcome, Move] = {}
         for move in out:
             distinct.setdefault(move.outcome(), move)
         return list(distinct.values())
@@ -90,7 +93,7 @@ class MoveGraph:
         crossed: int,
         rect: bool,
         out: list[Move],
-        seen: set | None,
+        seen: set[tuple[int, int, int, bool]] | None,
     ) -> None:
         if seen is not None:
             state = (here, left, crossed, rect)

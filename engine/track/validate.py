@@ -52,15 +52,23 @@ from __future__ import annotations
 import math
 import os
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 import shapely
 
-from trackside.engine.track.geometry import FINISH, LINE_NAMES, TrackGeometry
+from trackside.engine.errors import place_text
+from trackside.engine.track.geometry import (
+    BETTING_LINE_COUNT,
+    FINISH,
+    LINE_COUNT,
+    TrackGeometry,
+    line_name,
+)
 from trackside.engine.track.model import Track, read_track_document
-from trackside.engine.yamlio import YamlDocument
+from trackside.engine.yamlio import JsonPath, YamlDocument
 
 ERROR = "error"
 WARNING = "warning"
@@ -130,19 +138,14 @@ class Issue:
     message: str
     spaces: list[str] = field(default_factory=list)
     line: int | None = None
-    path: tuple = ()
+    path: JsonPath = ()
     file: str | None = None
     yaml_line: int | None = None
     yaml_column: int | None = None
 
     def where(self) -> str:
         """``file:line:column`` as far as known."""
-        parts = [self.file or "<track>"]
-        if self.yaml_line is not None:
-            parts.append(str(self.yaml_line))
-            if self.yaml_column is not None:
-                parts.append(str(self.yaml_column))
-        return ":".join(parts)
+        return place_text(self.file, self.yaml_line, self.yaml_column, unnamed="<track>")
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form, every key present."""
@@ -201,7 +204,7 @@ class Report:
         }
 
 
-def validate_file(path: str | os.PathLike) -> Report:
+def validate_file(path: str | os.PathLike[str]) -> Report:
     """Read a track file and validate it.
 
     Raises ``UnreadableInput`` when the file cannot be read or parsed at all;
@@ -240,7 +243,7 @@ def _locate(issue: Issue, doc: YamlDocument | None) -> Issue:
     return issue
 
 
-def _path_key(path: tuple) -> tuple:
+def _path_key(path: JsonPath) -> tuple[tuple[int, int, str], ...]:
     return tuple(
         (0, _KEY_ORDER.get(p, 99), "")
         if isinstance(p, str)
@@ -273,12 +276,7 @@ def _names(ids: list[str], limit: int = 8) -> str:
     return ", ".join(ids[:limit]) + f" and {len(ids) - limit} more"
 
 
-def _line_name(k: int) -> str:
-    """'betting line 2' or 'the finish line'."""
-    return LINE_NAMES[k] if k != FINISH else f"the {LINE_NAMES[k]}"
-
-
-def _line_path(k: int) -> tuple:
+def _line_path(k: int) -> JsonPath:
     return ("finish_line",) if k == FINISH else ("betting_lines", k)
 
 
@@ -298,14 +296,14 @@ class _Checker:
         self,
         code: str,
         message: str,
-        spaces: list[int] | list[str] = (),
+        spaces: Sequence[int | str] = (),
         line: int | None = None,
-        path: tuple = (),
+        path: JsonPath = (),
     ) -> None:
         ids = [s if isinstance(s, str) else self.g.ids[s] for s in spaces]
         self.issues.append(Issue(code, CODES[code], message, ids, line, path))
 
-    def space_path(self, i: int, *rest: Any) -> tuple:
+    def space_path(self, i: int, *rest: str) -> JsonPath:
         return ("spaces", i, *rest)
 
     def run(self) -> list[Issue]:
@@ -371,10 +369,11 @@ class _Checker:
 
     def check_line_count(self) -> bool:
         n = len(self.t.betting_lines)
-        if n != 3:
+        if n != BETTING_LINE_COUNT:
             self.add(
                 "line-count",
-                f"the track has {n} betting lines; it needs exactly 3, in race order",
+                f"the track has {n} betting lines; "
+                f"it needs exactly {BETTING_LINE_COUNT}, in race order",
                 path=("betting_lines",),
             )
             return False
@@ -431,7 +430,7 @@ class _Checker:
         for a, b in sorted(zip(left.tolist(), right.tolist(), strict=False)):
             if b <= a + 1 or (self.g.closed and a == 0 and b == last):
                 continue
-            return min(b, len(self.t.centerline.points) - 1)  # where the later pass starts
+            return min(int(b), len(self.t.centerline.points) - 1)  # where the later pass starts
         return None
 
     def check_off_line(self) -> None:
@@ -439,7 +438,7 @@ class _Checker:
         good = g.good
         if not good:
             return
-        sizes = [math.sqrt(g.polygons[i].area) for i in good]
+        sizes = [g.size(i) for i in good]
         limit = OFF_LINE_FACTOR * float(np.median(sizes))
         for i in good:
             if g.offset[i] > limit:
@@ -469,8 +468,8 @@ class _Checker:
     def check_lines(self) -> None:
         g = self.g
         last: tuple[int, float] | None = None
-        for k in range(len(LINE_NAMES)):
-            name = _line_name(k)
+        for k in range(LINE_COUNT):
+            name = line_name(k)
             crossings = g.line_crossings[k]
             path = _line_path(k)
             if not crossings:
@@ -499,7 +498,7 @@ class _Checker:
                     )
                     self.add(
                         "line-order",
-                        f"{name} is not after {_line_name(last[0])} "
+                        f"{name} is not after {line_name(last[0])} "
                         "along the track; the order is betting lines 1, 2, 3, then the "
                         f"finish ({why})",
                         line=k,
@@ -519,15 +518,14 @@ class _Checker:
                 )
             if progress is not None:
                 self.check_gap(k)
-        if g.line_progress[FINISH] is not None:
-            if not any(g.beyond[FINISH][i] for i in g.good):
-                self.add(
-                    "no-finish-space",
-                    "no space lies beyond the finish line, so no car "
-                    "can finish; add spaces after it or move it back",
-                    line=FINISH,
-                    path=_line_path(FINISH),
-                )
+        if g.line_progress[FINISH] is not None and not any(g.beyond[FINISH][i] for i in g.good):
+            self.add(
+                "no-finish-space",
+                "no space lies beyond the finish line, so no car "
+                "can finish; add spaces after it or move it back",
+                line=FINISH,
+                path=_line_path(FINISH),
+            )
 
     def check_gap(self, k: int) -> None:
         """A step from before line k to beyond it must pass over the line."""
@@ -540,15 +538,19 @@ class _Checker:
             if beyond[a] or a in cut:
                 continue
             for b in g.forward[a]:
-                if beyond[b] and b not in cut and not g.wraps_seam(a, b):
-                    if not g.step_on_line(a, b, seg):
-                        missed.extend(x for x in (a, b) if x not in missed)
+                if (
+                    beyond[b]
+                    and b not in cut
+                    and not g.wraps_seam(a, b)
+                    and not g.step_on_line(a, b, seg)
+                ):
+                    missed.extend(x for x in (a, b) if x not in missed)
         if missed:
             missed.sort()
             ids = [g.ids[i] for i in missed]
             self.add(
                 "line-gap",
-                f"{_line_name(k)} does not span the track: a car can "
+                f"{line_name(k)} does not span the track: a car can "
                 f"pass it without touching it at spaces {_names(ids)}; extend it across "
                 "every lane",
                 missed,
@@ -597,7 +599,8 @@ class _Checker:
     def check_graph(self) -> None:
         g = self.g
         has_finish = g.line_progress[FINISH] is not None
-        before = [not g.beyond[FINISH][i] for i in range(g.n)] if has_finish else None
+        # Without a finish line no space is beyond it.
+        before = [not beyond for beyond in g.beyond[FINISH]]
         if g.closed or has_finish:
             for i in g.good:
                 if not g.forward[i] and (g.closed or before[i]):
@@ -617,19 +620,19 @@ class _Checker:
         if has_finish:
             finishing = self.can_finish()
             for k, sid in enumerate(self.t.start_grid):
-                i = g.index.get(sid)
+                at = g.index.get(sid)
                 if (
-                    i is not None
-                    and i not in self.bad
-                    and i not in finishing
-                    and not g.beyond[FINISH][i]
+                    at is not None
+                    and at not in self.bad
+                    and at not in finishing
+                    and not g.beyond[FINISH][at]
                     and sid not in self.t.start_grid[:k]
                 ):
                     self.add(
                         "start-cannot-finish",
                         f"no forward path leads from start space "
                         f"{sid} to the finish; connect the grid to the track",
-                        [i],
+                        [at],
                         path=("start_grid", k),
                     )
             self.check_single_file(grid, before)
@@ -790,7 +793,7 @@ class _Checker:
         for i in g.good:
             lo = np.searchsorted(sharp_at, g.rear[i] - g.tol, "left")
             hi = np.searchsorted(sharp_at, g.front[i] + g.tol, "right")
-            reach = g.offset[i] + math.sqrt(g.polygons[i].area) / 2
+            reach = g.offset[i] + g.size(i) / 2
             for j in sharp[lo:hi].tolist():
                 if reach * turns[j] / 2 > g.tol / 2:
                     flagged.setdefault(j, []).append(i)

@@ -19,6 +19,9 @@ class FakePrompts:
         self.save_as_answer: str | None = None
         self.recovery_answer = "recover"
         self.export_answer: str | None = None
+        self.in_use_answer = "read-only"
+        self.disk_answer = "keep"
+        self.overwrite_answer = "cancel"
         self.asked: list[tuple] = []
 
     def save_changes(self, name):
@@ -43,6 +46,18 @@ class FakePrompts:
     def recovery(self, entries):
         self.asked.append(("recovery", [e.describe() for e in entries]))
         return self.recovery_answer
+
+    def file_in_use(self, name, owner):
+        self.asked.append(("file_in_use", name, owner))
+        return self.in_use_answer
+
+    def changed_on_disk(self, name, difference):
+        self.asked.append(("changed_on_disk", name, difference))
+        return self.disk_answer
+
+    def overwrite_changed(self, name, difference):
+        self.asked.append(("overwrite_changed", name, difference))
+        return self.overwrite_answer
 
     def titles(self, kind="problems"):
         return [a for a in self.asked if a[0] == kind]

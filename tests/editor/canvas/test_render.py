@@ -16,6 +16,24 @@ from trackside.engine.track.model import Centerline, Label, Space, Track, save_t
 MM_PER_PT = 25.4 / 72
 
 
+def _arc(cx: float, start: float, radii: tuple[float, float], count: int) -> list:
+    """Wedges of a half turn about (cx, 0) between two radii, from ``start`` degrees."""
+    r0, r1 = radii
+    out = []
+    for i in range(count):
+        a = math.radians(start + 180 * i / count)
+        b = math.radians(start + 180 * (i + 1) / count)
+        out.append(
+            [
+                (cx + r0 * math.cos(a), r0 * math.sin(a)),
+                (cx + r1 * math.cos(a), r1 * math.sin(a)),
+                (cx + r1 * math.cos(b), r1 * math.sin(b)),
+                (cx + r0 * math.cos(b), r0 * math.sin(b)),
+            ]
+        )
+    return out
+
+
 def oval_track(
     lanes: int = 2,
     length: float = 45.0,
@@ -44,23 +62,13 @@ def oval_track(
             ]
             for j in range(straight)
         ]
-
-        def arc(cx: float, start: float) -> list:
-            out = []
-            for i in range(count):
-                a = math.radians(start + 180 * i / count)
-                b = math.radians(start + 180 * (i + 1) / count)
-                out.append(
-                    [
-                        (cx + r0 * math.cos(a), r0 * math.sin(a)),
-                        (cx + r1 * math.cos(a), r1 * math.sin(a)),
-                        (cx + r1 * math.cos(b), r1 * math.sin(b)),
-                        (cx + r0 * math.cos(b), r0 * math.sin(b)),
-                    ]
-                )
-            return out
-
-        ring = top[2:] + arc(s, -90) + bottom + arc(0, 90) + top[:2]
+        ring = (
+            top[2:]
+            + _arc(s, -90, (r0, r1), count)
+            + bottom
+            + _arc(0, 90, (r0, r1), count)
+            + top[:2]
+        )
         for n, corners in enumerate(ring, 1):
             spaces.append(
                 Space(

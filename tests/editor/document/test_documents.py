@@ -10,6 +10,7 @@ import pytest
 from conftest_helpers import click, wait_issues
 from PySide6.QtCore import Qt
 
+from trackside.editor.document.files import file_slug, suggested_stem
 from trackside.engine.track.model import load_track
 
 pytestmark = pytest.mark.gui
@@ -44,7 +45,8 @@ def test_ctrl_s_saves_in_place_atomically(window, qtbot, stadium_file):
     qtbot.keyClick(window.view, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     assert not window.doc.is_modified()
     assert load_track(stadium_file).to_dict() == window.doc.track.to_dict()
-    assert [p.name for p in stadium_file.parent.iterdir() if p.name.startswith(".")] == []
+    hidden = [p.name for p in stadium_file.parent.iterdir() if p.name.startswith(".")]
+    assert hidden == [".stadium.yaml.lock"]  # no temporary file left; the lock while open
 
 
 def test_unsaved_changes_prompt_can_cancel_closing(window, qtbot, stadium_file):
@@ -120,7 +122,8 @@ HOSTILE = {
     "not-yaml.yaml": "spaces: [unclosed\n  - {\n",
     "binary.yaml": b"\x00\xff\xfe\x89PNG\r\n",
     "list.yaml": "- 1\n- 2\n",
-    "bad-schema.yaml": "format: trackside-track/1\nname: X\ncenterline: {closed: maybe, points: 3}\n"
+    "bad-schema.yaml": "format: trackside-track/1\nname: X\n"
+    "centerline: {closed: maybe, points: 3}\n"
     "spaces: []\nstart_grid: []\nbetting_lines: []\nfinish_line: []\n",
     "deep.yaml": "a: " + "[" * 5000 + "]" * 5000 + "\n",
 }
@@ -292,3 +295,11 @@ def test_a_failed_save_as_leaves_an_untitled_track_untitled(window, tmp_path):
     assert not window.doc.undo_stack.canRedo()
     window.prompts.save_as_answer = str(tmp_path / "my-loop.yaml")
     assert window.save_as() and window.doc.track.name == "My Loop"
+
+
+def test_output_names_come_from_the_file_else_a_slug_of_the_track_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert file_slug("Harbour Loop! (copy)") == "harbour-loop-copy"
+    assert file_slug("") == file_slug(None) == file_slug("!!") == "track"
+    assert suggested_stem(str(tmp_path / "a" / "oval.yaml"), "Oval") == tmp_path / "a" / "oval"
+    assert suggested_stem(None, "Big Oval") == tmp_path / "big-oval"

@@ -1,5 +1,6 @@
 """File > Export > Export… (editor/panels/export.py): PNG, SVG and true-scale PDF through
-editor.canvas.render, with the paper and DPI chosen in the dialog; failures are shown, never raised."""
+editor.canvas.render, with the paper and DPI chosen in the dialog; failures are shown,
+never raised."""
 
 from __future__ import annotations
 

@@ -185,8 +185,11 @@ def test_greedy_bets_on_a_leading_car():
                 choice = bots[seat].choose(view, request)
                 if request.pending.kind == "bet":
                     c = COLOURS.index(choice.car)
-                    ahead = sorted(togo[s] for s in game.pos if s >= 0)
-                    assert game.pos[c] < 0 or togo[game.pos[c]] <= ahead[2], (seed, choice)
+                    ahead = sorted(togo[s] for s in game.car_spaces if s >= 0)
+                    assert game.car_spaces[c] < 0 or togo[game.car_spaces[c]] <= ahead[2], (
+                        seed,
+                        choice,
+                    )
                     checked += 1
                 game.apply(choice)
     assert checked >= 200

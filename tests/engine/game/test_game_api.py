@@ -147,7 +147,7 @@ def test_copy_is_independent():
     c = g.copy()
     finish(c)
     assert c.over and not g.over
-    assert g.phase == Phase.AUCTION and all(p != -1 for p in g.pos)
+    assert g.phase == Phase.AUCTION and all(p != -1 for p in g.car_spaces)
     assert c.board is g.board
     finish(g)
     assert g.result == c.result
@@ -215,10 +215,10 @@ def test_invariants_over_random_games(name, players, kind):
                 d = rng.choice(g.options(seat))
                 decisions.append(d)
                 g.apply(d)
-            on_track = [p for p in g.pos if p != -1]
-            assert len(on_track) == len(set(on_track)) and set(on_track) == g.occ
+            on_track = [p for p in g.car_spaces if p != -1]
+            assert len(on_track) == len(set(on_track)) and set(on_track) == g.occupied
             for c in range(6):
-                here = g.pos[c]
+                here = g.car_spaces[c]
                 if here != -1 and last[c] is not None:
                     ahead = g.laps[c] * b.length + b.progress[here]
                     assert ahead >= last[c] - 1e-9
@@ -229,7 +229,7 @@ def test_invariants_over_random_games(name, players, kind):
                 + functools.reduce(operator.iadd, g.face_up, [])
                 + g.pile
                 + g.discard
-                + g.out
+                + g.out_of_game
             )
             if g.phase == Phase.RACE and g.pending.kind in (
                 "path",

@@ -159,7 +159,7 @@ def test_winner_takes_speed8_into_hand_and_power_face_up():
     s8 = STANDARD.deck.speed8("blue")
     assert g.hands[1] == HANDS[1] + [s8]
     assert g.hands[0] == HANDS[0] and g.hands[2] == HANDS[2]
-    assert g.held[1] == ["tricky"]
+    assert g.held_powers[1] == ["tricky"]
     assert sum(p for _, p in g.prices[1]) == 6
     assert g.view(0).held_powers[1] == ("tricky",)
 
@@ -240,8 +240,8 @@ def test_player_with_several_powers_keeps_one():
             g.apply(g.options(seat)[0])
     assert g.phase == Phase.POWER
     assert 0 in g.due()
-    assert [o.power for o in g.options(0)] == g.held[0]
-    assert set(powers[:3]) <= set(g.held[0])
+    assert [o.power for o in g.options(0)] == g.held_powers[0]
+    assert set(powers[:3]) <= set(g.held_powers[0])
     g.apply(KeepPower(0, powers[1]))
     while g.phase == Phase.POWER:
         for seat in g.due():

@@ -351,7 +351,7 @@ def test_finished_car_space_is_freed():
     }
     g = scenario(near, [[ALL_SIX], [2]], ORDER)
     play(g, PlayCard(0, ALL_SIX))
-    assert g.board.index["b78"] not in g.occ
+    assert g.board.index["b78"] not in g.occupied
 
 
 def test_race_on_a_closed_circuit_with_the_finish_line():

@@ -106,8 +106,8 @@ def test_cards_dealt_equally_rest_unseen(players, each, unseen):
     """R-SET-3: 42 cards dealt equally; what cannot be dealt equally leaves unseen."""
     g = Game.new(board(), STANDARD, players, 9)
     assert [len(h) for h in g.deal.hands] == [each] * players
-    assert len(g.out) == unseen
-    dealt_cards = [c for h in g.deal.hands for c in h] + g.out
+    assert len(g.out_of_game) == unseen
+    dealt_cards = [c for h in g.deal.hands for c in h] + g.out_of_game
     assert sorted(dealt_cards) == list(range(42))
 
 
@@ -167,4 +167,4 @@ def test_deal_uses_every_card_once():
     """R-SET-3: no card is in two hands; the unseen cards are none of the dealt ones."""
     g = Game.new(board(), STANDARD, 5, 3)
     counts = Counter(c for h in g.hands for c in h)
-    assert max(counts.values()) == 1 and not set(counts) & set(g.out)
+    assert max(counts.values()) == 1 and not set(counts) & set(g.out_of_game)

@@ -267,7 +267,9 @@ def test_long_distance_ignores_the_finish_and_plays_every_card():
     assert max(g.laps) >= 1
     r = g.result
     assert len(r.ranking) == 6 and r.stalled == ()
-    dist = {c: g.laps[i] * b.length + b.geometry.front[g.pos[i]] for i, c in enumerate(COLOURS)}
+    dist = {
+        c: g.laps[i] * b.length + b.geometry.front[g.car_spaces[i]] for i, c in enumerate(COLOURS)
+    }
     ranked = [dist[c] for c in r.ranking]
     assert all(x >= y - b.geometry.tol for x, y in itertools.pairwise(ranked))
     first_owned = next(c for c in r.ranking if g.owner_of(c) is not None)

@@ -53,13 +53,13 @@ class Watcher:
 
     @staticmethod
     def check_spaces(g: Game) -> None:
-        on_track = [p for p in g.pos if p != -1]
+        on_track = [p for p in g.car_spaces if p != -1]
         assert len(on_track) == len(set(on_track)), "two cars on one space"
 
     def check_progress(self, g: Game) -> None:
         board = g.board
         for c in range(6):
-            here = g.pos[c]
+            here = g.car_spaces[c]
             before = self.last[c]
             if here != -1 and before is not None and here != before:
                 step = (board.progress[here] - board.progress[before]) % board.length
@@ -75,12 +75,12 @@ class Watcher:
             + [c for f in g.face_up for c in f]
             + list(g.pile)
             + list(g.discard)
-            + list(g.out)
+            + list(g.out_of_game)
         )
         pending = g.pending
         if pending.kind in IN_TRANSIT:
             cards.append(pending.card)
-        queued = [car for car in g.s8_queue] + [car for car, _ in g.set_aside]
+        queued = [car for car in g.speed8_queue] + [car for car, _ in g.set_aside]
         if pending.kind == "bid" and not pending.set_aside:
             queued.append(COLOURS.index(pending.car))
         cards += [g.deck.speed8(COLOURS[car]) for car in queued]

@@ -153,7 +153,7 @@ def _distinct(moves):
 
 
 @given(
-    st.sets(st.sampled_from([f"{l}{r}" for l in "abc" for r in range(2, 13)]), max_size=6),
+    st.sets(st.sampled_from([f"{lane}{r}" for lane in "abc" for r in range(2, 13)]), max_size=6),
     st.integers(1, 9),
     st.sampled_from(["a1", "b1", "c1", "b3"]),
 )

@@ -1,0 +1,112 @@
+"""The balance heat map on the canvas: each space tinted by how often something happens there.
+
+Values are per race (from a balance report), keyed by space id, so the map
+stays right while spaces are added or removed; a legend sits above the board.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QLinearGradient, QPainter, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from trackside.editor.canvas.items import Z_OVERLAY
+from trackside.engine.track.model import Track
+
+COOL = QColor(255, 230, 80, 70)
+HOT = QColor(220, 30, 30, 210)
+LEGEND_W, LEGEND_H = 120.0, 8.0  # mm
+
+
+def heat_colour(fraction: float) -> QColor:
+    """The tint for a value at ``fraction`` of the largest (0 to 1)."""
+    f = max(0.0, min(1.0, fraction))
+    return QColor(
+        round(COOL.red() + (HOT.red() - COOL.red()) * f),
+        round(COOL.green() + (HOT.green() - COOL.green()) * f),
+        round(COOL.blue() + (HOT.blue() - COOL.blue()) * f),
+        round(COOL.alpha() + (HOT.alpha() - COOL.alpha()) * f),
+    )
+
+
+class HeatMapItem(QGraphicsItem):
+    """Tints spaces by value; hidden until a report is shown."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(Z_OVERLAY - 10)
+        self.setVisible(False)
+        self.values: dict[str, float] = {}
+        self.title = ""
+        self._polygons: list[tuple[QPolygonF, float]] = []
+        self._rect = QRectF()
+        self._peak = 0.0
+
+    def show_values(self, track: Track, values: dict[str, float], title: str) -> None:
+        """Tint ``track``'s spaces by ``values`` (per space id); ``title`` heads the legend."""
+        self.prepareGeometryChange()
+        self.values, self.title = dict(values), title
+        self._peak = max(values.values(), default=0.0)
+        self._polygons = [
+            (QPolygonF([QPointF(x, y) for x, y in space.corners]), values.get(space.id, 0.0))
+            for space in track.spaces
+            if space.corners
+        ]
+        rect = QRectF()
+        for polygon, _v in self._polygons:
+            rect = rect.united(polygon.boundingRect())
+        self._rect = rect
+        self.update()
+
+    def follow(self, track: Track) -> None:
+        """Redraw over the track's current spaces (after an edit), same values."""
+        if self.values or self.title:
+            self.show_values(track, self.values, self.title)
+
+    def legend_rect(self) -> QRectF:
+        """Where the legend is drawn: above the board's top-left corner."""
+        return QRectF(self._rect.left(), self._rect.top() - 30, LEGEND_W, 26)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.united(self.legend_rect()).adjusted(-2, -2, 2, 2)
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        painter.setPen(Qt.PenStyle.NoPen)
+        peak = self._peak or 1.0
+        for polygon, value in self._polygons:
+            if value > 0:
+                painter.setBrush(QBrush(heat_colour(value / peak)))
+                painter.drawPolygon(polygon)
+        self._paint_legend(painter)
+
+    def _paint_legend(self, painter: QPainter) -> None:
+        box = self.legend_rect()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(255, 255, 255, 220))
+        painter.drawRoundedRect(box, 2, 2)
+        bar = QRectF(box.left() + 4, box.top() + 13, LEGEND_W - 8, LEGEND_H)
+        gradient = QLinearGradient(bar.topLeft(), bar.topRight())
+        gradient.setColorAt(0, heat_colour(0))
+        gradient.setColorAt(1, heat_colour(1))
+        painter.setBrush(QBrush(gradient))
+        painter.drawRect(bar)
+        painter.setPen(QPen(QColor(30, 30, 30)))
+        font = QFont(painter.font())
+        font.setPointSizeF(4.0)
+        painter.setFont(font)
+        painter.drawText(
+            QRectF(box.left() + 4, box.top() + 2, LEGEND_W - 8, 10),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            self.title,
+        )
+        painter.drawText(QRectF(bar.left(), bar.bottom(), 30, 5), Qt.AlignmentFlag.AlignLeft, "0")
+        painter.drawText(
+            QRectF(bar.right() - 40, bar.bottom(), 40, 5),
+            Qt.AlignmentFlag.AlignRight,
+            f"{self._peak:.2f}",
+        )

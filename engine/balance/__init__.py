@@ -1,0 +1,14 @@
+"""The balance lab: many bot games on one circuit, and what they say about its fairness.
+
+``run_balance`` plays the games (in worker processes if asked); a
+``BalanceReport`` holds integer totals that add up the same whatever the
+number of workers, gives each figure with its 95% interval, plain-word hints
+that name spaces, a per-space heat map, and the change from an earlier report.
+"""
+
+from trackside.engine.balance.compare import Change, compare
+from trackside.engine.balance.hints import Hint, hints
+from trackside.engine.balance.report import BalanceReport
+from trackside.engine.balance.runner import BalanceRun, run_balance
+
+__all__ = ["BalanceReport", "BalanceRun", "Change", "Hint", "compare", "hints", "run_balance"]

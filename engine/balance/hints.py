@@ -1,0 +1,137 @@
+"""What a balance report means for the designer, in plain words that name spaces."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trackside.engine.balance.intervals import wilson
+from trackside.engine.balance.report import SLOTS, BalanceReport
+
+STALL_NOTICE = 0.10  # races with a stalled car worth a word
+JAM_NOTICE = 0.5  # blocked moves per race at one space worth a word
+MIN_GAMES = 30  # fewer games say too little to hint at anything
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One finding: its text, how serious (``warning`` or ``info``), the spaces it is about."""
+
+    text: str
+    severity: str
+    spaces: tuple[str, ...] = ()
+
+
+def hints(report: BalanceReport) -> list[Hint]:
+    """The findings worth a designer's attention, most serious first."""
+    n = report.games
+    if n < MIN_GAMES:
+        return [Hint(f"Only {n} games: run at least {MIN_GAMES} to learn anything.", "info")]
+    found = [*_stalls(report), *_slots(report), *_first_player(report), *_lines(report)]
+    found += _jams(report)
+    if not any(h.severity == "warning" for h in found):
+        found.insert(
+            0,
+            Hint(
+                f"No grid slot wins more than chance allows over {n} games "
+                f"(balance {report.balance:.2f}).",
+                "info",
+            ),
+        )
+    return sorted(found, key=lambda h: h.severity != "warning")
+
+
+def _percent(value: float) -> str:
+    return f"{100 * value:.0f}%"
+
+
+def _stalls(report: BalanceReport) -> list[Hint]:
+    share = report.races_with_stall / report.games
+    if share < STALL_NOTICE:
+        return []
+    where = tuple(s for s, _n in report.stall_spaces.most_common(3))
+    short = report.stall_steps.mean
+    return [
+        Hint(
+            f"Cars stall before the finish in {_percent(share)} of races "
+            f"({report.stalled.mean:.1f} cars a race): the circuit is longer than the deck "
+            f"carries, about {max(1, round(short))} spaces too long for the stalled cars. "
+            "Shorten it or move the finish line back.",
+            "warning",
+            where,
+        )
+    ]
+
+
+def _slots(report: BalanceReport) -> list[Hint]:
+    out = []
+    fair = 1 / SLOTS
+    for k, (share, low, high) in enumerate(report.slot_shares()):
+        space = report.grid[k] if k < len(report.grid) else ""
+        margin = (high - low) / 2
+        where = f" (start space {space})" if space else ""
+        if low > fair:
+            out.append(
+                Hint(
+                    f"Grid slot {k + 1}{where} wins {_percent(share)} ± {_percent(margin)} "
+                    f"of races, more than its fair {_percent(fair)}: the opening favours it. "
+                    "Move the grid back from the first corner or widen the track there.",
+                    "warning",
+                    (space,) if space else (),
+                )
+            )
+        elif high < fair / 2:
+            out.append(
+                Hint(
+                    f"Grid slot {k + 1}{where} wins only {_percent(share)} ± "
+                    f"{_percent(margin)} of races (fair {_percent(fair)}).",
+                    "warning",
+                    (space,) if space else (),
+                )
+            )
+    return out
+
+
+def _first_player(report: BalanceReport) -> list[Hint]:
+    fair = 1 / report.players
+    share, low, high = report.seat_shares()[0]
+    if low > fair or high < fair:
+        return [
+            Hint(
+                f"The first player wins {_percent(share)} of games (fair "
+                f"{_percent(fair)}): the seat order matters on this circuit.",
+                "info",
+            )
+        ]
+    return []
+
+
+def _lines(report: BalanceReport) -> list[Hint]:
+    out = []
+    for line in range(3):
+        reached = report.line_reached[line]
+        _low, high = wilson(reached, report.games)
+        if high < 0.95:
+            out.append(
+                Hint(
+                    f"Betting line {line + 1} is reached in only "
+                    f"{_percent(reached / report.games)} of races: move it earlier.",
+                    "warning",
+                )
+            )
+    return out
+
+
+def _jams(report: BalanceReport) -> list[Hint]:
+    out = []
+    for space, count in report.blocked.most_common(3):
+        rate = count / report.games
+        if rate >= JAM_NOTICE:
+            out.append(
+                Hint(
+                    f"Cars end a move blocked at {space} {rate:.1f} times a race: the "
+                    "track narrows or jams just ahead of it.",
+                    "info",
+                    (space,),
+                )
+            )
+    return out

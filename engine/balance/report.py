@@ -1,0 +1,417 @@
+"""What many bot games on one circuit add up to: integer totals, figures with intervals.
+
+Every total is an integer (a shared win counts in sixtieths), so reports of
+parts of a run merge into exactly the report of the whole run, in any order.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections import Counter, deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from trackside.engine.balance.intervals import mean_interval, wilson
+from trackside.engine.game import Game
+from trackside.engine.game.board import Board
+from trackside.engine.game.cards import COLOURS
+
+SLOTS = len(COLOURS)
+SHARE_UNIT = 60  # a win shared by k seats counts 60 / k (k <= 6)
+FORMAT = "trackside-balance/1"
+
+
+@dataclass
+class Tally:
+    """A sum and a sum of squares, for a mean with its interval."""
+
+    total: int = 0
+    squares: int = 0
+    count: int = 0
+
+    def add(self, value: int) -> None:
+        self.total += value
+        self.squares += value * value
+        self.count += 1
+
+    def merge(self, other: Tally) -> None:
+        self.total += other.total
+        self.squares += other.squares
+        self.count += other.count
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.count if self.count else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        return mean_interval(self.total, self.squares, self.count)
+
+    def to_list(self) -> list[int]:
+        return [self.total, self.squares, self.count]
+
+    @classmethod
+    def from_list(cls, values: list[int]) -> Tally:
+        return cls(*(int(v) for v in values))
+
+
+@dataclass
+class BalanceReport:
+    """Totals over bot games on one circuit; ``to_dict`` gives every figure."""
+
+    track: str
+    variant: str
+    players: int
+    bots: list[str]
+    seed: int = 0
+    games: int = 0
+    slot_wins: list[int] = field(default_factory=lambda: [0] * SLOTS)
+    slot_places: list[Tally] = field(default_factory=lambda: [Tally() for _ in range(SLOTS)])
+    seat_wins: list[int] = field(default_factory=list)  # in sixtieths
+    kind_wins: dict[str, int] = field(default_factory=dict)  # in sixtieths
+    kind_seats: dict[str, int] = field(default_factory=dict)
+    turns: Tally = field(default_factory=Tally)
+    stalled: Tally = field(default_factory=Tally)
+    races_with_stall: int = 0
+    stall_steps: Tally = field(default_factory=Tally)  # steps short of the finish
+    cards_left: Tally = field(default_factory=Tally)
+    line_reached: list[int] = field(default_factory=lambda: [0, 0, 0])
+    line_turn: list[Tally] = field(default_factory=lambda: [Tally() for _ in range(3)])
+    line_slot: list[list[int]] = field(default_factory=lambda: [[0] * SLOTS for _ in range(3)])
+    money_spread: Tally = field(default_factory=Tally)
+    lead_changes: Tally = field(default_factory=Tally)
+    ends: Counter[str] = field(default_factory=Counter)  # moves ending on a space
+    blocked: Counter[str] = field(default_factory=Counter)  # moves ending blocked there
+    stall_spaces: Counter[str] = field(default_factory=Counter)  # where stalled cars stop
+    grid: list[str] = field(default_factory=list)  # the start spaces, pole first
+    seconds: float = field(default=0.0, compare=False)
+    cancelled: bool = field(default=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.seat_wins:
+            self.seat_wins = [0] * self.players
+
+    # -- counting ---------------------------------------------------------------
+    def add_game(self, game: Game, kinds: list[str]) -> None:
+        """Count one finished race; ``kinds`` is the bot kind per seat in that game."""
+        result = game.result
+        if result is None:
+            raise ValueError("the game is not over")
+        board = game.board
+        if not self.grid:
+            self.grid = list(board.track.start_grid)
+        slot_of = {colour: k for k, colour in enumerate(game.deal.grid)}
+        self.games += 1
+        for seat in result.winners:
+            self.seat_wins[seat] += SHARE_UNIT // len(result.winners)
+            self.kind_wins[kinds[seat]] = self.kind_wins.get(kinds[seat], 0) + SHARE_UNIT // len(
+                result.winners
+            )
+        for kind in kinds:
+            self.kind_seats[kind] = self.kind_seats.get(kind, 0) + 1
+        if result.ranking:
+            self.slot_wins[slot_of[result.ranking[0]]] += 1
+        self.money_spread.add(max(result.scores) - min(result.scores))
+        self.cards_left.add(sum(len(hand) for hand in game.hands))
+        race = _Race(board, game.deal.grid)
+        turns = race.replay(game, self, slot_of)
+        self.turns.add(turns)
+        self.lead_changes.add(race.lead_changes)
+        self._add_places(result.ranking, race, slot_of)
+        self._add_stalls(result.stalled, race, board)
+
+    def _add_places(self, ranking: tuple[str, ...], race: _Race, slot_of: dict[str, int]) -> None:
+        placed = list(ranking)
+        rest = sorted(
+            (c for c in COLOURS if c not in placed),
+            key=lambda c: (-race.distance(c), slot_of[c]),
+        )
+        for place, colour in enumerate(placed + rest, 1):
+            self.slot_places[slot_of[colour]].add(place)
+
+    def _add_stalls(self, stalled: tuple[str, ...], race: _Race, board: Board) -> None:
+        self.stalled.add(len(stalled))
+        if stalled:
+            self.races_with_stall += 1
+        to_finish = steps_to_finish(board)
+        for colour in stalled:
+            space = race.space[colour]
+            self.stall_spaces[board.ids[space]] += 1
+            if to_finish[space] is not None:
+                self.stall_steps.add(int(to_finish[space] or 0))
+
+    def merge(self, other: BalanceReport) -> None:
+        """Add the totals of another report of the same circuit and table."""
+        self.games += other.games
+        for k in range(SLOTS):
+            self.slot_wins[k] += other.slot_wins[k]
+            self.slot_places[k].merge(other.slot_places[k])
+        for seat, wins in enumerate(other.seat_wins):
+            self.seat_wins[seat] += wins
+        for name in ("kind_wins", "kind_seats"):
+            mine, theirs = getattr(self, name), getattr(other, name)
+            for kind, value in theirs.items():
+                mine[kind] = mine.get(kind, 0) + value
+        for name in ("turns", "stalled", "stall_steps", "cards_left", "money_spread"):
+            getattr(self, name).merge(getattr(other, name))
+        self.lead_changes.merge(other.lead_changes)
+        self.races_with_stall += other.races_with_stall
+        for line in range(3):
+            self.line_reached[line] += other.line_reached[line]
+            self.line_turn[line].merge(other.line_turn[line])
+            for k in range(SLOTS):
+                self.line_slot[line][k] += other.line_slot[line][k]
+        self.ends.update(other.ends)
+        self.blocked.update(other.blocked)
+        self.stall_spaces.update(other.stall_spaces)
+        self.grid = self.grid or other.grid
+        self.seconds += other.seconds
+        self.cancelled = self.cancelled or other.cancelled
+
+    # -- figures ----------------------------------------------------------------
+    def slot_shares(self) -> list[tuple[float, float, float]]:
+        """Per grid slot: the share of races won by the car starting there, and its
+        95% interval."""
+        n = self.games
+        return [(w / n if n else 0.0, *wilson(w, n)) for w in self.slot_wins]
+
+    @property
+    def balance(self) -> float:
+        """1 minus the largest gap between two grid slots' win shares (1 = even)."""
+        shares = [share for share, _lo, _hi in self.slot_shares()]
+        return 1.0 - (max(shares) - min(shares)) if self.games else 1.0
+
+    def seat_shares(self) -> list[tuple[float, float, float]]:
+        """Per seat (seat 1 plays first): the share of games won, and its 95% interval."""
+        n = self.games
+        return [
+            (w / SHARE_UNIT / n if n else 0.0, *wilson(w / SHARE_UNIT, n)) for w in self.seat_wins
+        ]
+
+    def heat(self) -> dict[str, dict[str, float]]:
+        """Per space id: moves ending there and moves ending blocked there, per race."""
+        n = max(1, self.games)
+        spaces = set(self.ends) | set(self.blocked)
+        return {
+            s: {"ends": self.ends[s] / n, "blocked": self.blocked[s] / n} for s in sorted(spaces)
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every figure and every total, as plain data (``--report``)."""
+        n = self.games
+        return {
+            "format": FORMAT,
+            "track": self.track,
+            "variant": self.variant,
+            "players": self.players,
+            "bots": self.bots,
+            "seed": self.seed,
+            "games": n,
+            "cancelled": self.cancelled,
+            "seconds": round(self.seconds, 3),
+            "balance": round(self.balance, 4),
+            "fair_share": round(1 / SLOTS, 4),
+            "grid_slots": [
+                {
+                    "slot": k + 1,
+                    "space": self.grid[k] if k < len(self.grid) else None,
+                    "wins": self.slot_wins[k],
+                    "win_share": _round3(self.slot_shares()[k]),
+                    "mean_place": _round_mean(self.slot_places[k]),
+                }
+                for k in range(SLOTS)
+            ],
+            "seats": [
+                {"seat": seat + 1, "win_share": _round3(share)}
+                for seat, share in enumerate(self.seat_shares())
+            ],
+            "bot_kinds": {
+                kind: {
+                    "seats": self.kind_seats[kind],
+                    "win_share": _round3(
+                        (
+                            self.kind_wins.get(kind, 0) / SHARE_UNIT / self.kind_seats[kind],
+                            *wilson(
+                                self.kind_wins.get(kind, 0) / SHARE_UNIT, self.kind_seats[kind]
+                            ),
+                        )
+                    ),
+                }
+                for kind in sorted(self.kind_seats)
+            },
+            "turns": _round_mean(self.turns),
+            "rounds": round(self.turns.mean / self.players, 2) if n else None,
+            "stalled_per_race": _round_mean(self.stalled),
+            "races_with_stall": _round3(
+                (self.races_with_stall / n if n else 0.0, *wilson(self.races_with_stall, n))
+            ),
+            "stall_steps_short": _round_mean(self.stall_steps),
+            "cards_left": _round_mean(self.cards_left),
+            "betting_lines": [
+                {
+                    "line": line + 1,
+                    "reached": _round3(
+                        (
+                            self.line_reached[line] / n if n else 0.0,
+                            *wilson(self.line_reached[line], n),
+                        )
+                    ),
+                    "turn": _round_mean(self.line_turn[line]),
+                    "first_by_slot": self.line_slot[line],
+                }
+                for line in range(3)
+            ],
+            "money_spread": _round_mean(self.money_spread),
+            "lead_changes": _round_mean(self.lead_changes),
+            "heat": self.heat(),
+            "stall_spaces": dict(sorted(self.stall_spaces.items())),
+            "totals": self._totals(),
+        }
+
+    def _totals(self) -> dict[str, Any]:
+        return {
+            "slot_wins": self.slot_wins,
+            "slot_places": [t.to_list() for t in self.slot_places],
+            "seat_wins": self.seat_wins,
+            "kind_wins": self.kind_wins,
+            "kind_seats": self.kind_seats,
+            "turns": self.turns.to_list(),
+            "stalled": self.stalled.to_list(),
+            "races_with_stall": self.races_with_stall,
+            "stall_steps": self.stall_steps.to_list(),
+            "cards_left": self.cards_left.to_list(),
+            "line_reached": self.line_reached,
+            "line_turn": [t.to_list() for t in self.line_turn],
+            "line_slot": self.line_slot,
+            "money_spread": self.money_spread.to_list(),
+            "lead_changes": self.lead_changes.to_list(),
+            "ends": dict(self.ends),
+            "blocked": dict(self.blocked),
+            "stall_spaces": dict(self.stall_spaces),
+            "grid": self.grid,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> BalanceReport:
+        """A report read back from ``to_dict`` (a saved ``--report``)."""
+        t = data["totals"]
+        return cls(
+            track=str(data["track"]),
+            variant=str(data["variant"]),
+            players=int(data["players"]),
+            bots=[str(b) for b in data["bots"]],
+            seed=int(data["seed"]),
+            games=int(data["games"]),
+            slot_wins=[int(v) for v in t["slot_wins"]],
+            slot_places=[Tally.from_list(v) for v in t["slot_places"]],
+            seat_wins=[int(v) for v in t["seat_wins"]],
+            kind_wins={str(k): int(v) for k, v in t["kind_wins"].items()},
+            kind_seats={str(k): int(v) for k, v in t["kind_seats"].items()},
+            turns=Tally.from_list(t["turns"]),
+            stalled=Tally.from_list(t["stalled"]),
+            races_with_stall=int(t["races_with_stall"]),
+            stall_steps=Tally.from_list(t["stall_steps"]),
+            cards_left=Tally.from_list(t["cards_left"]),
+            line_reached=[int(v) for v in t["line_reached"]],
+            line_turn=[Tally.from_list(v) for v in t["line_turn"]],
+            line_slot=[[int(v) for v in row] for row in t["line_slot"]],
+            money_spread=Tally.from_list(t["money_spread"]),
+            lead_changes=Tally.from_list(t["lead_changes"]),
+            ends=Counter({str(k): int(v) for k, v in t["ends"].items()}),
+            blocked=Counter({str(k): int(v) for k, v in t["blocked"].items()}),
+            stall_spaces=Counter({str(k): int(v) for k, v in t["stall_spaces"].items()}),
+            grid=[str(s) for s in t["grid"]],
+            seconds=float(data.get("seconds", 0.0)),
+            cancelled=bool(data.get("cancelled", False)),
+        )
+
+
+class _Race:
+    """Where each car is while a race's log is read again, and who leads."""
+
+    def __init__(self, board: Board, grid: tuple[str, ...]):
+        self.board = board
+        self.space = {colour: board.grid[k] for k, colour in enumerate(grid)}
+        self.laps = dict.fromkeys(COLOURS, 0)
+        self.finished: list[str] = []
+        self.leader = grid[0]
+        self.lead_changes = 0
+
+    def distance(self, colour: str) -> float:
+        return self.board.progress[self.space[colour]] + self.laps[colour] * self.board.length
+
+    def replay(self, game: Game, report: BalanceReport, slot_of: dict[str, int]) -> int:
+        """Walk the log, counting heat, lines and leads; the number of cards played."""
+        turns = 0
+        ids, index = self.board.ids, self.board.index
+        for event in game.log:
+            data = event.data
+            if event.kind == "play":
+                turns += 1
+            elif event.kind in ("move", "finish"):
+                colour = str(data["car"])
+                end = index[data["path"][-1]]
+                if event.kind == "finish":
+                    self.finished.append(colour)
+                else:
+                    report.ends[ids[end]] += 1
+                    if data.get("blocked"):
+                        report.blocked[ids[end]] += 1
+                    before = self.board.progress[self.space[colour]]
+                    if self.board.progress[end] < before - self.board.length / 2:
+                        self.laps[colour] += 1  # past the seam: a new lap
+                    self.space[colour] = end
+                self._update_leader()
+            elif event.kind == "cross":
+                line = int(data["line"])
+                report.line_reached[line] += 1
+                report.line_turn[line].add(turns)
+                report.line_slot[line][slot_of[str(data["car"])]] += 1
+        return turns
+
+    def _update_leader(self) -> None:
+        if self.finished:
+            leader = self.finished[0]
+        else:
+            leader = max(COLOURS, key=lambda c: (self.distance(c), -COLOURS.index(c)))
+        if leader != self.leader:
+            self.leader = leader
+            self.lead_changes += 1
+
+
+_STEPS_CACHE: weakref.WeakKeyDictionary[Board, list[int | None]] = weakref.WeakKeyDictionary()
+
+
+def steps_to_finish(board: Board) -> list[int | None]:
+    """Per space, the fewest forward steps that finish from it (None: never)."""
+    cached = _STEPS_CACHE.get(board)
+    if cached is not None:
+        return cached
+    n = len(board.ids)
+    backward: list[list[int]] = [[] for _ in range(n)]
+    distance: list[int | None] = [None] * n
+    queue: deque[int] = deque()
+    for a in range(n):
+        for b, _lines, _rect, finishes in board.steps[a]:
+            backward[b].append(a)
+            if finishes and distance[a] is None:
+                distance[a] = 1
+                queue.append(a)
+    while queue:
+        b = queue.popleft()
+        for a in backward[b]:
+            if distance[a] is None:
+                distance[a] = (distance[b] or 0) + 1
+                queue.append(a)
+    _STEPS_CACHE[board] = distance
+    return distance
+
+
+def _round3(values: tuple[float, float, float]) -> list[float]:
+    return [round(v, 4) for v in values]
+
+
+def _round_mean(tally: Tally) -> dict[str, Any] | None:
+    if not tally.count:
+        return None
+    lo, hi = tally.interval()
+    return {"mean": round(tally.mean, 3), "low": round(lo, 3), "high": round(hi, 3)}

@@ -1,0 +1,135 @@
+"""Playing the bot games of a balance run, in this process or in worker processes.
+
+Game i is set up from seed ``seed + i`` and its seats get the bot kinds
+rotated by i, so that seat order and bot kind are told apart. Whatever the
+number of workers, the same run gives the same totals.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from multiprocessing import get_context
+
+from trackside.engine.balance.report import BalanceReport
+from trackside.engine.bots import bot_seed, drive, make_bot
+from trackside.engine.game import Game, Variant
+from trackside.engine.records import new_game
+from trackside.engine.track.model import Track
+
+CHUNK = 10  # games per task handed to a worker
+
+
+@dataclass(frozen=True)
+class BalanceRun:
+    """What to play: the circuit, the variant, the table and how many games."""
+
+    track: Track
+    variant: Variant
+    players: int
+    games: int
+    seed: int = 0
+    bots: tuple[str, ...] = ("greedy",)
+    track_name: str = ""
+
+    def kinds(self, game_index: int) -> list[str]:
+        """The bot kind per seat in game ``game_index`` (rotated each game)."""
+        return [self.bots[(seat + game_index) % len(self.bots)] for seat in range(self.players)]
+
+    def empty_report(self) -> BalanceReport:
+        return BalanceReport(
+            self.track_name or self.track.name,
+            self.variant.name,
+            self.players,
+            list(self.bots),
+            self.seed,
+        )
+
+
+def play_one(run: BalanceRun, game_index: int) -> tuple[Game, list[str]]:
+    """Play game ``game_index`` of the run to its end."""
+    seed = run.seed + game_index
+    kinds = run.kinds(game_index)
+    game = new_game([run.track], run.variant, run.players, seed, series=False)
+    assert isinstance(game, Game)
+    drive(game, [make_bot(kind, bot_seed(seed, seat, kind)) for seat, kind in enumerate(kinds)])
+    return game, kinds
+
+
+def play_range(run: BalanceRun, first: int, stop: int) -> BalanceReport:
+    """The report of games ``first`` to ``stop - 1`` (a worker's task)."""
+    report = run.empty_report()
+    began = time.perf_counter()
+    for index in range(first, stop):
+        game, kinds = play_one(run, index)
+        report.add_game(game, kinds)
+    report.seconds = time.perf_counter() - began
+    return report
+
+
+def run_balance(
+    run: BalanceRun,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> BalanceReport:
+    """Play the run; ``progress(k)`` after each finished part, ``cancelled()`` stops
+    early (the report then holds the games played and says it was cancelled)."""
+    began = time.perf_counter()
+    if workers <= 1:
+        report = _run_here(run, progress, cancelled)
+    else:
+        report = _run_in_workers(run, workers, progress, cancelled)
+    report.seconds = time.perf_counter() - began
+    return report
+
+
+def _run_here(
+    run: BalanceRun,
+    progress: Callable[[int], None] | None,
+    cancelled: Callable[[], bool] | None,
+) -> BalanceReport:
+    report = run.empty_report()
+    for index in range(run.games):
+        if cancelled and cancelled():
+            report.cancelled = True
+            break
+        game, kinds = play_one(run, index)
+        report.add_game(game, kinds)
+        if progress:
+            progress(report.games)
+    return report
+
+
+def _chunks(games: int) -> Iterator[tuple[int, int]]:
+    for first in range(0, games, CHUNK):
+        yield first, min(games, first + CHUNK)
+
+
+def _run_in_workers(
+    run: BalanceRun,
+    workers: int,
+    progress: Callable[[int], None] | None,
+    cancelled: Callable[[], bool] | None,
+) -> BalanceReport:
+    report = run.empty_report()
+    # Spawned, not forked: safe beside the editor's threads, and the same on every OS.
+    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+        todo = list(_chunks(run.games))
+        running: set[Future[BalanceReport]] = set()
+        while todo or running:
+            while todo and len(running) < 2 * workers and not (cancelled and cancelled()):
+                running.add(pool.submit(play_range, run, *todo.pop(0)))
+            if cancelled and cancelled():
+                report.cancelled = True
+                for future in running:
+                    future.cancel()
+                break
+            done, running = wait(running, timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in done:
+                report.merge(future.result())
+                if progress:
+                    progress(report.games)
+    return report

@@ -1,0 +1,166 @@
+"""The editor never loses or clobbers work: a lock per open file, changes on disk
+noticed, saves through links keep the link, failed autosaves are shown and retried."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from PySide6.QtCore import Qt
+from tracks_for_tests import stadium_track
+
+from trackside.editor.document.file_guard import SETTLE_MS, lock_path
+from trackside.engine.track.model import load_track, save_track
+
+pytestmark = pytest.mark.gui
+
+
+def nudge(qtbot, window) -> None:
+    """One undoable edit: move the first space left."""
+    window.scene.select_indices([0])
+    qtbot.keyClick(window.view, Qt.Key.Key_Left)
+
+
+def rewrite_elsewhere(path, name: str) -> None:
+    """Another program saves the file with another track name."""
+    track = stadium_track()
+    track.name = name
+    save_track(track, path)
+
+
+def test_a_second_editor_is_told_who_has_the_file_and_opens_it_read_only(
+    make_window, qtbot, stadium_file
+):
+    first, second = make_window(), make_window()
+    assert first.open_file(stadium_file)
+    assert lock_path(stadium_file).exists()
+    assert second.open_file(stadium_file)
+    asked = second.prompts.titles("file_in_use")
+    assert len(asked) == 1 and asked[0][1] == "stadium.yaml"
+    assert str(os.getpid()) in asked[0][2]
+    assert "(read-only)" in second.windowTitle()
+    # Save in the read-only editor asks for another file; without one nothing is written.
+    before = stadium_file.read_bytes()
+    nudge(qtbot, second)
+    second.prompts.save_as_answer = None
+    assert not second.save()
+    assert second.prompts.titles("save_path")
+    assert stadium_file.read_bytes() == before
+
+
+def test_cancel_keeps_the_current_document_and_close_releases_the_lock(
+    make_window, stadium_file, tmp_path
+):
+    first, second = make_window(), make_window()
+    first.open_file(stadium_file)
+    other = tmp_path / "other.yaml"
+    save_track(stadium_track(), other)
+    assert second.open_file(other)
+    second.prompts.in_use_answer = "cancel"
+    assert not second.open_file(stadium_file)
+    assert second.doc.path == str(other)
+    assert lock_path(other).exists()  # still ours
+    first.close()
+    assert not lock_path(stadium_file).exists()
+    second.prompts.asked.clear()
+    assert second.open_file(stadium_file)
+    assert second.prompts.titles("file_in_use") == []
+    assert not lock_path(other).exists()  # given back with the old document
+
+
+def test_save_as_onto_a_file_open_elsewhere_is_refused(make_window, stadium_file, tmp_path):
+    first, second = make_window(), make_window()
+    first.open_file(stadium_file)
+    second.prompts.save_as_answer = str(stadium_file)
+    assert not second.save_as()
+    assert "is open in" in second.prompts.titles("problems")[-1][2]
+
+
+def test_an_outside_change_reloads_a_document_without_edits(window, qtbot, stadium_file):
+    window.open_file(stadium_file)
+    rewrite_elsewhere(stadium_file, "Changed Elsewhere")
+    qtbot.waitUntil(lambda: window.doc.track.name == "Changed Elsewhere", timeout=3000)
+    assert window.prompts.titles("changed_on_disk") == []
+    assert not window.doc.is_modified()
+
+
+def test_an_outside_change_under_edits_asks_and_keep_mine_saves_over_it(
+    window, qtbot, stadium_file
+):
+    window.open_file(stadium_file)
+    nudge(qtbot, window)
+    rewrite_elsewhere(stadium_file, "Changed Elsewhere")
+    qtbot.waitUntil(lambda: bool(window.prompts.titles("changed_on_disk")), timeout=3000)
+    difference = window.prompts.titles("changed_on_disk")[0][2]
+    assert "Changed Elsewhere" in difference
+    assert window.doc.is_modified() and window.doc.track.name != "Changed Elsewhere"
+    assert window.save()  # the user chose to keep theirs: no second question
+    assert window.prompts.titles("overwrite_changed") == []
+    assert load_track(stadium_file).to_dict() == window.doc.track.to_dict()
+
+
+def test_reload_takes_the_outside_change(window, qtbot, stadium_file):
+    window.prompts.disk_answer = "reload"
+    window.open_file(stadium_file)
+    nudge(qtbot, window)
+    rewrite_elsewhere(stadium_file, "Changed Elsewhere")
+    qtbot.waitUntil(lambda: window.doc.track.name == "Changed Elsewhere", timeout=3000)
+    assert not window.doc.is_modified()
+
+
+def test_saving_over_an_unnoticed_outside_change_asks_first(window, qtbot, stadium_file):
+    window.open_file(stadium_file)
+    nudge(qtbot, window)
+    window.guard.watcher.blockSignals(True)  # as if the change was not yet reported
+    rewrite_elsewhere(stadium_file, "Changed Elsewhere")
+    assert not window.save()  # the fake answers "cancel"
+    assert load_track(stadium_file).name == "Changed Elsewhere"
+    window.prompts.overwrite_answer = "overwrite"
+    assert window.save()
+    assert load_track(stadium_file).to_dict() == window.doc.track.to_dict()
+
+
+def test_our_own_saves_are_not_taken_for_outside_changes(window, qtbot, stadium_file):
+    window.open_file(stadium_file)
+    nudge(qtbot, window)
+    assert window.save()
+    nudge(qtbot, window)
+    qtbot.wait(SETTLE_MS * 3)
+    assert window.prompts.titles("changed_on_disk") == []
+    assert window.doc.undo_stack.count() == 2  # not reloaded
+
+
+def test_a_file_deleted_on_disk_leaves_the_document_unsaved(window, qtbot, stadium_file):
+    window.open_file(stadium_file)
+    stadium_file.unlink()
+    qtbot.waitUntil(window.doc.is_modified, timeout=3000)
+    assert window.save()
+    assert load_track(stadium_file).to_dict() == window.doc.track.to_dict()
+
+
+def test_saving_through_a_symbolic_link_keeps_the_link(window, qtbot, stadium_file, tmp_path):
+    link = tmp_path / "link.yaml"
+    link.symlink_to(stadium_file)
+    window.open_file(link)
+    nudge(qtbot, window)
+    assert window.save()
+    assert link.is_symlink() and os.readlink(link) == str(stadium_file)
+    assert load_track(stadium_file).to_dict() == window.doc.track.to_dict()
+
+
+def test_a_failed_autosave_is_shown_and_retried_until_it_works(
+    window, qtbot, stadium_file, autosave_dir
+):
+    window.open_file(stadium_file)
+    autosave_dir.parent.mkdir(parents=True, exist_ok=True)
+    autosave_dir.write_text("a file where the folder should be")
+    nudge(qtbot, window)
+    assert not window.autosave.save_now()
+    assert window.autosave_label.isVisible()
+    assert str(autosave_dir) in window.autosave_label.toolTip()
+    assert window.autosave.retry.isActive()
+    autosave_dir.unlink()
+    window.autosave.retry.setInterval(20)
+    window.autosave.retry.start()
+    qtbot.waitUntil(lambda: not window.autosave_label.isVisible(), timeout=3000)
+    assert window.autosave.track_file.exists()

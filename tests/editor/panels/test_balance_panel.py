@@ -1,0 +1,104 @@
+"""The Balance panel: simulate from the editor, see the figures, hints that jump to
+spaces, the heat map on the canvas, compare runs, stale when the circuit changes."""
+
+from __future__ import annotations
+
+import pytest
+from conftest_helpers import click
+
+from trackside.engine.resources import resolve_track
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def quarry(window):
+    assert window.open_file(resolve_track("quarry-hairpin"))
+    panel = window.balance_panel
+    panel.games_box.setMinimum(1)
+    panel.games_box.setValue(30)
+    panel.workers_box.setValue(1)
+    return window
+
+
+def run(qtbot, window) -> None:
+    window.act_simulate.trigger()
+    assert window.balance_panel.running
+    qtbot.waitUntil(lambda: not window.balance_panel.running, timeout=60_000)
+
+
+def test_simulate_fills_the_panel_and_the_window_stays_usable(qtbot, quarry):
+    panel = quarry.balance_panel
+    assert not quarry.act_heatmap.isEnabled()
+    run(qtbot, quarry)
+    assert panel.report is not None and panel.report.games == 30
+    assert "Balance" in panel.headline.text()
+    assert panel.slot_table.rowCount() == 6
+    assert panel.slot_table.item(0, 1).text() == panel.report.grid[0]
+    texts = [panel.hint_list.item(i).text() for i in range(panel.hint_list.count())]
+    assert any("stall" in t for t in texts)
+    assert "30 games" in panel.status.text()
+    assert quarry.act_heatmap.isEnabled()
+
+
+def test_a_hint_selects_and_shows_its_space(qtbot, quarry):
+    panel = quarry.balance_panel
+    run(qtbot, quarry)
+    for i in range(panel.hint_list.count()):
+        item = panel.hint_list.item(i)
+        if item.data(256):  # Qt.UserRole: the space the hint is about
+            panel.hint_list.itemClicked.emit(item)
+            index = quarry.doc.index_of(item.data(256))
+            assert quarry.scene.selected_indices() == [index]
+            return
+    pytest.fail("no hint names a space")
+
+
+def test_the_heat_map_tints_spaces_and_follows_the_view_menu(qtbot, quarry):
+    run(qtbot, quarry)
+    quarry.act_heatmap.trigger()
+    assert quarry.heatmap.isVisible()
+    values = quarry.heatmap.values
+    assert values and max(values.values()) > 0
+    assert set(values) <= {s.id for s in quarry.doc.track.spaces}
+    quarry.balance_panel.set_heat("blocked")
+    assert quarry.heatmap.title.startswith("Moves ending blocked")
+    quarry.act_heatmap.trigger()
+    assert not quarry.heatmap.isVisible()
+
+
+def test_a_second_run_compares_with_the_first(qtbot, quarry):
+    run(qtbot, quarry)
+    first = quarry.balance_panel.report
+    run(qtbot, quarry)
+    panel = quarry.balance_panel
+    assert panel.previous is first
+    changes = [panel.figure_table.item(r, 2).text() for r in range(panel.figure_table.rowCount())]
+    assert any("(noise)" in c or "=" in c for c in changes if c)
+
+
+def test_editing_the_circuit_marks_the_result_stale(qtbot, quarry):
+    run(qtbot, quarry)
+    space = quarry.doc.track.spaces[10]
+    x, y = space.corners[0]
+    click(qtbot, quarry, x, y)
+    quarry.delete_selection()
+    assert quarry.balance_panel.stale
+    assert "changed" in quarry.balance_panel.status.text()
+
+
+def test_cancel_stops_a_run(qtbot, quarry):
+    panel = quarry.balance_panel
+    panel.games_box.setValue(5000)
+    quarry.act_simulate.trigger()
+    panel.cancel()
+    qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
+    assert panel.report is not None and panel.report.cancelled
+    assert panel.report.games < 5000
+    assert "cancelled" in panel.status.text()
+
+
+def test_a_circuit_with_errors_is_not_simulated(qtbot, window):
+    window.new_blank()
+    assert not window.balance_panel.start()
+    assert "error" in window.balance_panel.status.text()

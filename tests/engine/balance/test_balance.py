@@ -1,0 +1,137 @@
+"""The balance lab's engine: totals that merge exactly, intervals, hints, comparisons."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from trackside.engine.balance import BalanceReport, BalanceRun, compare, hints, run_balance
+from trackside.engine.balance.intervals import mean_interval, proportions_differ, wilson
+from trackside.engine.balance.report import SLOTS, steps_to_finish
+from trackside.engine.balance.runner import play_one, play_range
+from trackside.engine.game.board import Board
+from trackside.engine.records import open_track, open_variant
+
+
+@pytest.fixture(scope="module")
+def quarry_run() -> BalanceRun:
+    return BalanceRun(open_track("quarry-hairpin"), open_variant("standard"), 4, 40, seed=7)
+
+
+@pytest.fixture(scope="module")
+def quarry_report(quarry_run) -> BalanceReport:
+    return run_balance(quarry_run)
+
+
+def test_wilson_interval_matches_the_textbook_values():
+    low, high = wilson(5, 10)
+    assert round(low, 4) == 0.2366 and round(high, 4) == 0.7634
+    assert wilson(0, 10)[0] == 0.0 and round(wilson(0, 10)[1], 4) == 0.2775
+    assert wilson(0, 0) == (0.0, 1.0)
+    low, high = mean_interval(total=30, squares=100, count=10)
+    assert low < 3 < high
+
+
+def test_proportions_beyond_noise():
+    assert proportions_differ(60, 100, 30, 100)
+    assert not proportions_differ(31, 100, 30, 100)
+
+
+def test_parts_of_a_run_merge_into_exactly_the_whole_run(quarry_run):
+    whole = play_range(quarry_run, 0, 12)
+    first, second = play_range(quarry_run, 0, 5), play_range(quarry_run, 5, 12)
+    second.merge(first)  # in either order
+    assert second == whole
+    assert whole.games == 12
+
+
+def test_the_same_seed_gives_the_same_totals_with_worker_processes(quarry_run):
+    run = BalanceRun(quarry_run.track, quarry_run.variant, 4, 20, seed=3)
+    assert run_balance(run, workers=2) == run_balance(run, workers=1)
+
+
+def test_a_report_round_trips_through_json(quarry_report):
+    data = json.loads(json.dumps(quarry_report.to_dict()))
+    assert BalanceReport.from_dict(data) == quarry_report
+    assert data["format"] == "trackside-balance/1"
+    assert len(data["grid_slots"]) == SLOTS and data["grid_slots"][0]["space"]
+
+
+def test_figures_add_up(quarry_report, quarry_run):
+    r = quarry_report
+    assert r.games == quarry_run.games
+    assert sum(r.slot_wins) == r.games  # one winning car per race
+    shares = [s for s, _lo, _hi in r.slot_shares()]
+    assert r.balance == pytest.approx(1 - (max(shares) - min(shares)))
+    assert sum(share for share, _lo, _hi in r.seat_shares()) == pytest.approx(1.0)
+    for share, low, high in r.slot_shares():
+        assert low <= share <= high
+    assert all(t.count == r.games for t in r.slot_places)  # every car placed every race
+    assert r.stalled.total == sum(r.stall_spaces.values())
+
+
+def test_heat_counts_every_move_end(quarry_run):
+    game, kinds = play_one(quarry_run, 0)
+    report = quarry_run.empty_report()
+    report.add_game(game, kinds)
+    moves = [e for e in game.log if e.kind == "move"]
+    assert sum(report.ends.values()) == len(moves)
+    assert sum(report.blocked.values()) == sum(1 for e in moves if e.data.get("blocked"))
+
+
+def test_seats_rotate_bot_kinds_between_games():
+    run = BalanceRun(
+        open_track("harbour-loop"),
+        open_variant("standard"),
+        3,
+        3,
+        bots=("greedy", "random", "random"),
+    )
+    assert run.kinds(0) == ["greedy", "random", "random"]
+    assert run.kinds(1) == ["random", "random", "greedy"]
+    report = run_balance(run)
+    assert report.kind_seats == {"greedy": 3, "random": 6}
+
+
+def test_cancel_stops_early_and_says_so(quarry_run):
+    done: list[int] = []
+    report = run_balance(quarry_run, progress=done.append, cancelled=lambda: len(done) >= 3)
+    assert report.games == 3 and report.cancelled
+    assert done == [1, 2, 3]
+
+
+def test_steps_to_finish_count_down_towards_the_line():
+    board = Board.of(open_track("harbour-loop"))
+    steps = steps_to_finish(board)
+    pole = board.grid[0]
+    assert steps[pole] is not None and steps[pole] > 10
+    for a, outs in enumerate(board.steps):
+        for b, _lines, _rect, finishes in outs:
+            if finishes:
+                assert steps[a] == 1
+            elif steps[b] is not None:
+                assert steps[a] is not None and steps[a] <= steps[b] + 1
+
+
+def test_quarry_hairpin_hints_name_its_stalls_and_spaces(quarry_report):
+    found = hints(quarry_report)
+    stall = next(h for h in found if "stall" in h.text)
+    assert stall.severity == "warning" and stall.spaces
+    assert "spaces too long" in stall.text
+    assert found[0].severity == "warning"  # most serious first
+
+
+def test_too_few_games_say_so(quarry_run):
+    report = play_range(quarry_run, 0, 2)
+    (only,) = hints(report)
+    assert "at least" in only.text
+
+
+def test_compare_sees_a_real_change_and_ignores_itself(quarry_report):
+    assert not any(c.significant for c in compare(quarry_report, quarry_report))
+    skewed = BalanceReport.from_dict(quarry_report.to_dict())
+    skewed.slot_wins = [skewed.games] + [0] * (SLOTS - 1)
+    changes = {c.figure: c for c in compare(quarry_report, skewed)}
+    assert changes["grid slot 1 win share"].significant
+    assert changes["balance"].significant and changes["balance"].delta < 0

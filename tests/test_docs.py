@@ -1,0 +1,240 @@
+"""The documents keep up with the code: rule ids resolve, commands are documented,
+links lead somewhere, and the repository cites nothing outside itself."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from repo_paths import ROOT
+
+RULES = ROOT / "docs" / "rules.md"
+CLI_DOC = ROOT / "docs" / "cli.md"
+# Where code, tests and documents cite rules.
+CITING_FOLDERS = ("engine", "editor", "tests", "docs", "schemas", "variants")
+CITING_SUFFIXES = {".py", ".md", ".yaml", ".yml", ".json"}
+
+# A rule id: a family (R-MOVE), a numbered rule (R-MOVE-4, maybe with a letter) or a named
+# one (R-POW-DET).
+RULE_ID = re.compile(r"\bR-[A-Z]+(?:-(?:[0-9]+[a-z]?|[A-Z]{3,}))?\b")
+# A variant rule is cited by the variant's first word: "R-VAR two players".
+VARIANT_CITE = re.compile(r"\bR-VAR ([a-z]+)")
+
+# What the repository must not mention: documents outside it, tickets by number.
+FORBIDDEN = {
+    "a path into a shared folder outside the repository": re.compile(r"\.\./shared|/work[/]shared"),
+    "an outside rules document": re.compile(r"\bRULES\.md"),
+    "an outside design document": re.compile(r"\bDESIGN\.md"),
+    "an issue number": re.compile(r"\bissues? #?\d+", re.IGNORECASE),
+}
+TEXT_SUFFIXES = {
+    ".py",
+    ".md",
+    ".txt",
+    ".toml",
+    ".yaml",
+    ".yml",
+    ".json",
+    ".cfg",
+    ".ini",
+    ".svg",
+    ".sh",
+    "",
+}
+SKIPPED_FILES = {"requirements.lock"}  # hashes only, machine-written
+UNTRACKED_FOLDERS = {"build", "dist", "__pycache__"}
+
+# A relative Markdown link or image: [text](target) where target is no URL.
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
+
+
+# -- helpers (plain functions, so each check can be tried on made-up text) -----------
+def defined_rule_ids(text: str) -> set[str]:
+    """Ids that rules.md defines: in bold at the start of a line (``**R-MOVE-4**: ...``)
+    or in a heading (``## Movement (R-MOVE)``). An id mentioned in passing defines nothing."""
+    ids: set[str] = set()
+    for line in text.splitlines():
+        if line.startswith("#"):
+            ids.update(RULE_ID.findall(line))
+        entry = re.match(r"\*\*(R-[A-Z]+(?:-[0-9A-Za-z]+)?)", line)
+        if entry:
+            ids.add(entry.group(1))
+    return ids
+
+
+def defined_variants(text: str) -> set[str]:
+    """First words of the variant entries of rules.md (``**R-VAR two players**`` -> two)."""
+    return set(re.findall(r"^\*\*R-VAR ([a-z]+)", text, re.MULTILINE))
+
+
+def cited_rule_ids(text: str) -> set[str]:
+    """Every rule id mentioned in a text."""
+    return set(RULE_ID.findall(text))
+
+
+def citing_files() -> list[Path]:
+    """Files of the repository that may cite rules (docs/rules.md itself included)."""
+    found = []
+    for folder in CITING_FOLDERS:
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.is_file() and path.suffix in CITING_SUFFIXES:
+                found.append(path)
+    return found
+
+
+def shown(path: Path) -> Path:
+    """A path as a message shows it: relative to the repository when inside it."""
+    return path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+
+
+def unresolved(files: list[Path], defined: set[str], variants: set[str]) -> list[str]:
+    """``file: id`` for every citation that rules.md does not define."""
+    missing = []
+    for path in files:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        where = shown(path)
+        missing += [f"{where}: {i}" for i in sorted(cited_rule_ids(text) - defined)]
+        missing += [
+            f"{where}: R-VAR {w}" for w in sorted(set(VARIANT_CITE.findall(text)) - variants)
+        ]
+    return missing
+
+
+def forbidden_mentions(name: str, text: str) -> list[str]:
+    """``name:line: what`` for every mention of something outside the repository."""
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        for what, pattern in FORBIDDEN.items():
+            if pattern.search(line):
+                found.append(f"{name}:{number}: {what}: {line.strip()[:80]}")
+    return found
+
+
+def tracked_text_files() -> list[Path]:
+    """The repository's text files, as git knows them (or every file, without git)."""
+    try:
+        out = subprocess.run(
+            ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
+        ).stdout.decode()
+        names = [n for n in out.split("\0") if n]
+    except (OSError, subprocess.CalledProcessError):  # a copy of the tree without git
+        names = [
+            str(p.relative_to(ROOT))
+            for p in ROOT.rglob("*")
+            if p.is_file()
+            and not any(
+                part.startswith(".") or part in UNTRACKED_FOLDERS
+                for part in p.relative_to(ROOT).parts[:-1]
+            )
+        ]
+    return [
+        ROOT / n
+        for n in names
+        if Path(n).suffix in TEXT_SUFFIXES
+        and Path(n).name not in SKIPPED_FILES
+        and (ROOT / n).is_file()
+    ]
+
+
+def broken_links(path: Path) -> list[str]:
+    """Relative links of a Markdown file whose target file does not exist."""
+    broken = []
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r"```.*?```", "", text, flags=re.DOTALL)  # code blocks hold no links
+    for target in LINK.findall(text):
+        if re.match(r"^[a-z][a-z0-9+.-]*:", target) or target.startswith("#"):
+            continue  # a URL (https:, mailto:) or a place in the same page
+        file_part = target.split("#", 1)[0]
+        if not (path.parent / file_part).exists():
+            broken.append(f"{shown(path)}: {target}")
+    return broken
+
+
+def subcommands() -> list[str]:
+    """The CLI's subcommands, as its argument parser knows them."""
+    from trackside.engine.cli import build_parser
+
+    parser = build_parser()
+    for action in parser._actions:  # argparse keeps the subparsers only here
+        if hasattr(action, "choices") and isinstance(action.choices, dict):
+            return sorted(action.choices)
+    return []
+
+
+def markdown_files() -> list[Path]:
+    return [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+# -- the checks -----------------------------------------------------------------------
+def test_every_cited_rule_id_is_defined_in_rules_md():
+    text = RULES.read_text(encoding="utf-8")
+    missing = unresolved(citing_files(), defined_rule_ids(text), defined_variants(text))
+    assert missing == [], "rule ids cited but not defined in docs/rules.md:\n" + "\n".join(missing)
+
+
+def test_rules_md_defines_the_rule_families_and_numbered_rules():
+    defined = defined_rule_ids(RULES.read_text(encoding="utf-8"))
+    for family in ("R-DECK", "R-SET", "R-AUC", "R-RACE", "R-MOVE", "R-FIN", "R-BET"):
+        assert family in defined
+    assert {"R-MOVE-4", "R-AUC-7", "R-POW-DET", "R-VAR"} <= defined
+
+
+def test_an_undefined_rule_id_is_caught(tmp_path):
+    text = RULES.read_text(encoding="utf-8")
+    cited = tmp_path / "cites.py"
+    # Pieces again: the whole suite reads this file for citations too.
+    cited.write_text('"""R-MOVE-4, R-MOVE-' + "99 and R-VAR " + 'moon."""\n', encoding="utf-8")
+    missing = unresolved([cited], defined_rule_ids(text), defined_variants(text))
+    assert missing == [f"{cited}: {want}" for want in ("R-MOVE-" + "99", "R-VAR" + " moon")]
+
+
+def test_no_file_mentions_documents_outside_the_repository_or_issue_numbers():
+    found = []
+    for path in tracked_text_files():
+        text = path.read_text(encoding="utf-8", errors="replace")
+        found += forbidden_mentions(str(path.relative_to(ROOT)), text)
+    assert found == [], "\n".join(found)
+
+
+# Built from pieces, so that this file does not itself hold what it looks for.
+@pytest.mark.parametrize(
+    "line",
+    [
+        "see .." + "/shared/notes",
+        "as RULES" + ".md says",
+        "from DESIGN" + ".md",
+        "fixes issue" + " 12",
+        "closes Issue" + " #3",
+    ],
+)
+def test_a_forbidden_mention_is_caught(line):
+    assert forbidden_mentions("x.md", line)
+
+
+def test_colours_and_counts_are_not_forbidden_mentions():
+    assert forbidden_mentions("x.py", 'bg = "#888"  # the Issues list, 3 issues') == []
+
+
+def test_every_cli_subcommand_is_documented():
+    names = subcommands()
+    assert "validate" in names and "play" in names
+    text = CLI_DOC.read_text(encoding="utf-8")
+    missing = [n for n in names if not re.search(rf"^#+ .*`?trackside {n}\b", text, re.M)]
+    assert missing == [], f"subcommands without a section in docs/cli.md: {missing}"
+
+
+def test_every_relative_link_leads_to_a_file():
+    broken = [b for path in markdown_files() if path.exists() for b in broken_links(path)]
+    assert broken == [], "\n".join(broken)
+
+
+def test_a_broken_link_is_caught(tmp_path):
+    (tmp_path / "there.md").write_text("# here\n")
+    page = tmp_path / "page.md"
+    page.write_text(
+        "[gone](nowhere.md) [ok](there.md#here) [web](https://example.org) [top](#top)\n"
+        "```\n[in code](not-a-link.md)\n```\n"
+    )
+    assert broken_links(page) == [f"{page}: nowhere.md"]
