@@ -83,6 +83,7 @@ def test_hostile_file_gives_one_clean_line_and_exit_2(tmp_path, capsys, monkeypa
     assert not (tmp_path / "MARKER").exists()
 
 
+@pytest.mark.slow
 def test_python_tags_never_run_in_a_real_process(tmp_path):
     marker = tmp_path / "MARKER"
     for tag in (

@@ -17,6 +17,8 @@ from trackside.engine.track.model import load_track
 HARBOUR = TRACKS / "harbour-loop.yaml"
 LEFT = Qt.MouseButton.LeftButton
 
+pytestmark = pytest.mark.slow  # whole games through the widgets
+
 
 def bots_setup(
     window, variant_file: str, seed: int = 3, kinds=("greedy", "random", "greedy", "greedy")
