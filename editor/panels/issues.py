@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from trackside.editor.document.files import LoadProblem
 from trackside.editor.document.track_document import TrackDocument, is_unset
+from trackside.editor.widgets.tree_items import children, top_level_items
 from trackside.engine.track.model import Track
 
 DEBOUNCE_MS = 300
@@ -334,8 +335,7 @@ class IssuesPanel(QWidget):
     def _expanded_codes(self) -> set[str]:
         """The kinds whose group the user opened (kept open across re-checks)."""
         out = set()
-        for k in range(self.tree.topLevelItemCount()):
-            item = self.tree.topLevelItem(k)
+        for item in top_level_items(self.tree):
             issue = item.data(0, Qt.ItemDataRole.UserRole)
             if item.childCount() and item.isExpanded() and issue is not None:
                 out.add(issue.code)
@@ -344,10 +344,8 @@ class IssuesPanel(QWidget):
     def rows(self) -> list[QTreeWidgetItem]:
         """Every row, groups followed by their members, top to bottom."""
         out = []
-        for k in range(self.tree.topLevelItemCount()):
-            item = self.tree.topLevelItem(k)
-            out.append(item)
-            out += [item.child(c) for c in range(item.childCount())]
+        for item in top_level_items(self.tree):
+            out += [item, *children(item)]
         return out
 
     def _heading(self, text: str) -> QTreeWidgetItem:

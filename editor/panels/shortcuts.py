@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trackside.editor.widgets.tree_items import children, top_level_items
+
 # Keys that no menu shows: what they do on the canvas.
 CANVAS_KEYS = [
     ("Arrow keys", "Nudge the selection 1 mm (Shift: 10 mm)"),
@@ -67,8 +69,13 @@ def _keys(action: QAction) -> str:
     return ", ".join(
         s.toString(QKeySequence.SequenceFormat.NativeText)
         for s in action.shortcuts()
-        if not s.isEmpty() and not any(s[0].key().value in keys for keys in RARE_KEYS)
+        if not s.isEmpty() and not _rare(s)
     )
+
+
+def _rare(sequence: QKeySequence) -> bool:
+    key = sequence[0].key().value  # type: ignore[index]  # the stubs omit __getitem__
+    return any(key in keys for keys in RARE_KEYS)
 
 
 class ShortcutsDialog(QDialog):
@@ -107,22 +114,18 @@ class ShortcutsDialog(QDialog):
 
     def entries(self) -> list[tuple[str, str]]:
         """(command, keys) of every row shown."""
-        out = []
-        for k in range(self.tree.topLevelItemCount()):
-            group = self.tree.topLevelItem(k)
-            for c in range(group.childCount()):
-                child = group.child(c)
-                if not child.isHidden():
-                    out.append((child.text(0), child.text(1)))
-        return out
+        return [
+            (child.text(0), child.text(1))
+            for group in top_level_items(self.tree)
+            for child in children(group)
+            if not child.isHidden()
+        ]
 
     def _apply_filter(self, text: str) -> None:
         needle = text.strip().lower()
-        for k in range(self.tree.topLevelItemCount()):
-            group = self.tree.topLevelItem(k)
+        for group in top_level_items(self.tree):
             shown = 0
-            for c in range(group.childCount()):
-                child = group.child(c)
+            for child in children(group):
                 hit = not needle or needle in f"{child.text(0)} {child.text(1)}".lower()
                 child.setHidden(not hit)
                 shown += hit
