@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -84,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.run(args) or 0)
     except TracksideError as exc:
         print(f"trackside: {exc}", file=sys.stderr)
+        if getattr(args, "json", False):  # --json promises JSON on stdout, errors included
+            print(json.dumps(exc.to_dict(), indent=2))
         return exc.exit_code
     except KeyboardInterrupt:
         print("trackside: interrupted", file=sys.stderr)

@@ -24,6 +24,7 @@ FORMATS = (".png", ".svg", ".pdf")
 PAPERS = ("a4", "letter", "a3")
 # Validation errors after which there is nothing sensible to draw.
 UNDRAWABLE = frozenset({"space-size"})
+SHOWN = 20  # problems listed before the rest are counted
 
 
 def add_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
@@ -90,8 +91,7 @@ def run(args: argparse.Namespace) -> int:
         raise TracksideError("--dpi applies only to PNG output", Place(str(output)))
     track, doc, problems = read_track_document(resolve_track(args.track))
     if track is None:
-        for problem in problems:
-            print(f"trackside: {problem.place}: {problem.message}", file=sys.stderr)
+        _print_capped([f"trackside: {p.place}: {p.message}" for p in problems], args.track)
         return 1
     if not _drawable(track, doc):
         return 1
@@ -126,14 +126,25 @@ def _drawable(track: Track, doc: YamlDocument) -> bool:
     report = validate_track(track, doc)
     errors = [issue for issue in report.issues if issue.severity == ERROR]
     fatal = [issue for issue in errors if issue.code in UNDRAWABLE]
-    for issue in fatal or errors:
-        kind = "error" if fatal else "warning"
-        print(
-            f"trackside: {kind}: {issue.where()}: {issue.message} [{issue.code}]", file=sys.stderr
-        )
+    kind = "error" if fatal else "warning"
+    _print_capped(
+        [f"trackside: {kind}: {i.where()}: {i.message} [{i.code}]" for i in fatal or errors],
+        report.file or "",
+    )
     if fatal:
         print(f"trackside: {report.file}: cannot draw this track; fix it first", file=sys.stderr)
         return False
     if errors:
         print(f"trackside: warning: {report.summary()}; rendering anyway", file=sys.stderr)
     return True
+
+
+def _print_capped(lines: list[str], track: str) -> None:
+    """The first ``SHOWN`` problems on stderr; ``validate`` lists them all."""
+    for line in lines[:SHOWN]:
+        print(line, file=sys.stderr)
+    if len(lines) > SHOWN:
+        print(
+            f"trackside: … and {len(lines) - SHOWN} more (trackside validate {track} lists all)",
+            file=sys.stderr,
+        )
