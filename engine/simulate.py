@@ -56,6 +56,23 @@ class Stats:
         for race in races:
             self._add_race(race, len(races) > 1 or len(self.tracks) > 1)
 
+    def merge(self, other: Stats) -> None:
+        """Add the totals of another part of the same run (worker processes)."""
+        self.games += other.games
+        self.races += other.races
+        self.seconds += other.seconds
+        for seat in range(len(self.wins)):
+            self.wins[seat] += other.wins[seat]
+            self.winnings[seat] += other.winnings[seat]
+        for slot in range(len(self.slot_wins)):
+            self.slot_wins[slot] += other.slot_wins[slot]
+        self.cards += other.cards
+        self.stalled += other.stalled
+        for line in range(3):
+            self.line_cards[line] += other.line_cards[line]
+            self.line_races[line] += other.line_races[line]
+        self.blocked.update(other.blocked)
+
     def _add_race(self, race: Game, named: bool) -> None:
         self.races += 1
         res = race.result

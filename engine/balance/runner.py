@@ -17,6 +17,7 @@ from trackside.engine.balance.report import BalanceReport
 from trackside.engine.bots import bot_seed, drive, make_bot
 from trackside.engine.game import Game, Variant
 from trackside.engine.records import new_game
+from trackside.engine.simulate import Stats
 from trackside.engine.track.model import Track
 
 CHUNK = 10  # games per task handed to a worker
@@ -33,10 +34,24 @@ class BalanceRun:
     seed: int = 0
     bots: tuple[str, ...] = ("greedy",)
     track_name: str = ""
+    rotate: bool = True  # seats take turns with the bot kinds; False: each seat keeps one
 
     def kinds(self, game_index: int) -> list[str]:
         """The bot kind per seat in game ``game_index`` (rotated each game)."""
-        return [self.bots[(seat + game_index) % len(self.bots)] for seat in range(self.players)]
+        turn = game_index if self.rotate else 0
+        return [self.bots[(seat + turn) % len(self.bots)] for seat in range(self.players)]
+
+    def empty_stats(self) -> Stats:
+        """The ``trackside simulate`` totals, before any game (seats keep their bots)."""
+        return Stats(
+            self.variant.name,
+            [self.track_name or self.track.name],
+            self.players,
+            self.kinds(0),
+            self.seed,
+            wins=[0.0] * self.players,
+            winnings=[0] * self.players,
+        )
 
     def empty_report(self) -> BalanceReport:
         return BalanceReport(
@@ -58,15 +73,33 @@ def play_one(run: BalanceRun, game_index: int) -> tuple[Game, list[str]]:
     return game, kinds
 
 
-def play_range(run: BalanceRun, first: int, stop: int) -> BalanceReport:
-    """The report of games ``first`` to ``stop - 1`` (a worker's task)."""
-    report = run.empty_report()
+@dataclass
+class Totals:
+    """What a run (or a part of it) adds up to: the balance report and the simulate stats."""
+
+    report: BalanceReport
+    stats: Stats
+
+    def add(self, run: BalanceRun, index: int) -> None:
+        """Play game ``index`` of ``run`` and count it."""
+        game, kinds = play_one(run, index)
+        self.report.add_game(game, kinds)
+        self.stats.add(game)
+
+    def merge(self, other: Totals) -> None:
+        """Add another part of the same run."""
+        self.report.merge(other.report)
+        self.stats.merge(other.stats)
+
+
+def play_range(run: BalanceRun, first: int, stop: int) -> Totals:
+    """The totals of games ``first`` to ``stop - 1`` (a worker's task)."""
+    totals = Totals(run.empty_report(), run.empty_stats())
     began = time.perf_counter()
     for index in range(first, stop):
-        game, kinds = play_one(run, index)
-        report.add_game(game, kinds)
-    report.seconds = time.perf_counter() - began
-    return report
+        totals.add(run, index)
+    totals.report.seconds = totals.stats.seconds = time.perf_counter() - began
+    return totals
 
 
 def run_balance(
@@ -77,30 +110,39 @@ def run_balance(
 ) -> BalanceReport:
     """Play the run; ``progress(k)`` after each finished part, ``cancelled()`` stops
     early (the report then holds the games played and says it was cancelled)."""
+    return run_totals(run, workers, progress, cancelled).report
+
+
+def run_totals(
+    run: BalanceRun,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> Totals:
+    """``run_balance`` with the ``trackside simulate`` statistics of the same games."""
     began = time.perf_counter()
     if workers <= 1:
-        report = _run_here(run, progress, cancelled)
+        totals = _run_here(run, progress, cancelled)
     else:
-        report = _run_in_workers(run, workers, progress, cancelled)
-    report.seconds = time.perf_counter() - began
-    return report
+        totals = _run_in_workers(run, workers, progress, cancelled)
+    totals.report.seconds = totals.stats.seconds = time.perf_counter() - began
+    return totals
 
 
 def _run_here(
     run: BalanceRun,
     progress: Callable[[int], None] | None,
     cancelled: Callable[[], bool] | None,
-) -> BalanceReport:
-    report = run.empty_report()
+) -> Totals:
+    totals = Totals(run.empty_report(), run.empty_stats())
     for index in range(run.games):
         if cancelled and cancelled():
-            report.cancelled = True
+            totals.report.cancelled = True
             break
-        game, kinds = play_one(run, index)
-        report.add_game(game, kinds)
+        totals.add(run, index)
         if progress:
-            progress(report.games)
-    return report
+            progress(totals.report.games)
+    return totals
 
 
 def _chunks(games: int) -> Iterator[tuple[int, int]]:
@@ -113,23 +155,23 @@ def _run_in_workers(
     workers: int,
     progress: Callable[[int], None] | None,
     cancelled: Callable[[], bool] | None,
-) -> BalanceReport:
-    report = run.empty_report()
+) -> Totals:
+    totals = Totals(run.empty_report(), run.empty_stats())
     # Spawned, not forked: safe beside the editor's threads, and the same on every OS.
     with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
         todo = list(_chunks(run.games))
-        running: set[Future[BalanceReport]] = set()
+        running: set[Future[Totals]] = set()
         while todo or running:
             while todo and len(running) < 2 * workers and not (cancelled and cancelled()):
                 running.add(pool.submit(play_range, run, *todo.pop(0)))
             if cancelled and cancelled():
-                report.cancelled = True
+                totals.report.cancelled = True
                 for future in running:
                     future.cancel()
                 break
             done, running = wait(running, timeout=0.2, return_when=FIRST_COMPLETED)
             for future in done:
-                report.merge(future.result())
+                totals.merge(future.result())
                 if progress:
-                    progress(report.games)
-    return report
+                    progress(totals.report.games)
+    return totals
