@@ -232,7 +232,7 @@ class Recorder:
             players=players,
             seats=seats,
             seed=seed,
-            deals=list(deals) if any(d is not None for d in deals) else [],
+            deals=list(deals) if any(decision is not None for decision in deals) else [],
             series=isinstance(game, Series),
         )
         return cls(game, record)
@@ -301,7 +301,7 @@ def replay(record: Record, upto: int | None = None, check_result: bool = True) -
     complete replay, if the result differs from the one recorded."""
     game = start(record)
     decisions = record.decisions if upto is None else record.decisions[:upto]
-    for k, d in enumerate(decisions):
+    for k, decision in enumerate(decisions):
         if game.over:
             raise InvalidInput(
                 f"decision {k + 1} comes after the end of the game",
@@ -309,10 +309,10 @@ def replay(record: Record, upto: int | None = None, check_result: bool = True) -
                 "remove the extra decisions",
             )
         try:
-            game.apply(d)
+            game.apply(decision)
         except IllegalDecision as exc:
             raise InvalidInput(
-                f"decision {k + 1} {_brief(d)} is illegal: {exc.message}",
+                f"decision {k + 1} {_brief(decision)} is illegal: {exc.message}",
                 record.place("decisions", k),
                 exc.hint,
             ) from None
@@ -321,8 +321,8 @@ def replay(record: Record, upto: int | None = None, check_result: bool = True) -
     return game
 
 
-def _brief(d: Decision) -> str:
-    return "{" + ", ".join(f"{k}: {v}" for k, v in _compact(d).items()) + "}"
+def _brief(decision: Decision) -> str:
+    return "{" + ", ".join(f"{k}: {v}" for k, v in _compact(decision).items()) + "}"
 
 
 def _check_result(record: Record, game: Game | Series) -> None:
@@ -351,9 +351,9 @@ def cut(record: Record, k: int) -> Record:
 
 
 # -- YAML -------------------------------------------------------------------------
-def _compact(d: Decision) -> dict[str, Any]:
+def _compact(decision: Decision) -> dict[str, Any]:
     """A decision's record form without fields left at None where that is the default."""
-    out = d.to_dict()
+    out = decision.to_dict()
     if out.get("type") == "bid" and out.get("car") is None:
         out.pop("car", None)
     return out
@@ -401,10 +401,12 @@ def record_text(record: Record, folder: str | os.PathLike[str] | None = None) ->
         "setup": {"seed": record.seed},
     }
     if record.deals:
-        head["setup"]["deals"] = [None if d is None else d.to_dict() for d in record.deals]
+        head["setup"]["deals"] = [
+            None if decision is None else decision.to_dict() for decision in record.deals
+        ]
     text = dump_yaml(head, HEADER)
     text += "decisions:" + (" []\n" if not record.decisions else "\n")
-    text += "".join(f"- {_flow(_compact(d))}\n" for d in record.decisions)
+    text += "".join(f"- {_flow(_compact(decision))}\n" for decision in record.decisions)
     if record.result is not None:
         text += dump_yaml({"result": record.result})
     return text
