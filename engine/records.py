@@ -45,7 +45,8 @@ from trackside.engine.game import (
 from trackside.engine.game.variants import variant_path
 from trackside.engine.resources import resolve_track, tracks_dir, variants_dir
 from trackside.engine.schema import check
-from trackside.engine.track.model import Track, load_track
+from trackside.engine.track.model import Track, load_track, parse_track, read_track_document
+from trackside.engine.track.validate import ERROR, validate_track
 from trackside.engine.yamlio import YamlDocument, dump_yaml, parse_yaml, read_text, write_atomic
 
 # A track or variant: a bundled name, a file path, or inline data.
@@ -97,15 +98,14 @@ _TRACKS: dict[tuple[str, float], Track] = {}
 
 
 def open_track(ref: Ref, base: str | os.PathLike[str] | None = None) -> Track:
-    """The track of a reference or inline data; files are read once and cached
-    (until they change), so replays share their boards."""
+    """The track of a reference or inline data, refused (``InvalidInput``) if it
+    has validation errors; files are read and checked once and cached (until
+    they change), so replays share their boards."""
     if isinstance(ref, dict):
-        from trackside.engine.track.model import parse_track
-
-        track, _doc, problems = parse_track(dump_yaml(ref), "<inline track>")
+        track, doc, problems = parse_track(dump_yaml(ref), "<inline track>")
         if track is None:
             raise InvalidInput(f"inline track: {problems[0].message}")
-        return track
+        return playable(track, doc)
     path = resolve_track(ref, base)
     try:
         key = (str(Path(path).resolve()), os.stat(path).st_mtime)
@@ -113,8 +113,28 @@ def open_track(ref: Ref, base: str | os.PathLike[str] | None = None) -> Track:
         return load_track(path)  # raises the clear "no such file" error
     track = _TRACKS.get(key)
     if track is None:
-        track = _TRACKS[key] = load_track(path)
+        track, doc, _problems = read_track_document(path)
+        if track is None:
+            return load_track(path)  # raises the schema problem, placed in the file
+        track = _TRACKS[key] = playable(track, doc)
     return track
+
+
+def playable(track: Track, doc: YamlDocument | None = None) -> Track:
+    """``track`` if it has no validation error, else ``InvalidInput`` naming the
+    file, where in it and the first error (a game on it could not be played)."""
+    errors = [i for i in validate_track(track, doc).issues if i.severity == ERROR]
+    if not errors:
+        return track
+    first = errors[0]
+    file = first.file or track.source or "<track>"
+    more = f" (and {len(errors) - 1} more errors)" if len(errors) > 1 else ""
+    raise InvalidInput(
+        f"track {track.name!r} cannot be played: {first.code}: {first.message}{more}",
+        Place(file, first.yaml_line, first.yaml_column),
+        f"run 'trackside validate {file}' and fix the track",
+        problems=errors,
+    )
 
 
 def open_variant(ref: Ref, base: str | os.PathLike[str] | None = None) -> Variant:
