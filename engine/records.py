@@ -31,11 +31,14 @@ from typing import Any
 
 from trackside.engine.errors import InvalidInput, Place, TracksideError
 from trackside.engine.game import (
+    Bid,
     Board,
     Deal,
     Decision,
+    Deck,
     Game,
     IllegalDecision,
+    PlayCard,
     Result,
     Series,
     Variant,
@@ -298,6 +301,7 @@ def start(record: Record) -> Game | Series:
         raise type(exc)(
             f"variant {_name(record.variant)}: {exc}", record.place("variant")
         ) from None
+    check_cards(record, variant.deck)
     tracks = []
     for k, ref in enumerate(record.tracks):
         try:
@@ -308,6 +312,20 @@ def start(record: Record) -> Game | Series:
         return new_game(tracks, variant, record.players, record.seed, record.deals, record.series)
     except TracksideError as exc:
         raise InvalidInput(f"set-up: {exc.message}", record.place("setup"), exc.hint) from None
+
+
+def check_cards(record: Record, deck: Deck) -> None:
+    """Refuse a decision whose card id is not a card of ``deck`` (the record's
+    schema cannot know the deck in use), naming the decision and the deck."""
+    for k, decision in enumerate(record.decisions):
+        card = decision.card if isinstance(decision, (Bid, PlayCard)) else None
+        if card is not None and not 0 <= card < len(deck.cards):
+            raise InvalidInput(
+                f"decision {k + 1}: card id {card} is not in the deck "
+                f"(cards 0 to {len(deck.cards) - 1}, Speed-8 cards last)",
+                record.place("decisions", k, "card"),
+                f"the deck is {deck.source}; was the record made with another deck?",
+            )
 
 
 def _name(ref: Ref) -> str:

@@ -2,6 +2,7 @@
 
 import io
 import json
+import re
 import subprocess
 import sys
 
@@ -326,3 +327,19 @@ def test_a_record_whose_track_broke_is_refused(capsys, tmp_path, command):
     code, _, err = run(capsys, *argv)
     assert code == 1 and "internal error" not in err
     assert f"{track}:" in err and "'zz9'" in err and "cannot be played" in err
+
+
+@pytest.mark.parametrize("card", [48, 1001, 5000])
+def test_a_record_card_id_beyond_the_deck_is_refused(capsys, tmp_path, card):
+    """Card ids are checked against the deck in use (48 cards with the Speed-8s), not a cap."""
+    record = tmp_path / "g.yaml"
+    code, _, _ = run(capsys, "play", "--track", HARBOUR, "--seed", "2", "--record", str(record))
+    assert code == 0
+    lines = record.read_text().splitlines()
+    k = next(i for i, line in enumerate(lines) if line.startswith("- {type: bid"))
+    lines[k] = re.sub(r"card: \d+", f"card: {card}", lines[k])
+    record.write_text("\n".join(lines) + "\n")
+    for argv in (["replay", str(record)], ["play", "--resume", str(record)]):
+        code, _, err = run(capsys, *argv)
+        assert code == 1 and f"{record.name}:{k + 1}:" in err
+        assert f"decision 1: card id {card} is not in the deck (cards 0 to 47" in err
