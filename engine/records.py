@@ -31,11 +31,14 @@ from typing import Any
 
 from trackside.engine.errors import InvalidInput, Place, TracksideError
 from trackside.engine.game import (
+    Bid,
     Board,
     Deal,
     Decision,
+    Deck,
     Game,
     IllegalDecision,
+    PlayCard,
     Result,
     Series,
     Variant,
@@ -45,7 +48,8 @@ from trackside.engine.game import (
 from trackside.engine.game.variants import variant_path
 from trackside.engine.resources import resolve_track, tracks_dir, variants_dir
 from trackside.engine.schema import check
-from trackside.engine.track.model import Track, load_track
+from trackside.engine.track.model import Track, load_track, parse_track, read_track_document
+from trackside.engine.track.validate import ERROR, validate_track
 from trackside.engine.yamlio import YamlDocument, dump_yaml, parse_yaml, read_text, write_atomic
 
 # A track or variant: a bundled name, a file path, or inline data.
@@ -97,15 +101,14 @@ _TRACKS: dict[tuple[str, float], Track] = {}
 
 
 def open_track(ref: Ref, base: str | os.PathLike[str] | None = None) -> Track:
-    """The track of a reference or inline data; files are read once and cached
-    (until they change), so replays share their boards."""
+    """The track of a reference or inline data, refused (``InvalidInput``) if it
+    has validation errors; files are read and checked once and cached (until
+    they change), so replays share their boards."""
     if isinstance(ref, dict):
-        from trackside.engine.track.model import parse_track
-
-        track, _doc, problems = parse_track(dump_yaml(ref), "<inline track>")
+        track, doc, problems = parse_track(dump_yaml(ref), "<inline track>")
         if track is None:
             raise InvalidInput(f"inline track: {problems[0].message}")
-        return track
+        return playable(track, doc)
     path = resolve_track(ref, base)
     try:
         key = (str(Path(path).resolve()), os.stat(path).st_mtime)
@@ -113,8 +116,28 @@ def open_track(ref: Ref, base: str | os.PathLike[str] | None = None) -> Track:
         return load_track(path)  # raises the clear "no such file" error
     track = _TRACKS.get(key)
     if track is None:
-        track = _TRACKS[key] = load_track(path)
+        track, doc, _problems = read_track_document(path)
+        if track is None:
+            return load_track(path)  # raises the schema problem, placed in the file
+        track = _TRACKS[key] = playable(track, doc)
     return track
+
+
+def playable(track: Track, doc: YamlDocument | None = None) -> Track:
+    """``track`` if it has no validation error, else ``InvalidInput`` naming the
+    file, where in it and the first error (a game on it could not be played)."""
+    errors = [i for i in validate_track(track, doc).issues if i.severity == ERROR]
+    if not errors:
+        return track
+    first = errors[0]
+    file = first.file or track.source or "<track>"
+    more = f" (and {len(errors) - 1} more errors)" if len(errors) > 1 else ""
+    raise InvalidInput(
+        f"track {track.name!r} cannot be played: {first.code}: {first.message}{more}",
+        Place(file, first.yaml_line, first.yaml_column),
+        f"run 'trackside validate {file}' and fix the track",
+        problems=errors,
+    )
 
 
 def open_variant(ref: Ref, base: str | os.PathLike[str] | None = None) -> Variant:
@@ -234,7 +257,7 @@ class Recorder:
             players=players,
             seats=seats,
             seed=seed,
-            deals=list(deals) if any(d is not None for d in deals) else [],
+            deals=list(deals) if any(decision is not None for decision in deals) else [],
             series=isinstance(game, Series),
         )
         return cls(game, record)
@@ -280,6 +303,7 @@ def start(record: Record) -> Game | Series:
         raise type(exc)(
             f"variant {_name(record.variant)}: {exc}", record.place("variant")
         ) from None
+    check_cards(record, variant.deck)
     tracks = []
     for k, ref in enumerate(record.tracks):
         try:
@@ -290,6 +314,20 @@ def start(record: Record) -> Game | Series:
         return new_game(tracks, variant, record.players, record.seed, record.deals, record.series)
     except TracksideError as exc:
         raise InvalidInput(f"set-up: {exc.message}", record.place("setup"), exc.hint) from None
+
+
+def check_cards(record: Record, deck: Deck) -> None:
+    """Refuse a decision whose card id is not a card of ``deck`` (the record's
+    schema cannot know the deck in use), naming the decision and the deck."""
+    for k, decision in enumerate(record.decisions):
+        card = decision.card if isinstance(decision, (Bid, PlayCard)) else None
+        if card is not None and not 0 <= card < len(deck.cards):
+            raise InvalidInput(
+                f"decision {k + 1}: card id {card} is not in the deck "
+                f"(cards 0 to {len(deck.cards) - 1}, Speed-8 cards last)",
+                record.place("decisions", k, "card"),
+                f"the deck is {deck.source}; was the record made with another deck?",
+            )
 
 
 def _name(ref: Ref) -> str:
@@ -303,7 +341,7 @@ def replay(record: Record, upto: int | None = None, check_result: bool = True) -
     complete replay, if the result differs from the one recorded."""
     game = start(record)
     decisions = record.decisions if upto is None else record.decisions[:upto]
-    for k, d in enumerate(decisions):
+    for k, decision in enumerate(decisions):
         if game.over:
             raise InvalidInput(
                 f"decision {k + 1} comes after the end of the game",
@@ -311,10 +349,10 @@ def replay(record: Record, upto: int | None = None, check_result: bool = True) -
                 "remove the extra decisions",
             )
         try:
-            game.apply(d)
+            game.apply(decision)
         except IllegalDecision as exc:
             raise InvalidInput(
-                f"decision {k + 1} {_brief(d)} is illegal: {exc.message}",
+                f"decision {k + 1} {_brief(decision)} is illegal: {exc.message}",
                 record.place("decisions", k),
                 exc.hint,
             ) from None
@@ -323,8 +361,8 @@ def replay(record: Record, upto: int | None = None, check_result: bool = True) -
     return game
 
 
-def _brief(d: Decision) -> str:
-    return "{" + ", ".join(f"{k}: {v}" for k, v in _compact(d).items()) + "}"
+def _brief(decision: Decision) -> str:
+    return "{" + ", ".join(f"{k}: {v}" for k, v in _compact(decision).items()) + "}"
 
 
 def _check_result(record: Record, game: Game | Series) -> None:
@@ -353,9 +391,9 @@ def cut(record: Record, k: int) -> Record:
 
 
 # -- YAML -------------------------------------------------------------------------
-def _compact(d: Decision) -> dict[str, Any]:
+def _compact(decision: Decision) -> dict[str, Any]:
     """A decision's record form without fields left at None where that is the default."""
-    out = d.to_dict()
+    out = decision.to_dict()
     if out.get("type") == "bid" and out.get("car") is None:
         out.pop("car", None)
     return out
@@ -403,10 +441,12 @@ def record_text(record: Record, folder: str | os.PathLike[str] | None = None) ->
         "setup": {"seed": record.seed},
     }
     if record.deals:
-        head["setup"]["deals"] = [None if d is None else d.to_dict() for d in record.deals]
+        head["setup"]["deals"] = [
+            None if decision is None else decision.to_dict() for decision in record.deals
+        ]
     text = dump_yaml(head, HEADER)
     text += "decisions:" + (" []\n" if not record.decisions else "\n")
-    text += "".join(f"- {_flow(_compact(d))}\n" for d in record.decisions)
+    text += "".join(f"- {_flow(_compact(decision))}\n" for decision in record.decisions)
     if record.result is not None:
         text += dump_yaml({"result": record.result})
     return text

@@ -49,10 +49,10 @@ class Stats:
         if result is None:
             raise ValueError("only a finished game has statistics")
         self.games += 1
-        for p in result.winners:
-            self.wins[p] += 1 / len(result.winners)  # a shared win is split
-        for p, s in enumerate(result.scores):
-            self.winnings[p] += s
+        for seat in result.winners:
+            self.wins[seat] += 1 / len(result.winners)  # a shared win is split
+        for seat, s in enumerate(result.scores):
+            self.winnings[seat] += s
         for race in races:
             self._add_race(race, len(races) > 1 or len(self.tracks) > 1)
 
@@ -97,7 +97,7 @@ class Stats:
 
     def to_dict(self) -> dict[str, Any]:
         """The figures as plain data (``--json``)."""
-        g, r = max(1, self.games), max(1, self.races)
+        games, races = max(1, self.games), max(1, self.races)  # divisors
         return {
             "games": self.games,
             "races": self.races,
@@ -109,24 +109,24 @@ class Stats:
             "seed": self.seed,
             "seats": [
                 {
-                    "seat": p,
-                    "bot": self.bots[p],
-                    "wins": round(self.wins[p], 3),
-                    "win_rate": round(self.wins[p] / g, 4),
-                    "mean_winnings": round(self.winnings[p] / g, 3),
+                    "seat": seat,
+                    "bot": self.bots[seat],
+                    "wins": round(self.wins[seat], 3),
+                    "win_rate": round(self.wins[seat] / games, 4),
+                    "mean_winnings": round(self.winnings[seat] / games, 3),
                 }
-                for p in range(self.players)
+                for seat in range(self.players)
             ],
             "grid_slots": [
                 {
                     "slot": k + 1,
                     "wins": self.slot_wins[k],
-                    "win_rate": round(self.slot_wins[k] / r, 4),
+                    "win_rate": round(self.slot_wins[k] / races, 4),
                 }
                 for k in range(6)
             ],
-            "mean_cards_played": round(self.cards / r, 2),
-            "stalled_per_race": round(self.stalled / r, 3),
+            "mean_cards_played": round(self.cards / races, 2),
+            "stalled_per_race": round(self.stalled / races, 3),
             "betting_lines": [
                 {
                     "line": k + 1,
@@ -146,43 +146,44 @@ class Stats:
 
     def report(self) -> str:
         """A designer-readable text report."""
-        d = self.to_dict()
+        figures = self.to_dict()
         out = [
-            f"{d['games']} games of {self.variant} on {', '.join(self.tracks)} with "
+            f"{figures['games']} games of {self.variant} on {', '.join(self.tracks)} with "
             f"{self.players} players ({', '.join(self.bots)}), seeds {self.seed} to "
-            f"{self.seed + self.games - 1}: {d['seconds']:.2f} s"
-            + (f", {d['games_per_second']} games/s" if d["games_per_second"] else ""),
+            f"{self.seed + self.games - 1}: {figures['seconds']:.2f} s"
+            + (f", {figures['games_per_second']} games/s" if figures["games_per_second"] else ""),
             "",
             "Wins and mean winnings by seat:",
         ]
-        for s in d["seats"]:
+        for s in figures["seats"]:
             out.append(
                 f"  Player {s['seat'] + 1} ({s['bot']}): {s['wins']:g} wins "
                 f"({100 * s['win_rate']:.1f}%), mean winnings {money(s['mean_winnings'])}"
             )
         out += ["", "Race wins by start-grid slot (the winning car's slot, pole = 1):"]
-        for s in d["grid_slots"]:
+        for s in figures["grid_slots"]:
             bar = "#" * round(40 * s["win_rate"])
             out.append(f"  slot {s['slot']}: {s['wins']:>5} ({100 * s['win_rate']:5.1f}%) {bar}")
         out += [
             "",
-            f"Mean cards played per race: {d['mean_cards_played']}",
-            f"Stalled cars per race: {d['stalled_per_race']}",
+            f"Mean cards played per race: {figures['mean_cards_played']}",
+            f"Stalled cars per race: {figures['stalled_per_race']}",
             "",
             "Betting lines, first crossed at card number (mean):",
         ]
-        for b in d["betting_lines"]:
+        for b in figures["betting_lines"]:
             when = f"card {b['mean_card']}" if b["mean_card"] is not None else "never"
             out.append(
-                f"  line {b['line']}: {when} (crossed in {b['crossed_in']} of {d['races']} races)"
+                f"  line {b['line']}: {when} "
+                f"(crossed in {b['crossed_in']} of {figures['races']} races)"
             )
         out += ["", "Spaces where cars most often end a move blocked:"]
-        top = d["blocked_spaces"]
+        top = figures["blocked_spaces"]
         if not top:
             out.append("  none")
         for b in top:
             out.append(
-                f"  {b['space']}: {b['count']} times ({b['count'] / max(1, d['races']):.2f}"
+                f"  {b['space']}: {b['count']} times ({b['count'] / max(1, figures['races']):.2f}"
                 " per race)"
             )
         return "\n".join(out)
@@ -205,7 +206,7 @@ def simulate(
 ) -> Stats:
     """Play ``games`` bot games and gather their statistics. ``bots`` lists the
     bot kind per seat (cycled when shorter); ``progress(k)`` is called after each game."""
-    kinds = [bots[p % len(bots)] for p in range(players)]
+    kinds = [bots[seat % len(bots)] for seat in range(players)]
     names = list(track_names) or [t.name for t in tracks]
     stats = Stats(
         variant.name, names, players, kinds, seed, wins=[0.0] * players, winnings=[0] * players
@@ -214,7 +215,7 @@ def simulate(
     for i in range(games):
         game_seed = seed + i
         game = new_game(tracks, variant, players, game_seed)
-        drive(game, [make_bot(k, bot_seed(game_seed, p, k)) for p, k in enumerate(kinds)])
+        drive(game, [make_bot(k, bot_seed(game_seed, seat, k)) for seat, k in enumerate(kinds)])
         stats.add(game)
         if progress:
             progress(i + 1)

@@ -48,7 +48,7 @@ class Request:
     def options_of(self, kind: type[D]) -> list[D]:
         """The options that are ``kind`` decisions (every option, at a step that
         asks for that kind)."""
-        return [o for o in self.options if isinstance(o, kind)]
+        return [option for option in self.options if isinstance(option, kind)]
 
     @property
     def kind(self) -> str:

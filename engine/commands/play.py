@@ -157,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
         )
     kinds += ["greedy"] * (players - len(kinds))
     check_tracks(args.track)
-    seats_info = [SeatInfo(f"Player {p + 1}", k) for p, k in enumerate(kinds)]
+    seats_info = [SeatInfo(f"Player {seat + 1}", k) for seat, k in enumerate(kinds)]
     rec = Recorder.start(args.track, args.variant, players, args.seed, seats_info)
     return _play(rec, kinds, args.seed, args.record)
 
@@ -168,8 +168,8 @@ def _play(rec: Recorder, kinds: list[str], seed: int, record_file: str | None) -
     seats = [
         TerminalSeat(printer, sys.stdin, sys.stdout)
         if k == "human"
-        else make_bot(k, bot_seed(seed, p, k))
-        for p, k in enumerate(kinds)
+        else make_bot(k, bot_seed(seed, seat, k))
+        for seat, k in enumerate(kinds)
     ]
 
     def apply(decision: Decision) -> None:
@@ -255,7 +255,7 @@ class LogPrinter:
             self._line(
                 f"== {title}: {race.board.track.name} ({race.variant.name}, "
                 f"{race.players} players: "
-                + ", ".join(f"P{p + 1} {k}" for p, k in enumerate(self.kinds))
+                + ", ".join(f"P{seat + 1} {k}" for seat, k in enumerate(self.kinds))
                 + ") =="
             )
         for event in race.log[self.seen :]:
@@ -313,7 +313,10 @@ def seat_names(players: int, names: Sequence[str] | None = None) -> list[str]:
     """The seats' names (a record's), else 'Player 1', 'Player 2', ..."""
     # A record's names are any text: keep what prints, so none can steer the terminal.
     clean = ["".join(ch for ch in str(n) if ch.isprintable()).strip() for n in names or []]
-    return [clean[p] if p < len(clean) and clean[p] else f"Player {p + 1}" for p in range(players)]
+    return [
+        clean[seat] if seat < len(clean) and clean[seat] else f"Player {seat + 1}"
+        for seat in range(players)
+    ]
 
 
 def print_score_sheet(
@@ -329,7 +332,8 @@ def print_score_sheet(
     res = game.result if isinstance(game, Series) else None
     if res is not None:
         print(
-            "Series totals: " + ", ".join(f"{names[p]} {s}" for p, s in enumerate(res.scores)),
+            "Series totals: "
+            + ", ".join(f"{names[seat]} {s}" for seat, s in enumerate(res.scores)),
             file=out,
         )
         print(winner_line(res.scores, res.winners, names), file=out)
@@ -360,19 +364,19 @@ def race_sheet(race: Game, kinds: list[str], names: Sequence[str] | None = None)
     ]
     rows = [header]
     names = seat_names(race.players, names)
-    for p in range(race.players):
-        cars = " ".join(c for c in COLOURS if race.owner_of(c) == p) or "-"
-        bets = [(res.bets[k][p] or "-") if res.bets else "-" for k in range(3)]
+    for seat in range(race.players):
+        cars = " ".join(c for c in COLOURS if race.owner_of(c) == seat) or "-"
+        bets = [(res.bets[k][seat] or "-") if res.bets else "-" for k in range(3)]
         rows.append(
             [
-                names[p],
-                kinds[p] if p < len(kinds) else "?",
+                names[seat],
+                kinds[seat] if seat < len(kinds) else "?",
                 cars,
-                str(res.prices[p]),
+                str(res.prices[seat]),
                 *bets,
-                str(res.earnings[p]),
-                str(res.bet_payouts[p]),
-                str(res.scores[p]),
+                str(res.earnings[seat]),
+                str(res.bet_payouts[seat]),
+                str(res.scores[seat]),
             ]
         )
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
@@ -436,8 +440,8 @@ class TerminalSeat:
         for line in describe_view(view, request):
             print(line, file=self.out)
         options = request.options
-        for k, o in enumerate(options, 1):
-            print(f"  {k:>3}. {describe_option(o, view, request)}", file=self.out)
+        for k, option in enumerate(options, 1):
+            print(f"  {k:>3}. {describe_option(option, view, request)}", file=self.out)
         while True:
             print(
                 f"Player {request.seat + 1}, choose 1-{len(options)}: ",
@@ -473,7 +477,7 @@ ASKS = {
 
 def describe_view(view: SeatView, request: Request) -> list[str]:
     """What this seat sees: its hand, powers, the cars and their owners."""
-    p = request.pending
+    seat = request.pending
     cards = request.cards
     lines = ["", f"-- Player {request.seat + 1} --"]
     hand = view.hand
@@ -495,69 +499,72 @@ def describe_view(view: SeatView, request: Request) -> list[str]:
     bets = [b for b in view.my_bets if b]
     if bets:
         lines.append("Your bets: " + ", ".join(bets))
-    text = ASKS.get(p.kind, p.kind)
-    power_text = f" with {p.power}" if p.power else ""
-    if p.set_aside:
-        text = "Second chance: bid on a set-aside car (" + ", ".join(p.set_aside) + ")"
+    text = ASKS.get(seat.kind, seat.kind)
+    power_text = f" with {seat.power}" if seat.power else ""
+    if seat.set_aside:
+        text = "Second chance: bid on a set-aside car (" + ", ".join(seat.set_aside) + ")"
     lines.append(
         text.format(
-            car=p.car, power=power_text, spaces=f"{p.spaces} spaces", line=(p.line or 0) + 1
+            car=seat.car,
+            power=power_text,
+            spaces=f"{seat.spaces} spaces",
+            line=(seat.line or 0) + 1,
         )
     )
-    if p.card is not None and p.kind in ("order", "skip", "wild", "path", "bonus"):
-        lines.append(f"Card: {cards[p.card]}")
+    if seat.card is not None and seat.kind in ("order", "skip", "wild", "path", "bonus"):
+        lines.append(f"Card: {cards[seat.card]}")
     return lines
 
 
-def describe_option(o: Decision, view: SeatView, request: Request) -> str:
+def describe_option(option: Decision, view: SeatView, request: Request) -> str:
     """One option in words."""
     cards = request.cards
-    if isinstance(o, Bid):
-        if o.card is None:
+    if isinstance(option, Bid):
+        if option.card is None:
             return "pass"
         hand = [cards[c] for c in view.hand]
-        colour = o.car or request.pending.car
-        value = bid_value(cards[o.card], colour, hand) if colour else None
-        on = f" on the {o.car} car" if o.car else ""
-        return f"bid {value}{on} with {cards[o.card]}"
-    if isinstance(o, (KeepPower, SwapPower)):
-        return f"keep {o.power}"
-    if isinstance(o, PlayCard):
-        return str(cards[o.card])
+        colour = option.car or request.pending.car
+        value = bid_value(cards[option.card], colour, hand) if colour else None
+        on = f" on the {option.car} car" if option.car else ""
+        return f"bid {value}{on} with {cards[option.card]}"
+    if isinstance(option, (KeepPower, SwapPower)):
+        return f"keep {option.power}"
+    if isinstance(option, PlayCard):
+        return str(cards[option.card])
     card = request.pending.card
-    if isinstance(o, Order) and card is not None:
+    if isinstance(option, Order) and card is not None:
         rows = cards[card].rows
         return " then ".join(
-            f"{'WILD' if c == 'wild' else c} {n}" for c, n in (rows[k] for k in o.rows)
+            f"{'WILD' if c == 'wild' else c} {n}" for c, n in (rows[k] for k in option.rows)
         )
-    if isinstance(o, Skip):
-        if o.row is None:
+    if isinstance(option, Skip):
+        if option.row is None:
             return "skip nothing"
         if card is None:
-            return f"skip row {o.row + 1}"
-        c, n = cards[card].rows[o.row]
+            return f"skip row {option.row + 1}"
+        c, n = cards[card].rows[option.row]
         return f"skip {'WILD' if c == 'wild' else c} {n}"
-    if isinstance(o, Wild):
-        return "WILD moves " + ", ".join(o.colours)
-    if isinstance(o, Path):
-        start = view.positions.get(o.car) or "?"
-        end = o.path[-1]
+    if isinstance(option, Wild):
+        return "WILD moves " + ", ".join(option.colours)
+    if isinstance(option, Path):
+        start = view.positions.get(option.car) or "?"
+        end = option.path[-1]
         graph = request.board.graph
         index = request.board.index
         note = ""
         if graph.beyond_finish[index[end]] and request.board.use_finish:
             note = " (finishes)"
-        elif request.pending.spaces and len(o.path) < request.pending.spaces:
+        elif request.pending.spaces and len(option.path) < request.pending.spaces:
             note = " (ends blocked)"
-        return f"{o.car}: {start} -> {end} via {' '.join(o.path)}{note}"
-    if isinstance(o, Bet):
-        at = view.positions.get(o.car)
-        where = f"at {at}" if at else f"finished {_ordinal(view.finished.index(o.car) + 1)}"
-        owner = view.owners[o.car]
+        return f"{option.car}: {start} -> {end} via {' '.join(option.path)}{note}"
+    if isinstance(option, Bet):
+        at = view.positions.get(option.car)
+        where = f"at {at}" if at else f"finished {_ordinal(view.finished.index(option.car) + 1)}"
+        owner = view.owners[option.car]
         who = (
             "yours"
             if owner == request.seat
             else ("unowned" if owner is None else f"Player {owner + 1}'s")
         )
-        return f"{o.car} ({where}, {who})"
-    return str(o.to_dict())
+        return f"{option.car} ({where}, {who})"
+    return str(option.to_dict())

@@ -2,6 +2,7 @@
 
 import io
 import json
+import re
 import subprocess
 import sys
 
@@ -285,3 +286,60 @@ def test_seat_names_from_a_record_print_without_control_characters():
     from trackside.engine.commands.play import seat_names
 
     assert seat_names(3, ["Ana\x1b[2J", "\n", "Ben\tB"]) == ["Ana[2J", "Player 2", "BenB"]
+
+
+# -- a track with validation errors never reaches a game ---------------------------------
+BROKEN = ROOT / "tests" / "fixtures" / "invalid"
+
+
+@pytest.mark.parametrize("broken", ["grid-unknown-id.yaml", "dead-end.yaml"])
+def test_a_world_tour_with_a_broken_track_is_refused(capsys, tmp_path, broken):
+    """A variant's own track list is checked like --track: the file and the problem named."""
+    (tmp_path / "bad.yaml").write_text((BROKEN / broken).read_text())
+    (tmp_path / "tour.yaml").write_text(
+        "format: trackside-variant/1\nname: Broken tour\nextends: world-tour\n"
+        "series:\n  tracks: [bad.yaml]\n"
+    )
+    code, out, err = run(capsys, "play", "--variant", str(tmp_path / "tour.yaml"))
+    assert code == 1 and "Winner" not in out
+    assert str(tmp_path / "bad.yaml") in err and "cannot be played" in err
+    assert broken.removesuffix(".yaml") in err and "internal error" not in err
+    code, _, err = run(capsys, "simulate", "--variant", str(tmp_path / "tour.yaml"), "--games", "1")
+    assert code == 1 and "cannot be played" in err
+
+
+@pytest.mark.parametrize("command", ["replay", "resume"])
+def test_a_record_whose_track_broke_is_refused(capsys, tmp_path, command):
+    """The track of a record is checked on replay and resume (it may have changed since)."""
+    track = tmp_path / "loop.yaml"
+    track.write_text((ROOT / "tests" / "fixtures" / "valid-loop.yaml").read_text())
+    record = tmp_path / "g.yaml"
+    code, _, _ = run(capsys, "play", "--track", str(track), "--seed", "2", "--record", str(record))
+    assert code == 0
+    text = track.read_text()
+    track.write_text(
+        text.replace(
+            "start_grid: [a2, b2, c2, a1, b1, c1]", "start_grid: [a2, b2, c2, a1, b1, zz9]"
+        )
+    )
+    assert track.read_text() != text
+    argv = ["replay", str(record)] if command == "replay" else ["play", "--resume", str(record)]
+    code, _, err = run(capsys, *argv)
+    assert code == 1 and "internal error" not in err
+    assert f"{track}:" in err and "'zz9'" in err and "cannot be played" in err
+
+
+@pytest.mark.parametrize("card", [48, 1001, 5000])
+def test_a_record_card_id_beyond_the_deck_is_refused(capsys, tmp_path, card):
+    """Card ids are checked against the deck in use (48 cards with the Speed-8s), not a cap."""
+    record = tmp_path / "g.yaml"
+    code, _, _ = run(capsys, "play", "--track", HARBOUR, "--seed", "2", "--record", str(record))
+    assert code == 0
+    lines = record.read_text().splitlines()
+    k = next(i for i, line in enumerate(lines) if line.startswith("- {type: bid"))
+    lines[k] = re.sub(r"card: \d+", f"card: {card}", lines[k])
+    record.write_text("\n".join(lines) + "\n")
+    for argv in (["replay", str(record)], ["play", "--resume", str(record)]):
+        code, _, err = run(capsys, *argv)
+        assert code == 1 and f"{record.name}:{k + 1}:" in err
+        assert f"decision 1: card id {card} is not in the deck (cards 0 to 47" in err

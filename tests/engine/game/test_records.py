@@ -158,10 +158,20 @@ def fails(text, kind=TracksideError):
 def test_an_illegal_decision_is_refused_naming_its_line():
     text = good_text()
     lines = text.splitlines()
+    first, k = [i for i, line in enumerate(lines) if "type: play_card" in line][:2]
+    played = lines[first].split("card:")[1]  # already played: in nobody's hand
+    lines[k] = lines[k].split("card:")[0] + "card:" + played
+    message = fails("\n".join(lines) + "\n", InvalidInput)
+    assert f"bad.yaml:{k + 1}:" in message and "is illegal" in message
+
+
+def test_a_card_id_beyond_the_deck_is_refused_naming_its_line():
+    text = good_text()
+    lines = text.splitlines()
     k = next(i for i, line in enumerate(lines) if "type: play_card" in line)
     lines[k] = lines[k].split("card:")[0] + "card: 999}"
     message = fails("\n".join(lines) + "\n", InvalidInput)
-    assert f"bad.yaml:{k + 1}:" in message and "is illegal" in message
+    assert f"bad.yaml:{k + 1}:" in message and "card id 999 is not in the deck" in message
 
 
 def test_a_different_result_is_refused():
