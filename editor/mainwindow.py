@@ -41,7 +41,7 @@ from trackside.editor.document.files import (
     suggested_stem,
 )
 from trackside.editor.document.track_document import UNTITLED, TrackDocument, blank_track
-from trackside.editor.panels.balance import HEAT_TITLES, BalancePanel
+from trackside.editor.panels.balance import BalancePanel
 from trackside.editor.panels.export import ExportDialog, local_paper
 from trackside.editor.panels.inspector import Inspector
 from trackside.editor.panels.issues import IssuesPanel, ShownIssue
@@ -57,6 +57,7 @@ from trackside.editor.tools.lines import BettingLineTool
 from trackside.editor.tools.moves import MovesTool
 from trackside.editor.widgets.app_icon import app_icon
 from trackside.editor.widgets.elided_label import ElidedLabel
+from trackside.engine.balance.report import HEAT_TITLES
 from trackside.engine.errors import TracksideError
 from trackside.engine.resources import bundled_tracks
 from trackside.engine.track.model import Track, save_track

@@ -15,7 +15,7 @@ from trackside.engine.track.model import Track
 
 COOL = QColor(255, 230, 80, 70)
 HOT = QColor(220, 30, 30, 210)
-LEGEND_W, LEGEND_H = 120.0, 8.0  # mm
+LEGEND_W, LEGEND_H = 150.0, 8.0  # mm
 
 
 def heat_colour(fraction: float) -> QColor:
@@ -29,60 +29,41 @@ def heat_colour(fraction: float) -> QColor:
     )
 
 
-class HeatMapItem(QGraphicsItem):
-    """Tints spaces by value; hidden until a report is shown."""
+class HeatMap:
+    """Space outlines with their values, ready to paint (on the canvas or into a file)."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.setZValue(Z_OVERLAY - 10)
-        self.setVisible(False)
-        self.values: dict[str, float] = {}
-        self.title = ""
-        self._polygons: list[tuple[QPolygonF, float]] = []
-        self._rect = QRectF()
-        self._peak = 0.0
-
-    def show_values(self, track: Track, values: dict[str, float], title: str) -> None:
-        """Tint ``track``'s spaces by ``values`` (per space id); ``title`` heads the legend."""
-        self.prepareGeometryChange()
+    def __init__(self, track: Track, values: dict[str, float], title: str):
         self.values, self.title = dict(values), title
-        self._peak = max(values.values(), default=0.0)
-        self._polygons = [
+        self.peak = max(values.values(), default=0.0)
+        self.polygons = [
             (QPolygonF([QPointF(x, y) for x, y in space.corners]), values.get(space.id, 0.0))
             for space in track.spaces
             if space.corners
         ]
         rect = QRectF()
-        for polygon, _v in self._polygons:
+        for polygon, _v in self.polygons:
             rect = rect.united(polygon.boundingRect())
-        self._rect = rect
-        self.update()
-
-    def follow(self, track: Track) -> None:
-        """Redraw over the track's current spaces (after an edit), same values."""
-        if self.values or self.title:
-            self.show_values(track, self.values, self.title)
+        self.rect = rect
 
     def legend_rect(self) -> QRectF:
         """Where the legend is drawn: above the board's top-left corner."""
-        return QRectF(self._rect.left(), self._rect.top() - 30, LEGEND_W, 26)
+        return QRectF(self.rect.left(), self.rect.top() - 30, LEGEND_W, 26)
 
-    def boundingRect(self) -> QRectF:
-        return self._rect.united(self.legend_rect()).adjusted(-2, -2, 2, 2)
+    def bounds(self) -> QRectF:
+        """Everything painted: the tinted spaces and the legend."""
+        return self.rect.united(self.legend_rect()).adjusted(-2, -2, 2, 2)
 
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionGraphicsItem,
-        widget: QWidget | None = None,
-    ) -> None:
+    def paint(self, painter: QPainter) -> None:
+        """Tint each space by its value, then draw the legend."""
+        painter.save()
         painter.setPen(Qt.PenStyle.NoPen)
-        peak = self._peak or 1.0
-        for polygon, value in self._polygons:
+        peak = self.peak or 1.0
+        for polygon, value in self.polygons:
             if value > 0:
                 painter.setBrush(QBrush(heat_colour(value / peak)))
                 painter.drawPolygon(polygon)
         self._paint_legend(painter)
+        painter.restore()
 
     def _paint_legend(self, painter: QPainter) -> None:
         box = self.legend_rect()
@@ -99,14 +80,52 @@ class HeatMapItem(QGraphicsItem):
         font = QFont(painter.font())
         font.setPointSizeF(4.0)
         painter.setFont(font)
-        painter.drawText(
-            QRectF(box.left() + 4, box.top() + 2, LEGEND_W - 8, 10),
-            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            self.title,
-        )
+        left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        painter.drawText(QRectF(box.left() + 4, box.top() + 2, LEGEND_W - 8, 10), left, self.title)
         painter.drawText(QRectF(bar.left(), bar.bottom(), 30, 5), Qt.AlignmentFlag.AlignLeft, "0")
         painter.drawText(
             QRectF(bar.right() - 40, bar.bottom(), 40, 5),
             Qt.AlignmentFlag.AlignRight,
-            f"{self._peak:.2f}",
+            f"{self.peak:.2f}",
         )
+
+
+class HeatMapItem(QGraphicsItem):
+    """The heat map on the canvas; hidden until a report is shown."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(Z_OVERLAY - 10)
+        self.setVisible(False)
+        self.map: HeatMap | None = None
+
+    @property
+    def values(self) -> dict[str, float]:
+        return self.map.values if self.map else {}
+
+    @property
+    def title(self) -> str:
+        return self.map.title if self.map else ""
+
+    def show_values(self, track: Track, values: dict[str, float], title: str) -> None:
+        """Tint ``track``'s spaces by ``values`` (per space id); ``title`` heads the legend."""
+        self.prepareGeometryChange()
+        self.map = HeatMap(track, values, title)
+        self.update()
+
+    def follow(self, track: Track) -> None:
+        """Redraw over the track's current spaces (after an edit), same values."""
+        if self.map is not None:
+            self.show_values(track, self.map.values, self.map.title)
+
+    def boundingRect(self) -> QRectF:
+        return self.map.bounds() if self.map else QRectF()
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        if self.map is not None:
+            self.map.paint(painter)

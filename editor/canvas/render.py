@@ -29,6 +29,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtSvg import QSvgGenerator
 
+from trackside.editor.canvas.heatmap import HeatMap
 from trackside.editor.canvas.painting import (
     DEFAULT_STYLE,
     BoardStyle,
@@ -155,12 +156,14 @@ def render(
     show_racing_line: bool = False,
     title: bool = True,
     style: BoardStyle = DEFAULT_STYLE,
+    heat: tuple[dict[str, float], str] | None = None,
 ) -> Rendered:
     """Write the track to ``path`` as PNG, SVG or PDF, chosen by its suffix.
 
     ``paper`` (a4, letter, a3) tiles a PDF over pages of that paper; ``dpi``
     is the PNG resolution; ``title`` prints the name and a 100 mm scale bar
-    below the board. The file is replaced atomically.
+    below the board; ``heat`` (values per space id, legend title) tints the spaces
+    as the balance heat map does. The file is replaced atomically.
     """
     target = Path(path)
     fmt = target.suffix.lower()
@@ -177,6 +180,10 @@ def render(
     ensure_app()
     surface = track_surface(track, style)
     bounds = board_bounds(track, style, surface, title=title)
+    heat_map = HeatMap(track, *heat) if heat is not None else None
+    if heat_map is not None:  # the legend sits above the board
+        top = heat_map.legend_rect().top() - 2
+        bounds = (bounds[0], min(bounds[1], top), bounds[2], bounds[3])
     if not _drawable_size(bounds):
         width, height = bounds[2] - bounds[0], bounds[3] - bounds[1]
         size = (
@@ -201,6 +208,8 @@ def render(
             background=background,
             title=title,
         )
+        if heat_map is not None:
+            heat_map.paint(painter)
 
     with _atomic(target) as tmp:
         if fmt == ".png":

@@ -56,10 +56,6 @@ BOT_CHOICES = {
     "One greedy, the rest random": ("greedy", "random", "random", "random", "random", "random"),
 }
 UNFAIR = QColor("#ff6b5e")  # readable on light and dark themes
-HEAT_TITLES = {
-    "ends": "Moves ending here, per race",
-    "blocked": "Moves ending blocked here, per race",
-}
 
 
 class BalanceWorker(QObject):
@@ -422,7 +418,7 @@ class BalancePanel(QWidget):
         """Per space id, the per-race value the heat map ``mode`` shows."""
         if self.report is None or not mode:
             return {}
-        return {space: v[mode] for space, v in self.report.heat().items()}
+        return self.report.heat_values(mode)
 
 
 def _change_text(change: Change | None, scale: float = 1.0, unit: str = "") -> str:

@@ -19,6 +19,11 @@ from trackside.engine.game.cards import COLOURS
 SLOTS = len(COLOURS)
 SHARE_UNIT = 60  # a win shared by k seats counts 60 / k (k <= 6)
 FORMAT = "trackside-balance/1"
+# What each heat map shows, as its legend says it.
+HEAT_TITLES = {
+    "ends": "Moves ending here, per race",
+    "blocked": "Moves ending blocked here, per race",
+}
 
 
 @dataclass
@@ -194,6 +199,10 @@ class BalanceReport:
         return {
             s: {"ends": self.ends[s] / n, "blocked": self.blocked[s] / n} for s in sorted(spaces)
         }
+
+    def heat_values(self, mode: str) -> dict[str, float]:
+        """Per space id, the per-race value heat map ``mode`` shows (a key of HEAT_TITLES)."""
+        return {space: figures[mode] for space, figures in self.heat().items()}
 
     def to_dict(self) -> dict[str, Any]:
         """Every figure and every total, as plain data (``--report``)."""

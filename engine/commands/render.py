@@ -48,6 +48,17 @@ def add_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
         help="output file; the suffix .png, .svg or .pdf chooses the format",
     )
     parser.add_argument(
+        "--heatmap",
+        metavar="REPORT",
+        help="tint the spaces from a balance report (simulate --report FILE.json)",
+    )
+    parser.add_argument(
+        "--heat",
+        choices=("ends", "blocked"),
+        default="ends",
+        help="with --heatmap: where moves end (default) or where they end blocked",
+    )
+    parser.add_argument(
         "--paper",
         choices=PAPERS,
         help="PDF only: tile the board over pages of this paper, with overlap and cut marks",
@@ -111,6 +122,8 @@ def run(args: argparse.Namespace) -> int:
     }
     if args.dpi is not None:
         options["dpi"] = args.dpi
+    if args.heatmap:
+        options["heat"] = _heat(args.heatmap, args.heat, track)
     result = drawing.render(track, output, **options)
     size = f"{result.page_size_mm[0]:.1f} x {result.page_size_mm[1]:.1f} mm"
     pages = f"{result.pages} pages of {size}" if result.pages > 1 else size
@@ -148,3 +161,29 @@ def _print_capped(lines: list[str], track: str) -> None:
             f"trackside: … and {len(lines) - SHOWN} more (trackside validate {track} lists all)",
             file=sys.stderr,
         )
+
+
+def _heat(path: str, mode: str, track: Track) -> tuple[dict[str, float], str]:
+    """The per-space values of a saved balance report, and the legend's title."""
+    import json
+
+    from trackside.engine.balance import BalanceReport
+    from trackside.engine.balance.report import HEAT_TITLES
+    from trackside.engine.yamlio import read_text
+
+    text = read_text(path, "balance report")  # the one gate: no pipes, no huge files
+    try:
+        report = BalanceReport.from_dict(json.loads(text))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise TracksideError(
+            f"not a balance report ({type(exc).__name__})",
+            Place(path),
+            "write one with trackside simulate --report FILE.json",
+        ) from None
+    if report.track != track.name:
+        print(
+            f"trackside: warning: {path}: the report is for {report.track!r}, "
+            f"this track is {track.name!r}",
+            file=sys.stderr,
+        )
+    return report.heat_values(mode), HEAT_TITLES[mode]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from trackside.engine.bots import BOT_KINDS
 from trackside.engine.commands.play import add_table_options, check_tracks, player_count
@@ -21,7 +22,12 @@ from trackside.engine.errors import Place, TracksideError
 from trackside.engine.records import open_track, open_variant
 from trackside.engine.simulate import simulate
 
+if TYPE_CHECKING:
+    from trackside.engine.game import Variant
+    from trackside.engine.track.model import Track
+
 MAX_GAMES = 1_000_000
+MAX_WORKERS = 64
 
 
 def add_parser(
@@ -51,6 +57,23 @@ def add_parser(
         help=f"bot kind per seat ({', '.join(BOT_KINDS)}), cycled over the seats (default greedy)",
     )
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="play in N processes (the same seed gives the same totals; default 1)",
+    )
+    parser.add_argument(
+        "--report",
+        metavar="FILE.json",
+        help="write the balance report (docs/balance.md) of one circuit to this file",
+    )
+    parser.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="draw the grid slots' win shares as .png or .svg (needs matplotlib)",
+    )
     return parser
 
 
@@ -78,16 +101,87 @@ def run(args: argparse.Namespace) -> int:
             "give a track with --track",
         )
     check_tracks(args.track)
+    _check_outputs(args)
     tracks = [open_track(r) for r in refs]
     bar = _Progress(args.games)
+    if len(tracks) == 1 and not variant.series:
+        return _one_circuit(args, tracks[0], refs[0], variant, players, bots, bar)
+    if args.report or args.plot or args.workers > 1:
+        raise TracksideError(
+            "--report, --plot and --workers measure one circuit raced once per game",
+            Place("--track"),
+            "give one --track and a variant without a track list",
+        )
     stats = simulate(tracks, variant, players, args.games, args.seed, bots, progress=bar.update)
     bar.done(stats.seconds)
+    _print(args, stats.to_dict(), stats.report())
+    return 0
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Refuse unusable output options before any game is played."""
+    from trackside.engine.yamlio import check_writable
+
+    if not 1 <= args.workers <= MAX_WORKERS:
+        raise TracksideError(
+            f"cannot use {args.workers} workers; give 1 to {MAX_WORKERS}", Place("--workers")
+        )
+    if args.report:
+        check_writable(args.report, "--report")
+    if args.plot:
+        from trackside.engine.balance.plot import PLOT_FORMATS
+
+        if not args.plot.lower().endswith(PLOT_FORMATS):
+            raise TracksideError(
+                "cannot tell the plot format from the file name",
+                Place(args.plot),
+                "use .png or .svg",
+            )
+        check_writable(args.plot, "--plot")
+
+
+def _one_circuit(
+    args: argparse.Namespace,
+    track: Track,
+    ref: str,
+    variant: Variant,
+    players: int,
+    bots: list[str],
+    bar: _Progress,
+) -> int:
+    """One circuit: the statistics, the balance figure and hints, the report and plot."""
+    from trackside.engine.balance import BalanceRun, hints
+    from trackside.engine.balance.runner import run_totals
+    from trackside.engine.yamlio import write_atomic
+
+    run = BalanceRun(track, variant, players, args.games, args.seed, tuple(bots), rotate=False)
+    totals = run_totals(run, args.workers, progress=bar.update)
+    bar.done(totals.stats.seconds)
+    report, found = totals.report, hints(totals.report)
+    if args.report:
+        write_atomic(args.report, json.dumps(report.to_dict(), indent=1) + "\n")
+    if args.plot:
+        from trackside.engine.balance.plot import plot_slots
+
+        plot_slots(report, args.plot)
+    data = totals.stats.to_dict() | {
+        "balance": round(report.balance, 4),
+        "hints": [{"text": h.text, "severity": h.severity, "spaces": h.spaces} for h in found],
+    }
+    text = totals.stats.report() + f"\n\nBalance {report.balance:.2f} "
+    text += "(1 = every grid slot wins as often):\n" + "\n".join(
+        f"  {'!' if h.severity == 'warning' else '-'} {h.text}" for h in found
+    )
+    _print(args, data, text)
+    return 0
+
+
+def _print(args: argparse.Namespace, data: dict[str, object], text: str) -> None:
     if args.json:
-        json.dump(stats.to_dict(), sys.stdout, indent=2)
+        json.dump(data, sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        print(stats.report())
-    return 0
+        print(text)
 
 
 class _Progress:

@@ -1,0 +1,60 @@
+"""A chart of the grid slots' win shares with their 95% intervals (``simulate --plot``).
+
+Drawn with matplotlib (the ``plot`` extra), headless: no window opens.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from trackside.engine.balance.report import SLOTS, BalanceReport
+from trackside.engine.errors import Place, TracksideError
+from trackside.engine.yamlio import check_writable
+
+PLOT_FORMATS = (".png", ".svg")
+
+
+def plot_slots(report: BalanceReport, path: str | os.PathLike[str]) -> None:
+    """Write a bar chart of win share per grid slot, the fair share drawn across."""
+    target = Path(path)
+    if target.suffix.lower() not in PLOT_FORMATS:
+        raise TracksideError(
+            f"cannot tell the plot format from '{target.suffix}'",
+            Place(str(target)),
+            "use .png or .svg",
+        )
+    check_writable(target, "--plot")
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        from matplotlib import pyplot
+    except ImportError:
+        raise TracksideError(
+            "plotting needs matplotlib, which is not installed",
+            Place("--plot"),
+            "pip install 'trackside[plot]'",
+        ) from None
+    shares = report.slot_shares()
+    labels = [
+        f"{k + 1}\n{report.grid[k]}" if k < len(report.grid) else str(k + 1) for k in range(SLOTS)
+    ]
+    values = [100 * share for share, _low, _high in shares]
+    below = [100 * (share - low) for share, low, _high in shares]
+    above = [100 * (high - share) for share, _low, high in shares]
+    figure, axes = pyplot.subplots(figsize=(6.4, 4.0), dpi=120)
+    try:
+        axes.bar(labels, values, yerr=[below, above], capsize=4, color="#4c8bf5")
+        axes.axhline(100 / SLOTS, color="#e5484d", linestyle="--", label="fair share")
+        axes.set_xlabel("grid slot (pole = 1) and start space")
+        axes.set_ylabel("races won by the car starting there (%)")
+        axes.set_title(
+            f"{report.track}: {report.games} games, {report.variant}, "
+            f"{report.players} players. Balance {report.balance:.2f}"
+        )
+        axes.legend()
+        figure.tight_layout()
+        figure.savefig(target)
+    finally:
+        pyplot.close(figure)

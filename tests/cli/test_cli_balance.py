@@ -1,0 +1,131 @@
+"""``trackside simulate --report / --plot / --workers`` and ``render --heatmap``: the balance
+lab from the command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from trackside.engine.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture(scope="module")
+def report_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("balance") / "quarry.json"
+    assert (
+        main(["simulate", "--track", "quarry-hairpin", "--games", "30", "--report", str(path)]) == 0
+    )
+    return path
+
+
+def test_report_holds_the_balance_figures(report_file):
+    data = json.loads(report_file.read_text())
+    assert data["format"] == "trackside-balance/1" and data["games"] == 30
+    assert data["track"] == "Quarry Hairpin"
+    assert len(data["grid_slots"]) == 6 and 0 <= data["balance"] <= 1
+    assert data["heat"] and data["totals"]["slot_wins"]
+
+
+def test_text_and_json_output_add_the_balance_and_hints(capsys):
+    code, out, _err = run(capsys, "simulate", "--track", "quarry-hairpin", "--games", "30")
+    assert code == 0 and "Balance " in out and "stall" in out
+    code, out, _err = run(
+        capsys, "simulate", "--track", "quarry-hairpin", "--games", "30", "--json"
+    )
+    data = json.loads(out)
+    assert code == 0 and "balance" in data and data["hints"]
+    assert data["grid_slots"] and data["seats"]  # the statistics as before
+
+
+def test_workers_give_the_same_totals(capsys, tmp_path):
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    base = ["simulate", "--track", "harbour-loop", "--games", "20", "--seed", "5"]
+    assert run(capsys, *base, "--report", str(one))[0] == 0
+    assert run(capsys, *base, "--workers", "2", "--report", str(two))[0] == 0
+    a, b = json.loads(one.read_text()), json.loads(two.read_text())
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b
+
+
+@pytest.mark.parametrize("suffix, magic", [(".png", b"\x89PNG"), (".svg", b"<?xml")])
+def test_plot_draws_the_slot_shares(capsys, tmp_path, suffix, magic):
+    plot = tmp_path / f"slots{suffix}"
+    code, _out, err = run(
+        capsys, "simulate", "--track", "harbour-loop", "--games", "12", "--plot", str(plot)
+    )
+    assert code == 0, err
+    assert plot.read_bytes().startswith(magic)
+
+
+def test_bad_outputs_are_refused_before_any_game(capsys, tmp_path):
+    code, _out, err = run(
+        capsys, "simulate", "--track", "harbour-loop", "--games", "5", "--plot", "x.gif"
+    )
+    assert code == 2 and ".png or .svg" in err
+    code, _out, err = run(
+        capsys, "simulate", "--track", "harbour-loop", "--games", "5", "--workers", "0"
+    )
+    assert code == 2 and "--workers" in err
+    missing = tmp_path / "no" / "such" / "r.json"
+    code, _out, err = run(
+        capsys, "simulate", "--track", "harbour-loop", "--games", "5", "--report", str(missing)
+    )
+    assert code == 2 and "does not exist" in err
+
+
+def test_a_series_variant_is_not_a_single_circuit(capsys, tmp_path):
+    code, _out, err = run(
+        capsys,
+        "simulate",
+        "--variant",
+        "world-tour",
+        "--games",
+        "2",
+        "--report",
+        str(tmp_path / "r.json"),
+    )
+    assert code == 2 and "one circuit" in err
+
+
+def test_render_heatmap_tints_the_board(capsys, tmp_path, report_file):
+    plain, heat = tmp_path / "plain.png", tmp_path / "heat.png"
+    assert run(capsys, "render", "quarry-hairpin", "-o", str(plain))[0] == 0
+    code, _out, err = run(
+        capsys,
+        "render",
+        "quarry-hairpin",
+        "-o",
+        str(heat),
+        "--heatmap",
+        str(report_file),
+        "--heat",
+        "blocked",
+    )
+    assert code == 0 and err == ""
+    assert heat.read_bytes() != plain.read_bytes()
+
+
+def test_render_heatmap_names_a_wrong_report(capsys, tmp_path, report_file):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "something else"}')
+    code, _out, err = run(
+        capsys, "render", "harbour-loop", "-o", str(tmp_path / "x.png"), "--heatmap", str(bad)
+    )
+    assert code == 2 and "not a balance report" in err and str(bad) in err
+    code, _out, err = run(
+        capsys,
+        "render",
+        "harbour-loop",
+        "-o",
+        str(tmp_path / "y.png"),
+        "--heatmap",
+        str(report_file),
+    )
+    assert code == 0 and "the report is for 'Quarry Hairpin'" in err
