@@ -3,7 +3,9 @@
 
 Prints games per second for four greedy bots (target: 200 games/s),
 then four random bots, then the rules engine alone (each seat takes the first
-legal option, no bot at all) so that the bots' share of the time shows. With
+legal option, no bot at all) so that the bots' share of the time shows, then
+how many game copies per second ``Game.copy`` makes (bots that search copy
+the game at every decision they try). With
 ``--profile`` it also prints the functions where the greedy games spend their
 time (cProfile, sorted by own time).
 
@@ -54,6 +56,28 @@ def engine_games(board: Board, variant, games: int, players: int, seed: int) -> 
                 game.apply(game.options(p)[0])
 
 
+def copy_states(board: Board, variant, games: int, players: int, seed: int) -> list[Game]:
+    """Games caught at every 7th decision step, from set-up to the end."""
+    states = []
+    for i in range(seed, seed + games):
+        game = Game.new(board, variant, players, i)
+        steps = 0
+        while not game.over:
+            for p in game.due():
+                game.apply(game.options(p)[0])
+            steps += 1
+            if steps % 7 == 0:
+                states.append(game.copy())
+    return states
+
+
+def copy_all(states: list[Game], rounds: int) -> None:
+    """Copy every state ``rounds`` times."""
+    for _ in range(rounds):
+        for state in states:
+            state.copy()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--track", default=str(tracks_dir() / "harbour-loop.yaml"))
@@ -97,6 +121,14 @@ def main() -> int:
             f"  {name:<28} {args.games / cpu:8.1f} games/s CPU "
             f"({1000 * cpu / args.games:.2f} ms per game), {args.games / wall:.1f} games/s wall"
         )
+    states = copy_states(board, variant, max(1, args.games // 10), args.players, args.seed)
+    rounds = 10
+    cpu = min(timed(lambda: copy_all(states, rounds))[0] for _ in range(args.repeat))
+    copies = rounds * len(states)
+    print(
+        f"  {'game copies':<28} {copies / cpu:8.0f} copies/s CPU "
+        f"({1e6 * cpu / copies:.2f} us per copy, {copies} copies)"
+    )
     if args.profile:
         profiler = cProfile.Profile()
         profiler.enable()

@@ -12,6 +12,7 @@ import PySide6
 from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, Qt, qVersion
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QLabel,
     QMainWindow,
@@ -32,7 +33,13 @@ from trackside.editor.canvas.view import CanvasView
 from trackside.editor.document import commands
 from trackside.editor.document.autosave import Autosaver, leftover_autosaves
 from trackside.editor.document.file_guard import FileGuard, difference
-from trackside.editor.document.files import LoadResult, load_for_editing, suggested_stem
+from trackside.editor.document.files import (
+    LoadResult,
+    is_bundled,
+    load_for_editing,
+    start_folder,
+    suggested_stem,
+)
 from trackside.editor.document.track_document import UNTITLED, TrackDocument, blank_track
 from trackside.editor.panels.balance import HEAT_TITLES, BalancePanel
 from trackside.editor.panels.export import ExportDialog, local_paper
@@ -41,6 +48,7 @@ from trackside.editor.panels.issues import IssuesPanel, ShownIssue
 from trackside.editor.panels.lanes import LanePanel
 from trackside.editor.panels.movement import MovementDock
 from trackside.editor.panels.prompts import Prompts
+from trackside.editor.panels.shortcuts import ShortcutsDialog
 from trackside.editor.play import PlayMode
 from trackside.editor.tools import TOOLS, Tool
 from trackside.editor.tools.icons import tool_icon
@@ -139,11 +147,16 @@ class MainWindow(QMainWindow):
         self.options_dock.hide()
         self.inspector_dock.raise_()
         self.resizeDocks([self.inspector_dock], [360], Qt.Orientation.Horizontal)
+        # The issues list gets room for a dozen rows, not three.
+        self.resizeDocks(
+            [self.inspector_dock, self.issues_dock], [520, 320], Qt.Orientation.Vertical
+        )
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(title.lower() + "Dock")
         dock.setWidget(widget)
+        dock.visibilityChanged.connect(lambda visible, d=dock: self._dock_visibility(d, visible))
         self.addDockWidget(area, dock)
         return dock
 
@@ -382,7 +395,30 @@ class MainWindow(QMainWindow):
             "&About Trackside", self.show_about, None, "Version, licence and the libraries in use"
         )
         self.act_about.setMenuRole(QAction.MenuRole.AboutRole)
-        self.menuBar().addMenu("&Help").addAction(self.act_about)
+        self.act_shortcuts = self._action(
+            "&Keyboard Shortcuts…",
+            self.show_shortcuts,
+            QKeySequence.StandardKey.HelpContents,
+            "Every shortcut, menu by menu",
+        )
+        menu = self.menuBar().addMenu("&Help")
+        menu.addAction(self.act_shortcuts)
+        menu.addSeparator()
+        menu.addAction(self.act_about)
+
+    def show_shortcuts(self) -> None:
+        """Help > Keyboard Shortcuts…"""
+        ShortcutsDialog(self.menuBar(), self).exec()
+        self.focus_canvas()
+
+    def focus_canvas(self) -> None:
+        """Give the keyboard back to the canvas (after a dialog, or a panel closed)."""
+        self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _dock_visibility(self, dock: QDockWidget, visible: bool) -> None:
+        focus = QApplication.focusWidget()
+        if not visible and (focus is None or dock.isAncestorOf(focus)):
+            self.focus_canvas()
 
     def about_text(self) -> str:
         """What the About box says: name, version, purpose, licence, the Qt in use."""
@@ -402,6 +438,7 @@ class MainWindow(QMainWindow):
         box.setText(self.about_text())
         box.setIconPixmap(app_icon().pixmap(96, 96))
         box.exec()
+        self.focus_canvas()
 
     def _build_tool_docks(self) -> None:
         """The Lanes and Movement panels: each comes to the front with its tool."""
@@ -486,6 +523,7 @@ class MainWindow(QMainWindow):
     def export_dialog(self, paper: str | None) -> None:
         """File > Export… (``paper`` None) or File > Print… (tiled on local paper)."""
         self.make_export_dialog(paper).exec()
+        self.focus_canvas()
 
     def make_export_dialog(self, paper: str | None = None) -> ExportDialog:
         """The export dialog for the open track, not yet shown."""
@@ -733,9 +771,18 @@ class MainWindow(QMainWindow):
         self._set_document(track, None, modified=True)
         return True
 
+    def start_folder(self) -> Path:
+        """Where file dialogs open: beside the open file, the last folder used, or the
+        user's circuits folder."""
+        last = self.settings.value("lastFolder", "")
+        return start_folder(self.doc.path, str(last) if last else None)
+
+    def _remember_folder(self, path: str | Path) -> None:
+        if not is_bundled(path):
+            self.settings.setValue("lastFolder", str(Path(path).resolve().parent))
+
     def open_dialog(self) -> None:
-        folder = str(Path(self.doc.path).parent) if self.doc.path else str(Path.cwd())
-        path = self.prompts.open_path(folder)
+        path = self.prompts.open_path(str(self.start_folder()))
         if path:
             self.open_file(path)
 
@@ -751,10 +798,12 @@ class MainWindow(QMainWindow):
             return False
         if ask and not self.maybe_save():
             return False
-        read_only = self._claim(str(path))
+        # A bundled circuit is never written to (nor locked): Save asks for a file.
+        read_only = True if is_bundled(path) else self._claim(str(path))
         if read_only is None:
             return False
         self._set_document(track, str(path), read_only=read_only)
+        self._remember_folder(path)
         if result.draft:
             self.issues.set_load_problems(result.problems, "warning")
         self._add_recent(str(path))
@@ -812,7 +861,10 @@ class MainWindow(QMainWindow):
 
     def save_as(self) -> bool:
         """Save to a file the user picks; an untitled track takes its name from the file."""
-        suggested = self.doc.path or f"{suggested_stem(None, self.doc.track.name)}.yaml"
+        if self.doc.path and not is_bundled(self.doc.path):
+            suggested = self.doc.path
+        else:
+            suggested = f"{suggested_stem(None, self.doc.track.name, self.start_folder())}.yaml"
         path = self.prompts.save_path(suggested)
         if not path:
             return False
@@ -842,6 +894,7 @@ class MainWindow(QMainWindow):
         self.read_only = False
         self.guard.watch(path)
         self.doc.mark_saved(path)
+        self._remember_folder(path)
         self._add_recent(path)
         self.statusBar().showMessage(f"Saved {path}", 5000)
         return True
@@ -910,7 +963,7 @@ class MainWindow(QMainWindow):
         """Export the board as on paper (the same as ``trackside render``)."""
         from trackside.editor.canvas.render import render
 
-        stem = suggested_stem(self.doc.path, self.doc.track.name)
+        stem = suggested_stem(self.doc.path, self.doc.track.name, self.start_folder())
         suffix = f"-{paper}" if paper else ""
         path = self.prompts.export_path(f"{stem}{suffix}.{kind}", kind)
         if not path:

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from trackside import __version__
-from trackside.engine.errors import TracksideError
+from trackside.engine.errors import TracksideError, shown
 
 if TYPE_CHECKING:
     from trackside.engine.commands import Subparsers
@@ -84,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.run(args) or 0)
     except TracksideError as exc:
         print(f"trackside: {exc}", file=sys.stderr)
+        if getattr(args, "json", False):  # --json promises JSON on stdout, errors included
+            print(json.dumps(exc.to_dict(), indent=2))
         return exc.exit_code
     except KeyboardInterrupt:
         print("trackside: interrupted", file=sys.stderr)
@@ -94,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         if os.environ.get("TRACKSIDE_DEBUG"):
             raise
         print(
-            f"trackside: internal error: {type(exc).__name__}: {exc} "
+            f"trackside: internal error: {type(exc).__name__}: {shown(exc, 200, quote=False)} "
             "(please report it; set TRACKSIDE_DEBUG=1 to see details)",
             file=sys.stderr,
         )

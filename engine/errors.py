@@ -54,6 +54,20 @@ class TracksideError(Exception):
         self.place = place or Place()
         self.hint = hint
 
+    def to_dict(self) -> dict[str, object]:
+        """The error as JSON data, for ``--json`` output."""
+        return {
+            "ok": False,
+            "exit_code": self.exit_code,
+            "error": {
+                "message": self.message,
+                "file": self.place.file,
+                "line": self.place.line,
+                "column": self.place.column,
+                "hint": self.hint,
+            },
+        }
+
     def __str__(self) -> str:
         # A problem that belongs to no file (the whole game, say) names its subject itself.
         unplaced = self.place.file is None and self.place.line is None

@@ -36,6 +36,7 @@ from trackside.engine.game import (
     Decision,
     Game,
     IllegalDecision,
+    Result,
     Series,
     Variant,
     decision_from_dict,
@@ -47,6 +48,8 @@ from trackside.engine.schema import check
 from trackside.engine.track.model import Track, load_track
 from trackside.engine.yamlio import YamlDocument, dump_yaml, parse_yaml, read_text, write_atomic
 
+# A track or variant: a bundled name, a file path, or inline data.
+Ref = str | dict[str, Any]
 FORMAT = "trackside-record/1"
 HEADER = "Trackside game record: replay with `trackside replay FILE`"
 
@@ -70,15 +73,15 @@ class Record:
     written for checking (see ``summary``), None for an unfinished game.
     """
 
-    variant: str | dict
-    tracks: list[str | dict]
+    variant: Ref
+    tracks: list[Ref]
     players: int
     seats: list[SeatInfo]
     seed: int
     decisions: list[Decision] = field(default_factory=list)
     deals: list[Deal | None] = field(default_factory=list)
     series: bool = False
-    result: dict | None = None
+    result: dict[str, Any] | None = None
     file: str | None = field(default=None, compare=False)
     doc: YamlDocument | None = field(default=None, compare=False, repr=False)
 
@@ -93,7 +96,7 @@ class Record:
 _TRACKS: dict[tuple[str, float], Track] = {}
 
 
-def open_track(ref: str | dict, base: str | os.PathLike | None = None) -> Track:
+def open_track(ref: Ref, base: str | os.PathLike[str] | None = None) -> Track:
     """The track of a reference or inline data; files are read once and cached
     (until they change), so replays share their boards."""
     if isinstance(ref, dict):
@@ -114,7 +117,7 @@ def open_track(ref: str | dict, base: str | os.PathLike | None = None) -> Track:
     return track
 
 
-def open_variant(ref: str | dict, base: str | os.PathLike | None = None) -> Variant:
+def open_variant(ref: Ref, base: str | os.PathLike[str] | None = None) -> Variant:
     """The variant of a bundled name, a path (relative to ``base``) or inline data."""
     if isinstance(ref, dict):
         with tempfile.TemporaryDirectory(prefix="trackside-variant-") as folder:
@@ -166,20 +169,20 @@ def new_game(
 def summary(game: Game | Series) -> dict[str, Any] | None:
     """The result written in a record: finish order, stalled cars, scores,
     winner(s); for a series the totals and each race. None until the game is over."""
-    if not game.over:
-        return None
     if isinstance(game, Series):
         res = game.result
+        if res is None:
+            return None
         return {
             "scores": list(res.scores),
             "winners": list(res.winners),
             "winner": res.winner,
             "races": [_race_summary(r) for r in res.races],
         }
-    return _race_summary(game.result)
+    return None if game.result is None else _race_summary(game.result)
 
 
-def _race_summary(res) -> dict[str, Any]:
+def _race_summary(res: Result) -> dict[str, Any]:
     return {
         "ranking": list(res.ranking),
         "stalled": list(res.stalled),
@@ -200,8 +203,8 @@ class Recorder:
     @classmethod
     def start(
         cls,
-        tracks: Sequence[str | dict],
-        variant: str | dict,
+        tracks: Sequence[Ref],
+        variant: Ref,
         players: int,
         seed: int,
         seats: Sequence[SeatInfo] | None = None,
@@ -211,11 +214,13 @@ class Recorder:
         """A new game from track and variant references (names or paths), recorded.
         With no ``tracks`` a series variant plays its own track list."""
         v = open_variant(variant)
-        refs: list[str | dict] = list(tracks)
+        refs: list[Ref] = list(tracks)
         if not refs:
-            if not v.series:
-                raise InvalidInput(
-                    f"variant {v.name!r} has no track list", hint="give a track with --track"
+            if not v.series:  # a track is missing from the arguments: exit code 2
+                raise TracksideError(
+                    f"variant {v.name!r} has no track list",
+                    Place("--track"),
+                    "give a track with --track",
                 )
             refs = list(v.series)
         loaded = [open_track(r) for r in refs]
@@ -258,7 +263,7 @@ def _is_path(ref: str) -> bool:
     return "/" in ref or os.sep in ref or ref.endswith((".yaml", ".yml"))
 
 
-def _absolute(ref: str | dict) -> str | dict:
+def _absolute(ref: Ref) -> Ref:
     """Paths made absolute so that saving can make them relative to the record."""
     if isinstance(ref, dict) or not _is_path(ref):
         return ref
@@ -287,7 +292,7 @@ def start(record: Record) -> Game | Series:
         raise InvalidInput(f"set-up: {exc.message}", record.place("setup"), exc.hint) from None
 
 
-def _name(ref: str | dict) -> str:
+def _name(ref: Ref) -> str:
     return "(inline)" if isinstance(ref, dict) else ref
 
 
@@ -331,7 +336,7 @@ def _check_result(record: Record, game: Game | Series) -> None:
             record.place("result"),
             "the record is cut short; remove 'result' to continue it",
         )
-    for key, want in record.result.items():
+    for key, want in (record.result or {}).items():
         if key in got and got[key] != want:
             raise InvalidInput(
                 f"replay gives {key} {got[key]}, the record says {want}",
@@ -386,7 +391,7 @@ def _flow(data: dict[str, Any]) -> str:
     return "{" + ", ".join(parts) + "}"
 
 
-def record_text(record: Record, folder: str | os.PathLike | None = None) -> str:
+def record_text(record: Record, folder: str | os.PathLike[str] | None = None) -> str:
     """The YAML text of a record; paths are written relative to ``folder``."""
     head: dict[str, Any] = {
         "format": FORMAT,
@@ -407,7 +412,7 @@ def record_text(record: Record, folder: str | os.PathLike | None = None) -> str:
     return text
 
 
-def _relative(ref: str | dict, folder, bundled: Path, what: str) -> str | dict:
+def _relative(ref: Ref, folder: str | os.PathLike[str] | None, bundled: Path, what: str) -> Ref:
     if isinstance(ref, dict):
         return ref
     if "/" not in ref and os.sep not in ref and not ref.endswith((".yaml", ".yml")):
@@ -423,12 +428,12 @@ def _relative(ref: str | dict, folder, bundled: Path, what: str) -> str | dict:
         return str(path)
 
 
-def save_record(record: Record, path: str | os.PathLike) -> None:
+def save_record(record: Record, path: str | os.PathLike[str]) -> None:
     """Write a record atomically; paths become relative to its folder."""
     write_atomic(path, record_text(record, Path(path).parent))
 
 
-def load_record(path: str | os.PathLike) -> Record:
+def load_record(path: str | os.PathLike[str]) -> Record:
     """Read a record file safely; errors name the file and line."""
     return parse_record(read_text(path, "game record"), str(path))
 

@@ -59,7 +59,9 @@ def is_track_name(ref: str) -> bool:
 def resolve_track(ref: str, base: str | os.PathLike[str] | None = None) -> str:
     """The file of a track reference: a bundled name (``harbour-loop``) or a path
     (relative to ``base`` when given). A name that is no bundled circuit stays as
-    given, so that the error names what the user typed."""
+    given, so that the error names what the user typed (an empty one too)."""
+    if not ref:
+        return ref
     if is_track_name(ref):
         bundled = tracks_dir() / f"{ref}.yaml"
         if bundled.is_file() or base is not None:

@@ -40,12 +40,14 @@ class Stats:
     stalled: int = 0
     line_cards: list[int] = field(default_factory=lambda: [0, 0, 0])
     line_races: list[int] = field(default_factory=lambda: [0, 0, 0])
-    blocked: Counter = field(default_factory=Counter)
+    blocked: Counter[str] = field(default_factory=Counter)
 
     def add(self, game: Game | Series) -> None:
         """Count one finished game (or series)."""
         races = game.games if isinstance(game, Series) else [game]
         result = game.result
+        if result is None:
+            raise ValueError("only a finished game has statistics")
         self.games += 1
         for p in result.winners:
             self.wins[p] += 1 / len(result.winners)  # a shared win is split
@@ -57,6 +59,8 @@ class Stats:
     def _add_race(self, race: Game, named: bool) -> None:
         self.races += 1
         res = race.result
+        if res is None:
+            raise ValueError("only a finished race has statistics")
         if res.ranking:
             self.slot_wins[race.deal.grid.index(res.ranking[0])] += 1
         self.stalled += len(res.stalled)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import math
 import os
+import stat
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -18,7 +19,7 @@ from typing import Any, Protocol
 
 import yaml
 
-from trackside.engine.errors import Place, UnreadableInput, UnwritableOutput
+from trackside.engine.errors import Place, UnreadableInput, UnwritableOutput, shown
 
 try:  # libyaml is much faster; the pure-Python loader is equally safe.
     from yaml import CSafeDumper as _BaseDumper
@@ -59,22 +60,13 @@ class YamlDocument:
 
 
 def read_text(path: str | os.PathLike[str], what: str = "file") -> str:
-    """Read a UTF-8 text file, refusing directories, huge files and bad bytes."""
+    """Read a UTF-8 text file, refusing what is no regular file (a folder, a
+    named pipe, a device), huge files and bad bytes."""
     name = str(path)
-    p = Path(path)
+    if not name:
+        raise UnreadableInput(f"the path is empty; give the path of a {what}")
     try:
-        if p.is_dir():
-            raise UnreadableInput(f"is a directory, not a {what}", Place(name))
-        size = p.stat().st_size
-        if size <= MAX_BYTES:
-            with p.open("rb") as handle:  # a pipe or device has no size: read no more than this
-                raw = handle.read(MAX_BYTES + 1)
-            size = max(size, len(raw))
-        if size > MAX_BYTES:
-            raise UnreadableInput(
-                f"file is over {MAX_BYTES:,} bytes; a {what} may be at most {MAX_BYTES:,} bytes",
-                Place(name),
-            )
+        raw = _read_regular(name, what)
     except FileNotFoundError:
         raise UnreadableInput("no such file", Place(name)) from None
     except PermissionError:
@@ -88,6 +80,50 @@ def read_text(path: str | os.PathLike[str], what: str = "file") -> str:
         raise UnreadableInput(
             "not UTF-8 text", Place(name, line), "save the file as UTF-8"
         ) from None
+
+
+def _read_regular(name: str, what: str) -> bytes:
+    """The bytes of a regular file of at most MAX_BYTES.
+
+    Opening a named pipe waits for a writer, for ever if none comes, and a
+    device may never end: both are refused before opening, and the file is
+    opened without blocking in case it was swapped for one in between."""
+    _check_regular(os.stat(name).st_mode, name, what)
+    fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        _check_regular(info.st_mode, name, what)
+        if info.st_size > MAX_BYTES:
+            raise _too_big(name, what)
+        raw = handle.read(MAX_BYTES + 1)  # a file growing meanwhile: no more than this
+    if len(raw) > MAX_BYTES:
+        raise _too_big(name, what)
+    return raw
+
+
+def _too_big(name: str, what: str) -> UnreadableInput:
+    return UnreadableInput(
+        f"file is over {MAX_BYTES:,} bytes; a {what} may be at most {MAX_BYTES:,} bytes",
+        Place(name),
+    )
+
+
+_KINDS_OF_FILE = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _check_regular(mode: int, name: str, what: str) -> None:
+    if stat.S_ISREG(mode):
+        return
+    kind = next((text for test, text in _KINDS_OF_FILE if test(mode)), "no regular file")
+    raise UnreadableInput(
+        f"is {kind}, not a {what}", Place(name), f"give the path of a {what} saved on disk"
+    )
 
 
 def parse_yaml(text: str, file: str = "<input>") -> YamlDocument:
@@ -110,7 +146,9 @@ def parse_yaml(text: str, file: str = "<input>") -> YamlDocument:
                 where,
                 "keep one: remove the second '---' and what follows",
             ) from None
-        raise UnreadableInput(f"YAML syntax error: {problem}", where) from None
+        raise UnreadableInput(
+            f"YAML syntax error: {shown(problem, 200, quote=False)}", where
+        ) from None
     except yaml.reader.ReaderError as exc:
         line = text[: max(0, exc.position)].count("\n") + 1
         char = chr(exc.character) if isinstance(exc.character, int) else exc.character
@@ -120,7 +158,10 @@ def parse_yaml(text: str, file: str = "<input>") -> YamlDocument:
             "remove control characters",
         ) from None
     except yaml.YAMLError as exc:
-        raise UnreadableInput(f"YAML error: {' '.join(str(exc).split())}", Place(file)) from None
+        message = " ".join(str(exc).split())
+        raise UnreadableInput(
+            f"YAML error: {shown(message, 200, quote=False)}", Place(file)
+        ) from None
     if node is None:
         return YamlDocument(None, file)
     _check_size(node, file)
@@ -239,7 +280,7 @@ def _construct(
             raise UnreadableInput("a mapping key must be a plain value", _mark(key_node, file))
         if key in result:
             raise UnreadableInput(
-                f"duplicate key {key!r}",
+                f"duplicate key {shown(key)}",
                 _mark(key_node, file),
                 "each key may appear once in a mapping",
             )
@@ -247,31 +288,46 @@ def _construct(
     return result
 
 
+_STANDARD_TAG = "tag:yaml.org,2002:"
+_PLAIN_SCALARS = ("null", "bool", "int", "float", "str", "timestamp")
+
+
+def _tag_text(tag: str) -> str:
+    """A tag as written in the file: ``!!bool`` rather than its full name."""
+    short = "!!" + tag[len(_STANDARD_TAG) :] if tag.startswith(_STANDARD_TAG) else tag
+    return shown(short, quote=False)
+
+
 def _check_tag(node: yaml.Node, expected: str, file: str) -> None:
     if node.tag != expected:
         raise UnreadableInput(
-            f"unsupported YAML tag {node.tag}",
+            f"unsupported YAML tag {_tag_text(node.tag)}",
             _mark(node, file),
             "remove the tag; only plain YAML is read",
         )
 
 
 def _scalar(node: yaml.ScalarNode, file: str) -> Any:
-    allowed = ("null", "bool", "int", "float", "str", "timestamp")
-    if not any(node.tag == f"tag:yaml.org,2002:{t}" for t in allowed):
+    if node.tag not in {_STANDARD_TAG + kind for kind in _PLAIN_SCALARS}:
         raise UnreadableInput(
-            f"unsupported YAML tag {node.tag}",
+            f"unsupported YAML tag {_tag_text(node.tag)}",
             _mark(node, file),
             "remove the tag; only plain YAML is read",
         )
-    if node.tag == "tag:yaml.org,2002:timestamp":
+    if node.tag == _STANDARD_TAG + "timestamp":
         return node.value  # a date is only ever free text here
     try:
         value = _SCALAR.construct_object(node)
-    except (yaml.YAMLError, ValueError, OverflowError) as exc:
-        raise UnreadableInput(f"bad value {node.value!r}: {exc}", _mark(node, file)) from None
+    # PyYAML fails in its own ways on a value its explicit tag does not fit
+    # (``!!bool maybe`` is a KeyError, ``!!int ""`` an IndexError).
+    except (yaml.YAMLError, ValueError, OverflowError, LookupError):
+        raise UnreadableInput(
+            f"{shown(node.value)} is not a {_tag_text(node.tag)} value",
+            _mark(node, file),
+            f"remove the tag {_tag_text(node.tag)} or write a value of that kind",
+        ) from None
     if isinstance(value, float) and not math.isfinite(value):
-        raise UnreadableInput(f"number {node.value!r} is not finite", _mark(node, file))
+        raise UnreadableInput(f"number {shown(node.value)} is not finite", _mark(node, file))
     return value
 
 

@@ -34,3 +34,9 @@ def bundled() -> dict[str, Track]:
     """The bundled circuits by name, loaded once a session. Read-only: a test that
     changes a track takes a copy (``Track.from_dict(track.to_dict())``) or loads its own."""
     return {path.stem: load_track(path) for path in bundled_tracks()}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the tests marked slow first (otherwise in collection order): with
+    ``-n`` their files start at once on different workers instead of ending the run."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -28,7 +28,8 @@ PACKAGES = {
 }
 DATA = ("schemas", "tracks", "variants")
 
-pytestmark = pytest.mark.slow
+# One worker builds the wheel and the venv once (pytest-xdist, --dist loadgroup).
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("packaging")]
 
 
 def run(cmd: list, cwd: Path, env: dict | None = None, timeout: float = 120):

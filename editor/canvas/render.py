@@ -177,6 +177,18 @@ def render(
     ensure_app()
     surface = track_surface(track, style)
     bounds = board_bounds(track, style, surface, title=title)
+    if not _drawable_size(bounds):
+        width, height = bounds[2] - bounds[0], bounds[3] - bounds[1]
+        size = (
+            f"measures {width:.3g} by {height:.3g} mm"
+            if math.isfinite(width) and math.isfinite(height)
+            else "has no measurable size"
+        )
+        raise TracksideError(
+            f"nothing to draw: the board {size}",
+            Place(track.source or track.name),
+            "coordinates are millimetres; trackside validate shows which spaces are wrong",
+        )
 
     def paint(painter: QPainter, background: QRectF) -> None:
         paint_track(
@@ -505,3 +517,9 @@ class _atomic:
                     f"cannot write: {exc.strerror or exc}", Place(str(self.target))
                 ) from None
         self.tmp.unlink(missing_ok=True)
+
+
+def _drawable_size(bounds: tuple[float, float, float, float]) -> bool:
+    """True when the board (x0, y0, x1, y1) is a finite area at least a millimetre across."""
+    x0, y0, x1, y1 = bounds
+    return all(math.isfinite(v) for v in bounds) and min(x1 - x0, y1 - y0) >= 1.0

@@ -14,8 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import QStandardPaths
+
 from trackside.editor.document.track_document import UNSET_SEGMENT
 from trackside.engine.errors import TracksideError
+from trackside.engine.resources import tracks_dir, variants_dir
 from trackside.engine.track.model import Track, read_track_document
 
 
@@ -108,7 +111,39 @@ def file_slug(name: str | None) -> str:
     return "-".join(part for part in text.split("-") if part) or "track"
 
 
-def suggested_stem(path: str | None, name: str | None) -> Path:
-    """Where to offer to write a track's output, without a suffix: beside its file,
-    else its name as a file name in the working folder."""
-    return Path(path).with_suffix("") if path else Path.cwd() / file_slug(name)
+def suggested_stem(path: str | None, name: str | None, folder: Path | None = None) -> Path:
+    """Where to offer to write a track's output, without a suffix: beside its file
+    (unless it is a bundled circuit), else its name as a file name in ``folder``
+    (by default the user's circuits folder)."""
+    if path and not is_bundled(path):
+        return Path(path).with_suffix("")
+    return (folder or circuits_folder()) / file_slug(name)
+
+
+def is_bundled(path: str | os.PathLike[str]) -> bool:
+    """True for the circuits and variants installed with Trackside (never written to)."""
+    try:
+        where = Path(path).resolve()
+    except OSError:
+        return False
+    return any(where.is_relative_to(folder.resolve()) for folder in (tracks_dir(), variants_dir()))
+
+
+def circuits_folder() -> Path:
+    """The user's circuits folder: ``Trackside`` in their documents folder."""
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return Path(documents or Path.home()) / "Trackside"
+
+
+def start_folder(path: str | None, last: str | None) -> Path:
+    """Where a file dialog opens: beside the open file, else the last folder used, else
+    the user's circuits folder (made on first use); never inside the installed package."""
+    for candidate in (Path(path).parent if path else None, Path(last) if last else None):
+        if candidate is not None and candidate.is_dir() and not is_bundled(candidate):
+            return candidate
+    folder = circuits_folder()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return Path.home()
+    return folder

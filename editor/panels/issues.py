@@ -9,21 +9,39 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QRunnable, QSize, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
+    QHeaderView,
     QLabel,
-    QListView,
-    QListWidget,
-    QListWidgetItem,
     QSizePolicy,
     QStyle,
+    QTreeWidget,
+    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from trackside.editor.document.files import LoadProblem
 from trackside.editor.document.track_document import TrackDocument, is_unset
+from trackside.editor.widgets.tree_items import children, top_level_items
 from trackside.engine.track.model import Track
 
 DEBOUNCE_MS = 300
+# Issues of one kind are folded under one row from this many on.
+GROUP_FROM = 3
+# What a row of folded issues says: "<n> <words>".
+GROUP_WORDS = {
+    "dead-end": "spaces have no forward neighbour",
+    "start-cannot-finish": "start spaces have no forward path to the finish",
+    "unreachable": "groups of spaces no car can reach",
+    "single-file": "single-file stretches",
+    "overlap": "pairs of spaces overlap",
+    "bad-polygon": "spaces are not usable shapes",
+    "off-racing-line": "spaces lie far from the racing line",
+    "across-seam": "spaces straddle the lap start",
+    "duplicate-id": "ids are used twice",
+    "lane-mismatch": "side-by-side spaces have inconsistent lane numbers",
+    "line-cuts-space": "lines run through a space",
+    "coarse-centerline": "curves of the racing line are too coarse",
+}
 
 
 @dataclass
@@ -154,20 +172,25 @@ class IssuesPanel(QWidget):
         top.addStretch(1)
         top.addWidget(self.state)
         self.counts.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Preferred)
-        self.list = QListWidget()
-        self.list.setWordWrap(True)
-        self.list.setResizeMode(QListView.ResizeMode.Adjust)
-        self.list.setUniformItemSizes(False)
-        self.list.setAlternatingRowColors(True)
-        self.list.setIconSize(QSize(16, 16))
-        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.list.itemActivated.connect(self._activate)
-        self.list.itemClicked.connect(self._activate)
+        self.tree = QTreeWidget()
+        self.tree.setHeaderHidden(True)
+        self.tree.setColumnCount(1)
+        self.tree.setWordWrap(True)
+        self.tree.setUniformRowHeights(False)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setIconSize(QSize(16, 16))
+        self.tree.setIndentation(14)
+        self.tree.header().setStretchLastSection(False)
+        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)  # wrap, never cut
+        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tree.itemActivated.connect(self._activate)
+        self.tree.itemClicked.connect(self._activate)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addLayout(top)
-        layout.addWidget(self.list)
+        layout.addWidget(self.tree)
         self.rejected: str | None = None  # a file that could not be opened
         doc.changed.connect(self._on_edit)
         doc.trackReplaced.connect(self.schedule)
@@ -239,7 +262,6 @@ class IssuesPanel(QWidget):
         return self.issues if self.rejected else self.all_issues()
 
     def _show(self) -> None:
-        rows = self.all_issues()
         counted = self.counted()
         errors = sum(1 for i in counted if i.severity == "error")
         warnings = len(counted) - errors
@@ -252,38 +274,90 @@ class IssuesPanel(QWidget):
             if self.checked
             else ""
         )
-        self.list.clear()
-        style = self.style()
-        err_icon = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxCritical)
-        warn_icon = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+        expanded = self._expanded_codes()
+        self.tree.clear()
         if self.rejected:
-            self.list.addItem(
+            self.tree.addTopLevelItem(
                 self._heading(
                     f"Not opened: {Path(self.rejected).name}. The track you are editing is "
                     "unchanged; these go at your next edit."
                 )
             )
-        for k, issue in enumerate(rows):
-            if self.rejected and k == len(self.load_problems) and self.issues:
-                self.list.addItem(self._heading("This track:"))
-            item = QListWidgetItem(
-                err_icon if issue.severity == "error" else warn_icon, issue.message
-            )
-            item.setToolTip(f"{issue.message}\n[{issue.severity}: {issue.code}]")
-            item.setData(Qt.ItemDataRole.UserRole, issue)
-            self.list.addItem(item)
+        for problem in self.load_problems:
+            self.tree.addTopLevelItem(self._row(problem))
+        if self.rejected and self.issues:
+            self.tree.addTopLevelItem(self._heading("This track:"))
+        for severity in ("error", "warning"):
+            self._add_grouped([i for i in self.issues if i.severity == severity], expanded)
         self.reportReady.emit(errors, warnings)
 
-    def _heading(self, text: str) -> QListWidgetItem:
-        item = QListWidgetItem(text)
-        item.setFlags(Qt.ItemFlag.NoItemFlags)
-        font = item.font()
-        font.setBold(True)
-        item.setFont(font)
+    def _add_grouped(self, issues: list[ShownIssue], expanded: set[str]) -> None:
+        """One row per issue, issues of one kind folded under a row once there are many."""
+        by_code: dict[str, list[ShownIssue]] = {}
+        for issue in issues:
+            by_code.setdefault(issue.code, []).append(issue)
+        for issue in issues:
+            same = by_code.get(issue.code)
+            if same is None:
+                continue  # already shown in its group
+            if len(same) < GROUP_FROM:
+                self.tree.addTopLevelItem(self._row(issue))
+                same.remove(issue)
+                if not same:
+                    del by_code[issue.code]
+                continue
+            del by_code[issue.code]
+            group = self._group_row(same)
+            self.tree.addTopLevelItem(group)
+            group.setExpanded(issue.code in expanded)
+
+    def _group_row(self, issues: list[ShownIssue]) -> QTreeWidgetItem:
+        first = issues[0]
+        words = GROUP_WORDS.get(first.code, f"issues of kind {first.code}")
+        spaces = list(dict.fromkeys(s for i in issues for s in i.spaces))
+        summary = ShownIssue(first.code, first.severity, f"{len(issues)} {words}", spaces)
+        group = self._row(summary)
+        group.setToolTip(0, f"{summary.message}: click to select them all, expand to list them")
+        for issue in issues:
+            group.addChild(self._row(issue))
+        return group
+
+    def _row(self, issue: ShownIssue) -> QTreeWidgetItem:
+        icon = QStyle.StandardPixmap.SP_MessageBoxCritical
+        if issue.severity != "error":
+            icon = QStyle.StandardPixmap.SP_MessageBoxWarning
+        item = QTreeWidgetItem([issue.message])
+        item.setIcon(0, self.style().standardIcon(icon))
+        item.setToolTip(0, f"{issue.message}\n[{issue.severity}: {issue.code}]")
+        item.setData(0, Qt.ItemDataRole.UserRole, issue)
         return item
 
-    def _activate(self, item: QListWidgetItem) -> None:
-        issue = item.data(Qt.ItemDataRole.UserRole)
+    def _expanded_codes(self) -> set[str]:
+        """The kinds whose group the user opened (kept open across re-checks)."""
+        out = set()
+        for item in top_level_items(self.tree):
+            issue = item.data(0, Qt.ItemDataRole.UserRole)
+            if item.childCount() and item.isExpanded() and issue is not None:
+                out.add(issue.code)
+        return out
+
+    def rows(self) -> list[QTreeWidgetItem]:
+        """Every row, groups followed by their members, top to bottom."""
+        out = []
+        for item in top_level_items(self.tree):
+            out += [item, *children(item)]
+        return out
+
+    def _heading(self, text: str) -> QTreeWidgetItem:
+        item = QTreeWidgetItem([text])
+        item.setFlags(Qt.ItemFlag.NoItemFlags)
+        font = item.font(0)
+        font.setBold(True)
+        item.setFont(0, font)
+        return item
+
+    def _activate(self, item: QTreeWidgetItem, _column: int = 0) -> None:
+        issue = item.data(0, Qt.ItemDataRole.UserRole)
         if issue is not None:
             self.issueActivated.emit(issue)
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from trackside.editor.canvas.painting import (
     DEFAULT_STYLE,
+    Surface,
     board_bounds,
     draw_text,
     paint_grass,
@@ -53,7 +54,7 @@ class BoardView(QWidget):
         self.setMinimumSize(320, 240)
         self.setMouseTracking(True)
         self.board: Board | None = None
-        self._surface = None
+        self._surface: Surface | None = None
         self._bounds = (0.0, 0.0, 1.0, 1.0)
         self._cache: QPixmap | None = None
         self._xform = QTransform()
@@ -175,7 +176,8 @@ class BoardView(QWidget):
         """Cars are sized to the spaces: most of a space's short side."""
         if self.board is None or not self.board.geometry.good:
             return 10.0
-        areas = sorted(self.board.geometry.polygons[i].area for i in self.board.geometry.good)
+        polygons = self.board.geometry.polygons
+        areas = sorted(poly.area for poly in polygons if poly is not None)
         return 0.85 * math.sqrt(areas[len(areas) // 2])
 
     def space_at(self, pos: QPointF) -> str | None:
@@ -251,6 +253,8 @@ class BoardView(QWidget):
         p.end()
 
     def _paint_choices(self, p: QPainter) -> None:
+        if self.board is None:
+            return
         index = self.board.index
         scale = self._xform.m11() or 1.0
         if len(self.trail) > 1:
@@ -270,7 +274,8 @@ class BoardView(QWidget):
                 p.setBrush(QColor(90, 209, 255, 110))
                 p.drawPolygon(self._polys[index[sid]])
                 c = self.centre(sid)
-                draw_text(p, text, c, self.car_length() * 0.35, QColor("#ffffff"), bold=True)
+                if c is not None:
+                    draw_text(p, text, c, self.car_length() * 0.35, QColor("#ffffff"), bold=True)
 
     def _paint_cars(self, p: QPainter) -> None:
         length = self.car_length()

@@ -3,7 +3,7 @@ bets, powers, WILD colours, row orders, skips, passes."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
@@ -29,7 +29,7 @@ class ChoicePanel(QWidget):
         # Always the same height, shown or empty, so the board does not jump.
         self.setFixedHeight(BUTTON_H + 6)
 
-    def offer(self, title: str, entries: list[tuple[str, str | None, Any]]) -> None:
+    def offer(self, title: str, entries: Sequence[tuple[str, str | None, object]]) -> None:
         """Show ``entries`` as (label, car colour or None, payload)."""
         self.clear()
         self.title.setText(title)

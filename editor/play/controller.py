@@ -15,6 +15,7 @@ with the same pacing, pause and step.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Sequence
 
@@ -49,10 +50,9 @@ class _BotJob(QRunnable):
             result: object = self.bot(self.game, self.seat)
         except Exception as exc:  # reported on the UI thread, never lost
             result = exc
-        try:
+        # The game may have been closed while the bot thought: then nobody is waiting.
+        with contextlib.suppress(RuntimeError):
             self.relay.done.emit(self.generation, result)
-        except RuntimeError:
-            pass  # the game was closed while the bot thought: nobody is waiting
 
 
 class PlayController(QObject):
@@ -296,13 +296,16 @@ class PlayController(QObject):
                 f"the {self.name(self._due_bot())} bot failed: {type(result).__name__}: {result}"
             )
             return
+        if not isinstance(result, Decision):
+            self._fail(f"the {self.name(self._due_bot())} bot answered {result!r}")
+            return
         try:
-            self.game.apply(result)  # type: ignore[arg-type]
+            self.game.apply(result)
         except Exception as exc:
             self._fail(f"a bot chose an illegal decision: {exc}")
             return
-        self.decisions.append(result)  # type: ignore[arg-type]
-        self._after_apply(paced=result.type not in SIMULTANEOUS)  # type: ignore[union-attr]
+        self.decisions.append(result)
+        self._after_apply(paced=result.type not in SIMULTANEOUS)
 
     def _due_bot(self) -> int | None:
         due = [s for s in self.game.due() if s in self.bots]

@@ -175,18 +175,18 @@ class HandWidget(QWidget):
         self.title.setFixedWidth(110)
         outer.addWidget(self.title)
         # A big hand (21 cards in a two-player auction) scrolls instead of widening the window.
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         inner = QWidget()
         self._layout = QHBoxLayout(inner)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setSpacing(6)
         self._layout.addStretch(1)
-        self.scroll.setWidget(inner)
-        self.scroll.setMinimumHeight(CARD_H + 16 + 18)
-        outer.addWidget(self.scroll, 1)
+        self.scroll_area.setWidget(inner)
+        self.scroll_area.setMinimumHeight(CARD_H + 16 + 18)
+        outer.addWidget(self.scroll_area, 1)
         self.buttons: dict[int, CardButton] = {}
 
     def show_cards(

@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from pathlib import Path
+from typing import Protocol, runtime_checkable
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QStackedWidget
 
+from trackside.editor.document.track_document import TrackDocument
 from trackside.editor.play.controller import PlayController
 from trackside.editor.play.play_view import PlayView
 from trackside.editor.play.setup import GameSetup, Seat, bot_kinds, build_game, make_bots
@@ -19,6 +21,21 @@ from trackside.engine.resources import tracks_dir
 from trackside.engine.track.validate import validate_track
 
 RECORD_FILTER = "Game records (*.yaml *.yml);;All files (*)"
+
+
+class Problems(Protocol):
+    """Where problems are shown to the user (the editor's prompts)."""
+
+    def problems(self, title: str, text: str, details: list[str]) -> None: ...
+
+
+@runtime_checkable
+class PlayHost(Protocol):
+    """What play mode uses of the editor's main window besides QMainWindow itself."""
+
+    settings: QSettings
+    doc: TrackDocument
+    prompts: Problems
 
 
 def record_name(controller: PlayController) -> str:
@@ -33,11 +50,15 @@ class PlayMode(QObject):
     """Owns the play view and its actions; ``window.play`` holds it."""
 
     def __init__(self, window: QMainWindow):
+        if not isinstance(window, PlayHost):
+            raise TypeError("play mode needs the editor's main window (settings, doc, prompts)")
         super().__init__(window)
         self.window = window
         self.view = PlayView()
         self.stack = QStackedWidget()
         canvas = window.takeCentralWidget()
+        if canvas is None:
+            raise ValueError("play mode switches with the editing canvas: the window has none")
         self.stack.addWidget(canvas)
         self.stack.addWidget(self.view)
         window.setCentralWidget(self.stack)
@@ -55,7 +76,7 @@ class PlayMode(QObject):
     # -- remembered choices ----------------------------------------------------------
     def _remembered_speed(self) -> int:
         try:
-            return max(0, int(self.window.settings.value("play/botMs", 600)))
+            return max(0, int(str(self.window.settings.value("play/botMs", 600))))
         except (TypeError, ValueError):
             return 600
 

@@ -272,7 +272,7 @@ class NewGameDialog(QDialog):
         }
 
     def restore(self, choices: dict) -> None:
-        """Fill the dialog from ``choices()`` of an earlier game (what no longer fits is skipped)."""
+        """Fill the dialog from ``choices()`` of an earlier game (skipping what no longer fits)."""
         path = choices.get("variant")
         known = [p for p, _v in self.variants]
         if isinstance(path, str) and (

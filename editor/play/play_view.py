@@ -36,13 +36,20 @@ from trackside.editor.play.score_sheet import ScoreSheet, ordinal
 from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.game import (
     COLOURS,
+    Bet,
     Bid,
+    Card,
     Decision,
     Game,
     IllegalDecision,
+    KeepPower,
+    Order,
     Path,
     PlayCard,
     Series,
+    Skip,
+    SwapPower,
+    Wild,
 )
 from trackside.engine.game.cards import bid_value
 
@@ -78,7 +85,7 @@ class PlayView(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.controller: PlayController | None = None
-        self._prefix: tuple = ()  # Tricky order / WILD colours chosen so far
+        self._prefix: tuple[int | str, ...] = ()  # Tricky order / WILD colours chosen so far
         self._second_car: str | None = None
         self._ambiguous: list[Path] = []
         self._shown_phase = ""
@@ -167,7 +174,7 @@ class PlayView(QWidget):
         self.pause_button.toggled.connect(self._pause_toggled)
         self.step_button = QPushButton("Step")
         self.step_button.setToolTip("While paused: one bot decision")
-        self.step_button.clicked.connect(lambda: self.controller and self.controller.step())
+        self.step_button.clicked.connect(self._step)
         self.save_button = QPushButton("Save record…")
         self.save_button.clicked.connect(self.saveRecord)
         self.take_over_button = QPushButton("Play from here")
@@ -250,6 +257,10 @@ class PlayView(QWidget):
         if self.controller:
             self.controller.set_speed(value)
 
+    def _step(self) -> None:
+        if self.controller:
+            self.controller.step()
+
     def _pause_toggled(self, on: bool) -> None:
         self.pause_button.setText("Resume" if on else "Pause")
         if self.controller:
@@ -270,6 +281,13 @@ class PlayView(QWidget):
     def showing_handover(self) -> bool:
         """True while the hand-over screen hides the table."""
         return self.pages.currentIndex() == HANDOVER
+
+    @property
+    def _playing(self) -> PlayController:
+        """The controller of the game on screen (asked only while one is)."""
+        if self.controller is None:
+            raise RuntimeError("no game is on screen")
+        return self.controller
 
     # -- what may be seen ---------------------------------------------------------------
     def private_seat(self) -> int | None:
@@ -325,7 +343,7 @@ class PlayView(QWidget):
             self._show_private_hand()
 
     def _status_text(self) -> str:
-        c = self.controller
+        c = self._playing
         race = c.race
         parts = [race.variant.name]
         if isinstance(c.game, Series):
@@ -350,7 +368,7 @@ class PlayView(QWidget):
         return "  ·  ".join(parts)
 
     def _logged(self, events: list) -> None:
-        c = self.controller
+        c = self._playing
         for e in events:
             if e.kind in ("move", "stay") and self.log.count() > 400:
                 self.log.takeItem(0)
@@ -369,7 +387,7 @@ class PlayView(QWidget):
 
     def _show_private_hand(self) -> None:
         """Between decisions: the hand of the only person at the table, else nothing."""
-        c = self.controller
+        c = self._playing
         seat = self.private_seat()
         race = c.race
         self.choices.clear()
@@ -388,7 +406,7 @@ class PlayView(QWidget):
         self.prompt.setText(self._waiting_text())
 
     def _waiting_text(self) -> str:
-        c = self.controller
+        c = self._playing
         due = c.race.due()
         if not due:
             return ""
@@ -396,14 +414,14 @@ class PlayView(QWidget):
 
     def _task(self, seat: int) -> str:
         """What ``seat`` must do now, in a few words ('move the blue car (Cunning)')."""
-        race = self.controller.race
+        race = self._playing.race
         pend = race.pending
         if pend.kind in ("path", "bonus") and pend.car:
             return f"move the {pend.car} car" + (" (Cunning)" if seat != race.turn else "")
         return WHAT.get(pend.kind, "decide")
 
     def _handover(self, seat: int) -> None:
-        c = self.controller
+        c = self._playing
         self._clear_prompt()
         self.handover.ask(c.name(seat), self._task(seat))
         self.pages.setCurrentIndex(HANDOVER)
@@ -416,7 +434,7 @@ class PlayView(QWidget):
 
     def _asked(self, seat: int) -> None:
         """Set up the widgets for the decision due from ``seat``."""
-        c = self.controller
+        c = self._playing
         race = c.race
         pend = race.pending
         self._clear_prompt()
@@ -434,7 +452,8 @@ class PlayView(QWidget):
             self.prompt.setText(
                 f"{name}: play a card" + (" (or a face-up Speed-8 card)" if notes else "")
             )
-            self.hand.show_cards(f"{name}'s hand", cards, {o.card for o in opts}, notes)
+            playable = {o.card for o in opts if isinstance(o, PlayCard)}
+            self.hand.show_cards(f"{name}'s hand", cards, playable, notes)
         elif kind in ("path", "bonus"):
             self._ask_path(seat, name, opts, pend)
         elif kind in ("order", "wild"):
@@ -447,11 +466,11 @@ class PlayView(QWidget):
         """Beside buttons and board clicks, show the seat's hand (read-only), led by
         the card being resolved with its skipped rows struck and done rows dimmed."""
         if kind not in ("bid", "play_card"):
-            self._show_cards_read_only(self.controller.race.card, "Card in play", seat)
+            self._show_cards_read_only(self._playing.race.card, "Card in play", seat)
 
     def _show_cards_read_only(self, in_play: int | None, lead: str, seat: int | None) -> None:
         """The card in play (titled ``lead``), its rows marked, then ``seat``'s hand."""
-        c = self.controller
+        c = self._playing
         race = c.race
         ids = [in_play] if in_play is not None else []
         if seat is not None:
@@ -468,16 +487,23 @@ class PlayView(QWidget):
         if in_play is not None:
             self._mark_card_in_play()
 
+    def _card_in_play(self) -> Card:
+        """The card being resolved (asked only while one is)."""
+        race = self._playing.race
+        if race.card is None:
+            raise RuntimeError("no card is being played")
+        return race.card_of(race.card)
+
     def _wild_rows(self) -> list[int]:
         """The WILD rows of the card in play still to resolve, top first (named in that order)."""
-        race = self.controller.race
-        card = race.card_of(race.card)
+        card = self._card_in_play()
+        race = self._playing.race
         return sorted(r for r in race.row_order if card.rows[r][0] == "wild")
 
     def _mark_card_in_play(self) -> None:
         """On the card in play: skipped rows struck, resolved rows dimmed, the row
         moving (or the WILD row being named) ringed, WILD rows in their car's colour."""
-        race = self.controller.race
+        race = self._playing.race
         button = self.hand.buttons.get(race.card) if race.card is not None else None
         if button is None:
             return
@@ -489,12 +515,12 @@ class PlayView(QWidget):
         named = {r: COLOURS[car] for r, car in race.wild_cars.items()}
         if kind == "wild":
             rows = self._wild_rows()
-            named = dict(zip(rows, self._prefix, strict=False))
+            named = dict(zip(rows, map(str, self._prefix), strict=False))
             current = rows[len(self._prefix)] if len(self._prefix) < len(rows) else None
         button.mark_rows(struck, done, current, named)
 
     def _ask_bid(self, seat: int, name: str, opts: list[Decision]) -> None:
-        race = self.controller.race
+        race = self._playing.race
         pend = race.pending
         hand = [race.card_of(k) for k in race.hands[seat]]
         if pend.set_aside and self._second_car is None:
@@ -508,6 +534,8 @@ class PlayView(QWidget):
             self.hand.show_cards(f"{name}'s hand", hand, playable=set())
             return
         colour = self._second_car or pend.car
+        if colour is None:  # not an auction
+            return
         playable = {
             o.card
             for o in opts
@@ -527,7 +555,7 @@ class PlayView(QWidget):
             self.choices.offer("", [("Pass", None, Bid(seat, None))])
 
     def _ask_path(self, seat: int, name: str, opts: list[Decision], pend) -> None:
-        race = self.controller.race
+        race = self._playing.race
         ends = {o.path[-1] for o in opts if isinstance(o, Path)}
         self.board.set_choices(lit=ends)
         self.board.mover = pend.car
@@ -541,19 +569,18 @@ class PlayView(QWidget):
 
     def _ask_sequence(self, seat: int, name: str, opts: list[Decision], kind: str) -> None:
         """Tricky order or WILD colours: built one element at a time from the options."""
-        race = self.controller.race
-        card = race.card_of(race.card)
+        card = self._card_in_play()
         n = len(self._prefix)
-        key = (lambda o: o.rows) if kind == "order" else (lambda o: o.colours)
-        fits = [o for o in opts if key(o)[:n] == self._prefix]
+        fits = [o for o in opts if _sequence(o)[:n] == self._prefix]
+        entries: list[tuple[str, str | None, object]]
         if kind == "order":
 
             def row_label(r: int) -> str:
                 c, k = card.rows[r]
                 return f"{'WILD' if c == 'wild' else c} {k}"
 
-            nxt = sorted({o.rows[n] for o in fits})
-            done = ", ".join(row_label(r) for r in self._prefix)
+            nxt = sorted({o.rows[n] for o in fits if isinstance(o, Order)})
+            done = ", ".join(row_label(int(r)) for r in self._prefix)
             entries = [(row_label(r), card.rows[r][0], ("seq", r)) for r in nxt]
             if n == 0:
                 entries.append(("Printed order", None, ("printed", None)))
@@ -562,8 +589,8 @@ class PlayView(QWidget):
             )
         else:
             rows = self._wild_rows()  # skipped WILD rows not counted
-            nxt = sorted({o.colours[n] for o in fits}, key=COLOURS.index)
-            entries = [(c, c, ("seq", c)) for c in nxt]
+            names = sorted({o.colours[n] for o in fits if isinstance(o, Wild)}, key=COLOURS.index)
+            entries = [(c, c, ("seq", c)) for c in names]
             which = f" (the {ordinal(n + 1)} of {len(rows)} WILD rows)" if len(rows) > 1 else ""
             spaces_n = card.rows[rows[n]][1] if n < len(rows) else ""
             self.prompt.setText(f"{name}: which car does the WILD {spaces_n} row move?{which}")
@@ -573,11 +600,10 @@ class PlayView(QWidget):
         self.choices.offer("", entries)
 
     def _ask_buttons(self, seat: int, name: str, opts: list[Decision], kind: str, pend) -> None:
-        race = self.controller.race
         if kind == "bet":
             line = (pend.line or 0) + 1
             self.prompt.setText(f"{name}: bet {line} — which car will win? (secret until scoring)")
-            self.choices.offer("", [(o.car, o.car, o) for o in opts])
+            self.choices.offer("", [(o.car, o.car, o) for o in opts if isinstance(o, Bet)])
         elif kind in ("keep_power", "swap_power"):
             self.prompt.setText(
                 f"{name}: "
@@ -587,11 +613,14 @@ class PlayView(QWidget):
                     else "keep Cunning or take a power nobody kept"
                 )
             )
-            self.choices.offer("", [(o.power.title(), None, o) for o in opts])
+            powers = [o for o in opts if isinstance(o, (KeepPower, SwapPower))]
+            self.choices.offer("", [(o.power.title(), None, o) for o in powers])
         elif kind == "skip":
-            card = race.card_of(race.card)
-            entries = []
+            card = self._card_in_play()
+            entries: list[tuple[str, str | None, object]] = []
             for o in opts:
+                if not isinstance(o, Skip):
+                    continue
                 if o.row is None:
                     entries.append(("Skip nothing", None, o))
                 else:
@@ -606,7 +635,7 @@ class PlayView(QWidget):
     # -- answers ----------------------------------------------------------------------------
     def decide(self, decision: Decision) -> None:
         """Apply a decision of the person asked (as their clicks do); an illegal one is said."""
-        c = self.controller
+        c = self._playing
         try:
             c.decide(decision)
         except (IllegalDecision, ValueError) as exc:
@@ -641,10 +670,10 @@ class PlayView(QWidget):
             self._second_car = value
             self._ask_bid(seat, c.name(seat), race.options(seat))
         elif tag == "printed":
-            n = len(race.card_of(race.card).rows)
+            n = len(self._card_in_play().rows)
             self.decide(
                 next(
-                    (o for o in race.options(seat) if o.rows == tuple(range(n))),
+                    (o for o in race.options(seat) if _sequence(o) == tuple(range(n))),
                     race.options(seat)[0],
                 )
             )
@@ -653,9 +682,8 @@ class PlayView(QWidget):
         elif tag in ("seq", "restart"):
             self._prefix = (*self._prefix, value) if tag == "seq" else ()
             kind = race.pending.kind
-            key = (lambda o: o.rows) if kind == "order" else (lambda o: o.colours)
             n = len(self._prefix)
-            fits = [o for o in race.options(seat) if key(o)[:n] == self._prefix]
+            fits = [o for o in race.options(seat) if _sequence(o)[:n] == self._prefix]
             if n and len(fits) == 1:  # complete, or only one way left to complete it
                 self.decide(fits[0])
             else:
@@ -685,7 +713,7 @@ class PlayView(QWidget):
     def _offer_paths(self, group: list[Path]) -> None:
         """Paths to one end that differ in what they cross: mark a space only each
         one enters, for a second click (buttons too, for paths with no such space)."""
-        race = self.controller.race
+        race = self._playing.race
         self._ambiguous = group
         marked: dict[str, str] = {}
         entries = []
@@ -708,7 +736,10 @@ class PlayView(QWidget):
     def _path_note(race: Game, path: Path) -> str:
         """What a path does that others might not: lines crossed, only rectangles."""
         board = race.board
-        start = board.index[race.position(path.car)]
+        position = race.position(path.car)
+        if position is None:
+            return ""
+        start = board.index[position]
         here, mask, rect = start, 0, True
         for sid in path.path:
             b = board.index[sid]
@@ -722,8 +753,10 @@ class PlayView(QWidget):
 
     # -- ends -------------------------------------------------------------------------------
     def _race_started(self, k: int) -> None:
-        c = self.controller
+        c = self._playing
         self.board.set_board(c.race.board)
+        if not isinstance(c.game, Series):
+            return
         previous = c.game.games[k - 1]
         self.sheet.show_result(
             c.game,
@@ -744,7 +777,7 @@ class PlayView(QWidget):
             self.controller.hold(False)
 
     def _finished(self) -> None:
-        c = self.controller
+        c = self._playing
         self._clear_prompt()
         self.refresh()
         title = ""
@@ -763,3 +796,12 @@ class PlayView(QWidget):
     def _failed(self, message: str) -> None:
         self.prompt.setText(f"Stopped: {message}")
         self.pause_button.setChecked(True)
+
+
+def _sequence(decision: Decision) -> tuple[int | str, ...]:
+    """What a person builds one element at a time: a Tricky order's rows, a WILD's colours."""
+    if isinstance(decision, Order):
+        return decision.rows
+    if isinstance(decision, Wild):
+        return decision.colours
+    return ()

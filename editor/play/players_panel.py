@@ -128,9 +128,13 @@ class PlayersTable(QTableWidget):
                 bets,
             ]
             for col, text in enumerate(values):
+                bold = col == 0 and p in due
+                shown = self.item(p, col)
+                if shown is not None and shown.text() == text and shown.font().bold() == bold:
+                    continue  # unchanged: setting it again re-measures the whole table
                 item = QTableWidgetItem(text)
                 item.setToolTip(text)
-                if col == 0 and p in due:
+                if bold:
                     font = item.font()
                     font.setBold(True)
                     item.setFont(font)

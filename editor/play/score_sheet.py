@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from trackside.editor.play.cars import car_colour, ink
-from trackside.engine.game import COLOURS, Game, Series
+from trackside.engine.game import COLOURS, Game, Result, Series
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 REASON = {
@@ -33,9 +33,16 @@ def ordinal(k: int) -> str:
     return ORDINAL.get(k, f"{k}th")
 
 
+def result_of(game: Game) -> Result:
+    """The result of a finished race (a sheet is shown only for one)."""
+    if game.result is None:
+        raise ValueError("the race is not over: it has no score sheet yet")
+    return game.result
+
+
 def sheet_rows(game: Game, names: list[str]) -> list[tuple[str, list[str]]]:
     """The paper sheet of a finished race: (row title, one cell per player)."""
-    res = game.result
+    res = result_of(game)
     assert res is not None, "the race is not over"
     n = game.players
     place = {car: k for k, car in enumerate(res.ranking)}
@@ -78,7 +85,7 @@ def sheet_rows(game: Game, names: list[str]) -> list[tuple[str, list[str]]]:
     if v.betting:
         rows.append(("Bet payouts", [str(x) for x in res.bet_payouts]))
     if v.auction:
-        rows.append(("Auction prices", [f"−{x}" for x in res.prices]))
+        rows.append(("Auction prices", [f"\u2212{x}" for x in res.prices]))
     # Where a car's place decides (beginner, long distance) money is only for interest.
     rows.append(
         (
@@ -91,7 +98,7 @@ def sheet_rows(game: Game, names: list[str]) -> list[tuple[str, list[str]]]:
 
 def result_line(game: Game, names: list[str]) -> str:
     """'1st green, 2nd blue, ...' plus the stalled cars."""
-    res = game.result
+    res = result_of(game)
     text = (
         ", ".join(f"{ordinal(k + 1)} {c}" for k, c in enumerate(res.ranking)) or "no car finished"
     )
@@ -102,7 +109,7 @@ def result_line(game: Game, names: list[str]) -> str:
 
 def winner_line(game: Game, names: list[str]) -> str:
     """Who won and why (R-SCORE-2 tie-break named when it decided)."""
-    res = game.result
+    res = result_of(game)
     who = " and ".join(names[p] for p in res.winners)
     why = REASON[game.variant.winner]
     if game.variant.winner == "money":
@@ -198,7 +205,7 @@ class ScoreSheet(QWidget):
         self.winner_label.setText(winner_line(race, names))
         self.payouts.setText(payout_line(race))
         if isinstance(game, Series):
-            done = [g.result for g in game.games if g.over]
+            done = [race.result for race in game.games if race.result is not None]
             totals = [sum(r.scores[p] for r in done) for p in range(len(names))]
             trows = [
                 (f"Race {k + 1}: {game.boards[k].track.name}", [str(s) for s in r.scores])
@@ -206,7 +213,7 @@ class ScoreSheet(QWidget):
             ]
             trows.append(("Total", [str(s) for s in totals]))
             self._fill(self.totals, names, trows, bold_last=True)
-            if game.over:
+            if game.result is not None:
                 self.totals_label.setText(
                     "World tour: "
                     + " and ".join(names[p] for p in game.result.winners)
@@ -253,13 +260,18 @@ class ScoreSheet(QWidget):
         """The whole sheet as plain text (what a test or a clipboard sees)."""
         lines = [self.heading.text(), self.result_label.text()]
         for table in (self.table,) + ((self.totals,) if self.totals.isVisibleTo(self) else ()):
-            heads = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+            heads = [_text(table.horizontalHeaderItem(c)) for c in range(table.columnCount())]
             lines.append(" | ".join(["", *heads]))
             for r in range(table.rowCount()):
-                cells = [table.item(r, c).text() for c in range(table.columnCount())]
-                lines.append(" | ".join([table.verticalHeaderItem(r).text(), *cells]))
+                cells = [_text(table.item(r, c)) for c in range(table.columnCount())]
+                lines.append(" | ".join([_text(table.verticalHeaderItem(r)), *cells]))
         lines.append(self.winner_label.text())
         lines.append(self.payouts.text())
         if self.totals_label.isVisibleTo(self):
             lines.append(self.totals_label.text())
         return "\n".join(lines)
+
+
+def _text(item: QTableWidgetItem | None) -> str:
+    """A table cell's text ('' for an empty cell)."""
+    return "" if item is None else item.text()

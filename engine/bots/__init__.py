@@ -7,11 +7,14 @@ view and request a seat answers with ``seat.choose(view, request)``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from trackside.engine.bots.base import Request, Seat, SeatView, ask, drive, race_of
 from trackside.engine.bots.greedy import GreedyBot
 from trackside.engine.bots.random_bot import RandomBot
 
-BOT_KINDS: dict[str, type] = {"greedy": GreedyBot, "random": RandomBot}
+# Each kind builds a bot from its seed.
+BOT_KINDS: dict[str, Callable[[int | str], Seat]] = {"greedy": GreedyBot, "random": RandomBot}
 
 
 def bot_seed(game_seed: int, seat: int, kind: str) -> str:

@@ -12,12 +12,13 @@ player.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from trackside.engine.game import COLOURS, Board, Card, Decision, Game, PlayerView, Series, Variant
 from trackside.engine.game.events import Event, Pending, Phase
 
 OFF = -1  # space index of a car that has finished
+D = TypeVar("D", bound=Decision)
 
 
 class Request:
@@ -43,6 +44,11 @@ class Request:
         if self._pending is None:
             self._pending = self._race.pending
         return self._pending
+
+    def options_of(self, kind: type[D]) -> list[D]:
+        """The options that are ``kind`` decisions (every option, at a step that
+        asks for that kind)."""
+        return [o for o in self.options if isinstance(o, kind)]
 
     @property
     def kind(self) -> str:
@@ -126,10 +132,7 @@ class SeatView:
 
     @property
     def my_bets(self) -> tuple[str | None, ...]:
-        bets = self._game.bets
-        return tuple(
-            None if bets[k][self.seat] is None else COLOURS[bets[k][self.seat]] for k in range(3)
-        )
+        return tuple(None if car is None else COLOURS[car] for car in self.bet_codes)
 
     @property
     def bet_codes(self) -> tuple[int | None, ...]:

@@ -15,7 +15,20 @@ from math import factorial
 
 from trackside.engine.bots.base import OFF, Request, SeatView
 from trackside.engine.bots.tables import DeckTables, TrackTables, deck_tables, track_tables
-from trackside.engine.game import COLOURS, Bet, Bid, Decision, Order, Skip
+from trackside.engine.game import (
+    COLOURS,
+    Bet,
+    Bid,
+    Board,
+    Decision,
+    KeepPower,
+    Order,
+    Path,
+    PlayCard,
+    Skip,
+    SwapPower,
+    Wild,
+)
 from trackside.engine.game.cards import WILD_CODE, bid_value
 
 CODE = {c: i for i, c in enumerate(COLOURS)}
@@ -24,6 +37,10 @@ OPEN = 99  # reach of a car with free road at least two steps ahead
 BID_BASE, BID_SLOPE = 0.15, 0.2  # a car's worth: mean payout x (base + slope x strength)
 JAM_WEIGHT = 0.8  # a forward space of a rival taken by the moved car
 OWN, UNOWNED, RIVAL, LEADER = 1.0, -0.15, -0.3, -0.5
+# What the race facts depend on: board, car spaces, owners, this seat's bets.
+RaceKey = tuple[Board, tuple[int, ...], tuple[int, ...], tuple[int | None, ...]]
+# Laps followed from the log: board, events read, laps per car, last space per car.
+LapState = tuple[Board, int, list[int], list[int]]
 
 
 class _Race:
@@ -35,29 +52,29 @@ class _Race:
         "ahead",
         "finish",
         "left",
-        "me",
-        "occ",
+        "my_seat",
+        "occupied",
         "owner",
-        "pos",
         "power",
         "reach",
-        "t",
-        "w",
+        "spaces",
+        "tables",
+        "weights",
     )
 
-    def __init__(self, bot: GreedyBot, view: SeatView, request: Request, t: TrackTables):
-        self.t = t
-        self.pos = pos = view.spaces
+    def __init__(self, bot: GreedyBot, view: SeatView, request: Request, tables: TrackTables):
+        self.tables = tables
+        self.spaces = spaces = view.spaces
         self.owner = owner = view.owner_codes
-        self.me = me = request.seat
-        self.power = view.powers[me]
+        self.my_seat = my_seat = request.seat
+        self.power = view.powers[my_seat]
         self.aggressive = self.power == "aggressive"
-        self.occ = occ = set(pos)
-        occ.discard(OFF)
-        self.finish = finish = t.board.use_finish
-        laps = None if finish else bot.laps(view, request, t)
+        self.occupied = occupied = set(spaces)
+        occupied.discard(OFF)
+        self.finish = finish = tables.board.use_finish
+        laps = None if finish else bot.laps(view, request, tables)
         finished = view.finished_codes
-        forward, togo = t.forward, t.togo
+        forward, togo = tables.forward, tables.togo
         # reach[c]: how far the car can get now: 0 or 1 when boxed in within two
         # steps, else OPEN; left[c]: steps to the finish.
         reach = [0] * 6
@@ -65,17 +82,17 @@ class _Race:
         ahead = [0.0] * 6
         running = []
         for c in range(6):
-            s = pos[c]
+            s = spaces[c]
             if s == OFF:
                 ahead[c] = 1000.0 - (finished.index(c) if c in finished else 0)
                 continue
             running.append(c)
-            first = [b for b in forward[s] if b not in occ]
+            first = [b for b in forward[s] if b not in occupied]
             if first:
                 reach[c] = 1
                 for b in first:
                     for b2 in forward[b]:
-                        if b2 not in occ:
+                        if b2 not in occupied:
                             reach[c] = OPEN
                             break
                     if reach[c] == OPEN:
@@ -84,7 +101,7 @@ class _Race:
             ahead[c] = (
                 -float(togo[s])
                 if laps is None
-                else (laps[c] + t.progress[s] / t.length) * t.lap_steps
+                else (laps[c] + tables.progress[s] / tables.length) * tables.lap_steps
             )
         self.reach, self.left, self.ahead = reach, left, ahead
         running.sort(key=ahead.__getitem__, reverse=True)
@@ -93,19 +110,21 @@ class _Race:
         for rank, c in enumerate(running):
             o = owner[c]
             w[c] = (
-                OWN if o == me else (UNOWNED if o == OFF else RIVAL) + LEADER * (1.0 - rank / last)
+                OWN
+                if o == my_seat
+                else (UNOWNED if o == OFF else RIVAL) + LEADER * (1.0 - rank / last)
             )
         for k in view.bet_codes:
-            if k is not None and owner[k] != me:
+            if k is not None and owner[k] != my_seat:
                 w[k] += 0.25
-        self.w = w
+        self.weights = w
         self._values: list[list[float] | None] = [None] * 16
 
     def values(self, n: int) -> list[float]:
         """Per car: its weight times what it would gain moving ``n`` now (memoised)."""
         v = self._values[n]
         if v is None:
-            w, reach, left, finish = self.w, self.reach, self.left, self.finish
+            w, reach, left, finish = self.weights, self.reach, self.left, self.finish
             v = [0.0] * 6
             for c in range(6):
                 m = n if n <= reach[c] else reach[c]
@@ -129,8 +148,8 @@ class GreedyBot:
 
     def __init__(self, seed: int | str = 0):
         self.rng = random.Random(seed)
-        self._lap_state: tuple | None = None
-        self._race: tuple | None = None  # (key, _Race) of the last race decision
+        self._lap_state: LapState | None = None
+        self._race: tuple[RaceKey, _Race] | None = None  # of the last race decision
 
     def choose(self, view: SeatView, request: Request) -> Decision:
         """The option the heuristics like best."""
@@ -160,7 +179,7 @@ class GreedyBot:
     def _race_facts(self, view: SeatView, request: Request) -> _Race:
         """The race facts, reused while cars, owners and bets stay the same
         (a card's first path follows the card choice with nothing moved)."""
-        key = (request.board, view.spaces, view.owner_codes, view.bet_codes)
+        key: RaceKey = (request.board, view.spaces, view.owner_codes, view.bet_codes)
         if self._race is not None and self._race[0] == key:
             return self._race[1]
         race = _Race(self, view, request, track_tables(request.board))
@@ -168,10 +187,10 @@ class GreedyBot:
         return race
 
     # -- auction --------------------------------------------------------------
-    def _hand_spaces(self, colour: int, hand: list[int], d: DeckTables) -> float:
+    def _hand_spaces(self, colour: int, hand: list[int], deck: DeckTables) -> float:
         total = 0.0
         for card in hand:
-            for c, n in d.rows[card]:
+            for c, n in deck.rows[card]:
                 if c == colour:
                     total += n
                 elif c == WILD_CODE:
@@ -180,16 +199,16 @@ class GreedyBot:
 
     def _car_value(self, colour: int, power: str | None, view: SeatView, request: Request) -> float:
         """Rough money a car is worth to this seat: payout by hand strength, plus power."""
-        d = deck_tables(request.cards)
+        deck = deck_tables(request.cards)
         hand = view.hand
-        expected = d.colour_total[colour] * len(hand) / max(1, d.size)
-        strength = self._hand_spaces(colour, hand, d) / max(1.0, expected)
+        expected = deck.colour_total[colour] * len(hand) / max(1, deck.size)
+        strength = self._hand_spaces(colour, hand, deck) / max(1.0, expected)
         payout = request.variant.race_payout
         mean_pay = sum(payout[:6]) / 6
         value = mean_pay * (BID_BASE + BID_SLOPE * min(strength, 2.0))
         if power:
             mine = [c for c, o in enumerate(view.owner_codes) if o == request.seat] + [colour]
-            value += 0.5 * self._power_value(power, mine, hand, d, request)
+            value += 0.5 * self._power_value(power, mine, hand, deck, request)
         return value
 
     def _bid(self, view: SeatView, request: Request) -> Bid:
@@ -199,21 +218,24 @@ class GreedyBot:
         hand_cards = [cards[c] for c in hand]
         owners = view.owner_codes
         has_car = seat in owners
+        options = request.options_of(Bid)
         if pending.set_aside:  # R-AUC-8 second chance: the best car at the lowest price
-            best, best_score = None, -99.0
-            for o in request.options:
-                if o.card is None:
+            chosen, chosen_score = None, -99.0
+            for o in options:
+                if o.card is None or o.car is None:
                     continue
                 price = bid_value(cards[o.card], o.car, hand_cards) or 0
                 score = self._car_value(COLOURS.index(o.car), None, view, request) - price
-                if score > best_score:
-                    best, best_score = o, score
+                if score > chosen_score:
+                    chosen, chosen_score = o, score
             return (
-                best
-                if best is not None and best_score > -2
-                else next(o for o in request.options if o.card is None)
+                chosen
+                if chosen is not None and chosen_score > -2
+                else next(o for o in options if o.card is None)
             )
         colour = pending.car
+        if colour is None:  # not an auction: take what is offered
+            return options[0]
         code = COLOURS.index(colour)
         target = self._car_value(code, pending.power, view, request)
         unsold = sum(1 for o in owners if o == OFF)
@@ -222,8 +244,10 @@ class GreedyBot:
             target += 3.0
         elif has_car and sum(1 for o in owners if o == seat) >= 2:
             target -= 1.5
-        best, best_key, cheapest = None, None, None
-        for o in request.options:
+        best: Bid | None = None
+        best_key: tuple[int, int, int] | None = None
+        cheapest: tuple[int, Bid] | None = None
+        for o in options:
             if o.card is None:
                 continue
             card = cards[o.card]
@@ -237,20 +261,20 @@ class GreedyBot:
                 best, best_key = o, key
         if best is not None:
             return best
-        passes = [o for o in request.options if o.card is None]
+        passes = [o for o in options if o.card is None]
         if passes:
             return passes[0]
-        return cheapest[1] if cheapest else request.options[0]
+        return cheapest[1] if cheapest else options[0]
 
     def _power_value(
-        self, power: str, mine: list[int], hand: list[int], d: DeckTables, request: Request
+        self, power: str, mine: list[int], hand: list[int], deck: DeckTables, request: Request
     ) -> float:
         """How much a power suits these cars and this hand (a few $M at most)."""
         if power == "aggressive":
-            tops = sum(1 for c in hand if d.rows[c] and d.rows[c][0][0] in mine)
+            tops = sum(1 for c in hand if deck.rows[c] and deck.rows[c][0][0] in mine)
             return 0.6 * tops * request.variant.aggressive_bonus
         if power == "determined":
-            rows = sum(1 for c in hand for k, _ in d.rows[c] if k in mine)
+            rows = sum(1 for c in hand for k, _ in deck.rows[c] if k in mine)
             return (
                 0.25
                 * rows
@@ -258,76 +282,83 @@ class GreedyBot:
                 * request.variant.determined_bonus
             )
         if power == "tricky":
-            return 0.2 * sum(1 for c in hand if len(d.rows[c]) > 2)
+            return 0.2 * sum(1 for c in hand if len(deck.rows[c]) > 2)
         if power == "strategic":
-            return 0.15 * sum(1 for c in hand if len(d.rows[c]) > 1)
+            return 0.15 * sum(1 for c in hand if len(deck.rows[c]) > 1)
         if power == "unpredictable":
-            return 0.4 * sum(d.wilds[c] for c in hand)
+            return 0.4 * sum(deck.wilds[c] for c in hand)
         if power == "cunning":
-            rows = sum(1 for c in hand for k, _ in d.rows[c] if k in mine)
+            rows = sum(1 for c in hand for k, _ in deck.rows[c] if k in mine)
             return 0.1 * rows
         return 0.0
 
     def _power(self, view: SeatView, request: Request) -> Decision:
-        d = deck_tables(request.cards)
+        deck = deck_tables(request.cards)
         hand = view.hand + view.face_up
         mine = [c for c, o in enumerate(view.owner_codes) if o == request.seat]
-        return max(
-            request.options, key=lambda o: self._power_value(o.power, mine, hand, d, request)
-        )
+        options = [o for o in request.options if isinstance(o, (KeepPower, SwapPower))]
+        return max(options, key=lambda o: self._power_value(o.power, mine, hand, deck, request))
 
     # -- betting (R-BET) --------------------------------------------------------
-    def _bet(self, view: SeatView, request: Request) -> Bet:
-        t = track_tables(request.board)
-        d = deck_tables(request.cards)
+    def _bet(self, view: SeatView, request: Request) -> Decision:
+        tables = track_tables(request.board)
+        deck = deck_tables(request.cards)
         finished = view.finished
-        pos = view.spaces
+        spaces = view.spaces
         played = [0] * 6
         for card in view.discard:
-            for c, n in d.rows[card]:
+            for c, n in deck.rows[card]:
                 if c >= 0:
                     played[c] += n
-        laps = self.laps(view, request, t) if not request.board.use_finish else None
-        best, best_score = None, None
-        for o in request.options:
+        laps = self.laps(view, request, tables) if not request.board.use_finish else None
+        options = request.options_of(Bet)
+        best, best_score = options[0], None
+        for o in options:
             c = COLOURS.index(o.car)
             if o.car in finished:
                 score = 1000.0 - 50 * finished.index(o.car)
             else:
-                s = pos[c]
-                future = max(0, d.colour_total[c] - played[c])
+                s = spaces[c]
+                future = max(0, deck.colour_total[c] - played[c])
                 if laps is None:
-                    score = -t.togo[s] + 0.3 * future
+                    score = -tables.togo[s] + 0.3 * future
                 else:
-                    score = (laps[c] + t.progress[s] / t.length) * t.lap_steps + 0.3 * future
+                    score = (
+                        laps[c] + tables.progress[s] / tables.length
+                    ) * tables.lap_steps + 0.3 * future
             if best_score is None or score > best_score:
                 best, best_score = o, score
         return best
 
     # -- race (R-RACE, R-POW) ---------------------------------------------------
-    def _card_value(self, race: _Race, card: int, d: DeckTables) -> float:
+    def _card_value(self, race: _Race, card: int, deck: DeckTables) -> float:
         """What playing ``card`` is worth to this seat now: each colour row's car
         weight times its gain, WILD rows on the best cars not on the card, the
         worst row dropped with Strategic."""
         memo, values = race._values, race.values
         total, worst = 0.0, 0.0
         first = True
-        for c, n in d.colour_rows[card]:
-            if first and race.aggressive and race.owner[c] == race.me and d.rows[card][0][0] == c:
+        for c, n in deck.colour_rows[card]:
+            if (
+                first
+                and race.aggressive
+                and race.owner[c] == race.my_seat
+                and deck.rows[card][0][0] == c
+            ):
                 n += 1  # R-POW-AGG: the printed top row of an own car
             first = False
             v = (memo[n] or values(n))[c]
             total += v
             if v < worst:
                 worst = v
-        wild_ns = d.wild_desc[card]
+        wild_ns = deck.wild_desc[card]
         if wild_ns:
-            used = 0 if race.power == "unpredictable" else d.mask[card]  # R-RACE-4, R-POW-UNP
+            used = 0 if race.power == "unpredictable" else deck.mask[card]  # R-RACE-4, R-POW-UNP
             for n in wild_ns:
                 vs = memo[n] or values(n)
-                best, best_c = None, -1
+                best, best_c = 0.0, -1
                 for c in range(6):
-                    if not used >> c & 1 and (best is None or vs[c] > best):
+                    if not used >> c & 1 and (best_c < 0 or vs[c] > best):
                         best, best_c = vs[c], c
                 if best_c < 0:
                     break
@@ -337,18 +368,22 @@ class GreedyBot:
             total -= worst
         return total
 
-    def _card(self, race: _Race, request: Request, d: DeckTables) -> Decision:
-        best, best_value = request.options[0], None
-        for o in request.options:
-            value = self._card_value(race, o.card, d)
+    def _card(self, race: _Race, request: Request, deck: DeckTables) -> Decision:
+        options = request.options_of(PlayCard)
+        best, best_value = options[0], None
+        for o in options:
+            value = self._card_value(race, o.card, deck)
             if best_value is None or value > best_value:
                 best, best_value = o, value
         return best
 
-    def _order(self, race: _Race, request: Request, d: DeckTables) -> Decision:
+    def _order(self, race: _Race, request: Request, deck: DeckTables) -> Decision:
         """R-POW-TRI: own cars first (free road ahead), rivals' last (maybe blocked by then)."""
-        rows = d.rows[request.pending.card]
-        w = race.w
+        card = request.pending.card
+        if card is None:  # not a card play: take what is offered
+            return request.options[0]
+        rows = deck.rows[card]
+        w = race.weights
 
         def weight(k: int) -> float:
             c = rows[k][0]
@@ -356,7 +391,7 @@ class GreedyBot:
 
         size = len(rows)
         weights = [weight(k) for k in range(size)]
-        options = request.options
+        options = request.options_of(Order)
         if len(options) == factorial(size):  # every order is offered: take the best at once
             return Order(request.seat, tuple(sorted(range(size), key=lambda k: -weights[k])))
         # Rows resolved earlier weigh more; the options are the orders that differ.
@@ -364,22 +399,29 @@ class GreedyBot:
             options, key=lambda o: sum(weights[k] * (size - i) for i, k in enumerate(o.rows))
         )
 
-    def _skip(self, race: _Race, request: Request, d: DeckTables) -> Decision:
+    def _skip(self, race: _Race, request: Request, deck: DeckTables) -> Decision:
         """R-POW-STR: skip the row that helps rivals most, if any does."""
-        rows = d.rows[request.pending.card]
+        card = request.pending.card
+        if card is None:  # not a card play: take what is offered
+            return request.options[0]
+        rows = deck.rows[card]
         best, best_value = Skip(request.seat, None), -0.1
         for k, (c, n) in enumerate(rows):
             if c == WILD_CODE:
                 continue
-            value = race.w[c] * race.gain(c, n)
+            value = race.weights[c] * race.gain(c, n)
             if value < best_value:
                 best, best_value = Skip(request.seat, k), value
         return best if best in request.options else request.options[0]
 
-    def _wild(self, race: _Race, request: Request, d: DeckTables) -> Decision:
-        ns = [n for c, n in d.rows[request.pending.card] if c == WILD_CODE]
-        best, best_value = request.options[0], None
-        for o in request.options:
+    def _wild(self, race: _Race, request: Request, deck: DeckTables) -> Decision:
+        card = request.pending.card
+        options = request.options_of(Wild)
+        if card is None or not options:  # not a card play: take what is offered
+            return request.options[0]
+        ns = [n for c, n in deck.rows[card] if c == WILD_CODE]
+        best, best_value = options[0], None
+        for o in options:
             k = len(o.colours)
             use = ns if len(ns) == k else sorted(ns, reverse=True)[:k]
             value = sum(race.values(n)[CODE[c]] for c, n in zip(o.colours, use, strict=False))
@@ -393,35 +435,41 @@ class GreedyBot:
         only (own +1, rival's -0.5, unowned -0.2): paths are the most frequent
         decision, so they skip the ranking of the race facts."""
         board = request.board
-        t = track_tables(board)
+        tables = track_tables(board)
         index = board.index
-        pos, owner, me = view.spaces, view.owner_codes, request.seat
-        car = CODE[request.options[0].car]
-        own = owner[car] == me
+        spaces_of, owner, my_seat = view.spaces, view.owner_codes, request.seat
+        options = request.options_of(Path)
+        car = CODE[options[0].car]
+        own = owner[car] == my_seat
         sign = 1.0 if own else (UNOWNED if owner[car] == OFF else RIVAL + LEADER)
-        start = pos[car]
-        det = own and view.powers[me] == "determined" and request.pending.kind == "path"
-        spaces = request.pending.spaces if det else 0
+        start = spaces_of[car]
+        determined = own and view.powers[my_seat] == "determined" and request.pending.kind == "path"
+        spaces = (request.pending.spaces or 0) if determined else 0
         beyond = board.graph.beyond_finish
-        forward, togo = t.forward, t.togo
+        forward, togo = tables.forward, tables.togo
         others = []
         for c in range(6):
-            s = pos[c]
+            s = spaces_of[c]
             if c != car and s != OFF:
                 o = owner[c]
-                w = OWN if o == me else (UNOWNED if o == OFF else RIVAL + LEADER / 2)
+                w = OWN if o == my_seat else (UNOWNED if o == OFF else RIVAL + LEADER / 2)
                 others.append((forward[s], JAM_WEIGHT * w))
         finish = board.use_finish
-        best, best_score = request.options[0], None
-        for o in request.options:
-            path = o.path
+        best, best_score = options[0], None
+        for option in options:
+            path = option.path
             e = index[path[-1]]
             if finish:
                 advance = 100.0 if beyond[e] else -float(togo[e])
             else:
-                advance = (t.progress[e] - t.progress[start]) % t.length / t.length * t.lap_steps
+                advance = (
+                    (tables.progress[e] - tables.progress[start])
+                    % tables.length
+                    / tables.length
+                    * tables.lap_steps
+                )
             if (
-                det and len(path) == spaces and all(t.rect[index[s]] for s in path)
+                determined and len(path) == spaces and all(tables.rect[index[s]] for s in path)
             ):  # R-POW-DET bonus step
                 advance += 1.0
             score = sign * advance
@@ -430,11 +478,11 @@ class GreedyBot:
                     if e in ahead:
                         score -= w / len(ahead)
             if best_score is None or score > best_score:
-                best, best_score = o, score
+                best, best_score = option, score
         return best
 
     # -- laps (long distance) -----------------------------------------------------
-    def laps(self, view: SeatView, request: Request, t: TrackTables) -> list[int]:
+    def laps(self, view: SeatView, request: Request, tables: TrackTables) -> list[int]:
         """Laps completed by each car, followed from the public log's moves."""
         board = request.board
         state = self._lap_state

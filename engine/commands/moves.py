@@ -15,7 +15,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from trackside.engine.commands.validate import issue_line
-from trackside.engine.errors import Place, TracksideError
+from trackside.engine.errors import Place, TracksideError, shown
 from trackside.engine.resources import resolve_track
 
 if TYPE_CHECKING:
@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 
 COLOURS = ("black", "blue", "green", "yellow", "orange", "red")
 MAX_SPACES = 20
+# Paths multiply with every space (three lanes: up to 3**N); past this many the
+# list would take minutes and gigabytes, so it is refused after counting them.
+MAX_LISTED = 10_000
 SHOWN_ERRORS = 5
 
 
@@ -94,7 +97,16 @@ def run(args: argparse.Namespace) -> int:
         )
     start = where[car]
     occupied = {i for colour, i in where.items() if colour != car}
-    moves = MoveGraph(geometry).moves(start, args.spaces, occupied)
+    graph = MoveGraph(geometry)
+    total = graph.count_moves(start, args.spaces, occupied)
+    if total > MAX_LISTED:
+        raise TracksideError(
+            f"the {car} car has {total:,} legal paths of {args.spaces} spaces from "
+            f"{geometry.ids[start]}, too many to list (at most {MAX_LISTED:,})",
+            Place("--spaces"),
+            "give fewer spaces, or place other cars in the way",
+        )
+    moves = graph.moves(start, args.spaces, occupied)
     moves.sort(key=lambda m: [geometry.ids[i] for i in m.path])
     if args.json:
         _print_json(moves, geometry)
@@ -107,7 +119,7 @@ def _colour(text: str, option: str) -> str:
     colour = text.strip().lower()
     if colour not in COLOURS:
         raise TracksideError(
-            f"unknown colour {text!r}", Place(option), f"colours are {', '.join(COLOURS)}"
+            f"unknown colour {shown(text)}", Place(option), f"colours are {', '.join(COLOURS)}"
         )
     return colour
 
@@ -117,16 +129,18 @@ def _placements(items: list[str]) -> dict[str, str]:
     placed: dict[str, str] = {}
     taken: dict[str, str] = {}
     for item in items:
-        where = Place(f"--at {item}")
+        where = Place(f"--at {shown(item, quote=False)}")
         colour, sep, space = item.partition("=")
         if not sep or not space.strip():
             raise TracksideError("expected COLOUR=SPACE", where, "for example --at red=a4")
-        colour, space = _colour(colour, f"--at {item}"), space.strip()
+        colour, space = _colour(colour, str(where)), space.strip()
         if colour in placed:
             raise TracksideError(f"the {colour} car is placed twice", where)
         if space in taken:
             raise TracksideError(
-                f"space {space} already holds the {taken[space]} car", where, "one car per space"
+                f"space {shown(space, quote=False)} already holds the {taken[space]} car",
+                where,
+                "one car per space",
             )
         placed[colour] = space
         taken[space] = colour
@@ -140,8 +154,8 @@ def _indices(placed: dict[str, str], geometry: TrackGeometry) -> dict[str, int]:
     for colour, space in placed.items():
         if space not in geometry.index:
             raise TracksideError(
-                f"no space {space!r} on this track",
-                Place(f"--at {colour}={space}"),
+                f"no space {shown(space)} on this track",
+                Place(f"--at {colour}={shown(space, quote=False)}"),
                 "use a space id from the track file",
             )
         i = geometry.index[space]

@@ -27,6 +27,7 @@ from trackside.engine.game import (
     Bet,
     Bid,
     Decision,
+    Event,
     Game,
     KeepPower,
     Order,
@@ -46,7 +47,9 @@ from trackside.engine.yamlio import check_writable
 SEAT_KINDS = ("human", *tuple(BOT_KINDS))
 
 
-def add_parser(subparsers) -> argparse.ArgumentParser:
+def add_parser(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> argparse.ArgumentParser:
     """The ``play`` subcommand and its options."""
     parser = subparsers.add_parser(
         "play",
@@ -262,7 +265,7 @@ class LogPrinter:
     def _line(self, text: str) -> None:
         print(text, file=self.out)
 
-    def _event(self, race: Game, event) -> None:
+    def _event(self, race: Game, event: Event) -> None:
         kind, data = event.kind, event.data
         if kind == "setup":
             grid = race.board.track.start_grid
@@ -323,8 +326,8 @@ def print_score_sheet(
         title = f"Race {k + 1}: " if len(races) > 1 else ""
         for line in race_sheet(race, kinds, names):
             print(f"{title}{line}" if line.startswith("Finish") else line, file=out)
-    if isinstance(game, Series):
-        res = game.result
+    res = game.result if isinstance(game, Series) else None
+    if res is not None:
         print(
             "Series totals: " + ", ".join(f"{names[p]} {s}" for p, s in enumerate(res.scores)),
             file=out,
@@ -335,6 +338,8 @@ def print_score_sheet(
 def race_sheet(race: Game, kinds: list[str], names: Sequence[str] | None = None) -> list[str]:
     """Finish order, bets revealed and the score table of one finished race."""
     res = race.result
+    if res is None:
+        return ["The race is not over."]
     lines = [
         "Finish order: "
         + (", ".join(f"{_ordinal(i + 1)} {c}" for i, c in enumerate(res.ranking)) or "nobody")
@@ -512,22 +517,25 @@ def describe_option(o: Decision, view: SeatView, request: Request) -> str:
             return "pass"
         hand = [cards[c] for c in view.hand]
         colour = o.car or request.pending.car
-        value = bid_value(cards[o.card], colour, hand)
+        value = bid_value(cards[o.card], colour, hand) if colour else None
         on = f" on the {o.car} car" if o.car else ""
         return f"bid {value}{on} with {cards[o.card]}"
     if isinstance(o, (KeepPower, SwapPower)):
         return f"keep {o.power}"
     if isinstance(o, PlayCard):
         return str(cards[o.card])
-    if isinstance(o, Order):
-        rows = cards[request.pending.card].rows
+    card = request.pending.card
+    if isinstance(o, Order) and card is not None:
+        rows = cards[card].rows
         return " then ".join(
             f"{'WILD' if c == 'wild' else c} {n}" for c, n in (rows[k] for k in o.rows)
         )
     if isinstance(o, Skip):
         if o.row is None:
             return "skip nothing"
-        c, n = cards[request.pending.card].rows[o.row]
+        if card is None:
+            return f"skip row {o.row + 1}"
+        c, n = cards[card].rows[o.row]
         return f"skip {'WILD' if c == 'wild' else c} {n}"
     if isinstance(o, Wild):
         return "WILD moves " + ", ".join(o.colours)

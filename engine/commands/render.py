@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
 FORMATS = (".png", ".svg", ".pdf")
 PAPERS = ("a4", "letter", "a3")
+# Validation errors after which there is nothing sensible to draw.
+UNDRAWABLE = frozenset({"space-size"})
+SHOWN = 20  # problems listed before the rest are counted
 
 
 def add_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
@@ -71,7 +74,8 @@ def add_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Render the track; 0 on success, 1 if its schema is invalid, 2 if unusable."""
+    """Render the track; 0 on success, 1 if it is invalid beyond drawing (its schema,
+    its scale), 2 if unusable."""
     from trackside.engine.track.model import read_track_document
 
     output = Path(args.output)
@@ -87,10 +91,10 @@ def run(args: argparse.Namespace) -> int:
         raise TracksideError("--dpi applies only to PNG output", Place(str(output)))
     track, doc, problems = read_track_document(resolve_track(args.track))
     if track is None:
-        for problem in problems:
-            print(f"trackside: {problem.place}: {problem.message}", file=sys.stderr)
+        _print_capped([f"trackside: {p.place}: {p.message}" for p in problems], args.track)
         return 1
-    _warn_about_errors(track, doc)
+    if not _drawable(track, doc):
+        return 1
     try:
         drawing = importlib.import_module("trackside.editor.canvas.render")
     except ImportError as exc:
@@ -114,15 +118,33 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _warn_about_errors(track: Track, doc: YamlDocument) -> None:
-    """Validation errors do not stop a render, but the designer should know."""
+def _drawable(track: Track, doc: YamlDocument) -> bool:
+    """Validation errors do not stop a render, but the designer should know; a
+    board at the wrong scale cannot be drawn (or takes minutes to fail)."""
     from trackside.engine.track.validate import ERROR, validate_track
 
     report = validate_track(track, doc)
     errors = [issue for issue in report.issues if issue.severity == ERROR]
-    for issue in errors:
-        print(
-            f"trackside: warning: {issue.where()}: {issue.message} [{issue.code}]", file=sys.stderr
-        )
+    fatal = [issue for issue in errors if issue.code in UNDRAWABLE]
+    kind = "error" if fatal else "warning"
+    _print_capped(
+        [f"trackside: {kind}: {i.where()}: {i.message} [{i.code}]" for i in fatal or errors],
+        report.file or "",
+    )
+    if fatal:
+        print(f"trackside: {report.file}: cannot draw this track; fix it first", file=sys.stderr)
+        return False
     if errors:
         print(f"trackside: warning: {report.summary()}; rendering anyway", file=sys.stderr)
+    return True
+
+
+def _print_capped(lines: list[str], track: str) -> None:
+    """The first ``SHOWN`` problems on stderr; ``validate`` lists them all."""
+    for line in lines[:SHOWN]:
+        print(line, file=sys.stderr)
+    if len(lines) > SHOWN:
+        print(
+            f"trackside: … and {len(lines) - SHOWN} more (trackside validate {track} lists all)",
+            file=sys.stderr,
+        )

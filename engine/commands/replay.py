@@ -17,7 +17,9 @@ from trackside.engine.game import Series
 from trackside.engine.records import load_record, replay, summary
 
 
-def add_parser(subparsers) -> argparse.ArgumentParser:
+def add_parser(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> argparse.ArgumentParser:
     """The ``replay`` subcommand and its options."""
     parser = subparsers.add_parser(
         "replay",

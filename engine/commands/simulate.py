@@ -1,4 +1,5 @@
-"""``trackside simulate --track T --variant V --players N --games G [--seed S] [--bots ...] [--json]``.
+"""``trackside simulate --track T --variant V --players N --games G [--seed S] [--bots ...]
+[--json]``.
 
 Plays many bot games and reports, as text or JSON (``games``, ``seconds``,
 ``seats``, ``grid_slots``, ``mean_cards_played``, ``stalled_per_race``,
@@ -23,7 +24,9 @@ from trackside.engine.simulate import simulate
 MAX_GAMES = 1_000_000
 
 
-def add_parser(subparsers) -> argparse.ArgumentParser:
+def add_parser(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> argparse.ArgumentParser:
     """The ``simulate`` subcommand and its options."""
     parser = subparsers.add_parser(
         "simulate",

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from trackside.engine.errors import TracksideError
+from trackside.engine.errors import Place, TracksideError, shown
 from trackside.engine.resources import resolve_track
 
 if TYPE_CHECKING:
@@ -49,19 +50,17 @@ def add_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Validate every file given; the exit code covers the worst one."""
-    from trackside.engine.track.validate import validate_file
-
     entries: list[dict[str, Any]] = []
     code = 0
     for name in args.tracks:
         try:
-            report = validate_file(resolve_track(name))
+            report = _validate(name)
         except TracksideError as exc:
             code = 2
             entries.append(_unreadable(name, exc))
             if not args.json:
                 print(f"trackside: {exc}", file=sys.stderr)
-                print(f"{name}: cannot be read")
+                print(f"{name or repr(name)}: cannot be read")
             continue
         if not report.ok:
             code = max(code, 1)
@@ -72,6 +71,25 @@ def run(args: argparse.Namespace) -> int:
         json.dump(entries, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     return code
+
+
+def _validate(name: str) -> Report:
+    """The report of one file; a bug becomes an unreadable file, so that the
+    other files are still checked and ``--json`` still prints its list."""
+    from trackside.engine.track.validate import validate_file
+
+    try:
+        return validate_file(resolve_track(name))
+    except TracksideError:
+        raise
+    except Exception as exc:
+        if os.environ.get("TRACKSIDE_DEBUG"):
+            raise
+        raise TracksideError(
+            f"internal error: {type(exc).__name__}: {shown(exc, 200, quote=False)}",
+            Place(name),
+            "please report it; set TRACKSIDE_DEBUG=1 to see details",
+        ) from exc
 
 
 def issue_line(issue: Issue) -> str:

@@ -25,14 +25,14 @@ class AuctionSteps(RaceSteps):
         """R-VAR beginner: Speed-8 cards (and so cars) dealt equally, rest unowned."""
         each = len(COLOURS) // self.players
         for k, car in enumerate(self.speed8_queue[: each * self.players]):
-            p = k % self.players
+            seat = k % self.players
             power = self.power_queue[k] if k < len(self.power_queue) else None
-            self._award(p, car, power, None)
+            self._award(seat, car, power, None)
             self._say(
                 "deal",
-                f"{self._seat(p)} is dealt the {COLOURS[car]} car"
+                f"{self._seat(seat)} is dealt the {COLOURS[car]} car"
                 + (f" with {power}" if power else ""),
-                seat=p,
+                seat=seat,
                 car=COLOURS[car],
             )
         for car in self.speed8_queue[each * self.players :]:
@@ -40,24 +40,24 @@ class AuctionSteps(RaceSteps):
         self.speed8_queue = []
         return self._powers
 
-    def _award(self, p: int, car: int, power: str | None, price: int | None) -> None:
-        self.owner[car] = p
+    def _award(self, seat: int, car: int, power: str | None, price: int | None) -> None:
+        self.owner[car] = seat
         if price is not None:
-            self.prices[p].append((car, price))
+            self.prices[seat].append((car, price))
         s8 = self.deck.speed8(COLOURS[car])
         if self.variant.speed8 == "face_up":
-            self.face_up[p].append(s8)
+            self.face_up[seat].append(s8)
         else:
-            self.hands[p].append(s8)
+            self.hands[seat].append(s8)
         if power:
-            self.held_powers[p].append(power)
+            self.held_powers[seat].append(power)
             if power == "cunning":
-                self.cunning_winner = p
+                self.cunning_winner = seat
 
     # -- auction (R-AUC) ------------------------------------------------------
     def _carless(self) -> list[int]:
         has = set(self.owner)
-        return [p for p in range(self.players) if p not in has]
+        return [seat for seat in range(self.players) if seat not in has]
 
     def _next_car(self) -> Next:
         if not self.speed8_queue:
@@ -79,57 +79,56 @@ class AuctionSteps(RaceSteps):
             eligible = carless
             if remaining == 1 and len(carless) == 1:
                 return self._take_last
-        opts = {p: self._bid_options(p, COLOURS[car]) for p in eligible}
-        return self._ask(Step.BID, opts, self._resolve_bids)
+        options = {seat: self._bid_options(seat, COLOURS[car]) for seat in eligible}
+        return self._ask(Step.BID, options, self._resolve_bids)
 
     def _take_last(self) -> Next:
         """R-AUC-7: the last car goes to the last player without one."""
-        (p,) = self._carless()
+        (seat,) = self._carless()
         colour = COLOURS[self.auctioned_car]
-        price = lowest_price(colour, [self.cards[c] for c in self.hands[p]])
-        self._award(p, self.auctioned_car, self.auctioned_power, price)
+        price = lowest_price(colour, [self.cards[c] for c in self.hands[seat]])
+        self._award(seat, self.auctioned_car, self.auctioned_power, price)
         self._say(
             "auction",
-            f"{self._seat(p)} takes the {colour} car without bidding for "
+            f"{self._seat(seat)} takes the {colour} car without bidding for "
             f"${price}M (everyone must own a car)",
-            seat=p,
+            seat=seat,
             car=colour,
             price=price,
             reason="last car",
         )
         return self._next_car
 
-    def _bid_value(self, p: int, card: int, colour: str) -> int | None:
-        hand = [self.cards[c] for c in self.hands[p]]
+    def _bid_value(self, seat: int, card: int, colour: str) -> int | None:
+        hand = [self.cards[c] for c in self.hands[seat]]
         return bid_value(self.cards[card], colour, hand)
 
-    def _bid_options(self, p: int, colour: str, car: str | None = None) -> list[Decision]:
+    def _bid_options(self, seat: int, colour: str, car: str | None = None) -> list[Bid]:
         """Cards that bid something, then one pass (R-AUC-2)."""
-        hand = self.hands[p]
+        hand = self.hands[seat]
         values = hand_bids(colour, [self.cards[c] for c in hand])
-        opts: list[Decision] = [
-            Bid(p, c, car) for c, v in zip(hand, values, strict=False) if v is not None
-        ]
+        options = [Bid(seat, c, car) for c, v in zip(hand, values, strict=False) if v is not None]
         # A card without the colour passes; the ruling lets a bidder without it pass too.
-        if len(opts) < len(hand) or not any(self.cards[c].number(colour) for c in hand):
-            opts.append(Bid(p, None))
-        return opts
+        if len(options) < len(hand) or not any(self.cards[c].number(colour) for c in hand):
+            options.append(Bid(seat, None))
+        return options
 
     def _resolve_bids(self) -> Next:
         colour = COLOURS[self.auctioned_car]
         bids: dict[int, tuple[int, Card]] = {}
         parts = []
-        for p in sorted(self.collected):
-            d = self.collected[p]
-            value = None if d.card is None else self._bid_value(p, d.card, colour)
-            if value is None:
-                parts.append(f"{self._seat(p)} passes")
+        for seat, bid in self._collected(Bid):
+            value = None if bid.card is None else self._bid_value(seat, bid.card, colour)
+            if bid.card is None or value is None:
+                parts.append(f"{self._seat(seat)} passes")
             else:
-                card = self.cards[d.card]
-                bids[p] = (value, card)
-                parts.append(f"{self._seat(p)} bids {value} with {card}")
+                card = self.cards[bid.card]
+                bids[seat] = (value, card)
+                parts.append(f"{self._seat(seat)} bids {value} with {card}")
         self._say(
-            "bids", "Bids: " + "; ".join(parts), bids={p: (v, c.id) for p, (v, c) in bids.items()}
+            "bids",
+            "Bids: " + "; ".join(parts),
+            bids={seat: (v, c.id) for seat, (v, c) in bids.items()},
         )
         self.collected = {}
         if not bids:
@@ -159,14 +158,14 @@ class AuctionSteps(RaceSteps):
     def _auction_winner(self, bids: dict[int, tuple[int, Card]]) -> tuple[int, str]:
         """R-AUC-3: highest bid; more rows; no WILD row; then the seeded random source."""
         top = max(v for v, _ in bids.values())
-        tied = [p for p, (v, _) in bids.items() if v == top]
+        tied = [seat for seat, (v, _) in bids.items() if v == top]
         if len(tied) == 1:
             return tied[0], "highest bid"
-        most = max(len(bids[p][1].rows) for p in tied)
-        tied = [p for p in tied if len(bids[p][1].rows) == most]
+        most = max(len(bids[seat][1].rows) for seat in tied)
+        tied = [seat for seat in tied if len(bids[seat][1].rows) == most]
         if len(tied) == 1:
             return tied[0], "tied bid, card with more rows"
-        plain = [p for p in tied if not bids[p][1].wild_rows]
+        plain = [seat for seat in tied if not bids[seat][1].wild_rows]
         if len(plain) == 1:
             return plain[0], "tied bid, card without a WILD row"
         if plain:
@@ -194,33 +193,36 @@ class AuctionSteps(RaceSteps):
                 self.out_of_game.append(self.deck.speed8(COLOURS[car]))
             self.set_aside = []
             return self._powers
-        p = self.second_queue.pop(0)
-        opts: list[Decision] = []
+        seat = self.second_queue.pop(0)
+        options: list[Decision] = []
         for car, _ in self.set_aside:
-            opts += [
-                o for o in self._bid_options(p, COLOURS[car], COLOURS[car]) if o.card is not None
+            options += [
+                option
+                for option in self._bid_options(seat, COLOURS[car], COLOURS[car])
+                if option.card is not None
             ]
-        opts.append(Bid(p, None))
-        return self._ask(Step.SECOND, {p: opts}, self._next_second)
+        options.append(Bid(seat, None))
+        return self._ask(Step.SECOND, {seat: options}, self._next_second)
 
-    def _on_second(self, d: Bid) -> Next:
-        p = d.player
+    def _on_second(self, decision: Bid) -> Next:
+        seat = decision.player
         value = None
-        if d.card is not None and d.car is not None:
-            value = self._bid_value(p, d.card, d.car)
-        if value is None:
-            self._say("bids", f"{self._seat(p)} passes on the set-aside cars", seat=p)
+        if decision.card is not None and decision.car is not None:
+            value = self._bid_value(seat, decision.card, decision.car)
+        if decision.card is None or decision.car is None or value is None:
+            self._say("bids", f"{self._seat(seat)} passes on the set-aside cars", seat=seat)
             return self._next_second
-        car = COLOURS.index(d.car)
+        car = COLOURS.index(decision.car)
         entry = next(e for e in self.set_aside if e[0] == car)
         self.set_aside.remove(entry)
-        self._award(p, car, entry[1], value)
+        self._award(seat, car, entry[1], value)
         self._say(
             "auction",
-            f"{self._seat(p)} bids {value} with {self.cards[d.card]} and takes "
-            f"the set-aside {d.car} car for ${value}M" + (f" and {entry[1]}" if entry[1] else ""),
-            seat=p,
-            car=d.car,
+            f"{self._seat(seat)} bids {value} with {self.cards[decision.card]} and takes "
+            f"the set-aside {decision.car} car for ${value}M"
+            + (f" and {entry[1]}" if entry[1] else ""),
+            seat=seat,
+            car=decision.car,
             price=value,
             reason="second chance",
         )
@@ -228,48 +230,46 @@ class AuctionSteps(RaceSteps):
 
     # -- powers (R-AUC-9) -----------------------------------------------------
     def _powers(self) -> Next:
-        opts = {
-            p: [KeepPower(p, w) for w in self.held_powers[p]]
-            for p in range(self.players)
-            if self.held_powers[p]
+        options = {
+            seat: [KeepPower(seat, w) for w in self.held_powers[seat]]
+            for seat in range(self.players)
+            if self.held_powers[seat]
         }
-        if not opts:
+        if not options:
             return self._swap
-        return self._ask(Step.KEEP, opts, self._resolve_keep)
+        return self._ask(Step.KEEP, options, self._resolve_keep)
 
     def _resolve_keep(self) -> Next:
-        for p in sorted(self.collected):
-            d = self.collected[p]
-            self.power[p] = d.power
-            returned = [w for w in self.held_powers[p] if w != d.power]
+        for seat, decision in self._collected(KeepPower):
+            self.power[seat] = decision.power
+            returned = [w for w in self.held_powers[seat] if w != decision.power]
             self._say(
                 "power",
-                f"{self._seat(p)} keeps {d.power}"
+                f"{self._seat(seat)} keeps {decision.power}"
                 + (f" and returns {', '.join(returned)}" if returned else ""),
-                seat=p,
-                power=d.power,
+                seat=seat,
+                power=decision.power,
             )
         self.collected = {}
         return self._swap
 
     def _swap(self) -> Next:
-        p = self.cunning_winner
-        if not self.variant.cunning_swap or p == NOBODY or self.power[p] != "cunning":
+        seat = self.cunning_winner
+        if not self.variant.cunning_swap or seat == NOBODY or self.power[seat] != "cunning":
             return self._private_piles
         kept = set(self.power)
-        opts = [SwapPower(p, "cunning")] + [
-            SwapPower(p, w) for w in self.variant.powers if w not in kept
-        ]
-        return self._ask(Step.SWAP, {p: opts}, self._private_piles)
+        others = [w for w in self.variant.powers if w not in kept]
+        options = [SwapPower(seat, w) for w in ("cunning", *others)]
+        return self._ask(Step.SWAP, {seat: options}, self._private_piles)
 
-    def _on_swap(self, d: SwapPower) -> Next:
-        if d.power != "cunning":
-            self.power[d.player] = d.power
+    def _on_swap(self, decision: SwapPower) -> Next:
+        if decision.power != "cunning":
+            self.power[decision.player] = decision.power
             self._say(
                 "power",
-                f"{self._seat(d.player)} swaps Cunning for {d.power}",
-                seat=d.player,
-                power=d.power,
+                f"{self._seat(decision.player)} swaps Cunning for {decision.power}",
+                seat=decision.player,
+                power=decision.power,
             )
         return self._private_piles
 
@@ -277,8 +277,8 @@ class AuctionSteps(RaceSteps):
         """R-VAR two players: own speed cards shuffled into a private pile, draw N."""
         if self.variant.hand_mode == "private":
             size = self.variant.hand_size
-            for p in range(self.players):
-                pile = self.hands[p]
+            for seat in range(self.players):
+                pile = self.hands[seat]
                 self._random().shuffle(pile)
-                self.hands[p], self.piles[p] = pile[:size], pile[size:]
+                self.hands[seat], self.piles[seat] = pile[:size], pile[size:]
         return self._race_start

@@ -41,7 +41,7 @@ class Board:
             for a in range(self.geometry.n)
         ]
         self._reach: dict[tuple[int, int], int] = {}
-        self._choices: dict[tuple, dict[tuple[str, ...], Outcome]] = {}
+        self._choices: dict[tuple[int, int, int, int, bool], dict[tuple[str, ...], Outcome]] = {}
         # Steps that pass the seam start a new lap (long distance).
         self.wraps: set[tuple[int, int]] = {
             (a, b)
@@ -66,7 +66,7 @@ class Board:
         layer by layer instead of path by path)."""
         steps = self.steps
         layer: dict[tuple[int, int, bool], tuple[int, ...]] = {(start, 0, True): ()}
-        found: dict[tuple, Outcome] = {}
+        found: dict[tuple[int, bool, bool, int, bool], Outcome] = {}
         for k in range(n):
             nxt: dict[tuple[int, int, bool], tuple[int, ...]] = {}
             for (here, crossed, rect), path in layer.items():

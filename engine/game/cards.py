@@ -9,7 +9,7 @@ from pathlib import Path
 
 from trackside.engine.errors import InvalidInput
 from trackside.engine.schema import check
-from trackside.engine.yamlio import load_yaml
+from trackside.engine.yamlio import JsonPath, load_yaml
 
 COLOURS: tuple[str, ...] = ("black", "blue", "green", "yellow", "orange", "red")
 WILD = "wild"
@@ -82,12 +82,12 @@ class Deck:
         return cls(tuple(cards), source)
 
 
-def deck_problems(data: object) -> list[tuple[str, tuple]]:
+def deck_problems(data: object) -> list[tuple[str, JsonPath]]:
     """Every problem of deck file data: schema, then colours repeated on a card."""
-    problems = check("deck", data)
-    if problems:
+    problems: list[tuple[str, JsonPath]] = check("deck", data)
+    if problems or not isinstance(data, list):
         return problems
-    for i, card in enumerate(data):  # type: ignore[arg-type]
+    for i, card in enumerate(data):
         seen: set[str] = set()
         for j, row in enumerate(card):
             (colour,) = row.keys()
@@ -99,7 +99,7 @@ def deck_problems(data: object) -> list[tuple[str, tuple]]:
     return problems
 
 
-def load_deck(path: str | os.PathLike) -> Deck:
+def load_deck(path: str | os.PathLike[str]) -> Deck:
     """Read a deck file (a list of cards, each a list of ``colour: spaces``)."""
     return _load_deck(str(Path(path).resolve()))
 

@@ -9,18 +9,20 @@ copies. ``Steps`` adds the flow helpers the step mixins share.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from trackside.engine.game.board import Board, Outcome
 from trackside.engine.game.cards import COLOURS, Card, Deck
-from trackside.engine.game.decisions import Decision
+from trackside.engine.game.decisions import Decision, IllegalDecision
 from trackside.engine.game.events import Event, Pending
 from trackside.engine.game.result import Result
 from trackside.engine.game.setup import Deal
 from trackside.engine.game.steps import Next, Step, seat_name
 from trackside.engine.game.variants import Variant
+
+D = TypeVar("D", bound=Decision)
 
 
 @dataclass(slots=True, eq=False, repr=False)
@@ -45,7 +47,7 @@ class GameState:
     # -- the flow -------------------------------------------------------------------
     step: Step  # what the game waits for now
     _due_seats: list[int]  # seats asked at this step
-    _options: dict[int, list[Decision]]  # legal options per seat asked
+    _options: Mapping[int, Sequence[Decision]]  # legal options per seat asked (never changed)
     collected: dict[int, Decision]  # decisions given so far at a simultaneous step
     _pending: Pending | None  # what is asked, built on first use
     log: list[Event]
@@ -110,24 +112,36 @@ class Steps(GameState):
 
     def due(self) -> list[int]:
         """Seats whose decision is due now (several for secret bids and bets)."""
-        return [p for p in self._due_seats if p not in self.collected]
+        return [seat for seat in self._due_seats if seat not in self.collected]
 
-    def _ask(self, step: Step, opts: dict[int, list[Decision]], then: Callable[[], Next]) -> Next:
-        """Ask the seats in ``opts``; a seat with one option answers it at once."""
+    def _ask(
+        self, step: Step, options: Mapping[int, Sequence[Decision]], then: Callable[[], Next]
+    ) -> Next:
+        """Ask the seats in ``options``; a seat with one option answers it at once."""
         self.step = step
-        self._options = opts
-        self._due_seats = list(opts)
+        self._options = options
+        self._due_seats = list(options)
         self.collected = {}
         if step.simultaneous:
-            for seat, choices in opts.items():
+            for seat, choices in options.items():
                 if len(choices) == 1:
                     self.collected[seat] = choices[0]
             return then if not self.due() else None
-        (seat,) = opts
-        if len(opts[seat]) == 1:
-            only = opts[seat][0]
+        (seat,) = options
+        if len(options[seat]) == 1:
+            only = options[seat][0]
             return lambda: self._take(only)
         return None
+
+    def _collected(self, kind: type[D]) -> list[tuple[int, D]]:
+        """The decisions collected at a simultaneous step, by seat (each of ``kind``)."""
+        out = []
+        for seat in sorted(self.collected):
+            decision = self.collected[seat]
+            if not isinstance(decision, kind):
+                raise IllegalDecision(f"seat {seat} gave a {decision.type}, not a {kind.type}")
+            out.append((seat, decision))
+        return out
 
     def _random(self) -> random.Random:
         """The game's own random source (R-SET-5), unshared from copies before a draw."""

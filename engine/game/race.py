@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from trackside.engine.game.cards import COLOURS
 from trackside.engine.game.decisions import Bet, Decision, Order, Path, PlayCard, Skip, Wild
@@ -14,17 +14,17 @@ from trackside.engine.game.steps import NOBODY, OFF, Next, Step, ordinal
 # Option lists depend only on small keys (seat, rows, colours): built once and
 # shared by every game, as decisions are immutable.
 OptionsKey = tuple[object, ...]
-_OPTIONS: dict[OptionsKey, list[Decision]] = {}
+_OPTIONS: dict[OptionsKey, Sequence[Decision]] = {}
 
 
-def _shared(key: OptionsKey, build: Callable[[], list[Decision]]) -> list[Decision]:
-    opts = _OPTIONS.get(key)
-    if opts is None:
-        opts = _OPTIONS[key] = build()
-    return opts
+def _shared(key: OptionsKey, build: Callable[[], Sequence[Decision]]) -> Sequence[Decision]:
+    options = _OPTIONS.get(key)
+    if options is None:
+        options = _OPTIONS[key] = build()
+    return options
 
 
-def _bet_options(seat: int) -> list[Decision]:
+def _bet_options(seat: int) -> Sequence[Decision]:
     """A bet on each car (R-BET-2)."""
     return _shared(("bet", seat), lambda: [Bet(seat, c) for c in COLOURS])
 
@@ -45,39 +45,40 @@ class RaceSteps(ScoringSteps):
         self._say("race", f"The race starts: {self._seat(first)} plays first", seat=first)
         return lambda: self._begin_turn(first)
 
-    def _can_play(self, p: int) -> bool:
-        return not self.retired[p] and bool(self.hands[p] or self.face_up[p])
+    def _can_play(self, seat: int) -> bool:
+        return not self.retired[seat] and bool(self.hands[seat] or self.face_up[seat])
 
     def _begin_turn(self, start: int) -> Next:
         if self.variant.use_finish and len(self.finished) == len(COLOURS):
             return self._end_race
         for k in range(self.players):  # R-RACE-5: skip empty hands
-            p = (start + k) % self.players
-            if self._can_play(p):
+            seat = (start + k) % self.players
+            if self._can_play(seat):
                 break
         else:
             return self._end_race  # R-RACE-6
-        self.turn = p
-        opts = [PlayCard(p, c) for c in self.hands[p]] + [PlayCard(p, c) for c in self.face_up[p]]
-        return self._ask(Step.CARD, {p: opts}, lambda: None)
+        self.turn = seat
+        options: list[Decision] = [PlayCard(seat, c) for c in self.hands[seat]]
+        options += [PlayCard(seat, c) for c in self.face_up[seat]]
+        return self._ask(Step.CARD, {seat: options}, lambda: None)
 
-    def _on_card(self, d: PlayCard) -> Next:
-        p = d.player
-        self.from_hand = d.card in self.hands[p]
+    def _on_card(self, decision: PlayCard) -> Next:
+        seat = decision.player
+        self.from_hand = decision.card in self.hands[seat]
         if self.from_hand:
-            self.hands[p].remove(d.card)
+            self.hands[seat].remove(decision.card)
         else:
-            self.face_up[p].remove(d.card)
-        self.card = d.card
+            self.face_up[seat].remove(decision.card)
+        self.card = decision.card
         self.cards_played += 1
-        card = self.cards[d.card]
+        card = self.cards[decision.card]
         if self.logging:
-            self._say("play", f"{self._seat(p)} plays {card}", seat=p, card=d.card)
+            self._say("play", f"{self._seat(seat)} plays {card}", seat=seat, card=decision.card)
         self.row_order = list(range(len(card.rows)))
         self.skipped_row = None
         self.wild_cars = {}
         self.lines_just_crossed = 0
-        power = self.power[p]
+        power = self.power[seat]
         if power == "tricky" and len(card.rows) > 1:
             # Rows of finished cars move nothing: their place in the order cannot matter.
             dead = tuple(
@@ -86,69 +87,73 @@ class RaceSteps(ScoringSteps):
                 if c != "wild" and self.car_spaces[COLOURS.index(c)] == OFF
             )
             live = [r for r in self.row_order if r not in dead]
-            opts = _shared(
-                ("order", p, tuple(live), dead),
-                lambda: [Order(p, perm + dead) for perm in itertools.permutations(live)],
+            options = _shared(
+                ("order", seat, tuple(live), dead),
+                lambda: [Order(seat, perm + dead) for perm in itertools.permutations(live)],
             )
-            return self._ask(Step.ORDER, {p: opts}, lambda: None)
+            return self._ask(Step.ORDER, {seat: options}, lambda: None)
         if power == "strategic":
             rows = len(self.row_order)
-            opts = _shared(
-                ("skip", p, rows), lambda: [Skip(p, None)] + [Skip(p, r) for r in range(rows)]
+            options = _shared(
+                ("skip", seat, rows), lambda: [Skip(seat, r) for r in (None, *range(rows))]
             )
-            return self._ask(Step.SKIP, {p: opts}, lambda: None)
+            return self._ask(Step.SKIP, {seat: options}, lambda: None)
         return self._ask_wild
 
-    def _on_order(self, d: Order) -> Next:
-        self.row_order = list(d.rows)
-        if d.rows != tuple(sorted(d.rows)):
+    def _on_order(self, decision: Order) -> Next:
+        self.row_order = list(decision.rows)
+        if decision.rows != tuple(sorted(decision.rows)):
             self._say(
                 "order",
-                f"{self._seat(d.player)} resolves the rows in the order "
-                + ", ".join(str(r + 1) for r in d.rows)
+                f"{self._seat(decision.player)} resolves the rows in the order "
+                + ", ".join(str(r + 1) for r in decision.rows)
                 + " (Tricky)",
-                rows=list(d.rows),
+                rows=list(decision.rows),
             )
         return self._ask_wild
 
-    def _on_skip(self, d: Skip) -> Next:
-        if d.row is not None:
-            self.skipped_row = d.row
-            self.row_order.remove(d.row)
-            colour, n = self.cards[self.card].rows[d.row]
+    def _on_skip(self, decision: Skip) -> Next:
+        if decision.row is not None:
+            self.skipped_row = decision.row
+            self.row_order.remove(decision.row)
+            assert self.card is not None  # a card is being resolved
+            colour, n = self.cards[self.card].rows[decision.row]
             label = "WILD" if colour == "wild" else colour
             self._say(
-                "skip", f"{self._seat(d.player)} skips the row {label} {n} (Strategic)", row=d.row
+                "skip",
+                f"{self._seat(decision.player)} skips the row {label} {n} (Strategic)",
+                row=decision.row,
             )
         return self._ask_wild
 
     def _ask_wild(self) -> Next:
-        p = self.turn
-        card = self.cards[self.card]
+        seat, card_id = self.turn, self.card
+        assert seat is not None and card_id is not None  # a card is being resolved
+        card = self.cards[card_id]
         rows = [r for r in self.row_order if card.rows[r][0] == "wild"]
         if not rows:
             self.rows_started = 0
             return self._next_row
         on_card = {c for c, _ in card.rows}
-        allowed = [c for c in COLOURS if self.power[p] == "unpredictable" or c not in on_card]
+        allowed = [c for c in COLOURS if self.power[seat] == "unpredictable" or c not in on_card]
         rows.sort()  # colours are named top to bottom
         k = len(rows)
-        opts = _shared(
-            ("wild", p, tuple(allowed), k),
-            lambda: [Wild(p, combo) for combo in itertools.permutations(allowed, k)],
+        options = _shared(
+            ("wild", seat, tuple(allowed), k),
+            lambda: [Wild(seat, combo) for combo in itertools.permutations(allowed, k)],
         )
         self.wild_rows = rows
-        return self._ask(Step.WILD, {p: opts}, lambda: None)
+        return self._ask(Step.WILD, {seat: options}, lambda: None)
 
-    def _on_wild(self, d: Wild) -> Next:
+    def _on_wild(self, decision: Wild) -> Next:
         rows = self.wild_rows
-        self.wild_cars = {r: COLOURS.index(c) for r, c in zip(rows, d.colours, strict=False)}
+        self.wild_cars = {r: COLOURS.index(c) for r, c in zip(rows, decision.colours, strict=False)}
         if self.logging:
             self._say(
                 "wild",
-                f"{self._seat(d.player)}'s WILD names {', '.join(d.colours)}",
-                seat=d.player,
-                colours=list(d.colours),
+                f"{self._seat(decision.player)}'s WILD names {', '.join(decision.colours)}",
+                seat=decision.player,
+                colours=list(decision.colours),
             )
         self.rows_started = 0
         return self._next_row
@@ -159,14 +164,15 @@ class RaceSteps(ScoringSteps):
         r = self.row_order[self.rows_started]
         self.rows_started += 1
         self.current_row = r
-        colour, n = self.cards[self.card].rows[r]
-        p = self.turn
+        seat, card_id = self.turn, self.card
+        assert seat is not None and card_id is not None  # a card is being resolved
+        colour, n = self.cards[card_id].rows[r]
         if colour == "wild":
             car = self.wild_cars[r]
         else:
             car = COLOURS.index(colour)
             # R-POW-AGG: the printed top row of the player's own car.
-            if r == 0 and self.owner[car] == p and self.power[p] == "aggressive":
+            if r == 0 and self.owner[car] == seat and self.power[seat] == "aggressive":
                 n += self.variant.aggressive_bonus
         return self._start_move(car, n, False)
 
@@ -179,10 +185,10 @@ class RaceSteps(ScoringSteps):
             return self._next_row
         occupied = self.occupied
         occupied.discard(start)
-        o = self.owner[car]
-        det = not bonus and o != NOBODY and self.power[o] == "determined"
+        owner = self.owner[car]
+        determined = not bonus and owner != NOBODY and self.power[owner] == "determined"
         by_path = self.board.choices(
-            start, n, occupied, 0b1000 | (0b111 & ~self.lines_crossed), det
+            start, n, occupied, 0b1000 | (0b111 & ~self.lines_crossed), determined
         )
         occupied.add(start)
         if not by_path:
@@ -196,19 +202,22 @@ class RaceSteps(ScoringSteps):
                 )
             return self._next_row
         chooser = self.turn
-        if o != NOBODY and self.power[o] == "cunning":  # R-POW-CUN
-            chooser = o
+        assert chooser is not None  # a card is being resolved
+        if owner != NOBODY and self.power[owner] == "cunning":  # R-POW-CUN
+            chooser = owner
         self.moving_car, self.move_start, self.move_spaces, self.bonus_step = car, start, n, bonus
         self.move_choices = by_path
-        opts = [Path(chooser, name, p) for p in by_path]
-        return self._ask(Step.PATH, {chooser: opts}, lambda: None)
+        options = [Path(chooser, name, path) for path in by_path]
+        return self._ask(Step.PATH, {chooser: options}, lambda: None)
 
-    def _on_path(self, d: Path) -> Next:
+    def _on_path(self, decision: Path) -> Next:
         board = self.board
         start = self.move_start
-        move = self.move_choices.get(d.path)
+        move = self.move_choices.get(decision.path)
         if move is None:  # a concrete path chosen by a person
-            move = board.outcome_of(start, tuple(board.index[s] for s in d.path), self.move_spaces)
+            move = board.outcome_of(
+                start, tuple(board.index[s] for s in decision.path), self.move_spaces
+            )
         path, finished, blocked, crossed, rect = move
         car = self.moving_car
         name = COLOURS[car]
@@ -225,9 +234,9 @@ class RaceSteps(ScoringSteps):
             place = len(self.finished)
             self._say(
                 "finish",
-                f"The {name} car moves {' -> '.join(d.path)} and finishes {ordinal(place)}",
+                f"The {name} car moves {' -> '.join(decision.path)} and finishes {ordinal(place)}",
                 car=name,
-                path=list(d.path),
+                path=list(decision.path),
                 place=place,
                 spaces=self.move_spaces,
             )
@@ -237,11 +246,11 @@ class RaceSteps(ScoringSteps):
             if self.logging:
                 self._say(
                     "move",
-                    f"The {name} car moves {' -> '.join(d.path)}"
+                    f"The {name} car moves {' -> '.join(decision.path)}"
                     + (" (blocked)" if blocked else "")
                     + (" (Determined bonus)" if self.bonus_step else ""),
                     car=name,
-                    path=list(d.path),
+                    path=list(decision.path),
                     blocked=blocked,
                     bonus=self.bonus_step,
                     spaces=self.move_spaces,
@@ -258,14 +267,14 @@ class RaceSteps(ScoringSteps):
                         car=name,
                         line=k,
                     )
-        o = self.owner[car]
+        owner = self.owner[car]
         if (
             not self.bonus_step
             and not finished
             and not blocked
             and rect
-            and o != NOBODY
-            and self.power[o] == "determined"
+            and owner != NOBODY
+            and self.power[owner] == "determined"
             and self.variant.determined_bonus > 0
         ):  # R-POW-DET
             return self._start_move(car, self.variant.determined_bonus, True)
@@ -273,17 +282,18 @@ class RaceSteps(ScoringSteps):
         return self._next_row
 
     def _end_card(self) -> Next:
-        p = self.turn
-        self.discard.append(self.card)
+        seat, card_id = self.turn, self.card
+        assert seat is not None and card_id is not None  # a card was resolved
+        self.discard.append(card_id)
         self.card = None
         self.bonus_step = False
         mode = self.variant.hand_mode
         if not self.from_hand:
             pass  # a face-up Speed-8 card is not replaced (R-VAR two players)
         elif mode == "common" and self.pile:
-            self.hands[p].append(self.pile.pop(0))
-        elif mode == "private" and self.piles[p]:
-            self.hands[p].append(self.piles[p].pop(0))
+            self.hands[seat].append(self.pile.pop(0))
+        elif mode == "private" and self.piles[seat]:
+            self.hands[seat].append(self.piles[seat].pop(0))
         for q in {self.owner[c] for c in self.finished} - {NOBODY}:  # R-RACE-5
             cars = [c for c in range(6) if self.owner[c] == q]
             if cars and not self.retired[q] and all(self.car_spaces[c] == OFF for c in cars):
@@ -302,16 +312,18 @@ class RaceSteps(ScoringSteps):
 
     def _next_bet(self) -> Next:
         if not self.lines_to_bet:
-            return lambda: self._begin_turn((self.turn + 1) % self.players)
+            player = self.turn
+            assert player is not None  # bets come between turns of the race
+            return lambda: self._begin_turn((player + 1) % self.players)
         k = self.lines_to_bet[0]
-        opts = {seat: _bet_options(seat) for seat in range(self.players)}
+        options = {seat: _bet_options(seat) for seat in range(self.players)}
         self._say("bet-open", f"Bet {k + 1}: every player secretly chooses a car to win", line=k)
-        return self._ask(Step.BET, opts, self._resolve_bet)
+        return self._ask(Step.BET, options, self._resolve_bet)
 
     def _resolve_bet(self) -> Next:
         k = self.lines_to_bet.pop(0)
-        for p, d in self.collected.items():
-            self.bets[k][p] = COLOURS.index(d.car)
+        for seat, bet in self._collected(Bet):
+            self.bets[k][seat] = COLOURS.index(bet.car)
         self.collected = {}
         self._say("bet", f"Bet {k + 1} is made (revealed at scoring)", line=k)
         return self._next_bet

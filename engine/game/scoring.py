@@ -13,9 +13,9 @@ from trackside.engine.game.steps import NOBODY, Next, Step, ordinal
 def money_winners(scores: list[int], best_place: list[float]) -> list[int]:
     """R-SCORE-2: highest winnings; tie to the best-placed car; still tied, shared."""
     top = max(scores)
-    tied = [p for p, s in enumerate(scores) if s == top]
-    best = min(best_place[p] for p in tied)
-    return [p for p in tied if best_place[p] == best]
+    tied = [seat for seat, s in enumerate(scores) if s == top]
+    best = min(best_place[seat] for seat in tied)
+    return [seat for seat in tied if best_place[seat] == best]
 
 
 def bet_payout(table: tuple[int, ...], place: int | None) -> int:
@@ -58,25 +58,25 @@ class ScoringSteps(Steps):
         return sorted(range(6), key=cmp_to_key(ahead))
 
     def _score(self) -> Result:
-        v, n = self.variant, self.players
+        variant, n = self.variant, self.players
         ranking = self._ranking()
         place = {c: i for i, c in enumerate(ranking)}
         stalled = [c for c in range(6) if c not in place]
         earnings = [0] * n
         best = [float("inf")] * n
         for c, i in place.items():
-            o = self.owner[c]
-            if o != NOBODY:
-                earnings[o] += v.race_payout[i] if i < len(v.race_payout) else 0
-                best[o] = min(best[o], i)
+            owner = self.owner[c]
+            if owner != NOBODY:
+                earnings[owner] += variant.race_payout[i] if i < len(variant.race_payout) else 0
+                best[owner] = min(best[owner], i)
         payouts = [0] * n
         for k in range(3):
-            for p, c in enumerate(self.bets[k]):
-                if c is not None:
-                    payouts[p] += bet_payout(v.bet_payouts[k], place.get(c))
+            for seat, bet in enumerate(self.bets[k]):
+                if bet is not None:
+                    payouts[seat] += bet_payout(variant.bet_payouts[k], place.get(bet))
         prices = [sum(x for _, x in pr) for pr in self.prices]
-        scores = [earnings[p] + payouts[p] - prices[p] for p in range(n)]  # R-SCORE-1
-        if v.winner == "money":
+        scores = [earnings[seat] + payouts[seat] - prices[seat] for seat in range(n)]  # R-SCORE-1
+        if variant.winner == "money":
             winners = money_winners(scores, best)
         else:  # first_car / furthest_car: the owner of the best-placed owned car
             owned = [c for c in ranking if self.owner[c] != NOBODY]
@@ -116,16 +116,17 @@ class ScoringSteps(Steps):
             lines.append(
                 f"Bet {k + 1}: "
                 + "; ".join(
-                    f"{self._seat(p)} on {self._bet_name(b)}" for p, b in enumerate(self.bets[k])
+                    f"{self._seat(seat)} on {self._bet_name(b)}"
+                    for seat, b in enumerate(self.bets[k])
                 )
             )
-        for p in range(self.players):
-            cars = ", ".join(COLOURS[c] for c in range(6) if self.owner[c] == p) or "no car"
+        for seat in range(self.players):
+            cars = ", ".join(COLOURS[c] for c in range(6) if self.owner[c] == seat) or "no car"
             lines.append(
-                f"{self._seat(p)} ({cars}): cars {earnings[p]} + bets {payouts[p]} "
-                f"- prices {prices[p]} = {scores[p]}"
+                f"{self._seat(seat)} ({cars}): cars {earnings[seat]} + bets {payouts[seat]} "
+                f"- prices {prices[seat]} = {scores[seat]}"
             )
-        names = " and ".join(self._seat(p) for p in winners)
+        names = " and ".join(self._seat(seat) for seat in winners)
         why = {
             "money": "highest winnings",
             "first_car": "owner of the first car to finish",

@@ -9,7 +9,7 @@ from typing import Any
 
 from trackside.engine.errors import InvalidInput
 from trackside.engine.game.board import Board
-from trackside.engine.game.decisions import Decision, IllegalDecision
+from trackside.engine.game.decisions import Decision, IllegalDecision, Path
 from trackside.engine.game.events import Event, Pending, Phase
 from trackside.engine.game.result import Result
 from trackside.engine.game.setup import Deal
@@ -115,7 +115,7 @@ class Series:
     def options(self, seat: int) -> list[Decision]:
         return self.game.options(seat)
 
-    def all_paths(self, seat: int) -> list:
+    def all_paths(self, seat: int) -> list[Path]:
         return self.game.all_paths(seat)
 
     def is_legal(self, decision: Decision) -> bool:
@@ -135,7 +135,7 @@ class Series:
     @property
     def log(self) -> list[Event]:
         out: list[Event] = []
-        for k, g in enumerate(self.games):
+        for k, race in enumerate(self.games):
             out.append(
                 Event(
                     "race",
@@ -143,9 +143,9 @@ class Series:
                     {"race": k},
                 )
             )
-            out.extend(g.log)
-        if self.over:
-            res = self.result
+            out.extend(race.log)
+        res = self.result
+        if res is not None:
             totals = ", ".join(f"Player {p + 1} {s}" for p, s in enumerate(res.scores))
             out.append(Event("score", f"Series totals: {totals}"))
             out.append(
@@ -161,7 +161,7 @@ class Series:
         """Totals over the races (R-VAR world tour); None until the last race ends."""
         if not self.over:
             return None
-        races = tuple(g.result for g in self.games)
+        races = tuple(race.result for race in self.games if race.result is not None)
         totals = [sum(r.scores[p] for r in races) for p in range(self.players)]
         top = max(totals)
         return SeriesResult(

@@ -211,13 +211,13 @@ class Game(AuctionSteps):
             logging=self.logging if log is None else log,
             step=self.step,
             _due_seats=list(self._due_seats),
-            _options=dict(self._options),
+            _options=self._options,  # replaced at each step, never changed
             collected=dict(self.collected),
             _pending=self._pending,
             log=list(self.log),
             result=self.result,
             hands=[list(h) for h in self.hands],
-            piles=[list(p) for p in self.piles],
+            piles=[list(pile) for pile in self.piles],
             pile=list(self.pile),
             face_up=[list(f) for f in self.face_up],
             discard=list(self.discard),
@@ -236,7 +236,7 @@ class Game(AuctionSteps):
             second_queue=list(self.second_queue),
             held_powers=[list(h) for h in self.held_powers],
             power=list(self.power),
-            prices=[list(p) for p in self.prices],
+            prices=[list(paid) for paid in self.prices],
             cunning_winner=self.cunning_winner,
             turn=self.turn,
             card=self.card,
@@ -332,8 +332,8 @@ class Game(AuctionSteps):
 
     def owner_of(self, colour: str) -> int | None:
         """The seat owning a car, or None."""
-        o = self.owner[COLOURS.index(colour)]
-        return None if o == NOBODY else o
+        option = self.owner[COLOURS.index(colour)]
+        return None if option == NOBODY else option
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: own hand and bets; others' only as counts."""
@@ -344,7 +344,7 @@ class Game(AuctionSteps):
             pending=self.pending,
             hand=tuple(self.hands[seat]),
             hand_sizes=tuple(len(h) for h in self.hands),
-            pile_sizes=tuple(len(p) for p in self.piles)
+            pile_sizes=tuple(len(pile) for pile in self.piles)
             if self.variant.hand_mode == "private"
             else (len(self.pile),),
             face_up=tuple(tuple(f) for f in self.face_up),
@@ -359,7 +359,7 @@ class Game(AuctionSteps):
             },
             powers=tuple(self.power),
             held_powers=tuple(tuple(h) for h in self.held_powers),
-            prices=tuple(sum(p for _, p in pr) for pr in self.prices),
+            prices=tuple(sum(price for _, price in paid) for paid in self.prices),
             my_bets=self._my_bets(seat),
             bets_made=tuple(self.bet_lines_done()),
             all_bets=tuple(tuple(self._bet_name(b) for b in self.bets[k]) for k in range(3))
@@ -396,60 +396,62 @@ class Game(AuctionSteps):
         self._pending = None
         self._run(lambda: self._take(decision))
 
-    def _check(self, d: Decision) -> None:
-        seat = d.player
+    def _check(self, decision: Decision) -> None:
+        seat = decision.player
         if self.step is Step.OVER:
             raise IllegalDecision("the game is over; no decision is due")
         if seat not in self._due_seats or seat in self.collected:
-            due = ", ".join(f"seat {p}" for p in self.due()) or "nobody"
+            due = ", ".join(f"seat {other}" for other in self.due()) or "nobody"
             raise IllegalDecision(f"seat {seat} has no decision due now ({due} must decide)")
         kind = self.step.kind
-        if d.type != kind:
-            raise IllegalDecision(f"a {kind} decision is due from seat {seat}, not {d.type}")
-        if not isinstance(d, Order) and d in self._options.get(seat, ()):
+        if decision.type != kind:
+            raise IllegalDecision(f"a {kind} decision is due from seat {seat}, not {decision.type}")
+        if not isinstance(decision, Order) and decision in self._options.get(seat, ()):
             return
-        if self._also_legal(d):
+        if self._also_legal(decision):
             return
         raise IllegalDecision(
-            f"{d.type} {d.to_dict()} is not a legal option now",
+            f"{decision.type} {decision.to_dict()} is not a legal option now",
             hint=f"legal: {self._short_options(seat)}",
         )
 
     def _short_options(self, seat: int) -> str:
-        opts = self._options.get(seat, [])
+        options = self._options.get(seat, [])
         text = ", ".join(
-            str({k: v for k, v in o.to_dict().items() if k not in ("type", "player")})
-            for o in opts[:6]
+            str({k: v for k, v in option.to_dict().items() if k not in ("type", "player")})
+            for option in options[:6]
         )
-        return text + (f" and {len(opts) - 6} more" if len(opts) > 6 else "")
+        return text + (f" and {len(options) - 6} more" if len(options) > 6 else "")
 
-    def _also_legal(self, d: Decision) -> bool:
+    def _also_legal(self, decision: Decision) -> bool:
         """Legal decisions not listed as options: a pass played with a card,
         any row order (Tricky), any concrete legal path."""
-        if isinstance(d, Bid) and d.card is not None:
-            if d.card not in self.hands[d.player]:
+        if isinstance(decision, Bid) and decision.card is not None:
+            if decision.card not in self.hands[decision.player]:
                 return False
-            if self.step is Step.BID and d.car not in (None, COLOURS[self.auctioned_car]):
+            if self.step is Step.BID and decision.car not in (None, COLOURS[self.auctioned_car]):
                 return False
-            colour = d.car if self.step is Step.SECOND else COLOURS[self.auctioned_car]
+            colour = decision.car if self.step is Step.SECOND else COLOURS[self.auctioned_car]
+            if colour is None:  # a second-round bid names its car
+                return False
             if self.step is Step.SECOND and COLOURS.index(colour) not in [
                 c for c, _ in self.set_aside
             ]:
                 return False
             return (
-                self._bid_value(d.player, d.card, colour) is None
-                and Bid(d.player, None) in self._options[d.player]
+                self._bid_value(decision.player, decision.card, colour) is None
+                and Bid(decision.player, None) in self._options[decision.player]
             )
-        if isinstance(d, Order):
+        if isinstance(decision, Order) and self.card is not None:
             n = len(self.cards[self.card].rows)
-            rows = d.rows if isinstance(d.rows, tuple) else ()
+            rows = decision.rows if isinstance(decision.rows, tuple) else ()
             return all(type(r) is int for r in rows) and sorted(rows) == list(range(n))
-        if isinstance(d, Path):
+        if isinstance(decision, Path):
             return (
-                d.car == COLOURS[self.moving_car]
-                and isinstance(d.path, tuple)
-                and all(isinstance(s, str) for s in d.path)
-                and self._path_legal(d.path)
+                decision.car == COLOURS[self.moving_car]
+                and isinstance(decision.path, tuple)
+                and all(isinstance(s, str) for s in decision.path)
+                and self._path_legal(decision.path)
             )
         return False
 
@@ -470,31 +472,31 @@ class Game(AuctionSteps):
             here = b
         return len(path) == n or not graph.free_forward(here, others)
 
-    def _take(self, d: Decision) -> Next:
+    def _take(self, decision: Decision) -> Next:
         step = self.step
         if step.simultaneous:  # resolved once every seat asked has answered
-            self.collected[d.player] = d
+            self.collected[decision.player] = decision
             if self.due():
                 return None
             if step is Step.BID:
                 return self._resolve_bids
             return self._resolve_keep if step is Step.KEEP else self._resolve_bet
         # Otherwise each step asks for its own kind of decision (checked by ``_check``).
-        if isinstance(d, Path):
-            return self._on_path(d)
-        if isinstance(d, PlayCard):
-            return self._on_card(d)
-        if isinstance(d, Wild):
-            return self._on_wild(d)
-        if isinstance(d, Order):
-            return self._on_order(d)
-        if isinstance(d, Skip):
-            return self._on_skip(d)
-        if isinstance(d, Bid):
-            return self._on_second(d)
-        if isinstance(d, SwapPower):
-            return self._on_swap(d)
-        raise IllegalDecision(f"no step takes a {d.type} decision")
+        if isinstance(decision, Path):
+            return self._on_path(decision)
+        if isinstance(decision, PlayCard):
+            return self._on_card(decision)
+        if isinstance(decision, Wild):
+            return self._on_wild(decision)
+        if isinstance(decision, Order):
+            return self._on_order(decision)
+        if isinstance(decision, Skip):
+            return self._on_skip(decision)
+        if isinstance(decision, Bid):
+            return self._on_second(decision)
+        if isinstance(decision, SwapPower):
+            return self._on_swap(decision)
+        raise IllegalDecision(f"no step takes a {decision.type} decision")
 
     def _run(self, first: Next) -> None:
         step = first

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from trackside.engine.errors import InvalidInput, Place, UnreadableInput
 from trackside.engine.game.cards import Deck, load_deck
@@ -66,7 +66,7 @@ class Variant:
         return self.finish == "line"
 
 
-def variant_path(name_or_path: str | os.PathLike) -> Path:
+def variant_path(name_or_path: str | os.PathLike[str]) -> Path:
     """The file of a bundled variant name (``two-player``) or a path as given."""
     text = str(name_or_path)
     if os.sep not in text and "/" not in text and not text.endswith((".yaml", ".yml")):
@@ -79,7 +79,7 @@ def bundled_variants() -> list[Path]:
     return sorted(variants_dir().glob("*.yaml"))
 
 
-def load_variant(name_or_path: str | os.PathLike) -> Variant:
+def load_variant(name_or_path: str | os.PathLike[str]) -> Variant:
     """Read a variant (bundled name or file), following ``extends``."""
     path = variant_path(name_or_path)
     if not path.exists() and path.parent == variants_dir():
@@ -93,7 +93,7 @@ def load_variant(name_or_path: str | os.PathLike) -> Variant:
     return _build(data, str(path), places)
 
 
-def _resolved(path: Path, chain: tuple[Path, ...]) -> tuple[dict, dict]:
+def _resolved(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], dict[str, Place]]:
     """The merged data of a variant file and its ancestors, with the place of
     each top-level key for error messages."""
     if path in chain:
@@ -113,7 +113,9 @@ def _resolved(path: Path, chain: tuple[Path, ...]) -> tuple[dict, dict]:
     return _resolved_doc(load_yaml(path, "variant file"), path.parent, (*chain, path))
 
 
-def _resolved_doc(doc: YamlDocument, base: Path, chain: tuple[Path, ...]) -> tuple[dict, dict]:
+def _resolved_doc(
+    doc: YamlDocument, base: Path, chain: tuple[Path, ...]
+) -> tuple[dict[str, Any], dict[str, Place]]:
     """``_resolved`` for parsed data whose relative paths start at ``base``."""
     problems = check("variant", doc.data)
     if problems:
@@ -143,7 +145,7 @@ def _resolved_doc(doc: YamlDocument, base: Path, chain: tuple[Path, ...]) -> tup
 
 
 def variant_from_data(
-    data: Any, base: str | os.PathLike = ".", file: str = "<inline variant>"
+    data: Any, base: str | os.PathLike[str] = ".", file: str = "<inline variant>"
 ) -> Variant:
     """A variant given as data (e.g. inline in a game record); relative paths
     (``extends``, ``deck``, series tracks) start at ``base``."""
@@ -152,7 +154,7 @@ def variant_from_data(
     return _build(data, file, places)
 
 
-def _merge(parent: dict, child: dict) -> dict:
+def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     out = dict(parent)
     for key, value in child.items():
         if isinstance(value, dict) and isinstance(out.get(key), dict):
@@ -162,8 +164,8 @@ def _merge(parent: dict, child: dict) -> dict:
     return out
 
 
-def _build(data: dict, file: str, places: dict[str, Place]) -> Variant:
-    def fail(key: str, message: str, hint: str) -> None:
+def _build(data: dict[str, Any], file: str, places: dict[str, Place]) -> Variant:
+    def fail(key: str, message: str, hint: str) -> NoReturn:
         raise InvalidInput(f"variant: {message}", places.get(key, Place(file)), hint)
 
     players = data.get("players", {})

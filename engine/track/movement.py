@@ -74,6 +74,32 @@ class MoveGraph:
         self._walk(start, n, occupied, [], 0, True, out, None)
         return out
 
+    def count_moves(self, start: int, n: int, occupied: set[int]) -> int:
+        """How many moves ``moves`` lists, counted without listing them: the moves
+        onward from a space depend only on that space and the spaces left, so
+        the count takes time in proportion to ``n`` times the track's steps."""
+        memo: dict[tuple[int, int], int] = {}
+
+        def onward(here: int, left: int, entered: bool) -> int:
+            if left == 0:
+                return 1
+            if entered and (here, left) in memo:
+                return memo[(here, left)]
+            ahead = self.free_forward(here, occupied)
+            total = sum(
+                1
+                if self.beyond_finish[b] and not self.beyond_finish[here]
+                else onward(b, left - 1, True)
+                for b in ahead
+            )
+            if not ahead and entered:
+                total = 1  # blocked where it stands (R-MOVE-4)
+            if entered:
+                memo[(here, left)] = total
+            return total
+
+        return onward(start, n, False)
+
     def outcomes(self, start: int, n: int, occupied: set[int]) -> list[Move]:
         """One legal move per distinct outcome (end space, finished, blocked,
         lines crossed, all-rectangular), without listing every path."""

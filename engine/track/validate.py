@@ -21,6 +21,7 @@ line-count                 error     there are not exactly 3 betting lines
 centerline-degenerate      error     the centerline has (almost) no length
 centerline-crossing        error     the centerline crosses itself
 bad-polygon                error     a space is not a usable simple polygon
+space-size                 error     a space is too small or too large to be a board space
 overlap                    error     two spaces overlap
 off-racing-line            error     a space lies far from the centerline
 across-seam                error     a space straddles the seam of a closed track
@@ -84,6 +85,7 @@ CODES: dict[str, str] = {
     "centerline-degenerate": ERROR,
     "centerline-crossing": ERROR,
     "bad-polygon": ERROR,
+    "space-size": ERROR,
     "overlap": ERROR,
     "off-racing-line": ERROR,
     "across-seam": ERROR,
@@ -103,6 +105,9 @@ CODES: dict[str, str] = {
 }
 
 OFF_LINE_FACTOR = 4.0
+# A board space holds a car: its size (the square root of its area) in mm.
+# Outside this range the file is in other units or scaled, and drawing it fails.
+SPACE_SIZE_MM = (5.0, 500.0)
 COARSE_TURN_DEG = 2.0
 _KEY_ORDER = {
     k: n
@@ -311,6 +316,7 @@ class _Checker:
         self.check_grid_list()
         lines_ok = self.check_line_count()
         self.check_polygons()
+        self.check_sizes()
         centerline_ok = self.check_centerline()
         if centerline_ok:
             self.check_off_line()
@@ -397,6 +403,29 @@ class _Checker:
                 f"{ov.area:.1f} mm²; move their corners so they only share edges",
                 [a, b],
                 path=self.space_path(a, "corners"),
+            )
+
+    def check_sizes(self) -> None:
+        """Spaces outside SPACE_SIZE_MM, the too small and the too large together."""
+        g = self.g
+        low, high = SPACE_SIZE_MM
+        small = [i for i in g.good if g.size(i) < low]
+        large = [i for i in g.good if g.size(i) > high]
+        for group, what in ((small, "small"), (large, "large")):
+            if not group:
+                continue
+            sizes = [g.size(i) for i in group]
+            least, most = f"{min(sizes):.3g}", f"{max(sizes):.3g}"
+            across = f"{least} mm" if least == most else f"{least} to {most} mm"
+            ids = [g.ids[i] for i in group]
+            self.add(
+                "space-size",
+                f"space{'s' if len(ids) > 1 else ''} {_names(ids)} "
+                f"{'are' if len(ids) > 1 else 'is'} too {what}: {across} across (the square "
+                f"root of the area), where a space is {low:g} to {high:g} mm; give "
+                "coordinates in millimetres at the size of the printed board",
+                group,
+                path=self.space_path(group[0], "corners"),
             )
 
     def check_centerline(self) -> bool:

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 import yaml
+from depth import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from repo_paths import FIXTURES, ROOT
@@ -126,15 +127,19 @@ def write(tmp: Path, name: str, data: Any, tag_at: int | None) -> Path:
     return path
 
 
-FUZZ = settings(
-    max_examples=25,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+def fuzz(ci: int) -> settings:
+    """Hypothesis settings: ``ci`` examples in ``make test``, ten times more when deep."""
+    return settings(
+        max_examples=examples(ci),
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
+
+
 TAG = st.one_of(st.none(), st.integers(0, 40))
 
 
-@FUZZ
+@fuzz(8)
 @given(data=mutated(yaml.safe_load(TRACK.read_text())), tag_at=TAG)
 def test_mutated_tracks_get_clear_answers(tmp_path_factory, capsys, data, tag_at):
     tmp = tmp_path_factory.mktemp("track")
@@ -149,7 +154,7 @@ def test_mutated_tracks_get_clear_answers(tmp_path_factory, capsys, data, tag_at
         assert_clear(*result, json_output=result[0] == 0)
 
 
-@FUZZ
+@fuzz(12)
 @given(data=mutated(yaml.safe_load(VARIANT.read_text())), tag_at=TAG)
 def test_mutated_variants_get_clear_answers(tmp_path_factory, capsys, data, tag_at):
     tmp = tmp_path_factory.mktemp("variant")
@@ -161,7 +166,7 @@ def test_mutated_variants_get_clear_answers(tmp_path_factory, capsys, data, tag_
     )
 
 
-@FUZZ
+@fuzz(12)
 @given(data=mutated(yaml.safe_load(RECORD.read_text())), tag_at=TAG)
 def test_mutated_records_get_clear_answers(tmp_path_factory, capsys, data, tag_at):
     tmp = tmp_path_factory.mktemp("record")

@@ -24,6 +24,7 @@ def test_without_a_file_it_opens_the_bundled_harbour_loop():
     assert default_track().name == "harbour-loop.yaml"
 
 
+@pytest.mark.slow
 def test_edit_starts_the_editor_on_the_track_without_complaint(tmp_path):
     """A real ``trackside edit`` process (offscreen): it starts, stays up and prints nothing.
 

@@ -302,4 +302,4 @@ def test_output_names_come_from_the_file_else_a_slug_of_the_track_name(tmp_path,
     assert file_slug("Harbour Loop! (copy)") == "harbour-loop-copy"
     assert file_slug("") == file_slug(None) == file_slug("!!") == "track"
     assert suggested_stem(str(tmp_path / "a" / "oval.yaml"), "Oval") == tmp_path / "a" / "oval"
-    assert suggested_stem(None, "Big Oval") == tmp_path / "big-oval"
+    assert suggested_stem(None, "Big Oval", tmp_path) == tmp_path / "big-oval"

@@ -4,6 +4,7 @@ noticed, saves through links keep the link, failed autosaves are shown and retri
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -164,3 +165,37 @@ def test_a_failed_autosave_is_shown_and_retried_until_it_works(
     window.autosave.retry.start()
     qtbot.waitUntil(lambda: not window.autosave_label.isVisible(), timeout=3000)
     assert window.autosave.track_file.exists()
+
+
+def test_file_dialogs_start_in_the_circuits_folder_then_the_last_folder_used(
+    window, stadium_file, monkeypatch, tmp_path
+):
+    from trackside.editor.document import files
+
+    monkeypatch.setattr(files, "circuits_folder", lambda: tmp_path / "Documents" / "Trackside")
+    window.open_dialog()
+    assert window.prompts.titles("open_path")[-1][1] == str(tmp_path / "Documents" / "Trackside")
+    assert window.open_file(stadium_file)
+    window.new_blank()
+    window.open_dialog()
+    assert window.prompts.titles("open_path")[-1][1] == str(stadium_file.parent)
+
+
+def test_a_bundled_circuit_opens_read_only_and_is_never_locked_or_written(
+    window, qtbot, monkeypatch, tmp_path
+):
+    from trackside.editor.document import files
+    from trackside.engine.resources import resolve_track, tracks_dir
+
+    monkeypatch.setattr(files, "circuits_folder", lambda: tmp_path / "Trackside")
+    path = resolve_track("harbour-loop")
+    before = Path(path).read_bytes()
+    assert window.open_file(path)
+    assert window.read_only and "(read-only)" in window.windowTitle()
+    assert not any(p.name.endswith(".lock") for p in tracks_dir().iterdir())
+    nudge(qtbot, window)
+    window.prompts.save_as_answer = None
+    assert not window.save()
+    suggested = window.prompts.titles("save_path")[-1][1]
+    assert suggested == str(tmp_path / "Trackside" / "harbour-loop.yaml")
+    assert Path(path).read_bytes() == before

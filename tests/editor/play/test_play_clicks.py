@@ -4,7 +4,6 @@ destinations on the board, bets, WILD colours, powers, the hand-over screen."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -25,10 +24,12 @@ from trackside.engine.game import (
 from trackside.engine.game import (
     Path as PathDecision,
 )
-from trackside.engine.track.model import load_track
+from trackside.engine.track.model import Track
 
 HARBOUR = TRACKS / "harbour-loop.yaml"
 LEFT = Qt.MouseButton.LeftButton
+
+pytestmark = pytest.mark.slow  # whole games through the widgets
 
 
 @pytest.fixture
@@ -207,11 +208,11 @@ def test_beginner_game_by_clicks_reaches_the_sheet(qtbot, harbour_window):
     assert "Bet 1" not in text  # no betting in the beginner game
 
 
-def game_at(track_file: Path, seed: int, wanted) -> Game:
+def game_at(track: Track, seed: int, wanted) -> Game:
     """A standard 4-player game played with seeded random choices until ``wanted(game)``
     (trying the next seeds if that game never gets there)."""
     v = load_variant("standard")
-    board = Board(load_track(track_file), v.use_finish)
+    board = Board(track, v.use_finish)
     for s in range(seed, seed + 40):
         game = Game.new(board, v, 4, s)
         rng = random.Random(s)
@@ -242,9 +243,9 @@ def ambiguous(game: Game) -> bool:
     return len(ends) != len(set(ends))
 
 
-def test_second_click_chooses_among_paths_that_differ(qtbot, window):
+def test_second_click_chooses_among_paths_that_differ(qtbot, window, bundled):
     """R-MOVE-5: the path matters (here Determined: only rectangular spaces or not)."""
-    game = game_at(TRACKS / "estuary-sweep.yaml", 1, ambiguous)
+    game = game_at(bundled["estuary-sweep"], 1, ambiguous)
     c = take_over(qtbot, window, game)
     view = window.play.view
     seat = c.waiting_for
@@ -263,9 +264,9 @@ def test_second_click_chooses_among_paths_that_differ(qtbot, window):
     assert c.decisions[n] == chosen
 
 
-def test_tricky_order_is_chosen_row_by_row(qtbot, window):
+def test_tricky_order_is_chosen_row_by_row(qtbot, window, bundled):
     """R-POW-TRI: the rows in any order, here the last printed row first."""
-    game = game_at(HARBOUR, 1, lambda g: g.pending.kind == "order")
+    game = game_at(bundled["harbour-loop"], 1, lambda g: g.pending.kind == "order")
     c = take_over(qtbot, window, game)
     view = window.play.view
     seat = c.waiting_for
@@ -284,9 +285,9 @@ def test_tricky_order_is_chosen_row_by_row(qtbot, window):
     assert Order(seat, wanted) in c.decisions
 
 
-def test_strategic_skip_is_a_button(qtbot, window):
+def test_strategic_skip_is_a_button(qtbot, window, bundled):
     """R-POW-STR: skip one row of the card played."""
-    game = game_at(HARBOUR, 0, lambda g: g.pending.kind == "skip")
+    game = game_at(bundled["harbour-loop"], 0, lambda g: g.pending.kind == "skip")
     c = take_over(qtbot, window, game)
     view = window.play.view
     seat = c.waiting_for
@@ -299,9 +300,11 @@ def test_strategic_skip_is_a_button(qtbot, window):
     assert any(e.kind == "skip" for e in game.log)
 
 
-def test_cunning_owner_is_asked_on_another_players_turn(qtbot, window):
+def test_cunning_owner_is_asked_on_another_players_turn(qtbot, window, bundled):
     """R-POW-CUN: the owner moves their own car when someone else plays it."""
-    game = game_at(HARBOUR, 6, lambda g: g.pending.kind == "path" and g.due()[0] != g.turn)
+    game = game_at(
+        bundled["harbour-loop"], 6, lambda g: g.pending.kind == "path" and g.due()[0] != g.turn
+    )
     c = take_over(qtbot, window, game)
     view = window.play.view
     seat = c.waiting_for
@@ -316,11 +319,13 @@ def test_cunning_owner_is_asked_on_another_players_turn(qtbot, window):
     )
 
 
-def test_world_tour_shows_each_race_sheet_and_waits_for_the_next_race(qtbot, harbour_window):
+def test_world_tour_shows_each_race_sheet_and_waits_for_the_next_race(
+    qtbot, harbour_window, bundled
+):
     """R-VAR world tour: a full game per circuit, winnings added up."""
     window = harbour_window
     v = load_variant("world-tour")
-    tracks = [window.doc.snapshot(), load_track(TRACKS / "quarry-hairpin.yaml")]
+    tracks = [window.doc.snapshot(), bundled["quarry-hairpin"]]
     setup = GameSetup(
         v,
         "world-tour",

@@ -17,6 +17,8 @@ from trackside.engine.track.model import load_track
 HARBOUR = TRACKS / "harbour-loop.yaml"
 LEFT = Qt.MouseButton.LeftButton
 
+pytestmark = pytest.mark.slow  # whole games through the widgets
+
 
 def bots_setup(
     window, variant_file: str, seed: int = 3, kinds=("greedy", "random", "greedy", "greedy")
@@ -113,7 +115,7 @@ def test_a_bots_card_in_play_is_shown_face_up_with_its_rows_marked(qtbot, harbou
             break
         before = len(c.decisions)
         qtbot.mouseClick(view.step_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: len(c.decisions) > before, timeout=10_000)
+        qtbot.waitUntil(lambda before=before: len(c.decisions) > before, timeout=10_000)
     race = c.race
     assert race.card is not None and race.turn in c.bots
     assert race.card in view.hand.buttons  # a bot's card, face up for all

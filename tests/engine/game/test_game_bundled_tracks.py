@@ -12,10 +12,10 @@ TRACKS = {p.stem: p for p in bundled_tracks()}
 PLAYERS = {"standard": 4, "two-player": 2, "beginner": 3, "long-distance": 5}
 
 
-@pytest.fixture(scope="module")
-def tracks():
+@pytest.fixture
+def tracks(bundled):
     assert TRACKS, "the bundled circuits are missing from tracks/"
-    return {name: load_track(path) for name, path in TRACKS.items()}
+    return bundled
 
 
 @pytest.mark.parametrize("name", sorted(PLAYERS))

@@ -11,6 +11,7 @@ the game's record replays to the same result (through its YAML text for the
 hypothesis examples, in memory for the plain loop).
 """
 
+import pytest
 from depth import examples, game_count
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -26,6 +27,8 @@ from trackside.engine.records import (
     replay,
     summary,
 )
+
+pytestmark = pytest.mark.slow  # hundreds of games
 
 VARIANTS = ["standard", "two-player", "beginner", "long-distance", "world-tour"]
 TRACKS = ["harbour-loop", "quarry-hairpin"]

@@ -59,8 +59,8 @@ def test_has_no_validation_errors(path):
 
 
 @pytest.mark.parametrize("path", TRACKS, ids=lambda p: p.name)
-def test_is_a_closed_loop_that_fits_a_board(path):
-    track = load_track(path)
+def test_is_a_closed_loop_that_fits_a_board(path, bundled):
+    track = bundled[path.stem]
     g = TrackGeometry(track)
     assert track.centerline.closed and g.wraps
     assert not any(g.straddles_seam)
@@ -72,8 +72,8 @@ def test_is_a_closed_loop_that_fits_a_board(path):
 
 
 @pytest.mark.parametrize("path", TRACKS, ids=lambda p: p.name)
-def test_race_order_grid_after_the_seam_then_lines_then_finish(path):
-    track = load_track(path)
+def test_race_order_grid_after_the_seam_then_lines_then_finish(path, bundled):
+    track = bundled[path.stem]
     g = TrackGeometry(track)
     grid = [g.index[s] for s in track.start_grid]
     assert max(g.front[i] for i in grid) < g.length * 0.1
@@ -84,19 +84,19 @@ def test_race_order_grid_after_the_seam_then_lines_then_finish(path):
 
 
 @pytest.mark.parametrize("path", TRACKS, ids=lambda p: p.name)
-def test_a_full_race_of_50_to_70_spaces_from_every_grid_slot(path):
+def test_a_full_race_of_50_to_70_spaces_from_every_grid_slot(path, bundled):
     """Each grid slot reaches the finish (R-FIN-1) after 50 to 70 forward
     steps, about the length of the printed boards."""
-    track = load_track(path)
+    track = bundled[path.stem]
     g = TrackGeometry(track)
     distances = {sid: forward_distance(g, g.index[sid]) for sid in track.start_grid}
     assert all(d is not None and 50 <= d <= 70 for d in distances.values()), distances
 
 
 @pytest.mark.parametrize("path", TRACKS, ids=lambda p: p.name)
-def test_the_pole_car_can_make_a_legal_move(path):
+def test_the_pole_car_can_make_a_legal_move(path, bundled):
     """R-MOVE-4: on the empty track the pole car moves its full number."""
-    track = load_track(path)
+    track = bundled[path.stem]
     g = TrackGeometry(track)
     others = {g.index[s] for s in track.start_grid[1:]}
     moves = MoveGraph(g).moves(g.index[track.start_grid[0]], 6, others)

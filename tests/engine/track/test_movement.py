@@ -165,3 +165,19 @@ def test_outcomes_are_exactly_the_distinct_outcomes_of_moves(cars, n, start):
     assert _distinct(outcomes) == _distinct(moves)
     assert len(outcomes) == len(_distinct(outcomes))
     assert {m.path for m in outcomes} <= {m.path for m in moves}
+
+
+@given(
+    st.sets(st.sampled_from([f"{lane}{r}" for lane in "abc" for r in range(2, 13)]), max_size=6),
+    st.integers(0, 12),
+    st.sampled_from(["a1", "b1", "c1", "b3", "a12"]),
+)
+def test_count_moves_counts_the_moves_without_listing_them(cars, n, start):
+    g, mg = setup(straight_track(lanes=3))
+    occupied = at(g, *cars) - at(g, start)
+    assert mg.count_moves(g.index[start], n, occupied) == len(mg.moves(g.index[start], n, occupied))
+
+
+def test_count_moves_is_quick_where_listing_is_not():
+    g, mg = setup(stadium_track(rows=60, lanes=3))
+    assert mg.count_moves(g.index["b1"], 40, set()) > 10**15
