@@ -115,10 +115,13 @@ def track_surface(track: Track, style: BoardStyle = DEFAULT_STYLE) -> Surface:
     tarmac = shapely.union_all([p.buffer(seal, join_style="mitre") for p in polys]).buffer(
         -seal, join_style="mitre"
     )
+    if tarmac.is_empty:  # spaces thinner than the seal: closing would erase them all
+        tarmac = shapely.union_all(polys)
     runoff = tarmac.buffer(style.runoff_width, quad_segs=8)
     rings = [ring for poly in _polygons(tarmac) for ring in (poly.exterior, *poly.interiors)]
     runs = [run for ring in rings for run in _curved_runs(ring)]
-    return Surface(_path(tarmac), _path(runoff), runs, tuple(runoff.bounds))
+    x0, y0, x1, y1 = runoff.bounds if not runoff.is_empty else (0.0, 0.0, 0.0, 0.0)
+    return Surface(_path(tarmac), _path(runoff), runs, (x0, y0, x1, y1))
 
 
 def paint_surface(painter: QPainter, surface: Surface, style: BoardStyle = DEFAULT_STYLE) -> None:

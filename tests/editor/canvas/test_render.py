@@ -9,9 +9,19 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from repo_paths import FIXTURES
 
+from trackside.editor.canvas.painting import DEFAULT_STYLE, board_bounds, track_surface
+from trackside.editor.canvas.render import ensure_app, render
 from trackside.engine.cli import main
-from trackside.engine.track.model import Centerline, Label, Space, Track, save_track
+from trackside.engine.track.model import (
+    Centerline,
+    Label,
+    Space,
+    Track,
+    load_track,
+    save_track,
+)
 
 MM_PER_PT = 25.4 / 72
 
@@ -474,3 +484,12 @@ def test_render_runs_headless_without_a_platform_chosen(oval_file, tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert out.read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_board_smaller_than_the_seal_between_spaces_still_renders(tmp_path):
+    ensure_app()
+    track = load_track(FIXTURES / "fuzz" / "tracks" / "tiny-board.yaml")  # mm scaled by 1e-4
+    bounds = board_bounds(track, DEFAULT_STYLE, track_surface(track), title=True)
+    assert all(math.isfinite(v) for v in bounds)
+    done = render(track, tmp_path / "tiny.png")
+    assert done.path.read_bytes().startswith(b"\x89PNG")
