@@ -714,6 +714,11 @@ class MainWindow(QMainWindow):
         indices = self.scene.selected_indices()
         if indices:
             commands.delete_spaces(self.doc, indices)
+            what, them = (
+                (f"{len(indices)} spaces", "them") if len(indices) > 1 else ("1 space", "it")
+            )
+            undo = self.act_undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            self.statusBar().showMessage(f"Deleted {what} ({undo} brings {them} back)", 8000)
 
     def duplicate_selection(self) -> None:
         """Copy the selected spaces, offset by 10 mm, and select the copies."""

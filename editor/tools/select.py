@@ -41,6 +41,7 @@ class SelectTool(Tool):
         self._anchor: tuple[float, float] | None = None
         self._before: set[int] = set()
         self._before_lines: set[int] = set()
+        self._click_picks: tuple[int | None, int | None] | None = None
 
     def cursor(self) -> Qt.CursorShape:
         return Qt.CursorShape.ArrowCursor
@@ -76,6 +77,9 @@ class SelectTool(Tool):
             if chosen not in target:
                 spaces, lines = set(), set()
                 (spaces if space is not None else lines).add(chosen)
+            elif len(spaces) + len(lines) > 1:
+                # Pressed on a selected item: a drag moves them all, a click picks it alone.
+                self._click_picks = (space, line)
             self._mode = "move"
         scene.select_indices(spaces, lines)
         self._anchor = self._grab_point(ev, space, line)
@@ -158,6 +162,11 @@ class SelectTool(Tool):
             return
         if self._mode == "move" and not self._offset.isNull():
             self._commit_move(self._offset.x(), self._offset.y(), "Move")
+        elif self._mode == "move" and self._click_picks is not None:
+            space, line = self._click_picks
+            self.scene.select_indices(
+                [space] if space is not None else [], [line] if line is not None else []
+            )
         self._reset()
 
     def _commit_move(self, dx: float, dy: float, verb: str, nudge: bool = False) -> None:
@@ -198,6 +207,7 @@ class SelectTool(Tool):
         self._mode = None
         self._offset = QPointF()
         self._anchor = None
+        self._click_picks = None
         self.scene.hide_snap()
         self.set_hint(self.hint)
 

@@ -318,3 +318,39 @@ def test_grid_picking_starts_over_when_the_spaces_change(window, qtbot, stadium_
     assert window.tool.picked == []
     window.doc.undo_stack.undo()
     assert window.tool.picked == []
+
+
+def _middle(space):
+    xs, ys = zip(*space.corners, strict=True)
+    return sum(xs) / len(xs), sum(ys) / len(ys)
+
+
+def test_a_click_on_one_of_many_selected_spaces_selects_it_alone(window, qtbot, stadium_file):
+    window.open_file(stadium_file)
+    t = window.doc.track
+    window.scene.select_indices(range(10))
+    click(qtbot, window, *_middle(t.spaces[3]))
+    assert window.scene.selected_indices() == [3]
+
+
+def test_a_drag_of_many_selected_spaces_still_moves_them_all(window, qtbot, stadium_file):
+    window.open_file(stadium_file)
+    t = window.doc.track
+    window.scene.select_indices([0, 1, 2])
+    before = [list(t.spaces[i].corners) for i in range(3)]
+    x, y = _middle(t.spaces[1])
+    drag(window, (x, y), (x + 30, y))
+    assert window.scene.selected_indices() == [0, 1, 2]
+    after = [t.spaces[i].corners for i in range(3)]
+    assert all(a[0][0] > b[0][0] + 20 for a, b in zip(after, before, strict=True))
+
+
+def test_deleting_many_spaces_is_one_undo_step_and_says_so(window, qtbot, stadium_file):
+    window.open_file(stadium_file)
+    count = len(window.doc.track.spaces)
+    window.scene.select_indices(range(12))
+    window.act_delete.trigger()
+    assert len(window.doc.track.spaces) == count - 12
+    assert "Deleted 12 spaces" in window.statusBar().currentMessage()
+    window.act_undo.trigger()
+    assert len(window.doc.track.spaces) == count
