@@ -8,10 +8,20 @@ signals.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import math
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import (
+    QCoreApplication,
+    QObject,
+    QPointF,
+    QRectF,
+    QRunnable,
+    Qt,
+    QThreadPool,
+    Signal,
+)
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -42,8 +52,34 @@ def cosmetic_pen(colour: QColor | str, width: float = 1.5, style=Qt.PenStyle.Sol
     return pen
 
 
+class _SurfaceJob(QRunnable):
+    """Builds a surface from a copy of the corners on a worker thread."""
+
+    def __init__(self, generation: int, corners: list[list[tuple[float, float]]], relay: _Relay):
+        super().__init__()
+        self.generation, self.corners, self.relay = generation, corners, relay
+
+    def run(self) -> None:
+        try:
+            surface: painting.Surface | None = painting.surface_of(self.corners)
+        except Exception:  # a hostile shape: the next edit (or flush) tries again
+            surface = None
+        with contextlib.suppress(RuntimeError):  # the item is gone: nobody waits
+            self.relay.built.emit(self.generation, surface)
+
+
+class _Relay(QObject):
+    built = Signal(int, object)
+
+
 class SurfaceItem(QGraphicsItem):
-    """The tarmac, run-off and kerbs under all spaces, rebuilt when spaces change."""
+    """The tarmac, run-off and kerbs under all spaces, rebuilt when spaces change.
+
+    After an edit the tarmac is rebuilt on a worker thread (``refresh_later``):
+    the spaces move at once and the tarmac follows when it is ready, so a
+    large circuit never holds the pointer up. A result made from corners that
+    have changed since is dropped.
+    """
 
     def __init__(self, doc: TrackDocument):
         super().__init__()
@@ -51,13 +87,45 @@ class SurfaceItem(QGraphicsItem):
         self.setZValue(Z_SURFACE)
         self._surface: painting.Surface | None = None
         self._rect = QRectF()
+        self._generation = 0
+        self._shown = 0  # the generation on screen
+        self._relay = _Relay()
+        self._relay.built.connect(self._built)
+        self._pool = QThreadPool()
+        self._pool.setMaxThreadCount(1)
         self.refresh()
 
     def refresh(self) -> None:
-        """Recompute the surface from the document's spaces."""
+        """Recompute the surface from the document's spaces, now."""
+        self._generation += 1
+        self._show(painting.track_surface(self.doc.track))
+        self._shown = self._generation
+
+    def refresh_later(self) -> None:
+        """Recompute the surface on a worker thread; shown when done (unless stale)."""
+        self._generation += 1
+        corners = [list(sp.corners) for sp in self.doc.track.spaces]
+        self._pool.start(_SurfaceJob(self._generation, corners, self._relay))
+
+    def wait(self) -> None:
+        """Block until a background rebuild has been shown (scripts and tests)."""
+        self._pool.waitForDone()
+        QCoreApplication.sendPostedEvents()
+
+    @property
+    def pending(self) -> bool:
+        """True while a background rebuild has not been shown yet."""
+        return self._shown != self._generation
+
+    def _built(self, generation: int, surface: painting.Surface | None) -> None:
+        if generation == self._generation and surface is not None:
+            self._show(surface)
+            self._shown = generation
+
+    def _show(self, surface: painting.Surface) -> None:
         self.prepareGeometryChange()
-        self._surface = painting.track_surface(self.doc.track)
-        x0, y0, x1, y1 = self._surface.bounds
+        self._surface = surface
+        x0, y0, x1, y1 = surface.bounds
         self._rect = QRectF(x0, y0, x1 - x0, y1 - y0).adjusted(-5, -5, 5, 5)
         self.update()
 
@@ -85,6 +153,9 @@ class SpaceItem(QGraphicsItem):
         self.problem = False
         self.hovered = False
         self.setZValue(Z_SPACE)
+        # Each space keeps its picture at the current zoom: a repaint of the whole board
+        # (an overlay, the tarmac) blits pictures instead of drawing every space again.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setAcceptHoverEvents(True)
         self._poly = QPolygonF()

@@ -35,13 +35,17 @@ class EndPathsItem(QGraphicsItem):
         self.update()
 
     def boundingRect(self) -> QRectF:
+        if self.origin is None:  # nothing shown: nothing to paint, nothing to measure
+            return QRectF()
         return self.track_scene.track_rect().adjusted(-20, -20, 20, 20)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        if self.origin is None:
+            return
         g = self.track_scene.geometry()
-        if g is None or self.origin is None or self.origin >= g.n:
+        if g is None or self.origin >= g.n:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         px = 1.0 / (painter.worldTransform().m11() or 1.0)

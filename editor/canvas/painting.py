@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy as np
 import shapely
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
@@ -107,7 +108,14 @@ class Surface:
 
 def track_surface(track: Track, style: BoardStyle = DEFAULT_STYLE) -> Surface:
     """The tarmac outline and where kerbs go; costly, so cache it per track."""
-    polys = [p for p in (_shapely_polygon(sp.corners) for sp in track.spaces) if p is not None]
+    return surface_of([sp.corners for sp in track.spaces], style)
+
+
+def surface_of(
+    corners: Sequence[Sequence[tuple[float, float]]], style: BoardStyle = DEFAULT_STYLE
+) -> Surface:
+    """``track_surface`` from the spaces' corners alone (safe to run off the UI thread)."""
+    polys = [p for p in (_shapely_polygon(c) for c in corners) if p is not None]
     if not polys:
         return Surface(QPainterPath(), QPainterPath(), [], (0.0, 0.0, 0.0, 0.0))
     # Closing (grow then shrink) seals the hairline gaps between neighbouring spaces.
@@ -645,7 +653,7 @@ def _qpolygon(corners: Sequence[Sequence[float]]) -> QPolygonF:
     return QPolygonF([QPointF(float(x), float(y)) for x, y in corners])
 
 
-def _shapely_polygon(corners: list) -> Polygon | None:
+def _shapely_polygon(corners: Sequence[tuple[float, float]]) -> Polygon | None:
     """A valid polygon for these corners, or None when they do not make one."""
     try:
         poly = Polygon([(float(x), float(y)) for x, y in corners])
@@ -700,20 +708,22 @@ def _curved_runs(
         return []
     step = 2.0
     n = int(total / step)
-    xy = [(p.x, p.y) for p in (line.interpolate(i * total / n) for i in range(n))]
-    heads = [
-        math.atan2(xy[(i + 1) % n][1] - xy[i][1], xy[(i + 1) % n][0] - xy[i][0]) for i in range(n)
-    ]
+    # One vectorised GEOS call for all points (a Python loop of n calls was most of the cost).
+    points = shapely.get_coordinates(shapely.line_interpolate_point(line, np.arange(n) * total / n))
+    xy = [(float(x), float(y)) for x, y in points]
+    ahead = np.roll(points, -1, axis=0) - points
+    heads = np.arctan2(ahead[:, 1], ahead[:, 0])
 
-    def turn(a: float, b: float) -> float:
-        return abs((b - a + math.pi) % (2 * math.pi) - math.pi)
+    def turn(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        return np.abs((b - a + math.pi) % (2 * math.pi) - math.pi)
 
     half = max(1, int(window / 2 / step))
     limit = 2 * half * step / max_radius  # the turn of an arc of that radius over the window
-    curved = [turn(heads[(i - half) % n], heads[(i + half) % n]) > limit for i in range(n)]
+    curved = list(turn(np.roll(heads, half), np.roll(heads, -half)) > limit)
     # Near a sharp corner the window sees the corner's turn, not a curve: no kerb there.
-    for i in [i for i in range(n) if turn(heads[i - 1], heads[i]) > math.radians(corner_deg)]:
-        for j in range(i - half - 1, i + half + 1):
+    sharp = np.nonzero(turn(np.roll(heads, 1), heads) > math.radians(corner_deg))[0]
+    for i in sharp:
+        for j in range(int(i) - half - 1, int(i) + half + 1):
             curved[j % n] = False
     if all(curved):
         return [QPolygonF([QPointF(*p) for p in [*xy, xy[0]]])]

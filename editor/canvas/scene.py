@@ -54,7 +54,9 @@ class TrackScene(QGraphicsScene):
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setSingleShot(True)
         self._refresh_timer.setInterval(0)
-        self._refresh_timer.timeout.connect(self.flush)
+        self._refresh_timer.timeout.connect(self._refresh_later)
+        self._surface_dirty = False
+        self._items_rect: QRectF | None = None  # track_rect's cache
         self._geometry: TrackGeometry | None = None
         self._geometry_failed = False
         self.forward_arrows = ForwardArrowsItem(self)
@@ -95,6 +97,7 @@ class TrackScene(QGraphicsScene):
 
     def _invalidate_geometry(self) -> None:
         self._geometry = None
+        self._items_rect = None
         self._geometry_failed = False
         if self.forward_arrows.isVisible():
             self.forward_arrows.refresh()
@@ -117,12 +120,25 @@ class TrackScene(QGraphicsScene):
 
     def _spaces_changed(self) -> None:
         # One macro may add hundreds of spaces: rebuild the tarmac once, when it is done.
+        self._surface_dirty = True
         self._refresh_timer.start()
+
+    def _refresh_later(self) -> None:
+        """After edits: the tarmac on a worker thread, the rest now."""
+        if self._surface_dirty:
+            self._surface_dirty = False
+            self.surface.refresh_later()
+        self._update_grid_slots()
+        self._fit_scene_rect()
 
     def flush(self) -> None:
         """Bring the tarmac, grid numbers and scene size up to date now."""
         self._refresh_timer.stop()
-        self.surface.refresh()
+        if self._surface_dirty:
+            self._surface_dirty = False
+            self.surface.refresh()
+        elif self.surface.pending:
+            self.surface.wait()
         self._update_grid_slots()
         self._fit_scene_rect()
 
@@ -137,6 +153,7 @@ class TrackScene(QGraphicsScene):
                 item.update()
 
     def _on_replaced(self) -> None:
+        self._items_rect = None
         self.clearSelection()
         self._rebuild_spaces()
         self.surface.refresh()
@@ -154,12 +171,14 @@ class TrackScene(QGraphicsScene):
     def track_rect(self) -> QRectF:
         """The extent of the track's spaces, lines and racing line in mm, with what the
         active tool is drawing (a lane draft)."""
-        rect = QRectF()
-        shown_lines = [item for item in self.line_items if item.isVisible()]
-        for item in (*self.space_items, *shown_lines, self.racing_line):
-            r = item.sceneBoundingRect()
-            if not r.isEmpty():
-                rect = rect.united(r)
+        if self._items_rect is None:  # cached until the next change of the document
+            self._items_rect = QRectF()
+            shown_lines = [item for item in self.line_items if item.isVisible()]
+            for item in (*self.space_items, *shown_lines, self.racing_line):
+                r = item.sceneBoundingRect()
+                if not r.isEmpty():
+                    self._items_rect = self._items_rect.united(r)
+        rect = QRectF(self._items_rect)
         drawing = self.tool.extent() if self.tool is not None else None
         if drawing is not None and not drawing.isEmpty():
             rect = rect.united(drawing)
