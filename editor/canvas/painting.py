@@ -719,11 +719,11 @@ def _curved_runs(
 
     half = max(1, int(window / 2 / step))
     limit = 2 * half * step / max_radius  # the turn of an arc of that radius over the window
-    curved = list(turn(np.roll(heads, half), np.roll(heads, -half)) > limit)
+    curved: list[bool] = (turn(np.roll(heads, half), np.roll(heads, -half)) > limit).tolist()
     # Near a sharp corner the window sees the corner's turn, not a curve: no kerb there.
     sharp = np.nonzero(turn(np.roll(heads, 1), heads) > math.radians(corner_deg))[0]
-    for i in sharp:
-        for j in range(int(i) - half - 1, int(i) + half + 1):
+    for corner in sharp.tolist():
+        for j in range(corner - half - 1, corner + half + 1):
             curved[j % n] = False
     if all(curved):
         return [QPolygonF([QPointF(*p) for p in [*xy, xy[0]]])]
