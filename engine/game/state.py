@@ -334,8 +334,8 @@ class Game(AuctionSteps):
 
     def owner_of(self, colour: str) -> int | None:
         """The seat owning a car, or None."""
-        option = self.owner[COLOURS.index(colour)]
-        return None if option == NOBODY else option
+        owner = self.owner[COLOURS.index(colour)]
+        return None if owner == NOBODY else owner
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: own hand and bets; others' only as counts."""
