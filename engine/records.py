@@ -257,7 +257,7 @@ class Recorder:
             players=players,
             seats=seats,
             seed=seed,
-            deals=list(deals) if any(decision is not None for decision in deals) else [],
+            deals=list(deals) if any(deal is not None for deal in deals) else [],
             series=isinstance(game, Series),
         )
         return cls(game, record)
@@ -441,9 +441,7 @@ def record_text(record: Record, folder: str | os.PathLike[str] | None = None) ->
         "setup": {"seed": record.seed},
     }
     if record.deals:
-        head["setup"]["deals"] = [
-            None if decision is None else decision.to_dict() for decision in record.deals
-        ]
+        head["setup"]["deals"] = [None if deal is None else deal.to_dict() for deal in record.deals]
     text = dump_yaml(head, HEADER)
     text += "decisions:" + (" []\n" if not record.decisions else "\n")
     text += "".join(f"- {_flow(_compact(decision))}\n" for decision in record.decisions)

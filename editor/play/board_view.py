@@ -252,7 +252,7 @@ class BoardView(QWidget):
         self._paint_places(p)
         p.end()
 
-    def _paint_choices(self, p: QPainter) -> None:
+    def _paint_choices(self, painter: QPainter) -> None:
         if self.board is None:
             return
         index = self.board.index
@@ -261,23 +261,25 @@ class BoardView(QWidget):
             pts = [c for c in (self.centre(s) for s in self.trail) if c is not None]
             pen = QPen(QColor(255, 225, 77, 200), 3.0 / scale)
             pen.setStyle(Qt.PenStyle.DashLine)
-            p.setPen(pen)
-            p.drawPolyline(QPolygonF(pts))
+            painter.setPen(pen)
+            painter.drawPolyline(QPolygonF(pts))
         for sid in self.lit:
             if sid in index:
-                p.setPen(QPen(QColor("#ffe14d"), 3.0 / scale))
-                p.setBrush(QColor(255, 225, 77, 110))
-                p.drawPolygon(self._polys[index[sid]])
+                painter.setPen(QPen(QColor("#ffe14d"), 3.0 / scale))
+                painter.setBrush(QColor(255, 225, 77, 110))
+                painter.drawPolygon(self._polys[index[sid]])
         for sid, text in self.marked.items():
             if sid in index:
-                p.setPen(QPen(QColor("#5ad1ff"), 3.0 / scale))
-                p.setBrush(QColor(90, 209, 255, 110))
-                p.drawPolygon(self._polys[index[sid]])
+                painter.setPen(QPen(QColor("#5ad1ff"), 3.0 / scale))
+                painter.setBrush(QColor(90, 209, 255, 110))
+                painter.drawPolygon(self._polys[index[sid]])
                 c = self.centre(sid)
                 if c is not None:
-                    draw_text(p, text, c, self.car_length() * 0.35, QColor("#ffffff"), bold=True)
+                    draw_text(
+                        painter, text, c, self.car_length() * 0.35, QColor("#ffffff"), bold=True
+                    )
 
-    def _paint_cars(self, p: QPainter) -> None:
+    def _paint_cars(self, painter: QPainter) -> None:
         length = self.car_length()
         moving: dict[str, QPointF] = {}
         if self._queue:
@@ -288,7 +290,7 @@ class BoardView(QWidget):
             if at is None:
                 continue
             paint_car(
-                p,
+                painter,
                 at,
                 self.heading(at),
                 length,
@@ -317,29 +319,29 @@ class BoardView(QWidget):
             self._clock.restart()
         self.update()
 
-    def _paint_places(self, p: QPainter) -> None:
-        p.fillRect(QRectF(0, 0, self.width(), PLACES_H), QColor("#1b1e23"))
+    def _paint_places(self, painter: QPainter) -> None:
+        painter.fillRect(QRectF(0, 0, self.width(), PLACES_H), QColor("#1b1e23"))
         box = 84 if self.place_notes else 70
         x = MARGIN
         if self.places_title:
-            p.setPen(QColor("#dfe3ea"))
-            p.drawText(
+            painter.setPen(QColor("#dfe3ea"))
+            painter.drawText(
                 QRectF(x, 0, 150, PLACES_H), Qt.AlignmentFlag.AlignVCenter, self.places_title
             )
             x += 150
         for k in range(self.places_total):
             r = QRectF(x + k * (box + 6), 6, box, PLACES_H - 12)
             car = self.places[k] if k < len(self.places) else None
-            p.setPen(QPen(QColor("#5b6068"), 1))
-            p.setBrush(car_colour(car) if car else QColor("#2b2f36"))
-            p.drawRoundedRect(r, 5, 5)
-            p.setPen(ink(car) if car else QColor("#8b929c"))
+            painter.setPen(QPen(QColor("#5b6068"), 1))
+            painter.setBrush(car_colour(car) if car else QColor("#2b2f36"))
+            painter.drawRoundedRect(r, 5, 5)
+            painter.setPen(ink(car) if car else QColor("#8b929c"))
             text = {0: "1st", 1: "2nd", 2: "3rd"}.get(k, f"{k + 1}th")
             if car:
                 text += " " + car
                 if car in self.place_notes:
                     text += "\n" + self.place_notes[car]
-            p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
+            painter.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
 
     # -- clicks -----------------------------------------------------------------------
     def mousePressEvent(self, event: QMouseEvent) -> None:

@@ -144,13 +144,13 @@ class CardButton(QAbstractButton):
         p.end()
 
     @staticmethod
-    def _car_icon(p: QPainter, r: QRectF, colour: str) -> None:
+    def _car_icon(painter: QPainter, r: QRectF, colour: str) -> None:
         """A small car silhouette at the left of a row, so colours read without text."""
         h = min(r.height() * 0.5, 12)
         body = QRectF(r.left() + 6, r.center().y() - h / 2, h * 2.0, h)
-        p.setPen(QPen(ink(colour), 1.2))
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawRoundedRect(body, h * 0.35, h * 0.35)
+        painter.setPen(QPen(ink(colour), 1.2))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(body, h * 0.35, h * 0.35)
 
     def enterEvent(self, event) -> None:
         self.update()

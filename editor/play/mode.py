@@ -18,6 +18,7 @@ from trackside.editor.play.play_view import PlayView
 from trackside.editor.play.setup import GameSetup, Seat, bot_kinds, build_game, make_bots
 from trackside.engine.errors import TracksideError
 from trackside.engine.resources import tracks_dir
+from trackside.engine.track.model import Track
 from trackside.engine.track.validate import validate_track
 
 RECORD_FILTER = "Game records (*.yaml *.yml);;All files (*)"
@@ -66,6 +67,7 @@ class PlayMode(QObject):
         self._hidden: list = []
         self.dialog_factory = None  # tests may replace the New game dialog
         self.record_path_factory = None
+        self._checked: Track | None = None  # the last circuit found free of errors
         self._build_actions()
         self.view.leave.connect(self.leave)
         self.view.newGame.connect(self.new_game)
@@ -133,6 +135,7 @@ class PlayMode(QObject):
         track = doc.snapshot()
         if self._refuse(track.name or doc.display_name, track):
             return False
+        self._checked = track
         # A circuit changed since it was saved travels inline in the game record.
         path = doc.path if doc.path and not doc.is_modified() else None
         make = self.dialog_factory or (
@@ -168,7 +171,9 @@ class PlayMode(QObject):
 
     def start(self, setup: GameSetup) -> bool:
         """Start the game ``setup`` describes in the board view."""
-        for k, track in enumerate(setup.tracks[1:], 1):
+        for k, track in enumerate(setup.tracks):
+            if track is self._checked:  # the edited circuit, checked on F5
+                continue
             if self._refuse(track.name or f"circuit {k + 1}", track):
                 return False
         try:

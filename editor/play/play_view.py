@@ -292,27 +292,27 @@ class PlayView(QWidget):
     # -- what may be seen ---------------------------------------------------------------
     def private_seat(self) -> int | None:
         """The seat whose hand and bets may be on screen now (hidden information)."""
-        c = self.controller
-        if c is None or c.handing_to is not None:
+        controller = self.controller
+        if controller is None or controller.handing_to is not None:
             return None
-        if c.script is not None:  # a record hides nothing: show who decides next
-            due = c.race.due()
+        if controller.script is not None:  # a record hides nothing: show who decides next
+            due = controller.race.due()
             return due[0] if due else None
-        persons = c.persons()
+        persons = controller.persons()
         if len(persons) == 1:
             return persons[0]
-        return c.waiting_for
+        return controller.waiting_for
 
     # -- refreshing ------------------------------------------------------------------------
     def refresh(self) -> None:
         """Redraw everything from the engine state."""
-        c = self.controller
-        if c is None:
+        controller = self.controller
+        if controller is None:
             return
-        race = c.race
+        race = controller.race
         if self.board.board is not race.board:
             self.board.set_board(race.board)
-        marks = owner_marks(c.setup.names())
+        marks = owner_marks(controller.setup.names())
         labels = {car: marks[o] for car in COLOURS if (o := race.owner_of(car)) is not None}
         # The car about to move, or the car up for auction.
         mover = race.pending.car if race.pending.kind in ("path", "bonus", "bid") else None
@@ -331,48 +331,52 @@ class PlayView(QWidget):
             else {}
         )
         self.board.set_state({car: race.position(car) for car in COLOURS}, labels, places, mover)
-        self.players.show_table(race, c.setup.seats, self.private_seat())
+        self.players.show_table(race, controller.setup.seats, self.private_seat())
         self.status.setText(self._status_text())
-        self.auction.update_from(list(race.log), race.card_of, c.name)
+        self.auction.update_from(list(race.log), race.card_of, controller.name)
         self.tabs.setTabVisible(self.tabs.indexOf(self.auction), race.variant.auction)
         phase = race.phase.value
         if phase != self._shown_phase:  # the auction tab during the auction, else the log
             self._shown_phase = phase
             self.tabs.setCurrentWidget(self.auction if phase in ("auction", "power") else self.log)
-        if c.waiting_for is None:
+        if controller.waiting_for is None:
             self._show_private_hand()
 
     def _status_text(self) -> str:
-        c = self._playing
-        race = c.race
+        controller = self._playing
+        race = controller.race
         parts = [race.variant.name]
-        if isinstance(c.game, Series):
-            parts.append(f"race {c.game.race + 1} of {len(c.game.boards)}: {race.board.track.name}")
+        if isinstance(controller.game, Series):
+            parts.append(
+                f"race {controller.game.race + 1} of {len(controller.game.boards)}: "
+                f"{race.board.track.name}"
+            )
         else:
             parts.append(race.board.track.name)
-        if c.script is not None:
+        if controller.script is not None:
             parts.append(
-                f"replay: decision {len(c.decisions)} of {len(c.decisions) + len(c.script)}"
+                f"replay: decision {len(controller.decisions)} of "
+                f"{len(controller.decisions) + len(controller.script)}"
             )
-        if c.game.over:
+        if controller.game.over:
             parts.append("game over")
-        elif c.handing_to is not None:
-            parts.append(f"waiting for {c.name(c.handing_to)}")
+        elif controller.handing_to is not None:
+            parts.append(f"waiting for {controller.name(controller.handing_to)}")
         else:
             due = race.due()
             kind = race.pending.kind
-            who = ", ".join(c.name(s) for s in due)
+            who = ", ".join(controller.name(s) for s in due)
             parts.append(f"{race.phase.value}: {who} to {WHAT.get(kind, kind)}")
-        if c.paused:
+        if controller.paused:
             parts.append("paused")
         return "  ·  ".join(parts)
 
     def _logged(self, events: list) -> None:
-        c = self._playing
+        controller = self._playing
         for e in events:
             if e.kind in ("move", "stay") and self.log.count() > 400:
                 self.log.takeItem(0)
-            self.log.addItem(c.describe(e))
+            self.log.addItem(controller.describe(e))
         self.log.scrollToBottom()
 
     # -- asking a person -------------------------------------------------------------
@@ -387,43 +391,45 @@ class PlayView(QWidget):
 
     def _show_private_hand(self) -> None:
         """Between decisions: the hand of the only person at the table, else nothing."""
-        c = self._playing
+        controller = self._playing
         seat = self.private_seat()
-        race = c.race
+        race = controller.race
         self.choices.clear()
         self.board.set_choices()
         in_play = (
-            race.card if race.card is not None and not race.over and c.handing_to is None else None
+            race.card
+            if race.card is not None and not race.over and controller.handing_to is None
+            else None
         )  # a hand-over screen shows no cards
         if (seat is None or race.over) and in_play is None:
             self.hand.clear()
-            if c.script is None and len(c.persons()) > 1 and not race.over:
+            if controller.script is None and len(controller.persons()) > 1 and not race.over:
                 self.hand.show_message("Hands are hidden")
             self.prompt.setText("" if race.over else self._waiting_text())
             return
         # The card being played is face up for all (a bot's included); a hand only for its owner.
-        self._show_cards_read_only(in_play, f"{c.name(race.turn)} plays", seat)
+        self._show_cards_read_only(in_play, f"{controller.name(race.turn)} plays", seat)
         self.prompt.setText(self._waiting_text())
 
     def _waiting_text(self) -> str:
-        c = self._playing
-        due = c.race.due()
+        controller = self._playing
+        due = controller.race.due()
         if not due:
             return ""
-        return "Waiting for " + ", ".join(c.name(s) for s in due)
+        return "Waiting for " + ", ".join(controller.name(s) for s in due)
 
     def _task(self, seat: int) -> str:
         """What ``seat`` must do now, in a few words ('move the blue car (Cunning)')."""
         race = self._playing.race
-        pend = race.pending
-        if pend.kind in ("path", "bonus") and pend.car:
-            return f"move the {pend.car} car" + (" (Cunning)" if seat != race.turn else "")
-        return WHAT.get(pend.kind, "decide")
+        pending = race.pending
+        if pending.kind in ("path", "bonus") and pending.car:
+            return f"move the {pending.car} car" + (" (Cunning)" if seat != race.turn else "")
+        return WHAT.get(pending.kind, "decide")
 
     def _handover(self, seat: int) -> None:
-        c = self._playing
+        controller = self._playing
         self._clear_prompt()
-        self.handover.ask(c.name(seat), self._task(seat))
+        self.handover.ask(controller.name(seat), self._task(seat))
         self.pages.setCurrentIndex(HANDOVER)
         self.refresh()
 
@@ -434,17 +440,17 @@ class PlayView(QWidget):
 
     def _asked(self, seat: int) -> None:
         """Set up the widgets for the decision due from ``seat``."""
-        c = self._playing
-        race = c.race
-        pend = race.pending
+        controller = self._playing
+        race = controller.race
+        pending = race.pending
         self._clear_prompt()
         if self.pages.currentIndex() == HANDOVER:
             self.pages.setCurrentIndex(BOARD)
-        name = c.name(seat)
-        opts = race.options(seat)
-        kind = pend.kind
+        name = controller.name(seat)
+        options = race.options(seat)
+        kind = pending.kind
         if kind == "bid":
-            self._ask_bid(seat, name, opts)
+            self._ask_bid(seat, name, options)
         elif kind == "play_card":
             cards = [race.card_of(k) for k in race.hands[seat]]
             notes = {k: "face up" for k in race.face_up[seat]}
@@ -452,14 +458,14 @@ class PlayView(QWidget):
             self.prompt.setText(
                 f"{name}: play a card" + (" (or a face-up Speed-8 card)" if notes else "")
             )
-            playable = {o.card for o in opts if isinstance(o, PlayCard)}
+            playable = {o.card for o in options if isinstance(o, PlayCard)}
             self.hand.show_cards(f"{name}'s hand", cards, playable, notes)
         elif kind in ("path", "bonus"):
-            self._ask_path(seat, name, opts, pend)
+            self._ask_path(seat, name, options, pending)
         elif kind in ("order", "wild"):
-            self._ask_sequence(seat, name, opts, kind)
+            self._ask_sequence(seat, name, options, kind)
         else:
-            self._ask_buttons(seat, name, opts, kind, pend)
+            self._ask_buttons(seat, name, options, kind, pending)
         self._show_card_in_play(seat, kind)
 
     def _show_card_in_play(self, seat: int, kind: str) -> None:
@@ -470,13 +476,13 @@ class PlayView(QWidget):
 
     def _show_cards_read_only(self, in_play: int | None, lead: str, seat: int | None) -> None:
         """The card in play (titled ``lead``), its rows marked, then ``seat``'s hand."""
-        c = self._playing
-        race = c.race
+        controller = self._playing
+        race = controller.race
         ids = [in_play] if in_play is not None else []
         if seat is not None:
             ids += [k for k in race.hands[seat] + race.face_up[seat] if k != in_play]
         titles = ([lead] if in_play is not None else []) + (
-            [f"{c.name(seat)}'s hand"] if seat is not None else []
+            [f"{controller.name(seat)}'s hand"] if seat is not None else []
         )
         self.hand.show_cards(
             ", then ".join(titles),
@@ -519,12 +525,14 @@ class PlayView(QWidget):
             current = rows[len(self._prefix)] if len(self._prefix) < len(rows) else None
         button.mark_rows(struck, done, current, named)
 
-    def _ask_bid(self, seat: int, name: str, opts: list[Decision]) -> None:
+    def _ask_bid(self, seat: int, name: str, options: list[Decision]) -> None:
         race = self._playing.race
-        pend = race.pending
+        pending = race.pending
         hand = [race.card_of(k) for k in race.hands[seat]]
-        if pend.set_aside and self._second_car is None:
-            cars = sorted({o.car for o in opts if isinstance(o, Bid) and o.car}, key=COLOURS.index)
+        if pending.set_aside and self._second_car is None:
+            cars = sorted(
+                {o.car for o in options if isinstance(o, Bid) and o.car}, key=COLOURS.index
+            )
             self.prompt.setText(f"{name}: you have no car yet. Bid on a set-aside car, or pass")
             self.choices.offer(
                 "Set-aside cars:",
@@ -533,45 +541,45 @@ class PlayView(QWidget):
             )
             self.hand.show_cards(f"{name}'s hand", hand, playable=set())
             return
-        colour = self._second_car or pend.car
+        colour = self._second_car or pending.car
         if colour is None:  # not an auction
             return
         playable = {
             o.card
-            for o in opts
+            for o in options
             if isinstance(o, Bid) and o.card is not None and (o.car or colour) == colour
         }
         notes = {}
         for card in hand:
             v = bid_value(card, colour, hand)
             notes[card.id] = f"bids {v}" if v is not None else "pass"
-        power = f" with {pend.power.title()}" if pend.power else ""
+        power = f" with {pending.power.title()}" if pending.power else ""
         self.prompt.setText(
             f"{name}: choose a card to bid on the {colour} car{power} "
             "(secret until everyone has chosen)"
         )
         self.hand.show_cards(f"{name}'s hand", hand, playable, notes)
-        if Bid(seat, None) in opts:
+        if Bid(seat, None) in options:
             self.choices.offer("", [("Pass", None, Bid(seat, None))])
 
-    def _ask_path(self, seat: int, name: str, opts: list[Decision], pend) -> None:
+    def _ask_path(self, seat: int, name: str, options: list[Decision], pending) -> None:
         race = self._playing.race
-        ends = {o.path[-1] for o in opts if isinstance(o, Path)}
+        ends = {o.path[-1] for o in options if isinstance(o, Path)}
         self.board.set_choices(lit=ends)
-        self.board.mover = pend.car
+        self.board.mover = pending.car
         self.board.update()
-        whose = race.owner_of(pend.car)
+        whose = race.owner_of(pending.car)
         cunning = " (Cunning: you move your own car)" if whose == seat and race.turn != seat else ""
-        step = "its Determined bonus step" if pend.kind == "bonus" else spaces(pend.spaces)
+        step = "its Determined bonus step" if pending.kind == "bonus" else spaces(pending.spaces)
         self.prompt.setText(
-            f"{name}: the {pend.car} car moves {step}{cunning}. Click a lit space to end there"
+            f"{name}: the {pending.car} car moves {step}{cunning}. Click a lit space to end there"
         )
 
-    def _ask_sequence(self, seat: int, name: str, opts: list[Decision], kind: str) -> None:
+    def _ask_sequence(self, seat: int, name: str, options: list[Decision], kind: str) -> None:
         """Tricky order or WILD colours: built one element at a time from the options."""
         card = self._card_in_play()
         n = len(self._prefix)
-        fits = [o for o in opts if _sequence(o)[:n] == self._prefix]
+        fits = [o for o in options if _sequence(o)[:n] == self._prefix]
         entries: list[tuple[str, str | None, object]]
         if kind == "order":
 
@@ -599,11 +607,13 @@ class PlayView(QWidget):
             entries.append(("Start again", None, ("restart", None)))
         self.choices.offer("", entries)
 
-    def _ask_buttons(self, seat: int, name: str, opts: list[Decision], kind: str, pend) -> None:
+    def _ask_buttons(
+        self, seat: int, name: str, options: list[Decision], kind: str, pending
+    ) -> None:
         if kind == "bet":
-            line = (pend.line or 0) + 1
+            line = (pending.line or 0) + 1
             self.prompt.setText(f"{name}: bet {line} — which car will win? (secret until scoring)")
-            self.choices.offer("", [(o.car, o.car, o) for o in opts if isinstance(o, Bet)])
+            self.choices.offer("", [(o.car, o.car, o) for o in options if isinstance(o, Bet)])
         elif kind in ("keep_power", "swap_power"):
             self.prompt.setText(
                 f"{name}: "
@@ -613,12 +623,12 @@ class PlayView(QWidget):
                     else "keep Cunning or take a power nobody kept"
                 )
             )
-            powers = [o for o in opts if isinstance(o, (KeepPower, SwapPower))]
+            powers = [o for o in options if isinstance(o, (KeepPower, SwapPower))]
             self.choices.offer("", [(o.power.title(), None, o) for o in powers])
         elif kind == "skip":
             card = self._card_in_play()
             entries: list[tuple[str, str | None, object]] = []
-            for o in opts:
+            for o in options:
                 if not isinstance(o, Skip):
                     continue
                 if o.row is None:
@@ -630,14 +640,14 @@ class PlayView(QWidget):
             self.choices.offer("", entries)
         else:
             self.prompt.setText(f"{name}: {WHAT.get(kind, kind)}")
-            self.choices.offer("", [(str(o.to_dict()), None, o) for o in opts])
+            self.choices.offer("", [(str(o.to_dict()), None, o) for o in options])
 
     # -- answers ----------------------------------------------------------------------------
     def decide(self, decision: Decision) -> None:
         """Apply a decision of the person asked (as their clicks do); an illegal one is said."""
-        c = self._playing
+        controller = self._playing
         try:
-            c.decide(decision)
+            controller.decide(decision)
         except (IllegalDecision, ValueError) as exc:
             self.prompt.setText(f"Not allowed: {exc}")
             return
@@ -645,11 +655,11 @@ class PlayView(QWidget):
         self.refresh()
 
     def _card_clicked(self, card_id: int) -> None:
-        c = self.controller
-        if c is None or c.waiting_for is None:
+        controller = self.controller
+        if controller is None or controller.waiting_for is None:
             return
-        seat = c.waiting_for
-        kind = c.race.pending.kind
+        seat = controller.waiting_for
+        kind = controller.race.pending.kind
         if kind == "bid":
             car = self._second_car
             self.decide(Bid(seat, card_id, car))
@@ -657,18 +667,18 @@ class PlayView(QWidget):
             self.decide(PlayCard(seat, card_id))
 
     def _choice(self, payload) -> None:
-        c = self.controller
-        if c is None or c.waiting_for is None:
+        controller = self.controller
+        if controller is None or controller.waiting_for is None:
             return
-        seat = c.waiting_for
-        race = c.race
+        seat = controller.waiting_for
+        race = controller.race
         if isinstance(payload, Decision):
             self.decide(payload)
             return
         tag, value = payload
         if tag == "car":
             self._second_car = value
-            self._ask_bid(seat, c.name(seat), race.options(seat))
+            self._ask_bid(seat, controller.name(seat), race.options(seat))
         elif tag == "printed":
             n = len(self._card_in_play().rows)
             self.decide(
@@ -687,16 +697,16 @@ class PlayView(QWidget):
             if n and len(fits) == 1:  # complete, or only one way left to complete it
                 self.decide(fits[0])
             else:
-                self._ask_sequence(seat, c.name(seat), race.options(seat), kind)
+                self._ask_sequence(seat, controller.name(seat), race.options(seat), kind)
 
     def _space_clicked(self, space_id: str) -> None:
-        c = self.controller
-        if c is None or c.waiting_for is None:
+        controller = self.controller
+        if controller is None or controller.waiting_for is None:
             return
-        race = c.race
+        race = controller.race
         if race.pending.kind not in ("path", "bonus"):
             return
-        seat = c.waiting_for
+        seat = controller.waiting_for
         if self._ambiguous:
             picked = [p for p in self._ambiguous if space_id in p.path[:-1]]
             if len(picked) >= 1 and space_id in self.board.marked:
@@ -753,22 +763,22 @@ class PlayView(QWidget):
 
     # -- ends -------------------------------------------------------------------------------
     def _race_started(self, k: int) -> None:
-        c = self._playing
-        self.board.set_board(c.race.board)
-        if not isinstance(c.game, Series):
+        controller = self._playing
+        self.board.set_board(controller.race.board)
+        if not isinstance(controller.game, Series):
             return
-        previous = c.game.games[k - 1]
+        previous = controller.game.games[k - 1]
         self.sheet.show_result(
-            c.game,
-            c.setup.names(),
-            f"Race {k} of {len(c.game.boards)} — {previous.board.track.name}",
+            controller.game,
+            controller.setup.names(),
+            f"Race {k} of {len(controller.game.boards)} — {previous.board.track.name}",
             race_index=k - 1,
         )
         self.sheet_button.setEnabled(True)
-        if c.persons():  # people see the sheet between races; bots race on
+        if controller.persons():  # people see the sheet between races; bots race on
             self.next_race_button.show()
             self.pages.setCurrentIndex(SHEET)
-            c.hold(True)
+            controller.hold(True)
 
     def _next_race(self) -> None:
         self.next_race_button.hide()
@@ -777,13 +787,14 @@ class PlayView(QWidget):
             self.controller.hold(False)
 
     def _finished(self) -> None:
-        c = self._playing
+        controller = self._playing
         self._clear_prompt()
         self.refresh()
         title = ""
-        if isinstance(c.game, Series):
-            title = f"Race {len(c.game.boards)} of {len(c.game.boards)} — {c.race.board.track.name}"
-        self.sheet.show_result(c.game, c.setup.names(), title)
+        if isinstance(controller.game, Series):
+            races = len(controller.game.boards)
+            title = f"Race {races} of {races} — {controller.race.board.track.name}"
+        self.sheet.show_result(controller.game, controller.setup.names(), title)
         self.sheet_button.setEnabled(True)
         self.pause_button.setEnabled(False)  # nothing is left to pause or step
         self.step_button.setEnabled(False)

@@ -477,7 +477,7 @@ ASKS = {
 
 def describe_view(view: SeatView, request: Request) -> list[str]:
     """What this seat sees: its hand, powers, the cars and their owners."""
-    seat = request.pending
+    pending = request.pending
     cards = request.cards
     lines = ["", f"-- Player {request.seat + 1} --"]
     hand = view.hand
@@ -499,20 +499,20 @@ def describe_view(view: SeatView, request: Request) -> list[str]:
     bets = [b for b in view.my_bets if b]
     if bets:
         lines.append("Your bets: " + ", ".join(bets))
-    text = ASKS.get(seat.kind, seat.kind)
-    power_text = f" with {seat.power}" if seat.power else ""
-    if seat.set_aside:
-        text = "Second chance: bid on a set-aside car (" + ", ".join(seat.set_aside) + ")"
+    text = ASKS.get(pending.kind, pending.kind)
+    power_text = f" with {pending.power}" if pending.power else ""
+    if pending.set_aside:
+        text = "Second chance: bid on a set-aside car (" + ", ".join(pending.set_aside) + ")"
     lines.append(
         text.format(
-            car=seat.car,
+            car=pending.car,
             power=power_text,
-            spaces=f"{seat.spaces} spaces",
-            line=(seat.line or 0) + 1,
+            spaces=f"{pending.spaces} spaces",
+            line=(pending.line or 0) + 1,
         )
     )
-    if seat.card is not None and seat.kind in ("order", "skip", "wild", "path", "bonus"):
-        lines.append(f"Card: {cards[seat.card]}")
+    if pending.card is not None and pending.kind in ("order", "skip", "wild", "path", "bonus"):
+        lines.append(f"Card: {cards[pending.card]}")
     return lines
 
 

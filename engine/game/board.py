@@ -118,10 +118,10 @@ class Board:
 
         Only the occupied spaces within reach matter, so the answer is cached on
         them; games on one board share the cache (do not modify the result)."""
-        occ = 0
+        occupied_mask = 0
         for i in occupied:
-            occ |= 1 << i
-        key = (start, n, occ & self.reach(start, n), keep_lines, keep_rect)
+            occupied_mask |= 1 << i
+        key = (start, n, occupied_mask & self.reach(start, n), keep_lines, keep_rect)
         found = self._choices.get(key)
         if found is None:
             ids = self.ids

@@ -86,7 +86,7 @@ class GameState:
     skipped_row: int | None  # the row skipped (Strategic)
     wild_cars: dict[int, int]  # car named per WILD row
     wild_rows: list[int]  # the WILD rows to name, top first
-    rows_started: int  # how many rows of ``order`` have started
+    rows_started: int  # how many rows of ``row_order`` have started
     current_row: int | None  # the row resolving now
     # -- the move being chosen ------------------------------------------------------
     moving_car: int  # the car moving

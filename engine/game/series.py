@@ -81,11 +81,16 @@ class Series:
         return Game.new(self.boards[k], self.variant, self.players, self.seeds[k], self.deals[k])
 
     def copy(self) -> Series:
-        s = Series.__new__(Series)
-        s.boards, s.variant, s.players, s.seed = self.boards, self.variant, self.players, self.seed
-        s.seeds, s.deals = self.seeds, self.deals
-        s.games = [*self.games[:-1], self.games[-1].copy()]
-        return s
+        twin = Series.__new__(Series)
+        twin.boards, twin.variant, twin.players, twin.seed = (
+            self.boards,
+            self.variant,
+            self.players,
+            self.seed,
+        )
+        twin.seeds, twin.deals = self.seeds, self.deals
+        twin.games = [*self.games[:-1], self.games[-1].copy()]
+        return twin
 
     @property
     def game(self) -> Game:
@@ -146,12 +151,14 @@ class Series:
             out.extend(race.log)
         res = self.result
         if res is not None:
-            totals = ", ".join(f"Player {p + 1} {s}" for p, s in enumerate(res.scores))
+            totals = ", ".join(
+                f"Player {seat + 1} {score}" for seat, score in enumerate(res.scores)
+            )
             out.append(Event("score", f"Series totals: {totals}"))
             out.append(
                 Event(
                     "score",
-                    "Series winner: " + " and ".join(f"Player {p + 1}" for p in res.winners),
+                    "Series winner: " + " and ".join(f"Player {seat + 1}" for seat in res.winners),
                 )
             )
         return out
@@ -162,8 +169,8 @@ class Series:
         if not self.over:
             return None
         races = tuple(race.result for race in self.games if race.result is not None)
-        totals = [sum(r.scores[p] for r in races) for p in range(self.players)]
+        totals = [sum(r.scores[seat] for r in races) for seat in range(self.players)]
         top = max(totals)
         return SeriesResult(
-            races, tuple(totals), tuple(p for p, t in enumerate(totals) if t == top)
+            races, tuple(totals), tuple(seat for seat, t in enumerate(totals) if t == top)
         )

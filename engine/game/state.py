@@ -69,7 +69,7 @@ class Game(AuctionSteps):
     (change them only through ``apply``): ``hands``, ``piles``, ``pile``,
     ``face_up``, ``discard``, ``out_of_game`` hold card ids; ``car_spaces``,
     ``occupied``, ``laps``, ``finished`` the cars; ``owner``, ``held_powers``, ``power``,
-    ``prices`` the auction; ``lines`` and ``bets`` the betting (``bets`` is
+    ``prices`` the auction; ``lines_crossed`` and ``bets`` the betting (``bets`` is
     secret: use ``view``); ``turn`` the seat playing a card (None outside the
     race), ``card`` the card being resolved; ``deal`` the set-up used; ``log``.
     """
@@ -334,8 +334,8 @@ class Game(AuctionSteps):
 
     def owner_of(self, colour: str) -> int | None:
         """The seat owning a car, or None."""
-        option = self.owner[COLOURS.index(colour)]
-        return None if option == NOBODY else option
+        owner = self.owner[COLOURS.index(colour)]
+        return None if owner == NOBODY else owner
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: own hand and bets; others' only as counts."""

@@ -172,49 +172,49 @@ def _build(data: dict[str, Any], file: str, places: dict[str, Place]) -> Variant
     hand = data.get("hand", {})
     payouts = data.get("payouts", {})
     bonuses = data.get("bonuses", {})
-    d = Variant()
-    v = Variant(
-        name=data.get("name", d.name),
+    defaults = Variant()
+    variant = Variant(
+        name=data.get("name", defaults.name),
         description=data.get("description", ""),
-        min_players=players.get("min", d.min_players),
-        max_players=players.get("max", d.max_players),
-        deck_path=data.get("deck", d.deck_path),
-        auction=data.get("auction", d.auction),
-        powers=tuple(data.get("powers", d.powers)),
-        hand_mode=hand.get("mode", d.hand_mode),
-        hand_size=hand.get("size", d.hand_size),
-        speed8=data.get("speed8", d.speed8),
-        betting=data.get("betting", d.betting),
-        race_payout=tuple(payouts.get("race", d.race_payout)),
-        bet_payouts=tuple(tuple(row) for row in payouts.get("bets", d.bet_payouts)),
-        finish=data.get("finish", d.finish),
-        winner=data.get("winner", d.winner),
-        aggressive_bonus=bonuses.get("aggressive", d.aggressive_bonus),
-        determined_bonus=bonuses.get("determined", d.determined_bonus),
+        min_players=players.get("min", defaults.min_players),
+        max_players=players.get("max", defaults.max_players),
+        deck_path=data.get("deck", defaults.deck_path),
+        auction=data.get("auction", defaults.auction),
+        powers=tuple(data.get("powers", defaults.powers)),
+        hand_mode=hand.get("mode", defaults.hand_mode),
+        hand_size=hand.get("size", defaults.hand_size),
+        speed8=data.get("speed8", defaults.speed8),
+        betting=data.get("betting", defaults.betting),
+        race_payout=tuple(payouts.get("race", defaults.race_payout)),
+        bet_payouts=tuple(tuple(row) for row in payouts.get("bets", defaults.bet_payouts)),
+        finish=data.get("finish", defaults.finish),
+        winner=data.get("winner", defaults.winner),
+        aggressive_bonus=bonuses.get("aggressive", defaults.aggressive_bonus),
+        determined_bonus=bonuses.get("determined", defaults.determined_bonus),
         series=tuple(data.get("series", {}).get("tracks", ())),
-        cunning_swap=data.get("cunning_swap", d.cunning_swap),
+        cunning_swap=data.get("cunning_swap", defaults.cunning_swap),
         source=file,
     )
-    if v.min_players > v.max_players:
+    if variant.min_players > variant.max_players:
         fail(
             "players",
-            f"players.min {v.min_players} is more than players.max {v.max_players}",
+            f"players.min {variant.min_players} is more than players.max {variant.max_players}",
             "make min at most max",
         )
-    if len(set(v.powers)) != len(v.powers):
+    if len(set(variant.powers)) != len(variant.powers):
         fail("powers", "a power is listed twice", "list each power once")
-    deck = v.deck
-    if v.hand_mode != "dealt" and v.hand_size * v.max_players > deck.size:
+    deck = variant.deck
+    if variant.hand_mode != "dealt" and variant.hand_size * variant.max_players > deck.size:
         fail(
             "hand",
-            f"{v.max_players} hands of {v.hand_size} need more than the "
+            f"{variant.max_players} hands of {variant.hand_size} need more than the "
             f"{deck.size} cards of the deck",
             "lower hand.size or players.max",
         )
-    if v.finish == "distance" and v.winner == "first_car":
+    if variant.finish == "distance" and variant.winner == "first_car":
         fail(
             "winner",
             "no car finishes in a long-distance race, so 'first_car' cannot win",
             "use winner: furthest_car or money",
         )
-    return v
+    return variant

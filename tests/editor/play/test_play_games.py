@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from repo_paths import TRACKS
+from repo_paths import ROOT, TRACKS
 
 from trackside.editor.play.new_game_dialog import NewGameDialog
 from trackside.editor.play.setup import PERSON, GameSetup, Seat
@@ -183,11 +183,8 @@ def test_custom_variant_file_plays_with_its_own_payouts(qtbot, harbour_window, t
         assert res.earnings[first_owner] >= 20
 
 
-def test_long_distance_refuses_a_point_to_point_circuit(qtbot, window, stadium_file):
-    from tracks_for_tests import stadium_track
-
-    track = stadium_track()
-    track.centerline.closed = False
+def test_long_distance_refuses_a_point_to_point_circuit(qtbot, window):
+    track = load_track(ROOT / "tests" / "fixtures" / "valid-straight.yaml")  # open, valid
     v = load_variant("long-distance")
     setup = GameSetup(
         v, "long-distance", [Seat(f"B{k}", "random") for k in range(3)], 1, [track], [None]
@@ -206,6 +203,20 @@ def test_play_refuses_a_circuit_with_validation_errors_and_names_them(qtbot, win
     assert "validation error" in asked[-1][2]
     assert asked[-1][3], "each error is listed"
     assert all(": " in line for line in asked[-1][3])
+    assert not window.play.active
+
+
+def test_a_world_tour_refuses_any_circuit_with_validation_errors(qtbot, window):
+    """The first circuit of the tour too, not only the edited one (which F5 checks)."""
+    broken = load_track(ROOT / "tests" / "fixtures" / "invalid" / "grid-unknown-id.yaml")
+    tracks = [broken, load_track(TRACKS / "quarry-hairpin.yaml")]
+    v = load_variant("world-tour")
+    setup = GameSetup(
+        v, "world-tour", [Seat(f"B{k}", "random") for k in range(3)], 1, tracks, [None, None]
+    )
+    assert not window.play.start(setup)
+    asked = window.prompts.titles("problems")
+    assert asked[-1][1] == "Cannot play this circuit" and "grid-unknown-id" in asked[-1][3][0]
     assert not window.play.active
 
 
