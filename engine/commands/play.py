@@ -39,9 +39,17 @@ from trackside.engine.game import (
     Wild,
     bid_value,
 )
-from trackside.engine.records import Recorder, SeatInfo, cut, load_record, open_variant, save_record
+from trackside.engine.records import (
+    Recorder,
+    SeatInfo,
+    cut,
+    load_record,
+    open_track,
+    open_variant,
+    save_record,
+)
 from trackside.engine.resources import resolve_track
-from trackside.engine.track.validate import ERROR, validate_file
+from trackside.engine.track.validate import Issue
 from trackside.engine.yamlio import check_writable
 
 SEAT_KINDS = ("human", *tuple(BOT_KINDS))
@@ -107,19 +115,23 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
 
 
 def check_tracks(refs: list[str]) -> None:
-    """Refuse track files with validation errors before playing on them."""
+    """Refuse track files with validation errors before playing on them, listing
+    the first errors (a track checked here is not checked again by the game)."""
     for ref in refs:
         path = resolve_track(ref)
-        report = validate_file(path)
-        errors = [i for i in report.issues if i.severity == ERROR]
-        if errors:
+        try:
+            open_track(path)
+        except InvalidInput as exc:
+            errors = [p for p in exc.problems if isinstance(p, Issue)]
+            if not errors:
+                raise
             for issue in errors[:5]:
                 print(f"trackside: {issue_line(issue)}", file=sys.stderr)
             raise InvalidInput(
                 f"the track has {len(errors)} error{'s' if len(errors) != 1 else ''}; fix it first",
                 Place(path),
                 f"run 'trackside validate {path}'",
-            )
+            ) from None
 
 
 def player_count(args: argparse.Namespace, seats: int | None) -> int:
