@@ -24,11 +24,11 @@ run: $(STAMP)
 	$(BIN)/trackside edit $(TRACK)
 
 test: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n auto
+	PYTHONDONTWRITEBYTECODE= QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n auto
 
 # The same tests with the deep hypothesis profile and the long game runs.
 test-deep: $(STAMP)
-	QT_QPA_PLATFORM=offscreen TRACKSIDE_TEST_PROFILE=deep $(PY) -m pytest -n auto
+	PYTHONDONTWRITEBYTECODE= QT_QPA_PLATFORM=offscreen TRACKSIDE_TEST_PROFILE=deep $(PY) -m pytest -n auto
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -188,6 +188,7 @@ class HandWidget(QWidget):
         self.scroll_area.setMinimumHeight(CARD_H + 16 + 18)
         outer.addWidget(self.scroll_area, 1)
         self.buttons: dict[int, CardButton] = {}
+        self._shown: tuple[object, ...] | None = None  # what the buttons show
 
     def show_cards(
         self,
@@ -199,9 +200,20 @@ class HandWidget(QWidget):
     ) -> None:
         """Show ``cards``; those in ``playable`` are clickable (all when None), the
         others dimmed; ``readonly`` shows them all bright and none clickable."""
-        self.clear()
-        self.title.setText(title)
         notes = notes or {}
+        shown = (
+            tuple(card.id for card in cards),
+            None if playable is None else frozenset(playable),
+            tuple(sorted(notes.items())),
+            readonly,
+        )
+        if shown == self._shown:  # the same hand as on screen: rebuilding costs a relayout
+            self.title.setText(title)
+            self.setVisible(True)
+            return
+        self.clear()
+        self._shown = shown
+        self.title.setText(title)
         for card in cards:
             b = CardButton(card, notes.get(card.id, ""))
             b.setEnabled(playable is None or card.id in playable)
@@ -218,6 +230,7 @@ class HandWidget(QWidget):
             b.setParent(None)
             b.deleteLater()
         self.buttons = {}
+        self._shown = None
         self.title.setText("")
 
     def show_message(self, text: str) -> None:
