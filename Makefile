@@ -51,6 +51,7 @@ lock: $(STAMP)
 bench: $(STAMP)
 	$(PY) benchmarks/validate_large.py
 	$(PY) benchmarks/simulate.py
+	$(PY) benchmarks/speed_table.py
 
 install-desktop: $(STAMP)
 	$(PY) tools/desktop_entry.py install --prefix $(PREFIX)
