@@ -81,18 +81,23 @@ class Prompts:
             path += "." + kind
         return path or None
 
+    def _warning(self, title: str, text: str, informative: str, details: str = "") -> QMessageBox:
+        """A warning box with no buttons yet (each question adds its own)."""
+        box = QMessageBox(
+            QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.NoButton, self.parent
+        )
+        box.setInformativeText(informative)
+        if details:
+            box.setDetailedText(details)
+        return box
+
     def file_in_use(self, name: str, owner: str) -> str:
         """The file is open elsewhere: 'read-only', 'open' it anyway, or 'cancel'."""
-        box = QMessageBox(
-            QMessageBox.Icon.Warning,
+        box = self._warning(
             "File in use",
             f"{name} is open in {owner}.",
-            QMessageBox.StandardButton.NoButton,
-            self.parent,
-        )
-        box.setInformativeText(
             "Open it read-only (Save then asks for another file), or open it anyway: "
-            "whichever editor saves last overwrites the other's changes."
+            "whichever editor saves last overwrites the other's changes.",
         )
         read_only = box.addButton("Open Read-Only", QMessageBox.ButtonRole.AcceptRole)
         anyway = box.addButton("Open Anyway", QMessageBox.ButtonRole.DestructiveRole)
@@ -104,19 +109,14 @@ class Prompts:
 
     def changed_on_disk(self, name: str, difference: str) -> str:
         """Another program changed the file under unsaved edits: 'reload' or 'keep'."""
-        box = QMessageBox(
-            QMessageBox.Icon.Warning,
+        box = self._warning(
             "File changed on disk",
             f"{name} was changed by another program, and this editor has unsaved changes.",
-            QMessageBox.StandardButton.NoButton,
-            self.parent,
-        )
-        box.setInformativeText(
             "Reload it (your unsaved changes are lost) or keep your version "
             "(saving it then replaces the other program's changes). "
-            "Show Details compares the two."
+            "Show Details compares the two.",
+            difference,
         )
-        box.setDetailedText(difference)
         keep = box.addButton("Keep Mine", QMessageBox.ButtonRole.RejectRole)
         reload = box.addButton("Reload", QMessageBox.ButtonRole.DestructiveRole)
         box.setDefaultButton(keep)
@@ -125,15 +125,12 @@ class Prompts:
 
     def overwrite_changed(self, name: str, difference: str) -> str:
         """Saving over a file another program changed: 'overwrite' or 'cancel'."""
-        box = QMessageBox(
-            QMessageBox.Icon.Warning,
+        box = self._warning(
             "File changed on disk",
             f"{name} was changed by another program since you opened it. Overwrite it?",
-            QMessageBox.StandardButton.NoButton,
-            self.parent,
+            "Show Details compares the file on disk with yours.",
+            difference,
         )
-        box.setInformativeText("Show Details compares the file on disk with yours.")
-        box.setDetailedText(difference)
         overwrite = box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
         box.exec()
