@@ -1056,6 +1056,7 @@ class MainWindow(QMainWindow):
         self.autosave.discard()
         self.guard.release()
         self.balance_panel.wait()
+        self.scene.surface.wait()
         self.issues.wait()
         event.accept()
 

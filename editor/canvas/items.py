@@ -81,7 +81,7 @@ class SurfaceItem(QGraphicsItem):
     have changed since is dropped.
     """
 
-    def __init__(self, doc: TrackDocument):
+    def __init__(self, doc: TrackDocument, owner: QObject | None = None):
         super().__init__()
         self.doc = doc
         self.setZValue(Z_SURFACE)
@@ -89,9 +89,10 @@ class SurfaceItem(QGraphicsItem):
         self._rect = QRectF()
         self._generation = 0
         self._shown = 0  # the generation on screen
-        self._relay = _Relay()
+        # Owned by the scene (``owner``), so that they live exactly as long as it does.
+        self._relay = _Relay(owner)
         self._relay.built.connect(self._built)
-        self._pool = QThreadPool()
+        self._pool = QThreadPool(owner)
         self._pool.setMaxThreadCount(1)
         self.refresh()
 
