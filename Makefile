@@ -23,12 +23,15 @@ $(STAMP): requirements.lock pyproject.toml
 run: $(STAMP)
 	$(BIN)/trackside edit $(TRACK)
 
+# One worker more than the cores: GUI tests spend part of their time waiting for Qt.
+WORKERS = $(shell $(PYTHON) -c 'import os; print((os.cpu_count() or 1) + 1)')
+
 test: $(STAMP)
-	PYTHONDONTWRITEBYTECODE= QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n auto
+	PYTHONDONTWRITEBYTECODE= QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n $(WORKERS)
 
 # The same tests with the deep hypothesis profile and the long game runs.
 test-deep: $(STAMP)
-	PYTHONDONTWRITEBYTECODE= QT_QPA_PLATFORM=offscreen TRACKSIDE_TEST_PROFILE=deep $(PY) -m pytest -n auto
+	PYTHONDONTWRITEBYTECODE= QT_QPA_PLATFORM=offscreen TRACKSIDE_TEST_PROFILE=deep $(PY) -m pytest -n $(WORKERS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

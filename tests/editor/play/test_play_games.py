@@ -1,55 +1,20 @@
-"""Play mode with bots: every bundled variant to the score sheet, records, pause and step,
-the New game dialog, and the refusal of a circuit with validation errors."""
+"""Play mode with bots: every bundled variant to the score sheet, pause and step, the New
+game dialog, and the refusal of a circuit with validation errors (records: test_play_records)."""
 
 from __future__ import annotations
 
 import pytest
+from play_helpers import HARBOUR, bots_setup, play_out
 from PySide6.QtCore import Qt
 from repo_paths import ROOT, TRACKS
 
 from trackside.editor.play.new_game_dialog import NewGameDialog
 from trackside.editor.play.setup import PERSON, GameSetup, Seat
-from trackside.engine import records
 from trackside.engine.game import Series, bundled_variants, load_variant
 from trackside.engine.resources import bundled_tracks
 from trackside.engine.track.model import load_track
 
-HARBOUR = TRACKS / "harbour-loop.yaml"
-LEFT = Qt.MouseButton.LeftButton
-
 pytestmark = pytest.mark.slow  # whole games through the widgets
-
-
-def bots_setup(
-    window, variant_file: str, seed: int = 3, kinds=("greedy", "random", "greedy", "greedy")
-) -> GameSetup:
-    v = load_variant(variant_file)
-    n = max(v.min_players, min(len(kinds), v.max_players))
-    tracks = [window.doc.snapshot()]
-    if v.series:  # a tour: the circuit being edited plus a bundled one
-        tracks.append(load_track(bundled_tracks()[-1]))
-    return GameSetup(
-        v,
-        variant_file,
-        [Seat(f"Bot {k + 1}", kinds[k % len(kinds)]) for k in range(n)],
-        seed,
-        tracks,
-        [None] * len(tracks),
-    )
-
-
-@pytest.fixture
-def harbour_window(window):
-    assert window.open_file(HARBOUR, ask=False)
-    window.play.bot_ms, window.play.anim_ms = 0, 0
-    return window
-
-
-def play_out(qtbot, window, setup):
-    assert window.play.start(setup)
-    view = window.play.view
-    qtbot.waitUntil(lambda: view.showing_sheet, timeout=120_000)
-    return view.controller
 
 
 @pytest.mark.parametrize(
@@ -121,49 +86,6 @@ def test_a_bots_card_in_play_is_shown_face_up_with_its_rows_marked(qtbot, harbou
     assert race.card in view.hand.buttons  # a bot's card, face up for all
     assert view.hand.buttons[race.card].current == race.pending.row
     assert c.name(race.turn) in view.hand.title.text()
-
-
-def test_saved_record_replays_to_the_same_sheet(qtbot, harbour_window, tmp_path):
-    window = harbour_window
-    setup = bots_setup(window, "standard", seed=11)
-    setup.seats[0] = Seat("Ana", "random")
-    c = play_out(qtbot, window, setup)
-    sheet = window.play.view.sheet.text()
-    path = tmp_path / "game.yaml"
-    window.play.record_path_factory = lambda: str(path)
-    qtbot.mouseClick(window.play.view.sheet_save_button, Qt.MouseButton.LeftButton)
-    assert path.exists()
-    rec = records.load_record(path)
-    assert [s.name for s in rec.seats] == setup.names()
-    assert len(rec.decisions) == len(c.decisions)
-    assert records.replay(rec).result.scores == c.race.result.scores
-    # Watching it in the app: decision by decision to the same final sheet.
-    assert window.play.watch(path)
-    view = window.play.view
-    c2 = view.controller
-    assert c2.script is not None and not view.showing_sheet
-    assert c2.paused and view.pause_button.text() == "Resume", "a replay starts still"
-    qtbot.mouseClick(view.step_button, LEFT)
-    qtbot.waitUntil(lambda: len(c2.decisions) == 1, timeout=10_000)
-    assert c2.decisions[0] == rec.decisions[0]
-    qtbot.mouseClick(view.pause_button, LEFT)
-    qtbot.waitUntil(lambda: view.showing_sheet, timeout=120_000)
-    assert view.sheet.text() == sheet
-
-
-def test_world_tour_record_with_two_circuits_replays(qtbot, harbour_window, tmp_path):
-    window = harbour_window
-    setup = bots_setup(window, "world-tour", seed=4, kinds=("random",))
-    play_out(qtbot, window, setup)
-    sheet = window.play.view.sheet.text()
-    path = tmp_path / "tour.yaml"
-    window.play.record_path_factory = lambda: str(path)
-    assert window.play.save_record_dialog()
-    assert window.play.watch(path)
-    view = window.play.view
-    qtbot.mouseClick(view.pause_button, LEFT)
-    qtbot.waitUntil(lambda: view.showing_sheet, timeout=120_000)
-    assert view.sheet.text() == sheet
 
 
 def test_custom_variant_file_plays_with_its_own_payouts(qtbot, harbour_window, tmp_path):
@@ -334,31 +256,6 @@ def test_moves_are_animated_along_their_paths(qtbot, harbour_window):
             assert shown == board.centre(sid)
 
 
-def test_a_watched_record_can_be_played_on_from_any_decision(qtbot, harbour_window, tmp_path):
-    window = harbour_window
-    setup = bots_setup(window, "beginner", seed=5, kinds=("random", "greedy"))
-    c = play_out(qtbot, window, setup)
-    path = tmp_path / "game.yaml"
-    window.play.record_path_factory = lambda: str(path)
-    assert window.play.save_record_dialog()
-    assert window.play.watch(path)
-    view = window.play.view
-    assert view.take_over_button.isVisible()
-    for _ in range(30):
-        qtbot.mouseClick(view.step_button, LEFT)
-    qtbot.waitUntil(lambda: len(view.controller.decisions) == 30, timeout=10_000)
-    qtbot.mouseClick(view.take_over_button, LEFT)
-    live = view.controller
-    assert live.script is None and not view.take_over_button.isVisible()
-    assert live.decisions[:30] == c.decisions[:30]
-    qtbot.waitUntil(lambda: view.showing_sheet, timeout=120_000)
-    # The bots are seeded afresh, so the rest may differ; the record stays replayable.
-    again = tmp_path / "again.yaml"
-    window.play.record_path_factory = lambda: str(again)
-    assert window.play.save_record_dialog()
-    assert records.replay(records.load_record(again)).result.scores == live.race.result.scores
-
-
 def test_controller_routes_requests_to_bots_and_asks_people(qtbot):
     """The controller alone: bots answer through their decision functions, a person
     is asked through ``asked`` and answers through ``decide``; the engine rules."""
@@ -405,14 +302,6 @@ def test_a_person_chooses_a_secret_bid_before_the_bots_think(qtbot, harbour_wind
     assert view.hand.buttons and "Ana" in view.prompt.text()
 
 
-def test_a_record_is_offered_a_name_that_tells_games_apart(qtbot, harbour_window):
-    from trackside.editor.play.mode import record_name
-
-    window = harbour_window
-    window.play.start(bots_setup(window, "standard", seed=17))
-    assert record_name(window.play.view.controller) == "harbour-loop-standard-seed-17.yaml"
-
-
 def test_bots_think_without_the_secret_bid_a_person_already_made(qtbot, harbour_window):
     """R-AUC-2: bids are secret until all are in; a bot asked after a person sees none."""
     window = harbour_window
@@ -434,18 +323,3 @@ def test_bots_think_without_the_secret_bid_a_person_already_made(qtbot, harbour_
     view.decide(c.race.options(0)[0])
     qtbot.waitUntil(lambda: len(c.decisions) >= 4, timeout=10_000)
     assert seen and all(keys <= {s} for s, keys in seen)
-
-
-def test_records_are_never_offered_a_place_among_the_bundled_circuits(
-    qtbot, harbour_window, tmp_path
-):
-    from trackside.engine.resources import tracks_dir
-
-    window = harbour_window
-    assert window.doc.path == str(HARBOUR)
-    play_out(qtbot, window, bots_setup(window, "standard"))
-    folder = window.play.record_folder()
-    assert folder.resolve() != tracks_dir().resolve()
-    window.play.record_path_factory = lambda: str(tmp_path / "game.yaml")
-    assert window.play.save_record_dialog()
-    assert window.play.record_folder() == tmp_path  # remembered for next time
