@@ -45,13 +45,18 @@ def test_moving_a_corner_changes_the_issues_list(window, qtbot, stadium_file):
     assert not item.problem
 
 
-def test_clicking_an_issue_selects_its_spaces_and_centres_them(window, qtbot, stadium_file):
+def cut_the_track(window, qtbot, stadium_file):
+    """Open the stadium and delete a row across it: dead ends before the gap."""
     window.open_file(stadium_file)
     t = window.doc.track
-    row = [t.spaces.index(t.space(sid)) for sid in ("a30", "b30", "c30")]
-    window.scene.select_indices(row)
-    window.act_delete.trigger()  # a gap across the track: dead ends before it
+    window.scene.select_indices([t.spaces.index(t.space(sid)) for sid in ("a30", "b30", "c30")])
+    window.act_delete.trigger()
     wait_issues(qtbot, window)
+    return t
+
+
+def test_clicking_an_issue_selects_its_spaces_and_centres_them(window, qtbot, stadium_file):
+    t = cut_the_track(window, qtbot, stadium_file)
     shown = window.issues.tree
     rows = window.issues.rows()
     row = next(r for r in rows if r.data(0, Qt.ItemDataRole.UserRole).spaces)
@@ -296,12 +301,7 @@ def test_a_long_hint_is_shortened_with_an_ellipsis_and_kept_whole_in_its_tooltip
 
 
 def test_many_issues_of_one_kind_fold_under_one_row_errors_first(window, qtbot, stadium_file):
-    window.open_file(stadium_file)
-    t = window.doc.track
-    gap = [t.spaces.index(t.space(sid)) for sid in ("a30", "b30", "c30")]
-    window.scene.select_indices(gap)
-    window.act_delete.trigger()  # a gap across the track: dead ends before it
-    wait_issues(qtbot, window)
+    t = cut_the_track(window, qtbot, stadium_file)
     issues = window.issues
     dead = [i for i in issues.issues if i.code == "dead-end"]
     assert len(dead) >= 3
