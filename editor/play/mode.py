@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject, QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QStackedWidget
 
+from trackside.editor.document.files import start_folder
 from trackside.editor.document.track_document import TrackDocument
 from trackside.editor.play.controller import PlayController
 from trackside.editor.play.play_view import PlayView
@@ -258,7 +259,7 @@ class PlayMode(QObject):
     def open_record_dialog(self) -> bool:
         ask = self.record_path_factory or (
             lambda: QFileDialog.getOpenFileName(
-                self.window, "Watch game record", str(Path.cwd()), RECORD_FILTER
+                self.window, "Watch game record", str(start_folder(None, None)), RECORD_FILTER
             )[0]
         )
         path = ask()

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trackside.editor.document.files import start_folder
 from trackside.editor.play.setup import PERSON, GameSetup, Seat, bot_kinds
 from trackside.engine.errors import TracksideError
 from trackside.engine.game import Variant, bundled_variants, load_variant
@@ -202,14 +203,20 @@ class NewGameDialog(QDialog):
 
     def _pick_variant_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Variant file", str(Path.cwd()), "Variant files (*.yaml *.yml);;All files (*)"
+            self,
+            "Variant file",
+            str(start_folder(None, None)),
+            "Variant files (*.yaml *.yml);;All files (*)",
         )
         if path and self._add_variant(path):
             self.variant_box.setCurrentIndex(self.variant_box.count() - 1)
 
     def _pick_track_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Circuit file", str(Path.cwd()), "Track files (*.yaml *.yml);;All files (*)"
+            self,
+            "Circuit file",
+            str(start_folder(None, None)),
+            "Track files (*.yaml *.yml);;All files (*)",
         )
         if path:
             item = QListWidgetItem(Path(path).stem)
