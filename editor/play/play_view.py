@@ -15,7 +15,7 @@ from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QListWidget,
+    QPlainTextEdit,
     QPushButton,
     QSlider,
     QSplitter,
@@ -55,6 +55,7 @@ from trackside.engine.game.cards import bid_value
 
 __all__ = ["PlayView"]
 
+LOG_LINES = 500  # the oldest lines go beyond this
 WHAT = {
     "bid": "choose a bid card",
     "keep_power": "choose the power to keep",
@@ -207,8 +208,11 @@ class PlayView(QWidget):
         layout.addWidget(self.players, 2)
         tabs = QTabWidget()
         self.auction = AuctionPanel()
-        self.log = QListWidget()
-        self.log.setWordWrap(True)
+        # A plain text log: appending a line costs the same however long the log is
+        # (a word-wrapped list re-laid out every row on each event).
+        self.log = QPlainTextEdit()
+        self.log.setReadOnly(True)
+        self.log.setMaximumBlockCount(LOG_LINES)
         tabs.addTab(self.log, "Log")
         tabs.addTab(self.auction, "Auction")
         self.tabs = tabs
@@ -374,10 +378,7 @@ class PlayView(QWidget):
     def _logged(self, events: list) -> None:
         controller = self._playing
         for e in events:
-            if e.kind in ("move", "stay") and self.log.count() > 400:
-                self.log.takeItem(0)
-            self.log.addItem(controller.describe(e))
-        self.log.scrollToBottom()
+            self.log.appendPlainText(controller.describe(e))
 
     # -- asking a person -------------------------------------------------------------
     def _clear_prompt(self) -> None:
