@@ -6,12 +6,12 @@ parts of a run merge into exactly the report of the whole run, in any order.
 
 from __future__ import annotations
 
-import weakref
-from collections import Counter, deque
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from trackside.engine.balance.intervals import mean_interval, wilson
+from trackside.engine.bots.tables import FAR, track_tables
 from trackside.engine.game import Game
 from trackside.engine.game.board import Board
 from trackside.engine.game.cards import COLOURS
@@ -137,12 +137,12 @@ class BalanceReport:
         self.stalled.add(len(stalled))
         if stalled:
             self.races_with_stall += 1
-        to_finish = steps_to_finish(board)
+        to_finish = track_tables(board).togo  # the bots' steps to the finish, shared
         for colour in stalled:
             space = race.space[colour]
             self.stall_spaces[board.ids[space]] += 1
-            if to_finish[space] is not None:
-                self.stall_steps.add(int(to_finish[space] or 0))
+            if to_finish[space] < FAR:
+                self.stall_steps.add(to_finish[space])
 
     def merge(self, other: BalanceReport) -> None:
         """Add the totals of another report of the same circuit and table."""
@@ -385,34 +385,6 @@ class _Race:
         if leader != self.leader:
             self.leader = leader
             self.lead_changes += 1
-
-
-_STEPS_CACHE: weakref.WeakKeyDictionary[Board, list[int | None]] = weakref.WeakKeyDictionary()
-
-
-def steps_to_finish(board: Board) -> list[int | None]:
-    """Per space, the fewest forward steps that finish from it (None: never)."""
-    cached = _STEPS_CACHE.get(board)
-    if cached is not None:
-        return cached
-    n = len(board.ids)
-    backward: list[list[int]] = [[] for _ in range(n)]
-    distance: list[int | None] = [None] * n
-    queue: deque[int] = deque()
-    for a in range(n):
-        for b, _lines, _rect, finishes in board.steps[a]:
-            backward[b].append(a)
-            if finishes and distance[a] is None:
-                distance[a] = 1
-                queue.append(a)
-    while queue:
-        b = queue.popleft()
-        for a in backward[b]:
-            if distance[a] is None:
-                distance[a] = (distance[b] or 0) + 1
-                queue.append(a)
-    _STEPS_CACHE[board] = distance
-    return distance
 
 
 def _round3(values: tuple[float, float, float]) -> list[float]:

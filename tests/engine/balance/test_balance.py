@@ -8,8 +8,9 @@ import pytest
 
 from trackside.engine.balance import BalanceReport, BalanceRun, compare, hints, run_balance
 from trackside.engine.balance.intervals import mean_interval, proportions_differ, wilson
-from trackside.engine.balance.report import SLOTS, steps_to_finish
+from trackside.engine.balance.report import SLOTS
 from trackside.engine.balance.runner import play_one, play_range
+from trackside.engine.bots.tables import FAR, track_tables
 from trackside.engine.game.board import Board
 from trackside.engine.records import open_track, open_variant
 
@@ -104,16 +105,17 @@ def test_cancel_stops_early_and_says_so(quarry_run):
 
 
 def test_steps_to_finish_count_down_towards_the_line():
+    """The steps short of the finish that stalls are measured in (shared with the bots)."""
     board = Board.of(open_track("harbour-loop"))
-    steps = steps_to_finish(board)
+    steps = track_tables(board).togo
     pole = board.grid[0]
-    assert steps[pole] is not None and steps[pole] > 10
+    assert steps[pole] < FAR and steps[pole] > 10
     for a, outs in enumerate(board.steps):
         for b, _lines, _rect, finishes in outs:
             if finishes:
                 assert steps[a] == 1
-            elif steps[b] is not None:
-                assert steps[a] is not None and steps[a] <= steps[b] + 1
+            elif steps[b] < FAR:
+                assert steps[a] < FAR and steps[a] <= steps[b] + 1
 
 
 def test_quarry_hairpin_hints_name_its_stalls_and_spaces(quarry_report):
