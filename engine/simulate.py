@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from trackside.engine.bots import bot_seed, drive, make_bot
+from trackside.engine.bots import drive, seat_bots
 from trackside.engine.game import Game, Series, Variant
 from trackside.engine.records import new_game
 from trackside.engine.track.model import Track
@@ -215,7 +215,7 @@ def simulate(
     for i in range(games):
         game_seed = seed + i
         game = new_game(tracks, variant, players, game_seed)
-        drive(game, [make_bot(k, bot_seed(game_seed, seat, k)) for seat, k in enumerate(kinds)])
+        drive(game, seat_bots(game_seed, kinds))
         stats.add(game)
         if progress:
             progress(i + 1)

@@ -114,8 +114,9 @@ class HeatMapItem(QGraphicsItem):
         self.update()
 
     def follow(self, track: Track) -> None:
-        """Redraw over the track's current spaces (after an edit), same values."""
-        if self.map is not None:
+        """Redraw over the track's current spaces (after an edit), same values; a hidden
+        map waits until it is shown again (``show_values``)."""
+        if self.map is not None and self.isVisible():
             self.show_values(track, self.map.values, self.map.title)
 
     def boundingRect(self) -> QRectF:

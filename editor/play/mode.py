@@ -12,13 +12,12 @@ from PySide6.QtCore import QObject, QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QStackedWidget
 
-from trackside.editor.document.files import start_folder
+from trackside.editor.document.files import is_bundled, start_folder
 from trackside.editor.document.track_document import TrackDocument
 from trackside.editor.play.controller import PlayController
 from trackside.editor.play.play_view import PlayView
 from trackside.editor.play.setup import GameSetup, Seat, bot_kinds, build_game, make_bots
 from trackside.engine.errors import TracksideError
-from trackside.engine.resources import tracks_dir
 from trackside.engine.track.model import Track
 from trackside.engine.track.validate import validate_track
 
@@ -226,7 +225,7 @@ class PlayMode(QObject):
         if last and Path(last).is_dir():
             return Path(last)
         path = self.window.doc.path
-        if path and Path(path).parent.resolve() != tracks_dir().resolve():
+        if path and not is_bundled(path):
             return Path(path).parent
         return Path.home()
 

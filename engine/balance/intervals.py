@@ -25,9 +25,13 @@ def mean_interval(total: float, squares: float, count: int, z: float = Z95) -> t
     mean = total / count
     if count == 1:
         return mean, mean
-    variance = max(0.0, (squares - total * total / count) / (count - 1))
-    half = z * math.sqrt(variance / count)
+    half = z * math.sqrt(_variance(total, squares, count) / count)
     return mean - half, mean + half
+
+
+def _variance(total: float, squares: float, count: int) -> float:
+    """The sample variance from a sum and a sum of squares (count at least 2)."""
+    return max(0.0, (squares - total * total / count) / (count - 1))
 
 
 def proportions_differ(k1: float, n1: int, k2: float, n2: int, z: float = Z95) -> bool:
@@ -48,9 +52,7 @@ def means_differ(
     if n1 < 2 or n2 < 2:
         return False
     m1, m2 = sum1 / n1, sum2 / n2
-    v1 = max(0.0, (sq1 - sum1 * sum1 / n1) / (n1 - 1))
-    v2 = max(0.0, (sq2 - sum2 * sum2 / n2) / (n2 - 1))
-    spread = math.sqrt(v1 / n1 + v2 / n2)
+    spread = math.sqrt(_variance(sum1, sq1, n1) / n1 + _variance(sum2, sq2, n2) / n2)
     if spread == 0:
         return m1 != m2
     return abs(m1 - m2) / spread > z

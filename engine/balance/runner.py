@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from multiprocessing import get_context
 
 from trackside.engine.balance.report import BalanceReport
-from trackside.engine.bots import bot_seed, drive, make_bot
+from trackside.engine.bots import drive, seat_bots
 from trackside.engine.game import Game, Variant
 from trackside.engine.records import new_game
 from trackside.engine.simulate import Stats
@@ -69,7 +69,7 @@ def play_one(run: BalanceRun, game_index: int) -> tuple[Game, list[str]]:
     kinds = run.kinds(game_index)
     game = new_game([run.track], run.variant, run.players, seed, series=False)
     assert isinstance(game, Game)
-    drive(game, [make_bot(kind, bot_seed(seed, seat, kind)) for seat, kind in enumerate(kinds)])
+    drive(game, seat_bots(seed, kinds))
     return game, kinds
 
 

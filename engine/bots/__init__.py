@@ -7,7 +7,7 @@ view and request a seat answers with ``seat.choose(view, request)``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from trackside.engine.bots.base import Request, Seat, SeatView, ask, drive, race_of
 from trackside.engine.bots.greedy import GreedyBot
@@ -27,6 +27,11 @@ def make_bot(kind: str, seed: int | str = 0) -> Seat:
     return BOT_KINDS[kind](seed)
 
 
+def seat_bots(game_seed: int, kinds: Sequence[str]) -> list[Seat]:
+    """One bot per seat, of ``kinds[seat]``, each seeded from the game's seed and its seat."""
+    return [make_bot(kind, bot_seed(game_seed, seat, kind)) for seat, kind in enumerate(kinds)]
+
+
 __all__ = [
     "BOT_KINDS",
     "GreedyBot",
@@ -39,4 +44,5 @@ __all__ = [
     "drive",
     "make_bot",
     "race_of",
+    "seat_bots",
 ]
