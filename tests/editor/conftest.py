@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
-from PySide6.QtTest import QTest
+from PySide6.QtCore import QSettings
 from tracks_for_tests import stadium_track
 
 from trackside.engine.track.model import save_track
@@ -105,33 +104,3 @@ def stadium_file(tmp_path):
     path = tmp_path / "stadium.yaml"
     save_track(stadium_track(), path)
     return path
-
-
-def view_point(window, x: float, y: float) -> QPoint:
-    """The viewport pixel showing scene point (x, y) mm."""
-    return window.view.mapFromScene(QPointF(x, y))
-
-
-def click(
-    qtbot, window, x, y, modifier=Qt.KeyboardModifier.NoModifier, button=Qt.MouseButton.LeftButton
-):
-    """Click the canvas at (x, y) mm."""
-    qtbot.mouseClick(window.view.viewport(), button, modifier, view_point(window, x, y))
-
-
-def drag(window, start, end, modifier=Qt.KeyboardModifier.NoModifier, steps=5):
-    """Drag with the left button from ``start`` to ``end`` (mm) in a few moves."""
-    vp = window.view.viewport()
-    a, b = view_point(window, *start), view_point(window, *end)
-    QTest.mousePress(vp, Qt.MouseButton.LeftButton, modifier, a)
-    for k in range(1, steps + 1):
-        p = QPoint(
-            round(a.x() + (b.x() - a.x()) * k / steps), round(a.y() + (b.y() - a.y()) * k / steps)
-        )
-        QTest.mouseMove(vp, p)
-    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, modifier, b)
-
-
-def wait_issues(qtbot, window):
-    """Let the debounced background check finish and show its result."""
-    qtbot.waitUntil(lambda: not window.issues.busy, timeout=10_000)
