@@ -32,7 +32,7 @@ from trackside.engine.game.cards import bid_value
 from trackside.engine.game.result import Result
 from trackside.engine.game.scoring import bet_payout
 
-DEFAULT_SAMPLES = 6  # deals drawn per decision
+DEFAULT_SAMPLES = 2  # deals drawn per decision (four times as many for a bet)
 DEFAULT_SECONDS = 1.0  # time cap per decision
 CARD_WIDTH = 3  # cards tried per card play (best by the greedy evaluation)
 MARGIN = 0.02  # value of each $1M ahead of the best rival (a win is worth 1)
@@ -66,7 +66,7 @@ class StrongBot:
         self.samples = samples
         self.seconds = seconds
         self.searched = searched
-        self.bet_samples = 2 * samples if bet_samples is None else bet_samples
+        self.bet_samples = 4 * samples if bet_samples is None else bet_samples
         self.greedy = GreedyBot(seed)
         self.rollout_bots = [GreedyBot(f"{seed}:rollout:{k}") for k in range(6)]
         self.bet_guess: dict[int, int] = {}  # line -> car others are taken to bet on
@@ -94,7 +94,7 @@ class StrongBot:
         """Greedy's answer first (it wins ties), then the other answers worth trying."""
         kind = request.kind
         if kind == "bid":
-            others: list[Decision] = list(self._bid_candidates(view, request))
+            others: list[Decision] = list(self._bid_candidates(view, request, default))
         elif kind == "play_card":
             others = list(self._card_candidates(view, request))
         else:
@@ -105,8 +105,10 @@ class StrongBot:
                 out.append(o)
         return out
 
-    def _bid_candidates(self, view: SeatView, request: Request) -> list[Bid]:
-        """A pass and, per car and distinct bid value, the card R-AUC-3 favours."""
+    def _bid_candidates(self, view: SeatView, request: Request, default: Decision) -> list[Bid]:
+        """The bids next to greedy's: one step lower (or a pass) and one step higher.
+        A step is a distinct bid value (its card the one R-AUC-3 favours); in the
+        second chance (R-AUC-8) each car's lowest bid and a pass."""
         cards = request.cards
         hand = [cards[c] for c in view.hand]
         colour = request.pending.car
@@ -114,19 +116,33 @@ class StrongBot:
         passes: list[Bid] = []
         for o in request.options_of(Bid):
             car = o.car or colour
-            if o.card is None or car is None:
+            value = None if o.card is None or car is None else bid_value(cards[o.card], car, hand)
+            if value is None or o.card is None:
                 passes.append(o)
                 continue
             card = cards[o.card]
-            value = bid_value(card, car, hand)
-            if value is None:
-                passes.append(o)
-                continue
             key = (len(card.rows), -card.wild_rows)
-            k = (car, value)
-            if k not in best or key > best[k][0]:
-                best[k] = (key, o)
-        return passes[:1] + [o for _, o in best.values()]
+            if (car, value) not in best or key > best[car, value][0]:
+                best[car, value] = (key, o)
+        steps = [o for _, (_, o) in sorted(best.items(), key=lambda kv: (str(kv[0][0]), kv[0][1]))]
+        if colour is None:  # second chance: the cheapest bid on each car
+            lowest: dict[str | None, Bid] = {}
+            for bid in steps:
+                lowest.setdefault(bid.car, bid)
+            return passes[:1] + list(lowest.values())
+        ladder = passes[:1] + steps
+        values = [
+            None if o.card is None else bid_value(cards[o.card], colour, hand) for o in ladder
+        ]
+        mine = (
+            bid_value(cards[default.card], colour, hand)
+            if isinstance(default, Bid) and default.card is not None
+            else None
+        )
+        at = values.index(mine) if mine in values else 0
+        if mine in values and isinstance(default, Bid):
+            ladder[at] = default  # the same bid as greedy's, maybe with another card
+        return ladder[max(0, at - 1) : at + 2]
 
     def _card_candidates(self, view: SeatView, request: Request) -> list[PlayCard]:
         """The best few cards by the greedy evaluation, one of each kind of card."""
