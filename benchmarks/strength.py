@@ -6,7 +6,7 @@ kinds ``KIND,greedy,greedy,greedy`` rotated over the seats game after game
 (the balance runner's rotation, so that seat order and bot kind are told
 apart), and prints each kind's share of the wins with its 95% Wilson
 interval (a shared win is split), then the CPU time the run took (this
-process and its workers). Results are printed after every block of games, so
+process and its workers). Results are printed after every block of games (circuits take turns), so
 an interrupted run still says what it measured. The same seed gives the same
 totals whatever the number of workers.
 
@@ -29,7 +29,7 @@ from trackside.engine.game import load_variant
 from trackside.engine.records import open_track
 
 CIRCUITS = ("harbour-loop", "estuary-sweep", "quarry-hairpin")
-BLOCK = 200  # games per block (a multiple of the four seats, so rotation is kept)
+BLOCK = 100  # games per block (a multiple of the four seats, so rotation is kept)
 
 
 def cpu_seconds() -> float:
@@ -49,28 +49,29 @@ def main() -> None:
     args = parser.parse_args()
     variant = load_variant("standard")
     kinds = (args.bot, "greedy", "greedy", "greedy")
-    for name in args.tracks.split(","):
-        track = open_track(name)
-        totals: Totals | None = None
-        cpu, wall = cpu_seconds(), time.perf_counter()
-        for first in range(0, args.games, BLOCK):
-            games = min(BLOCK, args.games - first)
-            run = BalanceRun(track, variant, 4, games, args.seed + first, kinds, track_name=name)
+    names = args.tracks.split(",")
+    tracks = {name: open_track(name) for name in names}
+    totals: dict[str, Totals] = {}
+    cpu, wall = cpu_seconds(), time.perf_counter()
+    for first in range(0, args.games, BLOCK):  # circuit after circuit, block by block
+        games = min(BLOCK, args.games - first)
+        for name in names:
+            run = BalanceRun(
+                tracks[name], variant, 4, games, args.seed + first, kinds, track_name=name
+            )
             part = run_totals(run, args.workers)
-            if totals is None:
-                totals = part
+            if name in totals:
+                totals[name].merge(part)
             else:
-                totals.merge(part)
-            shares = totals.report.to_dict()["bot_kinds"]
+                totals[name] = part
+            shares = totals[name].report.to_dict()["bot_kinds"]
             line = "  ".join(
-                f"{kind} {s['win_share'][0]:.3f} [{s['win_share'][1]:.3f}, {s['win_share'][2]:.3f}]"
+                "{} {:.3f} [{:.3f}, {:.3f}]".format(kind, *s["win_share"])
                 for kind, s in shares.items()
             )
-            print(
-                f"{name}: {totals.report.games} games  {line}  "
-                f"cpu {cpu_seconds() - cpu:.0f} s  wall {time.perf_counter() - wall:.0f} s",
-                flush=True,
-            )
+            used = f"cpu {cpu_seconds() - cpu:.0f} s, wall {time.perf_counter() - wall:.0f} s"
+            done = totals[name].report.games
+            print(f"{name}: {done} games  {line}  (so far: {used})", flush=True)
 
 
 if __name__ == "__main__":
