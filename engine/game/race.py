@@ -187,7 +187,7 @@ class RaceSteps(ScoringSteps):
         occupied.discard(start)
         owner = self.owner[car]
         determined = not bonus and owner != NOBODY and self.power[owner] == "determined"
-        by_path = self.board.choices(
+        by_path, memo = self.board.memo_choices(
             start, n, occupied, 0b1000 | (0b111 & ~self.lines_crossed), determined
         )
         occupied.add(start)
@@ -207,7 +207,10 @@ class RaceSteps(ScoringSteps):
             chooser = owner
         self.moving_car, self.move_start, self.move_spaces, self.bonus_step = car, start, n, bonus
         self.move_choices = by_path
-        options = [Path(chooser, name, path) for path in by_path]
+        # Decisions are immutable: the option list is shared by every game on the board.
+        options = memo.get((chooser, car))
+        if options is None:
+            options = memo[(chooser, car)] = [Path(chooser, name, path) for path in by_path]
         return self._ask(Step.PATH, {chooser: options}, lambda: None)
 
     def _on_path(self, decision: Path) -> Next:
