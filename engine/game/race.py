@@ -24,6 +24,17 @@ def _shared(key: OptionsKey, build: Callable[[], Sequence[Decision]]) -> Sequenc
     return options
 
 
+# PlayCard decisions by (seat, card id), shared like the option lists.
+_PLAYS: dict[tuple[int, int], PlayCard] = {}
+
+
+def _play(seat: int, card: int) -> PlayCard:
+    play = _PLAYS.get((seat, card))
+    if play is None:
+        play = _PLAYS[(seat, card)] = PlayCard(seat, card)
+    return play
+
+
 def _bet_options(seat: int) -> Sequence[Decision]:
     """A bet on each car (R-BET-2)."""
     return _shared(("bet", seat), lambda: [Bet(seat, c) for c in COLOURS])
@@ -58,8 +69,9 @@ class RaceSteps(ScoringSteps):
         else:
             return self._end_race  # R-RACE-6
         self.turn = seat
-        options: list[Decision] = [PlayCard(seat, c) for c in self.hands[seat]]
-        options += [PlayCard(seat, c) for c in self.face_up[seat]]
+        options: list[Decision] = [_play(seat, c) for c in self.hands[seat]]
+        if self.face_up[seat]:
+            options += [_play(seat, c) for c in self.face_up[seat]]
         return self._ask(Step.CARD, {seat: options}, lambda: None)
 
     def _on_card(self, decision: PlayCard) -> Next:
