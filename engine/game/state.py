@@ -407,7 +407,7 @@ class Game(AuctionSteps):
         """Apply one decision; raises ``IllegalDecision`` if it is not legal now."""
         self._check(decision)
         self._pending = None
-        self._run(lambda: self._take(decision))
+        self._run(self._take(decision))
 
     def _check(self, decision: Decision) -> None:
         seat = decision.player
