@@ -379,7 +379,7 @@ class GreedyBot:
 
     def _order(self, race: _Race, request: Request, deck: DeckTables) -> Decision:
         """R-POW-TRI: own cars first (free road ahead), rivals' last (maybe blocked by then)."""
-        card = request.pending.card
+        card = request.card
         if card is None:  # not a card play: take what is offered
             return request.options[0]
         rows = deck.rows[card]
@@ -401,7 +401,7 @@ class GreedyBot:
 
     def _skip(self, race: _Race, request: Request, deck: DeckTables) -> Decision:
         """R-POW-STR: skip the row that helps rivals most, if any does."""
-        card = request.pending.card
+        card = request.card
         if card is None:  # not a card play: take what is offered
             return request.options[0]
         rows = deck.rows[card]
@@ -415,7 +415,7 @@ class GreedyBot:
         return best if best in request.options else request.options[0]
 
     def _wild(self, race: _Race, request: Request, deck: DeckTables) -> Decision:
-        card = request.pending.card
+        card = request.card
         options = request.options_of(Wild)
         if card is None or not options:  # not a card play: take what is offered
             return request.options[0]
