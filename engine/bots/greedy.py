@@ -87,16 +87,17 @@ class _Race:
                 ahead[c] = 1000.0 - (finished.index(c) if c in finished else 0)
                 continue
             running.append(c)
-            first = [b for b in forward[s] if b not in occupied]
-            if first:
-                reach[c] = 1
-                for b in first:
+            r = 0
+            for b in forward[s]:
+                if b not in occupied:
+                    r = 1
                     for b2 in forward[b]:
                         if b2 not in occupied:
-                            reach[c] = OPEN
+                            r = OPEN
                             break
-                    if reach[c] == OPEN:
+                    if r == OPEN:
                         break
+            reach[c] = r
             left[c] = togo[s]
             ahead[c] = (
                 -float(togo[s])
