@@ -29,7 +29,7 @@ from trackside.engine.game import (
     SwapPower,
     Wild,
 )
-from trackside.engine.game.cards import WILD_CODE, bid_value
+from trackside.engine.game.cards import WILD_CODE, bid_value, hand_bids
 
 CODE = {c: i for i, c in enumerate(COLOURS)}
 FINISH_BONUS = 3.0  # a row that finishes a car is worth more than its spaces
@@ -248,11 +248,12 @@ class GreedyBot:
         best: Bid | None = None
         best_key: tuple[int, int, int] | None = None
         cheapest: tuple[int, Bid] | None = None
+        bids = dict(zip(hand, hand_bids(colour, hand_cards), strict=True))  # bid_value per card
         for o in options:
             if o.card is None:
                 continue
             card = cards[o.card]
-            value = bid_value(card, colour, hand_cards)
+            value = bids[o.card] if o.card in bids else bid_value(card, colour, hand_cards)
             if value is None:
                 continue
             if cheapest is None or value < cheapest[0]:
