@@ -29,7 +29,7 @@ from trackside.engine.game import (
     SwapPower,
     Wild,
 )
-from trackside.engine.game.cards import WILD_CODE, bid_value
+from trackside.engine.game.cards import WILD_CODE, bid_value, hand_bids
 
 CODE = {c: i for i, c in enumerate(COLOURS)}
 FINISH_BONUS = 3.0  # a row that finishes a car is worth more than its spaces
@@ -87,16 +87,17 @@ class _Race:
                 ahead[c] = 1000.0 - (finished.index(c) if c in finished else 0)
                 continue
             running.append(c)
-            first = [b for b in forward[s] if b not in occupied]
-            if first:
-                reach[c] = 1
-                for b in first:
+            r = 0
+            for b in forward[s]:
+                if b not in occupied:
+                    r = 1
                     for b2 in forward[b]:
                         if b2 not in occupied:
-                            reach[c] = OPEN
+                            r = OPEN
                             break
-                    if reach[c] == OPEN:
+                    if r == OPEN:
                         break
+            reach[c] = r
             left[c] = togo[s]
             ahead[c] = (
                 -float(togo[s])
@@ -247,11 +248,12 @@ class GreedyBot:
         best: Bid | None = None
         best_key: tuple[int, int, int] | None = None
         cheapest: tuple[int, Bid] | None = None
+        bids = dict(zip(hand, hand_bids(colour, hand_cards), strict=True))  # bid_value per card
         for o in options:
             if o.card is None:
                 continue
             card = cards[o.card]
-            value = bid_value(card, colour, hand_cards)
+            value = bids[o.card] if o.card in bids else bid_value(card, colour, hand_cards)
             if value is None:
                 continue
             if cheapest is None or value < cheapest[0]:
@@ -379,7 +381,7 @@ class GreedyBot:
 
     def _order(self, race: _Race, request: Request, deck: DeckTables) -> Decision:
         """R-POW-TRI: own cars first (free road ahead), rivals' last (maybe blocked by then)."""
-        card = request.pending.card
+        card = request.card
         if card is None:  # not a card play: take what is offered
             return request.options[0]
         rows = deck.rows[card]
@@ -401,7 +403,7 @@ class GreedyBot:
 
     def _skip(self, race: _Race, request: Request, deck: DeckTables) -> Decision:
         """R-POW-STR: skip the row that helps rivals most, if any does."""
-        card = request.pending.card
+        card = request.card
         if card is None:  # not a card play: take what is offered
             return request.options[0]
         rows = deck.rows[card]
@@ -415,7 +417,7 @@ class GreedyBot:
         return best if best in request.options else request.options[0]
 
     def _wild(self, race: _Race, request: Request, deck: DeckTables) -> Decision:
-        card = request.pending.card
+        card = request.card
         options = request.options_of(Wild)
         if card is None or not options:  # not a card play: take what is offered
             return request.options[0]

@@ -36,11 +36,12 @@ class Card:
         return tuple((COLOUR_CODE.get(c, WILD_CODE), n) for c, n in self.rows)
 
     def number(self, colour: str) -> int | None:
-        """The spaces on this card's row of ``colour``, or None."""
-        for c, n in self.rows:
-            if c == colour:
-                return n
-        return None
+        """The spaces on this card's row of ``colour`` (the first such row), or None."""
+        return self._numbers.get(colour)
+
+    @cached_property
+    def _numbers(self) -> dict[str, int]:
+        return {c: n for c, n in reversed(self.rows)}  # the first row of a colour wins
 
     @cached_property
     def wild_rows(self) -> int:
