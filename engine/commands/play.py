@@ -519,7 +519,8 @@ def describe_view(view: SeatView, request: Request) -> list[str]:
         text.format(
             car=pending.car,
             power=power_text,
-            spaces=f"{pending.spaces} spaces",
+            spaces=f"{pending.spaces} spaces"
+            + (f" (Aggressive: or {pending.spaces + pending.extra})" if pending.extra else ""),
             line=(pending.line or 0) + 1,
         )
     )
@@ -568,6 +569,8 @@ def describe_option(option: Decision, view: SeatView, request: Request) -> str:
             note = " (finishes)"
         elif request.pending.spaces and len(option.path) < request.pending.spaces:
             note = " (ends blocked)"
+        elif request.pending.spaces and len(option.path) > request.pending.spaces:
+            note = " (Aggressive extra space)"  # R-POW-AGG
         return f"{option.car}: {start} -> {end} via {' '.join(option.path)}{note}"
     if isinstance(option, Bet):
         at = view.positions.get(option.car)

@@ -227,9 +227,13 @@ class RaceSteps(ScoringSteps):
         name = COLOURS[car]
         note = ""
         seat = self.turn
-        if seat is not None and self.power[seat] == "aggressive" and self.logging:
-            if self.move_limit() > self.move_spaces:  # R-POW-AGG: say what was chosen
-                taken = len(path) > self.move_spaces
+        if (
+            seat is not None
+            and self.power[seat] == "aggressive"
+            and self.logging
+            and self.move_limit() > self.move_spaces
+        ):  # R-POW-AGG: say what the owner chose
+            taken = len(path) > self.move_spaces
                 note = " (Aggressive extra space)" if taken else " (Aggressive extra declined)"
         self.occupied.discard(start)
         if not board.use_finish:
