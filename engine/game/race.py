@@ -234,7 +234,7 @@ class RaceSteps(ScoringSteps):
             and self.move_limit() > self.move_spaces
         ):  # R-POW-AGG: say what the owner chose
             taken = len(path) > self.move_spaces
-                note = " (Aggressive extra space)" if taken else " (Aggressive extra declined)"
+            note = " (Aggressive extra space)" if taken else " (Aggressive extra declined)"
         self.occupied.discard(start)
         if not board.use_finish:
             here = start
