@@ -520,7 +520,7 @@ def describe_view(view: SeatView, request: Request) -> list[str]:
             car=pending.car,
             power=power_text,
             spaces=f"{pending.spaces} spaces"
-            + (f" (Aggressive: or {pending.spaces + pending.extra})" if pending.extra else ""),
+            + (f" (Aggressive: or {(pending.spaces or 0) + pending.extra})" if pending.extra else ""),
             line=(pending.line or 0) + 1,
         )
     )
