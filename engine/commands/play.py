@@ -39,6 +39,7 @@ from trackside.engine.game import (
     Wild,
     bid_value,
 )
+from trackside.engine.game.events import Pending
 from trackside.engine.records import (
     Recorder,
     SeatInfo,
@@ -519,14 +520,19 @@ def describe_view(view: SeatView, request: Request) -> list[str]:
         text.format(
             car=pending.car,
             power=power_text,
-            spaces=f"{pending.spaces} spaces"
-            + (f" (Aggressive: or {(pending.spaces or 0) + pending.extra})" if pending.extra else ""),
+            spaces=_spaces(pending),
             line=(pending.line or 0) + 1,
         )
     )
     if pending.card is not None and pending.kind in ("order", "skip", "wild", "path", "bonus"):
         lines.append(f"Card: {cards[pending.card]}")
     return lines
+
+
+def _spaces(pending: Pending) -> str:
+    """The spaces of a move, with the Aggressive alternative when offered (R-POW-AGG)."""
+    n = pending.spaces or 0
+    return f"{n} spaces" + (f" (Aggressive: or {n + pending.extra})" if pending.extra else "")
 
 
 def describe_option(option: Decision, view: SeatView, request: Request) -> str:
