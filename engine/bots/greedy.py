@@ -36,6 +36,7 @@ FINISH_BONUS = 3.0  # a row that finishes a car is worth more than its spaces
 OPEN = 99  # reach of a car with free road at least two steps ahead
 BID_BASE, BID_SLOPE = 0.15, 0.2  # a car's worth: mean payout x (base + slope x strength)
 JAM_WEIGHT = 0.8  # a forward space of a rival taken by the moved car
+BOXED = 2.0  # own car ending with every forward space taken (weighed for Aggressive)
 OWN, UNOWNED, RIVAL, LEADER = 1.0, -0.15, -0.3, -0.5
 # What the race facts depend on: board, car spaces, owners, this seat's bets.
 RaceKey = tuple[Board, tuple[int, ...], tuple[int, ...], tuple[int | None, ...]]
@@ -443,8 +444,14 @@ class GreedyBot:
         own = owner[car] == my_seat
         sign = 1.0 if own else (UNOWNED if owner[car] == OFF else RIVAL + LEADER)
         start = spaces_of[car]
-        determined = own and view.powers[my_seat] == "determined" and request.pending.kind == "path"
+        power = view.powers[my_seat] if own else None
+        determined = power == "determined" and request.pending.kind == "path"
         spaces = (request.pending.spaces or 0) if determined else 0
+        # R-POW-AGG: with the extra space on offer, an end boxed in by cars costs more
+        # than the space gains, so the bot declines a 7th space that jams its own car.
+        boxed = {spaces_of[c] for c in range(6) if c != car} if power == "aggressive" else set()
+        if boxed and not request.pending.extra:
+            boxed = set()
         beyond = board.graph.beyond_finish
         forward, togo = tables.forward, tables.togo
         others = []
@@ -473,6 +480,8 @@ class GreedyBot:
             ):  # R-POW-DET bonus step
                 advance += 1.0
             score = sign * advance
+            if boxed and not beyond[e] and all(b in boxed for b in forward[e]):
+                score -= BOXED
             if not beyond[e]:
                 for ahead, w in others:
                     if e in ahead:

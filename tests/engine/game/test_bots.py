@@ -141,6 +141,46 @@ def test_greedy_jams_a_rival_when_the_advance_is_the_same():
     assert choice.path[-1] in ("b6", "c6")
 
 
+RED_6 = 6  # red 6 / yellow 4 / black 2 / blue 1
+ONE_LANE = {"red": "a10", "yellow": "a30", "black": "a40", "blue": "a50", "green": "a60"}
+
+
+def aggressive_choice(positions):
+    """Red's Aggressive owner (seat 0) plays red 6 on one lane: 6 or 7 spaces."""
+    order = ("red", "yellow", "black", "blue", "green", "orange")
+    game = scenario(positions, [[RED_6, 0], [1, 2]], order, powers=("aggressive",), lanes=1)
+    game.apply(PlayCard(0, RED_6))
+    assert game.pending.extra == 1
+    return game
+
+
+def test_greedy_takes_the_aggressive_extra_space_on_a_free_road():
+    """R-POW-AGG: with nothing in the way, the 7th space is simply further."""
+    game = aggressive_choice({**ONE_LANE, "orange": "a70"})
+    view, request = ask(game, 0)
+    assert GreedyBot(0).choose(view, request).path[-1] == "a17"
+
+
+def test_greedy_declines_the_aggressive_extra_space_that_boxes_its_car_in():
+    """R-POW-AGG: a rival's car on a18: the 7th space would leave red with no free
+    space ahead, so the greedy owner stops at 6."""
+    game = aggressive_choice({**ONE_LANE, "orange": "a18"})
+    view, request = ask(game, 0)
+    assert GreedyBot(0).choose(view, request).path[-1] == "a16"
+
+
+def test_random_bot_takes_or_declines_the_aggressive_extra_space():
+    """R-POW-AGG: the random bot picks among the offered paths, both lengths."""
+    ends = set()
+    for seed in range(12):
+        game = aggressive_choice({**ONE_LANE, "orange": "a70"})
+        view, request = ask(game, 0)
+        choice = RandomBot(seed).choose(view, request)
+        assert game.is_legal(choice)
+        ends.add(choice.path[-1])
+    assert ends == {"a16", "a17"}
+
+
 def test_greedy_plays_the_card_that_helps_its_own_car():
     """R-RACE-2/3: holding a card that moves a rival's car first and cards for its own
     cars (black 5, and the Speed-8 cards dealt with its cars), it never plays the rival's."""
