@@ -194,12 +194,12 @@ class RaceSteps(ScoringSteps):
             car = self.wild_cars[r]
         else:
             car = COLOURS.index(colour)
-            # R-POW-AGG: the printed top row of the player's own car.
+            # R-POW-AGG: the printed top row of the player's own car may go further.
             if r == 0 and self.owner[car] == seat and self.power[seat] == "aggressive":
-                n += self.variant.aggressive_bonus
+                return self._start_move(car, n, False, self.variant.aggressive_bonus)
         return self._start_move(car, n, False)
 
-    def _start_move(self, car: int, n: int, bonus: bool) -> Next:
+    def _start_move(self, car: int, n: int, bonus: bool, extra: int = 0) -> Next:
         start = self.car_spaces[car]
         name = COLOURS[car]
         if start == OFF:
@@ -210,9 +210,14 @@ class RaceSteps(ScoringSteps):
         occupied.discard(start)
         owner = self.owner[car]
         determined = not bonus and owner != NOBODY and self.power[owner] == "determined"
-        by_path, memo = self.board.memo_choices(
-            start, n, occupied, 0b1000 | (0b111 & ~self.lines_crossed), determined
-        )
+        keep = 0b1000 | (0b111 & ~self.lines_crossed)
+        by_path, memo = self.board.memo_choices(start, n, occupied, keep, determined)
+        if extra > 0:  # R-POW-AGG: the longer moves are offered too, when there are any
+            longer, _ = self.board.memo_choices(start, n + extra, occupied, keep, determined)
+            further = {p: m for p, m in longer.items() if len(p) > n}
+            if further:
+                by_path = {**by_path, **further}
+                memo = {}  # the options of this mixed move are not shared
         occupied.add(start)
         if not by_path:
             if self.logging:
@@ -247,6 +252,16 @@ class RaceSteps(ScoringSteps):
         path, finished, blocked, crossed, rect = move
         car = self.moving_car
         name = COLOURS[car]
+        note = ""
+        seat = self.turn
+        if (
+            seat is not None
+            and self.power[seat] == "aggressive"
+            and self.logging
+            and self.move_limit() > self.move_spaces
+        ):  # R-POW-AGG: say what the owner chose
+            taken = len(path) > self.move_spaces
+            note = " (Aggressive extra space)" if taken else " (Aggressive extra declined)"
         self.occupied.discard(start)
         if not board.use_finish:
             here = start
@@ -260,7 +275,8 @@ class RaceSteps(ScoringSteps):
             place = len(self.finished)
             self._say(
                 "finish",
-                f"The {name} car moves {' -> '.join(decision.path)} and finishes {ordinal(place)}",
+                f"The {name} car moves {' -> '.join(decision.path)}{note} "
+                f"and finishes {ordinal(place)}",
                 car=name,
                 path=list(decision.path),
                 place=place,
@@ -274,6 +290,7 @@ class RaceSteps(ScoringSteps):
                     "move",
                     f"The {name} car moves {' -> '.join(decision.path)}"
                     + (" (blocked)" if blocked else "")
+                    + note
                     + (" (Determined bonus)" if self.bonus_step else ""),
                     car=name,
                     path=list(decision.path),
@@ -306,6 +323,15 @@ class RaceSteps(ScoringSteps):
             return self._start_move(car, self.variant.determined_bonus, True)
         self.bonus_step = False
         return self._next_row
+
+    def move_limit(self) -> int:
+        """The most spaces the pending move may take: its number, or more when the
+        owner may take an Aggressive extra space (R-POW-AGG), which is then offered."""
+        longest = self.move_spaces
+        for p in self.move_choices:
+            if len(p) > longest:
+                longest = len(p)
+        return longest
 
     def _end_card(self) -> Next:
         seat, card_id = self.turn, self.card

@@ -299,10 +299,11 @@ class Game(AuctionSteps):
         start, n = self.move_start, self.move_spaces
         others = self.occupied - {start}
         car = COLOURS[self.moving_car]
-        return [
-            Path(seat, car, tuple(self.board.ids[i] for i in m.path))
-            for m in self.board.graph.moves(start, n, others)
-        ]
+        moves = self.board.graph.moves(start, n, others)
+        limit = self.move_limit()
+        if limit > n:  # R-POW-AGG: the moves that take the extra space too
+            moves += [m for m in self.board.graph.moves(start, limit, others) if len(m.path) > n]
+        return [Path(seat, car, tuple(self.board.ids[i] for i in m.path)) for m in moves]
 
     @property
     def pending(self) -> Pending:
@@ -329,6 +330,7 @@ class Game(AuctionSteps):
             power=self.auctioned_power if step is STEP_BID else None,
             card=self.card,
             spaces=self.move_spaces if step is STEP_PATH else None,
+            extra=self.move_limit() - self.move_spaces if step is STEP_PATH else 0,
             row=self.current_row if step is STEP_PATH and not self.bonus_step else None,
             line=line,
             set_aside=tuple(COLOURS[c] for c, _ in self.set_aside) if step is STEP_SECOND else (),
@@ -472,7 +474,8 @@ class Game(AuctionSteps):
         """R-MOVE-4 checked directly on a concrete path."""
         index, graph = self.board.index, self.board.graph
         start, n = self.move_start, self.move_spaces
-        if not path or len(path) > n or any(s not in index for s in path):
+        limit = self.move_limit()  # more than n when an Aggressive extra is offered
+        if not path or len(path) > limit or any(s not in index for s in path):
             return False
         others = self.occupied - {start}
         here = start
@@ -483,7 +486,7 @@ class Game(AuctionSteps):
             if graph.beyond_finish[b] and not graph.beyond_finish[here]:
                 return k == len(path) - 1  # R-FIN-1: a finishing step ends the move
             here = b
-        return len(path) == n or not graph.free_forward(here, others)
+        return len(path) in (n, limit) or not graph.free_forward(here, others)
 
     def _take(self, decision: Decision) -> Next:
         step = self.step
