@@ -126,7 +126,7 @@ QUARRY_HAIRPIN = Circuit(
             Straight(230, lanes=3),  # 10 ledge
             Arc(90, -90, lanes=3),  # 11 climb, north
             Arc(90, -90, lanes=3),  # 12 over the crest, east
-            Straight(120, lanes=3),  # 13 run-off after the finish, up to the seam
+            Straight(160, lanes=3),  # 13 run-off after the finish, up to the seam
         ),
         closed=True,
         lanes=2,
@@ -160,7 +160,7 @@ ESTUARY_SWEEP = Circuit(
             Arc(185, -90, stagger=0.3),  # 9 the long sweep, south
             Straight(110),  # 10 east bank
             Arc(130, -90, lanes=4),  # 11 last bend, west
-            Straight(108, lanes=4),  # 12 run-off after the finish, up to the seam
+            Straight(150, lanes=4),  # 12 run-off after the finish, up to the seam
         ),
         closed=True,
         lanes=3,
