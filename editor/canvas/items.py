@@ -85,6 +85,9 @@ class SurfaceItem(QGraphicsItem):
         super().__init__()
         self.doc = doc
         self.setZValue(Z_SURFACE)
+        # The tarmac's picture of the visible part is kept: small repaints (hover, drag)
+        # blit it instead of filling and clipping the whole track's paths again.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._surface: painting.Surface | None = None
         self._rect = QRectF()
         self._generation = 0

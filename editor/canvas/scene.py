@@ -23,6 +23,7 @@ from trackside.editor.canvas.overlays import ForwardArrowsItem
 from trackside.editor.canvas.snapping import Snap, SnapSettings, snap_point
 from trackside.editor.document.track_document import TrackDocument
 from trackside.engine.track.geometry import LINE_NAMES, TrackGeometry
+from trackside.engine.track.movement import MoveGraph
 
 SNAP_PIXELS = 9.0
 MARGIN = 2000.0  # mm of room around the track so the view can pan past its edges
@@ -59,6 +60,7 @@ class TrackScene(QGraphicsScene):
         self._items_rect: QRectF | None = None  # track_rect's cache
         self._geometry: TrackGeometry | None = None
         self._geometry_failed = False
+        self._move_graph: MoveGraph | None = None
         self.forward_arrows = ForwardArrowsItem(self)
         self.addItem(self.forward_arrows)
         doc.changed.connect(self._invalidate_geometry)
@@ -97,6 +99,7 @@ class TrackScene(QGraphicsScene):
 
     def _invalidate_geometry(self) -> None:
         self._geometry = None
+        self._move_graph = None
         self._items_rect = None
         self._geometry_failed = False
         if self.forward_arrows.isVisible():
@@ -110,6 +113,15 @@ class TrackScene(QGraphicsScene):
             except Exception:  # a half-drawn or hostile track: overlays just stay empty
                 self._geometry_failed = True
         return self._geometry
+
+    def move_graph(self) -> MoveGraph | None:
+        """The moves on the track's geometry (built once per version of the track)."""
+        g = self.geometry()
+        if g is None:
+            return None
+        if self._move_graph is None or self._move_graph.geometry is not g:
+            self._move_graph = MoveGraph(g)
+        return self._move_graph
 
     def _on_line_changed(self, k: int) -> None:
         self.line_items[k].refresh()
