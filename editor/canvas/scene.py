@@ -20,7 +20,7 @@ from trackside.editor.canvas.items import (
     SurfaceItem,
 )
 from trackside.editor.canvas.overlays import ForwardArrowsItem
-from trackside.editor.canvas.snapping import Snap, SnapSettings, snap_point
+from trackside.editor.canvas.snapping import Snap, SnapIndex, SnapSettings, snap_point
 from trackside.editor.document.track_document import TrackDocument
 from trackside.engine.track.geometry import LINE_NAMES, TrackGeometry
 from trackside.engine.track.movement import MoveGraph
@@ -61,10 +61,14 @@ class TrackScene(QGraphicsScene):
         self._geometry: TrackGeometry | None = None
         self._geometry_failed = False
         self._move_graph: MoveGraph | None = None
+        self._snap_index: SnapIndex | None = None  # built at the first snap
         self.forward_arrows = ForwardArrowsItem(self)
         self.addItem(self.forward_arrows)
         doc.changed.connect(self._invalidate_geometry)
         self._rebuild_spaces()
+        doc.spaceAdded.connect(self._drop_snap_index)
+        doc.spaceRemoved.connect(self._drop_snap_index)
+        doc.trackReplaced.connect(self._drop_snap_index)
         doc.spaceAdded.connect(self._on_space_added)
         doc.spaceRemoved.connect(self._on_space_removed)
         doc.spaceChanged.connect(self._on_space_changed)
@@ -127,6 +131,8 @@ class TrackScene(QGraphicsScene):
         self.line_items[k].refresh()
 
     def _on_space_changed(self, index: int) -> None:
+        if self._snap_index is not None:
+            self._snap_index.update(index)
         self.space_items[index].refresh()
         self._spaces_changed()
 
@@ -251,6 +257,16 @@ class TrackScene(QGraphicsScene):
         return None
 
     # -- snapping ------------------------------------------------------------
+    def snap_index(self) -> SnapIndex:
+        """Where the spaces are, for quick snapping: patched as a space changes, built
+        again when spaces come or go."""
+        if self._snap_index is None or self._snap_index.track is not self.doc.track:
+            self._snap_index = SnapIndex(self.doc.track)
+        return self._snap_index
+
+    def _drop_snap_index(self, *_args: object) -> None:
+        self._snap_index = None
+
     def pixel_mm(self) -> float:
         """How many mm one screen pixel spans in the first view."""
         views = self.views()
@@ -271,6 +287,7 @@ class TrackScene(QGraphicsScene):
             SNAP_PIXELS * self.pixel_mm(),
             self.snap_settings_for_view(),
             set(exclude),
+            self.snap_index(),
         )
         if show and hit.kind != "none":
             self.snap_marker.show_at(QPointF(hit.x, hit.y), hit.kind)
