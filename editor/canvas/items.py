@@ -105,6 +105,13 @@ class SurfaceItem(QGraphicsItem):
         self._show(painting.track_surface(self.doc.track))
         self._shown = self._generation
 
+    def replace_later(self) -> None:
+        """For a new track: no tarmac until the worker has built it (see ``refresh_later``)."""
+        self.prepareGeometryChange()
+        self._surface = None
+        self._rect = QRectF()
+        self.refresh_later()
+
     def refresh_later(self) -> None:
         """Recompute the surface on a worker thread; shown when done (unless stale)."""
         self._generation += 1
@@ -231,6 +238,9 @@ class SpaceItem(QGraphicsItem):
                 rectangular=self.rectangular,
                 grid_slot=self.grid_slot,
                 show_id=self.show_id,
+                pixels_per_mm=QStyleOptionGraphicsItem.levelOfDetailFromTransform(
+                    painter.worldTransform()
+                ),
             )
         except Exception:  # a hostile polygon must never break painting
             painter.setPen(cosmetic_pen(PROBLEM, 2))

@@ -27,6 +27,7 @@ from trackside.engine.track.movement import MoveGraph
 
 SNAP_PIXELS = 9.0
 MARGIN = 2000.0  # mm of room around the track so the view can pan past its edges
+SURFACE_NOW = 400  # a track opened with fewer spaces gets its tarmac before the first paint
 
 
 class TrackScene(QGraphicsScene):
@@ -174,7 +175,11 @@ class TrackScene(QGraphicsScene):
         self._items_rect = None
         self.clearSelection()
         self._rebuild_spaces()
-        self.surface.refresh()
+        self._surface_dirty = False
+        if len(self.space_items) < SURFACE_NOW:
+            self.surface.refresh()
+        else:  # the first paint shows the spaces; the tarmac follows from a worker
+            self.surface.replace_later()
         self.racing_line.refresh()
         for item in self.line_items:
             item.refresh()
