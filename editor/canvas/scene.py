@@ -212,7 +212,8 @@ class TrackScene(QGraphicsScene):
     # -- selection ---------------------------------------------------------
     def selected_indices(self) -> list[int]:
         """Indices of the selected spaces, ascending."""
-        return [i for i, item in enumerate(self.space_items) if item.isSelected()]
+        # The scene keeps the selected items: no walk over every space (a drag asks often).
+        return sorted(item.index for item in self.selectedItems() if isinstance(item, SpaceItem))
 
     def selected_lines(self) -> list[int]:
         """Indices (0-3) of the selected lines."""
@@ -341,6 +342,7 @@ class TrackScene(QGraphicsScene):
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if self.tool and event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
+            self.snap_index()  # built now if spaces came or went, not in a drag's first frame
             self.tool.mouse_press(self._event(event))
             event.accept()
 

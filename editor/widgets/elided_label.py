@@ -47,6 +47,8 @@ class ElidedLabel(QLabel):
         """The lines as drawn at the current width, the last one elided if need be."""
         width = self.contentsRect().width()
         metrics = self.fontMetrics()
+        if self._lines == 1:
+            return [metrics.elidedText(self._text, Qt.TextElideMode.ElideRight, width)]
         layout = QTextLayout(self._text, self.font())
         layout.beginLayout()
         out: list[str] = []
