@@ -125,14 +125,22 @@ def measure(spaces: int, folder: Path) -> dict[str, float]:
     window.scene.flush()
     out["repaint the whole board"] = cpu(lambda: window.view.viewport().repaint())
 
-    def edit_to_issues() -> None:  # the whole process: the validator runs on a worker
+    def edit_to_issues() -> tuple[float, float]:
+        """The UI thread's CPU from the edit to the list shown, and the check's own."""
+        began = time.thread_time()
         QTest.keyClick(window.view, Qt.Key.Key_Left)
         window.issues.run_now()
         while window.issues.busy:
             window.issues.wait()
             QCoreApplication.processEvents()
+        return time.thread_time() - began, window.issues.last_cpu
 
-    out["one edit to issues updated"] = cpu(edit_to_issues)
+    # The tarmac is rebuilt on its own worker meanwhile: it is not counted here.
+    ui, check = min((edit_to_issues() for _ in range(3)), key=sum)
+    out["one edit to issues updated"] = ui + check
+    out["  of which on the UI thread"] = ui
+    window.scene.flush()  # the tarmac of the edits above: not shown in the middle of a hover
+    QCoreApplication.processEvents()
     window.set_tool("moves")
     hovered = iter(track.spaces[len(track.spaces) // 3 :])
 

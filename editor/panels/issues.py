@@ -126,7 +126,7 @@ def _unplaced(track: Track, issue) -> ShownIssue | None:
 
 
 class _Relay(QObject):
-    done = Signal(int, object, float)
+    done = Signal(int, object, float, float)
 
 
 class _Job(QRunnable):
@@ -135,12 +135,13 @@ class _Job(QRunnable):
         self.generation, self.track, self.relay = generation, track, relay
 
     def run(self) -> None:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         try:
             issues = validate(self.track)
         except Exception as exc:  # the panel counts on an answer to every check
             issues = [ShownIssue("internal", "error", f"the check failed: {exc}")]
-        self.relay.done.emit(self.generation, issues, time.perf_counter() - start)
+        took, cpu = time.perf_counter() - start, time.thread_time() - cpu
+        self.relay.done.emit(self.generation, issues, took, cpu)
 
 
 class IssuesPanel(QWidget):
@@ -155,6 +156,7 @@ class IssuesPanel(QWidget):
         self.issues: list[ShownIssue] = []
         self.load_problems: list[ShownIssue] = []
         self.last_seconds = 0.0
+        self.last_cpu = 0.0  # CPU seconds of the last check shown (its worker thread)
         self.checked = False  # no "No problems" before the first check has run
         self._generation = 0
         self._pending = False
@@ -229,7 +231,9 @@ class IssuesPanel(QWidget):
         """Block until the background check finished (for scripts and tests)."""
         self._pool.waitForDone(ms)
 
-    def _on_done(self, generation: int, issues: list[ShownIssue], seconds: float) -> None:
+    def _on_done(
+        self, generation: int, issues: list[ShownIssue], seconds: float, cpu: float
+    ) -> None:
         self._running -= 1
         if generation != self._generation:
             if self._again and not self._running:
@@ -237,7 +241,7 @@ class IssuesPanel(QWidget):
             return  # an edit came in since; a newer check is on its way
         self._pending = False
         self.checked = True
-        self.last_seconds = seconds
+        self.last_seconds, self.last_cpu = seconds, cpu
         self.issues = issues
         self.state.setText(f"{seconds * 1000:.0f} ms")
         self.state.setToolTip(f"The validator took {seconds * 1000:.0f} ms")
