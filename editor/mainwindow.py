@@ -49,6 +49,7 @@ from trackside.editor.panels.lanes import LanePanel
 from trackside.editor.panels.movement import MovementDock
 from trackside.editor.panels.prompts import Prompts
 from trackside.editor.panels.shortcuts import ShortcutsDialog
+from trackside.editor.panels.track_menu import TrackMenu
 from trackside.editor.play import PlayMode
 from trackside.editor.tools import TOOLS, Tool
 from trackside.editor.tools.icons import tool_icon
@@ -357,6 +358,10 @@ class MainWindow(QMainWindow):
         m.addActions([self.act_delete, self.act_duplicate])
         m.addSeparator()
         m.addActions([self.act_select_all, self.act_deselect])
+        self.track_menu = TrackMenu(self, self.scene, self.view)  # at a space; right-click too
+        self.track_menu.install()
+        m.addSeparator()
+        m.addActions(self.track_menu.actions)
         m = bar.addMenu("&View")
         m.addActions(
             [self.act_zoom_in, self.act_zoom_out, self.act_fit, self.act_true, self.act_zoom_sel]
