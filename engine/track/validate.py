@@ -24,7 +24,7 @@ bad-polygon                error     a space is not a usable simple polygon
 space-size                 error     a space is too small or too large to be a board space
 overlap                    error     two spaces overlap
 off-racing-line            error     a space lies far from the centerline
-across-seam                error     a space straddles the seam of a closed track
+across-seam                error     a space lies across the lap start of a closed track
 line-misses-centerline     error     a betting or finish line does not cross the centerline
 line-crosses-twice         error     a line crosses the centerline more than once
 line-order                 error     lines are not in race order (1, 2, 3, finish)
@@ -487,8 +487,10 @@ class _Checker:
             if g.straddles_seam[i]:
                 self.add(
                     "across-seam",
-                    f"space {g.ids[i]} lies across the seam (the first point of the "
-                    "closed centerline); start the centerline on an edge between spaces",
+                    f"space {g.ids[i]} lies across the lap start (the first point of the "
+                    "closed racing line, centerline.points[0]); move the lap start to an edge "
+                    "between spaces: in the editor right-click a space and choose Set Lap "
+                    "Start Here, or drag the green lap start marker",
                     [i],
                     path=self.space_path(i),
                 )
@@ -520,10 +522,12 @@ class _Checker:
             if progress is not None:
                 if last is not None and progress <= last[1]:
                     why = (
-                        "it lies on the seam, where a lap starts: start the centerline "
-                        "between the finish line and the grid"
+                        "it lies on the lap start: move the lap start to between the "
+                        "finish line and the grid, e.g. right-click the last grid space "
+                        "and choose Set Lap Start Here"
                         if g.wraps and min(progress, g.length - progress) <= g.tol
-                        else "check the centerline's direction"
+                        else "move the lines into that order, or check that the racing "
+                        "line runs in the driving direction"
                     )
                     self.add(
                         "line-order",
@@ -599,8 +603,9 @@ class _Checker:
                 self.add(
                     "grid-not-behind-line",
                     f"start space {sid} (grid position {k + 1}) "
-                    "is not behind betting line 1; put the grid just after the seam "
-                    "and before the first betting line",
+                    "is not behind betting line 1; put the grid just after the lap start "
+                    "and before the first betting line (or move the lap start to just "
+                    "behind the grid: Set Lap Start Here on its last space)",
                     [i],
                     line=0,
                     path=("start_grid", k),
