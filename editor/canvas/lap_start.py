@@ -13,13 +13,17 @@ import math
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import (
-    QGraphicsItem,
-    QGraphicsSimpleTextItem,
-    QStyleOptionGraphicsItem,
-    QWidget,
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
 )
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from trackside.editor.canvas.items import Z_LINE
 from trackside.editor.document.track_document import TrackDocument
@@ -70,12 +74,7 @@ class LapStartItem(QGraphicsItem):
         self.setAcceptHoverEvents(True)
         self.ends: tuple[Point, Point] | None = None
         self.direction: Point = (1.0, 0.0)
-        self.label = QGraphicsSimpleTextItem("Lap start", self)
-        font = QFont()
-        font.setBold(True)
-        self.label.setFont(font)
-        self.label.setBrush(QBrush(COLOUR.darker(140)))
-        self.label.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.label = _Tag("Lap start", self)
         self.label.setToolTip(TIP)
         self._previewing = False
         self._timer = QTimer(owner)
@@ -127,7 +126,7 @@ class LapStartItem(QGraphicsItem):
         )
         self.direction = direction
         outer = self.ends[1]
-        self.label.setPos(QPointF(outer[0] + 2 * normal[0], outer[1] + 2 * normal[1]))
+        self.label.setPos(QPointF(outer[0] + 6 * normal[0], outer[1] + 6 * normal[1]))
         self.setVisible(True)
         self.update()
 
@@ -190,3 +189,31 @@ class LapStartItem(QGraphicsItem):
         painter.setPen(outline)
         painter.setBrush(QBrush(COLOUR))
         painter.drawPolygon(self._arrow())
+
+
+class _Tag(QGraphicsItem):
+    """A small green name tag, the same size on screen at any zoom, centred on its place."""
+
+    def __init__(self, text: str, parent: QGraphicsItem):
+        super().__init__(parent)
+        self.text = text
+        self.font = QFont()
+        self.font.setBold(True)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+
+    def boundingRect(self) -> QRectF:
+        metrics = QFontMetricsF(self.font)
+        w, h = metrics.horizontalAdvance(self.text) + 12, metrics.height() + 4
+        return QRectF(-w / 2, -h / 2, w, h)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        rect = self.boundingRect()
+        painter.setPen(QPen(QColor("#ffffff"), 1.2))
+        painter.setBrush(QBrush(COLOUR.darker(115)))
+        painter.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
+        painter.setFont(self.font)
+        painter.setPen(QColor("#ffffff"))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.text)
