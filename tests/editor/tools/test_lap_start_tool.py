@@ -4,10 +4,8 @@ right-click menu and the Edit menu's shortcut; each is one undo step."""
 from __future__ import annotations
 
 import pytest
-from conftest_helpers import click, drag, view_point
+from conftest_helpers import choose, click, drag, right_click_menu
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QContextMenuEvent
-from PySide6.QtWidgets import QApplication, QMenu
 
 from trackside.engine.track.geometry import TrackGeometry
 
@@ -18,23 +16,6 @@ def centre(space):
     xs = [float(x) for x, _ in space.corners]
     ys = [float(y) for _, y in space.corners]
     return sum(xs) / len(xs), sum(ys) / len(ys)
-
-
-def right_click_menu(qtbot, window, x, y) -> QMenu:
-    """Right-click the canvas at (x, y) mm and return the menu that pops up."""
-    vp = window.view.viewport()
-    at = view_point(window, x, y)
-    qtbot.mouseClick(vp, Qt.MouseButton.RightButton, pos=at)
-    # A real right-click also sends the context menu event (QTest goes round the window).
-    event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, at, vp.mapToGlobal(at))
-    QApplication.sendEvent(vp, event)
-    qtbot.waitUntil(lambda: isinstance(QApplication.activePopupWidget(), QMenu))
-    return QApplication.activePopupWidget()
-
-
-def choose(qtbot, menu: QMenu, text: str) -> None:
-    action = next(a for a in menu.actions() if a.text().replace("&", "") == text)
-    qtbot.mouseClick(menu, Qt.MouseButton.LeftButton, pos=menu.actionGeometry(action).center())
 
 
 def lap_start_at(window) -> float:
