@@ -289,7 +289,7 @@ class MainWindow(QMainWindow):
             "Show &Racing Line",
             self.scene.racing_line.setVisible,
             "Ctrl+R",
-            "Show the racing line (centerline) and snap to it",
+            "Show the racing line and snap to it",
             checkable=True,
         )
         self.act_ids = a(
