@@ -49,6 +49,7 @@ from trackside.engine.records import (
     save_record,
 )
 from trackside.engine.resources import resolve_track
+from trackside.engine.text import plural
 from trackside.engine.track.validate import Issue
 from trackside.engine.yamlio import check_writable
 
@@ -163,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
     players = player_count(args, len(kinds) if kinds else None)
     if len(kinds) > players:
         raise TracksideError(
-            f"{len(kinds)} seats for {players} players",
+            f"{plural(len(kinds), 'seat')} for {players} players",
             Place("--seats"),
             "give at most one seat per player",
         )
@@ -223,7 +224,7 @@ def _resume(args: argparse.Namespace) -> int:
     )
     if len(kinds) != record.players:
         raise TracksideError(
-            f"{len(kinds)} seats for the record's {record.players} players",
+            f"{plural(len(kinds), 'seat')} for the record's {record.players} players",
             Place("--seats"),
             "give one seat per player",
         )
@@ -494,7 +495,8 @@ def describe_view(view: SeatView, request: Request) -> list[str]:
     lines = ["", f"-- Player {request.seat + 1} --"]
     hand = view.hand
     lines.append(
-        f"Your hand ({len(hand)} cards): " + (" ".join(str(cards[c]) for c in hand) or "(empty)")
+        f"Your hand ({plural(len(hand), 'card')}): "
+        + (" ".join(str(cards[c]) for c in hand) or "(empty)")
     )
     if view.face_up:
         lines.append("Face-up Speed-8: " + " ".join(str(cards[c]) for c in view.face_up))
@@ -519,7 +521,7 @@ def describe_view(view: SeatView, request: Request) -> list[str]:
         text.format(
             car=pending.car,
             power=power_text,
-            spaces=f"{pending.spaces} spaces",
+            spaces=plural(pending.spaces, "space"),
             line=(pending.line or 0) + 1,
         )
     )

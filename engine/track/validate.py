@@ -61,6 +61,7 @@ import numpy as np
 import shapely
 
 from trackside.engine.errors import place_text
+from trackside.engine.text import plural
 from trackside.engine.track.geometry import (
     BETTING_LINE_COUNT,
     FINISH,
@@ -194,8 +195,8 @@ class Report:
     def summary(self) -> str:
         """One line: how many errors and warnings."""
         return (
-            f"{self.file or '<track>'}: {_plural(self.errors, 'error')}, "
-            f"{_plural(self.warnings, 'warning')}"
+            f"{self.file or '<track>'}: {plural(self.errors, 'error')}, "
+            f"{plural(self.warnings, 'warning')}"
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -235,10 +236,6 @@ def validate_track(
 
 
 # -- report helpers -----------------------------------------------------------
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _locate(issue: Issue, doc: YamlDocument | None) -> Issue:
@@ -350,7 +347,8 @@ class _Checker:
         if len(grid) != 6:
             self.add(
                 "grid-size",
-                f"the start grid lists {len(grid)} spaces; it needs exactly 6, pole first",
+                f"the start grid lists {plural(len(grid), 'space')}; "
+                "it needs exactly 6, pole first",
                 [s for s in grid if s in self.g.index],
                 path=("start_grid",),
             )
