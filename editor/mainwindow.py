@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QStackedWidget,
     QStyle,
+    QTabBar,
     QToolBar,
     QToolButton,
     QUndoView,
@@ -116,6 +117,9 @@ class MainWindow(QMainWindow):
         self.autosave.failed.connect(self._show_autosave_failure)
         self.autosave.recovered.connect(self.autosave_label.hide)
         self.issues.reportReady.connect(self._show_counts)
+        for bar in self.findChildren(QTabBar):  # the docks' tabs: whole names, scrolled
+            bar.setElideMode(Qt.TextElideMode.ElideNone)
+            bar.setUsesScrollButtons(True)
         self.set_tool("select")
         self.issues.schedule()  # a blank page already lacks things; say so
         self._update_title()
@@ -133,8 +137,13 @@ class MainWindow(QMainWindow):
         self.issues = IssuesPanel(self.doc)
         self.undo_view = QUndoView(self.doc.undo_stack)
         self.undo_view.setEmptyLabel("Opened")
+        # In a scroll area: on a small screen the window still fits, the form scrolls.
+        inspector_room = QScrollArea()
+        inspector_room.setWidget(self.inspector)
+        inspector_room.setWidgetResizable(True)
+        inspector_room.setFrameShape(QScrollArea.Shape.NoFrame)
         self.inspector_dock = self._dock(
-            "Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea
+            "Inspector", inspector_room, Qt.DockWidgetArea.RightDockWidgetArea
         )
         self.history_dock = self._dock(
             "History", self.undo_view, Qt.DockWidgetArea.RightDockWidgetArea
