@@ -219,6 +219,8 @@ class PlayMode(QObject):
     def _size_to_page(self, *_args) -> None:
         for k in range(self.stack.count()):
             page = self.stack.widget(k)
+            if page is None:
+                continue
             policy = (
                 QSizePolicy.Policy.Preferred
                 if page is self.stack.currentWidget()

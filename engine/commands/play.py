@@ -521,7 +521,7 @@ def describe_view(view: SeatView, request: Request) -> list[str]:
         text.format(
             car=pending.car,
             power=power_text,
-            spaces=plural(pending.spaces, "space"),
+            spaces=plural(pending.spaces or 0, "space"),
             line=(pending.line or 0) + 1,
         )
     )
