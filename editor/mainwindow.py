@@ -43,11 +43,12 @@ from trackside.editor.document.files import (
 )
 from trackside.editor.document.track_document import UNTITLED, TrackDocument, blank_track
 from trackside.editor.panels.balance import BalancePanel
-from trackside.editor.panels.export import ExportDialog, local_paper
+from trackside.editor.panels.export import ExportDialog
 from trackside.editor.panels.inspector import Inspector
 from trackside.editor.panels.issues import IssuesPanel, ShownIssue
 from trackside.editor.panels.lanes import LanePanel
 from trackside.editor.panels.movement import MovementDock
+from trackside.editor.panels.print_menu import PrintMenu
 from trackside.editor.panels.prompts import Prompts
 from trackside.editor.panels.shortcuts import ShortcutsDialog
 from trackside.editor.panels.track_menu import TrackMenu
@@ -62,6 +63,7 @@ from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.balance.report import HEAT_TITLES
 from trackside.engine.errors import TracksideError
 from trackside.engine.resources import bundled_tracks
+from trackside.engine.text import plural
 from trackside.engine.track.model import Track, save_track
 from trackside.engine.yamlio import check_writable
 
@@ -255,12 +257,8 @@ class MainWindow(QMainWindow):
             "Ctrl+Shift+E",
             "PNG, SVG or PDF: choose the paper for a print and the DPI of a picture",
         )
-        self.act_print = a(
-            "&Print…",
-            lambda: self.export_dialog(local_paper()),
-            K.Print,
-            "A PDF at true scale, tiled over paper pages with overlap marks",
-        )
+        self.print_menu = PrintMenu(self)  # Print… (system dialog), calibration sheet
+        self.act_print = self.print_menu.act_print
         self.act_quit = a("&Quit", self.close, K.Quit)
         stack = self.doc.undo_stack
         self.act_undo = stack.createUndoAction(self, "&Undo")
@@ -357,7 +355,7 @@ class MainWindow(QMainWindow):
         export_menu.addActions(self.export_actions[:3])
         export_menu.addSeparator()
         export_menu.addActions(self.export_actions[3:])
-        m.addAction(self.act_print)
+        m.addActions(self.print_menu.actions)
         m.addSeparator()
         m.addAction(self.act_close)
         m.addAction(self.act_quit)
@@ -536,7 +534,7 @@ class MainWindow(QMainWindow):
             self.act_racing.setChecked(True)
 
     def export_dialog(self, paper: str | None) -> None:
-        """File > Export… (``paper`` None) or File > Print… (tiled on local paper)."""
+        """File > Export… (``paper`` None), or the export dialog set for tiling on ``paper``."""
         self.make_export_dialog(paper).exec()
         self.focus_canvas()
 
@@ -1046,6 +1044,15 @@ class MainWindow(QMainWindow):
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
         files = self.recent_files()
+        missing = [f for f in files if not Path(f).is_file()]
+        if missing:  # moved or deleted since: drop them, and say which
+            files = [f for f in files if f not in missing]
+            self.settings.setValue("recentFiles", files)
+            self.statusBar().showMessage(
+                f"Open Recent: removed {plural(len(missing), 'file')} no longer there: "
+                + ", ".join(Path(f).name for f in missing),
+                10000,
+            )
         for n, f in enumerate(files, 1):
             act = self.recent_menu.addAction(f"&{n} {Path(f).name}  —  {Path(f).parent}")
             act.triggered.connect(lambda _c=False, p=f: self.open_file(p))
