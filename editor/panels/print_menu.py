@@ -10,6 +10,7 @@ scale. The main window adds ``actions`` to its File menu.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Protocol, runtime_checkable
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence, QPageSize
@@ -17,18 +18,34 @@ from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QMainWindow
 
 from trackside.editor.canvas.printing import calibration_pdf, print_board, print_calibration
+from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.document.files import suggested_stem
+from trackside.editor.document.track_document import TrackDocument
 from trackside.editor.panels.export import local_paper
+from trackside.editor.panels.prompts import Prompts
 from trackside.engine.errors import TracksideError
 from trackside.engine.text import plural
 
 PAGE_IDS = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
 
 
+@runtime_checkable
+class PrintHost(Protocol):
+    """What printing uses of the editor's main window besides QMainWindow itself."""
+
+    doc: TrackDocument
+    scene: TrackScene
+    prompts: Prompts
+
+    def start_folder(self) -> Path: ...
+
+
 class PrintMenu(QObject):
     """The print actions of one main window (its document, prompts and status bar)."""
 
     def __init__(self, window: QMainWindow):
+        if not isinstance(window, PrintHost):
+            raise TypeError("printing needs the editor's main window (doc, scene, prompts)")
         super().__init__(window)
         self.window = window
         self._printer: QPrinter | None = None  # kept: the paper chosen stays chosen
