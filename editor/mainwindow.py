@@ -44,6 +44,7 @@ from trackside.editor.document.files import (
 from trackside.editor.document.track_document import UNTITLED, TrackDocument, blank_track
 from trackside.editor.panels.balance import BalancePanel
 from trackside.editor.panels.export import ExportDialog
+from trackside.editor.panels.first_run import FirstRun
 from trackside.editor.panels.inspector import Inspector
 from trackside.editor.panels.issues import IssuesPanel, ShownIssue
 from trackside.editor.panels.lanes import LanePanel
@@ -258,6 +259,7 @@ class MainWindow(QMainWindow):
             "PNG, SVG or PDF: choose the paper for a print and the DPI of a picture",
         )
         self.print_menu = PrintMenu(self)  # Print… (system dialog), calibration sheet
+        self.first_run = FirstRun(self)  # start page, New from Template, the tour
         self.act_print = self.print_menu.act_print
         self.act_quit = a("&Quit", self.close, K.Quit)
         stack = self.doc.undo_stack
@@ -338,6 +340,7 @@ class MainWindow(QMainWindow):
         bar = self.menuBar()
         m = bar.addMenu("&File")
         m.addAction(self.act_new)
+        m.addMenu(self.first_run.template_menu)
         self.bundled_menu = m.addMenu("New from &Circuit")
         for path in bundled_tracks():
             act = self.bundled_menu.addAction(path.stem.replace("-", " ").title())
@@ -416,6 +419,7 @@ class MainWindow(QMainWindow):
         )
         menu = self.menuBar().addMenu("&Help")
         menu.addAction(self.act_shortcuts)
+        menu.addAction(self.first_run.act_tour)
         menu.addSeparator()
         menu.addAction(self.act_about)
 
@@ -787,6 +791,13 @@ class MainWindow(QMainWindow):
             return False
         track.name = f"{track.name} (copy)"
         self._set_document(track, None, modified=True)
+        return True
+
+    def new_from_track(self, track: Track) -> bool:
+        """A new, unsaved circuit copied from ``track`` (a template)."""
+        if not self.maybe_save():
+            return False
+        self._set_document(track.copy(), None, modified=True)
         return True
 
     def start_folder(self) -> Path:
