@@ -10,7 +10,7 @@ colours, Tricky order, Strategic skip, bets).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QElapsedTimer, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -57,6 +57,9 @@ from trackside.engine.text import plural
 __all__ = ["PlayView"]
 
 LOG_LINES = 500  # the oldest lines go beyond this
+# Bots at full speed change the game hundreds of times a second: the table is redrawn
+# at most this often (a lone change still shows at once).
+REFRESH_MS = 40
 WHAT = {
     "bid": "choose a bid card",
     "keep_power": "choose the power to keep",
@@ -91,6 +94,10 @@ class PlayView(QWidget):
         self._second_car: str | None = None
         self._ambiguous: list[Path] = []
         self._shown_phase = ""
+        self._refresh_timer = QTimer(self)
+        self._refresh_timer.setSingleShot(True)
+        self._refresh_timer.timeout.connect(self.refresh)
+        self._since_refresh = QElapsedTimer()
         self._build()
 
     # -- building -----------------------------------------------------------------
@@ -228,7 +235,7 @@ class PlayView(QWidget):
             self.controller.deleteLater()
         self.controller = c = controller
         c.setParent(self)
-        c.changed.connect(self.refresh)
+        c.changed.connect(self._changed)
         c.asked.connect(self._asked)
         c.handover.connect(self._handover)
         c.logged.connect(self._logged)
@@ -309,8 +316,21 @@ class PlayView(QWidget):
         return controller.waiting_for
 
     # -- refreshing ------------------------------------------------------------------------
+    def _changed(self) -> None:
+        """Redraw now, or once the last redraw is REFRESH_MS old (while the game runs
+        on by itself; a paused game, stepped one decision at a time, shows each)."""
+        if self._refresh_timer.isActive():
+            return
+        waited = self._since_refresh.elapsed() if self._since_refresh.isValid() else REFRESH_MS
+        if waited >= REFRESH_MS or (self.controller is not None and self.controller.paused):
+            self.refresh()
+        else:
+            self._refresh_timer.start(REFRESH_MS - waited)
+
     def refresh(self) -> None:
         """Redraw everything from the engine state."""
+        self._refresh_timer.stop()
+        self._since_refresh.start()
         controller = self.controller
         if controller is None:
             return
@@ -442,6 +462,8 @@ class PlayView(QWidget):
 
     def _asked(self, seat: int) -> None:
         """Set up the widgets for the decision due from ``seat``."""
+        if self._refresh_timer.isActive():  # a person sees the table as it is now
+            self.refresh()
         controller = self._playing
         race = controller.race
         pending = race.pending
