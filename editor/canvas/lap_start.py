@@ -10,6 +10,7 @@ re-orders the racing line.
 from __future__ import annotations
 
 import math
+from itertools import chain
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
@@ -81,7 +82,12 @@ class LapStartItem(QGraphicsItem):
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.refresh)
-        doc.changed.connect(self._timer.start)  # many signals in one edit: refresh once
+        # Many signals in one edit: refresh once. Spaces edited in place (moves, nudges)
+        # do not move the lap start, so only these signals redraw it.
+        doc.centerlineChanged.connect(self._timer.start)
+        doc.trackReplaced.connect(self._timer.start)
+        doc.spaceAdded.connect(self._timer.start)
+        doc.spaceRemoved.connect(self._timer.start)
         self.refresh()
 
     # -- where it is -----------------------------------------------------------
@@ -116,9 +122,10 @@ class LapStartItem(QGraphicsItem):
             self.ends = None
             self.setVisible(False)
             return
-        corners = np.array(
-            [c for sp in self.doc.track.spaces for c in sp.corners], dtype=float
-        ).reshape(-1, 2)
+        spaces = self.doc.track.spaces
+        flat = chain.from_iterable(chain.from_iterable(sp.corners for sp in spaces))
+        count = 2 * sum(len(sp.corners) for sp in spaces)
+        corners = np.fromiter(flat, dtype=float, count=count).reshape(-1, 2)
         lo, hi = track_span(corners, at, normal)
         self.ends = (
             (at[0] + lo * normal[0], at[1] + lo * normal[1]),

@@ -137,10 +137,14 @@ class LapStartDrag:
         return f"Lap start: {progress:.0f} mm along the racing line; release to move it here"
 
     def release(self) -> bool:
-        """Move the lap start where the marker was dropped (one undo step)."""
+        """Move the lap start where the marker was dropped (one undo step); False when the
+        marker was only clicked, not dragged."""
         progress, self.progress, self.active = self.progress, None, False
         self.scene.lap_start.end_preview()
-        return progress is not None and set_lap_start(self.scene, progress, "Move lap start")
+        if progress is None:
+            return False
+        set_lap_start(self.scene, progress, "Move lap start")
+        return True
 
     def cancel(self) -> None:
         """Put the marker back."""

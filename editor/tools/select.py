@@ -169,7 +169,10 @@ class SelectTool(Tool):
         if ev.button != Qt.MouseButton.LeftButton:
             return
         if self._mode == "lap start":
-            self._lap_start.release()
+            if not self._lap_start.release() and self._press is not None:
+                # A click on the marker, not a drag: it picks what lies under it.
+                space = self.scene.space_at(self._press.pos)
+                self.scene.select_indices([space] if space is not None else [])
         elif self._mode == "move" and not self._offset.isNull():
             self._commit_move(self._offset.x(), self._offset.y(), "Move")
         elif self._mode == "move" and self._click_picks is not None:

@@ -89,3 +89,13 @@ def test_the_edit_menu_shortcut_uses_the_selected_space(stadium, qtbot):
         pytest.approx(g.front[c20], abs=0.01),
     )
     assert stadium.doc.undo_stack.count() == 1
+
+
+def test_a_click_on_the_marker_selects_the_space_under_it(stadium, qtbot):
+    (ax, ay), (_bx, by) = stadium.scene.lap_start.ends
+    x, y = ax + 0.5, ay + 0.1 * (by - ay)  # on the bar, just inside the first space
+    under = stadium.scene.space_at(QPointF(x, y))
+    assert under is not None and stadium.doc.track.spaces[under].id in ("a1", "c1")
+    click(qtbot, stadium, x, y)
+    assert stadium.scene.selected_indices() == [under]
+    assert stadium.doc.undo_stack.count() == 0
