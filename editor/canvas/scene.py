@@ -19,6 +19,7 @@ from trackside.editor.canvas.items import (
     SpaceItem,
     SurfaceItem,
 )
+from trackside.editor.canvas.lap_start import LapStartItem
 from trackside.editor.canvas.overlays import ForwardArrowsItem
 from trackside.editor.canvas.snapping import Snap, SnapIndex, SnapSettings, snap_point
 from trackside.editor.document.track_document import TrackDocument
@@ -51,6 +52,8 @@ class TrackScene(QGraphicsScene):
         self.line_items = [LineItem(doc, k) for k in range(len(LINE_NAMES))]
         for item in self.line_items:
             self.addItem(item)
+        self.lap_start = LapStartItem(doc, self)
+        self.addItem(self.lap_start)
         self.snap_marker = SnapMarker()
         self.addItem(self.snap_marker)
         self._refresh_timer = QTimer(self)

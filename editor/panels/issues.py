@@ -38,7 +38,7 @@ GROUP_WORDS = {
     "overlap": "pairs of spaces overlap",
     "bad-polygon": "spaces are not usable shapes",
     "off-racing-line": "spaces lie far from the racing line",
-    "across-seam": "spaces straddle the lap start",
+    "across-seam": "spaces lie across the lap start",
     "duplicate-id": "ids are used twice",
     "lane-mismatch": "side-by-side spaces have inconsistent lane numbers",
     "line-cuts-space": "lines run through a space",

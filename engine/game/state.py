@@ -42,6 +42,7 @@ from trackside.engine.game.steps import (
     Step,
 )
 from trackside.engine.game.variants import Variant
+from trackside.engine.text import plural
 from trackside.engine.track.model import Track
 
 
@@ -116,7 +117,8 @@ class Game(AuctionSteps):
             )
         if len(board.grid) != len(COLOURS):
             raise InvalidInput(
-                f"track {board.track.name!r} has {len(board.grid)} start spaces; a game needs 6",
+                f"track {board.track.name!r} has {plural(len(board.grid), 'start space')}; "
+                "a game needs 6",
                 hint="validate the track",
             )
         if variant.finish == "distance" and not board.geometry.wraps:

@@ -21,6 +21,7 @@ class FakePrompts:
         self.in_use_answer = "read-only"
         self.disk_answer = "keep"
         self.overwrite_answer = "cancel"
+        self.print_to: str | None = None  # print_setup answers yes, printing to this PDF
         self.asked: list[tuple] = []
 
     def save_changes(self, name):
@@ -57,6 +58,16 @@ class FakePrompts:
     def overwrite_changed(self, name, difference):
         self.asked.append(("overwrite_changed", name, difference))
         return self.overwrite_answer
+
+    def print_setup(self, printer, title):
+        self.asked.append(("print_setup", title))
+        if self.print_to is None:
+            return False
+        from PySide6.QtPrintSupport import QPrinter
+
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        printer.setOutputFileName(self.print_to)
+        return True
 
     def titles(self, kind="problems"):
         return [a for a in self.asked if a[0] == kind]
