@@ -70,7 +70,7 @@ def rotation(degrees: float, centre: Point) -> Transform:
     else:
         cos, sin = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
     cx, cy = float(centre[0]), float(centre[1])
-    # On screen (y down) a visible counter-clockwise turn is x' = x cos + y sin, y' = -x sin + y cos.
+    # On screen (y down) a visible counter-clockwise turn: x' = x cos + y sin, y' = -x sin + y cos.
     return Transform(
         a=cos,
         b=sin,
