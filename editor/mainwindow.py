@@ -49,6 +49,7 @@ from trackside.editor.panels.lanes import LanePanel
 from trackside.editor.panels.movement import MovementDock
 from trackside.editor.panels.prompts import Prompts
 from trackside.editor.panels.shortcuts import ShortcutsDialog
+from trackside.editor.panels.transform import TransformActions
 from trackside.editor.play import PlayMode
 from trackside.editor.tools import TOOLS, Tool
 from trackside.editor.tools.icons import tool_icon
@@ -96,6 +97,16 @@ class MainWindow(QMainWindow):
         self._build_panels()
         self._build_status_bar()
         self._build_actions()
+        self.transforms = TransformActions(
+            self.doc,
+            self.scene,
+            self.view,
+            self.prompts,
+            self.statusBar().showMessage,
+            lambda: self.tool.name == "select",
+            [self.act_duplicate, self.act_delete],
+            self,
+        )
         self._build_tool_docks()
         self._build_balance()
         self._build_menus()
@@ -355,6 +366,7 @@ class MainWindow(QMainWindow):
         m.addActions([self.act_undo, self.act_redo])
         m.addSeparator()
         m.addActions([self.act_delete, self.act_duplicate])
+        self.transforms.add_to(m)
         m.addSeparator()
         m.addActions([self.act_select_all, self.act_deselect])
         m = bar.addMenu("&View")

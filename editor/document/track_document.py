@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from trackside.engine.track.geometry import FINISH
-from trackside.engine.track.model import Centerline, Point, Segment, Space, Track
+from trackside.engine.track.model import Centerline, Label, Point, Segment, Space, Track
 
 UNSET_SEGMENT: Segment = ((0, 0), (0, 0))
 
@@ -222,4 +222,10 @@ class TrackDocument(QObject):
             raise ValueError(f"not a track property: {name}")
         setattr(self._track, name, value)
         self.metaChanged.emit(name)
+        self.changed.emit()
+
+    def set_labels(self, labels: list[Label]) -> None:
+        """Replace the free text printed on the board."""
+        self._track.labels = copy.deepcopy(labels)
+        self.metaChanged.emit("labels")
         self.changed.emit()

@@ -5,8 +5,8 @@ y down). Mapping a space keeps its corners in the same turning sense: a mirror
 reverses the order of the corners after the first, so a space listed clockwise
 stays clockwise. The racing line keeps its order, so a mirrored loop is driven the
 other way round on the board (a clockwise copy of an anticlockwise circuit) while
-every space keeps its place in the race. Coordinates are rounded to 0.001 mm, as
-the editor stores them.
+every space keeps its place in the race. Coordinates are rounded to 0.000001 mm,
+which takes away the noise of floating point and keeps the precision of the file.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ class Transform:
     f: float = 0.0
 
     def point(self, p: Point) -> Point:
-        """Where the map takes ``p``, rounded to 0.001 mm."""
+        """Where the map takes ``p`` (rounded, see ``round_mm``)."""
         x, y = float(p[0]), float(p[1])
         return (
             round_mm(self.a * x + self.b * y + self.c),
@@ -53,8 +53,8 @@ class Transform:
 
 
 def round_mm(value: float) -> Number:
-    """Round to 0.001 mm, and write a whole number without '.0'."""
-    r = round(float(value), 3)
+    """Round to 0.000001 mm, and write a whole number without '.0'."""
+    r = round(float(value), 6)
     return int(r) if r == int(r) else r
 
 
@@ -65,6 +65,8 @@ def translation(dx: float, dy: float) -> Transform:
 
 def rotation(degrees: float, centre: Point) -> Transform:
     """Turn by ``degrees`` counter-clockwise as seen on the board, about ``centre``."""
+    cos: float
+    sin: float
     if float(degrees) % 90 == 0:
         cos, sin = _QUARTERS[int(float(degrees) // 90) % 4]
     else:

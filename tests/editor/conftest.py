@@ -21,6 +21,8 @@ class FakePrompts:
         self.in_use_answer = "read-only"
         self.disk_answer = "keep"
         self.overwrite_answer = "cancel"
+        self.angle_answer: float | None = None
+        self.offset_answer: tuple[float, float] | None = None
         self.asked: list[tuple] = []
 
     def save_changes(self, name):
@@ -57,6 +59,14 @@ class FakePrompts:
     def overwrite_changed(self, name, difference):
         self.asked.append(("overwrite_changed", name, difference))
         return self.overwrite_answer
+
+    def rotate_angle(self):
+        self.asked.append(("rotate_angle",))
+        return self.angle_answer
+
+    def move_offset(self):
+        self.asked.append(("move_offset",))
+        return self.offset_answer
 
     def titles(self, kind="problems"):
         return [a for a in self.asked if a[0] == kind]
