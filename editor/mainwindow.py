@@ -42,6 +42,7 @@ from trackside.editor.document.files import (
 )
 from trackside.editor.document.track_document import UNTITLED, TrackDocument, blank_track
 from trackside.editor.panels.balance import BalancePanel
+from trackside.editor.panels.compare import ComparePanel
 from trackside.editor.panels.export import ExportDialog, local_paper
 from trackside.editor.panels.inspector import Inspector
 from trackside.editor.panels.issues import IssuesPanel, ShownIssue
@@ -154,8 +155,16 @@ class MainWindow(QMainWindow):
         self.options_dock = self._dock(
             "Tool Options", self.options_stack, Qt.DockWidgetArea.RightDockWidgetArea
         )
+        self.compare = ComparePanel(self.doc, self.scene, self.view, self.prompts)
+        self.compare_dock = self._dock(
+            "Compare", self.compare, Qt.DockWidgetArea.RightDockWidgetArea
+        )
+        self.compare.wanted.connect(self.compare_dock.show)
+        self.compare.wanted.connect(self.compare_dock.raise_)
         self.tabifyDockWidget(self.inspector_dock, self.history_dock)
         self.tabifyDockWidget(self.inspector_dock, self.options_dock)
+        self.tabifyDockWidget(self.issues_dock, self.compare_dock)
+        self.compare_dock.hide()
         self.options_dock.hide()
         self.inspector_dock.raise_()
         self.resizeDocks([self.inspector_dock], [360], Qt.Orientation.Horizontal)
@@ -350,6 +359,8 @@ class MainWindow(QMainWindow):
         self.recent_menu = m.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         m.addSeparator()
+        m.addActions(self.compare.actions_for_menu())
+        m.addSeparator()
         m.addActions([self.act_save, self.act_save_as])
         m.addSeparator()
         export_menu = m.addMenu("&Export")
@@ -380,6 +391,7 @@ class MainWindow(QMainWindow):
         for dock in (
             self.inspector_dock,
             self.issues_dock,
+            self.compare_dock,
             self.history_dock,
             self.lane_dock,
             self.movement_dock,

@@ -69,6 +69,13 @@ class Prompts:
         path, _ = QFileDialog.getOpenFileName(self.parent, "Open track", folder, TRACK_FILTER)
         return path or None
 
+    def compare_path(self, folder: str) -> str | None:
+        """A track file to compare the open one with, or None."""
+        path, _ = QFileDialog.getOpenFileName(
+            self.parent, "Compare with another version", folder, TRACK_FILTER
+        )
+        return path or None
+
     def save_path(self, suggested: str) -> str | None:
         """Where to save, or None."""
         path, _ = QFileDialog.getSaveFileName(self.parent, "Save track as", suggested, TRACK_FILTER)

@@ -23,6 +23,7 @@ class FakePrompts:
         self.overwrite_answer = "cancel"
         self.angle_answer: float | None = None
         self.offset_answer: tuple[float, float] | None = None
+        self.compare_answer: str | None = None
         self.asked: list[tuple] = []
 
     def save_changes(self, name):
@@ -59,6 +60,10 @@ class FakePrompts:
     def overwrite_changed(self, name, difference):
         self.asked.append(("overwrite_changed", name, difference))
         return self.overwrite_answer
+
+    def compare_path(self, folder):
+        self.asked.append(("compare_path", folder))
+        return self.compare_answer
 
     def rotate_angle(self):
         self.asked.append(("rotate_angle",))
