@@ -163,7 +163,7 @@ class MainWindow(QMainWindow):
         self.compare.wanted.connect(self.compare_dock.raise_)
         self.tabifyDockWidget(self.inspector_dock, self.history_dock)
         self.tabifyDockWidget(self.inspector_dock, self.options_dock)
-        self.tabifyDockWidget(self.issues_dock, self.compare_dock)
+        self.tabifyDockWidget(self.inspector_dock, self.compare_dock)
         self.compare_dock.hide()
         self.options_dock.hide()
         self.inspector_dock.raise_()

@@ -165,9 +165,16 @@ def fresh_ids(ids: Iterable[str], taken: Iterable[str]) -> dict[str, str]:
     """A new id for each of ``ids`` that is not in ``taken`` nor given twice.
 
     An id still free is kept; one already used becomes its letters followed by the
-    smallest free number ('s3' gives 's31' when 's1' to 's30' are used).
+    number after the highest in use with those letters ('s3' gives 's31' when 's1'
+    to 's30' are used), so an id that was deleted is not given to another space.
     """
     used = set(taken)
+    highest: dict[str, int] = {}
+    for sid in used:
+        stem = sid.rstrip("0123456789")
+        digits = sid[len(stem) :]
+        if digits:
+            highest[stem] = max(highest.get(stem, 0), int(digits))
     out: dict[str, str] = {}
     for old in ids:
         if old in out:
@@ -175,10 +182,11 @@ def fresh_ids(ids: Iterable[str], taken: Iterable[str]) -> dict[str, str]:
         new = old
         if new in used:
             stem = old.rstrip("0123456789") or old
-            n = 1
+            n = highest.get(stem, 0) + 1
             while f"{stem}{n}" in used:
                 n += 1
             new = f"{stem}{n}"
+            highest[stem] = n
         used.add(new)
         out[old] = new
     return out

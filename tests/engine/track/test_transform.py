@@ -96,6 +96,8 @@ def test_fresh_ids_keep_free_ids_and_renumber_taken_ones():
         "s2": "s5",
         "p": "p1",
     }
+    # A number freed by a deletion is not given again: the next after the highest is.
+    assert fresh_ids(["a2"], taken=["a1", "a2", "a9"]) == {"a2": "a10"}
 
 
 def test_the_space_keeps_its_id_lane_and_kind():
