@@ -249,6 +249,22 @@ class SetLabels(QUndoCommand):
         self.doc.set_labels(self.old)
 
 
+class SetLaneLayouts(QUndoCommand):
+    """Replace the lane layouts the document keeps for editing again."""
+
+    def __init__(self, doc: TrackDocument, layouts: list, text: str = "Keep lane layout"):
+        super().__init__(text)
+        self.doc = doc
+        self.old = doc.lane_layouts
+        self.new = list(layouts)
+
+    def redo(self) -> None:
+        self.doc.set_lane_layouts(self.new)
+
+    def undo(self) -> None:
+        self.doc.set_lane_layouts(self.old)
+
+
 # -- compound edits (one undo step each) ---------------------------------
 
 
@@ -330,6 +346,7 @@ __all__ = [
     "SetCorners",
     "SetGrid",
     "SetLabels",
+    "SetLaneLayouts",
     "SetLine",
     "SetMeta",
     "SetSpaceField",

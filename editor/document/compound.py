@@ -15,9 +15,11 @@ from trackside.editor.document.commands import (
     SetCenterline,
     SetGrid,
     SetLabels,
+    SetLaneLayouts,
     SetLine,
+    SetSpaceField,
 )
-from trackside.editor.document.lane_draft import Creation
+from trackside.editor.document.lane_draft import Creation, KeptLayout, Reapplication
 from trackside.editor.document.track_document import (
     UNSET_SEGMENT,
     TrackDocument,
@@ -40,9 +42,12 @@ from trackside.engine.track.transform import (
 PASTE_STEP_MM = 10.0
 
 
-def create_lanes(doc: TrackDocument, creation: Creation) -> list[int]:
+def create_lanes(
+    doc: TrackDocument, creation: Creation, kept: KeptLayout | None = None
+) -> list[int]:
     """Add the lane tool's spaces (and racing line, grid and lines if planned)
-    as one undo step; returns the indices of the new spaces."""
+    as one undo step, keeping the layout ``kept`` for editing again; returns the
+    indices of the new spaces."""
     n = len(creation.spaces)
     add = AddSpaces(doc, creation.spaces, text=f"Add {n} lane spaces")
     stack = doc.undo_stack
@@ -57,8 +62,48 @@ def create_lanes(doc: TrackDocument, creation: Creation) -> list[int]:
             stack.push(SetLine(doc, k, seg))
     if creation.finish is not None:
         stack.push(SetLine(doc, FINISH, creation.finish))
+    if kept is not None:
+        stack.push(SetLaneLayouts(doc, [*doc.lane_layouts, kept]))
     stack.endMacro()
     return [doc.position(sp) for sp in add.spaces]
+
+
+def reapply_lanes(
+    doc: TrackDocument, old: KeptLayout, plan: Reapplication, new: KeptLayout
+) -> list[int]:
+    """Re-apply an edited lane layout as one undo step: spaces that survive keep
+    their id (and stay the same spaces) with new corners and lane, the others are
+    removed, new ones added; returns the indices of all the layout's spaces."""
+    stack = doc.undo_stack
+    stack.beginMacro(
+        f"Re-apply lane layout ({len(plan.kept)} kept, {len(plan.removed)} removed, "
+        f"{len(plan.added)} added)"
+    )
+    spaces = {sp.id: sp for sp in doc.track.spaces}
+    reshaped = [(spaces[did], built) for did, built in plan.kept]
+    moved = [(sp, built) for sp, built in reshaped if sp.corners != built.corners]
+    if moved:
+        stack.push(
+            ReshapeSpaces(
+                doc, [sp for sp, _b in moved], [b.corners for _sp, b in moved], "Reshape lanes"
+            )
+        )
+    for sp, built in reshaped:
+        if sp.lane != built.lane:
+            stack.push(SetSpaceField(doc, doc.position(sp), "lane", built.lane))
+    gone = [doc.position(spaces[did]) for did in plan.removed]
+    if gone:
+        stack.push(RemoveSpaces(doc, gone))
+    add = AddSpaces(doc, plan.added, text=f"Add {len(plan.added)} lane spaces")
+    if plan.added:
+        stack.push(add)
+    if plan.centerline is not None:
+        stack.push(SetCenterline(doc, plan.centerline, "Set racing line from the lanes"))
+    layouts = [new if layout is old else layout for layout in doc.lane_layouts]
+    stack.push(SetLaneLayouts(doc, layouts, "Keep lane layout"))
+    stack.endMacro()
+    ours = [sp for sp, _b in reshaped] + (add.spaces if plan.added else [])
+    return sorted(doc.position(sp) for sp in ours)
 
 
 def edit_racing_line(doc: TrackDocument, points: list, text: str) -> None:

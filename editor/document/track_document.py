@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from trackside.engine.track.geometry import FINISH
 from trackside.engine.track.model import Centerline, Label, Point, Segment, Space, Track
+
+if TYPE_CHECKING:
+    from trackside.editor.document.lane_draft import KeptLayout
 
 UNSET_SEGMENT: Segment = ((0, 0), (0, 0))
 
@@ -53,6 +57,7 @@ class TrackDocument(QObject):
     changed = Signal()  # after any of the above
     pathChanged = Signal(str)
     modifiedChanged = Signal(bool)
+    layoutsChanged = Signal()  # the lane layouts kept for editing again
 
     def __init__(
         self, track: Track | None = None, path: str | None = None, parent: QObject | None = None
@@ -63,6 +68,7 @@ class TrackDocument(QObject):
         self.undo_stack = QUndoStack(self)
         self._forced_modified = False
         self._positions: dict[int, int] = {}  # id(space) -> index, see position()
+        self._lane_layouts: list[KeptLayout] = []
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
 
     def _on_clean_changed(self, _clean: bool) -> None:
@@ -112,6 +118,7 @@ class TrackDocument(QObject):
         self.undo_stack.clear()
         self.undo_stack.setClean()
         self._forced_modified = modified
+        self._lane_layouts = []
         self.trackReplaced.emit()
         self.pathChanged.emit(self._path or "")
         self.modifiedChanged.emit(self.is_modified())
@@ -229,3 +236,13 @@ class TrackDocument(QObject):
         self._track.labels = copy.deepcopy(labels)
         self.metaChanged.emit("labels")
         self.changed.emit()
+
+    @property
+    def lane_layouts(self) -> list[KeptLayout]:
+        """The lane layouts created in this session, oldest first (for editing again)."""
+        return list(self._lane_layouts)
+
+    def set_lane_layouts(self, layouts: list[KeptLayout]) -> None:
+        """Replace the kept lane layouts."""
+        self._lane_layouts = list(layouts)
+        self.layoutsChanged.emit()
