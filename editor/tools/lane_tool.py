@@ -266,6 +266,8 @@ class LaneTool(Tool):
         """What the next click does, for the status bar."""
         if self.draft.start is None:
             return self.hint
+        if self.editing is not None:
+            return "Editing a layout made before: change its pieces; Enter re-applies it in place"
         return self.hint_next if self.draft.pieces else self.hint_first
 
     # -- building and preview --------------------------------------------------
