@@ -157,6 +157,8 @@ def transform_spaces(
         stack.push(SetCenterline(doc, map_centerline(track.centerline, tf), said))
     if whole and track.labels:
         stack.push(SetLabels(doc, [map_label(lb, tf) for lb in track.labels], said))
+    if whole and doc.lane_layouts:
+        stack.push(SetLaneLayouts(doc, [kept.mapped(tf) for kept in doc.lane_layouts], said))
     stack.endMacro()
     return said
 

@@ -35,6 +35,7 @@ from trackside.engine.track.lanes import (
     trace,
 )
 from trackside.engine.track.model import Centerline, Point, Segment, Space
+from trackside.engine.track.transform import Transform
 
 ANGLE_STEP = 15.0  # degrees an arc snaps to while dragging
 RADIUS_STEP = 5.0  # mm a radius snaps to while dragging
@@ -354,6 +355,59 @@ class KeptLayout:
             owns_centerline=owns_centerline,
         )
 
+    def to_data(self) -> dict:
+        """The file form (``lane_layouts`` in docs/track-format.md)."""
+        s = self.settings
+        out: dict = {
+            "start": [_tidy(self.start[0]), _tidy(self.start[1])],
+            "heading": _tidy(self.heading),
+            "pieces": [_piece_data(p) for p in self.pieces],
+            "lanes": s.lanes,
+            "space_length": _tidy(s.space_length),
+            "lane_width": _tidy(s.lane_width),
+            "stagger": _tidy(s.stagger),
+            "close": s.close,
+            "racing_line": self.owns_centerline,
+        }
+        renamed = {b: d for b, d in self.ids.items() if b != d}
+        if renamed:
+            out["renamed"] = renamed
+        return out
+
+    @classmethod
+    def from_data(cls, data: dict) -> KeptLayout:
+        """Read the file form (schema-checked); the spaces it built are found again by
+        building it (a builder id not renamed is the track's id too)."""
+        settings = DraftSettings(
+            lanes=int(data.get("lanes", 2)),
+            space_length=float(data.get("space_length", 40.0)),
+            lane_width=float(data.get("lane_width", 30.0)),
+            stagger=float(data.get("stagger", 0.0)),
+            close=bool(data.get("close", True)),
+        )
+        start = data["start"]
+        kept = cls(
+            start=(start[0], start[1]),
+            heading=float(data["heading"]),
+            pieces=tuple(_piece_of(p) for p in data["pieces"]),
+            settings=settings,
+            ids={},
+            owns_centerline=bool(data.get("racing_line", False)),
+        )
+        renamed = dict(data.get("renamed", {}))
+        built = build_draft(kept.draft()).result
+        ids = {sp.id: renamed.get(sp.id, sp.id) for sp in built.spaces} if built else renamed
+        return replace(kept, ids=ids)
+
+    def mapped(self, tf: Transform) -> KeptLayout:
+        """The layout of the spaces moved, turned or mirrored by ``tf``."""
+        heading = tf.turn - self.heading if tf.flips else self.heading + tf.turn
+        pieces = tuple(
+            replace(p, angle=-p.angle) if tf.flips and isinstance(p, Arc) else p
+            for p in self.pieces
+        )
+        return replace(self, start=tf.point(self.start), heading=heading % 360, pieces=pieces)
+
     def draft(self) -> LaneDraft:
         """A fresh draft to edit, with this layout's pieces and settings."""
         return LaneDraft(
@@ -491,3 +545,23 @@ def plan_reapplication(build: DraftBuild, old: KeptLayout, present: set[str]) ->
         added.append(Space(id=sid, lane=sp.lane, corners=sp.corners))
     centerline = result.track_centerline() if old.owns_centerline else None
     return Reapplication(kept, removed, added, names, centerline)
+
+
+def _piece_data(piece: Piece) -> dict:
+    out: dict = (
+        {"straight": _tidy(piece.length)}
+        if isinstance(piece, Straight)
+        else {"arc": _tidy(piece.radius), "turn": _tidy(piece.angle)}
+    )
+    for key in ("lanes", "rows", "stagger"):
+        value = getattr(piece, key)
+        if value is not None:
+            out[key] = value
+    return out
+
+
+def _piece_of(data: dict) -> Piece:
+    extra = {k: data[k] for k in ("lanes", "rows", "stagger") if k in data}
+    if "straight" in data:
+        return Straight(float(data["straight"]), **extra)
+    return Arc(float(data["arc"]), float(data["turn"]), **extra)

@@ -10,16 +10,13 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from trackside.editor.document.lane_draft import KeptLayout
 from trackside.engine.track.geometry import FINISH
 from trackside.engine.track.model import Centerline, Label, Point, Segment, Space, Track
-
-if TYPE_CHECKING:
-    from trackside.editor.document.lane_draft import KeptLayout
 
 UNSET_SEGMENT: Segment = ((0, 0), (0, 0))
 
@@ -68,7 +65,7 @@ class TrackDocument(QObject):
         self.undo_stack = QUndoStack(self)
         self._forced_modified = False
         self._positions: dict[int, int] = {}  # id(space) -> index, see position()
-        self._lane_layouts: list[KeptLayout] = []
+        self._lane_layouts: list[KeptLayout] = _kept_layouts(self._track)
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
 
     def _on_clean_changed(self, _clean: bool) -> None:
@@ -118,7 +115,7 @@ class TrackDocument(QObject):
         self.undo_stack.clear()
         self.undo_stack.setClean()
         self._forced_modified = modified
-        self._lane_layouts = []
+        self._lane_layouts = _kept_layouts(track)
         self.trackReplaced.emit()
         self.pathChanged.emit(self._path or "")
         self.modifiedChanged.emit(self.is_modified())
@@ -243,6 +240,13 @@ class TrackDocument(QObject):
         return list(self._lane_layouts)
 
     def set_lane_layouts(self, layouts: list[KeptLayout]) -> None:
-        """Replace the kept lane layouts."""
+        """Replace the kept lane layouts (saved with the track as ``lane_layouts``)."""
         self._lane_layouts = list(layouts)
+        self._track.lane_layouts = [kept.to_data() for kept in layouts]
         self.layoutsChanged.emit()
+        self.changed.emit()
+
+
+def _kept_layouts(track: Track) -> list[KeptLayout]:
+    """The lane layouts a track file keeps, ready to edit again."""
+    return [KeptLayout.from_data(data) for data in track.lane_layouts]

@@ -99,3 +99,48 @@ def test_escape_stops_editing_and_create_then_adds_anew(window, qtbot):
     tool.cancel()
     assert tool.editing is None
     assert window.lane_panel.create_button.text().startswith("Create")
+
+
+def test_the_layout_is_saved_with_the_track_and_edits_again_after_reopening(
+    make_window, qtbot, tmp_path
+):
+    first = make_window()
+    created(first, qtbot, [Straight(400), Straight(400)])
+    first.scene.select_indices([0])
+    qtbot.keyClick(first.view, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(first.view, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    path = tmp_path / "strip.yaml"
+    first.prompts.save_as_answer = str(path)
+    assert first.save_as()
+    assert "lane_layouts:" in path.read_text()
+    second = make_window()
+    assert second.open_file(path, ask=False)
+    assert len(second.doc.lane_layouts) == 1
+    pasted = second.doc.track.spaces[-1]  # not the layout's: it stays as it is
+    second.set_tool("lanes")
+    panel = second.lane_panel
+    assert panel.edit_layout()
+    assert second.tool.draft.pieces == [Straight(400), Straight(400)]
+    panel.table.item(0, 3).setText("1")  # the first straight down to one lane
+    panel.create_button.click()
+    ids = {sp.id for sp in second.doc.track.spaces}
+    assert {f"a{row}" for row in range(1, 21)} <= ids
+    assert not {f"b{row}" for row in range(1, 11)} & ids  # gone with the second lane
+    assert {f"b{row}" for row in range(11, 21)} <= ids
+    assert pasted.id in ids
+    assert second.doc.undo_stack.count() == 1
+
+
+def test_a_mirrored_circuit_re_applies_its_layout_in_the_mirrored_place(window, qtbot):
+    created(window, qtbot, [Straight(200), Arc(150, 180), Straight(200), Arc(150, 180)])
+    before = window.doc.snapshot()
+    window.transforms.act_mirror_lr.trigger()
+    mirrored = {sp.id: sp.corners for sp in window.doc.track.spaces}
+    assert mirrored != {sp.id: sp.corners for sp in before.spaces}
+    window.lane_panel.edit_layout()
+    window.lane_panel.create_button.click()
+    again = {sp.id: sp.corners for sp in window.doc.track.spaces}
+    assert set(again) == set(mirrored)
+    for sid, corners in again.items():
+        flat = [v for p in sorted(corners) for v in p]
+        assert flat == pytest.approx([v for p in sorted(mirrored[sid]) for v in p], abs=0.01)
