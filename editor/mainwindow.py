@@ -43,6 +43,7 @@ from trackside.editor.document.files import (
 )
 from trackside.editor.document.track_document import UNTITLED, TrackDocument, blank_track
 from trackside.editor.panels.balance import BalancePanel
+from trackside.editor.panels.compare import ComparePanel
 from trackside.editor.panels.export import ExportDialog
 from trackside.editor.panels.first_run import FirstRun
 from trackside.editor.panels.inspector import Inspector
@@ -53,6 +54,7 @@ from trackside.editor.panels.print_menu import PrintMenu
 from trackside.editor.panels.prompts import Prompts
 from trackside.editor.panels.shortcuts import ShortcutsDialog
 from trackside.editor.panels.track_menu import TrackMenu
+from trackside.editor.panels.transform import TransformActions
 from trackside.editor.play import PlayMode
 from trackside.editor.tools import TOOLS, Tool
 from trackside.editor.tools.icons import tool_icon
@@ -101,6 +103,16 @@ class MainWindow(QMainWindow):
         self._build_panels()
         self._build_status_bar()
         self._build_actions()
+        self.transforms = TransformActions(
+            self.doc,
+            self.scene,
+            self.view,
+            self.prompts,
+            self.statusBar().showMessage,
+            lambda: self.tool.name == "select",
+            [self.act_duplicate, self.act_delete],
+            self,
+        )
         self._build_tool_docks()
         self._build_balance()
         self._build_menus()
@@ -156,8 +168,16 @@ class MainWindow(QMainWindow):
         self.options_dock = self._dock(
             "Tool Options", self.options_stack, Qt.DockWidgetArea.RightDockWidgetArea
         )
+        self.compare = ComparePanel(self.doc, self.scene, self.view, self.prompts)
+        self.compare_dock = self._dock(
+            "Compare", self.compare, Qt.DockWidgetArea.RightDockWidgetArea
+        )
+        self.compare.wanted.connect(self.compare_dock.show)
+        self.compare.wanted.connect(self.compare_dock.raise_)
         self.tabifyDockWidget(self.inspector_dock, self.history_dock)
         self.tabifyDockWidget(self.inspector_dock, self.options_dock)
+        self.tabifyDockWidget(self.inspector_dock, self.compare_dock)
+        self.compare_dock.hide()
         self.options_dock.hide()
         self.inspector_dock.raise_()
         self.resizeDocks([self.inspector_dock], [360], Qt.Orientation.Horizontal)
@@ -350,6 +370,8 @@ class MainWindow(QMainWindow):
         self.recent_menu = m.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         m.addSeparator()
+        m.addActions(self.compare.actions_for_menu())
+        m.addSeparator()
         m.addActions([self.act_save, self.act_save_as])
         m.addSeparator()
         export_menu = m.addMenu("&Export")
@@ -366,6 +388,7 @@ class MainWindow(QMainWindow):
         m.addActions([self.act_undo, self.act_redo])
         m.addSeparator()
         m.addActions([self.act_delete, self.act_duplicate])
+        self.transforms.add_to(m)
         m.addSeparator()
         m.addActions([self.act_select_all, self.act_deselect])
         self.track_menu = TrackMenu(self, self.scene, self.view)  # at a space; right-click too
@@ -383,6 +406,7 @@ class MainWindow(QMainWindow):
         for dock in (
             self.inspector_dock,
             self.issues_dock,
+            self.compare_dock,
             self.history_dock,
             self.lane_dock,
             self.movement_dock,

@@ -15,8 +15,9 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from trackside.editor.document.lane_draft import KeptLayout
 from trackside.engine.track.geometry import FINISH
-from trackside.engine.track.model import Centerline, Point, Segment, Space, Track
+from trackside.engine.track.model import Centerline, Label, Point, Segment, Space, Track
 
 UNSET_SEGMENT: Segment = ((0, 0), (0, 0))
 
@@ -54,6 +55,7 @@ class TrackDocument(QObject):
     changed = Signal()  # after any of the above
     pathChanged = Signal(str)
     modifiedChanged = Signal(bool)
+    layoutsChanged = Signal()  # the lane layouts kept for editing again
 
     def __init__(
         self, track: Track | None = None, path: str | None = None, parent: QObject | None = None
@@ -66,6 +68,7 @@ class TrackDocument(QObject):
         self._positions: dict[int, int] = {}  # id(space) -> index, see position()
         # id(space) -> (the space, a copy of it as it is now), see shared_snapshot().
         self._copies: dict[int, tuple[Space, Space]] = {}
+        self._lane_layouts: list[KeptLayout] = _kept_layouts(self._track)
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
 
     def _on_clean_changed(self, _clean: bool) -> None:
@@ -116,6 +119,7 @@ class TrackDocument(QObject):
         self.undo_stack.clear()
         self.undo_stack.setClean()
         self._forced_modified = modified
+        self._lane_layouts = _kept_layouts(track)
         self.trackReplaced.emit()
         self.pathChanged.emit(self._path or "")
         self.modifiedChanged.emit(self.is_modified())
@@ -254,3 +258,26 @@ class TrackDocument(QObject):
         setattr(self._track, name, value)
         self.metaChanged.emit(name)
         self.changed.emit()
+
+    def set_labels(self, labels: list[Label]) -> None:
+        """Replace the free text printed on the board."""
+        self._track.labels = copy.deepcopy(labels)
+        self.metaChanged.emit("labels")
+        self.changed.emit()
+
+    @property
+    def lane_layouts(self) -> list[KeptLayout]:
+        """The lane layouts created in this session, oldest first (for editing again)."""
+        return list(self._lane_layouts)
+
+    def set_lane_layouts(self, layouts: list[KeptLayout]) -> None:
+        """Replace the kept lane layouts (saved with the track as ``lane_layouts``)."""
+        self._lane_layouts = list(layouts)
+        self._track.lane_layouts = [kept.to_data() for kept in layouts]
+        self.layoutsChanged.emit()
+        self.changed.emit()
+
+
+def _kept_layouts(track: Track) -> list[KeptLayout]:
+    """The lane layouts a track file keeps, ready to edit again."""
+    return [KeptLayout.from_data(data) for data in track.lane_layouts]

@@ -22,6 +22,9 @@ class FakePrompts:
         self.disk_answer = "keep"
         self.overwrite_answer = "cancel"
         self.print_to: str | None = None  # print_setup answers yes, printing to this PDF
+        self.angle_answer: float | None = None
+        self.offset_answer: tuple[float, float] | None = None
+        self.compare_answer: str | None = None
         self.asked: list[tuple] = []
 
     def save_changes(self, name):
@@ -68,6 +71,18 @@ class FakePrompts:
         printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
         printer.setOutputFileName(self.print_to)
         return True
+
+    def compare_path(self, folder):
+        self.asked.append(("compare_path", folder))
+        return self.compare_answer
+
+    def rotate_angle(self):
+        self.asked.append(("rotate_angle",))
+        return self.angle_answer
+
+    def move_offset(self):
+        self.asked.append(("move_offset",))
+        return self.offset_answer
 
     def titles(self, kind="problems"):
         return [a for a in self.asked if a[0] == kind]
