@@ -55,6 +55,7 @@ BOT_CHOICES = {
     "Greedy bots": ("greedy",),
     "Random bots": ("random",),
     "One greedy, the rest random": ("greedy", "random", "random", "random", "random", "random"),
+    "One strong, the rest greedy": ("strong", "greedy", "greedy", "greedy", "greedy", "greedy"),
 }
 UNFAIR = QColor("#ff6b5e")  # readable on light and dark themes
 

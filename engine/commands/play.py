@@ -19,7 +19,16 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TextIO
 
-from trackside.engine.bots import BOT_KINDS, Request, SeatView, bot_seed, drive, make_bot, race_of
+from trackside.engine.bots import (
+    BOT_KINDS,
+    Request,
+    SeatView,
+    bot_kind_problem,
+    bot_seed,
+    drive,
+    make_bot,
+    race_of,
+)
 from trackside.engine.commands.validate import issue_line
 from trackside.engine.errors import InvalidInput, Place, TracksideError
 from trackside.engine.game import (
@@ -240,7 +249,7 @@ def _seat_kinds(text: str | None) -> list[str]:
         return []
     kinds = [k.strip().lower() for k in text.split(",")]
     for k in kinds:
-        if k not in SEAT_KINDS:
+        if k not in SEAT_KINDS and bot_kind_problem(k):
             raise TracksideError(
                 f"unknown seat kind {k!r}", Place("--seats"), f"use {', '.join(SEAT_KINDS)}"
             )

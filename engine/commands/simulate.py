@@ -16,7 +16,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from trackside.engine.bots import BOT_KINDS
+from trackside.engine.bots import BOT_KINDS, bot_kind_problem
 from trackside.engine.commands.play import add_table_options, check_tracks, player_count
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.records import open_track, open_variant
@@ -55,7 +55,8 @@ def add_parser(
         "--bots",
         default="greedy",
         metavar="KIND,...",
-        help=f"bot kind per seat ({', '.join(BOT_KINDS)}), cycled over the seats (default greedy)",
+        help=f"bot kind per seat ({', '.join(BOT_KINDS)}; strong:N searches N deals "
+        "a decision), cycled over the seats (default greedy)",
     )
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
     parser.add_argument(
@@ -86,9 +87,10 @@ def run(args: argparse.Namespace) -> int:
         )
     bots = [b.strip().lower() for b in args.bots.split(",")]
     for b in bots:
-        if b not in BOT_KINDS:
+        problem = bot_kind_problem(b)
+        if problem:
             raise TracksideError(
-                f"unknown bot kind {b!r}", Place("--bots"), f"use {', '.join(BOT_KINDS)}"
+                problem, Place("--bots"), f"use {', '.join(BOT_KINDS)} or strong:N"
             )
     players = player_count(args, None)
     if len(bots) > players:
