@@ -588,13 +588,25 @@ class PlayView(QWidget):
 
     def _ask_path(self, seat: int, name: str, options: list[Decision], pending) -> None:
         race = self._playing.race
-        ends = {o.path[-1] for o in options if isinstance(o, Path)}
-        self.board.set_choices(lit=ends)
+        paths = [o for o in options if isinstance(o, Path)]
+        ends = {o.path[-1] for o in paths}
+        # R-POW-AGG: the ends only the extra space reaches are marked with it.
+        n = pending.spaces or 0
+        extra = {o.path[-1] for o in paths if len(o.path) > n} if pending.extra else set()
+        extra -= {o.path[-1] for o in paths if len(o.path) <= n}
+        self.board.set_choices(lit=ends - extra, marked=dict.fromkeys(extra, f"+{pending.extra}"))
         self.board.mover = pending.car
         self.board.update()
         whose = race.owner_of(pending.car)
         cunning = " (Cunning: you move your own car)" if whose == seat and race.turn != seat else ""
         step = "its Determined bonus step" if pending.kind == "bonus" else spaces(pending.spaces)
+        if pending.extra:
+            self.prompt.setText(
+                f"{name}: the {pending.car} car moves {step}, or {spaces(n + pending.extra)} "
+                f"with Aggressive (your choice). Click a lit space for {n}, a space marked "
+                f"+{pending.extra} to take the extra space"
+            )
+            return
         self.prompt.setText(
             f"{name}: the {pending.car} car moves {step}{cunning}. Click a lit space to end there"
         )
@@ -781,6 +793,8 @@ class PlayView(QWidget):
             rect = rect and board.geometry.rectangular[b]
             here = b
         notes = [f"crosses line {k + 1}" for k in range(3) if mask >> k & 1]
+        if race.pending.extra and len(path.path) > (race.pending.spaces or 0):
+            notes.append("Aggressive extra space")  # R-POW-AGG
         if rect:
             notes.append("only rectangular spaces")
         return f" ({', '.join(notes)})" if notes else ""
