@@ -109,6 +109,7 @@ class SelectTool(Tool):
     def mouse_move(self, ev: ToolEvent) -> None:
         press = self._press
         if press is None or not (ev.buttons & Qt.MouseButton.LeftButton):
+            self._hover_lap_start(ev)
             return
         if self._mode == "band":
             self._update_band(press, ev)
@@ -118,6 +119,14 @@ class SelectTool(Tool):
             if self._offset.isNull() and not _past_threshold(press, ev):
                 return
             self._update_move(press, ev)
+
+    def _hover_lap_start(self, ev: ToolEvent) -> None:
+        """Over the lap start marker the pointer shows that it can be dragged."""
+        over = self.scene.lap_start.hit(ev.pos, self.scene.pixel_mm())
+        shape = Qt.CursorShape.SizeAllCursor if over else self.cursor()
+        for view in self.scene.views():
+            if view.viewport().cursor().shape() != shape:
+                view.viewport().setCursor(shape)
 
     def _update_move(self, press: ToolEvent, ev: ToolEvent) -> None:
         dx, dy = ev.x - press.x, ev.y - press.y

@@ -57,7 +57,8 @@ def _stalls(report: BalanceReport) -> list[Hint]:
         Hint(
             f"Cars stall before the finish in {_percent(share)} of races "
             f"({report.stalled.mean:.1f} cars a race): the circuit is longer than the deck "
-            f"carries, about {max(1, round(short))} spaces too long for the stalled cars. "
+            f"carries, about {plural(max(1, round(short)), 'space')} too long for the "
+            "stalled cars. "
             "Shorten it or move the finish line back.",
             "warning",
             where,

@@ -4,7 +4,7 @@ right-click menu and the Edit menu's shortcut; each is one undo step."""
 from __future__ import annotations
 
 import pytest
-from conftest_helpers import choose, click, drag, right_click_menu
+from conftest_helpers import choose, click, drag, right_click_menu, view_point
 from PySide6.QtCore import QPoint, QPointF, Qt
 
 from trackside.engine.track.geometry import TrackGeometry
@@ -99,3 +99,12 @@ def test_a_click_on_the_marker_selects_the_space_under_it(stadium, qtbot):
     click(qtbot, stadium, x, y)
     assert stadium.scene.selected_indices() == [under]
     assert stadium.doc.undo_stack.count() == 0
+
+
+def test_the_pointer_shows_the_marker_can_be_dragged(stadium, qtbot):
+    (ax, ay), (bx, by) = stadium.scene.lap_start.ends
+    vp = stadium.view.viewport()
+    qtbot.mouseMove(vp, view_point(stadium, (ax + bx) / 2, (ay + by) / 2 + 10))
+    assert vp.cursor().shape() == Qt.CursorShape.SizeAllCursor
+    qtbot.mouseMove(vp, view_point(stadium, (ax + bx) / 2 + 20, (ay + by) / 2 + 10))
+    assert vp.cursor().shape() == Qt.CursorShape.ArrowCursor
