@@ -102,6 +102,8 @@ class Track:
     description: str | None = None
     tolerance: Number | None = None
     labels: list[Label] = field(default_factory=list)
+    # Lane layouts kept for the editor's Lanes tool, as in the file; the rules never read them.
+    lane_layouts: list[dict[str, Any]] = field(default_factory=list, repr=False)
     source: str | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -137,6 +139,8 @@ class Track:
         out["finish_line"] = [list(p) for p in self.finish_line]
         if self.labels:
             out["labels"] = [lb.to_dict() for lb in self.labels]
+        if self.lane_layouts:
+            out["lane_layouts"] = copy.deepcopy(self.lane_layouts)
         return out
 
     @classmethod
@@ -159,6 +163,7 @@ class Track:
                 )
                 for lb in data.get("labels", [])
             ],
+            lane_layouts=copy.deepcopy(list(data.get("lane_layouts", []))),
             source=source,
         )
 
