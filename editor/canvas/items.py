@@ -160,6 +160,7 @@ class SpaceItem(QGraphicsItem):
         # space when spaces before it are deleted or put back.
         self._space = space
         self.grid_slot: int | None = None
+        self.slot_id: str | None = None  # the id the grid slot was given for
         self.show_id = True
         self.problem = False
         self.hovered = False
