@@ -7,11 +7,11 @@ time, best of a few runs: of the UI thread (``time.thread_time``) where the work
 is split with a worker thread (the tarmac, the validator) and what matters is
 how long the window stays busy, of the whole process (``time.process_time``)
 elsewhere. Memory is what the process holds once the opened track is shown,
-its tarmac built and its first check done. A drag is a scripted press, moves and release on the canvas (as
-qtbot sends them); its frame time is the UI thread's CPU from one pointer move
-to the repaint it causes, mean and worst. ``benchmarks/speed_table.py`` prints
-these rows with the validation rows. Run: ``python benchmarks/editor_large.py
-[--sizes 1000,5000]``.
+its tarmac built and its first check done. A drag is a scripted press, moves
+and release on the canvas (as qtbot sends them); its frame time is the UI
+thread's CPU from one pointer move to the repaint it causes, mean and worst.
+``benchmarks/speed_table.py`` prints these rows with the validation rows.
+Run: ``python benchmarks/editor_large.py [--sizes 1000,5000]``.
 """
 
 from __future__ import annotations
