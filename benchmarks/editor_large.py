@@ -119,9 +119,7 @@ def measure(spaces: int, folder: Path) -> dict[str, float]:
 
     # The UI thread's own CPU time: the tarmac is built on a worker meanwhile.
     out["open file to first paint"] = cpu(open_and_paint, 1, clock=time.thread_time)
-    window.scene.flush()
-    window.issues.wait()
-    QCoreApplication.processEvents()
+    settle(window)
     out["memory after open (MiB)"] = resident_mib()
     middle = len(track.spaces) // 2
     window.scene.select_indices([middle])
@@ -140,17 +138,14 @@ def measure(spaces: int, folder: Path) -> dict[str, float]:
         began = time.thread_time()
         QTest.keyClick(window.view, Qt.Key.Key_Left)
         window.issues.run_now()
-        while window.issues.busy:
-            window.issues.wait()
-            QCoreApplication.processEvents()
+        _wait_issues(window)
         return time.thread_time() - began, window.issues.last_cpu
 
     # The tarmac is rebuilt on its own worker meanwhile: it is not counted here.
     ui, check = min((edit_to_issues() for _ in range(3)), key=sum)
     out["one edit to issues updated"] = ui + check
     out["  of which on the UI thread"] = ui
-    window.scene.flush()  # the tarmac of the edits above: not shown in the middle of a hover
-    QCoreApplication.processEvents()
+    settle(window)  # the tarmac and check of the edits above: not in the middle of a hover
     window.set_tool("moves")
     hovered = iter(track.spaces[len(track.spaces) // 3 :])
 
@@ -179,6 +174,23 @@ def measure(spaces: int, folder: Path) -> dict[str, float]:
     window.doc.undo_stack.clear()
     window.close()
     return out
+
+
+def settle(window) -> None:
+    """Let the tarmac and the issues list catch up with the last edit."""
+    from PySide6.QtCore import QCoreApplication
+
+    window.scene.flush()
+    _wait_issues(window)
+    QCoreApplication.processEvents()
+
+
+def _wait_issues(window) -> None:
+    from PySide6.QtCore import QCoreApplication
+
+    while window.issues.busy:  # the check starts a moment after the edit, then runs
+        window.issues.wait()
+        QCoreApplication.processEvents()
 
 
 def _drag_frames(window, track: Track, tool: str, label: str) -> dict[str, float]:
@@ -211,7 +223,7 @@ def _drag_frames(window, track: Track, tool: str, label: str) -> dict[str, float
     QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
     QCoreApplication.processEvents()
     window.doc.undo_stack.undo()
-    window.scene.flush()
+    settle(window)
     window.set_tool("select")
     return {
         f"{label}: frame time, mean": statistics.fmean(frames),
