@@ -51,6 +51,11 @@ class Request:
         return [option for option in self.options if isinstance(option, kind)]
 
     @property
+    def card(self) -> int | None:
+        """The card being resolved (``pending.card``), without building ``pending``."""
+        return self._race.card
+
+    @property
     def kind(self) -> str:
         """The decision type asked (``bid``, ``play_card``, ``path`` ...), without
         building ``pending``; a Determined bonus step is ``path`` here."""

@@ -39,6 +39,7 @@ from trackside.engine.game import (
     Wild,
     bid_value,
 )
+from trackside.engine.game.events import Pending
 from trackside.engine.records import (
     Recorder,
     SeatInfo,
@@ -519,13 +520,19 @@ def describe_view(view: SeatView, request: Request) -> list[str]:
         text.format(
             car=pending.car,
             power=power_text,
-            spaces=f"{pending.spaces} spaces",
+            spaces=_spaces(pending),
             line=(pending.line or 0) + 1,
         )
     )
     if pending.card is not None and pending.kind in ("order", "skip", "wild", "path", "bonus"):
         lines.append(f"Card: {cards[pending.card]}")
     return lines
+
+
+def _spaces(pending: Pending) -> str:
+    """The spaces of a move, with the Aggressive alternative when offered (R-POW-AGG)."""
+    n = pending.spaces or 0
+    return f"{n} spaces" + (f" (Aggressive: or {n + pending.extra})" if pending.extra else "")
 
 
 def describe_option(option: Decision, view: SeatView, request: Request) -> str:
@@ -568,6 +575,8 @@ def describe_option(option: Decision, view: SeatView, request: Request) -> str:
             note = " (finishes)"
         elif request.pending.spaces and len(option.path) < request.pending.spaces:
             note = " (ends blocked)"
+        elif request.pending.spaces and len(option.path) > request.pending.spaces:
+            note = " (Aggressive extra space)"  # R-POW-AGG
         return f"{option.car}: {start} -> {end} via {' '.join(option.path)}{note}"
     if isinstance(option, Bet):
         at = view.positions.get(option.car)
