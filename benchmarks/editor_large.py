@@ -6,11 +6,12 @@ prints each step, its goal and pass or miss; asserts nothing. Figures are CPU
 time, best of a few runs: of the UI thread (``time.thread_time``) where the work
 is split with a worker thread (the tarmac, the validator) and what matters is
 how long the window stays busy, of the whole process (``time.process_time``)
-elsewhere. A drag is a scripted press, moves and release on the canvas (as
-qtbot sends them); its frame time is the UI thread's CPU from one pointer move
-to the repaint it causes, mean and worst. ``benchmarks/speed_table.py`` prints
-these rows with the validation rows. Run: ``python benchmarks/editor_large.py
-[--sizes 1000,5000]``.
+elsewhere. Memory is what the process holds once the opened track is shown,
+its tarmac built and its first check done. A drag is a scripted press, moves
+and release on the canvas (as qtbot sends them); its frame time is the UI
+thread's CPU from one pointer move to the repaint it causes, mean and worst.
+``benchmarks/speed_table.py`` prints these rows with the validation rows.
+Run: ``python benchmarks/editor_large.py [--sizes 1000,5000]``.
 """
 
 from __future__ import annotations
@@ -82,6 +83,15 @@ def cpu(
     return best
 
 
+def resident_mib() -> float:
+    """The memory the process holds now (resident set), MiB; the peak where not on Linux."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
 def measure(spaces: int, folder: Path) -> dict[str, float]:
     """Every editor step of the table for one circuit size."""
     from PySide6.QtCore import QCoreApplication, QPointF, QSettings, Qt
@@ -109,10 +119,8 @@ def measure(spaces: int, folder: Path) -> dict[str, float]:
 
     # The UI thread's own CPU time: the tarmac is built on a worker meanwhile.
     out["open file to first paint"] = cpu(open_and_paint, 1, clock=time.thread_time)
-    window.scene.flush()
-    window.issues.wait()
-    QCoreApplication.processEvents()
-    out["memory after open (MiB)"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    settle(window)
+    out["memory after open (MiB)"] = resident_mib()
     middle = len(track.spaces) // 2
     window.scene.select_indices([middle])
     window.view.setFocus()
@@ -130,17 +138,14 @@ def measure(spaces: int, folder: Path) -> dict[str, float]:
         began = time.thread_time()
         QTest.keyClick(window.view, Qt.Key.Key_Left)
         window.issues.run_now()
-        while window.issues.busy:
-            window.issues.wait()
-            QCoreApplication.processEvents()
+        _wait_issues(window)
         return time.thread_time() - began, window.issues.last_cpu
 
     # The tarmac is rebuilt on its own worker meanwhile: it is not counted here.
     ui, check = min((edit_to_issues() for _ in range(3)), key=sum)
     out["one edit to issues updated"] = ui + check
     out["  of which on the UI thread"] = ui
-    window.scene.flush()  # the tarmac of the edits above: not shown in the middle of a hover
-    QCoreApplication.processEvents()
+    settle(window)  # the tarmac and check of the edits above: not in the middle of a hover
     window.set_tool("moves")
     hovered = iter(track.spaces[len(track.spaces) // 3 :])
 
@@ -169,6 +174,23 @@ def measure(spaces: int, folder: Path) -> dict[str, float]:
     window.doc.undo_stack.clear()
     window.close()
     return out
+
+
+def settle(window) -> None:
+    """Let the tarmac and the issues list catch up with the last edit."""
+    from PySide6.QtCore import QCoreApplication
+
+    window.scene.flush()
+    _wait_issues(window)
+    QCoreApplication.processEvents()
+
+
+def _wait_issues(window) -> None:
+    from PySide6.QtCore import QCoreApplication
+
+    while window.issues.busy:  # the check starts a moment after the edit, then runs
+        window.issues.wait()
+        QCoreApplication.processEvents()
 
 
 def _drag_frames(window, track: Track, tool: str, label: str) -> dict[str, float]:
@@ -201,7 +223,7 @@ def _drag_frames(window, track: Track, tool: str, label: str) -> dict[str, float
     QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
     QCoreApplication.processEvents()
     window.doc.undo_stack.undo()
-    window.scene.flush()
+    settle(window)
     window.set_tool("select")
     return {
         f"{label}: frame time, mean": statistics.fmean(frames),
@@ -217,7 +239,7 @@ def verdict(goals: Goals, step: str, spaces: float, value: float) -> str:
     goal = pair[0] if spaces <= 1500 else pair[1] if spaces <= 7500 else None
     if goal is None:
         return ""
-    shown = f"{goal:g} MiB" if "MiB" in step else f"{goal * 1000:.3g} ms"
+    shown = f"{goal:g} MiB" if "MiB" in step else f"{round(goal * 1000, 1):g} ms"
     return f"{'pass' if value <= goal else 'MISS'} (goal {shown})"
 
 

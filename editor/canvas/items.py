@@ -92,11 +92,13 @@ class SurfaceItem(QGraphicsItem):
         self._rect = QRectF()
         self._generation = 0
         self._shown = 0  # the generation on screen
-        # Owned by the scene (``owner``), so that they live exactly as long as it does.
-        self._relay = _Relay(owner)
-        self._relay.built.connect(self._built)
+        # The pool is owned by the scene (``owner``) and waits for its job when the scene
+        # goes; the relay is owned by this item and by each job, so a job that ends
+        # after the scene is gone still reports to a live object (and is then ignored).
         self._pool = QThreadPool(owner)
         self._pool.setMaxThreadCount(1)
+        self._relay = _Relay()
+        self._relay.built.connect(self._built)
         self.refresh()
 
     def refresh(self) -> None:
@@ -130,8 +132,9 @@ class SurfaceItem(QGraphicsItem):
 
     def _built(self, generation: int, surface: painting.Surface | None) -> None:
         if generation == self._generation and surface is not None:
-            self._show(surface)
-            self._shown = generation
+            with contextlib.suppress(RuntimeError):  # the scene (and this item) went meanwhile
+                self._show(surface)
+                self._shown = generation
 
     def _show(self, surface: painting.Surface) -> None:
         self.prepareGeometryChange()
@@ -160,6 +163,7 @@ class SpaceItem(QGraphicsItem):
         # space when spaces before it are deleted or put back.
         self._space = space
         self.grid_slot: int | None = None
+        self.slot_id: str | None = None  # the id the grid slot was given for
         self.show_id = True
         self.problem = False
         self.hovered = False

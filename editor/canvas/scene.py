@@ -7,6 +7,9 @@ handlers here add, remove or refresh the matching items.
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
@@ -62,6 +65,10 @@ class TrackScene(QGraphicsScene):
         self._refresh_timer.timeout.connect(self._refresh_later)
         self._surface_dirty = False
         self._items_rect: QRectF | None = None  # track_rect's cache
+        # Each space item's scene bounds (x0, y0, x1, y1; NaN when empty), patched as a
+        # space changes, so the track's extent after an edit is one pass of numpy.
+        self._space_bounds: np.ndarray | None = None
+        self._slots_dirty = True  # grid numbers to assign again (see _update_grid_slots)
         self._geometry: TrackGeometry | None = None
         self._geometry_failed = False
         self._move_graph: MoveGraph | None = None
@@ -93,6 +100,7 @@ class TrackScene(QGraphicsScene):
         self._update_grid_slots()
 
     def _on_space_added(self, index: int) -> None:
+        self._space_bounds, self._slots_dirty = None, True
         item = SpaceItem(self.doc, self.doc.track.spaces[index])
         item.show_id = self.show_ids
         self.space_items.insert(index, item)
@@ -100,6 +108,7 @@ class TrackScene(QGraphicsScene):
         self._spaces_changed()
 
     def _on_space_removed(self, index: int) -> None:
+        self._space_bounds, self._slots_dirty = None, True
         item = self.space_items.pop(index)
         item.setSelected(False)
         self.removeItem(item)
@@ -137,7 +146,12 @@ class TrackScene(QGraphicsScene):
     def _on_space_changed(self, index: int) -> None:
         if self._snap_index is not None:
             self._snap_index.update(index)
-        self.space_items[index].refresh()
+        item = self.space_items[index]
+        item.refresh()
+        if self._space_bounds is not None:
+            self._space_bounds[index] = _bounds(item.sceneBoundingRect())
+        if item.space.id != item.slot_id:  # renamed: the grid may number it (or another)
+            self._slots_dirty = True
         self._spaces_changed()
 
     def _spaces_changed(self) -> None:
@@ -150,7 +164,8 @@ class TrackScene(QGraphicsScene):
         if self._surface_dirty:
             self._surface_dirty = False
             self.surface.refresh_later()
-        self._update_grid_slots()
+        if self._slots_dirty:
+            self._update_grid_slots()
         self._fit_scene_rect()
 
     def flush(self) -> None:
@@ -165,10 +180,12 @@ class TrackScene(QGraphicsScene):
         self._fit_scene_rect()
 
     def _update_grid_slots(self) -> None:
+        self._slots_dirty = False
         slots: dict[str, int] = {}
         for n, sid in enumerate(self.doc.track.start_grid, 1):
             slots.setdefault(sid, n)
         for item in self.space_items:
+            item.slot_id = item.space.id
             slot = slots.pop(item.space.id, None)  # a repeated id is numbered once
             if slot != item.grid_slot:
                 item.grid_slot = slot
@@ -176,6 +193,7 @@ class TrackScene(QGraphicsScene):
 
     def _on_replaced(self) -> None:
         self._items_rect = None
+        self._space_bounds = None
         self.clearSelection()
         self._rebuild_spaces()
         self._surface_dirty = False
@@ -198,9 +216,9 @@ class TrackScene(QGraphicsScene):
         """The extent of the track's spaces, lines and racing line in mm, with what the
         active tool is drawing (a lane draft)."""
         if self._items_rect is None:  # cached until the next change of the document
-            self._items_rect = QRectF()
+            self._items_rect = self._spaces_rect()
             shown_lines = [item for item in self.line_items if item.isVisible()]
-            for item in (*self.space_items, *shown_lines, self.racing_line):
+            for item in (*shown_lines, self.racing_line):
                 r = item.sceneBoundingRect()
                 if not r.isEmpty():
                     self._items_rect = self._items_rect.united(r)
@@ -211,6 +229,19 @@ class TrackScene(QGraphicsScene):
         if rect.isNull():
             rect = QRectF(0, 0, 600, 400)
         return rect
+
+    def _spaces_rect(self) -> QRectF:
+        """The extent of the space items (their bounds kept in ``_space_bounds``)."""
+        if self._space_bounds is None or len(self._space_bounds) != len(self.space_items):
+            self._space_bounds = np.array(
+                [_bounds(item.sceneBoundingRect()) for item in self.space_items], dtype=float
+            ).reshape(-1, 4)
+        shown = self._space_bounds[~np.isnan(self._space_bounds[:, 0])]
+        if not len(shown):
+            return QRectF()
+        x0, y0 = float(shown[:, 0].min()), float(shown[:, 1].min())
+        x1, y1 = float(shown[:, 2].max()), float(shown[:, 3].max())
+        return QRectF(x0, y0, x1 - x0, y1 - y0)
 
     # -- selection ---------------------------------------------------------
     def selected_indices(self) -> list[int]:
@@ -375,3 +406,10 @@ class TrackScene(QGraphicsScene):
             event.accept()
             return
         super().keyPressEvent(event)
+
+
+def _bounds(rect: QRectF) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of a rect; NaNs for an empty one, which adds nothing to an extent."""
+    if rect.isEmpty():
+        return (math.nan, math.nan, math.nan, math.nan)
+    return (rect.left(), rect.top(), rect.right(), rect.bottom())

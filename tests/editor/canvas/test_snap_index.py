@@ -93,3 +93,4 @@ def test_the_scene_snaps_with_an_index_that_follows_edits(window, stadium_file, 
     reach = 9.0 * scene.pixel_mm()
     expected = snap_point(doc.track, x + 0.5, y + 0.2, reach, scene.snap_settings_for_view())
     assert moved_back == expected
+    scene.flush()
