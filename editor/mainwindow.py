@@ -41,6 +41,7 @@ from trackside.editor.document.files import (
     suggested_stem,
 )
 from trackside.editor.document.track_document import UNTITLED, TrackDocument, blank_track
+from trackside.editor.panels.background import BackgroundActions
 from trackside.editor.panels.balance import BalancePanel
 from trackside.editor.panels.compare import ComparePanel
 from trackside.editor.panels.export import ExportDialog, local_paper
@@ -107,6 +108,9 @@ class MainWindow(QMainWindow):
             lambda: self.tool.name == "select",
             [self.act_duplicate, self.act_delete],
             self,
+        )
+        self.background = BackgroundActions(
+            self.doc, self.scene, self.prompts, self.statusBar().showMessage, self.set_tool, self
         )
         self._build_tool_docks()
         self._build_balance()
@@ -360,6 +364,7 @@ class MainWindow(QMainWindow):
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         m.addSeparator()
         m.addActions(self.compare.actions_for_menu())
+        m.addAction(self.background.act_import)
         m.addSeparator()
         m.addActions([self.act_save, self.act_save_as])
         m.addSeparator()
@@ -387,6 +392,7 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addActions([self.act_grid, self.act_racing, self.act_arrows, self.act_ids, self.act_snap])
         m.addAction(self.act_heatmap)
+        m.addMenu(self.background.menu)
         m.addSeparator()
         for dock in (
             self.inspector_dock,
