@@ -55,7 +55,7 @@ def test_two_points_and_a_distance_scale_the_picture(window, qtbot, stadium_file
     window.prompts.distance_answer = 200.0
     click(qtbot, window, 50, 0)
     click(qtbot, window, 150, 0)
-    (_name, measured), = window.prompts.titles("distance")[-1:]
+    ((_name, measured),) = window.prompts.titles("distance")[-1:]
     assert measured == pytest.approx(100, abs=1.5)
     after = window.doc.track.background
     assert after.mm_per_pixel == pytest.approx(before * 200 / measured, rel=1e-4)
