@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QPoint, QPointF, Qt
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt
+from PySide6.QtGui import QAction, QContextMenuEvent, QGuiApplication, QKeySequence, QMouseEvent
 from PySide6.QtWidgets import QMenu, QWidget
 
 from trackside.editor.canvas.scene import TrackScene
@@ -123,8 +123,10 @@ class TransformActions(QObject):
         )
         self.menu.addSeparator()
         self.menu.addAction(self.act_move_by)
-        view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        view.customContextMenuRequested.connect(self.context_menu)
+        self.last_menu: QMenu | None = None
+        # A right press is the tools' to use unless the Select tool is active, so the menu
+        # comes from the press itself (a context-menu event follows only unused presses).
+        view.viewport().installEventFilter(self)
         scene.selectionChanged.connect(self._update_enabled)
         doc.changed.connect(lambda: self.menu.setEnabled(bool(doc.track.spaces)))
         self._update_enabled()
@@ -239,6 +241,19 @@ class TransformActions(QObject):
             )
 
     # -- context menu -----------------------------------------------------------
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Open the context menu on a right press (or the menu key) while selecting."""
+        kind = event.type()
+        if kind == QEvent.Type.MouseButtonPress and isinstance(event, QMouseEvent):
+            if event.button() == Qt.MouseButton.RightButton and self.menu_allowed():
+                self.context_menu(event.position().toPoint())
+                return True
+        elif kind == QEvent.Type.ContextMenu and isinstance(event, QContextMenuEvent):
+            if self.last_menu is not None and self.last_menu.isVisible():
+                return True
+            return self.context_menu(event.pos()) is not None
+        return super().eventFilter(watched, event)
+
     def context_menu(self, pos: QPoint) -> QMenu | None:
         """The menu of a right click on the canvas (only while selecting)."""
         if not self.menu_allowed():
