@@ -1,17 +1,23 @@
-"""JSON Schema checks of loaded YAML data against the bundled schemas."""
+"""JSON Schema checks of loaded YAML data against the bundled schemas.
+
+Data that meets its schema is passed by a quick check compiled from the
+schema (``schemafast``); jsonschema, imported only then, words what is wrong.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from functools import cache
-from typing import Any
-
-import jsonschema
-from jsonschema.protocols import Validator
+from typing import TYPE_CHECKING, Any
 
 from trackside.engine.errors import shown
 from trackside.engine.resources import load_schema
+from trackside.engine.schemafast import Check, compile_schema
 from trackside.engine.yamlio import JsonPath
+
+if TYPE_CHECKING:
+    import jsonschema
+    from jsonschema.protocols import Validator
 
 # One schema violation: the message and the path of the value in the document.
 Violation = tuple[str, JsonPath]
@@ -27,7 +33,14 @@ def _is_number(_checker: object, instance: object) -> bool:
 
 
 @cache
+def _quick_check(name: str) -> Check | None:
+    return compile_schema(inline_refs(load_schema(name)))
+
+
+@cache
 def _validator(name: str) -> Validator:
+    import jsonschema
+
     schema = load_schema(name)
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
@@ -72,6 +85,9 @@ def inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
 
 def check(name: str, data: object) -> list[Violation]:
     """Schema violations of ``data`` as (message, path) pairs, in path order."""
+    quick = _quick_check(name)
+    if quick is not None and quick(data):
+        return []
     found: list[Violation] = []
     # YAML may have keys that are no strings, unlike the JSON the stubs describe: the
     # schema then reports them.
@@ -79,15 +95,13 @@ def check(name: str, data: object) -> list[Violation]:
         for leaf in _leaves(err):
             found.append((_describe(leaf), tuple(leaf.absolute_path)))
     found.sort(key=lambda item: [str(p) for p in item[1]])
-    unique: list[Violation] = []
-    for item in found:
-        if item not in unique:
-            unique.append(item)
-    return unique
+    return list(dict.fromkeys(found))
 
 
 def _leaves(err: jsonschema.ValidationError) -> Iterator[jsonschema.ValidationError]:
     """The most specific errors under an anyOf/oneOf, else the error itself."""
+    import jsonschema
+
     best = None
     if err.context and err.validator in ("anyOf", "oneOf"):
         best = jsonschema.exceptions.best_match(err.context)

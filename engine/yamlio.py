@@ -13,13 +13,13 @@ import os
 import stat
 import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 import yaml
 
 from trackside.engine.errors import Place, UnreadableInput, UnwritableOutput, shown
+from trackside.engine.yamlfast import GIVE_UP, read_plain
 
 try:  # libyaml is much faster; the pure-Python loader is equally safe.
     from yaml import CSafeDumper as _BaseDumper
@@ -42,18 +42,40 @@ PathPart = str | int | float | None
 JsonPath = tuple[PathPart, ...]
 
 
-@dataclass
 class YamlDocument:
-    """Parsed YAML data with the source position of every node."""
+    """Parsed YAML data with the source position of every node.
 
-    data: Any
-    file: str
-    positions: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
+    A document read by the fast reader finds its positions only when asked,
+    by reading its text again (most files are read without being asked)."""
+
+    def __init__(
+        self,
+        data: Any,
+        file: str,
+        positions: dict[JsonPath, tuple[int, int]] | None = None,
+        *,
+        text: str | None = None,
+    ):
+        self.data = data
+        self.file = file
+        self._positions = positions
+        self._text = text
+
+    @property
+    def positions(self) -> dict[JsonPath, tuple[int, int]]:
+        """The place (line, column; 1-based) of each value, by its path."""
+        if self._positions is None:
+            self._positions = {}
+            if self._text is not None:
+                read_plain(self._text, MAX_DEPTH, MAX_NODES, self._positions)
+                self._text = None
+        return self._positions
 
     def place(self, path: Sequence[PathPart]) -> Place:
         """The file place of the value at ``path``, or of its nearest parent."""
+        positions = self.positions
         for cut in range(len(path), -1, -1):
-            pos = self.positions.get(tuple(path[:cut]))
+            pos = positions.get(tuple(path[:cut]))
             if pos:
                 return Place(self.file, pos[0], pos[1])
         return Place(self.file)
@@ -130,6 +152,16 @@ def parse_yaml(text: str, file: str = "<input>") -> YamlDocument:
     """Parse one YAML document safely, keeping node positions."""
     if len(text) > MAX_BYTES:
         raise UnreadableInput(f"text is longer than {MAX_BYTES:,} characters", Place(file))
+    data = read_plain(text, MAX_DEPTH, MAX_NODES)
+    if data is not GIVE_UP:
+        return YamlDocument(data, file, text=text)
+    return parse_yaml_carefully(text, file)
+
+
+def parse_yaml_carefully(text: str, file: str = "<input>") -> YamlDocument:
+    """Parse one YAML document through the node tree, checking every node and
+    wording what is wrong; ``parse_yaml`` takes this way for what the fast
+    reader does not take on."""
     try:
         _check_depth(text, file)
         loader = _BaseLoader(text)

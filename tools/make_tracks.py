@@ -48,7 +48,12 @@ class Circuit:
     ``adjust`` names the two straights that ``close_loop`` lengthens or
     shortens so that the loop closes exactly; ``runoff`` is the number of rows
     between the finish line and the seam; ``betting`` places the three betting
-    lines as fractions of the way from the pole to the finish.
+    lines as fractions of the way from the pole to the finish; ``grid_lanes``
+    limits the start grid to those lanes (None: the first six spaces).
+
+    The lap lengths (``space_length``) are set by the balance lab, not by eye:
+    4-player greedy games on the standard deck should rarely leave a car
+    stalled short of the finish (README, "Bundled circuits").
     """
 
     file: str
@@ -58,6 +63,7 @@ class Circuit:
     adjust: tuple[int, int]
     runoff: int
     betting: tuple[float, float, float] = (0.3, 0.55, 0.8)
+    grid_lanes: tuple[int, ...] | None = None
     expect_warnings: tuple[str, ...] = ()
 
 
@@ -65,63 +71,66 @@ HARBOUR_LOOP = Circuit(
     file="harbour-loop.yaml",
     name="Harbour Loop",
     description=(
-        "A flowing three-lane circuit around a harbour basin: a long quayside "
+        "A flowing three-lane circuit around a harbour basin: a four-lane quayside "
         "straight, two sweeping bends and a fast dip around the harbour mouth, "
         "with room to pass almost everywhere."
     ),
     layout=LaneLayout(
         pieces=(
-            Straight(200),  # 0 quayside straight from the seam, east (fitted)
+            Straight(200, lanes=4),  # 0 four-lane quayside straight from the seam, east (fitted)
             Arc(160, 90),  # 1 lighthouse bend, north
             Straight(100),  # 2 east side (fitted)
             Arc(125, 110),  # 3 top bend
             Arc(100, 50),  # 4 down towards the harbour mouth
-            Straight(110),
+            Straight(75),
             Arc(80, -140),  # 6 around the harbour mouth
-            Straight(110),
+            Straight(75),
             Arc(100, 50),
             Arc(125, 110),  # 9 the fish market bend, south
-            Straight(140),  # 10 west side
+            Straight(66),  # 10 west side
             Arc(160, 90),  # 11 onto the quay, east
-            Straight(111),  # 12 run-off after the finish, up to the seam
+            Straight(111, lanes=4),  # 12 run-off after the finish, up to the seam
         ),
         closed=True,
         lanes=3,
-        space_length=37.0,
+        space_length=42.0,
         lane_width=37.0,
     ),
     adjust=(0, 2),
     runoff=3,
+    # the inner quayside lane stays free at the start, so the second row is never boxed in
+    grid_lanes=(1, 2, 3),
 )
 
 QUARRY_HAIRPIN = Circuit(
     file="quarry-hairpin.yaml",
     name="Quarry Hairpin",
     description=(
-        "A technical two-lane circuit that zig-zags down a quarry: two tight "
+        "A technical circuit that zig-zags down a quarry: three lanes over the "
+        "crest and along the ledge, two lanes down the quarry wall, two tight "
         "hairpins and, between them, a single-file cut through the rock where "
         "nobody can pass."
     ),
     layout=LaneLayout(
         pieces=(
-            Straight(250),  # 0 crest straight from the seam, east (fitted)
-            Arc(90, -90),  # 1 down the quarry wall, south
+            Straight(250, lanes=3),  # 0 three-lane crest straight from the seam, east (fitted)
+            Arc(90, -90, lanes=3),  # 1 down the quarry wall, south
             Straight(240),  # 2 east wall (fitted)
             Arc(90, -90),  # 3 quarry floor, west
-            Straight(380),  # 4
+            Straight(280),  # 4
             Arc(60, -180),  # 5 lower hairpin, back east
             Straight(80),
-            Straight(160, lanes=1),  # 7 the cut: single file
+            Straight(45, lanes=1),  # 7 the cut: single file
             Straight(60),
             Arc(60, 180),  # 9 upper hairpin, back west
-            Straight(330),  # 10 ledge
-            Arc(90, -90),  # 11 climb, north
-            Arc(90, -90),  # 12 over the crest, east
-            Straight(120),  # 13 run-off after the finish, up to the seam
+            Straight(230, lanes=3),  # 10 ledge
+            Arc(90, -90, lanes=3),  # 11 climb, north
+            Arc(90, -90, lanes=3),  # 12 over the crest, east
+            Straight(160, lanes=3),  # 13 run-off after the finish, up to the seam
         ),
         closed=True,
         lanes=2,
-        space_length=40.0,
+        space_length=52.0,
         lane_width=40.0,
     ),
     adjust=(0, 2),
@@ -151,16 +160,17 @@ ESTUARY_SWEEP = Circuit(
             Arc(185, -90, stagger=0.3),  # 9 the long sweep, south
             Straight(110),  # 10 east bank
             Arc(130, -90, lanes=4),  # 11 last bend, west
-            Straight(108, lanes=4),  # 12 run-off after the finish, up to the seam
+            Straight(150, lanes=4),  # 12 run-off after the finish, up to the seam
         ),
         closed=True,
         lanes=3,
-        space_length=36.0,
+        space_length=45.0,
         lane_width=34.0,
         heading=180.0,
     ),
     adjust=(0, 2),
     runoff=3,
+    grid_lanes=(1, 2, 3),
 )
 
 CIRCUITS = (HARBOUR_LOOP, QUARRY_HAIRPIN, ESTUARY_SWEEP)
@@ -197,7 +207,7 @@ def build(circuit: Circuit) -> tuple[Track, LaneResult]:
     """The finished track of a circuit and the lanes it was built from."""
     layout = centred(close_loop(circuit.layout, circuit.adjust))
     result = build_lanes(layout)
-    grid = pick_grid(result)
+    grid = pick_grid(result, lanes=circuit.grid_lanes)
     pole = result.space(grid[0]).front
     finish = finish_progress(result, circuit.runoff)
     betting = [pole + f * (finish - pole) for f in circuit.betting]

@@ -85,6 +85,9 @@ class SurfaceItem(QGraphicsItem):
         super().__init__()
         self.doc = doc
         self.setZValue(Z_SURFACE)
+        # The tarmac's picture of the visible part is kept: small repaints (hover, drag)
+        # blit it instead of filling and clipping the whole track's paths again.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._surface: painting.Surface | None = None
         self._rect = QRectF()
         self._generation = 0
@@ -101,6 +104,13 @@ class SurfaceItem(QGraphicsItem):
         self._generation += 1
         self._show(painting.track_surface(self.doc.track))
         self._shown = self._generation
+
+    def replace_later(self) -> None:
+        """For a new track: no tarmac until the worker has built it (see ``refresh_later``)."""
+        self.prepareGeometryChange()
+        self._surface = None
+        self._rect = QRectF()
+        self.refresh_later()
 
     def refresh_later(self) -> None:
         """Recompute the surface on a worker thread; shown when done (unless stale)."""
@@ -228,6 +238,9 @@ class SpaceItem(QGraphicsItem):
                 rectangular=self.rectangular,
                 grid_slot=self.grid_slot,
                 show_id=self.show_id,
+                pixels_per_mm=QStyleOptionGraphicsItem.levelOfDetailFromTransform(
+                    painter.worldTransform()
+                ),
             )
         except Exception:  # a hostile polygon must never break painting
             painter.setPen(cosmetic_pen(PROBLEM, 2))

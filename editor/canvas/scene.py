@@ -19,13 +19,16 @@ from trackside.editor.canvas.items import (
     SpaceItem,
     SurfaceItem,
 )
+from trackside.editor.canvas.lap_start import LapStartItem
 from trackside.editor.canvas.overlays import ForwardArrowsItem
-from trackside.editor.canvas.snapping import Snap, SnapSettings, snap_point
+from trackside.editor.canvas.snapping import Snap, SnapIndex, SnapSettings, snap_point
 from trackside.editor.document.track_document import TrackDocument
 from trackside.engine.track.geometry import LINE_NAMES, TrackGeometry
+from trackside.engine.track.movement import MoveGraph
 
 SNAP_PIXELS = 9.0
 MARGIN = 2000.0  # mm of room around the track so the view can pan past its edges
+SURFACE_NOW = 400  # a track opened with fewer spaces gets its tarmac before the first paint
 
 
 class TrackScene(QGraphicsScene):
@@ -49,6 +52,8 @@ class TrackScene(QGraphicsScene):
         self.line_items = [LineItem(doc, k) for k in range(len(LINE_NAMES))]
         for item in self.line_items:
             self.addItem(item)
+        self.lap_start = LapStartItem(doc, self)
+        self.addItem(self.lap_start)
         self.snap_marker = SnapMarker()
         self.addItem(self.snap_marker)
         self._refresh_timer = QTimer(self)
@@ -59,10 +64,15 @@ class TrackScene(QGraphicsScene):
         self._items_rect: QRectF | None = None  # track_rect's cache
         self._geometry: TrackGeometry | None = None
         self._geometry_failed = False
+        self._move_graph: MoveGraph | None = None
+        self._snap_index: SnapIndex | None = None  # built at the first snap
         self.forward_arrows = ForwardArrowsItem(self)
         self.addItem(self.forward_arrows)
         doc.changed.connect(self._invalidate_geometry)
         self._rebuild_spaces()
+        doc.spaceAdded.connect(self._drop_snap_index)
+        doc.spaceRemoved.connect(self._drop_snap_index)
+        doc.trackReplaced.connect(self._drop_snap_index)
         doc.spaceAdded.connect(self._on_space_added)
         doc.spaceRemoved.connect(self._on_space_removed)
         doc.spaceChanged.connect(self._on_space_changed)
@@ -97,6 +107,7 @@ class TrackScene(QGraphicsScene):
 
     def _invalidate_geometry(self) -> None:
         self._geometry = None
+        self._move_graph = None
         self._items_rect = None
         self._geometry_failed = False
         if self.forward_arrows.isVisible():
@@ -111,10 +122,21 @@ class TrackScene(QGraphicsScene):
                 self._geometry_failed = True
         return self._geometry
 
+    def move_graph(self) -> MoveGraph | None:
+        """The moves on the track's geometry (built once per version of the track)."""
+        g = self.geometry()
+        if g is None:
+            return None
+        if self._move_graph is None or self._move_graph.geometry is not g:
+            self._move_graph = MoveGraph(g)
+        return self._move_graph
+
     def _on_line_changed(self, k: int) -> None:
         self.line_items[k].refresh()
 
     def _on_space_changed(self, index: int) -> None:
+        if self._snap_index is not None:
+            self._snap_index.update(index)
         self.space_items[index].refresh()
         self._spaces_changed()
 
@@ -156,7 +178,11 @@ class TrackScene(QGraphicsScene):
         self._items_rect = None
         self.clearSelection()
         self._rebuild_spaces()
-        self.surface.refresh()
+        self._surface_dirty = False
+        if len(self.space_items) < SURFACE_NOW:
+            self.surface.refresh()
+        else:  # the first paint shows the spaces; the tarmac follows from a worker
+            self.surface.replace_later()
         self.racing_line.refresh()
         for item in self.line_items:
             item.refresh()
@@ -189,7 +215,8 @@ class TrackScene(QGraphicsScene):
     # -- selection ---------------------------------------------------------
     def selected_indices(self) -> list[int]:
         """Indices of the selected spaces, ascending."""
-        return [i for i, item in enumerate(self.space_items) if item.isSelected()]
+        # The scene keeps the selected items: no walk over every space (a drag asks often).
+        return sorted(item.index for item in self.selectedItems() if isinstance(item, SpaceItem))
 
     def selected_lines(self) -> list[int]:
         """Indices (0-3) of the selected lines."""
@@ -239,6 +266,16 @@ class TrackScene(QGraphicsScene):
         return None
 
     # -- snapping ------------------------------------------------------------
+    def snap_index(self) -> SnapIndex:
+        """Where the spaces are, for quick snapping: patched as a space changes, built
+        again when spaces come or go."""
+        if self._snap_index is None or self._snap_index.track is not self.doc.track:
+            self._snap_index = SnapIndex(self.doc.track)
+        return self._snap_index
+
+    def _drop_snap_index(self, *_args: object) -> None:
+        self._snap_index = None
+
     def pixel_mm(self) -> float:
         """How many mm one screen pixel spans in the first view."""
         views = self.views()
@@ -259,6 +296,7 @@ class TrackScene(QGraphicsScene):
             SNAP_PIXELS * self.pixel_mm(),
             self.snap_settings_for_view(),
             set(exclude),
+            self.snap_index(),
         )
         if show and hit.kind != "none":
             self.snap_marker.show_at(QPointF(hit.x, hit.y), hit.kind)
@@ -307,6 +345,7 @@ class TrackScene(QGraphicsScene):
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if self.tool and event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
+            self.snap_index()  # built now if spaces came or went, not in a drag's first frame
             self.tool.mouse_press(self._event(event))
             event.accept()
 

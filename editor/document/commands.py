@@ -13,6 +13,7 @@ from PySide6.QtGui import QUndoCommand
 
 from trackside.editor.document.track_document import TrackDocument
 from trackside.engine.track.geometry import LINE_NAMES
+from trackside.engine.track.lap_start import centerline_starting_at
 from trackside.engine.track.model import Centerline, Label, Point, Segment, Space
 
 # Ids for mergeWith: consecutive commands with the same id may merge.
@@ -193,6 +194,14 @@ class SetCenterline(QUndoCommand):
 
     def undo(self) -> None:
         self.doc.set_centerline(self.old)
+
+
+class SetLapStart(SetCenterline):
+    """Move the lap start of a closed circuit: the racing line's points re-ordered to
+    start ``progress`` mm along it (the line itself does not change)."""
+
+    def __init__(self, doc: TrackDocument, progress: float, text: str = "Set lap start"):
+        super().__init__(doc, centerline_starting_at(doc.track.centerline, progress), text)
 
 
 class SetMeta(QUndoCommand):

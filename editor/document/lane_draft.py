@@ -19,6 +19,7 @@ import math
 import re
 from dataclasses import dataclass, field, replace
 
+from trackside.engine.text import plural
 from trackside.engine.track.lanes import (
     Arc,
     LaneLayout,
@@ -114,7 +115,10 @@ class DraftBuild:
             return self.error or "Click on the canvas to place the start of the racing line."
         r = self.result
         kind = "closed loop" if r.closed else "open line"
-        text = f"{len(r.spaces)} spaces in {r.rows} rows; {kind} of {r.length:,.0f} mm"
+        text = (
+            f"{plural(len(r.spaces), 'space')} in {plural(r.rows, 'row')}; "
+            f"{kind} of {r.length:,.0f} mm"
+        )
         return text + (f". {self.note}" if self.note else "")
 
 

@@ -9,6 +9,7 @@ signal so that views redraw only what changed.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -74,6 +75,8 @@ class TrackDocument(QObject):
         self.undo_stack = QUndoStack(self)
         self._forced_modified = False
         self._positions: dict[int, int] = {}  # id(space) -> index, see position()
+        # id(space) -> (the space, a copy of it as it is now), see shared_snapshot().
+        self._copies: dict[int, tuple[Space, Space]] = {}
         self._lane_layouts: list[KeptLayout] = _kept_layouts(self._track)
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
 
@@ -120,6 +123,7 @@ class TrackDocument(QObject):
     def replace(self, track: Track, path: str | None, modified: bool = False) -> None:
         """Start over with another track (open, new, recover); clears the undo history."""
         self._track = track
+        self._copies = {}
         self._path = str(path) if path else None
         self.undo_stack.clear()
         self.undo_stack.setClean()
@@ -133,6 +137,33 @@ class TrackDocument(QObject):
     def snapshot(self) -> Track:
         """An independent deep copy of the track (for saving or checking elsewhere)."""
         return self._track.copy()
+
+    def shared_snapshot(self) -> Track:
+        """A copy of the track as it is now, for reading elsewhere (a worker thread).
+
+        Each space is copied once and the copy shared by later such snapshots for
+        as long as it equals the space, so a snapshot after one edit costs a
+        comparison per space, not a deep copy of every space. Read it, never
+        change it (``snapshot`` gives an independent copy to change).
+        """
+        t = self._track
+        copies = self._copies
+        spaces = []
+        for sp in t.spaces:
+            known = copies.get(id(sp))
+            if known is None or known[0] is not sp or known[1] != sp:
+                known = (sp, copy.deepcopy(sp))
+                copies[id(sp)] = known
+            spaces.append(known[1])
+        if len(copies) > 2 * len(spaces) + 64:  # forget spaces long gone
+            live = {id(sp) for sp in t.spaces}
+            self._copies = {k: v for k, v in copies.items() if k in live}
+        out = copy.copy(t)
+        for f in dataclasses.fields(t):
+            if f.name != "spaces":
+                setattr(out, f.name, copy.deepcopy(getattr(t, f.name)))
+        out.spaces = spaces
+        return out
 
     def position(self, space: Space) -> int:
         """Where this very space (not an equal one) is in the list of spaces now."""

@@ -170,6 +170,14 @@ class Prompts:
         clicked = box.clickedButton()
         return "recover" if clicked is recover else "discard" if clicked is discard else "later"
 
+    def print_setup(self, printer, title: str) -> bool:
+        """The system print dialog for ``printer`` (a QPrinter): True to print."""
+        from PySide6.QtPrintSupport import QPrintDialog
+
+        dialog = QPrintDialog(printer, self.parent)
+        dialog.setWindowTitle(title)
+        return dialog.exec() == QPrintDialog.DialogCode.Accepted
+
     def rotate_angle(self) -> float | None:
         """Degrees to turn the selection, counter-clockwise as seen; None to cancel."""
         value, ok = QInputDialog.getDouble(

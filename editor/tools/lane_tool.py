@@ -40,6 +40,7 @@ from trackside.editor.document.lane_draft import (
 )
 from trackside.editor.document.track_document import is_unset
 from trackside.editor.tools.base import Tool, ToolEvent
+from trackside.engine.text import plural
 from trackside.engine.track.lanes import Arc, LayoutError, Piece, Pose
 
 if TYPE_CHECKING:
@@ -505,7 +506,7 @@ class LaneTool(Tool):
         new = create_lanes(self.doc, creation, kept)
         self.clear_draft()
         self.scene.select_indices(new)
-        text = f"Created {len(new)} spaces" + (
+        text = f"Created {plural(len(new), 'space')}" + (
             "; " + "; ".join(creation.notes) if creation.notes else ""
         )
         self.set_hint(text)

@@ -21,6 +21,7 @@ class FakePrompts:
         self.in_use_answer = "read-only"
         self.disk_answer = "keep"
         self.overwrite_answer = "cancel"
+        self.print_to: str | None = None  # print_setup answers yes, printing to this PDF
         self.angle_answer: float | None = None
         self.offset_answer: tuple[float, float] | None = None
         self.compare_answer: str | None = None
@@ -63,6 +64,16 @@ class FakePrompts:
     def overwrite_changed(self, name, difference):
         self.asked.append(("overwrite_changed", name, difference))
         return self.overwrite_answer
+
+    def print_setup(self, printer, title):
+        self.asked.append(("print_setup", title))
+        if self.print_to is None:
+            return False
+        from PySide6.QtPrintSupport import QPrinter
+
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        printer.setOutputFileName(self.print_to)
+        return True
 
     def compare_path(self, folder):
         self.asked.append(("compare_path", folder))

@@ -1,0 +1,220 @@
+"""A quick yes-or-don't-know answer to "does this data meet the schema?".
+
+``compile_schema`` turns a JSON Schema (its local references inlined) into a
+function that answers True only when jsonschema, with this project's strict
+types (``schema.py``), would find no violation, and False otherwise (then
+jsonschema is run for the exact messages). It knows the keywords the bundled
+schemas use; a schema with any other keyword is not compiled (None), so
+jsonschema checks it every time. A keyword applies to the kinds of value
+jsonschema applies it to (``isinstance``), but a type is met only by exactly
+that type: in doubt the answer is False. tests/engine/test_schemafast.py
+compares its answers with jsonschema's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+Check = Callable[[Any], bool]
+
+_ANNOTATIONS = {"description", "title", "$comment", "default", "examples", "$schema", "$id"}
+_TYPES: dict[str, Check] = {
+    "object": lambda x: type(x) is dict,
+    "array": lambda x: type(x) is list,
+    "string": lambda x: type(x) is str,
+    "integer": lambda x: type(x) is int,
+    "number": lambda x: type(x) is int or type(x) is float,
+    "boolean": lambda x: type(x) is bool,
+    "null": lambda x: x is None,
+}
+
+
+class _Unknown(Exception):
+    """A keyword or value this compiler does not know."""
+
+
+def compile_schema(schema: dict[str, Any]) -> Check | None:
+    """The checker of ``schema``, or None when it uses what is not known here."""
+    try:
+        return _compile(schema)
+    except _Unknown:
+        return None
+
+
+def _compile(schema: Any) -> Check:
+    if schema is True:
+        return lambda _x: True
+    if not isinstance(schema, dict):
+        raise _Unknown
+    checks = [check for key, value in schema.items() for check in _keyword(key, value, schema)]
+    if not checks:
+        return lambda _x: True
+    if len(checks) == 1:
+        return checks[0]
+    return lambda x: all(check(x) for check in checks)
+
+
+def _keyword(key: str, value: Any, schema: dict[str, Any]) -> list[Check]:
+    """The checks of one keyword (none for annotations and definitions)."""
+    if key in _ANNOTATIONS or key == "$defs":
+        return []
+    maker = _MAKERS.get(key)
+    if maker is None:
+        raise _Unknown
+    return [maker(value, schema)]
+
+
+def _type(value: Any, _schema: dict[str, Any]) -> Check:
+    names = value if isinstance(value, list) else [value]
+    if not all(isinstance(n, str) and n in _TYPES for n in names):
+        raise _Unknown
+    tests = [_TYPES[n] for n in names]
+    if len(tests) == 1:
+        return tests[0]
+    return lambda x: any(test(x) for test in tests)
+
+
+def _texts(value: Any) -> list[str]:
+    """Values that must all be text: equal to a text only by text equality."""
+    values = value if isinstance(value, list) else [value]
+    if not all(type(v) is str for v in values):
+        raise _Unknown
+    return values
+
+
+def _const(value: Any, _schema: dict[str, Any]) -> Check:
+    (text,) = _texts(value)
+    return lambda x: type(x) is str and x == text
+
+
+def _enum(value: Any, _schema: dict[str, Any]) -> Check:
+    if not isinstance(value, list):
+        raise _Unknown
+    allowed = frozenset(_texts(value))
+    return lambda x: type(x) is str and x in allowed
+
+
+def _required(value: Any, _schema: dict[str, Any]) -> Check:
+    keys = _texts(value)
+    return lambda x: not isinstance(x, dict) or all(k in x for k in keys)
+
+
+def _properties(value: Any, _schema: dict[str, Any]) -> Check:
+    if not isinstance(value, dict):
+        raise _Unknown
+    subs = {key: _compile(sub) for key, sub in value.items()}
+
+    def check(x: Any) -> bool:
+        if not isinstance(x, dict):
+            return True
+        return all(sub(x[key]) for key, sub in subs.items() if key in x)
+
+    return check
+
+
+def _additional(value: Any, schema: dict[str, Any]) -> Check:
+    if value is not False or "patternProperties" in schema:
+        raise _Unknown
+    known = frozenset(schema.get("properties", {}))
+    return lambda x: not isinstance(x, dict) or all(k in known for k in x)
+
+
+def _items(value: Any, schema: dict[str, Any]) -> Check:
+    if "prefixItems" in schema:
+        raise _Unknown
+    sub = _compile(value)
+    return lambda x: not isinstance(x, list) or all(sub(item) for item in x)
+
+
+def _all_of(value: Any, _schema: dict[str, Any]) -> Check:
+    if not isinstance(value, list):
+        raise _Unknown
+    subs = [_compile(sub) for sub in value]
+    return lambda x: all(sub(x) for sub in subs)
+
+
+def _bound(value: Any) -> int | float:
+    if type(value) not in (int, float):
+        raise _Unknown
+    return value  # type: ignore[no-any-return]
+
+
+def _is_number(x: Any) -> bool:
+    """Whether a bound applies: to numbers as jsonschema's strict types see them."""
+    return isinstance(x, int | float) and not isinstance(x, bool)
+
+
+def _minimum(value: Any, _schema: dict[str, Any]) -> Check:
+    low = _bound(value)
+    return lambda x: not _is_number(x) or x >= low
+
+
+def _maximum(value: Any, _schema: dict[str, Any]) -> Check:
+    high = _bound(value)
+    return lambda x: not _is_number(x) or x <= high
+
+
+def _exclusive_minimum(value: Any, _schema: dict[str, Any]) -> Check:
+    low = _bound(value)
+    return lambda x: not _is_number(x) or x > low
+
+
+def _exclusive_maximum(value: Any, _schema: dict[str, Any]) -> Check:
+    high = _bound(value)
+    return lambda x: not _is_number(x) or x < high
+
+
+def _count(value: Any) -> int:
+    if type(value) is not int or value < 0:
+        raise _Unknown
+    return value
+
+
+def _min_items(value: Any, _schema: dict[str, Any]) -> Check:
+    least = _count(value)
+    return lambda x: not isinstance(x, list) or len(x) >= least
+
+
+def _max_items(value: Any, _schema: dict[str, Any]) -> Check:
+    most = _count(value)
+    return lambda x: not isinstance(x, list) or len(x) <= most
+
+
+def _min_length(value: Any, _schema: dict[str, Any]) -> Check:
+    least = _count(value)
+    return lambda x: not isinstance(x, str) or len(x) >= least
+
+
+def _max_length(value: Any, _schema: dict[str, Any]) -> Check:
+    most = _count(value)
+    return lambda x: not isinstance(x, str) or len(x) <= most
+
+
+def _pattern(value: Any, _schema: dict[str, Any]) -> Check:
+    if type(value) is not str:
+        raise _Unknown
+    search = re.compile(value).search  # jsonschema searches, as here
+    return lambda x: not isinstance(x, str) or search(x) is not None
+
+
+_MAKERS: dict[str, Callable[[Any, dict[str, Any]], Check]] = {
+    "type": _type,
+    "const": _const,
+    "enum": _enum,
+    "required": _required,
+    "properties": _properties,
+    "additionalProperties": _additional,
+    "items": _items,
+    "allOf": _all_of,
+    "minimum": _minimum,
+    "maximum": _maximum,
+    "exclusiveMinimum": _exclusive_minimum,
+    "exclusiveMaximum": _exclusive_maximum,
+    "minItems": _min_items,
+    "maxItems": _max_items,
+    "minLength": _min_length,
+    "maxLength": _max_length,
+    "pattern": _pattern,
+}
