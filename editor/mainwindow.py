@@ -284,6 +284,10 @@ class MainWindow(QMainWindow):
         )
         self.print_menu = PrintMenu(self)  # Print… (system dialog), calibration sheet
         self.first_run = FirstRun(self)  # start page, New from Template, the tour
+        # A picture imported to trace over is a start too: the start page makes way.
+        self.doc.backgroundChanged.connect(
+            lambda: self.first_run.dismiss() if self.doc.track.background else None
+        )
         self.act_print = self.print_menu.act_print
         self.act_quit = a("&Quit", self.close, K.Quit)
         stack = self.doc.undo_stack

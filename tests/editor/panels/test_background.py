@@ -114,3 +114,11 @@ def test_the_background_is_never_printed(window, qtbot, stadium_file, tmp_path):
     assert not any(a.pixel(x, y) == blue for x, y in pixels)
     differing = sum(a.pixel(x, y) != b.pixel(x, y) for x, y in pixels)
     assert differing <= len(pixels) // 200
+
+
+def test_a_picture_imported_on_a_new_page_puts_the_start_page_away(window, qtbot, tmp_path):
+    assert window.first_run.page.isVisible()
+    window.prompts.image_answer = str(picture(tmp_path))
+    menu_action(window, "&File", "Import Background…").trigger()
+    assert not window.first_run.page.isVisible()
+    assert window.background.item.isVisible()
