@@ -401,7 +401,7 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addActions([self.act_select_all, self.act_deselect])
         self.track_menu = TrackMenu(self, self.scene, self.view)  # at a space; right-click too
-        self.track_menu.install()
+        self.transforms.menu_from = self.track_menu.menu_at  # one right-click menu for both
         m.addSeparator()
         m.addActions(self.track_menu.actions)
         m = bar.addMenu("&View")
