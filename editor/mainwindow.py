@@ -42,6 +42,7 @@ from trackside.editor.document.files import (
     suggested_stem,
 )
 from trackside.editor.document.track_document import UNTITLED, TrackDocument, blank_track
+from trackside.editor.panels.background import BackgroundActions
 from trackside.editor.panels.balance import BalancePanel
 from trackside.editor.panels.compare import ComparePanel
 from trackside.editor.panels.export import ExportDialog
@@ -112,6 +113,9 @@ class MainWindow(QMainWindow):
             lambda: self.tool.name == "select",
             [self.act_duplicate, self.act_delete],
             self,
+        )
+        self.background = BackgroundActions(
+            self.doc, self.scene, self.prompts, self.statusBar().showMessage, self.set_tool, self
         )
         self._build_tool_docks()
         self._build_balance()
@@ -280,6 +284,10 @@ class MainWindow(QMainWindow):
         )
         self.print_menu = PrintMenu(self)  # Print… (system dialog), calibration sheet
         self.first_run = FirstRun(self)  # start page, New from Template, the tour
+        # A picture imported to trace over is a start too: the start page makes way.
+        self.doc.backgroundChanged.connect(
+            lambda: self.first_run.dismiss() if self.doc.track.background else None
+        )
         self.act_print = self.print_menu.act_print
         self.act_quit = a("&Quit", self.close, K.Quit)
         stack = self.doc.undo_stack
@@ -371,6 +379,7 @@ class MainWindow(QMainWindow):
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         m.addSeparator()
         m.addActions(self.compare.actions_for_menu())
+        m.addAction(self.background.act_import)
         m.addSeparator()
         m.addActions([self.act_save, self.act_save_as])
         m.addSeparator()
@@ -392,7 +401,7 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addActions([self.act_select_all, self.act_deselect])
         self.track_menu = TrackMenu(self, self.scene, self.view)  # at a space; right-click too
-        self.track_menu.install()
+        self.transforms.menu_from = self.track_menu.menu_at  # one right-click menu for both
         m.addSeparator()
         m.addActions(self.track_menu.actions)
         m = bar.addMenu("&View")
@@ -402,6 +411,7 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addActions([self.act_grid, self.act_racing, self.act_arrows, self.act_ids, self.act_snap])
         m.addAction(self.act_heatmap)
+        m.addMenu(self.background.menu)
         m.addSeparator()
         for dock in (
             self.inspector_dock,

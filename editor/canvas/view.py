@@ -182,6 +182,7 @@ class CanvasView(QGraphicsView):
             self.track_scene.space_items
             or self.track_scene.tool is None
             or not self.show_empty_hint
+            or self.track_scene.doc.track.background is not None  # a picture to trace over
         ):
             return
         if self.track_scene.tool.name not in ("select",):

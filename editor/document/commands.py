@@ -274,6 +274,22 @@ class SetLaneLayouts(QUndoCommand):
         self.doc.set_lane_layouts(self.old)
 
 
+class SetBackground(QUndoCommand):
+    """Set, change or remove the picture under the spaces."""
+
+    def __init__(self, doc: TrackDocument, background, text: str = "Change background"):
+        super().__init__(text)
+        self.doc = doc
+        self.old = copy.deepcopy(doc.track.background)
+        self.new = copy.deepcopy(background)
+
+    def redo(self) -> None:
+        self.doc.set_background(self.new)
+
+    def undo(self) -> None:
+        self.doc.set_background(self.old)
+
+
 # -- compound edits (one undo step each) ---------------------------------
 
 
@@ -351,6 +367,7 @@ __all__ = [
     "MoveSpaces",
     "RemoveSpaces",
     "ReshapeSpaces",
+    "SetBackground",
     "SetCenterline",
     "SetCorners",
     "SetGrid",

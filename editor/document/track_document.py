@@ -17,7 +17,15 @@ from PySide6.QtGui import QUndoStack
 
 from trackside.editor.document.lane_draft import KeptLayout
 from trackside.engine.track.geometry import FINISH
-from trackside.engine.track.model import Centerline, Label, Point, Segment, Space, Track
+from trackside.engine.track.model import (
+    Background,
+    Centerline,
+    Label,
+    Point,
+    Segment,
+    Space,
+    Track,
+)
 
 UNSET_SEGMENT: Segment = ((0, 0), (0, 0))
 
@@ -56,6 +64,7 @@ class TrackDocument(QObject):
     pathChanged = Signal(str)
     modifiedChanged = Signal(bool)
     layoutsChanged = Signal()  # the lane layouts kept for editing again
+    backgroundChanged = Signal()  # the picture under the spaces
 
     def __init__(
         self, track: Track | None = None, path: str | None = None, parent: QObject | None = None
@@ -263,6 +272,12 @@ class TrackDocument(QObject):
         """Replace the free text printed on the board."""
         self._track.labels = copy.deepcopy(labels)
         self.metaChanged.emit("labels")
+        self.changed.emit()
+
+    def set_background(self, background: Background | None) -> None:
+        """Set (or with None remove) the picture under the spaces."""
+        self._track.background = copy.deepcopy(background)
+        self.backgroundChanged.emit()
         self.changed.emit()
 
     @property

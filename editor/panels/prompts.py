@@ -213,3 +213,33 @@ class Prompts:
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return boxes[0].value(), boxes[1].value()
+
+    def image_path(self, folder: str) -> str | None:
+        """A picture to put under the spaces, or None."""
+        path, _ = QFileDialog.getOpenFileName(
+            self.parent,
+            "Import background",
+            folder,
+            "Pictures (*.png *.jpg *.jpeg);;All files (*)",
+        )
+        return path or None
+
+    def opacity(self, current: float) -> float | None:
+        """How strongly the background shows, 0 to 1; None to cancel."""
+        value, ok = QInputDialog.getInt(
+            self.parent, "Background opacity", "Opacity (%):", round(current * 100), 0, 100, 5
+        )
+        return value / 100 if ok else None
+
+    def distance(self, measured: float) -> float | None:
+        """The true distance in mm between two points picked on the background."""
+        value, ok = QInputDialog.getDouble(
+            self.parent,
+            "Scale background",
+            f"The points are {measured:.1f} mm apart now. Their true distance (mm):",
+            measured,
+            0.01,
+            100000.0,
+            2,
+        )
+        return value if ok else None

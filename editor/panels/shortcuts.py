@@ -31,6 +31,7 @@ CANVAS_KEYS = [
     ("Ctrl + drag", "Move without snapping"),
     ("Shift + click", "Add to the selection"),
     ("Ctrl + click", "Remove from the selection"),
+    ("Right click", "Cut, Copy, Paste Here, Duplicate, Delete, Transform (Select tool)"),
     ("Mouse wheel", "Zoom about the pointer"),
     ("Middle drag / Space + drag", "Pan the view"),
     (

@@ -123,8 +123,12 @@ class TransformActions(QObject):
         )
         self.menu.addSeparator()
         self.menu.addAction(self.act_move_by)
+        self.last_menu: QMenu | None = None
+        # Another room's right-click menu at a point (the main window sets it), which
+        # this one extends: one menu for the canvas.
+        self.menu_from: Callable[[QPoint], QMenu | None] | None = None
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        view.customContextMenuRequested.connect(self.context_menu)
+        view.customContextMenuRequested.connect(self._requested)
         scene.selectionChanged.connect(self._update_enabled)
         doc.changed.connect(lambda: self.menu.setEnabled(bool(doc.track.spaces)))
         self._update_enabled()
@@ -239,15 +243,27 @@ class TransformActions(QObject):
             )
 
     # -- context menu -----------------------------------------------------------
+    def _requested(self, pos: QPoint) -> None:
+        menu = self.context_menu(pos)
+        if menu is not None:
+            menu.popup(self.view.viewport().mapToGlobal(pos))
+
     def context_menu(self, pos: QPoint) -> QMenu | None:
-        """The menu of a right click on the canvas (only while selecting)."""
+        """The canvas's right-click menu at viewport point ``pos``: the menu ``menu_from``
+        gives there (edits at a space), then, while selecting, Cut, Copy, Paste Here,
+        the extra actions and Transform; None when there is nothing to offer."""
+        menu = self.menu_from(pos) if self.menu_from is not None else None
         if not self.menu_allowed():
-            return None
+            self.last_menu = menu
+            return menu
         at = self.view.mapToScene(pos)
         hit = self.scene.space_at(at)
         if hit is not None and hit not in self.scene.selected_indices():
             self.scene.select_indices([hit])
-        menu = QMenu(self.view)
+        if menu is None:
+            menu = QMenu(self.view)
+        else:
+            menu.addSeparator()
         menu.setToolTipsVisible(True)
         menu.addActions([self.act_cut, self.act_copy])
         here = menu.addAction("Paste Here")
@@ -256,7 +272,6 @@ class TransformActions(QObject):
         menu.addActions(self.extra)
         menu.addMenu(self.menu)
         self.last_menu = menu
-        menu.popup(self.view.viewport().mapToGlobal(pos))
         return menu
 
 

@@ -125,6 +125,7 @@ _KEY_ORDER = {
             "betting_lines",
             "finish_line",
             "labels",
+            "background",
             "lane_layouts",
         )
     )

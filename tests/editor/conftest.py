@@ -25,6 +25,9 @@ class FakePrompts:
         self.angle_answer: float | None = None
         self.offset_answer: tuple[float, float] | None = None
         self.compare_answer: str | None = None
+        self.image_answer: str | None = None
+        self.opacity_answer: float | None = None
+        self.distance_answer: float | None = None
         self.asked: list[tuple] = []
 
     def save_changes(self, name):
@@ -75,6 +78,18 @@ class FakePrompts:
     def compare_path(self, folder):
         self.asked.append(("compare_path", folder))
         return self.compare_answer
+
+    def image_path(self, folder):
+        self.asked.append(("image_path", folder))
+        return self.image_answer
+
+    def opacity(self, current):
+        self.asked.append(("opacity", current))
+        return self.opacity_answer
+
+    def distance(self, measured):
+        self.asked.append(("distance", measured))
+        return self.distance_answer
 
     def rotate_angle(self):
         self.asked.append(("rotate_angle",))

@@ -4,7 +4,7 @@ real menus and keys: each is one undo step, ids are renumbered, lines go along."
 from __future__ import annotations
 
 import pytest
-from conftest_helpers import view_point
+from conftest_helpers import right_click_menu, view_point
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 
@@ -187,3 +187,19 @@ def test_the_transforms_are_listed_with_their_keys(window):
     assert entries["Transform > Rotate 90° Anticlockwise"] == "Ctrl+["
     assert entries["Paste Here"] == "Ctrl+Shift+V"
     assert "Ctrl+[" in window.transforms.act_rotate_left.toolTip()
+
+
+def test_a_real_right_click_offers_the_transforms_with_the_edits_at_a_space(
+    window, qtbot, stadium_file
+):
+    opened(window, qtbot, stadium_file)
+    sp = window.doc.track.spaces[4].corners
+    cx = sum(x for x, _ in sp) / len(sp)
+    cy = sum(y for _, y in sp) / len(sp)
+    menu = right_click_menu(qtbot, window, cx, cy)
+    texts = [a.text().replace("&", "") for a in menu.actions()]
+    assert {"Set Lap Start Here", "Cut", "Paste Here", "Transform"} <= set(texts)
+    assert window.scene.selected_indices() == [4]
+    menu.close()
+    window.set_tool("draw")  # its right button finishes a space: no menu
+    assert window.transforms.context_menu(view_point(window, cx, cy)) is None

@@ -232,3 +232,17 @@ def test_a_piece_is_a_straight_or_an_arc_with_its_turn():
     assert problems and "lane_layouts" in problems[0].message
     track.lane_layouts = [{**LAYOUT, "pieces": [{"arc": 100}]}]
     assert parse_track(track.to_yaml())[2]
+
+
+def test_a_background_round_trips_and_is_optional():
+    from trackside.engine.track.model import Background
+
+    track = stadium_track()
+    track.background = Background("scan.png", (-10, 5.5), 0.25, opacity=0.4, hidden=True)
+    text = track.to_yaml()
+    again, _doc, problems = parse_track(text)
+    assert problems == []
+    assert again.background == track.background
+    assert again.to_yaml() == text
+    track.background = None
+    assert "background" not in track.to_yaml()
