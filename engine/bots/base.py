@@ -200,5 +200,7 @@ def drive(
     do = apply or game.apply
     while not game.over and not (until and until()):
         for seat in game.due():
-            view, request = ask(game, seat)
-            do(seats[seat].choose(view, request))
+            # ``ask`` inlined: this loop runs at every decision of every bot game.
+            race = game.game if isinstance(game, Series) else game
+            options = race.options(seat)
+            do(seats[seat].choose(SeatView(race, seat), Request(race, seat, options)))
