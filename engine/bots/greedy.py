@@ -62,10 +62,12 @@ class _Race:
         "weights",
     )
 
-    def __init__(self, bot: GreedyBot, view: SeatView, request: Request, tables: TrackTables):
+    def __init__(
+        self, bot: GreedyBot, view: SeatView, request: Request, tables: TrackTables, key: RaceKey
+    ):
         self.tables = tables
-        self.spaces = spaces = view.spaces
-        self.owner = owner = view.owner_codes
+        _, spaces, owner, bets = key
+        self.spaces, self.owner = spaces, owner
         self.my_seat = my_seat = request.seat
         self.power = view.powers[my_seat]
         self.aggressive = self.power == "aggressive"
@@ -115,7 +117,7 @@ class _Race:
                 if o == my_seat
                 else (UNOWNED if o == OFF else RIVAL) + LEADER * (1.0 - rank / last)
             )
-        for k in view.bet_codes:
+        for k in bets:
             if k is not None and owner[k] != my_seat:
                 w[k] += 0.25
         self.weights = w
@@ -183,7 +185,7 @@ class GreedyBot:
         key: RaceKey = (request.board, view.spaces, view.owner_codes, view.bet_codes)
         if self._race is not None and self._race[0] == key:
             return self._race[1]
-        race = _Race(self, view, request, track_tables(request.board))
+        race = _Race(self, view, request, track_tables(request.board), key)
         self._race = (key, race)
         return race
 
