@@ -192,12 +192,9 @@ class GreedyBot:
     # -- auction --------------------------------------------------------------
     def _hand_spaces(self, colour: int, hand: list[int], deck: DeckTables) -> float:
         total = 0.0
+        spaces_for = deck.spaces_for  # a WILD row counts a quarter: it may go to this car
         for card in hand:
-            for c, n in deck.rows[card]:
-                if c == colour:
-                    total += n
-                elif c == WILD_CODE:
-                    total += n / 4  # a WILD row may go to this car
+            total += spaces_for[card][colour]
         return total
 
     def _car_value(self, colour: int, power: str | None, view: SeatView, request: Request) -> float:
