@@ -422,10 +422,18 @@ class GreedyBot:
             return request.options[0]
         ns = [n for c, n in deck.rows[card] if c == WILD_CODE]
         best, best_value = options[0], None
+        # The car values of each WILD row, looked up once per number of colours named.
+        by_k: dict[int, list[list[float]]] = {}
         for o in options:
-            k = len(o.colours)
-            use = ns if len(ns) == k else sorted(ns, reverse=True)[:k]
-            value = sum(race.values(n)[CODE[c]] for c, n in zip(o.colours, use, strict=False))
+            colours = o.colours
+            k = len(colours)
+            rows = by_k.get(k)
+            if rows is None:
+                use = ns if len(ns) == k else sorted(ns, reverse=True)[:k]
+                rows = by_k[k] = [race.values(n) for n in use]
+            value = 0.0
+            for c, row in zip(colours, rows, strict=False):
+                value += row[CODE[c]]
             if best_value is None or value > best_value:
                 best, best_value = o, value
         return best
