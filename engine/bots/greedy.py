@@ -462,7 +462,9 @@ class GreedyBot:
             if c != car and s != OFF:
                 o = owner[c]
                 w = OWN if o == my_seat else (UNOWNED if o == OFF else RIVAL + LEADER / 2)
-                others.append((forward[s], JAM_WEIGHT * w))
+                ahead = forward[s]
+                if ahead:  # what taking one of its spaces ahead costs
+                    others.append((ahead, JAM_WEIGHT * w / len(ahead)))
         finish = board.use_finish
         best, best_score = options[0], None
         for option in options:
@@ -483,9 +485,9 @@ class GreedyBot:
                 advance += 1.0
             score = sign * advance
             if not beyond[e]:
-                for ahead, w in others:
+                for ahead, jam in others:
                     if e in ahead:
-                        score -= w / len(ahead)
+                        score -= jam
             if best_score is None or score > best_score:
                 best, best_score = option, score
         return best
