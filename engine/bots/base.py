@@ -48,7 +48,11 @@ class Request:
     def options_of(self, kind: type[D]) -> list[D]:
         """The options that are ``kind`` decisions (every option, at a step that
         asks for that kind)."""
-        return [option for option in self.options if isinstance(option, kind)]
+        options = self.options
+        for option in options:
+            if type(option) is not kind:
+                return [option for option in options if isinstance(option, kind)]
+        return list(options)  # type: ignore[arg-type]  # each option is exactly a ``kind``
 
     @property
     def card(self) -> int | None:
