@@ -136,7 +136,10 @@ class Board:
         occupied_mask = 0
         for i in occupied:
             occupied_mask |= 1 << i
-        key = (start, n, occupied_mask & self.reach(start, n), keep_lines, keep_rect)
+        reach = self._reach.get((start, n))
+        if reach is None:
+            reach = self.reach(start, n)
+        key = (start, n, occupied_mask & reach, keep_lines, keep_rect)
         entry = self._choices.get(key)
         if entry is None:
             ids = self.ids
