@@ -84,8 +84,10 @@ class Board:
                         found.setdefault(
                             (b, True, False, c2, r2), ((*path, b), True, False, c2, r2)
                         )
-                    elif (b, c2, r2) not in nxt:
-                        nxt[(b, c2, r2)] = (*path, b)
+                    else:
+                        state = (b, c2, r2)
+                        if state not in nxt:
+                            nxt[state] = (*path, b)
                 if not free and k:
                     found.setdefault(
                         (here, False, True, crossed, rect), (path, False, True, crossed, rect)
