@@ -47,6 +47,7 @@ class _Race:
     """The facts of one race decision, computed once per request."""
 
     __slots__ = (
+        "_movable",
         "_values",
         "aggressive",
         "ahead",
@@ -122,6 +123,7 @@ class _Race:
                 w[k] += 0.25
         self.weights = w
         self._values: list[list[float] | None] = [None] * 16
+        self._movable = [c for c in running if reach[c]]  # the cars ``values`` can move
 
     def values(self, n: int) -> list[float]:
         """Per car: its weight times what it would gain moving ``n`` now (memoised)."""
@@ -129,10 +131,11 @@ class _Race:
         if v is None:
             w, reach, left, finish = self.weights, self.reach, self.left, self.finish
             v = [0.0] * 6
-            for c in range(6):
-                m = n if n <= reach[c] else reach[c]
-                if m:
-                    v[c] = w[c] * (left[c] + FINISH_BONUS if finish and m >= left[c] else m)
+            for c in self._movable:
+                r = reach[c]
+                m = n if n <= r else r
+                to_go = left[c]
+                v[c] = w[c] * (to_go + FINISH_BONUS if finish and m >= to_go else m)
             self._values[n] = v
         return v
 
