@@ -81,17 +81,17 @@ class Board:
                     c2 = crossed | (mask & keep_lines)
                     r2 = rect and (rb or not keep_rect)
                     if fin:
-                        found.setdefault(
-                            (b, True, False, c2, r2), ((*path, b), True, False, c2, r2)
-                        )
+                        end = (b, True, False, c2, r2)
+                        if end not in found:
+                            found[end] = ((*path, b), True, False, c2, r2)
                     else:
                         state = (b, c2, r2)
                         if state not in nxt:
                             nxt[state] = (*path, b)
                 if not free and k:
-                    found.setdefault(
-                        (here, False, True, crossed, rect), (path, False, True, crossed, rect)
-                    )
+                    end = (here, False, True, crossed, rect)
+                    if end not in found:
+                        found[end] = (path, False, True, crossed, rect)
             layer = nxt
         for (here, crossed, rect), path in layer.items():
             found.setdefault(
