@@ -423,7 +423,11 @@ class Game(AuctionSteps):
         kind = self.step.kind
         if decision.type != kind:
             raise IllegalDecision(f"a {kind} decision is due from seat {seat}, not {decision.type}")
-        if not isinstance(decision, Order) and decision in self._options.get(seat, ()):
+        options = self._options.get(seat, ())
+        for option in options:  # bots answer with one of the options themselves
+            if option is decision:
+                return
+        if not isinstance(decision, Order) and decision in options:
             return
         if self._also_legal(decision):
             return
