@@ -13,7 +13,9 @@ compares its answers with jsonschema's.
 
 from __future__ import annotations
 
+import math
 import re
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -48,6 +50,9 @@ def _compile(schema: Any) -> Check:
         return lambda _x: True
     if not isinstance(schema, dict):
         raise _Unknown
+    fused = _fused(schema)
+    if fused is not None:
+        return fused
     checks = [check for key, value in schema.items() for check in _keyword(key, value, schema)]
     if not checks:
         return lambda _x: True
@@ -218,3 +223,72 @@ _MAKERS: dict[str, Callable[[Any, dict[str, Any]], Check]] = {
     "maxLength": _max_length,
     "pattern": _pattern,
 }
+
+
+# -- fused checks -----------------------------------------------------------
+# A schema of one type with only the usual keywords of that type becomes one
+# function: tracks hold tens of thousands of points, and a call per keyword
+# per value is most of the time of the check.
+
+_NUMBER_KEYS = {"type", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"}
+_ARRAY_KEYS = {"type", "minItems", "maxItems", "items"}
+_OBJECT_KEYS = {"type", "required", "additionalProperties", "properties"}
+
+
+def _fused(schema: dict[str, Any]) -> Check | None:
+    """One function for the whole of ``schema``, or None when it is no plain case."""
+    keys = set(schema) - _ANNOTATIONS
+    kind = schema.get("type")
+    if kind in ("number", "integer") and keys <= _NUMBER_KEYS:
+        return _fused_number(schema, kind == "integer")
+    if kind == "array" and keys <= _ARRAY_KEYS:
+        return _fused_array(schema)
+    if kind == "object" and keys <= _OBJECT_KEYS:
+        return _fused_object(schema)
+    return None
+
+
+def _fused_number(schema: dict[str, Any], whole: bool) -> Check:
+    low = _bound(schema.get("minimum", -math.inf))
+    high = _bound(schema.get("maximum", math.inf))
+    above = _bound(schema.get("exclusiveMinimum", -math.inf))
+    below = _bound(schema.get("exclusiveMaximum", math.inf))
+    if whole:
+        return lambda x: type(x) is int and low <= x <= high and above < x < below
+    return lambda x: (type(x) is float or type(x) is int) and low <= x <= high and above < x < below
+
+
+def _fused_array(schema: dict[str, Any]) -> Check:
+    least = _count(schema.get("minItems", 0))
+    most = _count(schema.get("maxItems", sys.maxsize))
+    sub = _compile(schema.get("items", True))
+    return lambda x: type(x) is list and least <= len(x) <= most and all(map(sub, x))
+
+
+def _fused_object(schema: dict[str, Any]) -> Check:
+    extra = schema.get("additionalProperties", True)
+    if extra not in (True, False):
+        raise _Unknown
+    properties = schema.get("properties", {})
+    if not isinstance(properties, dict):
+        raise _Unknown
+    subs = {key: _compile(sub) for key, sub in properties.items()}
+    required = _texts(schema.get("required", []))
+    closed = extra is False
+
+    def check(x: Any) -> bool:
+        if type(x) is not dict:
+            return False
+        for key in required:
+            if key not in x:
+                return False
+        for key, value in x.items():
+            sub = subs.get(key)
+            if sub is None:
+                if closed:
+                    return False
+            elif not sub(value):
+                return False
+        return True
+
+    return check

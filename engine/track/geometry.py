@@ -199,7 +199,14 @@ class TrackGeometry:
         if len(left) == 0:
             return
         arr = np.array(polys, dtype=object)
-        areas = shapely.area(shapely.intersection(arr[left], arr[right]))
+        # Only polygons whose insides meet can overlap: most pairs share an edge
+        # (they touch) or only come close, and the exact predicates say so for
+        # far less than working out the intersection.
+        a, b = arr[left], arr[right]
+        inside = shapely.intersects(a, b)
+        inside[inside] = ~shapely.touches(a[inside], b[inside])
+        areas = np.zeros(len(left))
+        areas[inside] = shapely.area(shapely.intersection(a[inside], b[inside]))
         limit = self.tol * self.tol
         for a, b, area in zip(left.tolist(), right.tolist(), areas.tolist(), strict=False):
             i, j = self.good[a], self.good[b]
