@@ -141,13 +141,14 @@ def measure(spaces: int, folder: Path) -> dict[str, float]:
     hover = event_over(track.spaces[7])
     out["snap one point"] = cpu(lambda: window.scene.snap(hover, show=False), 20)
     out["validate_file in process"] = cpu(lambda: validate_file(path))
-    out["trackside validate (process)"] = _process_cpu(path)
+    out["trackside validate (process)"] = process_cpu(path)
     window.doc.undo_stack.clear()
     window.close()
     return out
 
 
-def _process_cpu(path: Path) -> float:
+def process_cpu(path: Path) -> float:
+    """CPU time (user + system) of one ``trackside validate`` process on ``path``."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(
         [sys.executable, "-m", "trackside", "validate", str(path)],
