@@ -137,9 +137,12 @@ class TrackGeometry:
         shapes = [sp.corners or [self.centroids[i]] for i, sp in enumerate(self.track.spaces)]
         counts = [len(c) for c in shapes]
         corners = np.array([c for shape in shapes for c in shape], dtype=float).reshape(-1, 2)
-        # Neighbours share corners: each distinct point is located once.
-        distinct, back = np.unique(corners, axis=0, return_inverse=True)
-        kprog = self._locate(distinct)[0][back.reshape(-1)]
+        # Neighbours share corners: each distinct point is located once (found
+        # as complex numbers: sorting those is far quicker than sorting rows).
+        _, first, back = np.unique(
+            corners[:, 0] + 1j * corners[:, 1], return_index=True, return_inverse=True
+        )
+        kprog = self._locate(corners[first])[0][back.reshape(-1)]
         owner = np.repeat(np.arange(n), counts)
         if self.wraps:
             # a corner counts on its space's side of the seam (within L/2 of the centroid)
