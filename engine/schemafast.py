@@ -233,6 +233,7 @@ _MAKERS: dict[str, Callable[[Any, dict[str, Any]], Check]] = {
 _NUMBER_KEYS = {"type", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"}
 _ARRAY_KEYS = {"type", "minItems", "maxItems", "items"}
 _OBJECT_KEYS = {"type", "required", "additionalProperties", "properties"}
+_STRING_KEYS = {"type", "minLength", "maxLength", "pattern"}
 
 
 def _fused(schema: dict[str, Any]) -> Check | None:
@@ -245,7 +246,19 @@ def _fused(schema: dict[str, Any]) -> Check | None:
         return _fused_array(schema)
     if kind == "object" and keys <= _OBJECT_KEYS:
         return _fused_object(schema)
+    if kind == "string" and keys <= _STRING_KEYS:
+        return _fused_string(schema)
     return None
+
+
+def _fused_string(schema: dict[str, Any]) -> Check:
+    least = _count(schema.get("minLength", 0))
+    most = _count(schema.get("maxLength", sys.maxsize))
+    pattern = schema.get("pattern", "")
+    if type(pattern) is not str:
+        raise _Unknown
+    search = re.compile(pattern).search
+    return lambda x: type(x) is str and least <= len(x) <= most and search(x) is not None
 
 
 def _fused_number(schema: dict[str, Any], whole: bool) -> Check:
