@@ -1,18 +1,22 @@
 #!/usr/bin/env python3
-"""Benchmark: whole games per second on a bundled circuit, on one core.
+"""Benchmark: whole games per second on each bundled circuit and the world tour, on one core.
 
-Prints games per second for four greedy bots (target: 200 games/s),
-then four random bots, then the rules engine alone (each seat takes the first
-legal option, no bot at all) so that the bots' share of the time shows, then
-how many game copies per second ``Game.copy`` makes (bots that search copy
-the game at every decision they try). With
-``--profile`` it also prints the functions where the greedy games spend their
-time (cProfile, sorted by own time).
+For every bundled circuit (standard variant) and for the world-tour variant
+it prints games per second with four greedy bots (goal: 200 games/s), with
+four random bots, and for the rules engine alone (goal: 400 games/s): each
+seat takes a uniformly random legal option, with no bot, view or request at
+all, so that the bots' share of the time shows. A world tour plays several
+races per game: its figures are races per second, against the same goals.
+Then how many game copies per second ``Game.copy`` makes (bots that search
+copy the game at every decision they try). With ``--profile`` it also prints
+the functions where the greedy games spend their time (cProfile, own time).
 
-Times are CPU seconds of this process (``time.process_time``), so that other
-work on a shared machine disturbs the figures less; the board build is wall time.
+Times are CPU seconds of this process (``time.process_time``, best of
+``--repeat`` runs), so that other work on a shared machine disturbs the
+figures less.
 
-Run from the repository root: ``python benchmarks/simulate.py [--games N]``.
+Run from the repository root: ``python benchmarks/simulate.py [--games N]
+[--track FILE]``.
 """
 
 from __future__ import annotations
@@ -21,46 +25,54 @@ import argparse
 import cProfile
 import io
 import pstats
+import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from trackside.engine.bots import bot_seed, drive, make_bot
-from trackside.engine.game import Board, Game, load_variant
+from trackside.engine.bots import drive, seat_bots
+from trackside.engine.game import Board, Game, Series, load_variant
 from trackside.engine.resources import tracks_dir
 from trackside.engine.track.model import load_track
 
+GREEDY_GOAL = 200.0  # four-player greedy games per second
+ENGINE_GOAL = 400.0  # four-player games per second of the engine alone
 
-def timed(run) -> tuple[float, float]:
-    """(CPU seconds, wall seconds) of ``run()``."""
-    cpu, wall = time.process_time(), time.perf_counter()
+NewGame = Callable[[int], Game | Series]
+
+
+def cpu(run: Callable[[], object]) -> float:
+    """CPU seconds of ``run()``."""
+    began = time.process_time()
     run()
-    return time.process_time() - cpu, time.perf_counter() - wall
+    return time.process_time() - began
 
 
-def bot_games(board: Board, variant, kind: str, games: int, players: int, seed: int) -> None:
+def bot_games(new: NewGame, kind: str, games: int, players: int, seed: int) -> None:
     """Play ``games`` games with one ``kind`` bot per seat."""
     for i in range(seed, seed + games):
-        game = Game.new(board, variant, players, i)
-        drive(game, [make_bot(kind, bot_seed(i, p, kind)) for p in range(players)])
+        drive(new(i), seat_bots(i, [kind] * players))
 
 
-def engine_games(board: Board, variant, games: int, players: int, seed: int) -> None:
-    """Play ``games`` games taking the first legal option: the engine alone."""
+def engine_games(new: NewGame, games: int, seed: int) -> None:
+    """Play ``games`` games taking a random legal option: the engine alone."""
     for i in range(seed, seed + games):
-        game = Game.new(board, variant, players, i)
+        game = new(i)
+        pick = random.Random(i).randrange
         while not game.over:
             for p in game.due():
-                game.apply(game.options(p)[0])
+                options = game.options(p)
+                game.apply(options[pick(len(options))])
 
 
-def copy_states(board: Board, variant, games: int, players: int, seed: int) -> list[Game]:
+def copy_states(new: NewGame, games: int, seed: int) -> list[Game | Series]:
     """Games caught at every 7th decision step, from set-up to the end."""
     states = []
     for i in range(seed, seed + games):
-        game = Game.new(board, variant, players, i)
+        game = new(i)
         steps = 0
         while not game.over:
             for p in game.due():
@@ -71,68 +83,81 @@ def copy_states(board: Board, variant, games: int, players: int, seed: int) -> l
     return states
 
 
-def copy_all(states: list[Game], rounds: int) -> None:
+def copy_all(states: list[Game | Series], rounds: int) -> None:
     """Copy every state ``rounds`` times."""
     for _ in range(rounds):
         for state in states:
             state.copy()
 
 
+def verdict(rate: float, goal: float) -> str:
+    return "pass" if rate >= goal else "MISS"
+
+
+def bench(name: str, new: NewGame, races: int, args: argparse.Namespace) -> None:
+    """Print one line of figures for the games ``new`` sets up."""
+    n, players, seed = args.games, args.players, args.seed
+
+    def best(run: Callable[[], object]) -> float:
+        return min(cpu(run) for _ in range(args.repeat))
+
+    greedy = n * races / best(lambda: bot_games(new, "greedy", n, players, seed))
+    rand = n * races / best(lambda: bot_games(new, "random", n, players, seed))
+    engine = n * races / best(lambda: engine_games(new, n, seed))
+    states = copy_states(new, max(1, n // 10), seed)
+    rounds = 10
+    copies = rounds * len(states) / best(lambda: copy_all(states, rounds))
+    print(
+        f"{name:<16} {greedy:7.1f} {verdict(greedy, GREEDY_GOAL):<4} {rand:9.1f} "
+        f"{engine:9.1f} {verdict(engine, ENGINE_GOAL):<4} {copies:9.0f}",
+        flush=True,
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--track", default=str(tracks_dir() / "harbour-loop.yaml"))
-    parser.add_argument("--variant", default="standard")
+    parser.add_argument("--track", help="one circuit file instead of every bundled one")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure; best is shown")
+    parser.add_argument("--no-tour", action="store_true", help="skip the world-tour variant")
     parser.add_argument("--profile", action="store_true", help="profile the greedy games")
     args = parser.parse_args()
 
-    variant = load_variant(args.variant)
-    began = time.perf_counter()
-    board = Board(load_track(args.track), variant.use_finish)
+    standard = load_variant("standard")
+    files = [Path(args.track)] if args.track else sorted(tracks_dir().glob("*.yaml"))
+    boards = [Board(load_track(path), standard.use_finish) for path in files]
     print(
-        f"{board.track.name}: {len(board.ids)} spaces; board built in "
-        f"{time.perf_counter() - began:.3f} s"
+        f"{args.players} players, {args.games} games per figure, CPU time of one core, "
+        f"best of {args.repeat}; games per second (world tour: races per second)"
     )
     print(
-        f"{args.games} games, {args.variant}, {args.players} players, one core, "
-        f"best of {args.repeat}:"
+        f"{'':<16} {'greedy':>7} {GREEDY_GOAL:<4.0f} {'random':>9} {'engine':>9} "
+        f"{ENGINE_GOAL:<4.0f} {'copies/s':>9}"
     )
-    runs = [
-        (
-            "greedy bots",
-            lambda: bot_games(board, variant, "greedy", args.games, args.players, args.seed),
-        ),
-        (
-            "random bots",
-            lambda: bot_games(board, variant, "random", args.games, args.players, args.seed),
-        ),
-        (
-            "engine alone (first option)",
-            lambda: engine_games(board, variant, args.games, args.players, args.seed),
-        ),
-    ]
-    for name, run in runs:
-        times = [timed(run) for _ in range(args.repeat)]
-        cpu, wall = min(t[0] for t in times), min(t[1] for t in times)
-        print(
-            f"  {name:<28} {args.games / cpu:8.1f} games/s CPU "
-            f"({1000 * cpu / args.games:.2f} ms per game), {args.games / wall:.1f} games/s wall"
+    for path, board in zip(files, boards, strict=True):
+        bench(path.stem, lambda i, b=board: Game.new(b, standard, args.players, i), 1, args)
+    if not args.no_tour:
+        tour = load_variant("world-tour")
+        tracks = [load_track(path) for path in tour.series]
+        bench(
+            "world tour",
+            lambda i: Series.new(tracks, tour, args.players, i),
+            len(tracks),
+            args,
         )
-    states = copy_states(board, variant, max(1, args.games // 10), args.players, args.seed)
-    rounds = 10
-    cpu = min(timed(lambda: copy_all(states, rounds))[0] for _ in range(args.repeat))
-    copies = rounds * len(states)
-    print(
-        f"  {'game copies':<28} {copies / cpu:8.0f} copies/s CPU "
-        f"({1e6 * cpu / copies:.2f} us per copy, {copies} copies)"
-    )
     if args.profile:
         profiler = cProfile.Profile()
+        board = boards[0]
         profiler.enable()
-        bot_games(board, variant, "greedy", args.games, args.players, args.seed)
+        bot_games(
+            lambda i: Game.new(board, standard, args.players, i),
+            "greedy",
+            args.games,
+            args.players,
+            args.seed,
+        )
         profiler.disable()
         text = io.StringIO()
         pstats.Stats(profiler, stream=text).sort_stats("tottime").print_stats(25)

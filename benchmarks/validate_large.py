@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Validation speed on circuits of 100 to 10,000 spaces: each figure, its goal, pass or miss.
 
-The circuits are the ovals of ``speed_table.py`` (the lane builder's three-lane
-loop), saved to a temporary file. Rows: ``validate_file`` in this process and
+The circuits are the ovals of ``editor_large.py`` (the lane builder's three-lane
+loop) and the goals those of ``speed_table.py``, saved to a temporary file.
+Rows: ``validate_file`` in this process and
 the whole ``trackside validate`` process, then the steps inside
 ``validate_file`` (reading the YAML, the schema check, the geometry, the
 checks) to show where the time goes. CPU time (``time.process_time``; the
@@ -22,7 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from speed_table import GOALS, cpu, oval, process_cpu, verdict
+from editor_large import cpu, oval, verdict
+from speed_table import GOALS, process_cpu
 
 from trackside.engine.schema import check
 from trackside.engine.track.geometry import TrackGeometry
@@ -84,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
             in_process.append(figures[IN_PROCESS])
             print(f"\n{n:,} spaces")
             for step, value in figures.items():
-                mark = verdict(step, n, value) if step in GOALS else ""
+                mark = verdict(GOALS, step, n, value)
                 if n > 7500 and step in GOAL_10K:
                     goal = GOAL_10K[step]
                     mark = f"{'pass' if value <= goal else 'MISS'} (goal {goal * 1000:g} ms)"

@@ -45,9 +45,12 @@ from trackside.engine.game import (
     decision_from_dict,
     load_variant,
 )
+from trackside.engine.game.decisions import Path as PathChoice
+from trackside.engine.game.steps import Step
 from trackside.engine.game.variants import variant_path
 from trackside.engine.resources import resolve_track, tracks_dir, variants_dir
 from trackside.engine.schema import check
+from trackside.engine.text import plural
 from trackside.engine.track.model import Track, load_track, parse_track, read_track_document
 from trackside.engine.track.validate import ERROR, validate_track
 from trackside.engine.yamlio import YamlDocument, dump_yaml, parse_yaml, read_text, write_atomic
@@ -250,7 +253,7 @@ class Recorder:
         game = new_game(loaded, v, players, seed, deals, series)
         seats = list(seats or [SeatInfo(f"Player {p + 1}", "unknown") for p in range(players)])
         if len(seats) != players:
-            raise InvalidInput(f"{len(seats)} seats for {players} players")
+            raise InvalidInput(f"{plural(len(seats), 'seat')} for {players} players")
         record = Record(
             variant=_absolute(variant),
             tracks=[_absolute(r) for r in refs],
@@ -351,14 +354,31 @@ def replay(record: Record, upto: int | None = None, check_result: bool = True) -
         try:
             game.apply(decision)
         except IllegalDecision as exc:
+            changed = _rule_change(game, decision)
             raise InvalidInput(
-                f"decision {k + 1} {_brief(decision)} is illegal: {exc.message}",
+                f"decision {k + 1} {_brief(decision)} is illegal: {exc.message}"
+                + (f" ({changed})" if changed else ""),
                 record.place("decisions", k),
-                exc.hint,
+                f"the record was made under the older rule; record the game again, or "
+                f"continue it from before this decision (play --resume FILE --cut {k})"
+                if changed
+                else exc.hint,
             ) from None
     if check_result and upto is None and record.result is not None:
         _check_result(record, game)
     return game
+
+
+def _rule_change(game: Game | Series, decision: Decision) -> str | None:
+    """Why an older record's decision may no longer fit: a ruling that changed
+    which decisions are asked, or None."""
+    race = game.game if isinstance(game, Series) else game
+    forced = any(e.kind == "bids" and e.data.get("forced") for e in race.log)
+    if forced and isinstance(decision, Bid) and decision.car is None:
+        return "the last car now goes by the lowest cards shown, without bids (R-AUC-7 ruling)"
+    if race.step is Step.PATH and race.pending.extra and not isinstance(decision, PathChoice):
+        return "the Aggressive extra space is now the owner's choice, asked as a path (R-POW-AGG)"
+    return None
 
 
 def _brief(decision: Decision) -> str:
@@ -516,7 +536,7 @@ def parse_record(text: str, file: str = "<record>") -> Record:
     seats = [SeatInfo(s["name"], s["kind"]) for s in data["seats"]]
     if len(seats) != data["players"]:
         raise InvalidInput(
-            f"{len(seats)} seats for {data['players']} players",
+            f"{plural(len(seats), 'seat')} for {data['players']} players",
             doc.place(("seats",)),
             "list one seat per player",
         )

@@ -13,9 +13,11 @@ compares its answers with jsonschema's.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import sys
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -37,15 +39,38 @@ class _Unknown(Exception):
     """A keyword or value this compiler does not know."""
 
 
-def compile_schema(schema: dict[str, Any]) -> Check | None:
-    """The checker of ``schema``, or None when it uses what is not known here."""
-    try:
-        return _compile(schema)
-    except _Unknown:
-        return None
+Fallback = Callable[[dict[str, Any]], Check]
+_COMPILING = threading.Lock()
+_fallback: Fallback | None = None
+
+
+def compile_schema(schema: dict[str, Any], fallback: Fallback | None = None) -> Check | None:
+    """The checker of ``schema``, or None when it uses what is not known here.
+
+    With ``fallback``, a part of the schema that uses what is not known here
+    (and no ``$ref``) is checked by the function ``fallback`` makes for it
+    (jsonschema on that part), and the rest still quickly."""
+    global _fallback
+    with _COMPILING:
+        _fallback = fallback
+        try:
+            return _compile(schema)
+        except _Unknown:
+            return None
+        finally:
+            _fallback = None
 
 
 def _compile(schema: Any) -> Check:
+    try:
+        return _compile_known(schema)
+    except _Unknown:
+        if _fallback is None or not isinstance(schema, dict) or "$ref" in json.dumps(schema):
+            raise
+        return _fallback(schema)
+
+
+def _compile_known(schema: Any) -> Check:
     if schema is True:
         return lambda _x: True
     if not isinstance(schema, dict):

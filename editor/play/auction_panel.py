@@ -26,7 +26,8 @@ def chip(colour: str, text: str | None = None) -> str:
     """An HTML colour chip for a car colour (or WILD)."""
     bg = CAR_COLOURS.get(colour, "#888")
     fg = INK.get(colour, "#fff")
-    label = html.escape(text if text is not None else colour)
+    # Non-breaking spaces: a chip ("black 4") never splits over two lines.
+    label = html.escape(text if text is not None else colour).replace(" ", "&nbsp;")
     return f"<span style='background:{bg}; color:{fg}; font-weight:bold'>&nbsp;{label}&nbsp;</span>"
 
 
@@ -132,14 +133,14 @@ class AuctionPanel(QWidget):
             if data is None:  # a second-round pass: one line of text
                 lines.append(_names(bids.text, name_of))
                 continue
+            verb = "shows" if bids.data.get("forced") else "bids"  # R-AUC-7 ruling: the lowest card
             for p, (value, cid) in sorted(data.items()):
                 lines.append(
-                    f"{html.escape(name_of(p))} bids <b>{value}</b> with " + card_html(card_of(cid))
+                    f"{html.escape(name_of(p))} {verb} <b>{value}</b> with "
+                    + card_html(card_of(cid))
                 )
             passed = [
-                part
-                for part in bids.text.removeprefix("Bids: ").split("; ")
-                if part.endswith("passes")
+                part for part in bids.text.split(": ", 1)[-1].split("; ") if part.endswith("passes")
             ]
             lines += [_names(part, name_of) for part in passed]
         if not run.bids and not run.results:

@@ -10,7 +10,7 @@ colours, Tricky order, Strategic skip, bets).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QElapsedTimer, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -52,10 +52,14 @@ from trackside.engine.game import (
     Wild,
 )
 from trackside.engine.game.cards import bid_value
+from trackside.engine.text import plural
 
 __all__ = ["PlayView"]
 
 LOG_LINES = 500  # the oldest lines go beyond this
+# Bots at full speed change the game hundreds of times a second: the table is redrawn
+# at most this often (a lone change still shows at once).
+REFRESH_MS = 40
 WHAT = {
     "bid": "choose a bid card",
     "keep_power": "choose the power to keep",
@@ -72,7 +76,7 @@ BOARD, HANDOVER, SHEET = 0, 1, 2
 
 
 def spaces(n: int | None) -> str:
-    return "1 space" if n == 1 else f"{n} spaces"
+    return plural(n if n is not None else 0, "space")
 
 
 class PlayView(QWidget):
@@ -90,6 +94,10 @@ class PlayView(QWidget):
         self._second_car: str | None = None
         self._ambiguous: list[Path] = []
         self._shown_phase = ""
+        self._refresh_timer = QTimer(self)
+        self._refresh_timer.setSingleShot(True)
+        self._refresh_timer.timeout.connect(self.refresh)
+        self._since_refresh = QElapsedTimer()
         self._build()
 
     # -- building -----------------------------------------------------------------
@@ -227,7 +235,7 @@ class PlayView(QWidget):
             self.controller.deleteLater()
         self.controller = c = controller
         c.setParent(self)
-        c.changed.connect(self.refresh)
+        c.changed.connect(self._changed)
         c.asked.connect(self._asked)
         c.handover.connect(self._handover)
         c.logged.connect(self._logged)
@@ -308,8 +316,21 @@ class PlayView(QWidget):
         return controller.waiting_for
 
     # -- refreshing ------------------------------------------------------------------------
+    def _changed(self) -> None:
+        """Redraw now, or once the last redraw is REFRESH_MS old (while the game runs
+        on by itself; a paused game, stepped one decision at a time, shows each)."""
+        if self._refresh_timer.isActive():
+            return
+        waited = self._since_refresh.elapsed() if self._since_refresh.isValid() else REFRESH_MS
+        if waited >= REFRESH_MS or (self.controller is not None and self.controller.paused):
+            self.refresh()
+        else:
+            self._refresh_timer.start(REFRESH_MS - waited)
+
     def refresh(self) -> None:
         """Redraw everything from the engine state."""
+        self._refresh_timer.stop()
+        self._since_refresh.start()
         controller = self.controller
         if controller is None:
             return
@@ -441,6 +462,8 @@ class PlayView(QWidget):
 
     def _asked(self, seat: int) -> None:
         """Set up the widgets for the decision due from ``seat``."""
+        if self._refresh_timer.isActive():  # a person sees the table as it is now
+            self.refresh()
         controller = self._playing
         race = controller.race
         pending = race.pending
@@ -565,13 +588,25 @@ class PlayView(QWidget):
 
     def _ask_path(self, seat: int, name: str, options: list[Decision], pending) -> None:
         race = self._playing.race
-        ends = {o.path[-1] for o in options if isinstance(o, Path)}
-        self.board.set_choices(lit=ends)
+        paths = [o for o in options if isinstance(o, Path)]
+        ends = {o.path[-1] for o in paths}
+        # R-POW-AGG: the ends only the extra space reaches are marked with it.
+        n = pending.spaces or 0
+        extra = {o.path[-1] for o in paths if len(o.path) > n} if pending.extra else set()
+        extra -= {o.path[-1] for o in paths if len(o.path) <= n}
+        self.board.set_choices(lit=ends - extra, marked=dict.fromkeys(extra, f"+{pending.extra}"))
         self.board.mover = pending.car
         self.board.update()
         whose = race.owner_of(pending.car)
         cunning = " (Cunning: you move your own car)" if whose == seat and race.turn != seat else ""
         step = "its Determined bonus step" if pending.kind == "bonus" else spaces(pending.spaces)
+        if pending.extra:
+            self.prompt.setText(
+                f"{name}: the {pending.car} car moves {step}, or {spaces(n + pending.extra)} "
+                f"with Aggressive (your choice). Click a lit space for {n}, a space marked "
+                f"+{pending.extra} to take the extra space"
+            )
+            return
         self.prompt.setText(
             f"{name}: the {pending.car} car moves {step}{cunning}. Click a lit space to end there"
         )
@@ -758,6 +793,8 @@ class PlayView(QWidget):
             rect = rect and board.geometry.rectangular[b]
             here = b
         notes = [f"crosses line {k + 1}" for k in range(3) if mask >> k & 1]
+        if race.pending.extra and len(path.path) > (race.pending.spaces or 0):
+            notes.append("Aggressive extra space")  # R-POW-AGG
         if rect:
             notes.append("only rectangular spaces")
         return f" ({', '.join(notes)})" if notes else ""

@@ -91,7 +91,7 @@ def bot_kinds() -> list[str]:
     """The bot kinds a seat may take (from ``engine.bots``), weakest first."""
     from trackside.engine.bots import BOT_KINDS
 
-    order = ["random", "greedy"]
+    order = ["random", "greedy", "strong"]
     return sorted(BOT_KINDS, key=lambda k: (order.index(k) if k in order else len(order), k))
 
 

@@ -11,7 +11,8 @@ player.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, TypeVar
 
 from trackside.engine.game import COLOURS, Board, Card, Decision, Game, PlayerView, Series, Variant
@@ -49,6 +50,11 @@ class Request:
         """The options that are ``kind`` decisions (every option, at a step that
         asks for that kind)."""
         return [option for option in self.options if isinstance(option, kind)]
+
+    @property
+    def card(self) -> int | None:
+        """The card being resolved (``pending.card``), without building ``pending``."""
+        return self._race.card
 
     @property
     def kind(self) -> str:
@@ -157,6 +163,14 @@ class SeatView:
     def log_since(self, start: int) -> list[Event]:
         """The public log events from index ``start`` on."""
         return self._game.log[start:]
+
+    def determinized(self, rng: random.Random, bet_guess: Mapping[int, int] | None = None) -> Game:
+        """A copy of the game for searching: everything this seat cannot see
+        (other hands, piles, decks to come, others' bets) drawn from ``rng``
+        consistently with what it can see (``engine.bots.determinize``)."""
+        from trackside.engine.bots.determinize import determinize
+
+        return determinize(self._game, self.seat, rng, bet_guess)
 
     def full(self) -> PlayerView:
         """The engine's complete ``PlayerView`` of this seat."""

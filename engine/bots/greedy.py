@@ -4,14 +4,19 @@ It values a car by the spaces its cards give it and the money it can earn,
 plays the card whose rows help its own cars most and the leading rivals
 least, orders (Tricky), skips (Strategic) and names WILD colours to the same
 end, picks paths that gain most for its cars and jam rivals (a rival's car
-left short, or a space taken in front of a rival), and bets on the car most
-likely to win from its distance to the finish and the cards still to come.
+left short, or a space taken in front of a rival), and bets on the car whose
+bet is worth most on that line: each car's chance of each paying place, from
+its distance to the finish over the spaces still to come for it, times the
+line's payouts.
 """
 
 from __future__ import annotations
 
 import random
-from math import factorial
+from collections.abc import Iterable
+from itertools import pairwise
+from math import exp, factorial
+from operator import mul
 
 from trackside.engine.bots.base import OFF, Request, SeatView
 from trackside.engine.bots.tables import DeckTables, TrackTables, deck_tables, track_tables
@@ -29,13 +34,17 @@ from trackside.engine.game import (
     SwapPower,
     Wild,
 )
-from trackside.engine.game.cards import WILD_CODE, bid_value
+from trackside.engine.game.cards import WILD_CODE, bid_value, hand_bids
 
 CODE = {c: i for i, c in enumerate(COLOURS)}
 FINISH_BONUS = 3.0  # a row that finishes a car is worth more than its spaces
 OPEN = 99  # reach of a car with free road at least two steps ahead
 BID_BASE, BID_SLOPE = 0.15, 0.2  # a car's worth: mean payout x (base + slope x strength)
 JAM_WEIGHT = 0.8  # a forward space of a rival taken by the moved car
+HAND_EXTRA = 0.25  # own cards count a little extra: sure to be played, by this seat
+PACE_SCALE = 0.1  # spread of the place odds, as a share of the mean pace
+PRUNE = 6.0  # cars slower than the fastest by this many scales get no odds
+BOXED = 2.0  # own car ending with every forward space taken (weighed for Aggressive)
 OWN, UNOWNED, RIVAL, LEADER = 1.0, -0.15, -0.3, -0.5
 # What the race facts depend on: board, car spaces, owners, this seat's bets.
 RaceKey = tuple[Board, tuple[int, ...], tuple[int, ...], tuple[int | None, ...]]
@@ -87,16 +96,17 @@ class _Race:
                 ahead[c] = 1000.0 - (finished.index(c) if c in finished else 0)
                 continue
             running.append(c)
-            first = [b for b in forward[s] if b not in occupied]
-            if first:
-                reach[c] = 1
-                for b in first:
+            r = 0
+            for b in forward[s]:
+                if b not in occupied:
+                    r = 1
                     for b2 in forward[b]:
                         if b2 not in occupied:
-                            reach[c] = OPEN
+                            r = OPEN
                             break
-                    if reach[c] == OPEN:
+                    if r == OPEN:
                         break
+            reach[c] = r
             left[c] = togo[s]
             ahead[c] = (
                 -float(togo[s])
@@ -139,6 +149,77 @@ class _Race:
         if m and self.finish and m >= self.left[c]:
             return self.left[c] + FINISH_BONUS
         return float(m)
+
+
+def _column_sums(rows: Iterable[tuple[int, ...]]) -> list[int]:
+    """Spaces per colour, then WILD, summed over card rows of ``DeckTables.spaces7``."""
+    return [sum(col) for col in zip(*rows, strict=True)] or [0] * 7
+
+
+def place_odds(paces: list[float | None], slots: int) -> list[list[float]]:
+    """Per car, its chance of each of the next ``slots`` places (at most 3) among
+    the running cars (pace not None; finished cars get 0), by a Plackett-Luce
+    draw: weight exp(-pace / scale), so that a car needing less of what is still
+    to come is likelier to come first."""
+    odds = [[0.0] * slots for _ in paces]
+    running = [c for c, p in enumerate(paces) if p is not None]
+    if not running or slots <= 0:
+        return odds
+    pace = [paces[c] or 0.0 for c in running]
+    scale = PACE_SCALE * max(0.05, sum(pace) / len(pace))
+    fastest = min(pace)
+    # Cars far slower than the slots-th fastest have a few in 1000 chances of a
+    # place asked: left at 0.
+    cut = sorted(pace)[min(slots, len(pace)) - 1] + PRUNE * scale
+    running = [c for c, p in zip(running, pace, strict=True) if p <= cut]
+    w = [exp((fastest - p) / scale) for p in pace if p <= cut]  # the fastest weighs 1
+    total = sum(w)
+    n = len(w)
+    first = [x / total for x in w]
+    rest = [total - x for x in w]
+    # P(b 2nd) = w_b * sum over a != b of P(a 1st) / (total - w_a); P(c 3rd) the
+    # same over pairs a, b, summed once for all and corrected for the pairs with c.
+    ratio = [first[a] / rest[a] if rest[a] > 0 else 0.0 for a in range(n)]
+    every = sum(ratio)
+    pairs, with_c = 0.0, [0.0] * n
+    if slots >= 3:
+        for a in range(n):
+            for b in range(n):
+                left = rest[a] - w[b]
+                if b != a and left > 0:
+                    k = ratio[a] * w[b] / left
+                    pairs += k
+                    with_c[a] += k
+                    with_c[b] += k
+    for i, c in enumerate(running):
+        row = odds[c]
+        row[0] = first[i]
+        if slots >= 2:
+            row[1] = w[i] * (every - ratio[i])
+        if slots >= 3:
+            row[2] = w[i] * (pairs - with_c[i])
+    return odds
+
+
+def bet_values(
+    payout: tuple[int, ...], finished: tuple[int, ...], paces: list[float | None]
+) -> list[float]:
+    """Expected payout of a bet on each car (R-BET-5): a finished car pays by its
+    place; the places still open go by ``place_odds``."""
+    values = [0.0] * len(paces)
+    for place, c in enumerate(finished):
+        if place < len(payout):
+            values[c] = float(payout[place])
+    base = len(finished)
+    slots = min(3, len(payout) - base)
+    if slots <= 0:
+        return values
+    odds = place_odds(paces, slots)
+    pays = payout[base : base + slots]
+    for c, p in enumerate(paces):
+        if p is not None:
+            values[c] = sum(map(mul, odds[c], pays))
+    return values
 
 
 class GreedyBot:
@@ -247,11 +328,12 @@ class GreedyBot:
         best: Bid | None = None
         best_key: tuple[int, int, int] | None = None
         cheapest: tuple[int, Bid] | None = None
+        bids = dict(zip(hand, hand_bids(colour, hand_cards), strict=True))  # bid_value per card
         for o in options:
             if o.card is None:
                 continue
             card = cards[o.card]
-            value = bid_value(card, colour, hand_cards)
+            value = bids[o.card] if o.card in bids else bid_value(card, colour, hand_cards)
             if value is None:
                 continue
             if cheapest is None or value < cheapest[0]:
@@ -301,31 +383,75 @@ class GreedyBot:
 
     # -- betting (R-BET) --------------------------------------------------------
     def _bet(self, view: SeatView, request: Request) -> Decision:
+        """R-BET-2/5: the car whose bet is worth most on this line: each car's chance
+        of each paying place (``place_odds``) times the line's payouts."""
+        options = request.options_of(Bet)
+        if not request.board.use_finish:  # long distance: the car furthest ahead
+            return self._bet_ahead(view, request, options)
+        # The line bet now is the first this seat has no bet on (R-BET-3: in line order).
+        line = next((k for k, b in enumerate(view.bet_codes) if b is None), 0)
+        table = request.variant.bet_payouts
+        payout = table[line] if line < len(table) else table[-1]
+        finished, paces = view.finished_codes, self._paces(view, request)
+        if all(a >= b for a, b in pairwise(payout)):
+            # A table that pays less for lower places: the best expected value is
+            # the winner if one has finished, else the car likeliest to win (the
+            # odds keep the order of the paces), so the odds need not be worked out.
+            if finished:
+                return next(o for o in options if CODE[o.car] == finished[0])
+            fastest = min((p, c) for c, p in enumerate(paces) if p is not None)[1]
+            return next(o for o in options if CODE[o.car] == fastest)
+        values = bet_values(payout, finished, paces)
+        best, best_value = options[0], -1.0
+        for o in options:
+            v = values[CODE[o.car]]
+            if v > best_value:
+                best, best_value = o, v
+        return best
+
+    def _paces(self, view: SeatView, request: Request) -> list[float | None]:
+        """Per car: its steps to the finish over the spaces still to come for it
+        (cards not yet played, this seat's hand counted as more certain, a share
+        of the WILD rows); None once finished. Smaller is faster."""
         tables = track_tables(request.board)
         deck = deck_tables(request.cards)
-        finished = view.finished
+        spaces7 = deck.spaces7
+        # Played spaces, Speed-8 cards included: an owned car's Speed-8 card counts
+        # as still to come until it is played (an unowned car's is out of the game).
+        played = _column_sums(map(spaces7.__getitem__, view.discard))
+        own = _column_sums(map(spaces7.__getitem__, view.hand))
+        owners, total = view.owner_codes, deck.colour_total
+        share = max(0, deck.wild_total - played[6]) / 6
+        togo, spaces = tables.togo, view.spaces
+        paces: list[float | None] = []
+        for c in range(6):
+            s = spaces[c]
+            if s == OFF:
+                paces.append(None)
+                continue
+            held = 8 if owners[c] != OFF else 0
+            supply = total[c] + held - played[c] + HAND_EXTRA * own[c] + share
+            paces.append(togo[s] / (supply if supply > 1.0 else 1.0))
+        return paces
+
+    def _bet_ahead(self, view: SeatView, request: Request, options: list[Bet]) -> Decision:
+        """Long distance: the car furthest ahead, counting the cards still to come."""
+        tables = track_tables(request.board)
+        deck = deck_tables(request.cards)
         spaces = view.spaces
         played = [0] * 6
         for card in view.discard:
             for c, n in deck.rows[card]:
                 if c >= 0:
                     played[c] += n
-        laps = self.laps(view, request, tables) if not request.board.use_finish else None
-        options = request.options_of(Bet)
+        laps = self.laps(view, request, tables)
         best, best_score = options[0], None
         for o in options:
-            c = COLOURS.index(o.car)
-            if o.car in finished:
-                score = 1000.0 - 50 * finished.index(o.car)
-            else:
-                s = spaces[c]
-                future = max(0, deck.colour_total[c] - played[c])
-                if laps is None:
-                    score = -tables.togo[s] + 0.3 * future
-                else:
-                    score = (
-                        laps[c] + tables.progress[s] / tables.length
-                    ) * tables.lap_steps + 0.3 * future
+            c = CODE[o.car]
+            s = spaces[c]
+            future = max(0, deck.colour_total[c] - played[c])
+            score = (laps[c] + tables.progress[s] / tables.length) * tables.lap_steps
+            score += 0.3 * future
             if best_score is None or score > best_score:
                 best, best_score = o, score
         return best
@@ -379,7 +505,7 @@ class GreedyBot:
 
     def _order(self, race: _Race, request: Request, deck: DeckTables) -> Decision:
         """R-POW-TRI: own cars first (free road ahead), rivals' last (maybe blocked by then)."""
-        card = request.pending.card
+        card = request.card
         if card is None:  # not a card play: take what is offered
             return request.options[0]
         rows = deck.rows[card]
@@ -401,7 +527,7 @@ class GreedyBot:
 
     def _skip(self, race: _Race, request: Request, deck: DeckTables) -> Decision:
         """R-POW-STR: skip the row that helps rivals most, if any does."""
-        card = request.pending.card
+        card = request.card
         if card is None:  # not a card play: take what is offered
             return request.options[0]
         rows = deck.rows[card]
@@ -415,7 +541,7 @@ class GreedyBot:
         return best if best in request.options else request.options[0]
 
     def _wild(self, race: _Race, request: Request, deck: DeckTables) -> Decision:
-        card = request.pending.card
+        card = request.card
         options = request.options_of(Wild)
         if card is None or not options:  # not a card play: take what is offered
             return request.options[0]
@@ -443,8 +569,14 @@ class GreedyBot:
         own = owner[car] == my_seat
         sign = 1.0 if own else (UNOWNED if owner[car] == OFF else RIVAL + LEADER)
         start = spaces_of[car]
-        determined = own and view.powers[my_seat] == "determined" and request.pending.kind == "path"
+        power = view.powers[my_seat] if own else None
+        determined = power == "determined" and request.pending.kind == "path"
         spaces = (request.pending.spaces or 0) if determined else 0
+        # R-POW-AGG: with the extra space on offer, an end boxed in by cars costs more
+        # than the space gains, so the bot declines a 7th space that jams its own car.
+        boxed = {spaces_of[c] for c in range(6) if c != car} if power == "aggressive" else set()
+        if boxed and not request.pending.extra:
+            boxed = set()
         beyond = board.graph.beyond_finish
         forward, togo = tables.forward, tables.togo
         others = []
@@ -473,6 +605,8 @@ class GreedyBot:
             ):  # R-POW-DET bonus step
                 advance += 1.0
             score = sign * advance
+            if boxed and not beyond[e] and all(b in boxed for b in forward[e]):
+                score -= BOXED
             if not beyond[e]:
                 for ahead, w in others:
                     if e in ahead:

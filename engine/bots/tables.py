@@ -70,6 +70,11 @@ class DeckTables:
         regular = [r for c, r in zip(cards, self.rows, strict=False) if not c.speed8]
         self.size = len(regular)
         self.colour_total = [sum(n for r in regular for c, n in r if c == k) for k in range(6)]
+        self.wild_total = sum(n for r in regular for c, n in r if c == WILD_CODE)
+        # Per card id: its spaces per colour (COLOURS order), then its WILD spaces.
+        self.spaces7: list[tuple[int, ...]] = [
+            tuple(sum(n for c, n in r if c == k) for k in (*range(6), WILD_CODE)) for r in self.rows
+        ]
 
 
 _TRACKS: dict[int, TrackTables] = {}

@@ -19,7 +19,16 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TextIO
 
-from trackside.engine.bots import BOT_KINDS, Request, SeatView, bot_seed, drive, make_bot, race_of
+from trackside.engine.bots import (
+    BOT_KINDS,
+    Request,
+    SeatView,
+    bot_kind_problem,
+    bot_seed,
+    drive,
+    make_bot,
+    race_of,
+)
 from trackside.engine.commands.validate import issue_line
 from trackside.engine.errors import InvalidInput, Place, TracksideError
 from trackside.engine.game import (
@@ -39,6 +48,7 @@ from trackside.engine.game import (
     Wild,
     bid_value,
 )
+from trackside.engine.game.events import Pending
 from trackside.engine.records import (
     Recorder,
     SeatInfo,
@@ -49,6 +59,7 @@ from trackside.engine.records import (
     save_record,
 )
 from trackside.engine.resources import resolve_track
+from trackside.engine.text import plural
 from trackside.engine.track.validate import Issue
 from trackside.engine.yamlio import check_writable
 
@@ -163,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
     players = player_count(args, len(kinds) if kinds else None)
     if len(kinds) > players:
         raise TracksideError(
-            f"{len(kinds)} seats for {players} players",
+            f"{plural(len(kinds), 'seat')} for {players} players",
             Place("--seats"),
             "give at most one seat per player",
         )
@@ -223,7 +234,7 @@ def _resume(args: argparse.Namespace) -> int:
     )
     if len(kinds) != record.players:
         raise TracksideError(
-            f"{len(kinds)} seats for the record's {record.players} players",
+            f"{plural(len(kinds), 'seat')} for the record's {record.players} players",
             Place("--seats"),
             "give one seat per player",
         )
@@ -238,7 +249,7 @@ def _seat_kinds(text: str | None) -> list[str]:
         return []
     kinds = [k.strip().lower() for k in text.split(",")]
     for k in kinds:
-        if k not in SEAT_KINDS:
+        if k not in SEAT_KINDS and bot_kind_problem(k):
             raise TracksideError(
                 f"unknown seat kind {k!r}", Place("--seats"), f"use {', '.join(SEAT_KINDS)}"
             )
@@ -494,7 +505,8 @@ def describe_view(view: SeatView, request: Request) -> list[str]:
     lines = ["", f"-- Player {request.seat + 1} --"]
     hand = view.hand
     lines.append(
-        f"Your hand ({len(hand)} cards): " + (" ".join(str(cards[c]) for c in hand) or "(empty)")
+        f"Your hand ({plural(len(hand), 'card')}): "
+        + (" ".join(str(cards[c]) for c in hand) or "(empty)")
     )
     if view.face_up:
         lines.append("Face-up Speed-8: " + " ".join(str(cards[c]) for c in view.face_up))
@@ -519,13 +531,19 @@ def describe_view(view: SeatView, request: Request) -> list[str]:
         text.format(
             car=pending.car,
             power=power_text,
-            spaces=f"{pending.spaces} spaces",
+            spaces=_spaces(pending),
             line=(pending.line or 0) + 1,
         )
     )
     if pending.card is not None and pending.kind in ("order", "skip", "wild", "path", "bonus"):
         lines.append(f"Card: {cards[pending.card]}")
     return lines
+
+
+def _spaces(pending: Pending) -> str:
+    """The spaces of a move, with the Aggressive alternative when offered (R-POW-AGG)."""
+    n = pending.spaces or 0
+    return plural(n, "space") + (f" (Aggressive: or {n + pending.extra})" if pending.extra else "")
 
 
 def describe_option(option: Decision, view: SeatView, request: Request) -> str:
@@ -568,6 +586,8 @@ def describe_option(option: Decision, view: SeatView, request: Request) -> str:
             note = " (finishes)"
         elif request.pending.spaces and len(option.path) < request.pending.spaces:
             note = " (ends blocked)"
+        elif request.pending.spaces and len(option.path) > request.pending.spaces:
+            note = " (Aggressive extra space)"  # R-POW-AGG
         return f"{option.car}: {start} -> {end} via {' '.join(option.path)}{note}"
     if isinstance(option, Bet):
         at = view.positions.get(option.car)

@@ -16,11 +16,12 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from trackside.engine.bots import BOT_KINDS
+from trackside.engine.bots import BOT_KINDS, bot_kind_problem
 from trackside.engine.commands.play import add_table_options, check_tracks, player_count
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.records import open_track, open_variant
 from trackside.engine.simulate import simulate
+from trackside.engine.text import plural
 
 if TYPE_CHECKING:
     from trackside.engine.game import Variant
@@ -54,7 +55,8 @@ def add_parser(
         "--bots",
         default="greedy",
         metavar="KIND,...",
-        help=f"bot kind per seat ({', '.join(BOT_KINDS)}), cycled over the seats (default greedy)",
+        help=f"bot kind per seat ({', '.join(BOT_KINDS)}; strong:N searches N deals "
+        "a decision), cycled over the seats (default greedy)",
     )
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
     parser.add_argument(
@@ -85,13 +87,14 @@ def run(args: argparse.Namespace) -> int:
         )
     bots = [b.strip().lower() for b in args.bots.split(",")]
     for b in bots:
-        if b not in BOT_KINDS:
+        problem = bot_kind_problem(b)
+        if problem:
             raise TracksideError(
-                f"unknown bot kind {b!r}", Place("--bots"), f"use {', '.join(BOT_KINDS)}"
+                problem, Place("--bots"), f"use {', '.join(BOT_KINDS)} or strong:N"
             )
     players = player_count(args, None)
     if len(bots) > players:
-        raise TracksideError(f"{len(bots)} bots for {players} players", Place("--bots"))
+        raise TracksideError(f"{plural(len(bots), 'bot')} for {players} players", Place("--bots"))
     variant = open_variant(args.variant)
     refs = list(args.track) or list(variant.series)
     if not refs:
@@ -208,4 +211,4 @@ class _Progress:
         if self.tty:
             sys.stderr.write("\n")
         rate = f" ({self.total / seconds:.1f} games/s)" if seconds > 0 else ""
-        sys.stderr.write(f"simulated {self.total} games in {seconds:.2f} s{rate}\n")
+        sys.stderr.write(f"simulated {plural(self.total, 'game')} in {seconds:.2f} s{rate}\n")

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from trackside.engine.game.cards import COLOURS, Card, bid_value, hand_bids, lowest_price
+from trackside.engine.game.cards import (
+    COLOURS,
+    Card,
+    bid_value,
+    hand_bids,
+    lowest_card,
+    lowest_price,
+)
 from trackside.engine.game.decisions import Bid, Decision, KeepPower, SwapPower
 from trackside.engine.game.race import RaceSteps
 from trackside.engine.game.steps import NOBODY, Next, Step
@@ -77,8 +84,8 @@ class AuctionSteps(RaceSteps):
         eligible = list(range(self.players))
         if carless and remaining <= len(carless):  # R-AUC-7
             eligible = carless
-            if remaining == 1 and len(carless) == 1:
-                return self._take_last
+            if remaining == 1:
+                return self._take_last if len(carless) == 1 else self._forced_bids
         options = {seat: self._bid_options(seat, COLOURS[car]) for seat in eligible}
         return self._ask(Step.BID, options, self._resolve_bids)
 
@@ -99,6 +106,17 @@ class AuctionSteps(RaceSteps):
         )
         return self._next_car
 
+    def _forced_bids(self) -> Next:
+        """R-AUC-7 ruling: the last car and several players without one: each
+        shows their lowest card for it, and those bids compete under R-AUC-3."""
+        colour = COLOURS[self.auctioned_car]
+        self.collected = {}
+        for seat in self._carless():
+            hand = self.hands[seat]
+            k = lowest_card(colour, [self.cards[c] for c in hand])
+            self.collected[seat] = Bid(seat, None if k is None else hand[k])
+        return lambda: self._resolve_bids(forced=True)
+
     def _bid_value(self, seat: int, card: int, colour: str) -> int | None:
         hand = [self.cards[c] for c in self.hands[seat]]
         return bid_value(self.cards[card], colour, hand)
@@ -113,7 +131,9 @@ class AuctionSteps(RaceSteps):
             options.append(Bid(seat, None))
         return options
 
-    def _resolve_bids(self) -> Next:
+    def _resolve_bids(self, forced: bool = False) -> Next:
+        """R-AUC-2/3: the bids revealed and the winner (``forced``: the lowest
+        cards shown for the last car under R-AUC-7, not chosen)."""
         colour = COLOURS[self.auctioned_car]
         bids: dict[int, tuple[int, Card]] = {}
         parts = []
@@ -124,11 +144,13 @@ class AuctionSteps(RaceSteps):
             else:
                 card = self.cards[bid.card]
                 bids[seat] = (value, card)
-                parts.append(f"{self._seat(seat)} bids {value} with {card}")
+                verb = "shows" if forced else "bids"
+                parts.append(f"{self._seat(seat)} {verb} {value} with {card}")
         self._say(
             "bids",
-            "Bids: " + "; ".join(parts),
+            ("Lowest cards shown for the last car: " if forced else "Bids: ") + "; ".join(parts),
             bids={seat: (v, c.id) for seat, (v, c) in bids.items()},
+            forced=forced,
         )
         self.collected = {}
         if not bids:
@@ -142,6 +164,8 @@ class AuctionSteps(RaceSteps):
             )
             return self._next_car
         winner, reason = self._auction_winner(bids)
+        if forced:
+            reason = f"last car, {reason}"
         price = bids[winner][0]
         self._award(winner, self.auctioned_car, self.auctioned_power, price)
         self._say(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from trackside.engine.track.geometry import TrackGeometry
 from trackside.engine.track.model import Track
@@ -11,6 +11,9 @@ from trackside.engine.track.movement import MoveGraph
 # A move's outcome: (spaces entered, finished, blocked, lines crossed bitmask, all rectangular).
 Outcome = tuple[tuple[int, ...], bool, bool, int, bool]
 CACHE_LIMIT = 20_000  # remembered move choices per board (about 1 kB each)
+# A move's outcomes keyed by the path's space ids, and a memo for what callers
+# derive from them (the engine keeps its option lists there).
+Choices = tuple[dict[tuple[str, ...], Outcome], dict[Any, Any]]
 
 
 class Board:
@@ -41,7 +44,7 @@ class Board:
             for a in range(self.geometry.n)
         ]
         self._reach: dict[tuple[int, int], int] = {}
-        self._choices: dict[tuple[int, int, int, int, bool], dict[tuple[str, ...], Outcome]] = {}
+        self._choices: dict[tuple[int, int, int, int, bool], Choices] = {}
         # Steps that pass the seam start a new lap (long distance).
         self.wraps: set[tuple[int, int]] = {
             (a, b)
@@ -118,12 +121,24 @@ class Board:
 
         Only the occupied spaces within reach matter, so the answer is cached on
         them; games on one board share the cache (do not modify the result)."""
+        return self.memo_choices(start, n, occupied, keep_lines, keep_rect)[0]
+
+    def memo_choices(
+        self,
+        start: int,
+        n: int,
+        occupied: set[int],
+        keep_lines: int = 0b1111,
+        keep_rect: bool = True,
+    ) -> Choices:
+        """``choices`` and a memo dict remembered with them, where callers keep
+        what they derive from those choices (shared by every game on the board)."""
         occupied_mask = 0
         for i in occupied:
             occupied_mask |= 1 << i
         key = (start, n, occupied_mask & self.reach(start, n), keep_lines, keep_rect)
-        found = self._choices.get(key)
-        if found is None:
+        entry = self._choices.get(key)
+        if entry is None:
             ids = self.ids
             found = {
                 tuple([ids[i] for i in m[0]]): m
@@ -131,8 +146,8 @@ class Board:
             }
             if len(self._choices) >= CACHE_LIMIT:
                 self._choices.clear()
-            self._choices[key] = found
-        return found
+            entry = self._choices[key] = (found, {})
+        return entry
 
     def outcome_of(self, start: int, path: tuple[int, ...], n: int) -> Outcome:
         """The outcome of one concrete legal path of a car moving ``n`` (see ``outcomes``)."""

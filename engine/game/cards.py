@@ -36,11 +36,12 @@ class Card:
         return tuple((COLOUR_CODE.get(c, WILD_CODE), n) for c, n in self.rows)
 
     def number(self, colour: str) -> int | None:
-        """The spaces on this card's row of ``colour``, or None."""
-        for c, n in self.rows:
-            if c == colour:
-                return n
-        return None
+        """The spaces on this card's row of ``colour`` (the first such row), or None."""
+        return self._numbers.get(colour)
+
+    @cached_property
+    def _numbers(self) -> dict[str, int]:
+        return {c: n for c, n in reversed(self.rows)}  # the first row of a colour wins
 
     @cached_property
     def wild_rows(self) -> int:
@@ -157,3 +158,19 @@ def lowest_price(colour: str, hand: list[Card] | tuple[Card, ...]) -> int:
     for the colour in hand, else the lowest WILD bid, else the lowest number."""
     values = [v for c in hand if (v := bid_value(c, colour, hand)) is not None]
     return min(values) if values else 0
+
+
+def lowest_card(colour: str, hand: list[Card] | tuple[Card, ...]) -> int | None:
+    """The place in ``hand`` of the card shown as a forced bid for the last car
+    (R-AUC-7 ruling): the lowest bid for ``colour`` (as in ``lowest_price``);
+    among equal ones the card that ranks first under R-AUC-3's tie-breaks (more
+    rows, then no WILD row), then the first in hand. None for an empty hand."""
+    best: tuple[int, int, int] | None = None
+    found = None
+    for k, (card, value) in enumerate(zip(hand, hand_bids(colour, hand), strict=True)):
+        if value is None:
+            continue
+        key = (value, -len(card.rows), card.wild_rows)
+        if best is None or key < best:
+            best, found = key, k
+    return found

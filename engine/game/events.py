@@ -47,3 +47,6 @@ class Pending:
     line: int | None = None  # betting line of the bet (0-based)
     set_aside: tuple[str, ...] = ()  # cars bid on again (R-AUC-8)
     row: int | None = None  # the card row being resolved (0 = printed top)
+    # Spaces the owner may add to ``spaces`` (R-POW-AGG); the longer paths are among
+    # the options only then.
+    extra: int = 0

@@ -152,7 +152,11 @@ class Steps(GameState):
         return self.rng
 
     def _say(self, kind: str, text: str, **data: Any) -> None:
-        self.log.append(Event(kind, text, data))
+        # The fields set directly: the frozen dataclass's __init__ takes twice as long.
+        event = object.__new__(Event)
+        fields = event.__dict__
+        fields["kind"], fields["text"], fields["data"] = kind, text, data
+        self.log.append(event)
 
     def _seat(self, seat: int) -> str:
         return seat_name(seat)

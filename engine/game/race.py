@@ -9,7 +9,18 @@ from collections.abc import Callable, Sequence
 from trackside.engine.game.cards import COLOURS
 from trackside.engine.game.decisions import Bet, Decision, Order, Path, PlayCard, Skip, Wild
 from trackside.engine.game.scoring import ScoringSteps
-from trackside.engine.game.steps import NOBODY, OFF, Next, Step, ordinal
+from trackside.engine.game.steps import (
+    NOBODY,
+    OFF,
+    STEP_BET,
+    STEP_CARD,
+    STEP_ORDER,
+    STEP_PATH,
+    STEP_SKIP,
+    STEP_WILD,
+    Next,
+    ordinal,
+)
 
 # Option lists depend only on small keys (seat, rows, colours): built once and
 # shared by every game, as decisions are immutable.
@@ -22,6 +33,17 @@ def _shared(key: OptionsKey, build: Callable[[], Sequence[Decision]]) -> Sequenc
     if options is None:
         options = _OPTIONS[key] = build()
     return options
+
+
+# PlayCard decisions by (seat, card id), shared like the option lists.
+_PLAYS: dict[tuple[int, int], PlayCard] = {}
+
+
+def _play(seat: int, card: int) -> PlayCard:
+    play = _PLAYS.get((seat, card))
+    if play is None:
+        play = _PLAYS[(seat, card)] = PlayCard(seat, card)
+    return play
 
 
 def _bet_options(seat: int) -> Sequence[Decision]:
@@ -58,9 +80,10 @@ class RaceSteps(ScoringSteps):
         else:
             return self._end_race  # R-RACE-6
         self.turn = seat
-        options: list[Decision] = [PlayCard(seat, c) for c in self.hands[seat]]
-        options += [PlayCard(seat, c) for c in self.face_up[seat]]
-        return self._ask(Step.CARD, {seat: options}, lambda: None)
+        options: list[Decision] = [_play(seat, c) for c in self.hands[seat]]
+        if self.face_up[seat]:
+            options += [_play(seat, c) for c in self.face_up[seat]]
+        return self._ask(STEP_CARD, {seat: options}, lambda: None)
 
     def _on_card(self, decision: PlayCard) -> Next:
         seat = decision.player
@@ -91,13 +114,13 @@ class RaceSteps(ScoringSteps):
                 ("order", seat, tuple(live), dead),
                 lambda: [Order(seat, perm + dead) for perm in itertools.permutations(live)],
             )
-            return self._ask(Step.ORDER, {seat: options}, lambda: None)
+            return self._ask(STEP_ORDER, {seat: options}, lambda: None)
         if power == "strategic":
             rows = len(self.row_order)
             options = _shared(
                 ("skip", seat, rows), lambda: [Skip(seat, r) for r in (None, *range(rows))]
             )
-            return self._ask(Step.SKIP, {seat: options}, lambda: None)
+            return self._ask(STEP_SKIP, {seat: options}, lambda: None)
         return self._ask_wild
 
     def _on_order(self, decision: Order) -> Next:
@@ -143,7 +166,7 @@ class RaceSteps(ScoringSteps):
             lambda: [Wild(seat, combo) for combo in itertools.permutations(allowed, k)],
         )
         self.wild_rows = rows
-        return self._ask(Step.WILD, {seat: options}, lambda: None)
+        return self._ask(STEP_WILD, {seat: options}, lambda: None)
 
     def _on_wild(self, decision: Wild) -> Next:
         rows = self.wild_rows
@@ -171,12 +194,12 @@ class RaceSteps(ScoringSteps):
             car = self.wild_cars[r]
         else:
             car = COLOURS.index(colour)
-            # R-POW-AGG: the printed top row of the player's own car.
+            # R-POW-AGG: the printed top row of the player's own car may go further.
             if r == 0 and self.owner[car] == seat and self.power[seat] == "aggressive":
-                n += self.variant.aggressive_bonus
+                return self._start_move(car, n, False, self.variant.aggressive_bonus)
         return self._start_move(car, n, False)
 
-    def _start_move(self, car: int, n: int, bonus: bool) -> Next:
+    def _start_move(self, car: int, n: int, bonus: bool, extra: int = 0) -> Next:
         start = self.car_spaces[car]
         name = COLOURS[car]
         if start == OFF:
@@ -187,9 +210,14 @@ class RaceSteps(ScoringSteps):
         occupied.discard(start)
         owner = self.owner[car]
         determined = not bonus and owner != NOBODY and self.power[owner] == "determined"
-        by_path = self.board.choices(
-            start, n, occupied, 0b1000 | (0b111 & ~self.lines_crossed), determined
-        )
+        keep = 0b1000 | (0b111 & ~self.lines_crossed)
+        by_path, memo = self.board.memo_choices(start, n, occupied, keep, determined)
+        if extra > 0:  # R-POW-AGG: the longer moves are offered too, when there are any
+            longer, _ = self.board.memo_choices(start, n + extra, occupied, keep, determined)
+            further = {p: m for p, m in longer.items() if len(p) > n}
+            if further:
+                by_path = {**by_path, **further}
+                memo = {}  # the options of this mixed move are not shared
         occupied.add(start)
         if not by_path:
             if self.logging:
@@ -207,8 +235,11 @@ class RaceSteps(ScoringSteps):
             chooser = owner
         self.moving_car, self.move_start, self.move_spaces, self.bonus_step = car, start, n, bonus
         self.move_choices = by_path
-        options = [Path(chooser, name, path) for path in by_path]
-        return self._ask(Step.PATH, {chooser: options}, lambda: None)
+        # Decisions are immutable: the option list is shared by every game on the board.
+        options = memo.get((chooser, car))
+        if options is None:
+            options = memo[(chooser, car)] = [Path(chooser, name, path) for path in by_path]
+        return self._ask(STEP_PATH, {chooser: options}, lambda: None)
 
     def _on_path(self, decision: Path) -> Next:
         board = self.board
@@ -221,6 +252,16 @@ class RaceSteps(ScoringSteps):
         path, finished, blocked, crossed, rect = move
         car = self.moving_car
         name = COLOURS[car]
+        note = ""
+        seat = self.turn
+        if (
+            seat is not None
+            and self.power[seat] == "aggressive"
+            and self.logging
+            and self.move_limit() > self.move_spaces
+        ):  # R-POW-AGG: say what the owner chose
+            taken = len(path) > self.move_spaces
+            note = " (Aggressive extra space)" if taken else " (Aggressive extra declined)"
         self.occupied.discard(start)
         if not board.use_finish:
             here = start
@@ -234,7 +275,8 @@ class RaceSteps(ScoringSteps):
             place = len(self.finished)
             self._say(
                 "finish",
-                f"The {name} car moves {' -> '.join(decision.path)} and finishes {ordinal(place)}",
+                f"The {name} car moves {' -> '.join(decision.path)}{note} "
+                f"and finishes {ordinal(place)}",
                 car=name,
                 path=list(decision.path),
                 place=place,
@@ -248,6 +290,7 @@ class RaceSteps(ScoringSteps):
                     "move",
                     f"The {name} car moves {' -> '.join(decision.path)}"
                     + (" (blocked)" if blocked else "")
+                    + note
                     + (" (Determined bonus)" if self.bonus_step else ""),
                     car=name,
                     path=list(decision.path),
@@ -280,6 +323,15 @@ class RaceSteps(ScoringSteps):
             return self._start_move(car, self.variant.determined_bonus, True)
         self.bonus_step = False
         return self._next_row
+
+    def move_limit(self) -> int:
+        """The most spaces the pending move may take: its number, or more when the
+        owner may take an Aggressive extra space (R-POW-AGG), which is then offered."""
+        longest = self.move_spaces
+        for p in self.move_choices:
+            if len(p) > longest:
+                longest = len(p)
+        return longest
 
     def _end_card(self) -> Next:
         seat, card_id = self.turn, self.card
@@ -318,7 +370,7 @@ class RaceSteps(ScoringSteps):
         k = self.lines_to_bet[0]
         options = {seat: _bet_options(seat) for seat in range(self.players)}
         self._say("bet-open", f"Bet {k + 1}: every player secretly chooses a car to win", line=k)
-        return self._ask(Step.BET, options, self._resolve_bet)
+        return self._ask(STEP_BET, options, self._resolve_bet)
 
     def _resolve_bet(self) -> Next:
         k = self.lines_to_bet.pop(0)

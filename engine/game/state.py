@@ -29,8 +29,20 @@ from trackside.engine.game.decisions import (
 )
 from trackside.engine.game.events import Event, Pending, Phase
 from trackside.engine.game.setup import Deal, check_deal, shuffled_setup
-from trackside.engine.game.steps import NOBODY, OFF, Next, Step
+from trackside.engine.game.steps import (
+    NOBODY,
+    OFF,
+    STEP_BET,
+    STEP_BID,
+    STEP_KEEP,
+    STEP_OVER,
+    STEP_PATH,
+    STEP_SECOND,
+    Next,
+    Step,
+)
 from trackside.engine.game.variants import Variant
+from trackside.engine.text import plural
 from trackside.engine.track.model import Track
 
 
@@ -105,7 +117,8 @@ class Game(AuctionSteps):
             )
         if len(board.grid) != len(COLOURS):
             raise InvalidInput(
-                f"track {board.track.name!r} has {len(board.grid)} start spaces; a game needs 6",
+                f"track {board.track.name!r} has {plural(len(board.grid), 'start space')}; "
+                "a game needs 6",
                 hint="validate the track",
             )
         if variant.finish == "distance" and not board.geometry.wraps:
@@ -269,7 +282,7 @@ class Game(AuctionSteps):
 
     @property
     def over(self) -> bool:
-        return self.step is Step.OVER
+        return self.step is STEP_OVER
 
     def options(self, seat: int) -> list[Decision]:
         """The legal options of ``seat`` now (empty when nothing is due from it).
@@ -283,15 +296,16 @@ class Game(AuctionSteps):
 
     def all_paths(self, seat: int) -> list[Path]:
         """Every concrete legal path for the pending move (R-MOVE-4), if any."""
-        if self.step is not Step.PATH or seat not in self._due_seats:
+        if self.step is not STEP_PATH or seat not in self._due_seats:
             return []
         start, n = self.move_start, self.move_spaces
         others = self.occupied - {start}
         car = COLOURS[self.moving_car]
-        return [
-            Path(seat, car, tuple(self.board.ids[i] for i in m.path))
-            for m in self.board.graph.moves(start, n, others)
-        ]
+        moves = self.board.graph.moves(start, n, others)
+        limit = self.move_limit()
+        if limit > n:  # R-POW-AGG: the moves that take the extra space too
+            moves += [m for m in self.board.graph.moves(start, limit, others) if len(m.path) > n]
+        return [Path(seat, car, tuple(self.board.ids[i] for i in m.path)) for m in moves]
 
     @property
     def pending(self) -> Pending:
@@ -303,24 +317,25 @@ class Game(AuctionSteps):
     def _describe(self) -> Pending:
         step = self.step
         kind = step.kind
-        if step is Step.PATH and self.bonus_step:
+        if step is STEP_PATH and self.bonus_step:
             kind = "bonus"
         car = None
-        if step is Step.BID and self.auctioned_car != NOBODY:
+        if step is STEP_BID and self.auctioned_car != NOBODY:
             car = COLOURS[self.auctioned_car]
-        elif step is Step.PATH:
+        elif step is STEP_PATH:
             car = COLOURS[self.moving_car]
-        line = self.lines_to_bet[0] if step is Step.BET and self.lines_to_bet else None
+        line = self.lines_to_bet[0] if step is STEP_BET and self.lines_to_bet else None
         return Pending(
             kind,
             tuple(self.due()),
             car=car,
-            power=self.auctioned_power if step is Step.BID else None,
+            power=self.auctioned_power if step is STEP_BID else None,
             card=self.card,
-            spaces=self.move_spaces if step is Step.PATH else None,
-            row=self.current_row if step is Step.PATH and not self.bonus_step else None,
+            spaces=self.move_spaces if step is STEP_PATH else None,
+            extra=self.move_limit() - self.move_spaces if step is STEP_PATH else 0,
+            row=self.current_row if step is STEP_PATH and not self.bonus_step else None,
             line=line,
-            set_aside=tuple(COLOURS[c] for c, _ in self.set_aside) if step is Step.SECOND else (),
+            set_aside=tuple(COLOURS[c] for c, _ in self.set_aside) if step is STEP_SECOND else (),
         )
 
     def card_of(self, card_id: int) -> Card:
@@ -396,11 +411,11 @@ class Game(AuctionSteps):
         """Apply one decision; raises ``IllegalDecision`` if it is not legal now."""
         self._check(decision)
         self._pending = None
-        self._run(lambda: self._take(decision))
+        self._run(self._take(decision))
 
     def _check(self, decision: Decision) -> None:
         seat = decision.player
-        if self.step is Step.OVER:
+        if self.step is STEP_OVER:
             raise IllegalDecision("the game is over; no decision is due")
         if seat not in self._due_seats or seat in self.collected:
             due = ", ".join(f"seat {other}" for other in self.due()) or "nobody"
@@ -431,12 +446,12 @@ class Game(AuctionSteps):
         if isinstance(decision, Bid) and decision.card is not None:
             if decision.card not in self.hands[decision.player]:
                 return False
-            if self.step is Step.BID and decision.car not in (None, COLOURS[self.auctioned_car]):
+            if self.step is STEP_BID and decision.car not in (None, COLOURS[self.auctioned_car]):
                 return False
-            colour = decision.car if self.step is Step.SECOND else COLOURS[self.auctioned_car]
+            colour = decision.car if self.step is STEP_SECOND else COLOURS[self.auctioned_car]
             if colour is None:  # a second-round bid names its car
                 return False
-            if self.step is Step.SECOND and COLOURS.index(colour) not in [
+            if self.step is STEP_SECOND and COLOURS.index(colour) not in [
                 c for c, _ in self.set_aside
             ]:
                 return False
@@ -461,7 +476,8 @@ class Game(AuctionSteps):
         """R-MOVE-4 checked directly on a concrete path."""
         index, graph = self.board.index, self.board.graph
         start, n = self.move_start, self.move_spaces
-        if not path or len(path) > n or any(s not in index for s in path):
+        limit = self.move_limit()  # more than n when an Aggressive extra is offered
+        if not path or len(path) > limit or any(s not in index for s in path):
             return False
         others = self.occupied - {start}
         here = start
@@ -472,7 +488,7 @@ class Game(AuctionSteps):
             if graph.beyond_finish[b] and not graph.beyond_finish[here]:
                 return k == len(path) - 1  # R-FIN-1: a finishing step ends the move
             here = b
-        return len(path) == n or not graph.free_forward(here, others)
+        return len(path) in (n, limit) or not graph.free_forward(here, others)
 
     def _take(self, decision: Decision) -> Next:
         step = self.step
@@ -480,9 +496,9 @@ class Game(AuctionSteps):
             self.collected[decision.player] = decision
             if self.due():
                 return None
-            if step is Step.BID:
+            if step is STEP_BID:
                 return self._resolve_bids
-            return self._resolve_keep if step is Step.KEEP else self._resolve_bet
+            return self._resolve_keep if step is STEP_KEEP else self._resolve_bet
         # Otherwise each step asks for its own kind of decision (checked by ``_check``).
         if isinstance(decision, Path):
             return self._on_path(decision)

@@ -55,3 +55,16 @@ class Step(Enum):
         self.kind = kind
         self.phase = phase
         self.simultaneous = simultaneous
+
+
+# The steps as plain names for the paths taken at every decision: on Python 3.11
+# ``Step.PATH`` goes through ``EnumType.__getattr__``, ten times slower than a global.
+STEP_BID, STEP_SECOND, STEP_KEEP = Step.BID, Step.SECOND, Step.KEEP
+STEP_CARD, STEP_ORDER, STEP_SKIP, STEP_WILD, STEP_PATH = (
+    Step.CARD,
+    Step.ORDER,
+    Step.SKIP,
+    Step.WILD,
+    Step.PATH,
+)
+STEP_BET, STEP_OVER = Step.BET, Step.OVER

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -55,7 +56,7 @@ class Variant:
     cunning_swap: bool = False
     source: str = "<variant>"
 
-    @property
+    @cached_property  # every new game asks; loading resolves the file's path
     def deck(self) -> Deck:
         """The speed-card deck this variant names (R-DECK)."""
         return load_deck(self.deck_path or variants_dir() / "decks" / "standard.yaml")

@@ -18,15 +18,15 @@ grid-repeat                error     the start grid lists a space twice
 grid-unknown-id            error     the start grid names a space that does not exist
 grid-not-behind-line       error     a start space is not behind betting line 1
 line-count                 error     there are not exactly 3 betting lines
-centerline-degenerate      error     the centerline has (almost) no length
-centerline-crossing        error     the centerline crosses itself
+centerline-degenerate      error     the racing line has (almost) no length
+centerline-crossing        error     the racing line crosses itself
 bad-polygon                error     a space is not a usable simple polygon
 space-size                 error     a space is too small or too large to be a board space
 overlap                    error     two spaces overlap
-off-racing-line            error     a space lies far from the centerline
-across-seam                error     a space straddles the seam of a closed track
-line-misses-centerline     error     a betting or finish line does not cross the centerline
-line-crosses-twice         error     a line crosses the centerline more than once
+off-racing-line            error     a space lies far from the racing line
+across-seam                error     a space lies across the lap start of a closed track
+line-misses-centerline     error     a betting or finish line does not cross the racing line
+line-crosses-twice         error     a line crosses the racing line more than once
 line-order                 error     lines are not in race order (1, 2, 3, finish)
 line-cuts-space            error     a line runs through a space instead of along edges
 line-gap                   error     a line does not span the track (a step passes it)
@@ -35,14 +35,14 @@ dead-end                   error     a space (before the finish) has no forward 
 start-cannot-finish        error     no forward path leads from a start space to the finish
 unreachable                warning   spaces no car can reach from the start grid
 single-file                warning   a stretch where every car must use the same space
-coarse-centerline          warning   the centerline has too few points on a curve
+coarse-centerline          warning   the racing line has too few points on a curve
 lane-mismatch              warning   side-by-side spaces with inconsistent lane numbers
 grid-order                 warning   the start grid is not listed front to back
 =========================  ========  =============================================
 
 Thresholds: a space is far off the racing line when its centroid is more than
 ``OFF_LINE_FACTOR`` (4) times the median space size (square root of the area)
-from the centerline. The centerline is too coarse where it turns more than
+from the racing line. The racing line is too coarse where it turns more than
 ``COARSE_TURN_DEG`` (2) degrees at one point and a space there is far enough
 from it that the projection error (offset x turn / 2) exceeds half the
 tolerance.
@@ -63,6 +63,7 @@ import numpy as np
 import shapely
 
 from trackside.engine.errors import place_text
+from trackside.engine.text import plural
 from trackside.engine.track.geometry import (
     BETTING_LINE_COUNT,
     FINISH,
@@ -126,6 +127,8 @@ _KEY_ORDER = {
             "betting_lines",
             "finish_line",
             "labels",
+            "background",
+            "lane_layouts",
         )
     )
 }
@@ -196,8 +199,8 @@ class Report:
     def summary(self) -> str:
         """One line: how many errors and warnings."""
         return (
-            f"{self.file or '<track>'}: {_plural(self.errors, 'error')}, "
-            f"{_plural(self.warnings, 'warning')}"
+            f"{self.file or '<track>'}: {plural(self.errors, 'error')}, "
+            f"{plural(self.warnings, 'warning')}"
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -254,10 +257,6 @@ def validate_track(
 
 
 # -- report helpers -----------------------------------------------------------
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _locate(issue: Issue, doc: YamlDocument | None) -> Issue:
@@ -428,7 +427,8 @@ class _Checker:
         if len(grid) != 6:
             self.add(
                 "grid-size",
-                f"the start grid lists {len(grid)} spaces; it needs exactly 6, pole first",
+                f"the start grid lists {plural(len(grid), 'space')}; "
+                "it needs exactly 6, pole first",
                 [s for s in grid if s in self.g.index],
                 path=("start_grid",),
             )
@@ -511,7 +511,7 @@ class _Checker:
         if g.length <= 2 * g.tol:
             self.add(
                 "centerline-degenerate",
-                f"the centerline is {g.length:.1f} mm long; draw the racing line through "
+                f"the racing line is {g.length:.1f} mm long; draw it through "
                 "the whole track with at least 2 distinct points",
                 path=("centerline", "points"),
             )
@@ -520,7 +520,7 @@ class _Checker:
             k = self._crossing_point()
             self.add(
                 "centerline-crossing",
-                "the centerline crosses itself"
+                "the racing line crosses itself"
                 + (f" near point {k + 1}" if k is not None else "")
                 + "; progress along it is ambiguous there, redraw it as one loop or "
                 "one path",
@@ -551,9 +551,9 @@ class _Checker:
             if g.offset[i] > limit:
                 self.add(
                     "off-racing-line",
-                    f"space {g.ids[i]} is {g.offset[i]:.0f} mm from the centerline "
+                    f"space {g.ids[i]} is {g.offset[i]:.0f} mm from the racing line "
                     f"(more than {limit:.0f} mm, {OFF_LINE_FACTOR:g} space sizes), so its "
-                    "progress along the track is unreliable; run the centerline through "
+                    "progress along the track is unreliable; run the racing line through "
                     "the track near it",
                     [i],
                     path=self.space_path(i),
@@ -565,8 +565,10 @@ class _Checker:
             if g.straddles_seam[i]:
                 self.add(
                     "across-seam",
-                    f"space {g.ids[i]} lies across the seam (the first point of the "
-                    "closed centerline); start the centerline on an edge between spaces",
+                    f"space {g.ids[i]} lies across the lap start (the first point of the "
+                    "closed racing line, centerline.points[0]); move the lap start to an edge "
+                    "between spaces: in the editor right-click a space and choose Set Lap "
+                    "Start Here, or drag the green lap start marker",
                     [i],
                     path=self.space_path(i),
                 )
@@ -582,14 +584,14 @@ class _Checker:
             if not crossings:
                 self.add(
                     "line-misses-centerline",
-                    f"{name} does not cross the centerline; draw it across the whole track",
+                    f"{name} does not cross the racing line; draw it across the whole track",
                     line=k,
                     path=path,
                 )
             elif len(crossings) > 1:
                 self.add(
                     "line-crosses-twice",
-                    f"{name} crosses the centerline "
+                    f"{name} crosses the racing line "
                     f"{len(crossings)} times; make it one short segment across the track",
                     line=k,
                     path=path,
@@ -598,10 +600,12 @@ class _Checker:
             if progress is not None:
                 if last is not None and progress <= last[1]:
                     why = (
-                        "it lies on the seam, where a lap starts: start the centerline "
-                        "between the finish line and the grid"
+                        "it lies on the lap start: move the lap start to between the "
+                        "finish line and the grid, e.g. right-click the last grid space "
+                        "and choose Set Lap Start Here"
                         if g.wraps and min(progress, g.length - progress) <= g.tol
-                        else "check the centerline's direction"
+                        else "move the lines into that order, or check that the racing "
+                        "line runs in the driving direction"
                     )
                     self.add(
                         "line-order",
@@ -677,8 +681,9 @@ class _Checker:
                 self.add(
                     "grid-not-behind-line",
                     f"start space {sid} (grid position {k + 1}) "
-                    "is not behind betting line 1; put the grid just after the seam "
-                    "and before the first betting line",
+                    "is not behind betting line 1; put the grid just after the lap start "
+                    "and before the first betting line (or move the lap start to just "
+                    "behind the grid: Set Lap Start Here on its last space)",
                     [i],
                     line=0,
                     path=("start_grid", k),
@@ -910,7 +915,7 @@ class _Checker:
             ids = [g.ids[i] for i in spaces]
             self.add(
                 "coarse-centerline",
-                f"the centerline turns up to {worst:.1f}° at one point near "
+                f"the racing line turns up to {worst:.1f}° at one point near "
                 f"space{'s' if len(ids) > 1 else ''} {_names(ids)}, so their progress "
                 "may be off; add points on the curve (about 1° of turn per point)",
                 spaces,

@@ -94,6 +94,8 @@ def test_progress_bar_when_stderr_is_a_terminal(capsys, monkeypatch):
         (["--games", "0"], "cannot play 0 games"),
         (["--games", "2", "--bots", "greedy,clever"], "unknown bot kind"),
         (["--games", "2", "--bots", ",greedy"], "unknown bot kind ''"),
+        (["--games", "2", "--bots", "strong:0"], "bad bot budget 'strong:0'"),
+        (["--games", "2", "--bots", "greedy:5"], "only strong takes one"),
         (["--games", "2", "--players", "2"], "3 to 6 players"),
         (["--games", "2", "--players", "3", "--bots", "greedy,random,greedy,random"], "4 bots"),
     ],
@@ -101,6 +103,14 @@ def test_progress_bar_when_stderr_is_a_terminal(capsys, monkeypatch):
 def test_bad_arguments_are_one_line_with_code_2(capsys, argv, words):
     code, _, err = run(capsys, "--track", HARBOUR, *argv)
     assert code == 2 and words in err and err.count("\n") == 1
+
+
+def test_a_strong_bot_with_its_budget_plays(capsys):
+    """``strong:N`` is a bot kind for ``--bots``; the seats report it as given."""
+    bots = ["--bots", "strong:1,greedy"]
+    code, out, _ = run(capsys, "--track", HARBOUR, "--games", "1", *bots, "--json")
+    assert code == 0
+    assert [s["bot"] for s in json.loads(out)["seats"]] == ["strong:1", "greedy"] * 2
 
 
 def test_no_track_for_a_single_race_variant(capsys):

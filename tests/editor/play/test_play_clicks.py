@@ -264,6 +264,35 @@ def test_second_click_chooses_among_paths_that_differ(qtbot, window, bundled):
     assert c.decisions[n] == chosen
 
 
+def aggressive_choice(game: Game) -> bool:
+    """The Aggressive owner chooses 6 or 7 with some end only the 7th space reaches."""
+    if game.pending.kind != "path" or not game.pending.extra:
+        return False
+    n = game.pending.spaces or 0
+    opts = game.options(game.due()[0])
+    short = {o.path[-1] for o in opts if len(o.path) <= n}
+    return any(len(o.path) > n and o.path[-1] not in short for o in opts)
+
+
+def test_aggressive_extra_space_is_offered_and_taken_by_a_click(qtbot, window, bundled):
+    """R-POW-AGG: the ends only the extra space reaches are marked +1 beside the lit
+    6-space ends; clicking one takes the extra space, and the log says so."""
+    game = game_at(bundled["harbour-loop"], 0, aggressive_choice)
+    c = take_over(qtbot, window, game)
+    view = window.play.view
+    seat = c.waiting_for
+    n = game.pending.spaces
+    opts = game.options(seat)
+    assert view.board.lit == {o.path[-1] for o in opts if len(o.path) <= n}
+    assert set(view.board.marked.values()) == {"+1"}
+    assert "with Aggressive" in view.prompt.text()
+    end = sorted(view.board.marked)[0]
+    k = len(c.decisions)
+    click_space(qtbot, view, end)
+    assert c.decisions[k] in opts and len(c.decisions[k].path) == n + 1
+    assert any("Aggressive extra space" in e.text for e in game.log)
+
+
 def test_tricky_order_is_chosen_row_by_row(qtbot, window, bundled):
     """R-POW-TRI: the rows in any order, here the last printed row first."""
     game = game_at(bundled["harbour-loop"], 1, lambda g: g.pending.kind == "order")

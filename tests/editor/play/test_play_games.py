@@ -247,6 +247,8 @@ def test_moves_are_animated_along_their_paths(qtbot, harbour_window):
     assert seen, "a move was animated"
     _car, steps = seen[0]
     assert steps >= 2  # the start and at least one space entered
+    qtbot.waitUntil(lambda: not board.animating, timeout=10_000)
+    view.controller.anim_ms = board.anim_ms = 0  # the rest of the game at full speed
     qtbot.waitUntil(lambda: view.showing_sheet, timeout=120_000)
     qtbot.waitUntil(lambda: not board.animating, timeout=10_000)
     for colour, sid in board.positions.items():

@@ -4,6 +4,8 @@ import pytest
 from game_helpers import scenario
 
 from trackside.engine.bots import GreedyBot, RandomBot, ask, bot_seed, drive, make_bot
+from trackside.engine.bots.greedy import bet_values, place_odds
+from trackside.engine.bots.tables import track_tables
 from trackside.engine.game import (
     COLOURS,
     Game,
@@ -141,6 +143,46 @@ def test_greedy_jams_a_rival_when_the_advance_is_the_same():
     assert choice.path[-1] in ("b6", "c6")
 
 
+RED_6 = 6  # red 6 / yellow 4 / black 2 / blue 1
+ONE_LANE = {"red": "a10", "yellow": "a30", "black": "a40", "blue": "a50", "green": "a60"}
+
+
+def aggressive_choice(positions):
+    """Red's Aggressive owner (seat 0) plays red 6 on one lane: 6 or 7 spaces."""
+    order = ("red", "yellow", "black", "blue", "green", "orange")
+    game = scenario(positions, [[RED_6, 0], [1, 2]], order, powers=("aggressive",), lanes=1)
+    game.apply(PlayCard(0, RED_6))
+    assert game.pending.extra == 1
+    return game
+
+
+def test_greedy_takes_the_aggressive_extra_space_on_a_free_road():
+    """R-POW-AGG: with nothing in the way, the 7th space is simply further."""
+    game = aggressive_choice({**ONE_LANE, "orange": "a70"})
+    view, request = ask(game, 0)
+    assert GreedyBot(0).choose(view, request).path[-1] == "a17"
+
+
+def test_greedy_declines_the_aggressive_extra_space_that_boxes_its_car_in():
+    """R-POW-AGG: a rival's car on a18: the 7th space would leave red with no free
+    space ahead, so the greedy owner stops at 6."""
+    game = aggressive_choice({**ONE_LANE, "orange": "a18"})
+    view, request = ask(game, 0)
+    assert GreedyBot(0).choose(view, request).path[-1] == "a16"
+
+
+def test_random_bot_takes_or_declines_the_aggressive_extra_space():
+    """R-POW-AGG: the random bot picks among the offered paths, both lengths."""
+    ends = set()
+    for seed in range(12):
+        game = aggressive_choice({**ONE_LANE, "orange": "a70"})
+        view, request = ask(game, 0)
+        choice = RandomBot(seed).choose(view, request)
+        assert game.is_legal(choice)
+        ends.add(choice.path[-1])
+    assert ends == {"a16", "a17"}
+
+
 def test_greedy_plays_the_card_that_helps_its_own_car():
     """R-RACE-2/3: holding a card that moves a rival's car first and cards for its own
     cars (black 5, and the Speed-8 cards dealt with its cars), it never plays the rival's."""
@@ -167,32 +209,117 @@ def test_greedy_plays_the_card_that_helps_its_own_car():
     assert game.card_of(choice.card).rows[0][0] in [c for c in COLOURS if game.owner_of(c) == 0]
 
 
-def test_greedy_bets_on_a_leading_car():
-    """R-BET-2: the bet goes to a car among the three nearest the finish (steps to the
-    finish line, adjusted by the cards still to come for each colour)."""
-    from trackside.engine.bots.tables import track_tables
-
+def test_greedy_bets_pay_far_more_often_than_a_blind_bet():
+    """R-BET-2/5: greedy bets on the cars likeliest to earn on each line: over 20
+    games at least 80% of its bets land on a paying place, where a bet on a car
+    drawn at random would land on one half the time."""
     variant = load_variant("standard")
     track = open_track(HARBOUR)
-    checked = 0
+    paid = blind = bets = 0.0
     for seed in range(20):
         game = new_game([track], variant, 4, seed)
         bots = [GreedyBot(seed) for _ in range(4)]
-        togo = track_tables(game.board).togo
+        made: list[tuple[int, str]] = []  # (line, car)
         while not game.over:
             for seat in game.due():
                 view, request = ask(game, seat)
                 choice = bots[seat].choose(view, request)
                 if request.pending.kind == "bet":
-                    c = COLOURS.index(choice.car)
-                    ahead = sorted(togo[s] for s in game.car_spaces if s >= 0)
-                    assert game.car_spaces[c] < 0 or togo[game.car_spaces[c]] <= ahead[2], (
-                        seed,
-                        choice,
-                    )
-                    checked += 1
+                    made.append((request.pending.line or 0, choice.car))
                 game.apply(choice)
-    assert checked >= 200
+        ranking = list(game.result.ranking)
+        for line, car in made:
+            table = variant.bet_payouts[line]
+            place = ranking.index(car) if car in ranking else len(table)
+            paid += place < len(table) and table[place] > 0
+            blind += sum(1 for v in table[:6] if v > 0) / 6
+            bets += 1
+    assert bets >= 200
+    assert blind / bets == 0.5  # the standard lines pay three places of six
+    assert paid / bets >= 0.8, paid / bets
+
+
+def test_greedy_bet_is_not_the_leader_whose_cards_are_spent():
+    """R-BET-2/5: red leads after crossing line 1, but most red rows have been
+    played (on cards without yellow); yellow, close behind, has all its cards to
+    come: its bet is worth more, and the greedy bets go to yellow, not to the leader."""
+    cards = load_variant("standard").deck.cards
+    positions = {
+        "red": "b19",
+        "yellow": "b16",
+        "black": "b10",
+        "blue": "b8",
+        "green": "b6",
+        "orange": "b4",
+    }
+    order = ("red", "yellow", "black", "blue", "green", "orange")
+    game = scenario(positions, [[RED_6, 0, 1], [2, 3, 4]], order)
+    spent = [
+        c.id
+        for c in cards
+        if not c.speed8 and c.id in game.out_of_game and c.number("red") and not c.number("yellow")
+    ]
+    for cid in spent:  # a race where these cards were played already
+        game.out_of_game.remove(cid)
+        game.discard.append(cid)
+    game.apply(PlayCard(0, RED_6))
+    while game.pending.kind == "path":
+        game.apply(game.options(game.due()[0])[0])
+    assert game.pending.kind == "bet" and game.pending.line == 0
+    togo = track_tables(game.board).togo
+    red, yellow = (game.car_spaces[COLOURS.index(c)] for c in ("red", "yellow"))
+    assert togo[red] < togo[yellow]  # red leads
+    for seat in game.due():
+        view, request = ask(game, seat)
+        choice = GreedyBot(seat).choose(view, request)
+        assert game.is_legal(choice)
+        assert choice.car == "yellow"
+
+
+def test_greedy_bets_on_the_likely_second_when_only_second_pays():
+    """R-BET-5 with a variant's own bet table (2nd place only pays): red leads,
+    yellow follows and the rest are far behind, so the greedy bets on yellow,
+    the likeliest 2nd; with the standard table it bets on red."""
+    positions = {
+        "red": "b19",
+        "yellow": "b17",
+        "black": "b3",
+        "blue": "b2",
+        "green": "b1",
+        "orange": "b0",
+    }
+    order = ("red", "yellow", "black", "blue", "green", "orange")
+    payouts = ((0, 9, 0), (0, 6, 0), (0, 3, 0))
+    game = scenario(positions, [[RED_6, 0, 1], [2, 3, 4]], order, bet_payouts=payouts)
+    game.apply(PlayCard(0, RED_6))
+    while game.pending.kind == "path":
+        game.apply(game.options(game.due()[0])[0])
+    assert game.pending.kind == "bet"
+    view, request = ask(game, 1)
+    choice = GreedyBot(1).choose(view, request)
+    assert game.is_legal(choice) and choice.car == "yellow"
+    standard = scenario(positions, [[RED_6, 0, 1], [2, 3, 4]], order)
+    standard.apply(PlayCard(0, RED_6))
+    while standard.pending.kind == "path":
+        standard.apply(standard.options(standard.due()[0])[0])
+    view, request = ask(standard, 1)
+    assert GreedyBot(1).choose(view, request).car == "red"  # the usual table: the favourite
+
+
+def test_bet_values_follow_the_line_payouts():
+    """R-BET-5: the expected value of a bet is each place's chance times its
+    payout: with a line that pays only for 2nd place, the car likeliest to come
+    2nd (not the likeliest winner) is worth most; a finished car pays its place."""
+    paces = [0.1, 0.2, 3.0, 3.0, 3.0, None]
+    odds = place_odds(paces, 3)
+    for k in range(3):
+        assert abs(sum(row[k] for row in odds) - 1.0) < 1e-9
+    assert odds[0][0] > odds[1][0] and odds[1][1] > odds[0][1]
+    second_only = bet_values((0, 9, 0), (), [*paces[:5], 3.0])
+    assert max(range(6), key=second_only.__getitem__) == 1
+    standard = bet_values((9, 6, 3), (5,), paces)
+    assert standard[5] == 9.0 and max(standard[:5]) <= 6.0
+    assert max(range(5), key=standard.__getitem__) == 0
 
 
 def test_series_is_driven_race_after_race():

@@ -196,35 +196,79 @@ def test_only_carless_players_bid_when_cars_left_equal_them_and_last_car_is_take
     assert "without bidding" in events(g, "auction")[-1].text
 
 
+def last_car_for_two(last: str):
+    """Three players (HANDS): the first car is set aside, seat 0 wins the next
+    three, seats 1 and 2 pass on the fifth, and ``last`` comes up last with
+    seats 1 and 2 still without a car."""
+    order = [c for c in ("blue", "red", "yellow", "black", "orange", "green") if c != last]
+    g = new(HANDS, (*order, last))
+    run_auction(g, {order[0]: None, order[1]: 0, order[2]: 0, order[3]: 0, order[4]: None})
+    return g, order
+
+
+def test_last_car_for_two_players_goes_to_the_higher_lowest_card():
+    """R-AUC-7 ruling, R-AUC-8: when the last car comes up and two players have no
+    car, nobody is asked: each shows their lowest card for it (seat 1 orange 2,
+    seat 2 orange 3), the higher wins at that price, and the other goes on to
+    the set-aside cars."""
+    g, order = last_car_for_two("orange")
+    assert g.owner_of("orange") == 2
+    assert g.prices[2] == [(COLOURS.index("orange"), 3)]
+    shown = events(g, "bids")[-1]
+    assert shown.data["forced"] is True
+    assert shown.data["bids"] == {1: (2, 1), 2: (3, 2)}
+    assert events(g, "auction")[-1].data["reason"] == "last car, highest bid"
+    # R-AUC-8: seat 1 is the only one asked next, about the set-aside cars
+    assert g.pending.kind == "bid" and g.due() == [1]
+    assert set(g.pending.set_aside) == {order[0], order[4]}
+
+
+def test_last_car_for_two_players_tie_goes_to_the_card_with_more_rows():
+    """R-AUC-7 ruling with R-AUC-3: both lowest cards bid green 1; seat 1's card
+    has six rows, seat 2's four (the four-row one is shown, as it ranks above
+    seat 2's three-row green 1 under R-AUC-3), so seat 1 takes the car for $1M."""
+    g, order = last_car_for_two("green")
+    shown = events(g, "bids")[-1].data["bids"]
+    assert shown == {1: (1, 5), 2: (1, 15)}
+    assert g.owner_of("green") == 1
+    assert events(g, "auction")[-1].data["reason"] == "last car, tied bid, card with more rows"
+    assert g.due() == [2] and set(g.pending.set_aside) == {order[0], order[4]}
+
+
+def test_no_free_bid_is_asked_for_the_last_car():
+    """R-AUC-7 ruling: a bid for the last car, once forced, is no longer a decision."""
+    g, _ = last_car_for_two("orange")
+    with pytest.raises(IllegalDecision):
+        g.apply(Bid(2, 26))  # a free bid on the last car is not due
+
+
 def test_set_aside_cars_and_the_second_round():
     """R-AUC-8: a car nobody bids on is set aside; after the sixth car each player
     still without one, in seat order, may bid on one set-aside car; a car passed
-    on again stays unowned and still races."""
+    on again stays unowned and still races. (R-AUC-7 ruling: the last car goes
+    to one of the three players without a car by their lowest cards.)"""
     g = Game.new(board(), STANDARD, 3, 5)
     order = list(g.deal.speed8)
-    run_auction(
-        g, {order[0]: None, order[1]: 0, order[2]: 0, order[3]: 0, order[4]: None, order[5]: None}
-    )
-    assert [e.data["car"] for e in events(g, "auction") if e.data.get("reason") == "no bids"] == [
-        order[0],
-        order[4],
-        order[5],
-    ]
-    assert g.pending.kind == "bid" and g.due() == [1]
-    assert set(g.pending.set_aside) == {order[0], order[4], order[5]}
-    take = next(o for o in g.options(1) if o.card is not None)
+    run_auction(g, dict.fromkeys(order[:5]))
+    passed = [e.data["car"] for e in events(g, "auction") if e.data.get("reason") == "no bids"]
+    assert passed == order[:5]
+    (winner,) = [s for s in range(3) if g.owner_of(order[5]) == s]
+    first, second = [s for s in range(3) if s != winner]
+    assert g.pending.kind == "bid" and g.due() == [first]
+    assert set(g.pending.set_aside) == set(order[:5])
+    take = next(o for o in g.options(first) if o.card is not None)
     g.apply(take)
-    assert g.owner_of(take.car) == 1
-    assert g.due() == [2]
-    g.apply(Bid(2, None))
+    assert g.owner_of(take.car) == first
+    assert g.due() == [second]
+    g.apply(Bid(second, None))
     unowned = [c for c in COLOURS if g.owner_of(c) is None]
-    assert len(unowned) == 2
-    assert sum(1 for e in events(g, "auction") if "stays unowned" in e.text) == 2
-    assert all(g.owner_of(c) != 2 for c in COLOURS)
+    assert len(unowned) == 4
+    assert sum(1 for e in events(g, "auction") if "stays unowned" in e.text) == 4
+    assert all(g.owner_of(c) != second for c in COLOURS)
     finish(g)
     assert g.over
-    # R-RACE-5 ruling: seat 2 owns no car and still plays while holding cards
-    assert any(e.kind == "play" and e.data["seat"] == 2 for e in g.log)
+    # R-RACE-5 ruling: a seat that owns no car still plays while holding cards
+    assert any(e.kind == "play" and e.data["seat"] == second for e in g.log)
     assert any(e.data.get("car") in unowned for e in events(g, "move"))  # unowned cars race
 
 

@@ -26,14 +26,72 @@ def at(game, colour):
     return game.position(colour)
 
 
+def lane_b(first: int, last: int) -> tuple[str, ...]:
+    return tuple(f"b{k}" for k in range(first, last + 1))
+
+
+def longest(game, seat):
+    """Path policy: the longest path offered (the Aggressive extra space taken)."""
+    return max(game.options(seat), key=lambda o: (len(o.path), o.path[-1][0] == "b"))
+
+
 def test_aggressive_example_top_row_own_car_moves_one_more():
     """R-POW-AGG: the rulebook example: red 6 on top of a card played by red's
-    Aggressive owner moves red 7; the other rows move as printed."""
+    Aggressive owner may move red 7 (taken here); the other rows move as printed."""
     g = scenario(SPREAD, [[RED_6, 0], [1, 2]], ORDER, powers=("aggressive",))
     assert g.power[0] == "aggressive"
-    play(g, PlayCard(0, RED_6))
+    g.apply(PlayCard(0, RED_6))
+    assert (g.pending.kind, g.pending.car, g.pending.spaces, g.pending.extra) == (
+        "path",
+        "red",
+        6,
+        1,
+    )
+    assert {len(o.path) for o in g.options(0)} == {6, 7}
+    play(g, Path(0, "red", lane_b(11, 17)))
     assert at(g, "red") == "b17"
+    assert "(Aggressive extra space)" in events(g, "move")[0].text
     assert (at(g, "yellow"), at(g, "black"), at(g, "blue")) == ("b24", "b32", "b41")
+
+
+def test_aggressive_extra_space_may_be_declined():
+    """R-POW-AGG: the owner *can* move 7: a 6-space path is as legal, and the log
+    says the extra space was declined."""
+    g = scenario(SPREAD, [[RED_6, 0], [1, 2]], ORDER, powers=("aggressive",))
+    play(g, PlayCard(0, RED_6), Path(0, "red", lane_b(11, 16)))
+    assert at(g, "red") == "b16"
+    assert "(Aggressive extra declined)" in events(g, "move")[0].text
+
+
+def test_aggressive_any_concrete_path_of_either_length_is_legal():
+    """R-POW-AGG with R-MOVE-4: every concrete path of 6 or 7 spaces is legal,
+    none of 8, and ``all_paths`` lists both lengths."""
+    g = scenario(SPREAD, [[RED_6, 0], [1, 2]], ORDER, powers=("aggressive",))
+    g.apply(PlayCard(0, RED_6))
+    lengths = {len(p.path) for p in g.all_paths(0)}
+    assert lengths == {6, 7}
+    assert g.is_legal(Path(0, "red", ("a11", *lane_b(12, 17))))
+    assert not g.is_legal(Path(0, "red", lane_b(11, 18)))
+    assert not g.is_legal(Path(0, "red", lane_b(11, 15)))  # stopping short while free
+
+
+def test_aggressive_not_asked_when_the_extra_space_cannot_be_taken():
+    """R-POW-AGG ruling: no question when the 7th space is taken by a car (one
+    lane, black on a17): red moves its 6 without any decision asked."""
+    road = {**SINGLE_FILE, "black": "a17"}
+    g = scenario(road, [[RED_6, 0], [1, 2]], ORDER, powers=("aggressive",), lanes=1)
+    g.apply(PlayCard(0, RED_6))
+    assert at(g, "red") == "a16"
+    assert not any("Aggressive" in e.text for e in g.log)
+    assert not (g.pending.kind == "path" and g.pending.car == "red")
+
+
+def test_aggressive_asked_on_one_lane_with_free_road():
+    """R-POW-AGG: on one lane with the road free, the only question is 6 or 7."""
+    g = scenario(SINGLE_FILE, [[RED_6, 0], [1, 2]], ORDER, powers=("aggressive",), lanes=1)
+    g.apply(PlayCard(0, RED_6))
+    assert g.pending.extra == 1
+    assert sorted(o.path[-1] for o in g.options(0)) == ["a16", "a17"]
 
 
 def test_aggressive_not_with_a_wild_top_row_even_naming_own_car():
@@ -53,7 +111,9 @@ def test_aggressive_not_when_top_row_is_a_rival_car():
 def test_aggressive_bonus_is_a_variant_parameter():
     """R-DECK / R-POW-AGG: the extra spaces come from the variant (bonuses.aggressive)."""
     g = scenario(SPREAD, [[RED_6, 0], [1, 2]], ORDER, powers=("aggressive",), aggressive_bonus=2)
-    play(g, PlayCard(0, RED_6))
+    g.apply(PlayCard(0, RED_6))
+    assert g.pending.extra == 2 and {len(o.path) for o in g.options(0)} == {6, 8}
+    play(g, policy=longest)
     assert at(g, "red") == "b18"
 
 
@@ -252,7 +312,7 @@ def test_determined_no_bonus_on_non_rectangular_spaces():
 def test_power_applies_to_all_of_the_owners_cars():
     """R-POW: Aggressive applies to every car of its owner (P0 owns red and black)."""
     g = scenario(SPREAD, [[8, 0], [1, 2]], ORDER, powers=("aggressive",))  # black 6 / blue 4 ...
-    play(g, PlayCard(0, 8))
+    play(g, PlayCard(0, 8), policy=longest)
     assert at(g, "black") == "b37"
 
 

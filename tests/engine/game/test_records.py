@@ -5,7 +5,7 @@ from repo_paths import FIXTURES
 
 from trackside.engine.bots import bot_seed, drive, make_bot
 from trackside.engine.errors import InvalidInput, TracksideError, UnreadableInput
-from trackside.engine.game import Deal, Game, PlayCard, Series, load_variant
+from trackside.engine.game import Bid, Deal, Game, PlayCard, Series, load_variant
 from trackside.engine.records import (
     Recorder,
     SeatInfo,
@@ -274,3 +274,39 @@ def test_the_rulebook_auction_example_as_a_scripted_record():
     (result,) = [e for e in game.log if e.kind == "auction"]
     assert "card with more rows" in result.text
     assert game.pending.car == "red"  # R-AUC-6: the next car is up
+
+
+def test_an_older_record_with_a_free_bid_for_the_last_car_says_the_rule_changed():
+    """R-AUC-7 ruling: a record made when players without a car bid freely for
+    the last car stops at that bid with a message naming the ruling and a fix."""
+    hands = [[12, 0, 4, 13, 18, 24, 30], [3, 1, 5, 14, 19, 25, 31], [9, 2, 6, 15, 20, 26, 32]]
+    order = ("blue", "red", "yellow", "black", "green", "orange")
+    powers = ("tricky", "cunning", "aggressive", "determined", "strategic", "unpredictable")
+    deal = Deal(tuple(map(tuple, hands)), order, order, powers)
+    rec = Recorder.start([HARBOUR], "standard", 3, 0, deals=(deal,))
+    game = rec.game
+    for car in order[:5]:
+        for seat in game.due():
+            cards = [o for o in game.options(seat) if isinstance(o, Bid) and o.card is not None]
+            rec.apply(cards[0] if car in order[1:4] and seat == 0 else Bid(seat, None))
+    record = rec.record()
+    record.decisions.append(Bid(1, 1))  # the old free bid of seat 1 on the last car
+    message = fails(record_text(record), InvalidInput)
+    assert "R-AUC-7" in message and "record the game again" in message
+
+
+def test_an_older_record_without_the_aggressive_choice_says_the_rule_changed():
+    """R-POW-AGG: a record made when the extra space was always added has no path
+    where the owner now chooses; replay stops there naming the ruling."""
+    rec = recorded(players=3, seed=1)
+    record = rec.record()
+    game = replay(cut(record, 0), check_result=False)
+    k = 0
+    while not (game.pending.kind == "path" and game.pending.extra):
+        assert k < len(record.decisions), "no Aggressive choice in this game: pick another seed"
+        game.apply(record.decisions[k])
+        k += 1
+    old = cut(record, k)
+    old.decisions += record.decisions[k + 1 :]  # the path chosen there left out
+    message = fails(record_text(old), InvalidInput)
+    assert "R-POW-AGG" in message

@@ -1,0 +1,201 @@
+"""The strong bot: legal, deterministic for a seed, blind to hidden facts, on budget."""
+
+import random
+
+import pytest
+
+from trackside.engine.bots import (
+    GreedyBot,
+    StrongBot,
+    ask,
+    bot_kind_problem,
+    bot_seed,
+    drive,
+    make_bot,
+)
+from trackside.engine.bots.determinize import determinize, revealed_cards
+from trackside.engine.game import COLOURS, Bid, Game, load_variant
+from trackside.engine.records import new_game, open_track
+
+HARBOUR = "harbour-loop"
+
+
+def new(seed: int, players: int = 4, variant: str = "standard") -> Game:
+    game = new_game([open_track(HARBOUR)], load_variant(variant), players, seed, series=False)
+    assert isinstance(game, Game)
+    return game
+
+
+def advance(game: Game, until, others_first: bool = True) -> None:
+    """Greedy bots play until ``until(game, seat)`` holds for a due seat, which is
+    then left to answer (the other due seats answer first unless told not to)."""
+    bots = [GreedyBot(seat) for seat in range(game.players)]
+    while not game.over:
+        due = game.due()
+        stop = [seat for seat in due if until(game, seat)]
+        if stop:
+            for seat in due if others_first else ():
+                if seat != stop[0] and seat in game.due():
+                    game.apply(bots[seat].choose(*ask(game, seat)))
+            return
+        seat = due[0]
+        game.apply(bots[seat].choose(*ask(game, seat)))
+    raise AssertionError("the game ended before the decision looked for")
+
+
+def due_kind(kind: str, seat: int = 0):
+    return lambda game, s: s == seat and game.step.kind == kind and len(game.options(s)) > 1
+
+
+def checked_apply(game: Game, decision, kinds: set) -> None:
+    assert game.is_legal(decision), decision
+    if decision.player == 0 and len(game.options(0)) > 1:
+        kinds.add(decision.type)
+    game.apply(decision)
+
+
+def test_strong_answers_every_decision_kind_legally():
+    """R-AUC, R-RACE, R-MOVE, R-BET: with one sample a decision, the strong seat's
+    every answer is legal, over bids, power choices, cards, paths, WILD colours
+    and bets (each asked with a choice at least once in this game)."""
+    kinds = set()
+    for seed in (3,):
+        game = new(seed, players=3)
+        seats = [make_bot("strong:1", bot_seed(seed, 0, "strong")), GreedyBot(1), GreedyBot(2)]
+
+        drive(game, seats, apply=lambda d, g=game: checked_apply(g, d, kinds))
+        assert game.over
+    assert {"bid", "keep_power", "play_card", "path", "wild", "bet"} <= kinds
+
+
+@pytest.mark.parametrize("kind", ["bid", "play_card", "bet"])
+def test_same_seed_same_answer(kind):
+    """Two strong bots with one seed answer a decision alike; the search is not greedy's copy."""
+    game = new(7)
+    advance(game, due_kind(kind))
+    answers = {make_bot("strong:2", "s").choose(*ask(game, 0)) for _ in range(2)}
+    assert len(answers) == 1
+    assert answers <= set(game.options(0)) or game.is_legal(answers.pop())
+
+
+def hidden_swap(game: Game) -> Game:
+    """The same public game with other seats' unseen cards dealt differently
+    (two hands trade a card they never showed; a hand trades one with the cards
+    out of the game) and other seats' bets changed."""
+    twin = game.copy()
+    shown = revealed_cards(game)
+    size = game.deck.size
+
+    def secret(seat: int) -> int:
+        return next(c for c in twin.hands[seat] if c < size and c not in shown.get(seat, ()))
+
+    a, b = secret(1), secret(2)
+    i, j = twin.hands[1].index(a), twin.hands[2].index(b)
+    twin.hands[1][i], twin.hands[2][j] = b, a
+    out = next(c for c in twin.out_of_game if c < size)
+    c = secret(3)
+    twin.hands[3][twin.hands[3].index(c)] = out
+    twin.out_of_game[twin.out_of_game.index(out)] = c
+    for line in twin.bets:
+        for seat in (1, 2, 3):
+            if line[seat] is not None:
+                line[seat] = (line[seat] + 1) % len(COLOURS)
+    return twin
+
+
+@pytest.mark.parametrize("kind", ["bid", "play_card", "bet"])
+def test_decision_does_not_see_hidden_hands(kind):
+    """Swapping the cards other seats hide (and their secret bets) for another
+    deal consistent with what seat 0 sees changes neither the sampled deals nor
+    the strong bot's answer."""
+    game = new(5)
+    advance(game, due_kind(kind))
+    twin = hidden_swap(game)
+    assert twin.hands != game.hands
+    worlds = [determinize(g, 0, random.Random(9)) for g in (game, twin)]
+    assert worlds[0].hands == worlds[1].hands
+    assert worlds[0].out_of_game == worlds[1].out_of_game
+    assert worlds[0].bets == worlds[1].bets
+    answers = [StrongBot("same", samples=2).choose(*ask(g, 0)) for g in (game, twin)]
+    assert answers[0] == answers[1]
+
+
+def test_secret_bids_already_given_are_not_seen():
+    """R-AUC-1: a bid another seat has given but not yet revealed does not change the answer."""
+    game = new(5)
+    both = due_kind("bid", seat=1)
+    advance(game, lambda g, s: both(g, s) and due_kind("bid")(g, 0), others_first=False)
+    twin = game.copy()
+    options = game.options(1)
+    game.apply(options[0])
+    twin.apply(options[-1])
+    answers = [StrongBot("same", samples=2).choose(*ask(g, 0)) for g in (game, twin)]
+    assert answers[0] == answers[1]
+    assert isinstance(answers[0], Bid)
+
+
+def zones(game: Game) -> list[list[int]]:
+    return [*game.hands, *game.piles, game.pile, game.out_of_game, game.discard, *game.face_up]
+
+
+def test_sampled_deals_agree_with_what_the_seat_sees():
+    """Every sampled deal holds each card once, keeps this seat's cards, the hand
+    and pile sizes, the cards played and the Speed-8 cards with their owners."""
+    rng = random.Random(1)
+    for seed, variant, players in ((2, "standard", 4), (4, "two-player", 2)):
+        game = new(seed, players, variant)
+        bots = [GreedyBot(seat) for seat in range(players)]
+        while not game.over:
+            seat = game.due()[0]
+            world = determinize(game, seat, rng)
+            cards = [sorted(c for zone in zones(g) for c in zone) for g in (world, game)]
+            assert cards[0] == cards[1]
+            assert len(set(cards[0])) == len(cards[0])
+            assert world.hands[seat] == game.hands[seat]
+            assert sorted(world.piles[seat]) == sorted(game.piles[seat])
+            assert [len(h) for h in world.hands] == [len(h) for h in game.hands]
+            assert [len(p) for p in world.piles] == [len(p) for p in game.piles]
+            assert len(world.pile) == len(game.pile)
+            for car, owner in enumerate(game.owner):
+                s8 = game.deck.speed8(COLOURS[car])
+                if owner >= 0 and s8 in game.hands[owner] + game.piles[owner]:
+                    assert s8 in world.hands[owner] + world.piles[owner]
+            game.apply(bots[seat].choose(*ask(game, seat)))
+
+
+def test_budget_counts_rollouts_and_the_time_cap_stops_early():
+    """``samples`` deals a decision, one rollout per candidate in each; a zero time
+    cap stops after the first deal."""
+    game = new(7)
+    advance(game, due_kind("play_card"))
+    rollouts = {}
+    for samples, seconds in ((1, 10.0), (3, 10.0), (3, 0.0)):
+        bot = StrongBot("b", samples=samples, seconds=seconds)
+        bot.choose(*ask(game, 0))
+        rollouts[samples, seconds] = bot.rollouts
+    assert rollouts[3, 10.0] == 3 * rollouts[1, 10.0] > 0
+    assert rollouts[3, 0.0] == rollouts[1, 10.0]
+
+
+@pytest.mark.parametrize(
+    ("kind", "problem"),
+    [
+        ("strong", None),
+        ("strong:12", None),
+        ("wizard", "unknown bot kind"),
+        ("strong:0", "bad bot budget"),
+        ("strong:x", "bad bot budget"),
+        ("greedy:3", "bad bot budget"),
+    ],
+)
+def test_bot_kinds_and_budgets(kind, problem):
+    """``strong:N`` sets the deals searched per decision; other kinds take no budget."""
+    found = bot_kind_problem(kind)
+    assert (found is None) if problem is None else (problem in (found or ""))
+    if problem is None:
+        bot = make_bot(kind, 1)
+        assert isinstance(bot, StrongBot)
+        assert bot.samples == (12 if kind.endswith("12") else StrongBot(1).samples)
+    else:
+        with pytest.raises(ValueError, match=problem):
+            make_bot(kind, 1)
