@@ -40,11 +40,12 @@ def measure(spaces: int, folder: Path) -> dict[str, float]:
     path = folder / f"oval-{spaces}.yaml"
     save_track(oval(spaces), path)
     out["validate_file in process"] = cpu(lambda: validate_file(path))
-    out["trackside validate (process)"] = _process_cpu(path)
+    out["trackside validate (process)"] = process_cpu(path)
     return out
 
 
-def _process_cpu(path: Path) -> float:
+def process_cpu(path: Path) -> float:
+    """CPU time (user + system) of one ``trackside validate`` process on ``path``."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(
         [sys.executable, "-m", "trackside", "validate", str(path)],
