@@ -38,7 +38,7 @@ from trackside.engine.game import Board, Game, Series, load_variant
 from trackside.engine.resources import tracks_dir
 from trackside.engine.track.model import load_track
 
-GREEDY_GOAL = 200.0  # four-player greedy games per second (issue 16)
+GREEDY_GOAL = 200.0  # four-player greedy games per second
 ENGINE_GOAL = 400.0  # four-player games per second of the engine alone
 
 NewGame = Callable[[int], Game | Series]

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QStackedWidget,
     QStyle,
+    QTabBar,
     QToolBar,
     QToolButton,
     QUndoView,
@@ -41,14 +42,20 @@ from trackside.editor.document.files import (
     suggested_stem,
 )
 from trackside.editor.document.track_document import UNTITLED, TrackDocument, blank_track
+from trackside.editor.panels.background import BackgroundActions
 from trackside.editor.panels.balance import BalancePanel
-from trackside.editor.panels.export import ExportDialog, local_paper
+from trackside.editor.panels.compare import ComparePanel
+from trackside.editor.panels.export import ExportDialog
+from trackside.editor.panels.first_run import FirstRun
 from trackside.editor.panels.inspector import Inspector
 from trackside.editor.panels.issues import IssuesPanel, ShownIssue
 from trackside.editor.panels.lanes import LanePanel
 from trackside.editor.panels.movement import MovementDock
+from trackside.editor.panels.print_menu import PrintMenu
 from trackside.editor.panels.prompts import Prompts
 from trackside.editor.panels.shortcuts import ShortcutsDialog
+from trackside.editor.panels.track_menu import TrackMenu
+from trackside.editor.panels.transform import TransformActions
 from trackside.editor.play import PlayMode
 from trackside.editor.tools import TOOLS, Tool
 from trackside.editor.tools.icons import tool_icon
@@ -60,6 +67,7 @@ from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.balance.report import HEAT_TITLES
 from trackside.engine.errors import TracksideError
 from trackside.engine.resources import bundled_tracks
+from trackside.engine.text import plural
 from trackside.engine.track.model import Track, save_track
 from trackside.engine.yamlio import check_writable
 
@@ -96,6 +104,19 @@ class MainWindow(QMainWindow):
         self._build_panels()
         self._build_status_bar()
         self._build_actions()
+        self.transforms = TransformActions(
+            self.doc,
+            self.scene,
+            self.view,
+            self.prompts,
+            self.statusBar().showMessage,
+            lambda: self.tool.name == "select",
+            [self.act_duplicate, self.act_delete],
+            self,
+        )
+        self.background = BackgroundActions(
+            self.doc, self.scene, self.prompts, self.statusBar().showMessage, self.set_tool, self
+        )
         self._build_tool_docks()
         self._build_balance()
         self._build_menus()
@@ -115,6 +136,9 @@ class MainWindow(QMainWindow):
         self.autosave.failed.connect(self._show_autosave_failure)
         self.autosave.recovered.connect(self.autosave_label.hide)
         self.issues.reportReady.connect(self._show_counts)
+        for bar in self.findChildren(QTabBar):  # the docks' tabs: whole names, scrolled
+            bar.setElideMode(Qt.TextElideMode.ElideNone)
+            bar.setUsesScrollButtons(True)
         self.set_tool("select")
         self.issues.schedule()  # a blank page already lacks things; say so
         self._update_title()
@@ -132,8 +156,13 @@ class MainWindow(QMainWindow):
         self.issues = IssuesPanel(self.doc)
         self.undo_view = QUndoView(self.doc.undo_stack)
         self.undo_view.setEmptyLabel("Opened")
+        # In a scroll area: on a small screen the window still fits, the form scrolls.
+        inspector_room = QScrollArea()
+        inspector_room.setWidget(self.inspector)
+        inspector_room.setWidgetResizable(True)
+        inspector_room.setFrameShape(QScrollArea.Shape.NoFrame)
         self.inspector_dock = self._dock(
-            "Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea
+            "Inspector", inspector_room, Qt.DockWidgetArea.RightDockWidgetArea
         )
         self.history_dock = self._dock(
             "History", self.undo_view, Qt.DockWidgetArea.RightDockWidgetArea
@@ -143,8 +172,16 @@ class MainWindow(QMainWindow):
         self.options_dock = self._dock(
             "Tool Options", self.options_stack, Qt.DockWidgetArea.RightDockWidgetArea
         )
+        self.compare = ComparePanel(self.doc, self.scene, self.view, self.prompts)
+        self.compare_dock = self._dock(
+            "Compare", self.compare, Qt.DockWidgetArea.RightDockWidgetArea
+        )
+        self.compare.wanted.connect(self.compare_dock.show)
+        self.compare.wanted.connect(self.compare_dock.raise_)
         self.tabifyDockWidget(self.inspector_dock, self.history_dock)
         self.tabifyDockWidget(self.inspector_dock, self.options_dock)
+        self.tabifyDockWidget(self.inspector_dock, self.compare_dock)
+        self.compare_dock.hide()
         self.options_dock.hide()
         self.inspector_dock.raise_()
         self.resizeDocks([self.inspector_dock], [360], Qt.Orientation.Horizontal)
@@ -245,12 +282,13 @@ class MainWindow(QMainWindow):
             "Ctrl+Shift+E",
             "PNG, SVG or PDF: choose the paper for a print and the DPI of a picture",
         )
-        self.act_print = a(
-            "&Print…",
-            lambda: self.export_dialog(local_paper()),
-            K.Print,
-            "A PDF at true scale, tiled over paper pages with overlap marks",
+        self.print_menu = PrintMenu(self)  # Print… (system dialog), calibration sheet
+        self.first_run = FirstRun(self)  # start page, New from Template, the tour
+        # A picture imported to trace over is a start too: the start page makes way.
+        self.doc.backgroundChanged.connect(
+            lambda: self.first_run.dismiss() if self.doc.track.background else None
         )
+        self.act_print = self.print_menu.act_print
         self.act_quit = a("&Quit", self.close, K.Quit)
         stack = self.doc.undo_stack
         self.act_undo = stack.createUndoAction(self, "&Undo")
@@ -288,7 +326,7 @@ class MainWindow(QMainWindow):
             "Show &Racing Line",
             self.scene.racing_line.setVisible,
             "Ctrl+R",
-            "Show the racing line (centerline) and snap to it",
+            "Show the racing line and snap to it",
             checkable=True,
         )
         self.act_ids = a(
@@ -330,6 +368,7 @@ class MainWindow(QMainWindow):
         bar = self.menuBar()
         m = bar.addMenu("&File")
         m.addAction(self.act_new)
+        m.addMenu(self.first_run.template_menu)
         self.bundled_menu = m.addMenu("New from &Circuit")
         for path in bundled_tracks():
             act = self.bundled_menu.addAction(path.stem.replace("-", " ").title())
@@ -339,6 +378,9 @@ class MainWindow(QMainWindow):
         self.recent_menu = m.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         m.addSeparator()
+        m.addActions(self.compare.actions_for_menu())
+        m.addAction(self.background.act_import)
+        m.addSeparator()
         m.addActions([self.act_save, self.act_save_as])
         m.addSeparator()
         export_menu = m.addMenu("&Export")
@@ -347,7 +389,7 @@ class MainWindow(QMainWindow):
         export_menu.addActions(self.export_actions[:3])
         export_menu.addSeparator()
         export_menu.addActions(self.export_actions[3:])
-        m.addAction(self.act_print)
+        m.addActions(self.print_menu.actions)
         m.addSeparator()
         m.addAction(self.act_close)
         m.addAction(self.act_quit)
@@ -355,8 +397,13 @@ class MainWindow(QMainWindow):
         m.addActions([self.act_undo, self.act_redo])
         m.addSeparator()
         m.addActions([self.act_delete, self.act_duplicate])
+        self.transforms.add_to(m)
         m.addSeparator()
         m.addActions([self.act_select_all, self.act_deselect])
+        self.track_menu = TrackMenu(self, self.scene, self.view)  # at a space; right-click too
+        self.transforms.menu_from = self.track_menu.menu_at  # one right-click menu for both
+        m.addSeparator()
+        m.addActions(self.track_menu.actions)
         m = bar.addMenu("&View")
         m.addActions(
             [self.act_zoom_in, self.act_zoom_out, self.act_fit, self.act_true, self.act_zoom_sel]
@@ -364,10 +411,12 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addActions([self.act_grid, self.act_racing, self.act_arrows, self.act_ids, self.act_snap])
         m.addAction(self.act_heatmap)
+        m.addMenu(self.background.menu)
         m.addSeparator()
         for dock in (
             self.inspector_dock,
             self.issues_dock,
+            self.compare_dock,
             self.history_dock,
             self.lane_dock,
             self.movement_dock,
@@ -404,6 +453,7 @@ class MainWindow(QMainWindow):
         )
         menu = self.menuBar().addMenu("&Help")
         menu.addAction(self.act_shortcuts)
+        menu.addAction(self.first_run.act_tour)
         menu.addSeparator()
         menu.addAction(self.act_about)
 
@@ -522,7 +572,7 @@ class MainWindow(QMainWindow):
             self.act_racing.setChecked(True)
 
     def export_dialog(self, paper: str | None) -> None:
-        """File > Export… (``paper`` None) or File > Print… (tiled on local paper)."""
+        """File > Export… (``paper`` None), or the export dialog set for tiling on ``paper``."""
         self.make_export_dialog(paper).exec()
         self.focus_canvas()
 
@@ -775,6 +825,13 @@ class MainWindow(QMainWindow):
             return False
         track.name = f"{track.name} (copy)"
         self._set_document(track, None, modified=True)
+        return True
+
+    def new_from_track(self, track: Track) -> bool:
+        """A new, unsaved circuit copied from ``track`` (a template)."""
+        if not self.maybe_save():
+            return False
+        self._set_document(track.copy(), None, modified=True)
         return True
 
     def start_folder(self) -> Path:
@@ -1032,6 +1089,15 @@ class MainWindow(QMainWindow):
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
         files = self.recent_files()
+        missing = [f for f in files if not Path(f).is_file()]
+        if missing:  # moved or deleted since: drop them, and say which
+            files = [f for f in files if f not in missing]
+            self.settings.setValue("recentFiles", files)
+            self.statusBar().showMessage(
+                f"Open Recent: removed {plural(len(missing), 'file')} no longer there: "
+                + ", ".join(Path(f).name for f in missing),
+                10000,
+            )
         for n, f in enumerate(files, 1):
             act = self.recent_menu.addAction(f"&{n} {Path(f).name}  —  {Path(f).parent}")
             act.triggered.connect(lambda _c=False, p=f: self.open_file(p))

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 COMMANDS: dict[str, str] = {
     "edit": "open the track editor",
     "validate": "check track files and list every problem",
+    "diff": "list the spaces added, removed and moved between two tracks",
     "moves": "list the legal moves of a car",
     "render": "draw a track as PNG, SVG or a true-scale PDF",
     "play": "play a game in the terminal against bots",

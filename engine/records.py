@@ -50,6 +50,7 @@ from trackside.engine.game.steps import Step
 from trackside.engine.game.variants import variant_path
 from trackside.engine.resources import resolve_track, tracks_dir, variants_dir
 from trackside.engine.schema import check
+from trackside.engine.text import plural
 from trackside.engine.track.model import Track, load_track, parse_track, read_track_document
 from trackside.engine.track.validate import ERROR, validate_track
 from trackside.engine.yamlio import YamlDocument, dump_yaml, parse_yaml, read_text, write_atomic
@@ -252,7 +253,7 @@ class Recorder:
         game = new_game(loaded, v, players, seed, deals, series)
         seats = list(seats or [SeatInfo(f"Player {p + 1}", "unknown") for p in range(players)])
         if len(seats) != players:
-            raise InvalidInput(f"{len(seats)} seats for {players} players")
+            raise InvalidInput(f"{plural(len(seats), 'seat')} for {players} players")
         record = Record(
             variant=_absolute(variant),
             tracks=[_absolute(r) for r in refs],
@@ -535,7 +536,7 @@ def parse_record(text: str, file: str = "<record>") -> Record:
     seats = [SeatInfo(s["name"], s["kind"]) for s in data["seats"]]
     if len(seats) != data["players"]:
         raise InvalidInput(
-            f"{len(seats)} seats for {data['players']} players",
+            f"{plural(len(seats), 'seat')} for {data['players']} players",
             doc.place(("seats",)),
             "list one seat per player",
         )

@@ -13,7 +13,11 @@ compares its answers with jsonschema's.
 
 from __future__ import annotations
 
+import json
+import math
 import re
+import sys
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -35,19 +39,45 @@ class _Unknown(Exception):
     """A keyword or value this compiler does not know."""
 
 
-def compile_schema(schema: dict[str, Any]) -> Check | None:
-    """The checker of ``schema``, or None when it uses what is not known here."""
-    try:
-        return _compile(schema)
-    except _Unknown:
-        return None
+Fallback = Callable[[dict[str, Any]], Check]
+_COMPILING = threading.Lock()
+_fallback: Fallback | None = None
+
+
+def compile_schema(schema: dict[str, Any], fallback: Fallback | None = None) -> Check | None:
+    """The checker of ``schema``, or None when it uses what is not known here.
+
+    With ``fallback``, a part of the schema that uses what is not known here
+    (and no ``$ref``) is checked by the function ``fallback`` makes for it
+    (jsonschema on that part), and the rest still quickly."""
+    global _fallback
+    with _COMPILING:
+        _fallback = fallback
+        try:
+            return _compile(schema)
+        except _Unknown:
+            return None
+        finally:
+            _fallback = None
 
 
 def _compile(schema: Any) -> Check:
+    try:
+        return _compile_known(schema)
+    except _Unknown:
+        if _fallback is None or not isinstance(schema, dict) or "$ref" in json.dumps(schema):
+            raise
+        return _fallback(schema)
+
+
+def _compile_known(schema: Any) -> Check:
     if schema is True:
         return lambda _x: True
     if not isinstance(schema, dict):
         raise _Unknown
+    fused = _fused(schema)
+    if fused is not None:
+        return fused
     checks = [check for key, value in schema.items() for check in _keyword(key, value, schema)]
     if not checks:
         return lambda _x: True
@@ -218,3 +248,85 @@ _MAKERS: dict[str, Callable[[Any, dict[str, Any]], Check]] = {
     "maxLength": _max_length,
     "pattern": _pattern,
 }
+
+
+# -- fused checks -----------------------------------------------------------
+# A schema of one type with only the usual keywords of that type becomes one
+# function: tracks hold tens of thousands of points, and a call per keyword
+# per value is most of the time of the check.
+
+_NUMBER_KEYS = {"type", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"}
+_ARRAY_KEYS = {"type", "minItems", "maxItems", "items"}
+_OBJECT_KEYS = {"type", "required", "additionalProperties", "properties"}
+_STRING_KEYS = {"type", "minLength", "maxLength", "pattern"}
+
+
+def _fused(schema: dict[str, Any]) -> Check | None:
+    """One function for the whole of ``schema``, or None when it is no plain case."""
+    keys = set(schema) - _ANNOTATIONS
+    kind = schema.get("type")
+    if kind in ("number", "integer") and keys <= _NUMBER_KEYS:
+        return _fused_number(schema, kind == "integer")
+    if kind == "array" and keys <= _ARRAY_KEYS:
+        return _fused_array(schema)
+    if kind == "object" and keys <= _OBJECT_KEYS:
+        return _fused_object(schema)
+    if kind == "string" and keys <= _STRING_KEYS:
+        return _fused_string(schema)
+    return None
+
+
+def _fused_string(schema: dict[str, Any]) -> Check:
+    least = _count(schema.get("minLength", 0))
+    most = _count(schema.get("maxLength", sys.maxsize))
+    pattern = schema.get("pattern", "")
+    if type(pattern) is not str:
+        raise _Unknown
+    search = re.compile(pattern).search
+    return lambda x: type(x) is str and least <= len(x) <= most and search(x) is not None
+
+
+def _fused_number(schema: dict[str, Any], whole: bool) -> Check:
+    low = _bound(schema.get("minimum", -math.inf))
+    high = _bound(schema.get("maximum", math.inf))
+    above = _bound(schema.get("exclusiveMinimum", -math.inf))
+    below = _bound(schema.get("exclusiveMaximum", math.inf))
+    if whole:
+        return lambda x: type(x) is int and low <= x <= high and above < x < below
+    return lambda x: (type(x) is float or type(x) is int) and low <= x <= high and above < x < below
+
+
+def _fused_array(schema: dict[str, Any]) -> Check:
+    least = _count(schema.get("minItems", 0))
+    most = _count(schema.get("maxItems", sys.maxsize))
+    sub = _compile(schema.get("items", True))
+    return lambda x: type(x) is list and least <= len(x) <= most and all(map(sub, x))
+
+
+def _fused_object(schema: dict[str, Any]) -> Check:
+    extra = schema.get("additionalProperties", True)
+    if extra not in (True, False):
+        raise _Unknown
+    properties = schema.get("properties", {})
+    if not isinstance(properties, dict):
+        raise _Unknown
+    subs = {key: _compile(sub) for key, sub in properties.items()}
+    required = _texts(schema.get("required", []))
+    closed = extra is False
+
+    def check(x: Any) -> bool:
+        if type(x) is not dict:
+            return False
+        for key in required:
+            if key not in x:
+                return False
+        for key, value in x.items():
+            sub = subs.get(key)
+            if sub is None:
+                if closed:
+                    return False
+            elif not sub(value):
+                return False
+        return True
+
+    return check

@@ -18,6 +18,7 @@ from typing import Any
 from trackside.engine.bots import drive, seat_bots
 from trackside.engine.game import Game, Series, Variant
 from trackside.engine.records import new_game
+from trackside.engine.text import plural
 from trackside.engine.track.model import Track
 
 
@@ -148,7 +149,8 @@ class Stats:
         """A designer-readable text report."""
         figures = self.to_dict()
         out = [
-            f"{figures['games']} games of {self.variant} on {', '.join(self.tracks)} with "
+            f"{plural(figures['games'], 'game')} of {self.variant} on "
+            f"{', '.join(self.tracks)} with "
             f"{self.players} players ({', '.join(self.bots)}), seeds {self.seed} to "
             f"{self.seed + self.games - 1}: {figures['seconds']:.2f} s"
             + (f", {figures['games_per_second']} games/s" if figures["games_per_second"] else ""),
@@ -157,7 +159,7 @@ class Stats:
         ]
         for s in figures["seats"]:
             out.append(
-                f"  Player {s['seat'] + 1} ({s['bot']}): {s['wins']:g} wins "
+                f"  Player {s['seat'] + 1} ({s['bot']}): {plural(s['wins'], 'win', spec='g')} "
                 f"({100 * s['win_rate']:.1f}%), mean winnings {money(s['mean_winnings'])}"
             )
         out += ["", "Race wins by start-grid slot (the winning car's slot, pole = 1):"]

@@ -65,10 +65,11 @@ class YamlDocument:
     def positions(self) -> dict[JsonPath, tuple[int, int]]:
         """The place (line, column; 1-based) of each value, by its path."""
         if self._positions is None:
-            self._positions = {}
+            # Filled before it is shared: a worker thread may ask at the same time.
+            positions: dict[JsonPath, tuple[int, int]] = {}
             if self._text is not None:
-                read_plain(self._text, MAX_DEPTH, MAX_NODES, self._positions)
-                self._text = None
+                read_plain(self._text, MAX_DEPTH, MAX_NODES, positions)
+            self._positions = positions
         return self._positions
 
     def place(self, path: Sequence[PathPart]) -> Place:

@@ -41,6 +41,12 @@ BOARD = (800.0, 550.0)
 AUTHOR = "Trackside"
 
 
+# Grid slots 1 to 6 (pole first) on a four-lane start straight: four abreast in
+# the second row, two behind. The pole car's owner plays first (R-RACE-1), so
+# the pole gets no head start over three other cars and sits in a middle lane.
+FOUR_ABREAST = ("b2", "c2", "a2", "d2", "b1", "c1")
+
+
 @dataclass(frozen=True)
 class Circuit:
     """One bundled circuit: its file, names and racing line.
@@ -48,7 +54,12 @@ class Circuit:
     ``adjust`` names the two straights that ``close_loop`` lengthens or
     shortens so that the loop closes exactly; ``runoff`` is the number of rows
     between the finish line and the seam; ``betting`` places the three betting
-    lines as fractions of the way from the pole to the finish.
+    lines as fractions of the way from the pole to the finish; ``grid`` lists
+    the six start spaces, pole first (None: the first six spaces after the seam).
+
+    The lap lengths (``space_length``) are set by the balance lab, not by eye:
+    4-player greedy games on the standard deck should rarely leave a car
+    stalled short of the finish (README, "Bundled circuits").
     """
 
     file: str
@@ -58,6 +69,7 @@ class Circuit:
     adjust: tuple[int, int]
     runoff: int
     betting: tuple[float, float, float] = (0.3, 0.55, 0.8)
+    grid: tuple[str, ...] | None = None
     expect_warnings: tuple[str, ...] = ()
 
 
@@ -65,67 +77,70 @@ HARBOUR_LOOP = Circuit(
     file="harbour-loop.yaml",
     name="Harbour Loop",
     description=(
-        "A flowing three-lane circuit around a harbour basin: a long quayside "
+        "A flowing three-lane circuit around a harbour basin: a four-lane quayside "
         "straight, two sweeping bends and a fast dip around the harbour mouth, "
         "with room to pass almost everywhere."
     ),
     layout=LaneLayout(
         pieces=(
-            Straight(200),  # 0 quayside straight from the seam, east (fitted)
+            Straight(200, lanes=4),  # 0 four-lane quayside straight from the seam, east (fitted)
             Arc(160, 90),  # 1 lighthouse bend, north
             Straight(100),  # 2 east side (fitted)
             Arc(125, 110),  # 3 top bend
             Arc(100, 50),  # 4 down towards the harbour mouth
-            Straight(110),
+            Straight(75),
             Arc(80, -140),  # 6 around the harbour mouth
-            Straight(110),
+            Straight(75),
             Arc(100, 50),
             Arc(125, 110),  # 9 the fish market bend, south
-            Straight(140),  # 10 west side
+            Straight(66),  # 10 west side
             Arc(160, 90),  # 11 onto the quay, east
-            Straight(111),  # 12 run-off after the finish, up to the seam
+            Straight(111, lanes=4),  # 12 run-off after the finish, up to the seam
         ),
         closed=True,
         lanes=3,
-        space_length=37.0,
+        space_length=44.0,
         lane_width=37.0,
     ),
     adjust=(0, 2),
     runoff=3,
+    grid=FOUR_ABREAST,
 )
 
 QUARRY_HAIRPIN = Circuit(
     file="quarry-hairpin.yaml",
     name="Quarry Hairpin",
     description=(
-        "A technical two-lane circuit that zig-zags down a quarry: two tight "
-        "hairpins and, between them, a single-file cut through the rock where "
+        "A technical circuit that zig-zags down a quarry: a four-lane crest, "
+        "three lanes down the quarry wall and along the ledge, two on the floor, "
+        "two tight hairpins and, between them, a single-file cut through the rock where "
         "nobody can pass."
     ),
     layout=LaneLayout(
         pieces=(
-            Straight(250),  # 0 crest straight from the seam, east (fitted)
-            Arc(90, -90),  # 1 down the quarry wall, south
-            Straight(240),  # 2 east wall (fitted)
+            Straight(250, lanes=4),  # 0 four-lane crest straight from the seam, east (fitted)
+            Arc(90, -90, lanes=3),  # 1 down the quarry wall, south
+            Straight(240, lanes=3),  # 2 east wall (fitted)
             Arc(90, -90),  # 3 quarry floor, west
-            Straight(380),  # 4
+            Straight(280),  # 4
             Arc(60, -180),  # 5 lower hairpin, back east
             Straight(80),
-            Straight(160, lanes=1),  # 7 the cut: single file
+            Straight(45, lanes=1),  # 7 the cut: single file
             Straight(60),
             Arc(60, 180),  # 9 upper hairpin, back west
-            Straight(330),  # 10 ledge
-            Arc(90, -90),  # 11 climb, north
-            Arc(90, -90),  # 12 over the crest, east
-            Straight(120),  # 13 run-off after the finish, up to the seam
+            Straight(230, lanes=3),  # 10 ledge
+            Arc(90, -90, lanes=3),  # 11 climb, north
+            Arc(90, -90, lanes=3),  # 12 over the crest, east
+            Straight(160, lanes=4),  # 13 run-off after the finish, up to the seam
         ),
         closed=True,
         lanes=2,
-        space_length=40.0,
+        space_length=52.0,
         lane_width=40.0,
     ),
     adjust=(0, 2),
     runoff=3,
+    grid=FOUR_ABREAST,
     expect_warnings=("single-file",),
 )
 
@@ -133,13 +148,13 @@ ESTUARY_SWEEP = Circuit(
     file="estuary-sweep.yaml",
     name="Estuary Sweep",
     description=(
-        "A wide, fast circuit along an estuary: a four-lane main straight with a "
-        "staggered grid, staggered sweepers, and a two-lane dip over the old bridge "
+        "A wide, fast circuit along an estuary: a four-lane main straight, "
+        "staggered sweepers, and a two-lane dip over the old bridge "
         "where the field has to funnel before the long sweep home."
     ),
     layout=LaneLayout(
         pieces=(
-            Straight(300, lanes=4, stagger=0.25),  # 0 main straight from the seam, west (fitted)
+            Straight(300, lanes=4),  # 0 main straight from the seam, west (fitted)
             Arc(130, -90),  # 1 first bend, north
             Straight(100),  # 2 west bank (fitted)
             Arc(110, -90, stagger=0.3),  # 3 sweeper, east
@@ -151,16 +166,17 @@ ESTUARY_SWEEP = Circuit(
             Arc(185, -90, stagger=0.3),  # 9 the long sweep, south
             Straight(110),  # 10 east bank
             Arc(130, -90, lanes=4),  # 11 last bend, west
-            Straight(108, lanes=4),  # 12 run-off after the finish, up to the seam
+            Straight(150, lanes=4),  # 12 run-off after the finish, up to the seam
         ),
         closed=True,
         lanes=3,
-        space_length=36.0,
+        space_length=47.0,
         lane_width=34.0,
         heading=180.0,
     ),
     adjust=(0, 2),
     runoff=3,
+    grid=FOUR_ABREAST,
 )
 
 CIRCUITS = (HARBOUR_LOOP, QUARRY_HAIRPIN, ESTUARY_SWEEP)
@@ -197,7 +213,7 @@ def build(circuit: Circuit) -> tuple[Track, LaneResult]:
     """The finished track of a circuit and the lanes it was built from."""
     layout = centred(close_loop(circuit.layout, circuit.adjust))
     result = build_lanes(layout)
-    grid = pick_grid(result)
+    grid = list(circuit.grid) if circuit.grid else pick_grid(result)
     pole = result.space(grid[0]).front
     finish = finish_progress(result, circuit.runoff)
     betting = [pole + f * (finish - pole) for f in circuit.betting]

@@ -85,15 +85,20 @@ class SurfaceItem(QGraphicsItem):
         super().__init__()
         self.doc = doc
         self.setZValue(Z_SURFACE)
+        # The tarmac's picture of the visible part is kept: small repaints (hover, drag)
+        # blit it instead of filling and clipping the whole track's paths again.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._surface: painting.Surface | None = None
         self._rect = QRectF()
         self._generation = 0
         self._shown = 0  # the generation on screen
-        # Owned by the scene (``owner``), so that they live exactly as long as it does.
-        self._relay = _Relay(owner)
-        self._relay.built.connect(self._built)
+        # The pool is owned by the scene (``owner``) and waits for its job when the scene
+        # goes; the relay is owned by this item and by each job, so a job that ends
+        # after the scene is gone still reports to a live object (and is then ignored).
         self._pool = QThreadPool(owner)
         self._pool.setMaxThreadCount(1)
+        self._relay = _Relay()
+        self._relay.built.connect(self._built)
         self.refresh()
 
     def refresh(self) -> None:
@@ -101,6 +106,13 @@ class SurfaceItem(QGraphicsItem):
         self._generation += 1
         self._show(painting.track_surface(self.doc.track))
         self._shown = self._generation
+
+    def replace_later(self) -> None:
+        """For a new track: no tarmac until the worker has built it (see ``refresh_later``)."""
+        self.prepareGeometryChange()
+        self._surface = None
+        self._rect = QRectF()
+        self.refresh_later()
 
     def refresh_later(self) -> None:
         """Recompute the surface on a worker thread; shown when done (unless stale)."""
@@ -120,8 +132,9 @@ class SurfaceItem(QGraphicsItem):
 
     def _built(self, generation: int, surface: painting.Surface | None) -> None:
         if generation == self._generation and surface is not None:
-            self._show(surface)
-            self._shown = generation
+            with contextlib.suppress(RuntimeError):  # the scene (and this item) went meanwhile
+                self._show(surface)
+                self._shown = generation
 
     def _show(self, surface: painting.Surface) -> None:
         self.prepareGeometryChange()
@@ -150,6 +163,7 @@ class SpaceItem(QGraphicsItem):
         # space when spaces before it are deleted or put back.
         self._space = space
         self.grid_slot: int | None = None
+        self.slot_id: str | None = None  # the id the grid slot was given for
         self.show_id = True
         self.problem = False
         self.hovered = False
@@ -228,6 +242,9 @@ class SpaceItem(QGraphicsItem):
                 rectangular=self.rectangular,
                 grid_slot=self.grid_slot,
                 show_id=self.show_id,
+                pixels_per_mm=QStyleOptionGraphicsItem.levelOfDetailFromTransform(
+                    painter.worldTransform()
+                ),
             )
         except Exception:  # a hostile polygon must never break painting
             painter.setPen(cosmetic_pen(PROBLEM, 2))

@@ -26,18 +26,34 @@ class EndPathsItem(QGraphicsItem):
         self.setZValue(Z_OVERLAY - 1)
         self.origin: int | None = None
         self.paths: list[tuple[int, ...]] = []
+        self._rect = QRectF()
 
     def show_paths(self, origin: int | None, moves: list[Move]) -> None:
         """Draw these moves' paths from ``origin`` (none: hide)."""
+        paths = [m.path for m in moves] if origin is not None else []
+        if origin == self.origin and paths == self.paths:
+            return  # the pointer moved within the same space: nothing to redraw
         self.prepareGeometryChange()
         self.origin = origin
-        self.paths = [m.path for m in moves] if origin is not None else []
+        self.paths = paths
+        self._rect = self._extent()
         self.update()
 
-    def boundingRect(self) -> QRectF:
+    def _extent(self) -> QRectF:
+        """What ``paint`` covers: the spaces on the paths, widened by the pens and nudges."""
+        items = self.track_scene.space_items
         if self.origin is None:  # nothing shown: nothing to paint, nothing to measure
             return QRectF()
-        return self.track_scene.track_rect().adjusted(-20, -20, 20, 20)
+        rect = QRectF()
+        for i in {self.origin, *(i for path in self.paths for i in path)}:
+            if i < len(items):
+                rect = rect.united(items[i].polygon().boundingRect())
+        # Pens and nudges are a few screen pixels wide whatever the zoom.
+        pad = (8 + 2.5 * len(self.paths)) * self.track_scene.pixel_mm()
+        return rect.adjusted(-pad, -pad, pad, pad)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

@@ -105,13 +105,35 @@ class MovesItem(QGraphicsItem):
         self.moves: list[Move] = []
         self.setZValue(Z_OVERLAY - 2)
 
+        self._rect = QRectF()
+
     def boundingRect(self) -> QRectF:
-        return self.track_scene.track_rect().adjusted(-20, -20, 20, 20)
+        return self._rect
 
     def show_moves(self, origin: int | None, cars: set[int], moves: list[Move]) -> None:
         """Show these moves of the car on ``origin`` with other cars on ``cars``."""
+        # Only the area of the moves shown is repainted, not the whole board.
+        self.prepareGeometryChange()
         self.origin, self.cars, self.moves = origin, set(cars), list(moves)
+        self._rect = self._extent()
         self.update()
+
+    def _extent(self) -> QRectF:
+        """What ``paint`` covers: the end spaces, the paths, the cars and the ring."""
+        g = self.track_scene.geometry()
+        if g is None:
+            return QRectF()
+        items = self.track_scene.space_items
+        spaces = {m.end for m in self.moves} | {i for m in self.moves for i in m.path}
+        rect = QRectF()
+        for i in spaces:
+            if i < len(items):
+                rect = rect.united(items[i].polygon().boundingRect())
+        for i in {*self.cars, *([self.origin] if self.origin is not None else [])}:
+            if i < g.n:
+                x, y = g.centroids[i]
+                rect = rect.united(QRectF(x - 12, y - 12, 24, 24))
+        return rect.adjusted(-2, -2, 2, 2) if not rect.isNull() else rect
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

@@ -92,6 +92,9 @@ class BoardStyle:
 
 DEFAULT_STYLE = BoardStyle()
 
+# On screen, texts shorter and rectangle marks closer to the edge than this are left out.
+MIN_TEXT_PX, MIN_MARK_PX = 2.0, 1.0
+
 
 # -- surface: the tarmac outline, run-off and kerbs ---------------------------
 
@@ -169,11 +172,15 @@ def paint_space(
     grid_slot: int | None = None,
     show_id: bool = False,
     fill: QColor | None = None,
+    pixels_per_mm: float | None = None,
 ) -> None:
     """One space: shaded by lane, outlined, marked if rectangular (R-POW-DET).
 
     ``grid_slot`` (1-6) prints the start position, 1 being the pole;
     ``fill`` overrides the lane shade (e.g. for a selection highlight).
+    ``pixels_per_mm`` (on screen) leaves out what would be under a pixel or two
+    there (texts, the rectangle mark), so a whole large track paints quickly;
+    prints and exports give none and get every detail.
     """
     poly = _qpolygon(space.corners)
     if rectangular is None:
@@ -184,15 +191,26 @@ def paint_space(
     painter.drawPolygon(poly)
     if space.kind == "danger":
         _paint_hatch(painter, poly, QColor(style.danger))
-    layout = _layout(tuple((float(x), float(y)) for x, y in space.corners), style.rect_inset)
-    if rectangular and layout is not None and layout.inner:
+    texts, frame = True, rectangular
+    if pixels_per_mm is not None:
+        tallest = 14.0 if grid_slot is not None else 4.0 if space.label else style.id_height
+        texts = (grid_slot is not None or bool(space.label) or show_id) and (
+            tallest * pixels_per_mm >= MIN_TEXT_PX
+        )
+        frame = rectangular and style.rect_inset * pixels_per_mm >= MIN_MARK_PX
+    layout = (
+        _layout(tuple((float(x), float(y)) for x, y in space.corners), style.rect_inset)
+        if texts or frame
+        else None
+    )
+    if frame and layout is not None and layout.inner:
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(_pen(style.rect_mark, style.rect_mark_width, join=Qt.PenJoinStyle.MiterJoin))
         painter.drawPolygon(_qpolygon(layout.inner))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.setPen(_pen(style.space_outline, style.outline_width, join=Qt.PenJoinStyle.MiterJoin))
     painter.drawPolygon(poly)
-    if layout is not None:
+    if texts and layout is not None:
         _paint_space_texts(painter, space, layout, style, grid_slot, show_id)
     painter.restore()
 

@@ -104,7 +104,12 @@ def plan_tiles(board_w: float, board_h: float, paper: str) -> Tiling:
     """The page grid for this paper, in the orientation that needs fewer pages."""
     if paper not in PAPERS:
         raise TracksideError(f"unknown paper '{paper}'; use one of {', '.join(PAPERS)}")
-    w, h = PAPERS[paper]
+    return plan_tiles_on(board_w, board_h, paper, *PAPERS[paper])
+
+
+def plan_tiles_on(board_w: float, board_h: float, paper: str, w: float, h: float) -> Tiling:
+    """The page grid for a paper of ``w`` x ``h`` mm (portrait), in the orientation
+    that needs fewer pages."""
     options = []
     for landscape, (pw, ph) in ((False, (w, h)), (True, (h, w))):
         cols = _count(board_w, pw - 2 * PAGE_MARGIN)
@@ -178,6 +183,35 @@ def render(
     if not 10 <= dpi <= 2400:
         raise TracksideError(f"dpi {dpi} is out of range", Place(str(target)), "use 10 to 2400")
     ensure_app()
+    bounds, paint = board_painter(
+        track,
+        show_ids=show_ids,
+        show_racing_line=show_racing_line,
+        title=title,
+        style=style,
+        heat=heat,
+    )
+    with _atomic(target) as tmp:
+        if fmt == ".png":
+            return _png(tmp, target, bounds, dpi, paint)
+        if fmt == ".svg":
+            return _svg(tmp, target, bounds, track.name, paint)
+        if paper is None:
+            return _pdf_single(tmp, target, bounds, track.name, paint)
+        return _pdf_tiled(tmp, target, bounds, track.name, paper, paint, style)
+
+
+def board_painter(
+    track: Track,
+    *,
+    show_ids: bool = True,
+    show_racing_line: bool = False,
+    title: bool = True,
+    style: BoardStyle = DEFAULT_STYLE,
+    heat: tuple[dict[str, float], str] | None = None,
+) -> tuple[Bounds, PaintFn]:
+    """The board's extent (mm) and a function that paints it as printed; a board with
+    nothing to draw is refused with a message."""
     surface = track_surface(track, style)
     bounds = board_bounds(track, style, surface, title=title)
     heat_map = HeatMap(track, *heat) if heat is not None else None
@@ -211,14 +245,7 @@ def render(
         if heat_map is not None:
             heat_map.paint(painter)
 
-    with _atomic(target) as tmp:
-        if fmt == ".png":
-            return _png(tmp, target, bounds, dpi, paint)
-        if fmt == ".svg":
-            return _svg(tmp, target, bounds, track.name, paint)
-        if paper is None:
-            return _pdf_single(tmp, target, bounds, track.name, paint)
-        return _pdf_tiled(tmp, target, bounds, track.name, paper, paint, style)
+    return bounds, paint
 
 
 def page_rect(bounds: Bounds, unit: float, margin: float = BOARD_MARGIN) -> QRectF:
@@ -334,27 +361,54 @@ def _pdf_tiled(
     paint: PaintFn,
     style: BoardStyle,
 ) -> Rendered:
+    board = tiled_board(bounds)
+    tiling = plan_tiles(board.width(), board.height(), paper)
+    check_pages(tiling, str(target))
+    writer = _pdf_writer(tmp, target, tiling.page_w, tiling.page_h, title)
+    painter = _begin_pdf(writer, target)
+    paint_tiles(painter, writer.newPage, board, tiling, title, paint, style)
+    painter.end()
+    return Rendered(target, "pdf", tiling.pages, (tiling.page_w, tiling.page_h), tiling)
+
+
+def tiled_board(bounds: Bounds) -> QRectF:
+    """The part of the plane a tiled print covers: the board and a little grass (mm)."""
     x0, y0, x1, y1 = bounds
     margin = 4.0  # a little grass round the board even when tiled
-    board = QRectF(x0 - margin, y0 - margin, x1 - x0 + 2 * margin, y1 - y0 + 2 * margin)
-    tiling = plan_tiles(board.width(), board.height(), paper)
+    return QRectF(x0 - margin, y0 - margin, x1 - x0 + 2 * margin, y1 - y0 + 2 * margin)
+
+
+def check_pages(tiling: Tiling, where: str) -> None:
+    """Refuse a print of more than ``MAX_PAGES`` pages (coordinates not in mm)."""
     if tiling.pages > MAX_PAGES:
         raise TracksideError(
-            f"the board would take {tiling.pages} pages of {paper}",
-            Place(str(target)),
+            f"the board would take {tiling.pages} pages of {tiling.paper}",
+            Place(where),
             f"at most {MAX_PAGES}; check the coordinates",
         )
+
+
+def paint_tiles(
+    painter: QPainter,
+    new_page: Callable[[], object],
+    board: QRectF,
+    tiling: Tiling,
+    title: str,
+    paint: PaintFn,
+    style: BoardStyle,
+) -> None:
+    """Paint ``board`` at true scale over the pages of ``tiling``, with overlap, cut and
+    alignment marks and a label on each; ``painter`` is in mm from the page's corner,
+    ``new_page`` starts the next page (a PDF writer's or a printer's)."""
     step_x, step_y = tiling.cell_w - OVERLAP, tiling.cell_h - OVERLAP
     covered_w = tiling.cols * step_x + OVERLAP if tiling.cols > 1 else tiling.cell_w
     covered_h = tiling.rows * step_y + OVERLAP if tiling.rows > 1 else tiling.cell_h
     left = board.center().x() - covered_w / 2
     top = board.center().y() - covered_h / 2
-    writer = _pdf_writer(tmp, target, tiling.page_w, tiling.page_h, title)
-    painter = _begin_pdf(writer, target)
     for r in range(tiling.rows):
         for c in range(tiling.cols):
             if r or c:
-                writer.newPage()
+                new_page()
             cell = QRectF(PAGE_MARGIN, PAGE_MARGIN, tiling.cell_w, tiling.cell_h)
             region = QRectF(left + c * step_x, top + r * step_y, tiling.cell_w, tiling.cell_h)
             painter.save()
@@ -363,8 +417,6 @@ def _pdf_tiled(
             paint(painter, region)
             painter.restore()
             _page_marks(painter, tiling, r, c, title, style)
-    painter.end()
-    return Rendered(target, "pdf", tiling.pages, (tiling.page_w, tiling.page_h), tiling)
 
 
 def _page_marks(

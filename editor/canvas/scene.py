@@ -7,6 +7,9 @@ handlers here add, remove or refresh the matching items.
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
@@ -19,13 +22,16 @@ from trackside.editor.canvas.items import (
     SpaceItem,
     SurfaceItem,
 )
+from trackside.editor.canvas.lap_start import LapStartItem
 from trackside.editor.canvas.overlays import ForwardArrowsItem
-from trackside.editor.canvas.snapping import Snap, SnapSettings, snap_point
+from trackside.editor.canvas.snapping import Snap, SnapIndex, SnapSettings, snap_point
 from trackside.editor.document.track_document import TrackDocument
 from trackside.engine.track.geometry import LINE_NAMES, TrackGeometry
+from trackside.engine.track.movement import MoveGraph
 
 SNAP_PIXELS = 9.0
 MARGIN = 2000.0  # mm of room around the track so the view can pan past its edges
+SURFACE_NOW = 400  # a track opened with fewer spaces gets its tarmac before the first paint
 
 
 class TrackScene(QGraphicsScene):
@@ -49,6 +55,8 @@ class TrackScene(QGraphicsScene):
         self.line_items = [LineItem(doc, k) for k in range(len(LINE_NAMES))]
         for item in self.line_items:
             self.addItem(item)
+        self.lap_start = LapStartItem(doc, self)
+        self.addItem(self.lap_start)
         self.snap_marker = SnapMarker()
         self.addItem(self.snap_marker)
         self._refresh_timer = QTimer(self)
@@ -57,12 +65,21 @@ class TrackScene(QGraphicsScene):
         self._refresh_timer.timeout.connect(self._refresh_later)
         self._surface_dirty = False
         self._items_rect: QRectF | None = None  # track_rect's cache
+        # Each space item's scene bounds (x0, y0, x1, y1; NaN when empty), patched as a
+        # space changes, so the track's extent after an edit is one pass of numpy.
+        self._space_bounds: np.ndarray | None = None
+        self._slots_dirty = True  # grid numbers to assign again (see _update_grid_slots)
         self._geometry: TrackGeometry | None = None
         self._geometry_failed = False
+        self._move_graph: MoveGraph | None = None
+        self._snap_index: SnapIndex | None = None  # built at the first snap
         self.forward_arrows = ForwardArrowsItem(self)
         self.addItem(self.forward_arrows)
         doc.changed.connect(self._invalidate_geometry)
         self._rebuild_spaces()
+        doc.spaceAdded.connect(self._drop_snap_index)
+        doc.spaceRemoved.connect(self._drop_snap_index)
+        doc.trackReplaced.connect(self._drop_snap_index)
         doc.spaceAdded.connect(self._on_space_added)
         doc.spaceRemoved.connect(self._on_space_removed)
         doc.spaceChanged.connect(self._on_space_changed)
@@ -83,6 +100,7 @@ class TrackScene(QGraphicsScene):
         self._update_grid_slots()
 
     def _on_space_added(self, index: int) -> None:
+        self._space_bounds, self._slots_dirty = None, True
         item = SpaceItem(self.doc, self.doc.track.spaces[index])
         item.show_id = self.show_ids
         self.space_items.insert(index, item)
@@ -90,6 +108,7 @@ class TrackScene(QGraphicsScene):
         self._spaces_changed()
 
     def _on_space_removed(self, index: int) -> None:
+        self._space_bounds, self._slots_dirty = None, True
         item = self.space_items.pop(index)
         item.setSelected(False)
         self.removeItem(item)
@@ -97,6 +116,7 @@ class TrackScene(QGraphicsScene):
 
     def _invalidate_geometry(self) -> None:
         self._geometry = None
+        self._move_graph = None
         self._items_rect = None
         self._geometry_failed = False
         if self.forward_arrows.isVisible():
@@ -111,11 +131,27 @@ class TrackScene(QGraphicsScene):
                 self._geometry_failed = True
         return self._geometry
 
+    def move_graph(self) -> MoveGraph | None:
+        """The moves on the track's geometry (built once per version of the track)."""
+        g = self.geometry()
+        if g is None:
+            return None
+        if self._move_graph is None or self._move_graph.geometry is not g:
+            self._move_graph = MoveGraph(g)
+        return self._move_graph
+
     def _on_line_changed(self, k: int) -> None:
         self.line_items[k].refresh()
 
     def _on_space_changed(self, index: int) -> None:
-        self.space_items[index].refresh()
+        if self._snap_index is not None:
+            self._snap_index.update(index)
+        item = self.space_items[index]
+        item.refresh()
+        if self._space_bounds is not None:
+            self._space_bounds[index] = _bounds(item.sceneBoundingRect())
+        if item.space.id != item.slot_id:  # renamed: the grid may number it (or another)
+            self._slots_dirty = True
         self._spaces_changed()
 
     def _spaces_changed(self) -> None:
@@ -128,7 +164,8 @@ class TrackScene(QGraphicsScene):
         if self._surface_dirty:
             self._surface_dirty = False
             self.surface.refresh_later()
-        self._update_grid_slots()
+        if self._slots_dirty:
+            self._update_grid_slots()
         self._fit_scene_rect()
 
     def flush(self) -> None:
@@ -143,10 +180,12 @@ class TrackScene(QGraphicsScene):
         self._fit_scene_rect()
 
     def _update_grid_slots(self) -> None:
+        self._slots_dirty = False
         slots: dict[str, int] = {}
         for n, sid in enumerate(self.doc.track.start_grid, 1):
             slots.setdefault(sid, n)
         for item in self.space_items:
+            item.slot_id = item.space.id
             slot = slots.pop(item.space.id, None)  # a repeated id is numbered once
             if slot != item.grid_slot:
                 item.grid_slot = slot
@@ -154,9 +193,14 @@ class TrackScene(QGraphicsScene):
 
     def _on_replaced(self) -> None:
         self._items_rect = None
+        self._space_bounds = None
         self.clearSelection()
         self._rebuild_spaces()
-        self.surface.refresh()
+        self._surface_dirty = False
+        if len(self.space_items) < SURFACE_NOW:
+            self.surface.refresh()
+        else:  # the first paint shows the spaces; the tarmac follows from a worker
+            self.surface.replace_later()
         self.racing_line.refresh()
         for item in self.line_items:
             item.refresh()
@@ -172,9 +216,9 @@ class TrackScene(QGraphicsScene):
         """The extent of the track's spaces, lines and racing line in mm, with what the
         active tool is drawing (a lane draft)."""
         if self._items_rect is None:  # cached until the next change of the document
-            self._items_rect = QRectF()
+            self._items_rect = self._spaces_rect()
             shown_lines = [item for item in self.line_items if item.isVisible()]
-            for item in (*self.space_items, *shown_lines, self.racing_line):
+            for item in (*shown_lines, self.racing_line):
                 r = item.sceneBoundingRect()
                 if not r.isEmpty():
                     self._items_rect = self._items_rect.united(r)
@@ -186,10 +230,24 @@ class TrackScene(QGraphicsScene):
             rect = QRectF(0, 0, 600, 400)
         return rect
 
+    def _spaces_rect(self) -> QRectF:
+        """The extent of the space items (their bounds kept in ``_space_bounds``)."""
+        if self._space_bounds is None or len(self._space_bounds) != len(self.space_items):
+            self._space_bounds = np.array(
+                [_bounds(item.sceneBoundingRect()) for item in self.space_items], dtype=float
+            ).reshape(-1, 4)
+        shown = self._space_bounds[~np.isnan(self._space_bounds[:, 0])]
+        if not len(shown):
+            return QRectF()
+        x0, y0 = float(shown[:, 0].min()), float(shown[:, 1].min())
+        x1, y1 = float(shown[:, 2].max()), float(shown[:, 3].max())
+        return QRectF(x0, y0, x1 - x0, y1 - y0)
+
     # -- selection ---------------------------------------------------------
     def selected_indices(self) -> list[int]:
         """Indices of the selected spaces, ascending."""
-        return [i for i, item in enumerate(self.space_items) if item.isSelected()]
+        # The scene keeps the selected items: no walk over every space (a drag asks often).
+        return sorted(item.index for item in self.selectedItems() if isinstance(item, SpaceItem))
 
     def selected_lines(self) -> list[int]:
         """Indices (0-3) of the selected lines."""
@@ -239,6 +297,16 @@ class TrackScene(QGraphicsScene):
         return None
 
     # -- snapping ------------------------------------------------------------
+    def snap_index(self) -> SnapIndex:
+        """Where the spaces are, for quick snapping: patched as a space changes, built
+        again when spaces come or go."""
+        if self._snap_index is None or self._snap_index.track is not self.doc.track:
+            self._snap_index = SnapIndex(self.doc.track)
+        return self._snap_index
+
+    def _drop_snap_index(self, *_args: object) -> None:
+        self._snap_index = None
+
     def pixel_mm(self) -> float:
         """How many mm one screen pixel spans in the first view."""
         views = self.views()
@@ -259,6 +327,7 @@ class TrackScene(QGraphicsScene):
             SNAP_PIXELS * self.pixel_mm(),
             self.snap_settings_for_view(),
             set(exclude),
+            self.snap_index(),
         )
         if show and hit.kind != "none":
             self.snap_marker.show_at(QPointF(hit.x, hit.y), hit.kind)
@@ -307,6 +376,7 @@ class TrackScene(QGraphicsScene):
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if self.tool and event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
+            self.snap_index()  # built now if spaces came or went, not in a drag's first frame
             self.tool.mouse_press(self._event(event))
             event.accept()
 
@@ -336,3 +406,10 @@ class TrackScene(QGraphicsScene):
             event.accept()
             return
         super().keyPressEvent(event)
+
+
+def _bounds(rect: QRectF) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of a rect; NaNs for an empty one, which adds nothing to an extent."""
+    if rect.isEmpty():
+        return (math.nan, math.nan, math.nan, math.nan)
+    return (rect.left(), rect.top(), rect.right(), rect.bottom())

@@ -38,6 +38,98 @@ class Snap:
     extra: dict = field(default_factory=dict)
 
 
+class SnapIndex:
+    """The spaces of a track filed by the grid cells their bounding boxes cover, so that
+    a snap looks only at the spaces near the pointer.
+
+    It answers which spaces may hold a corner or an edge within a reach of a point
+    (a superset, in list order); the nearest-corner and nearest-edge searches then
+    run over those alone and find exactly what a search over every space finds.
+    ``update`` files one space again after its corners changed; the owner builds a
+    new index when spaces come or go (their places shift).
+    """
+
+    MAX_CELLS = 4096  # a reach wider than this many cells looks at every space
+
+    def __init__(self, track: Track) -> None:
+        self.track = track
+        self.cell = _cell_size(track)
+        self._cells: dict[tuple[int, int], set[int]] = {}
+        self._span: list[tuple[int, int, int, int] | None] = []
+        self._everywhere: set[int] = set()  # corners no cell can hold (inf, nan)
+        for i in range(len(track.spaces)):
+            self._span.append(None)
+            self.update(i)
+
+    def update(self, i: int) -> None:
+        """File space ``i`` again under the cells of its current corners."""
+        old = self._span[i]
+        if old is not None:
+            for key in _keys(old):
+                self._cells[key].discard(i)
+        self._everywhere.discard(i)
+        self._span[i] = None
+        corners = self.track.spaces[i].corners
+        if not corners:
+            return
+        try:
+            xs = [float(c[0]) for c in corners]
+            ys = [float(c[1]) for c in corners]
+            span = (
+                math.floor(min(xs) / self.cell),
+                math.floor(min(ys) / self.cell),
+                math.floor(max(xs) / self.cell),
+                math.floor(max(ys) / self.cell),
+            )
+        except (OverflowError, ValueError, TypeError, IndexError):
+            self._everywhere.add(i)
+            return
+        if (span[2] - span[0] + 1) * (span[3] - span[1] + 1) > self.MAX_CELLS:
+            self._everywhere.add(i)
+            return
+        self._span[i] = span
+        for key in _keys(span):
+            self._cells.setdefault(key, set()).add(i)
+
+    def near(self, x: float, y: float, radius: float) -> list[int]:
+        """The spaces whose bounding box comes within ``radius`` of (x, y), in list order."""
+        try:
+            span = (
+                math.floor((x - radius) / self.cell),
+                math.floor((y - radius) / self.cell),
+                math.floor((x + radius) / self.cell),
+                math.floor((y + radius) / self.cell),
+            )
+        except (OverflowError, ValueError):
+            return list(range(len(self.track.spaces)))
+        if (span[2] - span[0] + 1) * (span[3] - span[1] + 1) > self.MAX_CELLS:
+            return list(range(len(self.track.spaces)))
+        found = set(self._everywhere)
+        for key in _keys(span):
+            found.update(self._cells.get(key, ()))
+        return sorted(found)
+
+
+def _keys(span: tuple[int, int, int, int]) -> list[tuple[int, int]]:
+    x0, y0, x1, y1 = span
+    return [(cx, cy) for cx in range(x0, x1 + 1) for cy in range(y0, y1 + 1)]
+
+
+def _cell_size(track: Track) -> float:
+    """About the size of a typical space: each space then sits in a few cells."""
+    sizes = []
+    for sp in track.spaces[:: max(1, len(track.spaces) // 200)]:  # a sample is enough
+        try:
+            xs = [float(c[0]) for c in sp.corners]
+            ys = [float(c[1]) for c in sp.corners]
+            size = max(max(xs) - min(xs), max(ys) - min(ys))
+        except (ValueError, TypeError, IndexError):
+            continue
+        if math.isfinite(size) and size > 0:
+            sizes.append(size)
+    return max(1.0, sorted(sizes)[len(sizes) // 2]) if sizes else 50.0
+
+
 def snap_point(
     track: Track,
     x: float,
@@ -45,14 +137,19 @@ def snap_point(
     radius: float,
     settings: SnapSettings,
     exclude: set[int] | frozenset = frozenset(),
+    index: SnapIndex | None = None,
 ) -> Snap:
-    """The snapped position for (x, y); ``radius`` is the reach in mm (a few pixels)."""
+    """The snapped position for (x, y); ``radius`` is the reach in mm (a few pixels).
+
+    ``index`` (of this very track, up to date) makes the answer quick on a large
+    track; it never changes it.
+    """
     if settings.corners:
-        hit = nearest_corner(track, x, y, radius, exclude)
+        hit = nearest_corner(track, x, y, radius, exclude, index)
         if hit:
             return hit
     if settings.edges:
-        hit = nearest_edge_point(track, x, y, radius, exclude)
+        hit = nearest_edge_point(track, x, y, radius, exclude, index)
         if hit:
             return hit
     if settings.racing_line:
@@ -68,14 +165,20 @@ def snap_point(
 
 
 def nearest_corner(
-    track: Track, x: float, y: float, radius: float, exclude: set[int] | frozenset = frozenset()
+    track: Track,
+    x: float,
+    y: float,
+    radius: float,
+    exclude: set[int] | frozenset = frozenset(),
+    index: SnapIndex | None = None,
 ) -> Snap | None:
     """The nearest corner of a space (not in ``exclude``) within ``radius``."""
     best, best_d = None, radius
-    for i, sp in enumerate(track.spaces):
+    spaces = track.spaces
+    for i in index.near(x, y, radius) if index is not None else range(len(spaces)):
         if i in exclude:
             continue
-        for k, (cx, cy) in enumerate(sp.corners):
+        for k, (cx, cy) in enumerate(spaces[i].corners):
             d = math.hypot(float(cx) - x, float(cy) - y)
             if d <= best_d:
                 best, best_d = Snap(float(cx), float(cy), "corner", i, {"corner": k}), d
@@ -83,14 +186,20 @@ def nearest_corner(
 
 
 def nearest_edge_point(
-    track: Track, x: float, y: float, radius: float, exclude: set[int] | frozenset = frozenset()
+    track: Track,
+    x: float,
+    y: float,
+    radius: float,
+    exclude: set[int] | frozenset = frozenset(),
+    index: SnapIndex | None = None,
 ) -> Snap | None:
     """The nearest point on an edge of a space (not in ``exclude``) within ``radius``."""
     best, best_d = None, radius
-    for i, sp in enumerate(track.spaces):
+    spaces = track.spaces
+    for i in index.near(x, y, radius) if index is not None else range(len(spaces)):
         if i in exclude:
             continue
-        pts = sp.corners
+        pts = spaces[i].corners
         for k in range(len(pts)):
             a, b = pts[k], pts[(k + 1) % len(pts)]
             px, py, d = _project(x, y, a, b)

@@ -35,6 +35,7 @@ class CanvasView(QGraphicsView):
         super().__init__(scene, parent)
         self.track_scene = scene  # a view does not own its scene (QT-NOTES.md)
         self.show_grid = True
+        self.show_empty_hint = True  # off while a start page covers the empty canvas
         self.setRenderHints(
             QPainter.RenderHint.Antialiasing
             | QPainter.RenderHint.TextAntialiasing
@@ -177,7 +178,12 @@ class CanvasView(QGraphicsView):
 
     # -- empty page ------------------------------------------------------------
     def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:
-        if self.track_scene.space_items or self.track_scene.tool is None:
+        if (
+            self.track_scene.space_items
+            or self.track_scene.tool is None
+            or not self.show_empty_hint
+            or self.track_scene.doc.track.background is not None  # a picture to trace over
+        ):
             return
         if self.track_scene.tool.name not in ("select",):
             return

@@ -13,7 +13,8 @@ from PySide6.QtGui import QUndoCommand
 
 from trackside.editor.document.track_document import TrackDocument
 from trackside.engine.track.geometry import LINE_NAMES
-from trackside.engine.track.model import Centerline, Point, Segment, Space
+from trackside.engine.track.lap_start import centerline_starting_at
+from trackside.engine.track.model import Centerline, Label, Point, Segment, Space
 
 # Ids for mergeWith: consecutive commands with the same id may merge.
 MERGE_NUDGE = 1001
@@ -159,14 +160,17 @@ class SetGrid(QUndoCommand):
 class SetLine(QUndoCommand):
     """Place betting line k (0-2) or the finish line (3)."""
 
-    def __init__(self, doc: TrackDocument, k: int, segment: Segment):
+    def __init__(self, doc: TrackDocument, k: int, segment: Segment, exact: bool = False):
         super().__init__(f"Place {LINE_NAMES[k]}")
         self.doc = doc
         self.k = k
         self.old = doc.lines()[k]
+        # A line drawn by hand is rounded to 0.001 mm; one moved with its spaces
+        # (``exact``) keeps the precision they have.
+        rounded = (lambda v: v) if exact else _clean
         self.new = (
-            (_clean(segment[0][0]), _clean(segment[0][1])),
-            (_clean(segment[1][0]), _clean(segment[1][1])),
+            (rounded(segment[0][0]), rounded(segment[0][1])),
+            (rounded(segment[1][0]), rounded(segment[1][1])),
         )
 
     def redo(self) -> None:
@@ -192,6 +196,14 @@ class SetCenterline(QUndoCommand):
         self.doc.set_centerline(self.old)
 
 
+class SetLapStart(SetCenterline):
+    """Move the lap start of a closed circuit: the racing line's points re-ordered to
+    start ``progress`` mm along it (the line itself does not change)."""
+
+    def __init__(self, doc: TrackDocument, progress: float, text: str = "Set lap start"):
+        super().__init__(doc, centerline_starting_at(doc.track.centerline, progress), text)
+
+
 class SetMeta(QUndoCommand):
     """Change the track's name, author, description or tolerance."""
 
@@ -207,6 +219,75 @@ class SetMeta(QUndoCommand):
 
     def undo(self) -> None:
         self.doc.set_meta(self.name, self.old)
+
+
+class ReshapeSpaces(QUndoCommand):
+    """Give several spaces new corners at once (mirror, rotate, move by a typed offset)."""
+
+    def __init__(
+        self, doc: TrackDocument, spaces: list[Space], corners: list[list[Point]], text: str
+    ):
+        super().__init__(text)
+        self.doc = doc
+        self.spaces = list(spaces)
+        self.old = [list(sp.corners) for sp in self.spaces]
+        self.new = [list(c) for c in corners]
+
+    def redo(self) -> None:
+        for sp, corners in zip(self.spaces, self.new, strict=True):
+            self.doc.set_corners(sp, corners)
+
+    def undo(self) -> None:
+        for sp, corners in zip(self.spaces, self.old, strict=True):
+            self.doc.set_corners(sp, corners)
+
+
+class SetLabels(QUndoCommand):
+    """Replace the free text printed on the board."""
+
+    def __init__(self, doc: TrackDocument, labels: list[Label], text: str = "Edit labels"):
+        super().__init__(text)
+        self.doc = doc
+        self.old = copy.deepcopy(doc.track.labels)
+        self.new = copy.deepcopy(labels)
+
+    def redo(self) -> None:
+        self.doc.set_labels(self.new)
+
+    def undo(self) -> None:
+        self.doc.set_labels(self.old)
+
+
+class SetLaneLayouts(QUndoCommand):
+    """Replace the lane layouts the document keeps for editing again."""
+
+    def __init__(self, doc: TrackDocument, layouts: list, text: str = "Keep lane layout"):
+        super().__init__(text)
+        self.doc = doc
+        self.old = doc.lane_layouts
+        self.new = list(layouts)
+
+    def redo(self) -> None:
+        self.doc.set_lane_layouts(self.new)
+
+    def undo(self) -> None:
+        self.doc.set_lane_layouts(self.old)
+
+
+class SetBackground(QUndoCommand):
+    """Set, change or remove the picture under the spaces."""
+
+    def __init__(self, doc: TrackDocument, background, text: str = "Change background"):
+        super().__init__(text)
+        self.doc = doc
+        self.old = copy.deepcopy(doc.track.background)
+        self.new = copy.deepcopy(background)
+
+    def redo(self) -> None:
+        self.doc.set_background(self.new)
+
+    def undo(self) -> None:
+        self.doc.set_background(self.old)
 
 
 # -- compound edits (one undo step each) ---------------------------------
@@ -285,9 +366,13 @@ __all__ = [
     "AddSpaces",
     "MoveSpaces",
     "RemoveSpaces",
+    "ReshapeSpaces",
+    "SetBackground",
     "SetCenterline",
     "SetCorners",
     "SetGrid",
+    "SetLabels",
+    "SetLaneLayouts",
     "SetLine",
     "SetMeta",
     "SetSpaceField",

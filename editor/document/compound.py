@@ -6,16 +6,48 @@ stay the document's own business.
 
 from __future__ import annotations
 
-from trackside.editor.document.commands import AddSpaces, SetCenterline, SetGrid, SetLine
-from trackside.editor.document.lane_draft import Creation
-from trackside.editor.document.track_document import TrackDocument
-from trackside.engine.track.geometry import FINISH
-from trackside.engine.track.model import Centerline
+from collections.abc import Callable
+
+from trackside.editor.document.commands import (
+    AddSpaces,
+    RemoveSpaces,
+    ReshapeSpaces,
+    SetCenterline,
+    SetGrid,
+    SetLabels,
+    SetLaneLayouts,
+    SetLine,
+    SetSpaceField,
+)
+from trackside.editor.document.lane_draft import Creation, KeptLayout, Reapplication
+from trackside.editor.document.track_document import (
+    UNSET_SEGMENT,
+    TrackDocument,
+    is_unset,
+)
+from trackside.engine.track.fragment import Fragment, carried_lines, placed
+from trackside.engine.track.geometry import FINISH, LINE_NAMES
+from trackside.engine.track.model import Centerline, Point
+from trackside.engine.track.transform import (
+    Transform,
+    bounds_centre,
+    map_centerline,
+    map_corners,
+    map_label,
+    map_segment,
+    track_centre,
+    translation,
+)
+
+PASTE_STEP_MM = 10.0
 
 
-def create_lanes(doc: TrackDocument, creation: Creation) -> list[int]:
+def create_lanes(
+    doc: TrackDocument, creation: Creation, kept: KeptLayout | None = None
+) -> list[int]:
     """Add the lane tool's spaces (and racing line, grid and lines if planned)
-    as one undo step; returns the indices of the new spaces."""
+    as one undo step, keeping the layout ``kept`` for editing again; returns the
+    indices of the new spaces."""
     n = len(creation.spaces)
     add = AddSpaces(doc, creation.spaces, text=f"Add {n} lane spaces")
     stack = doc.undo_stack
@@ -30,11 +62,164 @@ def create_lanes(doc: TrackDocument, creation: Creation) -> list[int]:
             stack.push(SetLine(doc, k, seg))
     if creation.finish is not None:
         stack.push(SetLine(doc, FINISH, creation.finish))
+    if kept is not None:
+        stack.push(SetLaneLayouts(doc, [*doc.lane_layouts, kept]))
     stack.endMacro()
     return [doc.position(sp) for sp in add.spaces]
+
+
+def reapply_lanes(
+    doc: TrackDocument, old: KeptLayout, plan: Reapplication, new: KeptLayout
+) -> list[int]:
+    """Re-apply an edited lane layout as one undo step: spaces that survive keep
+    their id (and stay the same spaces) with new corners and lane, the others are
+    removed, new ones added; returns the indices of all the layout's spaces."""
+    stack = doc.undo_stack
+    stack.beginMacro(
+        f"Re-apply lane layout ({len(plan.kept)} kept, {len(plan.removed)} removed, "
+        f"{len(plan.added)} added)"
+    )
+    spaces = {sp.id: sp for sp in doc.track.spaces}
+    reshaped = [(spaces[did], built) for did, built in plan.kept]
+    moved = [(sp, built) for sp, built in reshaped if sp.corners != built.corners]
+    if moved:
+        stack.push(
+            ReshapeSpaces(
+                doc, [sp for sp, _b in moved], [b.corners for _sp, b in moved], "Reshape lanes"
+            )
+        )
+    for sp, built in reshaped:
+        if sp.lane != built.lane:
+            stack.push(SetSpaceField(doc, doc.position(sp), "lane", built.lane))
+    gone = [doc.position(spaces[did]) for did in plan.removed]
+    if gone:
+        stack.push(RemoveSpaces(doc, gone))
+    add = AddSpaces(doc, plan.added, text=f"Add {len(plan.added)} lane spaces")
+    if plan.added:
+        stack.push(add)
+    if plan.centerline is not None:
+        stack.push(SetCenterline(doc, plan.centerline, "Set racing line from the lanes"))
+    layouts = [new if layout is old else layout for layout in doc.lane_layouts]
+    stack.push(SetLaneLayouts(doc, layouts, "Keep lane layout"))
+    stack.endMacro()
+    ours = [sp for sp, _b in reshaped] + (add.spaces if plan.added else [])
+    return sorted(doc.position(sp) for sp in ours)
 
 
 def edit_racing_line(doc: TrackDocument, points: list, text: str) -> None:
     """Replace the racing line's points (keeping closed or open) as one undo step."""
     closed = doc.track.centerline.closed
     doc.undo_stack.push(SetCenterline(doc, Centerline(closed=closed, points=list(points)), text))
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _and(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def transform_spaces(
+    doc: TrackDocument,
+    indices: list[int],
+    lines: list[int],
+    make: Callable[[Point], Transform],
+    text: str,
+) -> str:
+    """Mirror, turn or move the spaces at ``indices`` (the whole circuit when none, or
+    all, are given) as one undo step. ``make`` builds the map from the centre of what
+    moves; ``text`` names the step, with ``{what}`` standing for what moves. The lines
+    in ``lines`` and those whose spaces all move go along; the whole circuit takes its
+    racing line and labels too. Returns what was done, for the status bar ('' when
+    there was nothing to do)."""
+    track = doc.track
+    whole = not indices or len(set(indices)) == len(track.spaces)
+    chosen = list(range(len(track.spaces))) if whole else sorted(set(indices))
+    if not chosen:
+        return ""
+    spaces = [track.spaces[i] for i in chosen]
+    centre = track_centre(track) if whole else bounds_centre(p for sp in spaces for p in sp.corners)
+    tf = make(centre)
+    segments = doc.lines()
+    moving = set(range(len(segments))) if whole else set(lines) | set(carried_lines(track, chosen))
+    moving = {k for k in moving if not is_unset(segments[k])}
+    what = "the whole circuit" if whole else _plural(len(spaces), "space")
+    if moving and not whole:
+        what += " with " + _and([LINE_NAMES[k] for k in sorted(moving)])
+    stack = doc.undo_stack
+    said = text.format(what=what)
+    stack.beginMacro(said)
+    stack.push(ReshapeSpaces(doc, spaces, [map_corners(sp.corners, tf) for sp in spaces], said))
+    for k in sorted(moving):
+        stack.push(SetLine(doc, k, map_segment(segments[k], tf), exact=True))
+    if whole and track.centerline.points:
+        stack.push(SetCenterline(doc, map_centerline(track.centerline, tf), said))
+    if whole and track.labels:
+        stack.push(SetLabels(doc, [map_label(lb, tf) for lb in track.labels], said))
+    if whole and doc.lane_layouts:
+        stack.push(SetLaneLayouts(doc, [kept.mapped(tf) for kept in doc.lane_layouts], said))
+    stack.endMacro()
+    return said
+
+
+def cut_spaces(doc: TrackDocument, indices: list[int]) -> None:
+    """Delete spaces as one undo step, taking away the lines they carry (a paste puts
+    those back where no line of the kind is placed)."""
+    chosen = sorted(set(indices))
+    if not chosen:
+        return
+    carried = carried_lines(doc.track, chosen)
+    stack = doc.undo_stack
+    stack.beginMacro(f"Cut {_plural(len(chosen), 'space')}")
+    stack.push(RemoveSpaces(doc, chosen))
+    for k in sorted(carried):
+        stack.push(SetLine(doc, k, UNSET_SEGMENT, exact=True))
+    stack.endMacro()
+
+
+def paste_offset(doc: TrackDocument, fragment: Fragment) -> tuple[float, float]:
+    """Where a plain paste goes: where it was copied from, moved on by 10 mm steps
+    while it would lie exactly on spaces already there."""
+    there = {tuple(map(tuple, sp.corners)) for sp in doc.track.spaces}
+    step = 0.0
+    while step < 1000 and any(
+        tuple((x + step, y + step) for x, y in sp.corners) in there for sp in fragment.spaces
+    ):
+        step += PASTE_STEP_MM
+    return step, step
+
+
+def paste_fragment(
+    doc: TrackDocument, fragment: Fragment, dx: float, dy: float
+) -> tuple[list[int], str]:
+    """Add a fragment's spaces moved by (dx, dy), with fresh ids where theirs are taken,
+    as one undo step. Its lines, grid and racing line are placed only where the track
+    has none yet. Returns the indices of the new spaces and what was done."""
+    if not fragment.spaces:
+        return [], ""
+    piece = placed(fragment, (sp.id for sp in doc.track.spaces), translation(dx, dy))
+    n = len(piece.spaces)
+    segments = doc.lines()
+    lines = {k: seg for k, seg in piece.lines.items() if is_unset(segments[k])}
+    kept = sorted(set(piece.lines) - set(lines))
+    stack = doc.undo_stack
+    stack.beginMacro(f"Paste {_plural(n, 'space')}")
+    add = AddSpaces(doc, piece.spaces, text=f"Paste {_plural(n, 'space')}")
+    stack.push(add)
+    for k, seg in sorted(lines.items()):
+        stack.push(SetLine(doc, k, seg, exact=True))
+    grid = bool(piece.start_grid) and not doc.track.start_grid
+    if grid:
+        stack.push(SetGrid(doc, piece.start_grid))
+    racing = piece.centerline is not None and len(doc.track.centerline.points) < 2
+    if racing and piece.centerline is not None:
+        stack.push(SetCenterline(doc, piece.centerline, "Paste racing line"))
+    stack.endMacro()
+    parts = [_plural(n, "space")]
+    parts += [LINE_NAMES[k] for k in sorted(lines)]
+    parts += ["the start grid"] * grid + ["the racing line"] * racing
+    said = "Pasted " + _and(parts)
+    if kept:
+        said += f" ({_and([LINE_NAMES[k] for k in kept])} already placed, kept where it is)"
+    return [doc.position(sp) for sp in add.spaces], said

@@ -19,6 +19,7 @@ import math
 import re
 from dataclasses import dataclass, field, replace
 
+from trackside.engine.text import plural
 from trackside.engine.track.lanes import (
     Arc,
     LaneLayout,
@@ -35,6 +36,7 @@ from trackside.engine.track.lanes import (
     trace,
 )
 from trackside.engine.track.model import Centerline, Point, Segment, Space
+from trackside.engine.track.transform import Transform
 
 ANGLE_STEP = 15.0  # degrees an arc snaps to while dragging
 RADIUS_STEP = 5.0  # mm a radius snaps to while dragging
@@ -113,7 +115,10 @@ class DraftBuild:
             return self.error or "Click on the canvas to place the start of the racing line."
         r = self.result
         kind = "closed loop" if r.closed else "open line"
-        text = f"{len(r.spaces)} spaces in {r.rows} rows; {kind} of {r.length:,.0f} mm"
+        text = (
+            f"{plural(len(r.spaces), 'space')} in {plural(r.rows, 'row')}; "
+            f"{kind} of {r.length:,.0f} mm"
+        )
         return text + (f". {self.note}" if self.note else "")
 
 
@@ -329,6 +334,94 @@ def _message(exc: LayoutError) -> str:
 # -- what Create adds -----------------------------------------------------
 
 
+@dataclass(frozen=True)
+class KeptLayout:
+    """A lane layout as created, kept with the document so it can be edited again:
+    the draft it came from and the document id of each space it built (by the
+    builder's own id, ``a1``, ``b7``...)."""
+
+    start: Point
+    heading: float
+    pieces: tuple[Piece, ...]
+    settings: DraftSettings
+    ids: dict[str, str]
+    owns_centerline: bool = False  # Create set the racing line: re-applying replaces it
+
+    @classmethod
+    def of(cls, draft: LaneDraft, ids: dict[str, str], owns_centerline: bool) -> KeptLayout:
+        """Keep ``draft`` (copied) with the ids its spaces were given."""
+        return cls(
+            start=draft.start or (0.0, 0.0),
+            heading=draft.heading,
+            pieces=tuple(draft.pieces),
+            settings=replace(draft.settings),
+            ids=dict(ids),
+            owns_centerline=owns_centerline,
+        )
+
+    def to_data(self) -> dict:
+        """The file form (``lane_layouts`` in docs/track-format.md)."""
+        s = self.settings
+        out: dict = {
+            "start": [_tidy(self.start[0]), _tidy(self.start[1])],
+            "heading": _tidy(self.heading),
+            "pieces": [_piece_data(p) for p in self.pieces],
+            "lanes": s.lanes,
+            "space_length": _tidy(s.space_length),
+            "lane_width": _tidy(s.lane_width),
+            "stagger": _tidy(s.stagger),
+            "close": s.close,
+            "racing_line": self.owns_centerline,
+        }
+        renamed = {b: d for b, d in self.ids.items() if b != d}
+        if renamed:
+            out["renamed"] = renamed
+        return out
+
+    @classmethod
+    def from_data(cls, data: dict) -> KeptLayout:
+        """Read the file form (schema-checked); the spaces it built are found again by
+        building it (a builder id not renamed is the track's id too)."""
+        settings = DraftSettings(
+            lanes=int(data.get("lanes", 2)),
+            space_length=float(data.get("space_length", 40.0)),
+            lane_width=float(data.get("lane_width", 30.0)),
+            stagger=float(data.get("stagger", 0.0)),
+            close=bool(data.get("close", True)),
+        )
+        start = data["start"]
+        kept = cls(
+            start=(start[0], start[1]),
+            heading=float(data["heading"]),
+            pieces=tuple(_piece_of(p) for p in data["pieces"]),
+            settings=settings,
+            ids={},
+            owns_centerline=bool(data.get("racing_line", False)),
+        )
+        renamed = dict(data.get("renamed", {}))
+        built = build_draft(kept.draft()).result
+        ids = {sp.id: renamed.get(sp.id, sp.id) for sp in built.spaces} if built else renamed
+        return replace(kept, ids=ids)
+
+    def mapped(self, tf: Transform) -> KeptLayout:
+        """The layout of the spaces moved, turned or mirrored by ``tf``."""
+        heading = tf.turn - self.heading if tf.flips else self.heading + tf.turn
+        pieces = tuple(
+            replace(p, angle=-p.angle) if tf.flips and isinstance(p, Arc) else p
+            for p in self.pieces
+        )
+        return replace(self, start=tf.point(self.start), heading=heading % 360, pieces=pieces)
+
+    def draft(self) -> LaneDraft:
+        """A fresh draft to edit, with this layout's pieces and settings."""
+        return LaneDraft(
+            start=self.start,
+            heading=self.heading,
+            pieces=list(self.pieces),
+            settings=replace(self.settings),
+        )
+
+
 @dataclass
 class Creation:
     """Everything Create adds to a track, ready for one undoable macro."""
@@ -339,6 +432,7 @@ class Creation:
     betting: list[Segment] | None = None
     finish: Segment | None = None
     notes: list[str] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)  # builder id -> document id
 
 
 def free_ids(result: LaneResult, taken: set[str]) -> dict[str, str]:
@@ -369,7 +463,7 @@ def plan_creation(
     spaces = []
     for sp in result.track_spaces():
         spaces.append(Space(id=names[sp.id], lane=sp.lane, corners=sp.corners))
-    creation = Creation(spaces)
+    creation = Creation(spaces, names=names)
     if not has_centerline or settings.replace_centerline:
         creation.centerline = result.track_centerline()
     if settings.furniture and not has_furniture:
@@ -418,3 +512,60 @@ def _segment(seg) -> Segment:
 def _tidy(v: float) -> float | int:
     r = round(float(v), 3)
     return int(r) if r == int(r) else r
+
+
+@dataclass
+class Reapplication:
+    """What re-applying an edited layout changes: spaces that survive (same id, same
+    object) get new corners or lane, the others go, new ones come."""
+
+    kept: list[tuple[str, Space]]  # document id, the space as built now
+    removed: list[str]  # document ids
+    added: list[Space]
+    names: dict[str, str]  # builder id -> document id, for the next edit
+    centerline: Centerline | None = None
+
+
+def plan_reapplication(build: DraftBuild, old: KeptLayout, present: set[str]) -> Reapplication:
+    """Match the spaces of ``build`` with those ``old`` made (by the builder's id), given
+    the ids ``present`` in the document now; new spaces get ids that clash with none."""
+    result = build.result
+    if result is None:
+        raise LayoutError(build.error or "nothing to create")
+    alive = {bid: did for bid, did in old.ids.items() if did in present}
+    built = result.track_spaces()
+    new_ids = {sp.id for sp in built}
+    kept = [(alive[sp.id], sp) for sp in built if sp.id in alive]
+    removed = [did for bid, did in alive.items() if bid not in new_ids]
+    taken = present | set(alive.values())
+    fresh = [sp for sp in built if sp.id not in alive]
+    names = {bid: did for bid, did in alive.items() if bid in new_ids}
+    added = []
+    top = max((int(m.group(1)) for m in map(_ID.match, taken) if m), default=0)
+    for sp in fresh:
+        sid = sp.id if sp.id not in taken else f"{sp.id[0]}{top + int(sp.id[1:])}"
+        taken.add(sid)
+        names[sp.id] = sid
+        added.append(Space(id=sid, lane=sp.lane, corners=sp.corners))
+    centerline = result.track_centerline() if old.owns_centerline else None
+    return Reapplication(kept, removed, added, names, centerline)
+
+
+def _piece_data(piece: Piece) -> dict:
+    out: dict = (
+        {"straight": _tidy(piece.length)}
+        if isinstance(piece, Straight)
+        else {"arc": _tidy(piece.radius), "turn": _tidy(piece.angle)}
+    )
+    for key in ("lanes", "rows", "stagger"):
+        value = getattr(piece, key)
+        if value is not None:
+            out[key] = value
+    return out
+
+
+def _piece_of(data: dict) -> Piece:
+    extra = {k: data[k] for k in ("lanes", "rows", "stagger") if k in data}
+    if "straight" in data:
+        return Straight(float(data["straight"]), **extra)
+    return Arc(float(data["arc"]), float(data["turn"]), **extra)

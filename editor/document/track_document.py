@@ -9,13 +9,23 @@ signal so that views redraw only what changed.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from trackside.editor.document.lane_draft import KeptLayout
 from trackside.engine.track.geometry import FINISH
-from trackside.engine.track.model import Centerline, Point, Segment, Space, Track
+from trackside.engine.track.model import (
+    Background,
+    Centerline,
+    Label,
+    Point,
+    Segment,
+    Space,
+    Track,
+)
 
 UNSET_SEGMENT: Segment = ((0, 0), (0, 0))
 
@@ -53,6 +63,8 @@ class TrackDocument(QObject):
     changed = Signal()  # after any of the above
     pathChanged = Signal(str)
     modifiedChanged = Signal(bool)
+    layoutsChanged = Signal()  # the lane layouts kept for editing again
+    backgroundChanged = Signal()  # the picture under the spaces
 
     def __init__(
         self, track: Track | None = None, path: str | None = None, parent: QObject | None = None
@@ -63,6 +75,9 @@ class TrackDocument(QObject):
         self.undo_stack = QUndoStack(self)
         self._forced_modified = False
         self._positions: dict[int, int] = {}  # id(space) -> index, see position()
+        # id(space) -> (the space, a copy of it as it is now), see shared_snapshot().
+        self._copies: dict[int, tuple[Space, Space]] = {}
+        self._lane_layouts: list[KeptLayout] = _kept_layouts(self._track)
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
 
     def _on_clean_changed(self, _clean: bool) -> None:
@@ -108,10 +123,12 @@ class TrackDocument(QObject):
     def replace(self, track: Track, path: str | None, modified: bool = False) -> None:
         """Start over with another track (open, new, recover); clears the undo history."""
         self._track = track
+        self._copies = {}
         self._path = str(path) if path else None
         self.undo_stack.clear()
         self.undo_stack.setClean()
         self._forced_modified = modified
+        self._lane_layouts = _kept_layouts(track)
         self.trackReplaced.emit()
         self.pathChanged.emit(self._path or "")
         self.modifiedChanged.emit(self.is_modified())
@@ -120,6 +137,33 @@ class TrackDocument(QObject):
     def snapshot(self) -> Track:
         """An independent deep copy of the track (for saving or checking elsewhere)."""
         return self._track.copy()
+
+    def shared_snapshot(self) -> Track:
+        """A copy of the track as it is now, for reading elsewhere (a worker thread).
+
+        Each space is copied once and the copy shared by later such snapshots for
+        as long as it equals the space, so a snapshot after one edit costs a
+        comparison per space, not a deep copy of every space. Read it, never
+        change it (``snapshot`` gives an independent copy to change).
+        """
+        t = self._track
+        copies = self._copies
+        spaces = []
+        for sp in t.spaces:
+            known = copies.get(id(sp))
+            if known is None or known[0] is not sp or known[1] != sp:
+                known = (sp, copy.deepcopy(sp))
+                copies[id(sp)] = known
+            spaces.append(known[1])
+        if len(copies) > 2 * len(spaces) + 64:  # forget spaces long gone
+            live = {id(sp) for sp in t.spaces}
+            self._copies = {k: v for k, v in copies.items() if k in live}
+        out = copy.copy(t)
+        for f in dataclasses.fields(t):
+            if f.name != "spaces":
+                setattr(out, f.name, copy.deepcopy(getattr(t, f.name)))
+        out.spaces = spaces
+        return out
 
     def position(self, space: Space) -> int:
         """Where this very space (not an equal one) is in the list of spaces now."""
@@ -223,3 +267,32 @@ class TrackDocument(QObject):
         setattr(self._track, name, value)
         self.metaChanged.emit(name)
         self.changed.emit()
+
+    def set_labels(self, labels: list[Label]) -> None:
+        """Replace the free text printed on the board."""
+        self._track.labels = copy.deepcopy(labels)
+        self.metaChanged.emit("labels")
+        self.changed.emit()
+
+    def set_background(self, background: Background | None) -> None:
+        """Set (or with None remove) the picture under the spaces."""
+        self._track.background = copy.deepcopy(background)
+        self.backgroundChanged.emit()
+        self.changed.emit()
+
+    @property
+    def lane_layouts(self) -> list[KeptLayout]:
+        """The lane layouts created in this session, oldest first (for editing again)."""
+        return list(self._lane_layouts)
+
+    def set_lane_layouts(self, layouts: list[KeptLayout]) -> None:
+        """Replace the kept lane layouts (saved with the track as ``lane_layouts``)."""
+        self._lane_layouts = list(layouts)
+        self._track.lane_layouts = [kept.to_data() for kept in layouts]
+        self.layoutsChanged.emit()
+        self.changed.emit()
+
+
+def _kept_layouts(track: Track) -> list[KeptLayout]:
+    """The lane layouts a track file keeps, ready to edit again."""
+    return [KeptLayout.from_data(data) for data in track.lane_layouts]

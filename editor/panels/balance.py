@@ -48,6 +48,7 @@ from trackside.engine.balance.report import SLOTS
 from trackside.engine.errors import TracksideError
 from trackside.engine.records import open_variant
 from trackside.engine.resources import variants_dir
+from trackside.engine.text import plural
 from trackside.engine.track.validate import validate_track
 
 BOT_CHOICES = {
@@ -200,7 +201,7 @@ class BalancePanel(QWidget):
         self.progress.setRange(0, spec.games)
         self.progress.setValue(0)
         self.progress.setVisible(True)
-        self.status.setText(f"Playing {spec.games} games…")
+        self.status.setText(f"Playing {plural(spec.games, 'game')}…")
         self._worker = BalanceWorker(spec, self.workers_box.value())
         self._thread = QThread(self)
         self._worker.moveToThread(self._thread)
@@ -306,7 +307,7 @@ class BalancePanel(QWidget):
                 self.status.setText("The circuit changed: this run will be stale.")
             return
         text = (
-            f"{report.games} games of {report.variant} with {report.players} players "
+            f"{plural(report.games, 'game')} of {report.variant} with {report.players} players "
             f"in {report.seconds:.1f} s" + (" (cancelled)" if report.cancelled else "") + "."
         )
         if self.stale:

@@ -33,6 +33,7 @@ from trackside.editor.document.commands import (
     rename_space,
 )
 from trackside.editor.document.track_document import TrackDocument
+from trackside.engine.text import plural
 from trackside.engine.track.geometry import LINE_NAMES
 from trackside.engine.track.model import DEFAULT_TOLERANCE
 
@@ -160,7 +161,7 @@ class Inspector(QWidget):
                 w.setEnabled(editable)
             if not editable:
                 self.summary.setText(
-                    f"{len(selected)} spaces selected"
+                    f"{plural(len(selected), 'space')} selected"
                     if selected
                     else "Nothing selected: click a space on the canvas"
                 )
@@ -322,8 +323,8 @@ def _stats(track) -> str:
     """'70 spaces · racing line 2,140 mm, a loop' (or 'no racing line yet')."""
     pts = track.centerline.points
     if len(pts) < 2:
-        return f"{len(track.spaces)} spaces · no racing line yet"
+        return f"{plural(len(track.spaces), 'space')} · no racing line yet"
     ring = list(pts) + ([pts[0]] if track.centerline.closed else [])
     length = sum(math.dist(a, b) for a, b in itertools.pairwise(ring))
     shape = "a loop" if track.centerline.closed else "point to point"
-    return f"{len(track.spaces)} spaces · racing line {length:,.0f} mm, {shape}"
+    return f"{plural(len(track.spaces), 'space')} · racing line {length:,.0f} mm, {shape}"

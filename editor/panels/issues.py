@@ -1,4 +1,4 @@
-"""The issues list: the validator's report, re-run (debounced, off the UI thread) after edits."""
+"""The issues list: the validator's report, re-run off the UI thread after edits."""
 
 from __future__ import annotations
 
@@ -24,7 +24,9 @@ from trackside.editor.document.track_document import TrackDocument, is_unset
 from trackside.editor.widgets.tree_items import children, top_level_items
 from trackside.engine.track.model import Track
 
-DEBOUNCE_MS = 300
+# Edits are gathered this long (one macro, a burst of nudges) before a check starts;
+# edits made while a check runs start one more check when it is done.
+DEBOUNCE_MS = 30
 # Issues of one kind are folded under one row from this many on.
 GROUP_FROM = 3
 # What a row of folded issues says: "<n> <words>".
@@ -36,7 +38,7 @@ GROUP_WORDS = {
     "overlap": "pairs of spaces overlap",
     "bad-polygon": "spaces are not usable shapes",
     "off-racing-line": "spaces lie far from the racing line",
-    "across-seam": "spaces straddle the lap start",
+    "across-seam": "spaces lie across the lap start",
     "duplicate-id": "ids are used twice",
     "lane-mismatch": "side-by-side spaces have inconsistent lane numbers",
     "line-cuts-space": "lines run through a space",
@@ -124,7 +126,7 @@ def _unplaced(track: Track, issue) -> ShownIssue | None:
 
 
 class _Relay(QObject):
-    done = Signal(int, object, float)
+    done = Signal(int, object, float, float)
 
 
 class _Job(QRunnable):
@@ -133,9 +135,13 @@ class _Job(QRunnable):
         self.generation, self.track, self.relay = generation, track, relay
 
     def run(self) -> None:
-        start = time.perf_counter()
-        issues = validate(self.track)
-        self.relay.done.emit(self.generation, issues, time.perf_counter() - start)
+        start, cpu = time.perf_counter(), time.thread_time()
+        try:
+            issues = validate(self.track)
+        except Exception as exc:  # the panel counts on an answer to every check
+            issues = [ShownIssue("internal", "error", f"the check failed: {exc}")]
+        took, cpu = time.perf_counter() - start, time.thread_time() - cpu
+        self.relay.done.emit(self.generation, issues, took, cpu)
 
 
 class IssuesPanel(QWidget):
@@ -150,9 +156,12 @@ class IssuesPanel(QWidget):
         self.issues: list[ShownIssue] = []
         self.load_problems: list[ShownIssue] = []
         self.last_seconds = 0.0
+        self.last_cpu = 0.0  # CPU seconds of the last check shown (its worker thread)
         self.checked = False  # no "No problems" before the first check has run
         self._generation = 0
         self._pending = False
+        self._running = 0  # checks started and not yet reported back
+        self._again = False  # an edit came in while a check ran
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
         self._relay = _Relay(self)
@@ -198,28 +207,41 @@ class IssuesPanel(QWidget):
 
     # -- running the validator -----------------------------------------------
     def schedule(self) -> None:
-        """Re-validate after the edits settle."""
+        """Re-validate soon: at once when no check is running, else when it is done."""
         self.state.setText("checking…")
-        self._timer.start()
+        self._generation += 1  # what is running now is stale
+        self._pending = True
+        if self._running:
+            self._again = True
+        else:
+            self._timer.start()
 
     def run_now(self) -> None:
         """Start validating the current track in the background."""
         self._timer.stop()
+        self._again = False
         self._generation += 1
         self._pending = True
+        self._running += 1
         self.state.setText("checking…")
-        self._pool.start(_Job(self._generation, self.doc.snapshot(), self._relay))
+        # A copy sharing unchanged spaces with the last one: cheap on the UI thread.
+        self._pool.start(_Job(self._generation, self.doc.shared_snapshot(), self._relay))
 
     def wait(self, ms: int = 10_000) -> None:
         """Block until the background check finished (for scripts and tests)."""
         self._pool.waitForDone(ms)
 
-    def _on_done(self, generation: int, issues: list[ShownIssue], seconds: float) -> None:
+    def _on_done(
+        self, generation: int, issues: list[ShownIssue], seconds: float, cpu: float
+    ) -> None:
+        self._running -= 1
         if generation != self._generation:
+            if self._again and not self._running:
+                self.run_now()  # the edits made meanwhile
             return  # an edit came in since; a newer check is on its way
         self._pending = False
         self.checked = True
-        self.last_seconds = seconds
+        self.last_seconds, self.last_cpu = seconds, cpu
         self.issues = issues
         self.state.setText(f"{seconds * 1000:.0f} ms")
         self.state.setToolTip(f"The validator took {seconds * 1000:.0f} ms")
@@ -228,7 +250,7 @@ class IssuesPanel(QWidget):
     @property
     def busy(self) -> bool:
         """True while a check is scheduled or running."""
-        return self._pending or self._timer.isActive()
+        return self._pending or self._timer.isActive() or self._again
 
     def set_load_problems(
         self, problems: list[LoadProblem], severity: str = "error", rejected: str | None = None

@@ -79,6 +79,15 @@ class LanePanel(QWidget):
         buttons.addWidget(self.create_button)
         buttons.addWidget(self.cancel_button)
         layout.addLayout(buttons)
+        self.edit_layout_button = QPushButton("Edit Layout Again")
+        self.edit_layout_button.setToolTip(
+            "Load the layout that built the selected spaces (else the last one created) "
+            "back into the table; Create then re-applies it in place, as one undo step, "
+            "and the spaces that remain keep their ids"
+        )
+        self.edit_layout_button.clicked.connect(self.edit_layout)
+        layout.addWidget(self.edit_layout_button)
+        self.doc.layoutsChanged.connect(self._fill_options)
         layout.addStretch(1)
         tool.draftChanged.connect(self.fill)
         tool.buildChanged.connect(self._show_status)
@@ -110,7 +119,7 @@ class LanePanel(QWidget):
         )
         return self.table
 
-    def _build_piece_buttons(self) -> QHBoxLayout:
+    def _build_piece_buttons(self) -> QVBoxLayout:
         row = QHBoxLayout()
         self.add_straight_button = QPushButton("+ Straight")
         self.add_straight_button.clicked.connect(self._add_straight)
@@ -120,7 +129,22 @@ class LanePanel(QWidget):
         self.remove_button.clicked.connect(self.tool.remove_last)
         for b in (self.add_straight_button, self.add_arc_button, self.remove_button):
             row.addWidget(b)
-        return row
+        self.insert_button = QPushButton("Insert")
+        self.insert_button.setToolTip("Put a straight before the piece selected in the table")
+        self.insert_button.clicked.connect(self._insert)
+        self.split_button = QPushButton("Split")
+        self.split_button.setToolTip("Cut the selected piece in two halves")
+        self.split_button.clicked.connect(lambda: self._on_row(self.tool.split_piece))
+        self.delete_piece_button = QPushButton("Delete")
+        self.delete_piece_button.setToolTip("Take the selected piece out")
+        self.delete_piece_button.clicked.connect(lambda: self._on_row(self.tool.remove_piece))
+        outer = QVBoxLayout()
+        outer.addLayout(row)
+        second = QHBoxLayout()
+        for b in (self.insert_button, self.split_button, self.delete_piece_button):
+            second.addWidget(b)
+        outer.addLayout(second)
+        return outer
 
     def _header_tip(self, column: int, tip: str) -> None:
         item = self.table.horizontalHeaderItem(column)
@@ -191,6 +215,8 @@ class LanePanel(QWidget):
             self.replace_box.setChecked(s.replace_centerline)
             self.furniture_box.setChecked(s.furniture)
             self.remove_button.setEnabled(draft.start is not None)
+            for button in (self.split_button, self.delete_piece_button):
+                button.setEnabled(bool(draft.pieces))
         finally:
             self._filling = False
         self._fill_options()
@@ -222,6 +248,9 @@ class LanePanel(QWidget):
         self.furniture_box.setToolTip(
             "Only for a track that has no grid or lines yet" if has_furniture else ""
         )
+        self.edit_layout_button.setEnabled(bool(self.doc.lane_layouts))
+        editing = self.tool.editing is not None
+        self.create_button.setText("Re-apply (Enter)" if editing else "Create (Enter)")
 
     def _show_status(self, text: str) -> None:
         bad = self.tool.build.error is not None
@@ -274,6 +303,28 @@ class LanePanel(QWidget):
         if not self._filling:
             self.tool.set_start(self.start_x.value(), self.start_y.value(), self.heading.value())
             self.tool.reveal()
+
+    def _on_row(self, action) -> None:
+        row = self.table.currentRow()
+        if 0 <= row < len(self.tool.draft.pieces):
+            action(row)
+            self.table.selectRow(min(row, self.table.rowCount() - 1))
+
+    def _insert(self) -> None:
+        row = self.table.currentRow()
+        at = row if 0 <= row < len(self.tool.draft.pieces) else len(self.tool.draft.pieces)
+        self.tool.insert_piece(at, Straight(4 * self.tool.draft.settings.space_length))
+        self.table.selectRow(at)
+
+    def edit_layout(self) -> bool:
+        """Load the kept layout of the selected spaces (else the newest) for editing."""
+        ids = [self.doc.track.spaces[i].id for i in self.tool.scene.selected_indices()]
+        kept = self.tool.layout_for(ids)
+        if kept is None:
+            return False
+        self.tool.edit_layout(kept)
+        self.tool.reveal()
+        return True
 
     def _add_straight(self) -> None:
         self.tool.add_piece(Straight(4 * self.tool.draft.settings.space_length))

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from trackside.editor.canvas.move_paths import EndPathsItem
 from trackside.editor.tools.moves import after_insertion, after_removal
+from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.game.cards import COLOURS
 from trackside.engine.track.movement import Move
 
@@ -110,8 +111,7 @@ class MovementDock(QWidget):
         buttons.addWidget(self.clear_button)
         layout.addLayout(buttons)
         layout.addWidget(self.cars_label)
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
+        self.summary = ElidedLabel(lines=2)  # it changes on every hover: no relayout
         layout.addWidget(self.summary)
         self.ends = QListWidget()
         self.ends.setMouseTracking(True)
@@ -168,7 +168,7 @@ class MovementDock(QWidget):
         moves = list(tool.last_moves)
         spaces = self.doc.track.spaces
         origin = tool.origin
-        self.ends.clear()
+        rows: list[tuple[str, int]] = []
         if origin is None or origin >= len(spaces):
             self.summary.setText("Hover a space on the canvas (Moves tool, M).")
         else:
@@ -185,11 +185,31 @@ class MovementDock(QWidget):
                     f"{spaces[i].id}  —  {count} path{'s' * (count != 1)}"
                     + {"finish": ", finishes", "blocked": ", blocked short", "move": ""}[kind]
                 )
-                item = QListWidgetItem(text)
-                item.setData(Qt.ItemDataRole.UserRole, i)
-                self.ends.addItem(item)
+                rows.append((text, i))
+        self._show_ends(rows)
         if self.pointed is not None:
             self.point_at(self.pointed)
+
+    def _show_ends(self, rows: list[tuple[str, int]]) -> None:
+        """List these (text, space) rows, reusing the list's rows: a hover stays cheap."""
+        ends = self.ends
+        ends.setCurrentRow(-1)  # as a new list: nothing chosen, the pointed paths go
+        if [
+            (ends.item(k).text(), ends.item(k).data(Qt.ItemDataRole.UserRole))
+            for k in range(ends.count())
+        ] == rows:
+            return
+        ends.setUpdatesEnabled(False)
+        while ends.count() > len(rows):
+            ends.takeItem(ends.count() - 1)
+        for k, (text, i) in enumerate(rows):
+            item = ends.item(k)
+            if item is None:
+                item = QListWidgetItem()
+                ends.addItem(item)
+            item.setText(text)
+            item.setData(Qt.ItemDataRole.UserRole, i)
+        ends.setUpdatesEnabled(True)
 
     def _on_space_removed(self, index: int) -> None:
         # A test car keeps its colour when a space before it goes (as MovesTool keeps the car).

@@ -6,7 +6,16 @@ methods that answers at once, so no dialog ever blocks a test run.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QInputDialog,
+    QMessageBox,
+    QWidget,
+)
 
 from trackside.editor.document.autosave import AutosaveEntry
 
@@ -58,6 +67,13 @@ class Prompts:
     def open_path(self, folder: str) -> str | None:
         """A track file to open, or None."""
         path, _ = QFileDialog.getOpenFileName(self.parent, "Open track", folder, TRACK_FILTER)
+        return path or None
+
+    def compare_path(self, folder: str) -> str | None:
+        """A track file to compare the open one with, or None."""
+        path, _ = QFileDialog.getOpenFileName(
+            self.parent, "Compare with another version", folder, TRACK_FILTER
+        )
         return path or None
 
     def save_path(self, suggested: str) -> str | None:
@@ -153,3 +169,77 @@ class Prompts:
         box.exec()
         clicked = box.clickedButton()
         return "recover" if clicked is recover else "discard" if clicked is discard else "later"
+
+    def print_setup(self, printer, title: str) -> bool:
+        """The system print dialog for ``printer`` (a QPrinter): True to print."""
+        from PySide6.QtPrintSupport import QPrintDialog
+
+        dialog = QPrintDialog(printer, self.parent)
+        dialog.setWindowTitle(title)
+        return dialog.exec() == QPrintDialog.DialogCode.Accepted
+
+    def rotate_angle(self) -> float | None:
+        """Degrees to turn the selection, counter-clockwise as seen; None to cancel."""
+        value, ok = QInputDialog.getDouble(
+            self.parent,
+            "Rotate",
+            "Angle in degrees (positive turns anticlockwise, negative clockwise):",
+            15.0,
+            -360.0,
+            360.0,
+            2,
+        )
+        return value if ok else None
+
+    def move_offset(self) -> tuple[float, float] | None:
+        """Millimetres to move the selection by (right, down); None to cancel."""
+        dialog = QDialog(self.parent)
+        dialog.setWindowTitle("Move by")
+        form = QFormLayout(dialog)
+        boxes = []
+        for label in ("Right (mm):", "Down (mm):"):
+            box = QDoubleSpinBox()
+            box.setRange(-10000.0, 10000.0)
+            box.setDecimals(2)
+            box.setSuffix(" mm")
+            form.addRow(label, box)
+            boxes.append(box)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(dialog.accept)
+        buttons.rejected.connect(dialog.reject)
+        form.addRow(buttons)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return boxes[0].value(), boxes[1].value()
+
+    def image_path(self, folder: str) -> str | None:
+        """A picture to put under the spaces, or None."""
+        path, _ = QFileDialog.getOpenFileName(
+            self.parent,
+            "Import background",
+            folder,
+            "Pictures (*.png *.jpg *.jpeg);;All files (*)",
+        )
+        return path or None
+
+    def opacity(self, current: float) -> float | None:
+        """How strongly the background shows, 0 to 1; None to cancel."""
+        value, ok = QInputDialog.getInt(
+            self.parent, "Background opacity", "Opacity (%):", round(current * 100), 0, 100, 5
+        )
+        return value / 100 if ok else None
+
+    def distance(self, measured: float) -> float | None:
+        """The true distance in mm between two points picked on the background."""
+        value, ok = QInputDialog.getDouble(
+            self.parent,
+            "Scale background",
+            f"The points are {measured:.1f} mm apart now. Their true distance (mm):",
+            measured,
+            0.01,
+            100000.0,
+            2,
+        )
+        return value if ok else None

@@ -31,8 +31,16 @@ CANVAS_KEYS = [
     ("Ctrl + drag", "Move without snapping"),
     ("Shift + click", "Add to the selection"),
     ("Ctrl + click", "Remove from the selection"),
+    ("Right click", "Cut, Copy, Paste Here, Duplicate, Delete, Transform (Select tool)"),
     ("Mouse wheel", "Zoom about the pointer"),
     ("Middle drag / Space + drag", "Pan the view"),
+    (
+        "Right-click a space",
+        "Set Lap Start Here, or a betting or finish line across the track there",
+    ),
+    ("Drag the lap start marker", "Move the lap start (Select tool)"),
+    ("Click a space (line tools)", "Put the line across the track at its nearest edge"),
+    ("Shift + drag (line tools)", "A new line, even from an end of the old one"),
 ]
 
 

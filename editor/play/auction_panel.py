@@ -26,7 +26,8 @@ def chip(colour: str, text: str | None = None) -> str:
     """An HTML colour chip for a car colour (or WILD)."""
     bg = CAR_COLOURS.get(colour, "#888")
     fg = INK.get(colour, "#fff")
-    label = html.escape(text if text is not None else colour)
+    # Non-breaking spaces: a chip ("black 4") never splits over two lines.
+    label = html.escape(text if text is not None else colour).replace(" ", "&nbsp;")
     return f"<span style='background:{bg}; color:{fg}; font-weight:bold'>&nbsp;{label}&nbsp;</span>"
 
 

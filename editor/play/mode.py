@@ -10,7 +10,13 @@ from typing import Protocol, runtime_checkable
 
 from PySide6.QtCore import QObject, QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QStackedWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QMainWindow,
+    QSizePolicy,
+    QStackedWidget,
+)
 
 from trackside.editor.document.files import is_bundled, start_folder
 from trackside.editor.document.track_document import TrackDocument
@@ -63,6 +69,10 @@ class PlayMode(QObject):
         self.stack.addWidget(canvas)
         self.stack.addWidget(self.view)
         window.setCentralWidget(self.stack)
+        # Only the page shown counts for the window's minimum size: the play view's
+        # buttons must not stop the editor from fitting a small screen.
+        self.stack.currentChanged.connect(self._size_to_page)
+        self._size_to_page()
         self.bot_ms, self.anim_ms = self._remembered_speed(), 90
         self._hidden: list = []
         self.dialog_factory = None  # tests may replace the New game dialog
@@ -205,6 +215,19 @@ class PlayMode(QObject):
             "Play mode: F5 starts a new game, Shift+F5 goes back to editing"
         )
         self._update_actions()
+
+    def _size_to_page(self, *_args) -> None:
+        for k in range(self.stack.count()):
+            page = self.stack.widget(k)
+            if page is None:
+                continue
+            policy = (
+                QSizePolicy.Policy.Preferred
+                if page is self.stack.currentWidget()
+                else QSizePolicy.Policy.Ignored
+            )
+            page.setSizePolicy(policy, policy)
+        self.stack.updateGeometry()
 
     def leave(self) -> None:
         """Back to the editing canvas; the game stops."""

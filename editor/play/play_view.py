@@ -52,6 +52,7 @@ from trackside.engine.game import (
     Wild,
 )
 from trackside.engine.game.cards import bid_value
+from trackside.engine.text import plural
 
 __all__ = ["PlayView"]
 
@@ -75,7 +76,7 @@ BOARD, HANDOVER, SHEET = 0, 1, 2
 
 
 def spaces(n: int | None) -> str:
-    return "1 space" if n == 1 else f"{n} spaces"
+    return plural(n if n is not None else 0, "space")
 
 
 class PlayView(QWidget):

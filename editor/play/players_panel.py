@@ -22,6 +22,8 @@ from trackside.engine.game import COLOURS, Game
 
 HEADERS = ["Player", "Cars", "Power", "Cards", "Paid", "Bets"]
 BETS = HEADERS.index("Bets")
+PLAYER = HEADERS.index("Player")
+NAME_LETTERS = 8  # the names' column is never narrower than this many wide letters
 
 
 def owner_marks(names: list[str]) -> list[str]:
@@ -73,7 +75,9 @@ class CarChips(QStyledItemDelegate):
 
     def sizeHint(self, option: QStyleOptionViewItem, index) -> QSize:
         cars = str(index.data() or "").split(", ")
-        return QSize(20 * len(cars), 30)
+        # Wide enough for a chip of the font's height per car, at any scale.
+        chip = round(option.fontMetrics.height() * 1.3)
+        return QSize(6 + (chip + 3) * len(cars), max(30, chip + 8))
 
 
 class PlayersTable(QTableWidget):
@@ -86,14 +90,28 @@ class PlayersTable(QTableWidget):
         self.verticalHeader().hide()
         self.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
-        # Fit the side panel: names and powers share the spare width and wrap, rows grow.
+        # Fit the side panel: every column as wide as its contents and heading, but the
+        # names take the spare width and wrap (rows grow), so no heading is ever cut.
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(HEADERS.index("Cars"), QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(PLAYER, QHeaderView.ResizeMode.Stretch)
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setWordWrap(True)
         self.setItemDelegateForColumn(1, CarChips(self))
+
+    def minimumSizeHint(self) -> QSize:
+        """Room for every column but the names at their full width, and a dozen letters of
+        name: the side panel never squeezes a heading or a number out of sight."""
+        hint = super().minimumSizeHint()
+        header = self.horizontalHeader()
+        shown = [k for k in range(self.columnCount()) if not self.isColumnHidden(k)]
+        others = sum(
+            max(self.sizeHintForColumn(k), header.sectionSizeHint(k)) for k in shown if k != PLAYER
+        )
+        name = self.fontMetrics().horizontalAdvance("M" * NAME_LETTERS)
+        scroll = self.verticalScrollBar().sizeHint().width()
+        return QSize(others + name + scroll + 2 * self.frameWidth(), hint.height())
 
     def show_table(self, race: Game, seats: list[Seat], private: int | None) -> None:
         """Fill the rows from the race; ``private`` is the seat whose bets may show."""
@@ -103,6 +121,7 @@ class PlayersTable(QTableWidget):
         self.setColumnHidden(HEADERS.index("Paid"), not race.variant.auction)
         self.setColumnHidden(BETS, not race.variant.betting)
         self.setRowCount(race.players)
+        changed = False
         for p in range(race.players):
             cars = [car for car in COLOURS if race.owner_of(car) == p]
             lines = [f"{view.hand_sizes[p]} in hand"]
@@ -140,3 +159,6 @@ class PlayersTable(QTableWidget):
                     item.setFont(font)
                     item.setForeground(QColor("#ffe14d"))
                 self.setItem(p, col, item)
+                changed = True
+        if changed:
+            self.updateGeometry()  # the widths wanted change with the contents

@@ -16,6 +16,7 @@ panel (``editor.panels.lanes``) types exact values for the same draft.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
@@ -24,9 +25,10 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from trackside.editor.canvas.items import Z_OVERLAY, arrow_polygon, cosmetic_pen
 from trackside.editor.canvas.painting import DEFAULT_STYLE
-from trackside.editor.document.compound import create_lanes
+from trackside.editor.document.compound import create_lanes, reapply_lanes
 from trackside.editor.document.lane_draft import (
     DraftBuild,
+    KeptLayout,
     LaneDraft,
     axes,
     build_draft,
@@ -34,10 +36,12 @@ from trackside.editor.document.lane_draft import (
     first_heading,
     piece_towards,
     plan_creation,
+    plan_reapplication,
 )
 from trackside.editor.document.track_document import is_unset
 from trackside.editor.tools.base import Tool, ToolEvent
-from trackside.engine.track.lanes import LayoutError, Piece, Pose
+from trackside.engine.text import plural
+from trackside.engine.track.lanes import Arc, LayoutError, Piece, Pose
 
 if TYPE_CHECKING:
     from trackside.editor.canvas.scene import TrackScene
@@ -166,6 +170,7 @@ class LaneTool(Tool):
         self._heading_fixed = False  # typed in the panel: the first piece keeps it
         self._item: LanePreviewItem | None = None
         self._active = False
+        self.editing: KeptLayout | None = None  # the kept layout Create re-applies
         self.doc.trackReplaced.connect(self.clear_draft)
 
     def cursor(self) -> Qt.CursorShape:
@@ -203,6 +208,27 @@ class LaneTool(Tool):
         self.draft.pieces[index] = piece
         self._changed()
 
+    def remove_piece(self, index: int) -> None:
+        """Take piece ``index`` out of the racing line."""
+        del self.draft.pieces[index]
+        self._changed()
+
+    def split_piece(self, index: int) -> None:
+        """Cut piece ``index`` into two halves (of its length, or of its turn)."""
+        piece = self.draft.pieces[index]
+        rows = None if piece.rows is None else max(1, piece.rows // 2)
+        if isinstance(piece, Arc):
+            half: Piece = replace(piece, angle=piece.angle / 2, rows=rows)
+        else:
+            half = replace(piece, length=piece.length / 2, rows=rows)
+        self.draft.pieces[index : index + 1] = [half, half]
+        self._changed()
+
+    def insert_piece(self, index: int, piece: Piece) -> None:
+        """Put ``piece`` into the racing line before piece ``index``."""
+        self.draft.pieces.insert(index, piece)
+        self._changed()
+
     def remove_last(self) -> bool:
         """Take back the last piece, or the start when there are none; False if empty."""
         if self.draft.pieces:
@@ -223,7 +249,8 @@ class LaneTool(Tool):
         self._changed()
 
     def clear_draft(self) -> None:
-        """Drop the draft (Esc)."""
+        """Drop the draft (Esc), and stop editing a kept layout."""
+        self.editing = None
         self.draft.start = None
         self.draft.pieces = []
         self.ghost = None
@@ -240,6 +267,8 @@ class LaneTool(Tool):
         """What the next click does, for the status bar."""
         if self.draft.start is None:
             return self.hint
+        if self.editing is not None:
+            return "Editing a layout made before: change its pieces; Enter re-applies it in place"
         return self.hint_next if self.draft.pieces else self.hint_first
 
     # -- building and preview --------------------------------------------------
@@ -431,15 +460,38 @@ class LaneTool(Tool):
         if self.draft.start is not None or self._press is not None:
             self.clear_draft()
 
+    # -- editing a kept layout ---------------------------------------------------
+    def layout_for(self, space_ids: list[str]) -> KeptLayout | None:
+        """The newest kept layout that built one of these spaces, else the newest one."""
+        layouts = self.doc.lane_layouts
+        wanted = set(space_ids)
+        for kept in reversed(layouts):
+            if wanted & set(kept.ids.values()):
+                return kept
+        return layouts[-1] if layouts else None
+
+    def edit_layout(self, kept: KeptLayout) -> None:
+        """Load a kept layout into the draft; Create then re-applies it in place."""
+        self.clear_draft()
+        draft = kept.draft()
+        self.draft.start, self.draft.heading = draft.start, draft.heading
+        self.draft.pieces, self.draft.settings = draft.pieces, draft.settings
+        self._heading_fixed = True
+        self.editing = kept
+        self._changed()
+
     # -- create ----------------------------------------------------------------
     def create(self) -> list[int]:
-        """Add the draft's spaces to the track as one undoable step; returns their indices."""
+        """Add the draft's spaces to the track as one undoable step (or re-apply the
+        kept layout being edited); returns their indices."""
         self.ghost = None
         build = build_draft(self.draft)
         if not build.ok:
             self.refresh()
             self.set_hint(build.error or "Nothing to create yet")
             return []
+        if self.editing is not None and self.editing in self.doc.lane_layouts:
+            return self._reapply(build)
         track = self.doc.track
         has_line = len(track.centerline.points) >= 2
         has_furniture = bool(track.start_grid) or any(not is_unset(s) for s in self.doc.lines())
@@ -450,15 +502,37 @@ class LaneTool(Tool):
         except LayoutError as exc:
             self.set_hint(str(exc))
             return []
-        new = create_lanes(self.doc, creation)
+        kept = KeptLayout.of(self.draft, creation.names, creation.centerline is not None)
+        new = create_lanes(self.doc, creation, kept)
         self.clear_draft()
         self.scene.select_indices(new)
-        text = f"Created {len(new)} spaces" + (
+        text = f"Created {plural(len(new), 'space')}" + (
             "; " + "; ".join(creation.notes) if creation.notes else ""
         )
         self.set_hint(text)
         self.created.emit(new)
         return new
+
+    def _reapply(self, build) -> list[int]:
+        old = self.editing
+        if old is None:
+            return []
+        present = {sp.id for sp in self.doc.track.spaces}
+        try:
+            plan = plan_reapplication(build, old, present)
+        except LayoutError as exc:
+            self.set_hint(str(exc))
+            return []
+        kept = KeptLayout.of(self.draft, plan.names, old.owns_centerline)
+        ours = reapply_lanes(self.doc, old, plan, kept)
+        self.clear_draft()
+        self.scene.select_indices(ours)
+        self.set_hint(
+            f"Re-applied the layout: {len(plan.kept)} spaces kept their ids, "
+            f"{len(plan.removed)} removed, {len(plan.added)} added"
+        )
+        self.created.emit(ours)
+        return ours
 
 
 def _as_pieces(ghost: Piece | tuple[Piece, ...] | None) -> tuple[Piece, ...]:

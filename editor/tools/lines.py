@@ -1,31 +1,38 @@
-"""Betting lines and the finish line: drag across the track, ends snapping to space edges."""
+"""Betting lines and the finish line: drag across the track, ends snapping to space edges;
+click a space to put the line across the track at its nearest edge; drag a handle (the
+squares at the line's ends) to move one end."""
 
 from __future__ import annotations
 
 import math
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLineF, QPointF, Qt
-from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QGraphicsLineItem
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QKeyEvent
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem, QGraphicsRectItem
 
 from trackside.editor.canvas.items import Z_OVERLAY, cosmetic_pen
 from trackside.editor.canvas.snapping import fit_across_track
 from trackside.editor.document.commands import SetLine
 from trackside.editor.document.track_document import is_unset
+from trackside.editor.tools import across
 from trackside.editor.tools.base import Tool, ToolEvent
 from trackside.engine.track.geometry import FINISH, LINE_NAMES
 
 if TYPE_CHECKING:
     from trackside.editor.canvas.scene import TrackScene
 
-END_PIXELS = 8.0
+END_PIXELS = 6.0  # a press this close to a handle drags that end
+HANDLE_PIXELS = 4.0  # half the side of a handle's square
+CLICK_PIXELS = 4.0  # a press and release closer than this is a click
 CORNER_PIXELS = 12.0  # a fitted end moves to a space corner this close
 MIN_LENGTH_MM = 2.0
 
 
 class _LineTool(Tool):
-    """Drag a segment for line ``self.k``; pressing on one of its ends moves that end."""
+    """Drag a segment for line ``self.k``; a click on a space puts it across the track
+    there; pressing on a handle (an end of the line) moves that end, Shift starts a new
+    line even there."""
 
     def __init__(self, scene: TrackScene) -> None:
         super().__init__(scene)
@@ -33,25 +40,78 @@ class _LineTool(Tool):
         self._start: tuple[float, float] | None = None
         self._fixed: tuple[float, float] | None = None
         self._preview: QGraphicsLineItem | None = None
+        self._press: ToolEvent | None = None
+        self._handles: list[QGraphicsRectItem] = []
+        self._over_handle = False
+        scene.doc.linesChanged.connect(lambda _k: self._show_handles())
+        scene.doc.trackReplaced.connect(self._show_handles)
 
     def _hint(self) -> str:
         return self.hint
 
     def activate(self) -> None:
         self.set_hint(self._hint())
+        self._show_handles()
 
+    # -- handles -------------------------------------------------------------
+    def _show_handles(self) -> None:
+        """Squares on the ends of line k while the tool is active."""
+        seg = self.doc.lines()[self.k]
+        active = self.scene.tool is self and not is_unset(seg)
+        while len(self._handles) < 2:
+            handle = QGraphicsRectItem(
+                QRectF(-HANDLE_PIXELS, -HANDLE_PIXELS, 2 * HANDLE_PIXELS, 2 * HANDLE_PIXELS)
+            )
+            handle.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+            handle.setZValue(Z_OVERLAY)
+            handle.setPen(cosmetic_pen("#101010", 1.5))
+            handle.setBrush(QBrush(QColor("#ffd23f")))
+            handle.setToolTip("Drag to move this end of the line (Shift+drag: a new line)")
+            self.scene.addItem(handle)
+            self._handles.append(handle)
+        for handle, end in zip(self._handles, seg, strict=True):
+            handle.setPos(QPointF(float(end[0]), float(end[1])))
+            handle.setVisible(active)
+
+    def handle_ends(self) -> list[tuple[float, float]]:
+        """Where the handles are shown (mm): the ends of line k, or none."""
+        return [(h.pos().x(), h.pos().y()) for h in self._handles if h.isVisible()]
+
+    def _handle_at(self, ev: ToolEvent) -> tuple[float, float] | None:
+        """The other end of line k when ``ev`` is on one of its handles (not with Shift)."""
+        seg = self.doc.lines()[self.k]
+        if is_unset(seg) or ev.shift:
+            return None
+        reach = END_PIXELS * self.scene.pixel_mm()
+        for end, other in ((seg[0], seg[1]), (seg[1], seg[0])):
+            if math.hypot(float(end[0]) - ev.x, float(end[1]) - ev.y) <= reach:
+                return (float(other[0]), float(other[1]))
+        return None
+
+    def _hover(self, ev: ToolEvent) -> None:
+        over = self._handle_at(ev) is not None
+        if over != self._over_handle:
+            self._over_handle = over
+            shape = Qt.CursorShape.SizeAllCursor if over else self.cursor()
+            for view in self.scene.views():
+                view.viewport().setCursor(shape)
+            self.set_hint(
+                "Drag to move this end of the line; Shift+drag starts a new line"
+                if over
+                else self._hint()
+            )
+
+    # -- pointer -------------------------------------------------------------
     def mouse_press(self, ev: ToolEvent) -> None:
         if ev.button != Qt.MouseButton.LeftButton:
             return
-        seg = self.doc.lines()[self.k]
-        reach = END_PIXELS * self.scene.pixel_mm()
-        if not is_unset(seg):
-            for end, other in ((seg[0], seg[1]), (seg[1], seg[0])):
-                if math.hypot(float(end[0]) - ev.x, float(end[1]) - ev.y) <= reach:
-                    self._fixed = (float(other[0]), float(other[1]))
-                    self._start = self._fixed
-                    self._update(self._start, ev)
-                    return
+        self._press = ev
+        other = self._handle_at(ev)
+        if other is not None:
+            self._fixed = other
+            self._start = self._fixed
+            self._update(self._start, ev)
+            return
         hit = self.scene.snap(ev)
         self._start = (hit.x, hit.y)
         self._fixed = None
@@ -59,6 +119,7 @@ class _LineTool(Tool):
 
     def mouse_move(self, ev: ToolEvent) -> None:
         if self._start is None:
+            self._hover(ev)
             self.scene.snap(ev)
             return
         self._update(self._start, ev)
@@ -100,19 +161,40 @@ class _LineTool(Tool):
     def mouse_release(self, ev: ToolEvent) -> None:
         if self._start is None or ev.button != Qt.MouseButton.LeftButton:
             return
+        clicked = self._fixed is None and self._is_click(ev)
         start, end = self._segment(self._start, ev, show=False)
         self.cancel()
-        if math.dist(start, end) >= MIN_LENGTH_MM:
+        if clicked:
+            self._place_across(ev)
+        elif math.dist(start, end) >= MIN_LENGTH_MM:
             self.doc.undo_stack.push(SetLine(self.doc, self.k, (start, end)))
+            self.after_place()
+
+    def _is_click(self, ev: ToolEvent) -> bool:
+        press = self._press
+        if press is None or press.screen_pos is None or ev.screen_pos is None:
+            return False
+        d = ev.screen_pos - press.screen_pos
+        return math.hypot(d.x(), d.y()) < CLICK_PIXELS
+
+    def _place_across(self, ev: ToolEvent) -> None:
+        """A click on a space: the line across the track at the space's nearest edge."""
+        space, near = across.spot(self.scene, ev.pos)
+        if space is None:
+            self.set_hint("Click a space to put the line across the track there, or drag across")
+            return
+        if across.place_line_across(self.scene, self.k, space, near):
             self.after_place()
 
     def after_place(self) -> None:
         """Called once a line has been placed."""
         self.set_hint(self._hint())
+        self._show_handles()
 
     def cancel(self) -> None:
         self._start = None
         self._fixed = None
+        self._press = None
         if self._preview is not None:
             self.scene.removeItem(self._preview)
             self._preview = None
@@ -120,6 +202,9 @@ class _LineTool(Tool):
 
     def deactivate(self) -> None:
         self.cancel()
+        self._over_handle = False
+        for handle in self._handles:
+            handle.setVisible(False)
 
 
 class BettingLineTool(_LineTool):
@@ -129,12 +214,16 @@ class BettingLineTool(_LineTool):
     label = "Betting line"
     shortcut = "B"
     icon = "①"
-    hint = "Drag across the track to place the betting line; keys 1-3 choose which line"
+    hint = (
+        "Click a space (or drag across the track) to place the betting line; "
+        "keys 1-3 choose which line"
+    )
 
     def _hint(self) -> str:
         return (
-            f"Betting line {self.k + 1}: drag across the track (it fits to the space edges); "
-            "keys 1, 2, 3 choose the line; drag an end to adjust it"
+            f"Betting line {self.k + 1}: click a space to put it across the track at its "
+            "nearest edge, or drag across; keys 1, 2, 3 choose the line; drag a square "
+            "handle to move an end"
         )
 
     def activate(self) -> None:
@@ -155,6 +244,7 @@ class BettingLineTool(_LineTool):
         self.cancel()
         self.k = k
         self.set_hint(self._hint())
+        self._show_handles()
 
     def key_press(self, event: QKeyEvent) -> bool:
         keys: dict[int, int] = {Qt.Key.Key_1: 0, Qt.Key.Key_2: 1, Qt.Key.Key_3: 2}
@@ -172,7 +262,8 @@ class FinishLineTool(_LineTool):
     shortcut = "F"
     icon = "🏁"
     hint = (
-        "Finish line: drag across the track (it fits to the space edges); drag an end to adjust it"
+        "Finish line: click a space to put it across the track at its nearest edge, or drag "
+        "across; drag a square handle to move an end"
     )
 
     def __init__(self, scene: TrackScene) -> None:

@@ -15,7 +15,7 @@ from PySide6.QtGui import QKeyEvent
 
 from trackside.editor.canvas.overlays import MovesItem
 from trackside.editor.tools.base import Tool, ToolEvent
-from trackside.engine.track.movement import Move, MoveGraph
+from trackside.engine.track.movement import Move
 
 if TYPE_CHECKING:
     from trackside.editor.canvas.scene import TrackScene
@@ -101,10 +101,11 @@ class MovesTool(Tool):
     def refresh(self) -> list[Move]:
         """Recompute the moves shown."""
         origin = self.origin
-        g = self.scene.geometry()
+        graph = self.scene.move_graph()  # one per version of the track, not per hover
+        g = graph.geometry if graph is not None else None
         moves: list[Move] = []
-        if origin is not None and g is not None and origin < g.n and origin not in self.cars:
-            moves = MoveGraph(g).moves(origin, self.number, self.cars)
+        if graph is not None and origin is not None and origin < graph.geometry.n:
+            moves = [] if origin in self.cars else graph.moves(origin, self.number, self.cars)
         self.last_moves = moves
         if self.overlay is not None:
             self.overlay.show_moves(origin, self.cars, moves)

@@ -184,7 +184,14 @@ class RacingLineTool(Tool):
         settings = SnapSettings(
             grid=s.grid, corners=s.corners, edges=s.edges, racing_line=False, grid_step=s.grid_step
         )
-        hit = snap_point(self.doc.track, ev.x, ev.y, 9.0 * self.scene.pixel_mm(), settings)
+        hit = snap_point(
+            self.doc.track,
+            ev.x,
+            ev.y,
+            9.0 * self.scene.pixel_mm(),
+            settings,
+            index=self.scene.snap_index(),
+        )
         if hit.kind != "none":
             self.scene.snap_marker.show_at(QPointF(hit.x, hit.y), hit.kind)
         return hit

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsRectItem
 
 from trackside.editor.canvas.items import Z_OVERLAY, cosmetic_pen
 from trackside.editor.document.commands import MoveSpaces, SetLine
+from trackside.editor.tools.across import LapStartDrag
 from trackside.editor.tools.base import Tool, ToolEvent
 
 if TYPE_CHECKING:
@@ -29,7 +30,8 @@ class SelectTool(Tool):
     icon = "➚"
     hint = (
         "Click to select, drag to move, drag on empty canvas for a rubber band; "
-        "Shift adds, Ctrl removes; arrows nudge 1 mm (Shift 10 mm); Ctrl while dragging: no snap"
+        "Shift adds, Ctrl removes; arrows nudge 1 mm (Shift 10 mm); Ctrl while dragging: no snap; "
+        "drag the green lap start marker to move where a lap starts"
     )
 
     def __init__(self, scene: TrackScene) -> None:
@@ -42,6 +44,7 @@ class SelectTool(Tool):
         self._before: set[int] = set()
         self._before_lines: set[int] = set()
         self._click_picks: tuple[int | None, int | None] | None = None
+        self._lap_start = LapStartDrag(scene)
 
     def cursor(self) -> Qt.CursorShape:
         return Qt.CursorShape.ArrowCursor
@@ -52,6 +55,9 @@ class SelectTool(Tool):
             return
         scene = self.scene
         self._press = ev
+        if not (ev.shift or ev.ctrl) and self._lap_start.press(ev.pos):
+            self._mode = "lap start"
+            return
         self._before = set(scene.selected_indices())
         self._before_lines = set(scene.selected_lines())
         # Lines lie on space edges, so a press on a line picks the line.
@@ -103,13 +109,24 @@ class SelectTool(Tool):
     def mouse_move(self, ev: ToolEvent) -> None:
         press = self._press
         if press is None or not (ev.buttons & Qt.MouseButton.LeftButton):
+            self._hover_lap_start(ev)
             return
         if self._mode == "band":
             self._update_band(press, ev)
+        elif self._mode == "lap start":
+            self.set_hint(self._lap_start.move(ev.pos))
         elif self._mode == "move":
             if self._offset.isNull() and not _past_threshold(press, ev):
                 return
             self._update_move(press, ev)
+
+    def _hover_lap_start(self, ev: ToolEvent) -> None:
+        """Over the lap start marker the pointer shows that it can be dragged."""
+        over = self.scene.lap_start.hit(ev.pos, self.scene.pixel_mm())
+        shape = Qt.CursorShape.SizeAllCursor if over else self.cursor()
+        for view in self.scene.views():
+            if view.viewport().cursor().shape() != shape:
+                view.viewport().setCursor(shape)
 
     def _update_move(self, press: ToolEvent, ev: ToolEvent) -> None:
         dx, dy = ev.x - press.x, ev.y - press.y
@@ -160,7 +177,12 @@ class SelectTool(Tool):
     def mouse_release(self, ev: ToolEvent) -> None:
         if ev.button != Qt.MouseButton.LeftButton:
             return
-        if self._mode == "move" and not self._offset.isNull():
+        if self._mode == "lap start":
+            if not self._lap_start.release() and self._press is not None:
+                # A click on the marker, not a drag: it picks what lies under it.
+                space = self.scene.space_at(self._press.pos)
+                self.scene.select_indices([space] if space is not None else [])
+        elif self._mode == "move" and not self._offset.isNull():
             self._commit_move(self._offset.x(), self._offset.y(), "Move")
         elif self._mode == "move" and self._click_picks is not None:
             space, line = self._click_picks
@@ -208,6 +230,7 @@ class SelectTool(Tool):
         self._offset = QPointF()
         self._anchor = None
         self._click_picks = None
+        self._lap_start.cancel()
         self.scene.hide_snap()
         self.set_hint(self.hint)
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from trackside.engine.balance.intervals import wilson
 from trackside.engine.balance.report import SLOTS, BalanceReport
+from trackside.engine.text import plural
 
 STALL_NOTICE = 0.10  # races with a stalled car worth a word
 JAM_NOTICE = 0.5  # blocked moves per race at one space worth a word
@@ -25,14 +26,16 @@ def hints(report: BalanceReport) -> list[Hint]:
     """The findings worth a designer's attention, most serious first."""
     n = report.games
     if n < MIN_GAMES:
-        return [Hint(f"Only {n} games: run at least {MIN_GAMES} to learn anything.", "info")]
+        return [
+            Hint(f"Only {plural(n, 'game')}: run at least {MIN_GAMES} to learn anything.", "info")
+        ]
     found = [*_stalls(report), *_slots(report), *_first_player(report), *_lines(report)]
     found += _jams(report)
     if not any(h.severity == "warning" for h in found):
         found.insert(
             0,
             Hint(
-                f"No grid slot wins more than chance allows over {n} games "
+                f"No grid slot wins more than chance allows over {plural(n, 'game')} "
                 f"(balance {report.balance:.2f}).",
                 "info",
             ),
@@ -54,7 +57,8 @@ def _stalls(report: BalanceReport) -> list[Hint]:
         Hint(
             f"Cars stall before the finish in {_percent(share)} of races "
             f"({report.stalled.mean:.1f} cars a race): the circuit is longer than the deck "
-            f"carries, about {max(1, round(short))} spaces too long for the stalled cars. "
+            f"carries, about {plural(max(1, round(short)), 'space')} too long for the "
+            "stalled cars. "
             "Shorten it or move the finish line back.",
             "warning",
             where,

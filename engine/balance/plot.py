@@ -10,6 +10,7 @@ from pathlib import Path
 
 from trackside.engine.balance.report import SLOTS, BalanceReport
 from trackside.engine.errors import Place, TracksideError
+from trackside.engine.text import plural
 from trackside.engine.yamlio import check_writable
 
 PLOT_FORMATS = (".png", ".svg")
@@ -50,7 +51,7 @@ def plot_slots(report: BalanceReport, path: str | os.PathLike[str]) -> None:
         axes.set_xlabel("grid slot (pole = 1) and start space")
         axes.set_ylabel("races won by the car starting there (%)")
         axes.set_title(
-            f"{report.track}: {report.games} games, {report.variant}, "
+            f"{report.track}: {plural(report.games, 'game')}, {report.variant}, "
             f"{report.players} players. Balance {report.balance:.2f}"
         )
         axes.legend()

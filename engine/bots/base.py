@@ -49,7 +49,11 @@ class Request:
     def options_of(self, kind: type[D]) -> list[D]:
         """The options that are ``kind`` decisions (every option, at a step that
         asks for that kind)."""
-        return [option for option in self.options if isinstance(option, kind)]
+        options = self.options
+        for option in options:
+            if type(option) is not kind:
+                return [option for option in options if isinstance(option, kind)]
+        return list(options)  # type: ignore[arg-type]  # each option is exactly a ``kind``
 
     @property
     def card(self) -> int | None:
@@ -209,5 +213,7 @@ def drive(
     do = apply or game.apply
     while not game.over and not (until and until()):
         for seat in game.due():
-            view, request = ask(game, seat)
-            do(seats[seat].choose(view, request))
+            # ``ask`` inlined: this loop runs at every decision of every bot game.
+            race = game.game if isinstance(game, Series) else game
+            options = race.options(seat)
+            do(seats[seat].choose(SeatView(race, seat), Request(race, seat, options)))

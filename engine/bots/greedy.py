@@ -56,6 +56,7 @@ class _Race:
     """The facts of one race decision, computed once per request."""
 
     __slots__ = (
+        "_movable",
         "_values",
         "aggressive",
         "ahead",
@@ -71,10 +72,12 @@ class _Race:
         "weights",
     )
 
-    def __init__(self, bot: GreedyBot, view: SeatView, request: Request, tables: TrackTables):
+    def __init__(
+        self, bot: GreedyBot, view: SeatView, request: Request, tables: TrackTables, key: RaceKey
+    ):
         self.tables = tables
-        self.spaces = spaces = view.spaces
-        self.owner = owner = view.owner_codes
+        _, spaces, owner, bets = key
+        self.spaces, self.owner = spaces, owner
         self.my_seat = my_seat = request.seat
         self.power = view.powers[my_seat]
         self.aggressive = self.power == "aggressive"
@@ -124,11 +127,12 @@ class _Race:
                 if o == my_seat
                 else (UNOWNED if o == OFF else RIVAL) + LEADER * (1.0 - rank / last)
             )
-        for k in view.bet_codes:
+        for k in bets:
             if k is not None and owner[k] != my_seat:
                 w[k] += 0.25
         self.weights = w
         self._values: list[list[float] | None] = [None] * 16
+        self._movable = [c for c in running if reach[c]]  # the cars ``values`` can move
 
     def values(self, n: int) -> list[float]:
         """Per car: its weight times what it would gain moving ``n`` now (memoised)."""
@@ -136,10 +140,11 @@ class _Race:
         if v is None:
             w, reach, left, finish = self.weights, self.reach, self.left, self.finish
             v = [0.0] * 6
-            for c in range(6):
-                m = n if n <= reach[c] else reach[c]
-                if m:
-                    v[c] = w[c] * (left[c] + FINISH_BONUS if finish and m >= left[c] else m)
+            for c in self._movable:
+                r = reach[c]
+                m = n if n <= r else r
+                to_go = left[c]
+                v[c] = w[c] * (to_go + FINISH_BONUS if finish and m >= to_go else m)
             self._values[n] = v
         return v
 
@@ -263,19 +268,16 @@ class GreedyBot:
         key: RaceKey = (request.board, view.spaces, view.owner_codes, view.bet_codes)
         if self._race is not None and self._race[0] == key:
             return self._race[1]
-        race = _Race(self, view, request, track_tables(request.board))
+        race = _Race(self, view, request, track_tables(request.board), key)
         self._race = (key, race)
         return race
 
     # -- auction --------------------------------------------------------------
     def _hand_spaces(self, colour: int, hand: list[int], deck: DeckTables) -> float:
         total = 0.0
+        spaces_for = deck.spaces_for  # a WILD row counts a quarter: it may go to this car
         for card in hand:
-            for c, n in deck.rows[card]:
-                if c == colour:
-                    total += n
-                elif c == WILD_CODE:
-                    total += n / 4  # a WILD row may go to this car
+            total += spaces_for[card][colour]
         return total
 
     def _car_value(self, colour: int, power: str | None, view: SeatView, request: Request) -> float:
@@ -547,10 +549,18 @@ class GreedyBot:
             return request.options[0]
         ns = [n for c, n in deck.rows[card] if c == WILD_CODE]
         best, best_value = options[0], None
+        # The car values of each WILD row, looked up once per number of colours named.
+        by_k: dict[int, list[list[float]]] = {}
         for o in options:
-            k = len(o.colours)
-            use = ns if len(ns) == k else sorted(ns, reverse=True)[:k]
-            value = sum(race.values(n)[CODE[c]] for c, n in zip(o.colours, use, strict=False))
+            colours = o.colours
+            k = len(colours)
+            rows = by_k.get(k)
+            if rows is None:
+                use = ns if len(ns) == k else sorted(ns, reverse=True)[:k]
+                rows = by_k[k] = [race.values(n) for n in use]
+            value = 0.0
+            for c, row in zip(colours, rows, strict=False):
+                value += row[CODE[c]]
             if best_value is None or value > best_value:
                 best, best_value = o, value
         return best
@@ -585,7 +595,9 @@ class GreedyBot:
             if c != car and s != OFF:
                 o = owner[c]
                 w = OWN if o == my_seat else (UNOWNED if o == OFF else RIVAL + LEADER / 2)
-                others.append((forward[s], JAM_WEIGHT * w))
+                ahead = forward[s]
+                if ahead:  # what taking one of its spaces ahead costs
+                    others.append((ahead, JAM_WEIGHT * w / len(ahead)))
         finish = board.use_finish
         best, best_score = options[0], None
         for option in options:
@@ -608,9 +620,9 @@ class GreedyBot:
             if boxed and not beyond[e] and all(b in boxed for b in forward[e]):
                 score -= BOXED
             if not beyond[e]:
-                for ahead, w in others:
+                for ahead, jam in others:
                     if e in ahead:
-                        score -= w / len(ahead)
+                        score -= jam
             if best_score is None or score > best_score:
                 best, best_score = option, score
         return best

@@ -67,6 +67,15 @@ class DeckTables:
             tuple(sorted((n for c, n in r if c == WILD_CODE), reverse=True)) for r in self.rows
         ]
         self.mask: list[int] = [sum(1 << c for c, _ in r if c != WILD_CODE) for r in self.rows]
+        # Per card and colour: the colour's spaces plus a quarter of each WILD row
+        # (quarters add up exactly in floating point, in any order).
+        self.spaces_for: list[tuple[float, ...]] = [
+            tuple(
+                float(sum(n if c == k else n / 4 if c == WILD_CODE else 0 for c, n in r))
+                for k in range(6)
+            )
+            for r in self.rows
+        ]
         regular = [r for c, r in zip(cards, self.rows, strict=False) if not c.speed8]
         self.size = len(regular)
         self.colour_total = [sum(n for r in regular for c, n in r if c == k) for k in range(6)]

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from trackside.engine.commands.validate import issue_line
 from trackside.engine.errors import Place, TracksideError, shown
 from trackside.engine.resources import resolve_track
+from trackside.engine.text import plural
 
 if TYPE_CHECKING:
     from trackside.engine.commands import Subparsers
@@ -101,7 +102,8 @@ def run(args: argparse.Namespace) -> int:
     total = graph.count_moves(start, args.spaces, occupied)
     if total > MAX_LISTED:
         raise TracksideError(
-            f"the {car} car has {total:,} legal paths of {args.spaces} spaces from "
+            f"the {car} car has {plural(total, 'legal path', spec=',')} of "
+            f"{plural(args.spaces, 'space')} from "
             f"{geometry.ids[start]}, too many to list (at most {MAX_LISTED:,})",
             Place("--spaces"),
             "give fewer spaces, or place other cars in the way",

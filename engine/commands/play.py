@@ -59,6 +59,7 @@ from trackside.engine.records import (
     save_record,
 )
 from trackside.engine.resources import resolve_track
+from trackside.engine.text import plural
 from trackside.engine.track.validate import Issue
 from trackside.engine.yamlio import check_writable
 
@@ -173,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
     players = player_count(args, len(kinds) if kinds else None)
     if len(kinds) > players:
         raise TracksideError(
-            f"{len(kinds)} seats for {players} players",
+            f"{plural(len(kinds), 'seat')} for {players} players",
             Place("--seats"),
             "give at most one seat per player",
         )
@@ -233,7 +234,7 @@ def _resume(args: argparse.Namespace) -> int:
     )
     if len(kinds) != record.players:
         raise TracksideError(
-            f"{len(kinds)} seats for the record's {record.players} players",
+            f"{plural(len(kinds), 'seat')} for the record's {record.players} players",
             Place("--seats"),
             "give one seat per player",
         )
@@ -504,7 +505,8 @@ def describe_view(view: SeatView, request: Request) -> list[str]:
     lines = ["", f"-- Player {request.seat + 1} --"]
     hand = view.hand
     lines.append(
-        f"Your hand ({len(hand)} cards): " + (" ".join(str(cards[c]) for c in hand) or "(empty)")
+        f"Your hand ({plural(len(hand), 'card')}): "
+        + (" ".join(str(cards[c]) for c in hand) or "(empty)")
     )
     if view.face_up:
         lines.append("Face-up Speed-8: " + " ".join(str(cards[c]) for c in view.face_up))
@@ -541,7 +543,7 @@ def describe_view(view: SeatView, request: Request) -> list[str]:
 def _spaces(pending: Pending) -> str:
     """The spaces of a move, with the Aggressive alternative when offered (R-POW-AGG)."""
     n = pending.spaces or 0
-    return f"{n} spaces" + (f" (Aggressive: or {n + pending.extra})" if pending.extra else "")
+    return plural(n, "space") + (f" (Aggressive: or {n + pending.extra})" if pending.extra else "")
 
 
 def describe_option(option: Decision, view: SeatView, request: Request) -> str:

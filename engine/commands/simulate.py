@@ -21,6 +21,7 @@ from trackside.engine.commands.play import add_table_options, check_tracks, play
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.records import open_track, open_variant
 from trackside.engine.simulate import simulate
+from trackside.engine.text import plural
 
 if TYPE_CHECKING:
     from trackside.engine.game import Variant
@@ -93,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
             )
     players = player_count(args, None)
     if len(bots) > players:
-        raise TracksideError(f"{len(bots)} bots for {players} players", Place("--bots"))
+        raise TracksideError(f"{plural(len(bots), 'bot')} for {players} players", Place("--bots"))
     variant = open_variant(args.variant)
     refs = list(args.track) or list(variant.series)
     if not refs:
@@ -210,4 +211,4 @@ class _Progress:
         if self.tty:
             sys.stderr.write("\n")
         rate = f" ({self.total / seconds:.1f} games/s)" if seconds > 0 else ""
-        sys.stderr.write(f"simulated {self.total} games in {seconds:.2f} s{rate}\n")
+        sys.stderr.write(f"simulated {plural(self.total, 'game')} in {seconds:.2f} s{rate}\n")

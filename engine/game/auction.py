@@ -14,6 +14,16 @@ from trackside.engine.game.decisions import Bid, Decision, KeepPower, SwapPower
 from trackside.engine.game.race import RaceSteps
 from trackside.engine.game.steps import NOBODY, Next, Step
 
+# Bid decisions by (seat, card, car), shared by every game as decisions are immutable.
+_BIDS: dict[tuple[int, int, str | None], Bid] = {}
+
+
+def _bid(seat: int, card: int, car: str | None) -> Bid:
+    bid = _BIDS.get((seat, card, car))
+    if bid is None:
+        bid = _BIDS[(seat, card, car)] = Bid(seat, card, car)
+    return bid
+
 
 class AuctionSteps(RaceSteps):
     """The steps from set-up to the start of the race, which they hand over to."""
@@ -125,7 +135,7 @@ class AuctionSteps(RaceSteps):
         """Cards that bid something, then one pass (R-AUC-2)."""
         hand = self.hands[seat]
         values = hand_bids(colour, [self.cards[c] for c in hand])
-        options = [Bid(seat, c, car) for c, v in zip(hand, values, strict=False) if v is not None]
+        options = [_bid(seat, c, car) for c, v in zip(hand, values, strict=False) if v is not None]
         # A card without the colour passes; the ruling lets a bidder without it pass too.
         if len(options) < len(hand) or not any(self.cards[c].number(colour) for c in hand):
             options.append(Bid(seat, None))

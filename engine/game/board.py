@@ -81,15 +81,17 @@ class Board:
                     c2 = crossed | (mask & keep_lines)
                     r2 = rect and (rb or not keep_rect)
                     if fin:
-                        found.setdefault(
-                            (b, True, False, c2, r2), ((*path, b), True, False, c2, r2)
-                        )
-                    elif (b, c2, r2) not in nxt:
-                        nxt[(b, c2, r2)] = (*path, b)
+                        end = (b, True, False, c2, r2)
+                        if end not in found:
+                            found[end] = ((*path, b), True, False, c2, r2)
+                    else:
+                        state = (b, c2, r2)
+                        if state not in nxt:
+                            nxt[state] = (*path, b)
                 if not free and k:
-                    found.setdefault(
-                        (here, False, True, crossed, rect), (path, False, True, crossed, rect)
-                    )
+                    end = (here, False, True, crossed, rect)
+                    if end not in found:
+                        found[end] = (path, False, True, crossed, rect)
             layer = nxt
         for (here, crossed, rect), path in layer.items():
             found.setdefault(
@@ -136,7 +138,10 @@ class Board:
         occupied_mask = 0
         for i in occupied:
             occupied_mask |= 1 << i
-        key = (start, n, occupied_mask & self.reach(start, n), keep_lines, keep_rect)
+        reach = self._reach.get((start, n))
+        if reach is None:
+            reach = self.reach(start, n)
+        key = (start, n, occupied_mask & reach, keep_lines, keep_rect)
         entry = self._choices.get(key)
         if entry is None:
             ids = self.ids

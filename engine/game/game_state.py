@@ -112,7 +112,10 @@ class Steps(GameState):
 
     def due(self) -> list[int]:
         """Seats whose decision is due now (several for secret bids and bets)."""
-        return [seat for seat in self._due_seats if seat not in self.collected]
+        collected = self.collected
+        if not collected:
+            return self._due_seats[:]
+        return [seat for seat in self._due_seats if seat not in collected]
 
     def _ask(
         self, step: Step, options: Mapping[int, Sequence[Decision]], then: Callable[[], Next]

@@ -71,11 +71,13 @@ class RaceSteps(ScoringSteps):
         return not self.retired[seat] and bool(self.hands[seat] or self.face_up[seat])
 
     def _begin_turn(self, start: int) -> Next:
-        if self.variant.use_finish and len(self.finished) == len(COLOURS):
+        # The board's use_finish is the variant's (Game.new sees to it), without a property call.
+        if self.board.use_finish and len(self.finished) == len(COLOURS):
             return self._end_race
-        for k in range(self.players):  # R-RACE-5: skip empty hands
-            seat = (start + k) % self.players
-            if self._can_play(seat):
+        players, retired, hands, face_up = self.players, self.retired, self.hands, self.face_up
+        for k in range(players):  # R-RACE-5: skip empty hands
+            seat = (start + k) % players
+            if not retired[seat] and (hands[seat] or face_up[seat]):  # _can_play, inlined
                 break
         else:
             return self._end_race  # R-RACE-6
@@ -153,7 +155,7 @@ class RaceSteps(ScoringSteps):
         seat, card_id = self.turn, self.card
         assert seat is not None and card_id is not None  # a card is being resolved
         card = self.cards[card_id]
-        rows = [r for r in self.row_order if card.rows[r][0] == "wild"]
+        rows = [r for r in self.row_order if card.rows[r][0] == "wild"] if card.wild_rows else []
         if not rows:
             self.rows_started = 0
             return self._next_row
@@ -346,7 +348,8 @@ class RaceSteps(ScoringSteps):
             self.hands[seat].append(self.pile.pop(0))
         elif mode == "private" and self.piles[seat]:
             self.hands[seat].append(self.piles[seat].pop(0))
-        for q in {self.owner[c] for c in self.finished} - {NOBODY}:  # R-RACE-5
+        owners_done = {self.owner[c] for c in self.finished} if self.finished else set()
+        for q in owners_done - {NOBODY}:  # R-RACE-5
             cars = [c for c in range(6) if self.owner[c] == q]
             if cars and not self.retired[q] and all(self.car_spaces[c] == OFF for c in cars):
                 self.retired[q] = True
@@ -357,8 +360,9 @@ class RaceSteps(ScoringSteps):
                     f"{self._seat(q)}'s cars have all finished: the hand is discarded",
                     seat=q,
                 )
+        crossed = self.lines_just_crossed
         if self.variant.betting:  # R-BET-3: one bet per line, in line order
-            self.lines_to_bet = [k for k in range(3) if self.lines_just_crossed >> k & 1]
+            self.lines_to_bet = [k for k in range(3) if crossed >> k & 1] if crossed else []
         self.lines_just_crossed = 0
         return self._next_bet
 

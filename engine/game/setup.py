@@ -9,6 +9,7 @@ from typing import Any
 from trackside.engine.errors import InvalidInput
 from trackside.engine.game.cards import COLOURS, Deck
 from trackside.engine.game.variants import Variant
+from trackside.engine.text import plural
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,7 @@ def check_deal(deal: Deal, variant: Variant, deck: Deck, players: int) -> None:
         raise InvalidInput(f"deal: {message}", hint="fix the explicit deal")
 
     if len(deal.hands) != players:
-        bad(f"{len(deal.hands)} hands for {players} players")
+        bad(f"{plural(len(deal.hands), 'hand')} for {players} players")
     seen: set[int] = set()
     for card in [c for h in deal.hands for c in h] + list(deal.pile):
         if not 0 <= card < deck.size:

@@ -42,6 +42,7 @@ from trackside.engine.game.steps import (
     Step,
 )
 from trackside.engine.game.variants import Variant
+from trackside.engine.text import plural
 from trackside.engine.track.model import Track
 
 
@@ -116,7 +117,8 @@ class Game(AuctionSteps):
             )
         if len(board.grid) != len(COLOURS):
             raise InvalidInput(
-                f"track {board.track.name!r} has {len(board.grid)} start spaces; a game needs 6",
+                f"track {board.track.name!r} has {plural(len(board.grid), 'start space')}; "
+                "a game needs 6",
                 hint="validate the track",
             )
         if variant.finish == "distance" and not board.geometry.wraps:
@@ -421,7 +423,11 @@ class Game(AuctionSteps):
         kind = self.step.kind
         if decision.type != kind:
             raise IllegalDecision(f"a {kind} decision is due from seat {seat}, not {decision.type}")
-        if not isinstance(decision, Order) and decision in self._options.get(seat, ()):
+        options = self._options.get(seat, ())
+        for option in options:  # bots answer with one of the options themselves
+            if option is decision:
+                return
+        if not isinstance(decision, Order) and decision in options:
             return
         if self._also_legal(decision):
             return

@@ -11,13 +11,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon
 
 from trackside.engine.track.model import Point as Corner
-from trackside.engine.track.model import Segment, Track
+from trackside.engine.track.model import Segment, Space, Track
 
 RIGHT_ANGLE_TOLERANCE_DEG = 1.0
 # The lines of a track, by index: the three betting lines in race order, then the
@@ -63,8 +64,12 @@ class TrackGeometry:
         self._build_progress()
         self._build_adjacency()
         self._build_forward()
-        self.rectangular = [is_rectangle(sp.corners) for sp in track.spaces]
         self._build_lines()
+
+    @cached_property
+    def rectangular(self) -> list[bool]:
+        """Per space: 4 corners at right angles (R-POW-DET); the game asks, validation not."""
+        return [is_rectangle(sp.corners) for sp in self.track.spaces]
 
     # -- centerline -----------------------------------------------------
     def _build_centerline(self) -> None:
@@ -93,30 +98,28 @@ class TrackGeometry:
 
     # -- spaces ---------------------------------------------------------
     def _build_polygons(self) -> None:
-        self.polygons: list[Polygon | None] = []
-        self.bad_polygons: dict[int, str] = {}
-        for i, sp in enumerate(self.track.spaces):
-            poly, reason = _polygon(sp.corners, self.tol)
-            self.polygons.append(poly)
-            if reason:
-                self.bad_polygons[i] = reason
+        self.polygons, self.bad_polygons = _polygons(self.track.spaces, self.tol)
         self.good = [i for i, p in enumerate(self.polygons) if p is not None]
+        self._sizes = [0.0] * self.n
         self.centroids: list[tuple[float, float]] = []
-        for sp, poly in zip(self.track.spaces, self.polygons, strict=False):
-            if poly is not None:
-                c = poly.centroid
-                self.centroids.append((c.x, c.y))
-            elif sp.corners:
+        for sp in self.track.spaces:
+            if sp.corners:
                 xs = [float(p[0]) for p in sp.corners]
                 ys = [float(p[1]) for p in sp.corners]
                 self.centroids.append((sum(xs) / len(xs), sum(ys) / len(ys)))
             else:  # a space still being drawn in the editor
                 self.centroids.append((0.0, 0.0))
+        if self.good:
+            good = np.array([self.polygons[i] for i in self.good], dtype=object)
+            areas = shapely.area(good).tolist()
+            centres = shapely.get_coordinates(shapely.centroid(good)).tolist()
+            for i, area, (x, y) in zip(self.good, areas, centres, strict=True):
+                self._sizes[i] = math.sqrt(area)
+                self.centroids[i] = (x, y)
 
     def size(self, i: int) -> float:
         """The size of space i: the square root of its area (0 when unusable)."""
-        poly = self.polygons[i]
-        return math.sqrt(float(poly.area)) if poly is not None else 0.0
+        return self._sizes[i]
 
     def _build_progress(self) -> None:
         n, length = self.n, self.length
@@ -134,7 +137,12 @@ class TrackGeometry:
         shapes = [sp.corners or [self.centroids[i]] for i, sp in enumerate(self.track.spaces)]
         counts = [len(c) for c in shapes]
         corners = np.array([c for shape in shapes for c in shape], dtype=float).reshape(-1, 2)
-        kprog, _ = self._locate(corners)
+        # Neighbours share corners: each distinct point is located once (found
+        # as complex numbers: sorting those is far quicker than sorting rows).
+        _, first, back = np.unique(
+            corners[:, 0] + 1j * corners[:, 1], return_index=True, return_inverse=True
+        )
+        kprog = self._locate(corners[first])[0][back.reshape(-1)]
         owner = np.repeat(np.arange(n), counts)
         if self.wraps:
             # a corner counts on its space's side of the seam (within L/2 of the centroid)
@@ -187,14 +195,21 @@ class TrackGeometry:
         if len(self.good) < 2:
             return
         polys = [self.polygons[i] for i in self.good]
-        tree = shapely.STRtree(polys)
+        tree = self._good_tree
         left, right = tree.query(polys, predicate="dwithin", distance=self.tol)
         keep = left < right
         left, right = left[keep], right[keep]
         if len(left) == 0:
             return
         arr = np.array(polys, dtype=object)
-        areas = shapely.area(shapely.intersection(arr[left], arr[right]))
+        # Only polygons whose insides meet can overlap: most pairs share an edge
+        # (they touch) or only come close, and the exact predicates say so for
+        # far less than working out the intersection.
+        a, b = arr[left], arr[right]
+        inside = shapely.intersects(a, b)
+        inside[inside] = ~shapely.touches(a[inside], b[inside])
+        areas = np.zeros(len(left))
+        areas[inside] = shapely.area(shapely.intersection(a[inside], b[inside]))
         limit = self.tol * self.tol
         for a, b, area in zip(left.tolist(), right.tolist(), areas.tolist(), strict=False):
             i, j = self.good[a], self.good[b]
@@ -247,15 +262,21 @@ class TrackGeometry:
                 points.append(part.interpolate(0.5, normalized=True))
         return sorted({round(float(self.centerline.project(p)), 6) for p in points})
 
+    @cached_property
+    def _good_tree(self) -> shapely.STRtree:
+        """A search tree of the usable polygons, in the order of ``good``."""
+        return shapely.STRtree([self.polygons[i] for i in self.good])
+
     def cut_spaces(self, seg: Segment) -> list[int]:
         """Spaces whose interior the segment runs through for more than tolerance."""
         line = segment_line(seg)
         if line.length == 0 or not self.good:
             return []
         cut = []
-        for i in self.good:
+        for k in sorted(self._good_tree.query(line, predicate="intersects").tolist()):
+            i = self.good[k]
             poly = self.polygons[i]
-            if poly is None or not poly.intersects(line):
+            if poly is None:
                 continue
             inner = poly.buffer(-self.tol / 2)
             if not inner.is_empty and inner.intersection(line).length > self.tol:
@@ -309,7 +330,8 @@ def segment_line(seg: Segment) -> LineString:
     return LineString([tuple(map(float, seg[0])), tuple(map(float, seg[1]))])
 
 
-def _polygon(corners: Sequence[Corner], tol: float) -> tuple[Polygon | None, str | None]:
+def _distinct(corners: Sequence[Corner]) -> list[tuple[float, float]]:
+    """The corners without repeats (a corner again at once, or the first at the end)."""
     pts = [(float(x), float(y)) for x, y in corners]
     distinct: list[tuple[float, float]] = []
     for p in pts:
@@ -317,14 +339,31 @@ def _polygon(corners: Sequence[Corner], tol: float) -> tuple[Polygon | None, str
             distinct.append(p)
     if len(distinct) > 1 and math.dist(distinct[0], distinct[-1]) <= 1e-9:
         distinct.pop()
-    if len(distinct) < 3:
-        return None, "fewer than 3 distinct corners"
-    poly = Polygon(distinct)
-    if not poly.is_valid:
-        return None, f"not a simple polygon ({shapely.is_valid_reason(poly)})"
-    if poly.area <= tol * tol:
-        return None, f"area {poly.area:.2f} mm² is too small"
-    return poly, None
+    return distinct
+
+
+def _polygons(spaces: Sequence[Space], tol: float) -> tuple[list[Polygon | None], dict[int, str]]:
+    """Each space's polygon (None when unusable) and why the unusable ones are,
+    made by shapely's array functions in one go."""
+    rings = [_distinct(sp.corners) for sp in spaces]
+    bad = {i: "fewer than 3 distinct corners" for i, ring in enumerate(rings) if len(ring) < 3}
+    usable = [i for i, ring in enumerate(rings) if len(ring) >= 3]
+    polygons: list[Polygon | None] = [None] * len(spaces)
+    if not usable:
+        return polygons, bad
+    coords = np.array([p for i in usable for p in rings[i]], dtype=float)
+    owner = np.repeat(np.arange(len(usable)), [len(rings[i]) for i in usable])
+    made = shapely.polygons(shapely.linearrings(coords, indices=owner))
+    valid = shapely.is_valid(made).tolist()
+    areas = shapely.area(made).tolist()
+    for i, poly, ok, area in zip(usable, made.tolist(), valid, areas, strict=True):
+        if not ok:
+            bad[i] = f"not a simple polygon ({shapely.is_valid_reason(poly)})"
+        elif area <= tol * tol:
+            bad[i] = f"area {area:.2f} mm² is too small"
+        else:
+            polygons[i] = poly
+    return polygons, dict(sorted(bad.items()))
 
 
 def is_rectangle(corners: Sequence[Corner]) -> bool:

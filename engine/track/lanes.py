@@ -71,6 +71,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from trackside.engine.errors import InvalidInput, Place
+from trackside.engine.text import plural
 from trackside.engine.track.geometry import BETTING_LINE_COUNT
 from trackside.engine.track.model import Centerline, Point, Segment, Space, Track
 
@@ -731,7 +732,9 @@ def pick_grid(
     pool.sort(key=lambda sp: (sp.rear, sp.lane))
     chosen = pool[:count]
     if len(chosen) < count:
-        raise LayoutError(f"only {len(chosen)} spaces after progress {after:g} for the grid")
+        raise LayoutError(
+            f"only {plural(len(chosen), 'space')} after progress {after:g} for the grid"
+        )
     chosen.sort(key=lambda sp: (-sp.front, sp.lane))
     return [sp.id for sp in chosen]
 
@@ -811,7 +814,7 @@ def _check_plan(layout: LaneLayout, index: int, piece: Piece, plan: _Plan) -> No
         raise LayoutError(f"{where}: rows must be a whole number from 1, got {plan.rows}")
     if plan.row_length < MIN_ROW_LENGTH:
         raise LayoutError(
-            f"{where}: its {plan.rows} rows would be {plan.row_length:.2f} mm long",
+            f"{where}: its {plural(plan.rows, 'row')} would be {plan.row_length:.2f} mm long",
             f"make the piece longer or give it fewer rows (at least {MIN_ROW_LENGTH:g} mm each)",
         )
     if isinstance(piece, Arc):

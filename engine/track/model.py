@@ -89,6 +89,42 @@ class Label:
 
 
 @dataclass
+class Background:
+    """A picture under the spaces in the editor, to trace over (never printed)."""
+
+    path: str
+    at: Point
+    mm_per_pixel: Number
+    opacity: Number = 0.5
+    locked: bool = False
+    hidden: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "path": self.path,
+            "at": list(self.at),
+            "mm_per_pixel": self.mm_per_pixel,
+            "opacity": self.opacity,
+        }
+        if self.locked:
+            out["locked"] = True
+        if self.hidden:
+            out["hidden"] = True
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Background:
+        return cls(
+            path=data["path"],
+            at=_point(data["at"]),
+            mm_per_pixel=data["mm_per_pixel"],
+            opacity=data.get("opacity", 0.5),
+            locked=bool(data.get("locked", False)),
+            hidden=bool(data.get("hidden", False)),
+        )
+
+
+@dataclass
 class Track:
     """A circuit as in a track file (docs/design.md, track model)."""
 
@@ -102,6 +138,9 @@ class Track:
     description: str | None = None
     tolerance: Number | None = None
     labels: list[Label] = field(default_factory=list)
+    background: Background | None = None
+    # Lane layouts kept for the editor's Lanes tool, as in the file; the rules never read them.
+    lane_layouts: list[dict[str, Any]] = field(default_factory=list, repr=False)
     source: str | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -137,6 +176,10 @@ class Track:
         out["finish_line"] = [list(p) for p in self.finish_line]
         if self.labels:
             out["labels"] = [lb.to_dict() for lb in self.labels]
+        if self.background is not None:
+            out["background"] = self.background.to_dict()
+        if self.lane_layouts:
+            out["lane_layouts"] = copy.deepcopy(self.lane_layouts)
         return out
 
     @classmethod
@@ -159,6 +202,8 @@ class Track:
                 )
                 for lb in data.get("labels", [])
             ],
+            background=Background.from_dict(data["background"]) if "background" in data else None,
+            lane_layouts=copy.deepcopy(list(data.get("lane_layouts", []))),
             source=source,
         )
 

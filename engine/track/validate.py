@@ -18,15 +18,15 @@ grid-repeat                error     the start grid lists a space twice
 grid-unknown-id            error     the start grid names a space that does not exist
 grid-not-behind-line       error     a start space is not behind betting line 1
 line-count                 error     there are not exactly 3 betting lines
-centerline-degenerate      error     the centerline has (almost) no length
-centerline-crossing        error     the centerline crosses itself
+centerline-degenerate      error     the racing line has (almost) no length
+centerline-crossing        error     the racing line crosses itself
 bad-polygon                error     a space is not a usable simple polygon
 space-size                 error     a space is too small or too large to be a board space
 overlap                    error     two spaces overlap
-off-racing-line            error     a space lies far from the centerline
-across-seam                error     a space straddles the seam of a closed track
-line-misses-centerline     error     a betting or finish line does not cross the centerline
-line-crosses-twice         error     a line crosses the centerline more than once
+off-racing-line            error     a space lies far from the racing line
+across-seam                error     a space lies across the lap start of a closed track
+line-misses-centerline     error     a betting or finish line does not cross the racing line
+line-crosses-twice         error     a line crosses the racing line more than once
 line-order                 error     lines are not in race order (1, 2, 3, finish)
 line-cuts-space            error     a line runs through a space instead of along edges
 line-gap                   error     a line does not span the track (a step passes it)
@@ -35,14 +35,14 @@ dead-end                   error     a space (before the finish) has no forward 
 start-cannot-finish        error     no forward path leads from a start space to the finish
 unreachable                warning   spaces no car can reach from the start grid
 single-file                warning   a stretch where every car must use the same space
-coarse-centerline          warning   the centerline has too few points on a curve
+coarse-centerline          warning   the racing line has too few points on a curve
 lane-mismatch              warning   side-by-side spaces with inconsistent lane numbers
 grid-order                 warning   the start grid is not listed front to back
 =========================  ========  =============================================
 
 Thresholds: a space is far off the racing line when its centroid is more than
 ``OFF_LINE_FACTOR`` (4) times the median space size (square root of the area)
-from the centerline. The centerline is too coarse where it turns more than
+from the racing line. The racing line is too coarse where it turns more than
 ``COARSE_TURN_DEG`` (2) degrees at one point and a space there is far enough
 from it that the projection error (offset x turn / 2) exceeds half the
 tolerance.
@@ -50,10 +50,12 @@ tolerance.
 
 from __future__ import annotations
 
+import gc
 import math
 import os
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,6 +63,7 @@ import numpy as np
 import shapely
 
 from trackside.engine.errors import place_text
+from trackside.engine.text import plural
 from trackside.engine.track.geometry import (
     BETTING_LINE_COUNT,
     FINISH,
@@ -124,6 +127,8 @@ _KEY_ORDER = {
             "betting_lines",
             "finish_line",
             "labels",
+            "background",
+            "lane_layouts",
         )
     )
 }
@@ -194,8 +199,8 @@ class Report:
     def summary(self) -> str:
         """One line: how many errors and warnings."""
         return (
-            f"{self.file or '<track>'}: {_plural(self.errors, 'error')}, "
-            f"{_plural(self.warnings, 'warning')}"
+            f"{self.file or '<track>'}: {plural(self.errors, 'error')}, "
+            f"{plural(self.warnings, 'warning')}"
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -215,13 +220,30 @@ def validate_file(path: str | os.PathLike[str]) -> Report:
     Raises ``UnreadableInput`` when the file cannot be read or parsed at all;
     schema problems become issues, and then the geometry is not checked.
     """
-    track, doc, problems = read_track_document(path)
-    if track is None:
-        issues = [
-            _locate(Issue("schema", ERROR, p.message, path=tuple(p.path)), doc) for p in problems
-        ]
-        return Report(_ordered(issues), doc.file)
-    return validate_track(track, doc)
+    with _no_garbage_collection():
+        track, doc, problems = read_track_document(path)
+        if track is None:
+            issues = [
+                _locate(Issue("schema", ERROR, p.message, path=tuple(p.path)), doc)
+                for p in problems
+            ]
+            return Report(_ordered(issues), doc.file)
+        return validate_track(track, doc)
+
+
+@contextmanager
+def _no_garbage_collection() -> Iterator[None]:
+    """Python's collector off for a while: a validation makes tens of thousands of
+    objects and no cycles, and each pass of the collector walks all the objects
+    made so far (a tenth of the time at 10,000 spaces, and growing faster than
+    the track). Collection resumes afterwards as it was."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def validate_track(
@@ -235,10 +257,6 @@ def validate_track(
 
 
 # -- report helpers -----------------------------------------------------------
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _locate(issue: Issue, doc: YamlDocument | None) -> Issue:
@@ -279,6 +297,65 @@ def _names(ids: list[str], limit: int = 8) -> str:
     if len(ids) <= limit:
         return ", ".join(ids)
     return ", ".join(ids[:limit]) + f" and {len(ids) - limit} more"
+
+
+def on_every_path(
+    order: list[int], succ: dict[int, list[int]], starts: set[int], sink_edges: dict[int, int]
+) -> list[int]:
+    """The nodes, in ``order``, that every path from a start to a sink passes.
+
+    ``order`` is a topological order of the graph's nodes (a successor not in it
+    is left out); a path starts at a node of ``starts`` and ends along one of
+    ``sink_edges[a]`` edges out of ``a``. A path misses v exactly when one of
+    its edges jumps over v in the order, so v is on all of them when it is on
+    one and no edge of any path jumps over it. (Counting the paths to and from
+    each node says the same, but the counts grow to numbers of n digits.)
+    """
+    pos = {a: k for k, a in enumerate(order)}
+    reached = dict.fromkeys(order, False)
+    for a in order:
+        if a in starts:
+            reached[a] = True
+        if reached[a]:
+            for b in succ[a]:
+                if b in pos:
+                    reached[b] = True
+    finishing = dict.fromkeys(order, False)
+    for a in reversed(order):
+        finishing[a] = sink_edges[a] > 0 or any(finishing.get(b, False) for b in succ[a])
+    n = len(order)
+    if not any(reached[a] and sink_edges[a] > 0 for a in order):
+        return []
+    # jumps[k] - jumps[k - 1]: edges of some path that begin before k and end after it
+    jumps = [0] * (n + 1)
+    for k, a in enumerate(order):
+        if a in starts and finishing[a]:  # from the common start, before every node
+            jumps[0] += 1
+            jumps[k] -= 1
+        if not reached[a]:
+            continue
+        if sink_edges[a] > 0:  # to the common end, after every node
+            jumps[k + 1] += 1
+            jumps[n] -= 1
+        for b in succ[a]:
+            if finishing.get(b, False):
+                jumps[k + 1] += 1
+                jumps[pos[b]] -= 1
+    found = []
+    over = 0
+    for k, a in enumerate(order):
+        over += jumps[k]
+        if over == 0 and reached[a] and finishing[a]:
+            found.append(a)
+    return found
+
+
+def _median(values: list[float]) -> float:
+    """The middle value, or the mean of the two middle ones (as numpy's median;
+    numpy's would import numpy.ma, a tenth of the start-up time)."""
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
 
 
 def _line_path(k: int) -> JsonPath:
@@ -350,7 +427,8 @@ class _Checker:
         if len(grid) != 6:
             self.add(
                 "grid-size",
-                f"the start grid lists {len(grid)} spaces; it needs exactly 6, pole first",
+                f"the start grid lists {plural(len(grid), 'space')}; "
+                "it needs exactly 6, pole first",
                 [s for s in grid if s in self.g.index],
                 path=("start_grid",),
             )
@@ -433,7 +511,7 @@ class _Checker:
         if g.length <= 2 * g.tol:
             self.add(
                 "centerline-degenerate",
-                f"the centerline is {g.length:.1f} mm long; draw the racing line through "
+                f"the racing line is {g.length:.1f} mm long; draw it through "
                 "the whole track with at least 2 distinct points",
                 path=("centerline", "points"),
             )
@@ -442,7 +520,7 @@ class _Checker:
             k = self._crossing_point()
             self.add(
                 "centerline-crossing",
-                "the centerline crosses itself"
+                "the racing line crosses itself"
                 + (f" near point {k + 1}" if k is not None else "")
                 + "; progress along it is ambiguous there, redraw it as one loop or "
                 "one path",
@@ -468,14 +546,14 @@ class _Checker:
         if not good:
             return
         sizes = [g.size(i) for i in good]
-        limit = OFF_LINE_FACTOR * float(np.median(sizes))
+        limit = OFF_LINE_FACTOR * _median(sizes)
         for i in good:
             if g.offset[i] > limit:
                 self.add(
                     "off-racing-line",
-                    f"space {g.ids[i]} is {g.offset[i]:.0f} mm from the centerline "
+                    f"space {g.ids[i]} is {g.offset[i]:.0f} mm from the racing line "
                     f"(more than {limit:.0f} mm, {OFF_LINE_FACTOR:g} space sizes), so its "
-                    "progress along the track is unreliable; run the centerline through "
+                    "progress along the track is unreliable; run the racing line through "
                     "the track near it",
                     [i],
                     path=self.space_path(i),
@@ -487,8 +565,10 @@ class _Checker:
             if g.straddles_seam[i]:
                 self.add(
                     "across-seam",
-                    f"space {g.ids[i]} lies across the seam (the first point of the "
-                    "closed centerline); start the centerline on an edge between spaces",
+                    f"space {g.ids[i]} lies across the lap start (the first point of the "
+                    "closed racing line, centerline.points[0]); move the lap start to an edge "
+                    "between spaces: in the editor right-click a space and choose Set Lap "
+                    "Start Here, or drag the green lap start marker",
                     [i],
                     path=self.space_path(i),
                 )
@@ -504,14 +584,14 @@ class _Checker:
             if not crossings:
                 self.add(
                     "line-misses-centerline",
-                    f"{name} does not cross the centerline; draw it across the whole track",
+                    f"{name} does not cross the racing line; draw it across the whole track",
                     line=k,
                     path=path,
                 )
             elif len(crossings) > 1:
                 self.add(
                     "line-crosses-twice",
-                    f"{name} crosses the centerline "
+                    f"{name} crosses the racing line "
                     f"{len(crossings)} times; make it one short segment across the track",
                     line=k,
                     path=path,
@@ -520,10 +600,12 @@ class _Checker:
             if progress is not None:
                 if last is not None and progress <= last[1]:
                     why = (
-                        "it lies on the seam, where a lap starts: start the centerline "
-                        "between the finish line and the grid"
+                        "it lies on the lap start: move the lap start to between the "
+                        "finish line and the grid, e.g. right-click the last grid space "
+                        "and choose Set Lap Start Here"
                         if g.wraps and min(progress, g.length - progress) <= g.tol
-                        else "check the centerline's direction"
+                        else "move the lines into that order, or check that the racing "
+                        "line runs in the driving direction"
                     )
                     self.add(
                         "line-order",
@@ -599,8 +681,9 @@ class _Checker:
                 self.add(
                     "grid-not-behind-line",
                     f"start space {sid} (grid position {k + 1}) "
-                    "is not behind betting line 1; put the grid just after the seam "
-                    "and before the first betting line",
+                    "is not behind betting line 1; put the grid just after the lap start "
+                    "and before the first betting line (or move the lap start to just "
+                    "behind the grid: Set Lap Start Here on its last space)",
                     [i],
                     line=0,
                     path=("start_grid", k),
@@ -730,8 +813,7 @@ class _Checker:
 
     def check_single_file(self, grid: list[int], before: list[bool]) -> None:
         """Spaces on every forward path from the grid to the finish (R-MOVE-3: no
-        passing there), found by counting paths: v is on all of them exactly when
-        paths-to-v x paths-from-v equals the total."""
+        passing there)."""
         g = self.g
         nodes = [i for i in g.good if before[i]]
         inside = set(nodes)
@@ -757,18 +839,7 @@ class _Checker:
                 if indeg[b] == 0:
                     todo.append(b)
         starts = {i for i in grid if i in inside}
-        to = {i: (1 if i in starts else 0) for i in order}
-        for a in order:
-            for b in succ[a]:
-                if b in to:
-                    to[b] += to[a]
-        frm: dict[int, int] = {}
-        for a in reversed(order):
-            frm[a] = sink_edges[a] + sum(frm.get(b, 0) for b in succ[a])
-        total = sum(to[a] * sink_edges[a] for a in order)
-        if total == 0:
-            return
-        narrow = [a for a in order if a not in starts and to[a] * frm[a] == total]
+        narrow = [a for a in on_every_path(order, succ, starts, sink_edges) if a not in starts]
         for stretch in self._stretches(narrow):
             ids = [g.ids[i] for i in stretch]
             self.add(
@@ -844,7 +915,7 @@ class _Checker:
             ids = [g.ids[i] for i in spaces]
             self.add(
                 "coarse-centerline",
-                f"the centerline turns up to {worst:.1f}° at one point near "
+                f"the racing line turns up to {worst:.1f}° at one point near "
                 f"space{'s' if len(ids) > 1 else ''} {_names(ids)}, so their progress "
                 "may be off; add points on the curve (about 1° of turn per point)",
                 spaces,

@@ -343,3 +343,30 @@ def test_a_record_card_id_beyond_the_deck_is_refused(capsys, tmp_path, card):
         code, _, err = run(capsys, *argv)
         assert code == 1 and f"{record.name}:{k + 1}:" in err
         assert f"decision 1: card id {card} is not in the deck (cards 0 to 47" in err
+
+
+def test_the_terminal_names_the_aggressive_extra_space():
+    """R-POW-AGG: the prompt gives both lengths and the longer paths say so."""
+    import random
+
+    from trackside.engine.bots import ask
+    from trackside.engine.commands.play import describe_option, describe_view
+    from trackside.engine.game import Game, load_variant
+    from trackside.engine.track.model import load_track
+
+    track = load_track(HARBOUR)
+    for seed in range(40):
+        game, rng = Game.new(track, load_variant("standard"), 4, seed), random.Random(seed)
+        while not game.over and not (game.pending.kind == "path" and game.pending.extra):
+            for seat in game.due():
+                game.apply(rng.choice(game.options(seat)))
+        if not game.over:
+            break
+    (seat,) = game.due()
+    view, request = ask(game, seat)
+    n = game.pending.spaces
+    assert f"{n} spaces (Aggressive: or {n + 1})" in "\n".join(describe_view(view, request))
+    longer = [describe_option(o, view, request) for o in request.options if len(o.path) > n]
+    others = [describe_option(o, view, request) for o in request.options if len(o.path) <= n]
+    assert longer and any(text.endswith("(Aggressive extra space)") for text in longer)
+    assert others and not any("Aggressive" in text for text in others)

@@ -21,6 +21,13 @@ class FakePrompts:
         self.in_use_answer = "read-only"
         self.disk_answer = "keep"
         self.overwrite_answer = "cancel"
+        self.print_to: str | None = None  # print_setup answers yes, printing to this PDF
+        self.angle_answer: float | None = None
+        self.offset_answer: tuple[float, float] | None = None
+        self.compare_answer: str | None = None
+        self.image_answer: str | None = None
+        self.opacity_answer: float | None = None
+        self.distance_answer: float | None = None
         self.asked: list[tuple] = []
 
     def save_changes(self, name):
@@ -57,6 +64,40 @@ class FakePrompts:
     def overwrite_changed(self, name, difference):
         self.asked.append(("overwrite_changed", name, difference))
         return self.overwrite_answer
+
+    def print_setup(self, printer, title):
+        self.asked.append(("print_setup", title))
+        if self.print_to is None:
+            return False
+        from PySide6.QtPrintSupport import QPrinter
+
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        printer.setOutputFileName(self.print_to)
+        return True
+
+    def compare_path(self, folder):
+        self.asked.append(("compare_path", folder))
+        return self.compare_answer
+
+    def image_path(self, folder):
+        self.asked.append(("image_path", folder))
+        return self.image_answer
+
+    def opacity(self, current):
+        self.asked.append(("opacity", current))
+        return self.opacity_answer
+
+    def distance(self, measured):
+        self.asked.append(("distance", measured))
+        return self.distance_answer
+
+    def rotate_angle(self):
+        self.asked.append(("rotate_angle",))
+        return self.angle_answer
+
+    def move_offset(self):
+        self.asked.append(("move_offset",))
+        return self.offset_answer
 
     def titles(self, kind="problems"):
         return [a for a in self.asked if a[0] == kind]

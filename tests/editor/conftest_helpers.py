@@ -7,7 +7,9 @@ which one ``import conftest`` finds depends on what pytest collected first.
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QMenu
 
 
 def view_point(window, x: float, y: float) -> QPoint:
@@ -38,3 +40,24 @@ def drag(window, start, end, modifier=Qt.KeyboardModifier.NoModifier, steps=5):
 def wait_issues(qtbot, window):
     """Let the debounced background check finish and show its result."""
     qtbot.waitUntil(lambda: not window.issues.busy, timeout=10_000)
+
+
+def right_click_menu(qtbot, window, x, y) -> QMenu:
+    """Right-click the canvas at (x, y) mm and return the menu that pops up."""
+    vp = window.view.viewport()
+    at = view_point(window, x, y)
+    qtbot.mouseClick(vp, Qt.MouseButton.RightButton, pos=at)
+    # A real right-click also sends the context menu event (QTest goes round the window).
+    QApplication.sendEvent(
+        vp, QContextMenuEvent(QContextMenuEvent.Reason.Mouse, at, vp.mapToGlobal(at))
+    )
+    qtbot.waitUntil(lambda: isinstance(QApplication.activePopupWidget(), QMenu))
+    menu = QApplication.activePopupWidget()
+    assert isinstance(menu, QMenu)
+    return menu
+
+
+def choose(qtbot, menu: QMenu, text: str) -> None:
+    """Click the entry of ``menu`` whose text (without &) is ``text``."""
+    action = next(a for a in menu.actions() if a.text().replace("&", "") == text)
+    qtbot.mouseClick(menu, Qt.MouseButton.LeftButton, pos=menu.actionGeometry(action).center())

@@ -150,3 +150,30 @@ def test_a_long_session_of_nudges_does_not_exhaust_true(qapp):
         doc.undo_stack.push(c.MoveSpaces(doc, [0], 0.5, 0, nudge=True))
     assert doc.undo_stack.count() == 1
     assert float(doc.track.spaces[0].corners[0][0]) == pytest.approx(10_000, abs=1e-6)
+
+
+@settings(max_examples=examples(30))
+@given(ops=st.lists(step, max_size=15), undos=st.integers(0, 6))
+def test_the_shared_snapshot_the_issues_list_checks_is_the_track_after_any_edits(qapp, ops, undos):
+    """The cheap copy the validator runs on (spaces shared between copies until they
+    change) equals a deep copy of the track after every edit, undo and redo."""
+    from trackside.engine.track.validate import validate_track
+
+    doc = TrackDocument(straight_track(rows=8, lanes=3))
+
+    def same() -> None:
+        shared = doc.shared_snapshot()
+        assert shared.to_dict() == doc.snapshot().to_dict()
+        assert not any(a is b for a, b in zip(shared.spaces, doc.track.spaces, strict=True))
+
+    same()
+    for op in ops:
+        _apply(doc, op)
+        same()
+    for _ in range(undos):
+        doc.undo_stack.undo()
+        same()
+    doc.undo_stack.redo()
+    same()
+    found = validate_track(doc.shared_snapshot()).issues
+    assert found == validate_track(doc.snapshot()).issues

@@ -80,7 +80,8 @@ def test_a_second_run_compares_with_the_first(qtbot, quarry):
 def test_editing_the_circuit_marks_the_result_stale(qtbot, quarry):
     run(qtbot, quarry)
     space = quarry.doc.track.spaces[10]
-    x, y = space.corners[0]
+    x = sum(c[0] for c in space.corners) / len(space.corners)
+    y = sum(c[1] for c in space.corners) / len(space.corners)
     click(qtbot, quarry, x, y)
     quarry.delete_selection()
     assert quarry.balance_panel.stale

@@ -26,6 +26,22 @@ def test_the_shortcuts_dialog_lists_every_menu_shortcut_and_filters(window):
     assert shown and all("zoom" in f"{name} {keys}".lower() for name, keys in shown)
 
 
+def test_the_new_edits_and_prints_are_listed_with_their_keys_in_their_tooltips(window):
+    entries = dict(ShortcutsDialog(window.menuBar(), window).entries())
+    expected = {
+        "Set Lap Start Here": "Ctrl+Shift+L",
+        "Betting Line 2 Across Here": "Ctrl+Shift+2",
+        "Finish Line Across Here": "Ctrl+Shift+F",
+        "Print": "Ctrl+P",
+        "Print Calibration Sheet": "Ctrl+Shift+P",
+    }
+    for name, keys in expected.items():
+        assert entries[name] == keys
+    for action in [*window.track_menu.actions, *window.print_menu.actions[:2]]:
+        assert action.shortcut().toString() in action.toolTip()
+    assert "Right-click a space" in entries
+
+
 def test_help_menu_offers_the_shortcuts(window):
     help_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Help")
     assert window.act_shortcuts in help_menu.actions()

@@ -237,7 +237,9 @@ def take_over(qtbot, window, game: Game) -> PlayController:
 
 
 def ambiguous(game: Game) -> bool:
-    if game.pending.kind != "path":
+    """Several paths to one end, and no Aggressive extra space on offer (its ends are
+    marked apart: see the Aggressive test below)."""
+    if game.pending.kind != "path" or game.pending.extra:
         return False
     ends = [o.path[-1] for o in game.options(game.due()[0])]
     return len(ends) != len(set(ends))

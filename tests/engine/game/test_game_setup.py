@@ -7,7 +7,16 @@ from game_helpers import STANDARD, deal, finish
 from game_tracks import board, straight
 
 from trackside.engine.errors import InvalidInput
-from trackside.engine.game import COLOURS, POWERS, WILD, Deal, Game, load_deck, load_variant
+from trackside.engine.game import (
+    COLOURS,
+    POWERS,
+    WILD,
+    Deal,
+    Deck,
+    Game,
+    load_deck,
+    load_variant,
+)
 
 DECK = STANDARD.deck
 
@@ -27,6 +36,15 @@ def test_standard_deck_is_balanced():
     for card in regular:
         colours = [c for c, _ in card.rows if c != WILD]
         assert 1 <= len(card.rows) <= 6 and len(colours) == len(set(colours))
+
+
+def test_a_card_number_is_the_first_row_of_that_colour():
+    """R-DECK: a card's number for a colour is its row of that colour; a card
+    with two WILD rows gives the upper one for ``wild``; no row gives None."""
+    card = Deck.from_rows([[("wild", 2), ("red", 6), ("wild", 5)]]).cards[0]
+    assert card.number("red") == 6
+    assert card.number("wild") == 2
+    assert card.number("blue") is None
 
 
 def test_rulebook_example_cards_are_in_the_deck():

@@ -84,13 +84,14 @@ def test_race_order_grid_after_the_seam_then_lines_then_finish(path, bundled):
 
 
 @pytest.mark.parametrize("path", TRACKS, ids=lambda p: p.name)
-def test_a_full_race_of_50_to_70_spaces_from_every_grid_slot(path, bundled):
-    """Each grid slot reaches the finish (R-FIN-1) after 50 to 70 forward
-    steps, about the length of the printed boards."""
+def test_a_full_race_of_38_to_50_spaces_from_every_grid_slot(path, bundled):
+    """Each grid slot reaches the finish (R-FIN-1) after 38 to 50 forward
+    steps: short enough that the standard deck carries the cars home (the
+    balance figures in the README), long enough for three betting lines."""
     track = bundled[path.stem]
     g = TrackGeometry(track)
     distances = {sid: forward_distance(g, g.index[sid]) for sid in track.start_grid}
-    assert all(d is not None and 50 <= d <= 70 for d in distances.values()), distances
+    assert all(d is not None and 38 <= d <= 50 for d in distances.values()), distances
 
 
 @pytest.mark.parametrize("path", TRACKS, ids=lambda p: p.name)

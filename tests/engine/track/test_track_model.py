@@ -198,3 +198,51 @@ def test_inlined_schema_reports_the_same_problems_as_the_schema_with_refs():
         )
     assert check("track", good) == []
     assert len(check("track", bad)) >= 5
+
+
+LAYOUT = {
+    "start": [0, 0],
+    "heading": 0,
+    "pieces": [{"straight": 400}, {"arc": 160, "turn": 180, "lanes": 2}],
+    "lanes": 3,
+    "space_length": 40,
+    "lane_width": 30,
+    "stagger": 0,
+    "close": True,
+    "racing_line": True,
+    "renamed": {"a1": "a31"},
+}
+
+
+def test_lane_layouts_round_trip_and_are_optional():
+    track = stadium_track()
+    assert "lane_layouts" not in track.to_yaml()
+    track.lane_layouts = [LAYOUT]
+    text = track.to_yaml()
+    again, _doc, problems = parse_track(text)
+    assert problems == []
+    assert again.lane_layouts == [LAYOUT]
+    assert again.to_yaml() == text
+
+
+def test_a_piece_is_a_straight_or_an_arc_with_its_turn():
+    track = stadium_track()
+    track.lane_layouts = [{**LAYOUT, "pieces": [{"straight": 400, "arc": 100, "turn": 90}]}]
+    _track, _doc, problems = parse_track(track.to_yaml())
+    assert problems and "lane_layouts" in problems[0].message
+    track.lane_layouts = [{**LAYOUT, "pieces": [{"arc": 100}]}]
+    assert parse_track(track.to_yaml())[2]
+
+
+def test_a_background_round_trips_and_is_optional():
+    from trackside.engine.track.model import Background
+
+    track = stadium_track()
+    track.background = Background("scan.png", (-10, 5.5), 0.25, opacity=0.4, hidden=True)
+    text = track.to_yaml()
+    again, _doc, problems = parse_track(text)
+    assert problems == []
+    assert again.background == track.background
+    assert again.to_yaml() == text
+    track.background = None
+    assert "background" not in track.to_yaml()

@@ -305,7 +305,8 @@ def test_finish_line_on_the_seam_of_a_closed_track_says_so():
     report = validate_track(track)
     order = [i for i in report.issues if i.code == "line-order"]
     assert len(order) == 1 and order[0].line == 3
-    assert "it lies on the seam" in order[0].message
+    assert "it lies on the lap start" in order[0].message
+    assert "Set Lap Start Here" in order[0].message
 
 
 def test_a_line_that_stops_on_a_lane_boundary_does_not_span_the_track():
@@ -316,3 +317,11 @@ def test_a_line_that_stops_on_a_lane_boundary_does_not_span_the_track():
     t.betting_lines[0] = ((x, 50.0), (x, -15.0))
     gaps = [i for i in validate_track(t).issues if i.code == "line-gap"]
     assert len(gaps) == 1 and set(gaps[0].spaces) == {"c4", "c5"}
+
+
+def test_a_space_across_the_lap_start_is_told_how_to_move_it():
+    track = stadium_track(rows=40, lanes=2)
+    track.centerline.points[0] = (10.0, track.centerline.points[0][1])
+    issues = [i for i in validate_track(track).issues if i.code == "across-seam"]
+    assert issues and all("Set Lap Start Here" in i.message for i in issues)
+    assert "lap start marker" in issues[0].message

@@ -1,0 +1,203 @@
+"""File > Import Background and View > Background: a picture under the spaces to trace over.
+
+The picture is scaled to millimetres by picking two points on it a known distance
+apart and typing that distance; it can be faded, hidden and locked. Each change is
+one undo step, and it is saved with the track (``background``). It is never
+printed: exports draw the track, not the canvas.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QPointF
+from PySide6.QtGui import QAction, QImageReader
+from PySide6.QtWidgets import QMenu, QWidget
+
+from trackside.editor.canvas.background import BackgroundItem
+from trackside.editor.canvas.scene import TrackScene
+from trackside.editor.document.commands import SetBackground
+from trackside.editor.document.track_document import TrackDocument
+from trackside.editor.tools.pick_points import PickPoints
+from trackside.engine.track.model import Background
+
+DEFAULT_MM_PER_PIXEL = 0.25  # a board scanned at about 100 dpi, before it is scaled
+
+
+class BackgroundActions(QObject):
+    """The background's menu entries, its canvas item and the two-point scaling."""
+
+    def __init__(
+        self,
+        doc: TrackDocument,
+        scene: TrackScene,
+        prompts,
+        say: Callable[[str], None],
+        give_back_tool: Callable[[str], None],
+        parent: QWidget | None = None,
+    ):
+        super().__init__(parent)
+        self.doc, self.scene, self.prompts, self.say = doc, scene, prompts, say
+        self.give_back_tool = give_back_tool
+        self.item = BackgroundItem(doc)
+        scene.addItem(self.item)
+        self.picker = PickPoints(scene)
+        self.picker.hintChanged.connect(say)
+        self.picker.picked.connect(self._scale_from)
+        self.picker.abandoned.connect(self._end_picking)
+        self._tool_before: str | None = None
+        self.act_import = self._action(
+            "Import &Background…",
+            self.import_dialog,
+            "Show a PNG or JPEG under the spaces to trace over (never printed)",
+        )
+        self.act_show = self._action("&Show Background", self._set_shown, "Show or hide it")
+        self.act_show.setCheckable(True)
+        self.act_lock = self._action(
+            "&Lock Background", self._set_locked, "Keep its scale, place and fading as they are"
+        )
+        self.act_lock.setCheckable(True)
+        self.act_scale = self._action(
+            "Set &Scale from Two Points…",
+            self.start_scaling,
+            "Click two points on the picture a known distance apart, then type the distance",
+        )
+        self.act_opacity = self._action(
+            "&Opacity…", self.ask_opacity, "How strongly the picture shows (0 to 100 %)"
+        )
+        self.act_remove = self._action("&Remove Background", self.remove, "Take the picture away")
+        self.menu = QMenu("&Background", parent)
+        self.menu.addActions([self.act_show, self.act_lock])
+        self.menu.addSeparator()
+        self.menu.addActions([self.act_scale, self.act_opacity, self.act_remove])
+        doc.backgroundChanged.connect(self._update)
+        doc.trackReplaced.connect(self._update)
+        self._update()
+
+    def _action(self, text: str, slot, tip: str) -> QAction:
+        action = QAction(text, self)
+        action.setStatusTip(tip)
+        action.setToolTip(tip)
+        action.triggered.connect(
+            lambda checked=False: slot(checked) if action.isCheckable() else slot()
+        )
+        return action
+
+    def _update(self) -> None:
+        background = self.doc.track.background
+        self.menu.setEnabled(background is not None)
+        self.act_show.setChecked(background is not None and not background.hidden)
+        self.act_lock.setChecked(background is not None and background.locked)
+        free = background is not None and not background.locked
+        for action in (self.act_scale, self.act_opacity, self.act_remove):
+            action.setEnabled(free)
+        if background is not None and self.item.missing:
+            self.say(f"Background picture not found: {background.path}")
+
+    def _change(self, text: str, **values) -> None:
+        background = self.doc.track.background
+        if background is not None:
+            self.doc.undo_stack.push(SetBackground(self.doc, replace(background, **values), text))
+
+    # -- import -------------------------------------------------------------------
+    def import_dialog(self) -> bool:
+        """Ask for a picture and put it under the spaces."""
+        folder = str(Path(self.doc.path).parent) if self.doc.path else str(Path.home())
+        path = self.prompts.image_path(folder)
+        return bool(path) and self.import_image(path)
+
+    def import_image(self, path: str) -> bool:
+        """Put the picture in ``path`` under the spaces, over the track's extent."""
+        reader = QImageReader(path)
+        size = reader.size()
+        if not reader.canRead() or size.width() <= 0:
+            self.prompts.problems(
+                "Cannot import background",
+                f"{Path(path).name} is no picture this editor can read.",
+                [reader.errorString() or "use a PNG or JPEG file"],
+            )
+            return False
+        rect = self.scene.track_rect() if self.doc.track.spaces else None
+        if rect is not None and rect.width() > 0:
+            mm_per_pixel = rect.width() / size.width()
+            at = (round(rect.left(), 3), round(rect.top(), 3))
+        else:
+            mm_per_pixel, at = DEFAULT_MM_PER_PIXEL, (0, 0)
+        background = Background(
+            path=self._stored_path(path), at=at, mm_per_pixel=round(mm_per_pixel, 6)
+        )
+        self.doc.undo_stack.push(SetBackground(self.doc, background, "Import background"))
+        self.say(
+            f"Background {Path(path).name} imported; scale it with "
+            "View > Background > Set Scale from Two Points"
+        )
+        return True
+
+    def _stored_path(self, path: str) -> str:
+        """Beside the track file: relative to it, so the two move together."""
+        if self.doc.path:
+            folder = Path(self.doc.path).resolve().parent
+            try:
+                return Path(path).resolve().relative_to(folder).as_posix()
+            except ValueError:
+                pass
+        return os.path.abspath(path)
+
+    # -- settings -----------------------------------------------------------------
+    def _set_shown(self, shown: bool) -> None:
+        self._change("Show background" if shown else "Hide background", hidden=not shown)
+
+    def _set_locked(self, locked: bool) -> None:
+        self._change("Lock background" if locked else "Unlock background", locked=locked)
+
+    def ask_opacity(self) -> None:
+        background = self.doc.track.background
+        if background is None:
+            return
+        value = self.prompts.opacity(float(background.opacity))
+        if value is not None:
+            self._change("Fade background", opacity=round(min(1.0, max(0.0, value)), 3))
+
+    def remove(self) -> None:
+        if self.doc.track.background is not None:
+            self.doc.undo_stack.push(SetBackground(self.doc, None, "Remove background"))
+
+    # -- scaling by two points ------------------------------------------------------
+    def start_scaling(self) -> None:
+        """Take up the two-point picker; the distance is asked after the second click."""
+        if self.doc.track.background is None:
+            return
+        current = self.scene.tool
+        self._tool_before = getattr(current, "name", None)
+        self.scene.set_tool(self.picker)
+
+    def _end_picking(self) -> None:
+        before, self._tool_before = self._tool_before, None
+        if before is not None:
+            self.give_back_tool(before)
+
+    def _scale_from(self, first: QPointF, second: QPointF) -> None:
+        self._end_picking()
+        background = self.doc.track.background
+        measured = math.dist((first.x(), first.y()), (second.x(), second.y()))
+        if background is None or measured <= 0:
+            return
+        wanted = self.prompts.distance(measured)
+        if not wanted or wanted <= 0:
+            return
+        factor = wanted / measured
+        x, y = float(background.at[0]), float(background.at[1])
+        at = (
+            round(first.x() + (x - first.x()) * factor, 3),
+            round(first.y() + (y - first.y()) * factor, 3),
+        )
+        self._change(
+            "Scale background",
+            mm_per_pixel=round(float(background.mm_per_pixel) * factor, 6),
+            at=at,
+        )
+        self.say(f"Background scaled: the two points are now {wanted:g} mm apart")

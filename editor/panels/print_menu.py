@@ -1,0 +1,147 @@
+"""File > Print…, Print Calibration Sheet… and Export Calibration Sheet (PDF)….
+
+Print goes through the system print dialog (``prompts.print_setup``) and prints
+the board at true scale, tiled over the chosen paper with overlap and cut marks,
+as the tiled PDF export does. The calibration sheet is one page with a 100 mm
+ruler and one space at its printed size: print it first to check the printer's
+scale. The main window adds ``actions`` to its File menu.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QKeySequence, QPageSize
+from PySide6.QtPrintSupport import QPrinter
+from PySide6.QtWidgets import QMainWindow
+
+from trackside.editor.canvas.printing import calibration_pdf, print_board, print_calibration
+from trackside.editor.canvas.scene import TrackScene
+from trackside.editor.document.files import suggested_stem
+from trackside.editor.document.track_document import TrackDocument
+from trackside.editor.panels.export import local_paper
+from trackside.editor.panels.prompts import Prompts
+from trackside.engine.errors import TracksideError
+from trackside.engine.text import plural
+
+PAGE_IDS = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
+
+
+@runtime_checkable
+class PrintHost(Protocol):
+    """What printing uses of the editor's main window besides QMainWindow itself."""
+
+    doc: TrackDocument
+    scene: TrackScene
+    prompts: Prompts
+
+    def start_folder(self) -> Path: ...
+
+
+class PrintMenu(QObject):
+    """The print actions of one main window (its document, prompts and status bar)."""
+
+    def __init__(self, window: QMainWindow):
+        if not isinstance(window, PrintHost):
+            raise TypeError("printing needs the editor's main window (doc, scene, prompts)")
+        super().__init__(window)
+        self.window = window
+        self._printer: QPrinter | None = None  # kept: the paper chosen stays chosen
+        self.act_print = self._action(
+            "&Print…",
+            self.print_board,
+            QKeySequence(QKeySequence.StandardKey.Print),
+            "Print the board at true scale on your printer, tiled over its pages with "
+            "overlap and cut marks",
+        )
+        self.act_calibration = self._action(
+            "Print &Calibration Sheet…",
+            self.print_calibration,
+            QKeySequence("Ctrl+Shift+P"),
+            "One page with a 100 mm ruler and one space at size: print it first to check "
+            "that your printer prints at 100 %",
+        )
+        self.act_calibration_pdf = self._action(
+            "Export Calibration Sheet (PD&F)…",
+            self.export_calibration,
+            None,
+            "The calibration sheet as a one-page PDF",
+        )
+
+    @property
+    def actions(self) -> list[QAction]:
+        return [self.act_print, self.act_calibration, self.act_calibration_pdf]
+
+    def _action(self, text: str, slot, keys: QKeySequence | None, tip: str) -> QAction:
+        action = QAction(text, self.window)
+        if keys is not None:
+            action.setShortcut(keys)
+        shown = f" ({keys.toString(QKeySequence.SequenceFormat.NativeText)})" if keys else ""
+        action.setToolTip(f"{text.replace('&', '').rstrip('…')}{shown}\n{tip}")
+        action.setStatusTip(tip)
+        action.triggered.connect(lambda _checked=False: slot())
+        return action
+
+    def printer(self) -> QPrinter:
+        """The printer, set up once with the local paper."""
+        if self._printer is None:
+            self._printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+            self._printer.setPageSize(QPageSize(PAGE_IDS[local_paper()]))
+            self._printer.setDocName(self.window.doc.track.name or "Trackside")
+        return self._printer
+
+    def _say(self, text: str) -> None:
+        self.window.statusBar().showMessage(text, 8000)
+
+    def _failed(self, exc: Exception) -> None:
+        self.window.prompts.problems("Cannot print", str(exc), [])
+
+    def print_board(self) -> bool:
+        """File > Print…: the system dialog, then the board at true scale."""
+        printer = self.printer()
+        if not self.window.prompts.print_setup(printer, "Print the board at true scale"):
+            return False
+        try:
+            pages = print_board(
+                self.window.doc.snapshot(),
+                printer,
+                show_racing_line=self.window.scene.racing_line.isVisible(),
+            )
+        except TracksideError as exc:
+            self._failed(exc)
+            return False
+        self._say(
+            f"Sent {plural(pages, 'page')} to {printer.printerName() or 'the printer'}: "
+            "print at 100 %; trim along the dashed lines"
+        )
+        return True
+
+    def print_calibration(self) -> bool:
+        """File > Print Calibration Sheet…"""
+        printer = self.printer()
+        if not self.window.prompts.print_setup(printer, "Print the calibration sheet"):
+            return False
+        try:
+            print_calibration(self.window.doc.snapshot(), printer)
+        except TracksideError as exc:
+            self._failed(exc)
+            return False
+        self._say("Sent the calibration sheet: its ruler must measure exactly 100 mm")
+        return True
+
+    def export_calibration(self) -> bool:
+        """File > Export Calibration Sheet (PDF)…"""
+        doc = self.window.doc
+        stem = suggested_stem(doc.path, doc.track.name, self.window.start_folder())
+        path = self.window.prompts.export_path(f"{stem}-print-check.pdf", "pdf")
+        if not path:
+            return False
+        try:
+            calibration_pdf(doc.snapshot(), path, local_paper())
+        except (TracksideError, OSError) as exc:
+            self._failed(exc)
+            return False
+        self._say(f"Exported {Path(path).name}: print it at 100 %; the ruler must be 100 mm")
+        return True

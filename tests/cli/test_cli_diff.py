@@ -1,0 +1,46 @@
+"""``trackside diff``: the differences of two tracks, exit codes 0 / 1 / 2."""
+
+from __future__ import annotations
+
+import json
+
+from tracks_for_tests import stadium_track
+
+from trackside.engine.cli import main
+from trackside.engine.track.model import save_track
+
+
+def run(capsys, *args):
+    code = main(["diff", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_same_track_exits_0(capsys):
+    code, out, err = run(capsys, "harbour-loop", "harbour-loop")
+    assert code == 0 and err == ""
+    assert out == "harbour-loop -> harbour-loop: no differences\n"
+
+
+def test_differences_are_listed_and_exit_1(capsys, tmp_path):
+    old, new = tmp_path / "old.yaml", tmp_path / "new.yaml"
+    track = stadium_track()
+    save_track(track, old)
+    gone = track.spaces.pop(0).id
+    save_track(track, new)
+    code, out, err = run(capsys, str(old), str(new))
+    assert code == 1 and err == ""
+    assert out.splitlines()[0] == f"- {gone}  removed"
+    assert out.splitlines()[-1].endswith("spaces 1 removed")
+    code, out, _err = run(capsys, "--json", str(old), str(new))
+    data = json.loads(out)
+    assert code == 1 and data["removed"] == [gone] and data["same"] is False
+
+
+def test_an_unreadable_file_exits_2_with_one_line(capsys, tmp_path):
+    code, out, err = run(capsys, str(tmp_path / "nowhere.yaml"), "harbour-loop")
+    assert code == 2 and out == ""
+    assert err.startswith("trackside: ") and "no such file" in err
+    assert len(err.splitlines()) == 1
+    code, out, _err = run(capsys, "--json", str(tmp_path / "nowhere.yaml"), "harbour-loop")
+    assert code == 2 and json.loads(out)["ok"] is False

@@ -1,0 +1,64 @@
+"""File > Print… (the system print dialog, the board tiled at true scale), the calibration
+sheet, and Open Recent dropping files that are gone; the dialogs answer through prompts."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from PySide6.QtCore import Qt
+
+from trackside.editor.canvas.render import render
+from trackside.editor.panels.export import local_paper
+
+pytestmark = pytest.mark.gui
+
+
+def pdf_pages(path) -> int:
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", path.read_bytes()))
+
+
+def test_ctrl_p_prints_the_board_tiled_as_the_pdf_export_tiles_it(
+    window, qtbot, tmp_path, stadium_file
+):
+    window.open_file(stadium_file)
+    window.prompts.print_to = str(tmp_path / "printed.pdf")
+    qtbot.keyClick(window.view, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    assert ("print_setup", "Print the board at true scale") in window.prompts.asked
+    printed = tmp_path / "printed.pdf"
+    exported = render(window.doc.snapshot(), tmp_path / "tiled.pdf", local_paper())
+    assert exported.pages > 1 and pdf_pages(printed) == exported.pages
+    assert "Sent" in window.statusBar().currentMessage()
+
+
+def test_cancelling_the_print_dialog_prints_nothing(window, tmp_path, stadium_file):
+    window.open_file(stadium_file)
+    assert window.print_menu.print_board() is False
+    assert not list(tmp_path.glob("*.pdf"))
+
+
+def test_the_calibration_sheet_is_one_page_printed_or_exported(window, tmp_path, stadium_file):
+    window.open_file(stadium_file)
+    window.prompts.print_to = str(tmp_path / "check.pdf")
+    file_menu = window.menuBar().actions()[0].menu()
+    action = next(a for a in file_menu.actions() if a.text() == "Print &Calibration Sheet…")
+    assert action.shortcut().toString() == "Ctrl+Shift+P"
+    action.trigger()
+    assert pdf_pages(tmp_path / "check.pdf") == 1
+    window.prompts.export_answer = str(tmp_path / "sheet.pdf")
+    window.print_menu.act_calibration_pdf.trigger()
+    sheet = (tmp_path / "sheet.pdf").read_bytes()
+    assert pdf_pages(tmp_path / "sheet.pdf") == 1 and b"print check" in sheet
+
+
+def test_open_recent_drops_files_that_are_gone_and_says_so(window, tmp_path, stadium_file):
+    gone = tmp_path / "gone.yaml"
+    gone.write_bytes(stadium_file.read_bytes())
+    window.open_file(gone)
+    window.open_file(stadium_file)
+    gone.unlink()
+    window.recent_menu.aboutToShow.emit()
+    names = [a.text() for a in window.recent_menu.actions()]
+    assert any("stadium.yaml" in n for n in names) and not any("gone.yaml" in n for n in names)
+    assert "removed 1 file no longer there: gone.yaml" in window.statusBar().currentMessage()
+    assert all("gone" not in f for f in window.recent_files())

@@ -1,0 +1,68 @@
+"""Text that fits: the window fits a 1024 x 700 screen, the players table keeps every
+heading and number whole, auction chips never break, dock tabs show whole names."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import QTabBar, QVBoxLayout, QWidget
+
+from trackside.editor.play.auction_panel import card_html, chip
+from trackside.editor.play.players_panel import NAME_LETTERS, PLAYER, PlayersTable
+from trackside.editor.play.setup import Seat
+from trackside.engine.bots import bot_seed, drive, make_bot
+from trackside.engine.game import Board, Card, Game, Phase, load_variant
+from trackside.engine.resources import tracks_dir
+from trackside.engine.track.model import load_track
+
+pytestmark = pytest.mark.gui
+
+SMALL = QSize(1024, 700)
+
+
+def test_the_editor_fits_a_small_screen(window, qtbot):
+    window.resize(SMALL)
+    qtbot.waitUntil(lambda: window.size() == SMALL)
+    for bar in window.findChildren(QTabBar):
+        if bar.isVisible():
+            assert bar.elideMode() == Qt.TextElideMode.ElideNone
+
+
+def race_under_way(seed: int = 4) -> Game:
+    board = Board.of(load_track(tracks_dir() / "harbour-loop.yaml"))
+    game = Game.new(board, load_variant("standard"), 4, seed)
+    bots = [make_bot("greedy", bot_seed(seed, p, "greedy")) for p in range(4)]
+    drive(game, bots, until=lambda: game.phase not in (Phase.AUCTION, Phase.POWER))
+    return game
+
+
+def test_the_players_table_keeps_headings_and_numbers_whole_when_narrow(qtbot):
+    game = race_under_way()
+    seats = [Seat("Alexandra Longname-Whitfield", "greedy")] + [
+        Seat(f"Bot {k}", "greedy") for k in (2, 3, 4)
+    ]
+    holder = QWidget()
+    layout = QVBoxLayout(holder)
+    table = PlayersTable()
+    layout.addWidget(table)
+    qtbot.addWidget(holder)
+    table.show_table(game, seats, None)
+    holder.show()
+    holder.resize(100, 300)  # as narrow as the layout lets it be
+    qtbot.waitUntil(lambda: holder.width() >= table.minimumSizeHint().width())
+    header = table.horizontalHeader()
+    for k in range(table.columnCount()):
+        if table.isColumnHidden(k):
+            continue
+        assert header.sectionSize(k) >= header.sectionSizeHint(k), table.horizontalHeaderItem(
+            k
+        ).text()
+        if k != PLAYER:
+            assert header.sectionSize(k) >= table.sizeHintForColumn(k)
+    assert header.sectionSize(PLAYER) >= table.fontMetrics().horizontalAdvance("M" * NAME_LETTERS)
+
+
+def test_an_auction_chip_never_breaks_over_two_lines():
+    assert "black&nbsp;4" in chip("black", "black 4")
+    assert " " not in chip("wild", "WILD 5").split(">", 1)[1].split("<")[0]
+    assert "&nbsp;" in card_html(Card(1, (("black", 4), ("blue", 2))))

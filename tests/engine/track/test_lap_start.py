@@ -1,0 +1,57 @@
+"""The lap start of a closed circuit (docs/track-format.md): moving it re-orders the
+racing line's points; the places it may go are space edges no space lies across."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from tracks_for_tests import stadium_track
+
+from trackside.engine.track.geometry import TrackGeometry
+from trackside.engine.track.lap_start import (
+    centerline_starting_at,
+    clean_lap_start,
+    edge_progress,
+    point_and_normal,
+)
+from trackside.engine.track.model import Centerline
+
+
+def test_the_racing_line_is_re_ordered_not_changed():
+    square = Centerline(closed=True, points=[(0, 0), (10, 0), (10, 10), (0, 10)])
+    moved = centerline_starting_at(square, 15)  # half way along the second side
+    assert moved.points == [(10.0, 5.0), (10.0, 10.0), (0.0, 10.0), (0.0, 0.0), (10.0, 0.0)]
+    assert centerline_starting_at(square, 20).points == [(10, 10), (0, 10), (0, 0), (10, 0)]
+    assert centerline_starting_at(square, 40).points == square.points  # a whole lap
+    open_line = Centerline(closed=False, points=[(0, 0), (10, 0), (20, 0)])
+    assert centerline_starting_at(open_line, 5).points == open_line.points
+
+
+def test_a_lap_started_at_a_space_edge_leaves_no_space_across_it():
+    track = stadium_track(rows=40, lanes=3)
+    g = TrackGeometry(track)
+    i = g.index["b12"]
+    start = clean_lap_start(g, edge_progress(g, i))
+    assert start == pytest.approx(g.rear[i], abs=1e-6)
+    track.centerline = centerline_starting_at(track.centerline, start)
+    moved = TrackGeometry(track)
+    assert not any(moved.straddles_seam)
+    assert moved.rear[i] == pytest.approx(0.0, abs=0.01)  # points kept to 0.001 mm
+    assert moved.wraps_seam(moved.index["a11"], moved.index["a12"])
+
+
+def test_a_place_inside_a_space_moves_to_the_nearest_clean_edge():
+    g = TrackGeometry(stadium_track(rows=40, lanes=2))
+    i = g.index["a5"]
+    inside = g.rear[i] + 0.3 * (g.front[i] - g.rear[i])
+    assert clean_lap_start(g, inside) == pytest.approx(g.rear[i], abs=1e-6)
+    near_front = g.rear[i] + 0.8 * (g.front[i] - g.rear[i])
+    assert edge_progress(g, i, near_front) == pytest.approx(g.front[i], abs=1e-6)
+
+
+def test_the_normal_is_across_the_driving_direction():
+    g = TrackGeometry(stadium_track(rows=40, lanes=2))
+    (x, y), (nx, ny) = point_and_normal(g, 10.0)  # on the lower straight, driving +x
+    assert (x, y) == pytest.approx(g.centerline.interpolate(10.0).coords[0])
+    assert abs(nx) < 1e-9 and math.isclose(abs(ny), 1.0)

@@ -1,0 +1,109 @@
+"""Mirror, rotate and move a track or a part of it (engine/track/transform.py)."""
+
+from __future__ import annotations
+
+import pytest
+from tracks_for_tests import stadium_track
+
+from trackside.engine.resources import bundled_tracks
+from trackside.engine.track.model import Label, Space, load_track
+from trackside.engine.track.transform import (
+    fresh_ids,
+    map_corners,
+    map_label,
+    map_track,
+    mirror_left_right,
+    mirror_top_bottom,
+    rotation,
+    track_centre,
+    translation,
+)
+from trackside.engine.track.validate import validate_track
+
+
+def findings(track) -> list[tuple[str, str]]:
+    return sorted((issue.code, issue.severity) for issue in validate_track(track).issues)
+
+
+@pytest.mark.parametrize("path", bundled_tracks(), ids=lambda p: p.stem)
+def test_a_mirrored_bundled_circuit_validates_as_the_original(path):
+    track = load_track(path)
+    # Left-right for the clockwise copy; top-bottom is the same map turned half a turn.
+    mirror = mirror_left_right if path.stem != "quarry-hairpin" else mirror_top_bottom
+    mirrored = map_track(track, mirror(track_centre(track)))
+    assert findings(mirrored) == findings(track)
+    assert mirrored.spaces[0].corners != track.spaces[0].corners
+    # Mirrored twice is the original again.
+    assert map_track(mirrored, mirror(track_centre(mirrored))) == track
+
+
+def test_four_quarter_turns_give_back_the_same_track():
+    track = load_track(bundled_tracks()[0])
+    turned = track
+    for _ in range(4):
+        turned = map_track(turned, rotation(90, track_centre(turned)))
+        assert turned != track or _ == 3
+    assert turned == track
+
+
+def test_a_turned_circuit_validates_as_the_original():
+    track = stadium_track()
+    turned = map_track(track, rotation(33, (10, 20)))
+    assert findings(turned) == findings(track)
+
+
+def test_a_visible_counter_clockwise_quarter_turn_takes_right_to_up():
+    # y is down on the board, so "up" is -y.
+    assert rotation(90, (0, 0)).point((10, 0)) == (0, -10)
+    assert rotation(-90, (5, 5)).point((15, 5)) == (5, 15)
+
+
+def test_translation_moves_every_point():
+    moved = map_track(stadium_track(), translation(12.5, -3))
+    original = stadium_track()
+    for a, b in zip(original.spaces, moved.spaces, strict=True):
+        for (x, y), (mx, my) in zip(a.corners, b.corners, strict=True):
+            assert (mx, my) == pytest.approx((x + 12.5, y - 3), abs=0.001)
+    (fx, fy), _end = original.finish_line
+    assert moved.finish_line[0] == pytest.approx((fx + 12.5, fy - 3), abs=0.001)
+
+
+def test_a_mirror_keeps_the_corners_turning_the_same_way():
+    square = [(0, 0), (10, 0), (10, 10), (0, 10)]  # clockwise as seen (y down)
+    mirrored = map_corners(square, mirror_left_right((5, 5)))
+    assert mirrored == [(10, 0), (10, 10), (0, 10), (0, 0)]
+    assert _signed_area(mirrored) == _signed_area(square)
+
+
+def _signed_area(corners) -> float:
+    return sum(
+        x0 * y1 - x1 * y0
+        for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1], strict=True)
+    )
+
+
+def test_labels_turn_with_the_board_and_still_read_left_to_right_when_mirrored():
+    label = Label("Pits", (10, 0), angle=30)
+    assert map_label(label, rotation(90, (0, 0))).angle == 120
+    assert map_label(label, mirror_left_right((0, 0))).angle == -30
+    assert map_label(label, mirror_top_bottom((0, 0))).angle == -30
+    assert map_label(Label("Flat", (0, 0)), translation(1, 1)).angle is None
+
+
+def test_fresh_ids_keep_free_ids_and_renumber_taken_ones():
+    assert fresh_ids(["a1", "b"], taken=["x"]) == {"a1": "a1", "b": "b"}
+    assert fresh_ids(["s1", "s2", "p"], taken=["s1", "s2", "s3", "p"]) == {
+        "s1": "s4",
+        "s2": "s5",
+        "p": "p1",
+    }
+    # A number freed by a deletion is not given again: the next after the highest is.
+    assert fresh_ids(["a2"], taken=["a1", "a2", "a9"]) == {"a2": "a10"}
+
+
+def test_the_space_keeps_its_id_lane_and_kind():
+    space = Space("a", 2, [(0, 0), (4, 0), (4, 3)], kind="pit", label="P")
+    track = stadium_track()
+    track.spaces = [space]
+    moved = map_track(track, translation(1, 1)).spaces[0]
+    assert (moved.id, moved.lane, moved.kind, moved.label) == ("a", 2, "pit", "P")
