@@ -903,7 +903,7 @@ class MainWindow(QMainWindow):
         self, track: Track, path: str | None, modified: bool = False, read_only: bool = False
     ) -> None:
         self.issues.set_load_problems([])
-        if path is None:
+        if path is None or read_only:  # the file left behind is free for other editors
             self.guard.unlock()
         self.read_only = read_only
         self.guard.watch(path)

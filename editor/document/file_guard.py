@@ -30,9 +30,10 @@ class LockOwner:
     app: str
 
     def describe(self) -> str:
-        """One line for a prompt."""
-        who = self.app or "another program"
-        return f"{who} (process {self.pid} on {self.host or 'this computer'})"
+        """One line for a prompt. Only Trackside makes these lock files, so the holder
+        is another Trackside window (the lock names the program as Python runs it)."""
+        where = f"process {self.pid} on {self.host}" if self.host else f"process {self.pid}"
+        return f"another Trackside window ({where})"
 
 
 def lock_path(path: str | os.PathLike[str]) -> Path:

@@ -199,3 +199,22 @@ def test_a_bundled_circuit_opens_read_only_and_is_never_locked_or_written(
     suggested = window.prompts.titles("save_path")[-1][1]
     assert suggested == str(tmp_path / "Trackside" / "harbour-loop.yaml")
     assert Path(path).read_bytes() == before
+
+
+def test_moving_on_to_a_bundled_circuit_gives_back_the_lock_of_the_file_left(
+    make_window, stadium_file
+):
+    """A file the editor no longer shows is free for other editors, whoever opens it."""
+    from trackside.engine.resources import resolve_track
+
+    first, second = make_window(), make_window()
+    assert first.open_file(stadium_file)
+    assert first.open_file(resolve_track("harbour-loop"))  # read-only: takes no lock
+    assert not lock_path(stadium_file).exists()
+    assert second.open_file(stadium_file)
+    assert second.prompts.titles("file_in_use") == []
+    first.open_file(resolve_track("harbour-loop"))
+    third = make_window()
+    assert third.open_file(stadium_file)
+    asked = third.prompts.titles("file_in_use")
+    assert len(asked) == 1 and asked[0][2].startswith("another Trackside window")
