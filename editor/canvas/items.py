@@ -72,6 +72,18 @@ class _Relay(QObject):
     built = Signal(int, object)
 
 
+_POOL: list[QThreadPool] = []
+
+
+def _tarmac_pool() -> QThreadPool:
+    """The one worker thread that builds tarmac for every scene, made on first use."""
+    if not _POOL:
+        pool = QThreadPool()
+        pool.setMaxThreadCount(1)
+        _POOL.append(pool)
+    return _POOL[0]
+
+
 class SurfaceItem(QGraphicsItem):
     """The tarmac, run-off and kerbs under all spaces, rebuilt when spaces change.
 
@@ -81,7 +93,7 @@ class SurfaceItem(QGraphicsItem):
     have changed since is dropped.
     """
 
-    def __init__(self, doc: TrackDocument, owner: QObject | None = None):
+    def __init__(self, doc: TrackDocument):
         super().__init__()
         self.doc = doc
         self.setZValue(Z_SURFACE)
@@ -92,11 +104,11 @@ class SurfaceItem(QGraphicsItem):
         self._rect = QRectF()
         self._generation = 0
         self._shown = 0  # the generation on screen
-        # The pool is owned by the scene (``owner``) and waits for its job when the scene
-        # goes; the relay is owned by this item and by each job, so a job that ends
-        # after the scene is gone still reports to a live object (and is then ignored).
-        self._pool = QThreadPool(owner)
-        self._pool.setMaxThreadCount(1)
+        # One pool for every scene, alive as long as the program: a scene collected while
+        # a rebuild runs neither waits for it nor deletes the pool under it (that crashed
+        # a test process now and then). The relay is held by this item and by each job,
+        # so a job that ends after the scene is gone reports to a live object, ignored.
+        self._pool = _tarmac_pool()
         self._relay = _Relay()
         self._relay.built.connect(self._built)
         self.refresh()

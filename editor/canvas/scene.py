@@ -47,7 +47,7 @@ class TrackScene(QGraphicsScene):
         self.show_ids = True
         self.tool: Interaction | None = None
         self.space_items: list[SpaceItem] = []
-        self.surface = SurfaceItem(doc, self)
+        self.surface = SurfaceItem(doc)
         self.addItem(self.surface)
         self.racing_line = RacingLineItem(doc)
         self.racing_line.setVisible(False)

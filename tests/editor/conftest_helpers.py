@@ -61,3 +61,13 @@ def choose(qtbot, menu: QMenu, text: str) -> None:
     """Click the entry of ``menu`` whose text (without &) is ``text``."""
     action = next(a for a in menu.actions() if a.text().replace("&", "") == text)
     qtbot.mouseClick(menu, Qt.MouseButton.LeftButton, pos=menu.actionGeometry(action).center())
+
+
+def discard_scene(scene) -> None:
+    """Delete a scene made without a window now, its tarmac's worker done, rather than
+    whenever the garbage collector gets to it: collected as a cycle, its items lose
+    their attributes before Qt is done asking them (that crashed a test process)."""
+    import shiboken6
+
+    scene.flush()
+    shiboken6.delete(scene)

@@ -4,6 +4,7 @@ showing that space when spaces before it are deleted or put back."""
 from __future__ import annotations
 
 import pytest
+from conftest_helpers import discard_scene
 from tracks_for_tests import straight_track
 
 from trackside.editor.canvas.scene import TrackScene
@@ -12,10 +13,20 @@ from trackside.editor.document.track_document import TrackDocument
 
 pytestmark = pytest.mark.gui
 
+_made: list[TrackScene] = []
+
+
+@pytest.fixture(autouse=True)
+def _discard_scenes(qapp):
+    yield
+    while _made:
+        discard_scene(_made.pop())
+
 
 def _scene() -> tuple[TrackDocument, TrackScene]:
     doc = TrackDocument(straight_track(rows=4, lanes=2))
-    return doc, TrackScene(doc)
+    _made.append(TrackScene(doc))
+    return doc, _made[-1]
 
 
 def test_the_item_of_a_space_follows_it_past_a_delete_before_it(qapp):
@@ -42,6 +53,7 @@ def test_items_name_their_own_spaces_while_a_removal_is_announced(qapp):
     # every item must still name the space it showed, the departing one included.
     doc.spaceRemoved.connect(lambda _i: seen.append([it.space.id for it in scenes[0].space_items]))
     scenes.append(TrackScene(doc))
+    _made.append(scenes[0])
     doc.undo_stack.push(c.RemoveSpaces(doc, [0]))
     assert seen == [ids]
     assert [it.space.id for it in scenes[0].space_items] == ids[1:]

@@ -4,7 +4,7 @@ graph) is what it would work out afresh, after any sequence of edits."""
 from __future__ import annotations
 
 import pytest
-import shiboken6
+from conftest_helpers import discard_scene
 from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -54,14 +54,6 @@ def _apply(doc: TrackDocument, op: tuple) -> None:
         stack.undo()
 
 
-def _discard(scene: TrackScene) -> None:
-    """Delete a scene made without a window now, its tarmac's worker done, rather than
-    whenever the garbage collector gets to it (a scene deleted in the middle of a
-    later test's event processing has crashed Qt)."""
-    scene.flush()
-    shiboken6.delete(scene)
-
-
 def _fresh_rect(scene: TrackScene) -> QRectF:
     rect = QRectF()
     shown = [item for item in scene.line_items if item.isVisible()]
@@ -96,7 +88,7 @@ def test_the_scene_kept_state_matches_a_fresh_computation_after_any_edits(qapp, 
         if graph is not None and graph.geometry.n:
             fresh = MoveGraph(TrackGeometry(doc.track))
             assert graph.moves(0, 3, set()) == fresh.moves(0, 3, set())
-    _discard(scene)
+    discard_scene(scene)
 
 
 def test_a_space_renamed_to_a_grid_id_gets_its_grid_number(qapp):
@@ -109,4 +101,4 @@ def test_a_space_renamed_to_a_grid_id_gets_its_grid_number(qapp):
     qapp.processEvents()  # the scene's after-edit refresh, as in the running editor
     assert [item.grid_slot for item in scene.space_items] == _fresh_slots(doc)
     assert scene.space_items[2].grid_slot == 1
-    _discard(scene)
+    discard_scene(scene)
