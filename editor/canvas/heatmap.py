@@ -47,7 +47,7 @@ class HeatMap:
 
     def legend_rect(self) -> QRectF:
         """Where the legend is drawn: above the board's top-left corner."""
-        return QRectF(self.rect.left(), self.rect.top() - 30, LEGEND_W, 26)
+        return QRectF(self.rect.left(), self.rect.top() - 36, LEGEND_W, 32)
 
     def bounds(self) -> QRectF:
         """Everything painted: the tinted spaces and the legend."""
@@ -82,9 +82,9 @@ class HeatMap:
         painter.setFont(font)
         left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
         painter.drawText(QRectF(box.left() + 4, box.top() + 2, LEGEND_W - 8, 10), left, self.title)
-        painter.drawText(QRectF(bar.left(), bar.bottom(), 30, 5), Qt.AlignmentFlag.AlignLeft, "0")
+        painter.drawText(QRectF(bar.left(), bar.bottom() + 1, 30, 9), Qt.AlignmentFlag.AlignLeft, "0")
         painter.drawText(
-            QRectF(bar.right() - 40, bar.bottom(), 40, 5),
+            QRectF(bar.right() - 40, bar.bottom() + 1, 40, 9),
             Qt.AlignmentFlag.AlignRight,
             f"{self.peak:.2f}",
         )
