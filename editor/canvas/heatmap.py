@@ -82,9 +82,10 @@ class HeatMap:
         painter.setFont(font)
         left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
         painter.drawText(QRectF(box.left() + 4, box.top() + 2, LEGEND_W - 8, 10), left, self.title)
-        painter.drawText(QRectF(bar.left(), bar.bottom() + 1, 30, 9), Qt.AlignmentFlag.AlignLeft, "0")
+        below = bar.bottom() + 1
+        painter.drawText(QRectF(bar.left(), below, 30, 9), Qt.AlignmentFlag.AlignLeft, "0")
         painter.drawText(
-            QRectF(bar.right() - 40, bar.bottom() + 1, 40, 9),
+            QRectF(bar.right() - 40, below, 40, 9),
             Qt.AlignmentFlag.AlignRight,
             f"{self.peak:.2f}",
         )
