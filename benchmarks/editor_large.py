@@ -249,19 +249,29 @@ def row(goals: Goals, step: str, size: int, value: float) -> str:
     return f"  {step:<34} {shown}  {verdict(goals, step, size, value)}"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def print_table(
+    description: str,
+    measure_size: Callable[[int, Path], dict[str, float]],
+    goals: Goals,
+    argv: list[str] | None = None,
+) -> int:
+    """Parse ``--sizes``, measure each size and print its rows with goals and verdicts."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--sizes", default="100,1000,5000,10000")
     args = parser.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",")]
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, CPU seconds, best of runs")
     with tempfile.TemporaryDirectory() as tmp:
         for size in sizes:
-            figures = measure(size, Path(tmp))
+            figures = measure_size(size, Path(tmp))
             print(f"\n{int(figures.pop('spaces'))} spaces")
             for step, value in figures.items():
-                print(row(GOALS, step, size, value))
+                print(row(goals, step, size, value))
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return print_table(__doc__.splitlines()[0], measure, GOALS, argv)
 
 
 if __name__ == "__main__":

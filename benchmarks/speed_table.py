@@ -10,18 +10,15 @@ offscreen Qt. Run: ``make bench`` or ``python benchmarks/speed_table.py [--sizes
 
 from __future__ import annotations
 
-import argparse
-import os
 import resource
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import editor_large
-from editor_large import cpu, oval, row
+from editor_large import cpu, oval
 
 from trackside.engine.track.model import save_track
 
@@ -57,18 +54,7 @@ def process_cpu(path: Path) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="100,1000,5000,10000")
-    args = parser.parse_args(argv)
-    sizes = [int(s) for s in args.sizes.split(",")]
-    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, CPU seconds, best of runs")
-    with tempfile.TemporaryDirectory() as tmp:
-        for size in sizes:
-            figures = measure(size, Path(tmp))
-            print(f"\n{int(figures.pop('spaces'))} spaces")
-            for step, value in figures.items():
-                print(row(GOALS, step, size, value))
-    return 0
+    return editor_large.print_table(__doc__.splitlines()[0], measure, GOALS, argv)
 
 
 if __name__ == "__main__":
