@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import math
 
 from PySide6.QtCore import (
@@ -72,16 +73,12 @@ class _Relay(QObject):
     built = Signal(int, object)
 
 
-_POOL: list[QThreadPool] = []
-
-
+@functools.cache
 def _tarmac_pool() -> QThreadPool:
     """The one worker thread that builds tarmac for every scene, made on first use."""
-    if not _POOL:
-        pool = QThreadPool()
-        pool.setMaxThreadCount(1)
-        _POOL.append(pool)
-    return _POOL[0]
+    pool = QThreadPool()
+    pool.setMaxThreadCount(1)
+    return pool
 
 
 class SurfaceItem(QGraphicsItem):
