@@ -1,0 +1,120 @@
+"""Kept lanes in the lane builder: where a piece has more or fewer lanes than
+the layout, ``keep`` chooses which lanes carry on (left, centre or right, as seen
+driving along) and on which side lanes are added (docs/glossary.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from trackside.engine.track.geometry import TrackGeometry
+from trackside.engine.track.lanes import (
+    Arc,
+    LaneLayout,
+    LayoutError,
+    Straight,
+    build_lanes,
+    make_track,
+)
+from trackside.engine.track.movement import MoveGraph
+from trackside.engine.track.validate import validate_track
+
+WIDTH = 40.0
+
+
+def strip(*pieces, lanes: int = 3) -> LaneLayout:
+    """An open line running along +x on the board (left as seen is -y)."""
+    return LaneLayout(pieces=tuple(pieces), lanes=lanes, lane_width=WIDTH)
+
+
+def across(result, space_id: str) -> tuple[float, float]:
+    """The board-y range a space covers on a straight along +x."""
+    ys = [round(y, 6) for _x, y in result.space(space_id).corners]
+    return min(ys), max(ys)
+
+
+def track_of(result):
+    length = result.length
+    return make_track(result, "Merge", [length * 0.3, length * 0.5, length * 0.7], length - 40)
+
+
+@pytest.mark.parametrize(
+    ("keep", "carry_on"),
+    [("left", {"a": "a", "b": "b"}), ("right", {"a": "b", "b": "c"})],
+)
+def test_a_drop_from_three_to_two_keeps_the_chosen_lanes(keep, carry_on):
+    result = build_lanes(strip(Straight(120), Straight(120, lanes=2, keep=keep)))
+    assert [sp.id for sp in result.spaces if sp.row == 4] == ["a4", "b4"]
+    for after, before in carry_on.items():  # the lane carries on edge to edge
+        assert across(result, f"{after}4") == across(result, f"{before}3")
+
+
+def test_centre_is_the_default_and_a_piece_of_the_layout_width_ignores_keep():
+    plain = build_lanes(strip(Straight(120), Straight(120, lanes=2), Straight(120)))
+    centre = build_lanes(
+        strip(Straight(120, keep="left"), Straight(120, lanes=2, keep="centre"), Straight(120))
+    )
+    assert centre.spaces == plain.spaces
+    assert centre.boundaries == plain.boundaries
+    assert across(plain, "a4") == (-40, 0)  # centred: half a lane off each side
+
+
+@pytest.mark.parametrize("keep", ["left", "right"])
+def test_a_car_in_the_dropped_lane_moves_on_diagonally(keep):
+    """R-MOVE-1, R-MOVE-2: the last space of the lane that ends touches the first
+    space of the nearest lane that carries on at a corner, a forward step; the
+    built track passes the validator."""
+    result = build_lanes(strip(Straight(120), Straight(160, lanes=2, keep=keep)))
+    track = track_of(result)
+    report = validate_track(track)
+    assert report.errors == 0, [i.message for i in report.issues]
+    g = TrackGeometry(track)
+    dropped, nearest = ("c3", "b4") if keep == "left" else ("a3", "a4")
+    moves = MoveGraph(g).moves(g.index[dropped], 1, set())
+    assert {g.ids[m.end] for m in moves} == {nearest}
+    two = {g.ids[m.end] for m in MoveGraph(g).moves(g.index[dropped], 2, set())}
+    assert two == {"a5", "b5"}
+
+
+def test_a_lane_added_appears_on_the_other_side_of_the_kept_ones():
+    """A piece kept left followed by a wider one: the new lane is on the right."""
+    result = build_lanes(
+        strip(Straight(120, lanes=2, keep="left"), Straight(120), Straight(120, lanes=2))
+    )
+    assert across(result, "a3") == across(result, "a4")
+    assert across(result, "b3") == across(result, "b4")
+    assert across(result, "c4")[0] == across(result, "b3")[1]  # the new lane, on the right
+    # back to two lanes, centred: half a lane off the three
+    assert across(result, "a7") == (-40, 0)
+
+
+def test_kept_lanes_follow_the_driving_direction_on_a_clockwise_loop():
+    """On a loop driven clockwise lane 0 is on the right; left is still left."""
+    pieces = (Straight(400, lanes=2, keep="left"), Arc(200, -180), Straight(400), Arc(200, -180))
+    result = build_lanes(LaneLayout(pieces=pieces, closed=True, lanes=3, lane_width=WIDTH))
+    assert result.inner == "right"
+    first = across(result, "a1")  # lane 0: the right one as seen driving along +x
+    assert first == (-20.0, 20.0)  # the 2 lanes kept left leave the right lane (20, 60)
+    report = validate_track(track_of(result))
+    assert report.errors == 0, [i.message for i in report.issues]
+
+
+def test_a_drop_by_two_lanes_kept_to_one_side_is_refused_and_centred_is_not():
+    with pytest.raises(LayoutError, match="kept to one side") as caught:
+        build_lanes(strip(Straight(120), Straight(120, lanes=2, keep="left"), lanes=4))
+    assert "centre" in (caught.value.hint or "")
+    result = build_lanes(strip(Straight(120), Straight(120, lanes=2, keep="centre"), lanes=4))
+    assert across(result, "a4") == across(result, "b3")  # the middle two carry on
+
+
+def test_an_arc_checks_the_lanes_kept_towards_its_centre():
+    """Lanes kept to the inside of a bend come nearer its centre than centred ones."""
+    centred = strip(Straight(100), Arc(65, 90, lanes=2), lanes=3)
+    build_lanes(centred)  # 65 - 40 = 25 mm from the centre: fine
+    with pytest.raises(LayoutError, match=r"piece 1 .*radius of at least 70"):
+        build_lanes(strip(Straight(100), Arc(65, 90, lanes=2, keep="left"), lanes=3))
+    build_lanes(strip(Straight(100), Arc(65, 90, lanes=2, keep="right"), lanes=3))
+
+
+def test_an_unknown_keep_is_refused_with_the_choices():
+    with pytest.raises(LayoutError, match="left, centre, right"):
+        build_lanes(strip(Straight(120, lanes=2, keep="inner")))
