@@ -37,7 +37,7 @@ from trackside.editor.document.track_document import is_unset
 from trackside.editor.tools.lane_tool import LaneTool
 from trackside.engine.track.lanes import MAX_LANES, Arc, Piece, Straight
 
-COLUMNS = ("Piece", "Length or radius", "Turn °", "Lanes", "Keep")
+COLUMNS = ("Piece", "Length\nor radius", "Turn °", "Lanes", "Keep")
 KEEP_COLUMN = 4
 # (shown, the piece's keep): Centre is the builder's default, stored as nothing
 KEEP_OPTIONS = (("Centre", None), ("Left", "left"), ("Right", "right"))

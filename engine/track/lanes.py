@@ -32,7 +32,11 @@ Conventions (the editor's lane tool and ``tools/make_tracks.py`` rely on them):
   racing line when the line turns left overall (a loop driven anticlockwise
   as seen on the board), on the right when it turns right overall
   (``LaneLayout.inner`` overrides it).
-  Lane indices count from the inside within each piece.
+  Lane indices count from the inside within each piece, except in a piece
+  with fewer lanes than the layout that keeps its outer ones: its lanes keep
+  the indices of the layout's lanes they line up with (from three lanes into
+  two kept outside: lanes 1 and 2 carry on, lane 0 ends), so a lane that
+  carries on keeps its letter and shade.
 - Space ids are the lane letter (a = lane 0, b, c, d) and the row number, rows
   counted from 1 at the start of the line (the seam of a closed loop):
   ``a1``, ``c12``. A single-file stretch holds only ``a`` spaces.
@@ -490,6 +494,7 @@ class _Plan:
     length: float
     stagger: float
     offset: float = 0.0  # lane widths the lanes' middle lies outside the racing line
+    first: int = 0  # the lane index of the piece's innermost lane
 
     def extent(self, width: float) -> tuple[float, float]:
         """The lateral offsets (mm, + outwards) of the inner and outer edge of the lanes."""
@@ -522,7 +527,9 @@ def _plan(layout: LaneLayout, inner: str) -> list[_Plan]:
         rows = piece.rows if piece.rows is not None else max(1, round(length / layout.space_length))
         lanes = piece.lanes if piece.lanes is not None else layout.lanes
         stagger = float(piece.stagger if piece.stagger is not None else layout.stagger)
-        plan = _Plan(rows, lanes, length, stagger, _offset(layout, piece, lanes, inner))
+        offset = _offset(layout, piece, lanes, inner)
+        first = layout.lanes - lanes if offset > 0 and lanes < layout.lanes else 0
+        plan = _Plan(rows, lanes, length, stagger, offset, first)
         _check_plan(layout, index, piece, plan, inner)
         plans.append(plan)
     count = len(plans)
@@ -634,10 +641,11 @@ class _Builder:
                     outer_s = _between(arcs[k + 1], s0, s1)[::-1]
                 pts = [self._point(stations, s, u_in, start, length) for s in inner_s]
                 pts += [self._point(stations, s, u_out, start, length) for s in outer_s]
+                lane = plan.first + k
                 self.spaces.append(
                     LaneSpace(
-                        id=f"{LANE_LETTERS[k]}{row0 + j + 1}",
-                        lane=k,
+                        id=f"{LANE_LETTERS[lane]}{row0 + j + 1}",
+                        lane=lane,
                         row=row0 + j + 1,
                         piece=index,
                         corners=tuple(pts),

@@ -37,15 +37,14 @@ def track_of(result):
     return make_track(result, "Merge", [length * 0.3, length * 0.5, length * 0.7], length - 40)
 
 
-@pytest.mark.parametrize(
-    ("keep", "carry_on"),
-    [("left", {"a": "a", "b": "b"}), ("right", {"a": "b", "b": "c"})],
-)
-def test_a_drop_from_three_to_two_keeps_the_chosen_lanes(keep, carry_on):
+@pytest.mark.parametrize(("keep", "carry_on"), [("left", "ab"), ("right", "bc")])
+def test_a_drop_from_three_to_two_keeps_the_chosen_lanes_and_their_letters(keep, carry_on):
     result = build_lanes(strip(Straight(120), Straight(120, lanes=2, keep=keep)))
-    assert [sp.id for sp in result.spaces if sp.row == 4] == ["a4", "b4"]
-    for after, before in carry_on.items():  # the lane carries on edge to edge
-        assert across(result, f"{after}4") == across(result, f"{before}3")
+    row4 = [sp for sp in result.spaces if sp.row == 4]
+    assert [sp.id for sp in row4] == [f"{lane}4" for lane in carry_on]
+    assert [sp.lane for sp in row4] == ["abc".index(lane) for lane in carry_on]
+    for lane in carry_on:  # the lane carries on edge to edge
+        assert across(result, f"{lane}4") == across(result, f"{lane}3")
 
 
 def test_centre_is_the_default_and_a_piece_of_the_layout_width_ignores_keep():
@@ -68,11 +67,13 @@ def test_a_car_in_the_dropped_lane_moves_on_diagonally(keep):
     report = validate_track(track)
     assert report.errors == 0, [i.message for i in report.issues]
     g = TrackGeometry(track)
-    dropped, nearest = ("c3", "b4") if keep == "left" else ("a3", "a4")
+    dropped, nearest, beyond = (
+        ("c3", "b4", {"a5", "b5"}) if keep == "left" else ("a3", "b4", {"b5", "c5"})
+    )
     moves = MoveGraph(g).moves(g.index[dropped], 1, set())
     assert {g.ids[m.end] for m in moves} == {nearest}
     two = {g.ids[m.end] for m in MoveGraph(g).moves(g.index[dropped], 2, set())}
-    assert two == {"a5", "b5"}
+    assert two == beyond
 
 
 def test_a_lane_added_appears_on_the_other_side_of_the_kept_ones():
@@ -91,9 +92,10 @@ def test_kept_lanes_follow_the_driving_direction_on_a_clockwise_loop():
     """On a loop driven clockwise lane 0 is on the right; left is still left."""
     pieces = (Straight(400, lanes=2, keep="left"), Arc(200, -180), Straight(400), Arc(200, -180))
     result = build_lanes(LaneLayout(pieces=pieces, closed=True, lanes=3, lane_width=WIDTH))
-    assert result.inner == "right"
-    first = across(result, "a1")  # lane 0: the right one as seen driving along +x
-    assert first == (-20.0, 20.0)  # the 2 lanes kept left leave the right lane (20, 60)
+    assert result.inner == "right"  # lane 0 is on the right: board y 20 to 60 here
+    assert [sp.id for sp in result.spaces if sp.row == 1] == ["b1", "c1"]  # a1 ends
+    assert across(result, "b1") == (-20.0, 20.0)
+    assert across(result, "c1") == (-60.0, -20.0)
     report = validate_track(track_of(result))
     assert report.errors == 0, [i.message for i in report.issues]
 
