@@ -5,6 +5,9 @@ driving along) and on which side lanes are added (docs/glossary.md)."""
 from __future__ import annotations
 
 import pytest
+from depth import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from trackside.engine.track.geometry import TrackGeometry
 from trackside.engine.track.lanes import (
@@ -120,3 +123,36 @@ def test_an_arc_checks_the_lanes_kept_towards_its_centre():
 def test_an_unknown_keep_is_refused_with_the_choices():
     with pytest.raises(LayoutError, match="left, centre, right"):
         build_lanes(strip(Straight(120, lanes=2, keep="inner")))
+
+
+@settings(max_examples=examples(30))
+@given(
+    st.lists(
+        st.tuples(st.integers(1, 4), st.sampled_from([None, "left", "centre", "right"])),
+        min_size=2,
+        max_size=5,
+    ),
+    st.integers(1, 4),
+    st.booleans(),
+)
+def test_any_kept_lanes_either_build_without_stranding_a_car_or_are_refused(spec, lanes, bend):
+    """R-MOVE-1: whatever lanes are kept, every space but the last row has a
+    forward neighbour and none overlap; or the builder says why not."""
+    pieces = []
+    for k, (n, keep) in enumerate(spec):
+        if bend and k % 2:
+            pieces.append(Arc(260, 30, lanes=n, keep=keep))
+        else:
+            pieces.append(Straight(120, lanes=n, keep=keep))
+    try:
+        result = build_lanes(strip(*pieces, lanes=lanes))
+    except LayoutError as exc:
+        assert "at once" in str(exc) or "kept to one side" in str(exc)
+        return
+    g = TrackGeometry(track_of(result))
+    assert not g.overlaps and not g.bad_polygons
+    stuck = [
+        sp.id for i, sp in enumerate(result.spaces) if sp.row < result.rows and not g.forward[i]
+    ]
+    assert stuck == []
+    assert len({sp.id for sp in result.spaces}) == len(result.spaces)
