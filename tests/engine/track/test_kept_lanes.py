@@ -156,3 +156,21 @@ def test_any_kept_lanes_either_build_without_stranding_a_car_or_are_refused(spec
     ]
     assert stuck == []
     assert len({sp.id for sp in result.spaces}) == len(result.spaces)
+
+
+@pytest.mark.parametrize("keep", ["left", "right"])
+def test_bends_of_kept_lanes_on_a_loop_validate(keep):
+    """Wedges of lanes kept to one side in a bend: no overlaps, every step
+    forward (R-MOVE-1), lines on shared edges; the validator finds nothing."""
+    other = "right" if keep == "left" else "left"
+    pieces = (
+        Straight(400),
+        Arc(200, 180, lanes=2, keep=keep),
+        Straight(400),
+        Arc(200, 180, lanes=2, keep=other),
+    )
+    result = build_lanes(LaneLayout(pieces=pieces, closed=True, lanes=3, lane_width=WIDTH))
+    report = validate_track(track_of(result))
+    assert report.errors == 0, [i.message for i in report.issues]
+    bend = {sp.lane for sp in result.spaces if sp.piece == 1}
+    assert bend == ({0, 1} if keep == "left" else {1, 2})  # the loop turns left: left is inner
