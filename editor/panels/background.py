@@ -1,9 +1,10 @@
 """File > Import Background and View > Background: a picture under the spaces to trace over.
 
-The picture is scaled to millimetres by picking two points on it a known distance
-apart and typing that distance; it can be faded, hidden and locked. Each change is
-one undo step, and it is saved with the track (``background``). It is never
-printed: exports draw the track, not the canvas.
+The picture is a PNG or JPEG, or a page of a PDF (the page asked for when it has
+several; rendered by ``canvas.pdf_page``). It is scaled to millimetres by picking
+two points on it a known distance apart and typing that distance; it can be faded,
+hidden and locked. Each change is one undo step, and it is saved with the track
+(``background``). It is never printed: exports draw the track, not the canvas.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from PySide6.QtCore import QObject, QPointF
 from PySide6.QtGui import QAction, QImageReader
 from PySide6.QtWidgets import QMenu, QWidget
 
+from trackside.editor.canvas import pdf_page
 from trackside.editor.canvas.background import BackgroundItem
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.document.commands import SetBackground
@@ -26,6 +28,7 @@ from trackside.editor.tools.pick_points import PickPoints
 from trackside.engine.track.model import Background
 
 DEFAULT_MM_PER_PIXEL = 0.25  # a board scanned at about 100 dpi, before it is scaled
+MM_PER_POINT = 25.4 / 72  # a PDF page's unit: the page at its printed size
 
 
 class BackgroundActions(QObject):
@@ -53,7 +56,7 @@ class BackgroundActions(QObject):
         self.act_import = self._action(
             "Import &Background…",
             self.import_dialog,
-            "Show a PNG or JPEG under the spaces to trace over (never printed)",
+            "Show a PNG, JPEG or PDF page under the spaces to trace over (never printed)",
         )
         self.act_show = self._action("&Show Background", self._set_shown, "Show or hide it")
         self.act_show.setCheckable(True)
@@ -96,7 +99,7 @@ class BackgroundActions(QObject):
         for action in (self.act_scale, self.act_opacity, self.act_remove):
             action.setEnabled(free)
         if background is not None and self.item.missing:
-            self.say(f"Background picture not found: {background.path}")
+            self.say(self.item.problem)
 
     def _change(self, text: str, **values) -> None:
         background = self.doc.track.background
@@ -111,31 +114,57 @@ class BackgroundActions(QObject):
         return bool(path) and self.import_image(path)
 
     def import_image(self, path: str) -> bool:
-        """Put the picture in ``path`` under the spaces, over the track's extent."""
+        """Put the picture (or PDF page) in ``path`` under the spaces, over the track's extent."""
+        if pdf_page.is_pdf(path):
+            return self._import_pdf(path)
         reader = QImageReader(path)
         size = reader.size()
         if not reader.canRead() or size.width() <= 0:
             self.prompts.problems(
                 "Cannot import background",
                 f"{Path(path).name} is no picture this editor can read.",
-                [reader.errorString() or "use a PNG or JPEG file"],
+                [reader.errorString() or "use a PNG or JPEG file, or a PDF"],
             )
             return False
+        self._put(path, size.width(), None)
+        return True
+
+    def _import_pdf(self, path: str) -> bool:
+        """Put a page of the PDF in ``path`` under the spaces, asking which if it has several."""
+        try:
+            sizes = pdf_page.page_sizes(path)
+        except pdf_page.PdfProblem as problem:
+            self.prompts.problems("Cannot import background", str(problem), [problem.fix])
+            return False
+        page = 1
+        if len(sizes) > 1:
+            choices = [f"Page {n}: {size.describe()}" for n, size in enumerate(sizes, 1)]
+            chosen = self.prompts.pdf_page(Path(path).name, choices)
+            if chosen is None:
+                return False
+            page = chosen
+        self._put(path, sizes[page - 1].width, page)
+        return True
+
+    def _put(self, path: str, width: float, page: int | None) -> None:
+        """Lay a picture ``width`` pixels (points for a PDF) wide over the track's extent."""
         rect = self.scene.track_rect() if self.doc.track.spaces else None
         if rect is not None and rect.width() > 0:
-            mm_per_pixel = rect.width() / size.width()
+            mm_per_pixel = rect.width() / width
             at = (round(rect.left(), 3), round(rect.top(), 3))
         else:
             mm_per_pixel, at = DEFAULT_MM_PER_PIXEL, (0, 0)
+            if page is not None:
+                mm_per_pixel = MM_PER_POINT  # a PDF page at its printed size
         background = Background(
-            path=self._stored_path(path), at=at, mm_per_pixel=round(mm_per_pixel, 6)
+            path=self._stored_path(path), at=at, mm_per_pixel=round(mm_per_pixel, 6), page=page
         )
         self.doc.undo_stack.push(SetBackground(self.doc, background, "Import background"))
+        shown = Path(path).name + (f" (page {page})" if page is not None else "")
         self.say(
-            f"Background {Path(path).name} imported; scale it with "
+            f"Background {shown} imported; scale it with "
             "View > Background > Set Scale from Two Points"
         )
-        return True
 
     def _stored_path(self, path: str) -> str:
         """Beside the track file: relative to it, so the two move together."""
