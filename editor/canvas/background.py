@@ -9,6 +9,7 @@ it is never printed.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -83,7 +84,8 @@ class BackgroundItem(QGraphicsPixmapItem):
             size = self._page_size(path, page)
         except pdf_page.PdfProblem as problem:
             return (path, page, f"{problem} {problem.fix}")
-        return (path, page, round(pdf_page.pixels_per_point(size, background.mm_per_pixel), 3))
+        resolution = pdf_page.pixels_per_point(size, background.mm_per_pixel)
+        return (path, page, math.floor(resolution * 1000) / 1000)  # down: within the bound
 
     def _page_size(self, path: Path, page: int) -> pdf_page.PageSize:
         """The page's size, read once per file and page (re-read when the file changes)."""
