@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QPointF
+from PySide6.QtCore import QObject, QPointF, Qt
 from PySide6.QtGui import QAction, QImageReader
 from PySide6.QtWidgets import QMenu, QWidget
 
@@ -24,6 +24,7 @@ from trackside.editor.canvas.background import BackgroundItem
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.document.commands import SetBackground
 from trackside.editor.document.track_document import TrackDocument
+from trackside.editor.tools.move_background import MoveBackground
 from trackside.editor.tools.pick_points import PickPoints
 from trackside.engine.track.model import Background
 
@@ -52,6 +53,11 @@ class BackgroundActions(QObject):
         self.picker.hintChanged.connect(say)
         self.picker.picked.connect(self._scale_from)
         self.picker.abandoned.connect(self._end_picking)
+        self.mover = MoveBackground(scene, self.item)
+        self.mover.hintChanged.connect(say)
+        # Queued: when another tool is taking over (which cancels too), that tool stays.
+        self.mover.escaped.connect(self._end_moving, Qt.ConnectionType.QueuedConnection)
+        self.mover.left.connect(self._left_moving)
         self._tool_before: str | None = None
         self.act_import = self._action(
             "Import &Background…",
@@ -69,6 +75,13 @@ class BackgroundActions(QObject):
             self.start_scaling,
             "Click two points on the picture a known distance apart, then type the distance",
         )
+        self.act_move = self._action(
+            "&Move Background",
+            self._set_moving,
+            "Drag the picture to line it up with the spaces; Esc ends (Shift+B)",
+        )
+        self.act_move.setCheckable(True)
+        self.act_move.setShortcut("Shift+B")
         self.act_opacity = self._action(
             "&Opacity…", self.ask_opacity, "How strongly the picture shows (0 to 100 %)"
         )
@@ -76,7 +89,7 @@ class BackgroundActions(QObject):
         self.menu = QMenu("&Background", parent)
         self.menu.addActions([self.act_show, self.act_lock])
         self.menu.addSeparator()
-        self.menu.addActions([self.act_scale, self.act_opacity, self.act_remove])
+        self.menu.addActions([self.act_move, self.act_scale, self.act_opacity, self.act_remove])
         doc.backgroundChanged.connect(self._update)
         doc.trackReplaced.connect(self._update)
         self._update()
@@ -96,8 +109,10 @@ class BackgroundActions(QObject):
         self.act_show.setChecked(background is not None and not background.hidden)
         self.act_lock.setChecked(background is not None and background.locked)
         free = background is not None and not background.locked
-        for action in (self.act_scale, self.act_opacity, self.act_remove):
+        for action in (self.act_move, self.act_scale, self.act_opacity, self.act_remove):
             action.setEnabled(free)
+        if not free and self.scene.tool is self.mover:
+            self._end_moving()
         if background is not None and self.item.missing:
             self.say(self.item.problem)
 
@@ -195,14 +210,45 @@ class BackgroundActions(QObject):
         if self.doc.track.background is not None:
             self.doc.undo_stack.push(SetBackground(self.doc, None, "Remove background"))
 
+    # -- moving by dragging -----------------------------------------------------------
+    def _set_moving(self, moving: bool) -> None:
+        if moving:
+            self.start_moving()
+        elif self.scene.tool is self.mover:
+            self._end_moving()
+
+    def start_moving(self) -> None:
+        """Take up dragging the picture, until Esc or another tool."""
+        background = self.doc.track.background
+        if background is None or background.locked:
+            self.act_move.setChecked(False)
+            return
+        self._take_tool(self.mover)
+        self.act_move.setChecked(True)
+
+    def _left_moving(self) -> None:
+        self.act_move.setChecked(False)
+
+    def _end_moving(self) -> None:
+        self.act_move.setChecked(False)
+        if self.scene.tool is not self.mover:
+            return
+        before, self._tool_before = self._tool_before, None
+        self.give_back_tool(before or "select")
+
+    def _take_tool(self, tool) -> None:
+        """Make ``tool`` the canvas tool, remembering the one to give back afterwards."""
+        current = self.scene.tool
+        if current is not self.mover and current is not self.picker:
+            self._tool_before = getattr(current, "name", None)
+        self.scene.set_tool(tool)
+
     # -- scaling by two points ------------------------------------------------------
     def start_scaling(self) -> None:
         """Take up the two-point picker; the distance is asked after the second click."""
         if self.doc.track.background is None:
             return
-        current = self.scene.tool
-        self._tool_before = getattr(current, "name", None)
-        self.scene.set_tool(self.picker)
+        self._take_tool(self.picker)
 
     def _end_picking(self) -> None:
         before, self._tool_before = self._tool_before, None

@@ -4,7 +4,8 @@ by two points and a typed distance, faded, hidden, locked, saved with the track.
 from __future__ import annotations
 
 import pytest
-from conftest_helpers import click
+from conftest_helpers import click, drag
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage
 
 pytestmark = pytest.mark.gui
@@ -303,3 +304,87 @@ def test_a_pdf_gone_since_the_save_is_named_in_the_status_bar(
     assert other.open_file(stadium_file, ask=False)
     assert not other.background.item.isVisible()
     assert "board.pdf is not there" in other.statusBar().currentMessage()
+
+
+def test_dragging_the_background_moves_it_one_undo_step_a_drag(
+    make_window, qtbot, stadium_file, tmp_path
+):
+    window = make_window()
+    assert window.open_file(stadium_file, ask=False)
+    window.background.import_image(str(picture(tmp_path)))
+    window.view.set_zoom(1.0)
+    window.view.centerOn(100, 0)
+    start = window.doc.track.background.at
+    item = window.background.item
+    before_rect = item.scene_rect()
+    move = menu_action(window, "&View", "Move Background")
+    move.trigger()
+    assert window.scene.tool is window.background.mover and move.isChecked()
+    steps = window.doc.undo_stack.count()
+    drag(window, (50, 0), (80, 20))
+    drag(window, (80, 20), (70, 30))
+    assert window.doc.undo_stack.count() == steps + 2
+    assert window.doc.undo_stack.undoText() == "Move background"
+    at = window.doc.track.background.at
+    assert at[0] - start[0] == pytest.approx(20, abs=1.5)
+    assert at[1] - start[1] == pytest.approx(30, abs=1.5)
+    assert item.scene_rect().topLeft().x() == pytest.approx(at[0])
+    assert window.doc.track.spaces == window.doc.snapshot().spaces  # only the picture moved
+    window.doc.undo_stack.undo()
+    assert window.doc.track.background.at[1] - start[1] == pytest.approx(20, abs=1.5)
+    window.doc.undo_stack.undo()
+    assert window.doc.track.background.at == start
+    assert item.scene_rect() == before_rect
+    window.doc.undo_stack.redo()
+    # Esc ends moving: the tool before comes back.
+    qtbot.keyClick(window.view.viewport(), Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: window.scene.tool is window.tools["select"])
+    assert not move.isChecked()
+    assert window.save()
+    other = make_window()
+    assert other.open_file(stadium_file, ask=False)
+    assert other.doc.track.background.at == window.doc.track.background.at
+
+
+def test_esc_in_a_drag_puts_the_picture_back_and_a_locked_one_is_not_moved(
+    window, qtbot, stadium_file, tmp_path
+):
+    from conftest_helpers import view_point
+    from PySide6.QtTest import QTest
+
+    assert window.open_file(stadium_file, ask=False)
+    window.background.import_image(str(picture(tmp_path)))
+    window.view.set_zoom(1.0)
+    window.view.centerOn(100, 0)
+    item = window.background.item
+    start = item.pos()
+    window.background.start_moving()
+    viewport = window.view.viewport()
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, pos=view_point(window, 50, 0))
+    QTest.mouseMove(viewport, view_point(window, 90, 10))
+    assert item.pos() != start
+    qtbot.keyClick(viewport, Qt.Key.Key_Escape)
+    assert item.pos() == start
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=view_point(window, 90, 10))
+    assert window.doc.undo_stack.count() == 1  # the import only
+    qtbot.wait(20)
+    assert window.scene.tool is window.background.mover  # the first Esc ended the drag only
+    window.set_tool("lanes")  # another tool ends moving, and stays
+    qtbot.wait(20)
+    assert window.scene.tool is window.tools["lanes"]
+    assert not menu_action(window, "&View", "Move Background").isChecked()
+    window.background.start_moving()
+    menu_action(window, "&View", "Lock Background").trigger()
+    assert window.scene.tool is window.tools["lanes"]  # locked: moving ends, lanes come back
+    assert not menu_action(window, "&View", "Move Background").isEnabled()
+    window.background.start_moving()
+    assert window.scene.tool is window.tools["lanes"]
+
+
+def test_move_background_is_listed_with_its_key(window):
+    from trackside.editor.panels.shortcuts import ShortcutsDialog
+
+    entries = dict(ShortcutsDialog(window.menuBar(), window).entries())
+    action = window.background.act_move
+    assert entries["Background > Move Background"] == action.shortcut().toString() == "Shift+B"
+    assert action.shortcut().toString() in action.toolTip()
