@@ -236,6 +236,18 @@ class Prompts:
         )
         return pages.index(chosen) + 1 if ok and chosen in pages else None
 
+    def earlier_save(self, name: str, versions: list[str]) -> int | None:
+        """Which of the listed earlier versions (newest first) to compare with; None to cancel."""
+        chosen, ok = QInputDialog.getItem(
+            self.parent,
+            "Compare with an earlier save",
+            f"Earlier versions of {name}:",
+            versions,
+            0,
+            False,
+        )
+        return versions.index(chosen) if ok and chosen in versions else None
+
     def opacity(self, current: float) -> float | None:
         """How strongly the background shows, 0 to 1; None to cancel."""
         value, ok = QInputDialog.getInt(

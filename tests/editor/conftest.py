@@ -29,6 +29,7 @@ class FakePrompts:
         self.opacity_answer: float | None = None
         self.distance_answer: float | None = None
         self.page_answer: int | None = None
+        self.earlier_answer: int | None = None
         self.asked: list[tuple] = []
 
     def save_changes(self, name):
@@ -87,6 +88,10 @@ class FakePrompts:
     def pdf_page(self, name, pages):
         self.asked.append(("pdf_page", name, list(pages)))
         return self.page_answer
+
+    def earlier_save(self, name, versions):
+        self.asked.append(("earlier_save", name, list(versions)))
+        return self.earlier_answer
 
     def opacity(self, current):
         self.asked.append(("opacity", current))
