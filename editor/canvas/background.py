@@ -44,8 +44,8 @@ class BackgroundItem(QGraphicsPixmapItem):
         self.loaded: tuple | None = None  # what the pixmap shows: (file, page, resolution)
         self.pixels_per_unit = 1.0  # pixmap pixels per picture pixel (per point for a PDF)
         self.problem = ""  # why the file named cannot be shown, with what to do
-        self._size_read: tuple | None = None  # (file, page, its time) of the size below
-        self._size = pdf_page.PageSize(1.0, 1.0)
+        self.pdf_pages: list[pdf_page.PageSize] = []  # the sizes of the PDF's pages
+        self._pages_read: tuple | None = None  # (file, its time) they were read from
         doc.backgroundChanged.connect(self.refresh)
         doc.trackReplaced.connect(self.refresh)
         doc.pathChanged.connect(lambda _path: self.refresh())
@@ -76,8 +76,10 @@ class BackgroundItem(QGraphicsPixmapItem):
         """What to show: a picture file, or a PDF page at a resolution for its scale."""
         background = self.doc.track.background
         if background is None or path is None:
+            self.pdf_pages = []
             return None
         if background.page is None and not pdf_page.is_pdf(path):
+            self.pdf_pages = []
             return (path, None, 1.0)
         page = background.page or 1
         try:
@@ -88,13 +90,15 @@ class BackgroundItem(QGraphicsPixmapItem):
         return (path, page, math.floor(resolution * 1000) / 1000)  # down: within the bound
 
     def _page_size(self, path: Path, page: int) -> pdf_page.PageSize:
-        """The page's size, read once per file and page (re-read when the file changes)."""
-        stamp = (path, page, path.stat().st_mtime_ns if path.exists() else None)
-        if self._size_read != stamp:
-            sizes = pdf_page.page_sizes(path)
-            self._size = sizes[page - 1] if page <= len(sizes) else pdf_page.PageSize(1.0, 1.0)
-            self._size_read = stamp
-        return self._size
+        """The page's size; the sizes are read once per file (again when it changes)."""
+        stamp = (path, path.stat().st_mtime_ns if path.exists() else None)
+        if self._pages_read != stamp:
+            self.pdf_pages, self._pages_read = [], None
+            self.pdf_pages = pdf_page.page_sizes(path)
+            self._pages_read = stamp
+        if page > len(self.pdf_pages):
+            return pdf_page.PageSize(1.0, 1.0)  # rendering it says the page is not there
+        return self.pdf_pages[page - 1]
 
     def _load(self, wanted: tuple | None) -> None:
         self.problem, self.pixels_per_unit = "", 1.0

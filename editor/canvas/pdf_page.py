@@ -85,7 +85,9 @@ def render_page(path: str | Path, page: int, scale: float) -> QImage:
             bitmap.stride,
             QImage.Format.Format_RGB888,
         )
-        return image.copy()  # its own pixels: PDFium's go when the document closes
+        # Its own pixels (PDFium's go when the document closes), in the format a pixmap
+        # takes without another copy.
+        return image.convertToFormat(QImage.Format.Format_RGB32)
 
 
 def _pages(count: int) -> str:

@@ -82,6 +82,13 @@ class BackgroundActions(QObject):
         )
         self.act_move.setCheckable(True)
         self.act_move.setShortcut("Shift+B")
+        # The key acts on the canvas only, so Shift+B in a text box types a B.
+        self.act_move.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        for view in scene.views():
+            view.addAction(self.act_move)
+        self.act_page = self._action(
+            "PDF &Page…", self.ask_page, "Show another page of the PDF, at the same place and scale"
+        )
         self.act_opacity = self._action(
             "&Opacity…", self.ask_opacity, "How strongly the picture shows (0 to 100 %)"
         )
@@ -89,7 +96,9 @@ class BackgroundActions(QObject):
         self.menu = QMenu("&Background", parent)
         self.menu.addActions([self.act_show, self.act_lock])
         self.menu.addSeparator()
-        self.menu.addActions([self.act_move, self.act_scale, self.act_opacity, self.act_remove])
+        self.menu.addActions(
+            [self.act_move, self.act_scale, self.act_page, self.act_opacity, self.act_remove]
+        )
         doc.backgroundChanged.connect(self._update)
         doc.trackReplaced.connect(self._update)
         self._update()
@@ -111,6 +120,7 @@ class BackgroundActions(QObject):
         free = background is not None and not background.locked
         for action in (self.act_move, self.act_scale, self.act_opacity, self.act_remove):
             action.setEnabled(free)
+        self.act_page.setEnabled(free and len(self.item.pdf_pages) > 1)
         if not free and self.scene.tool is self.mover:
             self._end_moving()
         if background is not None and self.item.missing:
@@ -153,8 +163,7 @@ class BackgroundActions(QObject):
             return False
         page = 1
         if len(sizes) > 1:
-            choices = [f"Page {n}: {size.describe()}" for n, size in enumerate(sizes, 1)]
-            chosen = self.prompts.pdf_page(Path(path).name, choices)
+            chosen = self.prompts.pdf_page(Path(path).name, _choices(sizes))
             if chosen is None:
                 return False
             page = chosen
@@ -205,6 +214,16 @@ class BackgroundActions(QObject):
         value = self.prompts.opacity(float(background.opacity))
         if value is not None:
             self._change("Fade background", opacity=round(min(1.0, max(0.0, value)), 3))
+
+    def ask_page(self) -> None:
+        """Ask which page of the PDF to show instead; its place and scale stay."""
+        background = self.doc.track.background
+        pages = self.item.pdf_pages
+        if background is None or len(pages) < 2:
+            return
+        chosen = self.prompts.pdf_page(Path(background.path).name, _choices(pages))
+        if chosen is not None and chosen != (background.page or 1):
+            self._change(f"Show page {chosen} of the background", page=chosen)
 
     def remove(self) -> None:
         if self.doc.track.background is not None:
@@ -276,3 +295,8 @@ class BackgroundActions(QObject):
             at=at,
         )
         self.say(f"Background scaled: the two points are now {wanted:g} mm apart")
+
+
+def _choices(pages: list[pdf_page.PageSize]) -> list[str]:
+    """'Page 2: 210 x 297 mm' for each page."""
+    return [f"Page {n}: {size.describe()}" for n, size in enumerate(pages, 1)]

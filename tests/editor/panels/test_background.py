@@ -165,6 +165,7 @@ def test_a_pdf_page_is_shown_under_the_spaces_at_the_two_point_scale(
     background = window.doc.track.background
     item = window.background.item
     assert background.page == 1 and background.path == "board.pdf"
+    assert not menu_action(window, "&View", "PDF Page…").isEnabled()  # one page only
     assert not window.prompts.titles("pdf_page")  # one page: nothing to ask
     assert item.isVisible() and item.zValue() < window.scene.surface.zValue()
     track = window.scene.track_rect()
@@ -210,6 +211,18 @@ def test_the_page_of_a_pdf_of_several_is_asked_for(window, qtbot, stadium_file, 
     rect = window.background.item.scene_rect()
     assert rect.height() / rect.width() == pytest.approx(3.0, rel=0.01)
     assert shown_colour(window, rect.left() + 5, rect.top() + 5) == QColor("#cc3333")
+    # Another page later: same place and scale, one undo step.
+    choose_page = menu_action(window, "&View", "PDF Page…")
+    assert choose_page.isEnabled()
+    before = window.doc.track.background
+    window.prompts.page_answer = 3
+    choose_page.trigger()
+    after = window.doc.track.background
+    assert after.page == 3 and (after.at, after.mm_per_pixel) == (before.at, before.mm_per_pixel)
+    rect = window.background.item.scene_rect()
+    assert rect.height() / rect.width() == pytest.approx(297 / 210, rel=0.01)
+    window.doc.undo_stack.undo()
+    assert window.doc.track.background.page == 2
 
 
 def test_a_pdf_page_is_rendered_sharp_but_bounded_in_memory(window, qtbot, tmp_path):
@@ -318,7 +331,9 @@ def test_dragging_the_background_moves_it_one_undo_step_a_drag(
     item = window.background.item
     before_rect = item.scene_rect()
     move = menu_action(window, "&View", "Move Background")
-    move.trigger()
+    window.view.setFocus()
+    qtbot.waitUntil(lambda: window.view.hasFocus(), timeout=2000)
+    qtbot.keyClick(window.view, Qt.Key.Key_B, Qt.KeyboardModifier.ShiftModifier)
     assert window.scene.tool is window.background.mover and move.isChecked()
     steps = window.doc.undo_stack.count()
     drag(window, (50, 0), (80, 20))

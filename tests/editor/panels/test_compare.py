@@ -10,6 +10,7 @@ from trackside.engine.track.model import save_track
 from trackside.engine.track.transform import map_space, translation
 
 pytestmark = pytest.mark.gui
+CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 
 
 def file_action(window, text):
@@ -125,7 +126,9 @@ def test_a_newer_autosave_is_offered_first(window, qtbot, stadium_file):
     window.act_delete.trigger()
     assert window.autosave.save_now()
     window.prompts.earlier_answer = 0
-    file_action(window, "Compare With Earlier Save…").trigger()
+    window.view.setFocus()
+    qtbot.waitUntil(lambda: window.view.hasFocus(), timeout=2000)
+    qtbot.keyClick(window.view, Qt.Key.Key_D, CTRL_SHIFT)
     ((_kind, _name, listed),) = window.prompts.titles("earlier_save")
     assert len(listed) == 2 and "autosave" in listed[0] and "autosave" not in listed[1]
     assert "Compared with the autosave of" in window.compare.title.text()
