@@ -56,8 +56,13 @@ def is_pdf(path: str | Path) -> bool:
 
 def page_sizes(path: str | Path) -> list[PageSize]:
     """The size of every page of the PDF in ``path``; PdfProblem if it cannot be read."""
+    import pypdfium2 as pdfium
+
     with _open(path) as document:
-        return [PageSize(*document.get_page_size(i)) for i in range(len(document))]
+        try:
+            return [PageSize(*document.get_page_size(i)) for i in range(len(document))]
+        except pdfium.PdfiumError:
+            raise _damaged(Path(path).name) from None
 
 
 def pixels_per_point(size: PageSize, mm_per_point: float) -> float:
@@ -69,15 +74,21 @@ def pixels_per_point(size: PageSize, mm_per_point: float) -> float:
 
 def render_page(path: str | Path, page: int, scale: float) -> QImage:
     """Page ``page`` (1 for the first) at ``scale`` pixels per point, on white."""
+    import pypdfium2 as pdfium
+
     with _open(path) as document:
         if not 1 <= page <= len(document):
             raise PdfProblem(
                 f"{Path(path).name} has {_pages(len(document))}; page {page} is not there.",
-                "Import the background again and choose one of its pages.",
+                "Choose another with View > Background > PDF Page…, "
+                "or import the background again.",
             )
-        bitmap = document[page - 1].render(
-            scale=scale, fill_color=(255, 255, 255, 255), rev_byteorder=True
-        )
+        try:
+            bitmap = document[page - 1].render(
+                scale=scale, fill_color=(255, 255, 255, 255), rev_byteorder=True
+            )
+        except pdfium.PdfiumError:
+            raise _damaged(Path(path).name) from None
         image = QImage(
             memoryview(bitmap.buffer).cast("B"),
             bitmap.width,
@@ -135,6 +146,10 @@ def _problem(path: str | Path, code: int | None) -> PdfProblem:
         )
     if re.search(rb"/Count\s*0\b", data) and not re.search(rb"/Count\s*[1-9]", data):
         return _no_pages(name)
+    return _damaged(name)
+
+
+def _damaged(name: str) -> PdfProblem:
     return PdfProblem(
         f"{name} is damaged or is no PDF.",
         "Open it in a PDF viewer to check it, or export the page as a PNG and import that.",

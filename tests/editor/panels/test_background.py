@@ -403,3 +403,21 @@ def test_move_background_is_listed_with_its_key(window):
     action = window.background.act_move
     assert entries["Background > Move Background"] == action.shortcut().toString() == "Shift+B"
     assert action.shortcut().toString() in action.toolTip()
+
+
+def test_a_saved_page_the_pdf_no_longer_has_is_named_with_what_to_do(
+    window, qtbot, stadium_file, tmp_path
+):
+    from trackside.engine.track.model import Background, load_track, save_track
+
+    board_pdf(tmp_path, pages=((200, 100), (100, 300)))
+    track = load_track(stadium_file)
+    track.background = Background("board.pdf", (0, 0), 0.35, page=5)
+    save_track(track, stadium_file)
+    assert window.open_file(stadium_file, ask=False)
+    assert not window.background.item.isVisible()
+    message = window.statusBar().currentMessage()
+    assert "board.pdf has 2 pages; page 5 is not there" in message and "PDF Page" in message
+    window.prompts.page_answer = 2
+    menu_action(window, "&View", "PDF Page…").trigger()
+    assert window.background.item.isVisible()
