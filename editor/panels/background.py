@@ -118,10 +118,12 @@ class BackgroundActions(QObject):
         self.act_show.setChecked(background is not None and not background.hidden)
         self.act_lock.setChecked(background is not None and background.locked)
         free = background is not None and not background.locked
-        for action in (self.act_move, self.act_scale, self.act_opacity, self.act_remove):
+        for action in (self.act_scale, self.act_opacity, self.act_remove):
             action.setEnabled(free)
         self.act_page.setEnabled(free and len(self.item.pdf_pages) > 1)
-        if not free and self.scene.tool is self.mover:
+        movable = background is not None and not (background.locked or background.hidden)
+        self.act_move.setEnabled(movable)
+        if not movable and self.scene.tool is self.mover:
             self._end_moving()
         if background is not None and self.item.missing:
             self.say(self.item.problem)

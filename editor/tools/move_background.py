@@ -37,10 +37,13 @@ class MoveBackground(Tool):
 
     def mouse_press(self, ev: ToolEvent) -> None:
         background = self.doc.track.background
-        if ev.button != Qt.MouseButton.LeftButton or background is None or background.locked:
+        if ev.button != Qt.MouseButton.LeftButton or background is None:
+            return
+        if background.locked or background.hidden:
             return
         self.grabbed = (QPointF(ev.pos), self.picture.pos())
-        self.scene.views()[0].viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+        for view in self.scene.views():
+            view.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
 
     def mouse_move(self, ev: ToolEvent) -> None:
         if self.grabbed is not None:

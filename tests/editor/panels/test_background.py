@@ -394,6 +394,9 @@ def test_esc_in_a_drag_puts_the_picture_back_and_a_locked_one_is_not_moved(
     assert not menu_action(window, "&View", "Move Background").isEnabled()
     window.background.start_moving()
     assert window.scene.tool is window.tools["lanes"]
+    menu_action(window, "&View", "Lock Background").trigger()
+    menu_action(window, "&View", "Show Background").trigger()  # hidden: nothing to drag
+    assert not menu_action(window, "&View", "Move Background").isEnabled()
 
 
 def test_move_background_is_listed_with_its_key(window):
