@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 from conftest_helpers import click
+from PySide6.QtCore import QSize
+from PySide6.QtWidgets import QScrollArea
 
 from trackside.engine.resources import resolve_track
 
@@ -103,3 +105,25 @@ def test_a_circuit_with_errors_is_not_simulated(qtbot, window):
     window.new_blank()
     assert not window.balance_panel.start()
     assert "error" in window.balance_panel.status.text()
+
+
+@pytest.mark.parametrize("size", [QSize(1500, 940), QSize(1024, 700)])
+def test_the_hints_are_in_view_after_a_run_without_scrolling(qtbot, quarry, size):
+    """At the default size and on a small screen the hints show whole, in the dock as
+    it opens, with one scroll bar at most (the dock's), never cut at its bottom edge."""
+    quarry.resize(size)
+    qtbot.waitUntil(lambda: quarry.size() == size)
+    quarry.balance_dock.raise_()
+    run(qtbot, quarry)
+    panel = quarry.balance_panel
+    room = quarry.balance_dock.widget()
+    assert isinstance(room, QScrollArea)
+    qtbot.waitUntil(lambda: panel.hint_list.count() > 0 and panel.hint_list.isVisible())
+    assert panel.hint_list.verticalScrollBar().maximum() == 0
+    viewport = room.viewport()
+    for row in range(panel.hint_list.count()):
+        rect = panel.hint_list.visualItemRect(panel.hint_list.item(row))
+        top_left = panel.hint_list.viewport().mapTo(viewport, rect.topLeft())
+        bottom_right = panel.hint_list.viewport().mapTo(viewport, rect.bottomRight())
+        assert viewport.rect().contains(top_left), row
+        assert viewport.rect().contains(bottom_right), row
