@@ -47,19 +47,38 @@ class WholeList(QListWidget):
 
 
 class WholeTable(QTableWidget):
-    """A table as tall as its header and rows; call ``fit`` after filling it."""
+    """A table as tall as its header and rows; call ``fit`` after filling it.
 
-    def __init__(self, headers: list[str]) -> None:
+    With ``most`` it shows at most that many rows and scrolls the rest; with
+    ``fewest`` it keeps room for that many even when it has fewer.
+    """
+
+    def __init__(self, headers: list[str], fewest: int = 0, most: int | None = None) -> None:
         super().__init__(0, len(headers))
+        self.fewest = fewest
+        self.most = most
         self.setHorizontalHeaderLabels(headers)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        if most is None:
+            self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        model = self.model()
+        model.rowsInserted.connect(self.fit)
+        model.rowsRemoved.connect(self.fit)
         self.fit()
 
-    def fit(self) -> None:
+    def rows_height(self) -> int:
+        """The height of the rows shown: all of them, within ``fewest`` and ``most``."""
+        header = self.verticalHeader()
+        rows = self.rowCount()
+        shown = max(self.fewest, rows if self.most is None else min(rows, self.most))
+        if shown <= rows:
+            return sum(header.sectionSize(r) for r in range(shown))
+        return header.length() + (shown - rows) * header.defaultSectionSize()
+
+    def fit(self, *_args: object) -> None:
         """Take the height of the header, the rows and, when the columns are wider than
         the table, the horizontal scroll bar."""
-        height = self.verticalHeader().length() + 2 * self.frameWidth()
+        height = self.rows_height() + 2 * self.frameWidth()
         if self.horizontalHeader().isVisible():
             height += self.horizontalHeader().sizeHint().height()
         if self.horizontalHeader().length() > self.viewport().width():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtWidgets import QTabBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QTabBar, QVBoxLayout, QWidget
 
 from trackside.editor.play.auction_panel import card_html, chip
 from trackside.editor.play.players_panel import NAME_LETTERS, PLAYER, PlayersTable
@@ -66,3 +66,33 @@ def test_an_auction_chip_never_breaks_over_two_lines():
     assert "black&nbsp;4" in chip("black", "black 4")
     assert " " not in chip("wild", "WILD 5").split(">", 1)[1].split("<")[0]
     assert "&nbsp;" in card_html(Card(1, (("black", 4), ("blue", 2))))
+
+
+def whole_in(widget: QWidget, viewport: QWidget) -> bool:
+    """True when every pixel of ``widget`` lies inside ``viewport`` (not cut at an edge)."""
+    top_left = widget.mapTo(viewport, widget.rect().topLeft())
+    bottom_right = widget.mapTo(viewport, widget.rect().bottomRight())
+    return viewport.rect().contains(top_left) and viewport.rect().contains(bottom_right)
+
+
+def test_the_lanes_panel_shows_what_create_does_at_the_default_size(window, qtbot):
+    """With the Lanes tool on, a default window shows the panel down to its check boxes;
+    a small one shows each whole once scrolled to, text and all."""
+    window.resize(QSize(1500, 940))
+    qtbot.waitUntil(lambda: window.size() == QSize(1500, 940))
+    window.set_tool("lanes")
+    panel, room = window.lane_panel, window.lane_dock.widget()
+    checks = (panel.close_box, panel.replace_box, panel.furniture_box)
+    qtbot.waitUntil(panel.close_box.isVisible)
+    window.tools["lanes"].set_start(0.0, 0.0)
+    for _ in range(6):  # more pieces than the table shows at once
+        panel.add_straight_button.click()
+    QApplication.processEvents()  # the layout takes the table's new height
+    for check in checks:
+        assert whole_in(check, room.viewport()), check.text()
+    window.resize(SMALL)
+    qtbot.waitUntil(lambda: window.size() == SMALL)
+    for check in checks:
+        room.ensureWidgetVisible(check)
+        assert whole_in(check, room.viewport()), check.text()
+        assert check.width() >= check.sizeHint().width(), check.text()

@@ -118,12 +118,21 @@ def test_the_hints_are_in_view_after_a_run_without_scrolling(qtbot, quarry, size
     panel = quarry.balance_panel
     room = quarry.balance_dock.widget()
     assert isinstance(room, QScrollArea)
-    qtbot.waitUntil(lambda: panel.hint_list.count() > 0 and panel.hint_list.isVisible())
-    assert panel.hint_list.verticalScrollBar().maximum() == 0
     viewport = room.viewport()
-    for row in range(panel.hint_list.count()):
+
+    def whole(row: int) -> bool:
         rect = panel.hint_list.visualItemRect(panel.hint_list.item(row))
         top_left = panel.hint_list.viewport().mapTo(viewport, rect.topLeft())
         bottom_right = panel.hint_list.viewport().mapTo(viewport, rect.bottomRight())
-        assert viewport.rect().contains(top_left), row
-        assert viewport.rect().contains(bottom_right), row
+        return viewport.rect().contains(top_left) and viewport.rect().contains(bottom_right)
+
+    def hints_whole() -> bool:
+        hint_list = panel.hint_list
+        return (
+            hint_list.count() > 0
+            and hint_list.isVisible()
+            and hint_list.verticalScrollBar().maximum() == 0
+            and all(whole(row) for row in range(hint_list.count()))
+        )
+
+    qtbot.waitUntil(hints_whole)  # the list lays its rows out after it is shown
