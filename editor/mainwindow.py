@@ -73,6 +73,7 @@ from trackside.engine.yamlio import check_writable
 
 APP_NAME = "Trackside"
 MAX_RECENT = 8
+STATUS_MS = 8000  # how long a message about a finished step stays in the status bar
 ToolT = TypeVar("ToolT", bound=Tool)
 
 
@@ -109,13 +110,13 @@ class MainWindow(QMainWindow):
             self.scene,
             self.view,
             self.prompts,
-            self.statusBar().showMessage,
+            self.say,
             lambda: self.tool.name == "select",
             [self.act_duplicate, self.act_delete],
             self,
         )
         self.background = BackgroundActions(
-            self.doc, self.scene, self.prompts, self.statusBar().showMessage, self.set_tool, self
+            self.doc, self.scene, self.prompts, self.say, self.set_tool, self
         )
         self._build_tool_docks()
         self._build_balance()
@@ -461,6 +462,10 @@ class MainWindow(QMainWindow):
         """Help > Keyboard Shortcuts…"""
         ShortcutsDialog(self.menuBar(), self).exec()
         self.focus_canvas()
+
+    def say(self, text: str) -> None:
+        """Tell what a step did in the status bar, for a few seconds."""
+        self.statusBar().showMessage(text, STATUS_MS)
 
     def focus_canvas(self) -> None:
         """Give the keyboard back to the canvas (after a dialog, or a panel closed)."""

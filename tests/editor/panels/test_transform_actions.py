@@ -8,6 +8,7 @@ from conftest_helpers import right_click_menu, view_point
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 
+from trackside.editor import mainwindow
 from trackside.editor.panels.shortcuts import ShortcutsDialog
 from trackside.engine.track.validate import validate_track
 
@@ -203,3 +204,21 @@ def test_a_real_right_click_offers_the_transforms_with_the_edits_at_a_space(
     menu.close()
     window.set_tool("draw")  # its right button finishes a space: no menu
     assert window.transforms.context_menu(view_point(window, cx, cy)) is None
+
+
+def test_what_rotate_by_and_the_clipboard_say_clears_from_the_status_bar(
+    window, qtbot, stadium_file, monkeypatch
+):
+    """The status bar's word on a transform or a copy goes after a while, as every
+    message about a finished step does, instead of lingering until the next one."""
+    monkeypatch.setattr(mainwindow, "STATUS_MS", 30)
+    opened(window, qtbot, stadium_file)
+    window.scene.select_indices([3])
+    bar = window.statusBar()
+    window.prompts.angle_answer = 30.0
+    transform_action(window, "Rotate by…").trigger()
+    assert "Rotate" in bar.currentMessage()
+    qtbot.waitUntil(lambda: bar.currentMessage() == "")
+    qtbot.keyClick(window.view, Qt.Key.Key_C, CTRL)
+    assert "Copied" in bar.currentMessage()
+    qtbot.waitUntil(lambda: bar.currentMessage() == "")
