@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from conftest_helpers import right_click_menu, view_point
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QAction, QGuiApplication
+from PySide6.QtWidgets import QMenu
 
 from trackside.editor import mainwindow
 from trackside.editor.panels.shortcuts import ShortcutsDialog
@@ -222,3 +223,44 @@ def test_what_rotate_by_and_the_clipboard_say_clears_from_the_status_bar(
     qtbot.keyClick(window.view, Qt.Key.Key_C, CTRL)
     assert "Copied" in bar.currentMessage()
     qtbot.waitUntil(lambda: bar.currentMessage() == "")
+
+
+def menu_actions(menu: QMenu) -> list[QAction]:
+    """Every action of ``menu`` and its submenus."""
+    found: list[QAction] = []
+    for action in menu.actions():
+        if action.menu() is not None:
+            found.extend(menu_actions(action.menu()))
+        elif not action.isSeparator():
+            found.append(action)
+    return found
+
+
+def test_every_right_click_entry_with_a_key_shows_it(window, qtbot, stadium_file):
+    """An entry of the canvas's menu that has a key in the menu bar shows the same key
+    (Paste Here showed none), and Paste Here pastes where the menu was opened."""
+    opened(window, qtbot, stadium_file)
+    keyed = {
+        a.text(): a.shortcut()
+        for top in window.menuBar().actions()
+        if top.menu() is not None
+        for a in menu_actions(top.menu())
+        if not a.shortcut().isEmpty()
+    }
+    sp = window.doc.track.spaces[4].corners
+    cx = sum(x for x, _ in sp) / len(sp)
+    cy = sum(y for _, y in sp) / len(sp)
+    menu = right_click_menu(qtbot, window, cx, cy)
+    entries = menu_actions(menu)
+    assert "Paste &Here" in [a.text() for a in entries]
+    for action in entries:
+        if action.text() in keyed:
+            assert action.shortcut() == keyed[action.text()], action.text()
+            assert action.isShortcutVisibleInContextMenu(), action.text()
+    qtbot.keyClick(window.view, Qt.Key.Key_C, CTRL)
+    here = next(a for a in entries if a.text() == "Paste &Here")
+    menu.close()
+    here.trigger()
+    pasted = window.scene.selected_indices()
+    corners = [c for i in pasted for c in window.doc.track.spaces[i].corners]
+    assert sum(x for x, _ in corners) / len(corners) == pytest.approx(cx, abs=0.5)
