@@ -236,6 +236,10 @@ class FirstRun(QObject):
         window.doc.trackReplaced.connect(self._forget_dismissal)
         window.scene.toolChanged.connect(self._tool_changed)
         window.view.viewport().installEventFilter(self)
+        # Scrolling the view moves the viewport's children with the scene: put the
+        # card back in the middle (fitting the view as the editor opens scrolls it).
+        for bar in (window.view.horizontalScrollBar(), window.view.verticalScrollBar()):
+            bar.valueChanged.connect(self._keep_placed)
         self.refresh()
 
     def wanted(self) -> bool:
@@ -281,6 +285,10 @@ class FirstRun(QObject):
         self.tour.show()
         self.tour.raise_()
         return self.tour
+
+    def _keep_placed(self, *_args: object) -> None:
+        if not self.page.isHidden():
+            self.page.place()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() in (QEvent.Type.Resize, QEvent.Type.Show) and not self.page.isHidden():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from trackside.engine.track.validate import validate_track
 
@@ -62,3 +63,17 @@ def test_the_tour_pages_forward_and_back(window, qtbot):
     tour.show_page(1)
     assert "Lanes" in tour.text.text() and "Finish line" in tour.text.text()
     tour.close()
+
+
+def test_the_start_page_stays_in_the_middle_when_the_canvas_scrolls(window, qtbot):
+    """The editor fits the view as it opens, which scrolls the canvas: the card must not
+    scroll away with it (it sat half off the window after ``trackside edit``)."""
+    page, viewport = window.first_run.page, window.view.viewport()
+    assert page.isVisible()
+    placed = page.geometry()
+    window.view.horizontalScrollBar().setValue(window.view.horizontalScrollBar().value() + 300)
+    window.view.verticalScrollBar().setValue(window.view.verticalScrollBar().value() + 200)
+    window.view.fit_to_view()
+    QApplication.processEvents()
+    assert page.geometry() == placed
+    assert viewport.rect().contains(page.geometry())
