@@ -139,6 +139,16 @@ def suggested_stem(path: str | None, name: str | None, folder: Path | None = Non
     return (folder or circuits_folder()) / file_slug(name)
 
 
+def unused_path(path: Path) -> Path:
+    """``path``, or when a file is there already ``name-2.pdf``, ``name-3.pdf``...: the
+    first name not taken, so an output never lands on an earlier one unasked."""
+    candidate, number = path, 1
+    while candidate.exists():
+        number += 1
+        candidate = path.with_name(f"{path.stem}-{number}{path.suffix}")
+    return candidate
+
+
 def is_bundled(path: str | os.PathLike[str]) -> bool:
     """True for the circuits and variants installed with Trackside (never written to)."""
     try:

@@ -4,6 +4,7 @@ sheet, and Open Recent dropping files that are gone; the dialogs answer through 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -12,6 +13,7 @@ from tracks_for_tests import stadium_track
 from trackside.editor.canvas.printing import sheet_space
 from trackside.editor.canvas.render import render
 from trackside.editor.panels.export import local_paper
+from trackside.engine.resources import resolve_track
 from trackside.engine.track.transform import map_track, rotation, track_centre
 
 pytestmark = pytest.mark.gui
@@ -86,3 +88,30 @@ def test_the_calibration_sheet_draws_its_space_level_to_be_measured():
         reverse=True,
     )
     assert (xs[1] - xs[0], ys[1] - ys[0]) == pytest.approx(sides, abs=1e-3)
+
+
+def test_print_offers_a_new_file_named_for_the_track_beside_it(window, tmp_path, stadium_file):
+    """Printing to a file offers the track's folder and its name, and a name not yet
+    used, so the last print is never written over without a word."""
+    window.open_file(stadium_file)
+    prompts = window.prompts
+    assert window.print_menu.print_board() is False  # the dialog cancelled: nothing written
+    first = Path(prompts.print_suggested[-1])
+    assert first == tmp_path / "stadium-board.pdf"
+    prompts.print_to = str(first)
+    assert window.print_menu.print_board() and first.exists()
+    prompts.print_to = None
+    window.print_menu.print_board()
+    second = Path(prompts.print_suggested[-1])
+    assert second.parent == tmp_path and second.name.startswith("stadium-board")
+    assert second != first and not second.exists()
+    window.print_menu.print_calibration()
+    assert Path(prompts.print_suggested[-1]) == tmp_path / "stadium-print-check.pdf"
+
+
+def test_print_of_a_bundled_circuit_offers_the_circuits_folder_not_home(window, tmp_path):
+    window.settings.setValue("lastFolder", str(tmp_path))
+    window.open_file(resolve_track("harbour-loop"))
+    window.print_menu.print_board()
+    offered = Path(window.prompts.print_suggested[-1])
+    assert offered == tmp_path / "harbour-loop-board.pdf"
