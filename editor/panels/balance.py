@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import threading
 
-from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -173,6 +173,8 @@ class BalancePanel(QWidget):
         layout.addWidget(self.slot_table)
         self.figure_table = self._table(["Figure", "Value ± 95%", "Change"])
         layout.addWidget(self.figure_table)
+        for table in (self.slot_table, self.figure_table):
+            table.hide()  # empty headings say nothing until a run fills them
         heat = QHBoxLayout()
         heat.addWidget(QLabel("Heat map:"))
         self.heat_group = QButtonGroup(self)
@@ -355,6 +357,7 @@ class BalancePanel(QWidget):
                     item.setToolTip(f"{tips[2]}: beyond chance (fair share {100 * fair:.0f}%)")
                 self.slot_table.setItem(k, column, item)
         self.slot_table.fit()
+        self.slot_table.show()
 
     def _fill_hints(self, report: BalanceReport) -> None:
         self.hint_list.clear()
@@ -415,16 +418,17 @@ class BalancePanel(QWidget):
             for column, text in enumerate(row):
                 self.figure_table.setItem(r, column, QTableWidgetItem(text))
         self.figure_table.fit()
+        self.figure_table.show()
 
     def _bring_into_view(self, widget: QWidget) -> None:
-        """Scroll the dock (when the panel sits in a scroll area) so ``widget`` shows."""
+        """Scroll the dock (when the panel sits in a scroll area) so ``widget`` shows,
+        once the new rows are laid out (the area learns the panel's new height later)."""
         parent = self.parentWidget()
         while parent is not None and not isinstance(parent, QScrollArea):
             parent = parent.parentWidget()
-        layout = self.layout()
-        if parent is not None and layout is not None:
-            layout.activate()  # the new rows' places, before scrolling to them
-            parent.ensureWidgetVisible(widget, 0, 0)
+        if parent is not None:
+            area = parent
+            QTimer.singleShot(0, lambda: area.ensureWidgetVisible(widget, 0, 0))
 
     def _hint_activated(self, item: QListWidgetItem) -> None:
         space = item.data(Qt.ItemDataRole.UserRole)

@@ -107,10 +107,13 @@ def test_a_circuit_with_errors_is_not_simulated(qtbot, window):
     assert "error" in window.balance_panel.status.text()
 
 
-@pytest.mark.parametrize("size", [QSize(1500, 940), QSize(1024, 700)])
+@pytest.mark.parametrize(
+    "size",
+    [QSize(1500, 940), QSize(1024, 700), QSize(768, 517)],  # the last: 200 % on 1536 x 1034
+)
 def test_the_hints_are_in_view_after_a_run_without_scrolling(qtbot, quarry, size):
-    """At the default size and on a small screen the hints show whole, in the dock as
-    it opens, with one scroll bar at most (the dock's), never cut at its bottom edge."""
+    """At the default size, on a small screen and at 200 % the hints show whole when a
+    run ends (the dock scrolls to them if need be), never cut at its bottom edge."""
     quarry.resize(size)
     qtbot.waitUntil(lambda: quarry.size() == size)
     quarry.balance_dock.raise_()
