@@ -144,3 +144,13 @@ def test_the_cars_column_shows_swatches_for_every_seat_alike(qtbot):
         sizes |= {(round(r.width(), 3), round(r.height(), 3)) for r in painter.swatches}
         assert table.item(row, CARS).toolTip() == ", ".join(cars)  # named on hover
     assert len(sizes) == 1  # one swatch size for every seat
+
+
+def test_the_editor_fits_a_screen_at_200_percent(window, qtbot):
+    """A 1600 x 1000 screen at 200 % is 800 x 500 to the window: no panel may ask for
+    more (the Movement panel, outside a scroll area, made the window 517 high)."""
+    for tool in ("moves", "lanes", "select"):
+        window.set_tool(tool)
+        QApplication.processEvents()
+        hint = window.minimumSizeHint()
+        assert hint.width() <= 800 and hint.height() <= 500, (tool, hint)
