@@ -74,6 +74,7 @@ from trackside.engine.yamlio import check_writable
 
 APP_NAME = "Trackside"
 MAX_RECENT = 8
+STATUS_MS = 8000  # how long a message about a finished step stays in the status bar
 ToolT = TypeVar("ToolT", bound=Tool)
 
 
@@ -114,13 +115,13 @@ class MainWindow(QMainWindow):
             self.scene,
             self.view,
             self.prompts,
-            self.statusBar().showMessage,
+            self.say,
             lambda: self.tool.name == "select",
             [self.act_duplicate, self.act_delete],
             self,
         )
         self.background = BackgroundActions(
-            self.doc, self.scene, self.prompts, self.statusBar().showMessage, self.set_tool, self
+            self.doc, self.scene, self.prompts, self.say, self.set_tool, self
         )
         self._build_tool_docks()
         self._build_balance()
@@ -161,13 +162,8 @@ class MainWindow(QMainWindow):
         self.issues = IssuesPanel(self.doc)
         self.undo_view = QUndoView(self.doc.undo_stack)
         self.undo_view.setEmptyLabel("Opened")
-        # In a scroll area: on a small screen the window still fits, the form scrolls.
-        inspector_room = QScrollArea()
-        inspector_room.setWidget(self.inspector)
-        inspector_room.setWidgetResizable(True)
-        inspector_room.setFrameShape(QScrollArea.Shape.NoFrame)
         self.inspector_dock = self._dock(
-            "Inspector", inspector_room, Qt.DockWidgetArea.RightDockWidgetArea
+            "Inspector", scrolled(self.inspector), Qt.DockWidgetArea.RightDockWidgetArea
         )
         self.history_dock = self._dock(
             "History", self.undo_view, Qt.DockWidgetArea.RightDockWidgetArea
@@ -473,6 +469,10 @@ class MainWindow(QMainWindow):
         ShortcutsDialog(self.menuBar(), self).exec()
         self.focus_canvas()
 
+    def say(self, text: str) -> None:
+        """Tell what a step did in the status bar, for a few seconds."""
+        self.statusBar().showMessage(text, STATUS_MS)
+
     def focus_canvas(self) -> None:
         """Give the keyboard back to the canvas (after a dialog, or a panel closed)."""
         self.view.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -505,15 +505,14 @@ class MainWindow(QMainWindow):
     def _build_tool_docks(self) -> None:
         """The Lanes and Movement panels: each comes to the front with its tool."""
         self.lane_panel = LanePanel(self.tool_of(LaneTool))
-        scroll = QScrollArea()
-        scroll.setWidget(self.lane_panel)
-        scroll.setWidgetResizable(True)
-        self.lane_dock = self._dock("Lanes", scroll, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.lane_dock = self._dock(
+            "Lanes", scrolled(self.lane_panel), Qt.DockWidgetArea.RightDockWidgetArea
+        )
         self.movement_panel = MovementDock(
             self.tool_of(MovesTool), self.scene, self.doc, self.act_arrows
         )
         self.movement_dock = self._dock(
-            "Movement", self.movement_panel, Qt.DockWidgetArea.RightDockWidgetArea
+            "Movement", scrolled(self.movement_panel), Qt.DockWidgetArea.RightDockWidgetArea
         )
         for dock in (self.lane_dock, self.movement_dock):
             self.tabifyDockWidget(self.inspector_dock, dock)
@@ -527,10 +526,9 @@ class MainWindow(QMainWindow):
     def _build_balance(self) -> None:
         """The Balance panel, its Simulate action and the heat map on the canvas."""
         self.balance_panel = BalancePanel(self.doc)
-        scroll = QScrollArea()
-        scroll.setWidget(self.balance_panel)
-        scroll.setWidgetResizable(True)
-        self.balance_dock = self._dock("Balance", scroll, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.balance_dock = self._dock(
+            "Balance", scrolled(self.balance_panel), Qt.DockWidgetArea.RightDockWidgetArea
+        )
         self.tabifyDockWidget(self.inspector_dock, self.balance_dock)
         self.inspector_dock.raise_()
         self.heatmap = HeatMapItem()
@@ -1147,6 +1145,17 @@ class MainWindow(QMainWindow):
         self.scene.surface.wait()
         self.issues.wait()
         event.accept()
+
+
+def scrolled(panel: QWidget) -> QScrollArea:
+    """``panel`` in a scroll area, for a dock: on a small screen (or at 200 %) the
+    window still fits and the panel scrolls, rather than the panel setting the
+    window's least height."""
+    room = QScrollArea()
+    room.setWidget(panel)
+    room.setWidgetResizable(True)
+    room.setFrameShape(QScrollArea.Shape.NoFrame)
+    return room
 
 
 def _writable(path: str) -> bool:

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from trackside.editor.document.lane_draft import plus_turns_left
 from trackside.editor.document.track_document import is_unset
 from trackside.editor.tools.lane_tool import LaneTool
+from trackside.editor.widgets.whole_views import WholeTable
 from trackside.engine.track.lanes import MAX_LANES, Arc, Piece, Straight
 
 COLUMNS = ("Piece", "Length\nor radius", "Turn °", "Lanes", "Keep")
@@ -108,8 +109,9 @@ class LanePanel(QWidget):
 
     # -- building --------------------------------------------------------------
     def _build_table(self) -> QTableWidget:
-        self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels(COLUMNS)
+        # Room for a few pieces, more as they come, then it scrolls: the settings and
+        # what Create does stay in view under it in a dock of ordinary height.
+        self.table = WholeTable(list(COLUMNS), fewest=3, most=4)
         self.table.verticalHeader().setVisible(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -124,7 +126,6 @@ class LanePanel(QWidget):
         self._header_tip(3, "1-4 for this piece; blank: the lane count below")
         self._header_tip(KEEP_COLUMN, KEEP_TIP)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setMinimumHeight(150)
         self.table.itemChanged.connect(self._on_item_changed)
         self.table.currentCellChanged.connect(
             lambda row, _col, _r, _c: self.tool.highlight_piece(row if row >= 0 else None)
@@ -179,15 +180,18 @@ class LanePanel(QWidget):
         start.addWidget(self.start_x)
         start.addWidget(self.start_y)
         form.addRow("Start x, y", start)
-        form.addRow("Heading", self.heading)
         self.lanes = QSpinBox()
         self.lanes.setRange(1, MAX_LANES)
         self.lanes.setToolTip("Lanes of every piece whose own lane count is blank")
+        heading_and_lanes = QHBoxLayout()
+        heading_and_lanes.addWidget(self.heading, 1)
+        heading_and_lanes.addWidget(QLabel("Lanes"))
+        heading_and_lanes.addWidget(self.lanes, 1)
+        form.addRow("Heading", heading_and_lanes)
         self.space_length = _spin(5, 1000, 5, suffix=" mm")
         self.lane_width = _spin(5, 500, 5, suffix=" mm")
         self.stagger = _spin(0, 0.5, 0.05, decimals=2, suffix=" rows")
         self.stagger.setToolTip("Shifts neighbouring lanes forward by this fraction of a row")
-        form.addRow("Lanes", self.lanes)
         form.addRow("Space length", self.space_length)
         form.addRow("Lane width", self.lane_width)
         form.addRow("Stagger", self.stagger)
