@@ -81,7 +81,7 @@ from dataclasses import dataclass, field, replace
 from trackside.engine.errors import InvalidInput, Place
 from trackside.engine.text import plural
 from trackside.engine.track.geometry import BETTING_LINE_COUNT
-from trackside.engine.track.model import Centerline, Point, Segment, Space, Track
+from trackside.engine.track.model import MAX_SPACES, Centerline, Point, Segment, Space, Track
 
 LANE_LETTERS = "abcd"
 KEEP_CHOICES = ("left", "centre", "right")
@@ -532,6 +532,7 @@ def _plan(layout: LaneLayout, inner: str) -> list[_Plan]:
         plan = _Plan(rows, lanes, length, stagger, offset, first)
         _check_plan(layout, index, piece, plan, inner)
         plans.append(plan)
+    _check_size(plans)
     count = len(plans)
     pairs = range(count if layout.closed else count - 1)
     for i in pairs:
@@ -867,6 +868,16 @@ def _check_pieces(layout: LaneLayout) -> None:
             raise LayoutError(f"{name} must be positive, got {getattr(layout, name)}")
     if layout.inner not in (None, "left", "right"):
         raise LayoutError(f"inner must be 'left' or 'right', got {layout.inner!r}")
+
+
+def _check_size(plans: list[_Plan]) -> None:
+    """Refuse, before building, a layout with more spaces than a track file holds."""
+    total = sum(plan.rows * plan.lanes for plan in plans)
+    if total > MAX_SPACES:
+        raise LayoutError(
+            f"the layout would make {total:,} spaces, more than a track holds ({MAX_SPACES:,})",
+            "shorten its pieces or make the spaces longer",
+        )
 
 
 def _check_plan(layout: LaneLayout, index: int, piece: Piece, plan: _Plan, inner: str) -> None:

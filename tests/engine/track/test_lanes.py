@@ -432,3 +432,10 @@ def test_random_layouts_never_overlap_and_never_strand_a_car(spec, stagger):
     ]
     assert stuck == []
     assert len({sp.id for sp in result.spaces}) == len(result.spaces)
+
+
+def test_a_layout_with_more_spaces_than_a_track_holds_is_refused_before_building():
+    """A mistyped length (999999 mm) is refused with the count and the cap, at once."""
+    layout = LaneLayout(pieces=(Straight(999_999),), lanes=3, space_length=40.0)
+    with pytest.raises(LayoutError, match=r"75,000 spaces, more than a track holds \(20,000\)"):
+        build_lanes(layout)
