@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from pathlib import Path
 from collections.abc import Iterable
+from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
