@@ -392,7 +392,9 @@ def close_loop(layout: LaneLayout, adjust: tuple[int, int]) -> LaneLayout:
     vx, vy = math.cos(frames[j].h), -math.sin(frames[j].h)
     det = ux * vy - uy * vx
     if abs(det) < 1e-6:
-        raise LayoutError(f"pieces {i + 1} and {j + 1} are parallel; pick two straights at an angle")
+        raise LayoutError(
+            f"pieces {i + 1} and {j + 1} are parallel; pick two straights at an angle"
+        )
     gx, gy = layout.start[0] - end.x, layout.start[1] - end.y
     di = (gx * vy - gy * vx) / det
     dj = (ux * gy - uy * gx) / det
@@ -556,8 +558,8 @@ def _check_change(layout: LaneLayout, a: _Plan, b: _Plan, index: int) -> None:
     if a.offset == 0 and b.offset == 0:
         if abs(a.lanes - b.lanes) > 2:
             raise LayoutError(
-                f"piece {index + 1}: the lanes go from {a.lanes} to {b.lanes} at once, which leaves "
-                "the outer lanes without a forward neighbour (R-MOVE-1)",
+                f"piece {index + 1}: the lanes go from {a.lanes} to {b.lanes} at once, "
+                "which leaves the outer lanes without a forward neighbour (R-MOVE-1)",
                 "change the lane count by at most 2 between pieces",
             )
         return
@@ -862,7 +864,8 @@ def _check_pieces(layout: LaneLayout) -> None:
                     f"degrees and not 0, got {piece.angle}"
                 )
         else:
-            raise LayoutError(f"piece {index + 1} is a {type(piece).__name__}, not a Straight or Arc")
+            kind = type(piece).__name__
+            raise LayoutError(f"piece {index + 1} is a {kind}, not a Straight or Arc")
     for name in ("space_length", "lane_width", "max_turn", "wedge_step"):
         if not getattr(layout, name) > 0:
             raise LayoutError(f"{name} must be positive, got {getattr(layout, name)}")
