@@ -77,6 +77,9 @@ class MovementDock(QWidget):
         self, tool: MovesTool, scene: TrackScene, doc: TrackDocument, arrows: QAction
     ) -> None:
         super().__init__()
+        # Painted over with the window's colour, as the dock behind it would: a hover's new
+        # summary and list then repaint from here, not the dock and the window too.
+        self.setAutoFillBackground(True)
         self.doc = doc
         self.tool = tool
         self.scene = scene
@@ -199,7 +202,6 @@ class MovementDock(QWidget):
             for k in range(ends.count())
         ] == rows:
             return
-        ends.setUpdatesEnabled(False)
         while ends.count() > len(rows):
             ends.takeItem(ends.count() - 1)
         for k, (text, i) in enumerate(rows):
@@ -209,7 +211,9 @@ class MovementDock(QWidget):
                 ends.addItem(item)
             item.setText(text)
             item.setData(Qt.ItemDataRole.UserRole, i)
-        ends.setUpdatesEnabled(True)
+        # One repaint of the rows: a row's own update covers only its old text's width, and
+        # turning the list's updates off and on around the changes repaints its frame too.
+        ends.viewport().update()
 
     def _on_space_removed(self, index: int) -> None:
         # A test car keeps its colour when a space before it goes (as MovesTool keeps the car).
