@@ -195,6 +195,7 @@ class SpaceItem(QGraphicsRectItem):
         self.setAcceptHoverEvents(True)
         self.setPen(Qt.PenStyle.NoPen)  # the bounds are the rectangle, not widened by a pen
         self._poly = QPolygonF()
+        self._outline = QRectF()
         self._preview: Space | None = None
         self.refresh()
 
@@ -222,13 +223,18 @@ class SpaceItem(QGraphicsRectItem):
         self.prepareGeometryChange()
         space = self._preview or self.space
         self._poly = QPolygonF([QPointF(float(x), float(y)) for x, y in space.corners])
-        self.setRect(self._poly.boundingRect().adjusted(-3, -3, 3, 3))
+        self._outline = self._poly.boundingRect()
+        self.setRect(self._outline.adjusted(-3, -3, 3, 3))
         self.rectangular = _is_rectangle(space.corners)
         self.update()
 
     def polygon(self) -> QPolygonF:
         """The space's outline in mm."""
         return QPolygonF(self._poly)
+
+    def outline_rect(self) -> QRectF:
+        """The extent of the space's outline in mm (``polygon().boundingRect()``)."""
+        return QRectF(self._outline)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()

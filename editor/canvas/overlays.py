@@ -129,7 +129,7 @@ class MovesItem(QGraphicsItem):
         rect = QRectF()
         for i in spaces:
             if i < len(items):
-                rect = rect.united(items[i].polygon().boundingRect())
+                rect = rect.united(items[i].outline_rect())
         for i in {*self.cars, *([self.origin] if self.origin is not None else [])}:
             if i < g.n:
                 x, y = g.centroids[i]

@@ -117,6 +117,7 @@ class MovementDock(QWidget):
         self.summary = ElidedLabel(lines=2)  # it changes on every hover: no relayout
         layout.addWidget(self.summary)
         self.ends = QListWidget()
+        self._rows: list[tuple[str, int]] = []  # what the list shows (text, space), row by row
         self.ends.setMouseTracking(True)
         self.ends.itemEntered.connect(
             lambda item: self.point_at(item.data(Qt.ItemDataRole.UserRole))
@@ -175,15 +176,18 @@ class MovementDock(QWidget):
         if origin is None or origin >= len(spaces):
             self.summary.setText("Hover a space on the canvas (Moves tool, M).")
         else:
-            ends = sorted({m.end for m in moves}, key=lambda i: spaces[i].id)
+            by_end: dict[int, list[Move]] = {}
+            for m in moves:
+                by_end.setdefault(m.end, []).append(m)
+            ends = sorted(by_end, key=lambda i: spaces[i].id)
             self.summary.setText(
                 f"{spaces[origin].id} moving {tool.number}: {len(moves)} "
                 f"path{'s' * (len(moves) != 1)} to {len(ends)} end "
                 f"space{'s' * (len(ends) != 1)}" + ("" if moves else " (cannot move)")
             )
             for i in ends:
-                count = sum(1 for m in moves if m.end == i)
-                kind = end_kind(moves, i)
+                count = len(by_end[i])
+                kind = end_kind(by_end[i], i)
                 text = (
                     f"{spaces[i].id}  —  {count} path{'s' * (count != 1)}"
                     + {"finish": ", finishes", "blocked": ", blocked short", "move": ""}[kind]
@@ -197,11 +201,9 @@ class MovementDock(QWidget):
         """List these (text, space) rows, reusing the list's rows: a hover stays cheap."""
         ends = self.ends
         ends.setCurrentRow(-1)  # as a new list: nothing chosen, the pointed paths go
-        if [
-            (ends.item(k).text(), ends.item(k).data(Qt.ItemDataRole.UserRole))
-            for k in range(ends.count())
-        ] == rows:
+        if rows == self._rows:
             return
+        self._rows = rows
         while ends.count() > len(rows):
             ends.takeItem(ends.count() - 1)
         for k, (text, i) in enumerate(rows):
