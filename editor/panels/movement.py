@@ -200,7 +200,8 @@ class MovementDock(QWidget):
     def _show_ends(self, rows: list[tuple[str, int]]) -> None:
         """List these (text, space) rows, reusing the list's rows: a hover stays cheap."""
         ends = self.ends
-        ends.setCurrentRow(-1)  # as a new list: nothing chosen, the pointed paths go
+        if ends.currentRow() != -1:
+            ends.setCurrentRow(-1)  # as a new list: nothing chosen, the pointed paths go
         if rows == self._rows:
             return
         self._rows = rows
@@ -240,8 +241,9 @@ class MovementDock(QWidget):
             if rest:
                 self.next_colour.setCurrentIndex(self.next_colour.findData(rest[0]))
         overlay = self.tool.overlay
-        if overlay is not None:
-            overlay.car_colours = {i: QColor(CAR_HEX[c]) for i, c in self.car_colour.items()}
+        colours = {i: QColor(CAR_HEX[c]) for i, c in self.car_colour.items()}
+        if overlay is not None and overlay.car_colours != colours:  # not on every hover
+            overlay.car_colours = colours
             overlay.update()
         spaces = self.doc.track.spaces
         placed = [
