@@ -58,9 +58,9 @@ class GeometryCache:
     def __init__(self) -> None:
         self.tol: float | None = None
         # id(space) -> (the space, its corners then, its polygon, why it is unusable)
-        self.shapes: dict[int, tuple[Space, list[Corner], Polygon | None, str | None]] = {}
-        # (id(space), id(space)) of two neighbouring spaces -> the area they share
-        self.pairs: dict[tuple[int, int], float] = {}
+        self.shapes: dict[int, tuple[Space, tuple[Corner, ...], Polygon | None, str | None]] = {}
+        # pair_key(space, space) of two neighbouring spaces -> the area they share
+        self.pairs: dict[int, float] = {}
 
     def kept(self, spaces: Sequence[Space], tol: float) -> list[bool]:
         """Per space: unchanged since the last geometry (same object, same corners)."""
@@ -70,7 +70,7 @@ class GeometryCache:
         out = []
         for sp in spaces:
             entry = shapes.get(id(sp))
-            out.append(entry is not None and entry[0] is sp and entry[1] == sp.corners)
+            out.append(entry is not None and entry[0] is sp and entry[1] == _frozen(sp.corners))
         return out
 
 
@@ -257,12 +257,12 @@ class TrackGeometry:
         cache, kept = self._cache, self._kept
         areas = np.zeros(len(left))
         todo = np.ones(len(left), dtype=bool)
-        keys: list[tuple[int, int]] = []
+        keys: list[int] = []
         if cache is not None and kept is not None:
             spaces, good, was = self.track.spaces, self.good, cache.pairs
             for k, (a, b) in enumerate(zip(left.tolist(), right.tolist(), strict=True)):
                 i, j = good[a], good[b]
-                keys.append((id(spaces[i]), id(spaces[j])))
+                keys.append(_pair_key(spaces[i], spaces[j]))
                 if kept[i] and kept[j]:
                     area = was.get(keys[k])
                     if area is not None:
@@ -427,6 +427,16 @@ def _polygons(spaces: Sequence[Space], tol: float) -> tuple[list[Polygon | None]
     return polygons, dict(sorted(bad.items()))
 
 
+def _frozen(corners: Sequence[Corner]) -> tuple[Corner, ...]:
+    """The corners as a tuple of tuples (corners that are tuples already are shared)."""
+    return tuple(c if type(c) is tuple else (c[0], c[1]) for c in corners)
+
+
+def _pair_key(a: Space, b: Space) -> int:
+    """One number for a pair of space objects (while both live): their ids side by side."""
+    return (id(a) << 64) | id(b)
+
+
 def _cached_polygons(
     spaces: Sequence[Space], tol: float, cache: GeometryCache, kept: list[bool]
 ) -> tuple[list[Polygon | None], dict[int, str]]:
@@ -437,7 +447,7 @@ def _cached_polygons(
     made, made_bad = _polygons([spaces[i] for i in changed], tol)
     polygons: list[Polygon | None] = [None] * len(spaces)
     bad: dict[int, str] = {}
-    shapes: dict[int, tuple[Space, list[Corner], Polygon | None, str | None]] = {}
+    shapes: dict[int, tuple[Space, tuple[Corner, ...], Polygon | None, str | None]] = {}
     for i, same in enumerate(kept):
         if same:
             entry = was[id(spaces[i])]
@@ -451,7 +461,7 @@ def _cached_polygons(
         if reason is not None:
             bad[i] = reason
         sp = spaces[i]
-        shapes[id(sp)] = (sp, [tuple(c) for c in sp.corners], made[k], reason)  # type: ignore[misc]
+        shapes[id(sp)] = (sp, _frozen(sp.corners), made[k], reason)
     cache.shapes = shapes
     return polygons, dict(sorted(bad.items()))
 
