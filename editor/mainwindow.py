@@ -210,6 +210,9 @@ class MainWindow(QMainWindow):
         bar = self.statusBar()
         self.hint_label = ElidedLabel()
         self.hint_label.setMinimumWidth(200)
+        # Opaque (the status bar's colour): its new text on every hover repaints the label
+        # alone, not the status bar and the window under it.
+        self.hint_label.setAutoFillBackground(True)
         self.space_label = QLabel()
         self.space_label.setMinimumWidth(150)
         self.cursor_label = QLabel("x —  y —")

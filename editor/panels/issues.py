@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from trackside.editor.document.files import LoadProblem
 from trackside.editor.document.track_document import TrackDocument, is_unset
 from trackside.editor.widgets.tree_items import children, top_level_items
+from trackside.engine.track.geometry import GeometryCache, TrackGeometry
 from trackside.engine.track.model import Track
 
 # Edits are gathered this long (one macro, a burst of nudges) before a check starts;
@@ -58,12 +59,13 @@ class ShownIssue:
     tool: str | None = None  # the tool that fixes it, for what is simply not placed yet
 
 
-def validate(track: Track) -> list[ShownIssue]:
-    """The validator's issues for ``track`` (engine.track.validate)."""
+def validate(track: Track, cache: GeometryCache | None = None) -> list[ShownIssue]:
+    """The validator's issues for ``track`` (engine.track.validate); ``cache`` lets the
+    geometry reuse what the last check of the same, edited, track worked out."""
     from trackside.engine.track.validate import validate_track
 
     try:
-        report = validate_track(track)
+        report = validate_track(track, geometry=TrackGeometry(track, cache))
     except Exception as exc:  # a half-drawn track must never take the editor down
         return [
             ShownIssue(
@@ -130,14 +132,14 @@ class _Relay(QObject):
 
 
 class _Job(QRunnable):
-    def __init__(self, generation: int, track: Track, relay: _Relay):
+    def __init__(self, generation: int, track: Track, relay: _Relay, cache: GeometryCache):
         super().__init__()
-        self.generation, self.track, self.relay = generation, track, relay
+        self.generation, self.track, self.relay, self.cache = generation, track, relay, cache
 
     def run(self) -> None:
         start, cpu = time.perf_counter(), time.thread_time()
         try:
-            issues = validate(self.track)
+            issues = validate(self.track, self.cache)
         except Exception as exc:  # the panel counts on an answer to every check
             issues = [ShownIssue("internal", "error", f"the check failed: {exc}")]
         took, cpu = time.perf_counter() - start, time.thread_time() - cpu
@@ -164,6 +166,9 @@ class IssuesPanel(QWidget):
         self._again = False  # an edit came in while a check ran
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
+        # Used by the one worker thread only. The snapshots checked share unchanged spaces,
+        # so after an edit the geometry of the spaces that did not change is reused.
+        self._geometry_cache = GeometryCache()
         self._relay = _Relay(self)
         self._relay.done.connect(self._on_done)
         self._timer = QTimer(self)
@@ -225,7 +230,8 @@ class IssuesPanel(QWidget):
         self._running += 1
         self.state.setText("checking…")
         # A copy sharing unchanged spaces with the last one: cheap on the UI thread.
-        self._pool.start(_Job(self._generation, self.doc.shared_snapshot(), self._relay))
+        snapshot = self.doc.shared_snapshot()
+        self._pool.start(_Job(self._generation, snapshot, self._relay, self._geometry_cache))
 
     def wait(self, ms: int = 10_000) -> None:
         """Block until the background check finished (for scripts and tests)."""
