@@ -8,7 +8,6 @@ import math
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
     QDoubleSpinBox,
     QFormLayout,
     QGroupBox,
@@ -17,7 +16,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -33,6 +31,7 @@ from trackside.editor.document.commands import (
     rename_space,
 )
 from trackside.editor.document.track_document import TrackDocument
+from trackside.editor.widgets.wheel_boxes import ComboBox, DoubleSpinBox, SpinBox
 from trackside.engine.text import plural
 from trackside.engine.track.geometry import LINE_NAMES
 from trackside.engine.track.model import DEFAULT_TOLERANCE
@@ -64,9 +63,9 @@ class Inspector(QWidget):
         self.summary = QLabel("Nothing selected")
         self.summary.setWordWrap(True)
         self.id_edit = QLineEdit()
-        self.lane_spin = QSpinBox()
+        self.lane_spin = SpinBox()
         self.lane_spin.setRange(0, 7)
-        self.kind_combo = QComboBox()
+        self.kind_combo = ComboBox()
         self.kind_combo.addItems(KINDS)
         self.corner_table = QTableWidget(0, 2)
         self.corner_table.setHorizontalHeaderLabels(["x (mm)", "y (mm)"])
@@ -91,7 +90,7 @@ class Inspector(QWidget):
         self.author_edit = QLineEdit()
         self.description_edit = _Notes()
         self.description_edit.setFixedHeight(70)
-        self.tolerance_spin = QDoubleSpinBox()
+        self.tolerance_spin = DoubleSpinBox()
         self.tolerance_spin.setRange(0.01, 20.0)
         self.tolerance_spin.setDecimals(2)
         self.tolerance_spin.setSingleStep(0.1)
@@ -311,7 +310,7 @@ class Inspector(QWidget):
 
 
 def _coordinate() -> QDoubleSpinBox:
-    box = QDoubleSpinBox()
+    box = DoubleSpinBox()
     box.setRange(-1_000_000, 1_000_000)
     box.setDecimals(3)
     box.setSuffix(" mm")
