@@ -240,6 +240,7 @@ class NewGameDialog(QDialog):
     def _variant_changed(self, _index: int) -> None:
         if self.variant_box.currentData() is None:
             return
+        self.error.clear()  # what it said (a variant file that failed, ...) is about before
         v = self.variant
         self.variant_note.setText(v.description)
         self.players_box.setRange(v.min_players, min(MAX_SEATS, v.max_players))
