@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from trackside.editor.document.track_document import TrackDocument
-from trackside.editor.widgets.wheel_boxes import ComboBox, SpinBox
+from trackside.editor.widgets.boxes import ComboBox, SpinBox
 from trackside.editor.widgets.whole_views import WholeList, WholeTable
 from trackside.engine.balance import (
     BalanceReport,
@@ -118,7 +118,7 @@ class BalancePanel(QWidget):
         self.bots_box = ComboBox()
         self.bots_box.addItems(list(BOT_CHOICES))
         self.games_box = SpinBox()
-        self.games_box.setRange(10, 100_000)
+        self.games_box.setRange(10, 1_000_000)  # as many as the command line takes
         self.games_box.setSingleStep(100)
         self.games_box.setValue(200)
         self.workers_box = SpinBox()

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from trackside.editor.canvas.render import DEFAULT_DPI, Rendered, render
 from trackside.editor.document.files import suggested_stem
-from trackside.editor.widgets.wheel_boxes import ComboBox, SpinBox
+from trackside.editor.widgets.boxes import ComboBox, SpinBox
 from trackside.engine.errors import TracksideError
 
 if TYPE_CHECKING:

@@ -31,7 +31,7 @@ from trackside.editor.document.commands import (
     rename_space,
 )
 from trackside.editor.document.track_document import TrackDocument
-from trackside.editor.widgets.wheel_boxes import ComboBox, DoubleSpinBox, SpinBox
+from trackside.editor.widgets.boxes import ComboBox, DoubleSpinBox, SpinBox
 from trackside.engine.text import plural
 from trackside.engine.track.geometry import LINE_NAMES
 from trackside.engine.track.model import DEFAULT_TOLERANCE
@@ -51,6 +51,8 @@ class _Notes(QPlainTextEdit):
 
 class Inspector(QWidget):
     """Edits the selected space (id, lane, kind, corners) and the track's metadata."""
+
+    refused = Signal(str)  # why a typed value was not taken (the old one is back)
 
     def __init__(self, doc: TrackDocument, scene: TrackScene, parent: QWidget | None = None):
         super().__init__(parent)
@@ -250,8 +252,11 @@ class Inspector(QWidget):
         if self._loading or self.index is None:
             return
         new = self.id_edit.text().strip()
+        old = self.doc.track.spaces[self.index].id
         if not new or any(ch.isspace() for ch in new):
-            self.id_edit.setText(self.doc.track.spaces[self.index].id)
+            self.id_edit.setText(old)
+            why = "A space needs an id" if not new else "An id is one word, without spaces"
+            self.refused.emit(f"{why}: {old} kept its id")
             return
         if new != self.doc.track.spaces[self.index].id:
             rename_space(self.doc, self.index, new)
@@ -278,6 +283,10 @@ class Inspector(QWidget):
         try:
             value = float(item.text().replace(",", "."))
         except ValueError:
+            self.refused.emit(
+                f"A corner needs a number of mm, not {item.text().strip()!r}: corner "
+                f"{r + 1} kept its {'xy'[c]}"
+            )
             self.refresh_space()
             return
         if r >= len(corners):
@@ -292,8 +301,10 @@ class Inspector(QWidget):
     def _commit_meta(self, name: str, value) -> None:
         if self._loading:
             return
-        if name == "name" and not value:
+        if name == "name" and not value.strip():
             self.refresh_track()
+            kept = self.doc.track.name
+            self.refused.emit("A track needs a name" + (f": it is still {kept}" if kept else ""))
             return
         if value != getattr(self.doc.track, name):
             self.doc.undo_stack.push(SetMeta(self.doc, name, value))

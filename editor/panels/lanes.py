@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 from trackside.editor.document.lane_draft import plus_turns_left
 from trackside.editor.document.track_document import is_unset
 from trackside.editor.tools.lane_tool import LaneTool
-from trackside.editor.widgets.wheel_boxes import ComboBox, DoubleSpinBox, SpinBox
+from trackside.editor.widgets.boxes import ComboBox, DoubleSpinBox, SpinBox
 from trackside.editor.widgets.whole_views import WholeTable
 from trackside.engine.track.lanes import MAX_LANES, Arc, Piece, Straight
 

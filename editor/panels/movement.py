@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 
 from trackside.editor.canvas.move_paths import EndPathsItem
 from trackside.editor.tools.moves import after_insertion, after_removal
+from trackside.editor.widgets.boxes import ComboBox, SpinBox
 from trackside.editor.widgets.elided_label import ElidedLabel
-from trackside.editor.widgets.wheel_boxes import ComboBox, SpinBox
 from trackside.engine.game.cards import COLOURS
 from trackside.engine.track.movement import Move
 

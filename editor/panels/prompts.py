@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from trackside.editor.document.autosave import AutosaveEntry
-from trackside.editor.widgets.wheel_boxes import DoubleSpinBox
+from trackside.editor.widgets.boxes import DoubleSpinBox
 
 TRACK_FILTER = "Track files (*.yaml *.yml);;All files (*)"
 
@@ -262,7 +262,7 @@ class Prompts:
             "Scale background",
             f"The points are {measured:.1f} mm apart now. Their true distance (mm):",
             measured,
-            0.01,
+            0.0,  # 0 is let through, so that the panel can say why it is refused
             100000.0,
             2,
         )

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from trackside.editor.document.files import start_folder
 from trackside.editor.play.setup import PERSON, GameSetup, Seat, bot_kinds
-from trackside.editor.widgets.wheel_boxes import ComboBox, SpinBox
+from trackside.editor.widgets.boxes import ComboBox, SpinBox
 from trackside.engine.errors import TracksideError
 from trackside.engine.game import Variant, bundled_variants, load_variant
 from trackside.engine.resources import bundled_tracks

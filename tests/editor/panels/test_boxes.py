@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QScrollArea
 
-from trackside.editor.widgets.wheel_boxes import ComboBox, DoubleSpinBox, SpinBox
+from trackside.editor.widgets.boxes import ComboBox, DoubleSpinBox, SpinBox
 
 pytestmark = pytest.mark.gui
 
@@ -87,7 +87,7 @@ def test_no_room_of_the_editor_makes_a_plain_qt_box():
     found = [
         f"{path.name}:{n}"
         for path in Path(trackside.editor.__file__).parent.rglob("*.py")
-        if path.name != "wheel_boxes.py"
+        if path.name != "boxes.py"
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         if made.search(line)
     ]
