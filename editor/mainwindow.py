@@ -160,6 +160,7 @@ class MainWindow(QMainWindow):
     # -- building ------------------------------------------------------------
     def _build_panels(self) -> None:
         self.inspector = Inspector(self.doc, self.scene)
+        self.inspector.refused.connect(self.say)
         self.issues = IssuesPanel(self.doc)
         self.undo_view = QUndoView(self.doc.undo_stack)
         self.undo_view.setEmptyLabel("Opened")

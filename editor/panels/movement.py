@@ -19,20 +19,19 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from trackside.editor.canvas.move_paths import EndPathsItem
 from trackside.editor.tools.moves import after_insertion, after_removal
+from trackside.editor.widgets.boxes import ComboBox, SpinBox
 from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.game.cards import COLOURS
 from trackside.engine.track.movement import Move
@@ -88,13 +87,13 @@ class MovementDock(QWidget):
         self.pointed: int | None = None
         layout = QVBoxLayout(self)
         form = QFormLayout()
-        self.number = QSpinBox()
+        self.number = SpinBox()
         self.number.setRange(1, 9)
         self.number.setValue(self.tool.number)
         self.number.setToolTip("How far the car moves (keys 1-9 on the canvas)")
         self.number.valueChanged.connect(self._on_number)
         form.addRow("Move", self.number)
-        self.next_colour = QComboBox()
+        self.next_colour = ComboBox()
         for colour in COLOURS:
             self.next_colour.addItem(_swatch(CAR_HEX[colour]), colour, colour)
         self.next_colour.setToolTip("The colour of the next test car you place with a click")
