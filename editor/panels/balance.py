@@ -404,13 +404,17 @@ class BalancePanel(QWidget):
                     _change_text(changes.get(key), 100, "%"),
                 )
             )
+        share, low, high = report.first_player_share()
+        rows.append(
+            (
+                "Player who plays first wins",
+                f"{100 * share:.0f}% ± {50 * (high - low):.0f}%",
+                "",
+            )
+        )
         for seat, (share, low, high) in enumerate(report.seat_shares()):
             rows.append(
-                (
-                    f"Player {seat + 1} wins" + (" (plays first)" if seat == 0 else ""),
-                    f"{100 * share:.0f}% ± {50 * (high - low):.0f}%",
-                    "",
-                )
+                (f"Player {seat + 1} wins", f"{100 * share:.0f}% ± {50 * (high - low):.0f}%", "")
             )
         self.figure_table.setRowCount(len(rows))
         for r, row in enumerate(rows):

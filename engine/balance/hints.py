@@ -133,12 +133,12 @@ def _pole(wins: str, low: float, fair: float, spaces: tuple[str, ...]) -> Hint:
 
 def _first_player(report: BalanceReport) -> list[Hint]:
     fair = 1 / report.players
-    share, low, high = report.seat_shares()[0]
+    share, low, high = report.first_player_share()
     if low > fair or high < fair:
         return [
             Hint(
-                f"The first player wins {_percent(share)} of games (fair "
-                f"{_percent(fair)}): the seat order matters on this circuit.",
+                f"The player who plays first (the pole car's owner) wins {_percent(share)} "
+                f"of games (fair {_percent(fair)}): playing first matters on this circuit.",
                 "info",
             )
         ]

@@ -15,6 +15,7 @@ from trackside.engine.bots.tables import FAR, track_tables
 from trackside.engine.game import Game
 from trackside.engine.game.board import Board
 from trackside.engine.game.cards import COLOURS
+from trackside.engine.game.race import first_seat
 
 SLOTS = len(COLOURS)
 SHARE_UNIT = 60  # a win shared by k seats counts 60 / k (k <= 6)
@@ -72,6 +73,7 @@ class BalanceReport:
     slot_wins: list[int] = field(default_factory=lambda: [0] * SLOTS)
     slot_places: list[Tally] = field(default_factory=lambda: [Tally() for _ in range(SLOTS)])
     seat_wins: list[int] = field(default_factory=list)  # in sixtieths
+    first_wins: int = 0  # the wins of the player who played first (R-RACE-1), in sixtieths
     kind_wins: dict[str, int] = field(default_factory=dict)  # in sixtieths
     kind_seats: dict[str, int] = field(default_factory=dict)
     turns: Tally = field(default_factory=Tally)
@@ -106,8 +108,11 @@ class BalanceReport:
             self.grid = list(board.track.start_grid)
         slot_of = {colour: k for k, colour in enumerate(game.deal.grid)}
         self.games += 1
+        first = first_seat(game.owner, game.deal.grid)
         for seat in result.winners:
             self.seat_wins[seat] += SHARE_UNIT // len(result.winners)
+            if seat == first:
+                self.first_wins += SHARE_UNIT // len(result.winners)
             self.kind_wins[kinds[seat]] = self.kind_wins.get(kinds[seat], 0) + SHARE_UNIT // len(
                 result.winners
             )
@@ -152,6 +157,7 @@ class BalanceReport:
             self.slot_places[k].merge(other.slot_places[k])
         for seat, wins in enumerate(other.seat_wins):
             self.seat_wins[seat] += wins
+        self.first_wins += other.first_wins
         for name in ("kind_wins", "kind_seats"):
             mine, theirs = getattr(self, name), getattr(other, name)
             for kind, value in theirs.items():
@@ -185,8 +191,15 @@ class BalanceReport:
         shares = [share for share, _lo, _hi in self.slot_shares()]
         return 1.0 - (max(shares) - min(shares)) if self.games else 1.0
 
+    def first_player_share(self) -> tuple[float, float, float]:
+        """The share of games won by the player who played first (the pole car's owner,
+        R-RACE-1), and its 95% interval: the first-player advantage."""
+        n = self.games
+        wins = self.first_wins / SHARE_UNIT
+        return (wins / n if n else 0.0, *wilson(wins, n))
+
     def seat_shares(self) -> list[tuple[float, float, float]]:
-        """Per seat (seat 1 plays first): the share of games won, and its 95% interval."""
+        """Per seat in seat order: the share of games won, and its 95% interval."""
         n = self.games
         return [
             (w / SHARE_UNIT / n if n else 0.0, *wilson(w / SHARE_UNIT, n)) for w in self.seat_wins
@@ -233,6 +246,7 @@ class BalanceReport:
                 {"seat": seat + 1, "win_share": _round3(share)}
                 for seat, share in enumerate(self.seat_shares())
             ],
+            "first_player": {"win_share": _round3(self.first_player_share())},
             "bot_kinds": {
                 kind: {
                     "seats": self.kind_seats[kind],
@@ -281,6 +295,7 @@ class BalanceReport:
             "slot_wins": self.slot_wins,
             "slot_places": [t.to_list() for t in self.slot_places],
             "seat_wins": self.seat_wins,
+            "first_wins": self.first_wins,
             "kind_wins": self.kind_wins,
             "kind_seats": self.kind_seats,
             "turns": self.turns.to_list(),
@@ -313,6 +328,7 @@ class BalanceReport:
             slot_wins=[int(v) for v in t["slot_wins"]],
             slot_places=[Tally.from_list(v) for v in t["slot_places"]],
             seat_wins=[int(v) for v in t["seat_wins"]],
+            first_wins=int(t.get("first_wins", 0)),
             kind_wins={str(k): int(v) for k, v in t["kind_wins"].items()},
             kind_seats={str(k): int(v) for k, v in t["kind_seats"].items()},
             turns=Tally.from_list(t["turns"]),

@@ -51,6 +51,16 @@ def _bet_options(seat: int) -> Sequence[Decision]:
     return _shared(("bet", seat), lambda: [Bet(seat, c) for c in COLOURS])
 
 
+def first_seat(owner: Sequence[int], grid: Sequence[str]) -> int:
+    """The seat that plays first: the pole car's owner, else the owner of the next car
+    in grid order (R-RACE-1 and its ruling); seat 0 when no car has an owner."""
+    for colour in grid:
+        seat = owner[COLOURS.index(colour)]
+        if seat != NOBODY:
+            return seat
+    return 0
+
+
 class RaceSteps(ScoringSteps):
     """The steps of the race; they end in scoring, whose steps they extend."""
 
@@ -58,12 +68,7 @@ class RaceSteps(ScoringSteps):
 
     # -- race (R-RACE) --------------------------------------------------------
     def _race_start(self) -> Next:
-        first = 0
-        for slot in range(len(self.board.grid)):  # R-RACE-1 and its ruling
-            car = COLOURS.index(self.deal.grid[slot])
-            if self.owner[car] != NOBODY:
-                first = self.owner[car]
-                break
+        first = first_seat(self.owner, self.deal.grid[: len(self.board.grid)])
         self._say("race", f"The race starts: {self._seat(first)} plays first", seat=first)
         return lambda: self._begin_turn(first)
 

@@ -139,3 +139,19 @@ def test_compare_sees_a_real_change_and_ignores_itself(quarry_report):
     changes = {c.figure: c for c in compare(quarry_report, skewed)}
     assert changes["grid slot 1 win share"].significant
     assert changes["balance"].significant and changes["balance"].delta < 0
+
+
+def test_the_first_player_is_the_one_the_race_names_not_seat_one(quarry_run):
+    """R-RACE-1: the first-player share counts the wins of the pole car's owner, the
+    player the race says plays first, whichever seat that is."""
+    report = quarry_run.empty_report()
+    firsts, first_wins = set(), 0.0
+    for i in range(40):
+        game, kinds = play_one(quarry_run, i)
+        report.add_game(game, kinds)
+        first = next(e for e in game.log if e.kind == "race").data["seat"]
+        firsts.add(first)
+        if first in game.result.winners:
+            first_wins += 1 / len(game.result.winners)
+    assert len(firsts) > 1  # the pole's owner is not always seat 1
+    assert report.first_player_share()[0] == pytest.approx(first_wins / 40)
