@@ -1018,6 +1018,8 @@ class MainWindow(QMainWindow):
                 self._asking_disk = False
             if answer != "reload":
                 self.guard.accept_disk()
+                # No state of the undo history matches the disk any more: stay unsaved.
+                self.doc.mark_modified()
                 self.statusBar().showMessage(f"Kept your version of {name}", 8000)
                 return
         track = self._accepted(load_for_editing(self.doc.path), self.doc.path)

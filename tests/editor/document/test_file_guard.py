@@ -100,6 +100,21 @@ def test_an_outside_change_under_edits_asks_and_keep_mine_saves_over_it(
     assert load_track(stadium_file).to_dict() == window.doc.track.to_dict()
 
 
+def test_after_keep_mine_undo_never_makes_the_document_look_saved(window, qtbot, stadium_file):
+    window.open_file(stadium_file)
+    nudge(qtbot, window)
+    rewrite_elsewhere(stadium_file, "Changed Elsewhere")
+    qtbot.waitUntil(lambda: bool(window.prompts.titles("changed_on_disk")), timeout=3000)
+    window.doc.undo_stack.undo()  # back to the track as opened: still not what is on disk
+    assert window.doc.is_modified()
+    assert "*" in window.windowTitle()
+    window.prompts.save_answer = "cancel"
+    assert not window.close()  # Close asks before dropping it
+    assert window.prompts.titles("save_changes")
+    assert window.save()
+    assert not window.doc.is_modified()
+
+
 def test_reload_takes_the_outside_change(window, qtbot, stadium_file):
     window.prompts.disk_answer = "reload"
     window.open_file(stadium_file)
