@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from trackside import __version__
-from trackside.editor.canvas.heatmap import HeatMapItem
+from trackside.editor.canvas.heatmap import HeatLegend, HeatMapItem
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.canvas.view import CanvasView
 from trackside.editor.document import commands
@@ -533,6 +533,7 @@ class MainWindow(QMainWindow):
         self.inspector_dock.raise_()
         self.heatmap = HeatMapItem()
         self.scene.addItem(self.heatmap)
+        self.heat_legend = HeatLegend(self.view)
         self.act_simulate = self._action(
             "&Simulate…",
             self.simulate,
@@ -564,10 +565,14 @@ class MainWindow(QMainWindow):
         self.act_heatmap.blockSignals(False)
         if not mode:
             self.heatmap.setVisible(False)
+            self.heat_legend.hide()
             return
         values = self.balance_panel.heat_values(mode)
         self.heatmap.show_values(self.doc.track, values, HEAT_TITLES[mode])
         self.heatmap.setVisible(True)
+        peak = max(values.values(), default=0.0)
+        corner = QPointF(self.view.viewport().geometry().topLeft())
+        self.heat_legend.show_legend(HEAT_TITLES[mode], peak, corner)
 
     def _raise_tool_dock(self, tool: object) -> None:
         """A tool's panel comes to the front with it and gives way to the Inspector after."""
