@@ -752,15 +752,11 @@ class MainWindow(QMainWindow):
             f"<span style='color:#e5484d'>● {errors}</span> "
             f"<span style='color:#f0a020'>▲ {warnings}</span>"
         )
-        spaces: set[int] = set()
-        lines: set[int] = set()
-        for issue in self.issues.issues:
-            if issue.severity != "error":
-                continue
-            spaces |= {i for i in (self.doc.index_of(s) for s in issue.spaces) if i is not None}
-            if issue.line is not None:
-                lines.add(issue.line)
-        self.scene.set_problems(spaces, lines)
+        # One pass over the track for all errors: a whole track in error stays instant.
+        errors_only = [issue for issue in self.issues.issues if issue.severity == "error"]
+        ids = [space_id for issue in errors_only for space_id in issue.spaces]
+        lines = {issue.line for issue in errors_only if issue.line is not None}
+        self.scene.set_problems(set(self.doc.indices_of(ids)), lines)
 
     def _update_selection_actions(self) -> None:
         try:
@@ -805,7 +801,7 @@ class MainWindow(QMainWindow):
 
     def show_spaces(self, space_ids: Iterable[str], lines: Iterable[int] = ()) -> None:
         """Select spaces (by id) and lines and centre the view on them."""
-        indices = [i for i in (self.doc.index_of(s) for s in space_ids) if i is not None]
+        indices = self.doc.indices_of(space_ids)
         lines = list(lines)
         if not indices and not lines:
             return

@@ -112,7 +112,7 @@ class LanePanel(QWidget):
         # Room for a few pieces, more as they come, then it scrolls: the settings and
         # what Create does stay in view under it in a dock of ordinary height.
         self.table = WholeTable(list(COLUMNS), fewest=3, most=4)
-        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setVisible(True)  # numbered as the messages count pieces
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
