@@ -37,6 +37,7 @@ from trackside.editor.document.earlier_saves import EarlierSaves, versions_of
 from trackside.editor.document.file_guard import FileGuard, difference
 from trackside.editor.document.files import (
     LoadResult,
+    copy_path,
     is_bundled,
     load_for_editing,
     start_folder,
@@ -818,7 +819,8 @@ class MainWindow(QMainWindow):
         """Ask about unsaved changes; True when it is fine to drop the document."""
         if not self.doc.is_modified():
             return True
-        answer = self.prompts.save_changes(self.doc.display_name)
+        held = self.read_only and bool(self.doc.path) and not is_bundled(self.doc.path or "")
+        answer = self.prompts.save_changes(self.doc.display_name, read_only=held)
         if answer == "save":
             return self.save()
         return answer == "discard"
@@ -934,7 +936,9 @@ class MainWindow(QMainWindow):
 
     def save_as(self) -> bool:
         """Save to a file the user picks; an untitled track takes its name from the file."""
-        if self.doc.path and not is_bundled(self.doc.path):
+        if self.doc.path and self.read_only and not is_bundled(self.doc.path):
+            suggested = str(copy_path(Path(self.doc.path)))  # the file is another window's
+        elif self.doc.path and not is_bundled(self.doc.path):
             suggested = self.doc.path
         else:
             suggested = f"{suggested_stem(None, self.doc.track.name, self.start_folder())}.yaml"
