@@ -135,6 +135,7 @@ class MainWindow(QMainWindow):
         self.doc.metaChanged.connect(self._update_title)
         self.doc.undo_stack.cleanChanged.connect(self._update_title)
         self.scene.cursorMoved.connect(self._show_cursor)
+        self.doc.changed.connect(self._describe_cursor_again)
         self.scene.selectionChanged.connect(self._update_selection_actions)
         self.view.zoomChanged.connect(self._show_zoom)
         self.issues.issueActivated.connect(self.show_issue)
@@ -160,6 +161,7 @@ class MainWindow(QMainWindow):
     # -- building ------------------------------------------------------------
     def _build_panels(self) -> None:
         self.inspector = Inspector(self.doc, self.scene)
+        self.inspector.refused.connect(self.say)
         self.issues = IssuesPanel(self.doc)
         self.undo_view = QUndoView(self.doc.undo_stack)
         self.undo_view.setEmptyLabel("Opened")
@@ -210,9 +212,13 @@ class MainWindow(QMainWindow):
         bar = self.statusBar()
         self.hint_label = ElidedLabel()
         self.hint_label.setMinimumWidth(200)
+        # Opaque (the status bar's colour): its new text on every hover repaints the label
+        # alone, not the status bar and the window under it.
+        self.hint_label.setAutoFillBackground(True)
         self.space_label = QLabel()
         self.space_label.setMinimumWidth(150)
         self.cursor_label = QLabel("x —  y —")
+        self._cursor: tuple[float, float] | None = None  # the pointer on the board, in mm
         self.cursor_label.setMinimumWidth(170)
         self.zoom_label = QLabel()
         self.zoom_label.setMinimumWidth(60)
@@ -729,13 +735,21 @@ class MainWindow(QMainWindow):
         self.view.zoomChanged.emit(self.view.scale_factor())
 
     def _show_cursor(self, x: float, y: float) -> None:
+        self._cursor = (x, y)
         self.cursor_label.setText(f"x {x:8.1f}  y {y:8.1f} mm")
         self.space_label.setText(self._describe_space_at(x, y))
+
+    def _describe_cursor_again(self) -> None:
+        """An edit under a still pointer (Delete, undo) changes what lies under it."""
+        if self._cursor is not None:
+            self.space_label.setText(self._describe_space_at(*self._cursor))
 
     def _describe_space_at(self, x: float, y: float) -> str:
         """'b12 · lane 1 · 2 forward' for the space under the pointer (forward: R-MOVE-1)."""
         index = self.scene.space_at(QPointF(x, y))
         if index is None:
+            return ""
+        if index >= len(self.doc.track.spaces):
             return ""
         sp = self.doc.track.spaces[index]
         text = f"{sp.id} · lane {sp.lane}"

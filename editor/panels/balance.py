@@ -17,7 +17,6 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
-    QComboBox,
     QGridLayout,
     QHBoxLayout,
     QHeaderView,
@@ -27,7 +26,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QRadioButton,
     QScrollArea,
-    QSpinBox,
     QStyle,
     QTableWidgetItem,
     QVBoxLayout,
@@ -35,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from trackside.editor.document.track_document import TrackDocument
+from trackside.editor.widgets.boxes import ComboBox, SpinBox
 from trackside.editor.widgets.whole_views import WholeList, WholeTable
 from trackside.engine.balance import (
     BalanceReport,
@@ -108,21 +107,21 @@ class BalancePanel(QWidget):
     # -- building -----------------------------------------------------------------
     def _build(self) -> None:
         layout = QVBoxLayout(self)
-        self.variant_box = QComboBox()
+        self.variant_box = ComboBox()
         for path in sorted(variants_dir().glob("*.yaml")):
             self.variant_box.addItem(path.stem.replace("-", " ").title(), str(path))
         standard = self.variant_box.findText("Standard")
         self.variant_box.setCurrentIndex(max(0, standard))
-        self.players_box = QSpinBox()
+        self.players_box = SpinBox()
         self.players_box.setRange(2, 6)
         self.players_box.setValue(4)
-        self.bots_box = QComboBox()
+        self.bots_box = ComboBox()
         self.bots_box.addItems(list(BOT_CHOICES))
-        self.games_box = QSpinBox()
-        self.games_box.setRange(10, 100_000)
+        self.games_box = SpinBox()
+        self.games_box.setRange(10, 1_000_000)  # as many as the command line takes
         self.games_box.setSingleStep(100)
         self.games_box.setValue(200)
-        self.workers_box = QSpinBox()
+        self.workers_box = SpinBox()
         self.workers_box.setRange(1, max(1, os.cpu_count() or 1))
         self.workers_box.setValue(max(1, (os.cpu_count() or 1) - 1))
         self.workers_box.setToolTip("Processes playing games at once (1: on a thread)")

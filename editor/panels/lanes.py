@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
-    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -35,6 +34,7 @@ from PySide6.QtWidgets import (
 from trackside.editor.document.lane_draft import plus_turns_left
 from trackside.editor.document.track_document import is_unset
 from trackside.editor.tools.lane_tool import LaneTool
+from trackside.editor.widgets.boxes import ComboBox, DoubleSpinBox, SpinBox
 from trackside.editor.widgets.whole_views import WholeTable
 from trackside.engine.track.lanes import MAX_LANES, Arc, Piece, Straight
 
@@ -51,7 +51,7 @@ KEEP_TIP = (
 
 
 def _spin(lo: float, hi: float, step: float, decimals: int = 1, suffix: str = "") -> QDoubleSpinBox:
-    box = QDoubleSpinBox()
+    box = DoubleSpinBox()
     box.setRange(lo, hi)
     box.setSingleStep(step)
     box.setDecimals(decimals)
@@ -180,7 +180,7 @@ class LanePanel(QWidget):
         start.addWidget(self.start_x)
         start.addWidget(self.start_y)
         form.addRow("Start x, y", start)
-        self.lanes = QSpinBox()
+        self.lanes = SpinBox()
         self.lanes.setRange(1, MAX_LANES)
         self.lanes.setToolTip("Lanes of every piece whose own lane count is blank")
         heading_and_lanes = QHBoxLayout()
@@ -258,7 +258,7 @@ class LanePanel(QWidget):
         differs from the layout's (elsewhere it changes nothing)."""
         combo = self.keep_combo(row)
         if combo is None:
-            combo = QComboBox()
+            combo = ComboBox()
             for text, value in KEEP_OPTIONS:
                 combo.addItem(text, value)
             combo.currentIndexChanged.connect(lambda _i, r=row: self._on_keep(r))
