@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from trackside import __version__
-from trackside.editor.canvas.heatmap import HeatMapItem
+from trackside.editor.canvas.heatmap import HeatLegend, HeatMapItem
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.canvas.view import CanvasView
 from trackside.editor.document import commands
@@ -37,6 +37,7 @@ from trackside.editor.document.earlier_saves import EarlierSaves, versions_of
 from trackside.editor.document.file_guard import FileGuard, difference
 from trackside.editor.document.files import (
     LoadResult,
+    copy_path,
     is_bundled,
     load_for_editing,
     start_folder,
@@ -539,6 +540,7 @@ class MainWindow(QMainWindow):
         self.inspector_dock.raise_()
         self.heatmap = HeatMapItem()
         self.scene.addItem(self.heatmap)
+        self.heat_legend = HeatLegend(self.view)
         self.act_simulate = self._action(
             "&Simulate…",
             self.simulate,
@@ -570,10 +572,14 @@ class MainWindow(QMainWindow):
         self.act_heatmap.blockSignals(False)
         if not mode:
             self.heatmap.setVisible(False)
+            self.heat_legend.hide()
             return
         values = self.balance_panel.heat_values(mode)
         self.heatmap.show_values(self.doc.track, values, HEAT_TITLES[mode])
         self.heatmap.setVisible(True)
+        peak = max(values.values(), default=0.0)
+        corner = QPointF(self.view.viewport().geometry().topLeft())
+        self.heat_legend.show_legend(HEAT_TITLES[mode], peak, corner)
 
     def _raise_tool_dock(self, tool: object) -> None:
         """A tool's panel comes to the front with it and gives way to the Inspector after."""
@@ -827,7 +833,8 @@ class MainWindow(QMainWindow):
         """Ask about unsaved changes; True when it is fine to drop the document."""
         if not self.doc.is_modified():
             return True
-        answer = self.prompts.save_changes(self.doc.display_name)
+        held = self.read_only and bool(self.doc.path) and not is_bundled(self.doc.path or "")
+        answer = self.prompts.save_changes(self.doc.display_name, read_only=held)
         if answer == "save":
             return self.save()
         return answer == "discard"
@@ -943,7 +950,9 @@ class MainWindow(QMainWindow):
 
     def save_as(self) -> bool:
         """Save to a file the user picks; an untitled track takes its name from the file."""
-        if self.doc.path and not is_bundled(self.doc.path):
+        if self.doc.path and self.read_only and not is_bundled(self.doc.path):
+            suggested = str(copy_path(Path(self.doc.path)))  # the file is another window's
+        elif self.doc.path and not is_bundled(self.doc.path):
             suggested = self.doc.path
         else:
             suggested = f"{suggested_stem(None, self.doc.track.name, self.start_folder())}.yaml"
@@ -1028,6 +1037,8 @@ class MainWindow(QMainWindow):
                 self._asking_disk = False
             if answer != "reload":
                 self.guard.accept_disk()
+                # No state of the undo history matches the disk any more: stay unsaved.
+                self.doc.mark_modified()
                 self.statusBar().showMessage(f"Kept your version of {name}", 8000)
                 return
         track = self._accepted(load_for_editing(self.doc.path), self.doc.path)

@@ -129,6 +129,23 @@ def keep_shot() -> None:
     w.close()
 
 
+def balance_shot() -> None:
+    """Quarry Hairpin after 200 bot games: the Balance panel and the heat map, its
+    legend in the canvas corner."""
+    w = window()
+    w.open_file(TRACKS / "quarry-hairpin.yaml", ask=False)
+    w.view.fit_to_view()
+    panel = w.balance_panel
+    panel.games_box.setValue(200)
+    panel.workers_box.setValue(1)
+    w.act_simulate.trigger()
+    while panel.running:
+        settle(100)
+    w.act_heatmap.trigger()
+    save(w, "balance-panel.png")
+    w.close()
+
+
 def movement_shot() -> None:
     """The Moves tool: test cars placed, a car pinned, the paths to one end drawn."""
     w = window()
@@ -191,15 +208,17 @@ def play_shots() -> None:
 
 
 def main() -> None:
-    """Take the pictures named on the command line (editor, lanes, keep, moves, play), or all."""
+    """Take the pictures named on the command line (editor, lanes, keep, moves, balance,
+    play), or all."""
     app = make_app()
     IMAGES.mkdir(parents=True, exist_ok=True)
-    wanted = set(sys.argv[1:]) or {"editor", "lanes", "keep", "moves", "play"}
+    wanted = set(sys.argv[1:]) or {"editor", "lanes", "keep", "moves", "balance", "play"}
     shots = {
         "editor": editor_shot,
         "lanes": lane_tool_shot,
         "keep": keep_shot,
         "moves": movement_shot,
+        "balance": balance_shot,
         "play": play_shots,
     }
     for name, shoot in shots.items():

@@ -1,8 +1,9 @@
 """The picture under the spaces (File > Import Background): a scan or photo to trace over.
 
 It follows the document's ``background`` (path, page of a PDF, top-left corner in
-mm, millimetres per pixel, opacity, hidden). A PDF page is rendered again when its
-scale changes, sharp at that scale (``pdf_page.pixels_per_point``). It is drawn on
+mm, millimetres per pixel, turn and mirroring, opacity, hidden). A PDF page is
+rendered again when its scale changes, sharp at that scale
+(``pdf_page.pixels_per_point``). It is drawn on
 the canvas only: exports and prints come from the track, never from the scene, so
 it is never printed.
 """
@@ -13,7 +14,7 @@ import math
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QPixmap
+from PySide6.QtGui import QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsPixmapItem
 
 from trackside.editor.canvas import pdf_page
@@ -68,7 +69,11 @@ class BackgroundItem(QGraphicsPixmapItem):
             self.setVisible(False)
             return
         self.setPos(QPointF(float(background.at[0]), float(background.at[1])))
-        self.setScale(float(background.mm_per_pixel) / self.pixels_per_unit)
+        scale = float(background.mm_per_pixel) / self.pixels_per_unit
+        # Turned counter-clockwise as seen (Qt turns clockwise on a y-down screen), and
+        # flipped left to right first when the track was mirrored with it.
+        place = QTransform().rotate(-float(background.turn))
+        self.setTransform(place.scale(-scale if background.mirrored else scale, scale))
         self.setOpacity(float(background.opacity))
         self.setVisible(not background.hidden)
 

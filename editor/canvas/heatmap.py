@@ -1,13 +1,25 @@
 """The balance heat map on the canvas: each space tinted by how often something happens there.
 
 Values are per race (from a balance report), keyed by space id, so the map
-stays right while spaces are added or removed; a legend sits above the board.
+stays right while spaces are added or removed. On paper and in exported files
+the legend sits above the board; on the canvas it is a ``HeatLegend`` pinned to
+the view's top-left corner, readable at any zoom and scroll.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QLinearGradient, QPainter, QPen, QPolygonF
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetrics,
+    QLinearGradient,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPolygonF,
+)
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from trackside.editor.canvas.items import Z_OVERLAY
@@ -16,6 +28,15 @@ from trackside.engine.track.model import Track
 COOL = QColor(255, 230, 80, 70)
 HOT = QColor(220, 30, 30, 210)
 LEGEND_W, LEGEND_H = 150.0, 8.0  # mm
+LEGEND_MARGIN = 8  # px between the canvas corner and the on-screen legend
+
+
+def _gradient_bar(painter: QPainter, bar: QRectF) -> None:
+    gradient = QLinearGradient(bar.topLeft(), bar.topRight())
+    gradient.setColorAt(0, heat_colour(0))
+    gradient.setColorAt(1, heat_colour(1))
+    painter.setBrush(QBrush(gradient))
+    painter.drawRect(bar)
 
 
 def heat_colour(fraction: float) -> QColor:
@@ -53,8 +74,9 @@ class HeatMap:
         """Everything painted: the tinted spaces and the legend."""
         return self.rect.united(self.legend_rect()).adjusted(-2, -2, 2, 2)
 
-    def paint(self, painter: QPainter) -> None:
-        """Tint each space by its value, then draw the legend."""
+    def paint(self, painter: QPainter, legend: bool = True) -> None:
+        """Tint each space by its value, then draw the legend (unless ``legend`` is
+        False: the canvas shows it in its corner instead)."""
         painter.save()
         painter.setPen(Qt.PenStyle.NoPen)
         peak = self.peak or 1.0
@@ -62,7 +84,8 @@ class HeatMap:
             if value > 0:
                 painter.setBrush(QBrush(heat_colour(value / peak)))
                 painter.drawPolygon(polygon)
-        self._paint_legend(painter)
+        if legend:
+            self._paint_legend(painter)
         painter.restore()
 
     def _paint_legend(self, painter: QPainter) -> None:
@@ -71,11 +94,7 @@ class HeatMap:
         painter.setBrush(QColor(255, 255, 255, 220))
         painter.drawRoundedRect(box, 2, 2)
         bar = QRectF(box.left() + 4, box.top() + 13, LEGEND_W - 8, LEGEND_H)
-        gradient = QLinearGradient(bar.topLeft(), bar.topRight())
-        gradient.setColorAt(0, heat_colour(0))
-        gradient.setColorAt(1, heat_colour(1))
-        painter.setBrush(QBrush(gradient))
-        painter.drawRect(bar)
+        _gradient_bar(painter, bar)
         painter.setPen(QPen(QColor(30, 30, 30)))
         font = QFont(painter.font())
         font.setPointSizeF(4.0)
@@ -121,7 +140,7 @@ class HeatMapItem(QGraphicsItem):
             self.show_values(track, self.map.values, self.map.title)
 
     def boundingRect(self) -> QRectF:
-        return self.map.bounds() if self.map else QRectF()
+        return self.map.rect.adjusted(-2, -2, 2, 2) if self.map else QRectF()
 
     def paint(
         self,
@@ -130,4 +149,54 @@ class HeatMapItem(QGraphicsItem):
         widget: QWidget | None = None,
     ) -> None:
         if self.map is not None:
-            self.map.paint(painter)
+            self.map.paint(painter, legend=False)
+
+
+class HeatLegend(QWidget):
+    """The heat map's legend on screen: a small panel in the canvas's top-left corner.
+
+    A child of the view (not of its viewport), so scrolling never moves it and
+    zooming never changes its size; it lets the pointer through to the canvas.
+    """
+
+    def __init__(self, view: QWidget) -> None:
+        super().__init__(view)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.title = ""
+        self.peak = 0.0
+        self.hide()
+
+    def show_legend(self, title: str, peak: float, corner: QPointF) -> None:
+        """Show ``title`` over the colour bar from 0 to ``peak``, its top-left at ``corner``
+        (view pixels) plus a margin."""
+        self.title, self.peak = title, peak
+        metrics = QFontMetrics(self.font())
+        line = metrics.height()
+        width = max(220, metrics.horizontalAdvance(title) + 16)
+        self.resize(width, 3 * line + 14)
+        self.move(round(corner.x()) + LEGEND_MARGIN, round(corner.y()) + LEGEND_MARGIN)
+        self.show()
+        self.raise_()
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        box = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
+        painter.setPen(QPen(QColor(0, 0, 0, 90)))
+        painter.setBrush(QColor(255, 255, 255, 230))
+        painter.drawRoundedRect(box, 4, 4)
+        line = QFontMetrics(self.font()).height()
+        inner = box.adjusted(8, 4, -8, -4)
+        painter.setPen(QPen(QColor(30, 30, 30)))
+        left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        painter.drawText(QRectF(inner.left(), inner.top(), inner.width(), line), left, self.title)
+        bar = QRectF(inner.left(), inner.top() + line + 3, inner.width(), line * 0.7)
+        painter.setPen(Qt.PenStyle.NoPen)
+        _gradient_bar(painter, bar)
+        painter.setPen(QPen(QColor(30, 30, 30)))
+        below = QRectF(inner.left(), bar.bottom() + 2, inner.width(), line)
+        painter.drawText(below, left, "0")
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        painter.drawText(below, right, f"{self.peak:.2f}")
+        painter.end()

@@ -12,6 +12,7 @@ from trackside.editor.document.commands import (
     AddSpaces,
     RemoveSpaces,
     ReshapeSpaces,
+    SetBackground,
     SetCenterline,
     SetGrid,
     SetLabels,
@@ -31,6 +32,7 @@ from trackside.engine.track.model import Centerline, Point
 from trackside.engine.track.transform import (
     Transform,
     bounds_centre,
+    map_background,
     map_centerline,
     map_corners,
     map_label,
@@ -131,8 +133,10 @@ def transform_spaces(
     all, are given) as one undo step. ``make`` builds the map from the centre of what
     moves; ``text`` names the step, with ``{what}`` standing for what moves. The lines
     in ``lines`` and those whose spaces all move go along; the whole circuit takes its
-    racing line and labels too. Returns what was done, for the status bar ('' when
-    there was nothing to do)."""
+    racing line, labels and background picture too, so the picture stays under what
+    was traced on it; a locked picture stays put, as the lock promises, and the
+    status says so. Returns what was done, for the status bar ('' when there was
+    nothing to do)."""
     track = doc.track
     whole = not indices or len(set(indices)) == len(track.spaces)
     chosen = list(range(len(track.spaces))) if whole else sorted(set(indices))
@@ -145,6 +149,9 @@ def transform_spaces(
     moving = set(range(len(segments))) if whole else set(lines) | set(carried_lines(track, chosen))
     moving = {k for k in moving if not is_unset(segments[k])}
     what = "the whole circuit" if whole else _plural(len(spaces), "space")
+    picture = track.background if whole else None
+    if picture is not None and not picture.locked:
+        what += " and its background picture"
     if moving and not whole:
         what += " with " + _and([LINE_NAMES[k] for k in sorted(moving)])
     stack = doc.undo_stack
@@ -157,9 +164,13 @@ def transform_spaces(
         stack.push(SetCenterline(doc, map_centerline(track.centerline, tf), said))
     if whole and track.labels:
         stack.push(SetLabels(doc, [map_label(lb, tf) for lb in track.labels], said))
+    if picture is not None and not picture.locked:
+        stack.push(SetBackground(doc, map_background(picture, tf), said))
     if whole and doc.lane_layouts:
         stack.push(SetLaneLayouts(doc, [kept.mapped(tf) for kept in doc.lane_layouts], said))
     stack.endMacro()
+    if picture is not None and picture.locked:
+        return f"{said}; the background picture is locked, so it stays where it was"
     return said
 
 

@@ -139,6 +139,16 @@ def suggested_stem(path: str | None, name: str | None, folder: Path | None = Non
     return (folder or circuits_folder()) / file_slug(name)
 
 
+def copy_path(path: Path) -> Path:
+    """A free name for a copy of ``path`` in its folder: ``name copy.yaml``, else
+    ``name copy 2.yaml``, ``name copy 3.yaml``... (for a file another window holds)."""
+    candidate, number = path.with_name(f"{path.stem} copy{path.suffix}"), 1
+    while candidate.exists():
+        number += 1
+        candidate = path.with_name(f"{path.stem} copy {number}{path.suffix}")
+    return candidate
+
+
 def unused_path(path: Path) -> Path:
     """``path``, or when a file is there already ``name-2.pdf``, ``name-3.pdf``...: the
     first name not taken, so an output never lands on an earlier one unasked."""

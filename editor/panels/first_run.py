@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, QRect, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -104,15 +104,16 @@ class StartPage(QFrame):
         row.addStretch(1)
         return row
 
-    def place(self) -> None:
-        """Centre the card in its parent (the canvas)."""
-        parent = self.parentWidget()
-        if parent is None:
-            return
+    def place(self, area: QRect) -> None:
+        """Centre the card across ``area`` (the canvas, in its parent's pixels), a third
+        of the way down."""
         self.adjustSize()
-        size = self.sizeHint().boundedTo(parent.size())
+        size = self.sizeHint().boundedTo(area.size())
         self.resize(size)
-        self.move((parent.width() - size.width()) // 2, (parent.height() - size.height()) // 3)
+        self.move(
+            area.x() + (area.width() - size.width()) // 2,
+            area.y() + (area.height() - size.height()) // 3,
+        )
 
 
 @dataclass(frozen=True)
@@ -243,7 +244,9 @@ class FirstRun(QObject):
         self.window = window
         self.tour: TourDialog | None = None
         self._dismissed = False
-        self.page = StartPage(window.view.viewport())
+        # A child of the view over its viewport, not of the viewport: scrolling the canvas
+        # moves the viewport's children with its pixels, and would carry the card away.
+        self.page = StartPage(window.view)
         self.page.hide()
         for template in TEMPLATES:
             self.page.buttons[template.name].clicked.connect(
@@ -270,10 +273,6 @@ class FirstRun(QObject):
         window.doc.trackReplaced.connect(self._forget_dismissal)
         window.scene.toolChanged.connect(self._tool_changed)
         window.view.viewport().installEventFilter(self)
-        # Scrolling the view moves the viewport's children with the scene: put the
-        # card back in the middle (fitting the view as the editor opens scrolls it).
-        for bar in (window.view.horizontalScrollBar(), window.view.verticalScrollBar()):
-            bar.valueChanged.connect(self._keep_placed)
         self.refresh()
 
     def wanted(self) -> bool:
@@ -285,7 +284,7 @@ class FirstRun(QObject):
         """Show or hide the start page."""
         shown = self.wanted()
         if shown:
-            self.page.place()
+            self._place()
             self.page.raise_()
         self.page.setVisible(shown)
         view = self.window.view
@@ -320,11 +319,10 @@ class FirstRun(QObject):
         self.tour.raise_()
         return self.tour
 
-    def _keep_placed(self, *_args: object) -> None:
-        if not self.page.isHidden():
-            self.page.place()
+    def _place(self) -> None:
+        self.page.place(self.window.view.viewport().geometry())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() in (QEvent.Type.Resize, QEvent.Type.Show) and not self.page.isHidden():
-            self.page.place()
+            self._place()
         return False

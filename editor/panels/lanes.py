@@ -364,6 +364,7 @@ class LanePanel(QWidget):
         kept = self.tool.layout_for(ids)
         if kept is None:
             return False
+        self.tool.toolRequested.emit(self.tool.name)  # the draft shows only under its tool
         self.tool.edit_layout(kept)
         self.tool.reveal()
         return True

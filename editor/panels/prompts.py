@@ -28,17 +28,26 @@ class Prompts:
     def __init__(self, parent: QWidget | None = None):
         self.parent = parent
 
-    def save_changes(self, name: str) -> str:
-        """Ask before losing changes: 'save', 'discard' or 'cancel'."""
+    def save_changes(self, name: str, read_only: bool = False) -> str:
+        """Ask before losing changes: 'save', 'discard' or 'cancel'. A ``read_only``
+        copy (its file held by another window) can only be saved under another name."""
+        text = (
+            f"{name} is open read-only here: another window holds the file. "
+            "Save your changes as a copy before closing?"
+            if read_only
+            else f"Save the changes to {name} before closing it?"
+        )
         box = QMessageBox(
             QMessageBox.Icon.Warning,
             "Unsaved changes",
-            f"Save the changes to {name} before closing it?",
+            text,
             QMessageBox.StandardButton.Save
             | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel,
             self.parent,
         )
+        if read_only:
+            box.button(QMessageBox.StandardButton.Save).setText("Save a Copy…")
         box.setDefaultButton(QMessageBox.StandardButton.Save)
         answer = box.exec()
         return {

@@ -178,6 +178,7 @@ class LaneTool(Tool):
         self._heading_fixed = False  # typed in the panel: the first piece keeps it
         self._item: LanePreviewItem | None = None
         self._active = False
+        self._closed = False  # the draft alone already builds a closed loop
         self.editing: KeptLayout | None = None  # the kept layout Create re-applies
         self.doc.trackReplaced.connect(self.clear_draft)
 
@@ -268,6 +269,8 @@ class LaneTool(Tool):
 
     def _changed(self) -> None:
         self.refresh()
+        alone = self.build if self.ghost is None else build_draft(self.draft)
+        self._closed = alone.result is not None and alone.result.closed
         self.set_hint(self.step_hint())
         self.draftChanged.emit()
 
@@ -275,6 +278,8 @@ class LaneTool(Tool):
         """What the next click does, for the status bar."""
         if self.draft.start is None:
             return self.hint
+        if self._closed and self.editing is None:
+            return "The loop is closed: Enter creates it; Backspace takes back the last piece"
         if self.editing is not None:
             return "Editing a layout made before: change its pieces; Enter re-applies it in place"
         return self.hint_next if self.draft.pieces else self.hint_first
@@ -395,6 +400,11 @@ class LaneTool(Tool):
         self.refresh()
 
     def _ghost_next(self, ev: ToolEvent) -> None:
+        if self._closed:  # a finished loop: no piece could follow it
+            if self.ghost is not None:
+                self.ghost = None
+                self.refresh()
+            return
         if not self.draft.pieces and not self._heading_fixed:
             self._ghost_first(ev, self.draft.start)  # the first piece sets the heading
             return

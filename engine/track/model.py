@@ -100,6 +100,8 @@ class Background:
     locked: bool = False
     hidden: bool = False
     page: int | None = None  # the page shown, 1 for the first, when the file is a PDF
+    turn: Number = 0  # degrees counter-clockwise as seen, about ``at``
+    mirrored: bool = False  # flipped left to right (before the turn)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -114,6 +116,10 @@ class Background:
             out["hidden"] = True
         if self.page is not None:
             out["page"] = self.page
+        if self.turn:
+            out["turn"] = self.turn
+        if self.mirrored:
+            out["mirrored"] = True
         return out
 
     @classmethod
@@ -126,6 +132,8 @@ class Background:
             locked=bool(data.get("locked", False)),
             hidden=bool(data.get("hidden", False)),
             page=data.get("page"),
+            turn=data.get("turn", 0),
+            mirrored=bool(data.get("mirrored", False)),
         )
 
 

@@ -15,7 +15,16 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from trackside.engine.track.model import Centerline, Label, Number, Point, Segment, Space, Track
+from trackside.engine.track.model import (
+    Background,
+    Centerline,
+    Label,
+    Number,
+    Point,
+    Segment,
+    Space,
+    Track,
+)
 
 # cos and sin of quarter turns, exact, so that four turns of 90 degrees give back the track.
 _QUARTERS = ((1, 0), (0, 1), (-1, 0), (0, -1))
@@ -176,19 +185,45 @@ def map_label(label: Label, tf: Transform) -> Label:
     return replace(label, at=tf.point(label.at), angle=new_angle)
 
 
+def map_background(background: Background, tf: Transform) -> Background:
+    """The tracing picture carried along with the board: its corner moved, and its turn
+    and mirroring composed with the map's, so it stays under what was traced on it."""
+    # The picture's own axes after its turn and mirror (y down, turn counter-clockwise
+    # as seen): x along (cos, -sin), y along (sin, cos), x flipped when mirrored.
+    rad = math.radians(float(background.turn))
+    flip = -1.0 if background.mirrored else 1.0
+    ax, ay = flip * math.cos(rad), flip * -math.sin(rad)
+    bx, by = math.sin(rad), math.cos(rad)
+    # The same axes after the map's linear part.
+    ax, ay = tf.a * ax + tf.b * ay, tf.d * ax + tf.e * ay
+    bx, by = tf.a * bx + tf.b * by, tf.d * bx + tf.e * by
+    mirrored = ax * by - ay * bx < 0
+    if mirrored:  # unflip x to read the turn off it
+        ax, ay = -ax, -ay
+    turn = round_mm(math.degrees(math.atan2(-ay, ax)))
+    return replace(
+        background,
+        at=tf.point(background.at),
+        turn=turn or 0,
+        mirrored=mirrored,
+    )
+
+
 def map_centerline(centerline: Centerline, tf: Transform) -> Centerline:
     """The racing line mapped point by point, in the same (driving) order."""
     return Centerline(closed=centerline.closed, points=[tf.point(p) for p in centerline.points])
 
 
 def map_track(track: Track, tf: Transform) -> Track:
-    """The whole circuit mapped: spaces, racing line, lines and labels."""
+    """The whole circuit mapped: spaces, racing line, lines, labels and the background."""
     out = track.copy()
     out.spaces = [map_space(sp, tf) for sp in track.spaces]
     out.centerline = map_centerline(track.centerline, tf)
     out.betting_lines = [map_segment(seg, tf) for seg in track.betting_lines]
     out.finish_line = map_segment(track.finish_line, tf)
     out.labels = [map_label(lb, tf) for lb in track.labels]
+    if track.background is not None:
+        out.background = map_background(track.background, tf)
     return out
 
 

@@ -33,8 +33,8 @@ class FakePrompts:
         self.earlier_answer: int | None = None
         self.asked: list[tuple] = []
 
-    def save_changes(self, name):
-        self.asked.append(("save_changes", name))
+    def save_changes(self, name, read_only=False):
+        self.asked.append(("save_changes", name) + (("read-only",) if read_only else ()))
         return self.save_answer
 
     def problems(self, title, text, details):

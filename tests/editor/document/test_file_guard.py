@@ -49,6 +49,31 @@ def test_a_second_editor_is_told_who_has_the_file_and_opens_it_read_only(
     assert stadium_file.read_bytes() == before
 
 
+def test_a_read_only_copy_offers_a_free_copy_name_and_says_so_on_close(
+    make_window, qtbot, stadium_file
+):
+    first, second = make_window(), make_window()
+    assert first.open_file(stadium_file)
+    assert second.open_file(stadium_file)  # read-only: the first window holds it
+    nudge(qtbot, second)
+    (stadium_file.parent / "stadium copy.yaml").write_text("taken")
+    second.prompts.save_as_answer = None
+    assert not second.save()
+    suggested = second.prompts.titles("save_path")[-1][1]
+    assert suggested == str(stadium_file.parent / "stadium copy 2.yaml")
+    second.prompts.save_answer = "cancel"
+    assert not second.close()
+    assert second.prompts.titles("save_changes")[-1] == (
+        "save_changes",
+        "stadium.yaml",
+        "read-only",
+    )
+    second.prompts.save_answer = "save"
+    second.prompts.save_as_answer = suggested
+    assert second.close()  # saved as the copy, then closed
+    assert load_track(suggested).to_dict() != load_track(stadium_file).to_dict()
+
+
 def test_cancel_keeps_the_current_document_and_close_releases_the_lock(
     make_window, stadium_file, tmp_path
 ):
@@ -98,6 +123,21 @@ def test_an_outside_change_under_edits_asks_and_keep_mine_saves_over_it(
     assert window.save()  # the user chose to keep theirs: no second question
     assert window.prompts.titles("overwrite_changed") == []
     assert load_track(stadium_file).to_dict() == window.doc.track.to_dict()
+
+
+def test_after_keep_mine_undo_never_makes_the_document_look_saved(window, qtbot, stadium_file):
+    window.open_file(stadium_file)
+    nudge(qtbot, window)
+    rewrite_elsewhere(stadium_file, "Changed Elsewhere")
+    qtbot.waitUntil(lambda: bool(window.prompts.titles("changed_on_disk")), timeout=3000)
+    window.doc.undo_stack.undo()  # back to the track as opened: still not what is on disk
+    assert window.doc.is_modified()
+    assert "*" in window.windowTitle()
+    window.prompts.save_answer = "cancel"
+    assert not window.close()  # Close asks before dropping it
+    assert window.prompts.titles("save_changes")
+    assert window.save()
+    assert not window.doc.is_modified()
 
 
 def test_reload_takes_the_outside_change(window, qtbot, stadium_file):

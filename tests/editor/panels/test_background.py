@@ -424,3 +424,54 @@ def test_a_saved_page_the_pdf_no_longer_has_is_named_with_what_to_do(
     window.prompts.page_answer = 2
     menu_action(window, "&View", "PDF Page…").trigger()
     assert window.background.item.isVisible()
+
+
+def test_mirroring_or_turning_the_whole_circuit_takes_the_picture_along(
+    window, qtbot, stadium_file, tmp_path
+):
+    """The picture stays under what was traced on it, in the same undo step; a
+    transform of a few spaces leaves it where it is."""
+    from trackside.engine.track.model import load_track
+
+    assert window.open_file(stadium_file, ask=False)
+    window.background.import_image(str(picture(tmp_path)))
+    item = window.background.item
+    pixels = [(0, 0), (200, 0), (0, 100), (150, 60)]
+    before = [item.mapToScene(u, v) for u, v in pixels]
+    space = window.doc.track.spaces[0].corners[0]
+    steps = window.doc.undo_stack.count()
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_H, Qt.KeyboardModifier.ShiftModifier)  # mirror
+    assert window.doc.undo_stack.count() == steps + 1
+    assert "background picture" in window.statusBar().currentMessage()
+    mirrored_space = window.doc.track.spaces[0].corners[0]
+    centre_x2 = space[0] + mirrored_space[0]  # x -> centre_x2 - x, y unchanged
+    after = [item.mapToScene(u, v) for u, v in pixels]
+    for old, new in zip(before, after, strict=True):
+        assert new.x() == pytest.approx(centre_x2 - old.x(), abs=0.01)
+        assert new.y() == pytest.approx(old.y(), abs=0.01)
+    window.transforms.rotate(90)
+    assert window.doc.track.background.turn == 90 and window.doc.track.background.mirrored
+    assert window.save()
+    saved = load_track(stadium_file).background
+    assert saved.turn == 90 and saved.mirrored
+    window.doc.undo_stack.undo()
+    window.doc.undo_stack.undo()
+    assert [item.mapToScene(u, v) for u, v in pixels] == before
+    window.scene.select_indices([0])
+    window.transforms.rotate(90)  # a few spaces only: the picture stays
+    assert [item.mapToScene(u, v) for u, v in pixels] == before
+
+
+def test_a_locked_picture_stays_when_the_whole_circuit_turns_and_the_status_says_so(
+    window, qtbot, stadium_file, tmp_path
+):
+    assert window.open_file(stadium_file, ask=False)
+    window.background.import_image(str(picture(tmp_path)))
+    menu_action(window, "&View", "Lock Background").trigger()
+    assert window.doc.track.background.locked
+    item = window.background.item
+    before = item.mapToScene(150, 60)
+    window.transforms.rotate(90)
+    assert item.mapToScene(150, 60) == before
+    assert "locked, so it stays" in window.statusBar().currentMessage()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from conftest_helpers import click
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QPoint, QSize
 from PySide6.QtWidgets import QScrollArea
 
 from trackside.engine.resources import resolve_track
@@ -65,8 +65,17 @@ def test_the_heat_map_tints_spaces_and_follows_the_view_menu(qtbot, quarry):
     assert set(values) <= {s.id for s in quarry.doc.track.spaces}
     quarry.balance_panel.set_heat("blocked")
     assert quarry.heatmap.title.startswith("Moves ending blocked")
+    legend = quarry.heat_legend
+    assert legend.isVisible() and legend.title == quarry.heatmap.title
+    # The legend stays whole in the canvas corner however the board is zoomed or scrolled.
+    quarry.view.set_zoom(8.0)
+    quarry.view.centerOn(quarry.heatmap.boundingRect().bottomRight())
+    viewport = quarry.view.viewport().geometry()
+    assert legend.isVisible() and viewport.contains(legend.geometry())
+    assert legend.geometry().topLeft() == viewport.topLeft() + QPoint(8, 8)
+    assert not quarry.heatmap.boundingRect().contains(quarry.heatmap.map.legend_rect())
     quarry.act_heatmap.trigger()
-    assert not quarry.heatmap.isVisible()
+    assert not quarry.heatmap.isVisible() and not legend.isVisible()
 
 
 def test_a_second_run_compares_with_the_first(qtbot, quarry):

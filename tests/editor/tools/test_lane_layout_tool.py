@@ -305,3 +305,35 @@ def test_escape_in_a_panel_field_keeps_the_draft(window, qtbot):
     panel.lanes.setFocus()
     qtbot.keyClick(panel.lanes, Qt.Key.Key_Escape)
     assert tool.draft.pieces  # only Cancel (Esc) on the canvas drops it
+
+
+def test_a_closed_loop_gets_no_piece_following_the_pointer(window, qtbot):
+    tool = _tool(window, zoom=0.8, centre=(200, -150))
+    tool.set_start(0.0, 0.0, 0.0)
+    for piece in (Straight(400), Arc(150, 180), Straight(400), Arc(150, 180)):
+        tool.add_piece(piece)
+    built = tool.build.result
+    assert built.closed
+    _move(window, 500, 100)
+    _move(window, 520, 120)
+    assert tool.ghost is None  # nothing would follow a finished loop
+    assert tool.build.result.closed and len(tool.build.result.spaces) == len(built.spaces)
+    assert "closed loop" in window.lane_panel.status.text()
+    vp = window.view.viewport()
+    p = view_point(window, 520, 120)
+    QTest.mouseClick(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p)
+    assert len(tool.draft.pieces) == 4
+
+
+def test_edit_layout_again_from_another_tool_takes_up_the_lanes_tool(window, qtbot):
+    tool = _tool(window, zoom=0.8, centre=(200, -150))
+    tool.set_start(0.0, 0.0, 0.0)
+    for piece in (Straight(400), Arc(150, 180), Straight(400), Arc(150, 180)):
+        tool.add_piece(piece)
+    window.lane_panel.create_button.click()
+    window.set_tool("select")
+    assert window.tool is not tool
+    window.lane_panel.edit_layout_button.click()
+    assert window.tool is tool and window.tool_actions[TOOL].isChecked()
+    assert tool.extent() is not None  # the draft is on the canvas
+    assert "re-applies" in window.hint_label.text()

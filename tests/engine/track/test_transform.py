@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from tracks_for_tests import stadium_track
 
 from trackside.engine.resources import bundled_tracks
-from trackside.engine.track.model import Label, Space, load_track
+from trackside.engine.track.model import Background, Label, Space, load_track
 from trackside.engine.track.transform import (
     fresh_ids,
     map_corners,
@@ -135,3 +137,48 @@ def test_upright_keeps_a_quadrilateral_whole_and_its_turning_sense():
         )
 
     assert area(level) == pytest.approx(area(wedge), abs=1e-4)
+
+
+def picture_point(background, u: float, v: float) -> tuple[float, float]:
+    """Where pixel (u, v) of the tracing picture lies on the board, in mm."""
+    s = float(background.mm_per_pixel)
+    rad = math.radians(float(background.turn))
+    x = -u if background.mirrored else u
+    return (
+        float(background.at[0]) + s * (x * math.cos(rad) + v * math.sin(rad)),
+        float(background.at[1]) + s * (-x * math.sin(rad) + v * math.cos(rad)),
+    )
+
+
+@pytest.mark.parametrize(
+    "tf",
+    [
+        mirror_left_right((40, 10)),
+        mirror_top_bottom((40, 10)),
+        rotation(90, (40, 10)),
+        rotation(-30, (0, 0)),
+        translation(12, -7),
+    ],
+    ids=["mirror-lr", "mirror-tb", "turn-90", "turn-30", "move"],
+)
+def test_the_background_picture_goes_with_the_whole_track(tf):
+    track = stadium_track()
+    track.background = Background("scan.png", (-20, -30), 0.5, turn=15, mirrored=False)
+    moved = map_track(track, tf).background
+    for u, v in ((0, 0), (200, 0), (0, 100), (130, 70)):
+        x, y = tf.point(picture_point(track.background, u, v))
+        mx, my = picture_point(moved, u, v)
+        assert (mx, my) == pytest.approx((x, y), abs=0.01)
+    assert moved.mirrored == tf.flips
+    again = map_track(map_track(track, tf), tf).background
+    if tf.flips:  # a mirror twice is the picture as it was, in the file too
+        assert again == track.background
+        assert again.to_dict() == track.background.to_dict()
+
+
+def test_a_background_never_turned_is_saved_as_before():
+    data = Background("scan.png", (1, 2), 0.5).to_dict()
+    assert "turn" not in data and "mirrored" not in data
+    turned = Background.from_dict({**data, "turn": 90, "mirrored": True})
+    assert turned.turn == 90 and turned.mirrored
+    assert Background.from_dict(turned.to_dict()) == turned
