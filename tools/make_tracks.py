@@ -45,18 +45,17 @@ AUTHOR = "Trackside"
 # the second row, two behind. The pole car's owner plays first (R-RACE-1), so
 # the pole gets no head start over three other cars and sits in a middle lane.
 # Measured with the balance lab (1,000 four-player greedy games per try, the
-# same seeds for every try): this is the best grid found. A pole in an outer
-# lane (inside or outside of the first bend) wins about one point more, and a
-# grid of three abreast one to two points more; the back pair in the outer
-# lanes or a staggered start straight brings the last slot down to 8%. The
+# same seeds for every try), this is the best grid found. A pole in an outer
+# lane (inside or outside of the first bend) wins about one point more, a grid
+# of three abreast one to two and a half points more; the back pair in the
+# outer lanes or a staggered start straight brings the last slot near 8%. The
 # first bend's radius, a four-lane first bend, a narrowing just ahead of the
-# grid and a narrower run to the finish all move the pole's share by less
-# than a point.
-# A longer race lowers it by a tenth to a third of a point a step but adds
-# about 0.05 stalled cars a step. What does move it is rows: a pole one row
-# back would win about 8 points less, but the grid lists its spaces front to
-# back (the validator warns otherwise), so the pole's first turn keeps its
-# share at 26 to 30% on all three circuits.
+# grid and a narrower run to the finish each move the pole's share by less
+# than a point. A longer race lowers it by a tenth to a third of a point a
+# step but adds about 0.05 stalled cars a step. What does move it is rows: a
+# pole one row back would win about 8 points less, but the grid lists its
+# spaces front to back (the validator warns otherwise), so the pole's first
+# turn keeps its share at 26 to 30% on all three circuits.
 FOUR_ABREAST = ("b2", "c2", "a2", "d2", "b1", "c1")
 
 
