@@ -33,6 +33,7 @@ from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.canvas.view import CanvasView
 from trackside.editor.document import commands
 from trackside.editor.document.autosave import Autosaver, leftover_autosaves
+from trackside.editor.document.earlier_saves import EarlierSaves, versions_of
 from trackside.editor.document.file_guard import FileGuard, difference
 from trackside.editor.document.files import (
     LoadResult,
@@ -85,6 +86,7 @@ class MainWindow(QMainWindow):
         settings: QSettings | None = None,
         autosave_dir: Path | None = None,
         autosave_ms: int | None = None,
+        earlier_saves_dir: Path | None = None,
     ):
         super().__init__()
         self.setWindowIcon(app_icon())
@@ -96,6 +98,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.view)
         kwargs = {"interval_ms": autosave_ms} if autosave_ms else {}
         self.autosave = Autosaver(self.doc, autosave_dir, parent=self, **kwargs)
+        if earlier_saves_dir is None and autosave_dir is not None:
+            earlier_saves_dir = Path(autosave_dir).parent / "earlier-saves"  # kept together
+        self.earlier_saves = EarlierSaves(earlier_saves_dir)
         self._asking_disk = False
         self.guard = FileGuard(self)
         self.read_only = False  # opened while another editor had the file: Save asks for another
@@ -172,7 +177,13 @@ class MainWindow(QMainWindow):
         self.options_dock = self._dock(
             "Tool Options", self.options_stack, Qt.DockWidgetArea.RightDockWidgetArea
         )
-        self.compare = ComparePanel(self.doc, self.scene, self.view, self.prompts)
+        self.compare = ComparePanel(
+            self.doc,
+            self.scene,
+            self.view,
+            self.prompts,
+            lambda path: versions_of(path, self.earlier_saves, self.autosave.directory),
+        )
         self.compare_dock = self._dock(
             "Compare", self.compare, Qt.DockWidgetArea.RightDockWidgetArea
         )
@@ -946,6 +957,7 @@ class MainWindow(QMainWindow):
     def _save_to(self, path: str) -> bool:
         if not self._may_write(path):
             return False
+        not_kept = self._keep_earlier_save(path)
         try:
             save_track(self.doc.track, path)
         except TracksideError as exc:
@@ -959,8 +971,18 @@ class MainWindow(QMainWindow):
         self.doc.mark_saved(path)
         self._remember_folder(path)
         self._add_recent(path)
-        self.statusBar().showMessage(f"Saved {path}", 5000)
+        self.statusBar().showMessage(f"Saved {path}{not_kept}", 15000 if not_kept else 5000)
         return True
+
+    def _keep_earlier_save(self, path: str) -> str:
+        """Keep the version ``path`` holds before it is overwritten (File > Compare With
+        Earlier Save); a failure never stops the save: it is said after it."""
+        try:
+            self.earlier_saves.keep_previous(path, self.doc.track.to_yaml())
+        except OSError as exc:
+            where = self.earlier_saves.directory
+            return f" (the version it replaced could not be kept in {where}: {exc.strerror or exc})"
+        return ""
 
     def _may_write(self, path: str) -> bool:
         """Ask before overwriting another program's change; never write into a file

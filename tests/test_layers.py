@@ -148,3 +148,15 @@ def test_importing_the_whole_engine_loads_no_qt():
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_pdfium_is_loaded_only_when_a_pdf_is_opened():
+    """The editor starts without PDFium; only a PDF background loads it."""
+    code = (
+        "import sys\n"
+        "import trackside.editor.mainwindow, trackside.engine.cli\n"
+        "print([m for m in sys.modules if m.startswith('pypdfium2')])\n"
+        "sys.exit(1 if any(m.startswith('pypdfium2') for m in sys.modules) else 0)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -105,6 +105,30 @@ def lane_tool_shot() -> None:
     w.close()
 
 
+def keep_shot() -> None:
+    """A three-lane loop narrowing to two lanes on both straights, kept left on the
+    first and right on the second, loaded again into the Lanes panel."""
+    w = window()
+    w.new_blank()
+    w.set_tool("lanes")
+    tool = w.tool
+    panel = w.lane_panel
+    panel.lanes.setValue(3)
+    tool.set_start(0.0, 0.0, 0.0)
+    for keep in ("left", "right"):
+        for piece in (Straight(120), Straight(200, lanes=2, keep=keep), Straight(120)):
+            tool.add_piece(piece)
+        tool.add_piece(Arc(150, 180))
+    panel.create_button.click()
+    panel.edit_layout_button.click()
+    panel.table.selectRow(5)
+    w.view.fit_to_view()
+    settle()
+    save(w, "lanes-keep.png")
+    w.doc.undo_stack.clear()
+    w.close()
+
+
 def movement_shot() -> None:
     """The Moves tool: test cars placed, a car pinned, the paths to one end drawn."""
     w = window()
@@ -167,13 +191,14 @@ def play_shots() -> None:
 
 
 def main() -> None:
-    """Take the pictures named on the command line (editor, lanes, moves, play), or all."""
+    """Take the pictures named on the command line (editor, lanes, keep, moves, play), or all."""
     app = make_app()
     IMAGES.mkdir(parents=True, exist_ok=True)
-    wanted = set(sys.argv[1:]) or {"editor", "lanes", "moves", "play"}
+    wanted = set(sys.argv[1:]) or {"editor", "lanes", "keep", "moves", "play"}
     shots = {
         "editor": editor_shot,
         "lanes": lane_tool_shot,
+        "keep": keep_shot,
         "moves": movement_shot,
         "play": play_shots,
     }

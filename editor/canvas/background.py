@@ -1,18 +1,22 @@
 """The picture under the spaces (File > Import Background): a scan or photo to trace over.
 
-It follows the document's ``background`` (path, top-left corner in mm, millimetres
-per pixel, opacity, hidden). It is drawn on the canvas only: exports and prints
-come from the track, never from the scene, so it is never printed.
+It follows the document's ``background`` (path, page of a PDF, top-left corner in
+mm, millimetres per pixel, opacity, hidden). A PDF page is rendered again when its
+scale changes, sharp at that scale (``pdf_page.pixels_per_point``). It is drawn on
+the canvas only: exports and prints come from the track, never from the scene, so
+it is never printed.
 """
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QGraphicsPixmapItem
 
+from trackside.editor.canvas import pdf_page
 from trackside.editor.canvas.items import Z_SURFACE
 from trackside.editor.document.track_document import TrackDocument
 
@@ -36,29 +40,91 @@ class BackgroundItem(QGraphicsPixmapItem):
         self.doc = doc
         self.setZValue(Z_SURFACE - 10)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.loaded: Path | None = None
-        self.missing = False  # the file named cannot be read
+        self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        self.loaded: tuple | None = None  # what the pixmap shows: (file, page, resolution)
+        self.pixels_per_unit = 1.0  # pixmap pixels per picture pixel (per point for a PDF)
+        self.problem = ""  # why the file named cannot be shown, with what to do
+        self.pdf_pages: list[pdf_page.PageSize] = []  # the sizes of the PDF's pages
+        self._pages_read: tuple | None = None  # (file, its time) they were read from
         doc.backgroundChanged.connect(self.refresh)
         doc.trackReplaced.connect(self.refresh)
         doc.pathChanged.connect(lambda _path: self.refresh())
         self.refresh()
 
+    @property
+    def missing(self) -> bool:
+        """The file named cannot be shown (see ``problem``)."""
+        return bool(self.problem)
+
     def refresh(self) -> None:
         """Follow the document: load the picture if it changed, then place it."""
         background = self.doc.track.background
         path = image_file(self.doc)
-        if path != self.loaded:
-            self.loaded = path
-            pixmap = QPixmap(str(path)) if path is not None else QPixmap()
-            self.missing = path is not None and pixmap.isNull()
-            self.setPixmap(pixmap)
+        wanted = self._wanted(path)
+        if wanted != self.loaded:
+            self.loaded = wanted
+            self._load(wanted)
         if background is None or self.missing:
             self.setVisible(False)
             return
         self.setPos(QPointF(float(background.at[0]), float(background.at[1])))
-        self.setScale(float(background.mm_per_pixel))
+        self.setScale(float(background.mm_per_pixel) / self.pixels_per_unit)
         self.setOpacity(float(background.opacity))
         self.setVisible(not background.hidden)
+
+    def _wanted(self, path: Path | None) -> tuple | None:
+        """What to show: a picture file, or a PDF page at a resolution for its scale."""
+        background = self.doc.track.background
+        if background is None or path is None:
+            self.pdf_pages = []
+            return None
+        if background.page is None and not pdf_page.is_pdf(path):
+            self.pdf_pages = []
+            return (path, None, 1.0)
+        page = background.page or 1
+        try:
+            size = self._page_size(path, page)
+        except pdf_page.PdfProblem as problem:
+            return (path, page, f"{problem} {problem.fix}")
+        resolution = pdf_page.pixels_per_point(size, background.mm_per_pixel)
+        return (path, page, math.floor(resolution * 1000) / 1000)  # down: within the bound
+
+    def _page_size(self, path: Path, page: int) -> pdf_page.PageSize:
+        """The page's size; the sizes are read once per file (again when it changes)."""
+        stamp = (path, path.stat().st_mtime_ns if path.exists() else None)
+        if self._pages_read != stamp:
+            self.pdf_pages, self._pages_read = [], None
+            self.pdf_pages = pdf_page.page_sizes(path)
+            self._pages_read = stamp
+        if page > len(self.pdf_pages):
+            return pdf_page.PageSize(1.0, 1.0)  # rendering it says the page is not there
+        return self.pdf_pages[page - 1]
+
+    def _load(self, wanted: tuple | None) -> None:
+        self.problem, self.pixels_per_unit = "", 1.0
+        if wanted is None:
+            self.setPixmap(QPixmap())
+            return
+        path, page, resolution = wanted
+        if isinstance(resolution, str):
+            self._fail(resolution)
+        elif page is None:
+            pixmap = QPixmap(str(path))
+            self.setPixmap(pixmap)
+            if pixmap.isNull():
+                self.problem = f"Background picture not found: {path}"
+        else:
+            try:
+                image = pdf_page.render_page(path, page, resolution)
+            except pdf_page.PdfProblem as problem:
+                self._fail(f"{problem} {problem.fix}")
+                return
+            self.pixels_per_unit = resolution
+            self.setPixmap(QPixmap.fromImage(image))
+
+    def _fail(self, problem: str) -> None:
+        self.problem = f"Background PDF cannot be shown: {problem}"
+        self.setPixmap(QPixmap())
 
     def scene_rect(self) -> QRectF:
         """Where the picture lies, in mm (empty without one)."""

@@ -44,6 +44,7 @@ HEADING_STEP = 15.0  # degrees the first straight's direction snaps to
 MAX_ARC = 345.0  # the largest turn one dragged arc may make
 MIN_STRAIGHT = 5.0  # mm: a shorter closing straight is left out (fit_loop closes the rest)
 _ID = re.compile(r"^[a-z](\d+)$")
+MIRRORED_KEEP = {"left": "right", "right": "left"}
 
 
 @dataclass
@@ -406,10 +407,7 @@ class KeptLayout:
     def mapped(self, tf: Transform) -> KeptLayout:
         """The layout of the spaces moved, turned or mirrored by ``tf``."""
         heading = tf.turn - self.heading if tf.flips else self.heading + tf.turn
-        pieces = tuple(
-            replace(p, angle=-p.angle) if tf.flips and isinstance(p, Arc) else p
-            for p in self.pieces
-        )
+        pieces = tuple(_mirrored(p) if tf.flips else p for p in self.pieces)
         return replace(self, start=tf.point(self.start), heading=heading % 360, pieces=pieces)
 
     def draft(self) -> LaneDraft:
@@ -551,13 +549,21 @@ def plan_reapplication(build: DraftBuild, old: KeptLayout, present: set[str]) ->
     return Reapplication(kept, removed, added, names, centerline)
 
 
+def _mirrored(piece: Piece) -> Piece:
+    """The piece seen in a mirror: an arc turns the other way, kept lanes swap sides."""
+    keep = MIRRORED_KEEP.get(piece.keep, piece.keep) if piece.keep else None
+    if isinstance(piece, Arc):
+        return replace(piece, angle=-piece.angle, keep=keep)
+    return replace(piece, keep=keep)
+
+
 def _piece_data(piece: Piece) -> dict:
     out: dict = (
         {"straight": _tidy(piece.length)}
         if isinstance(piece, Straight)
         else {"arc": _tidy(piece.radius), "turn": _tidy(piece.angle)}
     )
-    for key in ("lanes", "rows", "stagger"):
+    for key in ("lanes", "rows", "stagger", "keep"):
         value = getattr(piece, key)
         if value is not None:
             out[key] = value
@@ -565,7 +571,7 @@ def _piece_data(piece: Piece) -> dict:
 
 
 def _piece_of(data: dict) -> Piece:
-    extra = {k: data[k] for k in ("lanes", "rows", "stagger") if k in data}
+    extra = {k: data[k] for k in ("lanes", "rows", "stagger", "keep") if k in data}
     if "straight" in data:
         return Straight(float(data["straight"]), **extra)
     return Arc(float(data["arc"]), float(data["turn"]), **extra)

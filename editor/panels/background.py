@@ -1,9 +1,10 @@
 """File > Import Background and View > Background: a picture under the spaces to trace over.
 
-The picture is scaled to millimetres by picking two points on it a known distance
-apart and typing that distance; it can be faded, hidden and locked. Each change is
-one undo step, and it is saved with the track (``background``). It is never
-printed: exports draw the track, not the canvas.
+The picture is a PNG or JPEG, or a page of a PDF (the page asked for when it has
+several; rendered by ``canvas.pdf_page``). It is scaled to millimetres by picking
+two points on it a known distance apart and typing that distance; it can be faded,
+hidden and locked. Each change is one undo step, and it is saved with the track
+(``background``). It is never printed: exports draw the track, not the canvas.
 """
 
 from __future__ import annotations
@@ -14,18 +15,21 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QPointF
+from PySide6.QtCore import QObject, QPointF, Qt
 from PySide6.QtGui import QAction, QImageReader
 from PySide6.QtWidgets import QMenu, QWidget
 
+from trackside.editor.canvas import pdf_page
 from trackside.editor.canvas.background import BackgroundItem
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.document.commands import SetBackground
 from trackside.editor.document.track_document import TrackDocument
+from trackside.editor.tools.move_background import MoveBackground
 from trackside.editor.tools.pick_points import PickPoints
 from trackside.engine.track.model import Background
 
 DEFAULT_MM_PER_PIXEL = 0.25  # a board scanned at about 100 dpi, before it is scaled
+MM_PER_POINT = 25.4 / 72  # a PDF page's unit: the page at its printed size
 
 
 class BackgroundActions(QObject):
@@ -49,11 +53,16 @@ class BackgroundActions(QObject):
         self.picker.hintChanged.connect(say)
         self.picker.picked.connect(self._scale_from)
         self.picker.abandoned.connect(self._end_picking)
+        self.mover = MoveBackground(scene, self.item)
+        self.mover.hintChanged.connect(say)
+        # Queued: when another tool is taking over (which cancels too), that tool stays.
+        self.mover.escaped.connect(self._end_moving, Qt.ConnectionType.QueuedConnection)
+        self.mover.left.connect(self._left_moving)
         self._tool_before: str | None = None
         self.act_import = self._action(
             "Import &Background…",
             self.import_dialog,
-            "Show a PNG or JPEG under the spaces to trace over (never printed)",
+            "Show a PNG, JPEG or PDF page under the spaces to trace over (never printed)",
         )
         self.act_show = self._action("&Show Background", self._set_shown, "Show or hide it")
         self.act_show.setCheckable(True)
@@ -66,6 +75,20 @@ class BackgroundActions(QObject):
             self.start_scaling,
             "Click two points on the picture a known distance apart, then type the distance",
         )
+        self.act_move = self._action(
+            "&Move Background",
+            self._set_moving,
+            "Drag the picture to line it up with the spaces; Esc ends (Shift+B)",
+        )
+        self.act_move.setCheckable(True)
+        self.act_move.setShortcut("Shift+B")
+        # The key acts on the canvas only, so Shift+B in a text box types a B.
+        self.act_move.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        for view in scene.views():
+            view.addAction(self.act_move)
+        self.act_page = self._action(
+            "PDF &Page…", self.ask_page, "Show another page of the PDF, at the same place and scale"
+        )
         self.act_opacity = self._action(
             "&Opacity…", self.ask_opacity, "How strongly the picture shows (0 to 100 %)"
         )
@@ -73,7 +96,9 @@ class BackgroundActions(QObject):
         self.menu = QMenu("&Background", parent)
         self.menu.addActions([self.act_show, self.act_lock])
         self.menu.addSeparator()
-        self.menu.addActions([self.act_scale, self.act_opacity, self.act_remove])
+        self.menu.addActions(
+            [self.act_move, self.act_scale, self.act_page, self.act_opacity, self.act_remove]
+        )
         doc.backgroundChanged.connect(self._update)
         doc.trackReplaced.connect(self._update)
         self._update()
@@ -95,8 +120,13 @@ class BackgroundActions(QObject):
         free = background is not None and not background.locked
         for action in (self.act_scale, self.act_opacity, self.act_remove):
             action.setEnabled(free)
+        self.act_page.setEnabled(free and len(self.item.pdf_pages) > 1)
+        movable = background is not None and not (background.locked or background.hidden)
+        self.act_move.setEnabled(movable)
+        if not movable and self.scene.tool is self.mover:
+            self._end_moving()
         if background is not None and self.item.missing:
-            self.say(f"Background picture not found: {background.path}")
+            self.say(self.item.problem)
 
     def _change(self, text: str, **values) -> None:
         background = self.doc.track.background
@@ -111,31 +141,56 @@ class BackgroundActions(QObject):
         return bool(path) and self.import_image(path)
 
     def import_image(self, path: str) -> bool:
-        """Put the picture in ``path`` under the spaces, over the track's extent."""
+        """Put the picture (or PDF page) in ``path`` under the spaces, over the track's extent."""
+        if pdf_page.is_pdf(path):
+            return self._import_pdf(path)
         reader = QImageReader(path)
         size = reader.size()
         if not reader.canRead() or size.width() <= 0:
             self.prompts.problems(
                 "Cannot import background",
                 f"{Path(path).name} is no picture this editor can read.",
-                [reader.errorString() or "use a PNG or JPEG file"],
+                [reader.errorString() or "use a PNG or JPEG file, or a PDF"],
             )
             return False
+        self._put(path, size.width(), None)
+        return True
+
+    def _import_pdf(self, path: str) -> bool:
+        """Put a page of the PDF in ``path`` under the spaces, asking which if it has several."""
+        try:
+            sizes = pdf_page.page_sizes(path)
+        except pdf_page.PdfProblem as problem:
+            self.prompts.problems("Cannot import background", str(problem), [problem.fix])
+            return False
+        page = 1
+        if len(sizes) > 1:
+            chosen = self.prompts.pdf_page(Path(path).name, _choices(sizes))
+            if chosen is None:
+                return False
+            page = chosen
+        self._put(path, sizes[page - 1].width, page)
+        return True
+
+    def _put(self, path: str, width: float, page: int | None) -> None:
+        """Lay a picture ``width`` pixels (points for a PDF) wide over the track's extent."""
         rect = self.scene.track_rect() if self.doc.track.spaces else None
         if rect is not None and rect.width() > 0:
-            mm_per_pixel = rect.width() / size.width()
+            mm_per_pixel = rect.width() / width
             at = (round(rect.left(), 3), round(rect.top(), 3))
         else:
             mm_per_pixel, at = DEFAULT_MM_PER_PIXEL, (0, 0)
+            if page is not None:
+                mm_per_pixel = MM_PER_POINT  # a PDF page at its printed size
         background = Background(
-            path=self._stored_path(path), at=at, mm_per_pixel=round(mm_per_pixel, 6)
+            path=self._stored_path(path), at=at, mm_per_pixel=round(mm_per_pixel, 6), page=page
         )
         self.doc.undo_stack.push(SetBackground(self.doc, background, "Import background"))
+        shown = Path(path).name + (f" (page {page})" if page is not None else "")
         self.say(
-            f"Background {Path(path).name} imported; scale it with "
+            f"Background {shown} imported; scale it with "
             "View > Background > Set Scale from Two Points"
         )
-        return True
 
     def _stored_path(self, path: str) -> str:
         """Beside the track file: relative to it, so the two move together."""
@@ -162,18 +217,59 @@ class BackgroundActions(QObject):
         if value is not None:
             self._change("Fade background", opacity=round(min(1.0, max(0.0, value)), 3))
 
+    def ask_page(self) -> None:
+        """Ask which page of the PDF to show instead; its place and scale stay."""
+        background = self.doc.track.background
+        pages = self.item.pdf_pages
+        if background is None or len(pages) < 2:
+            return
+        chosen = self.prompts.pdf_page(Path(background.path).name, _choices(pages))
+        if chosen is not None and chosen != (background.page or 1):
+            self._change(f"Show page {chosen} of the background", page=chosen)
+
     def remove(self) -> None:
         if self.doc.track.background is not None:
             self.doc.undo_stack.push(SetBackground(self.doc, None, "Remove background"))
+
+    # -- moving by dragging -----------------------------------------------------------
+    def _set_moving(self, moving: bool) -> None:
+        if moving:
+            self.start_moving()
+        elif self.scene.tool is self.mover:
+            self._end_moving()
+
+    def start_moving(self) -> None:
+        """Take up dragging the picture, until Esc or another tool."""
+        background = self.doc.track.background
+        if background is None or background.locked:
+            self.act_move.setChecked(False)
+            return
+        self._take_tool(self.mover)
+        self.act_move.setChecked(True)
+
+    def _left_moving(self) -> None:
+        self.act_move.setChecked(False)
+
+    def _end_moving(self) -> None:
+        self.act_move.setChecked(False)
+        if self.scene.tool is not self.mover:
+            return
+        before, self._tool_before = self._tool_before, None
+        self.give_back_tool(before or "select")
+
+    def _take_tool(self, tool) -> None:
+        """Make ``tool`` the canvas tool, remembering the one to give back afterwards."""
+        current = self.scene.tool
+        if current is not self.mover and current is not self.picker:
+            self._tool_before = getattr(current, "name", None)
+        self.scene.set_tool(tool)
 
     # -- scaling by two points ------------------------------------------------------
     def start_scaling(self) -> None:
         """Take up the two-point picker; the distance is asked after the second click."""
         if self.doc.track.background is None:
             return
-        current = self.scene.tool
-        self._tool_before = getattr(current, "name", None)
-        self.scene.set_tool(self.picker)
+        self._take_tool(self.picker)
 
     def _end_picking(self) -> None:
         before, self._tool_before = self._tool_before, None
@@ -201,3 +297,8 @@ class BackgroundActions(QObject):
             at=at,
         )
         self.say(f"Background scaled: the two points are now {wanted:g} mm apart")
+
+
+def _choices(pages: list[pdf_page.PageSize]) -> list[str]:
+    """'Page 2: 210 x 297 mm' for each page."""
+    return [f"Page {n}: {size.describe()}" for n, size in enumerate(pages, 1)]

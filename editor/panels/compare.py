@@ -1,5 +1,9 @@
 """File > Compare With…: another version of the circuit against the one being edited.
 
+The other version is a file picked, the saved file (Compare With Saved Version), or
+one of the last saves kept in the data folder or a newer autosave (Compare With
+Earlier Save…, ``document/earlier_saves.py``).
+
 The Compare panel lists the spaces added, removed, moved, renamed or changed and
 the lines, grid and racing line that differ (engine/track/diff.py), with a
 legend; a click on a row shows the spaces on the canvas, where the comparison
@@ -9,6 +13,7 @@ follows the edits until Stop Comparing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
@@ -27,6 +32,7 @@ from PySide6.QtWidgets import (
 from trackside.editor.canvas.compare_overlay import LEGEND, CompareOverlay, polygon
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.canvas.view import CanvasView
+from trackside.editor.document.earlier_saves import KEEP, Version
 from trackside.editor.document.files import load_for_editing, start_folder
 from trackside.editor.document.track_document import TrackDocument
 from trackside.engine.track.diff import TrackDiff, diff_tracks
@@ -48,10 +54,12 @@ class ComparePanel(QWidget):
         scene: TrackScene,
         view: CanvasView,
         prompts,
+        earlier_versions: Callable[[str], list[Version]] = lambda _path: [],
         parent: QWidget | None = None,
     ):
         super().__init__(parent)
         self.doc, self.scene, self.view, self.prompts = doc, scene, view, prompts
+        self.earlier_versions = earlier_versions
         self.other: Track | None = None
         self.other_name = ""
         self.diff: TrackDiff | None = None
@@ -93,6 +101,15 @@ class ComparePanel(QWidget):
         self.act_compare_saved = QAction("Compare With &Saved Version", self)
         self.act_compare_saved.setStatusTip("Show what changed since the track was last saved")
         self.act_compare_saved.triggered.connect(lambda _c=False: self.compare_saved())
+        self.act_compare_earlier = QAction("Compare With &Earlier Save…", self)
+        self.act_compare_earlier.setShortcut("Ctrl+Shift+D")
+        tip = (
+            "Show what changed since one of the last saves (or a newer autosave) of this "
+            "track (Ctrl+Shift+D)"
+        )
+        self.act_compare_earlier.setStatusTip(tip)
+        self.act_compare_earlier.setToolTip(tip)
+        self.act_compare_earlier.triggered.connect(lambda _c=False: self.compare_earlier())
         self.act_stop = QAction("Stop &Comparing", self)
         self.act_stop.triggered.connect(lambda _c=False: self.stop())
         self.follow = QTimer(self)
@@ -107,10 +124,11 @@ class ComparePanel(QWidget):
 
     def actions_for_menu(self) -> list[QAction]:
         """The File menu's entries."""
-        return [self.act_compare, self.act_compare_saved, self.act_stop]
+        return [self.act_compare, self.act_compare_saved, self.act_compare_earlier, self.act_stop]
 
     def _update_actions(self) -> None:
         self.act_compare_saved.setEnabled(bool(self.doc.path) and self.doc.is_modified())
+        self.act_compare_earlier.setEnabled(bool(self.doc.path))
         comparing = self.other is not None
         self.act_stop.setEnabled(comparing)
         self.stop_button.setEnabled(comparing)
@@ -126,6 +144,29 @@ class ComparePanel(QWidget):
         """Compare with the file the document was opened from or last saved to."""
         path = self.doc.path
         return path is not None and self.compare_file(path, "the saved version")
+
+    def compare_earlier(self) -> bool:
+        """Ask which earlier save (or newer autosave) of the file to compare with."""
+        path = self.doc.path
+        if path is None:
+            return False
+        versions = self.earlier_versions(path)
+        if not versions:
+            self.prompts.problems(
+                "No earlier saves",
+                f"No earlier version of {Path(path).name} is kept yet.",
+                [
+                    "From now on each save keeps the version it replaces "
+                    f"(the last {KEEP}), in the application's data folder."
+                ],
+            )
+            return False
+        chosen = self.prompts.earlier_save(Path(path).name, [v.describe() for v in versions])
+        if chosen is None:
+            return False
+        version = versions[chosen]
+        what = "the autosave" if version.autosave else "the save"
+        return self.compare_file(version.path, f"{what} of {version.when()}")
 
     def compare_file(self, path: str | Path, name: str | None = None) -> bool:
         """Compare with the track in ``path``; a file that cannot be used is reported."""

@@ -1,6 +1,7 @@
 """The lane panel: exact values for the lane tool's draft.
 
-A table of the pieces (length or radius, turn, lanes, each editable), the
+A table of the pieces (length or radius, turn, lanes and kept lanes, each
+editable), the
 start and heading, the lane settings (lanes, space length, lane width,
 stagger), what Create does (close the loop, replace the racing line, place
 the grid and lines), the builder's verdict, and Create / Cancel buttons. It
@@ -17,6 +18,7 @@ from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
+    QComboBox,
     QDoubleSpinBox,
     QFormLayout,
     QHBoxLayout,
@@ -35,7 +37,16 @@ from trackside.editor.document.track_document import is_unset
 from trackside.editor.tools.lane_tool import LaneTool
 from trackside.engine.track.lanes import MAX_LANES, Arc, Piece, Straight
 
-COLUMNS = ("Piece", "Length or radius", "Turn °", "Lanes")
+COLUMNS = ("Piece", "Length\nor radius", "Turn °", "Lanes", "Keep")
+KEEP_COLUMN = 4
+# (shown, the piece's keep): Centre is the builder's default, stored as nothing
+KEEP_OPTIONS = (("Centre", None), ("Left", "left"), ("Right", "right"))
+KEEP_TIP = (
+    "Kept lanes: where this piece has more or fewer lanes than the Lanes setting below, "
+    "which of its lanes line up with the rest of the track, as seen driving along. "
+    "Left: the left lanes carry on, lanes end or are added on the right. Right: the "
+    "other way. Centre: lanes end or are added on both sides (for 4 lanes into 2)."
+)
 
 
 def _spin(lo: float, hi: float, step: float, decimals: int = 1, suffix: str = "") -> QDoubleSpinBox:
@@ -111,6 +122,7 @@ class LanePanel(QWidget):
             else "Degrees: + turns right, - left, as seen on the board",
         )
         self._header_tip(3, "1-4 for this piece; blank: the lane count below")
+        self._header_tip(KEEP_COLUMN, KEEP_TIP)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setMinimumHeight(150)
         self.table.itemChanged.connect(self._on_item_changed)
@@ -235,6 +247,32 @@ class LanePanel(QWidget):
         lanes.setToolTip("Blank: the lane count below")
         for col, item in enumerate((kind, size, turn, lanes)):
             self.table.setItem(row, col, item)
+        self._fill_keep(row, piece)
+
+    def _fill_keep(self, row: int, piece: Piece) -> None:
+        """The kept-lanes choice of a piece: a combo, live only where its lane count
+        differs from the layout's (elsewhere it changes nothing)."""
+        combo = self.keep_combo(row)
+        if combo is None:
+            combo = QComboBox()
+            for text, value in KEEP_OPTIONS:
+                combo.addItem(text, value)
+            combo.currentIndexChanged.connect(lambda _i, r=row: self._on_keep(r))
+            self.table.setCellWidget(row, KEEP_COLUMN, combo)
+        values = [value for _text, value in KEEP_OPTIONS]
+        combo.setCurrentIndex(values.index(piece.keep) if piece.keep in values else 0)
+        differs = piece.lanes is not None and piece.lanes != self.tool.draft.settings.lanes
+        combo.setEnabled(differs)
+        combo.setToolTip(
+            KEEP_TIP
+            if differs
+            else "Only for a piece with more or fewer lanes than the Lanes setting below"
+        )
+
+    def keep_combo(self, row: int) -> QComboBox | None:
+        """The kept-lanes combo of a row of the pieces table."""
+        widget = self.table.cellWidget(row, KEEP_COLUMN)
+        return widget if isinstance(widget, QComboBox) else None
 
     def _fill_options(self) -> None:
         track = self.doc.track
@@ -334,6 +372,16 @@ class LanePanel(QWidget):
         s = self.tool.draft.settings
         self.tool.add_piece(Arc(max(150.0, s.lanes * s.lane_width), 90.0))
         self.tool.reveal()
+
+    def _on_keep(self, row: int) -> None:
+        combo = self.keep_combo(row)
+        if self._filling or combo is None or not 0 <= row < len(self.tool.draft.pieces):
+            return
+        piece = self.tool.draft.pieces[row]
+        keep = combo.currentData()
+        if keep != piece.keep:
+            self.tool.set_piece(row, replace(piece, keep=keep))
+            self.tool.reveal()
 
     def _on_item_changed(self, item: QTableWidgetItem) -> None:
         if self._filling:

@@ -220,9 +220,33 @@ class Prompts:
             self.parent,
             "Import background",
             folder,
-            "Pictures (*.png *.jpg *.jpeg);;All files (*)",
+            "Pictures and PDFs (*.png *.jpg *.jpeg *.pdf);;All files (*)",
         )
         return path or None
+
+    def pdf_page(self, name: str, pages: list[str]) -> int | None:
+        """Which page of a PDF of several to show (1 for the first); None to cancel."""
+        chosen, ok = QInputDialog.getItem(
+            self.parent,
+            "Import background",
+            f"{name} has {len(pages)} pages. Show:",
+            pages,
+            0,
+            False,
+        )
+        return pages.index(chosen) + 1 if ok and chosen in pages else None
+
+    def earlier_save(self, name: str, versions: list[str]) -> int | None:
+        """Which of the listed earlier versions (newest first) to compare with; None to cancel."""
+        chosen, ok = QInputDialog.getItem(
+            self.parent,
+            "Compare with an earlier save",
+            f"Earlier versions of {name}:",
+            versions,
+            0,
+            False,
+        )
+        return versions.index(chosen) if ok and chosen in versions else None
 
     def opacity(self, current: float) -> float | None:
         """How strongly the background shows, 0 to 1; None to cancel."""

@@ -18,17 +18,25 @@ Conventions (the editor's lane tool and ``tools/make_tracks.py`` rely on them):
   divided by ``space_length``, rounded (at least 1). The row length of a piece
   is its length divided by its rows, so spaces on different pieces may differ
   slightly from ``space_length``; every row boundary is square to the line.
-- Lanes are centred on the racing line. When the lane count changes between
-  two pieces, both sides stay centred, so every lane of one piece touches at
-  least one lane of the next (along an edge, or at a corner, which is a
-  diagonal step): forward neighbours exist across the change (R-MOVE-1).
-  A change between 1 and 4 lanes at once would leave the outer lanes with no
-  neighbour and is refused.
+- Lanes are centred on the racing line. A piece with more or fewer lanes
+  than the layout's ``lanes`` may instead keep its lanes to the left or right
+  (``keep``, as seen driving along; docs/glossary.md, *kept lanes*): its
+  lanes then line up with the left or right lanes of the layout's width, so
+  where the count drops those lanes carry on and the others end, and where it
+  grows the new lanes appear on the other side. Every lane of one piece must
+  touch at least one lane of the next (along an edge, or at a corner, which
+  is a diagonal step), so that forward neighbours exist across the change
+  (R-MOVE-1): a change between 1 and 4 centred lanes at once, or by two lanes
+  kept to one side, would leave a lane with no neighbour and is refused.
 - Lane 0 is the innermost lane of the circuit: the lane on the left of the
   racing line when the line turns left overall (a loop driven anticlockwise
   as seen on the board), on the right when it turns right overall
   (``LaneLayout.inner`` overrides it).
-  Lane indices count from the inside within each piece.
+  Lane indices count from the inside within each piece, except in a piece
+  with fewer lanes than the layout that keeps its outer ones: its lanes keep
+  the indices of the layout's lanes they line up with (from three lanes into
+  two kept outside: lanes 1 and 2 carry on, lane 0 ends), so a lane that
+  carries on keeps its letter and shade.
 - Space ids are the lane letter (a = lane 0, b, c, d) and the row number, rows
   counted from 1 at the start of the line (the seam of a closed loop):
   ``a1``, ``c12``. A single-file stretch holds only ``a`` spaces.
@@ -76,6 +84,7 @@ from trackside.engine.track.geometry import BETTING_LINE_COUNT
 from trackside.engine.track.model import Centerline, Point, Segment, Space, Track
 
 LANE_LETTERS = "abcd"
+KEEP_CHOICES = ("left", "centre", "right")
 MAX_LANES = 4
 GRID_SIZE = 6
 MIN_ROW_LENGTH = 5.0
@@ -94,13 +103,16 @@ class Straight:
     """A straight piece of racing line.
 
     ``lanes``, ``rows`` and ``stagger`` override the layout's defaults
-    for this piece (None: use the layout's lane count, rounded length, stagger).
+    for this piece (None: use the layout's lane count, rounded length, stagger);
+    ``keep`` is where its lanes lie when it has more or fewer than the layout's
+    (one of ``KEEP_CHOICES``; None: centred).
     """
 
     length: float
     lanes: int | None = None
     rows: int | None = None
     stagger: float | None = None
+    keep: str | None = None
 
     @property
     def path_length(self) -> float:
@@ -115,13 +127,16 @@ class Straight:
 
 @dataclass(frozen=True)
 class Arc:
-    """A circular piece: ``radius`` of the racing line, ``angle`` in degrees (+ left, - right)."""
+    """A circular piece: ``radius`` of the racing line, ``angle`` in degrees (+ left, - right).
+
+    ``lanes``, ``rows``, ``stagger`` and ``keep`` as for ``Straight``."""
 
     radius: float
     angle: float
     lanes: int | None = None
     rows: int | None = None
     stagger: float | None = None
+    keep: str | None = None
 
     @property
     def path_length(self) -> float:
@@ -411,7 +426,7 @@ def build_lanes(layout: LaneLayout) -> LaneResult:
     gap = math.hypot(end.x - layout.start[0], end.y - layout.start[1])
     if layout.closed:
         _check_closure(layout, end, gap)
-    plans = _plan(layout)
+    plans = _plan(layout, inner)
     builder = _Builder(layout, side)
     spans: list[PieceSpan] = []
     boundaries: list[Boundary] = []
@@ -478,6 +493,15 @@ class _Plan:
     lanes: int
     length: float
     stagger: float
+    offset: float = 0.0  # lane widths the lanes' middle lies outside the racing line
+    first: int = 0  # the lane index of the piece's innermost lane
+
+    def extent(self, width: float) -> tuple[float, float]:
+        """The lateral offsets (mm, + outwards) of the inner and outer edge of the lanes."""
+        if self.offset == 0:
+            half = self.lanes * width / 2
+            return -half, half
+        return (self.offset - self.lanes / 2) * width, (self.offset + self.lanes / 2) * width
 
     @property
     def row_length(self) -> float:
@@ -496,27 +520,62 @@ class _Plan:
         return [0.0, *inner, self.length]
 
 
-def _plan(layout: LaneLayout) -> list[_Plan]:
+def _plan(layout: LaneLayout, inner: str) -> list[_Plan]:
     plans = []
     for index, piece in enumerate(layout.pieces):
         length = piece.path_length
         rows = piece.rows if piece.rows is not None else max(1, round(length / layout.space_length))
         lanes = piece.lanes if piece.lanes is not None else layout.lanes
         stagger = float(piece.stagger if piece.stagger is not None else layout.stagger)
-        plan = _Plan(rows, lanes, length, stagger)
-        _check_plan(layout, index, piece, plan)
+        offset = _offset(layout, piece, lanes, inner)
+        first = layout.lanes - lanes if offset > 0 and lanes < layout.lanes else 0
+        plan = _Plan(rows, lanes, length, stagger, offset, first)
+        _check_plan(layout, index, piece, plan, inner)
         plans.append(plan)
     count = len(plans)
     pairs = range(count if layout.closed else count - 1)
     for i in pairs:
-        a, b = plans[i].lanes, plans[(i + 1) % count].lanes
-        if abs(a - b) > 2:
+        _check_change(layout, plans[i], plans[(i + 1) % count], (i + 1) % count)
+    return plans
+
+
+def _offset(layout: LaneLayout, piece: Piece, lanes: int, inner: str) -> float:
+    """How many lane widths the middle of a piece's lanes lies outside the racing
+    line: 0 when centred, else so that its edge on the kept side lines up with
+    that edge of the layout's lanes."""
+    if piece.keep in (None, "centre") or lanes == layout.lanes:
+        return 0.0
+    towards_inner = piece.keep == inner
+    return (lanes - layout.lanes) / 2 if towards_inner else (layout.lanes - lanes) / 2
+
+
+def _check_change(layout: LaneLayout, a: _Plan, b: _Plan, index: int) -> None:
+    """Every lane on each side of a piece boundary must touch a lane on the other
+    side (a corner is enough: a diagonal step), or a car there is stuck."""
+    if a.offset == 0 and b.offset == 0:
+        if abs(a.lanes - b.lanes) > 2:
             raise LayoutError(
-                f"piece {(i + 1) % count}: the lanes go from {a} to {b} at once, which leaves "
+                f"piece {index}: the lanes go from {a.lanes} to {b.lanes} at once, which leaves "
                 "the outer lanes without a forward neighbour (R-MOVE-1)",
                 "change the lane count by at most 2 between pieces",
             )
-    return plans
+        return
+    a_in, a_out = a.extent(1.0)
+    b_in, b_out = b.extent(1.0)
+    eps = 1e-9
+    if (
+        a_in + 1 < b_in - eps
+        or b_in + 1 < a_in - eps
+        or a_out - 1 > b_out + eps
+        or b_out - 1 > a_out + eps
+    ):
+        raise LayoutError(
+            f"piece {index}: the lanes go from {a.lanes} to {b.lanes} with the lanes kept "
+            "to one side, which leaves a lane that touches none of the next piece's "
+            "(R-MOVE-1)",
+            "keep the centre lanes where two lanes end or begin at once, or change "
+            "the lane count one lane at a time",
+        )
 
 
 class _Stations:
@@ -571,8 +630,8 @@ class _Builder:
             _arc_points(self.layout, piece, plan, length, cuts) if isinstance(piece, Arc) else None
         )
         for k in range(n):
-            u_in = (k - n / 2) * self.width
-            u_out = (k + 1 - n / 2) * self.width
+            u_in = (k - n / 2 + plan.offset) * self.width
+            u_out = (k + 1 - n / 2 + plan.offset) * self.width
             for j in range(plan.rows):
                 s0, s1 = cuts[k][j], cuts[k][j + 1]
                 if arcs is None:
@@ -582,10 +641,11 @@ class _Builder:
                     outer_s = _between(arcs[k + 1], s0, s1)[::-1]
                 pts = [self._point(stations, s, u_in, start, length) for s in inner_s]
                 pts += [self._point(stations, s, u_out, start, length) for s in outer_s]
+                lane = plan.first + k
                 self.spaces.append(
                     LaneSpace(
-                        id=f"{LANE_LETTERS[k]}{row0 + j + 1}",
-                        lane=k,
+                        id=f"{LANE_LETTERS[lane]}{row0 + j + 1}",
+                        lane=lane,
                         row=row0 + j + 1,
                         piece=index,
                         corners=tuple(pts),
@@ -670,26 +730,29 @@ def _boundaries(
     plan = plans[index]
     width = float(layout.lane_width)
     count = len(plans)
-    prev = plans[index - 1].lanes if (index > 0 or layout.closed) else 0
+    inside, outside = plan.extent(width)
+    first_in, first_out = inside, outside
+    if index > 0 or layout.closed:
+        prev_in, prev_out = plans[index - 1].extent(width)
+        first_in, first_out = min(inside, prev_in), max(outside, prev_out)
     out = []
 
-    def edge(s: float, lanes: int, row: int) -> Boundary:
+    def edge(s: float, lo: float, hi: float, row: int) -> Boundary:
         x, y, h = stations.get(s)
-        half = lanes * width / 2
         nx, ny = -side * math.sin(h), side * math.cos(h)
         return Boundary(
             start + s,
-            _board(x - half * nx, y - half * ny),
-            _board(x + half * nx, y + half * ny),
+            _board(x + lo * nx, y + lo * ny),
+            _board(x + hi * nx, y + hi * ny),
             row,
         )
 
-    out.append(edge(0.0, max(plan.lanes, prev), row0))
+    out.append(edge(0.0, first_in, first_out, row0))
     if plan.lanes == 1 or plan.stagger == 0:
         for j in range(1, plan.rows):
-            out.append(edge(j * plan.row_length, plan.lanes, row0 + j))
+            out.append(edge(j * plan.row_length, inside, outside, row0 + j))
     if index == count - 1 and not layout.closed:
-        out.append(edge(stations.length, plan.lanes, row0 + plan.rows))
+        out.append(edge(stations.length, inside, outside, row0 + plan.rows))
     return out
 
 
@@ -806,8 +869,12 @@ def _check_pieces(layout: LaneLayout) -> None:
         raise LayoutError(f"inner must be 'left' or 'right', got {layout.inner!r}")
 
 
-def _check_plan(layout: LaneLayout, index: int, piece: Piece, plan: _Plan) -> None:
+def _check_plan(layout: LaneLayout, index: int, piece: Piece, plan: _Plan, inner: str) -> None:
     where = f"piece {index} ({_describe(piece)})"
+    if piece.keep not in (None, *KEEP_CHOICES):
+        raise LayoutError(
+            f"{where}: keep must be one of {', '.join(KEEP_CHOICES)}, got {piece.keep!r}"
+        )
     if not isinstance(plan.lanes, int) or not 1 <= plan.lanes <= MAX_LANES:
         raise LayoutError(f"{where}: lanes must be 1 to {MAX_LANES}, got {plan.lanes}")
     if not isinstance(plan.rows, int) or plan.rows < 1:
@@ -818,9 +885,13 @@ def _check_plan(layout: LaneLayout, index: int, piece: Piece, plan: _Plan) -> No
             f"make the piece longer or give it fewer rows (at least {MIN_ROW_LENGTH:g} mm each)",
         )
     if isinstance(piece, Arc):
-        inside = float(piece.radius) - plan.lanes * layout.lane_width / 2
+        toward_centre = plan.lanes * layout.lane_width / 2
+        if plan.offset != 0:  # the side nearer the arc's centre is the one that counts
+            lo, hi = plan.extent(layout.lane_width)
+            toward_centre = -lo if (piece.angle > 0) == (inner == "left") else hi
+        inside = float(piece.radius) - toward_centre
         if inside < layout.lane_width / 4:
-            need = plan.lanes * layout.lane_width / 2 + layout.lane_width / 4
+            need = toward_centre + layout.lane_width / 4
             raise LayoutError(
                 f"{where}: the inner edge of the lanes would be {inside:.1f} mm "
                 "from the arc's centre",

@@ -98,6 +98,7 @@ class Background:
     opacity: Number = 0.5
     locked: bool = False
     hidden: bool = False
+    page: int | None = None  # the page shown, 1 for the first, when the file is a PDF
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -110,6 +111,8 @@ class Background:
             out["locked"] = True
         if self.hidden:
             out["hidden"] = True
+        if self.page is not None:
+            out["page"] = self.page
         return out
 
     @classmethod
@@ -121,6 +124,7 @@ class Background:
             opacity=data.get("opacity", 0.5),
             locked=bool(data.get("locked", False)),
             hidden=bool(data.get("hidden", False)),
+            page=data.get("page"),
         )
 
 

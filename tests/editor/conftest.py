@@ -28,6 +28,8 @@ class FakePrompts:
         self.image_answer: str | None = None
         self.opacity_answer: float | None = None
         self.distance_answer: float | None = None
+        self.page_answer: int | None = None
+        self.earlier_answer: int | None = None
         self.asked: list[tuple] = []
 
     def save_changes(self, name):
@@ -82,6 +84,14 @@ class FakePrompts:
     def image_path(self, folder):
         self.asked.append(("image_path", folder))
         return self.image_answer
+
+    def pdf_page(self, name, pages):
+        self.asked.append(("pdf_page", name, list(pages)))
+        return self.page_answer
+
+    def earlier_save(self, name, versions):
+        self.asked.append(("earlier_save", name, list(versions)))
+        return self.earlier_answer
 
     def opacity(self, current):
         self.asked.append(("opacity", current))

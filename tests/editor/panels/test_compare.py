@@ -10,6 +10,7 @@ from trackside.engine.track.model import save_track
 from trackside.engine.track.transform import map_space, translation
 
 pytestmark = pytest.mark.gui
+CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 
 
 def file_action(window, text):
@@ -85,3 +86,62 @@ def test_a_file_that_is_no_track_is_reported(window, qtbot, stadium_file, tmp_pa
     file_action(window, "Compare With…").trigger()
     assert window.prompts.titles()[-1][1] == "Cannot compare"
     assert window.compare.other is None
+
+
+def test_compare_with_an_earlier_save_lists_the_kept_saves_newest_first(
+    window, qtbot, stadium_file, autosave_dir
+):
+    assert window.open_file(stadium_file, ask=False)
+    action = file_action(window, "Compare With Earlier Save…")
+    action.trigger()  # nothing kept yet: said so
+    assert window.prompts.titles()[-1][1] == "No earlier saves"
+    first_id = window.doc.track.spaces[0].id
+    for _save in range(2):
+        window.scene.select_indices([0])
+        window.act_delete.trigger()
+        assert window.save()
+    kept = window.earlier_saves.versions(stadium_file)
+    assert len(kept) == 2
+    assert kept[0].path.is_relative_to(autosave_dir.parent / "earlier-saves")
+    beside = stadium_file.parent.iterdir()
+    assert sorted(p.name for p in beside if p.name.startswith("stadium")) == ["stadium.yaml"]
+    window.prompts.earlier_answer = 1  # the older: the file as opened
+    action.trigger()
+    ((_kind, name, listed),) = window.prompts.titles("earlier_save")
+    assert name == "stadium.yaml" and len(listed) == 2
+    assert listed == sorted(listed, reverse=True)  # newest first
+    panel = window.compare
+    assert "Compared with the save of" in panel.title.text()
+    assert rows(panel)[0] == "2 spaces removed" and f"  {first_id}" in rows(panel)
+    assert action.shortcut().toString() == "Ctrl+Shift+D"
+    assert action.shortcut().toString() in action.toolTip()
+
+
+def test_a_newer_autosave_is_offered_first(window, qtbot, stadium_file):
+    assert window.open_file(stadium_file, ask=False)
+    window.scene.select_indices([0])
+    window.act_delete.trigger()
+    assert window.save()
+    window.scene.select_indices([0, 1, 2])
+    window.act_delete.trigger()
+    assert window.autosave.save_now()
+    window.prompts.earlier_answer = 0
+    window.view.setFocus()
+    qtbot.waitUntil(lambda: window.view.hasFocus(), timeout=2000)
+    qtbot.keyClick(window.view, Qt.Key.Key_D, CTRL_SHIFT)
+    ((_kind, _name, listed),) = window.prompts.titles("earlier_save")
+    assert len(listed) == 2 and "autosave" in listed[0] and "autosave" not in listed[1]
+    assert "Compared with the autosave of" in window.compare.title.text()
+    assert window.compare.diff.same  # the autosave holds the edits made since the save
+
+
+def test_an_earlier_save_that_cannot_be_kept_never_stops_the_save(window, qtbot, stadium_file):
+    assert window.open_file(stadium_file, ask=False)
+    blocked = stadium_file.parent / "not-a-folder"
+    blocked.write_text("a file where the data folder should be")
+    window.earlier_saves.directory = blocked
+    window.scene.select_indices([0])
+    window.act_delete.trigger()
+    assert window.save() and not window.doc.is_modified()
+    message = window.statusBar().currentMessage()
+    assert message.startswith(f"Saved {stadium_file}") and "could not be kept" in message

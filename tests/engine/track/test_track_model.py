@@ -246,3 +246,16 @@ def test_a_background_round_trips_and_is_optional():
     assert again.to_yaml() == text
     track.background = None
     assert "background" not in track.to_yaml()
+
+
+def test_a_pdf_background_keeps_its_page_and_a_picture_has_none():
+    from trackside.engine.track.model import Background
+
+    track = stadium_track()
+    track.background = Background("board.pdf", (0, 0), 0.35, page=3)
+    again, _doc, problems = parse_track(track.to_yaml())
+    assert problems == [] and again.background.page == 3
+    track.background = Background("scan.png", (0, 0), 0.25)
+    assert "page" not in track.to_yaml()
+    bad = track.to_yaml().replace("mm_per_pixel: 0.25", "mm_per_pixel: 0.25\n  page: 0")
+    assert any("background.page" in str(p) for p in parse_track(bad)[2])
