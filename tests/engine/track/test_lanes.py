@@ -210,8 +210,8 @@ def test_narrowing_is_centred_on_the_racing_line():
 def test_a_jump_from_one_to_four_lanes_is_refused():
     with pytest.raises(LayoutError, match="from 1 to 4"):
         build_lanes(LaneLayout(pieces=(Straight(80, lanes=1), Straight(80, lanes=4))))
-    with pytest.raises(LayoutError, match="lanes must be 1 to 4"):
-        build_lanes(LaneLayout(pieces=(Straight(80, lanes=5),)))
+    with pytest.raises(LayoutError, match="lanes must be 1 to 6"):
+        build_lanes(LaneLayout(pieces=(Straight(80, lanes=7),)))
 
 
 # -- closed loops -----------------------------------------------------------
