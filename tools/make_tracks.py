@@ -56,8 +56,9 @@ AUTHOR = "Trackside"
 # - Less blocking, then a longer race: each row a car may pass in wastes less
 #   movement, so fewer cars stall, and the stalls saved pay for more rows. A
 #   longer race lowers the pole's share by about a third of a point a row and
-#   adds 0.03 to 0.05 stalled cars a row (Harbour Loop, six abreast: 45 rows,
-#   25.1% and 0.32 stalled; 48 rows, 23.1% and 0.43). Quarry Hairpin has three
+#   adds 0.04 to 0.05 stalled cars a row (Harbour Loop, six abreast: 45 rows,
+#   25.1% and 0.32 stalled; 48 rows, 23.1% and 0.43; Estuary Sweep: 42 rows,
+#   0.33 stalled; 45 rows, 0.49 and 0.51, too many). Quarry Hairpin has three
 #   lanes on its floor instead of two (0.07 stalled cars fewer) and 48 rows
 #   instead of 44; its crest is too close to the ledge, and the board too
 #   short, for a six-lane start box, so it keeps four abreast.
