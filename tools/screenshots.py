@@ -190,17 +190,35 @@ def play_shots() -> None:
     w.close()
 
 
+def balance_shot() -> None:
+    """Quarry Hairpin after 1,000 greedy games in the Balance panel, the heat map on."""
+    w = window()
+    w.open_file(TRACKS / "quarry-hairpin.yaml", ask=False)
+    w.view.fit_to_view()
+    panel = w.balance_panel
+    panel.games_box.setValue(1000)
+    panel.workers_box.setValue(2)
+    w.act_simulate.trigger()
+    while panel.running:
+        settle(100)
+    w.act_heatmap.trigger()
+    save(w, "balance-panel.png")
+    w.close()
+
+
 def main() -> None:
-    """Take the pictures named on the command line (editor, lanes, keep, moves, play), or all."""
+    """Take the pictures named on the command line (editor, lanes, keep, moves, play,
+    balance), or all."""
     app = make_app()
     IMAGES.mkdir(parents=True, exist_ok=True)
-    wanted = set(sys.argv[1:]) or {"editor", "lanes", "keep", "moves", "play"}
+    wanted = set(sys.argv[1:]) or {"editor", "lanes", "keep", "moves", "play", "balance"}
     shots = {
         "editor": editor_shot,
         "lanes": lane_tool_shot,
         "keep": keep_shot,
         "moves": movement_shot,
         "play": play_shots,
+        "balance": balance_shot,
     }
     for name, shoot in shots.items():
         if name in wanted:
