@@ -100,7 +100,7 @@ def install_error_guard(window: MainWindow) -> None:
 
 
 def main(argv: list[str] | None = None, track: str | Path | None = None) -> int:
-    """Open the editor on ``track`` (or a blank circuit) and run until it closes."""
+    """Open the editor on ``track`` (or on the start page) and run until it closes."""
     app = make_app(argv)
     window = MainWindow()
     previous_hook = sys.excepthook

@@ -74,6 +74,7 @@ from trackside.engine.yamlio import check_writable
 
 APP_NAME = "Trackside"
 MAX_RECENT = 8
+STATUS_MS = 8000  # how long a message about a finished step stays in the status bar
 ToolT = TypeVar("ToolT", bound=Tool)
 
 
@@ -114,13 +115,13 @@ class MainWindow(QMainWindow):
             self.scene,
             self.view,
             self.prompts,
-            self.statusBar().showMessage,
+            self.say,
             lambda: self.tool.name == "select",
             [self.act_duplicate, self.act_delete],
             self,
         )
         self.background = BackgroundActions(
-            self.doc, self.scene, self.prompts, self.statusBar().showMessage, self.set_tool, self
+            self.doc, self.scene, self.prompts, self.say, self.set_tool, self
         )
         self._build_tool_docks()
         self._build_balance()
@@ -133,6 +134,7 @@ class MainWindow(QMainWindow):
         self.doc.metaChanged.connect(self._update_title)
         self.doc.undo_stack.cleanChanged.connect(self._update_title)
         self.scene.cursorMoved.connect(self._show_cursor)
+        self.doc.changed.connect(self._describe_cursor_again)
         self.scene.selectionChanged.connect(self._update_selection_actions)
         self.view.zoomChanged.connect(self._show_zoom)
         self.issues.issueActivated.connect(self.show_issue)
@@ -158,16 +160,12 @@ class MainWindow(QMainWindow):
     # -- building ------------------------------------------------------------
     def _build_panels(self) -> None:
         self.inspector = Inspector(self.doc, self.scene)
+        self.inspector.refused.connect(self.say)
         self.issues = IssuesPanel(self.doc)
         self.undo_view = QUndoView(self.doc.undo_stack)
         self.undo_view.setEmptyLabel("Opened")
-        # In a scroll area: on a small screen the window still fits, the form scrolls.
-        inspector_room = QScrollArea()
-        inspector_room.setWidget(self.inspector)
-        inspector_room.setWidgetResizable(True)
-        inspector_room.setFrameShape(QScrollArea.Shape.NoFrame)
         self.inspector_dock = self._dock(
-            "Inspector", inspector_room, Qt.DockWidgetArea.RightDockWidgetArea
+            "Inspector", scrolled(self.inspector), Qt.DockWidgetArea.RightDockWidgetArea
         )
         self.history_dock = self._dock(
             "History", self.undo_view, Qt.DockWidgetArea.RightDockWidgetArea
@@ -213,9 +211,13 @@ class MainWindow(QMainWindow):
         bar = self.statusBar()
         self.hint_label = ElidedLabel()
         self.hint_label.setMinimumWidth(200)
+        # Opaque (the status bar's colour): its new text on every hover repaints the label
+        # alone, not the status bar and the window under it.
+        self.hint_label.setAutoFillBackground(True)
         self.space_label = QLabel()
         self.space_label.setMinimumWidth(150)
         self.cursor_label = QLabel("x —  y —")
+        self._cursor: tuple[float, float] | None = None  # the pointer on the board, in mm
         self.cursor_label.setMinimumWidth(170)
         self.zoom_label = QLabel()
         self.zoom_label.setMinimumWidth(60)
@@ -473,6 +475,10 @@ class MainWindow(QMainWindow):
         ShortcutsDialog(self.menuBar(), self).exec()
         self.focus_canvas()
 
+    def say(self, text: str) -> None:
+        """Tell what a step did in the status bar, for a few seconds."""
+        self.statusBar().showMessage(text, STATUS_MS)
+
     def focus_canvas(self) -> None:
         """Give the keyboard back to the canvas (after a dialog, or a panel closed)."""
         self.view.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -505,15 +511,14 @@ class MainWindow(QMainWindow):
     def _build_tool_docks(self) -> None:
         """The Lanes and Movement panels: each comes to the front with its tool."""
         self.lane_panel = LanePanel(self.tool_of(LaneTool))
-        scroll = QScrollArea()
-        scroll.setWidget(self.lane_panel)
-        scroll.setWidgetResizable(True)
-        self.lane_dock = self._dock("Lanes", scroll, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.lane_dock = self._dock(
+            "Lanes", scrolled(self.lane_panel), Qt.DockWidgetArea.RightDockWidgetArea
+        )
         self.movement_panel = MovementDock(
             self.tool_of(MovesTool), self.scene, self.doc, self.act_arrows
         )
         self.movement_dock = self._dock(
-            "Movement", self.movement_panel, Qt.DockWidgetArea.RightDockWidgetArea
+            "Movement", scrolled(self.movement_panel), Qt.DockWidgetArea.RightDockWidgetArea
         )
         for dock in (self.lane_dock, self.movement_dock):
             self.tabifyDockWidget(self.inspector_dock, dock)
@@ -527,10 +532,9 @@ class MainWindow(QMainWindow):
     def _build_balance(self) -> None:
         """The Balance panel, its Simulate action and the heat map on the canvas."""
         self.balance_panel = BalancePanel(self.doc)
-        scroll = QScrollArea()
-        scroll.setWidget(self.balance_panel)
-        scroll.setWidgetResizable(True)
-        self.balance_dock = self._dock("Balance", scroll, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.balance_dock = self._dock(
+            "Balance", scrolled(self.balance_panel), Qt.DockWidgetArea.RightDockWidgetArea
+        )
         self.tabifyDockWidget(self.inspector_dock, self.balance_dock)
         self.inspector_dock.raise_()
         self.heatmap = HeatMapItem()
@@ -725,13 +729,21 @@ class MainWindow(QMainWindow):
         self.view.zoomChanged.emit(self.view.scale_factor())
 
     def _show_cursor(self, x: float, y: float) -> None:
+        self._cursor = (x, y)
         self.cursor_label.setText(f"x {x:8.1f}  y {y:8.1f} mm")
         self.space_label.setText(self._describe_space_at(x, y))
+
+    def _describe_cursor_again(self) -> None:
+        """An edit under a still pointer (Delete, undo) changes what lies under it."""
+        if self._cursor is not None:
+            self.space_label.setText(self._describe_space_at(*self._cursor))
 
     def _describe_space_at(self, x: float, y: float) -> str:
         """'b12 · lane 1 · 2 forward' for the space under the pointer (forward: R-MOVE-1)."""
         index = self.scene.space_at(QPointF(x, y))
         if index is None:
+            return ""
+        if index >= len(self.doc.track.spaces):
             return ""
         sp = self.doc.track.spaces[index]
         text = f"{sp.id} · lane {sp.lane}"
@@ -749,15 +761,11 @@ class MainWindow(QMainWindow):
             f"<span style='color:#e5484d'>● {errors}</span> "
             f"<span style='color:#f0a020'>▲ {warnings}</span>"
         )
-        spaces: set[int] = set()
-        lines: set[int] = set()
-        for issue in self.issues.issues:
-            if issue.severity != "error":
-                continue
-            spaces |= {i for i in (self.doc.index_of(s) for s in issue.spaces) if i is not None}
-            if issue.line is not None:
-                lines.add(issue.line)
-        self.scene.set_problems(spaces, lines)
+        # One pass over the track for all errors: a whole track in error stays instant.
+        errors_only = [issue for issue in self.issues.issues if issue.severity == "error"]
+        ids = [space_id for issue in errors_only for space_id in issue.spaces]
+        lines = {issue.line for issue in errors_only if issue.line is not None}
+        self.scene.set_problems(set(self.doc.indices_of(ids)), lines)
 
     def _update_selection_actions(self) -> None:
         try:
@@ -802,7 +810,7 @@ class MainWindow(QMainWindow):
 
     def show_spaces(self, space_ids: Iterable[str], lines: Iterable[int] = ()) -> None:
         """Select spaces (by id) and lines and centre the view on them."""
-        indices = [i for i in (self.doc.index_of(s) for s in space_ids) if i is not None]
+        indices = self.doc.indices_of(space_ids)
         lines = list(lines)
         if not indices and not lines:
             return
@@ -1147,6 +1155,17 @@ class MainWindow(QMainWindow):
         self.scene.surface.wait()
         self.issues.wait()
         event.accept()
+
+
+def scrolled(panel: QWidget) -> QScrollArea:
+    """``panel`` in a scroll area, for a dock: on a small screen (or at 200 %) the
+    window still fits and the panel scrolls, rather than the panel setting the
+    window's least height."""
+    room = QScrollArea()
+    room.setWidget(panel)
+    room.setWidgetResizable(True)
+    room.setFrameShape(QScrollArea.Shape.NoFrame)
+    return room
 
 
 def _writable(path: str) -> bool:

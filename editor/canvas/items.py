@@ -32,7 +32,12 @@ from PySide6.QtGui import (
     QPen,
     QPolygonF,
 )
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsRectItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from trackside.editor.canvas import painting
 from trackside.editor.document.track_document import TrackDocument, is_unset
@@ -162,8 +167,14 @@ class SurfaceItem(QGraphicsItem):
             painting.paint_surface(painter, self._surface)
 
 
-class SpaceItem(QGraphicsItem):
-    """One space, drawn as on the board, with selection and problem highlights."""
+class SpaceItem(QGraphicsRectItem):
+    """One space, drawn as on the board, with selection and problem highlights.
+
+    A ``QGraphicsRectItem`` for its bounds alone: the rectangle (the space's extent and a
+    margin, no pen) is its ``boundingRect``, answered by Qt itself. Qt asks each space in
+    a repainted area for it several times; a Python ``boundingRect`` made every one of
+    those asks a call into Python, which was most of repainting the whole board.
+    """
 
     def __init__(self, doc: TrackDocument, space: Space):
         super().__init__()
@@ -182,8 +193,9 @@ class SpaceItem(QGraphicsItem):
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setAcceptHoverEvents(True)
+        self.setPen(Qt.PenStyle.NoPen)  # the bounds are the rectangle, not widened by a pen
         self._poly = QPolygonF()
-        self._rect = QRectF()
+        self._outline = QRectF()
         self._preview: Space | None = None
         self.refresh()
 
@@ -211,7 +223,8 @@ class SpaceItem(QGraphicsItem):
         self.prepareGeometryChange()
         space = self._preview or self.space
         self._poly = QPolygonF([QPointF(float(x), float(y)) for x, y in space.corners])
-        self._rect = self._poly.boundingRect().adjusted(-3, -3, 3, 3)
+        self._outline = self._poly.boundingRect()
+        self.setRect(self._outline.adjusted(-3, -3, 3, 3))
         self.rectangular = _is_rectangle(space.corners)
         self.update()
 
@@ -219,8 +232,9 @@ class SpaceItem(QGraphicsItem):
         """The space's outline in mm."""
         return QPolygonF(self._poly)
 
-    def boundingRect(self) -> QRectF:
-        return self._rect
+    def outline_rect(self) -> QRectF:
+        """The extent of the space's outline in mm (``polygon().boundingRect()``)."""
+        return QRectF(self._outline)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()

@@ -75,6 +75,7 @@ class LapStartItem(QGraphicsItem):
         self.setAcceptHoverEvents(True)
         self.ends: tuple[Point, Point] | None = None
         self.direction: Point = (1.0, 0.0)
+        self._rect = QRectF()  # boundingRect's answer, kept from _place
         self.label = _Tag("Lap start", self)
         self.label.setToolTip(TIP)
         self._previewing = False
@@ -120,6 +121,7 @@ class LapStartItem(QGraphicsItem):
         self.prepareGeometryChange()
         if at is None:
             self.ends = None
+            self._rect = QRectF()
             self.setVisible(False)
             return
         spaces = self.doc.track.spaces
@@ -132,6 +134,7 @@ class LapStartItem(QGraphicsItem):
             (at[0] + hi * normal[0], at[1] + hi * normal[1]),
         )
         self.direction = direction
+        self._rect = self._extent()
         outer = self.ends[1]
         self.label.setPos(QPointF(outer[0] + 6 * normal[0], outer[1] + 6 * normal[1]))
         self.setVisible(True)
@@ -165,13 +168,18 @@ class LapStartItem(QGraphicsItem):
             ]
         )
 
-    def boundingRect(self) -> QRectF:
+    def _extent(self) -> QRectF:
+        """What ``paint`` covers: the bar and the arrow, with room for the pens."""
         if self.ends is None:
             return QRectF()
         poly = self._arrow()
         for x, y in self.ends:
             poly.append(QPointF(x, y))
         return poly.boundingRect().adjusted(-4, -4, 4, 4)
+
+    def boundingRect(self) -> QRectF:
+        # Kept, not worked out: Qt asks on every repaint that its name tag may be in.
+        return QRectF(self._rect)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
@@ -207,11 +215,14 @@ class _Tag(QGraphicsItem):
         self.font = QFont()
         self.font.setBold(True)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
-
-    def boundingRect(self) -> QRectF:
+        # Measured once: an item that ignores the zoom is asked for its bounds on every
+        # repaint of the canvas, wherever it is (the scene's index cannot place it).
         metrics = QFontMetricsF(self.font)
         w, h = metrics.horizontalAdvance(self.text) + 12, metrics.height() + 4
-        return QRectF(-w / 2, -h / 2, w, h)
+        self._rect = QRectF(-w / 2, -h / 2, w, h)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(self._rect)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

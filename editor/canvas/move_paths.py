@@ -47,7 +47,7 @@ class EndPathsItem(QGraphicsItem):
         rect = QRectF()
         for i in {self.origin, *(i for path in self.paths for i in path)}:
             if i < len(items):
-                rect = rect.united(items[i].polygon().boundingRect())
+                rect = rect.united(items[i].outline_rect())
         # Pens and nudges are a few screen pixels wide whatever the zoom.
         pad = (8 + 2.5 * len(self.paths)) * self.track_scene.pixel_mm()
         return rect.adjusted(-pad, -pad, pad, pad)

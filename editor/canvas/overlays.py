@@ -7,6 +7,7 @@ R-MOVE-2: forward neighbours; R-MOVE-4: legal moves; R-FIN-1: finishing).
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Protocol
 
@@ -128,7 +129,7 @@ class MovesItem(QGraphicsItem):
         rect = QRectF()
         for i in spaces:
             if i < len(items):
-                rect = rect.united(items[i].polygon().boundingRect())
+                rect = rect.united(items[i].outline_rect())
         for i in {*self.cars, *([self.origin] if self.origin is not None else [])}:
             if i < g.n:
                 x, y = g.centroids[i]
@@ -138,36 +139,37 @@ class MovesItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        # Painted on every hover: pens and brushes are made once (_Ink), points once per space.
         items = self.track_scene.space_items
         g = self.track_scene.geometry()
         if g is None:
             return
+        ink = _ink()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        ends: dict[int, QColor] = {}
+        ends: dict[int, QBrush] = {}
         for move in self.moves:
-            colour = FINISHED if move.finished else BLOCKED if move.blocked else END
-            ends.setdefault(move.end, colour)
+            brush = ink.finished if move.finished else ink.blocked if move.blocked else ink.end
+            ends.setdefault(move.end, brush)
         painter.setPen(Qt.PenStyle.NoPen)
-        for i, colour in ends.items():
+        for i, brush in ends.items():
             if i < len(items):
-                painter.setBrush(QBrush(colour))
+                painter.setBrush(brush)
                 painter.drawPolygon(items[i].polygon())
         if self.origin is not None and self.origin < g.n:
-            path_pen = QPen(QColor(255, 255, 255, 95), 0.6)
-            path_pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-            for move in self.moves:
-                pts = [QPointF(*g.centroids[self.origin])] + [
-                    QPointF(*g.centroids[i]) for i in move.path
-                ]
-                path = QPainterPath(pts[0])
-                for p in pts[1:]:
-                    path.lineTo(p)
-                painter.setPen(path_pen)
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawPath(path)
-            at = QPointF(*g.centroids[self.origin])
-            painter.setPen(QPen(RING, 1.6))
+            centroids = g.centroids
+            points: dict[int, QPointF] = {}
+            at = points[self.origin] = QPointF(*centroids[self.origin])
+            painter.setPen(ink.path)
             painter.setBrush(Qt.BrushStyle.NoBrush)
+            for move in self.moves:
+                path = QPainterPath(at)
+                for i in move.path:
+                    point = points.get(i)
+                    if point is None:
+                        point = points[i] = QPointF(*centroids[i])
+                    path.lineTo(point)
+                painter.drawPath(path)
+            painter.setPen(ink.ring)
             painter.drawEllipse(at, 10.5, 10.5)
             _car(painter, at, ORIGIN)
         for i in self.cars:
@@ -175,17 +177,37 @@ class MovesItem(QGraphicsItem):
                 _car(painter, QPointF(*g.centroids[i]), self.car_colours.get(i, CAR))
 
 
+class _Ink:
+    """The pens and brushes of the moves overlay, made once."""
+
+    def __init__(self) -> None:
+        self.end, self.finished, self.blocked = QBrush(END), QBrush(FINISHED), QBrush(BLOCKED)
+        self.path = QPen(QColor(255, 255, 255, 95), 0.6)
+        self.path.setCapStyle(Qt.PenCapStyle.RoundCap)
+        self.ring = QPen(RING, 1.6)
+        self.car_outline = QPen(QColor("#101418"), 0.6)
+        self.windscreen = QBrush(QColor(255, 255, 255, 200))
+        self.wheels = QBrush(QColor("#101418"))
+
+
+@functools.cache
+def _ink() -> _Ink:
+    """The overlay's pens and brushes (made at first paint, when Qt is up)."""
+    return _Ink()
+
+
 def _car(painter: QPainter, at: QPointF, colour: QColor) -> None:
-    painter.setPen(QPen(QColor("#101418"), 0.6))
+    ink = _ink()
+    painter.setPen(ink.car_outline)
     painter.setBrush(colour)
-    body = QRectF(at.x() - 7, at.y() - 4, 14, 8)
-    painter.drawRoundedRect(body, 2.5, 2.5)
-    painter.setBrush(QColor(255, 255, 255, 200))
-    painter.drawRect(QRectF(at.x() + 1, at.y() - 2.5, 3.5, 5))
-    painter.setBrush(QColor("#101418"))
+    x, y = at.x(), at.y()
+    painter.drawRoundedRect(QRectF(x - 7, y - 4, 14, 8), 2.5, 2.5)
+    painter.setBrush(ink.windscreen)
+    painter.drawRect(QRectF(x + 1, y - 2.5, 3.5, 5))
+    painter.setBrush(ink.wheels)
     for dx in (-4.5, 3.5):
         for dy in (-5, 4):
-            painter.drawRect(QRectF(at.x() + dx, at.y() + dy, 2.5, 1.2))
+            painter.drawRect(QRectF(x + dx, y + dy, 2.5, 1.2))
 
 
 def car_polygon(at: QPointF) -> QPolygonF:

@@ -439,9 +439,9 @@ def draw_text(
     if not text or height <= 0:
         return
     font = _font(family, bold)
-    metrics = QFontMetricsF(font)
+    metrics = _metrics(family, bold)
     scale = height / metrics.capHeight()
-    width = metrics.horizontalAdvance(text)
+    width = _advance(text, family, bold)
     painter.save()
     painter.translate(centre)
     painter.scale(scale, scale)
@@ -462,11 +462,25 @@ def text_width(
     text: str, height: float, bold: bool = False, family: str = DEFAULT_STYLE.font_family
 ) -> float:
     """Width in mm of ``text`` drawn by ``draw_text`` at ``height``."""
-    metrics = QFontMetricsF(_font(family, bold))
-    return metrics.horizontalAdvance(text) * height / metrics.capHeight()
+    return _advance(text, family, bold) * height / _metrics(family, bold).capHeight()
 
 
 _fonts: dict[tuple[str, bool], QFont] = {}
+_font_metrics: dict[tuple[str, bool], QFontMetricsF] = {}
+
+
+def _metrics(family: str, bold: bool) -> QFontMetricsF:
+    """The metrics of ``_font(family, bold)``, made once."""
+    key = (family, bold)
+    if key not in _font_metrics:
+        _font_metrics[key] = QFontMetricsF(_font(family, bold))
+    return _font_metrics[key]
+
+
+@lru_cache(maxsize=4096)
+def _advance(text: str, family: str, bold: bool) -> float:
+    """How far ``text`` reaches in ``_font(family, bold)`` (ids and numbers repeat)."""
+    return _metrics(family, bold).horizontalAdvance(text)
 
 
 def _font(family: str, bold: bool) -> QFont:
@@ -661,6 +675,17 @@ def _pen(
     cap: Qt.PenCapStyle = Qt.PenCapStyle.RoundCap,
     join: Qt.PenJoinStyle = Qt.PenJoinStyle.RoundJoin,
 ) -> QPen:
+    if isinstance(colour, str):  # a copy of a pen made once: callers may change theirs
+        return QPen(_named_pen(colour, width, cap, join))
+    pen = QPen(QColor(colour), width)
+    pen.setCapStyle(cap)
+    pen.setJoinStyle(join)
+    return pen
+
+
+@lru_cache(maxsize=256)
+def _named_pen(colour: str, width: float, cap: Qt.PenCapStyle, join: Qt.PenJoinStyle) -> QPen:
+    """A pen of a colour given by name, made once (the board repaints the same few)."""
     pen = QPen(QColor(colour), width)
     pen.setCapStyle(cap)
     pen.setJoinStyle(join)

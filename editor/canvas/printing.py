@@ -9,6 +9,7 @@ paper chosen in the print dialog. Any ``QPagedPaintDevice`` that is a printer (o
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF
@@ -41,6 +42,7 @@ from trackside.editor.canvas.render import (
 from trackside.engine.errors import Place, UnwritableOutput
 from trackside.engine.track.geometry import is_rectangle
 from trackside.engine.track.model import Space, Track
+from trackside.engine.track.transform import upright
 
 RULER_MM = 100.0
 INK = QColor("#202020")
@@ -112,6 +114,15 @@ def sample_space(track: Track) -> Space | None:
     return pool[len(pool) // 2]
 
 
+def sheet_space(track: Track) -> Space | None:
+    """The sample space as the sheet draws it: turned level (its sides along the page's
+    edges), so that a ruler checks its real length and width, not a tilted box."""
+    space = sample_space(track)
+    if space is None:
+        return None
+    return replace(space, corners=upright(space.corners))
+
+
 def paint_calibration(
     painter: QPainter, page_w: float, page_h: float, track: Track, style: BoardStyle = DEFAULT_STYLE
 ) -> None:
@@ -133,19 +144,16 @@ def paint_calibration(
     )
     draw("3. Then print the board the same way: File > Print.", left, 58, 2.6)
     _ruler(painter, QPointF(left, 72), family)
-    space = sample_space(track)
+    space = sheet_space(track)
     if space is None:
         draw("The circuit has no spaces yet: only the ruler to check.", left, 110, 2.6)
         return
+    rectangular = is_rectangle(space.corners)
     xs = [float(x) for x, _ in space.corners]
     ys = [float(y) for _, y in space.corners]
     w, h = max(xs) - min(xs), max(ys) - min(ys)
-    draw(
-        f"Space {space.id} at its printed size: {w:.1f} x {h:.1f} mm (its bounding box)",
-        left,
-        108,
-        2.6,
-    )
+    sides = "its two sides" if rectangular else "the box around it"
+    draw(f"Space {space.id} at its printed size: {w:.1f} x {h:.1f} mm ({sides})", left, 108, 2.6)
     scale = min(1.0, (page_w - 2 * left) / max(w, 1e-9), (page_h - 150) / max(h, 1e-9))
     if scale < 1.0:  # a space larger than the page: say so rather than print it wrong
         draw("(too large for this page: shown smaller, do not measure it)", left, 114, 2.2)
@@ -154,7 +162,7 @@ def paint_calibration(
     painter.translate(left + 10, top)
     painter.scale(scale, scale)
     painter.translate(-min(xs), -min(ys))
-    paint_space(painter, space, style, rectangular=is_rectangle(space.corners), show_id=True)
+    paint_space(painter, space, style, rectangular=rectangular, show_id=True)
     painter.restore()
     _dimension(painter, left + 10, top - 3, left + 10 + w * scale, f"{w:.1f} mm", family)
     _dimension_v(painter, left + 6, top, top + h * scale, f"{h:.1f} mm", family)

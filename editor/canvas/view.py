@@ -34,7 +34,7 @@ class CanvasView(QGraphicsView):
     def __init__(self, scene: TrackScene, parent: QWidget | None = None):
         super().__init__(scene, parent)
         self.track_scene = scene  # a view does not own its scene (QT-NOTES.md)
-        self.show_grid = True
+        self._show_grid = True
         self.show_empty_hint = True  # off while a start page covers the empty canvas
         self.setRenderHints(
             QPainter.RenderHint.Antialiasing
@@ -42,6 +42,10 @@ class CanvasView(QGraphicsView):
             | QPainter.RenderHint.SmoothPixmapTransform
         )
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        # The grid is drawn once per zoom into a picture that repaints blit (Qt keeps it
+        # through scrolls and drops it on a zoom or resize). Drawn each time, its long
+        # lines cost most of a whole repaint and some of every small one (a hover).
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setDragMode(QGraphicsView.DragMode.NoDrag)
@@ -52,6 +56,17 @@ class CanvasView(QGraphicsView):
         self._panning: QPoint | None = None
         self.setBackgroundBrush(BACKGROUND)
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
+
+    @property
+    def show_grid(self) -> bool:
+        """Whether the millimetre grid is drawn under the track."""
+        return self._show_grid
+
+    @show_grid.setter
+    def show_grid(self, on: bool) -> None:
+        self._show_grid = on
+        self.resetCachedContent()  # the cached background holds the grid, or not
+        self.viewport().update()
 
     # -- zoom --------------------------------------------------------------
     def scale_factor(self) -> float:

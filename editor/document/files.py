@@ -17,9 +17,12 @@ from typing import Any
 from PySide6.QtCore import QStandardPaths
 
 from trackside.editor.document.track_document import UNSET_SEGMENT
-from trackside.engine.errors import TracksideError
+from trackside.engine.errors import InvalidInput, Place, TracksideError, UnreadableInput
 from trackside.engine.resources import tracks_dir, variants_dir
 from trackside.engine.track.model import Track, read_track_document
+
+TRACK_SHAPE = "a track file is a mapping that starts with 'format: trackside-track/1'"
+READ_FIX = f"open a track file: {TRACK_SHAPE}"
 
 
 @dataclass
@@ -48,6 +51,25 @@ class LoadResult:
     track: Track | None
     problems: list[LoadProblem] = field(default_factory=list)
     draft: bool = False
+    error: TracksideError | None = None  # why the file could not be read at all
+
+    def refusal(self) -> TracksideError | None:
+        """Why the editor cannot open the file, as one error (None when it can): the
+        reading error, or the first thing that makes it no track, with the fix."""
+        if self.track is not None:
+            return None
+        if self.error is not None:
+            if self.error.hint is None:
+                self.error.hint = READ_FIX
+            return self.error
+        first = self.problems[0] if self.problems else LoadProblem("not a track file", "")
+        more = len(self.problems) - 1
+        return InvalidInput(
+            f"not a track file: {first.message}"
+            + (f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else ""),
+            Place(first.file, first.line, first.column),
+            f"'trackside validate {first.file}' lists every problem; {TRACK_SHAPE}",
+        )
 
     @property
     def ok(self) -> bool:
@@ -60,17 +82,14 @@ def load_for_editing(path: str | os.PathLike) -> LoadResult:
     try:
         track, doc, problems = read_track_document(path)
     except TracksideError as exc:
-        return LoadResult(
-            None,
-            [
-                LoadProblem(
-                    exc.message, exc.place.file or name, exc.place.line, exc.place.column, exc.hint
-                )
-            ],
+        problem = LoadProblem(
+            exc.message, exc.place.file or name, exc.place.line, exc.place.column, exc.hint
         )
+        return LoadResult(None, [problem], error=exc)
     except (RecursionError, MemoryError, ValueError, TypeError, OSError) as exc:
+        message = f"cannot read this file ({type(exc).__name__})"
         return LoadResult(
-            None, [LoadProblem(f"cannot read this file ({type(exc).__name__})", name)]
+            None, [LoadProblem(message, name)], error=UnreadableInput(message, Place(name))
         )
     if track is not None:
         return LoadResult(track)
@@ -118,6 +137,16 @@ def suggested_stem(path: str | None, name: str | None, folder: Path | None = Non
     if path and not is_bundled(path):
         return Path(path).with_suffix("")
     return (folder or circuits_folder()) / file_slug(name)
+
+
+def unused_path(path: Path) -> Path:
+    """``path``, or when a file is there already ``name-2.pdf``, ``name-3.pdf``...: the
+    first name not taken, so an output never lands on an earlier one unasked."""
+    candidate, number = path, 1
+    while candidate.exists():
+        number += 1
+        candidate = path.with_name(f"{path.stem}-{number}{path.suffix}")
+    return candidate
 
 
 def is_bundled(path: str | os.PathLike[str]) -> bool:

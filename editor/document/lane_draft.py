@@ -35,7 +35,7 @@ from trackside.engine.track.lanes import (
     pick_grid,
     trace,
 )
-from trackside.engine.track.model import Centerline, Point, Segment, Space
+from trackside.engine.track.model import MAX_SPACES, Centerline, Point, Segment, Space
 from trackside.engine.track.transform import Transform
 
 ANGLE_STEP = 15.0  # degrees an arc snaps to while dragging
@@ -457,6 +457,12 @@ def plan_creation(
     result = build.result
     if result is None:
         raise LayoutError(build.error or "nothing to create")
+    total = len(taken) + len(result.spaces)
+    if total > MAX_SPACES:
+        raise LayoutError(
+            f"the track would have {total:,} spaces, more than a track holds ({MAX_SPACES:,})",
+            "shorten the pieces, make the spaces longer or start a new track",
+        )
     names = free_ids(result, taken)
     spaces = []
     for sp in result.track_spaces():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from collections.abc import Iterable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -185,6 +186,13 @@ class TrackDocument(QObject):
             if sp.id == space_id:
                 return i
         return None
+
+    def indices_of(self, space_ids: Iterable[str]) -> list[int]:
+        """Indices of the first spaces with these ids, in order, skipping unknown ids."""
+        first: dict[str, int] = {}
+        for i, sp in enumerate(self._track.spaces):
+            first.setdefault(sp.id, i)
+        return [first[s] for s in space_ids if s in first]
 
     def unique_id(self, stem: str = "s") -> str:
         """An id not used by any space: the stem followed by the smallest free number."""

@@ -280,10 +280,16 @@ class BackgroundActions(QObject):
         self._end_picking()
         background = self.doc.track.background
         measured = math.dist((first.x(), first.y()), (second.x(), second.y()))
-        if background is None or measured <= 0:
+        if background is None:
+            return
+        if measured <= 0:
+            self.say("The two points are the same: pick two points apart to scale by")
             return
         wanted = self.prompts.distance(measured)
-        if not wanted or wanted <= 0:
+        if wanted is None:
+            return
+        if wanted <= 0:
+            self.say("A distance must be more than 0 mm: the background keeps its scale")
             return
         factor = wanted / measured
         x, y = float(background.at[0]), float(background.at[1])

@@ -12,30 +12,29 @@ from __future__ import annotations
 import os
 import threading
 
-from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
-    QComboBox,
-    QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QListWidget,
     QListWidgetItem,
     QProgressBar,
     QPushButton,
     QRadioButton,
-    QSpinBox,
+    QScrollArea,
     QStyle,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from trackside.editor.document.track_document import TrackDocument
+from trackside.editor.widgets.boxes import ComboBox, SpinBox
+from trackside.editor.widgets.whole_views import WholeList, WholeTable
 from trackside.engine.balance import (
     BalanceReport,
     BalanceRun,
@@ -108,41 +107,50 @@ class BalancePanel(QWidget):
     # -- building -----------------------------------------------------------------
     def _build(self) -> None:
         layout = QVBoxLayout(self)
-        form = QFormLayout()
-        self.variant_box = QComboBox()
+        self.variant_box = ComboBox()
         for path in sorted(variants_dir().glob("*.yaml")):
             self.variant_box.addItem(path.stem.replace("-", " ").title(), str(path))
         standard = self.variant_box.findText("Standard")
         self.variant_box.setCurrentIndex(max(0, standard))
-        self.players_box = QSpinBox()
+        self.players_box = SpinBox()
         self.players_box.setRange(2, 6)
         self.players_box.setValue(4)
-        self.bots_box = QComboBox()
+        self.bots_box = ComboBox()
         self.bots_box.addItems(list(BOT_CHOICES))
-        self.games_box = QSpinBox()
-        self.games_box.setRange(10, 100_000)
+        self.games_box = SpinBox()
+        self.games_box.setRange(10, 1_000_000)  # as many as the command line takes
         self.games_box.setSingleStep(100)
         self.games_box.setValue(200)
-        self.workers_box = QSpinBox()
+        self.workers_box = SpinBox()
         self.workers_box.setRange(1, max(1, os.cpu_count() or 1))
         self.workers_box.setValue(max(1, (os.cpu_count() or 1) - 1))
         self.workers_box.setToolTip("Processes playing games at once (1: on a thread)")
-        form.addRow("Variant", self.variant_box)
-        form.addRow("Players", self.players_box)
-        form.addRow("Bots", self.bots_box)
-        form.addRow("Games", self.games_box)
-        form.addRow("Workers", self.workers_box)
-        layout.addLayout(form)
-        buttons = QHBoxLayout()
+        # Two short boxes to a row: the settings take four rows, so the figures and
+        # hints of a run are in view under them even in a short dock.
+        settings = QGridLayout()
+        settings.addWidget(QLabel("Variant"), 0, 0)
+        settings.addWidget(self.variant_box, 0, 1, 1, 3)
+        settings.addWidget(QLabel("Bots"), 1, 0)
+        settings.addWidget(self.bots_box, 1, 1, 1, 3)
+        settings.addWidget(QLabel("Players"), 2, 0)
+        settings.addWidget(self.players_box, 2, 1)
+        settings.addWidget(QLabel("Games"), 2, 2)
+        settings.addWidget(self.games_box, 2, 3)
+        settings.addWidget(QLabel("Workers"), 3, 0)
+        settings.addWidget(self.workers_box, 3, 1)
         self.run_button = QPushButton("Simulate")
         self.run_button.setToolTip("Play the games on this circuit (Ctrl+Shift+B)")
         self.run_button.clicked.connect(self.start)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel)
+        buttons = QHBoxLayout()
         buttons.addWidget(self.run_button)
         buttons.addWidget(self.cancel_button)
-        layout.addLayout(buttons)
+        settings.addLayout(buttons, 3, 2, 1, 2)
+        settings.setColumnStretch(1, 1)
+        settings.setColumnStretch(3, 1)
+        layout.addLayout(settings)
         self.progress = QProgressBar()
         self.progress.setVisible(False)
         layout.addWidget(self.progress)
@@ -153,15 +161,19 @@ class BalancePanel(QWidget):
         self.headline.setWordWrap(True)
         self.headline.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.headline)
-        self.slot_table = self._table(["Slot", "Space", "Wins ± 95%", "Mean place"])
-        layout.addWidget(self.slot_table)
-        self.hint_list = QListWidget()
-        self.hint_list.setWordWrap(True)
+        # The hints first (they say what to change), then the tables; each as tall as
+        # its rows, so the dock's scroll bar is the only one.
+        self.hint_list = WholeList()
         self.hint_list.itemActivated.connect(self._hint_activated)
         self.hint_list.itemClicked.connect(self._hint_activated)
+        self.hint_list.hide()
         layout.addWidget(self.hint_list)
+        self.slot_table = self._table(["Slot", "Space", "Wins ± 95%", "Mean place"])
+        layout.addWidget(self.slot_table)
         self.figure_table = self._table(["Figure", "Value ± 95%", "Change"])
         layout.addWidget(self.figure_table)
+        for table in (self.slot_table, self.figure_table):
+            table.hide()  # empty headings say nothing until a run fills them
         heat = QHBoxLayout()
         heat.addWidget(QLabel("Heat map:"))
         self.heat_group = QButtonGroup(self)
@@ -175,11 +187,11 @@ class BalancePanel(QWidget):
                 button.setChecked(True)
         self.heat_group.buttonToggled.connect(self._heat_toggled)
         layout.addLayout(heat)
+        layout.addStretch(1)
 
     @staticmethod
-    def _table(headers: list[str]) -> QTableWidget:
-        table = QTableWidget(0, len(headers))
-        table.setHorizontalHeaderLabels(headers)
+    def _table(headers: list[str]) -> WholeTable:
+        table = WholeTable(headers)
         table.verticalHeader().setVisible(False)
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -296,6 +308,7 @@ class BalancePanel(QWidget):
         self._fill_slots(report)
         self._fill_hints(report)
         self._fill_figures(report)
+        self._bring_into_view(self.hint_list if self.hint_list.count() else self.headline)
         for button in self.heat_group.buttons():
             button.setEnabled(True)
         self._heat_toggled()
@@ -342,6 +355,8 @@ class BalancePanel(QWidget):
                     item.setFont(font)
                     item.setToolTip(f"{tips[2]}: beyond chance (fair share {100 * fair:.0f}%)")
                 self.slot_table.setItem(k, column, item)
+        self.slot_table.fit()
+        self.slot_table.show()
 
     def _fill_hints(self, report: BalanceReport) -> None:
         self.hint_list.clear()
@@ -357,6 +372,7 @@ class BalancePanel(QWidget):
             if hint.spaces:
                 item.setToolTip(f"Click to show {', '.join(hint.spaces)}")
             self.hint_list.addItem(item)
+        self.hint_list.setVisible(self.hint_list.count() > 0)
 
     def _fill_figures(self, report: BalanceReport) -> None:
         changes = {c.figure: c for c in compare(self.previous, report)} if self.previous else {}
@@ -400,6 +416,18 @@ class BalancePanel(QWidget):
         for r, row in enumerate(rows):
             for column, text in enumerate(row):
                 self.figure_table.setItem(r, column, QTableWidgetItem(text))
+        self.figure_table.fit()
+        self.figure_table.show()
+
+    def _bring_into_view(self, widget: QWidget) -> None:
+        """Scroll the dock (when the panel sits in a scroll area) so ``widget`` shows,
+        once the new rows are laid out (the area learns the panel's new height later)."""
+        parent = self.parentWidget()
+        while parent is not None and not isinstance(parent, QScrollArea):
+            parent = parent.parentWidget()
+        if parent is not None:
+            area = parent
+            QTimer.singleShot(0, lambda: area.ensureWidgetVisible(widget, 0, 0))
 
     def _hint_activated(self, item: QListWidgetItem) -> None:
         space = item.data(Qt.ItemDataRole.UserRole)

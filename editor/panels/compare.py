@@ -260,7 +260,7 @@ class ComparePanel(QWidget):
         if not data or self.other is None:
             return
         mine, old = data
-        indices = [i for i in (self.doc.index_of(s) for s in mine) if i is not None]
+        indices = self.doc.indices_of(mine)
         self.scene.select_indices(indices)
         rect = QRectF()
         for i in indices:

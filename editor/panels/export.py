@@ -13,20 +13,19 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from trackside.editor.canvas.render import DEFAULT_DPI, Rendered, render
 from trackside.editor.document.files import suggested_stem
+from trackside.editor.widgets.boxes import ComboBox, SpinBox
 from trackside.engine.errors import TracksideError
 
 if TYPE_CHECKING:
@@ -63,7 +62,7 @@ class ExportDialog(QDialog):
         self.setWindowTitle("Export" if paper is None else "Print (PDF at true scale)")
         self.setMinimumWidth(520)
         self.result_: Rendered | None = None
-        self.format = QComboBox()
+        self.format = ComboBox()
         for text, key in FORMATS:
             self.format.addItem(text, key)
         self.format.setCurrentIndex(2)
@@ -73,11 +72,11 @@ class ExportDialog(QDialog):
         where = QHBoxLayout()
         where.addWidget(self.path, 1)
         where.addWidget(browse)
-        self.paper = QComboBox()
+        self.paper = ComboBox()
         for text, paper_key in PAPERS:
             self.paper.addItem(text, paper_key)
         self.paper.setCurrentIndex(max(0, self.paper.findData(paper)))
-        self.dpi = QSpinBox()
+        self.dpi = SpinBox()
         self.dpi.setRange(10, 2400)
         self.dpi.setValue(DEFAULT_DPI)
         self.dpi.setSuffix(" dpi")

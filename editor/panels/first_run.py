@@ -9,6 +9,7 @@ drawing tool. The tour is a small window of a few pages; it does not block.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
@@ -29,7 +30,8 @@ from PySide6.QtWidgets import (
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.canvas.view import CanvasView
 from trackside.editor.document.track_document import TrackDocument
-from trackside.editor.tools import TOOLS
+from trackside.editor.tools import TOOLS, Tool
+from trackside.editor.tools.icons import tool_icon
 from trackside.engine.resources import bundled_tracks
 from trackside.engine.track.model import Track
 from trackside.engine.track.templates import TEMPLATES
@@ -113,45 +115,64 @@ class StartPage(QFrame):
         self.move((parent.width() - size.width()) // 2, (parent.height() - size.height()) // 3)
 
 
-def tour_pages() -> list[tuple[str, str]]:
-    """(title, text) of each page of the tour; the tools page is read from ``TOOLS``."""
-    tools = "".join(
-        f"<tr><td><b>{cls.label}</b></td><td>{cls.shortcut}</td><td>{cls.hint}</td></tr>"
-        for cls in TOOLS
+@dataclass(frozen=True)
+class TourPage:
+    """One page of the tour: a title, rich text and, for a tool, its icon's name."""
+
+    title: str
+    text: str
+    tool: type[Tool] | None = None
+
+
+def tool_page(tool: type[Tool]) -> TourPage:
+    """A tool's page, read from the tool itself: what it does, its key, how, one tip."""
+    text = (
+        f"<p>{tool.purpose}</p>"
+        f"<p><b>Key:</b> {tool.shortcut} (or click {tool.label} on the left bar)</p>"
+        f"<p><b>How:</b> {tool.hint}.</p>"
+        f"<p><b>Tip:</b> {tool.tip}</p>"
     )
+    return TourPage(f"{tool.label} ({tool.shortcut})", text, tool)
+
+
+def tour_pages() -> list[TourPage]:
+    """The pages of the tour: the canvas, one page per tool (from ``TOOLS``), then the
+    lap start and lines, checking a circuit, and printing and playing it."""
     return [
-        (
+        TourPage(
             "The canvas",
-            "The board is drawn in millimetres, as printed. Zoom with the wheel, pan with "
+            "<p>The board is drawn in millimetres, as printed. Zoom with the wheel, pan with "
             "the middle button or Space + drag; Ctrl+0 shows the whole circuit, Ctrl+1 its "
-            "true size. Points snap to corners, edges and a 5 mm grid (hold Ctrl to place "
-            "freely). Every edit can be undone (Ctrl+Z).",
+            "true size.</p><p>Points snap to corners, edges and a 5 mm grid (hold Ctrl to "
+            "place freely). Every edit can be undone (Ctrl+Z).</p>"
+            "<p><b>Tip:</b> the next pages take the tools one by one, in the order of the "
+            "bar on the left; each tool has a one-letter key.</p>",
         ),
-        (
-            "The tools",
-            "Each tool has a key; the left bar shows them all.<table cellspacing='6'>"
-            f"{tools}</table>",
-        ),
-        (
+        *(tool_page(tool) for tool in TOOLS),
+        TourPage(
             "The lap start and the lines",
-            "The <b>lap start</b> (the green bar) is where a lap of a closed circuit begins "
-            "and ends. Drag it, or right-click a space and choose Set Lap Start Here; the "
-            "grid goes just after it. With the Betting line (B) or Finish line (F) tool, "
-            "click a space: the line goes across the track at its nearest edge.",
+            "<p>The <b>lap start</b> (the green bar) is where a lap of a closed circuit "
+            "begins and ends. Drag it, or right-click a space and choose Set Lap Start Here; "
+            "the grid goes just after it.</p><p>With the Betting line (B) or Finish line (F) "
+            "tool, click a space: the line goes across the track at its nearest edge.</p>"
+            "<p><b>Tip:</b> right-click a space for every line at once: each entry shows "
+            "its key.</p>",
         ),
-        (
+        TourPage(
             "Check it",
-            "The <b>Issues</b> list says what is wrong and how to fix it; click an issue to "
-            "see it. The Moves tool (M) lights up where a car may go; View > Show Forward "
-            "Moves draws every step. Tools > Simulate plays bot games to see if the "
-            "circuit is fair.",
+            "<p>The <b>Issues</b> list says what is wrong and how to fix it; click an issue "
+            "to see it. The Moves tool (M) lights up where a car may go; View > Show Forward "
+            "Moves draws every step.</p><p>Tools > Simulate (Ctrl+Shift+B) plays bot games "
+            "and the Balance panel says whether the circuit is fair.</p>"
+            "<p><b>Tip:</b> click a hint in the Balance panel to see the space it names.</p>",
         ),
-        (
+        TourPage(
             "Print and play",
-            "Print the calibration sheet first (File > Print Calibration Sheet…): its "
+            "<p>Print the calibration sheet first (File > Print Calibration Sheet…): its "
             "ruler must measure 100 mm. Then File > Print… (Ctrl+P) prints the board at "
-            "true scale over as many pages as it needs. Play > New Game (F5) plays it on "
-            "screen with people and bots.",
+            "true scale over as many pages as it needs.</p><p>Play > New Game (F5) plays it "
+            "on screen with people and bots.</p>"
+            "<p><b>Tip:</b> print at 100 % (actual size), never fit to page.</p>",
         ),
     ]
 
@@ -159,12 +180,17 @@ def tour_pages() -> list[tuple[str, str]]:
 class TourDialog(QDialog):
     """A few pages on the tools; Back, Next and Close. It does not block the editor."""
 
+    PICTURE = 64  # the tool's icon on its page, in pixels
+
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setWindowTitle("Tour of the Tools")
         self.pages = tour_pages()
         self.index = 0
         self.title = QLabel()
+        self.picture = QLabel()
+        self.picture.setFixedSize(self.PICTURE, self.PICTURE)
+        self.picture.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
         self.text = QLabel()
         self.text.setWordWrap(True)
         self.text.setTextFormat(Qt.TextFormat.RichText)
@@ -181,19 +207,27 @@ class TourDialog(QDialog):
         buttons.addStretch(1)
         for button in (self.back, self.next, close):
             buttons.addWidget(button)
+        body = QHBoxLayout()
+        body.addWidget(self.picture, 0, Qt.AlignmentFlag.AlignTop)
+        body.addWidget(self.text, 1)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
-        layout.addWidget(self.text, 1)
+        layout.addLayout(body, 1)
         layout.addLayout(buttons)
-        self.resize(620, 420)
+        self.resize(620, 330)
         self.show_page(0)
 
     def show_page(self, index: int) -> None:
         """Show page ``index`` (0-based), kept within the tour."""
         self.index = max(0, min(index, len(self.pages) - 1))
-        title, text = self.pages[self.index]
-        self.title.setText(f"<b style='font-size:14pt'>{title}</b>")
-        self.text.setText(text)
+        page = self.pages[self.index]
+        self.title.setText(f"<b style='font-size:14pt'>{page.title}</b>")
+        self.text.setText(page.text)
+        tool = page.tool
+        self.picture.setVisible(tool is not None)
+        if tool is not None:
+            icon = tool_icon(tool.name, tool.icon)
+            self.picture.setPixmap(icon.pixmap(self.PICTURE, self.PICTURE))
         self.counter.setText(f"{self.index + 1} of {len(self.pages)}")
         self.back.setEnabled(self.index > 0)
         self.next.setEnabled(self.index < len(self.pages) - 1)
@@ -236,6 +270,10 @@ class FirstRun(QObject):
         window.doc.trackReplaced.connect(self._forget_dismissal)
         window.scene.toolChanged.connect(self._tool_changed)
         window.view.viewport().installEventFilter(self)
+        # Scrolling the view moves the viewport's children with the scene: put the
+        # card back in the middle (fitting the view as the editor opens scrolls it).
+        for bar in (window.view.horizontalScrollBar(), window.view.verticalScrollBar()):
+            bar.valueChanged.connect(self._keep_placed)
         self.refresh()
 
     def wanted(self) -> bool:
@@ -281,6 +319,10 @@ class FirstRun(QObject):
         self.tour.show()
         self.tour.raise_()
         return self.tour
+
+    def _keep_placed(self, *_args: object) -> None:
+        if not self.page.isHidden():
+            self.page.place()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() in (QEvent.Type.Resize, QEvent.Type.Show) and not self.page.isHidden():

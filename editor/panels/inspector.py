@@ -8,7 +8,6 @@ import math
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
     QDoubleSpinBox,
     QFormLayout,
     QGroupBox,
@@ -17,7 +16,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -33,6 +31,7 @@ from trackside.editor.document.commands import (
     rename_space,
 )
 from trackside.editor.document.track_document import TrackDocument
+from trackside.editor.widgets.boxes import ComboBox, DoubleSpinBox, SpinBox
 from trackside.engine.text import plural
 from trackside.engine.track.geometry import LINE_NAMES
 from trackside.engine.track.model import DEFAULT_TOLERANCE
@@ -53,6 +52,8 @@ class _Notes(QPlainTextEdit):
 class Inspector(QWidget):
     """Edits the selected space (id, lane, kind, corners) and the track's metadata."""
 
+    refused = Signal(str)  # why a typed value was not taken (the old one is back)
+
     def __init__(self, doc: TrackDocument, scene: TrackScene, parent: QWidget | None = None):
         super().__init__(parent)
         self.doc = doc
@@ -64,9 +65,9 @@ class Inspector(QWidget):
         self.summary = QLabel("Nothing selected")
         self.summary.setWordWrap(True)
         self.id_edit = QLineEdit()
-        self.lane_spin = QSpinBox()
+        self.lane_spin = SpinBox()
         self.lane_spin.setRange(0, 7)
-        self.kind_combo = QComboBox()
+        self.kind_combo = ComboBox()
         self.kind_combo.addItems(KINDS)
         self.corner_table = QTableWidget(0, 2)
         self.corner_table.setHorizontalHeaderLabels(["x (mm)", "y (mm)"])
@@ -91,7 +92,7 @@ class Inspector(QWidget):
         self.author_edit = QLineEdit()
         self.description_edit = _Notes()
         self.description_edit.setFixedHeight(70)
-        self.tolerance_spin = QDoubleSpinBox()
+        self.tolerance_spin = DoubleSpinBox()
         self.tolerance_spin.setRange(0.01, 20.0)
         self.tolerance_spin.setDecimals(2)
         self.tolerance_spin.setSingleStep(0.1)
@@ -251,8 +252,11 @@ class Inspector(QWidget):
         if self._loading or self.index is None:
             return
         new = self.id_edit.text().strip()
+        old = self.doc.track.spaces[self.index].id
         if not new or any(ch.isspace() for ch in new):
-            self.id_edit.setText(self.doc.track.spaces[self.index].id)
+            self.id_edit.setText(old)
+            why = "A space needs an id" if not new else "An id is one word, without spaces"
+            self.refused.emit(f"{why}: {old} kept its id")
             return
         if new != self.doc.track.spaces[self.index].id:
             rename_space(self.doc, self.index, new)
@@ -279,6 +283,10 @@ class Inspector(QWidget):
         try:
             value = float(item.text().replace(",", "."))
         except ValueError:
+            self.refused.emit(
+                f"A corner needs a number of mm, not {item.text().strip()!r}: corner "
+                f"{r + 1} kept its {'xy'[c]}"
+            )
             self.refresh_space()
             return
         if r >= len(corners):
@@ -293,8 +301,10 @@ class Inspector(QWidget):
     def _commit_meta(self, name: str, value) -> None:
         if self._loading:
             return
-        if name == "name" and not value:
+        if name == "name" and not value.strip():
             self.refresh_track()
+            kept = self.doc.track.name
+            self.refused.emit("A track needs a name" + (f": it is still {kept}" if kept else ""))
             return
         if value != getattr(self.doc.track, name):
             self.doc.undo_stack.push(SetMeta(self.doc, name, value))
@@ -311,7 +321,7 @@ class Inspector(QWidget):
 
 
 def _coordinate() -> QDoubleSpinBox:
-    box = QDoubleSpinBox()
+    box = DoubleSpinBox()
     box.setRange(-1_000_000, 1_000_000)
     box.setDecimals(3)
     box.setSuffix(" mm")

@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
 from trackside.editor.document.files import LoadProblem
 from trackside.editor.document.track_document import TrackDocument, is_unset
 from trackside.editor.widgets.tree_items import children, top_level_items
+from trackside.engine.text import plural
+from trackside.engine.track.geometry import GeometryCache, TrackGeometry
 from trackside.engine.track.model import Track
 
 # Edits are gathered this long (one macro, a burst of nudges) before a check starts;
@@ -29,21 +31,78 @@ from trackside.engine.track.model import Track
 DEBOUNCE_MS = 30
 # Issues of one kind are folded under one row from this many on.
 GROUP_FROM = 3
-# What a row of folded issues says: "<n> <words>".
-GROUP_WORDS = {
-    "dead-end": "spaces have no forward neighbour",
-    "start-cannot-finish": "start spaces have no forward path to the finish",
-    "unreachable": "groups of spaces no car can reach",
-    "single-file": "single-file stretches",
-    "overlap": "pairs of spaces overlap",
-    "bad-polygon": "spaces are not usable shapes",
-    "off-racing-line": "spaces lie far from the racing line",
-    "across-seam": "spaces lie across the lap start",
-    "duplicate-id": "ids are used twice",
-    "lane-mismatch": "side-by-side spaces have inconsistent lane numbers",
-    "line-cuts-space": "lines run through a space",
-    "coarse-centerline": "curves of the racing line are too coarse",
+# What a row of folded issues says, for one issue and for many: "<n> <words>"
+# (engine.text.plural picks). Every code of engine.track.validate.CODES has words, and
+# so do the editor's own kinds: lines not placed yet, a failed check, a file problem.
+NOT_PLACED = "line-not-placed"
+GROUP_WORDS: dict[str, tuple[str, str]] = {
+    "schema": ("value breaks the track format", "values break the track format"),
+    "duplicate-id": ("id is used twice", "ids are used twice"),
+    "grid-size": ("start grid does not list 6 spaces", "start grids do not list 6 spaces"),
+    "grid-repeat": ("start space is listed twice", "start spaces are listed twice"),
+    "grid-unknown-id": ("start space does not exist", "start spaces do not exist"),
+    "grid-not-behind-line": (
+        "start space is not behind betting line 1",
+        "start spaces are not behind betting line 1",
+    ),
+    "line-count": ("wrong number of betting lines", "wrong numbers of betting lines"),
+    "centerline-degenerate": ("racing line is too short", "racing lines are too short"),
+    "centerline-crossing": (
+        "place where the racing line crosses itself",
+        "places where the racing line crosses itself",
+    ),
+    "bad-polygon": ("space is not a usable shape", "spaces are not usable shapes"),
+    "space-size": (
+        "set of spaces is too small or too large",
+        "sets of spaces are too small or too large",
+    ),
+    "overlap": ("pair of spaces overlaps", "pairs of spaces overlap"),
+    "off-racing-line": (
+        "space lies far from the racing line",
+        "spaces lie far from the racing line",
+    ),
+    "across-seam": ("space lies across the lap start", "spaces lie across the lap start"),
+    "line-misses-centerline": (
+        "line does not cross the racing line",
+        "lines do not cross the racing line",
+    ),
+    "line-crosses-twice": (
+        "line crosses the racing line more than once",
+        "lines cross the racing line more than once",
+    ),
+    "line-order": ("line is out of race order", "lines are out of race order"),
+    "line-cuts-space": ("line runs through spaces", "lines run through spaces"),
+    "line-gap": ("line does not span the track", "lines do not span the track"),
+    "no-finish-space": (
+        "finish line has no space beyond it",
+        "finish lines have no space beyond them",
+    ),
+    "dead-end": ("space has no forward neighbour", "spaces have no forward neighbour"),
+    "start-cannot-finish": (
+        "start space has no forward path to the finish",
+        "start spaces have no forward path to the finish",
+    ),
+    "unreachable": ("group of spaces no car can reach", "groups of spaces no car can reach"),
+    "single-file": ("single-file stretch", "single-file stretches"),
+    "coarse-centerline": (
+        "curve of the racing line is too coarse",
+        "curves of the racing line are too coarse",
+    ),
+    "lane-mismatch": (
+        "pair of side-by-side spaces has inconsistent lane numbers",
+        "pairs of side-by-side spaces have inconsistent lane numbers",
+    ),
+    "grid-order": ("start space is out of order", "start spaces are out of order"),
+    NOT_PLACED: ("line is not placed yet", "lines are not placed yet"),
+    "internal": ("check failed", "checks failed"),
+    "file": ("problem in the file", "problems in the file"),
 }
+
+
+def group_title(kind: str, count: int) -> str:
+    """The words of a row folding ``count`` issues of one kind: '4 lines are not placed yet'."""
+    one, many = GROUP_WORDS.get(kind, (f"issue of kind {kind}", f"issues of kind {kind}"))
+    return plural(count, one, many)
 
 
 @dataclass
@@ -56,14 +115,21 @@ class ShownIssue:
     spaces: list[str] = field(default_factory=list)
     line: int | None = None
     tool: str | None = None  # the tool that fixes it, for what is simply not placed yet
+    group: str = ""  # folded with others of this kind; "" for its code
+
+    @property
+    def kind(self) -> str:
+        """What the row is folded under: its code, unless the editor words it otherwise."""
+        return self.group or self.code
 
 
-def validate(track: Track) -> list[ShownIssue]:
-    """The validator's issues for ``track`` (engine.track.validate)."""
+def validate(track: Track, cache: GeometryCache | None = None) -> list[ShownIssue]:
+    """The validator's issues for ``track`` (engine.track.validate); ``cache`` lets the
+    geometry reuse what the last check of the same, edited, track worked out."""
     from trackside.engine.track.validate import validate_track
 
     try:
-        report = validate_track(track)
+        report = validate_track(track, geometry=TrackGeometry(track, cache))
     except Exception as exc:  # a half-drawn track must never take the editor down
         return [
             ShownIssue(
@@ -101,6 +167,7 @@ def _unplaced(track: Track, issue) -> ShownIssue | None:
             "click here to start",
             line=k,
             tool=tool,
+            group=NOT_PLACED,  # whatever check noticed it, the line is simply missing
         )
     if issue.code == "centerline-degenerate" and len(track.centerline.points) < 2:
         how = (
@@ -130,14 +197,14 @@ class _Relay(QObject):
 
 
 class _Job(QRunnable):
-    def __init__(self, generation: int, track: Track, relay: _Relay):
+    def __init__(self, generation: int, track: Track, relay: _Relay, cache: GeometryCache):
         super().__init__()
-        self.generation, self.track, self.relay = generation, track, relay
+        self.generation, self.track, self.relay, self.cache = generation, track, relay, cache
 
     def run(self) -> None:
         start, cpu = time.perf_counter(), time.thread_time()
         try:
-            issues = validate(self.track)
+            issues = validate(self.track, self.cache)
         except Exception as exc:  # the panel counts on an answer to every check
             issues = [ShownIssue("internal", "error", f"the check failed: {exc}")]
         took, cpu = time.perf_counter() - start, time.thread_time() - cpu
@@ -164,6 +231,9 @@ class IssuesPanel(QWidget):
         self._again = False  # an edit came in while a check ran
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
+        # Used by the one worker thread only. The snapshots checked share unchanged spaces,
+        # so after an edit the geometry of the spaces that did not change is reused.
+        self._geometry_cache = GeometryCache()
         self._relay = _Relay(self)
         self._relay.done.connect(self._on_done)
         self._timer = QTimer(self)
@@ -225,7 +295,8 @@ class IssuesPanel(QWidget):
         self._running += 1
         self.state.setText("checking…")
         # A copy sharing unchanged spaces with the last one: cheap on the UI thread.
-        self._pool.start(_Job(self._generation, self.doc.shared_snapshot(), self._relay))
+        snapshot = self.doc.shared_snapshot()
+        self._pool.start(_Job(self._generation, snapshot, self._relay, self._geometry_cache))
 
     def wait(self, ms: int = 10_000) -> None:
         """Block until the background check finished (for scripts and tests)."""
@@ -315,29 +386,29 @@ class IssuesPanel(QWidget):
 
     def _add_grouped(self, issues: list[ShownIssue], expanded: set[str]) -> None:
         """One row per issue, issues of one kind folded under a row once there are many."""
-        by_code: dict[str, list[ShownIssue]] = {}
+        by_kind: dict[str, list[ShownIssue]] = {}
         for issue in issues:
-            by_code.setdefault(issue.code, []).append(issue)
+            by_kind.setdefault(issue.kind, []).append(issue)
         for issue in issues:
-            same = by_code.get(issue.code)
+            same = by_kind.get(issue.kind)
             if same is None:
                 continue  # already shown in its group
             if len(same) < GROUP_FROM:
                 self.tree.addTopLevelItem(self._row(issue))
                 same.remove(issue)
                 if not same:
-                    del by_code[issue.code]
+                    del by_kind[issue.kind]
                 continue
-            del by_code[issue.code]
+            del by_kind[issue.kind]
             group = self._group_row(same)
             self.tree.addTopLevelItem(group)
-            group.setExpanded(issue.code in expanded)
+            group.setExpanded(issue.kind in expanded)
 
     def _group_row(self, issues: list[ShownIssue]) -> QTreeWidgetItem:
         first = issues[0]
-        words = GROUP_WORDS.get(first.code, f"issues of kind {first.code}")
         spaces = list(dict.fromkeys(s for i in issues for s in i.spaces))
-        summary = ShownIssue(first.code, first.severity, f"{len(issues)} {words}", spaces)
+        title = group_title(first.kind, len(issues))
+        summary = ShownIssue(first.code, first.severity, title, spaces, group=first.kind)
         group = self._row(summary)
         group.setToolTip(0, f"{summary.message}: click to select them all, expand to list them")
         for issue in issues:
@@ -360,7 +431,7 @@ class IssuesPanel(QWidget):
         for item in top_level_items(self.tree):
             issue = item.data(0, Qt.ItemDataRole.UserRole)
             if item.childCount() and item.isExpanded() and issue is not None:
-                out.add(issue.code)
+                out.add(issue.kind)
         return out
 
     def rows(self) -> list[QTreeWidgetItem]:

@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
-    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -35,6 +34,8 @@ from PySide6.QtWidgets import (
 from trackside.editor.document.lane_draft import plus_turns_left
 from trackside.editor.document.track_document import is_unset
 from trackside.editor.tools.lane_tool import LaneTool
+from trackside.editor.widgets.boxes import ComboBox, DoubleSpinBox, SpinBox
+from trackside.editor.widgets.whole_views import WholeTable
 from trackside.engine.track.lanes import MAX_LANES, Arc, Piece, Straight
 
 COLUMNS = ("Piece", "Length\nor radius", "Turn °", "Lanes", "Keep")
@@ -50,7 +51,7 @@ KEEP_TIP = (
 
 
 def _spin(lo: float, hi: float, step: float, decimals: int = 1, suffix: str = "") -> QDoubleSpinBox:
-    box = QDoubleSpinBox()
+    box = DoubleSpinBox()
     box.setRange(lo, hi)
     box.setSingleStep(step)
     box.setDecimals(decimals)
@@ -108,9 +109,10 @@ class LanePanel(QWidget):
 
     # -- building --------------------------------------------------------------
     def _build_table(self) -> QTableWidget:
-        self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels(COLUMNS)
-        self.table.verticalHeader().setVisible(False)
+        # Room for a few pieces, more as they come, then it scrolls: the settings and
+        # what Create does stay in view under it in a dock of ordinary height.
+        self.table = WholeTable(list(COLUMNS), fewest=3, most=4)
+        self.table.verticalHeader().setVisible(True)  # numbered as the messages count pieces
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
@@ -124,7 +126,6 @@ class LanePanel(QWidget):
         self._header_tip(3, f"1-{MAX_LANES} for this piece; blank: the lane count below")
         self._header_tip(KEEP_COLUMN, KEEP_TIP)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setMinimumHeight(150)
         self.table.itemChanged.connect(self._on_item_changed)
         self.table.currentCellChanged.connect(
             lambda row, _col, _r, _c: self.tool.highlight_piece(row if row >= 0 else None)
@@ -179,15 +180,18 @@ class LanePanel(QWidget):
         start.addWidget(self.start_x)
         start.addWidget(self.start_y)
         form.addRow("Start x, y", start)
-        form.addRow("Heading", self.heading)
-        self.lanes = QSpinBox()
+        self.lanes = SpinBox()
         self.lanes.setRange(1, MAX_LANES)
         self.lanes.setToolTip("Lanes of every piece whose own lane count is blank")
+        heading_and_lanes = QHBoxLayout()
+        heading_and_lanes.addWidget(self.heading, 1)
+        heading_and_lanes.addWidget(QLabel("Lanes"))
+        heading_and_lanes.addWidget(self.lanes, 1)
+        form.addRow("Heading", heading_and_lanes)
         self.space_length = _spin(5, 1000, 5, suffix=" mm")
         self.lane_width = _spin(5, 500, 5, suffix=" mm")
         self.stagger = _spin(0, 0.5, 0.05, decimals=2, suffix=" rows")
         self.stagger.setToolTip("Shifts neighbouring lanes forward by this fraction of a row")
-        form.addRow("Lanes", self.lanes)
         form.addRow("Space length", self.space_length)
         form.addRow("Lane width", self.lane_width)
         form.addRow("Stagger", self.stagger)
@@ -254,7 +258,7 @@ class LanePanel(QWidget):
         differs from the layout's (elsewhere it changes nothing)."""
         combo = self.keep_combo(row)
         if combo is None:
-            combo = QComboBox()
+            combo = ComboBox()
             for text, value in KEEP_OPTIONS:
                 combo.addItem(text, value)
             combo.currentIndexChanged.connect(lambda _i, r=row: self._on_keep(r))

@@ -19,20 +19,19 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from trackside.editor.canvas.move_paths import EndPathsItem
 from trackside.editor.tools.moves import after_insertion, after_removal
+from trackside.editor.widgets.boxes import ComboBox, SpinBox
 from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.game.cards import COLOURS
 from trackside.engine.track.movement import Move
@@ -77,6 +76,9 @@ class MovementDock(QWidget):
         self, tool: MovesTool, scene: TrackScene, doc: TrackDocument, arrows: QAction
     ) -> None:
         super().__init__()
+        # Painted over with the window's colour, as the dock behind it would: a hover's new
+        # summary and list then repaint from here, not the dock and the window too.
+        self.setAutoFillBackground(True)
         self.doc = doc
         self.tool = tool
         self.scene = scene
@@ -85,13 +87,13 @@ class MovementDock(QWidget):
         self.pointed: int | None = None
         layout = QVBoxLayout(self)
         form = QFormLayout()
-        self.number = QSpinBox()
+        self.number = SpinBox()
         self.number.setRange(1, 9)
         self.number.setValue(self.tool.number)
         self.number.setToolTip("How far the car moves (keys 1-9 on the canvas)")
         self.number.valueChanged.connect(self._on_number)
         form.addRow("Move", self.number)
-        self.next_colour = QComboBox()
+        self.next_colour = ComboBox()
         for colour in COLOURS:
             self.next_colour.addItem(_swatch(CAR_HEX[colour]), colour, colour)
         self.next_colour.setToolTip("The colour of the next test car you place with a click")
@@ -114,6 +116,7 @@ class MovementDock(QWidget):
         self.summary = ElidedLabel(lines=2)  # it changes on every hover: no relayout
         layout.addWidget(self.summary)
         self.ends = QListWidget()
+        self._rows: list[tuple[str, int]] = []  # what the list shows (text, space), row by row
         self.ends.setMouseTracking(True)
         self.ends.itemEntered.connect(
             lambda item: self.point_at(item.data(Qt.ItemDataRole.UserRole))
@@ -172,15 +175,18 @@ class MovementDock(QWidget):
         if origin is None or origin >= len(spaces):
             self.summary.setText("Hover a space on the canvas (Moves tool, M).")
         else:
-            ends = sorted({m.end for m in moves}, key=lambda i: spaces[i].id)
+            by_end: dict[int, list[Move]] = {}
+            for m in moves:
+                by_end.setdefault(m.end, []).append(m)
+            ends = sorted(by_end, key=lambda i: spaces[i].id)
             self.summary.setText(
                 f"{spaces[origin].id} moving {tool.number}: {len(moves)} "
                 f"path{'s' * (len(moves) != 1)} to {len(ends)} end "
                 f"space{'s' * (len(ends) != 1)}" + ("" if moves else " (cannot move)")
             )
             for i in ends:
-                count = sum(1 for m in moves if m.end == i)
-                kind = end_kind(moves, i)
+                count = len(by_end[i])
+                kind = end_kind(by_end[i], i)
                 text = (
                     f"{spaces[i].id}  —  {count} path{'s' * (count != 1)}"
                     + {"finish": ", finishes", "blocked": ", blocked short", "move": ""}[kind]
@@ -193,13 +199,11 @@ class MovementDock(QWidget):
     def _show_ends(self, rows: list[tuple[str, int]]) -> None:
         """List these (text, space) rows, reusing the list's rows: a hover stays cheap."""
         ends = self.ends
-        ends.setCurrentRow(-1)  # as a new list: nothing chosen, the pointed paths go
-        if [
-            (ends.item(k).text(), ends.item(k).data(Qt.ItemDataRole.UserRole))
-            for k in range(ends.count())
-        ] == rows:
+        if ends.currentRow() != -1:
+            ends.setCurrentRow(-1)  # as a new list: nothing chosen, the pointed paths go
+        if rows == self._rows:
             return
-        ends.setUpdatesEnabled(False)
+        self._rows = rows
         while ends.count() > len(rows):
             ends.takeItem(ends.count() - 1)
         for k, (text, i) in enumerate(rows):
@@ -209,7 +213,9 @@ class MovementDock(QWidget):
                 ends.addItem(item)
             item.setText(text)
             item.setData(Qt.ItemDataRole.UserRole, i)
-        ends.setUpdatesEnabled(True)
+        # One repaint of the rows: a row's own update covers only its old text's width, and
+        # turning the list's updates off and on around the changes repaints its frame too.
+        ends.viewport().update()
 
     def _on_space_removed(self, index: int) -> None:
         # A test car keeps its colour when a space before it goes (as MovesTool keeps the car).
@@ -234,8 +240,9 @@ class MovementDock(QWidget):
             if rest:
                 self.next_colour.setCurrentIndex(self.next_colour.findData(rest[0]))
         overlay = self.tool.overlay
-        if overlay is not None:
-            overlay.car_colours = {i: QColor(CAR_HEX[c]) for i, c in self.car_colour.items()}
+        colours = {i: QColor(CAR_HEX[c]) for i, c in self.car_colour.items()}
+        if overlay is not None and overlay.car_colours != colours:  # not on every hover
+            overlay.car_colours = colours
             overlay.update()
         spaces = self.doc.track.spaces
         placed = [

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QMainWindow
 
 from trackside.editor.canvas.printing import calibration_pdf, print_board, print_calibration
 from trackside.editor.canvas.scene import TrackScene
-from trackside.editor.document.files import suggested_stem
+from trackside.editor.document.files import suggested_stem, unused_path
 from trackside.editor.document.track_document import TrackDocument
 from trackside.editor.panels.export import local_paper
 from trackside.editor.panels.prompts import Prompts
@@ -84,13 +84,25 @@ class PrintMenu(QObject):
         action.triggered.connect(lambda _checked=False: slot())
         return action
 
-    def printer(self) -> QPrinter:
-        """The printer, set up once with the local paper."""
+    def printer(self, output: str = "board") -> QPrinter:
+        """The printer, set up once with the local paper; named for the open track, and,
+        when it prints to a file, offering a new file ``<track>-<output>.pdf`` beside
+        the track (or in the circuits folder) rather than the last one written."""
         if self._printer is None:
             self._printer = QPrinter(QPrinter.PrinterMode.HighResolution)
             self._printer.setPageSize(QPageSize(PAGE_IDS[local_paper()]))
-            self._printer.setDocName(self.window.doc.track.name or "Trackside")
-        return self._printer
+        printer = self._printer
+        doc = self.window.doc
+        printer.setDocName(doc.track.name or "Trackside")
+        if printer.outputFormat() == QPrinter.OutputFormat.PdfFormat:
+            printer.setOutputFileName(str(self.suggested_file(output)))
+        return printer
+
+    def suggested_file(self, output: str) -> Path:
+        """A file for ``output`` named for the track, in its folder, not used yet."""
+        doc = self.window.doc
+        stem = suggested_stem(doc.path, doc.track.name, self.window.start_folder())
+        return unused_path(stem.with_name(f"{stem.name}-{output}.pdf"))
 
     def _say(self, text: str) -> None:
         self.window.statusBar().showMessage(text, 8000)
@@ -120,7 +132,7 @@ class PrintMenu(QObject):
 
     def print_calibration(self) -> bool:
         """File > Print Calibration Sheet…"""
-        printer = self.printer()
+        printer = self.printer("print-check")
         if not self.window.prompts.print_setup(printer, "Print the calibration sheet"):
             return False
         try:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
     QInputDialog,
@@ -18,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from trackside.editor.document.autosave import AutosaveEntry
+from trackside.editor.widgets.boxes import DoubleSpinBox
 
 TRACK_FILTER = "Track files (*.yaml *.yml);;All files (*)"
 
@@ -198,7 +198,7 @@ class Prompts:
         form = QFormLayout(dialog)
         boxes = []
         for label in ("Right (mm):", "Down (mm):"):
-            box = QDoubleSpinBox()
+            box = DoubleSpinBox()
             box.setRange(-10000.0, 10000.0)
             box.setDecimals(2)
             box.setSuffix(" mm")
@@ -262,7 +262,7 @@ class Prompts:
             "Scale background",
             f"The points are {measured:.1f} mm apart now. Their true distance (mm):",
             measured,
-            0.01,
+            0.0,  # 0 is let through, so that the panel can say why it is refused
             100000.0,
             2,
         )

@@ -52,6 +52,7 @@ class TrackMenu(QObject):
     def _action(self, text: str, keys: str, tip: str, slot) -> QAction:
         action = QAction(text, self.window)
         action.setShortcut(QKeySequence(keys))
+        action.setShortcutVisibleInContextMenu(True)  # also where the platform hides them
         action.setStatusTip(tip)
         action.setToolTip(f"{text.replace('&', '')} ({keys})\n{tip}")
         action.triggered.connect(lambda _checked=False: slot())

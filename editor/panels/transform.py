@@ -50,6 +50,8 @@ class TransformActions(QObject):
         self.say = say
         self.menu_allowed = menu_allowed
         self.extra = list(extra or [])
+        for action in self.extra:  # they show in the right-click menu, keys and all
+            action.setShortcutVisibleInContextMenu(True)
         self.pointer: QPointF | None = None  # the last pointer position on the canvas, mm
         scene.cursorMoved.connect(lambda x, y: setattr(self, "pointer", QPointF(x, y)))
         K = QKeySequence.StandardKey
@@ -142,6 +144,7 @@ class TransformActions(QObject):
         keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
         action.setToolTip(f"{text.replace('&', '')} ({keys})\n{tip}" if keys else tip)
         action.setStatusTip(tip)
+        action.setShortcutVisibleInContextMenu(True)  # also where the platform hides them
         # The keys act on the canvas only, so Ctrl+C or Shift+H in a text box stay its own.
         action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.view.addAction(action)
@@ -265,9 +268,10 @@ class TransformActions(QObject):
         else:
             menu.addSeparator()
         menu.setToolTipsVisible(True)
-        menu.addActions([self.act_cut, self.act_copy])
-        here = menu.addAction("Paste Here")
-        here.triggered.connect(lambda _c=False: self.paste(at=at))
+        # Paste Here is the Edit menu's action, key and all; it pastes at the pointer,
+        # which stays where the menu opened while the pointer is over the menu.
+        self.pointer = at
+        menu.addActions([self.act_cut, self.act_copy, self.act_paste_here])
         menu.addSeparator()
         menu.addActions(self.extra)
         menu.addMenu(self.menu)

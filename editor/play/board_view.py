@@ -33,11 +33,14 @@ from trackside.editor.canvas.painting import (
     paint_track,
     track_surface,
 )
-from trackside.editor.play.cars import car_colour, ink, paint_car
+from trackside.editor.play.cars import car_colour, car_footprint, ink, paint_car
 from trackside.engine.game import COLOURS, Board
 
 PLACES_H = 44  # pixels: the strip of winners' places along the top
 MARGIN = 12
+# A car in a space smaller than the usual car shrinks to fit it, but never below this
+# share of the usual size, so its colour and owner's mark stay readable.
+SMALLEST_CAR = 0.5
 # The printed board, without the pole's ring (in play a yellow ring means "this car moves")
 # and with faint grid numbers (bold numbers on spaces mean "choose this path").
 PLAY_STYLE = replace(DEFAULT_STYLE, pole="#00000000", grid_number="#40ffffff")
@@ -71,7 +74,9 @@ class BoardView(QWidget):
         self.trail: list[str] = []  # spaces of the path under consideration
         self.anim_ms = 90
         self._shown: dict[str, QPointF | None] = {}
-        self._queue: list[tuple[str, list[QPointF]]] = []
+        self._queue: list[tuple[str, list[QPointF], list[float]]] = []
+        self._usual_length = 10.0
+        self._fitted: dict[int, float] = {}  # space index -> the car length that fits it
         self._clock = QElapsedTimer()
         self._frame = QTimer(self)
         self._frame.setInterval(16)
@@ -89,6 +94,8 @@ class BoardView(QWidget):
         ]
         self._queue.clear()
         self._shown.clear()
+        self._fitted.clear()
+        self._usual_length = self._median_length()
         self._cache = None
         self._layout()
         self.update()
@@ -108,7 +115,7 @@ class BoardView(QWidget):
             list(places),
             mover,
         )
-        queued = {car for car, _ in self._queue}
+        queued = {car for car, _, _ in self._queue}
         for car, sid in positions.items():
             if car not in queued:
                 self._shown[car] = self.centre(sid) if sid else None
@@ -136,7 +143,9 @@ class BoardView(QWidget):
             if points:
                 self._shown[car] = points[-1]
             return
-        self._queue.append((car, [start, *points]))
+        lengths = [self._length_near(start)]
+        lengths += [self.car_length_at(s) for s in path if self.centre(s) is not None]
+        self._queue.append((car, [start, *points], lengths))
         self._shown[car] = start
         if not self._frame.isActive():
             self._clock.start()
@@ -173,12 +182,49 @@ class BoardView(QWidget):
         return math.degrees(math.atan2(b.y - a.y, b.x - a.x))
 
     def car_length(self) -> float:
-        """Cars are sized to the spaces: most of a space's short side."""
+        """The usual car: most of the short side of a space of the median size."""
+        return self._usual_length
+
+    def _median_length(self) -> float:
         if self.board is None or not self.board.geometry.good:
             return 10.0
         polygons = self.board.geometry.polygons
         areas = sorted(poly.area for poly in polygons if poly is not None)
-        return 0.85 * math.sqrt(areas[len(areas) // 2])
+        return 0.85 * math.sqrt(areas[len(areas) // 2]) if areas else 10.0
+
+    def car_length_at(self, space_id: str | None) -> float:
+        """The length of a car in ``space_id``: the usual one, or smaller where that would
+        spill out of the space (a wedge on a tight inner curve), down to SMALLEST_CAR."""
+        usual = self._usual_length
+        if self.board is None or space_id not in self.board.index:
+            return usual
+        k = self.board.index[space_id]
+        if k not in self._fitted:
+            centre = self.centre(space_id)
+            polygon = self._polys[k]
+            heading = self.heading(centre) if centre is not None else 0.0
+
+            def fits(length: float) -> bool:
+                outline = car_footprint(centre or QPointF(), heading, length)
+                corners = (outline.at(i) for i in range(outline.count()))
+                return all(polygon.containsPoint(p, Qt.FillRule.OddEvenFill) for p in corners)
+
+            low, high = usual * SMALLEST_CAR, usual
+            if fits(high):
+                low = high
+            else:
+                for _ in range(12):  # to a thousandth of the usual size, plenty on screen
+                    middle = (low + high) / 2
+                    low, high = (middle, high) if fits(middle) else (low, middle)
+            self._fitted[k] = low
+        return self._fitted[k]
+
+    def _length_near(self, point: QPointF) -> float:
+        """The car length of the space under ``point`` (the usual one off the spaces)."""
+        for k, polygon in enumerate(self._polys):
+            if polygon.containsPoint(point, Qt.FillRule.OddEvenFill):
+                return self.car_length_at(self.board.ids[k]) if self.board else self._usual_length
+        return self._usual_length
 
     def space_at(self, pos: QPointF) -> str | None:
         """The id of the space under a widget point, or None."""
@@ -280,15 +326,19 @@ class BoardView(QWidget):
                     )
 
     def _paint_cars(self, painter: QPainter) -> None:
-        length = self.car_length()
-        moving: dict[str, QPointF] = {}
+        moving: dict[str, tuple[QPointF, float]] = {}
         if self._queue:
-            car, pts = self._queue[0]
-            moving[car] = self._along(pts, self._clock.elapsed() / max(1, self.anim_ms))
+            car, pts, lengths = self._queue[0]
+            t = self._clock.elapsed() / max(1, self.anim_ms)
+            moving[car] = (self._along(pts, t), self._between(lengths, t))
         for car in COLOURS:
-            at = moving.get(car, self._shown.get(car))
-            if at is None:
-                continue
+            if car in moving:
+                at, length = moving[car]
+            else:
+                shown = self._shown.get(car)
+                if shown is None:
+                    continue
+                at, length = shown, self.car_length_at(self.positions.get(car))
             paint_car(
                 painter,
                 at,
@@ -298,6 +348,15 @@ class BoardView(QWidget):
                 self.labels.get(car, ""),
                 highlight=(car == self.mover and car not in moving),
             )
+
+    @staticmethod
+    def _between(values: list[float], t: float) -> float:
+        """``values`` (one per point of a move) at ``t`` points along, as ``_along``."""
+        if len(values) < 2:
+            return values[0] if values else 10.0
+        k = min(int(t), len(values) - 2)
+        f = min(1.0, t - k)
+        return values[k] + (values[k + 1] - values[k]) * f
 
     @staticmethod
     def _along(points: list[QPointF], t: float) -> QPointF:
@@ -310,11 +369,11 @@ class BoardView(QWidget):
         if not self._queue:
             self._frame.stop()
             return
-        car, pts = self._queue[0]
+        car, pts, _lengths = self._queue[0]
         if self._clock.elapsed() >= self.anim_ms * (len(pts) - 1):
             self._queue.pop(0)
             sid = self.positions.get(car)
-            still_queued = any(c == car for c, _ in self._queue)
+            still_queued = any(c == car for c, _, _ in self._queue)
             self._shown[car] = pts[-1] if still_queued else (self.centre(sid) if sid else None)
             self._clock.restart()
         self.update()

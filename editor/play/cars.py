@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 
 CAR_COLOURS: dict[str, str] = {
     "black": "#202124",
@@ -28,6 +28,27 @@ def ink(colour: str) -> QColor:
     return QColor(INK.get(colour, "#ffffff"))
 
 
+CAR_WIDTH = 0.52  # a car's body is this share of its length wide
+WHEEL_OUT = 0.14  # its wheels stand out of the body by this share of its width, each side
+
+
+def car_footprint(centre: QPointF, heading_deg: float, length: float) -> QPolygonF:
+    """The ground a car ``length`` long covers (body and wheels), nose along ``heading_deg``."""
+    half_l = length / 2
+    half_w = length * CAR_WIDTH * (0.5 + WHEEL_OUT)
+    turn = QTransform().translate(centre.x(), centre.y()).rotate(heading_deg)
+    return turn.map(
+        QPolygonF(
+            [
+                QPointF(-half_l, -half_w),
+                QPointF(half_l, -half_w),
+                QPointF(half_l, half_w),
+                QPointF(-half_l, half_w),
+            ]
+        )
+    )
+
+
 def paint_car(
     painter: QPainter,
     centre: QPointF,
@@ -42,7 +63,7 @@ def paint_car(
     ``label`` (an owner's initial) is written on the body; ``highlight`` rings
     the car that is about to move.
     """
-    w = length * 0.52
+    w = length * CAR_WIDTH
     painter.save()
     painter.translate(centre)
     if highlight:
@@ -55,7 +76,7 @@ def paint_car(
     painter.setPen(QPen(QColor("#f4f4f0"), length * 0.05))
     painter.setBrush(car_colour(colour))
     # Wheels first, so the body covers their inner halves.
-    wheel = QRectF(-length * 0.12, -w * 0.14, length * 0.24, w * 0.28)
+    wheel = QRectF(-length * 0.12, -w * WHEEL_OUT, length * 0.24, w * 2 * WHEEL_OUT)
     painter.save()
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor("#111111"))

@@ -20,13 +20,13 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from trackside.editor.document.files import start_folder
 from trackside.editor.play.setup import PERSON, GameSetup, Seat, bot_kinds
+from trackside.editor.widgets.boxes import ComboBox, SpinBox
 from trackside.engine.errors import TracksideError
 from trackside.engine.game import Variant, bundled_variants, load_variant
 from trackside.engine.resources import bundled_tracks
@@ -86,7 +86,7 @@ class NewGameDialog(QDialog):
         self.variants: list[tuple[str, Variant]] = []
         layout = QVBoxLayout(self)
         form = QFormLayout()
-        self.variant_box = QComboBox()
+        self.variant_box = ComboBox()
         self.variant_box.currentIndexChanged.connect(self._variant_changed)
         other = QPushButton("Variant file…")
         other.clicked.connect(self._pick_variant_file)
@@ -97,11 +97,11 @@ class NewGameDialog(QDialog):
         self.variant_note = QLabel()
         self.variant_note.setWordWrap(True)
         form.addRow("", self.variant_note)
-        self.players_box = QSpinBox()
+        self.players_box = SpinBox()
         self.players_box.setRange(2, MAX_SEATS)
         self.players_box.valueChanged.connect(self._players_changed)
         form.addRow("Players", self.players_box)
-        self.seed_box = QSpinBox()
+        self.seed_box = SpinBox()
         self.seed_box.setRange(0, 2**31 - 1)
         self.seed_box.setValue(random.randrange(100000))
         reseed = QPushButton("New seed")
@@ -143,7 +143,7 @@ class NewGameDialog(QDialog):
         for k in range(MAX_SEATS):
             label = QLabel(f"{k + 1}.")
             name = QLineEdit(DEFAULT_NAMES[k])
-            kind = QComboBox()
+            kind = ComboBox()
             kind.addItem("Person", PERSON)
             kind.setItemData(
                 0,
@@ -240,6 +240,7 @@ class NewGameDialog(QDialog):
     def _variant_changed(self, _index: int) -> None:
         if self.variant_box.currentData() is None:
             return
+        self.error.clear()  # what it said (a variant file that failed, ...) is about before
         v = self.variant
         self.variant_note.setText(v.description)
         self.players_box.setRange(v.min_players, min(MAX_SEATS, v.max_players))

@@ -16,13 +16,14 @@ from PySide6.QtWidgets import (
     QTableWidgetItem,
 )
 
-from trackside.editor.play.cars import car_colour, ink
+from trackside.editor.play.cars import car_colour
 from trackside.editor.play.setup import Seat
 from trackside.engine.game import COLOURS, Game
 
 HEADERS = ["Player", "Cars", "Power", "Cards", "Paid", "Bets"]
 BETS = HEADERS.index("Bets")
 PLAYER = HEADERS.index("Player")
+CARS = HEADERS.index("Cars")
 NAME_LETTERS = 8  # the names' column is never narrower than this many wide letters
 
 
@@ -49,7 +50,18 @@ def distance_ranking(race: Game) -> list[str]:
 
 
 class CarChips(QStyledItemDelegate):
-    """Paints a 'blue, red' cell as coloured chips, one per car."""
+    """Paints a 'blue, red' cell as colour swatches, one per car, the same size in
+    every row (a person's cars as a bot's, one car as two); the tooltip names them."""
+
+    @staticmethod
+    def chip_rects(cell: QRectF, cars: int, line_height: int) -> list[QRectF]:
+        """Where the swatches of ``cars`` cars go in a cell: one size for every row."""
+        gap = 3.0
+        box = cell.adjusted(3, 4, -3, -4)
+        side = min(box.height(), 22.0, round(line_height * 1.3))
+        width = min(side * 1.3, (box.width() - gap * (cars - 1)) / max(1, cars))
+        top = box.top() + (box.height() - side) / 2
+        return [QRectF(box.left() + k * (width + gap), top, width, side) for k in range(cars)]
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index) -> None:
         cars = [c for c in str(index.data() or "").split(", ") if c in COLOURS]
@@ -58,26 +70,20 @@ class CarChips(QStyledItemDelegate):
             return
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        r = option.rect.adjusted(3, 4, -3, -4)
-        r.setHeight(min(r.height(), 22))
-        gap = 3
-        width = min(64.0, (r.width() - gap * (len(cars) - 1)) / len(cars))
-        named = all(option.fontMetrics.horizontalAdvance(c) + 6 <= width for c in cars)
-        for k, car in enumerate(cars):
-            box = QRectF(r.left() + k * (width + gap), r.top(), width, r.height())
+        rects = self.chip_rects(QRectF(option.rect), len(cars), option.fontMetrics.height())
+        for car, box in zip(cars, rects, strict=True):
             painter.setPen(QColor("#d9d9d2"))
             painter.setBrush(car_colour(car))
             painter.drawRoundedRect(box, 4, 4)
-            if named:  # narrow chips are colour alone; the tooltip names them
-                painter.setPen(ink(car))
-                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, car)
         painter.restore()
 
     def sizeHint(self, option: QStyleOptionViewItem, index) -> QSize:
         cars = str(index.data() or "").split(", ")
-        # Wide enough for a chip of the font's height per car, at any scale.
-        chip = round(option.fontMetrics.height() * 1.3)
-        return QSize(6 + (chip + 3) * len(cars), max(30, chip + 8))
+        # Wide enough for a swatch a little wider than the font's height per car, at any scale.
+        chip = round(option.fontMetrics.height() * 1.3 * 1.3)
+        return QSize(
+            6 + (chip + 3) * len(cars), max(30, round(option.fontMetrics.height() * 1.3) + 8)
+        )
 
 
 class PlayersTable(QTableWidget):
@@ -98,7 +104,7 @@ class PlayersTable(QTableWidget):
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setWordWrap(True)
-        self.setItemDelegateForColumn(1, CarChips(self))
+        self.setItemDelegateForColumn(CARS, CarChips(self))
 
     def minimumSizeHint(self) -> QSize:
         """Room for every column but the names at their full width, and a dozen letters of

@@ -26,6 +26,8 @@ class Tool(QObject):
     label = "Tool"  # toolbar text
     shortcut = ""  # single key, e.g. "V"
     hint = ""  # status-bar text while active
+    purpose = ""  # what the tool is for, one sentence (the tour's page on it)
+    tip = ""  # one thing worth knowing about it (the tour's page on it)
     icon = ""  # a short glyph shown on the toolbar button
 
     hintChanged = Signal(str)

@@ -26,6 +26,11 @@ class CornerTool(Tool):
 
     name = "corners"
     label = "Corners"
+    purpose = "Reshapes laid-out spaces by their corners."
+    tip = (
+        "Double-click an edge to add a corner (a space may have more than four); a corner"
+        " shared with neighbours moves them too, so no gap opens."
+    )
     shortcut = "A"
     icon = "◇"
     hint = (

@@ -25,6 +25,14 @@ class DrawSpaceTool(Tool):
 
     name = "draw"
     label = "Space"
+    purpose = (
+        "Draws one space corner by corner, for a shape the Lanes tool does not lay out (a"
+        " pit, a chicane, a merge)."
+    )
+    tip = (
+        "Corners snap to the neighbours' corners and edges, so the new space shares its "
+        "sides with them and cars can move across; hold Ctrl to place a corner freely."
+    )
     shortcut = "P"
     icon = "▱"
     hint = (

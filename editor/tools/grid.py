@@ -23,6 +23,11 @@ class GridTool(Tool):
 
     name = "grid"
     label = "Grid"
+    purpose = "Picks the six start spaces, pole position first."
+    tip = (
+        "Tools > Simulate plays bot games: the Balance panel then shows whether one grid "
+        "slot wins too often."
+    )
     shortcut = "G"
     icon = "⚑"
     hint = "Click the six start spaces in grid order, pole first; Backspace takes one back"

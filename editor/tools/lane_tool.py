@@ -142,6 +142,14 @@ class LaneTool(Tool):
 
     name = "lanes"
     label = "Lanes"
+    purpose = (
+        "Lays out whole lanes of spaces along straights and arcs, with their racing line,"
+        " in one step."
+    )
+    tip = (
+        "Type exact lengths, radii and turns in the Lanes panel; a loop closes when its "
+        "turns add up to 360°, and Edit Layout Again changes it later in place."
+    )
     shortcut = "L"
     icon = "≡"
     hint = "Click (or drag) to place the start of the racing line; Ctrl: no snap"

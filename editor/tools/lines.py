@@ -212,6 +212,14 @@ class BettingLineTool(_LineTool):
 
     name = "betting"
     label = "Betting line"
+    purpose = (
+        "Places the three betting lines across the track; when the first car crosses one,"
+        " every player bets."
+    )
+    tip = (
+        "Right-click a space and choose Betting Line 1, 2 or 3 Across Here (Ctrl+Shift+1 "
+        "to 3) to put it square to the racing line at that space's edge."
+    )
     shortcut = "B"
     icon = "①"
     hint = (
@@ -259,6 +267,11 @@ class FinishLineTool(_LineTool):
 
     name = "finish"
     label = "Finish line"
+    purpose = "Places the finish line across the track: the race ends for a car that crosses it."
+    tip = (
+        "If the Balance panel says cars stall before the finish, move the finish line "
+        "back or shorten the circuit."
+    )
     shortcut = "F"
     icon = "🏁"
     hint = (

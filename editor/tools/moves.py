@@ -26,6 +26,11 @@ class MovesTool(Tool):
 
     name = "moves"
     label = "Moves"
+    purpose = "Shows where a car may go: hover a space and the spaces a move may end on light up."
+    tip = (
+        "Click spaces to place test cars and see how they block; the Movement panel lists"
+        " every path."
+    )
     shortcut = "M"
     icon = "→"
     hint = (

@@ -94,6 +94,11 @@ class RacingLineTool(Tool):
 
     name = "racing"
     label = "Racing line"
+    purpose = (
+        "Shapes the racing line: the path that says which way cars drive and how far "
+        "along each space is."
+    )
+    tip = "View > Show Racing Line draws it with arrows; the Issues list names any space it misses."
     shortcut = "R"
     icon = "∿"
     hint = (

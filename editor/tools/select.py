@@ -26,6 +26,11 @@ class SelectTool(Tool):
 
     name = "select"
     label = "Select"
+    purpose = "Picks spaces and lines to move, copy, turn or mirror, and to edit in the Inspector."
+    tip = (
+        "Ctrl+A selects every space; with nothing selected, Edit > Transform turns or "
+        "mirrors the whole circuit."
+    )
     shortcut = "V"
     icon = "➚"
     hint = (

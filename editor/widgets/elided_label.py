@@ -49,6 +49,8 @@ class ElidedLabel(QLabel):
         metrics = self.fontMetrics()
         if self._lines == 1:
             return [metrics.elidedText(self._text, Qt.TextElideMode.ElideRight, width)]
+        if "\n" not in self._text and metrics.horizontalAdvance(self._text) + 2 <= width:
+            return [self._text.strip()]  # fits on the first line: no layout to make
         layout = QTextLayout(self._text, self.font())
         layout.beginLayout()
         out: list[str] = []

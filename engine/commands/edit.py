@@ -1,4 +1,4 @@
-"""``trackside edit [TRACK]``: open the editor (a bundled circuit when no file is given)."""
+"""``trackside edit [TRACK]``: open the editor (on its start page when no file is given)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,11 @@ import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from trackside.engine.errors import Place, UnreadableInput
-from trackside.engine.resources import bundled_tracks, resolve_track, tracks_dir
+from trackside.engine.errors import Place, TracksideError, UnreadableInput
+from trackside.engine.resources import resolve_track
 
 if TYPE_CHECKING:
     from trackside.engine.commands import Subparsers
-
-DEFAULT_TRACK = "harbour-loop.yaml"
 
 
 def add_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
@@ -21,8 +19,9 @@ def add_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
         "edit",
         help="open the track editor",
-        description="Open the track editor. Without TRACK it opens the bundled Harbour Loop "
-        "(or the first bundled circuit, or a blank page).",
+        description="Open the track editor on TRACK. Without TRACK it opens on the start "
+        "page: a new circuit from a template, a copy of a bundled circuit, or a blank page. "
+        "A file that is not a track is refused before any window opens.",
     )
     parser.add_argument(
         "track", nargs="?", metavar="TRACK", help="a track file (YAML) or a bundled circuit's name"
@@ -30,28 +29,23 @@ def add_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
     return parser
 
 
-def default_track() -> Path | None:
-    """The circuit opened when no file is named."""
-    preferred = tracks_dir() / DEFAULT_TRACK
-    if preferred.exists():
-        return preferred
-    bundled = bundled_tracks()
-    return bundled[0] if bundled else None
-
-
 def run(args: argparse.Namespace) -> int:
     """Start the editor and return its exit status."""
-    track: Path | None
+    track: Path | None = None
     if args.track is not None:
         track = Path(resolve_track(args.track))
         if not track.exists():
             raise UnreadableInput(
                 "no such file",
                 Place(str(track)),
-                "check the path, or run 'trackside edit' for a bundled circuit",
+                "check the path, or run 'trackside edit' to start from the start page",
             )
-    else:
-        track = default_track()
+        # Read as the editor reads it: a file it would refuse is said here, on one
+        # line, before any window opens (a track with errors, or half drawn, opens).
+        files = importlib.import_module("trackside.editor.document.files")
+        refusal: TracksideError | None = files.load_for_editing(track).refusal()
+        if refusal is not None:
+            raise refusal
     # Qt is loaded only here, so the rest of the engine stays importable without it.
     app = importlib.import_module("trackside.editor.app")
     return int(app.main(None, track) or 0)

@@ -43,16 +43,51 @@ class Overlap:
     area: float
 
 
+class GeometryCache:
+    """What one ``TrackGeometry`` may take from the last one built with this cache.
+
+    For a track checked again and again as it is edited (the editor's issues
+    list): a space that is the very same object, with the same corners, as in
+    the last geometry gets its polygon back, and a pair of such spaces the
+    result of its overlap test, instead of working them out again. Anything
+    else (a new or changed space, another tolerance) is worked out afresh, so
+    a geometry made with a cache equals one made without. Not thread-safe: one
+    cache for one thread at a time.
+    """
+
+    def __init__(self) -> None:
+        self.tol: float | None = None
+        # id(space) -> (the space, its corners then, its polygon, why it is unusable)
+        self.shapes: dict[int, tuple[Space, tuple[Corner, ...], Polygon | None, str | None]] = {}
+        # pair_key(space, space) of two neighbouring spaces -> the area they share
+        self.pairs: dict[int, float] = {}
+
+    def kept(self, spaces: Sequence[Space], tol: float) -> list[bool]:
+        """Per space: unchanged since the last geometry (same object, same corners)."""
+        if tol != self.tol:
+            self.tol, self.shapes, self.pairs = tol, {}, {}
+        shapes = self.shapes
+        out = []
+        for sp in spaces:
+            entry = shapes.get(id(sp))
+            out.append(entry is not None and entry[0] is sp and entry[1] == _frozen(sp.corners))
+        return out
+
+
 class TrackGeometry:
     """The derived geometry of one track (docs/design.md, track model).
 
     Attributes are plain lists indexed by space index; ``lines`` holds the
-    three betting lines then the finish line (index ``FINISH``).
+    three betting lines then the finish line (index ``FINISH``). ``cache``
+    (see ``GeometryCache``) lets it reuse what an earlier geometry of the same,
+    edited, track worked out.
     """
 
-    def __init__(self, track: Track):
+    def __init__(self, track: Track, cache: GeometryCache | None = None):
         self.track = track
         self.tol = track.tol
+        self._cache = cache
+        self._kept = cache.kept(track.spaces, track.tol) if cache is not None else None
         self.ids = [sp.id for sp in track.spaces]
         self.index: dict[str, int] = {}
         for i, sid in enumerate(self.ids):
@@ -98,7 +133,12 @@ class TrackGeometry:
 
     # -- spaces ---------------------------------------------------------
     def _build_polygons(self) -> None:
-        self.polygons, self.bad_polygons = _polygons(self.track.spaces, self.tol)
+        if self._cache is None or self._kept is None:
+            self.polygons, self.bad_polygons = _polygons(self.track.spaces, self.tol)
+        else:
+            self.polygons, self.bad_polygons = _cached_polygons(
+                self.track.spaces, self.tol, self._cache, self._kept
+            )
         self.good = [i for i, p in enumerate(self.polygons) if p is not None]
         self._sizes = [0.0] * self.n
         self.centroids: list[tuple[float, float]] = []
@@ -202,14 +242,7 @@ class TrackGeometry:
         if len(left) == 0:
             return
         arr = np.array(polys, dtype=object)
-        # Only polygons whose insides meet can overlap: most pairs share an edge
-        # (they touch) or only come close, and the exact predicates say so for
-        # far less than working out the intersection.
-        a, b = arr[left], arr[right]
-        inside = shapely.intersects(a, b)
-        inside[inside] = ~shapely.touches(a[inside], b[inside])
-        areas = np.zeros(len(left))
-        areas[inside] = shapely.area(shapely.intersection(a[inside], b[inside]))
+        areas = self._shared_areas(arr, left, right)
         limit = self.tol * self.tol
         for a, b, area in zip(left.tolist(), right.tolist(), areas.tolist(), strict=False):
             i, j = self.good[a], self.good[b]
@@ -218,6 +251,34 @@ class TrackGeometry:
             else:
                 self.adjacent[i].add(j)
                 self.adjacent[j].add(i)
+
+    def _shared_areas(self, arr: np.ndarray, left: np.ndarray, right: np.ndarray) -> np.ndarray:
+        """For each pair of good polygons (by place in ``arr``), the area they share."""
+        cache, kept = self._cache, self._kept
+        areas = np.zeros(len(left))
+        todo = np.ones(len(left), dtype=bool)
+        keys: list[int] = []
+        if cache is not None and kept is not None:
+            spaces, good, was = self.track.spaces, self.good, cache.pairs
+            for k, (a, b) in enumerate(zip(left.tolist(), right.tolist(), strict=True)):
+                i, j = good[a], good[b]
+                keys.append(_pair_key(spaces[i], spaces[j]))
+                if kept[i] and kept[j]:
+                    area = was.get(keys[k])
+                    if area is not None:
+                        todo[k], areas[k] = False, area
+        # Only polygons whose insides meet can overlap: most pairs share an edge
+        # (they touch) or only come close, and the exact predicates say so for
+        # far less than working out the intersection.
+        a, b = arr[left[todo]], arr[right[todo]]
+        inside = shapely.intersects(a, b)
+        inside[inside] = ~shapely.touches(a[inside], b[inside])
+        fresh = np.zeros(len(a))
+        fresh[inside] = shapely.area(shapely.intersection(a[inside], b[inside]))
+        areas[todo] = fresh
+        if cache is not None:  # only this geometry's pairs: the others may be gone
+            cache.pairs = dict(zip(keys, areas.tolist(), strict=True))
+        return areas
 
     def _build_forward(self) -> None:
         tol = self.tol
@@ -363,6 +424,45 @@ def _polygons(spaces: Sequence[Space], tol: float) -> tuple[list[Polygon | None]
             bad[i] = f"area {area:.2f} mm² is too small"
         else:
             polygons[i] = poly
+    return polygons, dict(sorted(bad.items()))
+
+
+def _frozen(corners: Sequence[Corner]) -> tuple[Corner, ...]:
+    """The corners as a tuple of tuples (corners that are tuples already are shared)."""
+    return tuple(c if type(c) is tuple else (c[0], c[1]) for c in corners)
+
+
+def _pair_key(a: Space, b: Space) -> int:
+    """One number for a pair of space objects (while both live): their ids side by side."""
+    return (id(a) << 64) | id(b)
+
+
+def _cached_polygons(
+    spaces: Sequence[Space], tol: float, cache: GeometryCache, kept: list[bool]
+) -> tuple[list[Polygon | None], dict[int, str]]:
+    """``_polygons``, taking the kept spaces' polygons from ``cache`` and putting every
+    space's in it for the next time."""
+    was = cache.shapes
+    changed = [i for i, same in enumerate(kept) if not same]
+    made, made_bad = _polygons([spaces[i] for i in changed], tol)
+    polygons: list[Polygon | None] = [None] * len(spaces)
+    bad: dict[int, str] = {}
+    shapes: dict[int, tuple[Space, tuple[Corner, ...], Polygon | None, str | None]] = {}
+    for i, same in enumerate(kept):
+        if same:
+            entry = was[id(spaces[i])]
+            polygons[i] = entry[2]
+            if entry[3] is not None:
+                bad[i] = entry[3]
+            shapes[id(spaces[i])] = entry
+    for k, i in enumerate(changed):
+        polygons[i] = made[k]
+        reason = made_bad.get(k)
+        if reason is not None:
+            bad[i] = reason
+        sp = spaces[i]
+        shapes[id(sp)] = (sp, _frozen(sp.corners), made[k], reason)
+    cache.shapes = shapes
     return polygons, dict(sorted(bad.items()))
 
 

@@ -81,7 +81,7 @@ from dataclasses import dataclass, field, replace
 from trackside.engine.errors import InvalidInput, Place
 from trackside.engine.text import plural
 from trackside.engine.track.geometry import BETTING_LINE_COUNT
-from trackside.engine.track.model import Centerline, Point, Segment, Space, Track
+from trackside.engine.track.model import MAX_SPACES, Centerline, Point, Segment, Space, Track
 
 LANE_LETTERS = "abcdef"
 KEEP_CHOICES = ("left", "centre", "right")
@@ -384,7 +384,7 @@ def close_loop(layout: LaneLayout, adjust: tuple[int, int]) -> LaneLayout:
     for k in (i, j):
         piece = layout.pieces[k] if 0 <= k < len(layout.pieces) else None
         if not isinstance(piece, Straight):
-            raise LayoutError(f"piece {k} is not a straight; close_loop adjusts two straights")
+            raise LayoutError(f"piece {k + 1} is not a straight; close_loop adjusts two straights")
         straights[k] = piece
     frames, end = _frames(layout)
     # in board coordinates (y down) a straight at heading h runs along (cos h, -sin h)
@@ -392,7 +392,9 @@ def close_loop(layout: LaneLayout, adjust: tuple[int, int]) -> LaneLayout:
     vx, vy = math.cos(frames[j].h), -math.sin(frames[j].h)
     det = ux * vy - uy * vx
     if abs(det) < 1e-6:
-        raise LayoutError(f"pieces {i} and {j} are parallel; pick two straights at an angle")
+        raise LayoutError(
+            f"pieces {i + 1} and {j + 1} are parallel; pick two straights at an angle"
+        )
     gx, gy = layout.start[0] - end.x, layout.start[1] - end.y
     di = (gx * vy - gy * vx) / det
     dj = (ux * gy - uy * gx) / det
@@ -401,7 +403,7 @@ def close_loop(layout: LaneLayout, adjust: tuple[int, int]) -> LaneLayout:
         new = straights[k].length + d
         if new < layout.space_length / 2:
             raise LayoutError(
-                f"closing the loop would make piece {k} {new:.1f} mm long",
+                f"closing the loop would make piece {k + 1} {new:.1f} mm long",
                 "pick other straights, or lengthen the line so that they "
                 "stay at least half a space long",
             )
@@ -532,6 +534,7 @@ def _plan(layout: LaneLayout, inner: str) -> list[_Plan]:
         plan = _Plan(rows, lanes, length, stagger, offset, first)
         _check_plan(layout, index, piece, plan, inner)
         plans.append(plan)
+    _check_size(plans)
     count = len(plans)
     pairs = range(count if layout.closed else count - 1)
     for i in pairs:
@@ -555,8 +558,8 @@ def _check_change(layout: LaneLayout, a: _Plan, b: _Plan, index: int) -> None:
     if a.offset == 0 and b.offset == 0:
         if abs(a.lanes - b.lanes) > 2:
             raise LayoutError(
-                f"piece {index}: the lanes go from {a.lanes} to {b.lanes} at once, which leaves "
-                "the outer lanes without a forward neighbour (R-MOVE-1)",
+                f"piece {index + 1}: the lanes go from {a.lanes} to {b.lanes} at once, "
+                "which leaves the outer lanes without a forward neighbour (R-MOVE-1)",
                 "change the lane count by at most 2 between pieces",
             )
         return
@@ -570,7 +573,7 @@ def _check_change(layout: LaneLayout, a: _Plan, b: _Plan, index: int) -> None:
         or b_out - 1 > a_out + eps
     ):
         raise LayoutError(
-            f"piece {index}: the lanes go from {a.lanes} to {b.lanes} with the lanes kept "
+            f"piece {index + 1}: the lanes go from {a.lanes} to {b.lanes} with the lanes kept "
             "to one side, which leaves a lane that touches none of the next piece's "
             "(R-MOVE-1)",
             "keep the centre lanes where two lanes end or begin at once, or change "
@@ -848,20 +851,21 @@ def _check_pieces(layout: LaneLayout) -> None:
         if isinstance(piece, Straight):
             if not piece.length > 0:
                 raise LayoutError(
-                    f"piece {index} (straight): length must be positive, got {piece.length}"
+                    f"piece {index + 1} (straight): length must be positive, got {piece.length}"
                 )
         elif isinstance(piece, Arc):
             if not piece.radius > 0:
                 raise LayoutError(
-                    f"piece {index} (arc): radius must be positive, got {piece.radius}"
+                    f"piece {index + 1} (arc): radius must be positive, got {piece.radius}"
                 )
             if piece.angle == 0 or abs(piece.angle) > 360:
                 raise LayoutError(
-                    f"piece {index} (arc): angle must be between -360 and 360 "
+                    f"piece {index + 1} (arc): angle must be between -360 and 360 "
                     f"degrees and not 0, got {piece.angle}"
                 )
         else:
-            raise LayoutError(f"piece {index} is a {type(piece).__name__}, not a Straight or Arc")
+            kind = type(piece).__name__
+            raise LayoutError(f"piece {index + 1} is a {kind}, not a Straight or Arc")
     for name in ("space_length", "lane_width", "max_turn", "wedge_step"):
         if not getattr(layout, name) > 0:
             raise LayoutError(f"{name} must be positive, got {getattr(layout, name)}")
@@ -869,8 +873,18 @@ def _check_pieces(layout: LaneLayout) -> None:
         raise LayoutError(f"inner must be 'left' or 'right', got {layout.inner!r}")
 
 
+def _check_size(plans: list[_Plan]) -> None:
+    """Refuse, before building, a layout with more spaces than a track file holds."""
+    total = sum(plan.rows * plan.lanes for plan in plans)
+    if total > MAX_SPACES:
+        raise LayoutError(
+            f"the layout would make {total:,} spaces, more than a track holds ({MAX_SPACES:,})",
+            "shorten its pieces or make the spaces longer",
+        )
+
+
 def _check_plan(layout: LaneLayout, index: int, piece: Piece, plan: _Plan, inner: str) -> None:
-    where = f"piece {index} ({_describe(piece)})"
+    where = f"piece {index + 1} ({_describe(piece)})"
     if piece.keep not in (None, *KEEP_CHOICES):
         raise LayoutError(
             f"{where}: keep must be one of {', '.join(KEEP_CHOICES)}, got {piece.keep!r}"

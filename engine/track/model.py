@@ -23,6 +23,7 @@ from trackside.engine.yamlio import (
 
 FORMAT = "trackside-track/1"
 DEFAULT_TOLERANCE = 1.0
+MAX_SPACES = 20_000  # the most spaces a track file may hold (its schema says the same)
 
 Number = int | float
 Point = tuple[Number, Number]

@@ -112,6 +112,43 @@ def map_corners(corners: list[Point], tf: Transform) -> list[Point]:
     return out
 
 
+def upright(corners: list[Point]) -> list[Point]:
+    """The corners turned about their centre so that the box around them is the
+    smallest one, its longer side level: a rectangle's sides come out horizontal
+    and vertical, so a ruler along the box measures its length and its width."""
+    points = [(float(x), float(y)) for x, y in corners]
+    if len(points) < 2:
+        return list(corners)
+    best: tuple[float, list[tuple[float, float]]] | None = None
+    for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1], strict=True):
+        if (x0, y0) == (x1, y1):
+            continue
+        angle = math.atan2(y1 - y0, x1 - x0)
+        turned = _turned(points, -angle)
+        xs, ys = [x for x, _ in turned], [y for _, y in turned]
+        area = (max(xs) - min(xs)) * (max(ys) - min(ys))
+        if best is None or area < best[0] - 1e-9:
+            best = (area, turned)
+    if best is None:
+        return list(corners)
+    turned = best[1]
+    xs, ys = [x for x, _ in turned], [y for _, y in turned]
+    if max(ys) - min(ys) > max(xs) - min(xs) + 1e-9:
+        turned = _turned(turned, math.pi / 2)
+    return [(round_mm(x), round_mm(y)) for x, y in turned]
+
+
+def _turned(points: list[tuple[float, float]], radians: float) -> list[tuple[float, float]]:
+    """``points`` turned by ``radians`` about their bounding box's centre."""
+    cx, cy = bounds_centre(points)
+    cos, sin = math.cos(radians), math.sin(radians)
+    out = []
+    for x, y in points:
+        dx, dy = x - float(cx), y - float(cy)
+        out.append((float(cx) + dx * cos - dy * sin, float(cy) + dx * sin + dy * cos))
+    return out
+
+
 def map_space(space: Space, tf: Transform) -> Space:
     """A copy of ``space`` with its corners mapped (id, lane, kind and label kept)."""
     return replace(space, corners=map_corners(space.corners, tf))

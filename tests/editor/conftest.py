@@ -22,6 +22,7 @@ class FakePrompts:
         self.disk_answer = "keep"
         self.overwrite_answer = "cancel"
         self.print_to: str | None = None  # print_setup answers yes, printing to this PDF
+        self.print_suggested: list[str] = []  # the file each print dialog offered
         self.angle_answer: float | None = None
         self.offset_answer: tuple[float, float] | None = None
         self.compare_answer: str | None = None
@@ -69,6 +70,7 @@ class FakePrompts:
 
     def print_setup(self, printer, title):
         self.asked.append(("print_setup", title))
+        self.print_suggested.append(printer.outputFileName())
         if self.print_to is None:
             return False
         from PySide6.QtPrintSupport import QPrinter

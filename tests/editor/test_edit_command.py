@@ -5,11 +5,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+from trackside.editor import app
 from trackside.engine import cli
-from trackside.engine.commands.edit import default_track
+from trackside.engine.resources import resolve_track
 
 pytestmark = pytest.mark.gui
 
@@ -20,8 +22,56 @@ def test_a_missing_file_is_one_line_and_exit_2(capsys):
     assert err.count("\n") == 1 and "no/such/track.yaml: no such file" in err
 
 
-def test_without_a_file_it_opens_the_bundled_harbour_loop():
-    assert default_track().name == "harbour-loop.yaml"
+@pytest.fixture
+def opened(monkeypatch):
+    """What ``edit`` would open the editor on (no window is made): one entry per call."""
+    calls: list[object] = []
+    monkeypatch.setattr(app, "main", lambda _argv, track: calls.append(track) or 0)
+    return calls
+
+
+def test_without_a_file_it_opens_the_start_page_not_a_circuit(opened):
+    assert cli.main(["edit"]) == 0
+    assert opened == [None]  # no file: the window starts on the start page
+
+
+def test_a_bundled_name_still_opens_that_circuit(opened):
+    assert cli.main(["edit", "harbour-loop"]) == 0
+    assert [Path(p).name for p in opened] == ["harbour-loop.yaml"]
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "place"),
+    [
+        ("hello: [unclosed\n", 2, ":2:1: "),  # not YAML
+        ("just some words\n", 2, ":1:1: "),  # YAML, but not a mapping
+        ("- a\n- b\n", 2, ":1:1: "),
+        ("name: x\ncolour: red\n", 1, ":1:1: "),  # a mapping, but not a track
+    ],
+)
+def test_a_file_that_is_not_a_track_is_one_line_and_no_window(
+    tmp_path, capsys, opened, text, code, place
+):
+    path = tmp_path / "notyaml.txt"
+    path.write_text(text)
+    assert cli.main(["edit", str(path)]) == code
+    captured = capsys.readouterr()
+    assert opened == [] and captured.out == ""
+    assert captured.err.count("\n") == 1 and captured.err.startswith(f"trackside: {path}{place}")
+    assert captured.err.rstrip().endswith(")")  # the fix, in brackets
+
+
+def test_a_track_with_validation_errors_or_one_half_drawn_still_opens(tmp_path, opened):
+    """The editor is where a track's problems get fixed: a track that breaks the
+    validation rules, or lacks parts (a draft), opens with its problems listed."""
+    broken = Path(__file__).parents[1] / "fixtures" / "invalid" / "dead-end.yaml"
+    draft = tmp_path / "draft.yaml"
+    text = Path(resolve_track("harbour-loop")).read_text()
+    head, tail = text.split("betting_lines:")
+    draft.write_text(head + "betting_lines: []\nfinish_line:" + tail.split("finish_line:")[1])
+    assert cli.main(["edit", str(broken)]) == 0
+    assert cli.main(["edit", str(draft)]) == 0
+    assert opened == [broken, draft]
 
 
 @pytest.mark.slow
@@ -38,7 +88,7 @@ def test_edit_starts_the_editor_on_the_track_without_complaint(tmp_path):
         XDG_CONFIG_HOME=str(tmp_path / "config"),
     )
     proc = subprocess.Popen(
-        [sys.executable, "-m", "trackside", "edit", str(default_track())],
+        [sys.executable, "-m", "trackside", "edit", "harbour-loop"],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -4,11 +4,12 @@ heading and number whole, auction chips never break, dock tabs show whole names.
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtWidgets import QTabBar, QVBoxLayout, QWidget
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QApplication, QStyleOptionViewItem, QTabBar, QVBoxLayout, QWidget
 
 from trackside.editor.play.auction_panel import card_html, chip
-from trackside.editor.play.players_panel import NAME_LETTERS, PLAYER, PlayersTable
+from trackside.editor.play.players_panel import CARS, NAME_LETTERS, PLAYER, PlayersTable
 from trackside.editor.play.setup import Seat
 from trackside.engine.bots import bot_seed, drive, make_bot
 from trackside.engine.game import Board, Card, Game, Phase, load_variant
@@ -66,3 +67,90 @@ def test_an_auction_chip_never_breaks_over_two_lines():
     assert "black&nbsp;4" in chip("black", "black 4")
     assert " " not in chip("wild", "WILD 5").split(">", 1)[1].split("<")[0]
     assert "&nbsp;" in card_html(Card(1, (("black", 4), ("blue", 2))))
+
+
+def whole_in(widget: QWidget, viewport: QWidget) -> bool:
+    """True when every pixel of ``widget`` lies inside ``viewport`` (not cut at an edge)."""
+    top_left = widget.mapTo(viewport, widget.rect().topLeft())
+    bottom_right = widget.mapTo(viewport, widget.rect().bottomRight())
+    return viewport.rect().contains(top_left) and viewport.rect().contains(bottom_right)
+
+
+def test_the_lanes_panel_shows_what_create_does_at_the_default_size(window, qtbot):
+    """With the Lanes tool on, a default window shows the panel down to its check boxes;
+    a small one shows each whole once scrolled to, text and all."""
+    window.resize(QSize(1500, 940))
+    qtbot.waitUntil(lambda: window.size() == QSize(1500, 940))
+    window.set_tool("lanes")
+    panel, room = window.lane_panel, window.lane_dock.widget()
+    checks = (panel.close_box, panel.replace_box, panel.furniture_box)
+    qtbot.waitUntil(panel.close_box.isVisible)
+    window.tools["lanes"].set_start(0.0, 0.0)
+    for _ in range(6):  # more pieces than the table shows at once
+        panel.add_straight_button.click()
+    QApplication.processEvents()  # the layout takes the table's new height
+    for check in checks:
+        assert whole_in(check, room.viewport()), check.text()
+    window.resize(SMALL)
+    qtbot.waitUntil(lambda: window.size() == SMALL)
+    for check in checks:
+        room.ensureWidgetVisible(check)
+        assert whole_in(check, room.viewport()), check.text()
+        assert check.width() >= check.sizeHint().width(), check.text()
+
+
+class RecordingPainter(QPainter):
+    """A painter that notes the text and the swatches painted through it."""
+
+    def __init__(self, device):
+        super().__init__(device)
+        self.texts: list[str] = []
+        self.swatches: list[QRectF] = []
+
+    def drawText(self, *args):
+        self.texts.append(str(args[-1]))
+        super().drawText(*args)
+
+    def drawRoundedRect(self, rect, *args):
+        self.swatches.append(QRectF(rect))
+        super().drawRoundedRect(rect, *args)
+
+
+def test_the_cars_column_shows_swatches_for_every_seat_alike(qtbot):
+    """A person's cars and a bot's are painted the same way: one swatch per car, no
+    colour word (a person's one black car read "black", a bot's yellow one a swatch)."""
+    game = race_under_way()
+    seats = [Seat("Ana")] + [Seat(f"Bot {k}", "greedy") for k in (2, 3, 4)]
+    table = PlayersTable()
+    qtbot.addWidget(table)
+    table.show_table(game, seats, 0)
+    table.resize(700, 300)
+    table.show()
+    qtbot.waitExposed(table)
+    delegate = table.itemDelegateForColumn(CARS)
+    image = QImage(table.viewport().size(), QImage.Format.Format_ARGB32)
+    sizes = set()
+    for row in range(table.rowCount()):
+        index = table.model().index(row, CARS)
+        option = QStyleOptionViewItem()
+        option.initFrom(table.viewport())
+        option.rect = table.visualRect(index)
+        painter = RecordingPainter(image)
+        delegate.paint(painter, option, index)
+        painter.end()
+        cars = table.item(row, CARS).text().split(", ")
+        assert painter.texts == [], (seats[row].name, painter.texts)
+        assert len(painter.swatches) == len(cars)
+        sizes |= {(round(r.width(), 3), round(r.height(), 3)) for r in painter.swatches}
+        assert table.item(row, CARS).toolTip() == ", ".join(cars)  # named on hover
+    assert len(sizes) == 1  # one swatch size for every seat
+
+
+def test_the_editor_fits_a_screen_at_200_percent(window, qtbot):
+    """A 1600 x 1000 screen at 200 % is 800 x 500 to the window: no panel may ask for
+    more (the Movement panel, outside a scroll area, made the window 517 high)."""
+    for tool in ("moves", "lanes", "select"):
+        window.set_tool(tool)
+        QApplication.processEvents()
+        hint = window.minimumSizeHint()
+        assert hint.width() <= 800 and hint.height() <= 500, (tool, hint)

@@ -141,3 +141,21 @@ def test_zoom_to_selection_and_the_space_under_the_pointer(window, qtbot, stadiu
     QTest.mouseMove(window.view.viewport(), window.view.mapFromScene(centre))
     qtbot.waitUntil(lambda: window.space_label.text() != "")
     assert window.space_label.text() == "a5 · lane 0 · 2 forward"  # ahead and diagonal
+
+
+def test_the_space_under_a_still_pointer_is_named_again_after_an_edit(window, qtbot, stadium_file):
+    """Deleting the space under the pointer clears its name from the status bar; undo
+    brings it back."""
+    window.open_file(stadium_file)
+    t = window.doc.track
+    a5 = t.spaces.index(t.space("a5"))
+    window.scene.select_indices([a5])
+    window.act_zoom_sel.trigger()
+    centre = window.view.mapFromScene(window.scene.space_items[a5].sceneBoundingRect().center())
+    QTest.mouseMove(window.view.viewport(), centre + QPoint(3, 3))  # a move, wherever it was
+    QTest.mouseMove(window.view.viewport(), centre)
+    qtbot.waitUntil(lambda: window.space_label.text().startswith("a5 "))
+    window.delete_selection()
+    assert window.space_label.text() == ""
+    window.doc.undo_stack.undo()
+    assert window.space_label.text().startswith("a5 ")

@@ -116,3 +116,11 @@ def test_duplicate_returns_where_the_copies_are(qapp):
         copy = doc.track.spaces[i]
         assert copy.id != source.id
         assert [float(x) for x, _y in copy.corners] == [float(x) + 10 for x, _y in source.corners]
+
+
+def test_indices_of_many_ids_takes_the_first_space_of_each_id_and_skips_unknown_ones(qapp):
+    """The problem marks look up every id of every error at once (one pass, not one per id)."""
+    doc = _doc()
+    ids = [sp.id for sp in doc.track.spaces]
+    doc.undo_stack.push(c.SetSpaceField(doc, 3, "id", ids[1]))  # a duplicate of the second id
+    assert doc.indices_of([ids[2], "nope", ids[1], ids[0]]) == [2, 1, 0]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 from conftest_helpers import click
+from PySide6.QtCore import QSize
+from PySide6.QtWidgets import QScrollArea
 
 from trackside.engine.resources import resolve_track
 
@@ -103,3 +105,37 @@ def test_a_circuit_with_errors_is_not_simulated(qtbot, window):
     window.new_blank()
     assert not window.balance_panel.start()
     assert "error" in window.balance_panel.status.text()
+
+
+@pytest.mark.parametrize(
+    "size",
+    [QSize(1500, 940), QSize(1024, 700), QSize(768, 517)],  # the last: 200 % on 1536 x 1034
+)
+def test_the_hints_are_in_view_after_a_run_without_scrolling(qtbot, quarry, size):
+    """At the default size, on a small screen and at 200 % the hints show whole when a
+    run ends (the dock scrolls to them if need be), never cut at its bottom edge."""
+    quarry.resize(size)
+    qtbot.waitUntil(lambda: quarry.size() == size)
+    quarry.balance_dock.raise_()
+    run(qtbot, quarry)
+    panel = quarry.balance_panel
+    room = quarry.balance_dock.widget()
+    assert isinstance(room, QScrollArea)
+    viewport = room.viewport()
+
+    def whole(row: int) -> bool:
+        rect = panel.hint_list.visualItemRect(panel.hint_list.item(row))
+        top_left = panel.hint_list.viewport().mapTo(viewport, rect.topLeft())
+        bottom_right = panel.hint_list.viewport().mapTo(viewport, rect.bottomRight())
+        return viewport.rect().contains(top_left) and viewport.rect().contains(bottom_right)
+
+    def hints_whole() -> bool:
+        hint_list = panel.hint_list
+        return (
+            hint_list.count() > 0
+            and hint_list.isVisible()
+            and hint_list.verticalScrollBar().maximum() == 0
+            and all(whole(row) for row in range(hint_list.count()))
+        )
+
+    qtbot.waitUntil(hints_whole)  # the list lays its rows out after it is shown

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
+from trackside.editor.tools import TOOLS
 from trackside.engine.track.validate import validate_track
 
 pytestmark = pytest.mark.gui
@@ -52,13 +54,45 @@ def test_the_tour_pages_forward_and_back(window, qtbot):
         Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
     )
     tour = window.first_run.tour
-    assert tour is not None and tour.isVisible() and tour.counter.text() == "1 of 5"
-    for _ in range(6):
+    total = len(tour.pages)
+    assert tour is not None and tour.isVisible() and tour.counter.text() == f"1 of {total}"
+    for _ in range(total + 1):
         qtbot.mouseClick(tour.next, Qt.MouseButton.LeftButton)
-    assert tour.counter.text() == "5 of 5" and not tour.next.isEnabled()
+    assert tour.counter.text() == f"{total} of {total}" and not tour.next.isEnabled()
     assert "Print" in tour.title.text()
     qtbot.mouseClick(tour.back, Qt.MouseButton.LeftButton)
-    assert tour.counter.text() == "4 of 5"
-    tour.show_page(1)
-    assert "Lanes" in tour.text.text() and "Finish line" in tour.text.text()
+    assert tour.counter.text() == f"{total - 1} of {total}"
     tour.close()
+
+
+def test_each_tool_has_a_tour_page_with_what_it_does_its_key_a_tip_and_its_icon(window):
+    """The tour takes the tools one by one (a single table of them was sparse): each
+    page says what the tool does, its key, how to use it and one tip, beside its icon."""
+    tour = window.first_run.show_tour()
+    titles = [page.title for page in tour.pages]
+    for tool in TOOLS:
+        assert tool.purpose and tool.tip, tool.label
+        tour.show_page(titles.index(f"{tool.label} ({tool.shortcut})"))
+        text = tour.text.text()
+        assert tool.purpose in text and tool.tip in text and f"<b>Key:</b> {tool.shortcut}" in text
+        assert tour.picture.isVisible() and not tour.picture.pixmap().isNull()
+    for k, page in enumerate(tour.pages):
+        tour.show_page(k)
+        assert "<b>Tip:</b>" in page.text, page.title
+    tour.show_page(0)
+    assert not tour.picture.isVisible()  # a page not about one tool has no icon
+    tour.close()
+
+
+def test_the_start_page_stays_in_the_middle_when_the_canvas_scrolls(window, qtbot):
+    """The editor fits the view as it opens, which scrolls the canvas: the card must not
+    scroll away with it (it sat half off the window after ``trackside edit``)."""
+    page, viewport = window.first_run.page, window.view.viewport()
+    assert page.isVisible()
+    placed = page.geometry()
+    window.view.horizontalScrollBar().setValue(window.view.horizontalScrollBar().value() + 300)
+    window.view.verticalScrollBar().setValue(window.view.verticalScrollBar().value() + 200)
+    window.view.fit_to_view()
+    QApplication.processEvents()
+    assert page.geometry() == placed
+    assert viewport.rect().contains(page.geometry())

@@ -4,12 +4,17 @@ sheet, and Open Recent dropping files that are gone; the dialogs answer through 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from tracks_for_tests import stadium_track
 
+from trackside.editor.canvas.printing import sheet_space
 from trackside.editor.canvas.render import render
 from trackside.editor.panels.export import local_paper
+from trackside.engine.resources import resolve_track
+from trackside.engine.track.transform import map_track, rotation, track_centre
 
 pytestmark = pytest.mark.gui
 
@@ -62,3 +67,51 @@ def test_open_recent_drops_files_that_are_gone_and_says_so(window, tmp_path, sta
     assert any("stadium.yaml" in n for n in names) and not any("gone.yaml" in n for n in names)
     assert "removed 1 file no longer there: gone.yaml" in window.statusBar().currentMessage()
     assert all("gone" not in f for f in window.recent_files())
+
+
+def test_the_calibration_sheet_draws_its_space_level_to_be_measured():
+    """On a circuit turned 30 degrees its sample space is drawn with its sides along the
+    page, so the ruler checks its real sides, as on the circuit drawn straight."""
+    straight = stadium_track()
+    turned = map_track(straight, rotation(30, track_centre(straight)))
+    space = sheet_space(turned)
+    assert space is not None
+    xs = sorted({round(float(x), 4) for x, _ in space.corners})
+    ys = sorted({round(float(y), 4) for _, y in space.corners})
+    assert len(xs) == 2 and len(ys) == 2  # every side level or upright
+    original = next(sp for sp in straight.spaces if sp.id == space.id)
+    sides = sorted(
+        (
+            max(float(x) for x, _ in original.corners) - min(float(x) for x, _ in original.corners),
+            max(float(y) for _, y in original.corners) - min(float(y) for _, y in original.corners),
+        ),
+        reverse=True,
+    )
+    assert (xs[1] - xs[0], ys[1] - ys[0]) == pytest.approx(sides, abs=1e-3)
+
+
+def test_print_offers_a_new_file_named_for_the_track_beside_it(window, tmp_path, stadium_file):
+    """Printing to a file offers the track's folder and its name, and a name not yet
+    used, so the last print is never written over without a word."""
+    window.open_file(stadium_file)
+    prompts = window.prompts
+    assert window.print_menu.print_board() is False  # the dialog cancelled: nothing written
+    first = Path(prompts.print_suggested[-1])
+    assert first == tmp_path / "stadium-board.pdf"
+    prompts.print_to = str(first)
+    assert window.print_menu.print_board() and first.exists()
+    prompts.print_to = None
+    window.print_menu.print_board()
+    second = Path(prompts.print_suggested[-1])
+    assert second.parent == tmp_path and second.name.startswith("stadium-board")
+    assert second != first and not second.exists()
+    window.print_menu.print_calibration()
+    assert Path(prompts.print_suggested[-1]) == tmp_path / "stadium-print-check.pdf"
+
+
+def test_print_of_a_bundled_circuit_offers_the_circuits_folder_not_home(window, tmp_path):
+    window.settings.setValue("lastFolder", str(tmp_path))
+    window.open_file(resolve_track("harbour-loop"))
+    window.print_menu.print_board()
+    offered = Path(window.prompts.print_suggested[-1])
+    assert offered == tmp_path / "harbour-loop-board.pdf"

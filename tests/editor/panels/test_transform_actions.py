@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 from conftest_helpers import right_click_menu, view_point
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QAction, QGuiApplication
+from PySide6.QtWidgets import QMenu
 
+from trackside.editor import mainwindow
 from trackside.editor.panels.shortcuts import ShortcutsDialog
 from trackside.engine.track.validate import validate_track
 
@@ -203,3 +205,62 @@ def test_a_real_right_click_offers_the_transforms_with_the_edits_at_a_space(
     menu.close()
     window.set_tool("draw")  # its right button finishes a space: no menu
     assert window.transforms.context_menu(view_point(window, cx, cy)) is None
+
+
+def test_what_rotate_by_and_the_clipboard_say_clears_from_the_status_bar(
+    window, qtbot, stadium_file, monkeypatch
+):
+    """The status bar's word on a transform or a copy goes after a while, as every
+    message about a finished step does, instead of lingering until the next one."""
+    monkeypatch.setattr(mainwindow, "STATUS_MS", 30)
+    opened(window, qtbot, stadium_file)
+    window.scene.select_indices([3])
+    bar = window.statusBar()
+    window.prompts.angle_answer = 30.0
+    transform_action(window, "Rotate by…").trigger()
+    assert "Rotate" in bar.currentMessage()
+    qtbot.waitUntil(lambda: bar.currentMessage() == "")
+    qtbot.keyClick(window.view, Qt.Key.Key_C, CTRL)
+    assert "Copied" in bar.currentMessage()
+    qtbot.waitUntil(lambda: bar.currentMessage() == "")
+
+
+def menu_actions(menu: QMenu) -> list[QAction]:
+    """Every action of ``menu`` and its submenus."""
+    found: list[QAction] = []
+    for action in menu.actions():
+        if action.menu() is not None:
+            found.extend(menu_actions(action.menu()))
+        elif not action.isSeparator():
+            found.append(action)
+    return found
+
+
+def test_every_right_click_entry_with_a_key_shows_it(window, qtbot, stadium_file):
+    """An entry of the canvas's menu that has a key in the menu bar shows the same key
+    (Paste Here showed none), and Paste Here pastes where the menu was opened."""
+    opened(window, qtbot, stadium_file)
+    keyed = {
+        a.text(): a.shortcut()
+        for top in window.menuBar().actions()
+        if top.menu() is not None
+        for a in menu_actions(top.menu())
+        if not a.shortcut().isEmpty()
+    }
+    sp = window.doc.track.spaces[4].corners
+    cx = sum(x for x, _ in sp) / len(sp)
+    cy = sum(y for _, y in sp) / len(sp)
+    menu = right_click_menu(qtbot, window, cx, cy)
+    entries = menu_actions(menu)
+    assert "Paste &Here" in [a.text() for a in entries]
+    for action in entries:
+        if action.text() in keyed:
+            assert action.shortcut() == keyed[action.text()], action.text()
+            assert action.isShortcutVisibleInContextMenu(), action.text()
+    qtbot.keyClick(window.view, Qt.Key.Key_C, CTRL)
+    here = next(a for a in entries if a.text() == "Paste &Here")
+    menu.close()
+    here.trigger()
+    pasted = window.scene.selected_indices()
+    corners = [c for i in pasted for c in window.doc.track.spaces[i].corners]
+    assert sum(x for x, _ in corners) / len(corners) == pytest.approx(cx, abs=0.5)

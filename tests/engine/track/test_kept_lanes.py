@@ -115,7 +115,7 @@ def test_an_arc_checks_the_lanes_kept_towards_its_centre():
     """Lanes kept to the inside of a bend come nearer its centre than centred ones."""
     centred = strip(Straight(100), Arc(65, 90, lanes=2), lanes=3)
     build_lanes(centred)  # 65 - 40 = 25 mm from the centre: fine
-    with pytest.raises(LayoutError, match=r"piece 1 .*radius of at least 70"):
+    with pytest.raises(LayoutError, match=r"piece 2 .*radius of at least 70"):
         build_lanes(strip(Straight(100), Arc(65, 90, lanes=2, keep="left"), lanes=3))
     build_lanes(strip(Straight(100), Arc(65, 90, lanes=2, keep="right"), lanes=3))
 

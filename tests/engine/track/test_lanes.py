@@ -166,7 +166,7 @@ def test_side_by_side_wedges_are_level_and_geometry_agrees_with_the_builder():
 
 
 def test_an_arc_too_tight_for_its_lanes_is_refused():
-    with pytest.raises(LayoutError, match=r"piece 1 .*inner edge.*radius of at least 70"):
+    with pytest.raises(LayoutError, match=r"piece 2 .*inner edge.*radius of at least 70"):
         build_lanes(LaneLayout(pieces=(Straight(100), Arc(60, 90)), lanes=3, lane_width=40))
 
 
@@ -279,7 +279,7 @@ def test_close_loop_fits_two_straights_so_the_loop_closes_exactly():
     assert fixed.pieces[2].length == pytest.approx(60)
     assert build_lanes(fixed).closed
     short = replace(layout, pieces=(*layout.pieces[:6], Straight(10), Arc(200, 90)))
-    with pytest.raises(LayoutError, match=r"piece 2 10\.0 mm long"):
+    with pytest.raises(LayoutError, match=r"piece 3 10\.0 mm long"):
         close_loop(short, (0, 2))
     poses = trace(fixed)
     assert len(poses) == len(fixed.pieces) + 1
@@ -444,3 +444,10 @@ def test_random_layouts_never_overlap_and_never_strand_a_car(spec, stagger):
     ]
     assert stuck == []
     assert len({sp.id for sp in result.spaces}) == len(result.spaces)
+
+
+def test_a_layout_with_more_spaces_than_a_track_holds_is_refused_before_building():
+    """A mistyped length (999999 mm) is refused with the count and the cap, at once."""
+    layout = LaneLayout(pieces=(Straight(999_999),), lanes=3, space_length=40.0)
+    with pytest.raises(LayoutError, match=r"75,000 spaces, more than a track holds \(20,000\)"):
+        build_lanes(layout)

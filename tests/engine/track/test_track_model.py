@@ -259,3 +259,11 @@ def test_a_pdf_background_keeps_its_page_and_a_picture_has_none():
     assert "page" not in track.to_yaml()
     bad = track.to_yaml().replace("mm_per_pixel: 0.25", "mm_per_pixel: 0.25\n  page: 0")
     assert any("background.page" in str(p) for p in parse_track(bad)[2])
+
+
+def test_the_space_cap_is_the_one_the_schema_sets():
+    """The lane tool refuses layouts over MAX_SPACES; a file over it fails the schema."""
+    from trackside.engine.resources import load_schema
+    from trackside.engine.track.model import MAX_SPACES
+
+    assert load_schema("track")["properties"]["spaces"]["maxItems"] == MAX_SPACES

@@ -17,6 +17,7 @@ from trackside.engine.track.transform import (
     rotation,
     track_centre,
     translation,
+    upright,
 )
 from trackside.engine.track.validate import validate_track
 
@@ -107,3 +108,30 @@ def test_the_space_keeps_its_id_lane_and_kind():
     track.spaces = [space]
     moved = map_track(track, translation(1, 1)).spaces[0]
     assert (moved.id, moved.lane, moved.kind, moved.label) == ("a", 2, "pit", "P")
+
+
+def test_upright_turns_a_tilted_rectangle_level_with_its_long_side_across():
+    """A 40 x 30 mm space drawn at 30 degrees comes out with sides along x and y, its
+    box 40 x 30 (the tilted one's box is about 49.6 x 46)."""
+    tilted = map_corners([(0, 0), (30, 0), (30, 40), (0, 40)], rotation(30, (15, 20)))
+    level = upright(tilted)
+    xs = sorted({round(x, 6) for x, _ in level})
+    ys = sorted({round(y, 6) for _, y in level})
+    assert len(xs) == 2 and len(ys) == 2  # every side horizontal or vertical
+    assert xs[1] - xs[0] == pytest.approx(40) and ys[1] - ys[0] == pytest.approx(30)
+
+
+def test_upright_keeps_a_quadrilateral_whole_and_its_turning_sense():
+    wedge = [(0, 0), (50, 10), (45, 40), (5, 35)]
+    level = upright(wedge)
+
+    def area(points):
+        return (
+            sum(
+                a[0] * b[1] - b[0] * a[1]
+                for a, b in zip(points, points[1:] + points[:1], strict=True)
+            )
+            / 2
+        )
+
+    assert area(level) == pytest.approx(area(wedge), abs=1e-4)
