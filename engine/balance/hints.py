@@ -113,7 +113,7 @@ def _pole(wins: str, low: float, fair: float, spaces: tuple[str, ...]) -> Hint:
     """The pole wins more than its fair share: say the first turn does that, and blame
     the grid only when even the low end of the interval is beyond what the turn gives."""
     first_turn = (
-        "its owner plays first (R-RACE-1), which alone lifts the pole to about "
+        "its owner plays first (R-RACE-1), which alone lifts the pole to as much as "
         f"{_percent(fair + FIRST_TURN_EDGE)} of wins on the bundled circuits"
     )
     if low <= fair + FIRST_TURN_EDGE:
