@@ -130,14 +130,14 @@ def keep_shot() -> None:
 
 
 def balance_shot() -> None:
-    """Quarry Hairpin after 200 bot games: the Balance panel and the heat map, its
+    """Quarry Hairpin after 1,000 greedy games: the Balance panel and the heat map, its
     legend in the canvas corner."""
     w = window()
     w.open_file(TRACKS / "quarry-hairpin.yaml", ask=False)
     w.view.fit_to_view()
     panel = w.balance_panel
-    panel.games_box.setValue(200)
-    panel.workers_box.setValue(1)
+    panel.games_box.setValue(1000)
+    panel.workers_box.setValue(2)
     w.act_simulate.trigger()
     while panel.running:
         settle(100)

@@ -123,7 +123,7 @@ class LanePanel(QWidget):
             if plus_turns_left()
             else "Degrees: + turns right, - left, as seen on the board",
         )
-        self._header_tip(3, "1-4 for this piece; blank: the lane count below")
+        self._header_tip(3, f"1-{MAX_LANES} for this piece; blank: the lane count below")
         self._header_tip(KEEP_COLUMN, KEEP_TIP)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.itemChanged.connect(self._on_item_changed)

@@ -12,11 +12,12 @@ STALL_NOTICE = 0.10  # races with a stalled car worth a word
 JAM_NOTICE = 0.5  # blocked moves per race at one space worth a word
 MIN_GAMES = 30  # fewer games say too little to hint at anything
 # What playing first (R-RACE-1: the pole car's owner starts) is worth to the pole, in
-# race-win share. Measured on the bundled circuits (2,000 greedy games each, README):
-# three cars start level with the pole there and win about their fair 17%, while the
-# pole wins 27 to 28%, so its extra 10 to 11.5 points come from the first turn, not
-# from where it stands. The pole's lead is blamed on the grid only beyond the most
-# measured.
+# race-win share. Measured on the bundled circuits with four abreast and two behind
+# (2,000 greedy games each): three cars start level with the pole there and win about
+# their fair 17%, while the pole won 27 to 28%, so its extra 10 to 11.5 points come
+# from the first turn, not from where it stands (with the whole grid abreast, as most
+# bundled circuits now start, the pole wins 23 to 26%: README). The pole's lead is
+# blamed on the grid only beyond the most measured.
 FIRST_TURN_EDGE = 0.115
 
 
@@ -112,7 +113,7 @@ def _pole(wins: str, low: float, fair: float, spaces: tuple[str, ...]) -> Hint:
     """The pole wins more than its fair share: say the first turn does that, and blame
     the grid only when even the low end of the interval is beyond what the turn gives."""
     first_turn = (
-        "its owner plays first (R-RACE-1), which alone lifts the pole to about "
+        "its owner plays first (R-RACE-1), which alone lifts the pole to as much as "
         f"{_percent(fair + FIRST_TURN_EDGE)} of wins on the bundled circuits"
     )
     if low <= fair + FIRST_TURN_EDGE:

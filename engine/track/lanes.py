@@ -83,9 +83,9 @@ from trackside.engine.text import plural
 from trackside.engine.track.geometry import BETTING_LINE_COUNT
 from trackside.engine.track.model import MAX_SPACES, Centerline, Point, Segment, Space, Track
 
-LANE_LETTERS = "abcd"
+LANE_LETTERS = "abcdef"
 KEEP_CHOICES = ("left", "centre", "right")
-MAX_LANES = 4
+MAX_LANES = 6
 GRID_SIZE = 6
 MIN_ROW_LENGTH = 5.0
 _KEY_DIGITS = 9

@@ -207,11 +207,23 @@ def test_narrowing_is_centred_on_the_racing_line():
     assert [sp.id for sp in result.spaces if sp.row == 3] == ["a3"]
 
 
+def test_a_six_lane_start_box_narrows_to_four_centred():
+    """A whole grid abreast: six lanes a to f centred on the racing line, then
+    the four middle ones carry on."""
+    result = build_lanes(
+        LaneLayout(pieces=(Straight(80, lanes=6), Straight(80, lanes=4)), lane_width=40)
+    )
+    assert [sp.id for sp in result.spaces if sp.row == 1] == ["a1", "b1", "c1", "d1", "e1", "f1"]
+    assert [sp.id for sp in result.spaces if sp.row == 3] == ["a3", "b3", "c3", "d3"]
+    ys = sorted({round(y, 9) for sp in result.spaces if sp.row == 1 for _x, y in sp.corners})
+    assert (ys[0], ys[-1]) == (-120, 120)
+
+
 def test_a_jump_from_one_to_four_lanes_is_refused():
     with pytest.raises(LayoutError, match="from 1 to 4"):
         build_lanes(LaneLayout(pieces=(Straight(80, lanes=1), Straight(80, lanes=4))))
-    with pytest.raises(LayoutError, match="lanes must be 1 to 4"):
-        build_lanes(LaneLayout(pieces=(Straight(80, lanes=5),)))
+    with pytest.raises(LayoutError, match="lanes must be 1 to 6"):
+        build_lanes(LaneLayout(pieces=(Straight(80, lanes=7),)))
 
 
 # -- closed loops -----------------------------------------------------------
