@@ -57,11 +57,13 @@ class _Race:
 
     __slots__ = (
         "_movable",
+        "_orders",
         "_values",
         "aggressive",
         "ahead",
         "finish",
         "left",
+        "lifted",
         "my_seat",
         "occupied",
         "owner",
@@ -80,7 +82,10 @@ class _Race:
         self.spaces, self.owner = spaces, owner
         self.my_seat = my_seat = request.seat
         self.power = view.powers[my_seat]
-        self.aggressive = self.power == "aggressive"
+        self.aggressive = aggressive = self.power == "aggressive"
+        # R-POW-AGG: per printed top row (colour code, WILD last), whether it goes a
+        # space further: the top row of an own car.
+        self.lifted = [aggressive and owner[c] == my_seat for c in range(6)] + [False]
         self.occupied = occupied = set(spaces)
         occupied.discard(OFF)
         self.finish = finish = tables.board.use_finish
@@ -132,6 +137,7 @@ class _Race:
                 w[k] += 0.25
         self.weights = w
         self._values: list[list[float] | None] = [None] * 16
+        self._orders: list[list[int] | None] = [None] * 16
         self._movable = [c for c in running if reach[c]]  # the cars ``values`` can move
 
     def values(self, n: int) -> list[float]:
@@ -147,6 +153,15 @@ class _Race:
                 v[c] = w[c] * (to_go + FINISH_BONUS if finish and m >= to_go else m)
             self._values[n] = v
         return v
+
+    def order(self, n: int) -> list[int]:
+        """The cars by ``values(n)``, highest first, the lower code first among
+        equal values (memoised)."""
+        o = self._orders[n]
+        if o is None:
+            v = self._values[n] or self.values(n)
+            o = self._orders[n] = sorted(range(6), key=v.__getitem__, reverse=True)
+        return o
 
     def gain(self, c: int, n: int) -> float:
         """Spaces car ``c`` would gain moving ``n`` now (0 if finished or blocked)."""
@@ -233,9 +248,18 @@ class GreedyBot:
     kind = "greedy"
 
     def __init__(self, seed: int | str = 0):
-        self.rng = random.Random(seed)
+        self.seed = seed
+        self._rng: random.Random | None = None
         self._lap_state: LapState | None = None
         self._race: tuple[RaceKey, _Race] | None = None  # of the last race decision
+
+    @property
+    def rng(self) -> random.Random:
+        """The bot's random source, made on first use (seeding takes longer than
+        most decisions, and most games never draw from it)."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
 
     def choose(self, view: SeatView, request: Request) -> Decision:
         """The option the heuristics like best."""
@@ -463,35 +487,38 @@ class GreedyBot:
         """What playing ``card`` is worth to this seat now: each colour row's car
         weight times its gain, WILD rows on the best cars not on the card, the
         worst row dropped with Strategic."""
-        memo, values = race._values, race.values
+        w, reach, left, finish = race.weights, race.reach, race.left, race.finish
         total, worst = 0.0, 0.0
-        first = True
+        lift = race.lifted[deck.top[card]]  # the top row is the first colour row
         for c, n in deck.colour_rows[card]:
-            if (
-                first
-                and race.aggressive
-                and race.owner[c] == race.my_seat
-                and deck.rows[card][0][0] == c
-            ):
+            if lift:
                 n += 1  # R-POW-AGG: the printed top row of an own car
-            first = False
-            v = (memo[n] or values(n))[c]
+                lift = False
+            # values(n)[c], worked out for this car only: most numbers come up on
+            # colour rows only, where the other cars' values are not needed.
+            r = reach[c]
+            if r:
+                m = n if n <= r else r
+                to_go = left[c]
+                v = w[c] * (to_go + FINISH_BONUS if finish and m >= to_go else m)
+            else:
+                v = 0.0
             total += v
             if v < worst:
                 worst = v
         wild_ns = deck.wild_desc[card]
         if wild_ns:
             used = 0 if race.power == "unpredictable" else deck.mask[card]  # R-RACE-4, R-POW-UNP
-            for n in wild_ns:
+            memo, values, orders = race._values, race.values, race._orders
+            for n in wild_ns:  # each on the best car not used yet
                 vs = memo[n] or values(n)
-                best, best_c = 0.0, -1
-                for c in range(6):
-                    if not used >> c & 1 and (best_c < 0 or vs[c] > best):
-                        best, best_c = vs[c], c
-                if best_c < 0:
+                for c in orders[n] or race.order(n):
+                    if not used >> c & 1:
+                        total += vs[c]
+                        used |= 1 << c
+                        break
+                else:
                     break
-                total += best
-                used |= 1 << best_c
         if race.power == "strategic":  # R-POW-STR: the worst row goes
             total -= worst
         return total
@@ -588,16 +615,8 @@ class GreedyBot:
         if boxed and not request.pending.extra:
             boxed = set()
         beyond = board.graph.beyond_finish
-        forward, togo = tables.forward, tables.togo
-        others = []
-        for c in range(6):
-            s = spaces_of[c]
-            if c != car and s != OFF:
-                o = owner[c]
-                w = OWN if o == my_seat else (UNOWNED if o == OFF else RIVAL + LEADER / 2)
-                ahead = forward[s]
-                if ahead:  # what taking one of its spaces ahead costs
-                    others.append((ahead, JAM_WEIGHT * w / len(ahead)))
+        forward, togo, behind = tables.forward, tables.togo, tables.behind
+        car_at = {spaces_of[c]: c for c in range(6) if c != car and spaces_of[c] != OFF}
         finish = board.use_finish
         best, best_score = options[0], None
         for option in options:
@@ -620,12 +639,30 @@ class GreedyBot:
             if boxed and not beyond[e] and all(b in boxed for b in forward[e]):
                 score -= BOXED
             if not beyond[e]:
-                for ahead, jam in others:
-                    if e in ahead:
-                        score -= jam
+                jammed = [car_at[b] for b in behind[e] if b in car_at]
+                if jammed:
+                    score = self._jam(score, sorted(jammed), spaces_of, owner, my_seat, forward)
             if best_score is None or score > best_score:
                 best, best_score = option, score
         return best
+
+    @staticmethod
+    def _jam(
+        score: float,
+        jammed: list[int],
+        spaces_of: tuple[int, ...],
+        owner: tuple[int, ...],
+        my_seat: int,
+        forward: list[tuple[int, ...]],
+    ) -> float:
+        """``score`` less what taking a forward space of each car in ``jammed``
+        costs (they are few: the end space is looked up behind, not each car ahead)."""
+        for c in jammed:
+            o = owner[c]
+            w = OWN if o == my_seat else (UNOWNED if o == OFF else RIVAL + LEADER / 2)
+            ahead = forward[spaces_of[c]]
+            score -= JAM_WEIGHT * w / len(ahead)
+        return score
 
     # -- laps (long distance) -----------------------------------------------------
     def laps(self, view: SeatView, request: Request, tables: TrackTables) -> list[int]:
