@@ -46,6 +46,7 @@ PACE_SCALE = 0.1  # spread of the place odds, as a share of the mean pace
 PRUNE = 6.0  # cars slower than the fastest by this many scales get no odds
 BOXED = 2.0  # own car ending with every forward space taken (weighed for Aggressive)
 OWN, UNOWNED, RIVAL, LEADER = 1.0, -0.15, -0.3, -0.5
+NOT_LIFTED = [False] * 7  # ``_Race.lifted`` when no row goes further
 # What the race facts depend on: board, car spaces, owners, this seat's bets.
 RaceKey = tuple[Board, tuple[int, ...], tuple[int, ...], tuple[int | None, ...]]
 # Laps followed from the log: board, events read, laps per car, last space per car.
@@ -85,7 +86,7 @@ class _Race:
         self.aggressive = aggressive = self.power == "aggressive"
         # R-POW-AGG: per printed top row (colour code, WILD last), whether it goes a
         # space further: the top row of an own car.
-        self.lifted = [aggressive and owner[c] == my_seat for c in range(6)] + [False]
+        self.lifted = [o == my_seat for o in owner] + [False] if aggressive else NOT_LIFTED
         self.occupied = occupied = set(spaces)
         occupied.discard(OFF)
         self.finish = finish = tables.board.use_finish
@@ -108,11 +109,8 @@ class _Race:
             for b in forward[s]:
                 if b not in occupied:
                     r = 1
-                    for b2 in forward[b]:
-                        if b2 not in occupied:
-                            r = OPEN
-                            break
-                    if r == OPEN:
+                    if not occupied.issuperset(forward[b]):  # a free space beyond
+                        r = OPEN
                         break
             reach[c] = r
             left[c] = togo[s]
@@ -162,6 +160,57 @@ class _Race:
             v = self._values[n] or self.values(n)
             o = self._orders[n] = sorted(range(6), key=v.__getitem__, reverse=True)
         return o
+
+    def card_values(self, cards: Iterable[int], deck: DeckTables) -> list[float]:
+        """What playing each of ``cards`` is worth to this seat now: each colour
+        row's car weight times its gain, WILD rows on the best cars not on the
+        card, the worst row dropped with Strategic."""
+        w, reach, left, finish = self.weights, self.reach, self.left, self.finish
+        lifted, top, colour_rows, wild_desc = (
+            self.lifted,
+            deck.top,
+            deck.colour_rows,
+            deck.wild_desc,
+        )
+        memo, orders = self._values, self._orders
+        strategic = self.power == "strategic"
+        unpredictable = self.power == "unpredictable"
+        out = []
+        for card in cards:
+            total, worst = 0.0, 0.0
+            lift = lifted[top[card]]  # the top row is the first colour row
+            for c, n in colour_rows[card]:
+                if lift:
+                    n += 1  # R-POW-AGG: the printed top row of an own car
+                    lift = False
+                # values(n)[c], worked out for this car only: most numbers come up
+                # on colour rows only, where the other cars' values are not needed.
+                r = reach[c]
+                if r:
+                    m = n if n <= r else r
+                    to_go = left[c]
+                    v = w[c] * (to_go + FINISH_BONUS if finish and m >= to_go else m)
+                else:
+                    v = 0.0
+                total += v
+                if v < worst:
+                    worst = v
+            wild_ns = wild_desc[card]
+            if wild_ns:
+                used = 0 if unpredictable else deck.mask[card]  # R-RACE-4, R-POW-UNP
+                for n in wild_ns:  # each on the best car not used yet
+                    vs = memo[n] or self.values(n)
+                    for c in orders[n] or self.order(n):
+                        if not used >> c & 1:
+                            total += vs[c]
+                            used |= 1 << c
+                            break
+                    else:
+                        break
+            if strategic:  # R-POW-STR: the worst row goes
+                total -= worst
+            out.append(total)
+        return out
 
     def gain(self, c: int, n: int) -> float:
         """Spaces car ``c`` would gain moving ``n`` now (0 if finished or blocked)."""
@@ -484,51 +533,15 @@ class GreedyBot:
 
     # -- race (R-RACE, R-POW) ---------------------------------------------------
     def _card_value(self, race: _Race, card: int, deck: DeckTables) -> float:
-        """What playing ``card`` is worth to this seat now: each colour row's car
-        weight times its gain, WILD rows on the best cars not on the card, the
-        worst row dropped with Strategic."""
-        w, reach, left, finish = race.weights, race.reach, race.left, race.finish
-        total, worst = 0.0, 0.0
-        lift = race.lifted[deck.top[card]]  # the top row is the first colour row
-        for c, n in deck.colour_rows[card]:
-            if lift:
-                n += 1  # R-POW-AGG: the printed top row of an own car
-                lift = False
-            # values(n)[c], worked out for this car only: most numbers come up on
-            # colour rows only, where the other cars' values are not needed.
-            r = reach[c]
-            if r:
-                m = n if n <= r else r
-                to_go = left[c]
-                v = w[c] * (to_go + FINISH_BONUS if finish and m >= to_go else m)
-            else:
-                v = 0.0
-            total += v
-            if v < worst:
-                worst = v
-        wild_ns = deck.wild_desc[card]
-        if wild_ns:
-            used = 0 if race.power == "unpredictable" else deck.mask[card]  # R-RACE-4, R-POW-UNP
-            memo, values, orders = race._values, race.values, race._orders
-            for n in wild_ns:  # each on the best car not used yet
-                vs = memo[n] or values(n)
-                for c in orders[n] or race.order(n):
-                    if not used >> c & 1:
-                        total += vs[c]
-                        used |= 1 << c
-                        break
-                else:
-                    break
-        if race.power == "strategic":  # R-POW-STR: the worst row goes
-            total -= worst
-        return total
+        """What playing ``card`` is worth to this seat now (``_Race.card_values``)."""
+        return race.card_values((card,), deck)[0]
 
     def _card(self, race: _Race, request: Request, deck: DeckTables) -> Decision:
         options = request.options_of(PlayCard)
-        best, best_value = options[0], None
-        for o in options:
-            value = self._card_value(race, o.card, deck)
-            if best_value is None or value > best_value:
+        values = race.card_values([o.card for o in options], deck)
+        best, best_value = options[0], values[0]
+        for o, value in zip(options, values, strict=True):
+            if value > best_value:
                 best, best_value = o, value
         return best
 
