@@ -353,10 +353,19 @@ class GreedyBot:
             total += spaces_for[card][colour]
         return total
 
-    def _car_value(self, colour: int, power: str | None, view: SeatView, request: Request) -> float:
-        """Rough money a car is worth to this seat: payout by hand strength, plus power."""
+    def _car_value(
+        self,
+        colour: int,
+        power: str | None,
+        view: SeatView,
+        request: Request,
+        hand: list[int] | None = None,
+    ) -> float:
+        """Rough money a car is worth to this seat: payout by hand strength, plus
+        power (``hand``: the seat's hand, when the caller has it already)."""
         deck = deck_tables(request.cards)
-        hand = view.hand
+        if hand is None:
+            hand = view.hand
         expected = deck.colour_total[colour] * len(hand) / max(1, deck.size)
         strength = self._hand_spaces(colour, hand, deck) / max(1.0, expected)
         payout = request.variant.race_payout
@@ -381,7 +390,7 @@ class GreedyBot:
                 if o.card is None or o.car is None:
                     continue
                 price = bid_value(cards[o.card], o.car, hand_cards) or 0
-                score = self._car_value(COLOURS.index(o.car), None, view, request) - price
+                score = self._car_value(CODE[o.car], None, view, request, hand) - price
                 if score > chosen_score:
                     chosen, chosen_score = o, score
             return (
@@ -392,13 +401,12 @@ class GreedyBot:
         colour = pending.car
         if colour is None:  # not an auction: take what is offered
             return options[0]
-        code = COLOURS.index(colour)
-        target = self._car_value(code, pending.power, view, request)
-        unsold = sum(1 for o in owners if o == OFF)
+        target = self._car_value(CODE[colour], pending.power, view, request, hand)
+        unsold = owners.count(OFF)
         carless = sum(1 for p in range(request.players) if p not in owners)
         if not has_car and unsold <= carless + 1:  # R-AUC-7: a car is needed to earn
             target += 3.0
-        elif has_car and sum(1 for o in owners if o == seat) >= 2:
+        elif has_car and owners.count(seat) >= 2:
             target -= 1.5
         best: Bid | None = None
         best_key: tuple[int, int, int] | None = None
@@ -413,9 +421,10 @@ class GreedyBot:
                 continue
             if cheapest is None or value < cheapest[0]:
                 cheapest = (value, o)
-            key = (value, len(card.rows), -card.wild_rows)  # R-AUC-3 tie-breaks
-            if value <= target and (best_key is None or key > best_key):
-                best, best_key = o, key
+            if value <= target:
+                key = (value, len(card.rows), -card.wild_rows)  # R-AUC-3 tie-breaks
+                if best_key is None or key > best_key:
+                    best, best_key = o, key
         if best is not None:
             return best
         passes = [o for o in options if o.card is None]
@@ -629,7 +638,11 @@ class GreedyBot:
             boxed = set()
         beyond = board.graph.beyond_finish
         forward, togo, behind = tables.forward, tables.togo, tables.behind
-        car_at = {spaces_of[c]: c for c in range(6) if c != car and spaces_of[c] != OFF}
+        car_at = {}  # the other cars by space
+        for c in range(6):
+            s = spaces_of[c]
+            if c != car and s != OFF:
+                car_at[s] = c
         finish = board.use_finish
         best, best_score = options[0], None
         for option in options:
@@ -652,9 +665,10 @@ class GreedyBot:
             if boxed and not beyond[e] and all(b in boxed for b in forward[e]):
                 score -= BOXED
             if not beyond[e]:
-                jammed = [car_at[b] for b in behind[e] if b in car_at]
-                if jammed:
-                    score = self._jam(score, sorted(jammed), spaces_of, owner, my_seat, forward)
+                for b in behind[e]:
+                    if b in car_at:  # a car has ``e`` ahead: rarely, so worked out apart
+                        score = self._jam(score, e, car_at, spaces_of, owner, my_seat, tables)
+                        break
             if best_score is None or score > best_score:
                 best, best_score = option, score
         return best
@@ -662,19 +676,20 @@ class GreedyBot:
     @staticmethod
     def _jam(
         score: float,
-        jammed: list[int],
+        end: int,
+        car_at: dict[int, int],
         spaces_of: tuple[int, ...],
         owner: tuple[int, ...],
         my_seat: int,
-        forward: list[tuple[int, ...]],
+        tables: TrackTables,
     ) -> float:
-        """``score`` less what taking a forward space of each car in ``jammed``
-        costs (they are few: the end space is looked up behind, not each car ahead)."""
-        for c in jammed:
+        """``score`` less what taking a forward space of each car with ``end``
+        ahead costs (cars in COLOURS order; ``car_at``: the other cars by space)."""
+        forward = tables.forward
+        for c in sorted(car_at[b] for b in tables.behind[end] if b in car_at):
             o = owner[c]
             w = OWN if o == my_seat else (UNOWNED if o == OFF else RIVAL + LEADER / 2)
-            ahead = forward[spaces_of[c]]
-            score -= JAM_WEIGHT * w / len(ahead)
+            score -= JAM_WEIGHT * w / len(forward[spaces_of[c]])
         return score
 
     # -- laps (long distance) -----------------------------------------------------
