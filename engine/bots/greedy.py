@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from functools import cache
 from itertools import pairwise
 from math import exp, factorial
 from operator import mul
@@ -218,6 +219,12 @@ class _Race:
         if m and self.finish and m >= self.left[c]:
             return self.left[c] + FINISH_BONUS
         return float(m)
+
+
+@cache
+def _never_more_below(payout: tuple[int, ...]) -> bool:
+    """True when no place of ``payout`` pays more than the place above it."""
+    return all(a >= b for a, b in pairwise(payout))
 
 
 def _column_sums(rows: Iterable[tuple[int, ...]]) -> list[int]:
@@ -477,7 +484,7 @@ class GreedyBot:
         table = request.variant.bet_payouts
         payout = table[line] if line < len(table) else table[-1]
         finished, paces = view.finished_codes, self._paces(view, request)
-        if all(a >= b for a, b in pairwise(payout)):
+        if _never_more_below(tuple(payout)):
             # A table that pays less for lower places: the best expected value is
             # the winner if one has finished, else the car likeliest to win (the
             # odds keep the order of the paces), so the odds need not be worked out.

@@ -136,7 +136,12 @@ class AuctionSteps(RaceSteps):
         """Cards that bid something, then one pass (R-AUC-2)."""
         hand = self.hands[seat]
         values = hand_bids(colour, [self.cards[c] for c in hand])
-        options = [_bid(seat, c, car) for c, v in zip(hand, values, strict=False) if v is not None]
+        shared = _BIDS
+        options = [
+            shared.get((seat, c, car)) or _bid(seat, c, car)
+            for c, v in zip(hand, values, strict=False)
+            if v is not None
+        ]
         # A card without the colour passes; the ruling lets a bidder without it pass too.
         if len(options) < len(hand) or not any(self.cards[c].number(colour) for c in hand):
             options.append(_bid(seat, None, None))
