@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from functools import cache
 from itertools import pairwise
 from math import exp, factorial
 from operator import mul
@@ -46,6 +47,7 @@ PACE_SCALE = 0.1  # spread of the place odds, as a share of the mean pace
 PRUNE = 6.0  # cars slower than the fastest by this many scales get no odds
 BOXED = 2.0  # own car ending with every forward space taken (weighed for Aggressive)
 OWN, UNOWNED, RIVAL, LEADER = 1.0, -0.15, -0.3, -0.5
+NOT_LIFTED = [False] * 7  # ``_Race.lifted`` when no row goes further
 # What the race facts depend on: board, car spaces, owners, this seat's bets.
 RaceKey = tuple[Board, tuple[int, ...], tuple[int, ...], tuple[int | None, ...]]
 # Laps followed from the log: board, events read, laps per car, last space per car.
@@ -57,11 +59,13 @@ class _Race:
 
     __slots__ = (
         "_movable",
+        "_orders",
         "_values",
         "aggressive",
         "ahead",
         "finish",
         "left",
+        "lifted",
         "my_seat",
         "occupied",
         "owner",
@@ -80,7 +84,10 @@ class _Race:
         self.spaces, self.owner = spaces, owner
         self.my_seat = my_seat = request.seat
         self.power = view.powers[my_seat]
-        self.aggressive = self.power == "aggressive"
+        self.aggressive = aggressive = self.power == "aggressive"
+        # R-POW-AGG: per printed top row (colour code, WILD last), whether it goes a
+        # space further: the top row of an own car.
+        self.lifted = [o == my_seat for o in owner] + [False] if aggressive else NOT_LIFTED
         self.occupied = occupied = set(spaces)
         occupied.discard(OFF)
         self.finish = finish = tables.board.use_finish
@@ -103,11 +110,8 @@ class _Race:
             for b in forward[s]:
                 if b not in occupied:
                     r = 1
-                    for b2 in forward[b]:
-                        if b2 not in occupied:
-                            r = OPEN
-                            break
-                    if r == OPEN:
+                    if not occupied.issuperset(forward[b]):  # a free space beyond
+                        r = OPEN
                         break
             reach[c] = r
             left[c] = togo[s]
@@ -132,6 +136,7 @@ class _Race:
                 w[k] += 0.25
         self.weights = w
         self._values: list[list[float] | None] = [None] * 16
+        self._orders: list[list[int] | None] = [None] * 16
         self._movable = [c for c in running if reach[c]]  # the cars ``values`` can move
 
     def values(self, n: int) -> list[float]:
@@ -148,12 +153,78 @@ class _Race:
             self._values[n] = v
         return v
 
+    def order(self, n: int) -> list[int]:
+        """The cars by ``values(n)``, highest first, the lower code first among
+        equal values (memoised)."""
+        o = self._orders[n]
+        if o is None:
+            v = self._values[n] or self.values(n)
+            o = self._orders[n] = sorted(range(6), key=v.__getitem__, reverse=True)
+        return o
+
+    def card_values(self, cards: Iterable[int], deck: DeckTables) -> list[float]:
+        """What playing each of ``cards`` is worth to this seat now: each colour
+        row's car weight times its gain, WILD rows on the best cars not on the
+        card, the worst row dropped with Strategic."""
+        w, reach, left, finish = self.weights, self.reach, self.left, self.finish
+        lifted, top, colour_rows, wild_desc = (
+            self.lifted,
+            deck.top,
+            deck.colour_rows,
+            deck.wild_desc,
+        )
+        memo, orders = self._values, self._orders
+        strategic = self.power == "strategic"
+        unpredictable = self.power == "unpredictable"
+        out = []
+        for card in cards:
+            total, worst = 0.0, 0.0
+            lift = lifted[top[card]]  # the top row is the first colour row
+            for c, n in colour_rows[card]:
+                if lift:
+                    n += 1  # R-POW-AGG: the printed top row of an own car
+                    lift = False
+                # values(n)[c], worked out for this car only: most numbers come up
+                # on colour rows only, where the other cars' values are not needed.
+                r = reach[c]
+                if r:
+                    m = n if n <= r else r
+                    to_go = left[c]
+                    v = w[c] * (to_go + FINISH_BONUS if finish and m >= to_go else m)
+                else:
+                    v = 0.0
+                total += v
+                if v < worst:
+                    worst = v
+            wild_ns = wild_desc[card]
+            if wild_ns:
+                used = 0 if unpredictable else deck.mask[card]  # R-RACE-4, R-POW-UNP
+                for n in wild_ns:  # each on the best car not used yet
+                    vs = memo[n] or self.values(n)
+                    for c in orders[n] or self.order(n):
+                        if not used >> c & 1:
+                            total += vs[c]
+                            used |= 1 << c
+                            break
+                    else:
+                        break
+            if strategic:  # R-POW-STR: the worst row goes
+                total -= worst
+            out.append(total)
+        return out
+
     def gain(self, c: int, n: int) -> float:
         """Spaces car ``c`` would gain moving ``n`` now (0 if finished or blocked)."""
         m = n if n <= self.reach[c] else self.reach[c]
         if m and self.finish and m >= self.left[c]:
             return self.left[c] + FINISH_BONUS
         return float(m)
+
+
+@cache
+def _never_more_below(payout: tuple[int, ...]) -> bool:
+    """True when no place of ``payout`` pays more than the place above it."""
+    return all(a >= b for a, b in pairwise(payout))
 
 
 def _column_sums(rows: Iterable[tuple[int, ...]]) -> list[int]:
@@ -233,9 +304,18 @@ class GreedyBot:
     kind = "greedy"
 
     def __init__(self, seed: int | str = 0):
-        self.rng = random.Random(seed)
+        self.seed = seed
+        self._rng: random.Random | None = None
         self._lap_state: LapState | None = None
         self._race: tuple[RaceKey, _Race] | None = None  # of the last race decision
+
+    @property
+    def rng(self) -> random.Random:
+        """The bot's random source, made on first use (seeding takes longer than
+        most decisions, and most games never draw from it)."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
 
     def choose(self, view: SeatView, request: Request) -> Decision:
         """The option the heuristics like best."""
@@ -280,10 +360,19 @@ class GreedyBot:
             total += spaces_for[card][colour]
         return total
 
-    def _car_value(self, colour: int, power: str | None, view: SeatView, request: Request) -> float:
-        """Rough money a car is worth to this seat: payout by hand strength, plus power."""
+    def _car_value(
+        self,
+        colour: int,
+        power: str | None,
+        view: SeatView,
+        request: Request,
+        hand: list[int] | None = None,
+    ) -> float:
+        """Rough money a car is worth to this seat: payout by hand strength, plus
+        power (``hand``: the seat's hand, when the caller has it already)."""
         deck = deck_tables(request.cards)
-        hand = view.hand
+        if hand is None:
+            hand = view.hand
         expected = deck.colour_total[colour] * len(hand) / max(1, deck.size)
         strength = self._hand_spaces(colour, hand, deck) / max(1.0, expected)
         payout = request.variant.race_payout
@@ -308,7 +397,7 @@ class GreedyBot:
                 if o.card is None or o.car is None:
                     continue
                 price = bid_value(cards[o.card], o.car, hand_cards) or 0
-                score = self._car_value(COLOURS.index(o.car), None, view, request) - price
+                score = self._car_value(CODE[o.car], None, view, request, hand) - price
                 if score > chosen_score:
                     chosen, chosen_score = o, score
             return (
@@ -319,13 +408,12 @@ class GreedyBot:
         colour = pending.car
         if colour is None:  # not an auction: take what is offered
             return options[0]
-        code = COLOURS.index(colour)
-        target = self._car_value(code, pending.power, view, request)
-        unsold = sum(1 for o in owners if o == OFF)
+        target = self._car_value(CODE[colour], pending.power, view, request, hand)
+        unsold = owners.count(OFF)
         carless = sum(1 for p in range(request.players) if p not in owners)
         if not has_car and unsold <= carless + 1:  # R-AUC-7: a car is needed to earn
             target += 3.0
-        elif has_car and sum(1 for o in owners if o == seat) >= 2:
+        elif has_car and owners.count(seat) >= 2:
             target -= 1.5
         best: Bid | None = None
         best_key: tuple[int, int, int] | None = None
@@ -340,9 +428,10 @@ class GreedyBot:
                 continue
             if cheapest is None or value < cheapest[0]:
                 cheapest = (value, o)
-            key = (value, len(card.rows), -card.wild_rows)  # R-AUC-3 tie-breaks
-            if value <= target and (best_key is None or key > best_key):
-                best, best_key = o, key
+            if value <= target:
+                key = (value, len(card.rows), -card.wild_rows)  # R-AUC-3 tie-breaks
+                if best_key is None or key > best_key:
+                    best, best_key = o, key
         if best is not None:
             return best
         passes = [o for o in options if o.card is None]
@@ -395,7 +484,7 @@ class GreedyBot:
         table = request.variant.bet_payouts
         payout = table[line] if line < len(table) else table[-1]
         finished, paces = view.finished_codes, self._paces(view, request)
-        if all(a >= b for a, b in pairwise(payout)):
+        if _never_more_below(tuple(payout)):
             # A table that pays less for lower places: the best expected value is
             # the winner if one has finished, else the car likeliest to win (the
             # odds keep the order of the paces), so the odds need not be worked out.
@@ -460,48 +549,15 @@ class GreedyBot:
 
     # -- race (R-RACE, R-POW) ---------------------------------------------------
     def _card_value(self, race: _Race, card: int, deck: DeckTables) -> float:
-        """What playing ``card`` is worth to this seat now: each colour row's car
-        weight times its gain, WILD rows on the best cars not on the card, the
-        worst row dropped with Strategic."""
-        memo, values = race._values, race.values
-        total, worst = 0.0, 0.0
-        first = True
-        for c, n in deck.colour_rows[card]:
-            if (
-                first
-                and race.aggressive
-                and race.owner[c] == race.my_seat
-                and deck.rows[card][0][0] == c
-            ):
-                n += 1  # R-POW-AGG: the printed top row of an own car
-            first = False
-            v = (memo[n] or values(n))[c]
-            total += v
-            if v < worst:
-                worst = v
-        wild_ns = deck.wild_desc[card]
-        if wild_ns:
-            used = 0 if race.power == "unpredictable" else deck.mask[card]  # R-RACE-4, R-POW-UNP
-            for n in wild_ns:
-                vs = memo[n] or values(n)
-                best, best_c = 0.0, -1
-                for c in range(6):
-                    if not used >> c & 1 and (best_c < 0 or vs[c] > best):
-                        best, best_c = vs[c], c
-                if best_c < 0:
-                    break
-                total += best
-                used |= 1 << best_c
-        if race.power == "strategic":  # R-POW-STR: the worst row goes
-            total -= worst
-        return total
+        """What playing ``card`` is worth to this seat now (``_Race.card_values``)."""
+        return race.card_values((card,), deck)[0]
 
     def _card(self, race: _Race, request: Request, deck: DeckTables) -> Decision:
         options = request.options_of(PlayCard)
-        best, best_value = options[0], None
-        for o in options:
-            value = self._card_value(race, o.card, deck)
-            if best_value is None or value > best_value:
+        values = race.card_values([o.card for o in options], deck)
+        best, best_value = options[0], values[0]
+        for o, value in zip(options, values, strict=True):
+            if value > best_value:
                 best, best_value = o, value
         return best
 
@@ -588,16 +644,12 @@ class GreedyBot:
         if boxed and not request.pending.extra:
             boxed = set()
         beyond = board.graph.beyond_finish
-        forward, togo = tables.forward, tables.togo
-        others = []
+        forward, togo, behind = tables.forward, tables.togo, tables.behind
+        car_at = {}  # the other cars by space
         for c in range(6):
             s = spaces_of[c]
             if c != car and s != OFF:
-                o = owner[c]
-                w = OWN if o == my_seat else (UNOWNED if o == OFF else RIVAL + LEADER / 2)
-                ahead = forward[s]
-                if ahead:  # what taking one of its spaces ahead costs
-                    others.append((ahead, JAM_WEIGHT * w / len(ahead)))
+                car_at[s] = c
         finish = board.use_finish
         best, best_score = options[0], None
         for option in options:
@@ -620,12 +672,32 @@ class GreedyBot:
             if boxed and not beyond[e] and all(b in boxed for b in forward[e]):
                 score -= BOXED
             if not beyond[e]:
-                for ahead, jam in others:
-                    if e in ahead:
-                        score -= jam
+                for b in behind[e]:
+                    if b in car_at:  # a car has ``e`` ahead: rarely, so worked out apart
+                        score = self._jam(score, e, car_at, spaces_of, owner, my_seat, tables)
+                        break
             if best_score is None or score > best_score:
                 best, best_score = option, score
         return best
+
+    @staticmethod
+    def _jam(
+        score: float,
+        end: int,
+        car_at: dict[int, int],
+        spaces_of: tuple[int, ...],
+        owner: tuple[int, ...],
+        my_seat: int,
+        tables: TrackTables,
+    ) -> float:
+        """``score`` less what taking a forward space of each car with ``end``
+        ahead costs (cars in COLOURS order; ``car_at``: the other cars by space)."""
+        forward = tables.forward
+        for c in sorted(car_at[b] for b in tables.behind[end] if b in car_at):
+            o = owner[c]
+            w = OWN if o == my_seat else (UNOWNED if o == OFF else RIVAL + LEADER / 2)
+            score -= JAM_WEIGHT * w / len(forward[spaces_of[c]])
+        return score
 
     # -- laps (long distance) -----------------------------------------------------
     def laps(self, view: SeatView, request: Request, tables: TrackTables) -> list[int]:

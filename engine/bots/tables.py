@@ -19,6 +19,12 @@ class TrackTables:
         self.forward: list[tuple[int, ...]] = [
             tuple(s[0] for s in board.steps[a]) for a in range(n)
         ]
+        # behind[b]: the spaces with ``b`` among their forward spaces.
+        behind: list[list[int]] = [[] for _ in range(n)]
+        for a in range(n):
+            for b in dict.fromkeys(self.forward[a]):
+                behind[b].append(a)
+        self.behind: list[tuple[int, ...]] = [tuple(b) for b in behind]
         self.rect: list[bool] = list(board.geometry.rectangular)
         self.rect_share = sum(self.rect) / max(1, n)
         self.lanes = max(board.lanes) + 1 if n else 1
@@ -66,6 +72,7 @@ class DeckTables:
         self.wild_desc: list[tuple[int, ...]] = [
             tuple(sorted((n for c, n in r if c == WILD_CODE), reverse=True)) for r in self.rows
         ]
+        self.top: list[int] = [r[0][0] if r else WILD_CODE for r in self.rows]  # printed top row
         self.mask: list[int] = [sum(1 << c for c, _ in r if c != WILD_CODE) for r in self.rows]
         # Per card and colour: the colour's spaces plus a quarter of each WILD row
         # (quarters add up exactly in floating point, in any order).

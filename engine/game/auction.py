@@ -14,11 +14,12 @@ from trackside.engine.game.decisions import Bid, Decision, KeepPower, SwapPower
 from trackside.engine.game.race import RaceSteps
 from trackside.engine.game.steps import NOBODY, Next, Step
 
-# Bid decisions by (seat, card, car), shared by every game as decisions are immutable.
-_BIDS: dict[tuple[int, int, str | None], Bid] = {}
+# Bid decisions by (seat, card or None for a pass, car), shared by every game as
+# decisions are immutable.
+_BIDS: dict[tuple[int, int | None, str | None], Bid] = {}
 
 
-def _bid(seat: int, card: int, car: str | None) -> Bid:
+def _bid(seat: int, card: int | None, car: str | None) -> Bid:
     bid = _BIDS.get((seat, card, car))
     if bid is None:
         bid = _BIDS[(seat, card, car)] = Bid(seat, card, car)
@@ -135,10 +136,15 @@ class AuctionSteps(RaceSteps):
         """Cards that bid something, then one pass (R-AUC-2)."""
         hand = self.hands[seat]
         values = hand_bids(colour, [self.cards[c] for c in hand])
-        options = [_bid(seat, c, car) for c, v in zip(hand, values, strict=False) if v is not None]
+        shared = _BIDS
+        options = [
+            shared.get((seat, c, car)) or _bid(seat, c, car)
+            for c, v in zip(hand, values, strict=False)
+            if v is not None
+        ]
         # A card without the colour passes; the ruling lets a bidder without it pass too.
         if len(options) < len(hand) or not any(self.cards[c].number(colour) for c in hand):
-            options.append(Bid(seat, None))
+            options.append(_bid(seat, None, None))
         return options
 
     def _resolve_bids(self, forced: bool = False) -> Next:
@@ -235,7 +241,7 @@ class AuctionSteps(RaceSteps):
                 for option in self._bid_options(seat, COLOURS[car], COLOURS[car])
                 if option.card is not None
             ]
-        options.append(Bid(seat, None))
+        options.append(_bid(seat, None, None))
         return self._ask(Step.SECOND, {seat: options}, self._next_second)
 
     def _on_second(self, decision: Bid) -> Next:

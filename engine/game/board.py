@@ -43,6 +43,7 @@ class Board:
             )
             for a in range(self.geometry.n)
         ]
+        self._bits = [1 << i for i in range(self.geometry.n)]  # the bit of each space in masks
         self._reach: dict[tuple[int, int], int] = {}
         self._choices: dict[tuple[int, int, int, int, bool], Choices] = {}
         # Steps that pass the seam start a new lap (long distance).
@@ -135,9 +136,7 @@ class Board:
     ) -> Choices:
         """``choices`` and a memo dict remembered with them, where callers keep
         what they derive from those choices (shared by every game on the board)."""
-        occupied_mask = 0
-        for i in occupied:
-            occupied_mask |= 1 << i
+        occupied_mask = sum(map(self._bits.__getitem__, occupied))  # spaces are distinct bits
         reach = self._reach.get((start, n))
         if reach is None:
             reach = self.reach(start, n)

@@ -144,7 +144,7 @@ def bid_value(card: Card, colour: str, hand: list[Card] | tuple[Card, ...]) -> i
 
 def hand_bids(colour: str, hand: list[Card] | tuple[Card, ...]) -> list[int | None]:
     """``bid_value`` of every card of the hand for ``colour``, in one pass."""
-    numbers = [c.number(colour) for c in hand]
+    numbers = [c._numbers.get(colour) for c in hand]  # ``number``, without a call per card
     if any(n is not None for n in numbers):
         return numbers
     wilds = [max((m for k, m in c.rows if k == WILD), default=None) for c in hand]

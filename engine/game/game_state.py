@@ -19,7 +19,7 @@ from trackside.engine.game.decisions import Decision, IllegalDecision
 from trackside.engine.game.events import Event, Pending
 from trackside.engine.game.result import Result
 from trackside.engine.game.setup import Deal
-from trackside.engine.game.steps import Next, Step, seat_name
+from trackside.engine.game.steps import SEAT_NAMES, Next, Step, seat_name
 from trackside.engine.game.variants import Variant
 
 D = TypeVar("D", bound=Decision)
@@ -162,7 +162,7 @@ class Steps(GameState):
         self.log.append(event)
 
     def _seat(self, seat: int) -> str:
-        return seat_name(seat)
+        return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else seat_name(seat)
 
     def _bet_name(self, code: int | None) -> str | None:
         return None if code is None else COLOURS[code]

@@ -87,7 +87,8 @@ class RaceSteps(ScoringSteps):
         else:
             return self._end_race  # R-RACE-6
         self.turn = seat
-        options: list[Decision] = [_play(seat, c) for c in self.hands[seat]]
+        plays = _PLAYS
+        options: list[Decision] = [plays.get((seat, c)) or _play(seat, c) for c in self.hands[seat]]
         if self.face_up[seat]:
             options += [_play(seat, c) for c in self.face_up[seat]]
         return self._ask(STEP_CARD, {seat: options}, lambda: None)
@@ -103,7 +104,9 @@ class RaceSteps(ScoringSteps):
         self.cards_played += 1
         card = self.cards[decision.card]
         if self.logging:
-            self._say("play", f"{self._seat(seat)} plays {card}", seat=seat, card=decision.card)
+            self._say(
+                "play", f"{self._seat(seat)} plays {card.label}", seat=seat, card=decision.card
+            )
         self.row_order = list(range(len(card.rows)))
         self.skipped_row = None
         self.wild_cars = {}
@@ -355,8 +358,10 @@ class RaceSteps(ScoringSteps):
             self.hands[seat].append(self.piles[seat].pop(0))
         owners_done = {self.owner[c] for c in self.finished} if self.finished else set()
         for q in owners_done - {NOBODY}:  # R-RACE-5
+            if self.retired[q]:
+                continue
             cars = [c for c in range(6) if self.owner[c] == q]
-            if cars and not self.retired[q] and all(self.car_spaces[c] == OFF for c in cars):
+            if cars and all(self.car_spaces[c] == OFF for c in cars):
                 self.retired[q] = True
                 self.discard.extend(self.hands[q] + self.piles[q] + self.face_up[q])
                 self.hands[q], self.piles[q], self.face_up[q] = [], [], []

@@ -317,26 +317,31 @@ class Game(AuctionSteps):
     def _describe(self) -> Pending:
         step = self.step
         kind = step.kind
-        if step is STEP_PATH and self.bonus_step:
+        path = step is STEP_PATH
+        if path and self.bonus_step:
             kind = "bonus"
         car = None
         if step is STEP_BID and self.auctioned_car != NOBODY:
             car = COLOURS[self.auctioned_car]
-        elif step is STEP_PATH:
+        elif path:
             car = COLOURS[self.moving_car]
         line = self.lines_to_bet[0] if step is STEP_BET and self.lines_to_bet else None
-        return Pending(
-            kind,
-            tuple(self.due()),
+        # Filled in directly: a frozen dataclass's __init__ takes twice as long, and
+        # bots read ``pending`` at most of their decisions.
+        pending = object.__new__(Pending)
+        pending.__dict__.update(
+            kind=kind,
+            players=tuple(self.due()),
             car=car,
             power=self.auctioned_power if step is STEP_BID else None,
             card=self.card,
-            spaces=self.move_spaces if step is STEP_PATH else None,
-            extra=self.move_limit() - self.move_spaces if step is STEP_PATH else 0,
-            row=self.current_row if step is STEP_PATH and not self.bonus_step else None,
+            spaces=self.move_spaces if path else None,
             line=line,
             set_aside=tuple(COLOURS[c] for c, _ in self.set_aside) if step is STEP_SECOND else (),
+            row=self.current_row if path and not self.bonus_step else None,
+            extra=self.move_limit() - self.move_spaces if path else 0,
         )
+        return pending
 
     def card_of(self, card_id: int) -> Card:
         """The card with this id."""

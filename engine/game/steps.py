@@ -19,6 +19,9 @@ def seat_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+SEAT_NAMES = tuple(seat_name(seat) for seat in range(16))  # the log names them at every turn
+
+
 def ordinal(k: int) -> str:
     """1st, 2nd, 3rd, 4th..."""
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")

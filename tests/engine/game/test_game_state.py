@@ -6,6 +6,7 @@ from game_helpers import STANDARD, finish
 from game_tracks import board
 
 from trackside.engine.game import Game
+from trackside.engine.game.events import Pending
 from trackside.engine.game.game_state import GameState
 from trackside.engine.game.steps import Step
 
@@ -52,3 +53,13 @@ def test_a_copy_plays_on_alone():
     assert game.log == log and game.hands == hands
     finish(game)
     assert game.over
+
+
+def test_pending_sets_every_field():
+    """``pending`` is filled in without its dataclass __init__: every field must be set."""
+    game = _mid_race()
+    pending = game.pending
+    names = {f.name for f in dataclasses.fields(Pending)}
+    assert set(vars(pending)) == names
+    assert pending == Pending(**{name: getattr(pending, name) for name in names})
+    assert pending.kind == "path" and pending.car is not None
