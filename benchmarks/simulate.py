@@ -33,6 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from trackside.engine.balance.runner import few_collections
 from trackside.engine.bots import drive, seat_bots
 from trackside.engine.game import Board, Game, Series, load_variant
 from trackside.engine.resources import tracks_dir
@@ -52,20 +53,24 @@ def cpu(run: Callable[[], object]) -> float:
 
 
 def bot_games(new: NewGame, kind: str, games: int, players: int, seed: int) -> None:
-    """Play ``games`` games with one ``kind`` bot per seat."""
-    for i in range(seed, seed + games):
-        drive(new(i), seat_bots(i, [kind] * players))
+    """Play ``games`` games with one ``kind`` bot per seat, as ``trackside simulate`` does."""
+    with few_collections():
+        for i in range(seed, seed + games):
+            drive(new(i), seat_bots(i, [kind] * players))
 
 
 def engine_games(new: NewGame, games: int, seed: int) -> None:
     """Play ``games`` games taking a random legal option: the engine alone."""
-    for i in range(seed, seed + games):
-        game = new(i)
-        pick = random.Random(i).randrange
-        while not game.over:
-            for p in game.due():
-                options = game.options(p)
-                game.apply(options[pick(len(options))])
+    with few_collections():
+        for i in range(seed, seed + games):
+            _random_game(new(i), random.Random(i).randrange)
+
+
+def _random_game(game: Game | Series, pick: Callable[[int], int]) -> None:
+    while not game.over:
+        for p in game.due():
+            options = game.options(p)
+            game.apply(options[pick(len(options))])
 
 
 def copy_states(new: NewGame, games: int, seed: int) -> list[Game | Series]:

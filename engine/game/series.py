@@ -108,7 +108,7 @@ class Series:
 
     @property
     def over(self) -> bool:
-        return self.game.over and len(self.games) == len(self.boards)
+        return self.games[-1].over and len(self.games) == len(self.boards)
 
     @property
     def pending(self) -> Pending:
@@ -131,10 +131,11 @@ class Series:
 
     def apply(self, decision: Decision) -> None:
         """Apply to the current race; when it ends, the next race is set up."""
-        if self.over:
+        game = self.games[-1]  # looked up once: this runs at every decision of a tour
+        if game.over and len(self.games) == len(self.boards):
             raise IllegalDecision("the series is over; no decision is due")
-        self.game.apply(decision)
-        if self.game.over and len(self.games) < len(self.boards):
+        game.apply(decision)
+        if game.over and len(self.games) < len(self.boards):
             self.games.append(self._game(len(self.games)))
 
     @property

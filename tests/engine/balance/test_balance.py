@@ -155,3 +155,15 @@ def test_the_first_player_is_the_one_the_race_names_not_seat_one(quarry_run):
             first_wins += 1 / len(game.result.winners)
     assert len(firsts) > 1  # the pole's owner is not always seat 1
     assert report.first_player_share()[0] == pytest.approx(first_wins / 40)
+
+
+def test_bulk_play_gives_back_the_collector_settings_it_found():
+    """Games in bulk collect garbage less often, and only while they are played."""
+    import gc
+
+    from trackside.engine.balance.runner import few_collections
+
+    before = gc.get_threshold()
+    with few_collections():
+        assert gc.get_threshold()[0] > before[0]
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
