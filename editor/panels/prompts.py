@@ -235,27 +235,17 @@ class Prompts:
 
     def pdf_page(self, name: str, pages: list[str]) -> int | None:
         """Which page of a PDF of several to show (1 for the first); None to cancel."""
-        chosen, ok = QInputDialog.getItem(
-            self.parent,
-            "Import background",
-            f"{name} has {len(pages)} pages. Show:",
-            pages,
-            0,
-            False,
-        )
-        return pages.index(chosen) + 1 if ok and chosen in pages else None
+        index = self._pick("Import background", f"{name} has {len(pages)} pages. Show:", pages)
+        return None if index is None else index + 1
 
     def earlier_save(self, name: str, versions: list[str]) -> int | None:
         """Which of the listed earlier versions (newest first) to compare with; None to cancel."""
-        chosen, ok = QInputDialog.getItem(
-            self.parent,
-            "Compare with an earlier save",
-            f"Earlier versions of {name}:",
-            versions,
-            0,
-            False,
-        )
-        return versions.index(chosen) if ok and chosen in versions else None
+        return self._pick("Compare with an earlier save", f"Earlier versions of {name}:", versions)
+
+    def _pick(self, title: str, label: str, items: list[str]) -> int | None:
+        """The index of the item chosen from a list (the first offered), or None."""
+        chosen, ok = QInputDialog.getItem(self.parent, title, label, items, 0, False)
+        return items.index(chosen) if ok and chosen in items else None
 
     def opacity(self, current: float) -> float | None:
         """How strongly the background shows, 0 to 1; None to cancel."""

@@ -16,6 +16,7 @@ Every spin box and combo box of the editor is one of these, for two reasons:
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from PySide6.QtCore import QPoint, Qt, Signal, SignalInstance
 from PySide6.QtGui import QValidator, QWheelEvent
@@ -70,7 +71,34 @@ def _tell(box: QAbstractSpinBox, why: str, refused: SignalInstance) -> None:
         refused.emit(why)
 
 
-class SpinBox(QSpinBox):
+class _Refusing:
+    """What both number boxes add to Qt's: the wheel only when focused, and a word
+    when a typed value is refused. Comes before the Qt class in the bases."""
+
+    refused: SignalInstance
+
+    def _setup(self) -> None:
+        _on_focus_only(cast(QWidget, self))
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        _wheel(cast(QWidget, self), event, super().wheelEvent)  # type: ignore[misc]
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        result = super().validate(text, pos)  # type: ignore[misc]
+        if result[0] == QValidator.State.Invalid:  # the keystroke is dropped
+            self._refuse(text)
+        return result
+
+    def fixup(self, text: str) -> str:
+        self._refuse(text)  # the last good value comes back
+        return super().fixup(text)  # type: ignore[misc]
+
+    def _refuse(self, text: str) -> None:
+        box = cast(QSpinBox | QDoubleSpinBox, self)
+        _tell(box, refusal(box, text), self.refused)
+
+
+class SpinBox(_Refusing, QSpinBox):
     """A QSpinBox that changes under the wheel only when focused, and says why it
     refuses a typed value."""
 
@@ -78,23 +106,10 @@ class SpinBox(QSpinBox):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        _on_focus_only(self)
-
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        _wheel(self, event, super().wheelEvent)
-
-    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
-        result = super().validate(text, pos)
-        if result[0] == QValidator.State.Invalid:  # the keystroke is dropped
-            _tell(self, refusal(self, text), self.refused)
-        return result
-
-    def fixup(self, text: str) -> str:
-        _tell(self, refusal(self, text), self.refused)  # the last good value comes back
-        return super().fixup(text)
+        self._setup()
 
 
-class DoubleSpinBox(QDoubleSpinBox):
+class DoubleSpinBox(_Refusing, QDoubleSpinBox):
     """A QDoubleSpinBox that changes under the wheel only when focused, and says why
     it refuses a typed value."""
 
@@ -102,20 +117,7 @@ class DoubleSpinBox(QDoubleSpinBox):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        _on_focus_only(self)
-
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        _wheel(self, event, super().wheelEvent)
-
-    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
-        result = super().validate(text, pos)
-        if result[0] == QValidator.State.Invalid:  # the keystroke is dropped
-            _tell(self, refusal(self, text), self.refused)
-        return result
-
-    def fixup(self, text: str) -> str:
-        _tell(self, refusal(self, text), self.refused)  # the last good value comes back
-        return super().fixup(text)
+        self._setup()
 
 
 class ComboBox(QComboBox):
