@@ -38,7 +38,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	rm -rf $(TYPING) && mkdir -p $(TYPING)/trackside
 	for f in src/trackside/*.py; do ln -s ../../../$$f $(TYPING)/trackside/; done
-	for d in engine editor; do ln -s ../../../$$d $(TYPING)/trackside/$$d; done
+	for d in engine editor cli; do ln -s ../../../$$d $(TYPING)/trackside/$$d; done
 	cd $(TYPING) && ../../$(BIN)/mypy --config-file ../../pyproject.toml -p trackside
 	cd $(TYPING) && ../../$(BIN)/lint-imports ../../pyproject.toml
 

@@ -116,14 +116,3 @@ def main(argv: list[str] | None = None, track: str | Path | None = None) -> int:
         return app.exec()
     finally:
         sys.excepthook = previous_hook
-
-
-def launch() -> int:
-    """The ``trackside-editor`` launcher: ``trackside edit`` with this process's arguments."""
-    from trackside.engine.cli import main as cli_main
-
-    return cli_main(["edit", *sys.argv[1:2]])
-
-
-if __name__ == "__main__":
-    sys.exit(launch())

@@ -154,7 +154,7 @@ def broken_links(path: Path) -> list[str]:
 
 def subcommands() -> list[str]:
     """The CLI's subcommands, as its argument parser knows them."""
-    from trackside.engine.cli import build_parser
+    from trackside.cli.main import build_parser
 
     parser = build_parser()
     for action in parser._actions:  # argparse keeps the subparsers only here

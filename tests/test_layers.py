@@ -9,7 +9,12 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FOLDERS = {"src/trackside": "trackside", "engine": "trackside.engine", "editor": "trackside.editor"}
+FOLDERS = {
+    "src/trackside": "trackside",
+    "engine": "trackside.engine",
+    "editor": "trackside.editor",
+    "cli": "trackside.cli",
+}
 
 
 def modules() -> dict[str, Path]:
@@ -94,14 +99,45 @@ def test_no_module_imports_itself_through_others():
     assert cycles(edges) == []
 
 
-def test_engine_sources_do_not_import_qt_or_the_editor():
+def test_engine_sources_do_not_import_qt_the_editor_or_the_command_line():
     known = modules()
     offenders = [
         f"{name}: {target}"
         for name, path in known.items()
         if name.startswith("trackside.engine")
         for target in imports_of(path, name, known)
-        if target.startswith(("PySide6", "PyQt", "shiboken", "trackside.editor"))
+        if target.startswith(("PySide6", "PyQt", "shiboken", "trackside.editor", "trackside.cli"))
+    ]
+    assert offenders == []
+
+
+def test_the_editor_never_imports_the_command_line():
+    known = modules()
+    offenders = [
+        f"{name}: {target}"
+        for name, path in known.items()
+        if name.startswith("trackside.editor")
+        for target in imports_of(path, name, known)
+        if target.startswith("trackside.cli")
+    ]
+    assert offenders == []
+
+
+STRING_IMPORTS = {"import_module", "__import__"}
+
+
+def test_no_module_of_ours_is_imported_by_a_string():
+    """importlib with a name of ours hides an import from the contracts and the reader."""
+    offenders = [
+        f"{name}: {node.args[0].value}"
+        for name, path in modules().items()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call)
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+        and node.args[0].value.startswith("trackside")
+        and getattr(node.func, "attr", getattr(node.func, "id", "")) in STRING_IMPORTS
     ]
     assert offenders == []
 
@@ -154,7 +190,7 @@ def test_pdfium_is_loaded_only_when_a_pdf_is_opened():
     """The editor starts without PDFium; only a PDF background loads it."""
     code = (
         "import sys\n"
-        "import trackside.editor.mainwindow, trackside.engine.cli\n"
+        "import trackside.editor.mainwindow, trackside.cli.main\n"
         "print([m for m in sys.modules if m.startswith('pypdfium2')])\n"
         "sys.exit(1 if any(m.startswith('pypdfium2') for m in sys.modules) else 0)\n"
     )

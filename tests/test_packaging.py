@@ -25,6 +25,7 @@ PACKAGES = {
     "src/trackside": "trackside",
     "engine": "trackside/engine",
     "editor": "trackside/editor",
+    "cli": "trackside/cli",
 }
 DATA = ("schemas", "tracks", "variants")
 
@@ -89,7 +90,8 @@ def test_wheel_holds_one_package_its_data_and_the_console_script(wheel):
     assert missing == [], f"data files missing from the wheel: {missing}"
     tops = {n.split("/")[0] for n in names if not n.split("/")[0].startswith("trackside-")}
     assert tops == {"trackside"}, "the wheel installs something beside the trackside package"
-    assert "trackside = trackside.engine.cli:main" in entry_points
+    assert "trackside = trackside.cli.main:main" in entry_points
+    assert "trackside-editor = trackside.cli.main:launch_editor" in entry_points
 
 
 @pytest.fixture(scope="module")

@@ -40,7 +40,7 @@ LAYOUT = {
 
 def outputs(files: list[str]) -> dict[str, list[object]]:
     """Per file: exit code, stdout and stderr of ``validate --json``, then of ``validate``."""
-    from trackside.engine.cli import main
+    from trackside.cli.main import main
 
     found: dict[str, list[object]] = {}
     for name in files:

@@ -2,6 +2,6 @@
 
 import sys
 
-from trackside.engine.cli import main
+from trackside.cli.main import main
 
 sys.exit(main())

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from trackside.engine.cli import main
+from trackside.cli.main import main
 
 
 def run(capsys, *argv):

@@ -6,7 +6,7 @@ import json
 
 from tracks_for_tests import stadium_track
 
-from trackside.engine.cli import main
+from trackside.cli.main import main
 from trackside.engine.track.model import save_track
 
 

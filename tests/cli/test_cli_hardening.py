@@ -1,5 +1,5 @@
 """Hostile or odd input to the CLI: a clear one-line message naming the file,
-the place and the fix, the exit code of engine/cli.py's contract, never a hang
+the place and the fix, the exit code of cli/main.py's contract, never a hang
 or a traceback."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from repo_paths import FIXTURES
 
-from trackside.engine.cli import main
+from trackside.cli.main import main
 from trackside.engine.errors import UnreadableInput
 from trackside.engine.schema import check
 from trackside.engine.track.model import read_track_document

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from repo_paths import FIXTURES
 
-from trackside.engine.cli import main
+from trackside.cli.main import main
 
 STRAIGHT = str(FIXTURES / "valid-straight.yaml")  # 2 lanes, 14 rows, finish after row 12
 LOOP = str(FIXTURES / "valid-loop.yaml")

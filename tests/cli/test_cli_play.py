@@ -9,7 +9,7 @@ import sys
 import pytest
 from repo_paths import ROOT
 
-from trackside.engine.cli import main
+from trackside.cli.main import main
 from trackside.engine.resources import tracks_dir
 
 HARBOUR = str(tracks_dir() / "harbour-loop.yaml")
@@ -219,7 +219,7 @@ def test_play_and_replay_as_subprocesses(tmp_path):
 
 def test_the_winner_line_names_the_tie_break():
     """R-SCORE-2: equal winnings go to the best-placed car; still tied, a shared win."""
-    from trackside.engine.commands.play import winner_line
+    from trackside.cli.play import winner_line
 
     assert winner_line([12, 9, 4], [0]) == "Winner: Player 1 with $12M"
     assert winner_line([10, 10, 5], [1]) == (
@@ -283,7 +283,7 @@ def test_replay_names_the_seats_of_the_record(capsys):
 
 
 def test_seat_names_from_a_record_print_without_control_characters():
-    from trackside.engine.commands.play import seat_names
+    from trackside.cli.play import seat_names
 
     assert seat_names(3, ["Ana\x1b[2J", "\n", "Ben\tB"]) == ["Ana[2J", "Player 2", "BenB"]
 
@@ -349,8 +349,8 @@ def test_the_terminal_names_the_aggressive_extra_space():
     """R-POW-AGG: the prompt gives both lengths and the longer paths say so."""
     import random
 
+    from trackside.cli.play import describe_option, describe_view
     from trackside.engine.bots import ask
-    from trackside.engine.commands.play import describe_option, describe_view
     from trackside.engine.game import Game, load_variant
     from trackside.engine.track.model import load_track
 

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from trackside.engine.cli import main
+from trackside.cli.main import main
 from trackside.engine.resources import tracks_dir
 
 HARBOUR = str(tracks_dir() / "harbour-loop.yaml")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import re
 import subprocess
 import sys
@@ -11,7 +10,7 @@ import sys
 import pytest
 from repo_paths import FIXTURES
 
-from trackside.engine.cli import COMMANDS, build_parser, chosen_command
+from trackside.cli.main import COMMANDS, build_parser, chosen_command, command_module
 
 HEAVY = ("shapely", "jsonschema", "yaml", "numpy", "PySide6")
 # The commands whose module this helper keeps light (play, replay and simulate
@@ -46,7 +45,7 @@ def test_the_summaries_are_the_ones_the_modules_give():
     for name, summary in COMMANDS.items():
         parser = argparse.ArgumentParser()
         sub = parser.add_subparsers()
-        module = importlib.import_module(f"trackside.engine.commands.{name}")
+        module = command_module(name)
         module.add_parser(sub)
         helps = {action.dest: action.help for action in sub._choices_actions}
         assert helps == {name: summary}

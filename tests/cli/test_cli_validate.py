@@ -10,7 +10,7 @@ from pathlib import Path
 
 from repo_paths import FIXTURES
 
-from trackside.engine.cli import main
+from trackside.cli.main import main
 
 VALID = str(FIXTURES / "valid-loop.yaml")
 DEAD_END = str(FIXTURES / "invalid" / "dead-end.yaml")

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from repo_paths import FIXTURES, ROOT
 
-from trackside.engine.cli import main
+from trackside.cli.main import main
 
 TRACK = FIXTURES / "valid-loop.yaml"
 VARIANT = ROOT / "variants" / "standard.yaml"

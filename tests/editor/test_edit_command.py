@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from trackside.cli import main as cli
 from trackside.editor import app
-from trackside.engine import cli
 from trackside.engine.resources import resolve_track
 
 pytestmark = pytest.mark.gui

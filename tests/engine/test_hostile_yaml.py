@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from repo_paths import FIXTURES
 
+from trackside.cli.main import main
 from trackside.engine import yamlio
-from trackside.engine.cli import main
 from trackside.engine.errors import TracksideError
 from trackside.engine.track.model import load_track, parse_track
 from trackside.engine.track.validate import Report, validate_file, validate_track

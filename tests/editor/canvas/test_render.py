@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from repo_paths import FIXTURES
 
+from trackside.cli.main import main
 from trackside.editor.canvas.painting import DEFAULT_STYLE, board_bounds, track_surface
 from trackside.editor.canvas.render import ensure_app, render
-from trackside.engine.cli import main
 from trackside.engine.track.model import (
     Centerline,
     Label,

@@ -7,7 +7,6 @@ inside ``run``: every other command works without it.
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -16,7 +15,7 @@ from trackside.engine.errors import Place, TracksideError
 from trackside.engine.resources import resolve_track
 
 if TYPE_CHECKING:
-    from trackside.engine.commands import Subparsers
+    from trackside.cli import Subparsers
     from trackside.engine.track.model import Track
     from trackside.engine.yamlio import YamlDocument
 
@@ -107,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     if not _drawable(track, doc):
         return 1
     try:
-        drawing = importlib.import_module("trackside.editor.canvas.render")
+        from trackside.editor.canvas import render as drawing
     except ImportError as exc:
         raise TracksideError(
             f"rendering needs PySide6, which cannot be loaded ({exc})",

@@ -1,4 +1,4 @@
-"""The ``trackside`` command: one subcommand per module in ``engine.commands``.
+"""The ``trackside`` command: one subcommand per module of this package.
 
 Exit codes (docs/design.md): 0 success, 1 input understood but invalid (or the
 check failed), 2 input unreadable or wrong arguments. User errors are one line
@@ -11,18 +11,18 @@ their summary below), so ``trackside --help`` loads none of them.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from trackside import __version__
 from trackside.engine.errors import TracksideError, shown
 
 if TYPE_CHECKING:
-    from trackside.engine.commands import Subparsers
+    from trackside.cli import Subparsers
 
 # Each subcommand and its one-line summary, as its module's ``add_parser`` gives it.
 COMMANDS: dict[str, str] = {
@@ -65,9 +65,47 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     return parser
 
 
+def command_module(name: str) -> ModuleType:
+    """The module of one subcommand, imported only when asked for (plain imports, so
+    the import contracts and a reader see them)."""
+    if name == "edit":
+        from trackside.cli import edit
+
+        return edit
+    if name == "validate":
+        from trackside.cli import validate
+
+        return validate
+    if name == "diff":
+        from trackside.cli import diff
+
+        return diff
+    if name == "moves":
+        from trackside.cli import moves
+
+        return moves
+    if name == "render":
+        from trackside.cli import render
+
+        return render
+    if name == "play":
+        from trackside.cli import play
+
+        return play
+    if name == "replay":
+        from trackside.cli import replay
+
+        return replay
+    if name == "simulate":
+        from trackside.cli import simulate
+
+        return simulate
+    raise KeyError(name)
+
+
 def add_command(sub: Subparsers, name: str) -> argparse.ArgumentParser:
     """Import the module of one subcommand and add its parser."""
-    module = importlib.import_module(f"trackside.engine.commands.{name}")
+    module = command_module(name)
     add_parser: Callable[[Subparsers], argparse.ArgumentParser] = module.add_parser
     sub_parser = add_parser(sub)
     sub_parser.set_defaults(run=module.run)
@@ -107,6 +145,11 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+
+
+def launch_editor() -> int:
+    """The ``trackside-editor`` launcher: ``trackside edit`` with this process's arguments."""
+    return main(["edit", *sys.argv[1:2]])
 
 
 if __name__ == "__main__":

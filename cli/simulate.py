@@ -16,8 +16,8 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
+from trackside.cli.play import add_table_options, check_tracks, player_count
 from trackside.engine.bots import BOT_KINDS, bot_kind_problem
-from trackside.engine.commands.play import add_table_options, check_tracks, player_count
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.records import open_track, open_variant
 from trackside.engine.simulate import simulate

@@ -14,13 +14,13 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from trackside.engine.commands.validate import issue_line
+from trackside.cli.validate import issue_line
 from trackside.engine.errors import Place, TracksideError, shown
 from trackside.engine.resources import resolve_track
 from trackside.engine.text import plural
 
 if TYPE_CHECKING:
-    from trackside.engine.commands import Subparsers
+    from trackside.cli import Subparsers
     from trackside.engine.track.geometry import TrackGeometry
     from trackside.engine.track.movement import Move
 

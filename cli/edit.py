@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -11,7 +10,7 @@ from trackside.engine.errors import Place, TracksideError, UnreadableInput
 from trackside.engine.resources import resolve_track
 
 if TYPE_CHECKING:
-    from trackside.engine.commands import Subparsers
+    from trackside.cli import Subparsers
 
 
 def add_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
@@ -42,10 +41,12 @@ def run(args: argparse.Namespace) -> int:
             )
         # Read as the editor reads it: a file it would refuse is said here, on one
         # line, before any window opens (a track with errors, or half drawn, opens).
-        files = importlib.import_module("trackside.editor.document.files")
+        from trackside.editor.document import files
+
         refusal: TracksideError | None = files.load_for_editing(track).refusal()
         if refusal is not None:
             raise refusal
     # Qt is loaded only here, so the rest of the engine stays importable without it.
-    app = importlib.import_module("trackside.editor.app")
+    from trackside.editor import app
+
     return int(app.main(None, track) or 0)

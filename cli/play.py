@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TextIO
 
+from trackside.cli.validate import issue_line
 from trackside.engine.bots import (
     BOT_KINDS,
     Request,
@@ -29,7 +30,6 @@ from trackside.engine.bots import (
     make_bot,
     race_of,
 )
-from trackside.engine.commands.validate import issue_line
 from trackside.engine.errors import InvalidInput, Place, TracksideError
 from trackside.engine.game import (
     COLOURS,

@@ -21,7 +21,7 @@ from trackside.engine.errors import TracksideError
 from trackside.engine.resources import resolve_track
 
 if TYPE_CHECKING:
-    from trackside.engine.commands import Subparsers
+    from trackside.cli import Subparsers
 
 
 def add_parser(subparsers: Subparsers) -> argparse.ArgumentParser:

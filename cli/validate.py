@@ -23,7 +23,7 @@ from trackside.engine.errors import Place, TracksideError, shown
 from trackside.engine.resources import resolve_track
 
 if TYPE_CHECKING:
-    from trackside.engine.commands import Subparsers
+    from trackside.cli import Subparsers
     from trackside.engine.track.validate import Issue, Report
 
 
