@@ -141,23 +141,22 @@ def views_digest(variant: str, players: int, circuit: str | None, games: int) ->
 
 def determinized(game: Game, seat: int, rng: random.Random) -> Game:
     """The world as ``seat`` may believe it."""
-    from trackside.engine.bots.base import SeatView
-
-    return SeatView(game, seat).determinized(rng)
+    return game.determinized(seat, rng)
 
 
 def world_text(world: Game) -> str:
     """What a determinization drew, and the options it asks."""
     due = world.due()
+    state = world.state
     return repr(
         (
-            world.hands,
-            world.piles,
-            world.pile,
-            world.out_of_game,
-            world.speed8_queue,
-            world.power_queue,
-            world.bets,
+            state.hands,
+            state.piles,
+            state.pile,
+            state.out_of_game,
+            state.speed8_queue,
+            state.power_queue,
+            state.bets,
             due,
             [world.options(seat) for seat in due],
             world.pending,

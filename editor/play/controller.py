@@ -16,6 +16,7 @@ with the same pacing, pause and step.
 from __future__ import annotations
 
 import contextlib
+import random
 import re
 from collections.abc import Callable, Sequence
 
@@ -127,9 +128,6 @@ class PlayController(QObject):
     @property
     def over(self) -> bool:
         return self.game.over
-
-    def is_bot(self, seat: int) -> bool:
-        return seat in self.bots
 
     def persons(self) -> list[int]:
         return [s for s, seat in enumerate(self.setup.seats) if seat.is_person]
@@ -270,22 +268,23 @@ class PlayController(QObject):
         self._generation += 1
         if not self.threaded:
             try:
-                result: object = bot(self._bot_copy(seat), seat)
+                result: object = bot(self._bot_world(seat), seat)
             except Exception as exc:
                 result = exc
             self._bot_done(self._generation, result)
             return
         QThreadPool.globalInstance().start(
-            _BotJob(self._generation, bot, self._bot_copy(seat), seat, self._relay)
+            _BotJob(self._generation, bot, self._bot_world(seat), seat, self._relay)
         )
 
-    def _bot_copy(self, seat: int):
-        """The game for a bot to think on, without the secret choices others made this step
-        (people now choose their bids and bets before the bots do)."""
-        copy = self.game.copy()
-        race = copy.game if isinstance(copy, Series) else copy
-        race.collected = {s: d for s, d in race.collected.items() if s == seat}
-        return copy
+    def _bot_world(self, seat: int) -> Game | Series:
+        """The game as the bot's seat may believe it (``determinized``), for the bot
+        to think on in its thread: a copy without the other hands, the cards to come
+        or the secret choices others made this step (people choose their bids and
+        bets before the bots do). Drawn from the game's seed and the decisions made,
+        so the same game plays the same again."""
+        rng = random.Random(f"{self.setup.seed}:{seat}:{len(self.decisions)}")
+        return self.game.determinized(seat, rng)
 
     def _bot_done(self, generation: int, result: object) -> None:
         if generation != self._generation or self._done:

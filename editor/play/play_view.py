@@ -344,14 +344,14 @@ class PlayView(QWidget):
         if race.over and race.result:
             places = list(race.result.ranking)
         elif race.variant.use_finish:
-            places = [COLOURS[k] for k in race.finished]
+            places = [COLOURS[k] for k in race.state.finished]
         else:
             places = distance_ranking(race)
         self.board.places_title = (
             "Ranking by distance" if not race.variant.use_finish else "Winners' places"
         )
         self.board.place_notes = (
-            {car: f"lap {race.laps[k] + 1}" for k, car in enumerate(COLOURS)}
+            {car: f"lap {race.state.laps[k] + 1}" for k, car in enumerate(COLOURS)}
             if not race.variant.use_finish
             else {}
         )
@@ -419,8 +419,8 @@ class PlayView(QWidget):
         self.choices.clear()
         self.board.set_choices()
         in_play = (
-            race.card
-            if race.card is not None and not race.over and controller.handing_to is None
+            race.state.card
+            if race.state.card is not None and not race.over and controller.handing_to is None
             else None
         )  # a hand-over screen shows no cards
         if (seat is None or race.over) and in_play is None:
@@ -430,7 +430,7 @@ class PlayView(QWidget):
             self.prompt.setText("" if race.over else self._waiting_text())
             return
         # The card being played is face up for all (a bot's included); a hand only for its owner.
-        self._show_cards_read_only(in_play, f"{controller.name(race.turn)} plays", seat)
+        self._show_cards_read_only(in_play, f"{controller.name(race.state.turn)} plays", seat)
         self.prompt.setText(self._waiting_text())
 
     def _waiting_text(self) -> str:
@@ -445,7 +445,7 @@ class PlayView(QWidget):
         race = self._playing.race
         pending = race.pending
         if pending.kind in ("path", "bonus") and pending.car:
-            return f"move the {pending.car} car" + (" (Cunning)" if seat != race.turn else "")
+            return f"move the {pending.car} car" + (" (Cunning)" if seat != race.state.turn else "")
         return WHAT.get(pending.kind, "decide")
 
     def _handover(self, seat: int) -> None:
@@ -476,9 +476,9 @@ class PlayView(QWidget):
         if kind == "bid":
             self._ask_bid(seat, name, options)
         elif kind == "play_card":
-            cards = [race.card_of(k) for k in race.hands[seat]]
-            notes = {k: "face up" for k in race.face_up[seat]}
-            cards += [race.card_of(k) for k in race.face_up[seat]]
+            cards = [race.card_of(k) for k in race.state.hands[seat]]
+            notes = {k: "face up" for k in race.state.face_up[seat]}
+            cards += [race.card_of(k) for k in race.state.face_up[seat]]
             self.prompt.setText(
                 f"{name}: play a card" + (" (or a face-up Speed-8 card)" if notes else "")
             )
@@ -496,7 +496,7 @@ class PlayView(QWidget):
         """Beside buttons and board clicks, show the seat's hand (read-only), led by
         the card being resolved with its skipped rows struck and done rows dimmed."""
         if kind not in ("bid", "play_card"):
-            self._show_cards_read_only(self._playing.race.card, "Card in play", seat)
+            self._show_cards_read_only(self._playing.race.state.card, "Card in play", seat)
 
     def _show_cards_read_only(self, in_play: int | None, lead: str, seat: int | None) -> None:
         """The card in play (titled ``lead``), its rows marked, then ``seat``'s hand."""
@@ -504,7 +504,7 @@ class PlayView(QWidget):
         race = controller.race
         ids = [in_play] if in_play is not None else []
         if seat is not None:
-            ids += [k for k in race.hands[seat] + race.face_up[seat] if k != in_play]
+            ids += [k for k in race.state.hands[seat] + race.state.face_up[seat] if k != in_play]
         titles = ([lead] if in_play is not None else []) + (
             [f"{controller.name(seat)}'s hand"] if seat is not None else []
         )
@@ -520,29 +520,29 @@ class PlayView(QWidget):
     def _card_in_play(self) -> Card:
         """The card being resolved (asked only while one is)."""
         race = self._playing.race
-        if race.card is None:
+        if race.state.card is None:
             raise RuntimeError("no card is being played")
-        return race.card_of(race.card)
+        return race.card_of(race.state.card)
 
     def _wild_rows(self) -> list[int]:
         """The WILD rows of the card in play still to resolve, top first (named in that order)."""
         card = self._card_in_play()
         race = self._playing.race
-        return sorted(r for r in race.row_order if card.rows[r][0] == "wild")
+        return sorted(r for r in race.state.row_order if card.rows[r][0] == "wild")
 
     def _mark_card_in_play(self) -> None:
         """On the card in play: skipped rows struck, resolved rows dimmed, the row
         moving (or the WILD row being named) ringed, WILD rows in their car's colour."""
         race = self._playing.race
-        button = self.hand.buttons.get(race.card) if race.card is not None else None
+        button = self.hand.buttons.get(race.state.card) if race.state.card is not None else None
         if button is None:
             return
         kind = race.pending.kind
-        struck = {race.skipped_row} if race.skipped_row is not None else set()
+        struck = {race.state.skipped_row} if race.state.skipped_row is not None else set()
         moving = kind in ("path", "bonus")
-        done = set(race.row_order[: max(0, race.rows_started - 1)]) if moving else set()
+        done = set(race.state.row_order[: max(0, race.state.rows_started - 1)]) if moving else set()
         current = race.pending.row if moving else None
-        named = {r: COLOURS[car] for r, car in race.wild_cars.items()}
+        named = {r: COLOURS[car] for r, car in race.state.wild_cars.items()}
         if kind == "wild":
             rows = self._wild_rows()
             named = dict(zip(rows, map(str, self._prefix), strict=False))
@@ -552,7 +552,7 @@ class PlayView(QWidget):
     def _ask_bid(self, seat: int, name: str, options: list[Decision]) -> None:
         race = self._playing.race
         pending = race.pending
-        hand = [race.card_of(k) for k in race.hands[seat]]
+        hand = [race.card_of(k) for k in race.state.hands[seat]]
         if pending.set_aside and self._second_car is None:
             cars = sorted(
                 {o.car for o in options if isinstance(o, Bid) and o.car}, key=COLOURS.index
@@ -598,7 +598,9 @@ class PlayView(QWidget):
         self.board.mover = pending.car
         self.board.update()
         whose = race.owner_of(pending.car)
-        cunning = " (Cunning: you move your own car)" if whose == seat and race.turn != seat else ""
+        cunning = (
+            " (Cunning: you move your own car)" if whose == seat and race.state.turn != seat else ""
+        )
         step = "its Determined bonus step" if pending.kind == "bonus" else spaces(pending.spaces)
         if pending.extra:
             self.prompt.setText(
@@ -781,21 +783,13 @@ class PlayView(QWidget):
     @staticmethod
     def _path_note(race: Game, path: Path) -> str:
         """What a path does that others might not: lines crossed, only rectangles."""
-        board = race.board
-        position = race.position(path.car)
-        if position is None:
+        move = race.move_of(path)
+        if move is None:
             return ""
-        start = board.index[position]
-        here, mask, rect = start, 0, True
-        for sid in path.path:
-            b = board.index[sid]
-            mask |= board.graph.cross.get((here, b), 0)
-            rect = rect and board.geometry.rectangular[b]
-            here = b
-        notes = [f"crosses line {k + 1}" for k in range(3) if mask >> k & 1]
+        notes = [f"crosses line {k + 1}" for k in range(3) if move.crossed >> k & 1]
         if race.pending.extra and len(path.path) > (race.pending.spaces or 0):
             notes.append("Aggressive extra space")  # R-POW-AGG
-        if rect:
+        if move.rectangular:
             notes.append("only rectangular spaces")
         return f" ({', '.join(notes)})" if notes else ""
 

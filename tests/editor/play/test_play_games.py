@@ -76,16 +76,16 @@ def test_a_bots_card_in_play_is_shown_face_up_with_its_rows_marked(qtbot, harbou
     assert not view.sheet_button.isEnabled()  # no race has ended: no sheet yet
     qtbot.mouseClick(view.pause_button, Qt.MouseButton.LeftButton)
     for _ in range(400):
-        if c.race.card is not None and c.race.pending.kind == "path":
+        if c.race.state.card is not None and c.race.pending.kind == "path":
             break
         before = len(c.decisions)
         qtbot.mouseClick(view.step_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda before=before: len(c.decisions) > before, timeout=10_000)
     race = c.race
-    assert race.card is not None and race.turn in c.bots
-    assert race.card in view.hand.buttons  # a bot's card, face up for all
-    assert view.hand.buttons[race.card].current == race.pending.row
-    assert c.name(race.turn) in view.hand.title.text()
+    assert race.state.card is not None and race.state.turn in c.bots
+    assert race.state.card in view.hand.buttons  # a bot's card, face up for all
+    assert view.hand.buttons[race.state.card].current == race.pending.row
+    assert c.name(race.state.turn) in view.hand.title.text()
 
 
 def test_custom_variant_file_plays_with_its_own_payouts(qtbot, harbour_window, tmp_path):
@@ -318,7 +318,7 @@ def test_bots_think_without_the_secret_bid_a_person_already_made(qtbot, harbour_
 
         def spy(game, s, bot=bot):
             race = game.game if isinstance(game, Series) else game
-            seen.append((s, set(race.collected)))
+            seen.append((s, set(race.state.collected)))
             return bot(game, s)
 
         c.bots[seat] = spy
