@@ -1,46 +1,25 @@
 """Playing the bot games of a balance run, in this process or in worker processes.
 
 Game i is set up from seed ``seed + i`` and its seats get the bot kinds
-rotated by i, so that seat order and bot kind are told apart. Whatever the
-number of workers, the same run gives the same totals.
+rotated by i, so that seat order and bot kind are told apart; the games are
+played by the one loop of ``engine/simulate.py`` (``play_games``). Whatever
+the number of workers, the same run gives the same totals.
 """
 
 from __future__ import annotations
 
-import gc
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing import get_context
 
 from trackside.engine.balance.report import BalanceReport
-from trackside.engine.bots import drive, seat_bots
-from trackside.engine.game import Game, Variant
-from trackside.engine.records import new_game
-from trackside.engine.simulate import Stats
+from trackside.engine.game import Game, Series, Variant
+from trackside.engine.simulate import BotRun, Stats, play_games
 from trackside.engine.track.model import Track
 
 CHUNK = 10  # games per task handed to a worker
-BULK_THRESHOLD = 100_000  # allocations between young-generation collections in bulk play
-
-
-@contextmanager
-def few_collections() -> Iterator[None]:
-    """Collect garbage less often while bots play games in bulk (as ``trackside
-    simulate`` and the balance lab do); the old settings come back after."""
-    # A game makes and drops hundreds of thousands of small objects: at Python's
-    # default threshold (700) the cycle collector runs thousands of times a game,
-    # each time walking what the program set up before (frozen out of it here).
-    old = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(BULK_THRESHOLD, old[1], old[2])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*old)
-        gc.unfreeze()
 
 
 @dataclass(frozen=True)
@@ -56,10 +35,23 @@ class BalanceRun:
     track_name: str = ""
     rotate: bool = True  # seats take turns with the bot kinds; False: each seat keeps one
 
+    @property
+    def bot_run(self) -> BotRun:
+        """The games to play: one race each on the circuit."""
+        return BotRun(
+            (self.track,),
+            self.variant,
+            self.players,
+            self.games,
+            self.seed,
+            self.bots,
+            self.rotate,
+            series=False,
+        )
+
     def kinds(self, game_index: int) -> list[str]:
         """The bot kind per seat in game ``game_index`` (rotated each game)."""
-        turn = game_index if self.rotate else 0
-        return [self.bots[(seat + turn) % len(self.bots)] for seat in range(self.players)]
+        return self.bot_run.kinds(game_index)
 
     def empty_stats(self) -> Stats:
         """The ``trackside simulate`` totals, before any game (seats keep their bots)."""
@@ -85,12 +77,9 @@ class BalanceRun:
 
 def play_one(run: BalanceRun, game_index: int) -> tuple[Game, list[str]]:
     """Play game ``game_index`` of the run to its end."""
-    seed = run.seed + game_index
-    kinds = run.kinds(game_index)
-    game = new_game([run.track], run.variant, run.players, seed, series=False)
+    game = run.bot_run.play(game_index)
     assert isinstance(game, Game)
-    drive(game, seat_bots(seed, kinds))
-    return game, kinds
+    return game, run.kinds(game_index)
 
 
 @dataclass
@@ -100,9 +89,9 @@ class Totals:
     report: BalanceReport
     stats: Stats
 
-    def add(self, run: BalanceRun, index: int) -> None:
-        """Play game ``index`` of ``run`` and count it."""
-        game, kinds = play_one(run, index)
+    def add(self, game: Game | Series, kinds: list[str]) -> None:
+        """Count one finished race played by bots of ``kinds``."""
+        assert isinstance(game, Game)  # a balance run races once per game
         self.report.add_game(game, kinds)
         self.stats.add(game)
 
@@ -112,13 +101,19 @@ class Totals:
         self.stats.merge(other.stats)
 
 
-def play_range(run: BalanceRun, first: int, stop: int) -> Totals:
-    """The totals of games ``first`` to ``stop - 1`` (a worker's task)."""
+def play_range(
+    run: BalanceRun,
+    first: int,
+    stop: int,
+    progress: Callable[[int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> Totals:
+    """The totals of games ``first`` to ``stop - 1`` (a worker's task, or the whole
+    run here); ``progress(k)`` after the k-th, ``cancelled()`` stops early."""
     totals = Totals(run.empty_report(), run.empty_stats())
     began = time.perf_counter()
-    with few_collections():
-        for index in range(first, stop):
-            totals.add(run, index)
+    if not play_games(run.bot_run, first, stop, totals.add, progress, cancelled):
+        totals.report.cancelled = True
     totals.report.seconds = totals.stats.seconds = time.perf_counter() - began
     return totals
 
@@ -143,27 +138,10 @@ def run_totals(
     """``run_balance`` with the ``trackside simulate`` statistics of the same games."""
     began = time.perf_counter()
     if workers <= 1:
-        totals = _run_here(run, progress, cancelled)
+        totals = play_range(run, 0, run.games, progress, cancelled)
     else:
         totals = _run_in_workers(run, workers, progress, cancelled)
     totals.report.seconds = totals.stats.seconds = time.perf_counter() - began
-    return totals
-
-
-def _run_here(
-    run: BalanceRun,
-    progress: Callable[[int], None] | None,
-    cancelled: Callable[[], bool] | None,
-) -> Totals:
-    totals = Totals(run.empty_report(), run.empty_stats())
-    with few_collections():
-        for index in range(run.games):
-            if cancelled and cancelled():
-                totals.report.cancelled = True
-                break
-            totals.add(run, index)
-            if progress:
-                progress(totals.report.games)
     return totals
 
 
