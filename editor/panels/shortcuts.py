@@ -43,6 +43,11 @@ CANVAS_KEYS = [
     ("Shift + drag (line tools)", "A new line, even from an end of the old one"),
 ]
 
+# Keys of the board view while a game is played.
+PLAY_KEYS = [
+    ("Take back your last decision and the bots' replies (Take Back)", "Ctrl+Z"),
+]
+
 
 def shortcut_rows(menu_bar: QMenuBar) -> list[tuple[str, list[tuple[str, str]]]]:
     """(menu title, [(action, keys)]) for every menu action that has a shortcut."""
@@ -103,7 +108,8 @@ class ShortcutsDialog(QDialog):
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.tree.header().setStretchLastSection(False)
-        for title, entries in [*shortcut_rows(menu_bar), ("Canvas", CANVAS_KEYS)]:
+        groups = [*shortcut_rows(menu_bar), ("Canvas", CANVAS_KEYS), ("Playing", PLAY_KEYS)]
+        for title, entries in groups:
             group = QTreeWidgetItem([title])
             font = group.font(0)
             font.setBold(True)

@@ -9,6 +9,10 @@ and arrives through ``decide``. Bot turns are paced by ``bot_ms`` and can be
 paused and stepped; car moves are announced through ``moved`` and the next
 tick waits ``anim_ms`` per space so the board can animate them.
 
+A person playing against bots may take back their own last decision
+(``take_back``), with the bots' replies after it, while no other person has
+decided since (``take_back_problem`` says why not otherwise).
+
 A replay (``PlayController.replay``) applies a record's decisions one by one
 with the same pacing, pause and step.
 """
@@ -67,6 +71,7 @@ class PlayController(QObject):
     raceStarted = Signal(int)  # world tour: race k began
     finished = Signal()
     failed = Signal(str)  # a bot or record broke: the message
+    tookBack = Signal()  # decisions were taken back: show the game again from its log
 
     def __init__(
         self,
@@ -128,6 +133,12 @@ class PlayController(QObject):
     @property
     def over(self) -> bool:
         return self.game.over
+
+    @property
+    def idle(self) -> bool:
+        """Nothing runs or is scheduled: no bot thinks and no tick is due, so the game
+        stays as it is until someone acts (paused, holding, asking, or over)."""
+        return not self._busy and not self._timer.isActive()
 
     def persons(self) -> list[int]:
         return [s for s, seat in enumerate(self.setup.seats) if seat.is_person]
@@ -209,6 +220,59 @@ class PlayController(QObject):
         self.waiting_for = None
         self.decisions.append(decision)
         self._after_apply()
+
+    # -- taking back ------------------------------------------------------------------
+    def take_back_problem(self) -> str | None:
+        """Why the person at the screen cannot take back their last decision now,
+        or None when they can."""
+        if self.script is not None:
+            return "A record being watched is not yours to take back: Play from here first"
+        if self.game.over:
+            return "The game is over"
+        seat = self.viewer
+        if seat is None or seat in self.bots:
+            return "Only a person takes back, their own last decision"
+        count = self._since_own(seat)
+        if isinstance(count, str):
+            return count
+        race = self.game.game if isinstance(self.game, Series) else self.game
+        if count > len(race.history):
+            return "Your last decision was in a race that is over"
+        return None
+
+    def _since_own(self, seat: int) -> int | str:
+        """How many decisions to take back for ``seat``'s last one (it and the bots'
+        after it), or why it cannot be taken back."""
+        for count, decision in enumerate(reversed(self.decisions), 1):
+            if decision.player == seat:
+                return count
+            if decision.player not in self.bots:
+                return f"{self.name(decision.player)} has decided since your last decision"
+        return f"{self.name(seat)} has made no decision to take back"
+
+    def take_back(self) -> None:
+        """Take back the last decision of the person at the screen and the bots'
+        replies after it; that person is asked again (raises ``ValueError`` with
+        ``take_back_problem`` when it cannot be done)."""
+        problem = self.take_back_problem()
+        if problem is not None:
+            raise ValueError(problem)
+        assert self.viewer is not None  # checked above
+        count = self._since_own(self.viewer)
+        assert isinstance(count, int)
+        self._timer.stop()
+        self._generation += 1  # a bot thinking now answers a position that is gone
+        self._busy = False
+        for _ in range(count):
+            self.game.undo()
+        del self.decisions[-count:]
+        self.waiting_for = self.handing_to = None
+        self._steps = 0
+        self._log_seen = len(self.game.log)
+        self._race = self._race_index()
+        self.tookBack.emit()
+        self.changed.emit()
+        self._schedule(0)
 
     # -- the loop -------------------------------------------------------------------
     def _schedule(self, ms: int) -> None:

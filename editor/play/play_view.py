@@ -11,8 +11,8 @@ Ctrl+Z) while no other person has decided since.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QElapsedTimer, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtCore import QElapsedTimer, QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -63,6 +63,7 @@ class PlayView(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # keys (Ctrl+Z) reach the view
         self.controller: PlayController | None = None
         self._asking: Prompt | None = None  # the prompt of the decision asked now
         self._shown_phase = ""
@@ -156,6 +157,8 @@ class PlayView(QWidget):
         self.step_button = QPushButton("Step")
         self.step_button.setToolTip("While paused: one bot decision")
         self.step_button.clicked.connect(self._step)
+        self.take_back_button = QPushButton("Take Back")
+        self.take_back_button.clicked.connect(self.take_back)
         self.save_button = QPushButton("Save record…")
         self.save_button.clicked.connect(self.saveRecord)
         self.take_over_button = QPushButton("Play from here")
@@ -172,6 +175,7 @@ class PlayView(QWidget):
         for b in (
             self.pause_button,
             self.step_button,
+            self.take_back_button,
             self.take_over_button,
             self.save_button,
             self.sheet_button,
@@ -215,6 +219,7 @@ class PlayView(QWidget):
         c.raceStarted.connect(self._race_started)
         c.finished.connect(self._finished)
         c.failed.connect(self._failed)
+        c.tookBack.connect(self._took_back)
         self.board.anim_ms = c.anim_ms
         self.speed.blockSignals(True)
         self.speed.setValue(c.bot_ms)
@@ -231,10 +236,13 @@ class PlayView(QWidget):
         self.step_button.setEnabled(True)
         self.save_button.setEnabled(c.script is None)
         self.take_over_button.setVisible(c.script is not None)
+        self.take_back_button.setVisible(c.script is None)
         self.sheet_save_button.setEnabled(c.script is None)
         self._clear_prompt()
         self.hand.setVisible(True)
         self.choices.setVisible(True)
+        self._show_take_back()
+        self.setFocus()  # Ctrl+Z takes back here, not in the hidden editor
         c.start()
 
     def _speed_changed(self, value: int) -> None:
@@ -338,6 +346,7 @@ class PlayView(QWidget):
             self.tabs.setCurrentWidget(self.auction if phase in ("auction", "power") else self.log)
         if controller.waiting_for is None:
             self._show_private_hand()
+        self._show_take_back()
 
     def _status_text(self) -> str:
         controller = self._playing
@@ -480,6 +489,51 @@ class PlayView(QWidget):
             and self._asking is not None
             and controller.waiting_for == self._asking.seat
         )
+
+    # -- taking back -----------------------------------------------------------------------
+    def take_back(self) -> None:
+        """Take back the last decision of the person at the screen (and the bots'
+        replies to it), as the Take Back button and Ctrl+Z do."""
+        controller = self.controller
+        if controller is None or controller.take_back_problem() is not None:
+            return
+        controller.take_back()
+
+    def _show_take_back(self) -> None:
+        """Take Back is on while it can be done; its tooltip says why not otherwise."""
+        controller = self.controller
+        problem = "No game" if controller is None else controller.take_back_problem()
+        self.take_back_button.setEnabled(problem is None)
+        self.take_back_button.setToolTip(
+            problem or "Take back your last decision and the bots' replies to it (Ctrl+Z)"
+        )
+
+    def _took_back(self) -> None:
+        """The game went back: its log, board and table shown again as they are now."""
+        controller = self._playing
+        self._clear_prompt()
+        self.log.clear()
+        self._logged(list(controller.game.log))
+        self.board.settle()
+        self.pages.setCurrentIndex(BOARD)
+        self.refresh()
+
+    def event(self, event: QEvent) -> bool:
+        # Ctrl+Z while playing is Take Back: claimed before the editor's Undo shortcut.
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.matches(QKeySequence.StandardKey.Undo)
+        ):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.matches(QKeySequence.StandardKey.Undo):
+            self.take_back()
+            return
+        super().keyPressEvent(event)
 
     # -- ends -------------------------------------------------------------------------------
     def _race_started(self, k: int) -> None:
