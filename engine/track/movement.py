@@ -24,10 +24,12 @@ from trackside.engine.track.geometry import FINISH, TrackGeometry
 ALL_LINES = 0b1111  # the three betting lines and the finish line (bit 3)
 # What distinguishes a move for the rules: end, finished, blocked, lines crossed, rectangular.
 Outcome = tuple[int, bool, bool, int, bool]
+# A move's fields, in ``Move`` order.
+MoveFields = tuple[tuple[int, ...], bool, bool, int, bool]
 # One step from a space: (next space, lines crossed, next is rectangular, step finishes).
 Step = tuple[int, int, bool, bool]
-# A walker of the walk, where it stands: (path, lines crossed, all rectangular, paths merged).
-Walker = tuple[int, tuple[tuple[int, ...], int, bool, int]]
+# A walker of the walk: (space, path, lines crossed, all rectangular, paths merged).
+Walker = tuple[int, tuple[int, ...], int, bool, int]
 
 
 class Move(NamedTuple):
@@ -121,7 +123,7 @@ class MoveGraph:
         """How many moves ``moves`` lists, counted without listing them: walks that
         reach one space are merged and counted together, so the count takes time
         in proportion to ``n`` times the track's steps."""
-        return sum(count for _, count in self._walk(start, n, occupied, 0, False))
+        return sum(count for _, count in self._walk(start, n, occupied, 0, False, counting=True))
 
     def follow(self, start: int, path: tuple[int, ...], n: int, occupied: set[int]) -> Move | None:
         """The move of a car on ``start`` moving ``n`` that enters ``path``, or None
@@ -138,9 +140,10 @@ class MoveGraph:
         keep_rect: bool = True,
         merge: bool = True,
         along: tuple[int, ...] | None = None,
-    ) -> list[tuple[Move, int]]:
+        counting: bool = False,
+    ) -> list[list[Any]]:
         """The walk of R-MOVE-4: the legal moves of the car on ``start`` moving
-        ``n``, each with the number of paths it stands for.
+        ``n``, each as [move, the number of paths it stands for (with ``counting``)].
 
         Layer k holds the walkers that have entered k spaces. With ``merge``,
         walkers that reach the same space in the same state (the lines in
@@ -149,50 +152,53 @@ class MoveGraph:
         outcome; without it every path is its own move. ``along`` keeps only
         the walk that enters those spaces in turn."""
         steps = self.steps
-        layer: dict[object, Walker] = {(): (start, ((), 0, True, 1))}
-        found: dict[object, list[Any]] = {}
+        # Walkers by their state (or path): (space, path, lines crossed, rectangular, paths).
+        layer: dict[object, Walker] = {(): (start, (), 0, True, 1)}
+        found: dict[object, list[Any]] = {}  # moves by outcome (or path): [move, paths]
         for k in range(n):
-            want = -1 if along is None else (along[k] if k < len(along) else -2)
+            want = None if along is None else (along[k] if k < len(along) else -1)
             nxt: dict[object, Walker] = {}
-            for here, (path, crossed, rect, count) in layer.values():
+            for here, path, crossed, rect, count in layer.values():
                 free = False
                 for b, mask, rb, fin in steps[here]:
                     if b in occupied:
                         continue
                     free = True
-                    if want != -1 and b != want:
+                    if want is not None and b != want:
                         continue
                     c2 = crossed | (mask & keep_lines)
                     r2 = rect and (rb or not keep_rect)
-                    walked = (*path, b)
-                    if fin:
-                        end: object = (b, True, False, c2, r2) if merge else walked
-                        _note(found, end, Move(walked, True, False, c2, r2), count)
+                    walked = None if merge else (*path, b)
+                    if fin:  # R-FIN-1: the step past the finish line ends the move
+                        key: object = (b, c2, r2) if merge else walked
+                        if key not in found:
+                            move = (walked or (*path, b), True, False, c2, r2)
+                            found[key] = [tuple.__new__(Move, move), count]
+                        elif counting:
+                            found[key][1] += count
                     else:
-                        state: object = (b, c2, r2) if merge else walked
-                        entry = nxt.get(state)
-                        if entry is None:
-                            nxt[state] = (b, (walked, c2, r2, count))
-                        else:
-                            first = entry[1]
-                            nxt[state] = (b, (first[0], c2, r2, first[3] + count))
-                if not free and k:
-                    end = (here, False, True, crossed, rect) if merge else path
-                    _note(found, end, Move(path, False, True, crossed, rect), count)
+                        key = (b, c2, r2) if merge else walked
+                        if key not in nxt:
+                            nxt[key] = (b, walked or (*path, b), c2, r2, count)
+                        elif counting:
+                            w = nxt[key]
+                            nxt[key] = (b, w[1], c2, r2, w[4] + count)
+                if not free and k:  # R-MOVE-4: no free space ahead, the car stops blocked
+                    key = (here, True, crossed, rect) if merge else path
+                    _note(found, key, (path, False, True, crossed, rect), count)
             layer = nxt
-        for here, (path, crossed, rect, count) in layer.values():
-            end = (here, False, False, crossed, rect) if merge else path
-            _note(found, end, Move(path, False, False, crossed, rect), count)
-        return [(move, count) for move, count in found.values()]
+        for here, path, crossed, rect, count in layer.values():
+            key = (here, False, crossed, rect) if merge else path
+            _note(found, key, (path, False, False, crossed, rect), count)
+        return list(found.values())
 
 
-def _note(found: dict[object, list[Any]], key: object, move: Move, count: int) -> None:
-    """Keep the first move of each outcome, adding up the paths it stands for."""
-    entry = found.get(key)
-    if entry is None:
-        found[key] = [move, count]
+def _note(found: dict[object, list[Any]], key: object, move: MoveFields, count: int) -> None:
+    """Keep the first move of each outcome (with ``counting``, add up its paths)."""
+    if key not in found:
+        found[key] = [tuple.__new__(Move, move), count]
     else:
-        entry[1] += count
+        found[key][1] += count
 
 
 def _steps_of(start: int, path: tuple[int, ...]) -> list[tuple[int, int]]:
