@@ -32,10 +32,11 @@ class Request:
     def __init__(self, race: Game, seat: int, options: Sequence[Decision]):
         self.seat = seat
         self.options = options
-        self.board: Board = race.board
-        self.variant: Variant = race.variant
-        self.cards: tuple[Card, ...] = race.cards
-        self.players: int = race.players
+        table = race.state  # the fields themselves: a request is made at every decision
+        self.board: Board = table.board
+        self.variant: Variant = table.variant
+        self.cards: tuple[Card, ...] = table.cards
+        self.players: int = table.players
         self._race = race
         self._pending: Pending | None = None
 

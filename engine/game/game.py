@@ -67,11 +67,11 @@ class Game:
 
     __slots__ = ("_base", "_history", "state")
 
-    def __init__(self, state: GameState, base: GameState | None = None) -> None:
-        """A game at ``state``; ``undo`` goes back as far as ``base`` (by default
-        ``state`` itself). Games are made by ``new``, ``copy`` and ``determinized``."""
+    def __init__(self, state: GameState) -> None:
+        """A game at ``state``, where its history begins (``undo`` goes back as far
+        as this). Games are made by ``new``, ``copy`` and ``determinized``."""
         self.state = state
-        self._base = state.copy() if base is None else base
+        self._base = state.copy()  # never changed: undo sets the game up again from it
         self._history: History = None
 
     # -- creation -------------------------------------------------------------

@@ -17,7 +17,7 @@ demand from the position (the occupied spaces); nothing is cached per turn.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from trackside.engine.track.geometry import FINISH, TrackGeometry
 
@@ -28,8 +28,9 @@ Outcome = tuple[int, bool, bool, int, bool]
 MoveFields = tuple[tuple[int, ...], bool, bool, int, bool]
 # One step from a space: (next space, lines crossed, next is rectangular, step finishes).
 Step = tuple[int, int, bool, bool]
-# A walker of the walk: (space, path, lines crossed, all rectangular, paths merged).
-Walker = tuple[int, tuple[int, ...], int, bool, int]
+# A walker of the walk: (space, lines crossed, all rectangular), and its path when
+# walkers in one state are not merged.
+WalkerKey = tuple[int, int, bool] | tuple[int, int, bool, tuple[int, ...]]
 
 
 class Move(NamedTuple):
@@ -101,7 +102,7 @@ class MoveGraph:
         the car cannot move at all and stays where it is.
         """
         rank = self._rank
-        found = [move for move, _ in self._walk(start, n, occupied, merge=False)]
+        found = list(self._walk(start, n, occupied, merge=False)[0].values())
         found.sort(key=lambda move: [rank[a, b] for a, b in _steps_of(start, move.path)])
         return found
 
@@ -117,19 +118,19 @@ class MoveGraph:
         (R-MOVE-4, R-FIN-1). Only the lines in ``keep_lines`` (and, with
         ``keep_rect``, the rectangular flag) tell outcomes apart, and are
         reported; walks that reach the same space in the same state are merged."""
-        return [move for move, _ in self._walk(start, n, occupied, keep_lines, keep_rect)]
+        return list(self._walk(start, n, occupied, keep_lines, keep_rect)[0].values())
 
     def count_moves(self, start: int, n: int, occupied: set[int]) -> int:
         """How many moves ``moves`` lists, counted without listing them: walks that
         reach one space are merged and counted together, so the count takes time
         in proportion to ``n`` times the track's steps."""
-        return sum(count for _, count in self._walk(start, n, occupied, 0, False, counting=True))
+        found, paths = self._walk(start, n, occupied, 0, False, counting=True)
+        return sum(paths[end] for end in found)
 
     def follow(self, start: int, path: tuple[int, ...], n: int, occupied: set[int]) -> Move | None:
         """The move of a car on ``start`` moving ``n`` that enters ``path``, or None
         when that path is not a legal move (R-MOVE-4, R-FIN-1)."""
-        found = self._walk(start, n, occupied, merge=False, along=path)
-        return found[0][0] if found and found[0][0].path == path else None
+        return self._walk(start, n, occupied, merge=False, along=path)[0].get(path)
 
     def _walk(
         self,
@@ -141,64 +142,61 @@ class MoveGraph:
         merge: bool = True,
         along: tuple[int, ...] | None = None,
         counting: bool = False,
-    ) -> list[list[Any]]:
+    ) -> tuple[dict[object, Move], dict[object, int]]:
         """The walk of R-MOVE-4: the legal moves of the car on ``start`` moving
-        ``n``, each as [move, the number of paths it stands for (with ``counting``)].
+        ``n``, by outcome (or by path), and with ``counting`` the number of
+        paths each stands for.
 
         Layer k holds the walkers that have entered k spaces. With ``merge``,
         walkers that reach the same space in the same state (the lines in
         ``keep_lines`` crossed, all spaces rectangular if ``keep_rect``) go on
         as one, the first path standing for all, and so do moves with the same
-        outcome; without it every path is its own move. ``along`` keeps only
-        the walk that enters those spaces in turn."""
+        outcome; without it every path is its own move, found by its path.
+        ``along`` keeps only the walker on those spaces."""
         steps = self.steps
-        # Walkers by their state (or path): (space, path, lines crossed, rectangular, paths).
-        layer: dict[object, Walker] = {(): (start, (), 0, True, 1)}
-        found: dict[object, list[Any]] = {}  # moves by outcome (or path): [move, paths]
+        any_rect = not keep_rect
+        new = tuple.__new__
+        # Walkers by (space, lines crossed, rectangular), and their path when not merged.
+        layer: dict[WalkerKey, tuple[int, ...]] = {(start, 0, True): ()}
+        found: dict[object, Move] = {}
+        paths: dict[object, int] = {(start, 0, True): 1}  # with ``counting``
         for k in range(n):
-            want = None if along is None else (along[k] if k < len(along) else -1)
-            nxt: dict[object, Walker] = {}
-            for here, path, crossed, rect, count in layer.values():
+            nxt: dict[WalkerKey, tuple[int, ...]] = {}
+            for key, path in layer.items():
+                here, crossed, rect = key[0], key[1], key[2]
                 free = False
                 for b, mask, rb, fin in steps[here]:
                     if b in occupied:
                         continue
                     free = True
-                    if want is not None and b != want:
-                        continue
                     c2 = crossed | (mask & keep_lines)
-                    r2 = rect and (rb or not keep_rect)
-                    walked = None if merge else (*path, b)
+                    r2 = rect and (rb or any_rect)
                     if fin:  # R-FIN-1: the step past the finish line ends the move
-                        key: object = (b, c2, r2) if merge else walked
-                        if key not in found:
-                            move = (walked or (*path, b), True, False, c2, r2)
-                            found[key] = [tuple.__new__(Move, move), count]
-                        elif counting:
-                            found[key][1] += count
+                        end: object = (b, c2, r2) if merge else (*path, b)
+                        if end not in found:
+                            found[end] = new(Move, ((*path, b), True, False, c2, r2))
                     else:
-                        key = (b, c2, r2) if merge else walked
-                        if key not in nxt:
-                            nxt[key] = (b, walked or (*path, b), c2, r2, count)
-                        elif counting:
-                            w = nxt[key]
-                            nxt[key] = (b, w[1], c2, r2, w[4] + count)
-                if not free and k:  # R-MOVE-4: no free space ahead, the car stops blocked
-                    key = (here, True, crossed, rect) if merge else path
-                    _note(found, key, (path, False, True, crossed, rect), count)
+                        end = (b, c2, r2) if merge else (b, c2, r2, (*path, b))
+                        if end not in nxt:
+                            nxt[end] = (*path, b)
+                    if counting:
+                        paths[end] = paths.get(end, 0) + paths[key]
+                if not free and k:  # R-MOVE-4: no free space ahead, blocked where it is
+                    end = (here, True, crossed, rect) if merge else path
+                    if end not in found:
+                        found[end] = new(Move, (path, False, True, crossed, rect))
+                    if counting:
+                        paths[end] = paths.get(end, 0) + paths[key]
+            if along is not None:  # only the walker on the path given goes on
+                nxt = {key: path for key, path in nxt.items() if path == along[: k + 1]}
             layer = nxt
-        for here, path, crossed, rect, count in layer.values():
-            key = (here, False, crossed, rect) if merge else path
-            _note(found, key, (path, False, False, crossed, rect), count)
-        return list(found.values())
-
-
-def _note(found: dict[object, list[Any]], key: object, move: MoveFields, count: int) -> None:
-    """Keep the first move of each outcome (with ``counting``, add up its paths)."""
-    if key not in found:
-        found[key] = [tuple.__new__(Move, move), count]
-    else:
-        found[key][1] += count
+        for key, path in layer.items():
+            end = (key[0], False, key[1], key[2]) if merge else path
+            if end not in found:
+                found[end] = new(Move, (path, False, False, key[1], key[2]))
+            if counting:
+                paths[end] = paths.get(end, 0) + paths[key]
+        return found, paths
 
 
 def _steps_of(start: int, path: tuple[int, ...]) -> list[tuple[int, int]]:

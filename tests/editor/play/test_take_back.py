@@ -9,8 +9,10 @@ from play_helpers import LEFT
 from PySide6.QtCore import Qt
 
 from trackside.editor.document.commands import SetMeta
+from trackside.editor.play.records_io import to_record
 from trackside.editor.play.setup import GameSetup, Seat
 from trackside.engine.game import load_variant
+from trackside.engine.records import replay
 
 pytestmark = pytest.mark.slow  # games played through the widgets
 
@@ -85,6 +87,7 @@ def test_take_back_undoes_the_persons_decision_and_the_bots_replies(qtbot, harbo
     qtbot.keyClick(view, "z", qtbot_modifier())
     qtbot.waitUntil(lambda: c.waiting_for == 0 and c.game.history == takes[0][0])
     assert shown(view) == takes[0]
+    assert replay(to_record(c)).history == c.game.history  # the record says the same
     assert doc.undo_stack.index() == 1 and doc.track.author == "Ana"  # the edit stays
 
 
