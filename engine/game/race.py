@@ -345,7 +345,7 @@ def on_path(state: GameState, decision: Path) -> Next:
     (R-BET-1); a Determined owner's car may then take a bonus step (R-POW-DET)."""
     board = state.board
     start = state.move_start
-    move = move_of(state, decision)
+    move = state.move_choices.get(decision.path) or path_move(state, decision)
     assert move is not None  # the path is legal (``Game.apply`` checked it)
     path, finished, blocked, crossed, rect = move
     car = state.moving_car
