@@ -19,6 +19,7 @@ from PySide6.QtCore import QStandardPaths
 from trackside.editor.document.track_document import UNSET_SEGMENT
 from trackside.engine.errors import InvalidInput, Place, TracksideError, UnreadableInput
 from trackside.engine.resources import tracks_dir, variants_dir
+from trackside.engine.schema import ViolationKind
 from trackside.engine.track.model import Track, read_track_document
 
 TRACK_SHAPE = "a track file is a mapping that starts with 'format: trackside-track/1'"
@@ -96,7 +97,7 @@ def load_for_editing(path: str | os.PathLike) -> LoadResult:
     found = [
         LoadProblem(p.message, p.place.file or name, p.place.line, p.place.column) for p in problems
     ]
-    if all("needs at least" in p.message for p in problems):
+    if all(p.kind is ViolationKind.TOO_FEW for p in problems):
         draft = _draft(doc.data, name)
         if draft is not None:
             return LoadResult(draft, found, draft=True)

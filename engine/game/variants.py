@@ -120,11 +120,11 @@ def _resolved_doc(
     """``_resolved`` for parsed data whose relative paths start at ``base``."""
     problems = check("variant", doc.data)
     if problems:
-        message, where = problems[0]
+        first = problems[0]
         more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
         raise InvalidInput(
-            f"variant: {message}{more}",
-            doc.place(where),
+            f"variant: {first.message}{more}",
+            doc.place(first.path),
             "see docs/variants.md for every key and its values",
             problems=problems,
         )

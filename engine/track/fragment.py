@@ -168,8 +168,7 @@ def parse_fragment(text: str, file: str = "<clipboard>") -> Fragment:
     }
     problems = check("track", trial)
     if problems:
-        message, path = problems[0]
-        raise InvalidInput(message, doc.place(path), problems=problems)
+        raise InvalidInput(problems[0].message, doc.place(problems[0].path), problems=problems)
     track = Track.from_dict(trial, source=file)
     lines = [*track.betting_lines, track.finish_line]
     return Fragment(
