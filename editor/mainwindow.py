@@ -704,17 +704,14 @@ class MainWindow(QMainWindow):
 
     def _toggle_grid(self, on: bool) -> None:
         self.view.show_grid = on
-        self.scene.snap_settings.grid = on
-        self.view.viewport().update()
+        self._toggle_snap(self.act_snap.isChecked())
 
     def _toggle_arrows(self, on: bool) -> None:
         self.scene.forward_arrows.setVisible(on)
         self.scene.forward_arrows.refresh()
 
     def _toggle_snap(self, on: bool) -> None:
-        s = self.scene.snap_settings
-        s.corners = s.edges = s.racing_line = on
-        s.grid = on and self.act_grid.isChecked()
+        self.scene.set_snapping(on, grid=on and self.act_grid.isChecked())
 
     def true_size(self) -> None:
         """Zoom so a millimetre on screen is a millimetre on paper."""
