@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -154,22 +155,46 @@ def test_the_document_room_imports_no_widgets():
     assert offenders == []
 
 
-def test_tools_import_neither_panels_play_nor_the_main_window():
-    known = modules()
-    above = (
-        "trackside.editor.panels",
-        "trackside.editor.play",
-        "trackside.editor.mainwindow",
-        "trackside.editor.app",
-    )
-    offenders = [
-        f"{name}: {target}"
-        for name, path in known.items()
-        if name.startswith("trackside.editor.tools")
-        for target in imports_of(path, name, known)
-        if target.startswith(above)
+def floors() -> list[list[str]]:
+    """The editor's rooms floor by floor, top first, as the import contract lists them."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    (rooms,) = [
+        contract["layers"]
+        for contract in config["tool"]["importlinter"]["contracts"]
+        if contract["type"] == "layers" and contract["layers"][0].startswith("trackside.editor")
     ]
+    return [[room.strip() for room in floor.split("|")] for floor in rooms]
+
+
+def room_of(module: str, rooms: list[str]) -> str | None:
+    return next((r for r in rooms if module == r or module.startswith(r + ".")), None)
+
+
+def test_every_room_imports_only_the_floors_below_it():
+    """A room imports no room above it, nor another room on its own floor."""
+    floor_of = {room: k for k, floor in enumerate(floors()) for room in floor}
+    known = modules()
+    offenders = []
+    for name, path in known.items():
+        room = room_of(name, list(floor_of))
+        if room is None:
+            continue
+        for target in imports_of(path, name, known):
+            other = room_of(target, list(floor_of))
+            if other is not None and other != room and floor_of[other] <= floor_of[room]:
+                offenders.append(f"{name}: {target}")
     assert offenders == []
+
+
+def test_every_room_of_the_editor_stands_on_a_floor():
+    rooms = {room for floor in floors() for room in floor}
+    folders = {
+        f"trackside.editor.{path.stem if path.is_file() else path.name}"
+        for path in (ROOT / "editor").iterdir()
+        if (path.is_dir() and (path / "__init__.py").exists())
+        or (path.suffix == ".py" and path.stem != "__init__")
+    }
+    assert folders == rooms
 
 
 def test_importing_the_whole_engine_loads_no_qt():
