@@ -12,7 +12,7 @@ import math
 from typing import Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from trackside.editor.canvas.items import Z_OVERLAY, SpaceItem, arrow_polygon
@@ -219,8 +219,3 @@ def _car(painter: QPainter, at: QPointF, colour: QColor) -> None:
     for dx in (-4.5, 3.5):
         for dy in (-5, 4):
             painter.drawRect(QRectF(x + dx, y + dy, 2.5, 1.2))
-
-
-def car_polygon(at: QPointF) -> QPolygonF:
-    """The outline of the test-car marker at ``at`` (for hit-testing)."""
-    return QPolygonF(QRectF(at.x() - 7, at.y() - 4, 14, 8))

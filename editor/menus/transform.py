@@ -125,7 +125,6 @@ class TransformActions(QObject):
         )
         self.menu.addSeparator()
         self.menu.addAction(self.act_move_by)
-        self.last_menu: QMenu | None = None
         self._menu_from: Callable[[QPoint], QMenu | None] | None = None
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         view.customContextMenuRequested.connect(self._requested)
@@ -261,7 +260,6 @@ class TransformActions(QObject):
         to offer."""
         menu = self._menu_from(pos) if self._menu_from is not None else None
         if not self.menu_allowed():
-            self.last_menu = menu
             return menu
         at = self.view.mapToScene(pos)
         hit = self.scene.space_at(at)
@@ -279,7 +277,6 @@ class TransformActions(QObject):
         menu.addSeparator()
         menu.addActions(self.extra)
         menu.addMenu(self.menu)
-        self.last_menu = menu
         return menu
 
 
