@@ -49,7 +49,7 @@ from trackside.engine.game.decisions import Path as PathChoice
 from trackside.engine.game.steps import Step
 from trackside.engine.game.variants import variant_path
 from trackside.engine.resources import resolve_track, tracks_dir, variants_dir
-from trackside.engine.schema import check
+from trackside.engine.schema import check, refusal
 from trackside.engine.text import plural
 from trackside.engine.track.model import Track, load_track, read_track_document
 from trackside.engine.track.validate import ERROR, validate_track
@@ -512,14 +512,7 @@ def parse_record(text: str, file: str = "<record>") -> Record:
         )
     problems = check("record", doc.data)
     if problems:
-        first = problems[0]
-        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-        raise InvalidInput(
-            f"record: {first.message}{more}",
-            doc.place(first.path),
-            "see docs/records.md",
-            problems=problems,
-        )
+        raise refusal(problems, doc, "record", "see docs/records.md")
     data = doc.data
     decisions = []
     for k, item in enumerate(data["decisions"]):

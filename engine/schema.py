@@ -6,16 +6,16 @@ schema (``schemafast``); jsonschema, imported only then, words what is wrong.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from trackside.engine.errors import shown
+from trackside.engine.errors import InvalidInput, more_problems, shown
 from trackside.engine.resources import load_schema
 from trackside.engine.schemafast import Check, compile_schema
-from trackside.engine.yamlio import JsonPath
+from trackside.engine.yamlio import JsonPath, YamlDocument
 
 if TYPE_CHECKING:
     import jsonschema
@@ -138,6 +138,29 @@ def inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
         return {key: walk(value, stack) for key, value in node.items()}
 
     return {key: walk(value, ()) for key, value in schema.items()}
+
+
+class Found(Protocol):
+    """A problem at a place in a document: a violation, or one with its place found."""
+
+    @property
+    def message(self) -> str: ...
+    @property
+    def path(self) -> JsonPath: ...
+
+
+def refusal(
+    problems: Sequence[Found], doc: YamlDocument, what: str = "", hint: str | None = None
+) -> InvalidInput:
+    """The error that refuses ``doc`` for these problems: the first, at its place, and
+    how many more; ``what`` (a deck, a variant...) begins the message."""
+    first = problems[0]
+    return InvalidInput(
+        (f"{what}: " if what else "") + first.message + more_problems(len(problems) - 1),
+        doc.place(first.path),
+        hint,
+        problems=problems,
+    )
 
 
 def check(name: str, data: object) -> list[Violation]:

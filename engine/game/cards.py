@@ -7,8 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from trackside.engine.errors import InvalidInput
-from trackside.engine.schema import Violation, ViolationKind, check
+from trackside.engine.schema import Violation, ViolationKind, check, refusal
 from trackside.engine.yamlio import load_yaml
 
 COLOURS: tuple[str, ...] = ("black", "blue", "green", "yellow", "orange", "red")
@@ -114,14 +113,12 @@ def _load_deck(path: str) -> Deck:
     doc = load_yaml(path, "deck file")
     problems = deck_problems(doc.data)
     if problems:
-        first = problems[0]
-        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-        raise InvalidInput(
-            f"deck: {first.message}{more}",
-            doc.place(first.path),
+        raise refusal(
+            problems,
+            doc,
+            "deck",
             "each card is a list of 1 to 6 rows such as [red: 6, wild: 2], "
             "spaces 1 to 9, no colour twice",
-            problems=problems,
         )
     rows = [[next(iter(r.items())) for r in card] for card in doc.data]
     return Deck.from_rows(rows, path)

@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from trackside.engine.errors import InvalidInput, Place, UnreadableInput
+from trackside.engine.errors import Place, UnreadableInput
 from trackside.engine.yamlio import (
     JsonPath,
     YamlDocument,
@@ -292,11 +292,11 @@ def read_track_document(
 
 def load_track(path: str | os.PathLike[str]) -> Track:
     """Load a track file, raising a user-facing error if it cannot be used."""
-    track, _doc, problems = read_track_document(path)
+    track, doc, problems = read_track_document(path)
     if track is None:
-        first = problems[0]
-        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-        raise InvalidInput(first.message + more, first.place, problems=problems)
+        from trackside.engine.schema import refusal
+
+        raise refusal(problems, doc)
     return track
 
 
