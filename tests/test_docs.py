@@ -7,16 +7,15 @@ from __future__ import annotations
 
 import re
 import subprocess
-import tomllib
 from pathlib import Path
 
 import pytest
+from house import code_folders, editor_floors
 from repo_paths import ROOT
 
 RULES = ROOT / "docs" / "rules.md"
 CLI_DOC = ROOT / "docs" / "cli.md"
 DESIGN = ROOT / "docs" / "design.md"
-CODE_FOLDERS = ("engine", "editor", "cli", "src")
 # A count of tests written into a document goes stale with the next test.
 TEST_COUNT = re.compile(r"\b\d[\d,]* (?:tests|test cases)\b")
 # Where code, tests and documents cite rules.
@@ -178,22 +177,26 @@ def layout_paths(text: str) -> list[str]:
 
 
 def layout_gaps(listed: list[str], root: Path, names: list[str]) -> list[str]:
-    """What the layout table misses of the tree (every folder at the top, every package
-    of the code, every module at the top of the editor) and what it lists that is not
-    there."""
-    wanted = {Path(n).parts[0] for n in names if len(Path(n).parts) > 1}
-    for folder in CODE_FOLDERS:
-        wanted |= {
-            str(init.parent.relative_to(root)) for init in (root / folder).rglob("__init__.py")
-        }
-    wanted |= {
+    """What the layout table misses of the tree and what it lists that is not there.
+
+    Every folder at the top must be listed, or something in it (``src/trackside``);
+    every package of the code and every module at the top of the editor (its rooms
+    that are single files) must be listed as they are."""
+    tops = {Path(n).parts[0] for n in names if len(Path(n).parts) > 1}
+    missing = [t for t in tops if not any(p == t or p.startswith(t + "/") for p in listed)]
+    exact = {
+        str(init.parent.relative_to(root))
+        for folder in code_folders()
+        for init in (root / folder).rglob("__init__.py")
+    } | {
         str(module.relative_to(root))
         for module in (root / "editor").glob("*.py")
         if module.stem != "__init__"
     }
-    wanted -= {"src"}  # it holds the package root, listed as src/trackside/
-    missing = [f"not in the layout: {w}" for w in sorted(wanted - set(listed))]
-    return missing + [f"listed but not there: {p}" for p in listed if not (root / p).exists()]
+    missing += exact - set(listed)
+    return [f"not in the layout: {m}" for m in sorted(missing)] + [
+        f"listed but not there: {p}" for p in listed if not (root / p).exists()
+    ]
 
 
 def room_floors(text: str) -> list[list[str]]:
@@ -206,17 +209,6 @@ def room_floors(text: str) -> list[list[str]]:
             for room in re.findall(r"`([^`]+)`", rooms)
         )
     return [floors[number] for number in sorted(floors, reverse=True)]
-
-
-def contract_floors() -> list[list[str]]:
-    """The rooms as the import contract layers them, top floor first."""
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    (layers,) = [
-        contract["layers"]
-        for contract in config["tool"]["importlinter"]["contracts"]
-        if contract["type"] == "layers" and contract["layers"][0].startswith("trackside.editor")
-    ]
-    return [sorted(room.strip() for room in floor.split("|")) for floor in layers]
 
 
 def subcommands() -> list[str]:
@@ -334,7 +326,7 @@ def test_a_layout_table_out_of_step_with_the_tree_is_caught(tmp_path):
 
 def test_the_rooms_table_stacks_the_rooms_as_the_import_contract_does():
     floors = [sorted(floor) for floor in room_floors(DESIGN.read_text(encoding="utf-8"))]
-    assert floors == contract_floors()
+    assert floors == editor_floors()
 
 
 def test_no_document_writes_down_a_count_of_tests():

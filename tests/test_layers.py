@@ -6,16 +6,12 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-FOLDERS = {
-    "src/trackside": "trackside",
-    "engine": "trackside.engine",
-    "editor": "trackside.editor",
-    "cli": "trackside.cli",
-}
+from house import code_folders, editor_floors
+from repo_paths import ROOT
+
+FOLDERS = code_folders()
 
 
 def modules() -> dict[str, Path]:
@@ -155,24 +151,13 @@ def test_the_document_room_imports_no_widgets():
     assert offenders == []
 
 
-def floors() -> list[list[str]]:
-    """The editor's rooms floor by floor, top first, as the import contract lists them."""
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    (rooms,) = [
-        contract["layers"]
-        for contract in config["tool"]["importlinter"]["contracts"]
-        if contract["type"] == "layers" and contract["layers"][0].startswith("trackside.editor")
-    ]
-    return [[room.strip() for room in floor.split("|")] for floor in rooms]
-
-
 def room_of(module: str, rooms: list[str]) -> str | None:
     return next((r for r in rooms if module == r or module.startswith(r + ".")), None)
 
 
 def test_every_room_imports_only_the_floors_below_it():
     """A room imports no room above it, nor another room on its own floor."""
-    floor_of = {room: k for k, floor in enumerate(floors()) for room in floor}
+    floor_of = {room: k for k, floor in enumerate(editor_floors()) for room in floor}
     known = modules()
     offenders = []
     for name, path in known.items():
@@ -187,7 +172,7 @@ def test_every_room_imports_only_the_floors_below_it():
 
 
 def test_every_room_of_the_editor_stands_on_a_floor():
-    rooms = {room for floor in floors() for room in floor}
+    rooms = {room for floor in editor_floors() for room in floor}
     folders = {
         f"trackside.editor.{path.stem if path.is_file() else path.name}"
         for path in (ROOT / "editor").iterdir()

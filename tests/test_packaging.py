@@ -18,16 +18,12 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from house import code_folders, package_folders
+from repo_paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 # Source folder -> where it lands in the wheel: everything installs inside ``trackside``.
-PACKAGES = {
-    "src/trackside": "trackside",
-    "engine": "trackside/engine",
-    "editor": "trackside/editor",
-    "cli": "trackside/cli",
-}
-DATA = ("schemas", "tracks", "variants")
+PACKAGES = {folder: package.replace(".", "/") for folder, package in code_folders().items()}
+DATA = tuple(folder for folder in package_folders() if folder not in PACKAGES)
 
 # One worker builds the wheel and the venv once (pytest-xdist, --dist loadgroup).
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("packaging")]
