@@ -53,6 +53,19 @@ def graph() -> dict[str, set[str]]:
     }
 
 
+def imports_from(package: str, *forbidden: str) -> list[str]:
+    """``module: import`` for each import of a module of ``package`` (at any depth) that
+    names one of the ``forbidden`` modules or packages."""
+    known = modules()
+    return [
+        f"{name}: {target}"
+        for name, path in known.items()
+        if name.startswith(package)
+        for target in imports_of(path, name, known)
+        if target.startswith(forbidden)
+    ]
+
+
 def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     """Strongly connected groups of more than one module (Tarjan)."""
     index: dict[str, int] = {}
@@ -97,27 +110,16 @@ def test_no_module_imports_itself_through_others():
 
 
 def test_engine_sources_do_not_import_qt_the_editor_or_the_command_line():
-    known = modules()
-    offenders = [
-        f"{name}: {target}"
-        for name, path in known.items()
-        if name.startswith("trackside.engine")
-        for target in imports_of(path, name, known)
-        if target.startswith(("PySide6", "PyQt", "shiboken", "trackside.editor", "trackside.cli"))
-    ]
-    assert offenders == []
+    assert (
+        imports_from(
+            "trackside.engine", "PySide6", "PyQt", "shiboken", "trackside.editor", "trackside.cli"
+        )
+        == []
+    )
 
 
 def test_the_editor_never_imports_the_command_line():
-    known = modules()
-    offenders = [
-        f"{name}: {target}"
-        for name, path in known.items()
-        if name.startswith("trackside.editor")
-        for target in imports_of(path, name, known)
-        if target.startswith("trackside.cli")
-    ]
-    assert offenders == []
+    assert imports_from("trackside.editor", "trackside.cli") == []
 
 
 STRING_IMPORTS = {"import_module", "__import__"}
@@ -140,15 +142,7 @@ def test_no_module_of_ours_is_imported_by_a_string():
 
 
 def test_the_document_room_imports_no_widgets():
-    known = modules()
-    offenders = [
-        f"{name}: {target}"
-        for name, path in known.items()
-        if name.startswith("trackside.editor.document")
-        for target in imports_of(path, name, known)
-        if target.startswith("PySide6.QtWidgets")
-    ]
-    assert offenders == []
+    assert imports_from("trackside.editor.document", "PySide6.QtWidgets") == []
 
 
 def room_of(module: str, rooms: list[str]) -> str | None:
