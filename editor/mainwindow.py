@@ -44,7 +44,10 @@ from trackside.editor.document.files import (
     suggested_stem,
 )
 from trackside.editor.document.track_document import UNTITLED, TrackDocument, blank_track
-from trackside.editor.panels.background import BackgroundActions
+from trackside.editor.menus.background import BackgroundActions
+from trackside.editor.menus.printing import PrintMenu
+from trackside.editor.menus.track import TrackMenu
+from trackside.editor.menus.transform import TransformActions
 from trackside.editor.panels.balance import BalancePanel
 from trackside.editor.panels.compare import ComparePanel
 from trackside.editor.panels.export import ExportDialog
@@ -53,11 +56,8 @@ from trackside.editor.panels.inspector import Inspector
 from trackside.editor.panels.issues import IssuesPanel, ShownIssue
 from trackside.editor.panels.lanes import LanePanel
 from trackside.editor.panels.movement import MovementDock
-from trackside.editor.panels.print_menu import PrintMenu
 from trackside.editor.panels.prompts import Prompts
 from trackside.editor.panels.shortcuts import ShortcutsDialog
-from trackside.editor.panels.track_menu import TrackMenu
-from trackside.editor.panels.transform import TransformActions
 from trackside.editor.play import PlayMode
 from trackside.editor.tools import TOOLS, Tool
 from trackside.editor.tools.icons import tool_icon
@@ -415,7 +415,7 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addActions([self.act_select_all, self.act_deselect])
         self.track_menu = TrackMenu(self, self.scene, self.view)  # at a space; right-click too
-        self.transforms.menu_from = self.track_menu.menu_at  # one right-click menu for both
+        self.transforms.start_menu_with(self.track_menu.menu_at)  # one right-click menu
         m.addSeparator()
         m.addActions(self.track_menu.actions)
         m = bar.addMenu("&View")
@@ -704,17 +704,14 @@ class MainWindow(QMainWindow):
 
     def _toggle_grid(self, on: bool) -> None:
         self.view.show_grid = on
-        self.scene.snap_settings.grid = on
-        self.view.viewport().update()
+        self._toggle_snap(self.act_snap.isChecked())
 
     def _toggle_arrows(self, on: bool) -> None:
         self.scene.forward_arrows.setVisible(on)
         self.scene.forward_arrows.refresh()
 
     def _toggle_snap(self, on: bool) -> None:
-        s = self.scene.snap_settings
-        s.corners = s.edges = s.racing_line = on
-        s.grid = on and self.act_grid.isChecked()
+        self.scene.set_snapping(on, grid=on and self.act_grid.isChecked())
 
     def true_size(self) -> None:
         """Zoom so a millimetre on screen is a millimetre on paper."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from trackside.engine.text import plural
+
 SHOWN_CHARS = 60
 
 
@@ -104,3 +106,8 @@ class UnwritableOutput(TracksideError):
     """An output file cannot be written (exit code 2)."""
 
     exit_code = 2
+
+
+def more_problems(count: int) -> str:
+    """What follows the first of several problems: ' (and 2 more problems)', or ''."""
+    return f" (and {plural(count, 'more problem')})" if count > 0 else ""

@@ -49,9 +49,9 @@ from trackside.engine.game.decisions import Path as PathChoice
 from trackside.engine.game.steps import Step
 from trackside.engine.game.variants import variant_path
 from trackside.engine.resources import resolve_track, tracks_dir, variants_dir
-from trackside.engine.schema import check
+from trackside.engine.schema import check, refusal
 from trackside.engine.text import plural
-from trackside.engine.track.model import Track, load_track, parse_track, read_track_document
+from trackside.engine.track.model import Track, load_track, read_track_document
 from trackside.engine.track.validate import ERROR, validate_track
 from trackside.engine.yamlio import YamlDocument, dump_yaml, parse_yaml, read_text, write_atomic
 
@@ -108,7 +108,7 @@ def open_track(ref: Ref, base: str | os.PathLike[str] | None = None) -> Track:
     has validation errors; files are read and checked once and cached (until
     they change), so replays share their boards."""
     if isinstance(ref, dict):
-        track, doc, problems = parse_track(dump_yaml(ref), "<inline track>")
+        track, doc, problems = read_track_document("<inline track>", text=dump_yaml(ref))
         if track is None:
             raise InvalidInput(f"inline track: {problems[0].message}")
         return playable(track, doc)
@@ -512,11 +512,7 @@ def parse_record(text: str, file: str = "<record>") -> Record:
         )
     problems = check("record", doc.data)
     if problems:
-        message, where = problems[0]
-        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-        raise InvalidInput(
-            f"record: {message}{more}", doc.place(where), "see docs/records.md", problems=problems
-        )
+        raise refusal(problems, doc, "record", "see docs/records.md")
     data = doc.data
     decisions = []
     for k, item in enumerate(data["decisions"]):

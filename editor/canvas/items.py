@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 
 from trackside.editor.canvas import painting
 from trackside.editor.document.track_document import TrackDocument, is_unset
-from trackside.engine.track.geometry import _is_rectangle
+from trackside.engine.track.geometry import is_rectangle
 from trackside.engine.track.model import Space
 
 SELECTION = QColor("#2f8cff")
@@ -225,7 +225,7 @@ class SpaceItem(QGraphicsRectItem):
         self._poly = QPolygonF([QPointF(float(x), float(y)) for x, y in space.corners])
         self._outline = self._poly.boundingRect()
         self.setRect(self._outline.adjusted(-3, -3, 3, 3))
-        self.rectangular = _is_rectangle(space.corners)
+        self.rectangular = is_rectangle(space.corners)
         self.update()
 
     def polygon(self) -> QPolygonF:

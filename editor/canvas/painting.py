@@ -38,7 +38,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 from shapely.geometry import LineString, MultiPolygon, Polygon
 
-from trackside.engine.track.geometry import FINISH, _is_rectangle
+from trackside.engine.track.geometry import FINISH, is_rectangle
 from trackside.engine.track.model import Label, Point, Segment, Space, Track
 
 
@@ -184,7 +184,7 @@ def paint_space(
     """
     poly = _qpolygon(space.corners)
     if rectangular is None:
-        rectangular = _is_rectangle(space.corners)
+        rectangular = is_rectangle(space.corners)
     painter.save()
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(fill if fill is not None else style.lane_colour(space.lane))

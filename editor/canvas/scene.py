@@ -335,6 +335,12 @@ class TrackScene(QGraphicsScene):
             self.snap_marker.setVisible(False)
         return hit
 
+    def set_snapping(self, on: bool, *, grid: bool) -> None:
+        """Snap to corners, edges and the racing line, or not; to the grid, or not."""
+        settings = self.snap_settings
+        settings.corners = settings.edges = settings.racing_line = on
+        settings.grid = grid
+
     def snap_settings_for_view(self) -> SnapSettings:
         """Snap settings, with the racing line only while it is shown."""
         s = self.snap_settings

@@ -8,12 +8,13 @@ the grid is the fallback; Ctrl held turns snapping off (the tools decide).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from shapely.geometry import LineString
 
 from trackside.engine.track.geometry import TrackGeometry
-from trackside.engine.track.model import Track
+from trackside.engine.track.model import Point, Track
 
 
 @dataclass
@@ -164,6 +165,22 @@ def snap_point(
     return Snap(x, y, "none")
 
 
+def _near_spaces(
+    track: Track,
+    x: float,
+    y: float,
+    radius: float,
+    exclude: set[int] | frozenset,
+    index: SnapIndex | None,
+) -> Iterator[tuple[int, list[Point]]]:
+    """Each space that may come within ``radius`` of (x, y), not in ``exclude``, and its
+    corners: those the index finds there, else every space."""
+    spaces = track.spaces
+    for i in index.near(x, y, radius) if index is not None else range(len(spaces)):
+        if i not in exclude:
+            yield i, spaces[i].corners
+
+
 def nearest_corner(
     track: Track,
     x: float,
@@ -174,11 +191,8 @@ def nearest_corner(
 ) -> Snap | None:
     """The nearest corner of a space (not in ``exclude``) within ``radius``."""
     best, best_d = None, radius
-    spaces = track.spaces
-    for i in index.near(x, y, radius) if index is not None else range(len(spaces)):
-        if i in exclude:
-            continue
-        for k, (cx, cy) in enumerate(spaces[i].corners):
+    for i, corners in _near_spaces(track, x, y, radius, exclude, index):
+        for k, (cx, cy) in enumerate(corners):
             d = math.hypot(float(cx) - x, float(cy) - y)
             if d <= best_d:
                 best, best_d = Snap(float(cx), float(cy), "corner", i, {"corner": k}), d
@@ -195,11 +209,7 @@ def nearest_edge_point(
 ) -> Snap | None:
     """The nearest point on an edge of a space (not in ``exclude``) within ``radius``."""
     best, best_d = None, radius
-    spaces = track.spaces
-    for i in index.near(x, y, radius) if index is not None else range(len(spaces)):
-        if i in exclude:
-            continue
-        pts = spaces[i].corners
+    for i, pts in _near_spaces(track, x, y, radius, exclude, index):
         for k in range(len(pts)):
             a, b = pts[k], pts[(k + 1) % len(pts)]
             px, py, d = _project(x, y, a, b)

@@ -17,8 +17,15 @@ from typing import Any
 from PySide6.QtCore import QStandardPaths
 
 from trackside.editor.document.track_document import UNSET_SEGMENT
-from trackside.engine.errors import InvalidInput, Place, TracksideError, UnreadableInput
+from trackside.engine.errors import (
+    InvalidInput,
+    Place,
+    TracksideError,
+    UnreadableInput,
+    more_problems,
+)
 from trackside.engine.resources import tracks_dir, variants_dir
+from trackside.engine.schema import ViolationKind
 from trackside.engine.track.model import Track, read_track_document
 
 TRACK_SHAPE = "a track file is a mapping that starts with 'format: trackside-track/1'"
@@ -63,10 +70,8 @@ class LoadResult:
                 self.error.hint = READ_FIX
             return self.error
         first = self.problems[0] if self.problems else LoadProblem("not a track file", "")
-        more = len(self.problems) - 1
         return InvalidInput(
-            f"not a track file: {first.message}"
-            + (f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else ""),
+            f"not a track file: {first.message}" + more_problems(len(self.problems) - 1),
             Place(first.file, first.line, first.column),
             f"'trackside validate {first.file}' lists every problem; {TRACK_SHAPE}",
         )
@@ -96,7 +101,7 @@ def load_for_editing(path: str | os.PathLike) -> LoadResult:
     found = [
         LoadProblem(p.message, p.place.file or name, p.place.line, p.place.column) for p in problems
     ]
-    if all("needs at least" in p.message for p in problems):
+    if all(p.kind is ViolationKind.TOO_FEW for p in problems):
         draft = _draft(doc.data, name)
         if draft is not None:
             return LoadResult(draft, found, draft=True)

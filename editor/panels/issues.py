@@ -222,7 +222,6 @@ class IssuesPanel(QWidget):
         self.doc = doc
         self.issues: list[ShownIssue] = []
         self.load_problems: list[ShownIssue] = []
-        self.last_seconds = 0.0
         self.last_cpu = 0.0  # CPU seconds of the last check shown (its worker thread)
         self.checked = False  # no "No problems" before the first check has run
         self._generation = 0
@@ -312,7 +311,7 @@ class IssuesPanel(QWidget):
             return  # an edit came in since; a newer check is on its way
         self._pending = False
         self.checked = True
-        self.last_seconds, self.last_cpu = seconds, cpu
+        self.last_cpu = cpu
         self.issues = issues
         self.state.setText(f"{seconds * 1000:.0f} ms")
         self.state.setToolTip(f"The validator took {seconds * 1000:.0f} ms")

@@ -91,7 +91,7 @@ class MovementDock(QWidget):
         self.number.setRange(1, 9)
         self.number.setValue(self.tool.number)
         self.number.setToolTip("How far the car moves (keys 1-9 on the canvas)")
-        self.number.valueChanged.connect(self._on_number)
+        self.number.valueChanged.connect(self.tool.set_number)
         form.addRow("Move", self.number)
         self.next_colour = ComboBox()
         for colour in COLOURS:
@@ -143,11 +143,6 @@ class MovementDock(QWidget):
         self.refresh()
 
     # -- following the tool ------------------------------------------------------
-    def _on_number(self, value: int) -> None:
-        if self.tool.number != value:
-            self.tool.number = value
-            self.tool.refresh()
-
     def _sync_arrows(self, on: bool) -> None:
         if self.arrows.isChecked() != on:
             self.arrows.setChecked(on)
@@ -239,11 +234,7 @@ class MovementDock(QWidget):
             rest = [c for c in free if c != self.car_colour[i]]
             if rest:
                 self.next_colour.setCurrentIndex(self.next_colour.findData(rest[0]))
-        overlay = self.tool.overlay
-        colours = {i: QColor(CAR_HEX[c]) for i, c in self.car_colour.items()}
-        if overlay is not None and overlay.car_colours != colours:  # not on every hover
-            overlay.car_colours = colours
-            overlay.update()
+        self.tool.set_car_colours({i: QColor(CAR_HEX[c]) for i, c in self.car_colour.items()})
         spaces = self.doc.track.spaces
         placed = [
             f"{c} on {spaces[i].id}"

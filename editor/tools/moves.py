@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, overload
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QColor, QKeyEvent
 
 from trackside.editor.canvas.overlays import MovesItem
 from trackside.editor.tools.base import Tool, ToolEvent
@@ -47,6 +47,7 @@ class MovesTool(Tool):
         self.pinned: int | None = None
         self.hovered: int | None = None
         self.overlay: MovesItem | None = None
+        self._car_colours: dict[int, QColor] = {}
         self.last_moves: list[Move] = []
         self.doc.spaceRemoved.connect(self._on_space_removed)
         self.doc.spaceAdded.connect(self._on_space_added)
@@ -60,6 +61,7 @@ class MovesTool(Tool):
         super().activate()
         if self.overlay is None:
             self.overlay = MovesItem(self.scene)
+            self.overlay.set_car_colours(self._car_colours)
             self.scene.addItem(self.overlay)
         self.overlay.setVisible(True)
         self.refresh()
@@ -95,6 +97,18 @@ class MovesTool(Tool):
     def origin(self) -> int | None:
         """The space of the car whose moves are shown."""
         return self.pinned if self.pinned is not None else self.hovered
+
+    def set_number(self, number: int) -> None:
+        """Move the car ``number`` spaces from now on, and show those moves."""
+        if number != self.number:
+            self.number = number
+            self.refresh()
+
+    def set_car_colours(self, colours: dict[int, QColor]) -> None:
+        """Draw the test car on each space of ``colours`` in its colour."""
+        self._car_colours = dict(colours)
+        if self.overlay is not None:
+            self.overlay.set_car_colours(colours)
 
     def show_from(self, space: int | None, number: int | None = None) -> list[Move]:
         """Show (and return) the legal moves of a car on ``space`` moving ``number``."""

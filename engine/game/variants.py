@@ -17,7 +17,7 @@ from typing import Any, NoReturn
 from trackside.engine.errors import InvalidInput, Place, UnreadableInput
 from trackside.engine.game.cards import Deck, load_deck
 from trackside.engine.resources import resolve_track, variants_dir
-from trackside.engine.schema import check
+from trackside.engine.schema import check, refusal
 from trackside.engine.yamlio import YamlDocument, load_yaml
 
 FORMAT = "trackside-variant/1"
@@ -120,14 +120,7 @@ def _resolved_doc(
     """``_resolved`` for parsed data whose relative paths start at ``base``."""
     problems = check("variant", doc.data)
     if problems:
-        message, where = problems[0]
-        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-        raise InvalidInput(
-            f"variant: {message}{more}",
-            doc.place(where),
-            "see docs/variants.md for every key and its values",
-            problems=problems,
-        )
+        raise refusal(problems, doc, "variant", "see docs/variants.md for every key and its values")
     own = dict(doc.data)
     places = {k: doc.place((k,)) for k in own}
     if "deck" in own:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from editor_process import editor_stays_up
 
 from trackside.cli import main as cli
 from trackside.editor import app
@@ -87,18 +87,7 @@ def test_edit_starts_the_editor_on_the_track_without_complaint(tmp_path):
         XDG_DATA_HOME=str(tmp_path / "data"),
         XDG_CONFIG_HOME=str(tmp_path / "config"),
     )
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "trackside", "edit", "harbour-loop"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+    out, noise = editor_stays_up(
+        [sys.executable, "-m", "trackside", "edit", "harbour-loop"], env, 4
     )
-    try:
-        with pytest.raises(subprocess.TimeoutExpired):
-            proc.wait(timeout=4)
-    finally:
-        proc.terminate()
-        out, err = proc.communicate(timeout=10)
-    noise = [line for line in err.splitlines() if "propagateSizeHints" not in line]
     assert noise == [] and out == ""

@@ -88,6 +88,20 @@ def test_lane_layouts_are_checked_alike(pieces, valid):
     assert (careful("track", data) == []) is valid
 
 
+@pytest.mark.parametrize(
+    "space_id, valid",
+    [("a1", True), ("a\x1cb", False), ("a\x1fb", False), ("a\x85b", False), ("a b", False)],
+)
+def test_space_ids_are_read_with_python_s_whitespace(space_id, valid):
+    """Python's \\s, which jsonschema's patterns use, takes \\x1c-\\x1f and \\x85 too
+    (a regex engine of another dialect passes them): the quick check agrees."""
+    data = yaml.safe_load((FIXTURES / "valid-loop.yaml").read_text(encoding="utf-8"))
+    data["spaces"][0]["id"] = space_id
+    data["start_grid"] = [space_id if g == "a1" else g for g in data["start_grid"]]
+    assert quick("track")(data) is valid
+    assert (careful("track", data) == []) is valid
+
+
 ODD: list[Any] = [
     None,
     True,

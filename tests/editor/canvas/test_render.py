@@ -398,30 +398,43 @@ def test_track_with_validation_errors_still_renders_with_a_warning(qapp, tmp_pat
 
 
 def test_paint_space_survives_hostile_polygons(qapp):
-    """The editor paints whatever a designer drags: no corner list may raise."""
+    """The editor paints whatever a designer drags: no corner list may raise, each
+    leaves the painter as it found it, and what has an area is filled."""
     from PySide6.QtGui import QColor, QImage, QPainter
 
-    from trackside.editor.canvas.painting import paint_line, paint_space
+    from trackside.editor.canvas.painting import DEFAULT_STYLE, paint_line, paint_space
 
-    image = QImage(200, 200, QImage.Format.Format_ARGB32)
-    image.fill(QColor("white"))
-    painter = QPainter(image)
-    hostile = [
-        [(0, 0), (10, 10), (10, 0), (0, 10)],  # bow tie
-        [(5, 5), (5, 5), (5, 5)],  # one point
-        [(0, 0), (10, 0), (20, 0)],  # no area
-        [(0, 0), (1e6, 0), (1e6, 1e6), (0, 1e6)],  # huge
-        [(0, 0), (0.01, 0), (0.01, 0.01), (0, 0.01)],  # tiny rectangle
-    ]
-    try:
-        for n, corners in enumerate(hostile):
-            paint_space(
-                painter, Space(id=f"s{n}", lane=n, corners=corners), grid_slot=1, show_id=True
-            )
-        paint_line(painter, ((0, 0), (0, 0)), 0)  # zero-length line
-        paint_line(painter, ((0, 0), (0, 0)), 3)
-    finally:
-        painter.end()
+    white = QColor("white").rgb()
+
+    def painted(paint) -> QImage:
+        image = QImage(200, 200, QImage.Format.Format_ARGB32)
+        image.fill(white)
+        painter = QPainter(image)
+        before = (painter.pen(), painter.brush(), painter.transform(), painter.font())
+        try:
+            paint(painter)
+            assert (painter.pen(), painter.brush(), painter.transform(), painter.font()) == before
+        finally:
+            painter.end()
+        return image
+
+    def space(n: int, corners) -> QImage:
+        shape = Space(id=f"s{n}", lane=n, corners=corners)
+        return painted(lambda p: paint_space(p, shape, grid_slot=1, show_id=True))
+
+    def blank(image: QImage) -> bool:
+        return all(image.pixel(x, y) == white for x in range(200) for y in range(200))
+
+    bow_tie = space(0, [(0, 0), (10, 10), (10, 0), (0, 10)])
+    assert bow_tie.pixel(1, 5) == DEFAULT_STYLE.lane_colour(0).rgb()  # inside a wing
+    assert blank(space(1, [(5, 5), (5, 5), (5, 5)]))  # one point: nothing to fill
+    space(2, [(0, 0), (10, 0), (20, 0)])  # no area
+    huge = space(3, [(0, 0), (1e6, 0), (1e6, 1e6), (0, 1e6)])
+    lane = DEFAULT_STYLE.lane_colour(3).rgb()
+    assert huge.pixel(199, 199) == huge.pixel(100, 100) == huge.pixel(50, 150) == lane
+    assert blank(space(4, [(0, 0), (0.01, 0), (0.01, 0.01), (0, 0.01)]))  # under a pixel
+    for index in (0, 3):  # a betting line and the finish, of no length
+        assert blank(painted(lambda p, index=index: paint_line(p, ((0, 0), (0, 0)), index)))
 
 
 def test_painting_a_long_session_does_not_kill_python(tmp_path):
