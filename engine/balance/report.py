@@ -89,6 +89,9 @@ class BalanceReport:
     ends: Counter[str] = field(default_factory=Counter)  # moves ending on a space
     blocked: Counter[str] = field(default_factory=Counter)  # moves ending blocked there
     stall_spaces: Counter[str] = field(default_factory=Counter)  # where stalled cars stop
+    # Per race with a stall: its furthest-behind stalled car's steps short of the finish
+    # (the finish would have to move that far for the race to have no stall).
+    stall_worst: Counter[int] = field(default_factory=Counter)
     grid: list[str] = field(default_factory=list)  # the start spaces, pole first
     seconds: float = field(default=0.0, compare=False)
     cancelled: bool = field(default=False, compare=False)
@@ -143,11 +146,15 @@ class BalanceReport:
         if stalled:
             self.races_with_stall += 1
         to_finish = track_tables(board).togo  # the bots' steps to the finish, shared
+        worst = 0
         for colour in stalled:
             space = race.space[colour]
             self.stall_spaces[board.ids[space]] += 1
             if to_finish[space] < FAR:
                 self.stall_steps.add(to_finish[space])
+                worst = max(worst, to_finish[space])
+        if worst:
+            self.stall_worst[worst] += 1
 
     def merge(self, other: BalanceReport) -> None:
         """Add the totals of another report of the same circuit and table."""
@@ -174,6 +181,7 @@ class BalanceReport:
         self.ends.update(other.ends)
         self.blocked.update(other.blocked)
         self.stall_spaces.update(other.stall_spaces)
+        self.stall_worst.update(other.stall_worst)
         self.grid = self.grid or other.grid
         self.seconds += other.seconds
         self.cancelled = self.cancelled or other.cancelled
@@ -311,6 +319,7 @@ class BalanceReport:
             "ends": dict(self.ends),
             "blocked": dict(self.blocked),
             "stall_spaces": dict(self.stall_spaces),
+            "stall_worst": {str(k): v for k, v in sorted(self.stall_worst.items())},
             "grid": self.grid,
         }
 
@@ -344,6 +353,7 @@ class BalanceReport:
             ends=Counter({str(k): int(v) for k, v in t["ends"].items()}),
             blocked=Counter({str(k): int(v) for k, v in t["blocked"].items()}),
             stall_spaces=Counter({str(k): int(v) for k, v in t["stall_spaces"].items()}),
+            stall_worst=Counter({int(k): int(v) for k, v in t.get("stall_worst", {}).items()}),
             grid=[str(s) for s in t["grid"]],
             seconds=float(data.get("seconds", 0.0)),
             cancelled=bool(data.get("cancelled", False)),
