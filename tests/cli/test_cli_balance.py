@@ -176,7 +176,7 @@ def test_suggest_ranks_fixes_and_writes_them(capsys, tmp_path):
     assert "1. " in out and "problems lessened" in out and "stalled cars per race" in out
     data = json.loads(path.read_text())
     assert data["format"] == "trackside-fixes/1" and data["fixes"]
-    assert [f["fix"] for f in data["fixes"]][0] in out
+    assert data["fixes"][0]["fix"] in out
 
 
 def test_suggest_takes_one_circuit(capsys):
