@@ -18,6 +18,7 @@ them.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
@@ -124,6 +125,7 @@ class FixSearch:
     base: BalanceReport
     trials: list[Trial]
     cancelled: bool = False
+    seconds: float = 0.0  # how long the search took, its games all told
 
     def to_dict(self) -> dict[str, Any]:
         """The search as plain data (``trackside suggest --report``)."""
@@ -134,6 +136,7 @@ class FixSearch:
             "seed": self.base.seed,
             "bots": self.base.bots,
             "cancelled": self.cancelled,
+            "seconds": round(self.seconds, 3),
             "base": self.base.to_dict(),
             "fixes": [trial.to_dict() for trial in self.trials],
         }
@@ -285,8 +288,11 @@ def try_fixes(
     earlier run of it, or from this run's own games when None), and rank the
     candidates by how much they lessen the circuit's problems.
     ``progress(done, total, what)`` as games finish."""
+    began = time.perf_counter()
     if report is None:
         report = _played_alone(run, workers, progress, cancelled)
+        if cancelled and cancelled():
+            return FixSearch(report, [], True, time.perf_counter() - began)
     edits = candidate_edits(run.track, candidate_proposals(report, run.track))
     runs = [run, *(replace(run, track=e.track) for e in edits)]
     total = sum(r.games for r in runs)
@@ -300,9 +306,9 @@ def try_fixes(
     stopped = bool(cancelled and cancelled())
     base.report.cancelled = stopped
     pairs = zip(edits, tried, strict=True)
-    trials = [_trial(edit, base, played, run.seed) for edit, played in pairs]
+    trials = [_trial(e, base, played, run.seed) for e, played in pairs] if base.winner else []
     trials.sort(key=lambda t: -t.improvement.change)
-    return FixSearch(base.report, trials, stopped)
+    return FixSearch(base.report, trials, stopped, time.perf_counter() - began)
 
 
 def _played_alone(
@@ -320,17 +326,18 @@ def _played_alone(
 
 
 def _trial(edit: Edit, base: Played, fixed: Played, seed: int) -> Trial:
-    """The paired differences of one candidate against the circuit as it is."""
+    """The paired differences of one candidate against the circuit as it is (at least
+    one game each)."""
     n = len(base.winner)
     rng = np.random.default_rng(seed)
-    weights = rng.multinomial(n, np.full(n, 1 / n), size=RESAMPLES) if n else np.zeros((0, 0))
+    weights = rng.multinomial(n, np.full(n, 1 / n), size=RESAMPLES)
     figures_before = _figures(base, weights)
     figures_after = _figures(fixed, weights)
     measured = {}
     for name in figures_before:
         whole_before, samples_before = figures_before[name]
         whole_after, samples_after = figures_after[name]
-        low, high = np.percentile(samples_after - samples_before, [2.5, 97.5]) if n else (0, 0)
+        low, high = np.percentile(samples_after - samples_before, [2.5, 97.5])
         measured[name] = Measured(whole_before, whole_after, float(low), float(high))
     problems = measured["problems"]
     improvement = Measured(
