@@ -164,7 +164,7 @@ def fix_item(rank: int, trial: Trial) -> QListWidgetItem:
     beyond noise, red when it adds some."""
     lines = [
         f"{rank}. {trial.edit.text}",
-        f"Problems {_change(trial.improvement)} (positive: fewer)",
+        f"Problems taken away {_change(trial.improvement)}",
         f"Stalled cars per race {_figure(trial.stalled)}",
         f"Balance {_figure(trial.balance)}",
         f"Worst slot outside its fair share {_figure(trial.spread, 1, ' points')}",
