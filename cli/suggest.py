@@ -16,12 +16,16 @@ from collections.abc import Callable
 
 from trackside.cli.play import add_table_options, check_tracks, player_count
 from trackside.cli.simulate import MAX_GAMES, add_bots_option, bot_kinds, check_workers
+from trackside.engine.balance.edits import Edit
 from trackside.engine.balance.fixes import DEFAULT_GAMES, FixSearch, Measured, try_fixes
+from trackside.engine.balance.jams import jammed_stretches
 from trackside.engine.balance.players import bots_named
+from trackside.engine.balance.report import BalanceReport
 from trackside.engine.balance.runner import BalanceRun
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.records import open_track, open_variant
 from trackside.engine.text import plural
+from trackside.engine.track.model import Track
 from trackside.engine.yamlio import check_writable, write_atomic
 
 
@@ -79,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         check_writable(args.report, "--report")
     track = open_track(args.track[0])
     run_spec = BalanceRun(track, variant, players, args.games, args.seed, tuple(bots))
-    search = try_fixes(run_spec, workers=args.workers, progress=_progress())
+    search = try_fixes(run_spec, workers=args.workers, progress=_progress(), extra=_lanes(track))
     if sys.stderr.isatty():
         sys.stderr.write("\n")
     data = search.to_dict()
@@ -91,6 +95,21 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(_text(search))
     return 0
+
+
+def _lanes(track: Track) -> Callable[[BalanceReport], list[Edit]]:
+    """The lane fixes to try where the circuit's games saw cars jam (on a circuit that
+    keeps the lane layouts it was drawn with)."""
+    from trackside.editor.document.lane_draft import kept_layouts
+    from trackside.editor.document.lane_fixes import lane_fixes
+
+    layouts = kept_layouts(track)
+
+    def at_jams(report: BalanceReport) -> list[Edit]:
+        jams = [stretch.spaces for stretch in jammed_stretches(report, track)]
+        return [fix.edit for fix in lane_fixes(track, layouts, jams)]
+
+    return at_jams
 
 
 def _progress() -> Callable[[int, int, str], None]:

@@ -164,3 +164,33 @@ def _build(
         betting_lines=[line(b) for b in bets],
         finish_line=line(finish),
     )
+
+
+def narrow_loop() -> Track:
+    """A closed loop of three lanes drawn with the editor's lane tool (its layout kept),
+    one piece of its back straight a single lane wide: cars queue before it."""
+    from trackside.editor.document.lane_draft import (
+        DraftSettings,
+        KeptLayout,
+        LaneDraft,
+        build_draft,
+        plan_creation,
+    )
+    from trackside.engine.track.lanes import Arc, Straight
+
+    settings = DraftSettings(lanes=3)
+    pieces = [Straight(480), Arc(150, 180), Straight(160), Straight(160, lanes=1)]
+    pieces += [Straight(160), Arc(150, 180)]
+    draft = LaneDraft(start=(200.0, 400.0), heading=0.0, pieces=pieces, settings=settings)
+    made = plan_creation(build_draft(draft), set(), False, False, settings)
+    assert made.centerline and made.grid and made.betting and made.finish
+    track = Track(
+        name="Narrow Loop",
+        centerline=made.centerline,
+        spaces=made.spaces,
+        start_grid=made.grid,
+        betting_lines=made.betting,
+        finish_line=made.finish,
+    )
+    track.lane_layouts = [KeptLayout.of(draft, made.names, True).to_data()]
+    return track

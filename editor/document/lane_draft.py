@@ -35,7 +35,7 @@ from trackside.engine.track.lanes import (
     pick_grid,
     trace,
 )
-from trackside.engine.track.model import MAX_SPACES, Centerline, Point, Segment, Space
+from trackside.engine.track.model import MAX_SPACES, Centerline, Point, Segment, Space, Track
 from trackside.engine.track.transform import Transform
 
 ANGLE_STEP = 15.0  # degrees an arc snaps to while dragging
@@ -418,6 +418,11 @@ class KeptLayout:
             pieces=list(self.pieces),
             settings=replace(self.settings),
         )
+
+
+def kept_layouts(track: Track) -> list[KeptLayout]:
+    """The lane layouts a track file keeps, ready to edit or build again."""
+    return [KeptLayout.from_data(data) for data in track.lane_layouts]
 
 
 @dataclass

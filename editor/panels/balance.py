@@ -58,6 +58,7 @@ from trackside.engine.errors import TracksideError
 from trackside.engine.records import open_variant
 from trackside.engine.resources import variants_dir
 from trackside.engine.text import plural
+from trackside.engine.track.model import Track
 from trackside.engine.track.validate import validate_track
 
 LAB_CHOICE = f"The lab's bots ({bots_named(LAB_BOTS)})"
@@ -117,6 +118,8 @@ class BalancePanel(QWidget):
         super().__init__(parent)
         self.doc = doc
         self.report: BalanceReport | None = None
+        self.report_track: Track | None = None  # the circuit the report's games were played on
+        self._playing: Track | None = None
         self.previous: BalanceReport | None = None
         self.stale = False
         self._thread: QThread | None = None
@@ -284,6 +287,7 @@ class BalancePanel(QWidget):
             if until_clear
             else f"Playing {plural(spec.games, 'game', spec=',')}…"
         )
+        self._playing = spec.track
         worker = BalanceWorker(spec, self.workers_box.value(), until_clear)
         worker.progressed.connect(self._progressed)
         worker.finished.connect(self._done)
@@ -299,9 +303,10 @@ class BalancePanel(QWidget):
         if spec is None:
             return False
         current = self.report if self.report is not None and not self.stale else None
+        lanes = self.fixes.lane_candidates(spec.track)
         self._show_progress(spec.games)
         self.status.setText("Trying fixes…")
-        worker = FixWorker(spec, current, self.workers_box.value())
+        worker = FixWorker(spec, current, self.workers_box.value(), lanes)
         worker.progressed.connect(self._fix_progressed)
         worker.finished.connect(self._fixes_done)
         self._launch(worker)
@@ -399,7 +404,7 @@ class BalancePanel(QWidget):
         if not isinstance(outcome, BalanceReport):
             self.status.setText(f"The simulation failed: {outcome}")
             return
-        self.show_report(outcome)
+        self.show_report(outcome, self._playing)
 
     def _fixes_done(self, outcome: object) -> None:
         self._finish()
@@ -419,11 +424,13 @@ class BalancePanel(QWidget):
             self._show_status()
 
     # -- showing ------------------------------------------------------------------
-    def show_report(self, report: BalanceReport) -> None:
-        """Show a report (the last one shown becomes the one to compare with)."""
+    def show_report(self, report: BalanceReport, track: Track | None = None) -> None:
+        """Show a report of games on ``track`` (the circuit as it is when not given; the
+        last report shown becomes the one to compare with)."""
         if self.report is not None and not self.report.cancelled:
             self.previous = self.report
         self.report = report
+        self.report_track = track or self.doc.snapshot()
         self._show_status()
         self.headline.setText(
             f"<b style='font-size:14pt'>Balance {report.balance:.2f}</b> "
@@ -493,7 +500,7 @@ class BalancePanel(QWidget):
     def _fill_hints(self, report: BalanceReport) -> None:
         self.hint_list.clear()
         style = self.style()
-        for hint in hints(report, self.doc.track):
+        for hint in hints(report, self.report_track):
             icon = (
                 QStyle.StandardPixmap.SP_MessageBoxWarning
                 if hint.severity == "warning"

@@ -283,17 +283,20 @@ def try_fixes(
     workers: int = 1,
     progress: Callable[[int, int, str], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
+    extra: Callable[[BalanceReport], Sequence[Edit]] | None = None,
 ) -> FixSearch:
     """Play ``run`` and each candidate edit of its circuit (chosen from ``report``, an
-    earlier run of it, or from this run's own games when None), and rank the
-    candidates by how much they lessen the circuit's problems.
-    ``progress(done, total, what)`` as games finish."""
+    earlier run of it, or from this run's own games when None; ``extra(report)`` adds
+    edits made elsewhere: the lane fixes at jams), and rank the candidates by how much
+    they lessen the circuit's problems. ``progress(done, total, what)`` as games
+    finish."""
     began = time.perf_counter()
     if report is None:
         report = _played_alone(run, workers, progress, cancelled)
         if cancelled and cancelled():
             return FixSearch(report, [], True, time.perf_counter() - began)
     edits = candidate_edits(run.track, candidate_proposals(report, run.track))
+    edits += extra(report) if extra else []
     runs = [run, *(replace(run, track=e.track) for e in edits)]
     total = sum(r.games for r in runs)
     what = f"{len(edits)} candidate fixes and the circuit as it is"

@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from tracks_for_tests import narrow_loop
 
 from trackside.cli.main import main
+from trackside.engine.track.model import save_track
 
 
 def run(capsys, *argv):
@@ -182,3 +184,12 @@ def test_suggest_ranks_fixes_and_writes_them(capsys, tmp_path):
 def test_suggest_takes_one_circuit(capsys):
     code, _out, err = run(capsys, "suggest", "--track", "quarry-hairpin", "--track", "harbour-loop")
     assert code == 2 and "one circuit" in err
+
+
+def test_suggest_tries_a_lane_where_cars_jam_on_a_circuit_that_keeps_its_layout(capsys, tmp_path):
+    path = tmp_path / "narrow.yaml"
+    save_track(narrow_loop(), path)
+    code, out, _err = run(capsys, "suggest", "--track", str(path), "--games", "30", "--json")
+    assert code == 0
+    fixes = [f["fix"] for f in json.loads(out)["fixes"]]
+    assert any(f.startswith("1 lane added to piece 4 of lane layout 1") for f in fixes)

@@ -7,11 +7,13 @@ import pytest
 from conftest_helpers import click
 from PySide6.QtCore import QPoint, QSize, Qt
 from PySide6.QtWidgets import QScrollArea
+from tracks_for_tests import narrow_loop
 
 from trackside.editor.document.compound import apply_edited_track
 from trackside.editor.panels.fixes import NOISE_MARK
 from trackside.engine.balance.edits import Proposal, make_edit
 from trackside.engine.resources import resolve_track
+from trackside.engine.track.model import save_track
 
 pytestmark = pytest.mark.gui
 
@@ -254,3 +256,35 @@ def test_the_hints_are_in_view_after_a_run_without_scrolling(qtbot, quarry, size
         )
 
     qtbot.waitUntil(hints_whole)  # the list lays its rows out after it is shown
+
+
+def test_a_lane_fix_at_a_jam_is_tried_and_applied_by_re_applying_its_layout(
+    qtbot, window, tmp_path
+):
+    """A loop drawn with the lane tool, one piece a single lane wide: cars jam before it,
+    Suggest fixes tries a lane more there, and Apply re-applies the kept layout as one
+    undo step."""
+    path = tmp_path / "narrow.yaml"
+    save_track(narrow_loop(), path)
+    assert window.open_file(str(path))
+    panel = window.balance_panel
+    panel.games_box.setMinimum(1)
+    panel.games_box.setValue(40)
+    panel.workers_box.setValue(1)
+    run(qtbot, window)
+    assert any(
+        "one lane wide" in panel.hint_list.item(i).text() for i in range(panel.hint_list.count())
+    )
+    assert panel.suggest()
+    qtbot.waitUntil(lambda: not panel.running, timeout=120_000)
+    trials = panel.fixes.search.trials
+    row = next(r for r, t in enumerate(trials) if t.edit.proposal == Proposal("lanes", 1, piece=3))
+    assert trials[row].edit.text.startswith("1 lane added to piece 4")
+    panel.fixes.select(row)
+    steps = window.doc.undo_stack.count()
+    assert panel.fixes.apply_selected()
+    assert window.doc.undo_stack.count() == steps + 1
+    assert len(window.doc.track.spaces) == 140
+    assert window.doc.lane_layouts[0].pieces[3].lanes == 2
+    window.doc.undo_stack.undo()
+    assert len(window.doc.track.spaces) == 136
