@@ -20,6 +20,7 @@ from trackside.editor.document.track_document import UNSET_SEGMENT
 from trackside.engine.errors import InvalidInput, Place, TracksideError, UnreadableInput
 from trackside.engine.resources import tracks_dir, variants_dir
 from trackside.engine.track.model import Track, read_track_document
+from trackside.engine.writer import remove_leftovers
 
 TRACK_SHAPE = "a track file is a mapping that starts with 'format: trackside-track/1'"
 READ_FIX = f"open a track file: {TRACK_SHAPE}"
@@ -77,8 +78,10 @@ class LoadResult:
 
 
 def load_for_editing(path: str | os.PathLike) -> LoadResult:
-    """Read a track file; unusable files give problems instead of raising."""
+    """Read a track file; unusable files give problems instead of raising. What a
+    save killed half way left beside it is removed first."""
     name = str(path)
+    remove_leftovers(name)
     try:
         track, doc, problems = read_track_document(path)
     except TracksideError as exc:
