@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LAYOUT = {
     "src/trackside": "trackside",
     "engine": "trackside/engine",
+    "cli": "trackside/cli",
     "editor": "trackside/editor",
     "schemas": "trackside/schemas",
     "tracks": "trackside/tracks",

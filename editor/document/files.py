@@ -19,6 +19,7 @@ from PySide6.QtCore import QStandardPaths
 from trackside.editor.document.track_document import UNSET_SEGMENT
 from trackside.engine.errors import InvalidInput, Place, TracksideError, UnreadableInput
 from trackside.engine.resources import tracks_dir, variants_dir
+from trackside.engine.text import noun
 from trackside.engine.track.model import Track, read_track_document
 from trackside.engine.writer import remove_leftovers
 
@@ -67,7 +68,7 @@ class LoadResult:
         more = len(self.problems) - 1
         return InvalidInput(
             f"not a track file: {first.message}"
-            + (f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else ""),
+            + (f" (and {more} more {noun(more, 'problem')})" if more > 0 else ""),
             Place(first.file, first.line, first.column),
             f"'trackside validate {first.file}' lists every problem; {TRACK_SHAPE}",
         )
