@@ -492,6 +492,22 @@ def save_record(record: Record, path: str | os.PathLike[str]) -> None:
     write_text(path, record_text(record, Path(path).parent), "the game record")
 
 
+def game_inputs(
+    tracks: Sequence[Ref], variant: Ref, base: str | os.PathLike[str] | None = None
+) -> list[tuple[str, str]]:
+    """The files a game on ``tracks`` under ``variant`` reads (references as the command
+    line or a record gives them, relative to ``base``), each with what it is: every
+    track (the variant's own list when none is given), the variant file and those it
+    extends, its deck."""
+    rules = open_variant(variant, base)
+    refs = list(tracks) or list(rules.series)
+    found = [("the track", resolve_track(t, base)) for t in refs if isinstance(t, str)]
+    found += [("the variant", file) for file in rules.files]
+    if rules.deck_path:
+        found.append(("the deck", rules.deck_path))
+    return found
+
+
 def record_inputs(record: Record) -> list[tuple[str, str]]:
     """The files a record's game is read from (its tracks and variant, bundled ones
     too), each with what it is: what writing the record must never replace."""
@@ -578,6 +594,7 @@ __all__ = [
     "Recorder",
     "SeatInfo",
     "cut",
+    "game_inputs",
     "load_record",
     "new_game",
     "open_track",

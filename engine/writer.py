@@ -255,7 +255,7 @@ def refuse_replacing_inputs(
         for what, source in read:
             if same_file(path, source):
                 raise UnwritableOutput(
-                    f"{option} is {what} ({source}): writing it would replace what is read",
+                    f"{option} names {what} ({source}): writing there would replace it",
                     Place(str(path)),
                     f"choose another file for {option}",
                 )
