@@ -210,7 +210,7 @@ def _usable_target(path: str | os.PathLike[str], what: str) -> tuple[Path, bool]
 
 def _check_target(info: os.stat_result, name: str, what: str) -> None:
     if stat.S_ISREG(info.st_mode):
-        if not os.access(name, os.W_OK) or not info.st_mode & 0o222:
+        if not info.st_mode & 0o222:
             raise WriteFailed(
                 "cannot write: the file is read-only",
                 Place(name),
@@ -218,6 +218,9 @@ def _check_target(info: os.stat_result, name: str, what: str) -> None:
                 errno=errnos.EACCES,
                 cause=os.strerror(errnos.EACCES),
             )
+        if not os.access(name, os.W_OK):
+            code = errnos.EROFS if _on_read_only_disk(name) else errnos.EACCES
+            raise _failed(name, OSError(code, os.strerror(code)), True)
         return
     kind = next((text for test, text in _KINDS_OF_FILE if test(info.st_mode)), "no regular file")
     raise WriteFailed(
@@ -227,6 +230,13 @@ def _check_target(info: os.stat_result, name: str, what: str) -> None:
         errno=errnos.EISDIR if stat.S_ISDIR(info.st_mode) else errnos.EINVAL,
         cause=f"is {kind}",
     )
+
+
+def _on_read_only_disk(name: str) -> bool:
+    try:
+        return bool(os.statvfs(name).f_flag & getattr(os, "ST_RDONLY", 1))
+    except (OSError, AttributeError):  # no statvfs (Windows)
+        return False
 
 
 def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
