@@ -161,12 +161,17 @@ def _failed(path: str | os.PathLike[str], exc: OSError, existed: bool) -> WriteF
 
 # -- before writing ---------------------------------------------------------------
 _KINDS_OF_FILE = (
-    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISDIR, "a directory"),
     (stat.S_ISFIFO, "a named pipe"),
     (stat.S_ISCHR, "a device"),
     (stat.S_ISBLK, "a device"),
     (stat.S_ISSOCK, "a socket"),
 )
+
+
+def kind_of_file(mode: int) -> str:
+    """What a path that is no regular file is, in words ('a named pipe'), by its mode."""
+    return next((text for test, text in _KINDS_OF_FILE if test(mode)), "no regular file")
 
 
 def check_writable(path: str | os.PathLike[str], option: str | None = None) -> None:
@@ -222,7 +227,7 @@ def _check_target(info: os.stat_result, name: str, what: str) -> None:
             code = errnos.EROFS if _on_read_only_disk(name) else errnos.EACCES
             raise _failed(name, OSError(code, os.strerror(code)), True)
         return
-    kind = next((text for test, text in _KINDS_OF_FILE if test(info.st_mode)), "no regular file")
+    kind = "a folder" if stat.S_ISDIR(info.st_mode) else kind_of_file(info.st_mode)
     raise WriteFailed(
         f"cannot write: this is {kind}, not a file",
         Place(name),

@@ -18,7 +18,7 @@ import yaml
 
 from trackside.engine.errors import Place, UnreadableInput, shown
 from trackside.engine.writer import check_writable as check_writable  # callers find it here
-from trackside.engine.writer import write_text
+from trackside.engine.writer import kind_of_file, write_text
 from trackside.engine.yamlfast import GIVE_UP, read_plain
 
 try:  # libyaml is much faster; the pure-Python loader is equally safe.
@@ -131,19 +131,10 @@ def _too_big(name: str, what: str) -> UnreadableInput:
     )
 
 
-_KINDS_OF_FILE = (
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISFIFO, "a named pipe"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
-    (stat.S_ISSOCK, "a socket"),
-)
-
-
 def _check_regular(mode: int, name: str, what: str) -> None:
     if stat.S_ISREG(mode):
         return
-    kind = next((text for test, text in _KINDS_OF_FILE if test(mode)), "no regular file")
+    kind = kind_of_file(mode)
     raise UnreadableInput(
         f"is {kind}, not a {what}", Place(name), f"give the path of a {what} saved on disk"
     )
