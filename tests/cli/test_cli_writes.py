@@ -201,3 +201,16 @@ def test_on_a_real_full_or_read_only_disk(capsys, tmp_path, writer, disk):
         refused_clearly(code, err, target, cause)
         assert target.read_bytes() == OLD
         assert sorted(p.name for p in folder.iterdir()) == before
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() != 0, reason="making a device needs root")
+def test_a_device_is_never_replaced_by_an_output(capsys, tmp_path):
+    """As root, renaming a file over /dev/null would replace the device: a device (or a
+    named pipe) where the output goes is refused."""
+    import stat
+
+    device = tmp_path / "null.png"
+    os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    code, _, err = run(capsys, ["render", STRAIGHT, "-o", str(device), "--dpi", "10"])
+    assert code == 2 and "this is a device, not a file" in err
+    assert stat.S_ISCHR(os.stat(device).st_mode)
