@@ -16,7 +16,13 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from trackside.cli.play import add_table_options, check_tracks, player_count
+from trackside.cli.table import (
+    add_table_options,
+    check_tracks,
+    player_count,
+    refuse_outputs_onto_inputs,
+)
+from trackside.cli.terminal import unescaped
 from trackside.engine.bots import BOT_KINDS, bot_kind_problem
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.records import open_track, open_variant
@@ -103,8 +109,11 @@ def run(args: argparse.Namespace) -> int:
             Place("--track"),
             "give a track with --track",
         )
-    check_tracks(args.track)
     _check_outputs(args)
+    refuse_outputs_onto_inputs(
+        [("--report", args.report), ("--plot", args.plot)], args.track, args.variant
+    )
+    check_tracks(args.track)
     tracks = [open_track(r) for r in refs]
     bar = _Progress(args.games)
     if len(tracks) == 1 and not variant.series:
@@ -123,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _check_outputs(args: argparse.Namespace) -> None:
     """Refuse unusable output options before any game is played."""
-    from trackside.engine.yamlio import check_writable
+    from trackside.engine.writer import check_writable
 
     if not 1 <= args.workers <= MAX_WORKERS:
         raise TracksideError(
@@ -155,14 +164,14 @@ def _one_circuit(
     """One circuit: the statistics, the balance figure and hints, the report and plot."""
     from trackside.engine.balance import BalanceRun, hints
     from trackside.engine.balance.runner import run_totals
-    from trackside.engine.yamlio import write_atomic
+    from trackside.engine.writer import write_text
 
     run = BalanceRun(track, variant, players, args.games, args.seed, tuple(bots), rotate=False)
     totals = run_totals(run, args.workers, progress=bar.update)
     bar.done(totals.stats.seconds)
     report, found = totals.report, hints(totals.report)
     if args.report:
-        write_atomic(args.report, json.dumps(report.to_dict(), indent=1) + "\n")
+        write_text(args.report, json.dumps(report.to_dict(), indent=1) + "\n", "--report")
     if args.plot:
         from trackside.engine.balance.plot import plot_slots
 
@@ -194,7 +203,8 @@ class _Progress:
 
     def __init__(self, total: int):
         self.total = total
-        self.tty = sys.stderr.isatty()
+        self.out = unescaped(sys.stderr)  # the bar's own carriage returns move the cursor
+        self.tty = self.out.isatty()
         self.shown = -1
 
     def update(self, k: int) -> None:
@@ -204,11 +214,11 @@ class _Progress:
         if filled == self.shown and k != self.total:
             return
         self.shown = filled
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {k}/{self.total} games")
-        sys.stderr.flush()
+        self.out.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {k}/{self.total} games")
+        self.out.flush()
 
     def done(self, seconds: float) -> None:
         if self.tty:
-            sys.stderr.write("\n")
+            self.out.write("\n")
         rate = f" ({self.total / seconds:.1f} games/s)" if seconds > 0 else ""
         sys.stderr.write(f"simulated {plural(self.total, 'game')} in {seconds:.2f} s{rate}\n")

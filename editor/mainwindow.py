@@ -50,7 +50,7 @@ from trackside.editor.menus.track import TrackMenu
 from trackside.editor.menus.transform import TransformActions
 from trackside.editor.panels.balance import BalancePanel
 from trackside.editor.panels.compare import ComparePanel
-from trackside.editor.panels.export import ExportDialog
+from trackside.editor.panels.export import ExportDialog, export_board
 from trackside.editor.panels.first_run import FirstRun
 from trackside.editor.panels.inspector import Inspector
 from trackside.editor.panels.issues import IssuesPanel, ShownIssue
@@ -1062,25 +1062,19 @@ class MainWindow(QMainWindow):
 
     def export(self, kind: str, paper: str | None = None) -> bool:
         """Export the board as on paper (the same as ``trackside render``)."""
-        from trackside.editor.canvas.render import render
-
         stem = suggested_stem(self.doc.path, self.doc.track.name, self.start_folder())
         suffix = f"-{paper}" if paper else ""
         path = self.prompts.export_path(f"{stem}{suffix}.{kind}", kind)
         if not path:
             return False
-        try:
-            done = render(
-                self.doc.snapshot(),
-                path,
-                paper,
-                show_racing_line=self.scene.racing_line.isVisible(),
-            )
-        except TracksideError as exc:
-            self.prompts.problems("Cannot export", str(exc), [])
-            return False
-        except OSError as exc:
-            self.prompts.problems("Cannot export", f"{path}: {exc.strerror or exc}", [])
+        done = export_board(
+            self.doc,
+            path,
+            paper,
+            self.prompts,
+            show_racing_line=self.scene.racing_line.isVisible(),
+        )
+        if done is None:
             return False
         pages = f", {done.pages} pages" if done.pages > 1 else ""
         self.statusBar().showMessage(f"Exported {path}{pages}", 8000)

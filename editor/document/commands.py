@@ -12,6 +12,7 @@ import copy
 from PySide6.QtGui import QUndoCommand
 
 from trackside.editor.document.track_document import TrackDocument
+from trackside.engine.text import plural
 from trackside.engine.track.geometry import LINE_NAMES
 from trackside.engine.track.lap_start import centerline_starting_at
 from trackside.engine.track.model import Centerline, Label, Point, Segment, Space
@@ -324,9 +325,7 @@ def duplicate_spaces(
         copies.append(sp)
     if not copies:
         return []
-    add = AddSpaces(
-        doc, copies, text=f"Duplicate {len(copies)} space" + ("s" if len(copies) > 1 else "")
-    )
+    add = AddSpaces(doc, copies, text=f"Duplicate {plural(len(copies), 'space')}")
     doc.undo_stack.push(add)
     return [doc.position(sp) for sp in add.spaces]
 

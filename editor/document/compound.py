@@ -26,6 +26,7 @@ from trackside.editor.document.track_document import (
     TrackDocument,
     is_unset,
 )
+from trackside.engine.text import plural
 from trackside.engine.track.fragment import Fragment, carried_lines, placed
 from trackside.engine.track.geometry import FINISH, LINE_NAMES
 from trackside.engine.track.model import Centerline, Point
@@ -53,7 +54,7 @@ def create_lanes(
     n = len(creation.spaces)
     add = AddSpaces(doc, creation.spaces, text=f"Add {n} lane spaces")
     stack = doc.undo_stack
-    stack.beginMacro(f"Lay out {n} space{'s' if n != 1 else ''} with the lane tool")
+    stack.beginMacro(f"Lay out {plural(n, 'space')} with the lane tool")
     stack.push(add)
     if creation.centerline is not None:
         stack.push(SetCenterline(doc, creation.centerline, "Set racing line from the lanes"))

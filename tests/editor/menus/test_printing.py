@@ -33,7 +33,7 @@ def test_ctrl_p_prints_the_board_tiled_as_the_pdf_export_tiles_it(
     printed = tmp_path / "printed.pdf"
     exported = render(window.doc.snapshot(), tmp_path / "tiled.pdf", local_paper())
     assert exported.pages > 1 and pdf_pages(printed) == exported.pages
-    assert "Sent" in window.statusBar().currentMessage()
+    assert f"Wrote {exported.pages} pages to {printed}" in window.statusBar().currentMessage()
 
 
 def test_cancelling_the_print_dialog_prints_nothing(window, tmp_path, stadium_file):
