@@ -28,12 +28,13 @@ from trackside.editor.canvas.painting import DEFAULT_STYLE
 from trackside.editor.document.compound import create_lanes, reapply_lanes
 from trackside.editor.document.lane_draft import (
     DraftBuild,
-    KeptLayout,
     LaneDraft,
     axes,
     build_draft,
     closing_pieces,
+    draft_of,
     first_heading,
+    keep_draft,
     piece_towards,
     plan_creation,
     plan_reapplication,
@@ -42,6 +43,8 @@ from trackside.editor.document.track_document import is_unset
 from trackside.editor.tools.base import Tool, ToolEvent
 from trackside.engine.text import plural
 from trackside.engine.track.lanes import Arc, LayoutError, Piece, Pose
+from trackside.engine.track.layout import KeptLayout
+from trackside.engine.track.loop_fit import kept_ids
 
 if TYPE_CHECKING:
     from trackside.editor.canvas.scene import TrackScene
@@ -484,14 +487,14 @@ class LaneTool(Tool):
         layouts = self.doc.lane_layouts
         wanted = set(space_ids)
         for kept in reversed(layouts):
-            if wanted & set(kept.ids.values()):
+            if not wanted.isdisjoint(kept_ids(kept).values()):
                 return kept
         return layouts[-1] if layouts else None
 
     def edit_layout(self, kept: KeptLayout) -> None:
         """Load a kept layout into the draft; Create then re-applies it in place."""
         self.clear_draft()
-        draft = kept.draft()
+        draft = draft_of(kept)
         self.draft.start, self.draft.heading = draft.start, draft.heading
         self.draft.pieces, self.draft.settings = draft.pieces, draft.settings
         self._heading_fixed = True
@@ -520,7 +523,7 @@ class LaneTool(Tool):
         except LayoutError as exc:
             self.set_hint(str(exc))
             return []
-        kept = KeptLayout.of(self.draft, creation.names, creation.centerline is not None)
+        kept = keep_draft(self.draft, creation.names, creation.centerline is not None)
         new = create_lanes(self.doc, creation, kept)
         self.clear_draft()
         self.scene.select_indices(new)
@@ -541,7 +544,7 @@ class LaneTool(Tool):
         except LayoutError as exc:
             self.set_hint(str(exc))
             return []
-        kept = KeptLayout.of(self.draft, plan.names, old.owns_centerline)
+        kept = keep_draft(self.draft, plan.names, old.sets_racing_line)
         ours = reapply_lanes(self.doc, old, plan, kept)
         self.clear_draft()
         self.scene.select_indices(ours)
