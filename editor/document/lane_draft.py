@@ -38,7 +38,7 @@ from trackside.engine.track.lanes import (
     trace,
 )
 from trackside.engine.track.layout import KeptLayout, tidy
-from trackside.engine.track.loop_fit import fit_loop, kept_ids
+from trackside.engine.track.loop_fit import LoopFit, fit_loop, kept_ids
 from trackside.engine.track.model import MAX_SPACES, Centerline, Point, Segment, Space
 
 ANGLE_STEP = 15.0  # degrees an arc snaps to while dragging
@@ -107,6 +107,8 @@ class DraftBuild:
     layout: LaneLayout | None
     error: str | None = None
     note: str = ""
+    fitted: tuple[int, ...] = ()  # the straights whose length closes the loop
+    miss: float = 0.0  # mm the end misses the start of a loop that cannot close
 
     @property
     def ok(self) -> bool:
@@ -254,22 +256,19 @@ def build_draft(draft: LaneDraft, extra: Piece | tuple[Piece, ...] | None = None
     if not draft.pieces and not _pieces(extra):
         return DraftBuild(None, None, "Click or drag ahead to lay the first straight.")
     layout = draft.layout(extra)
-    note = ""
+    fit = LoopFit(None)
     if draft.settings.close:
         try:
             fit = fit_loop(layout)
         except LayoutError as exc:
-            note = f"Open: {_message(exc)}"
-        else:
-            if fit.layout is not None:
-                layout, note = fit.layout, fit.note
-            else:
-                note = f"Open: {fit.note}"
+            fit = LoopFit(None, note=_message(exc))
+    note = fit.note if fit.layout is not None or not fit.note else f"Open: {fit.note}"
+    layout = fit.layout or layout
     try:
         result = build_lanes(layout)
     except LayoutError as exc:
-        return DraftBuild(None, layout, _message(exc), note)
-    return DraftBuild(result, layout, None, note)
+        return DraftBuild(None, layout, _message(exc), note, fit.fitted, fit.miss)
+    return DraftBuild(result, layout, None, note, fit.fitted, fit.miss)
 
 
 def _message(exc: LayoutError) -> str:

@@ -38,8 +38,9 @@ from trackside.editor.widgets.boxes import ComboBox, DoubleSpinBox, SpinBox
 from trackside.editor.widgets.whole_views import WholeTable
 from trackside.engine.track.lanes import MAX_LANES, Arc, Piece, Straight
 
-COLUMNS = ("Piece", "Length\nor radius", "Turn °", "Lanes", "Keep")
+COLUMNS = ("Piece", "Length\nor radius", "Turn °", "Lanes", "Keep", "Closes")
 KEEP_COLUMN = 4
+CLOSES_COLUMN = 5
 # (shown, the piece's keep): Centre is the builder's default, stored as nothing
 KEEP_OPTIONS = (("Centre", None), ("Left", "left"), ("Right", "right"))
 KEEP_TIP = (
@@ -48,6 +49,12 @@ KEEP_TIP = (
     "Left: the left lanes carry on, lanes end or are added on the right. Right: the "
     "other way. Centre: lanes end or are added on both sides (for 4 lanes into 2)."
 )
+CLOSES_TIP = (
+    "Which straights close the loop: a ticked straight's length is fitted so that the "
+    "line ends where it starts. A length you type stays as typed; tick a straight to "
+    "choose it, untick to keep it as it is."
+)
+FITTED = QColor("#e0a030")
 
 
 def _spin(lo: float, hi: float, step: float, decimals: int = 1, suffix: str = "") -> QDoubleSpinBox:
@@ -115,7 +122,7 @@ class LanePanel(QWidget):
         self.table.verticalHeader().setVisible(True)  # numbered as the messages count pieces
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(KEEP_COLUMN, QHeaderView.ResizeMode.Stretch)
         self._header_tip(1, "mm: a straight's length, an arc's radius (of the racing line)")
         self._header_tip(
             2,
@@ -125,6 +132,7 @@ class LanePanel(QWidget):
         )
         self._header_tip(3, f"1-{MAX_LANES} for this piece; blank: the lane count below")
         self._header_tip(KEEP_COLUMN, KEEP_TIP)
+        self._header_tip(CLOSES_COLUMN, CLOSES_TIP)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.itemChanged.connect(self._on_item_changed)
         self.table.currentCellChanged.connect(
@@ -249,8 +257,15 @@ class LanePanel(QWidget):
             turn.setFlags(turn.flags() & ~Qt.ItemFlag.ItemIsEditable)
         lanes = QTableWidgetItem("" if piece.lanes is None else str(piece.lanes))
         lanes.setToolTip("Blank: the lane count below")
+        closes = QTableWidgetItem()
+        closes.setFlags(
+            Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable
+            if straight
+            else Qt.ItemFlag.NoItemFlags
+        )
         for col, item in enumerate((kind, size, turn, lanes)):
             self.table.setItem(row, col, item)
+        self.table.setItem(row, CLOSES_COLUMN, closes)
         self._fill_keep(row, piece)
 
     def _fill_keep(self, row: int, piece: Piece) -> None:
@@ -296,13 +311,17 @@ class LanePanel(QWidget):
 
     def _show_status(self, text: str) -> None:
         bad = self.tool.build.error is not None
-        self.status.setStyleSheet("color: #ff6b6b" if bad else "")
+        unclosed = self.tool.build.miss > 0
+        self.status.setStyleSheet(
+            "color: #ff6b6b" if bad else (f"color: {FITTED.name()}" if unclosed else "")
+        )
         self.status.setText(text)
         self.create_button.setEnabled(self.tool.build.ok and not bad)
         self._mark_fitted()
 
     def _mark_fitted(self) -> None:
-        """Set apart the straights whose length Create changes to close the loop."""
+        """Set apart the straights whose length Create changes to close the loop, and
+        tick those that close it."""
         layout = self.tool.build.layout
         built = list(layout.pieces) if layout is not None else []
         filling, self._filling = self._filling, True  # restyling is no edit
@@ -312,21 +331,51 @@ class LanePanel(QWidget):
             self._filling = filling
 
     def _mark_rows(self, built: Sequence[Piece]) -> None:
+        fitted = self.tool.build.fitted
         for row, piece in enumerate(self.tool.draft.pieces):
             item = self.table.item(row, 1)
             if item is None:
                 continue
             fitted_length = _closing_length(piece, built[row] if row < len(built) else piece)
             changed = fitted_length is not None
+            if isinstance(piece, Straight):  # what Create builds: the fitted length if fitted
+                item.setText(f"{fitted_length if changed else piece.length:g}")
             font = item.font()
             font.setItalic(changed)
             item.setFont(font)
-            item.setForeground(QColor("#e0a030") if changed else self.table.palette().text())
+            item.setForeground(FITTED if changed else self.table.palette().text())
             item.setToolTip(
-                f"Create makes this straight {fitted_length:.1f} mm long to close the loop"
-                if fitted_length is not None
+                f"Fitted to close the loop (typed: {piece.path_length:g} mm); type a length "
+                "to keep it as typed"
+                if changed
                 else ""
             )
+            self._mark_closes(row, piece, row in fitted, fitted_length)
+
+    def _mark_closes(
+        self, row: int, piece: Piece, fitted: bool, fitted_length: float | None
+    ) -> None:
+        """Tick a straight that closes the loop (chosen, or taken by the fitter)."""
+        item = self.table.item(row, CLOSES_COLUMN)
+        if item is None or not isinstance(piece, Straight):
+            if item is not None:
+                item.setToolTip("Only a straight's length closes a loop")
+            return
+        ticked = bool(piece.closes) or (piece.closes is None and fitted)
+        item.setCheckState(Qt.CheckState.Checked if ticked else Qt.CheckState.Unchecked)
+        length = f" ({fitted_length:.1f} mm)" if fitted_length is not None else ""
+        if piece.closes:
+            tip = f"Chosen to close the loop{length}; untick to keep it as typed"
+        elif ticked:
+            tip = (
+                f"Closes the loop{length}, the smallest change; untick to keep it as "
+                "typed, or tick another straight to choose that one"
+            )
+        elif piece.closes is False:
+            tip = "Kept as typed: never changed to close the loop; tick to let it close it"
+        else:
+            tip = "Tick to close the loop with this straight"
+        item.setToolTip(tip)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Enter creates here too (after a click on + Straight, say). Esc is left to the
@@ -393,13 +442,19 @@ class LanePanel(QWidget):
             return
         row = item.row()
         piece = self.tool.draft.pieces[row]
+        if item.column() == CLOSES_COLUMN:
+            self._on_closes(row, piece, item.checkState() == Qt.CheckState.Checked)
+            return
         try:
             size = float(self._cell_text(row, 1))
             lanes_text = self._cell_text(row, 3).strip()
             lanes = int(lanes_text) if lanes_text else None
             new: Piece
             if isinstance(piece, Straight):
-                new = replace(piece, length=size, lanes=lanes)
+                if item.column() == 1:  # a typed length stays as typed: never fitted
+                    new = replace(piece, length=size, lanes=lanes, closes=False)
+                else:
+                    new = replace(piece, lanes=lanes)
             else:
                 new = replace(piece, radius=size, angle=float(self._cell_text(row, 2)), lanes=lanes)
         except ValueError:
@@ -409,6 +464,12 @@ class LanePanel(QWidget):
             return
         self.tool.set_piece(row, new)
         self.tool.reveal()
+
+    def _on_closes(self, row: int, piece: Piece, ticked: bool) -> None:
+        """The designer chose this straight to close the loop, or to keep it as typed."""
+        if isinstance(piece, Straight) and piece.closes is not ticked:
+            self.tool.set_piece(row, replace(piece, closes=ticked))
+            self.tool.reveal()
 
 
 def _closing_length(piece: Piece, fitted: Piece) -> float | None:

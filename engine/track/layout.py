@@ -42,7 +42,10 @@ class Straight:
     ``lanes``, ``rows`` and ``stagger`` override the layout's defaults
     for this piece (None: use the layout's lane count, rounded length, stagger);
     ``keep`` is where its lanes lie when it has more or fewer than the layout's
-    (one of ``KEEP_CHOICES``; None: centred).
+    (one of ``KEEP_CHOICES``; None: centred). ``closes`` is the designer's
+    choice of the straights whose length closes a loop (``engine.track.loop_fit``):
+    True, this one is fitted to close it; False, it stays as typed; None, the
+    fitter may take it when no straight is chosen.
     """
 
     length: float
@@ -50,6 +53,7 @@ class Straight:
     rows: int | None = None
     stagger: float | None = None
     keep: str | None = None
+    closes: bool | None = None
 
     @property
     def path_length(self) -> float:
@@ -251,6 +255,8 @@ def piece_data(piece: Piece) -> dict[str, object]:
         value = getattr(piece, key)
         if value is not None:
             out[key] = value
+    if isinstance(piece, Straight) and piece.closes is not None:
+        out["closes"] = piece.closes
     return out
 
 
@@ -265,13 +271,14 @@ def piece_of(data: object) -> Piece:
         raise LayoutError(f"a piece's keep must be one of {', '.join(KEEP_CHOICES)}, got {keep!r}")
     kept = keep if isinstance(keep, str) else None
     if "straight" in fields:
-        _only(fields, {"straight", *_PIECE_KEYS})
+        _only(fields, {"straight", *_PIECE_KEYS, "closes"})
         return Straight(
             _number(fields["straight"], "straight"),
             lanes=lanes,
             rows=rows,
             stagger=stagger,
             keep=kept,
+            closes=_optional_bool(fields.get("closes"), "closes"),
         )
     _only(fields, {"arc", "turn", *_PIECE_KEYS})
     return Arc(
