@@ -194,7 +194,8 @@ class MainWindow(QMainWindow):
         self.compare_dock.hide()
         self.options_dock.hide()
         self.inspector_dock.raise_()
-        self.resizeDocks([self.inspector_dock], [360], Qt.Orientation.Horizontal)
+        # Wide enough for the Lanes table's six columns, kept-lane choices whole.
+        self.resizeDocks([self.inspector_dock], [410], Qt.Orientation.Horizontal)
         # The issues list gets room for a dozen rows, not three.
         self.resizeDocks(
             [self.inspector_dock, self.issues_dock], [520, 320], Qt.Orientation.Vertical

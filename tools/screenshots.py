@@ -129,6 +129,26 @@ def keep_shot() -> None:
     w.close()
 
 
+def closes_shot() -> None:
+    """A stadium loop with 1040 typed into its first straight: the other straight
+    closes the loop, ticked in the Closes column and its built length in orange."""
+    w = window()
+    w.new_blank()
+    w.set_tool("lanes")
+    tool = w.tool
+    panel = w.lane_panel
+    tool.set_start(0.0, 0.0, 0.0)
+    for piece in (Straight(940), Arc(200, 180), Straight(940), Arc(200, 180)):
+        tool.add_piece(piece)
+    panel.table.item(0, 1).setText("1040")  # as typed into the cell
+    panel.table.selectRow(1)
+    w.view.fit_to_view()
+    settle()
+    save(w, "lanes-closes.png")
+    w.doc.undo_stack.clear()
+    w.close()
+
+
 def balance_shot() -> None:
     """Quarry Hairpin after 1,000 greedy games: the Balance panel and the heat map, its
     legend in the canvas corner."""
@@ -208,15 +228,24 @@ def play_shots() -> None:
 
 
 def main() -> None:
-    """Take the pictures named on the command line (editor, lanes, keep, moves, balance,
-    play), or all."""
+    """Take the pictures named on the command line (editor, lanes, keep, closes, moves,
+    balance, play), or all."""
     app = make_app()
     IMAGES.mkdir(parents=True, exist_ok=True)
-    wanted = set(sys.argv[1:]) or {"editor", "lanes", "keep", "moves", "balance", "play"}
+    wanted = set(sys.argv[1:]) or {
+        "editor",
+        "lanes",
+        "keep",
+        "closes",
+        "moves",
+        "balance",
+        "play",
+    }
     shots = {
         "editor": editor_shot,
         "lanes": lane_tool_shot,
         "keep": keep_shot,
+        "closes": closes_shot,
         "moves": movement_shot,
         "balance": balance_shot,
         "play": play_shots,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -35,7 +36,6 @@ from trackside.editor.document.lane_draft import plus_turns_left
 from trackside.editor.document.track_document import is_unset
 from trackside.editor.tools.lane_tool import LaneTool
 from trackside.editor.widgets.boxes import ComboBox, DoubleSpinBox, SpinBox
-from trackside.editor.widgets.whole_views import WholeTable
 from trackside.engine.track.lanes import MAX_LANES, Arc, Piece, Straight
 
 COLUMNS = ("Piece", "Length\nor radius", "Turn °", "Lanes", "Keep", "Closes")
@@ -55,6 +55,12 @@ CLOSES_TIP = (
     "choose it, untick to keep it as it is."
 )
 FITTED = QColor("#e0a030")
+CLOSES_BOXES = (
+    "QTableView::indicator { width: 12px; height: 12px; border: 1px solid #9aa4b1;"
+    " border-radius: 2px; background: transparent; }"
+    f" QTableView::indicator:checked {{ background: {FITTED.name()}; }}"
+)
+LEAST_ROWS = 3  # pieces the table has room for in the smallest dock
 
 
 def _spin(lo: float, hi: float, step: float, decimals: int = 1, suffix: str = "") -> QDoubleSpinBox:
@@ -65,6 +71,15 @@ def _spin(lo: float, hi: float, step: float, decimals: int = 1, suffix: str = ""
     box.setSuffix(suffix)
     box.setKeyboardTracking(False)
     return box
+
+
+class PieceTable(QTableWidget):
+    """The pieces table: it asks for no more than its least height, and takes what
+    the dock has to spare (a word-wrapped panel in a scroll area is laid out at its
+    preferred height, so a table that asked for more would push the rest away)."""
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), self.minimumHeight())
 
 
 class LanePanel(QWidget):
@@ -82,7 +97,7 @@ class LanePanel(QWidget):
         )
         intro.setWordWrap(True)
         layout.addWidget(intro)
-        layout.addWidget(self._build_table())
+        layout.addWidget(self._build_table(), 1)  # the table takes the dock's spare height
         layout.addLayout(self._build_piece_buttons())
         layout.addLayout(self._build_form())
         self.status = QLabel()
@@ -99,15 +114,14 @@ class LanePanel(QWidget):
         buttons.addWidget(self.cancel_button)
         layout.addLayout(buttons)
         self.edit_layout_button = QPushButton("Edit Layout Again")
+        buttons.addWidget(self.edit_layout_button)
         self.edit_layout_button.setToolTip(
             "Load the layout that built the selected spaces (else the last one created) "
             "back into the table; Create then re-applies it in place, as one undo step, "
             "and the spaces that remain keep their ids"
         )
         self.edit_layout_button.clicked.connect(self.edit_layout)
-        layout.addWidget(self.edit_layout_button)
         self.doc.layoutsChanged.connect(self._fill_options)
-        layout.addStretch(1)
         tool.draftChanged.connect(self.fill)
         tool.buildChanged.connect(self._show_status)
         self.doc.changed.connect(self._fill_options)
@@ -116,9 +130,11 @@ class LanePanel(QWidget):
 
     # -- building --------------------------------------------------------------
     def _build_table(self) -> QTableWidget:
-        # Room for a few pieces, more as they come, then it scrolls: the settings and
-        # what Create does stay in view under it in a dock of ordinary height.
-        self.table = WholeTable(list(COLUMNS), fewest=3, most=4)
+        # As tall as the dock allows, with room for a few pieces at least; more pieces
+        # scroll inside it, so the buttons under it never move as pieces are added.
+        self.table = PieceTable(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
         self.table.verticalHeader().setVisible(True)  # numbered as the messages count pieces
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -133,6 +149,9 @@ class LanePanel(QWidget):
         self._header_tip(3, f"1-{MAX_LANES} for this piece; blank: the lane count below")
         self._header_tip(KEEP_COLUMN, KEEP_TIP)
         self._header_tip(CLOSES_COLUMN, CLOSES_TIP)
+        self.table.setMinimumHeight(_rows_height(self.table, LEAST_ROWS))
+        # The style draws an unticked box dark on the dark table: outline it.
+        self.table.setStyleSheet(CLOSES_BOXES)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.itemChanged.connect(self._on_item_changed)
         self.table.currentCellChanged.connect(
@@ -470,6 +489,12 @@ class LanePanel(QWidget):
         if isinstance(piece, Straight) and piece.closes is not ticked:
             self.tool.set_piece(row, replace(piece, closes=ticked))
             self.tool.reveal()
+
+
+def _rows_height(table: QTableWidget, rows: int) -> int:
+    """The height of ``table`` showing its header and ``rows`` rows."""
+    header = table.horizontalHeader().sizeHint().height()
+    return header + rows * table.verticalHeader().defaultSectionSize() + 2 * table.frameWidth()
 
 
 def _closing_length(piece: Piece, fitted: Piece) -> float | None:
