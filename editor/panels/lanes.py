@@ -92,8 +92,8 @@ class LanePanel(QWidget):
         self._filling = False
         layout = QVBoxLayout(self)
         intro = QLabel(
-            "Click the canvas to place the start, then click or drag for each "
-            "piece: ahead for a straight, to a side for an arc. Or type them here."
+            "Click the canvas for the start, then click or drag each piece (ahead: "
+            "a straight, aside: an arc), or type them here."
         )
         intro.setWordWrap(True)
         layout.addWidget(intro)
@@ -113,8 +113,17 @@ class LanePanel(QWidget):
         buttons.addWidget(self.create_button)
         buttons.addWidget(self.cancel_button)
         layout.addLayout(buttons)
+        again = QHBoxLayout()
+        self.new_layout_button = QPushButton("New Layout (N)")
+        self.new_layout_button.setToolTip(
+            "Start another layout: a click on the canvas then places its start (after "
+            "Create or Re-apply a click starts nothing until then)"
+        )
+        self.new_layout_button.clicked.connect(self.tool.new_layout)
+        again.addWidget(self.new_layout_button)
         self.edit_layout_button = QPushButton("Edit Layout Again")
-        buttons.addWidget(self.edit_layout_button)
+        again.addWidget(self.edit_layout_button)
+        layout.addLayout(again)
         self.edit_layout_button.setToolTip(
             "Load the layout that built the selected spaces (else the last one created) "
             "back into the table; Create then re-applies it in place, as one undo step, "
@@ -220,8 +229,11 @@ class LanePanel(QWidget):
         self.stagger = _spin(0, 0.5, 0.05, decimals=2, suffix=" rows")
         self.stagger.setToolTip("Shifts neighbouring lanes forward by this fraction of a row")
         form.addRow("Space length", self.space_length)
-        form.addRow("Lane width", self.lane_width)
-        form.addRow("Stagger", self.stagger)
+        width_and_stagger = QHBoxLayout()  # one row for two: more room for the table
+        width_and_stagger.addWidget(self.lane_width, 1)
+        width_and_stagger.addWidget(QLabel("Stagger"))
+        width_and_stagger.addWidget(self.stagger, 1)
+        form.addRow("Lane width", width_and_stagger)
         self.lanes.valueChanged.connect(lambda v: self._setting(lanes=int(v)))
         self.space_length.valueChanged.connect(lambda v: self._setting(space_length=float(v)))
         self.lane_width.valueChanged.connect(lambda v: self._setting(lane_width=float(v)))
@@ -325,6 +337,7 @@ class LanePanel(QWidget):
             "Only for a track that has no grid or lines yet" if has_furniture else ""
         )
         self.edit_layout_button.setEnabled(bool(self.doc.lane_layouts))
+        self.new_layout_button.setEnabled(self.tool.finished)
         editing = self.tool.editing is not None
         self.create_button.setText("Re-apply (Enter)" if editing else "Create (Enter)")
 
