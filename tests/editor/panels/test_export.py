@@ -112,3 +112,25 @@ def test_errors_are_shown_not_raised(window, qtbot, stadium_file, tmp_path):
     dialog.path.setText("")
     assert dialog.export() is None
     assert len(window.prompts.titles()) == 2
+
+
+def test_a_long_name_exports_a_board_as_wide_as_a_short_one(window, qtbot, tmp_path):
+    """A 200-character name is wrapped to the board's width in the export."""
+    from tracks_for_tests import stadium_track
+
+    from trackside.engine.track.model import save_track
+
+    widths = []
+    for name in ("Stadium", ("Grand Prix de la Côte d'Émeraude " * 7)[:200]):
+        track = stadium_track()
+        track.name = name
+        source = tmp_path / f"{len(name)}.yaml"
+        save_track(track, source)
+        window.open_file(source)
+        target = tmp_path / f"{len(name)}.pdf"
+        dialog = _dialog(window, qtbot, "pdf", target, None)
+        qtbot.mouseClick(dialog.export_button, Qt.MouseButton.LeftButton)
+        assert dialog.result() == ExportDialog.DialogCode.Accepted
+        (box,) = _media_boxes(target)
+        widths.append(box[0])
+    assert widths[1] == pytest.approx(widths[0], abs=0.5)

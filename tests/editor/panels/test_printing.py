@@ -115,3 +115,20 @@ def test_print_of_a_bundled_circuit_offers_the_circuits_folder_not_home(window, 
     window.print_menu.print_board()
     offered = Path(window.prompts.print_suggested[-1])
     assert offered == tmp_path / "harbour-loop-board.pdf"
+
+
+def test_a_long_name_prints_on_as_many_pages(window, qtbot, tmp_path):
+    """Ctrl+P of a circuit with a 200-character name: the same pages as a short name."""
+    from trackside.engine.track.model import save_track
+
+    printed = []
+    for name in ("Stadium", ("Grand Prix de la Côte d'Émeraude " * 7)[:200]):
+        track = stadium_track()
+        track.name = name
+        source = tmp_path / f"{len(name)}.yaml"
+        save_track(track, source)
+        window.open_file(source)
+        window.prompts.print_to = str(tmp_path / f"{len(name)}.pdf")
+        qtbot.keyClick(window.view, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+        printed.append(pdf_pages(Path(window.prompts.print_to)))
+    assert printed[1] == printed[0] > 1
