@@ -545,27 +545,15 @@ def paint_title(
     halo = QColor(style.label_halo)
     ink = QColor(style.label_text)
     x0 = board[0]
-    for text, width, y in plate.name:
-        draw_text(
-            painter,
-            text,
-            QPointF(x0 + width / 2, y),
-            style.title_height,
-            ink,
-            bold=True,
-            family=style.font_family,
-            halo=halo,
-        )
-    for text, width, y in plate.subtitle:
-        draw_text(
-            painter,
-            text,
-            QPointF(x0 + width / 2, y),
-            style.subtitle_height,
-            ink,
-            family=style.font_family,
-            halo=halo,
-        )
+    for lines, height, bold in (
+        (plate.name, style.title_height, True),
+        (plate.subtitle, style.subtitle_height, False),
+    ):
+        for text, width, y in lines:
+            centre = QPointF(x0 + width / 2, y)
+            draw_text(
+                painter, text, centre, height, ink, bold=bold, family=style.font_family, halo=halo
+            )
     bar = plate.bar
     painter.save()
     painter.setPen(_pen(style.label_halo, 0.3, join=Qt.PenJoinStyle.MiterJoin))

@@ -37,7 +37,7 @@ from trackside.engine.track.lanes import (
     pick_grid,
     trace,
 )
-from trackside.engine.track.layout import KeptLayout, tidy
+from trackside.engine.track.layout import KeptLayout, lane_layout, tidy
 from trackside.engine.track.loop_fit import LoopFit, fit_loop, kept_ids
 from trackside.engine.track.model import MAX_SPACES, Centerline, Point, Segment, Space
 
@@ -75,18 +75,8 @@ class LaneDraft:
         self, extra: Piece | tuple[Piece, ...] | None = None, closed: bool = False
     ) -> LaneLayout:
         """The engine layout of the pieces (plus ``extra``, pieces being dragged)."""
-        s = self.settings
-        pieces = tuple(self.pieces) + _pieces(extra)
-        return LaneLayout(
-            pieces=pieces,
-            start=self.start or (0.0, 0.0),
-            heading=self.heading,
-            closed=closed,
-            lanes=s.lanes,
-            space_length=s.space_length,
-            lane_width=s.lane_width,
-            stagger=s.stagger,
-        )
+        pieces = (*self.pieces, *_pieces(extra))
+        return lane_layout(pieces, self.start or (0.0, 0.0), self.heading, self.settings, closed)
 
     def end_pose(self) -> Pose:
         """Where the line ends now and its heading there (the start if no pieces)."""

@@ -16,8 +16,9 @@ turns and kept lanes are those of ``engine.track.lanes``.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from trackside.engine.errors import InvalidInput, Place
 
@@ -136,6 +137,45 @@ class LayoutSettings:
 
 
 DEFAULTS = LayoutSettings()
+
+
+class PieceDefaults(Protocol):
+    """What the pieces of a layout take when they do not say (``LayoutSettings``, or
+    the editor's draft settings)."""
+
+    @property
+    def lanes(self) -> int: ...
+
+    @property
+    def space_length(self) -> float: ...
+
+    @property
+    def lane_width(self) -> float: ...
+
+    @property
+    def stagger(self) -> float: ...
+
+
+def lane_layout(
+    pieces: Sequence[Piece],
+    start: Coordinates,
+    heading: float,
+    defaults: PieceDefaults,
+    closed: bool = False,
+) -> LaneLayout:
+    """The builder's input for ``pieces`` from ``start`` with ``heading``."""
+    return LaneLayout(
+        pieces=tuple(pieces),
+        start=start,
+        heading=heading,
+        closed=closed,
+        lanes=defaults.lanes,
+        space_length=defaults.space_length,
+        lane_width=defaults.lane_width,
+        stagger=defaults.stagger,
+    )
+
+
 _SETTING_KEYS = ("lanes", "space_length", "lane_width", "stagger", "close")
 _PIECE_KEYS = ("lanes", "rows", "stagger", "keep")
 
@@ -179,17 +219,7 @@ class KeptLayout:
 
     def lane_layout(self, closed: bool = False) -> LaneLayout:
         """The builder's input for these pieces and settings (not yet fitted into a loop)."""
-        s = self.settings
-        return LaneLayout(
-            pieces=self.pieces,
-            start=self.start,
-            heading=self.heading,
-            closed=closed,
-            lanes=s.lanes,
-            space_length=s.space_length,
-            lane_width=s.lane_width,
-            stagger=s.stagger,
-        )
+        return lane_layout(self.pieces, self.start, self.heading, self.settings, closed)
 
     def to_data(self) -> dict[str, object]:
         """The file form (``lane_layouts`` in docs/track-format.md), keys in order."""

@@ -74,13 +74,10 @@ def test_a_track_with_validation_errors_or_one_half_drawn_still_opens(tmp_path, 
     assert opened == [broken, draft]
 
 
-@pytest.mark.slow
-def test_edit_starts_the_editor_on_the_track_without_complaint(tmp_path):
-    """A real ``trackside edit`` process (offscreen): it starts, stays up and prints nothing.
-
-    It runs in its own process: a QApplication that has run its event loop once
-    cannot serve the rest of the test session.
-    """
+def briefly(argv: list[str], tmp_path: Path) -> tuple[bool, str, str]:
+    """Run a real editor process (offscreen) for four seconds: whether it was still up,
+    and what it printed. Its own process: a QApplication that has run its event loop
+    once cannot serve the rest of the test session."""
     env = dict(
         os.environ,
         QT_QPA_PLATFORM="offscreen",
@@ -88,20 +85,25 @@ def test_edit_starts_the_editor_on_the_track_without_complaint(tmp_path):
         XDG_CONFIG_HOME=str(tmp_path / "config"),
     )
     proc = subprocess.Popen(
-        [sys.executable, "-m", "trackside", "edit", "harbour-loop"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+        argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
     try:
-        with pytest.raises(subprocess.TimeoutExpired):
-            proc.wait(timeout=4)
+        proc.wait(timeout=4)
+        up = False
+    except subprocess.TimeoutExpired:
+        up = True
     finally:
         proc.terminate()
         out, err = proc.communicate(timeout=10)
+    return up, out, err
+
+
+@pytest.mark.slow
+def test_edit_starts_the_editor_on_the_track_without_complaint(tmp_path):
+    """A real ``trackside edit`` process: it starts, stays up and prints nothing."""
+    up, out, err = briefly([sys.executable, "-m", "trackside", "edit", "harbour-loop"], tmp_path)
     noise = [line for line in err.splitlines() if "propagateSizeHints" not in line]
-    assert noise == [] and out == ""
+    assert up and noise == [] and out == ""
 
 
 # -- started without a terminal: the desktop launcher ---------------------------------
@@ -167,27 +169,10 @@ def test_the_refusal_is_a_dialog_over_the_start_page(make_window, qtbot, tmp_pat
 
 @pytest.mark.slow
 def test_trackside_editor_with_a_bad_file_stays_up_with_a_window(tmp_path):
-    """A real launcher process (offscreen): a bad file no longer ends it at once."""
+    """A real launcher process: a bad file no longer ends it at once."""
     path = tmp_path / "garbage.yaml"
     path.write_text("hello: [unclosed\n")
-    env = dict(
-        os.environ,
-        QT_QPA_PLATFORM="offscreen",
-        XDG_DATA_HOME=str(tmp_path / "data"),
-        XDG_CONFIG_HOME=str(tmp_path / "config"),
-    )
     launcher = Path(sys.executable).with_name("trackside-editor")
-    proc = subprocess.Popen(
-        [str(launcher), str(path)],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        with pytest.raises(subprocess.TimeoutExpired):
-            proc.wait(timeout=4)  # the window (and its dialog) is up
-    finally:
-        proc.terminate()
-        _out, err = proc.communicate(timeout=10)
+    up, _out, err = briefly([str(launcher), str(path)], tmp_path)
+    assert up  # the window (and its dialog) is up
     assert f"trackside: {path}:2:1: " in err

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from repo_paths import FIXTURES
+from tracks_for_tests import LONG_NAME
 
 from trackside.cli.main import main
 from trackside.editor.canvas.painting import (
@@ -501,8 +502,6 @@ def test_a_board_smaller_than_the_seal_between_spaces_still_renders(tmp_path):
 
 
 # -- a long name --------------------------------------------------------------------
-
-LONG_NAME = ("Grand Prix de la Côte d'Émeraude " * 7)[:200]  # as long as a name may be
 
 
 @pytest.fixture

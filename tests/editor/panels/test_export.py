@@ -9,6 +9,7 @@ import re
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
+from tracks_for_tests import LONG_NAME, stadium_files
 
 from trackside.editor.canvas.render import PAPERS
 from trackside.editor.panels.export import ExportDialog
@@ -116,18 +117,10 @@ def test_errors_are_shown_not_raised(window, qtbot, stadium_file, tmp_path):
 
 def test_a_long_name_exports_a_board_as_wide_as_a_short_one(window, qtbot, tmp_path):
     """A 200-character name is wrapped to the board's width in the export."""
-    from tracks_for_tests import stadium_track
-
-    from trackside.engine.track.model import save_track
-
     widths = []
-    for name in ("Stadium", ("Grand Prix de la Côte d'Émeraude " * 7)[:200]):
-        track = stadium_track()
-        track.name = name
-        source = tmp_path / f"{len(name)}.yaml"
-        save_track(track, source)
+    for source in stadium_files(tmp_path, ["Stadium", LONG_NAME]):
         window.open_file(source)
-        target = tmp_path / f"{len(name)}.pdf"
+        target = source.with_suffix(".pdf")
         dialog = _dialog(window, qtbot, "pdf", target, None)
         qtbot.mouseClick(dialog.export_button, Qt.MouseButton.LeftButton)
         assert dialog.result() == ExportDialog.DialogCode.Accepted
