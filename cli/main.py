@@ -158,8 +158,10 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def launch_editor() -> int:
-    """The ``trackside-editor`` launcher: ``trackside edit`` with this process's arguments."""
-    return main(["edit", *sys.argv[1:2]])
+    """The ``trackside-editor`` launcher: ``trackside edit --in-window`` with this process's
+    arguments. The desktop starts it without a terminal (its entry says Terminal=false),
+    so a file it cannot open is shown in a dialog over the start page, not on stderr alone."""
+    return main(["edit", "--in-window", *sys.argv[1:2]])
 
 
 if __name__ == "__main__":

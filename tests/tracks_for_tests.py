@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
-from trackside.engine.track.model import Centerline, Space, Track
+from trackside.engine.track.model import Centerline, Space, Track, save_track
 
 Pose = Callable[[float], tuple[float, float, float, float]]  # x, y, left-normal x, y
 
@@ -164,3 +165,18 @@ def _build(
         betting_lines=[line(b) for b in bets],
         finish_line=line(finish),
     )
+
+
+LONG_NAME = ("Grand Prix de la Côte d'Émeraude " * 7)[:200]  # as long as a name may be
+
+
+def stadium_files(folder: Path, names: Sequence[str]) -> list[Path]:
+    """The stadium saved once under each name, to compare what a name changes."""
+    paths = []
+    for k, name in enumerate(names):
+        track = stadium_track()
+        track.name = name
+        path = folder / f"stadium-{k}.yaml"
+        save_track(track, path)
+        paths.append(path)
+    return paths

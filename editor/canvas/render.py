@@ -37,6 +37,7 @@ from trackside.editor.canvas.painting import (
     paint_track,
     text_width,
     track_surface,
+    wrap_text,
 )
 from trackside.engine.errors import Place, TracksideError, UnwritableOutput
 from trackside.engine.track.model import Track
@@ -523,10 +524,13 @@ def _footer(painter: QPainter, t: Tiling, r: int, c: int, title: str, style: Boa
         painter.drawRect(QRectF(bar.left() + 10 * k, bar.top(), 10.0, bar.height()))
     draw_text(painter, "50 mm", QPointF(bar.center().x(), top + 5.6), 1.6, ink, family=family)
     room = bar.left() - 4.0 - PAGE_MARGIN
-    label = (
-        f"{title} - page {r * t.cols + c + 1} of {t.pages}: "
+    where = (
+        f" - page {r * t.cols + c + 1} of {t.pages}: "
         f"row {r + 1} of {t.rows}, column {c + 1} of {t.cols}"
     )
+    # A long name is cut short, not the whole line shrunk to fit it.
+    name_room = room - text_width(where, 2.4, True, family)
+    label = "".join(wrap_text(title, 2.4, name_room, bold=True, family=family)) + where
     note = (
         "Print at 100 % (actual size). Trim along dashed lines; lay on the neighbour's dotted line."
     )

@@ -20,7 +20,7 @@ from trackside.editor.document.commands import (
     SetLine,
     SetSpaceField,
 )
-from trackside.editor.document.lane_draft import Creation, KeptLayout, Reapplication
+from trackside.editor.document.lane_draft import Creation, Reapplication
 from trackside.editor.document.track_document import (
     UNSET_SEGMENT,
     TrackDocument,
@@ -29,6 +29,7 @@ from trackside.editor.document.track_document import (
 from trackside.engine.text import plural
 from trackside.engine.track.fragment import Fragment, carried_lines, placed
 from trackside.engine.track.geometry import FINISH, LINE_NAMES
+from trackside.engine.track.layout import KeptLayout
 from trackside.engine.track.model import Centerline, Point
 from trackside.engine.track.transform import (
     Transform,
@@ -36,6 +37,7 @@ from trackside.engine.track.transform import (
     map_background,
     map_centerline,
     map_corners,
+    map_kept_layout,
     map_label,
     map_segment,
     track_centre,
@@ -168,7 +170,8 @@ def transform_spaces(
     if picture is not None and not picture.locked:
         stack.push(SetBackground(doc, map_background(picture, tf), said))
     if whole and doc.lane_layouts:
-        stack.push(SetLaneLayouts(doc, [kept.mapped(tf) for kept in doc.lane_layouts], said))
+        layouts = [map_kept_layout(kept, tf) for kept in doc.lane_layouts]
+        stack.push(SetLaneLayouts(doc, layouts, said))
     stack.endMacro()
     if picture is not None and picture.locked:
         return f"{said}; the background picture is locked, so it stays where it was"
