@@ -16,7 +16,13 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from trackside.cli.play import add_table_options, check_tracks, player_count
+from trackside.cli.table import (
+    add_table_options,
+    check_tracks,
+    player_count,
+    refuse_outputs_onto_inputs,
+)
+from trackside.cli.terminal import unescaped
 from trackside.engine.balance.players import LAB_BOTS
 from trackside.engine.bots import BOT_KINDS, bot_kind_problem
 from trackside.engine.errors import Place, TracksideError
@@ -99,8 +105,11 @@ def run(args: argparse.Namespace) -> int:
             Place("--track"),
             "give a track with --track",
         )
-    check_tracks(args.track)
     _check_outputs(args)
+    refuse_outputs_onto_inputs(
+        [("--report", args.report), ("--plot", args.plot)], args.track, args.variant
+    )
+    check_tracks(args.track)
     tracks = [open_track(r) for r in refs]
     bar = _Progress(args.max_games if args.until_clear else args.games)
     if len(tracks) == 1 and not variant.series:
@@ -164,7 +173,7 @@ def check_workers(workers: int) -> None:
 
 def _check_outputs(args: argparse.Namespace) -> None:
     """Refuse unusable output options before any game is played."""
-    from trackside.engine.yamlio import check_writable
+    from trackside.engine.writer import check_writable
 
     check_workers(args.workers)
     if args.report:
@@ -194,7 +203,7 @@ def _one_circuit(
     from trackside.engine.balance import BalanceRun, hints
     from trackside.engine.balance.runner import run_totals
     from trackside.engine.balance.sequential import run_until_clear
-    from trackside.engine.yamlio import write_atomic
+    from trackside.engine.writer import write_text
 
     games = args.max_games if args.until_clear else args.games
     run = BalanceRun(track, variant, players, games, args.seed, tuple(bots), rotate=False)
@@ -205,7 +214,7 @@ def _one_circuit(
     bar.done(totals.stats.seconds, totals.report.games)
     report, found = totals.report, hints(totals.report, track)
     if args.report:
-        write_atomic(args.report, json.dumps(report.to_dict(), indent=1) + "\n")
+        write_text(args.report, json.dumps(report.to_dict(), indent=1) + "\n", "--report")
     if args.plot:
         from trackside.engine.balance.plot import plot_slots
 
@@ -241,7 +250,8 @@ class _Progress:
 
     def __init__(self, total: int):
         self.total = total
-        self.tty = sys.stderr.isatty()
+        self.out = unescaped(sys.stderr)  # the bar's own carriage returns move the cursor
+        self.tty = self.out.isatty()
         self.shown = -1
 
     def update(self, k: int, waiting: str = "") -> None:
@@ -254,12 +264,12 @@ class _Progress:
         line = f"[{'#' * filled}{'.' * (self.WIDTH - filled)}] {k}/{self.total} games"
         if waiting:
             line += f", waiting for {waiting}"
-        sys.stderr.write(f"\r{line}\033[K")
-        sys.stderr.flush()
+        self.out.write(f"\r{line}\033[K")
+        self.out.flush()
 
     def done(self, seconds: float, games: int | None = None) -> None:
         if self.tty:
-            sys.stderr.write("\n")
+            self.out.write("\n")
         played = self.total if games is None else games
         rate = f" ({played / seconds:.1f} games/s)" if seconds > 0 else ""
         sys.stderr.write(f"simulated {plural(played, 'game')} in {seconds:.2f} s{rate}\n")

@@ -1,10 +1,11 @@
 """``trackside suggest --track T [--games G] [--report FIXES.json] [--json]``.
 
 Tries candidate edits of one circuit by simulation (the finish line a few
-spaces earlier or later, a betting line moved, the grid moved back), each
-against the circuit as it is on the same seeds, and lists them ranked by how
-much they lessen what the balance hints warn about, with 95% intervals of
-paired differences and a noise mark (docs/balance.md, Suggest fixes).
+spaces earlier or later, a betting line moved, the grid moved back, a lane more
+or fewer where cars jam), each against the circuit as it is on the same seeds,
+and lists them ranked by how much they lessen what the balance hints warn about,
+with 95% intervals of paired differences and a noise mark (docs/balance.md,
+Suggest fixes).
 """
 
 from __future__ import annotations
@@ -14,18 +15,14 @@ import json
 import sys
 from collections.abc import Callable
 
-from trackside.cli.play import add_table_options, check_tracks, player_count
 from trackside.cli.simulate import MAX_GAMES, add_bots_option, bot_kinds, check_workers
-from trackside.engine.balance.edits import Edit
+from trackside.cli.table import add_table_options, check_tracks, player_count
 from trackside.engine.balance.fixes import DEFAULT_GAMES, FixSearch, Measured, try_fixes
-from trackside.engine.balance.jams import jammed_stretches
 from trackside.engine.balance.players import bots_named
-from trackside.engine.balance.report import BalanceReport
 from trackside.engine.balance.runner import BalanceRun
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.records import open_track, open_variant
 from trackside.engine.text import plural
-from trackside.engine.track.model import Track
 from trackside.engine.yamlio import check_writable, write_atomic
 
 
@@ -37,8 +34,9 @@ def add_parser(
         "suggest",
         help="try candidate fixes of a circuit by simulation and rank them",
         description="Try edits of one circuit (finish line earlier or later, betting lines "
-        "moved, the grid moved back) on the same seeds as the circuit as it is, and rank "
-        "them by how much they lessen what the balance hints warn about.",
+        "moved, the grid moved back, a lane more or fewer where cars jam) on the same seeds "
+        "as the circuit as it is, and rank them by how much they lessen what the balance "
+        "hints warn about.",
     )
     add_table_options(parser)
     parser.add_argument(
@@ -83,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
         check_writable(args.report, "--report")
     track = open_track(args.track[0])
     run_spec = BalanceRun(track, variant, players, args.games, args.seed, tuple(bots))
-    search = try_fixes(run_spec, workers=args.workers, progress=_progress(), extra=_lanes(track))
+    search = try_fixes(run_spec, workers=args.workers, progress=_progress())
     if sys.stderr.isatty():
         sys.stderr.write("\n")
     data = search.to_dict()
@@ -95,21 +93,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(_text(search))
     return 0
-
-
-def _lanes(track: Track) -> Callable[[BalanceReport], list[Edit]]:
-    """The lane fixes to try where the circuit's games saw cars jam (on a circuit that
-    keeps the lane layouts it was drawn with)."""
-    from trackside.editor.document.lane_draft import kept_layouts
-    from trackside.editor.document.lane_fixes import lane_fixes
-
-    layouts = kept_layouts(track)
-
-    def at_jams(report: BalanceReport) -> list[Edit]:
-        jams = [stretch.spaces for stretch in jammed_stretches(report, track)]
-        return [fix.edit for fix in lane_fixes(track, layouts, jams)]
-
-    return at_jams
 
 
 def _progress() -> Callable[[int, int, str], None]:

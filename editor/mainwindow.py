@@ -50,7 +50,7 @@ from trackside.editor.menus.track import TrackMenu
 from trackside.editor.menus.transform import TransformActions
 from trackside.editor.panels.balance import BalancePanel
 from trackside.editor.panels.compare import ComparePanel
-from trackside.editor.panels.export import ExportDialog
+from trackside.editor.panels.export import ExportDialog, export_board
 from trackside.editor.panels.first_run import FirstRun
 from trackside.editor.panels.inspector import Inspector
 from trackside.editor.panels.issues import IssuesPanel, ShownIssue
@@ -194,7 +194,8 @@ class MainWindow(QMainWindow):
         self.compare_dock.hide()
         self.options_dock.hide()
         self.inspector_dock.raise_()
-        self.resizeDocks([self.inspector_dock], [360], Qt.Orientation.Horizontal)
+        # Wide enough for the Lanes table's six columns, kept-lane choices whole.
+        self.resizeDocks([self.inspector_dock], [410], Qt.Orientation.Horizontal)
         # The issues list gets room for a dozen rows, not three.
         self.resizeDocks(
             [self.inspector_dock, self.issues_dock], [520, 320], Qt.Orientation.Vertical
@@ -556,7 +557,7 @@ class MainWindow(QMainWindow):
         )
         self.act_heatmap.setEnabled(False)
         self.balance_panel.heatChanged.connect(self._show_heat)
-        self.balance_panel.spaceActivated.connect(lambda space: self.show_spaces([space]))
+        self.balance_panel.spaceActivated.connect(self.point_to_space)
         self.doc.changed.connect(lambda: self.heatmap.follow(self.doc.track))
 
     def simulate(self) -> None:
@@ -811,19 +812,36 @@ class MainWindow(QMainWindow):
             return
         self.show_spaces(issue.spaces, [issue.line] if issue.line is not None else [])
 
-    def show_spaces(self, space_ids: Iterable[str], lines: Iterable[int] = ()) -> None:
-        """Select spaces (by id) and lines and centre the view on them."""
+    def point_to_space(self, space_id: str) -> None:
+        """Outline a space a hint is about and centre the view on it, without selecting
+        it: what the tools act on stays as the designer chose."""
+        if self.show_spaces([space_id], select=False):
+            self.statusBar().showMessage(
+                f"Space {space_id} is outlined, not selected (click it to select it; "
+                "Esc clears the outline)",
+                8000,
+            )
+
+    def show_spaces(
+        self, space_ids: Iterable[str], lines: Iterable[int] = (), select: bool = True
+    ) -> bool:
+        """Select spaces (by id) and lines, or with ``select`` False only outline the
+        spaces, and centre the view on them; False when there is none."""
         indices = self.doc.indices_of(space_ids)
         lines = list(lines)
         if not indices and not lines:
-            return
-        self.scene.select_indices(indices, lines)
+            return False
+        if select:
+            self.scene.select_indices(indices, lines)
+        else:
+            self.scene.point_out(indices)
         rect = QRectF()
         for i in indices:
             rect = rect.united(self.scene.space_items[i].sceneBoundingRect())
         for k in lines:
             rect = rect.united(self.scene.line_items[k].sceneBoundingRect())
         self.view.centre_on_rect(rect)
+        return True
 
     # -- documents ---------------------------------------------------------------
     def maybe_save(self) -> bool:
@@ -1062,25 +1080,19 @@ class MainWindow(QMainWindow):
 
     def export(self, kind: str, paper: str | None = None) -> bool:
         """Export the board as on paper (the same as ``trackside render``)."""
-        from trackside.editor.canvas.render import render
-
         stem = suggested_stem(self.doc.path, self.doc.track.name, self.start_folder())
         suffix = f"-{paper}" if paper else ""
         path = self.prompts.export_path(f"{stem}{suffix}.{kind}", kind)
         if not path:
             return False
-        try:
-            done = render(
-                self.doc.snapshot(),
-                path,
-                paper,
-                show_racing_line=self.scene.racing_line.isVisible(),
-            )
-        except TracksideError as exc:
-            self.prompts.problems("Cannot export", str(exc), [])
-            return False
-        except OSError as exc:
-            self.prompts.problems("Cannot export", f"{path}: {exc.strerror or exc}", [])
+        done = export_board(
+            self.doc,
+            path,
+            paper,
+            self.prompts,
+            show_racing_line=self.scene.racing_line.isVisible(),
+        )
+        if done is None:
             return False
         pages = f", {done.pages} pages" if done.pages > 1 else ""
         self.statusBar().showMessage(f"Exported {path}{pages}", 8000)

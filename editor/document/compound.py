@@ -21,21 +21,25 @@ from trackside.editor.document.commands import (
     SetLine,
     SetSpaceField,
 )
-from trackside.editor.document.lane_draft import Creation, KeptLayout, Reapplication
+from trackside.editor.document.lane_draft import Creation
 from trackside.editor.document.track_document import (
     UNSET_SEGMENT,
     TrackDocument,
     is_unset,
 )
+from trackside.engine.text import plural
 from trackside.engine.track.fragment import Fragment, carried_lines, placed
 from trackside.engine.track.geometry import FINISH, LINE_NAMES
+from trackside.engine.track.layout import KeptLayout
 from trackside.engine.track.model import Centerline, Point, Track
+from trackside.engine.track.reapply import Reapplication
 from trackside.engine.track.transform import (
     Transform,
     bounds_centre,
     map_background,
     map_centerline,
     map_corners,
+    map_kept_layout,
     map_label,
     map_segment,
     track_centre,
@@ -54,7 +58,7 @@ def create_lanes(
     n = len(creation.spaces)
     add = AddSpaces(doc, creation.spaces, text=f"Add {n} lane spaces")
     stack = doc.undo_stack
-    stack.beginMacro(f"Lay out {n} space{'s' if n != 1 else ''} with the lane tool")
+    stack.beginMacro(f"Lay out {plural(n, 'space')} with the lane tool")
     stack.push(add)
     if creation.centerline is not None:
         stack.push(SetCenterline(doc, creation.centerline, "Set racing line from the lanes"))
@@ -168,7 +172,8 @@ def transform_spaces(
     if picture is not None and not picture.locked:
         stack.push(SetBackground(doc, map_background(picture, tf), said))
     if whole and doc.lane_layouts:
-        stack.push(SetLaneLayouts(doc, [kept.mapped(tf) for kept in doc.lane_layouts], said))
+        layouts = [map_kept_layout(kept, tf) for kept in doc.lane_layouts]
+        stack.push(SetLaneLayouts(doc, layouts, said))
     stack.endMacro()
     if picture is not None and picture.locked:
         return f"{said}; the background picture is locked, so it stays where it was"

@@ -27,6 +27,7 @@ from trackside.engine.errors import (
 from trackside.engine.resources import tracks_dir, variants_dir
 from trackside.engine.schema import ViolationKind
 from trackside.engine.track.model import Track, read_track_document
+from trackside.engine.writer import remove_leftovers
 
 TRACK_SHAPE = "a track file is a mapping that starts with 'format: trackside-track/1'"
 READ_FIX = f"open a track file: {TRACK_SHAPE}"
@@ -82,8 +83,10 @@ class LoadResult:
 
 
 def load_for_editing(path: str | os.PathLike) -> LoadResult:
-    """Read a track file; unusable files give problems instead of raising."""
+    """Read a track file; unusable files give problems instead of raising. What a
+    save killed half way left beside it is removed first."""
     name = str(path)
+    remove_leftovers(name)
     try:
         track, doc, problems = read_track_document(path)
     except TracksideError as exc:

@@ -303,10 +303,9 @@ class BalancePanel(QWidget):
         if spec is None:
             return False
         current = self.report if self.report is not None and not self.stale else None
-        lanes = self.fixes.lane_candidates(spec.track)
         self._show_progress(spec.games)
         self.status.setText("Trying fixes…")
-        worker = FixWorker(spec, current, self.workers_box.value(), lanes)
+        worker = FixWorker(spec, current, self.workers_box.value())
         worker.progressed.connect(self._fix_progressed)
         worker.finished.connect(self._fixes_done)
         self._launch(worker)

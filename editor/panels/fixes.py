@@ -9,7 +9,6 @@ circuit changes after a search, its fixes are stale and Apply says so.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtGui import QColor
@@ -23,15 +22,12 @@ from PySide6.QtWidgets import (
 )
 
 from trackside.editor.document.compound import apply_edited_track, reapply_lanes
-from trackside.editor.document.lane_fixes import LaneFix, lane_fixes
 from trackside.editor.document.track_document import TrackDocument
 from trackside.editor.widgets.whole_views import WholeList
 from trackside.engine.balance import BalanceReport, BalanceRun
-from trackside.engine.balance.edits import Edit, Proposal
 from trackside.engine.balance.fixes import FixSearch, Measured, Trial, try_fixes
-from trackside.engine.balance.jams import jammed_stretches
+from trackside.engine.balance.lane_fixes import lane_fix
 from trackside.engine.text import plural
-from trackside.engine.track.model import Track
 
 NOISE_COLOUR = QColor("#8a8f98")  # a change within noise, greyed
 NOISE_MARK = "≈"
@@ -46,18 +42,11 @@ class FixWorker(QObject):
     finished = Signal(object)  # FixSearch, or an Exception
     cancel_event: threading.Event
 
-    def __init__(
-        self,
-        run: BalanceRun,
-        report: BalanceReport | None,
-        workers: int,
-        extra: Callable[[BalanceReport], Sequence[Edit]] | None = None,
-    ):
+    def __init__(self, run: BalanceRun, report: BalanceReport | None, workers: int):
         super().__init__()
         self.run_spec = run
         self.report = report
         self.workers = workers
-        self.extra = extra
         self.cancel_event = threading.Event()
 
     @Slot()
@@ -69,7 +58,6 @@ class FixWorker(QObject):
                 self.workers,
                 progress=self.progressed.emit,
                 cancelled=self.cancel_event.is_set,
-                extra=self.extra,
             )
         except Exception as exc:  # shown in the panel; the editor must go on
             result = exc
@@ -85,7 +73,6 @@ class FixesBox(QWidget):
         super().__init__(parent)
         self.doc = doc
         self.search: FixSearch | None = None
-        self.lane_fixes: dict[Proposal, LaneFix] = {}  # how to apply each lane fix tried
         self.stale = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -108,21 +95,6 @@ class FixesBox(QWidget):
         layout.addLayout(buttons)
         self.hide()
         doc.changed.connect(self._on_track_changed)
-
-    def lane_candidates(self, track: Track) -> Callable[[BalanceReport], list[Edit]]:
-        """What makes the lane fixes to try where a run of games on ``track`` (a copy
-        of the circuit as it is) saw cars jam; each fix made is kept, so that Apply can
-        re-apply the document's layout it changes."""
-        layouts = self.doc.lane_layouts
-        self.lane_fixes = {}
-
-        def at_jams(report: BalanceReport) -> list[Edit]:
-            jams = [stretch.spaces for stretch in jammed_stretches(report, track)]
-            fixes = lane_fixes(track, layouts, jams)
-            self.lane_fixes = {fix.edit.proposal: fix for fix in fixes}
-            return [fix.edit for fix in fixes]
-
-        return at_jams
 
     def show_search(self, search: FixSearch) -> None:
         """List the fixes of ``search``, best first."""
@@ -172,10 +144,13 @@ class FixesBox(QWidget):
         if self.stale:
             self.summary.setText("The circuit changed since these fixes were tried: suggest again.")
             return False
-        lane_fix = self.lane_fixes.get(trial.edit.proposal)
-        if lane_fix is not None:
-            reapply_lanes(self.doc, lane_fix.old, lane_fix.plan, lane_fix.new)
-            applied = True
+        if trial.edit.proposal.kind == "lanes":
+            # The fix made again on the document's circuit (the same as the one tried,
+            # which was not stale), so that Re-apply replaces the document's own layout.
+            fix = lane_fix(self.doc.track, trial.edit.proposal)
+            applied = fix is not None
+            if fix is not None:
+                reapply_lanes(self.doc, fix.old, fix.plan, fix.new)
         else:
             text = f"Apply fix: {trial.edit.text}"
             applied = apply_edited_track(self.doc, trial.edit.track, text)

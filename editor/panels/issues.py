@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from trackside.editor.document.files import LoadProblem
 from trackside.editor.document.track_document import TrackDocument, is_unset
 from trackside.editor.widgets.tree_items import children, top_level_items
-from trackside.engine.text import plural
+from trackside.engine.text import noun, plural
 from trackside.engine.track.geometry import GeometryCache, TrackGeometry
 from trackside.engine.track.model import Track
 
@@ -358,9 +358,9 @@ class IssuesPanel(QWidget):
         errors = sum(1 for i in counted if i.severity == "error")
         warnings = len(counted) - errors
         self.counts.setText(
-            f"<b style='color:#e5484d'>{errors}</b> error{'s' * (errors != 1)}"
+            f"<b style='color:#e5484d'>{errors}</b> {noun(errors, 'error')}"
             f" &nbsp; <b style='color:#f0a020'>{warnings}</b> "
-            f"warning{'s' * (warnings != 1)}"
+            f"{noun(warnings, 'warning')}"
             if counted
             else "<b style='color:#3fb950'>No problems</b>"
             if self.checked

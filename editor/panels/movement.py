@@ -34,6 +34,7 @@ from trackside.editor.tools.moves import after_insertion, after_removal
 from trackside.editor.widgets.boxes import ComboBox, SpinBox
 from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.game.cards import COLOURS
+from trackside.engine.text import plural
 from trackside.engine.track.movement import Move
 
 if TYPE_CHECKING:
@@ -175,15 +176,14 @@ class MovementDock(QWidget):
                 by_end.setdefault(m.end, []).append(m)
             ends = sorted(by_end, key=lambda i: spaces[i].id)
             self.summary.setText(
-                f"{spaces[origin].id} moving {tool.number}: {len(moves)} "
-                f"path{'s' * (len(moves) != 1)} to {len(ends)} end "
-                f"space{'s' * (len(ends) != 1)}" + ("" if moves else " (cannot move)")
+                f"{spaces[origin].id} moving {tool.number}: {plural(len(moves), 'path')} "
+                f"to {plural(len(ends), 'end space')}" + ("" if moves else " (cannot move)")
             )
             for i in ends:
                 count = len(by_end[i])
                 kind = end_kind(by_end[i], i)
                 text = (
-                    f"{spaces[i].id}  —  {count} path{'s' * (count != 1)}"
+                    f"{spaces[i].id}  —  {plural(count, 'path')}"
                     + {"finish": ", finishes", "blocked": ", blocked short", "move": ""}[kind]
                 )
                 rows.append((text, i))

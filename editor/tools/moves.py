@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QKeyEvent
 
 from trackside.editor.canvas.overlays import MovesItem
 from trackside.editor.tools.base import Tool, ToolEvent
+from trackside.engine.text import plural
 from trackside.engine.track.movement import Move
 
 if TYPE_CHECKING:
@@ -132,9 +133,8 @@ class MovesTool(Tool):
             ends = sorted({m.end for m in moves})
             sid = self.doc.track.spaces[origin].id
             self.set_hint(
-                f"{sid} moving {self.number}: {len(moves)} legal path"
-                f"{'s' * (len(moves) != 1)} to {len(ends)} space"
-                f"{'s' * (len(ends) != 1)}" + ("" if moves else " (the car cannot move)")
+                f"{sid} moving {self.number}: {plural(len(moves), 'legal path')} to "
+                f"{plural(len(ends), 'space')}" + ("" if moves else " (the car cannot move)")
             )
         else:
             self.set_hint(f"Number {self.number}. " + self.hint)

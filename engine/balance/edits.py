@@ -2,8 +2,9 @@
 along the track, the grid moved back, a lane added or removed where cars jam.
 
 A ``Proposal`` says what to change in numbers (a hint carries one); ``make_edit``
-turns it into an ``Edit``: its words, the spaces it is about and the edited
-circuit, a valid track, or None when the circuit has no room for it. Distances
+turns a line or grid proposal into an ``Edit``: its words, the spaces it is about
+and the edited circuit, a valid track, or None when the circuit has no room for
+it (``engine.balance.lane_fixes`` makes the lane proposals). Distances
 are in steps (spaces a car moves), as the bots count them: a line ``k`` spaces
 earlier is one that every car reaches ``k`` steps sooner.
 """

@@ -1,13 +1,14 @@
 """Suggest fixes: try candidate edits of a circuit by simulation and rank them.
 
 Each candidate (``candidate_edits``: the finish line a few spaces earlier or
-later, a betting line moved, the grid moved back, a lane added where cars jam)
-plays the very games the circuit as it is plays: game i of both from seed
-``seed + i``, with the same bots in the same seats (common random numbers). The
-difference a candidate makes is then measured game by game, and its 95%
-interval comes from resampling the games, both circuits' games together (a
-paired bootstrap), so that the luck of the deal cancels out of it. A change
-whose interval holds zero is marked as noise.
+later, a betting line moved, the grid moved back; ``lane_fixes``: a lane more or
+fewer where cars jam, on a circuit that keeps its lane layouts) plays the very
+games the circuit as it is plays: game i of both from seed ``seed + i``, with the
+same bots in the same seats (common random numbers). The difference a candidate
+makes is then measured game by game, and its 95% interval comes from resampling
+the games, both circuits' games together (a paired bootstrap), so that the luck
+of the deal cancels out of it. A change whose interval holds zero is marked as
+noise.
 
 Each circuit is judged by its ``problems``: how far its stalled cars per race are
 above the goal, how far each grid slot's share lies outside its fair band, and
@@ -29,6 +30,8 @@ import numpy as np
 
 from trackside.engine.balance.edits import Edit, Proposal, make_edit
 from trackside.engine.balance.hints import LINE_AIM, STALL_GOAL, hints
+from trackside.engine.balance.jams import jammed_stretches
+from trackside.engine.balance.lane_fixes import lane_fixes
 from trackside.engine.balance.report import SLOTS, BalanceReport
 from trackside.engine.balance.runner import BalanceRun, few_collections, play_one
 from trackside.engine.balance.sequential import fair_band
@@ -158,7 +161,7 @@ def _measured_dict(m: Measured) -> dict[str, Any]:
 def candidate_proposals(report: BalanceReport | None, track: Track | None = None) -> list[Proposal]:
     """The changes worth trying on a circuit, given what a run of it said: the finish
     earlier and later (and as far as the stall hint says), the betting lines the hints
-    name, the grid further back, a lane at a jam."""
+    name, the grid further back."""
     proposals = [Proposal("line", steps) for steps in FINISH_STEPS]
     proposals.append(Proposal("line", -FINISH_STEPS[0]))
     proposals += [Proposal("grid", rows) for rows in GRID_ROWS]
@@ -283,20 +286,19 @@ def try_fixes(
     workers: int = 1,
     progress: Callable[[int, int, str], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
-    extra: Callable[[BalanceReport], Sequence[Edit]] | None = None,
 ) -> FixSearch:
     """Play ``run`` and each candidate edit of its circuit (chosen from ``report``, an
-    earlier run of it, or from this run's own games when None; ``extra(report)`` adds
-    edits made elsewhere: the lane fixes at jams), and rank the candidates by how much
-    they lessen the circuit's problems. ``progress(done, total, what)`` as games
-    finish."""
+    earlier run of it, or from this run's own games when None), and rank the candidates
+    by how much they lessen the circuit's problems. ``progress(done, total, what)`` as
+    games finish."""
     began = time.perf_counter()
     if report is None:
         report = _played_alone(run, workers, progress, cancelled)
         if cancelled and cancelled():
             return FixSearch(report, [], True, time.perf_counter() - began)
     edits = candidate_edits(run.track, candidate_proposals(report, run.track))
-    edits += extra(report) if extra else []
+    jams = [stretch.spaces for stretch in jammed_stretches(report, run.track)]
+    edits += [fix.edit for fix in lane_fixes(run.track, jams)]
     runs = [run, *(replace(run, track=e.track) for e in edits)]
     total = sum(r.games for r in runs)
     what = f"{len(edits)} candidate fixes and the circuit as it is"

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from trackside.engine.errors import Place, UnreadableInput
+from trackside.engine.track.layout import KeptLayout
 from trackside.engine.yamlio import (
     JsonPath,
     YamlDocument,
@@ -155,8 +156,8 @@ class Track:
     tolerance: Number | None = None
     labels: list[Label] = field(default_factory=list)
     background: Background | None = None
-    # Lane layouts kept for the editor's Lanes tool, as in the file; the rules never read them.
-    lane_layouts: list[dict[str, Any]] = field(default_factory=list, repr=False)
+    # Lane layouts kept for the editor's Lanes tool; the rules never read them.
+    lane_layouts: list[KeptLayout] = field(default_factory=list, repr=False)
     source: str | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -195,7 +196,7 @@ class Track:
         if self.background is not None:
             out["background"] = self.background.to_dict()
         if self.lane_layouts:
-            out["lane_layouts"] = copy.deepcopy(self.lane_layouts)
+            out["lane_layouts"] = [kept.to_data() for kept in self.lane_layouts]
         return out
 
     @classmethod
@@ -219,7 +220,7 @@ class Track:
                 for lb in data.get("labels", [])
             ],
             background=Background.from_dict(data["background"]) if "background" in data else None,
-            lane_layouts=copy.deepcopy(list(data.get("lane_layouts", []))),
+            lane_layouts=[KeptLayout.from_data(d) for d in data.get("lane_layouts", [])],
             source=source,
         )
 

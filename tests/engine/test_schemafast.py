@@ -79,6 +79,9 @@ def test_parts_it_does_not_know_are_left_to_jsonschema():
         ([{"straight": 200.0, "lanes": 2, "keep": "left"}], True),
         ([{"arc": 300.0, "turn": 90.0, "keep": "centre"}], True),
         ([{"straight": 200.0, "keep": "inner"}], False),
+        ([{"straight": 200.0, "closes": True}, {"straight": 80.0, "closes": False}], True),
+        ([{"arc": 300.0, "turn": 90.0, "closes": True}], False),
+        ([{"straight": 200.0, "closes": "yes"}], False),
     ],
 )
 def test_lane_layouts_are_checked_alike(pieces, valid):

@@ -10,9 +10,15 @@ from pathlib import Path
 
 import pytest
 from repo_paths import FIXTURES
+from tracks_for_tests import LONG_NAME
 
 from trackside.cli.main import main
-from trackside.editor.canvas.painting import DEFAULT_STYLE, board_bounds, track_surface
+from trackside.editor.canvas.painting import (
+    DEFAULT_STYLE,
+    LINE_SPACING,
+    board_bounds,
+    track_surface,
+)
 from trackside.editor.canvas.render import ensure_app, render
 from trackside.engine.track.model import (
     Centerline,
@@ -506,3 +512,65 @@ def test_a_board_smaller_than_the_seal_between_spaces_still_renders(tmp_path):
     assert all(math.isfinite(v) for v in bounds)
     done = render(track, tmp_path / "tiny.png")
     assert done.path.read_bytes().startswith(b"\x89PNG")
+
+
+# -- a long name --------------------------------------------------------------------
+
+
+@pytest.fixture
+def long_named(tmp_path: Path) -> tuple[Path, Path]:
+    """The oval twice: with a short name, and with a 200-character one and author."""
+    short, long = tmp_path / "short.yaml", tmp_path / "long.yaml"
+    save_track(oval_track(), short)
+    track = oval_track()
+    track.name = LONG_NAME
+    track.author = "A. " + "Longname-Whitfield " * 10
+    save_track(track, long)
+    return short, long
+
+
+def test_a_long_name_does_not_make_the_board_wider(qapp, long_named, tmp_path, capsys):
+    """Every format: the name is wrapped and cut short to the board's width."""
+    short, long = long_named
+    for suffix in (".png", ".svg", ".pdf"):
+        widths = []
+        for source in (short, long):
+            out = tmp_path / f"{source.stem}{suffix}"
+            dpi = ["--dpi", "50"] if suffix == ".png" else []
+            assert run_cli(capsys, source, "-o", out, *dpi)[0] == 0
+            if suffix == ".png":
+                from PySide6.QtGui import QImage
+
+                widths.append(QImage(str(out)).width() * 25.4 / 50)
+            elif suffix == ".svg":
+                widths.append(float(ET.parse(out).getroot().get("width")[:-2]))
+            else:
+                widths.append(pdf_pages(out)[0][0] * MM_PER_PT)
+        assert widths[1] == pytest.approx(widths[0], abs=0.6), suffix
+    w_mm, h_mm = board_mm(long)
+    short_w, short_h = board_mm(short)
+    assert w_mm == pytest.approx(short_w)
+    assert h_mm < short_h + 2 * LINE_SPACING * DEFAULT_STYLE.title_height  # two lines at most
+
+
+def test_a_long_name_tiles_on_as_many_pages(qapp, long_named, tmp_path, capsys):
+    short, long = long_named
+    counts = []
+    for source in (short, long):
+        out = tmp_path / f"{source.stem}-a4.pdf"
+        assert run_cli(capsys, source, "-o", out, "--paper", "a4")[0] == 0
+        counts.append(len(pdf_pages(out)))
+    assert counts[1] == counts[0] == 10
+
+
+def test_a_long_name_is_wrapped_and_cut_short_with_an_ellipsis(qapp):
+    from trackside.editor.canvas.painting import text_width, wrap_text
+
+    room = 300.0
+    lines = wrap_text(LONG_NAME, 14.0, room, bold=True, lines=2)
+    assert len(lines) == 2 and lines[-1].endswith("…")
+    assert all(text_width(line, 14.0, bold=True) <= room for line in lines)
+    assert lines[0].startswith("Grand Prix de la Côte") and not lines[0].endswith(" ")
+    unbroken = "X" * 200  # no space to break at: broken inside the word
+    assert all(text_width(line, 14.0) <= room for line in wrap_text(unbroken, 14.0, room, lines=3))
+    assert wrap_text("Harbour Loop", 14.0, room) == ["Harbour Loop"]  # fits: as it is

@@ -48,17 +48,32 @@ def test_simulate_fills_the_panel_and_the_window_stays_usable(qtbot, quarry):
     assert quarry.act_heatmap.isEnabled()
 
 
-def test_a_hint_selects_and_shows_its_space(qtbot, quarry):
+def test_a_hint_outlines_its_space_without_selecting_it(qtbot, quarry):
+    """A hint shows its space, but what the tools act on stays as it was: a Move By
+    after the click moves the whole circuit, not the hint's space alone."""
     panel = quarry.balance_panel
     run(qtbot, quarry)
-    for i in range(panel.hint_list.count()):
-        item = panel.hint_list.item(i)
-        if item.data(256):  # Qt.UserRole: the space the hint is about
-            panel.hint_list.itemClicked.emit(item)
-            index = quarry.doc.index_of(item.data(256))
-            assert quarry.scene.selected_indices() == [index]
-            return
-    pytest.fail("no hint names a space")
+    rows = [i for i in range(panel.hint_list.count()) if panel.hint_list.item(i).data(256)]
+    assert rows, "no hint names a space"
+    item = panel.hint_list.item(rows[0])  # Qt.UserRole: the space the hint is about
+    rect = panel.hint_list.visualItemRect(item)
+    panel.hint_list.scrollToItem(item)
+    qtbot.mouseClick(panel.hint_list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    index = quarry.doc.index_of(item.data(256))
+    assert quarry.scene.pointed_indices() == [index]
+    assert quarry.scene.selected_indices() == []
+    assert f"Space {item.data(256)} is outlined, not selected" in (
+        quarry.statusBar().currentMessage()
+    )
+    before = [list(sp.corners) for sp in quarry.doc.track.spaces]
+    quarry.prompts.offset_answer = (10.0, 0.0)
+    quarry.transforms.act_move_by.trigger()
+    after = [list(sp.corners) for sp in quarry.doc.track.spaces]
+    assert all(a != b for a, b in zip(after, before, strict=True))  # every space moved
+    quarry.set_tool("select")
+    quarry.show_spaces([item.data(256)], select=False)
+    qtbot.keyClick(quarry.view, Qt.Key.Key_Escape)
+    assert quarry.scene.pointed_indices() == []
 
 
 def test_the_heat_map_tints_spaces_and_follows_the_view_menu(qtbot, quarry):

@@ -7,6 +7,7 @@ from repo_paths import FIXTURES
 from tracks_for_tests import stadium_track, straight_track
 
 from trackside.engine.errors import InvalidInput, UnreadableInput
+from trackside.engine.track.layout import Arc, KeptLayout, LayoutError, Straight
 from trackside.engine.track.model import (
     FORMAT,
     Label,
@@ -14,6 +15,7 @@ from trackside.engine.track.model import (
     read_track_document,
     save_track,
 )
+from trackside.engine.yamlio import dump_yaml
 
 LOOP = FIXTURES / "valid-loop.yaml"
 
@@ -240,21 +242,59 @@ LAYOUT = {
 def test_lane_layouts_round_trip_and_are_optional():
     track = stadium_track()
     assert "lane_layouts" not in track.to_yaml()
-    track.lane_layouts = [LAYOUT]
+    track.lane_layouts = [KeptLayout.from_data(LAYOUT)]
     text = track.to_yaml()
     again, _doc, problems = read_track_document("<input>", text=text)
     assert problems == []
-    assert again.lane_layouts == [LAYOUT]
+    assert [kept.to_data() for kept in again.lane_layouts] == [LAYOUT]
+    assert again.lane_layouts[0].pieces == (Straight(400), Arc(160, 180, lanes=2))
+    assert again.lane_layouts[0].names() == {"a1": "a31"}
     assert again.to_yaml() == text
 
 
-def test_a_piece_is_a_straight_or_an_arc_with_its_turn():
+def test_a_kept_layout_is_written_back_as_it_was_read():
+    """Keys left out stay out (their defaults hold), and 90.0 stays 90.0: a file
+    written by hand round-trips byte for byte."""
+    sparse = {"start": [10.5, -3], "heading": 90.0, "pieces": [{"straight": 400.0}]}
     track = stadium_track()
-    track.lane_layouts = [{**LAYOUT, "pieces": [{"straight": 400, "arc": 100, "turn": 90}]}]
-    _track, _doc, problems = read_track_document("<input>", text=track.to_yaml())
+    data = track.to_dict()
+    data["lane_layouts"] = [sparse, LAYOUT]
+    text = dump_yaml(data)
+    again, _doc, problems = read_track_document("<input>", text=text)
+    assert problems == []
+    kept = again.lane_layouts[0]
+    assert kept.lanes is None and kept.settings.lanes == 2 and kept.settings.lane_width == 30
+    assert kept.settings.close and not kept.sets_racing_line
+    assert again.to_yaml() == text
+
+
+@pytest.mark.parametrize(
+    ("data", "says"),
+    [
+        ({**LAYOUT, "lanes": 2.5}, "lanes must be a whole number"),
+        ({**LAYOUT, "lanes": True}, "lanes must be a whole number"),
+        ({**LAYOUT, "heading": "north"}, "heading must be a number"),
+        ({**LAYOUT, "close": 1}, "close must be true or false"),
+        ({**LAYOUT, "start": [0]}, "start must be a point"),
+        ({**LAYOUT, "pieces": []}, "at least one piece"),
+        ({**LAYOUT, "pieces": [{"straight": 40, "keep": "middle"}]}, "keep must be one of"),
+        ({**LAYOUT, "pieces": [{"straight": 40, "turn": 90}]}, "unknown key 'turn'"),
+        ({**LAYOUT, "renamed": {"a1": 7}}, "renamed ids must be text"),
+        ({**LAYOUT, "colour": "red"}, "unknown key 'colour'"),
+    ],
+)
+def test_a_kept_layout_is_read_strictly(data, says):
+    with pytest.raises(LayoutError, match=says):
+        KeptLayout.from_data(data)
+
+
+def test_a_piece_is_a_straight_or_an_arc_with_its_turn():
+    data = stadium_track().to_dict()
+    data["lane_layouts"] = [{**LAYOUT, "pieces": [{"straight": 400, "arc": 100, "turn": 90}]}]
+    _track, _doc, problems = read_track_document("<input>", text=dump_yaml(data))
     assert problems and "lane_layouts" in problems[0].message
-    track.lane_layouts = [{**LAYOUT, "pieces": [{"arc": 100}]}]
-    assert read_track_document("<input>", text=track.to_yaml())[2]
+    data["lane_layouts"] = [{**LAYOUT, "pieces": [{"arc": 100}]}]
+    assert read_track_document("<input>", text=dump_yaml(data))[2]
 
 
 def test_a_background_round_trips_and_is_optional():
