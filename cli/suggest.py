@@ -5,7 +5,8 @@ spaces earlier or later, a betting line moved, the grid moved back, a lane more
 or fewer where cars jam), each against the circuit as it is on the same seeds,
 and lists them ranked by how much they lessen what the balance hints warn about,
 with 95% intervals of paired differences and a noise mark (docs/balance.md,
-Suggest fixes).
+Suggest fixes). The report is written through ``engine.writer`` and never onto
+a file the search reads.
 """
 
 from __future__ import annotations
@@ -16,14 +17,20 @@ import sys
 from collections.abc import Callable
 
 from trackside.cli.simulate import MAX_GAMES, add_bots_option, bot_kinds, check_workers
-from trackside.cli.table import add_table_options, check_tracks, player_count
+from trackside.cli.table import (
+    add_table_options,
+    check_tracks,
+    player_count,
+    refuse_outputs_onto_inputs,
+)
+from trackside.cli.terminal import unescaped
 from trackside.engine.balance.fixes import DEFAULT_GAMES, FixSearch, Measured, try_fixes
 from trackside.engine.balance.players import bots_named
 from trackside.engine.balance.runner import BalanceRun
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.records import open_track, open_variant
 from trackside.engine.text import plural
-from trackside.engine.yamlio import check_writable, write_atomic
+from trackside.engine.writer import check_writable, write_text
 
 
 def add_parser(
@@ -76,9 +83,10 @@ def run(args: argparse.Namespace) -> int:
             Place("--variant"),
             "use a variant raced on one circuit",
         )
-    check_tracks(args.track)
     if args.report:
         check_writable(args.report, "--report")
+    refuse_outputs_onto_inputs([("--report", args.report)], args.track, args.variant)
+    check_tracks(args.track)
     track = open_track(args.track[0])
     run_spec = BalanceRun(track, variant, players, args.games, args.seed, tuple(bots))
     search = try_fixes(run_spec, workers=args.workers, progress=_progress())
@@ -86,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write("\n")
     data = search.to_dict()
     if args.report:
-        write_atomic(args.report, json.dumps(data, indent=1) + "\n")
+        write_text(args.report, json.dumps(data, indent=1) + "\n", "--report")
     if args.json:
         json.dump(data, sys.stdout, indent=2)
         sys.stdout.write("\n")
@@ -97,12 +105,13 @@ def run(args: argparse.Namespace) -> int:
 
 def _progress() -> Callable[[int, int, str], None]:
     """Games played so far and what they are for, on stderr when it is a terminal."""
-    tty = sys.stderr.isatty()
+    out = unescaped(sys.stderr)  # the line's own carriage return moves the cursor
+    tty = out.isatty()
 
     def show(done: int, total: int, what: str) -> None:
         if tty:
-            sys.stderr.write(f"\r{done}/{total} games: {what}\033[K")
-            sys.stderr.flush()
+            out.write(f"\r{done}/{total} games: {what}\033[K")
+            out.flush()
 
     return show
 
