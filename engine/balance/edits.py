@@ -11,7 +11,6 @@ earlier is one that every car reaches ``k`` steps sooner.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, replace
 
 from trackside.engine.text import plural
@@ -19,9 +18,9 @@ from trackside.engine.track.across import line_across
 from trackside.engine.track.geometry import FINISH, LINE_NAMES, GeometryCache, TrackGeometry
 from trackside.engine.track.lap_start import centerline_starting_at, clean_lap_start, edge_progress
 from trackside.engine.track.model import Track
+from trackside.engine.track.movement import FAR, fewest_steps
 from trackside.engine.track.validate import validate_track
 
-UNREACHED = 10_000  # steps to a line from a space that cannot reach it
 MAX_MISS = 2  # steps a moved line may land from where it was asked, when no line fits there
 
 
@@ -75,47 +74,31 @@ def make_edit(track: Track, proposal: Proposal, cache: GeometryCache | None = No
 
 def steps_to_line(g: TrackGeometry, k: int) -> list[int]:
     """Per space: the fewest steps that take a car from it across line ``k`` (other cars
-    ignored); ``UNREACHED`` when no path crosses it."""
-    behind: list[list[int]] = [[] for _ in range(g.n)]
-    steps = [UNREACHED] * g.n
-    queue: deque[int] = deque()
-    for a in range(g.n):
-        for b in g.forward[a]:
-            if g.crossed(a, b) >> k & 1:
-                if steps[a] != 1:
-                    steps[a] = 1
-                    queue.append(a)
-            elif not g.beyond[k][b]:
-                behind[b].append(a)
-    return _spread(queue, behind, steps)
+    ignored); ``FAR`` when no path crosses it."""
+    return fewest_steps(
+        g.n,
+        (
+            (a, b, crossed)
+            for a in range(g.n)
+            for b in g.forward[a]
+            if (crossed := bool(g.crossed(a, b) >> k & 1)) or not g.beyond[k][b]
+        ),
+    )
 
 
 def steps_past_line(g: TrackGeometry, k: int) -> list[int]:
     """Per space beyond line ``k``: 1 for the spaces a step across it enters, then one
-    more for each step on; ``UNREACHED`` for the others."""
-    ahead: list[list[int]] = [[] for _ in range(g.n)]
-    steps = [UNREACHED] * g.n
-    queue: deque[int] = deque()
-    for a in range(g.n):
-        for b in g.forward[a]:
-            if g.crossed(a, b) >> k & 1:
-                if steps[b] != 1:
-                    steps[b] = 1
-                    queue.append(b)
-            elif g.beyond[k][a] and g.beyond[k][b]:
-                ahead[a].append(b)
-    return _spread(queue, ahead, steps)
-
-
-def _spread(queue: deque[int], links: list[list[int]], steps: list[int]) -> list[int]:
-    """Breadth-first: each space linked from a counted one is one step more."""
-    while queue:
-        a = queue.popleft()
-        for b in links[a]:
-            if steps[b] > steps[a] + 1:
-                steps[b] = steps[a] + 1
-                queue.append(b)
-    return steps
+    more for each step on; ``FAR`` for the others."""
+    # The steps reversed: from the space entered back to the one left.
+    return fewest_steps(
+        g.n,
+        (
+            (b, a, crossed)
+            for a in range(g.n)
+            for b in g.forward[a]
+            if (crossed := bool(g.crossed(a, b) >> k & 1)) or (g.beyond[k][a] and g.beyond[k][b])
+        ),
+    )
 
 
 def _line_moved(
@@ -127,7 +110,7 @@ def _line_moved(
     lines along, each keeping its share of the race."""
     k, shift = proposal.line, proposal.steps
     pole = g.index.get(track.start_grid[0]) if track.start_grid else None
-    if shift == 0 or pole is None or steps_to_line(g, k)[pole] >= UNREACHED:
+    if shift == 0 or pole is None or steps_to_line(g, k)[pole] >= FAR:
         return None
     moved = _moved_line(track, g, k, shift, pole, cache)
     if moved is None:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trackside.engine.balance.edits import UNREACHED, steps_to_line
+from trackside.engine.balance.edits import steps_to_line
 from trackside.engine.balance.report import BalanceReport
 from trackside.engine.game.board import Board
 from trackside.engine.track.geometry import FINISH
 from trackside.engine.track.model import Track
+from trackside.engine.track.movement import FAR
 
 JAM_NOTICE = 0.5  # blocked moves per race in one stretch worth a word
 JAM_SPACE = 0.1  # blocked moves per race that make a space part of a stretch
@@ -49,7 +50,7 @@ def jammed_stretches(report: BalanceReport, track: Track | None = None) -> list[
         for space, count in report.blocked.items()
         if count / n >= JAM_SPACE and space in geometry.index
     ]
-    blocked = [(steps, space) for steps, space in blocked if steps < UNREACHED]
+    blocked = [(steps, space) for steps, space in blocked if steps < FAR]
     row_width: dict[int, int] = {}
     for steps in to_finish:
         row_width[steps] = row_width.get(steps, 0) + 1

@@ -12,11 +12,12 @@ from typing import Any
 
 from trackside.engine.balance.edits import steps_to_line
 from trackside.engine.balance.intervals import mean_interval, wilson
-from trackside.engine.bots.tables import FAR, track_tables
+from trackside.engine.bots.tables import track_tables
 from trackside.engine.game import Game
 from trackside.engine.game.board import Board
 from trackside.engine.game.cards import COLOURS
 from trackside.engine.game.race import first_seat
+from trackside.engine.track.movement import FAR
 
 SLOTS = len(COLOURS)
 SHARE_UNIT = 60  # a win shared by k seats counts 60 / k (k <= 6)
