@@ -37,6 +37,7 @@ COMMANDS: dict[str, str] = {
     "play": "play a game in the terminal against bots",
     "replay": "re-run a game record and print the result",
     "simulate": "play many bot games and report statistics",
+    "suggest": "try candidate fixes of a circuit by simulation and rank them",
 }
 
 
@@ -103,6 +104,10 @@ def command_module(name: str) -> ModuleType:
         from trackside.cli import simulate
 
         return simulate
+    if name == "suggest":
+        from trackside.cli import suggest
+
+        return suggest
     raise KeyError(name)
 
 

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from trackside.editor.app import make_app  # noqa: E402
 from trackside.editor.mainwindow import MainWindow  # noqa: E402
+from trackside.editor.panels.balance import BalancePanel  # noqa: E402
 from trackside.editor.play.setup import GameSetup, Seat  # noqa: E402
 from trackside.engine.game import load_variant  # noqa: E402
 from trackside.engine.track.lanes import Arc, Straight  # noqa: E402
@@ -144,20 +145,41 @@ def closes_shot() -> None:
 
 
 def balance_shot() -> None:
-    """Quarry Hairpin after 1,000 greedy games: the Balance panel and the heat map, its
-    legend in the canvas corner."""
+    """Quarry Hairpin: 1,000 greedy games, Suggest fixes (balance-fixes.png), the best
+    fix applied and 1,000 games again: every figure with its change, the heat map and
+    its legend in the canvas corner (balance-panel.png)."""
     w = window()
     w.open_file(TRACKS / "quarry-hairpin.yaml", ask=False)
     w.view.fit_to_view()
     panel = w.balance_panel
+    room = w.balance_dock.widget()
     panel.games_box.setValue(1000)
     panel.workers_box.setValue(2)
     w.act_simulate.trigger()
+    _wait_for(panel)
+    panel.games_box.setValue(200)
+    panel.suggest()
+    _wait_for(panel)
+    panel.fixes.select(0)
+    settle()
+    room.verticalScrollBar().setValue(panel.fixes.y())
+    save(w, "balance-fixes.png")
+    QTest.mouseClick(panel.fixes.apply_button, Qt.MouseButton.LeftButton)
+    panel.games_box.setValue(1000)
+    w.act_simulate.trigger()
+    _wait_for(panel)
+    w.act_heatmap.trigger()
+    settle()
+    room.verticalScrollBar().setValue(panel.slot_table.y() - panel.headline.height())
+    save(w, "balance-panel.png")
+    w.doc.undo_stack.clear()
+    w.close()
+
+
+def _wait_for(panel: BalancePanel) -> None:
+    """Let the panel's run or search end."""
     while panel.running:
         settle(100)
-    w.act_heatmap.trigger()
-    save(w, "balance-panel.png")
-    w.close()
 
 
 def movement_shot() -> None:

@@ -20,10 +20,10 @@ way a heading points and which way a + arc turns, rather than assuming it).
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field, replace
 
 from trackside.engine.text import plural
+from trackside.engine.track import reapply
 from trackside.engine.track.lanes import (
     Arc,
     LaneLayout,
@@ -37,16 +37,16 @@ from trackside.engine.track.lanes import (
     pick_grid,
     trace,
 )
-from trackside.engine.track.layout import KeptLayout, lane_layout, tidy
-from trackside.engine.track.loop_fit import LoopFit, fit_loop, kept_ids
+from trackside.engine.track.layout import KeptLayout, lane_layout, renamed_pairs, tidy
+from trackside.engine.track.loop_fit import LoopFit, fit_loop
 from trackside.engine.track.model import MAX_SPACES, Centerline, Point, Segment, Space
+from trackside.engine.track.reapply import Reapplication, highest_row
 
 ANGLE_STEP = 15.0  # degrees an arc snaps to while dragging
 RADIUS_STEP = 5.0  # mm a radius snaps to while dragging
 HEADING_STEP = 15.0  # degrees the first straight's direction snaps to
 MAX_ARC = 345.0  # the largest turn one dragged arc may make
 MIN_STRAIGHT = 5.0  # mm: a shorter closing straight is left out (fit_loop closes the rest)
-_ID = re.compile(r"^[a-z](\d+)$")
 
 
 @dataclass
@@ -275,7 +275,6 @@ def keep_draft(draft: LaneDraft, ids: dict[str, str], sets_racing_line: bool) ->
     builder's own id, ``a1``, ``b7``...); ``sets_racing_line`` when Create set the line."""
     s = draft.settings
     x, y = draft.start or (0.0, 0.0)
-    renamed = tuple((b, d) for b, d in ids.items() if b != d)
     return KeptLayout(
         start=(tidy(x), tidy(y)),
         heading=tidy(draft.heading),
@@ -286,7 +285,7 @@ def keep_draft(draft: LaneDraft, ids: dict[str, str], sets_racing_line: bool) ->
         stagger=tidy(s.stagger),
         close=s.close,
         racing_line=sets_racing_line,
-        renamed=renamed or None,
+        renamed=renamed_pairs(ids),
     )
 
 
@@ -331,8 +330,7 @@ def free_ids(result: LaneResult, taken: set[str]) -> dict[str, str]:
     ids = [sp.id for sp in result.spaces]
     if not taken.intersection(ids):
         return {i: i for i in ids}
-    used = [int(m.group(1)) for m in map(_ID.match, taken) if m]
-    offset = max(used, default=0)
+    offset = highest_row(taken)
     return {sp.id: f"{sp.id[0]}{sp.row + offset}" for sp in result.spaces}
 
 
@@ -404,38 +402,9 @@ def _segment(seg) -> Segment:
     return ((tidy(ax), tidy(ay)), (tidy(bx), tidy(by)))
 
 
-@dataclass
-class Reapplication:
-    """What re-applying an edited layout changes: spaces that survive (same id, same
-    object) get new corners or lane, the others go, new ones come."""
-
-    kept: list[tuple[str, Space]]  # document id, the space as built now
-    removed: list[str]  # document ids
-    added: list[Space]
-    names: dict[str, str]  # builder id -> document id, for the next edit
-    centerline: Centerline | None = None
-
-
 def plan_reapplication(build: DraftBuild, old: KeptLayout, present: set[str]) -> Reapplication:
-    """Match the spaces of ``build`` with those ``old`` made (by the builder's id), given
-    the ids ``present`` in the document now; new spaces get ids that clash with none."""
-    result = build.result
-    if result is None:
+    """Re-apply's plan for the draft as built (``engine.track.reapply``): its spaces
+    matched with those ``old`` made, given the ids ``present`` in the document now."""
+    if build.result is None:
         raise LayoutError(build.error or "nothing to create")
-    alive = {bid: did for bid, did in kept_ids(old).items() if did in present}
-    built = result.track_spaces()
-    new_ids = {sp.id for sp in built}
-    kept = [(alive[sp.id], sp) for sp in built if sp.id in alive]
-    removed = [did for bid, did in alive.items() if bid not in new_ids]
-    taken = present | set(alive.values())
-    fresh = [sp for sp in built if sp.id not in alive]
-    names = {bid: did for bid, did in alive.items() if bid in new_ids}
-    added = []
-    top = max((int(m.group(1)) for m in map(_ID.match, taken) if m), default=0)
-    for sp in fresh:
-        sid = sp.id if sp.id not in taken else f"{sp.id[0]}{top + int(sp.id[1:])}"
-        taken.add(sid)
-        names[sp.id] = sid
-        added.append(Space(id=sid, lane=sp.lane, corners=sp.corners))
-    centerline = result.track_centerline() if old.sets_racing_line else None
-    return Reapplication(kept, removed, added, names, centerline)
+    return reapply.plan_reapplication(build.result, old, present)

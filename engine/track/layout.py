@@ -259,6 +259,13 @@ class KeptLayout:
         )
 
 
+def renamed_pairs(ids: Mapping[str, str]) -> tuple[tuple[str, str], ...] | None:
+    """A kept layout's ``renamed``: the builder ids (``a1``) of ``ids`` that the track
+    names otherwise, with those names; None when none is."""
+    pairs = tuple((built, named) for built, named in ids.items() if built != named)
+    return pairs or None
+
+
 def tidy(value: float) -> float:
     """A computed value as a file keeps it: rounded to 0.001, an int when whole."""
     rounded = round(float(value), 3)

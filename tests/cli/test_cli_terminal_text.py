@@ -5,7 +5,9 @@ or a file name is shown escaped in every command's text output, error lines incl
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 
 import pytest
 
@@ -66,6 +68,25 @@ def test_simulate_shows_the_names_escaped(capsys, evil):
     code, text = run(capsys, "simulate", "--track", str(track), "--games", "3")
     assert code == 0 and f"Harbour{SHOWN}" in text
     assert_safe(text)
+
+
+def test_suggest_shows_the_names_escaped_and_its_progress_still_moves_the_cursor(
+    capsys, evil, monkeypatch
+):
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    track, _variant = evil
+    progress = Tty()
+    monkeypatch.setattr(sys, "stderr", progress)
+    code = main(["suggest", "--track", str(track), "--games", "3"])
+    out = capsys.readouterr().out
+    assert code == 0 and f"Harbour{SHOWN}" in out
+    assert_safe(out)
+    assert "\r3/" in progress.getvalue() and "\\r" not in progress.getvalue()
+    code = main(["suggest", "--track", str(track), "--games", "3", "--json"])
+    assert code == 0 and json.loads(capsys.readouterr().out)["track"] == "Harbour" + EVIL
 
 
 def test_moves_shows_a_space_id_escaped_and_json_keeps_it(capsys, evil):

@@ -31,6 +31,7 @@ WRITERS = {
     "simulate --plot png": ["simulate", "--track", HARBOUR, "--games", "2", "--plot", "OUT"],
     "simulate --plot svg": ["simulate", "--track", HARBOUR, "--games", "2", "--plot", "OUT"],
     "play --record": ["play", "--track", HARBOUR, "--seed", "3", "--record", "OUT"],
+    "suggest --report": ["suggest", "--track", HARBOUR, "--games", "2", "--report", "OUT"],
 }
 SUFFIX = {
     "render png": ".png",
@@ -41,6 +42,7 @@ SUFFIX = {
     "simulate --plot png": ".png",
     "simulate --plot svg": ".svg",
     "play --record": ".yaml",
+    "suggest --report": ".json",
 }
 
 
@@ -88,7 +90,7 @@ def track_copy(tmp_path, name: str = "t.yaml"):
 
 
 @pytest.mark.parametrize("spelling", ["t.yaml", "./t.yaml", "link.yaml", "hard.yaml"])
-@pytest.mark.parametrize("command", ["play --record", "simulate --report"])
+@pytest.mark.parametrize("command", ["play --record", "simulate --report", "suggest --report"])
 def test_an_output_onto_the_track_is_refused_before_any_game(
     capsys, tmp_path, monkeypatch, command, spelling
 ):
@@ -101,7 +103,7 @@ def test_an_output_onto_the_track_is_refused_before_any_game(
     code, out, err = run(
         capsys,
         [command.split()[0], "--track", "t.yaml", "--games", "1", option, spelling]
-        if command.startswith("simulate")
+        if not command.startswith("play")
         else ["play", "--track", "t.yaml", option, spelling],
     )
     assert code == 2 and track.read_bytes() == before
@@ -164,6 +166,7 @@ def test_outputs_never_replace_the_variant_nor_what_it_extends(capsys, tmp_path)
                 "--report",
                 str(output),
             ],
+            ["suggest", "--track", HARBOUR, "--variant", str(child), "--report", str(output)],
         ):
             code, _, err = run(capsys, argv)
             assert code == 2 and "names the variant" in err and output.read_bytes() == before
