@@ -1,4 +1,5 @@
-"""Compound edits of the lane and racing-line tools, each one undo step.
+"""Compound edits of the lane and racing-line tools and of the balance lab's fixes, each one
+undo step.
 
 They are macros of the commands in ``editor.document.commands``, so undo and redo
 stay the document's own business.
@@ -20,21 +21,25 @@ from trackside.editor.document.commands import (
     SetLine,
     SetSpaceField,
 )
-from trackside.editor.document.lane_draft import Creation, KeptLayout, Reapplication
+from trackside.editor.document.lane_draft import Creation
 from trackside.editor.document.track_document import (
     UNSET_SEGMENT,
     TrackDocument,
     is_unset,
 )
+from trackside.engine.text import plural
 from trackside.engine.track.fragment import Fragment, carried_lines, placed
 from trackside.engine.track.geometry import FINISH, LINE_NAMES
-from trackside.engine.track.model import Centerline, Point
+from trackside.engine.track.layout import KeptLayout
+from trackside.engine.track.model import Centerline, Point, Track
+from trackside.engine.track.reapply import Reapplication
 from trackside.engine.track.transform import (
     Transform,
     bounds_centre,
     map_background,
     map_centerline,
     map_corners,
+    map_kept_layout,
     map_label,
     map_segment,
     track_centre,
@@ -53,7 +58,7 @@ def create_lanes(
     n = len(creation.spaces)
     add = AddSpaces(doc, creation.spaces, text=f"Add {n} lane spaces")
     stack = doc.undo_stack
-    stack.beginMacro(f"Lay out {n} space{'s' if n != 1 else ''} with the lane tool")
+    stack.beginMacro(f"Lay out {plural(n, 'space')} with the lane tool")
     stack.push(add)
     if creation.centerline is not None:
         stack.push(SetCenterline(doc, creation.centerline, "Set racing line from the lanes"))
@@ -167,7 +172,8 @@ def transform_spaces(
     if picture is not None and not picture.locked:
         stack.push(SetBackground(doc, map_background(picture, tf), said))
     if whole and doc.lane_layouts:
-        stack.push(SetLaneLayouts(doc, [kept.mapped(tf) for kept in doc.lane_layouts], said))
+        layouts = [map_kept_layout(kept, tf) for kept in doc.lane_layouts]
+        stack.push(SetLaneLayouts(doc, layouts, said))
     stack.endMacro()
     if picture is not None and picture.locked:
         return f"{said}; the background picture is locked, so it stays where it was"
@@ -234,3 +240,29 @@ def paste_fragment(
     if kept:
         said += f" ({_and([LINE_NAMES[k] for k in kept])} already placed, kept where it is)"
     return [doc.position(sp) for sp in add.spaces], said
+
+
+def apply_edited_track(doc: TrackDocument, edited: Track, text: str) -> bool:
+    """Make the document's circuit the ``edited`` one where they differ in lines, grid
+    or racing line (a fix the balance lab tried), as one undo step ``text``; False
+    (and nothing done) when they differ in nothing, or in spaces, which this does not
+    change."""
+    track = doc.track
+    if edited.spaces != track.spaces:
+        return False
+    wanted = [*edited.betting_lines, edited.finish_line]
+    lines = [k for k, seg in enumerate(wanted) if seg != doc.lines()[k]]
+    grid = edited.start_grid != track.start_grid
+    racing = edited.centerline != track.centerline
+    if not (lines or grid or racing):
+        return False
+    stack = doc.undo_stack
+    stack.beginMacro(text)
+    for k in lines:
+        stack.push(SetLine(doc, k, wanted[k], exact=True))
+    if grid:
+        stack.push(SetGrid(doc, edited.start_grid))
+    if racing:
+        stack.push(SetCenterline(doc, edited.centerline, "Move the lap start"))
+    stack.endMacro()
+    return True

@@ -17,9 +17,17 @@ from typing import Any
 from PySide6.QtCore import QStandardPaths
 
 from trackside.editor.document.track_document import UNSET_SEGMENT
-from trackside.engine.errors import InvalidInput, Place, TracksideError, UnreadableInput
+from trackside.engine.errors import (
+    InvalidInput,
+    Place,
+    TracksideError,
+    UnreadableInput,
+    more_problems,
+)
 from trackside.engine.resources import tracks_dir, variants_dir
+from trackside.engine.schema import ViolationKind
 from trackside.engine.track.model import Track, read_track_document
+from trackside.engine.writer import remove_leftovers
 
 TRACK_SHAPE = "a track file is a mapping that starts with 'format: trackside-track/1'"
 READ_FIX = f"open a track file: {TRACK_SHAPE}"
@@ -63,10 +71,8 @@ class LoadResult:
                 self.error.hint = READ_FIX
             return self.error
         first = self.problems[0] if self.problems else LoadProblem("not a track file", "")
-        more = len(self.problems) - 1
         return InvalidInput(
-            f"not a track file: {first.message}"
-            + (f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else ""),
+            f"not a track file: {first.message}" + more_problems(len(self.problems) - 1),
             Place(first.file, first.line, first.column),
             f"'trackside validate {first.file}' lists every problem; {TRACK_SHAPE}",
         )
@@ -77,8 +83,10 @@ class LoadResult:
 
 
 def load_for_editing(path: str | os.PathLike) -> LoadResult:
-    """Read a track file; unusable files give problems instead of raising."""
+    """Read a track file; unusable files give problems instead of raising. What a
+    save killed half way left beside it is removed first."""
     name = str(path)
+    remove_leftovers(name)
     try:
         track, doc, problems = read_track_document(path)
     except TracksideError as exc:
@@ -96,7 +104,7 @@ def load_for_editing(path: str | os.PathLike) -> LoadResult:
     found = [
         LoadProblem(p.message, p.place.file or name, p.place.line, p.place.column) for p in problems
     ]
-    if all("needs at least" in p.message for p in problems):
+    if all(p.kind is ViolationKind.TOO_FEW for p in problems):
         draft = _draft(doc.data, name)
         if draft is not None:
             return LoadResult(draft, found, draft=True)

@@ -21,7 +21,6 @@ from trackside.editor.play.board_view import BoardView
 from trackside.editor.play.choice_panel import ChoicePanel
 from trackside.editor.play.controller import PlayController
 from trackside.editor.play.hand_widget import HandWidget
-from trackside.editor.play.score_sheet import ordinal
 from trackside.engine.game import (
     COLOURS,
     Bet,
@@ -38,7 +37,7 @@ from trackside.engine.game import (
     Wild,
 )
 from trackside.engine.game.cards import bid_value
-from trackside.engine.text import plural
+from trackside.engine.text import ordinal, plural
 
 # What each decision asks for, in a few words.
 WHAT = {

@@ -14,6 +14,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 from multiprocessing import get_context
 
+from trackside.engine.balance.players import LAB_BOTS
 from trackside.engine.balance.report import BalanceReport
 from trackside.engine.game import Game, Series, Variant
 from trackside.engine.simulate import BotRun, Stats, play_games
@@ -31,7 +32,7 @@ class BalanceRun:
     players: int
     games: int
     seed: int = 0
-    bots: tuple[str, ...] = ("greedy",)
+    bots: tuple[str, ...] = LAB_BOTS
     track_name: str = ""
     rotate: bool = True  # seats take turns with the bot kinds; False: each seat keeps one
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from enum import Enum
 
 from trackside.engine.game.events import Phase
+from trackside.engine.text import ordinal as ordinal  # the log's places: "finishes 2nd"
 
 OFF = -1  # position of a car that has left the track (finished)
 NOBODY = -1  # owner of an unowned car
@@ -16,11 +17,6 @@ def seat_name(seat: int) -> str:
 
 
 SEAT_NAMES = tuple(seat_name(seat) for seat in range(16))  # the log names them at every turn
-
-
-def ordinal(k: int) -> str:
-    """1st, 2nd, 3rd, 4th..."""
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
 
 
 class Step(Enum):

@@ -33,7 +33,7 @@ def centerline_starting_at(centerline: Centerline, progress: float) -> Centerlin
     total = sum(lengths)
     if total == 0:
         return Centerline(closed=True, points=list(centerline.points))
-    along = progress % total
+    along = float(progress) % total  # a numpy number would reach the file: YAML refuses it
     start = 0.0
     for k, seg in enumerate(lengths):
         if along <= start + seg or k == len(lengths) - 1:
@@ -77,7 +77,7 @@ def clean_lap_start(g: TrackGeometry, progress: float) -> float:
     for p in candidates:
         behind = (rear - p + half) % g.length - half  # rear edges relative to p
         if not np.any((behind < -g.tol) & (behind + span > g.tol)):
-            return p
+            return float(p)
     return progress
 
 

@@ -8,7 +8,9 @@ about moves is asked of that walk: every path (``moves``, for the movement
 preview and ``trackside moves``), one move per distinct outcome
 (``outcomes``, for the rules engine), how many paths there are
 (``count_moves``), and whether one given path is a move (``follow``). A move
-and its outcome are one type, ``Move``.
+and its outcome are one type, ``Move``. Beside the walk, ``fewest_steps``
+counts the fewest steps from each space to a goal (the finish for the bots, a
+line for the balance lab), other cars ignored; ``FAR`` when it cannot be reached.
 
 Like python-chess's legal move generation, moves are a view computed on
 demand from the position (the occupied spaces); nothing is cached per turn.
@@ -16,12 +18,14 @@ demand from the position (the occupied spaces); nothing is cached per turn.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable
 from typing import NamedTuple
 
 from trackside.engine.track.geometry import FINISH, TrackGeometry
 
 ALL_LINES = 0b1111  # the three betting lines and the finish line (bit 3)
+FAR = 10_000  # steps to a goal from a space that cannot reach it
 # What distinguishes a move for the rules: end, finished, blocked, lines crossed, rectangular.
 Outcome = tuple[int, bool, bool, int, bool]
 # A move's fields, in ``Move`` order.
@@ -202,3 +206,27 @@ class MoveGraph:
 def _steps_of(start: int, path: tuple[int, ...]) -> list[tuple[int, int]]:
     """The steps of a path from ``start``: (space left, space entered)."""
     return list(zip((start, *path), path, strict=False))  # the first is one longer
+
+
+def fewest_steps(n: int, steps: Iterable[tuple[int, int, bool]]) -> list[int]:
+    """Per space of ``n``, the fewest steps that reach a goal (other cars ignored), given
+    the steps ``(a, b, reaches)`` from space ``a`` to ``b``, ``reaches`` when that step
+    reaches the goal itself; ``FAR`` from a space that cannot. A breadth-first search
+    over the steps reversed."""
+    back: list[list[int]] = [[] for _ in range(n)]
+    togo = [FAR] * n
+    queue: deque[int] = deque()
+    for a, b, reaches in steps:
+        if reaches:
+            if togo[a] != 1:
+                togo[a] = 1
+                queue.append(a)
+        else:
+            back[b].append(a)
+    while queue:
+        b = queue.popleft()
+        for a in back[b]:
+            if togo[a] > togo[b] + 1:
+                togo[a] = togo[b] + 1
+                queue.append(a)
+    return togo
