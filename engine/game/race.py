@@ -27,8 +27,8 @@ from trackside.engine.game.steps import (
     STEP_PATH,
     STEP_SKIP,
     STEP_WILD,
-    ordinal,
 )
+from trackside.engine.text import ordinal
 from trackside.engine.track.movement import Move
 
 # Option lists depend only on small keys (seat, rows, colours): built once and

@@ -5,7 +5,6 @@ from __future__ import annotations
 from enum import Enum
 
 from trackside.engine.game.events import Phase
-from trackside.engine.text import ordinal as ordinal  # the log's places: "finishes 2nd"
 
 OFF = -1  # position of a car that has left the track (finished)
 NOBODY = -1  # owner of an unowned car
