@@ -3,7 +3,8 @@
 A ``BotRun`` says which games: game i is set up from seed ``seed + i`` with
 one bot per seat; ``play_games`` is the one loop that plays them, for
 ``simulate``, the balance lab (``engine/balance/runner.py``, in worker
-processes too) and the benchmarks. ``simulate`` gathers: wins and mean
+processes too), Suggest fixes (``engine/balance/fixes.py``) and the
+benchmarks. ``simulate`` gathers: wins and mean
 winnings by seat, wins by start-grid slot (the slot the winning car started
 from), mean cards played per race, stalled cars per race, when each betting
 line is first crossed (mean card number) and the spaces where cars most

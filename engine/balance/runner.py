@@ -2,17 +2,19 @@
 
 Game i is set up from seed ``seed + i`` and its seats get the bot kinds
 rotated by i, so that seat order and bot kind are told apart; the games are
-played by the one loop of ``engine/simulate.py`` (``play_games``). Whatever
-the number of workers, the same run gives the same totals.
+played by the one loop of ``engine/simulate.py`` (``play_games``), in parts
+handed to worker processes by ``played_parts`` (for Suggest fixes too).
+Whatever the number of workers, the same run gives the same totals.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from multiprocessing import get_context
+from typing import TypeVar
 
 from trackside.engine.balance.players import LAB_BOTS
 from trackside.engine.balance.report import BalanceReport
@@ -21,6 +23,7 @@ from trackside.engine.simulate import BotRun, Stats, play_games
 from trackside.engine.track.model import Track
 
 CHUNK = 10  # games per task handed to a worker
+Part = TypeVar("Part")  # what a task of games adds up to
 
 
 @dataclass(frozen=True)
@@ -146,9 +149,42 @@ def run_totals(
     return totals
 
 
-def _chunks(games: int) -> Iterator[tuple[int, int]]:
+def chunks(games: int) -> Iterator[tuple[int, int]]:
+    """Games 0 to ``games - 1`` in the parts handed to workers: ``(first, stop)`` each."""
     for first in range(0, games, CHUNK):
         yield first, min(games, first + CHUNK)
+
+
+def played_parts(
+    play: Callable[[BalanceRun, int, int], Part],
+    tasks: Sequence[tuple[BalanceRun, int, int]],
+    workers: int = 1,
+    cancelled: Callable[[], bool] | None = None,
+) -> Iterator[tuple[int, Part]]:
+    """``play(run, first, stop)`` for each task, in ``workers`` worker processes when
+    more than one, given with the task's index as each finishes (in task order when
+    played here); no more once ``cancelled()``."""
+    if workers <= 1:
+        for k, task in enumerate(tasks):
+            if cancelled and cancelled():
+                return
+            yield k, play(*task)
+        return
+    # Spawned, not forked: safe beside the editor's threads, and the same on every OS.
+    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+        todo = list(enumerate(tasks))
+        running: dict[Future[Part], int] = {}
+        while todo or running:
+            while todo and len(running) < 2 * workers and not (cancelled and cancelled()):
+                k, task = todo.pop(0)
+                running[pool.submit(play, *task)] = k
+            if cancelled and cancelled():
+                for future in running:
+                    future.cancel()
+                return
+            finished, _ = wait(running, timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in finished:
+                yield running.pop(future), future.result()
 
 
 def _run_in_workers(
@@ -158,21 +194,10 @@ def _run_in_workers(
     cancelled: Callable[[], bool] | None,
 ) -> Totals:
     totals = Totals(run.empty_report(), run.empty_stats())
-    # Spawned, not forked: safe beside the editor's threads, and the same on every OS.
-    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
-        todo = list(_chunks(run.games))
-        running: set[Future[Totals]] = set()
-        while todo or running:
-            while todo and len(running) < 2 * workers and not (cancelled and cancelled()):
-                running.add(pool.submit(play_range, run, *todo.pop(0)))
-            if cancelled and cancelled():
-                totals.report.cancelled = True
-                for future in running:
-                    future.cancel()
-                break
-            done, running = wait(running, timeout=0.2, return_when=FIRST_COMPLETED)
-            for future in done:
-                totals.merge(future.result())
-                if progress:
-                    progress(totals.report.games)
+    tasks = [(run, first, stop) for first, stop in chunks(run.games)]
+    for _k, part in played_parts(play_range, tasks, workers, cancelled):
+        totals.merge(part)
+        if progress:
+            progress(totals.report.games)
+    totals.report.cancelled = totals.report.games < run.games
     return totals
