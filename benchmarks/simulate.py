@@ -33,16 +33,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from trackside.engine.balance.runner import few_collections
-from trackside.engine.bots import drive, seat_bots
-from trackside.engine.game import Board, Game, Series, load_variant
+from trackside.engine.game import Game, Series, Variant, load_variant
+from trackside.engine.records import new_game
 from trackside.engine.resources import tracks_dir
-from trackside.engine.track.model import load_track
+from trackside.engine.simulate import BotRun, few_collections, play_games
+from trackside.engine.track.model import Track, load_track
 
 GREEDY_GOAL = 200.0  # four-player greedy games per second
 ENGINE_GOAL = 400.0  # four-player games per second of the engine alone
 
 NewGame = Callable[[int], Game | Series]
+Table = tuple[tuple[Track, ...], Variant]  # the circuits and the variant played
 
 
 def cpu(run: Callable[[], object]) -> float:
@@ -52,11 +53,11 @@ def cpu(run: Callable[[], object]) -> float:
     return time.process_time() - began
 
 
-def bot_games(new: NewGame, kind: str, games: int, players: int, seed: int) -> None:
+def bot_games(table: Table, kind: str, games: int, players: int, seed: int) -> None:
     """Play ``games`` games with one ``kind`` bot per seat, as ``trackside simulate`` does."""
-    with few_collections():
-        for i in range(seed, seed + games):
-            drive(new(i), seat_bots(i, [kind] * players))
+    tracks, variant = table
+    run = BotRun(tracks, variant, players, games, seed, (kind,))
+    play_games(run, 0, games, lambda game, kinds: None)
 
 
 def engine_games(new: NewGame, games: int, seed: int) -> None:
@@ -99,15 +100,20 @@ def verdict(rate: float, goal: float) -> str:
     return "pass" if rate >= goal else "MISS"
 
 
-def bench(name: str, new: NewGame, races: int, args: argparse.Namespace) -> None:
-    """Print one line of figures for the games ``new`` sets up."""
+def bench(name: str, table: Table, args: argparse.Namespace) -> None:
+    """Print one line of figures for the games on ``table``."""
     n, players, seed = args.games, args.players, args.seed
+    tracks, variant = table
+    races = len(tracks)
+
+    def new(i: int) -> Game | Series:
+        return new_game(tracks, variant, players, i)
 
     def best(run: Callable[[], object]) -> float:
         return min(cpu(run) for _ in range(args.repeat))
 
-    greedy = n * races / best(lambda: bot_games(new, "greedy", n, players, seed))
-    rand = n * races / best(lambda: bot_games(new, "random", n, players, seed))
+    greedy = n * races / best(lambda: bot_games(table, "greedy", n, players, seed))
+    rand = n * races / best(lambda: bot_games(table, "random", n, players, seed))
     engine = n * races / best(lambda: engine_games(new, n, seed))
     states = copy_states(new, max(1, n // 10), seed)
     rounds = 10
@@ -132,7 +138,7 @@ def main() -> int:
 
     standard = load_variant("standard")
     files = [Path(args.track)] if args.track else sorted(tracks_dir().glob("*.yaml"))
-    boards = [Board(load_track(path), standard.use_finish) for path in files]
+    tracks = [load_track(path) for path in files]
     print(
         f"{args.players} players, {args.games} games per figure, CPU time of one core, "
         f"best of {args.repeat}; games per second (world tour: races per second)"
@@ -141,28 +147,15 @@ def main() -> int:
         f"{'':<16} {'greedy':>7} {GREEDY_GOAL:<4.0f} {'random':>9} {'engine':>9} "
         f"{ENGINE_GOAL:<4.0f} {'copies/s':>9}"
     )
-    for path, board in zip(files, boards, strict=True):
-        bench(path.stem, lambda i, b=board: Game.new(b, standard, args.players, i), 1, args)
+    for path, track in zip(files, tracks, strict=True):
+        bench(path.stem, ((track,), standard), args)
     if not args.no_tour:
         tour = load_variant("world-tour")
-        tracks = [load_track(path) for path in tour.series]
-        bench(
-            "world tour",
-            lambda i: Series.new(tracks, tour, args.players, i),
-            len(tracks),
-            args,
-        )
+        bench("world tour", (tuple(load_track(path) for path in tour.series), tour), args)
     if args.profile:
         profiler = cProfile.Profile()
-        board = boards[0]
         profiler.enable()
-        bot_games(
-            lambda i: Game.new(board, standard, args.players, i),
-            "greedy",
-            args.games,
-            args.players,
-            args.seed,
-        )
+        bot_games(((tracks[0],), standard), "greedy", args.games, args.players, args.seed)
         profiler.disable()
         text = io.StringIO()
         pstats.Stats(profiler, stream=text).sort_stats("tottime").print_stats(25)

@@ -1,17 +1,23 @@
 """Many bot games and their statistics, for designers (``trackside simulate``).
 
-``simulate`` plays ``games`` games with one bot per seat (game i from seed
-``seed + i``) and gathers: wins and mean winnings by seat, wins by start-grid
-slot (the slot the winning car started from), mean cards played per race,
-stalled cars per race, when each betting line is first crossed (mean card
-number) and the spaces where cars most often end a move blocked.
+A ``BotRun`` says which games: game i is set up from seed ``seed + i`` with
+one bot per seat; ``play_games`` is the one loop that plays them, for
+``simulate``, the balance lab (``engine/balance/runner.py``, in worker
+processes too), Suggest fixes (``engine/balance/fixes.py``) and the
+benchmarks. ``simulate`` gathers: wins and mean
+winnings by seat, wins by start-grid slot (the slot the winning car started
+from), mean cards played per race, stalled cars per race, when each betting
+line is first crossed (mean card number) and the spaces where cars most
+often end a move blocked.
 """
 
 from __future__ import annotations
 
+import gc
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +26,76 @@ from trackside.engine.game import Game, Series, Variant
 from trackside.engine.records import new_game
 from trackside.engine.text import plural
 from trackside.engine.track.model import Track
+
+BULK_THRESHOLD = 100_000  # allocations between young-generation collections in bulk play
+
+
+@contextmanager
+def few_collections() -> Iterator[None]:
+    """Collect garbage less often while bots play games in bulk (as ``trackside
+    simulate`` and the balance lab do); the old settings come back after."""
+    # A game makes and drops hundreds of thousands of small objects: at Python's
+    # default threshold (700) the cycle collector runs thousands of times a game,
+    # each time walking what the program set up before (frozen out of it here).
+    old = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(BULK_THRESHOLD, old[1], old[2])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+        gc.unfreeze()
+
+
+@dataclass(frozen=True)
+class BotRun:
+    """Bot games to play: game i on ``tracks`` (a series for several tracks or a
+    variant with its own, unless ``series`` says otherwise), set up from seed
+    ``seed + i``, with a bot of ``bots[seat]`` per seat (cycled when shorter;
+    with ``rotate`` the kinds move one seat on game after game, so that seat
+    order and bot kind are told apart)."""
+
+    tracks: tuple[Track, ...]
+    variant: Variant
+    players: int
+    games: int
+    seed: int = 0
+    bots: tuple[str, ...] = ("greedy",)
+    rotate: bool = False
+    series: bool | None = None
+
+    def kinds(self, index: int) -> list[str]:
+        """The bot kind per seat in game ``index``."""
+        turn = index if self.rotate else 0
+        return [self.bots[(seat + turn) % len(self.bots)] for seat in range(self.players)]
+
+    def play(self, index: int) -> Game | Series:
+        """Game ``index`` played to its end by its bots, each seeded from the game's seed."""
+        seed = self.seed + index
+        game = new_game(list(self.tracks), self.variant, self.players, seed, series=self.series)
+        drive(game, seat_bots(seed, self.kinds(index)))
+        return game
+
+
+def play_games(
+    run: BotRun,
+    first: int,
+    stop: int,
+    count: Callable[[Game | Series, list[str]], None],
+    progress: Callable[[int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> bool:
+    """Play games ``first`` to ``stop - 1`` of ``run``, giving each finished game and
+    its bot kinds to ``count``; ``progress(k)`` after the k-th. False when
+    ``cancelled()`` stopped it early."""
+    with few_collections():
+        for done, index in enumerate(range(first, stop), 1):
+            if cancelled and cancelled():
+                return False
+            count(run.play(index), run.kinds(index))
+            if progress:
+                progress(done)
+    return True
 
 
 @dataclass
@@ -209,18 +285,18 @@ def simulate(
 ) -> Stats:
     """Play ``games`` bot games and gather their statistics. ``bots`` lists the
     bot kind per seat (cycled when shorter); ``progress(k)`` is called after each game."""
-    kinds = [bots[seat % len(bots)] for seat in range(players)]
+    run = BotRun(tuple(tracks), variant, players, games, seed, tuple(bots))
     names = list(track_names) or [t.name for t in tracks]
     stats = Stats(
-        variant.name, names, players, kinds, seed, wins=[0.0] * players, winnings=[0] * players
+        variant.name,
+        names,
+        players,
+        run.kinds(0),
+        seed,
+        wins=[0.0] * players,
+        winnings=[0] * players,
     )
     began = time.perf_counter()
-    for i in range(games):
-        game_seed = seed + i
-        game = new_game(tracks, variant, players, game_seed)
-        drive(game, seat_bots(game_seed, kinds))
-        stats.add(game)
-        if progress:
-            progress(i + 1)
+    play_games(run, 0, games, lambda game, _kinds: stats.add(game), progress)
     stats.seconds = time.perf_counter() - began
     return stats

@@ -230,7 +230,12 @@ def play_shots() -> None:
         if c.waiting_for is None:
             continue
         race = c.race
-        if not shot and race.pending.kind == "path" and race.turn == 0 and len(c.decisions) > 60:
+        if (
+            not shot
+            and race.pending.kind == "path"
+            and race.state.turn == 0
+            and len(c.decisions) > 60
+        ):
             save(w, "play.png")
             shot = True
         view.decide(rng.choice(race.options(c.waiting_for)))

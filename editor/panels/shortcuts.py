@@ -44,6 +44,11 @@ CANVAS_KEYS = [
     ("N (Lanes tool)", "After Create or Re-apply: start another layout"),
 ]
 
+# Keys of the board view while a game is played.
+PLAY_KEYS = [
+    ("Take back your last decision and the bots' replies (Take Back)", "Ctrl+Z"),
+]
+
 
 def shortcut_rows(menu_bar: QMenuBar) -> list[tuple[str, list[tuple[str, str]]]]:
     """(menu title, [(action, keys)]) for every menu action that has a shortcut."""
@@ -104,7 +109,8 @@ class ShortcutsDialog(QDialog):
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.tree.header().setStretchLastSection(False)
-        for title, entries in [*shortcut_rows(menu_bar), ("Canvas", CANVAS_KEYS)]:
+        groups = [*shortcut_rows(menu_bar), ("Canvas", CANVAS_KEYS), ("Playing", PLAY_KEYS)]
+        for title, entries in groups:
             group = QTreeWidgetItem([title])
             font = group.font(0)
             font.setBold(True)

@@ -152,6 +152,12 @@ class BoardView(QWidget):
             self._clock.start()
             self._frame.start()
 
+    def settle(self) -> None:
+        """Stop the moves being animated: each car is shown where ``set_state`` puts it."""
+        self._queue.clear()
+        self._frame.stop()
+        self._shown.clear()
+
     @property
     def animating(self) -> bool:
         return bool(self._queue)

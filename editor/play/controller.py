@@ -9,6 +9,10 @@ and arrives through ``decide``. Bot turns are paced by ``bot_ms`` and can be
 paused and stepped; car moves are announced through ``moved`` and the next
 tick waits ``anim_ms`` per space so the board can animate them.
 
+A person playing against bots may take back their own last decision
+(``take_back``), with the bots' replies after it, while no other person has
+decided since (``take_back_problem`` says why not otherwise).
+
 A replay (``PlayController.replay``) applies a record's decisions one by one
 with the same pacing, pause and step.
 """
@@ -16,6 +20,7 @@ with the same pacing, pause and step.
 from __future__ import annotations
 
 import contextlib
+import random
 import re
 from collections.abc import Callable, Sequence
 
@@ -66,6 +71,7 @@ class PlayController(QObject):
     raceStarted = Signal(int)  # world tour: race k began
     finished = Signal()
     failed = Signal(str)  # a bot or record broke: the message
+    tookBack = Signal()  # decisions were taken back: show the game again from its log
 
     def __init__(
         self,
@@ -128,8 +134,11 @@ class PlayController(QObject):
     def over(self) -> bool:
         return self.game.over
 
-    def is_bot(self, seat: int) -> bool:
-        return seat in self.bots
+    @property
+    def idle(self) -> bool:
+        """Nothing runs or is scheduled: no bot thinks and no tick is due, so the game
+        stays as it is until someone acts (paused, holding, asking, or over)."""
+        return not self._busy and not self._timer.isActive()
 
     def persons(self) -> list[int]:
         return [s for s, seat in enumerate(self.setup.seats) if seat.is_person]
@@ -212,6 +221,59 @@ class PlayController(QObject):
         self.decisions.append(decision)
         self._after_apply()
 
+    # -- taking back ------------------------------------------------------------------
+    def take_back_problem(self) -> str | None:
+        """Why the person at the screen cannot take back their last decision now,
+        or None when they can."""
+        if self.script is not None:
+            return "A record being watched is not yours to take back: Play from here first"
+        if self.game.over:
+            return "The game is over"
+        seat = self.viewer
+        if seat is None or seat in self.bots:
+            return "Only a person takes back, their own last decision"
+        count = self._since_own(seat)
+        if isinstance(count, str):
+            return count
+        race = self.game.game if isinstance(self.game, Series) else self.game
+        if count > len(race.history):
+            return "Your last decision was in a race that is over"
+        return None
+
+    def _since_own(self, seat: int) -> int | str:
+        """How many decisions to take back for ``seat``'s last one (it and the bots'
+        after it), or why it cannot be taken back."""
+        for count, decision in enumerate(reversed(self.decisions), 1):
+            if decision.player == seat:
+                return count
+            if decision.player not in self.bots:
+                return f"{self.name(decision.player)} has decided since your last decision"
+        return f"{self.name(seat)} has made no decision to take back"
+
+    def take_back(self) -> None:
+        """Take back the last decision of the person at the screen and the bots'
+        replies after it; that person is asked again (raises ``ValueError`` with
+        ``take_back_problem`` when it cannot be done)."""
+        problem = self.take_back_problem()
+        if problem is not None:
+            raise ValueError(problem)
+        assert self.viewer is not None  # checked above
+        count = self._since_own(self.viewer)
+        assert isinstance(count, int)
+        self._timer.stop()
+        self._generation += 1  # a bot thinking now answers a position that is gone
+        self._busy = False
+        for _ in range(count):
+            self.game.undo()
+        del self.decisions[-count:]
+        self.waiting_for = self.handing_to = None
+        self._steps = 0
+        self._log_seen = len(self.game.log)
+        self._race = self._race_index()
+        self.tookBack.emit()
+        self.changed.emit()
+        self._schedule(0)
+
     # -- the loop -------------------------------------------------------------------
     def _schedule(self, ms: int) -> None:
         if not self._done:
@@ -270,22 +332,23 @@ class PlayController(QObject):
         self._generation += 1
         if not self.threaded:
             try:
-                result: object = bot(self._bot_copy(seat), seat)
+                result: object = bot(self._bot_world(seat), seat)
             except Exception as exc:
                 result = exc
             self._bot_done(self._generation, result)
             return
         QThreadPool.globalInstance().start(
-            _BotJob(self._generation, bot, self._bot_copy(seat), seat, self._relay)
+            _BotJob(self._generation, bot, self._bot_world(seat), seat, self._relay)
         )
 
-    def _bot_copy(self, seat: int):
-        """The game for a bot to think on, without the secret choices others made this step
-        (people now choose their bids and bets before the bots do)."""
-        copy = self.game.copy()
-        race = copy.game if isinstance(copy, Series) else copy
-        race.collected = {s: d for s, d in race.collected.items() if s == seat}
-        return copy
+    def _bot_world(self, seat: int) -> Game | Series:
+        """The game as the bot's seat may believe it (``determinized``), for the bot
+        to think on in its thread: a copy without the other hands, the cards to come
+        or the secret choices others made this step (people choose their bids and
+        bets before the bots do). Drawn from the game's seed and the decisions made,
+        so the same game plays the same again."""
+        rng = random.Random(f"{self.setup.seed}:{seat}:{len(self.decisions)}")
+        return self.game.determinized(seat, rng)
 
     def _bot_done(self, generation: int, result: object) -> None:
         if generation != self._generation or self._done:

@@ -1,17 +1,18 @@
-"""Play mode inside the main window: the board, the table, the hand and the prompts.
+"""Play mode inside the main window: the board, the table, the hand, the hand-over.
 
-``PlayView`` shows one game driven by a ``PlayController``. It renders the
-engine's state (only what the seat at the screen may see) and turns a
-person's clicks into decisions: a card in the hand (bids and card plays), a
-lit space on the board (where a car ends; a second click on a marked space
-when paths to one end differ), buttons for the rest (pass, powers, WILD
-colours, Tricky order, Strategic skip, bets).
+``PlayView`` shows one game driven by a ``PlayController``. It lays out the
+board, the players' table, the log, the hand and the buttons, renders the
+engine's state (only what the seat at the screen may see), hands the screen
+over between people, and applies what a person decides: the prompt for each
+kind of decision (``decision_prompts.py``) turns their clicks into one. A
+person playing against bots may take back their last decision (Take Back,
+Ctrl+Z) while no other person has decided since.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QElapsedTimer, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtCore import QElapsedTimer, QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -29,30 +30,19 @@ from trackside.editor.play.auction_panel import AuctionPanel
 from trackside.editor.play.board_view import BoardView
 from trackside.editor.play.choice_panel import ChoicePanel
 from trackside.editor.play.controller import PlayController
+from trackside.editor.play.decision_prompts import (
+    WHAT,
+    Prompt,
+    Table,
+    prompt_for,
+    show_cards_read_only,
+)
 from trackside.editor.play.hand_widget import HandWidget
 from trackside.editor.play.handover import HandoverScreen
 from trackside.editor.play.players_panel import PlayersTable, distance_ranking, owner_marks
 from trackside.editor.play.score_sheet import ScoreSheet
 from trackside.editor.widgets.elided_label import ElidedLabel
-from trackside.engine.game import (
-    COLOURS,
-    Bet,
-    Bid,
-    Card,
-    Decision,
-    Game,
-    IllegalDecision,
-    KeepPower,
-    Order,
-    Path,
-    PlayCard,
-    Series,
-    Skip,
-    SwapPower,
-    Wild,
-)
-from trackside.engine.game.cards import bid_value
-from trackside.engine.text import ordinal, plural
+from trackside.engine.game import COLOURS, Decision, IllegalDecision, Series
 
 __all__ = ["PlayView"]
 
@@ -60,23 +50,7 @@ LOG_LINES = 500  # the oldest lines go beyond this
 # Bots at full speed change the game hundreds of times a second: the table is redrawn
 # at most this often (a lone change still shows at once).
 REFRESH_MS = 40
-WHAT = {
-    "bid": "choose a bid card",
-    "keep_power": "choose the power to keep",
-    "swap_power": "keep Cunning or swap it",
-    "play_card": "play a card",
-    "order": "choose the order of the rows (Tricky)",
-    "skip": "choose a row to skip (Strategic)",
-    "wild": "name the WILD colours",
-    "path": "choose where a car ends",
-    "bonus": "choose the Determined bonus step",
-    "bet": "make a secret bet",
-}
 BOARD, HANDOVER, SHEET = 0, 1, 2
-
-
-def spaces(n: int | None) -> str:
-    return plural(n if n is not None else 0, "space")
 
 
 class PlayView(QWidget):
@@ -89,10 +63,9 @@ class PlayView(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # keys (Ctrl+Z) reach the view
         self.controller: PlayController | None = None
-        self._prefix: tuple[int | str, ...] = ()  # Tricky order / WILD colours chosen so far
-        self._second_car: str | None = None
-        self._ambiguous: list[Path] = []
+        self._asking: Prompt | None = None  # the prompt of the decision asked now
         self._shown_phase = ""
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setSingleShot(True)
@@ -184,6 +157,8 @@ class PlayView(QWidget):
         self.step_button = QPushButton("Step")
         self.step_button.setToolTip("While paused: one bot decision")
         self.step_button.clicked.connect(self._step)
+        self.take_back_button = QPushButton("Take Back")
+        self.take_back_button.clicked.connect(self.take_back)
         self.save_button = QPushButton("Save record…")
         self.save_button.clicked.connect(self.saveRecord)
         self.take_over_button = QPushButton("Play from here")
@@ -200,6 +175,7 @@ class PlayView(QWidget):
         for b in (
             self.pause_button,
             self.step_button,
+            self.take_back_button,
             self.take_over_button,
             self.save_button,
             self.sheet_button,
@@ -243,6 +219,7 @@ class PlayView(QWidget):
         c.raceStarted.connect(self._race_started)
         c.finished.connect(self._finished)
         c.failed.connect(self._failed)
+        c.tookBack.connect(self._took_back)
         self.board.anim_ms = c.anim_ms
         self.speed.blockSignals(True)
         self.speed.setValue(c.bot_ms)
@@ -259,10 +236,13 @@ class PlayView(QWidget):
         self.step_button.setEnabled(True)
         self.save_button.setEnabled(c.script is None)
         self.take_over_button.setVisible(c.script is not None)
+        self.take_back_button.setVisible(c.script is None)
         self.sheet_save_button.setEnabled(c.script is None)
         self._clear_prompt()
         self.hand.setVisible(True)
         self.choices.setVisible(True)
+        self._show_take_back()
+        self.setFocus()  # Ctrl+Z takes back here, not in the hidden editor
         c.start()
 
     def _speed_changed(self, value: int) -> None:
@@ -282,7 +262,7 @@ class PlayView(QWidget):
     def choosing_path(self) -> bool:
         """True after a click on an end that several differing paths reach:
         the next click (a marked space or a path button) picks one."""
-        return bool(self._ambiguous)
+        return self._asking is not None and self._asking.choosing_path
 
     @property
     def showing_sheet(self) -> bool:
@@ -344,14 +324,14 @@ class PlayView(QWidget):
         if race.over and race.result:
             places = list(race.result.ranking)
         elif race.variant.use_finish:
-            places = [COLOURS[k] for k in race.finished]
+            places = [COLOURS[k] for k in race.state.finished]
         else:
             places = distance_ranking(race)
         self.board.places_title = (
             "Ranking by distance" if not race.variant.use_finish else "Winners' places"
         )
         self.board.place_notes = (
-            {car: f"lap {race.laps[k] + 1}" for k, car in enumerate(COLOURS)}
+            {car: f"lap {race.state.laps[k] + 1}" for k, car in enumerate(COLOURS)}
             if not race.variant.use_finish
             else {}
         )
@@ -366,6 +346,7 @@ class PlayView(QWidget):
             self.tabs.setCurrentWidget(self.auction if phase in ("auction", "power") else self.log)
         if controller.waiting_for is None:
             self._show_private_hand()
+        self._show_take_back()
 
     def _status_text(self) -> str:
         controller = self._playing
@@ -402,14 +383,15 @@ class PlayView(QWidget):
             self.log.appendPlainText(controller.describe(e))
 
     # -- asking a person -------------------------------------------------------------
+    def _table(self) -> Table:
+        return Table(self.prompt, self.choices, self.hand, self.board, self._playing)
+
     def _clear_prompt(self) -> None:
         self.prompt.setText("")
         self.choices.clear()
         self.hand.clear()
         self.board.set_choices()
-        self._prefix = ()
-        self._second_car = None
-        self._ambiguous = []
+        self._asking = None
 
     def _show_private_hand(self) -> None:
         """Between decisions: the hand of the only person at the table, else nothing."""
@@ -419,8 +401,8 @@ class PlayView(QWidget):
         self.choices.clear()
         self.board.set_choices()
         in_play = (
-            race.card
-            if race.card is not None and not race.over and controller.handing_to is None
+            race.state.card
+            if race.state.card is not None and not race.over and controller.handing_to is None
             else None
         )  # a hand-over screen shows no cards
         if (seat is None or race.over) and in_play is None:
@@ -430,7 +412,8 @@ class PlayView(QWidget):
             self.prompt.setText("" if race.over else self._waiting_text())
             return
         # The card being played is face up for all (a bot's included); a hand only for its owner.
-        self._show_cards_read_only(in_play, f"{controller.name(race.turn)} plays", seat)
+        lead = f"{controller.name(race.state.turn)} plays"
+        show_cards_read_only(self._table(), in_play, lead, seat)
         self.prompt.setText(self._waiting_text())
 
     def _waiting_text(self) -> str:
@@ -445,7 +428,7 @@ class PlayView(QWidget):
         race = self._playing.race
         pending = race.pending
         if pending.kind in ("path", "bonus") and pending.car:
-            return f"move the {pending.car} car" + (" (Cunning)" if seat != race.turn else "")
+            return f"move the {pending.car} car" + (" (Cunning)" if seat != race.state.turn else "")
         return WHAT.get(pending.kind, "decide")
 
     def _handover(self, seat: int) -> None:
@@ -464,219 +447,11 @@ class PlayView(QWidget):
         """Set up the widgets for the decision due from ``seat``."""
         if self._refresh_timer.isActive():  # a person sees the table as it is now
             self.refresh()
-        controller = self._playing
-        race = controller.race
-        pending = race.pending
         self._clear_prompt()
         if self.pages.currentIndex() == HANDOVER:
             self.pages.setCurrentIndex(BOARD)
-        name = controller.name(seat)
-        options = race.options(seat)
-        kind = pending.kind
-        if kind == "bid":
-            self._ask_bid(seat, name, options)
-        elif kind == "play_card":
-            cards = [race.card_of(k) for k in race.hands[seat]]
-            notes = {k: "face up" for k in race.face_up[seat]}
-            cards += [race.card_of(k) for k in race.face_up[seat]]
-            self.prompt.setText(
-                f"{name}: play a card" + (" (or a face-up Speed-8 card)" if notes else "")
-            )
-            playable = {o.card for o in options if isinstance(o, PlayCard)}
-            self.hand.show_cards(f"{name}'s hand", cards, playable, notes)
-        elif kind in ("path", "bonus"):
-            self._ask_path(seat, name, options, pending)
-        elif kind in ("order", "wild"):
-            self._ask_sequence(seat, name, options, kind)
-        else:
-            self._ask_buttons(seat, name, options, kind, pending)
-        self._show_card_in_play(seat, kind)
-
-    def _show_card_in_play(self, seat: int, kind: str) -> None:
-        """Beside buttons and board clicks, show the seat's hand (read-only), led by
-        the card being resolved with its skipped rows struck and done rows dimmed."""
-        if kind not in ("bid", "play_card"):
-            self._show_cards_read_only(self._playing.race.card, "Card in play", seat)
-
-    def _show_cards_read_only(self, in_play: int | None, lead: str, seat: int | None) -> None:
-        """The card in play (titled ``lead``), its rows marked, then ``seat``'s hand."""
-        controller = self._playing
-        race = controller.race
-        ids = [in_play] if in_play is not None else []
-        if seat is not None:
-            ids += [k for k in race.hands[seat] + race.face_up[seat] if k != in_play]
-        titles = ([lead] if in_play is not None else []) + (
-            [f"{controller.name(seat)}'s hand"] if seat is not None else []
-        )
-        self.hand.show_cards(
-            ", then ".join(titles),
-            [race.card_of(k) for k in ids],
-            readonly=True,
-            notes={in_play: "in play"} if in_play is not None else None,
-        )
-        if in_play is not None:
-            self._mark_card_in_play()
-
-    def _card_in_play(self) -> Card:
-        """The card being resolved (asked only while one is)."""
-        race = self._playing.race
-        if race.card is None:
-            raise RuntimeError("no card is being played")
-        return race.card_of(race.card)
-
-    def _wild_rows(self) -> list[int]:
-        """The WILD rows of the card in play still to resolve, top first (named in that order)."""
-        card = self._card_in_play()
-        race = self._playing.race
-        return sorted(r for r in race.row_order if card.rows[r][0] == "wild")
-
-    def _mark_card_in_play(self) -> None:
-        """On the card in play: skipped rows struck, resolved rows dimmed, the row
-        moving (or the WILD row being named) ringed, WILD rows in their car's colour."""
-        race = self._playing.race
-        button = self.hand.buttons.get(race.card) if race.card is not None else None
-        if button is None:
-            return
-        kind = race.pending.kind
-        struck = {race.skipped_row} if race.skipped_row is not None else set()
-        moving = kind in ("path", "bonus")
-        done = set(race.row_order[: max(0, race.rows_started - 1)]) if moving else set()
-        current = race.pending.row if moving else None
-        named = {r: COLOURS[car] for r, car in race.wild_cars.items()}
-        if kind == "wild":
-            rows = self._wild_rows()
-            named = dict(zip(rows, map(str, self._prefix), strict=False))
-            current = rows[len(self._prefix)] if len(self._prefix) < len(rows) else None
-        button.mark_rows(struck, done, current, named)
-
-    def _ask_bid(self, seat: int, name: str, options: list[Decision]) -> None:
-        race = self._playing.race
-        pending = race.pending
-        hand = [race.card_of(k) for k in race.hands[seat]]
-        if pending.set_aside and self._second_car is None:
-            cars = sorted(
-                {o.car for o in options if isinstance(o, Bid) and o.car}, key=COLOURS.index
-            )
-            self.prompt.setText(f"{name}: you have no car yet. Bid on a set-aside car, or pass")
-            self.choices.offer(
-                "Set-aside cars:",
-                [(f"{car} car", car, ("car", car)) for car in cars]
-                + [("Pass", None, Bid(seat, None))],
-            )
-            self.hand.show_cards(f"{name}'s hand", hand, playable=set())
-            return
-        colour = self._second_car or pending.car
-        if colour is None:  # not an auction
-            return
-        playable = {
-            o.card
-            for o in options
-            if isinstance(o, Bid) and o.card is not None and (o.car or colour) == colour
-        }
-        notes = {}
-        for card in hand:
-            v = bid_value(card, colour, hand)
-            notes[card.id] = f"bids {v}" if v is not None else "pass"
-        power = f" with {pending.power.title()}" if pending.power else ""
-        self.prompt.setText(
-            f"{name}: choose a card to bid on the {colour} car{power} "
-            "(secret until everyone has chosen)"
-        )
-        self.hand.show_cards(f"{name}'s hand", hand, playable, notes)
-        if Bid(seat, None) in options:
-            self.choices.offer("", [("Pass", None, Bid(seat, None))])
-
-    def _ask_path(self, seat: int, name: str, options: list[Decision], pending) -> None:
-        race = self._playing.race
-        paths = [o for o in options if isinstance(o, Path)]
-        ends = {o.path[-1] for o in paths}
-        # R-POW-AGG: the ends only the extra space reaches are marked with it.
-        n = pending.spaces or 0
-        extra = {o.path[-1] for o in paths if len(o.path) > n} if pending.extra else set()
-        extra -= {o.path[-1] for o in paths if len(o.path) <= n}
-        self.board.set_choices(lit=ends - extra, marked=dict.fromkeys(extra, f"+{pending.extra}"))
-        self.board.mover = pending.car
-        self.board.update()
-        whose = race.owner_of(pending.car)
-        cunning = " (Cunning: you move your own car)" if whose == seat and race.turn != seat else ""
-        step = "its Determined bonus step" if pending.kind == "bonus" else spaces(pending.spaces)
-        if pending.extra:
-            self.prompt.setText(
-                f"{name}: the {pending.car} car moves {step}, or {spaces(n + pending.extra)} "
-                f"with Aggressive (your choice). Click a lit space for {n}, a space marked "
-                f"+{pending.extra} to take the extra space"
-            )
-            return
-        self.prompt.setText(
-            f"{name}: the {pending.car} car moves {step}{cunning}. Click a lit space to end there"
-        )
-
-    def _ask_sequence(self, seat: int, name: str, options: list[Decision], kind: str) -> None:
-        """Tricky order or WILD colours: built one element at a time from the options."""
-        card = self._card_in_play()
-        n = len(self._prefix)
-        fits = [o for o in options if _sequence(o)[:n] == self._prefix]
-        entries: list[tuple[str, str | None, object]]
-        if kind == "order":
-
-            def row_label(r: int) -> str:
-                c, k = card.rows[r]
-                return f"{'WILD' if c == 'wild' else c} {k}"
-
-            nxt = sorted({o.rows[n] for o in fits if isinstance(o, Order)})
-            done = ", ".join(row_label(int(r)) for r in self._prefix)
-            entries = [(row_label(r), card.rows[r][0], ("seq", r)) for r in nxt]
-            if n == 0:
-                entries.append(("Printed order", None, ("printed", None)))
-            self.prompt.setText(
-                f"{name}: Tricky — which row next?" + (f" (so far: {done})" if done else "")
-            )
-        else:
-            rows = self._wild_rows()  # skipped WILD rows not counted
-            names = sorted({o.colours[n] for o in fits if isinstance(o, Wild)}, key=COLOURS.index)
-            entries = [(c, c, ("seq", c)) for c in names]
-            which = f" (the {ordinal(n + 1)} of {len(rows)} WILD rows)" if len(rows) > 1 else ""
-            spaces_n = card.rows[rows[n]][1] if n < len(rows) else ""
-            self.prompt.setText(f"{name}: which car does the WILD {spaces_n} row move?{which}")
-            self._mark_card_in_play()
-        if n:
-            entries.append(("Start again", None, ("restart", None)))
-        self.choices.offer("", entries)
-
-    def _ask_buttons(
-        self, seat: int, name: str, options: list[Decision], kind: str, pending
-    ) -> None:
-        if kind == "bet":
-            line = (pending.line or 0) + 1
-            self.prompt.setText(f"{name}: bet {line} — which car will win? (secret until scoring)")
-            self.choices.offer("", [(o.car, o.car, o) for o in options if isinstance(o, Bet)])
-        elif kind in ("keep_power", "swap_power"):
-            self.prompt.setText(
-                f"{name}: "
-                + (
-                    "choose the one power you keep for all your cars"
-                    if kind == "keep_power"
-                    else "keep Cunning or take a power nobody kept"
-                )
-            )
-            powers = [o for o in options if isinstance(o, (KeepPower, SwapPower))]
-            self.choices.offer("", [(o.power.title(), None, o) for o in powers])
-        elif kind == "skip":
-            card = self._card_in_play()
-            entries: list[tuple[str, str | None, object]] = []
-            for o in options:
-                if not isinstance(o, Skip):
-                    continue
-                if o.row is None:
-                    entries.append(("Skip nothing", None, o))
-                else:
-                    c, k = card.rows[o.row]
-                    entries.append((f"Skip {'WILD' if c == 'wild' else c} {k}", c, o))
-            self.prompt.setText(f"{name}: Strategic — you may skip one row of this card")
-            self.choices.offer("", entries)
-        else:
-            self.prompt.setText(f"{name}: {WHAT.get(kind, kind)}")
-            self.choices.offer("", [(str(o.to_dict()), None, o) for o in options])
+        self._asking = prompt_for(self._table(), seat)
+        self._asking.show()
 
     # -- answers ----------------------------------------------------------------------------
     def decide(self, decision: Decision) -> None:
@@ -690,114 +465,75 @@ class PlayView(QWidget):
         self._clear_prompt()
         self.refresh()
 
-    def _card_clicked(self, card_id: int) -> None:
-        controller = self.controller
-        if controller is None or controller.waiting_for is None:
-            return
-        seat = controller.waiting_for
-        kind = controller.race.pending.kind
-        if kind == "bid":
-            car = self._second_car
-            self.decide(Bid(seat, card_id, car))
-        elif kind == "play_card":
-            self.decide(PlayCard(seat, card_id))
+    def _answer(self, decision: Decision | None) -> None:
+        if decision is not None:
+            self.decide(decision)
 
-    def _choice(self, payload) -> None:
-        controller = self.controller
-        if controller is None or controller.waiting_for is None:
-            return
-        seat = controller.waiting_for
-        race = controller.race
-        if isinstance(payload, Decision):
-            self.decide(payload)
-            return
-        tag, value = payload
-        if tag == "car":
-            self._second_car = value
-            self._ask_bid(seat, controller.name(seat), race.options(seat))
-        elif tag == "printed":
-            n = len(self._card_in_play().rows)
-            self.decide(
-                next(
-                    (o for o in race.options(seat) if _sequence(o) == tuple(range(n))),
-                    race.options(seat)[0],
-                )
-            )
-        elif tag == "path":
-            self.decide(value)
-        elif tag in ("seq", "restart"):
-            self._prefix = (*self._prefix, value) if tag == "seq" else ()
-            kind = race.pending.kind
-            n = len(self._prefix)
-            fits = [o for o in race.options(seat) if _sequence(o)[:n] == self._prefix]
-            if n and len(fits) == 1:  # complete, or only one way left to complete it
-                self.decide(fits[0])
-            else:
-                self._ask_sequence(seat, controller.name(seat), race.options(seat), kind)
+    def _card_clicked(self, card_id: int) -> None:
+        if self._asking is not None and self._asked_now():
+            self._answer(self._asking.card_clicked(card_id))
+
+    def _choice(self, payload: object) -> None:
+        if self._asking is not None and self._asked_now():
+            self._answer(self._asking.chosen(payload))
 
     def _space_clicked(self, space_id: str) -> None:
+        if self._asking is not None and self._asked_now():
+            self._answer(self._asking.space_clicked(space_id))
+
+    def _asked_now(self) -> bool:
+        """The prompt on screen is for the decision the controller is waiting for."""
         controller = self.controller
-        if controller is None or controller.waiting_for is None:
-            return
-        race = controller.race
-        if race.pending.kind not in ("path", "bonus"):
-            return
-        seat = controller.waiting_for
-        if self._ambiguous:
-            picked = [p for p in self._ambiguous if space_id in p.path[:-1]]
-            if len(picked) >= 1 and space_id in self.board.marked:
-                self.decide(picked[0])
-            return
-        group = [o for o in race.options(seat) if isinstance(o, Path) and o.path[-1] == space_id]
-        if not group:
-            return
-        if len(group) == 1:
-            self.decide(group[0])
-            return
-        self._offer_paths(group)
-
-    def _offer_paths(self, group: list[Path]) -> None:
-        """Paths to one end that differ in what they cross: mark a space only each
-        one enters, for a second click (buttons too, for paths with no such space)."""
-        race = self._playing.race
-        self._ambiguous = group
-        marked: dict[str, str] = {}
-        entries = []
-        for k, p in enumerate(group, 1):
-            others = set().union(*(set(q.path) for q in group if q is not p))
-            own = [s for s in p.path[:-1] if s not in others]
-            if own:
-                marked[own[0]] = str(k)
-            entries.append(
-                (f"Path {k}: " + " → ".join(p.path) + self._path_note(race, p), None, ("path", p))
-            )
-        self.board.set_choices(lit={group[0].path[-1]}, marked=marked, trail=[])
-        self.prompt.setText(
-            "Several paths end there and they differ (betting lines, Determined, "
-            "blocking): click a numbered space to choose the way"
+        return (
+            controller is not None
+            and self._asking is not None
+            and controller.waiting_for == self._asking.seat
         )
-        self.choices.offer("", entries)
 
-    @staticmethod
-    def _path_note(race: Game, path: Path) -> str:
-        """What a path does that others might not: lines crossed, only rectangles."""
-        board = race.board
-        position = race.position(path.car)
-        if position is None:
-            return ""
-        start = board.index[position]
-        here, mask, rect = start, 0, True
-        for sid in path.path:
-            b = board.index[sid]
-            mask |= board.graph.cross.get((here, b), 0)
-            rect = rect and board.geometry.rectangular[b]
-            here = b
-        notes = [f"crosses line {k + 1}" for k in range(3) if mask >> k & 1]
-        if race.pending.extra and len(path.path) > (race.pending.spaces or 0):
-            notes.append("Aggressive extra space")  # R-POW-AGG
-        if rect:
-            notes.append("only rectangular spaces")
-        return f" ({', '.join(notes)})" if notes else ""
+    # -- taking back -----------------------------------------------------------------------
+    def take_back(self) -> None:
+        """Take back the last decision of the person at the screen (and the bots'
+        replies to it), as the Take Back button and Ctrl+Z do."""
+        controller = self.controller
+        if controller is None or controller.take_back_problem() is not None:
+            return
+        controller.take_back()
+
+    def _show_take_back(self) -> None:
+        """Take Back is on while it can be done; its tooltip says why not otherwise."""
+        controller = self.controller
+        problem = "No game" if controller is None else controller.take_back_problem()
+        self.take_back_button.setEnabled(problem is None)
+        self.take_back_button.setToolTip(
+            problem or "Take back your last decision and the bots' replies to it (Ctrl+Z)"
+        )
+
+    def _took_back(self) -> None:
+        """The game went back: its log, board and table shown again as they are now."""
+        controller = self._playing
+        self._clear_prompt()
+        self.log.clear()
+        self._logged(list(controller.game.log))
+        self.board.settle()
+        self.pages.setCurrentIndex(BOARD)
+        self.refresh()
+
+    def event(self, event: QEvent) -> bool:
+        # Ctrl+Z while playing is Take Back: claimed before the editor's Undo shortcut.
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.matches(QKeySequence.StandardKey.Undo)
+        ):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.matches(QKeySequence.StandardKey.Undo):
+            self.take_back()
+            return
+        super().keyPressEvent(event)
 
     # -- ends -------------------------------------------------------------------------------
     def _race_started(self, k: int) -> None:
@@ -845,12 +581,3 @@ class PlayView(QWidget):
     def _failed(self, message: str) -> None:
         self.prompt.setText(f"Stopped: {message}")
         self.pause_button.setChecked(True)
-
-
-def _sequence(decision: Decision) -> tuple[int | str, ...]:
-    """What a person builds one element at a time: a Tricky order's rows, a WILD's colours."""
-    if isinstance(decision, Order):
-        return decision.rows
-    if isinstance(decision, Wild):
-        return decision.colours
-    return ()

@@ -43,8 +43,8 @@ def distance_ranking(race: Game) -> list[str]:
     board = race.board
 
     def key(k: int) -> tuple:
-        at = race.car_spaces[k]
-        return (-(race.laps[k] * board.length + board.progress[at]), board.lanes[at], k)
+        at = race.state.car_spaces[k]
+        return (-(race.state.laps[k] * board.length + board.progress[at]), board.lanes[at], k)
 
     return [COLOURS[k] for k in sorted(range(len(COLOURS)), key=key)]
 
@@ -132,17 +132,17 @@ class PlayersTable(QTableWidget):
             cars = [car for car in COLOURS if race.owner_of(car) == p]
             lines = [f"{view.hand_sizes[p]} in hand"]
             if race.variant.hand_mode == "private":
-                lines.append(f"{len(race.piles[p])} in pile")
+                lines.append(f"{len(race.state.piles[p])} in pile")
             if view.face_up[p]:
                 lines.append(f"{len(view.face_up[p])} Speed-8")
             cards = "\n".join(lines) if len(lines) > 1 else str(view.hand_sizes[p])
             power = view.powers[p] or ", ".join(view.held_powers[p]) or "—"
-            made = sum(1 for k in range(3) if race.bets[k][p] is not None)
+            made = sum(1 for k in range(3) if race.state.bets[k][p] is not None)
             if race.over or p == private:
                 bets = ", ".join(b for b in race.view(p).my_bets if b) or "—"
             else:
                 bets = f"{made} secret" if made else "—"
-            turn = "▶ " if (race.turn == p and not race.over) else ""
+            turn = "▶ " if (race.state.turn == p and not race.over) else ""
             kind = "" if seats[p].is_person else f"\n{seats[p].kind} bot"
             values = [
                 turn + seats[p].name + kind,

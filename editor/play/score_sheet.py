@@ -45,7 +45,7 @@ def sheet_rows(game: Game, names: list[str]) -> list[tuple[str, list[str]]]:
     rows: list[tuple[str, list[str]]] = []
     bought = []
     for p in range(n):
-        prices = {COLOURS[c]: price for c, price in game.prices[p]}
+        prices = {COLOURS[c]: price for c, price in game.state.prices[p]}
         bought.append(
             ", ".join(f"{c} ${prices[c]}M" if c in prices else c for c in cars_of(p)) or "no car"
         )

@@ -20,10 +20,8 @@ them.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from multiprocessing import get_context
 from typing import Any
 
 import numpy as np
@@ -33,15 +31,16 @@ from trackside.engine.balance.hints import LINE_AIM, STALL_GOAL, hints
 from trackside.engine.balance.jams import jammed_stretches
 from trackside.engine.balance.lane_fixes import lane_fixes
 from trackside.engine.balance.report import SLOTS, BalanceReport
-from trackside.engine.balance.runner import BalanceRun, few_collections, play_one
+from trackside.engine.balance.runner import BalanceRun, chunks, played_parts
 from trackside.engine.balance.sequential import fair_band
+from trackside.engine.game import Game, Series
+from trackside.engine.simulate import play_games
 from trackside.engine.track.geometry import GeometryCache
 from trackside.engine.track.model import Track
 
 FORMAT = "trackside-fixes/1"
 DEFAULT_GAMES = 200  # games per circuit when none are asked for
 RESAMPLES = 1000  # paired bootstrap resamples behind every interval
-CHUNK = 10  # games per task handed to a worker
 FINISH_STEPS = (2, 4)  # the finish line tried this many spaces earlier, and later by the first
 GRID_ROWS = (1, 2)  # the grid tried this many rows further back
 
@@ -193,15 +192,18 @@ def _same_circuit(a: Track, b: Track) -> bool:
 # -- playing --------------------------------------------------------------------------
 
 
-def play_games(run: BalanceRun, first: int, stop: int) -> Played:
-    """Games ``first`` to ``stop - 1`` of ``run``, each counted on its own (a worker's task)."""
+def play_part(run: BalanceRun, first: int, stop: int) -> Played:
+    """Games ``first`` to ``stop - 1`` of ``run``, played by the one game loop
+    (``engine.simulate.play_games``) and each counted on its own (a worker's task)."""
     played = Played(run.empty_report())
-    with few_collections():
-        for index in range(first, stop):
-            game, kinds = play_one(run, index)
-            one = run.empty_report()
-            one.add_game(game, kinds)
-            played.add(one)
+
+    def count(game: Game | Series, kinds: list[str]) -> None:
+        assert isinstance(game, Game)  # a balance run races once per game
+        one = run.empty_report()
+        one.add_game(game, kinds)
+        played.add(one)
+
+    play_games(run.bot_run, first, stop, count)
     return played
 
 
@@ -218,13 +220,15 @@ def play_all(
     longest = max((run.games for run in runs), default=0)
     tasks = [
         (r, first, min(stop, run.games))
-        for first, stop in _chunks(longest)
+        for first, stop in chunks(longest)
         for r, run in enumerate(runs)
         if first < run.games
     ]
+    games = [(runs[r], first, stop) for r, first, stop in tasks]
     parts: dict[tuple[int, int], Played] = {}
     done = 0
-    for (r, first), part in _play_tasks(runs, tasks, workers, cancelled):
+    for k, part in played_parts(play_part, games, workers, cancelled):
+        r, first, _stop = tasks[k]
         parts[(r, first)] = part
         done += len(part.winner)
         if progress:
@@ -240,41 +244,6 @@ def play_all(
             played.extend(parts[(r, first)])
         out.append(played)
     return out
-
-
-def _chunks(games: int) -> Iterator[tuple[int, int]]:
-    for first in range(0, games, CHUNK):
-        yield first, min(games, first + CHUNK)
-
-
-def _play_tasks(
-    runs: Sequence[BalanceRun],
-    tasks: list[tuple[int, int, int]],
-    workers: int,
-    cancelled: Callable[[], bool] | None,
-) -> Iterator[tuple[tuple[int, int], Played]]:
-    """Each task's games, as they finish (in task order when played here)."""
-    if workers <= 1:
-        for r, first, stop in tasks:
-            if cancelled and cancelled():
-                return
-            yield (r, first), play_games(runs[r], first, stop)
-        return
-    # Spawned, not forked: safe beside the editor's threads, and the same on every OS.
-    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
-        todo = list(tasks)
-        running: dict[Future[Played], tuple[int, int]] = {}
-        while todo or running:
-            while todo and len(running) < 2 * workers and not (cancelled and cancelled()):
-                r, first, stop = todo.pop(0)
-                running[pool.submit(play_games, runs[r], first, stop)] = (r, first)
-            if cancelled and cancelled():
-                for future in running:
-                    future.cancel()
-                return
-            finished, _ = wait(running, timeout=0.2, return_when=FIRST_COMPLETED)
-            for future in finished:
-                yield running.pop(future), future.result()
 
 
 # -- measuring ------------------------------------------------------------------------

@@ -118,7 +118,7 @@ class BalanceReport:
             self.grid = list(board.track.start_grid)
         slot_of = {colour: k for k, colour in enumerate(game.deal.grid)}
         self.games += 1
-        first = first_seat(game.owner, game.deal.grid)
+        first = first_seat(game.state.owner, game.deal.grid)
         for seat in result.winners:
             self.seat_wins[seat] += SHARE_UNIT // len(result.winners)
             if seat == first:
@@ -131,7 +131,7 @@ class BalanceReport:
         if result.ranking:
             self.slot_wins[slot_of[result.ranking[0]]] += 1
         self.money_spread.add(max(result.scores) - min(result.scores))
-        self.cards_left.add(sum(len(hand) for hand in game.hands))
+        self.cards_left.add(sum(len(hand) for hand in game.state.hands))
         race = _Race(board, game.deal.grid)
         turns = race.replay(game, self, slot_of)
         self.turns.add(turns)
@@ -410,7 +410,7 @@ class _Race:
         """Walk the log, counting heat, lines and leads; the number of cards played."""
         turns = 0
         ids, index = self.board.ids, self.board.index
-        first_round = len(game.hands)  # one card each
+        first_round = game.players  # one card each
         moved: set[str] = set()  # the cars that moved on the card being played
         stuck: set[str] = set()  # cars that could not move on a card of the first round
         for event in game.log:

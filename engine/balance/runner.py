@@ -1,47 +1,29 @@
 """Playing the bot games of a balance run, in this process or in worker processes.
 
 Game i is set up from seed ``seed + i`` and its seats get the bot kinds
-rotated by i, so that seat order and bot kind are told apart. Whatever the
-number of workers, the same run gives the same totals.
+rotated by i, so that seat order and bot kind are told apart; the games are
+played by the one loop of ``engine/simulate.py`` (``play_games``), in parts
+handed to worker processes by ``played_parts`` (for Suggest fixes too).
+Whatever the number of workers, the same run gives the same totals.
 """
 
 from __future__ import annotations
 
-import gc
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing import get_context
+from typing import TypeVar
 
 from trackside.engine.balance.players import LAB_BOTS
 from trackside.engine.balance.report import BalanceReport
-from trackside.engine.bots import drive, seat_bots
-from trackside.engine.game import Game, Variant
-from trackside.engine.records import new_game
-from trackside.engine.simulate import Stats
+from trackside.engine.game import Game, Series, Variant
+from trackside.engine.simulate import BotRun, Stats, play_games
 from trackside.engine.track.model import Track
 
 CHUNK = 10  # games per task handed to a worker
-BULK_THRESHOLD = 100_000  # allocations between young-generation collections in bulk play
-
-
-@contextmanager
-def few_collections() -> Iterator[None]:
-    """Collect garbage less often while bots play games in bulk (as ``trackside
-    simulate`` and the balance lab do); the old settings come back after."""
-    # A game makes and drops hundreds of thousands of small objects: at Python's
-    # default threshold (700) the cycle collector runs thousands of times a game,
-    # each time walking what the program set up before (frozen out of it here).
-    old = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(BULK_THRESHOLD, old[1], old[2])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*old)
-        gc.unfreeze()
+Part = TypeVar("Part")  # what a task of games adds up to
 
 
 @dataclass(frozen=True)
@@ -57,10 +39,23 @@ class BalanceRun:
     track_name: str = ""
     rotate: bool = True  # seats take turns with the bot kinds; False: each seat keeps one
 
+    @property
+    def bot_run(self) -> BotRun:
+        """The games to play: one race each on the circuit."""
+        return BotRun(
+            (self.track,),
+            self.variant,
+            self.players,
+            self.games,
+            self.seed,
+            self.bots,
+            self.rotate,
+            series=False,
+        )
+
     def kinds(self, game_index: int) -> list[str]:
         """The bot kind per seat in game ``game_index`` (rotated each game)."""
-        turn = game_index if self.rotate else 0
-        return [self.bots[(seat + turn) % len(self.bots)] for seat in range(self.players)]
+        return self.bot_run.kinds(game_index)
 
     def empty_stats(self) -> Stats:
         """The ``trackside simulate`` totals, before any game (seats keep their bots)."""
@@ -86,12 +81,9 @@ class BalanceRun:
 
 def play_one(run: BalanceRun, game_index: int) -> tuple[Game, list[str]]:
     """Play game ``game_index`` of the run to its end."""
-    seed = run.seed + game_index
-    kinds = run.kinds(game_index)
-    game = new_game([run.track], run.variant, run.players, seed, series=False)
+    game = run.bot_run.play(game_index)
     assert isinstance(game, Game)
-    drive(game, seat_bots(seed, kinds))
-    return game, kinds
+    return game, run.kinds(game_index)
 
 
 @dataclass
@@ -101,9 +93,9 @@ class Totals:
     report: BalanceReport
     stats: Stats
 
-    def add(self, run: BalanceRun, index: int) -> None:
-        """Play game ``index`` of ``run`` and count it."""
-        game, kinds = play_one(run, index)
+    def add(self, game: Game | Series, kinds: list[str]) -> None:
+        """Count one finished race played by bots of ``kinds``."""
+        assert isinstance(game, Game)  # a balance run races once per game
         self.report.add_game(game, kinds)
         self.stats.add(game)
 
@@ -113,13 +105,19 @@ class Totals:
         self.stats.merge(other.stats)
 
 
-def play_range(run: BalanceRun, first: int, stop: int) -> Totals:
-    """The totals of games ``first`` to ``stop - 1`` (a worker's task)."""
+def play_range(
+    run: BalanceRun,
+    first: int,
+    stop: int,
+    progress: Callable[[int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> Totals:
+    """The totals of games ``first`` to ``stop - 1`` (a worker's task, or the whole
+    run here); ``progress(k)`` after the k-th, ``cancelled()`` stops early."""
     totals = Totals(run.empty_report(), run.empty_stats())
     began = time.perf_counter()
-    with few_collections():
-        for index in range(first, stop):
-            totals.add(run, index)
+    if not play_games(run.bot_run, first, stop, totals.add, progress, cancelled):
+        totals.report.cancelled = True
     totals.report.seconds = totals.stats.seconds = time.perf_counter() - began
     return totals
 
@@ -144,33 +142,49 @@ def run_totals(
     """``run_balance`` with the ``trackside simulate`` statistics of the same games."""
     began = time.perf_counter()
     if workers <= 1:
-        totals = _run_here(run, progress, cancelled)
+        totals = play_range(run, 0, run.games, progress, cancelled)
     else:
         totals = _run_in_workers(run, workers, progress, cancelled)
     totals.report.seconds = totals.stats.seconds = time.perf_counter() - began
     return totals
 
 
-def _run_here(
-    run: BalanceRun,
-    progress: Callable[[int], None] | None,
-    cancelled: Callable[[], bool] | None,
-) -> Totals:
-    totals = Totals(run.empty_report(), run.empty_stats())
-    with few_collections():
-        for index in range(run.games):
-            if cancelled and cancelled():
-                totals.report.cancelled = True
-                break
-            totals.add(run, index)
-            if progress:
-                progress(totals.report.games)
-    return totals
-
-
-def _chunks(games: int) -> Iterator[tuple[int, int]]:
+def chunks(games: int) -> Iterator[tuple[int, int]]:
+    """Games 0 to ``games - 1`` in the parts handed to workers: ``(first, stop)`` each."""
     for first in range(0, games, CHUNK):
         yield first, min(games, first + CHUNK)
+
+
+def played_parts(
+    play: Callable[[BalanceRun, int, int], Part],
+    tasks: Sequence[tuple[BalanceRun, int, int]],
+    workers: int = 1,
+    cancelled: Callable[[], bool] | None = None,
+) -> Iterator[tuple[int, Part]]:
+    """``play(run, first, stop)`` for each task, in ``workers`` worker processes when
+    more than one, given with the task's index as each finishes (in task order when
+    played here); no more once ``cancelled()``."""
+    if workers <= 1:
+        for k, task in enumerate(tasks):
+            if cancelled and cancelled():
+                return
+            yield k, play(*task)
+        return
+    # Spawned, not forked: safe beside the editor's threads, and the same on every OS.
+    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+        todo = list(enumerate(tasks))
+        running: dict[Future[Part], int] = {}
+        while todo or running:
+            while todo and len(running) < 2 * workers and not (cancelled and cancelled()):
+                k, task = todo.pop(0)
+                running[pool.submit(play, *task)] = k
+            if cancelled and cancelled():
+                for future in running:
+                    future.cancel()
+                return
+            finished, _ = wait(running, timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in finished:
+                yield running.pop(future), future.result()
 
 
 def _run_in_workers(
@@ -180,21 +194,10 @@ def _run_in_workers(
     cancelled: Callable[[], bool] | None,
 ) -> Totals:
     totals = Totals(run.empty_report(), run.empty_stats())
-    # Spawned, not forked: safe beside the editor's threads, and the same on every OS.
-    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
-        todo = list(_chunks(run.games))
-        running: set[Future[Totals]] = set()
-        while todo or running:
-            while todo and len(running) < 2 * workers and not (cancelled and cancelled()):
-                running.add(pool.submit(play_range, run, *todo.pop(0)))
-            if cancelled and cancelled():
-                totals.report.cancelled = True
-                for future in running:
-                    future.cancel()
-                break
-            done, running = wait(running, timeout=0.2, return_when=FIRST_COMPLETED)
-            for future in done:
-                totals.merge(future.result())
-                if progress:
-                    progress(totals.report.games)
+    tasks = [(run, first, stop) for first, stop in chunks(run.games)]
+    for _k, part in played_parts(play_range, tasks, workers, cancelled):
+        totals.merge(part)
+        if progress:
+            progress(totals.report.games)
+    totals.report.cancelled = totals.report.games < run.games
     return totals

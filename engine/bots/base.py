@@ -32,10 +32,11 @@ class Request:
     def __init__(self, race: Game, seat: int, options: Sequence[Decision]):
         self.seat = seat
         self.options = options
-        self.board: Board = race.board
-        self.variant: Variant = race.variant
-        self.cards: tuple[Card, ...] = race.cards
-        self.players: int = race.players
+        table = race.state  # the fields themselves: a request is made at every decision
+        self.board: Board = table.board
+        self.variant: Variant = table.variant
+        self.cards: tuple[Card, ...] = table.cards
+        self.players: int = table.players
         self._race = race
         self._pending: Pending | None = None
 
@@ -58,7 +59,7 @@ class Request:
     @property
     def card(self) -> int | None:
         """The card being resolved (``pending.card``), without building ``pending``."""
-        return self._race.card
+        return self._race.state.card
 
     @property
     def kind(self) -> str:
@@ -76,10 +77,11 @@ class SeatView:
     players' hands and bets are never exposed.
     """
 
-    __slots__ = ("_game", "seat")
+    __slots__ = ("_game", "_state", "seat")
 
     def __init__(self, game: Game, seat: int):
         self._game = game
+        self._state = game.state
         self.seat = seat
 
     @property
@@ -93,31 +95,31 @@ class SeatView:
     @property
     def hand(self) -> list[int]:
         """Card ids in this seat's hand (a copy)."""
-        return list(self._game.hands[self.seat])
+        return list(self._state.hands[self.seat])
 
     @property
     def face_up(self) -> list[int]:
         """This seat's unused face-up Speed-8 cards (two players)."""
-        return list(self._game.face_up[self.seat])
+        return list(self._state.face_up[self.seat])
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(len(h) for h in self._game.hands)
+        return tuple(len(h) for h in self._state.hands)
 
     @property
     def spaces(self) -> tuple[int, ...]:
         """Space index of each car (COLOURS order), -1 once finished."""
-        return tuple(self._game.car_spaces)
+        return tuple(self._state.car_spaces)
 
     @property
     def positions(self) -> dict[str, str | None]:
-        ids, pos = self._game.board.ids, self._game.car_spaces
+        ids, pos = self._state.board.ids, self._state.car_spaces
         return {c: (None if pos[i] == OFF else ids[pos[i]]) for i, c in enumerate(COLOURS)}
 
     @property
     def owner_codes(self) -> tuple[int, ...]:
         """Seat owning each car (COLOURS order), -1 when unowned."""
-        return tuple(self._game.owner)
+        return tuple(self._state.owner)
 
     @property
     def owners(self) -> dict[str, int | None]:
@@ -125,20 +127,20 @@ class SeatView:
 
     @property
     def finished(self) -> tuple[str, ...]:
-        return tuple(COLOURS[c] for c in self._game.finished)
+        return tuple(COLOURS[c] for c in self._state.finished)
 
     @property
     def finished_codes(self) -> tuple[int, ...]:
         """Finished cars as codes (COLOURS order numbers), first finisher first."""
-        return tuple(self._game.finished)
+        return tuple(self._state.finished)
 
     @property
     def powers(self) -> tuple[str | None, ...]:
-        return tuple(self._game.power)
+        return tuple(self._state.power)
 
     @property
     def held_powers(self) -> tuple[tuple[str, ...], ...]:
-        return tuple(tuple(h) for h in self._game.held_powers)
+        return tuple(tuple(h) for h in self._state.held_powers)
 
     @property
     def my_bets(self) -> tuple[str | None, ...]:
@@ -147,34 +149,32 @@ class SeatView:
     @property
     def bet_codes(self) -> tuple[int | None, ...]:
         """This seat's bets as car codes (COLOURS order), None where not made."""
-        bets, seat = self._game.bets, self.seat
+        bets, seat = self._state.bets, self.seat
         return (bets[0][seat], bets[1][seat], bets[2][seat])
 
     @property
     def discard(self) -> list[int]:
         """Cards played so far (face up, public)."""
-        return list(self._game.discard)
+        return list(self._state.discard)
 
     @property
     def turn(self) -> int | None:
-        return self._game.turn
+        return self._state.turn
 
     @property
     def log(self) -> list[Event]:
         """The public log so far (a copy)."""
-        return list(self._game.log)
+        return list(self._state.log)
 
     def log_since(self, start: int) -> list[Event]:
         """The public log events from index ``start`` on."""
-        return self._game.log[start:]
+        return self._state.log[start:]
 
     def determinized(self, rng: random.Random, bet_guess: Mapping[int, int] | None = None) -> Game:
-        """A copy of the game for searching: everything this seat cannot see
-        (other hands, piles, decks to come, others' bets) drawn from ``rng``
-        consistently with what it can see (``engine.bots.determinize``)."""
-        from trackside.engine.bots.determinize import determinize
-
-        return determinize(self._game, self.seat, rng, bet_guess)
+        """The world as this seat may believe it, for searching: a copy of the game
+        with everything this seat cannot see (other hands, piles, decks to come,
+        others' bets) drawn from ``rng`` (``Game.determinized``)."""
+        return self._game.determinized(self.seat, rng, bet_guess)
 
     def full(self) -> PlayerView:
         """The engine's complete ``PlayerView`` of this seat."""

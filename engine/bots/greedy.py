@@ -13,7 +13,7 @@ line's payouts.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import pairwise
 from math import exp, factorial
@@ -548,9 +548,10 @@ class GreedyBot:
         return best
 
     # -- race (R-RACE, R-POW) ---------------------------------------------------
-    def _card_value(self, race: _Race, card: int, deck: DeckTables) -> float:
-        """What playing ``card`` is worth to this seat now (``_Race.card_values``)."""
-        return race.card_values((card,), deck)[0]
+    def card_values(self, view: SeatView, request: Request, cards: Sequence[int]) -> list[float]:
+        """What playing each of ``cards`` is worth to the seat asked now: the
+        evaluation by which this bot plays its best card (for bots that search)."""
+        return self._race_facts(view, request).card_values(cards, deck_tables(request.cards))
 
     def _card(self, race: _Race, request: Request, deck: DeckTables) -> Decision:
         options = request.options_of(PlayCard)

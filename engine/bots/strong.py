@@ -148,16 +148,15 @@ class StrongBot:
     def _card_candidates(self, view: SeatView, request: Request) -> list[PlayCard]:
         """The best few cards by the greedy evaluation, one of each kind of card."""
         deck = deck_tables(request.cards)
-        race = self.greedy._race_facts(view, request)
-        scored = []
+        kinds = []
         seen: set[tuple[tuple[int, int], ...]] = set()
         for o in request.options_of(PlayCard):
             rows = deck.rows[o.card]
-            if rows in seen:
-                continue
-            seen.add(rows)
-            scored.append((self.greedy._card_value(race, o.card, deck), o))
-        scored.sort(key=lambda vo: -vo[0])
+            if rows not in seen:
+                seen.add(rows)
+                kinds.append(o)
+        values = self.greedy.card_values(view, request, [o.card for o in kinds])
+        scored = sorted(zip(values, kinds, strict=True), key=lambda vo: -vo[0])
         return [o for _, o in scored[:CARD_WIDTH]]
 
     # -- search -------------------------------------------------------------------

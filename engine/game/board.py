@@ -6,14 +6,12 @@ from typing import Any, ClassVar
 
 from trackside.engine.track.geometry import TrackGeometry
 from trackside.engine.track.model import Track
-from trackside.engine.track.movement import MoveGraph
+from trackside.engine.track.movement import ALL_LINES, Move, MoveGraph, Step
 
-# A move's outcome: (spaces entered, finished, blocked, lines crossed bitmask, all rectangular).
-Outcome = tuple[tuple[int, ...], bool, bool, int, bool]
 CACHE_LIMIT = 20_000  # remembered move choices per board (about 1 kB each)
-# A move's outcomes keyed by the path's space ids, and a memo for what callers
-# derive from them (the engine keeps its option lists there).
-Choices = tuple[dict[tuple[str, ...], Outcome], dict[Any, Any]]
+# A move per distinct outcome keyed by the path's space ids, and a memo for what
+# callers derive from them (the engine keeps its option lists there).
+Choices = tuple[dict[tuple[str, ...], Move], dict[Any, Any]]
 
 
 class Board:
@@ -34,15 +32,8 @@ class Board:
         self.lanes: list[int] = self.geometry.lanes
         self.progress: list[float] = self.geometry.centroid_progress
         self.length: float = self.geometry.length
-        rect, beyond = self.geometry.rectangular, self.graph.beyond_finish
         # Per space: (next space, lines crossed, next is rectangular, step finishes).
-        self.steps: list[tuple[tuple[int, int, bool, bool], ...]] = [
-            tuple(
-                (b, self.graph.cross[(a, b)], rect[b], beyond[b] and not beyond[a])
-                for b in self.graph.forward[a]
-            )
-            for a in range(self.geometry.n)
-        ]
+        self.steps: list[tuple[Step, ...]] = self.graph.steps
         self._bits = [1 << i for i in range(self.geometry.n)]  # the bit of each space in masks
         self._reach: dict[tuple[int, int], int] = {}
         self._choices: dict[tuple[int, int, int, int, bool], Choices] = {}
@@ -53,52 +44,6 @@ class Board:
             for b in self.graph.forward[a]
             if self.geometry.wraps_seam(a, b)
         }
-
-    def outcomes(
-        self,
-        start: int,
-        n: int,
-        occupied: set[int],
-        keep_lines: int = 0b1111,
-        keep_rect: bool = True,
-    ) -> list[Outcome]:
-        """One legal move per distinct outcome of a car on ``start`` moving ``n``
-        (R-MOVE-4, R-FIN-1), as (path, finished, blocked, lines crossed, all
-        rectangular). Only the lines in ``keep_lines`` and, with ``keep_rect``,
-        the rectangular flag tell outcomes apart; walks that reach the same
-        space in the same state are merged (like ``MoveGraph.outcomes``,
-        layer by layer instead of path by path)."""
-        steps = self.steps
-        layer: dict[tuple[int, int, bool], tuple[int, ...]] = {(start, 0, True): ()}
-        found: dict[tuple[int, bool, bool, int, bool], Outcome] = {}
-        for k in range(n):
-            nxt: dict[tuple[int, int, bool], tuple[int, ...]] = {}
-            for (here, crossed, rect), path in layer.items():
-                free = False
-                for b, mask, rb, fin in steps[here]:
-                    if b in occupied:
-                        continue
-                    free = True
-                    c2 = crossed | (mask & keep_lines)
-                    r2 = rect and (rb or not keep_rect)
-                    if fin:
-                        end = (b, True, False, c2, r2)
-                        if end not in found:
-                            found[end] = ((*path, b), True, False, c2, r2)
-                    else:
-                        state = (b, c2, r2)
-                        if state not in nxt:
-                            nxt[state] = (*path, b)
-                if not free and k:
-                    end = (here, False, True, crossed, rect)
-                    if end not in found:
-                        found[end] = (path, False, True, crossed, rect)
-            layer = nxt
-        for (here, crossed, rect), path in layer.items():
-            found.setdefault(
-                (here, False, False, crossed, rect), (path, False, False, crossed, rect)
-            )
-        return list(found.values())
 
     def reach(self, start: int, n: int) -> int:
         """Bitmask of the spaces a car on ``start`` could enter within ``n`` steps."""
@@ -117,10 +62,10 @@ class Board:
         start: int,
         n: int,
         occupied: set[int],
-        keep_lines: int = 0b1111,
+        keep_lines: int = ALL_LINES,
         keep_rect: bool = True,
-    ) -> dict[tuple[str, ...], Outcome]:
-        """``outcomes`` keyed by the path's space ids, remembered per traffic pattern.
+    ) -> dict[tuple[str, ...], Move]:
+        """``MoveGraph.outcomes`` keyed by the path's space ids, remembered per traffic pattern.
 
         Only the occupied spaces within reach matter, so the answer is cached on
         them; games on one board share the cache (do not modify the result)."""
@@ -131,7 +76,7 @@ class Board:
         start: int,
         n: int,
         occupied: set[int],
-        keep_lines: int = 0b1111,
+        keep_lines: int = ALL_LINES,
         keep_rect: bool = True,
     ) -> Choices:
         """``choices`` and a memo dict remembered with them, where callers keep
@@ -146,23 +91,12 @@ class Board:
             ids = self.ids
             found = {
                 tuple([ids[i] for i in m[0]]): m
-                for m in self.outcomes(start, n, occupied, keep_lines, keep_rect)
+                for m in self.graph.outcomes(start, n, occupied, keep_lines, keep_rect)
             }
             if len(self._choices) >= CACHE_LIMIT:
                 self._choices.clear()
             entry = self._choices[key] = (found, {})
         return entry
-
-    def outcome_of(self, start: int, path: tuple[int, ...], n: int) -> Outcome:
-        """The outcome of one concrete legal path of a car moving ``n`` (see ``outcomes``)."""
-        crossed, rect, here = 0, True, start
-        for b in path:
-            crossed |= self.graph.cross[(here, b)]
-            rect = rect and self.geometry.rectangular[b]
-            here = b
-        finished = self.graph.beyond_finish[here] and not self.graph.beyond_finish[start]
-        blocked = not finished and len(path) < n
-        return (path, finished, blocked, crossed, rect)
 
     _cache: ClassVar[dict[tuple[int, bool], Board]] = {}
 

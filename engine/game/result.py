@@ -28,11 +28,6 @@ class Result:
     sheet: tuple[str, ...] = field(default=(), compare=False)
 
     @property
-    def finish_order(self) -> tuple[str, ...]:
-        """Alias of ``ranking``."""
-        return self.ranking
-
-    @property
     def winner(self) -> int | None:
         """The single winning seat, or None on a shared win."""
         return self.winners[0] if len(self.winners) == 1 else None

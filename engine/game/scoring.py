@@ -1,4 +1,8 @@
-"""Scoring (R-SCORE): race earnings, bet payouts, prices, the winner."""
+"""Scoring (R-SCORE): race earnings, bet payouts, prices, the winner.
+
+``end_race`` is the last step of every game: it ranks the cars, scores the
+seats (a ``Result``) and writes the score sheet into the log.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +10,9 @@ from collections.abc import Sequence
 from functools import cmp_to_key
 
 from trackside.engine.game.cards import COLOURS
-from trackside.engine.game.game_state import Steps
 from trackside.engine.game.result import Result
-from trackside.engine.game.steps import NOBODY, Next, Step
+from trackside.engine.game.state import GameState, Next
+from trackside.engine.game.steps import NOBODY, Step
 from trackside.engine.text import ordinal
 
 WINNER_REASONS = {
@@ -58,107 +62,104 @@ def bet_payout(table: tuple[int, ...], place: int | None) -> int:
     return table[place]
 
 
-class ScoringSteps(Steps):
-    """The end of the race and the score sheet (the last steps of ``Game``)."""
+def end_race(state: GameState) -> Next:
+    """The race is over (R-RACE-6): the result and the score sheet (R-SCORE)."""
+    state.turn = None
+    state.step = Step.OVER
+    state.due_seats, state.options, state.collected = [], {}, {}
+    state.result = _score(state)
+    for line in state.result.sheet:
+        state.say("score", line)
+    return None
 
-    __slots__ = ()
 
-    # -- end (R-RACE-6, R-SCORE) ----------------------------------------------
-    def _end_race(self) -> Next:
-        self.turn = None
-        self.step = Step.OVER
-        self._due_seats, self._options, self.collected = [], {}, {}
-        self.result = self._score()
-        for line in self.result.sheet:
-            self._say("score", line)
-        return None
+def _ranking(state: GameState) -> list[int]:
+    if state.variant.use_finish:
+        return list(state.finished)
+    board = state.board
+    front, tol = board.geometry.front, board.geometry.tol
+    # Distance travelled by the front of each car's space (R-MOVE-2 measures
+    # "ahead" by the front end, within the track's tolerance).
+    dist = [state.laps[c] * board.length + front[state.car_spaces[c]] for c in range(6)]
 
-    def _ranking(self) -> list[int]:
-        if self.variant.use_finish:
-            return list(self.finished)
-        board = self.board
-        front, tol = board.geometry.front, board.geometry.tol
-        # Distance travelled by the front of each car's space (R-MOVE-2 measures
-        # "ahead" by the front end, within the track's tolerance).
-        dist = [self.laps[c] * board.length + front[self.car_spaces[c]] for c in range(6)]
+    def ahead(a: int, b: int) -> int:
+        if abs(dist[a] - dist[b]) > tol:
+            return -1 if dist[a] > dist[b] else 1
+        # side by side: the more inside lane ranks first (R-VAR long distance)
+        return (board.lanes[state.car_spaces[a]] - board.lanes[state.car_spaces[b]]) or (a - b)
 
-        def ahead(a: int, b: int) -> int:
-            if abs(dist[a] - dist[b]) > tol:
-                return -1 if dist[a] > dist[b] else 1
-            # side by side: the more inside lane ranks first (R-VAR long distance)
-            return (board.lanes[self.car_spaces[a]] - board.lanes[self.car_spaces[b]]) or (a - b)
+    return sorted(range(6), key=cmp_to_key(ahead))
 
-        return sorted(range(6), key=cmp_to_key(ahead))
 
-    def _score(self) -> Result:
-        variant, n = self.variant, self.players
-        ranking = self._ranking()
-        place = {c: i for i, c in enumerate(ranking)}
-        stalled = [c for c in range(6) if c not in place]
-        earnings = [0] * n
-        best = [float("inf")] * n
-        for c, i in place.items():
-            owner = self.owner[c]
-            if owner != NOBODY:
-                earnings[owner] += variant.race_payout[i] if i < len(variant.race_payout) else 0
-                best[owner] = min(best[owner], i)
-        payouts = [0] * n
-        for k in range(3):
-            for seat, bet in enumerate(self.bets[k]):
-                if bet is not None:
-                    payouts[seat] += bet_payout(variant.bet_payouts[k], place.get(bet))
-        prices = [sum(x for _, x in pr) for pr in self.prices]
-        scores = [earnings[seat] + payouts[seat] - prices[seat] for seat in range(n)]  # R-SCORE-1
-        if variant.winner == "money":
-            winners = money_winners(scores, best)
-        else:  # first_car / furthest_car: the owner of the best-placed owned car
-            owned = [c for c in ranking if self.owner[c] != NOBODY]
-            winners = [self.owner[owned[0]]] if owned else money_winners(scores, best)
-        sheet = self._sheet(ranking, stalled, earnings, payouts, prices, scores, winners)
-        return Result(
-            tuple(COLOURS[c] for c in ranking),
-            tuple(COLOURS[c] for c in stalled),
-            tuple(earnings),
-            tuple(payouts),
-            tuple(prices),
-            tuple(scores),
-            tuple(winners),
-            tuple(tuple(self._bet_name(b) for b in self.bets[k]) for k in range(3)),
-            tuple(sheet),
+def _score(state: GameState) -> Result:
+    variant, n = state.variant, state.players
+    ranking = _ranking(state)
+    place = {c: i for i, c in enumerate(ranking)}
+    stalled = [c for c in range(6) if c not in place]
+    earnings = [0] * n
+    best = [float("inf")] * n
+    for c, i in place.items():
+        owner = state.owner[c]
+        if owner != NOBODY:
+            earnings[owner] += variant.race_payout[i] if i < len(variant.race_payout) else 0
+            best[owner] = min(best[owner], i)
+    payouts = [0] * n
+    for k in range(3):
+        for seat, bet in enumerate(state.bets[k]):
+            if bet is not None:
+                payouts[seat] += bet_payout(variant.bet_payouts[k], place.get(bet))
+    prices = [sum(x for _, x in pr) for pr in state.prices]
+    scores = [earnings[seat] + payouts[seat] - prices[seat] for seat in range(n)]  # R-SCORE-1
+    if variant.winner == "money":
+        winners = money_winners(scores, best)
+    else:  # first_car / furthest_car: the owner of the best-placed owned car
+        owned = [c for c in ranking if state.owner[c] != NOBODY]
+        winners = [state.owner[owned[0]]] if owned else money_winners(scores, best)
+    sheet = _sheet(state, ranking, stalled, earnings, payouts, prices, scores, winners)
+    return Result(
+        tuple(COLOURS[c] for c in ranking),
+        tuple(COLOURS[c] for c in stalled),
+        tuple(earnings),
+        tuple(payouts),
+        tuple(prices),
+        tuple(scores),
+        tuple(winners),
+        tuple(tuple(state.bet_name(b) for b in state.bets[k]) for k in range(3)),
+        tuple(sheet),
+    )
+
+
+def _sheet(
+    state: GameState,
+    ranking: list[int],
+    stalled: list[int],
+    earnings: list[int],
+    payouts: list[int],
+    prices: list[int],
+    scores: list[int],
+    winners: list[int],
+) -> list[str]:
+    lines = [
+        "Race result: " + ", ".join(f"{ordinal(i + 1)} {COLOURS[c]}" for i, c in enumerate(ranking))
+    ]
+    if stalled:
+        lines.append("Stalled: " + ", ".join(COLOURS[c] for c in stalled))
+    for k in range(3):
+        if all(b is None for b in state.bets[k]):
+            continue
+        lines.append(
+            f"Bet {k + 1}: "
+            + "; ".join(
+                f"{state.seat_name(seat)} on {state.bet_name(b)}"
+                for seat, b in enumerate(state.bets[k])
+            )
         )
-
-    def _sheet(
-        self,
-        ranking: list[int],
-        stalled: list[int],
-        earnings: list[int],
-        payouts: list[int],
-        prices: list[int],
-        scores: list[int],
-        winners: list[int],
-    ) -> list[str]:
-        lines = [
-            "Race result: "
-            + ", ".join(f"{ordinal(i + 1)} {COLOURS[c]}" for i, c in enumerate(ranking))
-        ]
-        if stalled:
-            lines.append("Stalled: " + ", ".join(COLOURS[c] for c in stalled))
-        for k in range(3):
-            if all(b is None for b in self.bets[k]):
-                continue
-            lines.append(
-                f"Bet {k + 1}: "
-                + "; ".join(
-                    f"{self._seat(seat)} on {self._bet_name(b)}"
-                    for seat, b in enumerate(self.bets[k])
-                )
-            )
-        for seat in range(self.players):
-            cars = ", ".join(COLOURS[c] for c in range(6) if self.owner[c] == seat) or "no car"
-            lines.append(
-                f"{self._seat(seat)} ({cars}): cars {earnings[seat]} + bets {payouts[seat]} "
-                f"- prices {prices[seat]} = {scores[seat]}"
-            )
-        seats = [self._seat(seat) for seat in range(self.players)]
-        lines.append(winner_sentence(seats, winners, self.variant.winner))
-        return lines
+    for seat in range(state.players):
+        cars = ", ".join(COLOURS[c] for c in range(6) if state.owner[c] == seat) or "no car"
+        lines.append(
+            f"{state.seat_name(seat)} ({cars}): cars {earnings[seat]} + bets {payouts[seat]} "
+            f"- prices {prices[seat]} = {scores[seat]}"
+        )
+    seats = [state.seat_name(seat) for seat in range(state.players)]
+    lines.append(winner_sentence(seats, winners, state.variant.winner))
+    return lines

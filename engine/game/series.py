@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,10 +11,11 @@ from trackside.engine.errors import InvalidInput
 from trackside.engine.game.board import Board
 from trackside.engine.game.decisions import Decision, IllegalDecision, Path
 from trackside.engine.game.events import Event, Pending, Phase
+from trackside.engine.game.game import Game
 from trackside.engine.game.result import Result
 from trackside.engine.game.setup import Deal
-from trackside.engine.game.state import Game, PlayerView
 from trackside.engine.game.variants import Variant
+from trackside.engine.game.view import PlayerView
 from trackside.engine.track.model import Track, load_track
 
 
@@ -80,6 +81,20 @@ class Series:
     def _game(self, k: int) -> Game:
         return Game.new(self.boards[k], self.variant, self.players, self.seeds[k], self.deals[k])
 
+    def determinized(
+        self, seat: int, rng: random.Random, bet_guess: Mapping[int, int] | None = None
+    ) -> Series:
+        """The tour as ``seat`` may believe it: the race being played drawn again
+        (``Game.determinized``), and the races still to come set up from seeds
+        drawn from ``rng`` (their deals are not known yet)."""
+        twin = self.copy()
+        twin.games[-1] = self.games[-1].determinized(seat, rng, bet_guess)
+        begun = len(self.games)
+        later = range(begun, len(self.boards))
+        twin.seeds = self.seeds[:begun] + [rng.randrange(2**31) for _ in later]
+        twin.deals = self.deals[:begun] + [None for _ in later]
+        return twin
+
     def copy(self) -> Series:
         twin = Series.__new__(Series)
         twin.boards, twin.variant, twin.players, twin.seed = (
@@ -137,6 +152,19 @@ class Series:
         game.apply(decision)
         if game.over and len(self.games) < len(self.boards):
             self.games.append(self._game(len(self.games)))
+
+    @property
+    def history(self) -> tuple[Decision, ...]:
+        """The decisions applied so far, race after race, oldest first."""
+        return tuple(decision for race in self.games for decision in race.history)
+
+    def undo(self) -> Decision:
+        """Take back the last decision applied (``Game.undo``), into the race
+        before when the race being played has none yet."""
+        if not self.games[-1].history and len(self.games) > 1:
+            self.games.pop()
+            self.games[-1] = self.games[-1].copy()  # finished races are shared with copies
+        return self.games[-1].undo()
 
     @property
     def log(self) -> list[Event]:

@@ -1,147 +1,131 @@
-"""The game state: set-up, whose decisions are due, legal options, applying one.
+"""The state of one game, typed and declared once, with the few primitives that change it.
 
-The state is a small set of lists; ``copy`` duplicates them shallowly, so bots
-can search cheaply. The flow is a trampoline of step functions: each either
-asks for decisions (sets ``_due_seats`` and returns None) or returns the next step.
-A step whose only legal option is one decision applies it without asking.
+``GameState`` holds everything a game is at one moment: plain ints, lists,
+sets and dicts (never shared between games except the immutable board,
+variant, deck and log events), so that a copy is a handful of list copies.
+Its fields are public because the rules modules (``auction``, ``race``,
+``scoring``) change them; everything else reads them only, and changes a
+game only through ``Game.apply`` (``engine/game/game.py``).
+
+The flow is a trampoline of step functions, each a plain function of the
+state (``Next``): a step either asks for decisions (``GameState.ask``) and
+returns None, or returns the step that follows.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeAlias, TypeVar
 
-from trackside.engine.errors import InvalidInput
-from trackside.engine.game.auction import AuctionSteps
 from trackside.engine.game.board import Board
-from trackside.engine.game.cards import COLOURS, Card
-from trackside.engine.game.decisions import (
-    Bet,
-    Bid,
-    Decision,
-    IllegalDecision,
-    Order,
-    Path,
-    PlayCard,
-    Skip,
-    SwapPower,
-    Wild,
-)
-from trackside.engine.game.events import Event, Pending, Phase
-from trackside.engine.game.setup import Deal, check_deal, shuffled_setup
-from trackside.engine.game.steps import (
-    NOBODY,
-    OFF,
-    STEP_BET,
-    STEP_BID,
-    STEP_KEEP,
-    STEP_OVER,
-    STEP_PATH,
-    STEP_SECOND,
-    Next,
-    Step,
-)
+from trackside.engine.game.cards import COLOURS, Card, Deck
+from trackside.engine.game.decisions import Decision, IllegalDecision
+from trackside.engine.game.events import Event, Pending
+from trackside.engine.game.result import Result
+from trackside.engine.game.setup import Deal
+from trackside.engine.game.steps import NOBODY, OFF, SEAT_NAMES, Step, seat_name
 from trackside.engine.game.variants import Variant
-from trackside.engine.text import plural
-from trackside.engine.track.model import Track
+from trackside.engine.track.movement import Move
+
+D = TypeVar("D", bound=Decision)
 
 
-@dataclass(frozen=True)
-class PlayerView:
-    """What one seat may see: its own hand and bets, public facts.
+@dataclass(slots=True, eq=False, repr=False)
+class GameState:
+    """Every field of a game. Cars are indexed in ``COLOURS`` order, seats from 0.
 
-    Other players' hands appear only as sizes and their bets only as
-    counts until the game is over.
+    Card fields hold card ids; ``bets`` is secret until the game is over (a
+    seat's own view is ``Game.view``).
     """
 
-    seat: int
-    phase: Phase
-    pending: Pending
-    hand: tuple[int, ...]
-    hand_sizes: tuple[int, ...]
-    pile_sizes: tuple[int, ...]
-    face_up: tuple[tuple[int, ...], ...]
-    positions: dict[str, str | None]
-    finished: tuple[str, ...]
-    owners: dict[str, int | None]
-    powers: tuple[str | None, ...]
-    held_powers: tuple[tuple[str, ...], ...]
-    prices: tuple[int, ...]
-    my_bets: tuple[str | None, ...]
-    bets_made: tuple[int, ...]
-    all_bets: tuple[tuple[str | None, ...], ...]  # every seat's bets, once the game is over
-    turn: int | None
-    log: tuple[Event, ...]
+    # -- the table: shared, never modified --------------------------------------
+    board: Board
+    variant: Variant
+    deck: Deck
+    cards: tuple[Card, ...]  # card by id (``deck.cards``)
+    players: int
+    seed: int
+    deal: Deal  # the set-up used
+    rng: random.Random  # the game's random source (R-SET-5): draw through ``random()``
+    rng_shared: bool  # ``rng`` is shared with a copy: ``random()`` unshares it first
+    logging: bool  # routine events (cards, moves, WILD colours) are logged
+    # -- the flow -------------------------------------------------------------------
+    step: Step  # what the game waits for now
+    due_seats: list[int]  # seats asked at this step
+    options: Mapping[int, Sequence[Decision]]  # legal options per seat asked (never changed)
+    collected: dict[int, Decision]  # decisions given so far at a simultaneous step
+    pending: Pending | None  # what is asked (``Game.pending``), built on first use
+    log: list[Event]
+    result: Result | None  # once the game is over
+    # -- cards ----------------------------------------------------------------------
+    hands: list[list[int]]  # per seat
+    piles: list[list[int]]  # private draw piles per seat (two players)
+    pile: list[int]  # the common draw pile, top first
+    face_up: list[list[int]]  # unused face-up Speed-8 cards per seat (two players)
+    discard: list[int]  # cards played
+    out_of_game: list[int]  # cards out of the game
+    # -- cars -----------------------------------------------------------------------
+    owner: list[int]  # seat per car, NOBODY when unowned
+    car_spaces: list[int]  # space index per car, OFF once finished
+    occupied: set[int]  # the spaces occupied
+    laps: list[int]  # laps completed per car (long distance)
+    finished: list[int]  # cars in finishing order
+    retired: list[bool]  # per seat: all its cars have finished
+    # -- auction and powers ---------------------------------------------------------
+    speed8_queue: list[int]  # cars still to auction (or deal), next first
+    power_queue: list[str]  # powers still to reveal, next first
+    auctioned_car: int  # the car auctioned now, NOBODY between auctions
+    auctioned_power: str | None  # the power auctioned with it
+    set_aside: list[tuple[int, str | None]]  # (car, power) nobody bid on (R-AUC-8)
+    second_queue: list[int]  # seats still to bid on set-aside cars
+    held_powers: list[list[str]]  # powers won per seat
+    power: list[str | None]  # the power kept per seat
+    prices: list[list[tuple[int, int]]]  # per seat: (car, price) paid
+    cunning_winner: int  # the seat that won Cunning, NOBODY if none
+    # -- the card being resolved ----------------------------------------------------
+    turn: int | None  # the seat playing a card, None outside the race
+    card: int | None  # the card being resolved
+    from_hand: bool  # it came from the hand (not a face-up Speed-8 card)
+    cards_played: int
+    row_order: list[int]  # its rows (0 = printed top) in the order they resolve
+    skipped_row: int | None  # the row skipped (Strategic)
+    wild_cars: dict[int, int]  # car named per WILD row
+    wild_rows: list[int]  # the WILD rows to name, top first
+    rows_started: int  # how many rows of ``row_order`` have started
+    current_row: int | None  # the row resolving now
+    # -- the move being chosen ------------------------------------------------------
+    moving_car: int  # the car moving
+    move_start: int  # its space before the move
+    move_spaces: int  # spaces to move
+    bonus_step: bool  # the move is a Determined bonus step
+    move_choices: dict[tuple[str, ...], Move]  # one path per distinct outcome
+    # -- betting --------------------------------------------------------------------
+    lines_crossed: int  # bitmask of betting lines crossed
+    lines_just_crossed: int  # lines first crossed by the card resolving now
+    lines_to_bet: list[int]  # lines whose bet is still to make, in order
+    bets: list[list[int | None]]  # car per line per seat, None until made
 
-
-class Game(AuctionSteps):
-    """One Downforce race under a variant on a board (see ``engine.game``).
-
-    Its fields (``GameState``) are read-only for views, bots and records
-    (change them only through ``apply``): ``hands``, ``piles``, ``pile``,
-    ``face_up``, ``discard``, ``out_of_game`` hold card ids; ``car_spaces``,
-    ``occupied``, ``laps``, ``finished`` the cars; ``owner``, ``held_powers``, ``power``,
-    ``prices`` the auction; ``lines_crossed`` and ``bets`` the betting (``bets`` is
-    secret: use ``view``); ``turn`` the seat playing a card (None outside the
-    race), ``card`` the card being resolved; ``deal`` the set-up used; ``log``.
-    """
-
-    __slots__ = ()
-
-    # -- creation -------------------------------------------------------------
     @classmethod
-    def new(
+    def dealt(
         cls,
-        track: Track | Board,
+        board: Board,
         variant: Variant,
         players: int,
-        seed: int = 0,
-        deal: Deal | None = None,
-        log: bool = True,
-    ) -> Game:
-        """A game after set-up (R-SET), waiting for its first decisions.
-
-        ``track`` may be a prepared ``Board`` (share one across games). With
-        ``deal`` the set-up shuffles are replaced by that deal; ``seed`` still
-        drives later random steps (auction ties, private piles). With
-        ``log=False`` the routine events (cards, moves, WILD colours) are not
-        logged, for fast simulation; auctions, finishes, bets and the score
-        sheet still are.
-        """
-        board = track if isinstance(track, Board) else Board.of(track, variant.use_finish)
-        if not variant.min_players <= players <= variant.max_players:
-            raise InvalidInput(
-                f"variant {variant.name!r} is for {variant.min_players} to "
-                f"{variant.max_players} players, not {players}",
-                hint="choose another number of players or another variant",
-            )
-        if len(board.grid) != len(COLOURS):
-            raise InvalidInput(
-                f"track {board.track.name!r} has {plural(len(board.grid), 'start space')}; "
-                "a game needs 6",
-                hint="validate the track",
-            )
-        if variant.finish == "distance" and not board.geometry.wraps:
-            raise InvalidInput(
-                f"{variant.name!r} races lap after lap, but track "
-                f"{board.track.name!r} is not a closed circuit",
-                hint="choose a closed circuit (centerline closed: true)",
-            )
-        if board.use_finish != variant.use_finish:
-            board = Board.of(board.track, variant.use_finish)
-        deck = variant.deck
-        if deal is None:
-            setup = shuffled_setup(variant, deck, players, seed)
-            deal, rng = setup.deal, setup.rng
-        else:
-            check_deal(deal, variant, deck, players)
-            rng = random.Random(seed)
+        seed: int,
+        deal: Deal,
+        rng: random.Random,
+        logging: bool,
+    ) -> GameState:
+        """The state after the deal (R-SET), before the first step has run."""
         n = players
         used = {c for h in deal.hands for c in h} | set(deal.pile)
         car_spaces = [OFF] * len(COLOURS)
         for slot, colour in enumerate(deal.grid):  # R-SET-4
             car_spaces[COLOURS.index(colour)] = board.grid[slot]
-        game = cls(
+        deck = variant.deck
+        return cls(
             board=board,
             variant=variant,
             deck=deck,
@@ -150,13 +134,13 @@ class Game(AuctionSteps):
             seed=seed,
             deal=deal,
             rng=rng,
-            _rng_shared=False,
-            logging=log,
+            rng_shared=False,
+            logging=logging,
             step=Step.START,
-            _due_seats=[],
-            _options={},
+            due_seats=[],
+            options={},
             collected={},
-            _pending=None,
+            pending=None,
             log=[],
             result=None,
             hands=[list(h) for h in deal.hands],
@@ -201,19 +185,15 @@ class Game(AuctionSteps):
             lines_to_bet=[],
             bets=[[None] * n for _ in range(3)],
         )
-        game._run(game._start)
-        return game
 
-    def copy(self, log: bool | None = None) -> Game:
-        """An independent copy (shares the board, variant, deck and log events).
-
-        ``log=False`` gives a copy that stops logging routine events (for bots
-        that search); None keeps this game's setting."""
-        # Copy-on-draw: both games share the random source until one draws from it.
-        self._rng_shared = True
+    def copy(self, log: bool | None = None) -> GameState:
+        """An independent copy (sharing the board, variant, deck, log events and,
+        until one of them draws, the random source); ``log`` None keeps the setting."""
+        # Copy-on-draw: both states share the random source until one draws from it.
+        self.rng_shared = True
         # Slot by slot (twice as fast as the constructor's keywords); the tests check
-        # that every field of GameState is set.
-        twin = Game.__new__(Game)
+        # that every field is set.
+        twin = GameState.__new__(GameState)
         twin.board = self.board
         twin.variant = self.variant
         twin.deck = self.deck
@@ -222,13 +202,13 @@ class Game(AuctionSteps):
         twin.seed = self.seed
         twin.deal = self.deal
         twin.rng = self.rng
-        twin._rng_shared = True
+        twin.rng_shared = True
         twin.logging = self.logging if log is None else log
         twin.step = self.step
-        twin._due_seats = list(self._due_seats)
-        twin._options = self._options  # replaced at each step, never changed
+        twin.due_seats = list(self.due_seats)
+        twin.options = self.options  # replaced at each step, never changed
         twin.collected = dict(self.collected)
-        twin._pending = self._pending
+        twin.pending = self.pending
         twin.log = list(self.log)
         twin.result = self.result
         twin.hands = [list(h) for h in self.hands]
@@ -274,258 +254,62 @@ class Game(AuctionSteps):
         twin.bets = [list(b) for b in self.bets]
         return twin
 
-    # -- public queries -------------------------------------------------------
-    @property
-    def phase(self) -> Phase:
-        """The phase: auction, power, race, bet or over."""
-        return self.step.phase
+    # -- the flow --------------------------------------------------------------------
+    def due(self) -> list[int]:
+        """Seats whose decision is due now (several for secret bids and bets)."""
+        collected = self.collected
+        if not collected:
+            return self.due_seats[:]
+        return [seat for seat in self.due_seats if seat not in collected]
 
-    @property
-    def over(self) -> bool:
-        return self.step is STEP_OVER
+    def ask(self, step: Step, options: Mapping[int, Sequence[Decision]]) -> None:
+        """Wait at ``step`` for the seats in ``options``; at a simultaneous step a
+        seat with one option has answered it already (``Game`` answers a lone
+        seat's only option itself)."""
+        self.step = step
+        self.options = options
+        self.due_seats = list(options)
+        self.collected = {}
+        if step.simultaneous:
+            for seat, choices in options.items():
+                if len(choices) == 1:
+                    self.collected[seat] = choices[0]
 
-    def options(self, seat: int) -> list[Decision]:
-        """The legal options of ``seat`` now (empty when nothing is due from it).
+    def collected_of(self, kind: type[D]) -> list[tuple[int, D]]:
+        """The decisions collected at a simultaneous step, by seat (each of ``kind``)."""
+        out = []
+        for seat in sorted(self.collected):
+            decision = self.collected[seat]
+            if not isinstance(decision, kind):
+                raise IllegalDecision(f"seat {seat} gave a {decision.type}, not a {kind.type}")
+            out.append((seat, decision))
+        return out
 
-        Paths are offered one per distinct outcome; ``all_paths`` lists every
-        concrete path, and any of them may be applied.
-        """
-        if seat in self.collected:
-            return []
-        return list(self._options.get(seat, ()))
+    def random(self) -> random.Random:
+        """The game's own random source (R-SET-5), unshared from copies before a draw."""
+        if self.rng_shared:
+            own = random.Random.__new__(random.Random)
+            own.setstate(self.rng.getstate())
+            self.rng, self.rng_shared = own, False
+        return self.rng
 
-    def all_paths(self, seat: int) -> list[Path]:
-        """Every concrete legal path for the pending move (R-MOVE-4), if any."""
-        if self.step is not STEP_PATH or seat not in self._due_seats:
-            return []
-        start, n = self.move_start, self.move_spaces
-        others = self.occupied - {start}
-        car = COLOURS[self.moving_car]
-        moves = self.board.graph.moves(start, n, others)
-        limit = self.move_limit()
-        if limit > n:  # R-POW-AGG: the moves that take the extra space too
-            moves += [m for m in self.board.graph.moves(start, limit, others) if len(m.path) > n]
-        return [Path(seat, car, tuple(self.board.ids[i] for i in m.path)) for m in moves]
+    # -- the log ---------------------------------------------------------------------
+    def say(self, kind: str, text: str, **data: Any) -> None:
+        """Add an event to the log."""
+        # The fields set directly: the frozen dataclass's __init__ takes twice as long.
+        event = object.__new__(Event)
+        fields = event.__dict__
+        fields["kind"], fields["text"], fields["data"] = kind, text, data
+        self.log.append(event)
 
-    @property
-    def pending(self) -> Pending:
-        """What is asked now, with its context."""
-        if self._pending is None:
-            self._pending = self._describe()
-        return self._pending
+    def seat_name(self, seat: int) -> str:
+        """How the log names a seat."""
+        return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else seat_name(seat)
 
-    def _describe(self) -> Pending:
-        step = self.step
-        kind = step.kind
-        path = step is STEP_PATH
-        if path and self.bonus_step:
-            kind = "bonus"
-        car = None
-        if step is STEP_BID and self.auctioned_car != NOBODY:
-            car = COLOURS[self.auctioned_car]
-        elif path:
-            car = COLOURS[self.moving_car]
-        line = self.lines_to_bet[0] if step is STEP_BET and self.lines_to_bet else None
-        # Filled in directly: a frozen dataclass's __init__ takes twice as long, and
-        # bots read ``pending`` at most of their decisions.
-        pending = object.__new__(Pending)
-        pending.__dict__.update(
-            kind=kind,
-            players=tuple(self.due()),
-            car=car,
-            power=self.auctioned_power if step is STEP_BID else None,
-            card=self.card,
-            spaces=self.move_spaces if path else None,
-            line=line,
-            set_aside=tuple(COLOURS[c] for c, _ in self.set_aside) if step is STEP_SECOND else (),
-            row=self.current_row if path and not self.bonus_step else None,
-            extra=self.move_limit() - self.move_spaces if path else 0,
-        )
-        return pending
+    def bet_name(self, code: int | None) -> str | None:
+        """The car of a bet, by name (None where no bet is made)."""
+        return None if code is None else COLOURS[code]
 
-    def card_of(self, card_id: int) -> Card:
-        """The card with this id."""
-        return self.cards[card_id]
 
-    def position(self, colour: str) -> str | None:
-        """The space id of a car, or None once it has finished."""
-        i = self.car_spaces[COLOURS.index(colour)]
-        return None if i == OFF else self.board.ids[i]
-
-    def owner_of(self, colour: str) -> int | None:
-        """The seat owning a car, or None."""
-        owner = self.owner[COLOURS.index(colour)]
-        return None if owner == NOBODY else owner
-
-    def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may see: own hand and bets; others' only as counts."""
-        ids = self.board.ids
-        return PlayerView(
-            seat=seat,
-            phase=self.phase,
-            pending=self.pending,
-            hand=tuple(self.hands[seat]),
-            hand_sizes=tuple(len(h) for h in self.hands),
-            pile_sizes=tuple(len(pile) for pile in self.piles)
-            if self.variant.hand_mode == "private"
-            else (len(self.pile),),
-            face_up=tuple(tuple(f) for f in self.face_up),
-            positions={
-                c: (None if self.car_spaces[i] == OFF else ids[self.car_spaces[i]])
-                for i, c in enumerate(COLOURS)
-            },
-            finished=tuple(COLOURS[c] for c in self.finished),
-            owners={
-                c: (None if self.owner[i] == NOBODY else self.owner[i])
-                for i, c in enumerate(COLOURS)
-            },
-            powers=tuple(self.power),
-            held_powers=tuple(tuple(h) for h in self.held_powers),
-            prices=tuple(sum(price for _, price in paid) for paid in self.prices),
-            my_bets=self._my_bets(seat),
-            bets_made=tuple(self.bet_lines_done()),
-            all_bets=tuple(tuple(self._bet_name(b) for b in self.bets[k]) for k in range(3))
-            if self.over
-            else (),
-            turn=self.turn,
-            log=tuple(self.log),
-        )
-
-    def _my_bets(self, seat: int) -> tuple[str | None, ...]:
-        """A seat's bets, the one it just chose among them while others still choose."""
-        bets = [self._bet_name(self.bets[k][seat]) for k in range(3)]
-        chosen = self.collected.get(seat)
-        if isinstance(chosen, Bet) and self.lines_to_bet:
-            bets[self.lines_to_bet[0]] = chosen.car
-        return tuple(bets)
-
-    def bet_lines_done(self) -> list[int]:
-        """Betting lines (0-based) whose bet has been made."""
-        return [k for k in range(3) if all(b is not None for b in self.bets[k])]
-
-    # -- applying -------------------------------------------------------------
-    def is_legal(self, decision: Decision) -> bool:
-        """True when ``decision`` may be applied now."""
-        try:
-            self._check(decision)
-        except IllegalDecision:
-            return False
-        return True
-
-    def apply(self, decision: Decision) -> None:
-        """Apply one decision; raises ``IllegalDecision`` if it is not legal now."""
-        self._check(decision)
-        self._pending = None
-        self._run(self._take(decision))
-
-    def _check(self, decision: Decision) -> None:
-        seat = decision.player
-        if self.step is STEP_OVER:
-            raise IllegalDecision("the game is over; no decision is due")
-        if seat not in self._due_seats or seat in self.collected:
-            due = ", ".join(f"seat {other}" for other in self.due()) or "nobody"
-            raise IllegalDecision(f"seat {seat} has no decision due now ({due} must decide)")
-        kind = self.step.kind
-        if decision.type != kind:
-            raise IllegalDecision(f"a {kind} decision is due from seat {seat}, not {decision.type}")
-        options = self._options.get(seat, ())
-        for option in options:  # bots answer with one of the options themselves
-            if option is decision:
-                return
-        if not isinstance(decision, Order) and decision in options:
-            return
-        if self._also_legal(decision):
-            return
-        raise IllegalDecision(
-            f"{decision.type} {decision.to_dict()} is not a legal option now",
-            hint=f"legal: {self._short_options(seat)}",
-        )
-
-    def _short_options(self, seat: int) -> str:
-        options = self._options.get(seat, [])
-        text = ", ".join(
-            str({k: v for k, v in option.to_dict().items() if k not in ("type", "player")})
-            for option in options[:6]
-        )
-        return text + (f" and {len(options) - 6} more" if len(options) > 6 else "")
-
-    def _also_legal(self, decision: Decision) -> bool:
-        """Legal decisions not listed as options: a pass played with a card,
-        any row order (Tricky), any concrete legal path."""
-        if isinstance(decision, Bid) and decision.card is not None:
-            if decision.card not in self.hands[decision.player]:
-                return False
-            if self.step is STEP_BID and decision.car not in (None, COLOURS[self.auctioned_car]):
-                return False
-            colour = decision.car if self.step is STEP_SECOND else COLOURS[self.auctioned_car]
-            if colour is None:  # a second-round bid names its car
-                return False
-            if self.step is STEP_SECOND and COLOURS.index(colour) not in [
-                c for c, _ in self.set_aside
-            ]:
-                return False
-            return (
-                self._bid_value(decision.player, decision.card, colour) is None
-                and Bid(decision.player, None) in self._options[decision.player]
-            )
-        if isinstance(decision, Order) and self.card is not None:
-            n = len(self.cards[self.card].rows)
-            rows = decision.rows if isinstance(decision.rows, tuple) else ()
-            return all(type(r) is int for r in rows) and sorted(rows) == list(range(n))
-        if isinstance(decision, Path):
-            return (
-                decision.car == COLOURS[self.moving_car]
-                and isinstance(decision.path, tuple)
-                and all(isinstance(s, str) for s in decision.path)
-                and self._path_legal(decision.path)
-            )
-        return False
-
-    def _path_legal(self, path: tuple[str, ...]) -> bool:
-        """R-MOVE-4 checked directly on a concrete path."""
-        index, graph = self.board.index, self.board.graph
-        start, n = self.move_start, self.move_spaces
-        limit = self.move_limit()  # more than n when an Aggressive extra is offered
-        if not path or len(path) > limit or any(s not in index for s in path):
-            return False
-        others = self.occupied - {start}
-        here = start
-        for k, sid in enumerate(path):
-            b = index[sid]
-            if b not in graph.forward[here] or b in others:
-                return False
-            if graph.beyond_finish[b] and not graph.beyond_finish[here]:
-                return k == len(path) - 1  # R-FIN-1: a finishing step ends the move
-            here = b
-        return len(path) in (n, limit) or not graph.free_forward(here, others)
-
-    def _take(self, decision: Decision) -> Next:
-        step = self.step
-        if step.simultaneous:  # resolved once every seat asked has answered
-            self.collected[decision.player] = decision
-            if self.due():
-                return None
-            if step is STEP_BID:
-                return self._resolve_bids
-            return self._resolve_keep if step is STEP_KEEP else self._resolve_bet
-        # Otherwise each step asks for its own kind of decision (checked by ``_check``).
-        if isinstance(decision, Path):
-            return self._on_path(decision)
-        if isinstance(decision, PlayCard):
-            return self._on_card(decision)
-        if isinstance(decision, Wild):
-            return self._on_wild(decision)
-        if isinstance(decision, Order):
-            return self._on_order(decision)
-        if isinstance(decision, Skip):
-            return self._on_skip(decision)
-        if isinstance(decision, Bid):
-            return self._on_second(decision)
-        if isinstance(decision, SwapPower):
-            return self._on_swap(decision)
-        raise IllegalDecision(f"no step takes a {decision.type} decision")
-
-    def _run(self, first: Next) -> None:
-        step = first
-        while step is not None:
-            step = step()
+# A step of the flow returns the next step, or None when it waits for decisions.
+Next: TypeAlias = Callable[[GameState], "Next"] | None

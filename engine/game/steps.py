@@ -1,16 +1,11 @@
-"""Shared pieces of the game flow: the continuation type, sentinels, and names in the log."""
+"""The steps of the game flow, sentinels, and names in the log."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import Enum
-from typing import TypeAlias
 
 from trackside.engine.game.events import Phase
-from trackside.engine.text import ordinal as ordinal  # the log's places: "finishes 2nd"
 
-# A step of the flow returns the next step, or None when it waits for decisions.
-Next: TypeAlias = Callable[[], "Next"] | None
 OFF = -1  # position of a car that has left the track (finished)
 NOBODY = -1  # owner of an unowned car
 
@@ -48,6 +43,10 @@ class Step(Enum):
     PATH = ("path", "path", Phase.RACE)
     BET = ("bet", "bet", Phase.BET, True)
     OVER = ("over", "over", Phase.OVER)
+
+    # Members are singletons: hashed by identity, not by name through a Python call
+    # (``Game`` looks the step up in its tables at every decision).
+    __hash__ = object.__hash__
 
     def __init__(self, label: str, kind: str, phase: Phase, simultaneous: bool = False) -> None:
         self.label = label

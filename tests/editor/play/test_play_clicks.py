@@ -72,7 +72,9 @@ def answer_by_clicks(qtbot, view, rng: random.Random, log: list) -> None:
         enabled = [cid for cid, b in view.hand.buttons.items() if b.isEnabled()]
         if kind == "play_card":
             # Hidden information: the buttons are this seat's cards, nobody else's.
-            assert set(view.hand.buttons) == set(race.hands[seat]) | set(race.face_up[seat])
+            assert set(view.hand.buttons) == set(race.state.hands[seat]) | set(
+                race.state.face_up[seat]
+            )
         if enabled:
             cid = rng.choice(sorted(enabled))
             log.append((kind, seat, cid, race.pending.car))
@@ -185,13 +187,13 @@ def test_two_player_face_up_speed8_is_played_by_a_click(qtbot, harbour_window):
         if view.showing_sheet:
             break
         race = c.race
-        if not used and race.pending.kind == "play_card" and race.face_up[0]:
-            s8 = race.face_up[0][0]
+        if not used and race.pending.kind == "play_card" and race.state.face_up[0]:
+            s8 = race.state.face_up[0][0]
             assert view.hand.buttons[s8].isEnabled() and view.hand.buttons[s8].note == "face up"
-            hand_before = len(race.hands[0])
+            hand_before = len(race.state.hands[0])
             qtbot.mouseClick(view.hand.buttons[s8], LEFT)
-            assert PlayCard(0, s8) in c.decisions and s8 not in race.face_up[0]
-            assert len(race.hands[0]) == hand_before  # no draw after a face-up card
+            assert PlayCard(0, s8) in c.decisions and s8 not in race.state.face_up[0]
+            assert len(race.state.hands[0]) == hand_before  # no draw after a face-up card
             used = True
             continue
         answer_by_clicks(qtbot, view, rng, log)
@@ -306,7 +308,7 @@ def test_tricky_order_is_chosen_row_by_row(qtbot, window, bundled):
     wanted = next(o for o in orders if o[0] == first)
     labels = [b.text() for b in view.choices.buttons]
     assert "Printed order" in labels
-    card = game.card_of(game.card)
+    card = game.card_of(game.state.card)
     for r in wanted:
         colour, n = card.rows[r]
         label = f"{'WILD' if colour == 'wild' else colour} {n}"
@@ -322,7 +324,7 @@ def test_strategic_skip_is_a_button(qtbot, window, bundled):
     c = take_over(qtbot, window, game)
     view = window.play.view
     seat = c.waiting_for
-    card = game.card_of(game.card)
+    card = game.card_of(game.state.card)
     colour, n = card.rows[0]
     qtbot.mouseClick(
         view.choices.button(f"Skip {'WILD' if colour == 'wild' else colour} {n}"), LEFT
@@ -334,12 +336,14 @@ def test_strategic_skip_is_a_button(qtbot, window, bundled):
 def test_cunning_owner_is_asked_on_another_players_turn(qtbot, window, bundled):
     """R-POW-CUN: the owner moves their own car when someone else plays it."""
     game = game_at(
-        bundled["harbour-loop"], 6, lambda g: g.pending.kind == "path" and g.due()[0] != g.turn
+        bundled["harbour-loop"],
+        6,
+        lambda g: g.pending.kind == "path" and g.due()[0] != g.state.turn,
     )
     c = take_over(qtbot, window, game)
     view = window.play.view
     seat = c.waiting_for
-    assert seat != game.turn and game.power[seat] == "cunning"
+    assert seat != game.state.turn and game.state.power[seat] == "cunning"
     assert "Cunning" in view.prompt.text()
     car = game.pending.car
     sid = sorted(view.board.lit)[-1]

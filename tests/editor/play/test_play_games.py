@@ -57,15 +57,19 @@ def test_pause_holds_bots_and_step_lets_one_decision_through(qtbot, harbour_wind
     c = view.controller
     qtbot.mouseClick(view.pause_button, Qt.MouseButton.LeftButton)
     assert c.paused and view.pause_button.text() == "Resume"
-    qtbot.wait(50)
+    # Unpaused, bots at full speed always have a tick due or a bot thinking until the
+    # end: idle before the end, with bots due, is the pause holding them.
+    qtbot.waitUntil(lambda: c.idle, timeout=10_000)
+    due = c.race.due()
+    assert not c.over and due and all(seat in c.bots for seat in due)
     before = len(c.decisions)
-    qtbot.wait(100)
-    assert len(c.decisions) == before
     qtbot.mouseClick(view.step_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: len(c.decisions) == before + 1, timeout=10_000)
-    qtbot.wait(100)
-    assert len(c.decisions) == before + 1
+    assert not c.idle  # the step is on its way
+    qtbot.waitUntil(lambda: c.idle, timeout=10_000)
+    assert len(c.decisions) == before + 1  # one decision, then held again
+    assert c.paused and not c.over
     qtbot.mouseClick(view.pause_button, Qt.MouseButton.LeftButton)
+    assert not c.paused and not c.idle
     qtbot.waitUntil(lambda: view.showing_sheet, timeout=120_000)
 
 
@@ -77,16 +81,16 @@ def test_a_bots_card_in_play_is_shown_face_up_with_its_rows_marked(qtbot, harbou
     assert not view.sheet_button.isEnabled()  # no race has ended: no sheet yet
     qtbot.mouseClick(view.pause_button, Qt.MouseButton.LeftButton)
     for _ in range(400):
-        if c.race.card is not None and c.race.pending.kind == "path":
+        if c.race.state.card is not None and c.race.pending.kind == "path":
             break
         before = len(c.decisions)
         qtbot.mouseClick(view.step_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda before=before: len(c.decisions) > before, timeout=10_000)
     race = c.race
-    assert race.card is not None and race.turn in c.bots
-    assert race.card in view.hand.buttons  # a bot's card, face up for all
-    assert view.hand.buttons[race.card].current == race.pending.row
-    assert c.name(race.turn) in view.hand.title.text()
+    assert race.state.card is not None and race.state.turn in c.bots
+    assert race.state.card in view.hand.buttons  # a bot's card, face up for all
+    assert view.hand.buttons[race.state.card].current == race.pending.row
+    assert c.name(race.state.turn) in view.hand.title.text()
 
 
 def test_custom_variant_file_plays_with_its_own_payouts(qtbot, harbour_window, tmp_path):
@@ -239,14 +243,10 @@ def test_moves_are_animated_along_their_paths(qtbot, harbour_window):
     window.play.start(bots_setup(window, "beginner", kinds=("random",)))
     view = window.play.view
     board = view.board
-    seen = []
-    for _ in range(400):
-        qtbot.wait(5)
-        if board.animating:
-            seen.append(board.animation())
-            break
-    assert seen, "a move was animated"
-    _car, steps = seen[0]
+    qtbot.waitUntil(lambda: board.animating, timeout=10_000)  # a move is animated
+    animation = board.animation()
+    assert animation is not None
+    _car, steps = animation
     assert steps >= 2  # the start and at least one space entered
     qtbot.waitUntil(lambda: not board.animating, timeout=10_000)
     view.controller.anim_ms = board.anim_ms = 0  # the rest of the game at full speed
@@ -319,7 +319,7 @@ def test_bots_think_without_the_secret_bid_a_person_already_made(qtbot, harbour_
 
         def spy(game, s, bot=bot):
             race = game.game if isinstance(game, Series) else game
-            seen.append((s, set(race.collected)))
+            seen.append((s, set(race.state.collected)))
             return bot(game, s)
 
         c.bots[seat] = spy

@@ -169,7 +169,7 @@ def test_bulk_play_gives_back_the_collector_settings_it_found():
     """Games in bulk collect garbage less often, and only while they are played."""
     import gc
 
-    from trackside.engine.balance.runner import few_collections
+    from trackside.engine.simulate import few_collections
 
     before = gc.get_threshold()
     with few_collections():

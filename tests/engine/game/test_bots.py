@@ -64,7 +64,7 @@ def test_mixed_tables_and_all_six_powers_in_play():
             make_bot("greedy" if p % 2 else "random", bot_seed(seed, p, "x")) for p in range(6)
         ]
         checked_drive(game, seats)
-        powers_kept |= {p for p in game.power if p}
+        powers_kept |= {p for p in game.state.power if p}
     assert powers_kept == set(variant.powers)
 
 
@@ -257,17 +257,20 @@ def test_greedy_bet_is_not_the_leader_whose_cards_are_spent():
     spent = [
         c.id
         for c in cards
-        if not c.speed8 and c.id in game.out_of_game and c.number("red") and not c.number("yellow")
+        if not c.speed8
+        and c.id in game.state.out_of_game
+        and c.number("red")
+        and not c.number("yellow")
     ]
     for cid in spent:  # a race where these cards were played already
-        game.out_of_game.remove(cid)
-        game.discard.append(cid)
+        game.state.out_of_game.remove(cid)
+        game.state.discard.append(cid)
     game.apply(PlayCard(0, RED_6))
     while game.pending.kind == "path":
         game.apply(game.options(game.due()[0])[0])
     assert game.pending.kind == "bet" and game.pending.line == 0
     togo = track_tables(game.board).togo
-    red, yellow = (game.car_spaces[COLOURS.index(c)] for c in ("red", "yellow"))
+    red, yellow = (game.state.car_spaces[COLOURS.index(c)] for c in ("red", "yellow"))
     assert togo[red] < togo[yellow]  # red leads
     for seat in game.due():
         view, request = ask(game, seat)
@@ -333,7 +336,7 @@ def test_series_is_driven_race_after_race():
 def test_the_view_hides_other_hands():
     game = new_game([open_track(HARBOUR)], load_variant("standard"), 4, 3)
     view, _ = ask(game, 2)
-    assert view.hand == game.hands[2]
+    assert view.hand == game.state.hands[2]
     assert not hasattr(view, "hands")
-    assert view.full().hand == tuple(game.hands[2])
+    assert view.full().hand == tuple(game.state.hands[2])
     assert isinstance(game, Game)

@@ -106,10 +106,10 @@ def test_illegal_decisions_are_refused_clearly():
     g = Game.new(board(), STANDARD, 3, 1)
     assert issubclass(IllegalDecision, TracksideError)
     with pytest.raises(IllegalDecision, match="a bid decision is due from seat 0, not play_card"):
-        g.apply(PlayCard(0, g.hands[0][0]))
+        g.apply(PlayCard(0, g.state.hands[0][0]))
     with pytest.raises(IllegalDecision, match="seat 5 has no decision due"):
         g.apply(Bid(5, None))
-    assert not g.is_legal(Bid(0, g.hands[1][0]))
+    assert not g.is_legal(Bid(0, g.state.hands[1][0]))
     finish(g)
     with pytest.raises(IllegalDecision, match="game is over"):
         g.apply(Bet(0, "red"))
@@ -119,8 +119,10 @@ def test_views_hide_other_hands_and_bets():
     """Per-player views hide others' hands and, until scoring, others' bets."""
     g = Game.new(board(), STANDARD, 3, 2)
     v = g.view(1)
-    assert v.hand == tuple(g.hands[1]) and v.hand_sizes == tuple(len(h) for h in g.hands)
-    assert not any(set(g.hands[0]) & set(getattr(v, f)) for f in ("hand",))
+    assert v.hand == tuple(g.state.hands[1]) and v.hand_sizes == tuple(
+        len(h) for h in g.state.hands
+    )
+    assert not any(set(g.state.hands[0]) & set(getattr(v, f)) for f in ("hand",))
     rng = random.Random(2)
     while g.phase != Phase.BET and not g.over:
         for seat in g.due():
@@ -133,7 +135,7 @@ def test_views_hide_other_hands_and_bets():
     assert all(COLOURS[first] not in g.view(s).my_bets for s in others)
     for seat in others:
         g.apply(Bet(seat, COLOURS[seat]))
-    line = next(k for k in range(3) if g.bets[k][0] is not None)
+    line = next(k for k in range(3) if g.state.bets[k][0] is not None)
     for s in range(3):
         mine = g.view(s).my_bets
         assert mine[line] == COLOURS[s]
@@ -147,7 +149,7 @@ def test_copy_is_independent():
     c = g.copy()
     finish(c)
     assert c.over and not g.over
-    assert g.phase == Phase.AUCTION and all(p != -1 for p in g.car_spaces)
+    assert g.phase == Phase.AUCTION and all(p != -1 for p in g.state.car_spaces)
     assert c.board is g.board
     finish(g)
     assert g.result == c.result
@@ -215,21 +217,21 @@ def test_invariants_over_random_games(name, players, kind):
                 d = rng.choice(g.options(seat))
                 decisions.append(d)
                 g.apply(d)
-            on_track = [p for p in g.car_spaces if p != -1]
-            assert len(on_track) == len(set(on_track)) and set(on_track) == g.occupied
+            on_track = [p for p in g.state.car_spaces if p != -1]
+            assert len(on_track) == len(set(on_track)) and set(on_track) == g.state.occupied
             for c in range(6):
-                here = g.car_spaces[c]
+                here = g.state.car_spaces[c]
                 if here != -1 and last[c] is not None:
-                    ahead = g.laps[c] * b.length + b.progress[here]
+                    ahead = g.state.laps[c] * b.length + b.progress[here]
                     assert ahead >= last[c] - 1e-9
-                last[c] = (g.laps[c] * b.length + b.progress[here]) if here != -1 else last[c]
+                last[c] = (g.state.laps[c] * b.length + b.progress[here]) if here != -1 else last[c]
             cards = (
-                functools.reduce(operator.iadd, g.hands, [])
-                + functools.reduce(operator.iadd, g.piles, [])
-                + functools.reduce(operator.iadd, g.face_up, [])
-                + g.pile
-                + g.discard
-                + g.out_of_game
+                functools.reduce(operator.iadd, g.state.hands, [])
+                + functools.reduce(operator.iadd, g.state.piles, [])
+                + functools.reduce(operator.iadd, g.state.face_up, [])
+                + g.state.pile
+                + g.state.discard
+                + g.state.out_of_game
             )
             if g.phase == Phase.RACE and g.pending.kind in (
                 "path",
@@ -238,7 +240,7 @@ def test_invariants_over_random_games(name, players, kind):
                 "order",
                 "skip",
             ):
-                cards.append(g.card)
+                cards.append(g.state.card)
             assert sorted(cards) == list(range(42 + 6)) or g.phase == Phase.AUCTION
         r = g.result
         for p in range(players):
@@ -266,7 +268,7 @@ def test_copies_draw_the_same_random_numbers_independently():
             game.apply(Bid(1, 27))
             game.apply(Bid(2, None))
         assert c.owner_of("black") == g.owner_of("black")
-        assert c.rng is not g.rng
+        assert c.state.rng is not g.state.rng
 
 
 def test_module_docstring_example_plays_a_game_to_the_end(monkeypatch, capsys):
@@ -294,7 +296,7 @@ def test_quiet_games_play_the_same_game():
         kinds = {e.kind for e in quiet.log}
         assert "move" not in kinds and "play" not in kinds
         assert {"bids", "auction", "score"} <= kinds
-        assert loud.copy(log=False).logging is False and loud.copy().logging is True
+        assert loud.copy(log=False).state.logging is False and loud.copy().state.logging is True
 
 
 @pytest.mark.parametrize(

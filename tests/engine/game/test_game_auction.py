@@ -37,7 +37,7 @@ def run_auction(game, winners: dict):
                 best = max(
                     (o for o in opts if o.card is not None),
                     key=lambda o: bid_value(
-                        CARDS[o.card], car, [CARDS[c] for c in game.hands[seat]]
+                        CARDS[o.card], car, [CARDS[c] for c in game.state.hands[seat]]
                     ),
                 )
                 game.apply(best)
@@ -84,7 +84,7 @@ def test_auction_example_two_sixes_split_by_the_card_with_more_rows():
     bids(g, {0: 12, 1: 3, 2: None})
     assert g.owner_of("blue") == 1
     assert "card with more rows" in events(g, "auction")[0].text
-    assert g.prices[1] == [(COLOURS.index("blue"), 6)]
+    assert g.state.prices[1] == [(COLOURS.index("blue"), 6)]
 
 
 def test_tie_then_the_card_without_wild_wins():
@@ -157,10 +157,10 @@ def test_winner_takes_speed8_into_hand_and_power_face_up():
     )
     bids(g, {0: 12, 1: 3, 2: 9})
     s8 = STANDARD.deck.speed8("blue")
-    assert g.hands[1] == HANDS[1] + [s8]
-    assert g.hands[0] == HANDS[0] and g.hands[2] == HANDS[2]
-    assert g.held_powers[1] == ["tricky"]
-    assert sum(p for _, p in g.prices[1]) == 6
+    assert g.state.hands[1] == HANDS[1] + [s8]
+    assert g.state.hands[0] == HANDS[0] and g.state.hands[2] == HANDS[2]
+    assert g.state.held_powers[1] == ["tricky"]
+    assert sum(p for _, p in g.state.prices[1]) == 6
     assert g.view(0).held_powers[1] == ("tricky",)
 
 
@@ -185,14 +185,14 @@ def test_only_carless_players_bid_when_cars_left_equal_them_and_last_car_is_take
     run_auction(g, {order[0]: 0, order[1]: 0, order[2]: 0, order[3]: 0})
     assert g.pending.car == order[4]
     assert sorted(g.due()) == [1, 2]
-    before = {s: list(g.hands[s]) for s in (1, 2)}
+    before = {s: list(g.state.hands[s]) for s in (1, 2)}
     run_auction(g, {order[4]: 1})
     assert g.owner_of(order[4]) == 1
     assert g.owner_of(order[5]) == 2
     last = order[5]
     hand = [CARDS[c] for c in before[2]]
     values = [v for c in hand if (v := bid_value(c, last, hand)) is not None]
-    assert sum(p for _, p in g.prices[2]) == min(values)
+    assert sum(p for _, p in g.state.prices[2]) == min(values)
     assert "without bidding" in events(g, "auction")[-1].text
 
 
@@ -213,7 +213,7 @@ def test_last_car_for_two_players_goes_to_the_higher_lowest_card():
     the set-aside cars."""
     g, order = last_car_for_two("orange")
     assert g.owner_of("orange") == 2
-    assert g.prices[2] == [(COLOURS.index("orange"), 3)]
+    assert g.state.prices[2] == [(COLOURS.index("orange"), 3)]
     shown = events(g, "bids")[-1]
     assert shown.data["forced"] is True
     assert shown.data["bids"] == {1: (2, 1), 2: (3, 2)}
@@ -284,13 +284,13 @@ def test_player_with_several_powers_keeps_one():
             g.apply(g.options(seat)[0])
     assert g.phase == Phase.POWER
     assert 0 in g.due()
-    assert [o.power for o in g.options(0)] == g.held_powers[0]
-    assert set(powers[:3]) <= set(g.held_powers[0])
+    assert [o.power for o in g.options(0)] == g.state.held_powers[0]
+    assert set(powers[:3]) <= set(g.state.held_powers[0])
     g.apply(KeepPower(0, powers[1]))
     while g.phase == Phase.POWER:
         for seat in g.due():
             g.apply(g.options(seat)[0])
-    assert g.power[0] == powers[1]
+    assert g.state.power[0] == powers[1]
     assert f"Player 1 keeps {powers[1]}" in events(g, "power")[0].text
 
 

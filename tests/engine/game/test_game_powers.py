@@ -39,7 +39,7 @@ def test_aggressive_example_top_row_own_car_moves_one_more():
     """R-POW-AGG: the rulebook example: red 6 on top of a card played by red's
     Aggressive owner may move red 7 (taken here); the other rows move as printed."""
     g = scenario(SPREAD, [[RED_6, 0], [1, 2]], ORDER, powers=("aggressive",))
-    assert g.power[0] == "aggressive"
+    assert g.state.power[0] == "aggressive"
     g.apply(PlayCard(0, RED_6))
     assert (g.pending.kind, g.pending.car, g.pending.spaces, g.pending.extra) == (
         "path",
@@ -213,7 +213,7 @@ def test_cunning_owner_chooses_paths_on_other_players_turns():
     }
     # P0: red, black, green (no power); P1: yellow (Cunning), blue, orange.
     g = scenario(spread, [[RED_6, 0], [1, 2]], ORDER, powers=("strategic", "cunning"))
-    assert g.power == ["strategic", "cunning"]
+    assert g.state.power == ["strategic", "cunning"]
     g.apply(PlayCard(0, RED_6))
     g.apply(Skip(0, None))
     assert g.pending.car == "red" and g.due() == [0]

@@ -29,7 +29,7 @@ def test_pole_owner_plays_first():
     """R-RACE-1: the owner of the car on the pole start space plays first."""
     g = scenario(SPREAD, [[1], [2]], ("yellow", "red", "black", "blue", "green", "orange"))
     assert g.owner_of("red") == 1 and g.phase == Phase.RACE
-    assert g.turn == 1 and "Player 2 plays first" in events(g, "race")[0].text
+    assert g.state.turn == 1 and "Player 2 plays first" in events(g, "race")[0].text
 
 
 def test_unowned_pole_car_next_grid_space_owner_plays_first():
@@ -40,7 +40,7 @@ def test_unowned_pole_car_next_grid_space_owner_plays_first():
     )
     assert g.owner_of("red") is None and g.owner_of("yellow") is None
     assert g.owner_of("black") == 0  # black is on the third start space
-    assert g.turn == 0
+    assert g.state.turn == 0
 
 
 def test_turns_pass_to_the_left():
@@ -48,8 +48,8 @@ def test_turns_pass_to_the_left():
     g = scenario(SPREAD, [[1, 2], [3, 4], [5, 7]], ORDER, betting=False)
     seats = []
     for _ in range(5):
-        seats.append(g.turn)
-        play(g, g.options(g.turn)[0])
+        seats.append(g.state.turn)
+        play(g, g.options(g.state.turn)[0])
     assert seats == [0, 1, 2, 0, 1]
 
 
@@ -61,7 +61,7 @@ def test_rows_resolve_top_to_bottom_and_card_is_discarded():
     moved = [e.data["car"] for e in events(g, "move")]
     assert moved == ["red", "yellow", "black", "blue", "green", "orange"]
     assert [at(g, c) for c in moved] == ["b16", "b25", "b34", "b43", "b52", "b61"]
-    assert ALL_SIX in g.discard and ALL_SIX not in g.hands[0]
+    assert ALL_SIX in g.state.discard and ALL_SIX not in g.state.hands[0]
 
 
 def test_card_player_moves_every_car_on_the_card():
@@ -126,11 +126,11 @@ def test_player_whose_cars_all_finished_discards_hand():
     }
     g = scenario(near, [[ALL_SIX, 1, 3], [2, 4, 5]], ORDER)  # P0: red, black, green
     play(g, PlayCard(0, ALL_SIX))
-    assert [COLOURS[c] for c in g.finished] == ["red", "black", "green"]
-    assert g.hands[0] == [] and g.retired[0]
+    assert [COLOURS[c] for c in g.state.finished] == ["red", "black", "green"]
+    assert g.state.hands[0] == [] and g.state.retired[0]
     assert any(e.kind == "retire" for e in g.log)
     play(g, PlayCard(1, 2))
-    assert g.turn == 1  # seat 0 is skipped
+    assert g.state.turn == 1  # seat 0 is skipped
 
 
 def test_player_with_empty_hand_is_skipped():
@@ -151,15 +151,15 @@ def test_player_with_empty_hand_is_skipped():
         ("black", "blue", "green", "orange", "red", "yellow"),
         betting=False,
     )
-    assert g.turn == 0
+    assert g.state.turn == 0
     for seat in (0, 1, 2, 3):
-        assert g.turn == seat
+        assert g.state.turn == seat
         play(g, g.options(seat)[0])
     # seat 0's only card (its Speed-8) was played without asking; now seat 1
     assert "Player 1 plays [Speed-8 black 8]" in [e.text for e in events(g, "play")]
-    assert g.hands[0] == [] and not g.retired[0]
+    assert g.state.hands[0] == [] and not g.state.retired[0]
     for seat in (1, 2, 3):
-        assert g.turn == seat
+        assert g.state.turn == seat
         play(g, g.options(seat)[0])
     # everyone now holds one card, played at once in turn; seat 0 is skipped
     assert g.over
@@ -182,7 +182,7 @@ def test_race_ends_when_no_player_can_play_and_cars_stall():
     play(g, PlayCard(1, 2))
     assert not g.over  # the Speed-8 cards dealt with the cars are still in hand
     finish(g)
-    assert g.over and not any(g.hands)
+    assert g.over and not any(g.state.hands)
     r = g.result
     assert r.ranking == ("red",) and set(r.stalled) == set(COLOURS) - {"red"}
     assert r.earnings == (12, 0)
@@ -321,7 +321,7 @@ def test_finish_the_moment_a_car_enters_beyond_the_line():
     assert at(g, "red") is None
     assert "finishes 1st" in events(g, "finish")[0].text
     assert g.position("yellow") is None  # yellow 4 from b77: also finishes, 2nd
-    assert [COLOURS[c] for c in g.finished] == ["red", "yellow"]
+    assert [COLOURS[c] for c in g.state.finished] == ["red", "yellow"]
 
 
 def test_cars_finish_in_crossing_order_within_one_card():
@@ -336,7 +336,7 @@ def test_cars_finish_in_crossing_order_within_one_card():
     }
     g = scenario(near, [[ALL_SIX], [2]], ORDER)
     play(g, PlayCard(0, ALL_SIX))
-    assert [COLOURS[c] for c in g.finished] == ["red", "yellow", "black"]
+    assert [COLOURS[c] for c in g.state.finished] == ["red", "yellow", "black"]
 
 
 def test_finished_car_space_is_freed():
@@ -351,7 +351,7 @@ def test_finished_car_space_is_freed():
     }
     g = scenario(near, [[ALL_SIX], [2]], ORDER)
     play(g, PlayCard(0, ALL_SIX))
-    assert g.board.index["b78"] not in g.occupied
+    assert g.board.index["b78"] not in g.state.occupied
 
 
 def test_race_on_a_closed_circuit_with_the_finish_line():
@@ -362,5 +362,5 @@ def test_race_on_a_closed_circuit_with_the_finish_line():
     )
     finish(g)
     assert g.over and len(g.result.ranking) >= 1
-    assert all(lap == 0 for lap in g.laps)
+    assert all(lap == 0 for lap in g.state.laps)
     settle(g)

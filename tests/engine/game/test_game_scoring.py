@@ -31,7 +31,7 @@ def scoring_example(bets_for_seat_0=("yellow", "yellow", "red")) -> Game:
         assert g.pending.car == car
         for seat, card in BIDS[car].items():
             g.apply(Bid(seat, card))
-    assert g.phase == Phase.RACE and g.turn == 0
+    assert g.phase == Phase.RACE and g.state.turn == 0
     play(g, PlayCard(0, 0))  # red 6 / yellow 5 / black 4 / blue 3 / green 2 / orange 1
     return g
 
@@ -40,14 +40,14 @@ def test_scoring_example_11_plus_13_minus_9_is_15():
     """R-SCORE-1 (rulebook example): cars finished 2nd and 5th earn 9 + 2 = 11; bets
     earn 6 + 4 + 3 = 13; the cars cost 5 + 4 = 9; winnings 11 + 13 - 9 = 15."""
     g = scoring_example()
-    assert [COLOURS[c] for c in g.finished] == ["red", "yellow"]
+    assert [COLOURS[c] for c in g.state.finished] == ["red", "yellow"]
     for line in range(3):  # R-BET-3: three lines first crossed by one card
         assert g.phase == Phase.BET and g.pending.line == line
         g.apply(Bet(0, ("yellow", "yellow", "red")[line]))
         g.apply(Bet(1, "black"))
         g.apply(Bet(2, "orange"))
     play(g, PlayCard(1, 2))  # black 6 / blue 5 / green 4 / orange 3 / red 2 / yellow 1
-    assert g.retired[0]  # R-RACE-5: yellow and green have finished
+    assert g.state.retired[0]  # R-RACE-5: yellow and green have finished
     play(g, PlayCard(2, 5))  # orange 6 ...
     assert g.over
     r = g.result
@@ -94,7 +94,7 @@ def test_same_car_may_be_bet_on_more_than_once():
     for _line in range(3):
         for seat in range(3):
             g.apply(Bet(seat, "yellow"))
-    assert [g.bets[k][0] for k in range(3)] == [COLOURS.index("yellow")] * 3
+    assert [g.state.bets[k][0] for k in range(3)] == [COLOURS.index("yellow")] * 3
 
 
 def test_bet_payouts_and_bets_never_made():

@@ -92,7 +92,7 @@ def test_a_variant_may_name_another_deck(tmp_path):
     v = load_variant(tmp_path / "mine.yaml")
     assert v.deck.size == 12
     g = Game.new(board(), v, 3, 1)
-    assert [len(h) for h in g.hands] == [4, 4, 4]
+    assert [len(h) for h in g.state.hands] == [4, 4, 4]
     finish(g)
     assert g.over
 
@@ -124,8 +124,8 @@ def test_cards_dealt_equally_rest_unseen(players, each, unseen):
     """R-SET-3: 42 cards dealt equally; what cannot be dealt equally leaves unseen."""
     g = Game.new(board(), STANDARD, players, 9)
     assert [len(h) for h in g.deal.hands] == [each] * players
-    assert len(g.out_of_game) == unseen
-    dealt_cards = [c for h in g.deal.hands for c in h] + g.out_of_game
+    assert len(g.state.out_of_game) == unseen
+    dealt_cards = [c for h in g.deal.hands for c in h] + g.state.out_of_game
     assert sorted(dealt_cards) == list(range(42))
 
 
@@ -158,7 +158,7 @@ def test_explicit_deal_replaces_the_seeded_setup():
     grid = ("orange", "red", "green", "blue", "black", "yellow")
     d = deal(hands, grid, ("red", *COLOURS[:5]), ("cunning", "tricky"))
     g = Game.new(board(), STANDARD, 3, 99, d)
-    assert g.hands == hands and g.deal.grid == grid
+    assert g.state.hands == hands and g.deal.grid == grid
     assert g.pending.car == "red" and g.pending.power == "cunning"
     assert Deal.from_dict(d.to_dict()) == d
 
@@ -184,5 +184,5 @@ def test_bad_explicit_deal_is_refused(bad, fragment):
 def test_deal_uses_every_card_once():
     """R-SET-3: no card is in two hands; the unseen cards are none of the dealt ones."""
     g = Game.new(board(), STANDARD, 5, 3)
-    counts = Counter(c for h in g.hands for c in h)
-    assert max(counts.values()) == 1 and not set(counts) & set(g.out_of_game)
+    counts = Counter(c for h in g.state.hands for c in h)
+    assert max(counts.values()) == 1 and not set(counts) & set(g.state.out_of_game)

@@ -7,7 +7,7 @@ from game_tracks import board
 
 from trackside.engine.game import Game
 from trackside.engine.game.events import Pending
-from trackside.engine.game.game_state import GameState
+from trackside.engine.game.state import GameState
 from trackside.engine.game.steps import Step
 
 FIELDS = [f.name for f in dataclasses.fields(GameState)]
@@ -19,8 +19,8 @@ SHARED = {
     "cards",
     "deal",
     "rng",
-    "_options",
-    "_pending",
+    "options",
+    "pending",
     "result",
     "move_choices",
 }
@@ -28,7 +28,7 @@ SHARED = {
 
 def _mid_race() -> Game:
     game = Game.new(board(), STANDARD, 4, 3)
-    while game.step is not Step.PATH:
+    while game.state.step is not Step.PATH:
         for seat in game.due():
             game.apply(game.options(seat)[0])
     return game
@@ -38,7 +38,7 @@ def test_copy_sets_every_field_and_shares_only_immutable_parts():
     game = _mid_race()
     twin = game.copy()
     for name in FIELDS:
-        mine, theirs = getattr(game, name), getattr(twin, name)  # unset slots raise
+        mine, theirs = getattr(game.state, name), getattr(twin.state, name)  # unset slots raise
         assert mine == theirs or name == "rng", name
         if isinstance(mine, (list, dict, set)) and name not in SHARED:
             assert mine is not theirs, name
@@ -47,10 +47,10 @@ def test_copy_sets_every_field_and_shares_only_immutable_parts():
 def test_a_copy_plays_on_alone():
     game = _mid_race()
     twin = game.copy(log=False)
-    log, hands = list(game.log), [list(h) for h in game.hands]
+    log, hands = list(game.log), [list(h) for h in game.state.hands]
     finish(twin)
     assert twin.over and not game.over
-    assert game.log == log and game.hands == hands
+    assert game.log == log and game.state.hands == hands
     finish(game)
     assert game.over
 

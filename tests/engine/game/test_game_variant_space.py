@@ -51,4 +51,4 @@ def test_any_switch_combination_plays_to_the_end(data):
         assert steps < 5000
     r = g.result
     assert r.winners and len(r.scores) == players
-    assert sum(1 for c in g.owner if c != -1) >= min(players, 6) or v.auction
+    assert sum(1 for c in g.state.owner if c != -1) >= min(players, 6) or v.auction

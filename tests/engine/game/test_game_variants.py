@@ -169,11 +169,11 @@ def test_beginner_cars_dealt_equally_rest_unowned_speed8_in_hand():
     g = Game.new(board(), v, 4, 8)
     owned = [c for c in COLOURS if g.owner_of(c) is not None]
     assert len(owned) == 4 and sorted(g.owner_of(c) for c in owned) == [0, 1, 2, 3]
-    assert g.phase == Phase.RACE and g.power == [None] * 4
+    assert g.phase == Phase.RACE and g.state.power == [None] * 4
     for c in owned:
-        assert g.deck.speed8(c) in g.hands[g.owner_of(c)]
-    assert [len(h) for h in g.hands] == [4] * 4  # 3 cards + the Speed-8 card
-    assert len(g.pile) == 42 - 12
+        assert g.deck.speed8(c) in g.state.hands[g.owner_of(c)]
+    assert [len(h) for h in g.state.hands] == [4] * 4  # 3 cards + the Speed-8 card
+    assert len(g.state.pile) == 42 - 12
 
 
 def test_beginner_draws_after_each_card_no_bets_first_car_wins():
@@ -181,10 +181,10 @@ def test_beginner_draws_after_each_card_no_bets_first_car_wins():
     of the first car to finish wins."""
     v = load_variant("beginner")
     g = Game.new(board(), v, 3, 2)
-    top = g.pile[0]
-    p = g.turn
+    top = g.state.pile[0]
+    p = g.state.turn
     play(g, g.options(p)[0])
-    assert top in g.hands[p] and len(g.hands[p]) == 3 + 2
+    assert top in g.state.hands[p] and len(g.state.hands[p]) == 3 + 2
     finish(g, random.Random(2))
     assert not any(e.kind == "bet-open" for e in g.log)
     first_owned = next(c for c in g.result.ranking if g.owner_of(c) is not None)
@@ -200,12 +200,12 @@ def test_two_player_speed8_face_up_private_piles_of_seven():
     while g.phase != Phase.RACE:
         for seat in g.due():
             g.apply(g.options(seat)[0])
-    assert [len(h) for h in g.hands] == [7, 7]
-    assert [len(p) for p in g.piles] == [14, 14]
+    assert [len(h) for h in g.state.hands] == [7, 7]
+    assert [len(p) for p in g.state.piles] == [14, 14]
     for seat in (0, 1):
         owned = [c for c in COLOURS if g.owner_of(c) == seat]
-        assert sorted(g.face_up[seat]) == sorted(g.deck.speed8(c) for c in owned)
-    assert not any(c >= 42 for h in g.hands for c in h)
+        assert sorted(g.state.face_up[seat]) == sorted(g.deck.speed8(c) for c in owned)
+    assert not any(c >= 42 for h in g.state.hands for c in h)
     assert g.view(0).pile_sizes == (14, 14)
 
 
@@ -217,18 +217,18 @@ def test_two_player_draw_after_hand_card_not_after_speed8():
     while g.phase != Phase.RACE:
         for seat in g.due():
             g.apply(g.options(seat)[0])
-    p = g.turn
-    top = g.piles[p][0]
-    play(g, PlayCard(p, g.hands[p][0]))
-    assert top in g.hands[p] and len(g.hands[p]) == 7
+    p = g.state.turn
+    top = g.state.piles[p][0]
+    play(g, PlayCard(p, g.state.hands[p][0]))
+    assert top in g.state.hands[p] and len(g.state.hands[p]) == 7
     while g.phase == Phase.BET:
         for seat in g.due():
             g.apply(g.options(seat)[0])
-    q = g.turn
-    s8 = g.face_up[q][0]
+    q = g.state.turn
+    s8 = g.state.face_up[q][0]
     assert PlayCard(q, s8) in g.options(q)
     play(g, PlayCard(q, s8))
-    assert s8 not in g.face_up[q] and len(g.hands[q]) == 7 and s8 in g.discard
+    assert s8 not in g.state.face_up[q] and len(g.state.hands[q]) == 7 and s8 in g.state.discard
 
 
 def test_two_player_cunning_swap_option():
@@ -250,7 +250,7 @@ def test_two_player_cunning_swap_option():
         options = {o.power for o in g.options(seat)}
         assert "cunning" in options and {"strategic", "tricky", "unpredictable"} <= options
         g.apply(SwapPower(seat, "tricky"))
-        assert g.power[seat] == "tricky"
+        assert g.state.power[seat] == "tricky"
         assert any("swaps Cunning for tricky" in e.text for e in g.log)
     else:
         pytest.fail("the scripted auction should give Cunning to a player who keeps it")
@@ -263,12 +263,13 @@ def test_long_distance_ignores_the_finish_and_plays_every_card():
     b = board("ring", use_finish=False)
     g = Game.new(b, v, 3, 6)
     finish(g, random.Random(6))
-    assert g.finished == [] and not any(g.hands) and len(g.discard) == 42 + 6
-    assert max(g.laps) >= 1
+    assert g.state.finished == [] and not any(g.state.hands) and len(g.state.discard) == 42 + 6
+    assert max(g.state.laps) >= 1
     r = g.result
     assert len(r.ranking) == 6 and r.stalled == ()
     dist = {
-        c: g.laps[i] * b.length + b.geometry.front[g.car_spaces[i]] for i, c in enumerate(COLOURS)
+        c: g.state.laps[i] * b.length + b.geometry.front[g.state.car_spaces[i]]
+        for i, c in enumerate(COLOURS)
     }
     ranked = [dist[c] for c in r.ranking]
     assert all(x >= y - b.geometry.tol for x, y in itertools.pairwise(ranked))
@@ -284,7 +285,7 @@ def test_long_distance_ties_go_to_the_more_inside_lane():
     g = Game.new(b, v, 2, 0, deal([[18], [19]], COLOURS, COLOURS))  # green 5, red 5
     finish(g)
     r = g.result
-    rows = {c: int(g.position(c)[1:]) + 60 * g.laps[i] for i, c in enumerate(COLOURS)}
+    rows = {c: int(g.position(c)[1:]) + 60 * g.state.laps[i] for i, c in enumerate(COLOURS)}
     lanes = {c: g.position(c)[0] for c in COLOURS}
     assert list(r.ranking) == sorted(COLOURS, key=lambda c: (-rows[c], lanes[c]))
     ties = [(a, b) for a in COLOURS for b in COLOURS if a < b and rows[a] == rows[b]]

@@ -53,13 +53,13 @@ class Watcher:
 
     @staticmethod
     def check_spaces(g: Game) -> None:
-        on_track = [p for p in g.car_spaces if p != -1]
+        on_track = [p for p in g.state.car_spaces if p != -1]
         assert len(on_track) == len(set(on_track)), "two cars on one space"
 
     def check_progress(self, g: Game) -> None:
         board = g.board
         for c in range(6):
-            here = g.car_spaces[c]
+            here = g.state.car_spaces[c]
             before = self.last[c]
             if here != -1 and before is not None and here != before:
                 step = (board.progress[here] - board.progress[before]) % board.length
@@ -70,17 +70,17 @@ class Watcher:
     @staticmethod
     def check_cards(g: Game) -> None:
         cards = (
-            [c for h in g.hands for c in h]
-            + [c for p in g.piles for c in p]
-            + [c for f in g.face_up for c in f]
-            + list(g.pile)
-            + list(g.discard)
-            + list(g.out_of_game)
+            [c for h in g.state.hands for c in h]
+            + [c for p in g.state.piles for c in p]
+            + [c for f in g.state.face_up for c in f]
+            + list(g.state.pile)
+            + list(g.state.discard)
+            + list(g.state.out_of_game)
         )
         pending = g.pending
         if pending.kind in IN_TRANSIT:
             cards.append(pending.card)
-        queued = [car for car in g.speed8_queue] + [car for car, _ in g.set_aside]
+        queued = [car for car in g.state.speed8_queue] + [car for car, _ in g.state.set_aside]
         if pending.kind == "bid" and not pending.set_aside:
             queued.append(COLOURS.index(pending.car))
         cards += [g.deck.speed8(COLOURS[car]) for car in queued]

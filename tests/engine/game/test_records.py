@@ -294,7 +294,7 @@ def test_the_rulebook_auction_example_as_a_scripted_record():
     record = load_record(path)
     assert record.deals and record.deals[0].speed8[0] == "blue"
     game = replay(record)
-    assert game.owner_of("blue") == 1 and game.prices[1] == [(1, 6)]
+    assert game.owner_of("blue") == 1 and game.state.prices[1] == [(1, 6)]
     (result,) = [e for e in game.log if e.kind == "auction"]
     assert "card with more rows" in result.text
     assert game.pending.car == "red"  # R-AUC-6: the next car is up

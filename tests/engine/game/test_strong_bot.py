@@ -13,8 +13,8 @@ from trackside.engine.bots import (
     drive,
     make_bot,
 )
-from trackside.engine.bots.determinize import determinize, revealed_cards
 from trackside.engine.game import COLOURS, Bid, Game, load_variant
+from trackside.engine.game.hidden import revealed_cards
 from trackside.engine.records import new_game, open_track
 
 HARBOUR = "harbour-loop"
@@ -44,7 +44,7 @@ def advance(game: Game, until, others_first: bool = True) -> None:
 
 
 def due_kind(kind: str, seat: int = 0):
-    return lambda game, s: s == seat and game.step.kind == kind and len(game.options(s)) > 1
+    return lambda game, s: s == seat and game.state.step.kind == kind and len(game.options(s)) > 1
 
 
 def checked_apply(game: Game, decision, kinds: set) -> None:
@@ -83,20 +83,20 @@ def hidden_swap(game: Game) -> Game:
     (two hands trade a card they never showed; a hand trades one with the cards
     out of the game) and other seats' bets changed."""
     twin = game.copy()
-    shown = revealed_cards(game)
+    shown = revealed_cards(game.log)
     size = game.deck.size
 
     def secret(seat: int) -> int:
-        return next(c for c in twin.hands[seat] if c < size and c not in shown.get(seat, ()))
+        return next(c for c in twin.state.hands[seat] if c < size and c not in shown.get(seat, ()))
 
     a, b = secret(1), secret(2)
-    i, j = twin.hands[1].index(a), twin.hands[2].index(b)
-    twin.hands[1][i], twin.hands[2][j] = b, a
-    out = next(c for c in twin.out_of_game if c < size)
+    i, j = twin.state.hands[1].index(a), twin.state.hands[2].index(b)
+    twin.state.hands[1][i], twin.state.hands[2][j] = b, a
+    out = next(c for c in twin.state.out_of_game if c < size)
     c = secret(3)
-    twin.hands[3][twin.hands[3].index(c)] = out
-    twin.out_of_game[twin.out_of_game.index(out)] = c
-    for line in twin.bets:
+    twin.state.hands[3][twin.state.hands[3].index(c)] = out
+    twin.state.out_of_game[twin.state.out_of_game.index(out)] = c
+    for line in twin.state.bets:
         for seat in (1, 2, 3):
             if line[seat] is not None:
                 line[seat] = (line[seat] + 1) % len(COLOURS)
@@ -111,8 +111,8 @@ def test_decision_does_not_see_hidden_hands(kind):
     game = new(5)
     advance(game, due_kind(kind))
     twin = hidden_swap(game)
-    assert twin.hands != game.hands
-    worlds = [determinize(g, 0, random.Random(9)) for g in (game, twin)]
+    assert twin.state.hands != game.state.hands
+    worlds = [g.determinized(0, random.Random(9)).state for g in (game, twin)]
     assert worlds[0].hands == worlds[1].hands
     assert worlds[0].out_of_game == worlds[1].out_of_game
     assert worlds[0].bets == worlds[1].bets
@@ -132,35 +132,6 @@ def test_secret_bids_already_given_are_not_seen():
     answers = [StrongBot("same", samples=2).choose(*ask(g, 0)) for g in (game, twin)]
     assert answers[0] == answers[1]
     assert isinstance(answers[0], Bid)
-
-
-def zones(game: Game) -> list[list[int]]:
-    return [*game.hands, *game.piles, game.pile, game.out_of_game, game.discard, *game.face_up]
-
-
-def test_sampled_deals_agree_with_what_the_seat_sees():
-    """Every sampled deal holds each card once, keeps this seat's cards, the hand
-    and pile sizes, the cards played and the Speed-8 cards with their owners."""
-    rng = random.Random(1)
-    for seed, variant, players in ((2, "standard", 4), (4, "two-player", 2)):
-        game = new(seed, players, variant)
-        bots = [GreedyBot(seat) for seat in range(players)]
-        while not game.over:
-            seat = game.due()[0]
-            world = determinize(game, seat, rng)
-            cards = [sorted(c for zone in zones(g) for c in zone) for g in (world, game)]
-            assert cards[0] == cards[1]
-            assert len(set(cards[0])) == len(cards[0])
-            assert world.hands[seat] == game.hands[seat]
-            assert sorted(world.piles[seat]) == sorted(game.piles[seat])
-            assert [len(h) for h in world.hands] == [len(h) for h in game.hands]
-            assert [len(p) for p in world.piles] == [len(p) for p in game.piles]
-            assert len(world.pile) == len(game.pile)
-            for car, owner in enumerate(game.owner):
-                s8 = game.deck.speed8(COLOURS[car])
-                if owner >= 0 and s8 in game.hands[owner] + game.piles[owner]:
-                    assert s8 in world.hands[owner] + world.piles[owner]
-            game.apply(bots[seat].choose(*ask(game, seat)))
 
 
 def test_budget_counts_rollouts_and_the_time_cap_stops_early():
