@@ -213,11 +213,11 @@ def test_file_dialogs_start_in_the_circuits_folder_then_the_last_folder_used(
     from trackside.editor.document import files
 
     monkeypatch.setattr(files, "circuits_folder", lambda: tmp_path / "Documents" / "Trackside")
-    window.open_dialog()
+    window.life.open_dialog()
     assert window.prompts.titles("open_path")[-1][1] == str(tmp_path / "Documents" / "Trackside")
     assert window.open_file(stadium_file)
     window.new_blank()
-    window.open_dialog()
+    window.life.open_dialog()
     assert window.prompts.titles("open_path")[-1][1] == str(stadium_file.parent)
 
 
