@@ -792,7 +792,11 @@ class MainWindow(QMainWindow):
 
     def duplicate_selection(self) -> None:
         """Copy the selected spaces, offset by 10 mm, and select the copies."""
-        new = commands.duplicate_spaces(self.doc, self.scene.selected_indices())
+        try:
+            new = commands.duplicate_spaces(self.doc, self.scene.selected_indices())
+        except commands.Refused as exc:
+            self.say(f"Not duplicated: {exc}")
+            return
         if new:
             self.scene.select_indices(new)
 

@@ -16,10 +16,13 @@ from typing import Any
 
 from PySide6.QtCore import QStandardPaths
 
+from trackside.editor.document.fits import only_missing
 from trackside.editor.document.track_document import UNSET_SEGMENT
 from trackside.engine.errors import InvalidInput, Place, TracksideError, UnreadableInput
 from trackside.engine.resources import tracks_dir, variants_dir
+from trackside.engine.schema import check
 from trackside.engine.track.model import Track, read_track_document
+from trackside.engine.yamlio import NotPlainData, check_plain
 
 TRACK_SHAPE = "a track file is a mapping that starts with 'format: trackside-track/1'"
 READ_FIX = f"open a track file: {TRACK_SHAPE}"
@@ -96,7 +99,7 @@ def load_for_editing(path: str | os.PathLike) -> LoadResult:
     found = [
         LoadProblem(p.message, p.place.file or name, p.place.line, p.place.column) for p in problems
     ]
-    if all("needs at least" in p.message for p in problems):
+    if all(only_missing(p.message) for p in problems):
         draft = _draft(doc.data, name)
         if draft is not None:
             return LoadResult(draft, found, draft=True)
@@ -122,6 +125,20 @@ def _draft(mapping: Mapping[str, Any], name: str) -> Track | None:
     if any(len(sp.corners) < 1 for sp in track.spaces):
         return None
     return track
+
+
+def unsaveable(track: Track) -> str:
+    """Why a file of ``track`` would not open again in the editor ('' when it would): a
+    value past the track schema's limits (not only parts still missing: a draft opens),
+    or one no file can hold. A bug let it in if it is ever not ''."""
+    data = track.to_dict()
+    try:
+        check_plain(data)
+    except NotPlainData as exc:
+        return str(exc)
+    problems = [message for message, _path in check("track", data) if not only_missing(message)]
+    more = f" and {len(problems) - 1} more" if len(problems) > 1 else ""
+    return problems[0] + more if problems else ""
 
 
 def file_slug(name: str | None) -> str:

@@ -6,20 +6,27 @@ No window here: every question goes through an object that answers the methods o
 ``editor/panels/prompts.py``; tests pass one that answers at once), and what the
 window shows is told by signals (a status line, the problems of a file, a new
 document, the read-only state).
+
+What it promises: a save never changes the undo history; a file is written only
+when the editor can open it again (``unsaveable``); a failed save leaves the old
+file as it was, no lock file behind and the document unsaved; a file the editor
+may not write (installed with Trackside, held by another window, read-only on
+disk) opens read-only and Save asks for another file; what happens to the file
+on disk while it is open is noticed and, where it matters, asked about.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 from typing import Protocol
 
-from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 
-from trackside.editor.document import commands
 from trackside.editor.document.autosave import AutosaveEntry, Autosaver, leftover_autosaves
 from trackside.editor.document.earlier_saves import EarlierSaves
-from trackside.editor.document.file_guard import FileGuard, difference
+from trackside.editor.document.file_guard import Claim, FileGuard, LockOwner, difference
 from trackside.editor.document.files import (
     LoadProblem,
     LoadResult,
@@ -28,20 +35,28 @@ from trackside.editor.document.files import (
     load_for_editing,
     start_folder,
     suggested_stem,
+    unsaveable,
 )
 from trackside.editor.document.track_document import UNTITLED, TrackDocument, blank_track
 from trackside.engine.errors import TracksideError
 from trackside.engine.track.model import Track, save_track
-from trackside.engine.yamlio import check_writable
+from trackside.engine.yamlio import NotPlainData, check_writable
 
 MAX_RECENT = 8
+KEPT_ASIDE = "could-not-open"  # the autosave folder's folder for autosaves that did not open
+
+# Why a document is open read-only, as the prompts say it.
+BUNDLED = "it is a circuit installed with Trackside"
+HELD = "another Trackside window has the file open"
+PROTECTED = "the file is read-only on disk"
 
 
 class FileQuestions(Protocol):
     """The questions the life cycle asks; each answers at once with a word or a path."""
 
-    def save_changes(self, name: str, read_only: bool = False) -> str:
-        """'save', 'discard' or 'cancel' before unsaved changes are dropped."""
+    def save_changes(self, name: str, read_only: str = "") -> str:
+        """'save', 'discard' or 'cancel' before unsaved changes are dropped; ``read_only``
+        says why the file itself cannot be saved (then Save asks for another)."""
         ...
 
     def problems(self, title: str, text: str, details: list[str]) -> None:
@@ -60,12 +75,20 @@ class FileQuestions(Protocol):
         """'read-only', 'open' or 'cancel' for a file another editor holds."""
         ...
 
-    def changed_on_disk(self, name: str, difference: str) -> str:
+    def changed_on_disk(self, name: str, difference: str, by: str = "another program") -> str:
         """'reload' or 'keep' when the file changed on disk under unsaved edits."""
         ...
 
     def overwrite_changed(self, name: str, difference: str) -> str:
         """'overwrite' or 'cancel' before saving over a change made on disk."""
+        ...
+
+    def file_moved(self, name: str, old: str, new: str) -> str:
+        """'follow' the file to where its folder went, or 'stay' with the old path."""
+        ...
+
+    def link_retargeted(self, link: str, old: str, new: str) -> str:
+        """'open' the file a link now leads to, or 'keep' editing the one it led to."""
         ...
 
     def recovery(self, entries: list[AutosaveEntry]) -> str:
@@ -95,26 +118,34 @@ class LifeCycle(QObject):
         self.doc = doc
         self.questions = questions
         self.settings = settings
-        kwargs = {"interval_ms": autosave_ms} if autosave_ms else {}
+        kwargs = {"idle_ms": autosave_ms} if autosave_ms else {}
         self.autosave = Autosaver(doc, autosave_dir, parent=self, **kwargs)
         if earlier_saves_dir is None and autosave_dir is not None:
             earlier_saves_dir = Path(autosave_dir).parent / "earlier-saves"  # kept together
         self.earlier_saves = EarlierSaves(earlier_saves_dir)
         self.guard = FileGuard(self)
-        self._read_only = False  # opened while another editor had the file: Save asks
+        self._read_only = ""  # why Save may not write the document's file ('' when it may)
         self._asking_disk = False
         self.guard.changedOnDisk.connect(self._on_disk_changed)
         self.guard.removedFromDisk.connect(self._on_disk_removed)
+        self.guard.movedOnDisk.connect(self._on_disk_moved)
+        self.guard.retargeted.connect(self._on_retargeted)
 
     @property
     def read_only(self) -> bool:
         """True when Save may not write the document's file (Save asks for another)."""
+        return bool(self._read_only)
+
+    @property
+    def read_only_reason(self) -> str:
+        """Why the document's file may not be written ('' when it may)."""
         return self._read_only
 
-    def _set_read_only(self, read_only: bool) -> None:
-        if read_only != self._read_only:
-            self._read_only = read_only
-            self.readOnlyChanged.emit(read_only)
+    def _set_read_only(self, why: str) -> None:
+        was = self.read_only
+        self._read_only = why
+        if was != self.read_only:
+            self.readOnlyChanged.emit(self.read_only)
 
     def say(self, text: str, ms: int = 8000) -> None:
         """A line for the status bar."""
@@ -125,8 +156,7 @@ class LifeCycle(QObject):
         """Ask about unsaved changes; True when it is fine to drop the document."""
         if not self.doc.is_modified():
             return True
-        held = self.read_only and bool(self.doc.path) and not is_bundled(self.doc.path or "")
-        answer = self.questions.save_changes(self.doc.display_name, read_only=held)
+        answer = self.questions.save_changes(self.doc.display_name, read_only=self._read_only)
         if answer == "save":
             return self.save()
         return answer == "discard"
@@ -180,14 +210,19 @@ class LifeCycle(QObject):
             return False
         if ask and not self.maybe_save():
             return False
-        # A bundled circuit is never written to (nor locked): Save asks for a file.
-        read_only = True if is_bundled(path) else self._claim(str(path))
-        if read_only is None:
-            return False
-        self._set_document(track, str(path), read_only=read_only)
+        # A file this editor may not write is never locked: Save asks for another file.
+        why = BUNDLED if is_bundled(path) else PROTECTED if not _may_replace(path) else ""
+        if not why:
+            claimed = self._claim(str(path))
+            if claimed is None:
+                return False
+            why = claimed
+        self._set_document(track, str(path), read_only=why)
         self._remember_folder(path)
         if result.draft:
             self._show_problems(result.problems, "warning")
+        if why == PROTECTED:
+            self.say(f"{Path(path).name} is read-only on disk: Save asks for another file", 15000)
         self.add_recent(str(path))
         return True
 
@@ -209,20 +244,20 @@ class LifeCycle(QObject):
         )
         return None
 
-    def _claim(self, path: str) -> bool | None:
-        """Lock ``path`` for this editor: False when locked, True to open it read-only,
-        None when the user cancels (another editor has it)."""
+    def _claim(self, path: str) -> str | None:
+        """Lock ``path`` for this editor: '' when locked (or open anyway), HELD to open it
+        read-only, None when the user cancels (another editor has it)."""
         owner = self.guard.try_lock(path)
         if owner is None:
-            return False
+            return ""
         answer = self.questions.file_in_use(Path(path).name, owner.describe())
         if answer == "cancel":
             return None
         self.guard.unlock()  # the other editor keeps the lock
-        return answer == "read-only"
+        return HELD if answer == "read-only" else ""
 
     def _set_document(
-        self, track: Track, path: str | None, modified: bool = False, read_only: bool = False
+        self, track: Track, path: str | None, modified: bool = False, read_only: str = ""
     ) -> None:
         self._show_problems([])
         if path is None or read_only:  # the file left behind is free for other editors
@@ -239,52 +274,84 @@ class LifeCycle(QObject):
     # -- save ---------------------------------------------------------------------
     def save(self) -> bool:
         """Save to the document's file, asking for one if it has none (or it is read-only)."""
+        self.guard.check_place()  # a file moved, or a link re-pointed: asked before writing
         if not self.doc.path or self.read_only:
             return self.save_as()
         return self._save_to(self.doc.path)
 
     def save_as(self) -> bool:
-        """Save to a file the user picks; an untitled track takes its name from the file."""
-        if self.doc.path and self.read_only and not is_bundled(self.doc.path):
-            suggested = str(copy_path(Path(self.doc.path)))  # the file is another window's
-        elif self.doc.path and not is_bundled(self.doc.path):
-            suggested = self.doc.path
-        else:
-            suggested = f"{suggested_stem(None, self.doc.track.name, self.start_folder())}.yaml"
-        path = self.questions.save_path(suggested)
+        """Save to a file the user picks. An untitled track takes its name from the file,
+        outside the undo history (the redo steps stay)."""
+        path = self.questions.save_path(self._suggested_path())
         if not path:
             return False
-        renamed = False
-        if (self.doc.track.name or "").strip() in ("", UNTITLED) and _writable(path):
-            name = Path(path).stem.replace("-", " ").replace("_", " ").strip().title()
-            if name:  # printed on the board, so never "Untitled"; one undo step
-                self.doc.undo_stack.push(commands.SetMeta(self.doc, "name", name))
-                renamed = True
+        old_name = self.doc.track.name
+        stem = Path(path).stem.replace("-", " ").replace("_", " ").strip().title()
+        untitled = (old_name or "").strip() in ("", UNTITLED)
+        renamed = bool(stem) and untitled and self.doc.may_name_from_file() and _writable(path)
+        if renamed:  # printed on the board, so never "Untitled"
+            self.doc.name_from_file(stem)
         if self._save_to(path):
             return True
-        if renamed:  # written after all checks passed, yet failed: keep the old name
-            self.doc.undo_stack.undo()
+        if renamed:  # not written after all: the track is as it was
+            self.doc.name_from_file(old_name)
         return False
 
+    def _suggested_path(self) -> str:
+        path = self.doc.path
+        if path and self.read_only and not is_bundled(path):
+            return str(copy_path(Path(path)))  # the file is another window's, or read-only
+        if path and not is_bundled(path):
+            return path
+        return f"{suggested_stem(None, self.doc.track.name, self.start_folder())}.yaml"
+
     def _save_to(self, path: str) -> bool:
-        if not self._may_write(path):
+        why = unsaveable(self.doc.track)
+        if why:
+            self.questions.problems(
+                "Cannot save track",
+                f"{Path(path).name} was not written: the track holds what a track file "
+                f"cannot ({why}).",
+                ["Change that value, or undo the step that made it, and save again."],
+            )
+            return False
+        claim = self._may_write(path)
+        if claim is None:
             return False
         not_kept = self._keep_earlier_save(path)
-        try:
-            save_track(self.doc.track, path)
-        except TracksideError as exc:
-            self.questions.problems("Cannot save track", str(exc), [])
+        problem = self._write(path)
+        if problem:
+            self.guard.drop(claim)  # no lock file is left beside a file never written
+            self.questions.problems(
+                "Cannot save track",
+                problem,
+                [
+                    f"{Path(path).name} on disk is as it was; your track is still open here, "
+                    "unsaved. Free some room or choose another folder (Save As), then save "
+                    "again."
+                ],
+            )
             return False
-        except OSError as exc:
-            self.questions.problems("Cannot save track", f"{path}: {exc.strerror or exc}", [])
-            return False
-        self._set_read_only(False)
+        self.guard.keep(claim)
+        self._set_read_only("")
         self.guard.watch(path)
         self.doc.mark_saved(path)
         self._remember_folder(path)
         self.add_recent(path)
         self.say(f"Saved {path}{not_kept}", 15000 if not_kept else 5000)
         return True
+
+    def _write(self, path: str) -> str:
+        """Write the track to ``path``; '' when written, else what went wrong."""
+        try:
+            save_track(self.doc.track, path)
+        except TracksideError as exc:
+            return str(exc)
+        except NotPlainData as exc:
+            return f"{Path(path).name} was not written: {exc}"
+        except OSError as exc:
+            return f"{exc.filename or path}: {exc.strerror or exc}"
+        return ""
 
     def _keep_earlier_save(self, path: str) -> str:
         """Keep the version ``path`` holds before it is overwritten (File > Compare With
@@ -296,61 +363,112 @@ class LifeCycle(QObject):
             return f" (the version it replaced could not be kept in {where}: {exc.strerror or exc})"
         return ""
 
-    def _may_write(self, path: str) -> bool:
-        """Ask before overwriting another program's change; never write into a file
-        another editor holds."""
+    def _may_write(self, path: str) -> Claim | None:
+        """The lock to write ``path`` under, after asking before overwriting another
+        program's change; None (after saying why) when another editor holds the file."""
         same = self.guard.path == os.path.realpath(path)
         if same and self.guard.changed_since_known():
             text = difference(path, self.doc.track.to_yaml())
             if self.questions.overwrite_changed(Path(path).name, text) != "overwrite":
-                return False
-        if same and self.guard.locked:
-            return True
-        owner = self.guard.try_lock(path)
-        if owner is not None:
+                return None
+        got = self.guard.claim(path)
+        if isinstance(got, LockOwner):
             self.questions.problems(
                 "Cannot save track",
-                f"{Path(path).name} is open in {owner.describe()}.",
-                ["Close it there first, or save under another name."],
+                f"{Path(path).name} is open in {got.describe()}, so this window cannot save to it.",
+                [
+                    "Save As writes your version to another file; Save works here again "
+                    "once the other window closes the file."
+                ],
             )
-            return False
-        return True
+            return None
+        return got
 
     # -- the file on disk ---------------------------------------------------------
     def _on_disk_changed(self, path: str) -> None:
-        """Another program wrote the open file: reload, or ask when there are edits."""
+        """The open file changed on disk: reload, or ask when there are edits. A change
+        made while the question is open is asked about again, with the latest."""
         if self._asking_disk or not self.doc.path:
             return
         name = Path(path).name
         if self.doc.is_modified():
+            shown = self.guard.stamp()
             self._asking_disk = True
             try:
                 answer = self.questions.changed_on_disk(
-                    name, difference(path, self.doc.track.to_yaml())
+                    name, difference(path, self.doc.track.to_yaml()), self._changer(path)
                 )
             finally:
                 self._asking_disk = False
             if answer != "reload":
-                self.guard.accept_disk()
+                self.guard.accept_disk(shown)  # only what was shown: a later change is asked
                 # No state of the undo history matches the disk any more: stay unsaved.
                 self.doc.mark_modified()
                 self.say(f"Kept your version of {name}")
+                if self.guard.changed_since_known():
+                    QTimer.singleShot(0, self.guard.check_now)  # changed again meanwhile
                 return
-        track = self._accepted(load_for_editing(self.doc.path), self.doc.path)
+        self.reload()
+
+    def reload(self) -> bool:
+        """Read the document's file again (its edits are dropped); False when it cannot
+        be read (the document then stays, unsaved)."""
+        path = self.doc.path
+        if not path:
+            return False
+        track = self._accepted(load_for_editing(path), path)
         if track is None:
             self.guard.accept_disk()
             self.doc.mark_modified()  # what is on disk is broken: ours is the copy to save
-            return
-        self._set_document(track, self.doc.path, read_only=self.read_only)
-        self.say(f"Reloaded {name}: another program changed it")
+            return False
+        self._set_document(track, path, read_only=self._read_only)
+        self.say(f"Reloaded {Path(path).name}: it was changed on disk")
+        return True
+
+    def _changer(self, path: str) -> str:
+        """Who likely changed the file: the Trackside window that holds it, else another
+        program (this editor holds the lock of the files it saves)."""
+        if self.guard.locked:
+            return "another program"
+        owner = self.guard.owner(path)
+        return owner.describe() if owner is not None else "another program"
 
     def _on_disk_removed(self, path: str) -> None:
         self.doc.mark_modified()
         self.say(f"{Path(path).name} was deleted or moved on disk; Save writes it again", 15000)
 
+    def _on_disk_moved(self, path: str, now: str) -> None:
+        """The file's folder was renamed or moved while the file was open."""
+        answer = self.questions.file_moved(Path(path).name, path, now)
+        if answer == "follow":
+            self._follow(now, f"{Path(path).name} moved with its folder: now {now}")
+            return
+        self.doc.mark_modified()
+        self.say(f"{path} is gone from disk; Save writes it there again", 15000)
+
+    def _on_retargeted(self, link: str, old: str, new: str) -> None:
+        """A symbolic link that the document was opened through now leads elsewhere."""
+        answer = self.questions.link_retargeted(Path(link).name, old, new)
+        if answer == "open":
+            self.reload()
+            return
+        self._follow(old, f"Still editing {old}; {Path(link).name} now leads to {new}")
+
+    def _follow(self, path: str, text: str) -> None:
+        """Go on editing the same file under another path (it moved, or a link changed)."""
+        modified = self.doc.is_modified()
+        if not self.read_only and self.guard.try_lock(path) is not None:
+            self._set_read_only(HELD)
+        self.guard.watch(path)
+        self.doc.set_path(path)
+        if modified:
+            self.doc.mark_modified()
+        self.say(text, 15000)
+
     # -- recovery and closing -------------------------------------------------------
     def check_recovery(self) -> bool:
-        """Offer to recover what a crashed session autosaved; True when recovered."""
+        """Offer to recover what a crashed session autosaved; True when recovered. An
+        autosave that cannot be opened is kept aside, said once, never offered again."""
         entries = leftover_autosaves(self.autosave.directory)
         if not entries:
             return False
@@ -362,15 +480,33 @@ class LifeCycle(QObject):
         if answer != "recover":
             return False
         entry = entries[0]
-        track = self._accepted(load_for_editing(entry.track_file), entry.track_file)
-        if track is None:
+        result = load_for_editing(entry.track_file)
+        if result.track is None:
+            self._keep_aside(entry, result)
             return False
-        held = bool(entry.original) and self.guard.try_lock(str(entry.original)) is not None
-        self._set_document(track, entry.original, modified=True, read_only=held)
+        original = entry.original
+        held = bool(original) and self.guard.try_lock(str(original)) is not None
+        self._set_document(result.track, original, modified=True, read_only=HELD if held else "")
         entry.discard()
         self.autosave.save_now()
         self.say("Recovered the autosaved track; save it to keep it")
         return True
+
+    def _keep_aside(self, entry: AutosaveEntry, result: LoadResult) -> None:
+        aside = self.autosave.directory / KEPT_ASIDE
+        try:
+            aside.mkdir(parents=True, exist_ok=True)
+            for f in (entry.track_file, entry.meta_file):
+                shutil.move(str(f), aside / f.name)
+            where = f"It is kept in {aside} and will not be offered again."
+        except OSError as exc:
+            entry.discard()
+            where = f"It could not be kept aside ({exc.strerror or exc}) and was removed."
+        self.questions.problems(
+            "Cannot recover the autosave",
+            f"The autosave of {entry.name} could not be opened. {where}",
+            [str(p) for p in result.problems],
+        )
 
     def close(self) -> bool:
         """Ask about unsaved changes, then let the file go; False when the user cancels."""
@@ -416,3 +552,19 @@ def _writable(path: str) -> bool:
     except TracksideError:
         return False
     return True
+
+
+def _may_replace(path: str | Path) -> bool:
+    """True when the file may be replaced: someone may write it (a file nobody may write
+    is read-only for everyone, its owner and an administrator too) and this user may
+    write it and its folder (a save writes a new file there and renames it over)."""
+    target = os.path.realpath(path)
+    try:
+        writable_by_someone = bool(os.stat(target).st_mode & 0o222)
+    except OSError:
+        return True  # gone meanwhile: Save then writes it again
+    return (
+        writable_by_someone
+        and os.access(target, os.W_OK)
+        and os.access(os.path.dirname(target), os.W_OK | os.X_OK)
+    )
