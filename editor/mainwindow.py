@@ -31,6 +31,7 @@ from trackside.editor.canvas.heatmap import HeatLegend, HeatMapItem
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.canvas.view import CanvasView
 from trackside.editor.document import commands
+from trackside.editor.document.autosave import RETRY_MS
 from trackside.editor.document.earlier_saves import versions_of
 from trackside.editor.document.files import suggested_stem
 from trackside.editor.document.life_cycle import LifeCycle
@@ -220,7 +221,8 @@ class MainWindow(QMainWindow):
         self.zoom_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.counts_label = QLabel()
         self.autosave_label = QLabel()
-        self.autosave_label.setStyleSheet("color: #b00020; font-weight: bold")
+        # The label's own rule: its tip keeps the tip's colours.
+        self.autosave_label.setStyleSheet("QLabel { color: #ff6b6b; font-weight: bold }")
         self.autosave_label.hide()
         bar.addWidget(self.hint_label, 1)
         bar.addPermanentWidget(self.autosave_label)
@@ -888,7 +890,8 @@ class MainWindow(QMainWindow):
         self.autosave_label.setText("Autosave failed: retrying")
         self.autosave_label.setToolTip(
             f"Could not write the autosave to {self.autosave.directory}: {reason}.\n"
-            "Trackside tries again every few seconds; save your work to be safe."
+            f"Trackside tries again every {RETRY_MS // 1000} seconds, and this stays until "
+            "an autosave is written; save your work to be safe."
         )
         self.autosave_label.show()
 

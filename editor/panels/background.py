@@ -161,7 +161,7 @@ class BackgroundActions(QObject):
         if problem:
             self.prompts.problems(
                 "Cannot import background",
-                f"{Path(path).name} was not imported: {problem}.",
+                f"{problem}.",
                 ["Use a PNG or JPEG file, or a PDF, of a size Qt can read."],
             )
             return False
