@@ -90,12 +90,8 @@ def read_text(path: str | os.PathLike[str], what: str = "file") -> str:
         raise UnreadableInput(f"the path is empty; give the path of a {what}")
     try:
         raw = _read_regular(name, what)
-    except FileNotFoundError:
-        raise UnreadableInput("no such file", Place(name)) from None
-    except PermissionError:
-        raise UnreadableInput("permission denied", Place(name)) from None
     except OSError as exc:
-        raise UnreadableInput(f"cannot read: {exc.strerror or exc}", Place(name)) from None
+        raise _unreadable(exc, name) from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -168,12 +164,17 @@ def check_regular_file(path: str | os.PathLike[str], what: str = "file") -> None
     name = str(path)
     try:
         _check_regular(os.stat(name).st_mode, name, what)
-    except FileNotFoundError:
-        raise UnreadableInput("no such file", Place(name)) from None
-    except PermissionError:
-        raise UnreadableInput("permission denied", Place(name)) from None
     except OSError as exc:
-        raise UnreadableInput(f"cannot read: {exc.strerror or exc}", Place(name)) from None
+        raise _unreadable(exc, name) from None
+
+
+def _unreadable(exc: OSError, name: str) -> UnreadableInput:
+    """Why a file cannot be read, in the words every reader here uses."""
+    if isinstance(exc, FileNotFoundError):
+        return UnreadableInput("no such file", Place(name))
+    if isinstance(exc, PermissionError):
+        return UnreadableInput("permission denied", Place(name))
+    return UnreadableInput(f"cannot read: {exc.strerror or exc}", Place(name))
 
 
 def parse_yaml(text: str, file: str = "<input>") -> YamlDocument:

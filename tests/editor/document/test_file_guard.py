@@ -290,20 +290,29 @@ def test_a_file_read_only_on_disk_opens_read_only_and_save_offers_a_copy(
     assert stadium_file.read_bytes() == before and stadium_file.stat().st_mode & 0o777 == 0o444
 
 
-def test_a_link_re_pointed_while_open_is_asked_about_and_save_keeps_to_the_file_opened(
-    window, qtbot, stadium_file, tmp_path
-):
-    """Save wrote the link's new target, another circuit, without a word."""
+def open_through_a_link_then_re_point_it(window, qtbot, stadium_file, tmp_path, before=None):
+    """Open the stadium through ``link.yaml``, edit, then point the link at another
+    circuit (``other.yaml``), calling ``before`` just before; gives the other file."""
     other = tmp_path / "other.yaml"
     rewrite_elsewhere(other, "Another Circuit")
     link = tmp_path / "link.yaml"
     link.symlink_to(stadium_file)
     assert window.open_file(link)
     nudge(qtbot, window)
-    theirs = other.read_bytes()
+    if before is not None:
+        before()
     repoint = tmp_path / "link.new"
     repoint.symlink_to(other)
     os.replace(repoint, link)
+    return other
+
+
+def test_a_link_re_pointed_while_open_is_asked_about_and_save_keeps_to_the_file_opened(
+    window, qtbot, stadium_file, tmp_path
+):
+    """Save wrote the link's new target, another circuit, without a word."""
+    other = open_through_a_link_then_re_point_it(window, qtbot, stadium_file, tmp_path)
+    theirs = other.read_bytes()
     qtbot.waitUntil(lambda: bool(window.prompts.titles("link_retargeted")), timeout=3000)
     (asked,) = window.prompts.titles("link_retargeted")
     assert asked[1:] == ("link.yaml", str(stadium_file), str(other))
@@ -316,16 +325,11 @@ def test_a_link_re_pointed_while_open_is_asked_about_and_save_keeps_to_the_file_
 def test_a_link_re_pointed_before_a_save_is_asked_about_even_unreported(
     window, qtbot, stadium_file, tmp_path
 ):
-    other = tmp_path / "other.yaml"
-    rewrite_elsewhere(other, "Another Circuit")
-    link = tmp_path / "link.yaml"
-    link.symlink_to(stadium_file)
-    assert window.open_file(link)
-    nudge(qtbot, window)
-    window.guard.watcher.blockSignals(True)  # as if the watch had not reported it yet
-    repoint = tmp_path / "link.new"
-    repoint.symlink_to(other)
-    os.replace(repoint, link)
+    # The watch is blocked, as if it had not reported the change yet.
+    unreported = lambda: window.guard.watcher.blockSignals(True)  # noqa: E731
+    other = open_through_a_link_then_re_point_it(
+        window, qtbot, stadium_file, tmp_path, before=unreported
+    )
     window.prompts.link_answer = "open"
     window.save()
     assert window.prompts.titles("link_retargeted")

@@ -5,7 +5,7 @@ cut with a word; a save never changes the undo history."""
 from __future__ import annotations
 
 import pytest
-from conftest_helpers import choose, right_click_menu
+from conftest_helpers import centre, choose, right_click_menu
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTableWidgetItem
 
@@ -16,12 +16,6 @@ from trackside.engine.track.model import load_track
 from trackside.engine.track.templates import oval
 
 pytestmark = pytest.mark.gui
-
-
-def centre(space):
-    xs = [float(x) for x, _ in space.corners]
-    ys = [float(y) for _, y in space.corners]
-    return sum(xs) / len(xs), sum(ys) / len(ys)
 
 
 def status(window) -> str:
