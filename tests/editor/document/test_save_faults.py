@@ -191,3 +191,30 @@ def test_a_tiny_disk_that_fills_up_is_a_failed_save_not_a_lost_file(window, qtbo
     finally:
         window.life.guard.release()
         subprocess.run(["umount", str(mount)], check=False)
+
+
+def test_a_read_only_folder_opens_read_only_and_a_save_into_it_is_refused(window, qtbot, tmp_path):
+    """A real read-only file system: a tmpfs mounted read-only (only where this process
+    may mount one; as root a folder's mode bits would not stop a write)."""
+    mount = tmp_path / "ro"
+    mount.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "tmpfs", str(mount)], capture_output=True)
+    if done.returncode != 0:
+        pytest.skip("cannot mount a tmpfs here: EROFS is made by the other tests")
+    try:
+        path = mount / "loop.yaml"
+        save_track(stadium_track(), path)
+        subprocess.run(["mount", "-o", "remount,ro", str(mount)], check=True)
+        before = path.read_bytes()
+        assert window.open_file(path)
+        assert window.read_only and "(read-only)" in window.windowTitle()
+        nudge(qtbot, window)
+        window.prompts.save_as_answer = str(mount / "copy.yaml")
+        assert not window.save()  # Save asks for another file: one in the folder fails
+        problem = window.prompts.titles("problems")[-1]
+        assert "Read-only file system" in problem[2] and "copy.yaml" in problem[2]
+        assert path.read_bytes() == before and sorted(os.listdir(mount)) == ["loop.yaml"]
+        assert window.doc.is_modified() and window.doc.path == str(path)
+    finally:
+        window.life.guard.release()
+        subprocess.run(["umount", str(mount)], check=False)
