@@ -20,7 +20,10 @@ $(STAMP): requirements.lock pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
+# Qt aborts, naming the wrong package, when a library of its xcb platform is missing:
+# say which ones first, with the apt-get line that installs them.
 run: $(STAMP)
+	$(PY) tools/qt_platform.py
 	$(BIN)/trackside edit $(TRACK)
 
 # One worker more than the cores: GUI tests spend part of their time waiting for Qt.

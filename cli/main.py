@@ -1,8 +1,10 @@
 """The ``trackside`` command: one subcommand per module of this package.
 
 Exit codes (docs/design.md): 0 success, 1 input understood but invalid (or the
-check failed), 2 input unreadable or wrong arguments. User errors are one line
-per problem on stderr, never a traceback.
+check failed), 2 input unreadable, an output that cannot be written, or wrong
+arguments; 130 when stopped with Ctrl-C. User errors are one line per problem on
+stderr, never a traceback; text output shows escaped what a terminal would act on
+(``cli.terminal``).
 
 Only the module of the subcommand given is imported (the others are listed by
 their summary below), so ``trackside --help`` loads none of them.
@@ -19,6 +21,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from trackside import __version__
+from trackside.cli.terminal import safe_output
 from trackside.engine.errors import TracksideError, shown
 
 if TYPE_CHECKING:
@@ -34,6 +37,7 @@ COMMANDS: dict[str, str] = {
     "play": "play a game in the terminal against bots",
     "replay": "re-run a game record and print the result",
     "simulate": "play many bot games and report statistics",
+    "suggest": "try candidate fixes of a circuit by simulation and rank them",
 }
 
 
@@ -100,6 +104,10 @@ def command_module(name: str) -> ModuleType:
         from trackside.cli import simulate
 
         return simulate
+    if name == "suggest":
+        from trackside.cli import suggest
+
+        return suggest
     raise KeyError(name)
 
 
@@ -124,6 +132,13 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
         return 2
+    # Text for a terminal is escaped where a file's text would steer it; JSON stays data.
+    with safe_output(enabled=not getattr(args, "json", False) and args.command != "edit"):
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the chosen subcommand; every failure becomes its exit code and one line."""
     try:
         return int(args.run(args) or 0)
     except TracksideError as exc:
@@ -148,8 +163,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def launch_editor() -> int:
-    """The ``trackside-editor`` launcher: ``trackside edit`` with this process's arguments."""
-    return main(["edit", *sys.argv[1:2]])
+    """The ``trackside-editor`` launcher: ``trackside edit --in-window`` with this process's
+    arguments. The desktop starts it without a terminal (its entry says Terminal=false),
+    so a file it cannot open is shown in a dialog over the start page, not on stderr alone."""
+    return main(["edit", "--in-window", *sys.argv[1:2]])
 
 
 if __name__ == "__main__":

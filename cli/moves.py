@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from trackside.cli.validate import issue_line
 from trackside.engine.errors import Place, TracksideError, shown
 from trackside.engine.resources import resolve_track
-from trackside.engine.text import plural
+from trackside.engine.text import noun, plural
 
 if TYPE_CHECKING:
     from trackside.cli import Subparsers
@@ -175,7 +175,7 @@ def _indices(placed: dict[str, str], geometry: TrackGeometry) -> dict[str, int]:
 def _print_errors(lines: list[str], track: str) -> None:
     print(
         f"trackside: {track}: the track is invalid ({len(lines)} "
-        f"error{'s' if len(lines) != 1 else ''}); fix it first",
+        f"{noun(len(lines), 'error')}); fix it first",
         file=sys.stderr,
     )
     for line in lines[:SHOWN_ERRORS]:
@@ -207,7 +207,7 @@ def _print_text(moves: list[Move], geometry: TrackGeometry, car: str, start: str
     if not moves:
         print(f"{car} on {start}, moving {n}: no legal move: the car stays on {start}")
         return
-    print(f"{car} on {start}, moving {n}: {len(moves)} legal move{'s' if len(moves) != 1 else ''}")
+    print(f"{car} on {start}, moving {n}: {plural(len(moves), 'legal move')}")
     for m in moves:
         text = " ".join(geometry.ids[i] for i in m.path)
         if m.finished:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.resources import resolve_track
+from trackside.engine.writer import refuse_replacing_inputs
 
 if TYPE_CHECKING:
     from trackside.cli import Subparsers
@@ -99,7 +100,11 @@ def run(args: argparse.Namespace) -> int:
         raise TracksideError("--paper applies only to PDF output", Place(str(output)))
     if args.dpi is not None and output.suffix.lower() != ".png":
         raise TracksideError("--dpi applies only to PNG output", Place(str(output)))
-    track, doc, problems = read_track_document(resolve_track(args.track))
+    source = resolve_track(args.track)
+    refuse_replacing_inputs(
+        [("--output", output)], [("the track", source), ("the balance report", args.heatmap)]
+    )
+    track, doc, problems = read_track_document(source)
     if track is None:
         _print_capped([f"trackside: {p.place}: {p.message}" for p in problems], args.track)
         return 1

@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 
-from trackside.cli.play import print_score_sheet, seat_names
+from trackside.cli.score_text import print_score_sheet, seat_names
 from trackside.engine.game import Series
 from trackside.engine.records import load_record, replay, summary
 

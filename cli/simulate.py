@@ -16,7 +16,14 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from trackside.cli.play import add_table_options, check_tracks, player_count
+from trackside.cli.table import (
+    add_table_options,
+    check_tracks,
+    player_count,
+    refuse_outputs_onto_inputs,
+)
+from trackside.cli.terminal import unescaped
+from trackside.engine.balance.players import LAB_BOTS
 from trackside.engine.bots import BOT_KINDS, bot_kind_problem
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.records import open_track, open_variant
@@ -28,6 +35,7 @@ if TYPE_CHECKING:
     from trackside.engine.track.model import Track
 
 MAX_GAMES = 1_000_000
+DEFAULT_MAX_GAMES = 10_000  # the cap of --until-clear
 MAX_WORKERS = 64
 
 
@@ -42,8 +50,19 @@ def add_parser(
         "cards played, stalled cars, betting-line timing and blocked spaces.",
     )
     add_table_options(parser)
+    parser.add_argument("--games", type=int, metavar="G", help="how many games to play")
     parser.add_argument(
-        "--games", type=int, required=True, metavar="G", help="how many games to play"
+        "--until-clear",
+        action="store_true",
+        help="play until every grid slot's share is known to ±3 points or a slot is shown "
+        "outside its fair share (docs/balance.md), at most --max-games games",
+    )
+    parser.add_argument(
+        "--max-games",
+        type=int,
+        default=DEFAULT_MAX_GAMES,
+        metavar="N",
+        help=f"the cap of --until-clear (default {DEFAULT_MAX_GAMES:,})",
     )
     parser.add_argument(
         "--seed",
@@ -51,13 +70,7 @@ def add_parser(
         default=0,
         help="seed of the first game; game i uses seed + i (default 0)",
     )
-    parser.add_argument(
-        "--bots",
-        default="greedy",
-        metavar="KIND,...",
-        help=f"bot kind per seat ({', '.join(BOT_KINDS)}; strong:N searches N deals "
-        "a decision), cycled over the seats (default greedy)",
-    )
+    add_bots_option(parser)
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
     parser.add_argument(
         "--workers",
@@ -81,20 +94,9 @@ def add_parser(
 
 def run(args: argparse.Namespace) -> int:
     """Simulate and print the report."""
-    if not 1 <= args.games <= MAX_GAMES:
-        raise TracksideError(
-            f"cannot play {args.games} games; give 1 to {MAX_GAMES:,}", Place("--games")
-        )
-    bots = [b.strip().lower() for b in args.bots.split(",")]
-    for b in bots:
-        problem = bot_kind_problem(b)
-        if problem:
-            raise TracksideError(
-                problem, Place("--bots"), f"use {', '.join(BOT_KINDS)} or strong:N"
-            )
+    _check_games(args)
     players = player_count(args, None)
-    if len(bots) > players:
-        raise TracksideError(f"{plural(len(bots), 'bot')} for {players} players", Place("--bots"))
+    bots = bot_kinds(args.bots, players)
     variant = open_variant(args.variant)
     refs = list(args.track) or list(variant.series)
     if not refs:
@@ -103,15 +105,19 @@ def run(args: argparse.Namespace) -> int:
             Place("--track"),
             "give a track with --track",
         )
-    check_tracks(args.track)
     _check_outputs(args)
+    refuse_outputs_onto_inputs(
+        [("--report", args.report), ("--plot", args.plot)], args.track, args.variant
+    )
+    check_tracks(args.track)
     tracks = [open_track(r) for r in refs]
-    bar = _Progress(args.games)
+    bar = _Progress(args.max_games if args.until_clear else args.games)
     if len(tracks) == 1 and not variant.series:
         return _one_circuit(args, tracks[0], refs[0], variant, players, bots, bar)
-    if args.report or args.plot or args.workers > 1:
+    if args.report or args.plot or args.workers > 1 or args.until_clear:
         raise TracksideError(
-            "--report, --plot and --workers measure one circuit raced once per game",
+            "--report, --plot, --workers and --until-clear measure one circuit, raced "
+            "once per game",
             Place("--track"),
             "give one --track and a variant without a track list",
         )
@@ -121,14 +127,55 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_bots_option(parser: argparse.ArgumentParser) -> None:
+    """--bots, shared with ``suggest``: the lab's bots unless told otherwise."""
+    parser.add_argument(
+        "--bots",
+        default=",".join(LAB_BOTS),
+        metavar="KIND,...",
+        help=f"bot kind per seat ({', '.join(BOT_KINDS)}; strong:N searches N deals "
+        f"a decision), cycled over the seats (default {','.join(LAB_BOTS)}: the lab's bots)",
+    )
+
+
+def bot_kinds(text: str, players: int) -> list[str]:
+    """The bot kinds of --bots, each checked, at most one per player."""
+    bots = [b.strip().lower() for b in text.split(",")]
+    for b in bots:
+        problem = bot_kind_problem(b)
+        if problem:
+            raise TracksideError(
+                problem, Place("--bots"), f"use {', '.join(BOT_KINDS)} or strong:N"
+            )
+    if len(bots) > players:
+        raise TracksideError(f"{plural(len(bots), 'bot')} for {players} players", Place("--bots"))
+    return bots
+
+
+def _check_games(args: argparse.Namespace) -> None:
+    """Exactly one of --games and --until-clear, with a count in range."""
+    if args.until_clear == (args.games is not None):
+        raise TracksideError(
+            "give either --games G or --until-clear", Place("--games"), "see trackside simulate -h"
+        )
+    flag, count = ("--max-games", args.max_games) if args.until_clear else ("--games", args.games)
+    if not 1 <= count <= MAX_GAMES:
+        raise TracksideError(f"cannot play {count} games; give 1 to {MAX_GAMES:,}", Place(flag))
+
+
+def check_workers(workers: int) -> None:
+    """Refuse a --workers count out of range."""
+    if not 1 <= workers <= MAX_WORKERS:
+        raise TracksideError(
+            f"cannot use {workers} workers; give 1 to {MAX_WORKERS}", Place("--workers")
+        )
+
+
 def _check_outputs(args: argparse.Namespace) -> None:
     """Refuse unusable output options before any game is played."""
-    from trackside.engine.yamlio import check_writable
+    from trackside.engine.writer import check_writable
 
-    if not 1 <= args.workers <= MAX_WORKERS:
-        raise TracksideError(
-            f"cannot use {args.workers} workers; give 1 to {MAX_WORKERS}", Place("--workers")
-        )
+    check_workers(args.workers)
     if args.report:
         check_writable(args.report, "--report")
     if args.plot:
@@ -155,23 +202,32 @@ def _one_circuit(
     """One circuit: the statistics, the balance figure and hints, the report and plot."""
     from trackside.engine.balance import BalanceRun, hints
     from trackside.engine.balance.runner import run_totals
-    from trackside.engine.yamlio import write_atomic
+    from trackside.engine.balance.sequential import run_until_clear
+    from trackside.engine.writer import write_text
 
-    run = BalanceRun(track, variant, players, args.games, args.seed, tuple(bots), rotate=False)
-    totals = run_totals(run, args.workers, progress=bar.update)
-    bar.done(totals.stats.seconds)
-    report, found = totals.report, hints(totals.report)
+    games = args.max_games if args.until_clear else args.games
+    run = BalanceRun(track, variant, players, games, args.seed, tuple(bots), rotate=False)
+    if args.until_clear:
+        totals = run_until_clear(run, args.workers, progress=bar.update)
+    else:
+        totals = run_totals(run, args.workers, progress=bar.update)
+    bar.done(totals.stats.seconds, totals.report.games)
+    report, found = totals.report, hints(totals.report, track)
     if args.report:
-        write_atomic(args.report, json.dumps(report.to_dict(), indent=1) + "\n")
+        write_text(args.report, json.dumps(report.to_dict(), indent=1) + "\n", "--report")
     if args.plot:
         from trackside.engine.balance.plot import plot_slots
 
         plot_slots(report, args.plot)
     data = totals.stats.to_dict() | {
         "balance": round(report.balance, 4),
+        "answer": report.answer or None,
         "hints": [{"text": h.text, "severity": h.severity, "spaces": h.spaces} for h in found],
     }
-    text = totals.stats.report() + f"\n\nBalance {report.balance:.2f} "
+    text = totals.stats.report()
+    if report.answer:
+        text += f"\n\nStopped at {plural(report.games, 'game')}: {report.answer}."
+    text += f"\n\nBalance {report.balance:.2f} "
     text += "(1 = every grid slot wins as often):\n" + "\n".join(
         f"  {'!' if h.severity == 'warning' else '-'} {h.text}" for h in found
     )
@@ -194,21 +250,26 @@ class _Progress:
 
     def __init__(self, total: int):
         self.total = total
-        self.tty = sys.stderr.isatty()
+        self.out = unescaped(sys.stderr)  # the bar's own carriage returns move the cursor
+        self.tty = self.out.isatty()
         self.shown = -1
 
-    def update(self, k: int) -> None:
+    def update(self, k: int, waiting: str = "") -> None:
         if not self.tty:
             return
         filled = self.WIDTH * k // self.total
-        if filled == self.shown and k != self.total:
+        if filled == self.shown and k != self.total and not waiting:
             return
         self.shown = filled
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {k}/{self.total} games")
-        sys.stderr.flush()
+        line = f"[{'#' * filled}{'.' * (self.WIDTH - filled)}] {k}/{self.total} games"
+        if waiting:
+            line += f", waiting for {waiting}"
+        self.out.write(f"\r{line}\033[K")
+        self.out.flush()
 
-    def done(self, seconds: float) -> None:
+    def done(self, seconds: float, games: int | None = None) -> None:
         if self.tty:
-            sys.stderr.write("\n")
-        rate = f" ({self.total / seconds:.1f} games/s)" if seconds > 0 else ""
-        sys.stderr.write(f"simulated {plural(self.total, 'game')} in {seconds:.2f} s{rate}\n")
+            self.out.write("\n")
+        played = self.total if games is None else games
+        rate = f" ({played / seconds:.1f} games/s)" if seconds > 0 else ""
+        sys.stderr.write(f"simulated {plural(played, 'game')} in {seconds:.2f} s{rate}\n")

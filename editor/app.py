@@ -16,6 +16,7 @@ from trackside import __version__
 from trackside.editor.document.fits import Refused
 from trackside.editor.mainwindow import MainWindow
 from trackside.editor.widgets.app_icon import app_icon
+from trackside.engine.errors import TracksideError
 
 # QSettings land in the platform's usual place under these names
 # (~/.config/Trackside/trackside.conf, the registry, or a macOS plist).
@@ -104,12 +105,11 @@ def install_error_guard(window: MainWindow) -> None:
     sys.excepthook = hook
 
 
-def main(argv: list[str] | None = None, track: str | Path | None = None) -> int:
-    """Open the editor on ``track`` (or on the start page) and run until it closes."""
-    app = make_app(argv)
-    window = MainWindow()
-    previous_hook = sys.excepthook
-    install_error_guard(window)
+def start(
+    window: MainWindow, track: str | Path | None = None, refused: TracksideError | None = None
+) -> None:
+    """Show ``window`` on ``track``, or on the start page; a file the editor was asked
+    to open but refused (``refused``) is then told in a dialog over the start page."""
     window.show()
     if track is not None:
         window.open_file(track, ask=False)
@@ -117,6 +117,32 @@ def main(argv: list[str] | None = None, track: str | Path | None = None) -> int:
     window.view.setFocus()  # tool keys and arrows work at once
     QTimer.singleShot(0, window.check_recovery)
     QTimer.singleShot(50, window.view.fit_to_view)
+    if refused is not None:
+        QTimer.singleShot(0, lambda: tell_refused(window, refused))
+
+
+def tell_refused(window: MainWindow, refused: TracksideError) -> None:
+    """Say why a file could not be opened, in the window (no terminal may be watching)."""
+    name = Path(refused.place.file).name if refused.place.file else "The file"
+    window.prompts.problems(
+        "Cannot open track",
+        f"{name} could not be opened. Start from the start page, or open another file.",
+        [str(refused)],
+    )
+
+
+def main(
+    argv: list[str] | None = None,
+    track: str | Path | None = None,
+    refused: TracksideError | None = None,
+) -> int:
+    """Open the editor on ``track`` (or on the start page, telling of a file ``refused``)
+    and run until it closes."""
+    app = make_app(argv)
+    window = MainWindow()
+    previous_hook = sys.excepthook
+    install_error_guard(window)
+    start(window, track, refused)
     try:
         return app.exec()
     finally:

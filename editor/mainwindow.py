@@ -36,20 +36,20 @@ from trackside.editor.document.earlier_saves import versions_of
 from trackside.editor.document.files import suggested_stem
 from trackside.editor.document.life_cycle import LifeCycle
 from trackside.editor.document.track_document import TrackDocument
-from trackside.editor.panels.background import BackgroundActions
+from trackside.editor.menus.background import BackgroundActions
+from trackside.editor.menus.printing import PrintMenu
+from trackside.editor.menus.track import TrackMenu
+from trackside.editor.menus.transform import TransformActions
 from trackside.editor.panels.balance import BalancePanel
 from trackside.editor.panels.compare import ComparePanel
-from trackside.editor.panels.export import ExportDialog
+from trackside.editor.panels.export import ExportDialog, export_board
 from trackside.editor.panels.first_run import FirstRun
 from trackside.editor.panels.inspector import Inspector
 from trackside.editor.panels.issues import IssuesPanel, ShownIssue
 from trackside.editor.panels.lanes import LanePanel
 from trackside.editor.panels.movement import MovementDock
-from trackside.editor.panels.print_menu import PrintMenu
 from trackside.editor.panels.prompts import Prompts
 from trackside.editor.panels.shortcuts import ShortcutsDialog
-from trackside.editor.panels.track_menu import TrackMenu
-from trackside.editor.panels.transform import TransformActions
 from trackside.editor.play import PlayMode
 from trackside.editor.tools import TOOLS, Tool
 from trackside.editor.tools.icons import tool_icon
@@ -59,7 +59,6 @@ from trackside.editor.tools.moves import MovesTool
 from trackside.editor.widgets.app_icon import app_icon
 from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.balance.report import HEAT_TITLES
-from trackside.engine.errors import TracksideError
 from trackside.engine.resources import bundled_tracks
 from trackside.engine.text import plural
 from trackside.engine.track.model import Track
@@ -190,7 +189,8 @@ class MainWindow(QMainWindow):
         self.compare_dock.hide()
         self.options_dock.hide()
         self.inspector_dock.raise_()
-        self.resizeDocks([self.inspector_dock], [360], Qt.Orientation.Horizontal)
+        # Wide enough for the Lanes table's six columns, kept-lane choices whole.
+        self.resizeDocks([self.inspector_dock], [410], Qt.Orientation.Horizontal)
         # The issues list gets room for a dozen rows, not three.
         self.resizeDocks(
             [self.inspector_dock, self.issues_dock], [520, 320], Qt.Orientation.Vertical
@@ -412,7 +412,7 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addActions([self.act_select_all, self.act_deselect])
         self.track_menu = TrackMenu(self, self.scene, self.view)  # at a space; right-click too
-        self.transforms.menu_from = self.track_menu.menu_at  # one right-click menu for both
+        self.transforms.start_menu_with(self.track_menu.menu_at)  # one right-click menu
         m.addSeparator()
         m.addActions(self.track_menu.actions)
         m = bar.addMenu("&View")
@@ -553,7 +553,7 @@ class MainWindow(QMainWindow):
         )
         self.act_heatmap.setEnabled(False)
         self.balance_panel.heatChanged.connect(self._show_heat)
-        self.balance_panel.spaceActivated.connect(lambda space: self.show_spaces([space]))
+        self.balance_panel.spaceActivated.connect(self.point_to_space)
         self.doc.changed.connect(lambda: self.heatmap.follow(self.doc.track))
 
     def simulate(self) -> None:
@@ -701,17 +701,14 @@ class MainWindow(QMainWindow):
 
     def _toggle_grid(self, on: bool) -> None:
         self.view.show_grid = on
-        self.scene.snap_settings.grid = on
-        self.view.viewport().update()
+        self._toggle_snap(self.act_snap.isChecked())
 
     def _toggle_arrows(self, on: bool) -> None:
         self.scene.forward_arrows.setVisible(on)
         self.scene.forward_arrows.refresh()
 
     def _toggle_snap(self, on: bool) -> None:
-        s = self.scene.snap_settings
-        s.corners = s.edges = s.racing_line = on
-        s.grid = on and self.act_grid.isChecked()
+        self.scene.set_snapping(on, grid=on and self.act_grid.isChecked())
 
     def true_size(self) -> None:
         """Zoom so a millimetre on screen is a millimetre on paper."""
@@ -815,19 +812,36 @@ class MainWindow(QMainWindow):
             return
         self.show_spaces(issue.spaces, [issue.line] if issue.line is not None else [])
 
-    def show_spaces(self, space_ids: Iterable[str], lines: Iterable[int] = ()) -> None:
-        """Select spaces (by id) and lines and centre the view on them."""
+    def point_to_space(self, space_id: str) -> None:
+        """Outline a space a hint is about and centre the view on it, without selecting
+        it: what the tools act on stays as the designer chose."""
+        if self.show_spaces([space_id], select=False):
+            self.statusBar().showMessage(
+                f"Space {space_id} is outlined, not selected (click it to select it; "
+                "Esc clears the outline)",
+                8000,
+            )
+
+    def show_spaces(
+        self, space_ids: Iterable[str], lines: Iterable[int] = (), select: bool = True
+    ) -> bool:
+        """Select spaces (by id) and lines, or with ``select`` False only outline the
+        spaces, and centre the view on them; False when there is none."""
         indices = self.doc.indices_of(space_ids)
         lines = list(lines)
         if not indices and not lines:
-            return
-        self.scene.select_indices(indices, lines)
+            return False
+        if select:
+            self.scene.select_indices(indices, lines)
+        else:
+            self.scene.point_out(indices)
         rect = QRectF()
         for i in indices:
             rect = rect.united(self.scene.space_items[i].sceneBoundingRect())
         for k in lines:
             rect = rect.united(self.scene.line_items[k].sceneBoundingRect())
         self.view.centre_on_rect(rect)
+        return True
 
     # -- documents: the life cycle lives in editor/document/life_cycle.py -------------
     def new_blank(self) -> None:
@@ -897,25 +911,19 @@ class MainWindow(QMainWindow):
 
     def export(self, kind: str, paper: str | None = None) -> bool:
         """Export the board as on paper (the same as ``trackside render``)."""
-        from trackside.editor.canvas.render import render
-
         stem = suggested_stem(self.doc.path, self.doc.track.name, self.start_folder())
         suffix = f"-{paper}" if paper else ""
         path = self.prompts.export_path(f"{stem}{suffix}.{kind}", kind)
         if not path:
             return False
-        try:
-            done = render(
-                self.doc.snapshot(),
-                path,
-                paper,
-                show_racing_line=self.scene.racing_line.isVisible(),
-            )
-        except TracksideError as exc:
-            self.prompts.problems("Cannot export", str(exc), [])
-            return False
-        except OSError as exc:
-            self.prompts.problems("Cannot export", f"{path}: {exc.strerror or exc}", [])
+        done = export_board(
+            self.doc,
+            path,
+            paper,
+            self.prompts,
+            show_racing_line=self.scene.racing_line.isVisible(),
+        )
+        if done is None:
             return False
         pages = f", {done.pages} pages" if done.pages > 1 else ""
         self.statusBar().showMessage(f"Exported {path}{pages}", 8000)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from trackside.engine.text import plural
+
 SHOWN_CHARS = 60
 
 
@@ -104,3 +106,36 @@ class UnwritableOutput(TracksideError):
     """An output file cannot be written (exit code 2)."""
 
     exit_code = 2
+
+
+def more_problems(count: int) -> str:
+    """What follows the first of several problems: ' (and 2 more problems)', or ''."""
+    return f" (and {plural(count, 'more problem')})" if count > 0 else ""
+
+
+class WriteFailed(UnwritableOutput, OSError):
+    """Writing a file failed (a full disk, no permission, a read-only disk...): the
+    error of the command line (exit code 2, one line) that is also the ``OSError``
+    that caused it, with its ``errno``, ``strerror`` and ``filename``, so code that
+    handles an ``OSError`` around a write handles this one too."""
+
+    def __new__(cls, *_args: object, **_kwargs: object) -> WriteFailed:
+        return OSError.__new__(cls)  # OSError's own arguments are set in __init__
+
+    def __init__(
+        self,
+        message: str,
+        place: Place | None = None,
+        hint: str | None = None,
+        *,
+        errno: int | None = None,
+        cause: str | None = None,
+    ):
+        UnwritableOutput.__init__(self, message, place, hint)
+        self.args = (message,)
+        self.errno = errno
+        self.strerror = cause or message
+        self.filename = self.place.file
+
+    def __str__(self) -> str:
+        return UnwritableOutput.__str__(self)

@@ -23,7 +23,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -47,13 +46,14 @@ from trackside.engine.game import (
 )
 from trackside.engine.game.decisions import Path as PathChoice
 from trackside.engine.game.steps import Step
-from trackside.engine.game.variants import variant_path
+from trackside.engine.game.variants import variant_from_data, variant_path
 from trackside.engine.resources import resolve_track, tracks_dir, variants_dir
-from trackside.engine.schema import check
+from trackside.engine.schema import check, refusal
 from trackside.engine.text import plural
-from trackside.engine.track.model import Track, load_track, parse_track, read_track_document
+from trackside.engine.track.model import Track, load_track, read_track_document
 from trackside.engine.track.validate import ERROR, validate_track
-from trackside.engine.yamlio import YamlDocument, dump_yaml, parse_yaml, read_text, write_atomic
+from trackside.engine.writer import refuse_replacing_inputs, write_text
+from trackside.engine.yamlio import YamlDocument, dump_yaml, parse_yaml, read_text
 
 # A track or variant: a bundled name, a file path, or inline data.
 Ref = str | dict[str, Any]
@@ -108,7 +108,7 @@ def open_track(ref: Ref, base: str | os.PathLike[str] | None = None) -> Track:
     has validation errors; files are read and checked once and cached (until
     they change), so replays share their boards."""
     if isinstance(ref, dict):
-        track, doc, problems = parse_track(dump_yaml(ref), "<inline track>")
+        track, doc, problems = read_track_document("<inline track>", text=dump_yaml(ref))
         if track is None:
             raise InvalidInput(f"inline track: {problems[0].message}")
         return playable(track, doc)
@@ -144,12 +144,11 @@ def playable(track: Track, doc: YamlDocument | None = None) -> Track:
 
 
 def open_variant(ref: Ref, base: str | os.PathLike[str] | None = None) -> Variant:
-    """The variant of a bundled name, a path (relative to ``base``) or inline data."""
+    """The variant of a bundled name, a path (relative to ``base``) or inline data,
+    whose relative paths (``extends``, ``deck``, series tracks) start at ``base``
+    (the record's folder) too."""
     if isinstance(ref, dict):
-        with tempfile.TemporaryDirectory(prefix="trackside-variant-") as folder:
-            path = Path(folder) / "inline.yaml"
-            path.write_text(dump_yaml(ref), encoding="utf-8")
-            return load_variant(path)
+        return variant_from_data(ref, base if base is not None else ".")
     path = variant_path(ref)
     if base is not None and not path.is_absolute() and path.parent != variants_dir():
         path = Path(base) / path
@@ -487,8 +486,35 @@ def _relative(ref: Ref, folder: str | os.PathLike[str] | None, bundled: Path, wh
 
 
 def save_record(record: Record, path: str | os.PathLike[str]) -> None:
-    """Write a record atomically; paths become relative to its folder."""
-    write_atomic(path, record_text(record, Path(path).parent))
+    """Write a record (through ``engine.writer``); paths become relative to its folder.
+    Refused when ``path`` is a track or variant file the record names."""
+    refuse_replacing_inputs([("the game record", path)], record_inputs(record))
+    write_text(path, record_text(record, Path(path).parent), "the game record")
+
+
+def game_inputs(
+    tracks: Sequence[Ref], variant: Ref, base: str | os.PathLike[str] | None = None
+) -> list[tuple[str, str]]:
+    """The files a game on ``tracks`` under ``variant`` reads (references as the command
+    line or a record gives them, relative to ``base``), each with what it is: every
+    track (the variant's own list when none is given), the variant file and those it
+    extends, its deck."""
+    rules = open_variant(variant, base)
+    refs = list(tracks) or list(rules.series)
+    found = [("the track", resolve_track(t, base)) for t in refs if isinstance(t, str)]
+    found += [("the variant", file) for file in rules.files]
+    if rules.deck_path:
+        found.append(("the deck", rules.deck_path))
+    return found
+
+
+def record_inputs(record: Record) -> list[tuple[str, str]]:
+    """The files a record's game is read from (its tracks and variant, bundled ones
+    too), each with what it is: what writing the record must never replace."""
+    found = [("the track", resolve_track(t)) for t in record.tracks if isinstance(t, str)]
+    if isinstance(record.variant, str):
+        found.append(("the variant", str(variant_path(record.variant))))
+    return found
 
 
 def load_record(path: str | os.PathLike[str]) -> Record:
@@ -512,11 +538,7 @@ def parse_record(text: str, file: str = "<record>") -> Record:
         )
     problems = check("record", doc.data)
     if problems:
-        message, where = problems[0]
-        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-        raise InvalidInput(
-            f"record: {message}{more}", doc.place(where), "see docs/records.md", problems=problems
-        )
+        raise refusal(problems, doc, "record", "see docs/records.md")
     data = doc.data
     decisions = []
     for k, item in enumerate(data["decisions"]):
@@ -568,11 +590,13 @@ __all__ = [
     "Recorder",
     "SeatInfo",
     "cut",
+    "game_inputs",
     "load_record",
     "new_game",
     "open_track",
     "open_variant",
     "parse_record",
+    "record_inputs",
     "record_text",
     "replay",
     "save_record",

@@ -7,21 +7,67 @@ schema (``schemafast``); jsonschema, imported only then, words what is wrong.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from trackside.engine.errors import shown
+from trackside.engine.errors import InvalidInput, more_problems, shown
 from trackside.engine.resources import load_schema
 from trackside.engine.schemafast import Check, compile_schema
-from trackside.engine.yamlio import JsonPath, path_text
+from trackside.engine.yamlio import JsonPath, YamlDocument, path_text
 
 if TYPE_CHECKING:
     import jsonschema
     from jsonschema.protocols import Validator
 
-# One schema violation: the message and the path of the value in the document.
-Violation = tuple[str, JsonPath]
+
+class ViolationKind(Enum):
+    """What kind of rule a value breaks, for code that acts on it (never the wording)."""
+
+    MISSING_KEY = "missing-key"
+    UNKNOWN_KEY = "unknown-key"
+    WRONG_TYPE = "wrong-type"
+    WRONG_VALUE = "wrong-value"  # not the constant, not one of the choices, no pattern match
+    TOO_FEW = "too-few"  # fewer items than the least allowed
+    TOO_MANY = "too-many"
+    OUT_OF_RANGE = "out-of-range"
+    WRONG_LENGTH = "wrong-length"  # text too short or too long
+    REPEATED = "repeated"  # an item that must be unique appears twice
+    OTHER = "other"
+
+
+# The kind of each JSON Schema keyword that can fail; any other keyword is OTHER.
+_KIND_OF_KEYWORD = {
+    "required": ViolationKind.MISSING_KEY,
+    "additionalProperties": ViolationKind.UNKNOWN_KEY,
+    "type": ViolationKind.WRONG_TYPE,
+    "const": ViolationKind.WRONG_VALUE,
+    "enum": ViolationKind.WRONG_VALUE,
+    "pattern": ViolationKind.WRONG_VALUE,
+    "minItems": ViolationKind.TOO_FEW,
+    "maxItems": ViolationKind.TOO_MANY,
+    "minProperties": ViolationKind.TOO_FEW,
+    "maxProperties": ViolationKind.TOO_MANY,
+    "minimum": ViolationKind.OUT_OF_RANGE,
+    "maximum": ViolationKind.OUT_OF_RANGE,
+    "exclusiveMinimum": ViolationKind.OUT_OF_RANGE,
+    "exclusiveMaximum": ViolationKind.OUT_OF_RANGE,
+    "minLength": ViolationKind.WRONG_LENGTH,
+    "maxLength": ViolationKind.WRONG_LENGTH,
+    "uniqueItems": ViolationKind.REPEATED,
+}
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One schema violation: what is wrong in words, where (the path of the value in
+    the document) and its kind."""
+
+    message: str
+    path: JsonPath
+    kind: ViolationKind
 
 
 def _is_whole_number(_checker: object, instance: object) -> bool:
@@ -105,6 +151,29 @@ def inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
     return {key: walk(value, ()) for key, value in schema.items()}
 
 
+class Found(Protocol):
+    """A problem at a place in a document: a violation, or one with its place found."""
+
+    @property
+    def message(self) -> str: ...
+    @property
+    def path(self) -> JsonPath: ...
+
+
+def refusal(
+    problems: Sequence[Found], doc: YamlDocument, what: str = "", hint: str | None = None
+) -> InvalidInput:
+    """The error that refuses ``doc`` for these problems: the first, at its place, and
+    how many more; ``what`` (a deck, a variant...) begins the message."""
+    first = problems[0]
+    return InvalidInput(
+        (f"{what}: " if what else "") + first.message + more_problems(len(problems) - 1),
+        doc.place(first.path),
+        hint,
+        problems=problems,
+    )
+
+
 def schema_part(name: str, pointer: str) -> dict[str, Any]:
     """The part of schema ``name`` at ``pointer`` (``"properties/name"``), its local
     references inlined: where a limit is read (``["maxLength"]``), so that it is stated
@@ -113,7 +182,7 @@ def schema_part(name: str, pointer: str) -> dict[str, Any]:
 
 
 def check(name: str, data: object) -> list[Violation]:
-    """Schema violations of ``data`` as (message, path) pairs, in path order."""
+    """Schema violations of ``data``, in path order."""
     return check_part(name, "", data)
 
 
@@ -132,8 +201,9 @@ def check_part(name: str, pointer: str, data: object, at: JsonPath = ()) -> list
     # schema then reports them.
     for err in validator.iter_errors(data):  # type: ignore[arg-type]
         for leaf in _leaves(err):
-            found.append((_describe(leaf, at), (*at, *leaf.absolute_path)))
-    found.sort(key=lambda item: [str(p) for p in item[1]])
+            kind = _KIND_OF_KEYWORD.get(str(leaf.validator), ViolationKind.OTHER)
+            found.append(Violation(_describe(leaf, at), (*at, *leaf.absolute_path), kind))
+    found.sort(key=lambda item: [str(p) for p in item.path])
     return list(dict.fromkeys(found))
 
 

@@ -185,7 +185,8 @@ class Stats:
             out.append("  none")
         for b in top:
             out.append(
-                f"  {b['space']}: {b['count']} times ({b['count'] / max(1, figures['races']):.2f}"
+                f"  {b['space']}: {plural(b['count'], 'time')} "
+                f"({b['count'] / max(1, figures['races']):.2f}"
                 " per race)"
             )
         return "\n".join(out)

@@ -1,6 +1,17 @@
-"""Small helpers for the words of messages and labels, shared by the engine and the editor."""
+"""The words of messages and labels, shared by the engine, the command line and the
+editor: counted words ("1 card", "3 cards"), places ("2nd"), and text made safe to
+print on a terminal."""
 
 from __future__ import annotations
+
+import unicodedata
+
+
+def noun(n: float, word: str, plural: str | None = None) -> str:
+    """The word in the number ``n`` asks for: 'card' for 1, 'cards' otherwise.
+
+    ``plural`` is for words that do not just add an s."""
+    return word if n == 1 else (plural or word + "s")
 
 
 def plural(n: float, word: str, plural: str | None = None, spec: str = "") -> str:
@@ -9,4 +20,35 @@ def plural(n: float, word: str, plural: str | None = None, spec: str = "") -> st
     ``plural`` is for words that do not just add an s; ``spec`` formats the
     number (``","`` for thousands, ``"g"`` for a float).
     """
-    return f"{n:{spec}} {word if n == 1 else (plural or word + 's')}"
+    return f"{n:{spec}} {noun(n, word, plural)}"
+
+
+def ordinal(k: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st, ..."""
+    if k % 100 in (11, 12, 13):
+        return f"{k}th"
+    return f"{k}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th') }"
+
+
+def terminal_safe(text: str, keep: str = "") -> str:
+    """``text`` with every character a terminal would act on written as an escape
+    (``\\x1b``, ``\\r``, ``\\u202e``): control characters and ESC, bidirectional
+    overrides and isolates, line separators, unassigned and lone surrogate code
+    points. Printable text and spaces stay as they are, and so do the characters of
+    ``keep`` (``"\\n"`` for text that is several lines on purpose)."""
+    if text.isprintable():
+        return text
+    if keep and _without(text, keep).isprintable():
+        return text
+    return "".join(
+        ch
+        if ch.isprintable() or ch in keep or unicodedata.category(ch) == "Zs"
+        else ch.encode("unicode_escape", "backslashreplace").decode("ascii")
+        for ch in text
+    )
+
+
+def _without(text: str, chars: str) -> str:
+    for ch in chars:
+        text = text.replace(ch, "")
+    return text

@@ -1,24 +1,24 @@
-"""Safe YAML reading and atomic, readable YAML writing.
+"""Safe YAML reading and readable YAML writing.
 
 Files are read with PyYAML's safe loader only, refused past a size limit or
 when aliases would expand past a node limit, and every value keeps its line
-and column so that problems can point into the file.
+and column so that problems can point into the file. Files are written by
+``engine.writer`` (``write_atomic`` here is its name for text).
 """
 
 from __future__ import annotations
 
-import contextlib
 import math
 import os
 import stat
-import tempfile
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, Protocol
 
 import yaml
 
-from trackside.engine.errors import Place, UnreadableInput, UnwritableOutput, shown
+from trackside.engine.errors import Place, UnreadableInput, shown
+from trackside.engine.writer import check_writable as check_writable  # callers find it here
+from trackside.engine.writer import kind_of_file, write_text
 from trackside.engine.yamlfast import GIVE_UP, read_plain
 
 try:  # libyaml is much faster; the pure-Python loader is equally safe.
@@ -127,35 +127,22 @@ def _too_big(name: str, what: str) -> UnreadableInput:
     )
 
 
-_KINDS_OF_FILE = (
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISFIFO, "a named pipe"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
-    (stat.S_ISSOCK, "a socket"),
-)
-
-
 def _check_regular(mode: int, name: str, what: str) -> None:
-    kind = _kind_of_file(mode)
-    if kind is None:
+    if stat.S_ISREG(mode):
         return
     raise UnreadableInput(
-        f"is {kind}, not a {what}", Place(name), f"give the path of a {what} saved on disk"
+        f"is {kind_of_file(mode)}, not a {what}",
+        Place(name),
+        f"give the path of a {what} saved on disk",
     )
-
-
-def _kind_of_file(mode: int) -> str | None:
-    if stat.S_ISREG(mode):
-        return None
-    return next((text for test, text in _KINDS_OF_FILE if test(mode)), "no regular file")
 
 
 def file_kind(path: str | os.PathLike[str]) -> str | None:
     """What ``path`` is when it is no regular file ("a named pipe", "a directory", "a
     device"...), None for a regular file; OSError when there is nothing to look at.
     Looking never opens it (opening a named pipe waits for a writer)."""
-    return _kind_of_file(os.stat(path).st_mode)
+    mode = os.stat(path).st_mode
+    return None if stat.S_ISREG(mode) else kind_of_file(mode)
 
 
 def check_regular_file(path: str | os.PathLike[str], what: str = "file") -> None:
@@ -509,57 +496,7 @@ def dump_yaml(data: Any, header: str | None = None) -> str:
     return text
 
 
-def check_writable(path: str | os.PathLike[str], option: str | None = None) -> None:
-    """Refuse, before any work is done, an output path that cannot be written."""
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    where = Place(str(path))
-    try:
-        _check_writable(target, directory, where, option)
-    except OSError as exc:  # a name too long, a loop of links, ...
-        raise UnwritableOutput(
-            f"cannot write here: {exc.strerror or exc}",
-            where,
-            "choose a shorter or simpler file name",
-        ) from None
-
-
-def _check_writable(target: Path, directory: Path, where: Place, option: str | None) -> None:
-    if target.is_dir():
-        raise UnwritableOutput(
-            "this is a folder, not a file", where, f"give a file name for {option or 'the output'}"
-        )
-    if not directory.is_dir():
-        raise UnwritableOutput(
-            f"the folder {directory} does not exist",
-            where,
-            "create it first or choose another folder",
-        )
-    if not os.access(directory, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise UnwritableOutput(
-            "cannot write here (permission denied)", where, "choose a folder you can write to"
-        )
-
-
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` so that ``path`` holds either the old or the new content.
-
-    Through a symbolic link the file it points to is replaced and the link kept.
-    """
-    target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if target.exists():
-            os.chmod(tmp, target.stat().st_mode & 0o777)
-        else:
-            os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    """Write ``text`` so that ``path`` holds either the old or the new content
+    (``engine.writer.write_text``: the one writer of every file)."""
+    write_text(path, text)

@@ -1,5 +1,7 @@
 """The documents keep up with the code: rule ids resolve, commands are documented,
-links lead somewhere, and the repository cites nothing outside itself."""
+links lead somewhere, the layout and rooms tables match the tree and the import
+contract, no test count is written down, and the repository cites nothing outside
+itself."""
 
 from __future__ import annotations
 
@@ -8,10 +10,14 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from house import code_folders, editor_floors
 from repo_paths import ROOT
 
 RULES = ROOT / "docs" / "rules.md"
 CLI_DOC = ROOT / "docs" / "cli.md"
+DESIGN = ROOT / "docs" / "design.md"
+# A count of tests written into a document goes stale with the next test.
+TEST_COUNT = re.compile(r"\b\d[\d,]* (?:tests|test cases)\b")
 # Where code, tests and documents cite rules.
 CITING_FOLDERS = ("engine", "editor", "tests", "docs", "schemas", "variants")
 CITING_SUFFIXES = {".py", ".md", ".yaml", ".yml", ".json"}
@@ -112,26 +118,30 @@ def forbidden_mentions(name: str, text: str) -> list[str]:
     return found
 
 
-def tracked_text_files() -> list[Path]:
-    """The repository's text files, as git knows them (or every file, without git)."""
+def tracked_names() -> list[str]:
+    """The repository's files, as git knows them (or every file, without git)."""
     try:
         out = subprocess.run(
             ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
         ).stdout.decode()
-        names = [n for n in out.split("\0") if n]
+        return [n for n in out.split("\0") if n]
     except (OSError, subprocess.CalledProcessError):  # a copy of the tree without git
-        names = [
+        return [
             str(p.relative_to(ROOT))
             for p in ROOT.rglob("*")
             if p.is_file()
             and not any(
-                part.startswith(".") or part in UNTRACKED_FOLDERS
+                (part.startswith(".") and part != ".ci") or part in UNTRACKED_FOLDERS
                 for part in p.relative_to(ROOT).parts[:-1]
             )
         ]
+
+
+def tracked_text_files() -> list[Path]:
+    """The repository's text files, as git knows them (or every file, without git)."""
     return [
         ROOT / n
-        for n in names
+        for n in tracked_names()
         if Path(n).suffix in TEXT_SUFFIXES
         and Path(n).name not in SKIPPED_FILES
         and (ROOT / n).is_file()
@@ -150,6 +160,55 @@ def broken_links(path: Path) -> list[str]:
         if not (path.parent / file_part).exists():
             broken.append(f"{shown(path)}: {target}")
     return broken
+
+
+def section(text: str, heading: str) -> str:
+    """The text under a ``## heading``, up to the next heading of that level."""
+    match = re.search(rf"^## {re.escape(heading)}\n(.*?)(?=^## |\Z)", text, re.M | re.S)
+    return match.group(1) if match else ""
+
+
+def layout_paths(text: str) -> list[str]:
+    """The paths of the layout table: the first cell of each row, without its last /."""
+    return [
+        m.group(1).rstrip("/")
+        for m in re.finditer(r"^\| `([^`]+)` \|", section(text, "Layout"), re.M)
+    ]
+
+
+def layout_gaps(listed: list[str], root: Path, names: list[str]) -> list[str]:
+    """What the layout table misses of the tree and what it lists that is not there.
+
+    Every folder at the top must be listed, or something in it (``src/trackside``);
+    every package of the code and every module at the top of the editor (its rooms
+    that are single files) must be listed as they are."""
+    tops = {Path(n).parts[0] for n in names if len(Path(n).parts) > 1}
+    missing = [t for t in tops if not any(p == t or p.startswith(t + "/") for p in listed)]
+    exact = {
+        str(init.parent.relative_to(root))
+        for folder in code_folders()
+        for init in (root / folder).rglob("__init__.py")
+    } | {
+        str(module.relative_to(root))
+        for module in (root / "editor").glob("*.py")
+        if module.stem != "__init__"
+    }
+    missing += exact - set(listed)
+    return [f"not in the layout: {m}" for m in sorted(missing)] + [
+        f"listed but not there: {p}" for p in listed if not (root / p).exists()
+    ]
+
+
+def room_floors(text: str) -> list[list[str]]:
+    """The rooms of the editor's floor table, top floor first, as module names."""
+    floors: dict[int, list[str]] = {}
+    rows = re.findall(r"^\| (\d+) \| (.*?) \|", section(text, "The editor and its rooms"), re.M)
+    for number, rooms in rows:
+        floors.setdefault(int(number), []).extend(
+            f"trackside.editor.{room.removesuffix('.py').rstrip('/')}"
+            for room in re.findall(r"`([^`]+)`", rooms)
+        )
+    return [floors[number] for number in sorted(floors, reverse=True)]
 
 
 def subcommands() -> list[str]:
@@ -238,3 +297,48 @@ def test_a_broken_link_is_caught(tmp_path):
         "```\n[in code](not-a-link.md)\n```\n"
     )
     assert broken_links(page) == [f"{page}: nowhere.md"]
+
+
+def test_the_layout_table_matches_the_tree():
+    listed = layout_paths(DESIGN.read_text(encoding="utf-8"))
+    assert "engine/track" in listed and "editor/menus" in listed
+    gaps = layout_gaps(listed, ROOT, tracked_names())
+    assert gaps == [], "docs/design.md, Layout:\n" + "\n".join(gaps)
+
+
+def test_a_layout_table_out_of_step_with_the_tree_is_caught(tmp_path):
+    for folder in ("engine/track", "editor/tools", "docs"):
+        (tmp_path / folder).mkdir(parents=True)
+    for package in ("engine", "engine/track", "editor", "editor/tools"):
+        (tmp_path / package / "__init__.py").write_text("")
+    (tmp_path / "editor" / "app.py").write_text("")
+    text = (
+        "## Layout\n\n| path | what |\n|---|---|\n| `engine/` | x |\n| `editor/` | x |\n"
+        "| `editor/tools/` | x |\n| `editor/app.py` | x |\n| `docs/` | x |\n| `gone/` | x |\n"
+        "\n## Next\n| `engine/track/` | not in the layout section |\n"
+    )
+    names = ["docs/a.md", "engine/__init__.py", "editor/app.py"]
+    assert layout_gaps(layout_paths(text), tmp_path, names) == [
+        "not in the layout: engine/track",
+        "listed but not there: gone",
+    ]
+
+
+def test_the_rooms_table_stacks_the_rooms_as_the_import_contract_does():
+    floors = [sorted(floor) for floor in room_floors(DESIGN.read_text(encoding="utf-8"))]
+    assert floors == editor_floors()
+
+
+def test_no_document_writes_down_a_count_of_tests():
+    found = [
+        f"{shown(path)}:{number}: {line.strip()}"
+        for path in markdown_files()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if TEST_COUNT.search(line)
+    ]
+    assert found == [], "\n".join(found)
+
+
+@pytest.mark.parametrize("line", ["`make test` (1,173 tests) takes", "all 74 test cases pass"])
+def test_a_count_of_tests_is_caught(line):
+    assert TEST_COUNT.search(line)

@@ -8,13 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-FOLDERS = {
-    "src/trackside": "trackside",
-    "engine": "trackside.engine",
-    "editor": "trackside.editor",
-    "cli": "trackside.cli",
-}
+from house import code_folders, editor_floors
+from repo_paths import ROOT
+
+FOLDERS = code_folders()
 
 
 def modules() -> dict[str, Path]:
@@ -54,6 +51,19 @@ def graph() -> dict[str, set[str]]:
         name: {m for m in imports_of(path, name, known) if m in known and m != name}
         for name, path in known.items()
     }
+
+
+def imports_from(package: str, *forbidden: str) -> list[str]:
+    """``module: import`` for each import of a module of ``package`` (at any depth) that
+    names one of the ``forbidden`` modules or packages."""
+    known = modules()
+    return [
+        f"{name}: {target}"
+        for name, path in known.items()
+        if name.startswith(package)
+        for target in imports_of(path, name, known)
+        if target.startswith(forbidden)
+    ]
 
 
 def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -100,27 +110,16 @@ def test_no_module_imports_itself_through_others():
 
 
 def test_engine_sources_do_not_import_qt_the_editor_or_the_command_line():
-    known = modules()
-    offenders = [
-        f"{name}: {target}"
-        for name, path in known.items()
-        if name.startswith("trackside.engine")
-        for target in imports_of(path, name, known)
-        if target.startswith(("PySide6", "PyQt", "shiboken", "trackside.editor", "trackside.cli"))
-    ]
-    assert offenders == []
+    assert (
+        imports_from(
+            "trackside.engine", "PySide6", "PyQt", "shiboken", "trackside.editor", "trackside.cli"
+        )
+        == []
+    )
 
 
 def test_the_editor_never_imports_the_command_line():
-    known = modules()
-    offenders = [
-        f"{name}: {target}"
-        for name, path in known.items()
-        if name.startswith("trackside.editor")
-        for target in imports_of(path, name, known)
-        if target.startswith("trackside.cli")
-    ]
-    assert offenders == []
+    assert imports_from("trackside.editor", "trackside.cli") == []
 
 
 STRING_IMPORTS = {"import_module", "__import__"}
@@ -143,33 +142,38 @@ def test_no_module_of_ours_is_imported_by_a_string():
 
 
 def test_the_document_room_imports_no_widgets():
+    assert imports_from("trackside.editor.document", "PySide6.QtWidgets") == []
+
+
+def room_of(module: str, rooms: list[str]) -> str | None:
+    return next((r for r in rooms if module == r or module.startswith(r + ".")), None)
+
+
+def test_every_room_imports_only_the_floors_below_it():
+    """A room imports no room above it, nor another room on its own floor."""
+    floor_of = {room: k for k, floor in enumerate(editor_floors()) for room in floor}
     known = modules()
-    offenders = [
-        f"{name}: {target}"
-        for name, path in known.items()
-        if name.startswith("trackside.editor.document")
-        for target in imports_of(path, name, known)
-        if target.startswith("PySide6.QtWidgets")
-    ]
+    offenders = []
+    for name, path in known.items():
+        room = room_of(name, list(floor_of))
+        if room is None:
+            continue
+        for target in imports_of(path, name, known):
+            other = room_of(target, list(floor_of))
+            if other is not None and other != room and floor_of[other] <= floor_of[room]:
+                offenders.append(f"{name}: {target}")
     assert offenders == []
 
 
-def test_tools_import_neither_panels_play_nor_the_main_window():
-    known = modules()
-    above = (
-        "trackside.editor.panels",
-        "trackside.editor.play",
-        "trackside.editor.mainwindow",
-        "trackside.editor.app",
-    )
-    offenders = [
-        f"{name}: {target}"
-        for name, path in known.items()
-        if name.startswith("trackside.editor.tools")
-        for target in imports_of(path, name, known)
-        if target.startswith(above)
-    ]
-    assert offenders == []
+def test_every_room_of_the_editor_stands_on_a_floor():
+    rooms = {room for floor in editor_floors() for room in floor}
+    folders = {
+        f"trackside.editor.{path.stem if path.is_file() else path.name}"
+        for path in (ROOT / "editor").iterdir()
+        if (path.is_dir() and (path / "__init__.py").exists())
+        or (path.suffix == ".py" and path.stem != "__init__")
+    }
+    assert folders == rooms
 
 
 def test_importing_the_whole_engine_loads_no_qt():

@@ -18,16 +18,13 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from editor_process import editor_stays_up
+from house import code_folders, package_folders
+from repo_paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 # Source folder -> where it lands in the wheel: everything installs inside ``trackside``.
-PACKAGES = {
-    "src/trackside": "trackside",
-    "engine": "trackside/engine",
-    "editor": "trackside/editor",
-    "cli": "trackside/cli",
-}
-DATA = ("schemas", "tracks", "variants")
+PACKAGES = {folder: package.replace(".", "/") for folder, package in code_folders().items()}
+DATA = tuple(folder for folder in package_folders() if folder not in PACKAGES)
 
 # One worker builds the wheel and the venv once (pytest-xdist, --dist loadgroup).
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("packaging")]
@@ -192,18 +189,5 @@ def test_installed_command_works_by_circuit_name_from_anywhere(installed, tmp_pa
 
 def test_installed_editor_opens_a_bundled_circuit(installed, tmp_path):
     venv, env = installed
-    proc = subprocess.Popen(
-        [str(_script(venv)), "edit", "quarry-hairpin"],
-        cwd=tmp_path,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        with pytest.raises(subprocess.TimeoutExpired):
-            proc.wait(timeout=3)
-    finally:
-        proc.terminate()
-        _out, err = proc.communicate(timeout=10)
-    assert [line for line in err.splitlines() if "propagateSizeHints" not in line] == []
+    _out, noise = editor_stays_up([str(_script(venv)), "edit", "quarry-hairpin"], env, 3, tmp_path)
+    assert noise == []

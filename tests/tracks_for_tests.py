@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
-from trackside.engine.track.model import Centerline, Space, Track
+from trackside.engine.track.model import Centerline, Space, Track, save_track
 
 Pose = Callable[[float], tuple[float, float, float, float]]  # x, y, left-normal x, y
 
@@ -164,3 +165,50 @@ def _build(
         betting_lines=[line(b) for b in bets],
         finish_line=line(finish),
     )
+
+
+LONG_NAME = ("Grand Prix de la Côte d'Émeraude " * 7)[:200]  # as long as a name may be
+
+
+def stadium_files(folder: Path, names: Sequence[str]) -> list[Path]:
+    """The stadium saved once under each name, to compare what a name changes."""
+    paths = []
+    for k, name in enumerate(names):
+        track = stadium_track()
+        track.name = name
+        path = folder / f"stadium-{k}.yaml"
+        save_track(track, path)
+        paths.append(path)
+    return paths
+
+
+def narrow_loop() -> Track:
+    """A closed loop of three lanes as the editor's Lanes tool creates it (its layout
+    kept), one piece of its back straight a single lane wide: cars queue before it. The
+    grid from the lap start, the finish on the last edge before it, the betting lines on
+    the edges nearest a quarter, half and three quarters of the way."""
+    from trackside.engine.track.lanes import Arc, Straight, make_track, pick_grid
+    from trackside.engine.track.layout import KeptLayout
+    from trackside.engine.track.loop_fit import build_kept
+
+    pieces = (Straight(480), Arc(150, 180), Straight(160), Straight(160, lanes=1))
+    pieces += (Straight(160), Arc(150, 180))
+    kept = KeptLayout(
+        start=(200, 400),
+        heading=0,
+        pieces=pieces,
+        lanes=3,
+        space_length=40,
+        lane_width=30,
+        stagger=0,
+        close=True,
+        racing_line=True,
+    )
+    built = build_kept(kept)
+    grid = pick_grid(built)
+    pole = max(built.space(g).front for g in grid)
+    finish = built.boundaries[-1].progress
+    betting = [pole + share * (finish - pole) for share in (0.25, 0.5, 0.75)]
+    track = make_track(built, "Narrow Loop", betting, finish, grid)
+    track.lane_layouts = [kept]
+    return track

@@ -24,18 +24,23 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# Where each part of the package lives in the repository (pyproject's package-dir).
-LAYOUT = {
-    "src/trackside": "trackside",
-    "engine": "trackside/engine",
-    "editor": "trackside/editor",
-    "schemas": "trackside/schemas",
-    "tracks": "trackside/tracks",
-    "variants": "trackside/variants",
-}
+
+
+def layout(rev: str) -> dict[str, str]:
+    """Where each part of the package lived at ``rev``: its folder in the repository and
+    its place once installed (that revision's package-dir in pyproject.toml)."""
+    text = subprocess.run(
+        ["git", "-C", str(ROOT), "show", f"{rev}:pyproject.toml"],
+        capture_output=True,
+        check=True,
+        text=True,
+    ).stdout
+    mapping: dict[str, str] = tomllib.loads(text)["tool"]["setuptools"]["package-dir"]
+    return {folder: package.replace(".", "/") for package, folder in mapping.items()}
 
 
 def outputs(files: list[str]) -> dict[str, list[object]]:
@@ -56,12 +61,13 @@ def outputs(files: list[str]) -> dict[str, list[object]]:
 
 def unpack(rev: str, into: Path) -> None:
     """The package as it was at ``rev``, laid out as installed under ``into``."""
+    parts = layout(rev)
     archive = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", rev, *LAYOUT], capture_output=True, check=True
+        ["git", "-C", str(ROOT), "archive", rev, *parts], capture_output=True, check=True
     ).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         for member in tar.getmembers():
-            for source, target in LAYOUT.items():
+            for source, target in parts.items():
                 if member.name == source or member.name.startswith(source + "/"):
                     member.name = target + member.name[len(source) :]
                     tar.extract(member, into, filter="data")

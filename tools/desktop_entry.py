@@ -53,11 +53,14 @@ def paths(prefix: Path) -> tuple[Path, Path]:
 
 def install(prefix: Path, command: Path) -> list[Path]:
     """Write the entry and the icon; returns the files written."""
+    # Imported here: uninstall runs with any Python, without Trackside installed.
+    from trackside.engine.writer import write_bytes, write_text
+
     entry, icon = paths(prefix)
     entry.parent.mkdir(parents=True, exist_ok=True)
     icon.parent.mkdir(parents=True, exist_ok=True)
-    entry.write_text(desktop_entry(command), encoding="utf-8")
-    shutil.copyfile(ICON_SOURCE, icon)
+    write_text(entry, desktop_entry(command), "the desktop entry")
+    write_bytes(icon, ICON_SOURCE.read_bytes(), "the icon")
     _refresh(entry.parent)
     return [entry, icon]
 

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from trackside.editor.app import make_app  # noqa: E402
 from trackside.editor.mainwindow import MainWindow  # noqa: E402
+from trackside.editor.panels.balance import BalancePanel  # noqa: E402
 from trackside.editor.play.setup import GameSetup, Seat  # noqa: E402
 from trackside.engine.game import load_variant  # noqa: E402
 from trackside.engine.track.lanes import Arc, Straight  # noqa: E402
@@ -85,16 +86,30 @@ def editor_shot() -> None:
     w.close()
 
 
-def lane_tool_shot() -> None:
-    """A blank page with a Lanes draft that the pointer closes into a loop."""
+def lanes_draft(pieces: list[Straight | Arc], lanes: int = 2) -> MainWindow:
+    """A blank page, the Lanes tool on, ``pieces`` laid out from (0, 0) along +x."""
     w = window()
     w.new_blank()
     w.set_tool("lanes")
-    tool = w.tool
-    w.lane_panel.lanes.setValue(3)
-    tool.set_start(0.0, 0.0, 0.0)
-    for piece in (Straight(400), Arc(150, 180), Straight(400)):
-        tool.add_piece(piece)
+    w.lane_panel.lanes.setValue(lanes)
+    w.tool.set_start(0.0, 0.0, 0.0)
+    for piece in pieces:
+        w.tool.add_piece(piece)
+    return w
+
+
+def save_whole(w: MainWindow, name: str) -> None:
+    """Fit the circuit to the window, write the picture, close without asking to save."""
+    w.view.fit_to_view()
+    settle()
+    save(w, name)
+    w.doc.undo_stack.clear()
+    w.close()
+
+
+def lane_tool_shot() -> None:
+    """A blank page with a Lanes draft that the pointer closes into a loop."""
+    w = lanes_draft([Straight(400), Arc(150, 180), Straight(400)], lanes=3)
     w.view.set_zoom(1.0)
     w.view.centerOn(200, -150)
     settle()
@@ -108,42 +123,63 @@ def lane_tool_shot() -> None:
 def keep_shot() -> None:
     """A three-lane loop narrowing to two lanes on both straights, kept left on the
     first and right on the second, loaded again into the Lanes panel."""
-    w = window()
-    w.new_blank()
-    w.set_tool("lanes")
-    tool = w.tool
-    panel = w.lane_panel
-    panel.lanes.setValue(3)
-    tool.set_start(0.0, 0.0, 0.0)
+    pieces: list[Straight | Arc] = []
     for keep in ("left", "right"):
-        for piece in (Straight(120), Straight(200, lanes=2, keep=keep), Straight(120)):
-            tool.add_piece(piece)
-        tool.add_piece(Arc(150, 180))
+        pieces += [Straight(120), Straight(200, lanes=2, keep=keep), Straight(120), Arc(150, 180)]
+    w = lanes_draft(pieces, lanes=3)
+    panel = w.lane_panel
     panel.create_button.click()
     panel.edit_layout_button.click()
     panel.table.selectRow(5)
-    w.view.fit_to_view()
-    settle()
-    save(w, "lanes-keep.png")
-    w.doc.undo_stack.clear()
-    w.close()
+    save_whole(w, "lanes-keep.png")
+
+
+def closes_shot() -> None:
+    """A stadium loop with 1040 typed into its first straight: the other straight
+    closes the loop, ticked in the Closes column and its built length in orange."""
+    w = lanes_draft([Straight(940), Arc(200, 180), Straight(940), Arc(200, 180)])
+    panel = w.lane_panel
+    panel.table.item(0, 1).setText("1040")  # as typed into the cell
+    panel.table.selectRow(1)
+    save_whole(w, "lanes-closes.png")
 
 
 def balance_shot() -> None:
-    """Quarry Hairpin after 1,000 greedy games: the Balance panel and the heat map, its
-    legend in the canvas corner."""
+    """Quarry Hairpin: 1,000 greedy games, Suggest fixes (balance-fixes.png), the best
+    fix applied and 1,000 games again: every figure with its change, the heat map and
+    its legend in the canvas corner (balance-panel.png)."""
     w = window()
     w.open_file(TRACKS / "quarry-hairpin.yaml", ask=False)
     w.view.fit_to_view()
     panel = w.balance_panel
+    room = w.balance_dock.widget()
     panel.games_box.setValue(1000)
     panel.workers_box.setValue(2)
     w.act_simulate.trigger()
+    _wait_for(panel)
+    panel.games_box.setValue(200)
+    panel.suggest()
+    _wait_for(panel)
+    panel.fixes.select(0)
+    settle()
+    room.verticalScrollBar().setValue(panel.fixes.y())
+    save(w, "balance-fixes.png")
+    QTest.mouseClick(panel.fixes.apply_button, Qt.MouseButton.LeftButton)
+    panel.games_box.setValue(1000)
+    w.act_simulate.trigger()
+    _wait_for(panel)
+    w.act_heatmap.trigger()
+    settle()
+    room.verticalScrollBar().setValue(panel.slot_table.y() - panel.headline.height())
+    save(w, "balance-panel.png")
+    w.doc.undo_stack.clear()
+    w.close()
+
+
+def _wait_for(panel: BalancePanel) -> None:
+    """Let the panel's run or search end."""
     while panel.running:
         settle(100)
-    w.act_heatmap.trigger()
-    save(w, "balance-panel.png")
-    w.close()
 
 
 def movement_shot() -> None:
@@ -208,15 +244,24 @@ def play_shots() -> None:
 
 
 def main() -> None:
-    """Take the pictures named on the command line (editor, lanes, keep, moves, balance,
-    play), or all."""
+    """Take the pictures named on the command line (editor, lanes, keep, closes, moves,
+    balance, play), or all."""
     app = make_app()
     IMAGES.mkdir(parents=True, exist_ok=True)
-    wanted = set(sys.argv[1:]) or {"editor", "lanes", "keep", "moves", "balance", "play"}
+    wanted = set(sys.argv[1:]) or {
+        "editor",
+        "lanes",
+        "keep",
+        "closes",
+        "moves",
+        "balance",
+        "play",
+    }
     shots = {
         "editor": editor_shot,
         "lanes": lane_tool_shot,
         "keep": keep_shot,
+        "closes": closes_shot,
         "moves": movement_shot,
         "balance": balance_shot,
         "play": play_shots,

@@ -41,12 +41,13 @@ from PySide6.QtWidgets import (
 
 from trackside.editor.canvas import painting
 from trackside.editor.document.track_document import TrackDocument, is_unset
-from trackside.engine.track.geometry import _is_rectangle
+from trackside.engine.track.geometry import is_rectangle
 from trackside.engine.track.model import Space
 
 SELECTION = QColor("#2f8cff")
 HOVER = QColor("#8ec5ff")
 PROBLEM = QColor("#ff4d4d")
+POINTED = QColor("#ffcf40")  # shown for a moment (a hint, new spaces), not selected
 
 Z_SURFACE, Z_SPACE, Z_RACING, Z_LINE, Z_OVERLAY = -20, 0, 5, 10, 50
 
@@ -186,6 +187,7 @@ class SpaceItem(QGraphicsRectItem):
         self.slot_id: str | None = None  # the id the grid slot was given for
         self.show_id = True
         self.problem = False
+        self.pointed = False  # outlined to be seen, without being selected
         self.hovered = False
         self.setZValue(Z_SPACE)
         # Each space keeps its picture at the current zoom: a repaint of the whole board
@@ -225,7 +227,7 @@ class SpaceItem(QGraphicsRectItem):
         self._poly = QPolygonF([QPointF(float(x), float(y)) for x, y in space.corners])
         self._outline = self._poly.boundingRect()
         self.setRect(self._outline.adjusted(-3, -3, 3, 3))
-        self.rectangular = _is_rectangle(space.corners)
+        self.rectangular = is_rectangle(space.corners)
         self.update()
 
     def polygon(self) -> QPolygonF:
@@ -279,6 +281,10 @@ class SpaceItem(QGraphicsRectItem):
         if self.isSelected():
             painter.setBrush(QBrush(QColor(47, 140, 255, 60)))
             painter.setPen(cosmetic_pen(SELECTION, 2.5))
+            painter.drawPolygon(self._poly)
+        elif self.pointed:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(cosmetic_pen(POINTED, 2.5, Qt.PenStyle.DashLine))
             painter.drawPolygon(self._poly)
         elif self.hovered:
             painter.setBrush(Qt.BrushStyle.NoBrush)

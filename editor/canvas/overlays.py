@@ -12,7 +12,7 @@ import math
 from typing import Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from trackside.editor.canvas.items import Z_OVERLAY, SpaceItem, arrow_polygon
@@ -102,7 +102,7 @@ class MovesItem(QGraphicsItem):
         self.track_scene = scene
         self.origin: int | None = None
         self.cars: set[int] = set()
-        self.car_colours: dict[int, QColor] = {}  # test car colours, set by editor.panels.movement
+        self._car_colours: dict[int, QColor] = {}  # space index -> colour of its test car
         self.moves: list[Move] = []
         self.setZValue(Z_OVERLAY - 2)
 
@@ -110,6 +110,17 @@ class MovesItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         return self._rect
+
+    @property
+    def car_colours(self) -> dict[int, QColor]:
+        """The colour of the test car on each space (others are drawn in the plain colour)."""
+        return dict(self._car_colours)
+
+    def set_car_colours(self, colours: dict[int, QColor]) -> None:
+        """Draw the test car on each space of ``colours`` in its colour."""
+        if colours != self._car_colours:  # asked on every hover: repaint only on a change
+            self._car_colours = dict(colours)
+            self.update()
 
     def show_moves(self, origin: int | None, cars: set[int], moves: list[Move]) -> None:
         """Show these moves of the car on ``origin`` with other cars on ``cars``."""
@@ -174,7 +185,7 @@ class MovesItem(QGraphicsItem):
             _car(painter, at, ORIGIN)
         for i in self.cars:
             if i < g.n:
-                _car(painter, QPointF(*g.centroids[i]), self.car_colours.get(i, CAR))
+                _car(painter, QPointF(*g.centroids[i]), self._car_colours.get(i, CAR))
 
 
 class _Ink:
@@ -208,8 +219,3 @@ def _car(painter: QPainter, at: QPointF, colour: QColor) -> None:
     for dx in (-4.5, 3.5):
         for dy in (-5, 4):
             painter.drawRect(QRectF(x + dx, y + dy, 2.5, 1.2))
-
-
-def car_polygon(at: QPointF) -> QPolygonF:
-    """The outline of the test-car marker at ``at`` (for hit-testing)."""
-    return QPolygonF(QRectF(at.x() - 7, at.y() - 4, 14, 8))

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -38,7 +38,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 from shapely.geometry import LineString, MultiPolygon, Polygon
 
-from trackside.engine.track.geometry import FINISH, _is_rectangle
+from trackside.engine.track.geometry import FINISH, is_rectangle
 from trackside.engine.track.model import Label, Point, Segment, Space, Track
 
 
@@ -184,7 +184,7 @@ def paint_space(
     """
     poly = _qpolygon(space.corners)
     if rectangular is None:
-        rectangular = _is_rectangle(space.corners)
+        rectangular = is_rectangle(space.corners)
     painter.save()
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(fill if fill is not None else style.lane_colour(space.lane))
@@ -538,30 +538,22 @@ def paint_title(
     board: tuple[float, float, float, float],
     style: BoardStyle = DEFAULT_STYLE,
 ) -> None:
-    """The track's name and author below the board, and a 100 mm bar to check the scale."""
+    """The track's name and author below the board, and a 100 mm bar to check the scale.
+    A name too long for the board's width is wrapped and, past two lines, cut short:
+    the plate never makes the board wider."""
     plate = _title_plate(track, board, style)
     halo = QColor(style.label_halo)
     ink = QColor(style.label_text)
     x0 = board[0]
-    draw_text(
-        painter,
-        track.name,
-        QPointF(x0 + plate.name_w / 2, plate.name_y),
-        style.title_height,
-        ink,
-        bold=True,
-        family=style.font_family,
-        halo=halo,
-    )
-    draw_text(
-        painter,
-        plate.subtitle,
-        QPointF(x0 + plate.sub_w / 2, plate.sub_y),
-        style.subtitle_height,
-        ink,
-        family=style.font_family,
-        halo=halo,
-    )
+    for lines, height, bold in (
+        (plate.name, style.title_height, True),
+        (plate.subtitle, style.subtitle_height, False),
+    ):
+        for text, width, y in lines:
+            centre = QPointF(x0 + width / 2, y)
+            draw_text(
+                painter, text, centre, height, ink, bold=bold, family=style.font_family, halo=halo
+            )
     bar = plate.bar
     painter.save()
     painter.setPen(_pen(style.label_halo, 0.3, join=Qt.PenJoinStyle.MiterJoin))
@@ -580,13 +572,19 @@ def paint_title(
     )
 
 
+TITLE_LINES = 2  # lines of the name on the plate; a longer one ends in an ellipsis
+SUBTITLE_LINES = 2
+LINE_SPACING = 1.3  # baseline to baseline, in cap heights
+BAR = 100.0  # mm: the scale bar beside or under the name
+BAR_GAP = 12.0  # mm between the name and a bar beside it
+
+PlateLine = tuple[str, float, float]  # text, width and centre y in mm
+
+
 @dataclass
 class _Plate:
-    subtitle: str
-    name_w: float
-    sub_w: float
-    name_y: float
-    sub_y: float
+    name: list[PlateLine]
+    subtitle: list[PlateLine]
     bar: QRectF
     bottom: float
     right: float
@@ -595,25 +593,97 @@ class _Plate:
 def _title_plate(
     track: Track, board: tuple[float, float, float, float], style: BoardStyle
 ) -> _Plate:
-    """Where the name plate goes: below the board; the bar beside it, or under it if narrow."""
+    """Where the name plate goes: below the board, as wide as the board at most (or
+    the bar); the bar beside the name when it fits on one line beside it, else under."""
     x0, _y0, x1, y1 = board
     who = f"by {track.author}" if track.author else "a Trackside circuit"
     subtitle = f"{who}  ·  true scale 1:1"
-    name_w = text_width(track.name, style.title_height, bold=True, family=style.font_family)
-    sub_w = text_width(subtitle, style.subtitle_height, family=style.font_family)
+    family = style.font_family
+    title_h, sub_h = style.title_height, style.subtitle_height
+    name_w = text_width(track.name, title_h, bold=True, family=family)
+    sub_w = text_width(subtitle, sub_h, family=family)
+    beside = x1 - x0 >= max(name_w, sub_w) + BAR_GAP + BAR
+    room = max(x1 - x0, BAR)
+    names = wrap_text(track.name, title_h, room, bold=True, family=family, lines=TITLE_LINES)
+    subs = wrap_text(subtitle, sub_h, room, family=family, lines=SUBTITLE_LINES)
     top = y1 + style.title_gap
-    name_y = top + style.title_height / 2
-    sub_y = top + style.title_height * 1.5 + style.subtitle_height / 2  # clear of descenders
-    bottom = sub_y + style.subtitle_height * 0.8
-    text_w = max(name_w, sub_w)
-    if x1 - x0 >= text_w + 12.0 + 100.0:
-        bar = QRectF(x1 - 100.0, sub_y - 1.2, 100.0, 2.4)
+    name = [
+        (text, text_width(text, title_h, bold=True, family=family), y)
+        for text, y in _spaced(names, top + title_h / 2, title_h)
+    ]
+    # clear of the name's descenders
+    sub_top = name[-1][2] + title_h + sub_h / 2 if name else top + sub_h / 2
+    sub = [
+        (text, text_width(text, sub_h, family=family), y)
+        for text, y in _spaced(subs, sub_top, sub_h)
+    ]
+    bottom = (sub[-1][2] if sub else sub_top) + sub_h * 0.8
+    if beside:
+        bar = QRectF(x1 - BAR, sub[0][2] - 1.2 if sub else sub_top - 1.2, BAR, 2.4)
     else:
-        bar = QRectF(x0, bottom + 5.0, 100.0, 2.4)
+        bar = QRectF(x0, bottom + 5.0, BAR, 2.4)
         bottom = bar.bottom() + 0.5
-    return _Plate(
-        subtitle, name_w, sub_w, name_y, sub_y, bar, bottom, max(x0 + text_w, bar.right())
-    )
+    widest = max((width for _text, width, _y in [*name, *sub]), default=0.0)
+    return _Plate(name, sub, bar, bottom, max(x0 + widest, bar.right()))
+
+
+def _spaced(lines: list[str], first: float, height: float) -> list[tuple[str, float]]:
+    """Each line with the centre y of its capitals, ``LINE_SPACING`` cap heights apart."""
+    return [(text, first + k * LINE_SPACING * height) for k, text in enumerate(lines)]
+
+
+def wrap_text(
+    text: str,
+    height: float,
+    room: float,
+    *,
+    bold: bool = False,
+    family: str = DEFAULT_STYLE.font_family,
+    lines: int = 1,
+) -> list[str]:
+    """``text`` in at most ``lines`` lines no wider than ``room`` mm at ``height``,
+    broken between words (within a word too long for a line); the last line ends in
+    an ellipsis when the text is cut short."""
+
+    def fits(candidate: str) -> bool:
+        return text_width(candidate, height, bold, family) <= room
+
+    if fits(text):
+        return [text] if text else []
+    out: list[str] = []
+    rest = " ".join(text.split())
+    while rest and len(out) < lines:
+        if fits(rest):
+            out.append(rest)
+            return out
+        cut = _longest_fit(rest, fits)
+        space = rest.rfind(" ", 0, cut + 1)
+        end = space if space > 0 else max(cut, 1)
+        out.append(rest[:end].rstrip())
+        rest = rest[end:].lstrip()
+    if rest and out:
+        out[-1] = _elided(out[-1] + " " + rest, fits)
+    return out
+
+
+def _longest_fit(text: str, fits: Callable[[str], bool]) -> int:
+    """The length of the longest start of ``text`` that fits (0 if none)."""
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(text[:mid]):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _elided(text: str, fits: Callable[[str], bool]) -> str:
+    """``text`` cut short with an ellipsis so that it fits."""
+    if fits(text):
+        return text
+    keep = _longest_fit(text, lambda start: fits(start.rstrip() + "…"))
+    return text[:keep].rstrip() + "…"
 
 
 def paint_grass(painter: QPainter, rect: QRectF, style: BoardStyle = DEFAULT_STYLE) -> None:

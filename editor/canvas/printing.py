@@ -3,8 +3,10 @@ one-page calibration sheet (a 100 mm ruler and one space at its printed size) to
 the printer's scale before a whole board goes through it.
 
 The board pages are the tiled PDF's pages (``render.paint_tiles``), planned for the
-paper chosen in the print dialog. Any ``QPagedPaintDevice`` that is a printer (or a
-``QPdfWriter`` for the calibration sheet as a file) will do.
+paper chosen in the print dialog. A printer set to print to a file (and the calibration
+sheet exported as a PDF) is drawn by a ``QPdfWriter`` into memory and written by
+``engine.writer``, so a full disk or a folder that cannot be written is said, never a
+file left empty.
 """
 
 from __future__ import annotations
@@ -12,14 +14,15 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF
+from PySide6.QtCore import QBuffer, QMarginsF, QPointF, QRectF
 from PySide6.QtGui import (
     QBrush,
     QColor,
+    QPagedPaintDevice,
     QPageLayout,
     QPageSize,
+    QPaintDevice,
     QPainter,
-    QPdfWriter,
     QPen,
 )
 from PySide6.QtPrintSupport import QPrinter
@@ -33,9 +36,13 @@ from trackside.editor.canvas.painting import (
 )
 from trackside.editor.canvas.render import (
     PAPERS,
+    PDF_DPI,
     board_painter,
+    buffer_bytes,
     check_pages,
+    memory_buffer,
     paint_tiles,
+    pdf_writer,
     plan_tiles_on,
     tiled_board,
 )
@@ -43,6 +50,7 @@ from trackside.engine.errors import Place, UnwritableOutput
 from trackside.engine.track.geometry import is_rectangle
 from trackside.engine.track.model import Space, Track
 from trackside.engine.track.transform import upright
+from trackside.engine.writer import check_complete, check_writable, write_bytes
 
 RULER_MM = 100.0
 INK = QColor("#202020")
@@ -50,7 +58,8 @@ INK = QColor("#202020")
 
 def print_board(track: Track, printer: QPrinter, *, show_racing_line: bool = False) -> int:
     """Print the board at true scale over as many of the printer's pages as needed, in
-    the orientation that needs fewer; returns the number of pages."""
+    the orientation that needs fewer; returns the number of pages. A printer set to
+    print to a PDF file writes it through ``engine.writer``."""
     bounds, paint = board_painter(track, show_racing_line=show_racing_line)
     board = tiled_board(bounds)
     size = printer.pageLayout().pageSize()
@@ -58,19 +67,35 @@ def print_board(track: Track, printer: QPrinter, *, show_racing_line: bool = Fal
     w, h = sorted((paper.width(), paper.height()))
     tiling = plan_tiles_on(board.width(), board.height(), size.name() or "paper", w, h)
     check_pages(tiling, printer.printerName() or printer.outputFileName() or "the printer")
-    printer.setFullPage(True)  # the pages keep their own margins (render.PAGE_MARGIN)
-    printer.setPageOrientation(
+    target = print_file(printer)
+    if target is not None:
+        check_writable(target, "the printed file")
+        buffer = memory_buffer()
+        device: QPagedPaintDevice = pdf_writer(buffer, w, h, track.name)
+        device.setPageSize(size)
+    else:
+        printer.setFullPage(True)  # the pages keep their own margins (render.PAGE_MARGIN)
+        device = printer
+    device.setPageOrientation(
         QPageLayout.Orientation.Landscape if tiling.landscape else QPageLayout.Orientation.Portrait
     )
-    printer.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter)
-    painter = _begin(printer, printer.resolution())
-    paint_tiles(painter, printer.newPage, board, tiling, track.name, paint, DEFAULT_STYLE)
+    device.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter)
+    painter = _begin(device, printer.resolution() if target is None else PDF_DPI)
+    paint_tiles(painter, device.newPage, board, tiling, track.name, paint, DEFAULT_STYLE)
     painter.end()
+    if target is not None:
+        _write_pdf(buffer, target)
     return tiling.pages
 
 
 def print_calibration(track: Track, printer: QPrinter) -> None:
-    """Print the calibration sheet on one page of the printer's paper."""
+    """Print the calibration sheet on one page of the printer's paper (or to the PDF
+    file the printer is set to print to)."""
+    target = print_file(printer)
+    if target is not None:
+        page = printer.pageLayout().fullRect(QPageLayout.Unit.Millimeter)
+        _calibration_file(track, target, page.width(), page.height())
+        return
     printer.setFullPage(True)
     printer.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter)
     page = printer.pageLayout().fullRect(QPageLayout.Unit.Millimeter)
@@ -79,23 +104,37 @@ def print_calibration(track: Track, printer: QPrinter) -> None:
     painter.end()
 
 
+def print_file(printer: QPrinter) -> Path | None:
+    """The PDF file a printer is set to print to (Print to File), or None for paper."""
+    if printer.outputFormat() != QPrinter.OutputFormat.PdfFormat:
+        return None
+    return Path(printer.outputFileName()) if printer.outputFileName() else None
+
+
 def calibration_pdf(track: Track, path: str | Path, paper: str = "a4") -> Path:
     """Write the calibration sheet as a one-page PDF of ``paper`` (a4, letter, a3)."""
-    target = Path(path)
     w, h = PAPERS.get(paper, PAPERS["a4"])
-    writer = QPdfWriter(str(target))
-    writer.setTitle(f"{track.name}: print check")
-    writer.setCreator("Trackside")
-    writer.setResolution(1200)
-    writer.setPageSize(QPageSize(QSizeF(w, h), QPageSize.Unit.Millimeter, paper))
-    writer.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter)
+    return _calibration_file(track, Path(path), w, h)
+
+
+def _calibration_file(track: Track, target: Path, w: float, h: float) -> Path:
+    check_writable(target, "the calibration sheet")
+    buffer = memory_buffer()
+    writer = pdf_writer(buffer, w, h, f"{track.name}: print check")
     painter = _begin(writer, writer.resolution(), str(target))
     paint_calibration(painter, w, h, track)
     painter.end()
+    _write_pdf(buffer, target)
     return target
 
 
-def _begin(device, dpi: int, where: str = "the printer") -> QPainter:
+def _write_pdf(buffer: QBuffer, target: Path) -> None:
+    data = buffer_bytes(buffer)
+    check_complete(data, "pdf", target)
+    write_bytes(target, data, "the PDF")
+
+
+def _begin(device: QPaintDevice, dpi: int, where: str = "the printer") -> QPainter:
     painter = QPainter()
     if not painter.begin(device):
         raise UnwritableOutput("cannot start printing", Place(where), "check the printer")

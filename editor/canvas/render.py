@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import math
 import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSize, QSizeF, Qt
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, QSize, QSizeF, Qt
 from PySide6.QtGui import (
     QColor,
     QGuiApplication,
@@ -38,10 +37,11 @@ from trackside.editor.canvas.painting import (
     paint_track,
     text_width,
     track_surface,
+    wrap_text,
 )
 from trackside.engine.errors import Place, TracksideError, UnwritableOutput
 from trackside.engine.track.model import Track
-from trackside.engine.yamlio import check_writable
+from trackside.engine.writer import check_complete, check_writable, write_bytes
 
 FORMATS = (".png", ".svg", ".pdf")
 PAPERS: dict[str, tuple[float, float]] = {  # portrait width, height in mm
@@ -58,6 +58,7 @@ PAGE_MARGIN = 10.0  # mm left blank on each side of a tiled page for the printer
 FOOTER = 9.0  # extra mm at the bottom of a tiled page for its label
 OVERLAP = 10.0  # mm of board printed on both of two neighbouring pages
 MM_PER_PT = 25.4 / 72
+PDF_DPI = 1200  # the PDF's drawing units per inch
 
 Bounds = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
 PaintFn = Callable[[QPainter, QRectF], None]  # paints the board, grass over the rect
@@ -168,7 +169,8 @@ def render(
     ``paper`` (a4, letter, a3) tiles a PDF over pages of that paper; ``dpi``
     is the PNG resolution; ``title`` prints the name and a 100 mm scale bar
     below the board; ``heat`` (values per space id, legend title) tints the spaces
-    as the balance heat map does. The file is replaced atomically.
+    as the balance heat map does. The drawing is made in memory and written by
+    ``engine.writer``: the file holds the old picture or the whole new one.
     """
     target = Path(path)
     fmt = target.suffix.lower()
@@ -191,14 +193,18 @@ def render(
         style=style,
         heat=heat,
     )
-    with _atomic(target) as tmp:
-        if fmt == ".png":
-            return _png(tmp, target, bounds, dpi, paint)
-        if fmt == ".svg":
-            return _svg(tmp, target, bounds, track.name, paint)
-        if paper is None:
-            return _pdf_single(tmp, target, bounds, track.name, paint)
-        return _pdf_tiled(tmp, target, bounds, track.name, paper, paint, style)
+    check_writable(target, "the picture")
+    if fmt == ".png":
+        data, done = _png(target, bounds, dpi, paint)
+    elif fmt == ".svg":
+        data, done = _svg(target, bounds, track.name, paint)
+    elif paper is None:
+        data, done = _pdf_single(target, bounds, track.name, paint)
+    else:
+        data, done = _pdf_tiled(target, bounds, track.name, paper, paint, style)
+    check_complete(data, done.format, target)
+    write_bytes(target, data, "the picture")
+    return done
 
 
 def board_painter(
@@ -257,7 +263,7 @@ def page_rect(bounds: Bounds, unit: float, margin: float = BOARD_MARGIN) -> QRec
     return QRectF(cx - w / 2, cy - h / 2, w, h)
 
 
-def _png(tmp: Path, target: Path, bounds: Bounds, dpi: int, paint: PaintFn) -> Rendered:
+def _png(target: Path, bounds: Bounds, dpi: int, paint: PaintFn) -> tuple[bytes, Rendered]:
     rect = page_rect(bounds, 25.4 / dpi)
     px = dpi / 25.4
     width, height = round(rect.width() * px), round(rect.height() * px)
@@ -281,15 +287,17 @@ def _png(tmp: Path, target: Path, bounds: Bounds, dpi: int, paint: PaintFn) -> R
     painter.end()
     # QImageWriter, not QImage.save: PySide6 takes save's format only as a str, its stubs
     # only as bytes, so no call to save both type-checks and runs.
-    if not QImageWriter(str(tmp), b"PNG").write(image):
-        raise UnwritableOutput("cannot write the PNG file", Place(str(target)))
-    return Rendered(target, "png", 1, (rect.width(), rect.height()))
+    buffer = memory_buffer()
+    if not QImageWriter(buffer, b"PNG").write(image):
+        raise UnwritableOutput("cannot encode the PNG picture", Place(str(target)))
+    return buffer_bytes(buffer), Rendered(target, "png", 1, (rect.width(), rect.height()))
 
 
-def _svg(tmp: Path, target: Path, bounds: Bounds, title: str, paint: PaintFn) -> Rendered:
+def _svg(target: Path, bounds: Bounds, title: str, paint: PaintFn) -> tuple[bytes, Rendered]:
     rect = page_rect(bounds, 0.1)
+    buffer = memory_buffer()
     generator = QSvgGenerator()
-    generator.setFileName(str(tmp))
+    generator.setOutputDevice(buffer)
     generator.setResolution(254)  # 10 units per mm, so the size in mm is exact to 0.1 mm
     generator.setSize(_size_10(rect))
     generator.setViewBox(QRectF(0, 0, rect.width(), rect.height()))
@@ -301,18 +309,32 @@ def _svg(tmp: Path, target: Path, bounds: Bounds, title: str, paint: PaintFn) ->
     painter.translate(-rect.left(), -rect.top())
     paint(painter, rect)
     painter.end()
-    return Rendered(target, "svg", 1, (rect.width(), rect.height()))
+    return buffer_bytes(buffer), Rendered(target, "svg", 1, (rect.width(), rect.height()))
 
 
 def _size_10(rect: QRectF) -> QSize:
     return QSize(round(rect.width() * 10), round(rect.height() * 10))
 
 
-def _pdf_writer(tmp: Path, target: Path, width: float, height: float, title: str) -> QPdfWriter:
-    writer = QPdfWriter(str(tmp))
+def memory_buffer() -> QBuffer:
+    """A growing buffer in memory for a renderer to write into (then ``write_bytes``)."""
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    return buffer
+
+
+def buffer_bytes(buffer: QBuffer) -> bytes:
+    """What a renderer wrote into ``buffer``."""
+    buffer.close()
+    return bytes(buffer.data().data())
+
+
+def pdf_writer(buffer: QBuffer, width: float, height: float, title: str) -> QPdfWriter:
+    """A PDF writer into ``buffer`` with pages of ``width`` x ``height`` mm, no margins."""
+    writer = QPdfWriter(buffer)
     writer.setTitle(title)
     writer.setCreator("Trackside")
-    writer.setResolution(1200)
+    writer.setResolution(PDF_DPI)
     writer.setPageSize(
         QPageSize(
             QSizeF(width, height),
@@ -335,7 +357,7 @@ def _begin_pdf(writer: QPdfWriter, target: Path) -> QPainter:
     return painter
 
 
-def _pdf_single(tmp: Path, target: Path, bounds: Bounds, title: str, paint: PaintFn) -> Rendered:
+def _pdf_single(target: Path, bounds: Bounds, title: str, paint: PaintFn) -> tuple[bytes, Rendered]:
     rect = page_rect(bounds, MM_PER_PT)  # PDF page sizes are whole points
     if max(rect.width(), rect.height()) > MAX_PDF_PAGE:
         raise TracksideError(
@@ -344,31 +366,33 @@ def _pdf_single(tmp: Path, target: Path, bounds: Bounds, title: str, paint: Pain
             Place(str(target)),
             "tile it with --paper a3",
         )
-    writer = _pdf_writer(tmp, target, rect.width(), rect.height(), title)
+    buffer = memory_buffer()
+    writer = pdf_writer(buffer, rect.width(), rect.height(), title)
     painter = _begin_pdf(writer, target)
     painter.translate(-rect.left(), -rect.top())
     paint(painter, rect)
     painter.end()
-    return Rendered(target, "pdf", 1, (rect.width(), rect.height()))
+    return buffer_bytes(buffer), Rendered(target, "pdf", 1, (rect.width(), rect.height()))
 
 
 def _pdf_tiled(
-    tmp: Path,
     target: Path,
     bounds: Bounds,
     title: str,
     paper: str,
     paint: PaintFn,
     style: BoardStyle,
-) -> Rendered:
+) -> tuple[bytes, Rendered]:
     board = tiled_board(bounds)
     tiling = plan_tiles(board.width(), board.height(), paper)
     check_pages(tiling, str(target))
-    writer = _pdf_writer(tmp, target, tiling.page_w, tiling.page_h, title)
+    buffer = memory_buffer()
+    writer = pdf_writer(buffer, tiling.page_w, tiling.page_h, title)
     painter = _begin_pdf(writer, target)
     paint_tiles(painter, writer.newPage, board, tiling, title, paint, style)
     painter.end()
-    return Rendered(target, "pdf", tiling.pages, (tiling.page_w, tiling.page_h), tiling)
+    done = Rendered(target, "pdf", tiling.pages, (tiling.page_w, tiling.page_h), tiling)
+    return buffer_bytes(buffer), done
 
 
 def tiled_board(bounds: Bounds) -> QRectF:
@@ -500,10 +524,13 @@ def _footer(painter: QPainter, t: Tiling, r: int, c: int, title: str, style: Boa
         painter.drawRect(QRectF(bar.left() + 10 * k, bar.top(), 10.0, bar.height()))
     draw_text(painter, "50 mm", QPointF(bar.center().x(), top + 5.6), 1.6, ink, family=family)
     room = bar.left() - 4.0 - PAGE_MARGIN
-    label = (
-        f"{title} - page {r * t.cols + c + 1} of {t.pages}: "
+    where = (
+        f" - page {r * t.cols + c + 1} of {t.pages}: "
         f"row {r + 1} of {t.rows}, column {c + 1} of {t.cols}"
     )
+    # A long name is cut short, not the whole line shrunk to fit it.
+    name_room = room - text_width(where, 2.4, True, family)
+    label = "".join(wrap_text(title, 2.4, name_room, bold=True, family=family)) + where
     note = (
         "Print at 100 % (actual size). Trim along dashed lines; lay on the neighbour's dotted line."
     )
@@ -539,45 +566,6 @@ def _left_text(
         text, height, kw.get("bold", False), kw.get("family", DEFAULT_STYLE.font_family)
     )
     draw_text(painter, text, QPointF(anchor.x() + width / 2, anchor.y()), height, colour, **kw)
-
-
-class _atomic:
-    """A temporary file beside the target, moved over it only when writing succeeded."""
-
-    def __init__(self, target: Path):
-        self.target = target
-
-    def __enter__(self) -> Path:
-        folder = self.target.parent if str(self.target.parent) else Path(".")
-        check_writable(self.target, "the picture")
-        try:
-            fd, name = tempfile.mkstemp(prefix=f".{self.target.name}.", suffix=".tmp", dir=folder)
-        except FileNotFoundError:
-            raise UnwritableOutput(
-                "cannot write: no such folder", Place(str(self.target))
-            ) from None
-        except OSError as exc:
-            raise UnwritableOutput(
-                f"cannot write: {exc.strerror or exc}", Place(str(self.target))
-            ) from None
-        os.close(fd)
-        self.tmp = Path(name)
-        return self.tmp
-
-    def __exit__(self, kind, value, tb) -> None:
-        if kind is None:
-            try:
-                mask = os.umask(0)
-                os.umask(mask)
-                os.chmod(self.tmp, 0o666 & ~mask)
-                os.replace(self.tmp, self.target)
-                return
-            except OSError as exc:
-                self.tmp.unlink(missing_ok=True)
-                raise UnwritableOutput(
-                    f"cannot write: {exc.strerror or exc}", Place(str(self.target))
-                ) from None
-        self.tmp.unlink(missing_ok=True)
 
 
 def _drawable_size(bounds: tuple[float, float, float, float]) -> bool:

@@ -87,6 +87,7 @@ class TrackScene(QGraphicsScene):
         doc.gridChanged.connect(self._update_grid_slots)
         doc.centerlineChanged.connect(self.racing_line.refresh)
         doc.trackReplaced.connect(self._on_replaced)
+        self.selectionChanged.connect(lambda: self.point_out([]))
         self._fit_scene_rect()
 
     # -- mirror the document -------------------------------------------------
@@ -264,6 +265,20 @@ class TrackScene(QGraphicsScene):
         self.blockSignals(False)
         self.selectionChanged.emit()
 
+    def point_out(self, indices) -> None:
+        """Outline these spaces to be seen, without selecting them: tools act on the
+        selection only. The outline goes with the next change of selection, the next
+        tool, or Esc."""
+        wanted = set(indices)
+        for i, space_item in enumerate(self.space_items):
+            if space_item.pointed != (i in wanted):
+                space_item.pointed = i in wanted
+                space_item.update()
+
+    def pointed_indices(self) -> list[int]:
+        """Indices of the spaces outlined by ``point_out``, ascending."""
+        return [i for i, item in enumerate(self.space_items) if item.pointed]
+
     def set_problems(self, spaces: set[int], lines: set[int]) -> None:
         """Outline the spaces and lines the issues list complains about."""
         for i, space_item in enumerate(self.space_items):
@@ -335,6 +350,12 @@ class TrackScene(QGraphicsScene):
             self.snap_marker.setVisible(False)
         return hit
 
+    def set_snapping(self, on: bool, *, grid: bool) -> None:
+        """Snap to corners, edges and the racing line, or not; to the grid, or not."""
+        settings = self.snap_settings
+        settings.corners = settings.edges = settings.racing_line = on
+        settings.grid = grid
+
     def snap_settings_for_view(self) -> SnapSettings:
         """Snap settings, with the racing line only while it is shown."""
         s = self.snap_settings
@@ -359,6 +380,7 @@ class TrackScene(QGraphicsScene):
             self.tool.cancel()
             self.tool.deactivate()
         self.hide_snap()
+        self.point_out([])
         self.tool = tool
         tool.activate()
         for view in self.views():
@@ -399,7 +421,9 @@ class TrackScene(QGraphicsScene):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if self.tool and event.key() == Qt.Key.Key_Escape:
-            self.tool.cancel()
+            self.point_out([])
+            if not self.tool.key_press(event):  # a tool may give Esc a meaning of its own
+                self.tool.cancel()
             event.accept()
             return
         if self.tool and self.tool.key_press(event):

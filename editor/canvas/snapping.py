@@ -8,12 +8,11 @@ the grid is the fallback; Ctrl held turns snapping off (the tools decide).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from shapely.geometry import LineString
-
-from trackside.engine.track.geometry import TrackGeometry
-from trackside.engine.track.model import Track
+from trackside.engine.track import across
+from trackside.engine.track.model import Point, Track
 
 
 @dataclass
@@ -164,6 +163,22 @@ def snap_point(
     return Snap(x, y, "none")
 
 
+def _near_spaces(
+    track: Track,
+    x: float,
+    y: float,
+    radius: float,
+    exclude: set[int] | frozenset,
+    index: SnapIndex | None,
+) -> Iterator[tuple[int, list[Point]]]:
+    """Each space that may come within ``radius`` of (x, y), not in ``exclude``, and its
+    corners: those the index finds there, else every space."""
+    spaces = track.spaces
+    for i in index.near(x, y, radius) if index is not None else range(len(spaces)):
+        if i not in exclude:
+            yield i, spaces[i].corners
+
+
 def nearest_corner(
     track: Track,
     x: float,
@@ -173,16 +188,12 @@ def nearest_corner(
     index: SnapIndex | None = None,
 ) -> Snap | None:
     """The nearest corner of a space (not in ``exclude``) within ``radius``."""
-    best, best_d = None, radius
-    spaces = track.spaces
-    for i in index.near(x, y, radius) if index is not None else range(len(spaces)):
-        if i in exclude:
-            continue
-        for k, (cx, cy) in enumerate(spaces[i].corners):
-            d = math.hypot(float(cx) - x, float(cy) - y)
-            if d <= best_d:
-                best, best_d = Snap(float(cx), float(cy), "corner", i, {"corner": k}), d
-    return best
+    near = (i for i, _corners in _near_spaces(track, x, y, radius, exclude, index))
+    hit = across.nearest_corner(track, x, y, radius, near)
+    if hit is None:
+        return None
+    i, k, cx, cy = hit
+    return Snap(cx, cy, "corner", i, {"corner": k})
 
 
 def nearest_edge_point(
@@ -195,11 +206,7 @@ def nearest_edge_point(
 ) -> Snap | None:
     """The nearest point on an edge of a space (not in ``exclude``) within ``radius``."""
     best, best_d = None, radius
-    spaces = track.spaces
-    for i in index.near(x, y, radius) if index is not None else range(len(spaces)):
-        if i in exclude:
-            continue
-        pts = spaces[i].corners
+    for i, pts in _near_spaces(track, x, y, radius, exclude, index):
         for k in range(len(pts)):
             a, b = pts[k], pts[(k + 1) % len(pts)]
             px, py, d = _project(x, y, a, b)
@@ -242,72 +249,3 @@ def _project(x: float, y: float, a, b) -> tuple[float, float, float]:
     t = 0.0 if den == 0 else max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / den))
     px, py = ax + t * dx, ay + t * dy
     return px, py, math.hypot(px - x, py - y)
-
-
-def fit_across_track(
-    geometry: TrackGeometry, start: tuple[float, float], end: tuple[float, float], reach: float
-) -> tuple[tuple[float, float], tuple[float, float]]:
-    """A line dragged roughly across the track, trimmed or stretched to its edges.
-
-    The line keeps its direction; its ends move to where it leaves the run of
-    touching spaces it crosses (the one it overlaps most), then to a corner of
-    a space within ``reach`` mm, since lines lie on space edges. A line that
-    crosses no space comes back unchanged.
-    """
-    length = math.dist(start, end)
-    if length < 1e-9:
-        return start, end
-    ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
-    run = _covered_run(geometry, start, (ux, uy), length)
-    if run is None:
-        return start, end
-    trimmed = [(start[0] + ux * s, start[1] + uy * s) for s in run]
-    ends = []
-    for x, y in trimmed:
-        hit = nearest_corner(geometry.track, x, y, reach)
-        ends.append((hit.x, hit.y) if hit else (x, y))
-    # Corners taken one end at a time can skew the line through spaces (the validator's
-    # line-cuts-space); then it stays trimmed as drawn.
-    if geometry.cut_spaces((ends[0], ends[1])):
-        return trimmed[0], trimmed[1]
-    return ends[0], ends[1]
-
-
-def _covered_run(
-    geometry: TrackGeometry,
-    origin: tuple[float, float],
-    direction: tuple[float, float],
-    length: float,
-) -> tuple[float, float] | None:
-    """The stretch (distances from ``origin``) of the line covered by touching spaces."""
-    ux, uy = direction
-    ox, oy = origin
-    far = max(length, 200.0)
-    probe = LineString(
-        [(ox - ux * far, oy - uy * far), (ox + ux * (length + far), oy + uy * (length + far))]
-    )
-    tol = geometry.tol
-    stretches: list[tuple[float, float]] = []
-    for i in geometry.good:
-        polygon = geometry.polygons[i]
-        if polygon is None:  # never for a good space; the list also holds the bad ones
-            continue
-        cut = polygon.intersection(probe)
-        for part in getattr(cut, "geoms", [cut]):
-            coords = list(getattr(part, "coords", []))
-            if len(coords) < 2:
-                continue
-            along = [(x - ox) * ux + (y - oy) * uy for x, y in coords]
-            if max(along) - min(along) > tol:
-                stretches.append((min(along), max(along)))
-    runs: list[list[float]] = []
-    for a, b in sorted(stretches):
-        if runs and a <= runs[-1][1] + tol:
-            runs[-1][1] = max(runs[-1][1], b)
-        else:
-            runs.append([a, b])
-    overlap = [(min(b, length) - max(a, 0.0), (a, b)) for a, b in runs]
-    best = max(overlap, default=None)
-    if best is None or best[0] <= 0:
-        return None
-    return best[1]

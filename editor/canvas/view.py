@@ -35,7 +35,7 @@ class CanvasView(QGraphicsView):
         super().__init__(scene, parent)
         self.track_scene = scene  # a view does not own its scene (QT-NOTES.md)
         self._show_grid = True
-        self.show_empty_hint = True  # off while a start page covers the empty canvas
+        self._show_empty_hint = True  # off while a start page covers the empty canvas
         self.setRenderHints(
             QPainter.RenderHint.Antialiasing
             | QPainter.RenderHint.TextAntialiasing
@@ -67,6 +67,17 @@ class CanvasView(QGraphicsView):
         self._show_grid = on
         self.resetCachedContent()  # the cached background holds the grid, or not
         self.viewport().update()
+
+    @property
+    def show_empty_hint(self) -> bool:
+        """Whether an empty canvas says how to begin (not while a start page covers it)."""
+        return self._show_empty_hint
+
+    @show_empty_hint.setter
+    def show_empty_hint(self, on: bool) -> None:
+        if on != self._show_empty_hint:
+            self._show_empty_hint = on
+            self.viewport().update()
 
     # -- zoom --------------------------------------------------------------
     def scale_factor(self) -> float:

@@ -24,8 +24,10 @@ from trackside.editor.document.fits import (
     refuse_unless_spaces_fit,
 )
 from trackside.editor.document.track_document import TrackDocument
+from trackside.engine.text import plural
 from trackside.engine.track.geometry import LINE_NAMES
 from trackside.engine.track.lap_start import centerline_starting_at
+from trackside.engine.track.layout import KeptLayout
 from trackside.engine.track.model import Centerline, Label, Point, Segment, Space
 
 # Ids for mergeWith: consecutive commands with the same id may merge.
@@ -289,7 +291,9 @@ class SetLabels(QUndoCommand):
 class SetLaneLayouts(QUndoCommand):
     """Replace the lane layouts the document keeps for editing again."""
 
-    def __init__(self, doc: TrackDocument, layouts: list, text: str = "Keep lane layout"):
+    def __init__(
+        self, doc: TrackDocument, layouts: list[KeptLayout], text: str = "Keep lane layout"
+    ):
         super().__init__(text)
         self.doc = doc
         self.old = doc.lane_layouts
@@ -371,9 +375,7 @@ def duplicate_spaces(
         copies.append(sp)
     if not copies:
         return []
-    add = AddSpaces(
-        doc, copies, text=f"Duplicate {len(copies)} space" + ("s" if len(copies) > 1 else "")
-    )
+    add = AddSpaces(doc, copies, text=f"Duplicate {plural(len(copies), 'space')}")
     doc.undo_stack.push(add)
     return [doc.position(sp) for sp in add.spaces]
 

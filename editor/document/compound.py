@@ -1,4 +1,5 @@
-"""Compound edits of the lane and racing-line tools, each one undo step.
+"""Compound edits of the lane and racing-line tools and of the balance lab's fixes, each one
+undo step.
 
 They are macros of the commands in ``editor.document.commands``, so undo and redo
 stay the document's own business.
@@ -23,22 +24,26 @@ from trackside.editor.document.commands import (
     SetSpaceField,
     push_as_one,
 )
-from trackside.editor.document.lane_draft import Creation, KeptLayout, Reapplication
+from trackside.editor.document.lane_draft import Creation
 from trackside.editor.document.track_document import (
     UNSET_SEGMENT,
     TrackDocument,
     is_unset,
 )
 from trackside.engine.schema import schema_part
+from trackside.engine.text import plural
 from trackside.engine.track.fragment import Fragment, carried_lines, placed
 from trackside.engine.track.geometry import FINISH, LINE_NAMES
-from trackside.engine.track.model import Centerline, Point
+from trackside.engine.track.layout import KeptLayout
+from trackside.engine.track.model import Centerline, Point, Track
+from trackside.engine.track.reapply import Reapplication
 from trackside.engine.track.transform import (
     Transform,
     bounds_centre,
     map_background,
     map_centerline,
     map_corners,
+    map_kept_layout,
     map_label,
     map_segment,
     track_centre,
@@ -73,7 +78,7 @@ def create_lanes(
             f"the layout is not kept for editing again: a track keeps at most "
             f"{MAX_KEPT_LAYOUTS} lane layouts"
         )
-    push_as_one(doc, f"Lay out {_plural(n, 'space')} with the lane tool", steps)
+    push_as_one(doc, f"Lay out {plural(n, 'space')} with the lane tool", steps)
     return [doc.position(sp) for sp in add.spaces]
 
 
@@ -122,10 +127,6 @@ def edit_racing_line(doc: TrackDocument, points: list, text: str) -> None:
     doc.undo_stack.push(SetCenterline(doc, Centerline(closed=closed, points=list(points)), text))
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _and(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
@@ -156,7 +157,7 @@ def transform_spaces(
     segments = doc.lines()
     moving = set(range(len(segments))) if whole else set(lines) | set(carried_lines(track, chosen))
     moving = {k for k in moving if not is_unset(segments[k])}
-    what = "the whole circuit" if whole else _plural(len(spaces), "space")
+    what = "the whole circuit" if whole else plural(len(spaces), "space")
     picture = track.background if whole else None
     if picture is not None and not picture.locked:
         what += " and its background picture"
@@ -174,7 +175,8 @@ def transform_spaces(
     if picture is not None and not picture.locked:
         steps.append(SetBackground(doc, map_background(picture, tf), said))
     if whole and doc.lane_layouts:
-        steps.append(SetLaneLayouts(doc, [kept.mapped(tf) for kept in doc.lane_layouts], said))
+        layouts = [map_kept_layout(kept, tf) for kept in doc.lane_layouts]
+        steps.append(SetLaneLayouts(doc, layouts, said))
     push_as_one(doc, said, steps)
     if picture is not None and picture.locked:
         return f"{said}; the background picture is locked, so it stays where it was"
@@ -190,7 +192,7 @@ def cut_spaces(doc: TrackDocument, indices: list[int]) -> None:
     carried = carried_lines(doc.track, chosen)
     steps: list[QUndoCommand] = [RemoveSpaces(doc, chosen)]
     steps += [SetLine(doc, k, UNSET_SEGMENT, exact=True) for k in sorted(carried)]
-    push_as_one(doc, f"Cut {_plural(len(chosen), 'space')}", steps)
+    push_as_one(doc, f"Cut {plural(len(chosen), 'space')}", steps)
 
 
 def paste_offset(doc: TrackDocument, fragment: Fragment) -> tuple[float, float]:
@@ -218,7 +220,7 @@ def paste_fragment(
     segments = doc.lines()
     lines = {k: seg for k, seg in piece.lines.items() if is_unset(segments[k])}
     kept = sorted(set(piece.lines) - set(lines))
-    add = AddSpaces(doc, piece.spaces, text=f"Paste {_plural(n, 'space')}")
+    add = AddSpaces(doc, piece.spaces, text=f"Paste {plural(n, 'space')}")
     steps: list[QUndoCommand] = [add]
     steps += [SetLine(doc, k, seg, exact=True) for k, seg in sorted(lines.items())]
     grid = bool(piece.start_grid) and not doc.track.start_grid
@@ -227,11 +229,34 @@ def paste_fragment(
     racing = piece.centerline is not None and len(doc.track.centerline.points) < 2
     if racing and piece.centerline is not None:
         steps.append(SetCenterline(doc, piece.centerline, "Paste racing line"))
-    push_as_one(doc, f"Paste {_plural(n, 'space')}", steps)
-    parts = [_plural(n, "space")]
+    push_as_one(doc, f"Paste {plural(n, 'space')}", steps)
+    parts = [plural(n, "space")]
     parts += [LINE_NAMES[k] for k in sorted(lines)]
     parts += ["the start grid"] * grid + ["the racing line"] * racing
     said = "Pasted " + _and(parts)
     if kept:
         said += f" ({_and([LINE_NAMES[k] for k in kept])} already placed, kept where it is)"
     return [doc.position(sp) for sp in add.spaces], said
+
+
+def apply_edited_track(doc: TrackDocument, edited: Track, text: str) -> bool:
+    """Make the document's circuit the ``edited`` one where they differ in lines, grid
+    or racing line (a fix the balance lab tried), as one undo step ``text``; False
+    (and nothing done) when they differ in nothing, or in spaces, which this does not
+    change."""
+    track = doc.track
+    if edited.spaces != track.spaces:
+        return False
+    wanted = [*edited.betting_lines, edited.finish_line]
+    lines = [k for k, seg in enumerate(wanted) if seg != doc.lines()[k]]
+    grid = edited.start_grid != track.start_grid
+    racing = edited.centerline != track.centerline
+    if not (lines or grid or racing):
+        return False
+    steps: list[QUndoCommand] = [SetLine(doc, k, wanted[k], exact=True) for k in lines]
+    if grid:
+        steps.append(SetGrid(doc, edited.start_grid))
+    if racing:
+        steps.append(SetCenterline(doc, edited.centerline, "Move the lap start"))
+    push_as_one(doc, text, steps)
+    return True

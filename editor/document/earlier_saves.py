@@ -3,9 +3,10 @@
 ``<AppDataLocation>/earlier-saves/<name>-<hash>/`` holds the last ``KEEP`` versions of
 one track file (the hash is of the file's full path, so two ``oval.yaml`` in two
 folders never mix), each named for the time that version was saved, in UTC
-(``20261125-192005-123456.yaml``), beside ``file.txt`` naming the track file. Nothing
-is ever written beside the user's file. File > Compare With Earlier Save… lists them,
-with any autosave of the file newer than the save (``versions_of``).
+(``20261125-192005-123456.yaml``), beside ``file.txt`` naming the track file, all
+written by ``engine.writer``. Nothing is ever written beside the user's file. File >
+Compare With Earlier Save… lists them, with any autosave of the file newer than the
+save (``versions_of``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths
+
+from trackside.engine.writer import write_bytes, write_text
 
 KEEP = 10
 STAMP = "%Y%m%d-%H%M%S"
@@ -78,12 +81,12 @@ class EarlierSaves:
         saved_at = source.stat().st_mtime
         folder = self.folder_for(track_file)
         folder.mkdir(parents=True, exist_ok=True)
-        (folder / "file.txt").write_text(os.path.realpath(track_file) + "\n", encoding="utf-8")
+        write_text(folder / "file.txt", os.path.realpath(track_file) + "\n", "an earlier save")
         target = folder / _name(saved_at)
         while target.exists():  # two versions in the same microsecond: keep both
             saved_at += 1e-6
             target = folder / _name(saved_at)
-        target.write_bytes(old)
+        write_bytes(target, old, "an earlier save")
         version = Version(target, saved_at)
         for stale in [version, *kept][self.keep :]:
             stale.path.unlink(missing_ok=True)

@@ -16,12 +16,18 @@ from typing import Any
 
 from PySide6.QtCore import QStandardPaths
 
-from trackside.editor.document.fits import only_missing
+from trackside.editor.document.fits import breaks_schema, only_missing
 from trackside.editor.document.track_document import UNSET_SEGMENT
-from trackside.engine.errors import InvalidInput, Place, TracksideError, UnreadableInput
+from trackside.engine.errors import (
+    InvalidInput,
+    Place,
+    TracksideError,
+    UnreadableInput,
+    more_problems,
+)
 from trackside.engine.resources import tracks_dir, variants_dir
-from trackside.engine.schema import check
 from trackside.engine.track.model import Track, read_track_document
+from trackside.engine.writer import remove_leftovers
 from trackside.engine.yamlio import NotPlainData, check_plain
 
 TRACK_SHAPE = "a track file is a mapping that starts with 'format: trackside-track/1'"
@@ -66,10 +72,8 @@ class LoadResult:
                 self.error.hint = READ_FIX
             return self.error
         first = self.problems[0] if self.problems else LoadProblem("not a track file", "")
-        more = len(self.problems) - 1
         return InvalidInput(
-            f"not a track file: {first.message}"
-            + (f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else ""),
+            f"not a track file: {first.message}" + more_problems(len(self.problems) - 1),
             Place(first.file, first.line, first.column),
             f"'trackside validate {first.file}' lists every problem; {TRACK_SHAPE}",
         )
@@ -80,8 +84,10 @@ class LoadResult:
 
 
 def load_for_editing(path: str | os.PathLike) -> LoadResult:
-    """Read a track file; unusable files give problems instead of raising."""
+    """Read a track file; unusable files give problems instead of raising. What a
+    save killed half way left beside it is removed first."""
     name = str(path)
+    remove_leftovers(name)
     try:
         track, doc, problems = read_track_document(path)
     except TracksideError as exc:
@@ -99,7 +105,7 @@ def load_for_editing(path: str | os.PathLike) -> LoadResult:
     found = [
         LoadProblem(p.message, p.place.file or name, p.place.line, p.place.column) for p in problems
     ]
-    if all(only_missing(p.message) for p in problems):
+    if all(only_missing(p) for p in problems):
         draft = _draft(doc.data, name)
         if draft is not None:
             return LoadResult(draft, found, draft=True)
@@ -136,9 +142,8 @@ def unsaveable(track: Track) -> str:
         check_plain(data)
     except NotPlainData as exc:
         return str(exc)
-    problems = [message for message, _path in check("track", data) if not only_missing(message)]
-    more = f" and {len(problems) - 1} more" if len(problems) > 1 else ""
-    return problems[0] + more if problems else ""
+    problems = breaks_schema("", data)
+    return problems[0] + more_problems(len(problems) - 1) if problems else ""
 
 
 def file_slug(name: str | None) -> str:

@@ -14,10 +14,13 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Iterable
+from typing import Protocol
 
-from trackside.engine.schema import check_part, schema_part
+from trackside.engine.errors import more_problems
+from trackside.engine.schema import ViolationKind, check_part, schema_part
+from trackside.engine.track.layout import KeptLayout
 from trackside.engine.track.model import MAX_SPACES, Point, Space
-from trackside.engine.yamlio import JsonPath
+from trackside.engine.yamlio import JsonPath, NotPlainData, check_plain
 
 # How far from the origin a point may lie, in mm (either way, on either axis).
 COORDINATE_MM: int = schema_part("track", "$defs/number")["maximum"]
@@ -33,18 +36,31 @@ class Refused(ValueError):
     cannot hold. ``str()`` says what, in words for the status bar."""
 
 
-def only_missing(message: str) -> bool:
-    """True for a schema problem that only says parts are still missing (a draft)."""
-    return "needs at least" in message
+class Kinded(Protocol):
+    """A schema problem, as the schema check or a track reader gives it."""
+
+    @property
+    def kind(self) -> ViolationKind: ...
+
+
+def only_missing(problem: Kinded) -> bool:
+    """True for a schema problem that only says parts are still missing (too few
+    spaces, grid entries or lines): a draft, which opens and saves."""
+    return problem.kind is ViolationKind.TOO_FEW
+
+
+def breaks_schema(pointer: str, value: object, at: JsonPath = ()) -> list[str]:
+    """What ``value``, standing at ``at`` in a track file, breaks in the part of the
+    track schema at ``pointer`` ('' for the whole), other than by lacking parts."""
+    return [v.message for v in check_part("track", pointer, value, at) if not only_missing(v)]
 
 
 def refuse_unless_fits(pointer: str, value: object, at: JsonPath) -> None:
     """Refused when ``value``, standing at ``at`` in a track file, breaks the part of
     the track schema at ``pointer`` (other than by lacking parts)."""
-    problems = [m for m, _path in check_part("track", pointer, value, at) if not only_missing(m)]
+    problems = breaks_schema(pointer, value, at)
     if problems:
-        more = len(problems) - 1
-        raise Refused(problems[0] + (f" (and {more} more)" if more else ""))
+        raise Refused(problems[0] + more_problems(len(problems) - 1))
 
 
 def plain_number(value: object) -> int | float:
@@ -123,3 +139,14 @@ def plain_data(value: object) -> object:
         return plain_number(value)
     except ValueError:
         raise Refused(f"{value} is no finite number") from None
+
+
+def plain_layout(kept: KeptLayout) -> KeptLayout:
+    """``kept`` itself when every number in it is plain, else a copy whose numbers are
+    (a layout built from numpy's arithmetic would not write)."""
+    data = kept.to_data()
+    try:
+        check_plain(data)
+    except NotPlainData:
+        return KeptLayout.from_data(plain_data(data))
+    return kept

@@ -8,18 +8,22 @@ the Create button adds to a track: spaces with ids that collide with none
 already there, the dense racing line, and (for a track that has none) a start
 grid, three betting lines and a finish line on edges shared by every lane.
 
+The layout itself (pieces, lanes, kept lanes, how a loop closes) is the
+engine's (``engine.track.layout``, ``engine.track.loop_fit``); the draft is the
+mutable form the tool edits, and ``keep_draft`` / ``draft_of`` turn it into the
+``KeptLayout`` a track stores and back.
+
 Headings and angles follow ``engine.track.lanes`` (the tool asks the engine which
 way a heading points and which way a + arc turns, rather than assuming it).
 """
 
 from __future__ import annotations
 
-import itertools
 import math
-import re
 from dataclasses import dataclass, field, replace
 
 from trackside.engine.text import plural
+from trackside.engine.track import reapply
 from trackside.engine.track.lanes import (
     Arc,
     LaneLayout,
@@ -29,22 +33,20 @@ from trackside.engine.track.lanes import (
     Pose,
     Straight,
     build_lanes,
-    close_loop,
-    closure_gap,
     line_across,
     pick_grid,
     trace,
 )
+from trackside.engine.track.layout import KeptLayout, lane_layout, renamed_pairs, tidy
+from trackside.engine.track.loop_fit import LoopFit, fit_loop
 from trackside.engine.track.model import MAX_SPACES, Centerline, Point, Segment, Space
-from trackside.engine.track.transform import Transform
+from trackside.engine.track.reapply import Reapplication, highest_row
 
 ANGLE_STEP = 15.0  # degrees an arc snaps to while dragging
 RADIUS_STEP = 5.0  # mm a radius snaps to while dragging
 HEADING_STEP = 15.0  # degrees the first straight's direction snaps to
 MAX_ARC = 345.0  # the largest turn one dragged arc may make
 MIN_STRAIGHT = 5.0  # mm: a shorter closing straight is left out (fit_loop closes the rest)
-_ID = re.compile(r"^[a-z](\d+)$")
-MIRRORED_KEEP = {"left": "right", "right": "left"}
 
 
 @dataclass
@@ -73,18 +75,8 @@ class LaneDraft:
         self, extra: Piece | tuple[Piece, ...] | None = None, closed: bool = False
     ) -> LaneLayout:
         """The engine layout of the pieces (plus ``extra``, pieces being dragged)."""
-        s = self.settings
-        pieces = tuple(self.pieces) + _pieces(extra)
-        return LaneLayout(
-            pieces=pieces,
-            start=self.start or (0.0, 0.0),
-            heading=self.heading,
-            closed=closed,
-            lanes=s.lanes,
-            space_length=s.space_length,
-            lane_width=s.lane_width,
-            stagger=s.stagger,
-        )
+        pieces = (*self.pieces, *_pieces(extra))
+        return lane_layout(pieces, self.start or (0.0, 0.0), self.heading, self.settings, closed)
 
     def end_pose(self) -> Pose:
         """Where the line ends now and its heading there (the start if no pieces)."""
@@ -105,6 +97,8 @@ class DraftBuild:
     layout: LaneLayout | None
     error: str | None = None
     note: str = ""
+    fitted: tuple[int, ...] = ()  # the straights whose length closes the loop
+    miss: float = 0.0  # mm the end misses the start of a loop that cannot close
 
     @property
     def ok(self) -> bool:
@@ -159,12 +153,12 @@ def piece_towards(
         if ahead < 1.0:
             return None
         length = max(snap_step(ahead, space_length), space_length) if snap else ahead
-        return Straight(_tidy(length), lanes=lanes)
+        return Straight(tidy(length), lanes=lanes)
     turn = min(turn, MAX_ARC if snap else 359.0)
     radius = dist / (2 * math.sin(math.radians(turn) / 2))
     if snap:
         radius = max(snap_step(radius, RADIUS_STEP), RADIUS_STEP)
-    return Arc(_tidy(radius), math.copysign(turn, side), lanes=lanes)
+    return Arc(tidy(radius), math.copysign(turn, side), lanes=lanes)
 
 
 def axes(pose: Pose) -> tuple[tuple[float, float], float]:
@@ -211,7 +205,7 @@ def closing_pieces(draft: LaneDraft) -> tuple[Piece, ...]:
     (fx, fy), _side = axes(pose)
     if abs(remaining) < 1e-6:
         ahead = gx * fx + gy * fy
-        return (Straight(_tidy(ahead)),) if ahead > MIN_STRAIGHT else ()
+        return (Straight(tidy(ahead)),) if ahead > MIN_STRAIGHT else ()
     if abs(remaining) >= 360.0:
         return ()
     probe = trace(
@@ -232,68 +226,11 @@ def closing_pieces(draft: LaneDraft) -> tuple[Piece, ...]:
     if not options:
         return ()
     length, first_straight, radius = min(options)
-    arc = Arc(_tidy(radius), _tidy(remaining))
+    arc = Arc(tidy(radius), tidy(remaining))
     if length < MIN_STRAIGHT:
         return (arc,)
-    straight = Straight(_tidy(length))
+    straight = Straight(tidy(length))
     return (straight, arc) if first_straight else (arc, straight)
-
-
-def fit_loop(layout: LaneLayout) -> tuple[LaneLayout | None, str]:
-    """The layout closed into a loop by lengthening or shortening straights, or
-    None and the reason. The turns must already add up to ±360 degrees."""
-    turn = sum(p.turn for p in layout.pieces)
-    if abs(abs(turn) - 360.0) > 1e-6:
-        return None, f"the turns add up to {turn:g}°; ±360° closes the loop"
-    dist, _dh = closure_gap(layout)
-    if dist <= layout.closure_tolerance:
-        return replace(layout, closed=True), ""
-    best: tuple[float, LaneLayout, str] | None = None
-    for candidate, how in _closings(layout):
-        change = sum(
-            abs(a.path_length - b.path_length)
-            for a, b in zip(layout.pieces, candidate.pieces, strict=False)
-        )
-        if best is None or change < best[0]:
-            best = (change, candidate, how)
-    if best is None:
-        return None, (
-            f"the end misses the start by {dist:.1f} mm and no straights can close "
-            "the gap; make opposite arcs the same radius or add a straight"
-        )
-    return replace(best[1], closed=True), best[2]
-
-
-def _closings(layout: LaneLayout):
-    """Candidate closed layouts: one straight along the gap, or two at an angle."""
-    poses = trace(layout)
-    end = poses[-1]
-    gx, gy = layout.start[0] - end.x, layout.start[1] - end.y
-    straights = {k: p for k, p in enumerate(layout.pieces) if isinstance(p, Straight)}
-    for k, piece in straights.items():
-        h = math.radians(poses[k].heading)
-        ux, uy = math.cos(h), math.sin(h)
-        if abs(ux * gy - uy * gx) <= 0.005:
-            new = piece.length + ux * gx + uy * gy
-            if new >= layout.space_length / 2:
-                pieces = list(layout.pieces)
-                pieces[k] = replace(piece, length=new)
-                yield (
-                    replace(layout, pieces=tuple(pieces)),
-                    f"Piece {k + 1} is {new:.1f} mm long to close the loop",
-                )
-    for i, j in itertools.combinations(straights, 2):
-        try:
-            fitted = close_loop(layout, (i, j))
-        except LayoutError:
-            continue
-        yield (
-            fitted,
-            (
-                f"Pieces {i + 1} and {j + 1} are {fitted.pieces[i].path_length:.1f} and "
-                f"{fitted.pieces[j].path_length:.1f} mm long to close the loop"
-            ),
-        )
 
 
 def _pieces(extra: Piece | tuple[Piece, ...] | None) -> tuple[Piece, ...]:
@@ -309,21 +246,19 @@ def build_draft(draft: LaneDraft, extra: Piece | tuple[Piece, ...] | None = None
     if not draft.pieces and not _pieces(extra):
         return DraftBuild(None, None, "Click or drag ahead to lay the first straight.")
     layout = draft.layout(extra)
-    note = ""
+    fit = LoopFit(None)
     if draft.settings.close:
         try:
-            closed, why = fit_loop(layout)
+            fit = fit_loop(layout)
         except LayoutError as exc:
-            closed, why = None, _message(exc)
-        if closed is not None:
-            layout, note = closed, why
-        else:
-            note = f"Open: {why}"
+            fit = LoopFit(None, note=_message(exc))
+    note = fit.note if fit.layout is not None or not fit.note else f"Open: {fit.note}"
+    layout = fit.layout or layout
     try:
         result = build_lanes(layout)
     except LayoutError as exc:
-        return DraftBuild(None, layout, _message(exc), note)
-    return DraftBuild(result, layout, None, note)
+        return DraftBuild(None, layout, _message(exc), note, fit.fitted, fit.miss)
+    return DraftBuild(result, layout, None, note, fit.fitted, fit.miss)
 
 
 def _message(exc: LayoutError) -> str:
@@ -335,89 +270,44 @@ def _message(exc: LayoutError) -> str:
 # -- what Create adds -----------------------------------------------------
 
 
-@dataclass(frozen=True)
-class KeptLayout:
-    """A lane layout as created, kept with the document so it can be edited again:
-    the draft it came from and the document id of each space it built (by the
-    builder's own id, ``a1``, ``b7``...)."""
+def keep_draft(draft: LaneDraft, ids: dict[str, str], sets_racing_line: bool) -> KeptLayout:
+    """The draft as a track keeps it, with the track id of each space it built (by the
+    builder's own id, ``a1``, ``b7``...); ``sets_racing_line`` when Create set the line."""
+    s = draft.settings
+    x, y = draft.start or (0.0, 0.0)
+    return KeptLayout(
+        start=(tidy(x), tidy(y)),
+        heading=tidy(draft.heading),
+        pieces=tuple(_tidy_piece(p) for p in draft.pieces),
+        lanes=s.lanes,
+        space_length=tidy(s.space_length),
+        lane_width=tidy(s.lane_width),
+        stagger=tidy(s.stagger),
+        close=s.close,
+        racing_line=sets_racing_line,
+        renamed=renamed_pairs(ids),
+    )
 
-    start: Point
-    heading: float
-    pieces: tuple[Piece, ...]
-    settings: DraftSettings
-    ids: dict[str, str]
-    owns_centerline: bool = False  # Create set the racing line: re-applying replaces it
 
-    @classmethod
-    def of(cls, draft: LaneDraft, ids: dict[str, str], owns_centerline: bool) -> KeptLayout:
-        """Keep ``draft`` (copied) with the ids its spaces were given."""
-        return cls(
-            start=draft.start or (0.0, 0.0),
-            heading=draft.heading,
-            pieces=tuple(draft.pieces),
-            settings=replace(draft.settings),
-            ids=dict(ids),
-            owns_centerline=owns_centerline,
-        )
+def draft_of(kept: KeptLayout) -> LaneDraft:
+    """A fresh draft to edit, with a kept layout's pieces and settings."""
+    s = kept.settings
+    settings = DraftSettings(
+        lanes=s.lanes,
+        space_length=s.space_length,
+        lane_width=s.lane_width,
+        stagger=s.stagger,
+        close=s.close,
+    )
+    return LaneDraft(
+        start=kept.start, heading=kept.heading, pieces=list(kept.pieces), settings=settings
+    )
 
-    def to_data(self) -> dict:
-        """The file form (``lane_layouts`` in docs/track-format.md)."""
-        s = self.settings
-        out: dict = {
-            "start": [_tidy(self.start[0]), _tidy(self.start[1])],
-            "heading": _tidy(self.heading),
-            "pieces": [_piece_data(p) for p in self.pieces],
-            "lanes": s.lanes,
-            "space_length": _tidy(s.space_length),
-            "lane_width": _tidy(s.lane_width),
-            "stagger": _tidy(s.stagger),
-            "close": s.close,
-            "racing_line": self.owns_centerline,
-        }
-        renamed = {b: d for b, d in self.ids.items() if b != d}
-        if renamed:
-            out["renamed"] = renamed
-        return out
 
-    @classmethod
-    def from_data(cls, data: dict) -> KeptLayout:
-        """Read the file form (schema-checked); the spaces it built are found again by
-        building it (a builder id not renamed is the track's id too)."""
-        settings = DraftSettings(
-            lanes=int(data.get("lanes", 2)),
-            space_length=float(data.get("space_length", 40.0)),
-            lane_width=float(data.get("lane_width", 30.0)),
-            stagger=float(data.get("stagger", 0.0)),
-            close=bool(data.get("close", True)),
-        )
-        start = data["start"]
-        kept = cls(
-            start=(start[0], start[1]),
-            heading=float(data["heading"]),
-            pieces=tuple(_piece_of(p) for p in data["pieces"]),
-            settings=settings,
-            ids={},
-            owns_centerline=bool(data.get("racing_line", False)),
-        )
-        renamed = dict(data.get("renamed", {}))
-        built = build_draft(kept.draft()).result
-        ids = {sp.id: renamed.get(sp.id, sp.id) for sp in built.spaces} if built else renamed
-        return replace(kept, ids=ids)
-
-    def mapped(self, tf: Transform) -> KeptLayout:
-        """The layout of the spaces moved, turned or mirrored by ``tf``."""
-        heading = tf.turn - self.heading if tf.flips else self.heading + tf.turn
-        pieces = tuple(_mirrored(p) if tf.flips else p for p in self.pieces)
-        return replace(self, start=tf.point(self.start), heading=heading % 360, pieces=pieces)
-
-    def draft(self) -> LaneDraft:
-        """A fresh draft to edit, with this layout's pieces and settings."""
-        return LaneDraft(
-            start=self.start,
-            heading=self.heading,
-            pieces=list(self.pieces),
-            settings=replace(self.settings),
-        )
+def _tidy_piece(piece: Piece) -> Piece:
+    if isinstance(piece, Straight):
+        return replace(piece, length=tidy(piece.length))
+    return replace(piece, radius=tidy(piece.radius), angle=tidy(piece.angle))
 
 
 @dataclass
@@ -440,8 +330,7 @@ def free_ids(result: LaneResult, taken: set[str]) -> dict[str, str]:
     ids = [sp.id for sp in result.spaces]
     if not taken.intersection(ids):
         return {i: i for i in ids}
-    used = [int(m.group(1)) for m in map(_ID.match, taken) if m]
-    offset = max(used, default=0)
+    offset = highest_row(taken)
     return {sp.id: f"{sp.id[0]}{sp.row + offset}" for sp in result.spaces}
 
 
@@ -510,74 +399,12 @@ def race_lines(result: LaneResult) -> tuple[list[Segment], Segment]:
 
 def _segment(seg) -> Segment:
     (ax, ay), (bx, by) = seg
-    return ((_tidy(ax), _tidy(ay)), (_tidy(bx), _tidy(by)))
-
-
-def _tidy(v: float) -> float | int:
-    r = round(float(v), 3)
-    return int(r) if r == int(r) else r
-
-
-@dataclass
-class Reapplication:
-    """What re-applying an edited layout changes: spaces that survive (same id, same
-    object) get new corners or lane, the others go, new ones come."""
-
-    kept: list[tuple[str, Space]]  # document id, the space as built now
-    removed: list[str]  # document ids
-    added: list[Space]
-    names: dict[str, str]  # builder id -> document id, for the next edit
-    centerline: Centerline | None = None
+    return ((tidy(ax), tidy(ay)), (tidy(bx), tidy(by)))
 
 
 def plan_reapplication(build: DraftBuild, old: KeptLayout, present: set[str]) -> Reapplication:
-    """Match the spaces of ``build`` with those ``old`` made (by the builder's id), given
-    the ids ``present`` in the document now; new spaces get ids that clash with none."""
-    result = build.result
-    if result is None:
+    """Re-apply's plan for the draft as built (``engine.track.reapply``): its spaces
+    matched with those ``old`` made, given the ids ``present`` in the document now."""
+    if build.result is None:
         raise LayoutError(build.error or "nothing to create")
-    alive = {bid: did for bid, did in old.ids.items() if did in present}
-    built = result.track_spaces()
-    new_ids = {sp.id for sp in built}
-    kept = [(alive[sp.id], sp) for sp in built if sp.id in alive]
-    removed = [did for bid, did in alive.items() if bid not in new_ids]
-    taken = present | set(alive.values())
-    fresh = [sp for sp in built if sp.id not in alive]
-    names = {bid: did for bid, did in alive.items() if bid in new_ids}
-    added = []
-    top = max((int(m.group(1)) for m in map(_ID.match, taken) if m), default=0)
-    for sp in fresh:
-        sid = sp.id if sp.id not in taken else f"{sp.id[0]}{top + int(sp.id[1:])}"
-        taken.add(sid)
-        names[sp.id] = sid
-        added.append(Space(id=sid, lane=sp.lane, corners=sp.corners))
-    centerline = result.track_centerline() if old.owns_centerline else None
-    return Reapplication(kept, removed, added, names, centerline)
-
-
-def _mirrored(piece: Piece) -> Piece:
-    """The piece seen in a mirror: an arc turns the other way, kept lanes swap sides."""
-    keep = MIRRORED_KEEP.get(piece.keep, piece.keep) if piece.keep else None
-    if isinstance(piece, Arc):
-        return replace(piece, angle=-piece.angle, keep=keep)
-    return replace(piece, keep=keep)
-
-
-def _piece_data(piece: Piece) -> dict:
-    out: dict = (
-        {"straight": _tidy(piece.length)}
-        if isinstance(piece, Straight)
-        else {"arc": _tidy(piece.radius), "turn": _tidy(piece.angle)}
-    )
-    for key in ("lanes", "rows", "stagger", "keep"):
-        value = getattr(piece, key)
-        if value is not None:
-            out[key] = value
-    return out
-
-
-def _piece_of(data: dict) -> Piece:
-    extra = {k: data[k] for k in ("lanes", "rows", "stagger", "keep") if k in data}
-    if "straight" in data:
-        return Straight(float(data["straight"]), **extra)
-    return Arc(float(data["arc"]), float(data["turn"]), **extra)
+    return reapply.plan_reapplication(build.result, old, present)

@@ -16,9 +16,9 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from trackside.editor.document.fits import plain_data, plain_number, plain_point, plain_points
-from trackside.editor.document.lane_draft import KeptLayout
+from trackside.editor.document.fits import plain_layout, plain_number, plain_point, plain_points
 from trackside.engine.track.geometry import FINISH
+from trackside.engine.track.layout import KeptLayout
 from trackside.engine.track.model import (
     Background,
     Centerline,
@@ -80,7 +80,6 @@ class TrackDocument(QObject):
         self._positions: dict[int, int] = {}  # id(space) -> index, see position()
         # id(space) -> (the space, a copy of it as it is now), see shared_snapshot().
         self._copies: dict[int, tuple[Space, Space]] = {}
-        self._lane_layouts: list[KeptLayout] = _kept_layouts(self._track)
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
 
     def _on_clean_changed(self, _clean: bool) -> None:
@@ -132,7 +131,6 @@ class TrackDocument(QObject):
         self.undo_stack.setClean()
         self._forced_modified = modified
         self._named = False
-        self._lane_layouts = _kept_layouts(track)
         self.trackReplaced.emit()
         self.pathChanged.emit(self._path or "")
         self.modifiedChanged.emit(self.is_modified())
@@ -321,13 +319,12 @@ class TrackDocument(QObject):
 
     @property
     def lane_layouts(self) -> list[KeptLayout]:
-        """The lane layouts created in this session, oldest first (for editing again)."""
-        return list(self._lane_layouts)
+        """The lane layouts the track keeps, oldest first (for editing again)."""
+        return list(self._track.lane_layouts)
 
     def set_lane_layouts(self, layouts: list[KeptLayout]) -> None:
         """Replace the kept lane layouts (saved with the track as ``lane_layouts``)."""
-        self._lane_layouts = list(layouts)
-        self._track.lane_layouts = [plain_data(kept.to_data()) for kept in layouts]  # type: ignore[misc]
+        self._track.lane_layouts = [plain_layout(kept) for kept in layouts]
         self.layoutsChanged.emit()
         self.changed.emit()
 
@@ -342,8 +339,3 @@ def _plain_background(background: Background) -> Background:
         turn=plain_number(background.turn),
         page=None if background.page is None else int(background.page),
     )
-
-
-def _kept_layouts(track: Track) -> list[KeptLayout]:
-    """The lane layouts a track file keeps, ready to edit again."""
-    return [KeptLayout.from_data(data) for data in track.lane_layouts]

@@ -1,10 +1,13 @@
 """The Balance panel: simulate bot games on the open circuit and see where it is unfair.
 
 The games run on a worker thread (and, if asked, in worker processes), so
-the window stays responsive; Cancel stops between games. A run is made on a
-copy of the circuit: when the circuit changes meanwhile, the result is marked
-stale rather than shown as current. The last report is kept so that the next
-run can show each figure's change and whether it is more than chance.
+the window stays responsive; Cancel stops between games. A run plays a number
+of games, or until its answer is clear (the progress bar says what it waits
+for). A run is made on a copy of the circuit: when the circuit changes
+meanwhile, the result is marked stale rather than shown as current. The last
+report is kept so that the next run shows every figure's change, marked when
+it is within noise. Suggest fixes tries candidate edits of the circuit
+(``panels/fixes.py``).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
+    QCheckBox,
     QGridLayout,
     QHBoxLayout,
     QHeaderView,
@@ -33,6 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from trackside.editor.document.track_document import TrackDocument
+from trackside.editor.panels.fixes import NOISE_COLOUR, NOISE_MARK, FixesBox, FixWorker
 from trackside.editor.widgets.boxes import ComboBox, SpinBox
 from trackside.editor.widgets.whole_views import WholeList, WholeTable
 from trackside.engine.balance import (
@@ -43,14 +48,22 @@ from trackside.engine.balance import (
     hints,
     run_balance,
 )
+from trackside.engine.balance.compare import line_reached, seat_share, slot_place, slot_share
+from trackside.engine.balance.fixes import FixSearch
+from trackside.engine.balance.intervals import wilson
+from trackside.engine.balance.players import LAB_BOTS, bots_named
 from trackside.engine.balance.report import SLOTS
+from trackside.engine.balance.sequential import run_until_clear
 from trackside.engine.errors import TracksideError
 from trackside.engine.records import open_variant
 from trackside.engine.resources import variants_dir
 from trackside.engine.text import plural
+from trackside.engine.track.model import Track
 from trackside.engine.track.validate import validate_track
 
+LAB_CHOICE = f"The lab's bots ({bots_named(LAB_BOTS)})"
 BOT_CHOICES = {
+    LAB_CHOICE: LAB_BOTS,
     "Greedy bots": ("greedy",),
     "Random bots": ("random",),
     "One greedy, the rest random": ("greedy", "random", "random", "random", "random", "random"),
@@ -60,34 +73,42 @@ UNFAIR = QColor("#ff6b5e")  # readable on light and dark themes
 
 
 class BalanceWorker(QObject):
-    """Runs one balance run off the GUI thread."""
+    """Runs one balance run off the GUI thread: a number of games, or until clear."""
 
-    progressed = Signal(int)
+    progressed = Signal(int, str)  # games played, what the run waits for ("" if nothing)
     finished = Signal(object)  # BalanceReport, or a TracksideError / Exception
     cancel_event: threading.Event
 
-    def __init__(self, run: BalanceRun, workers: int):
+    def __init__(self, run: BalanceRun, workers: int, until_clear: bool = False):
         super().__init__()
         self.run_spec = run
         self.workers = workers
+        self.until_clear = until_clear
         self.cancel_event = threading.Event()
 
     @Slot()
     def work(self) -> None:
+        cancelled = self.cancel_event.is_set
         try:
-            report: object = run_balance(
-                self.run_spec,
-                self.workers,
-                progress=self.progressed.emit,
-                cancelled=self.cancel_event.is_set,
-            )
+            if self.until_clear:
+                report: object = run_until_clear(
+                    self.run_spec, self.workers, self.progressed.emit, cancelled
+                ).report
+            else:
+                report = run_balance(
+                    self.run_spec,
+                    self.workers,
+                    progress=lambda k: self.progressed.emit(k, ""),
+                    cancelled=cancelled,
+                )
         except Exception as exc:  # shown in the panel; the editor must go on
             report = exc
         self.finished.emit(report)
 
 
 class BalancePanel(QWidget):
-    """Run settings, progress, the figures, hints that name spaces, and the heat map."""
+    """Run settings, progress, the figures with their changes, hints that name spaces,
+    suggested fixes and the heat map."""
 
     spaceActivated = Signal(str)  # a hint's space, to select and show
     heatChanged = Signal(str)  # "", "ends" or "blocked"
@@ -97,60 +118,19 @@ class BalancePanel(QWidget):
         super().__init__(parent)
         self.doc = doc
         self.report: BalanceReport | None = None
+        self.report_track: Track | None = None  # the circuit the report's games were played on
+        self._playing: Track | None = None
         self.previous: BalanceReport | None = None
         self.stale = False
         self._thread: QThread | None = None
-        self._worker: BalanceWorker | None = None
+        self._worker: BalanceWorker | FixWorker | None = None
         self._build()
         doc.changed.connect(self._on_track_changed)
 
     # -- building -----------------------------------------------------------------
     def _build(self) -> None:
         layout = QVBoxLayout(self)
-        self.variant_box = ComboBox()
-        for path in sorted(variants_dir().glob("*.yaml")):
-            self.variant_box.addItem(path.stem.replace("-", " ").title(), str(path))
-        standard = self.variant_box.findText("Standard")
-        self.variant_box.setCurrentIndex(max(0, standard))
-        self.players_box = SpinBox()
-        self.players_box.setRange(2, 6)
-        self.players_box.setValue(4)
-        self.bots_box = ComboBox()
-        self.bots_box.addItems(list(BOT_CHOICES))
-        self.games_box = SpinBox()
-        self.games_box.setRange(10, 1_000_000)  # as many as the command line takes
-        self.games_box.setSingleStep(100)
-        self.games_box.setValue(200)
-        self.workers_box = SpinBox()
-        self.workers_box.setRange(1, max(1, os.cpu_count() or 1))
-        self.workers_box.setValue(max(1, (os.cpu_count() or 1) - 1))
-        self.workers_box.setToolTip("Processes playing games at once (1: on a thread)")
-        # Two short boxes to a row: the settings take four rows, so the figures and
-        # hints of a run are in view under them even in a short dock.
-        settings = QGridLayout()
-        settings.addWidget(QLabel("Variant"), 0, 0)
-        settings.addWidget(self.variant_box, 0, 1, 1, 3)
-        settings.addWidget(QLabel("Bots"), 1, 0)
-        settings.addWidget(self.bots_box, 1, 1, 1, 3)
-        settings.addWidget(QLabel("Players"), 2, 0)
-        settings.addWidget(self.players_box, 2, 1)
-        settings.addWidget(QLabel("Games"), 2, 2)
-        settings.addWidget(self.games_box, 2, 3)
-        settings.addWidget(QLabel("Workers"), 3, 0)
-        settings.addWidget(self.workers_box, 3, 1)
-        self.run_button = QPushButton("Simulate")
-        self.run_button.setToolTip("Play the games on this circuit (Ctrl+Shift+B)")
-        self.run_button.clicked.connect(self.start)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setEnabled(False)
-        self.cancel_button.clicked.connect(self.cancel)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.run_button)
-        buttons.addWidget(self.cancel_button)
-        settings.addLayout(buttons, 3, 2, 1, 2)
-        settings.setColumnStretch(1, 1)
-        settings.setColumnStretch(3, 1)
-        layout.addLayout(settings)
+        layout.addLayout(self._settings())
         self.progress = QProgressBar()
         self.progress.setVisible(False)
         layout.addWidget(self.progress)
@@ -168,12 +148,88 @@ class BalancePanel(QWidget):
         self.hint_list.itemClicked.connect(self._hint_activated)
         self.hint_list.hide()
         layout.addWidget(self.hint_list)
-        self.slot_table = self._table(["Slot", "Space", "Wins ± 95%", "Mean place"])
+        self.fixes = FixesBox(self.doc)
+        self.fixes.spaceActivated.connect(self.spaceActivated)
+        layout.addWidget(self.fixes)
+        self.slot_table = self._table(["Slot", "Wins", "Change", "Place", "Change"], stretch=0)
         layout.addWidget(self.slot_table)
-        self.figure_table = self._table(["Figure", "Value ± 95%", "Change"])
+        self.figure_table = self._table(["Figure", "Value ± 95%", "Change"], stretch=0)
         layout.addWidget(self.figure_table)
-        for table in (self.slot_table, self.figure_table):
-            table.hide()  # empty headings say nothing until a run fills them
+        self.legend = QLabel(
+            f"{NOISE_MARK} marks a change within noise: a two-sided test at 95% cannot "
+            "tell it from chance."
+        )
+        self.legend.setWordWrap(True)
+        self.legend.setStyleSheet(f"color: {NOISE_COLOUR.name()}")
+        layout.addWidget(self.legend)
+        for widget in (self.slot_table, self.figure_table, self.legend):
+            widget.hide()  # empty headings say nothing until a run fills them
+        layout.addLayout(self._heat_buttons())
+        layout.addStretch(1)
+
+    def _settings(self) -> QGridLayout:
+        self.variant_box = ComboBox()
+        for path in sorted(variants_dir().glob("*.yaml")):
+            self.variant_box.addItem(path.stem.replace("-", " ").title(), str(path))
+        standard = self.variant_box.findText("Standard")
+        self.variant_box.setCurrentIndex(max(0, standard))
+        self.players_box = SpinBox()
+        self.players_box.setRange(2, 6)
+        self.players_box.setValue(4)
+        self.bots_box = ComboBox()
+        self.bots_box.addItems(list(BOT_CHOICES))
+        self.bots_box.setCurrentText(LAB_CHOICE)
+        self.games_box = SpinBox()
+        self.games_box.setRange(10, 1_000_000)  # as many as the command line takes
+        self.games_box.setSingleStep(100)
+        self.games_box.setValue(200)
+        self.games_label = QLabel("Games")
+        self.until_clear_box = QCheckBox("Until clear")
+        self.until_clear_box.setToolTip(
+            "Play until every grid slot's share is known to ±3 points, or a slot is shown "
+            "outside its fair share; Games is then the most it plays"
+        )
+        self.until_clear_box.toggled.connect(self._until_clear_toggled)
+        self.workers_box = SpinBox()
+        self.workers_box.setRange(1, max(1, os.cpu_count() or 1))
+        self.workers_box.setValue(max(1, (os.cpu_count() or 1) - 1))
+        self.workers_box.setToolTip("Processes playing games at once (1: on a thread)")
+        # Two short boxes to a row: the settings take five rows, so the figures and
+        # hints of a run are in view under them even in a short dock.
+        settings = QGridLayout()
+        settings.addWidget(QLabel("Variant"), 0, 0)
+        settings.addWidget(self.variant_box, 0, 1, 1, 3)
+        settings.addWidget(QLabel("Bots"), 1, 0)
+        settings.addWidget(self.bots_box, 1, 1, 1, 3)
+        settings.addWidget(QLabel("Players"), 2, 0)
+        settings.addWidget(self.players_box, 2, 1)
+        settings.addWidget(self.games_label, 2, 2)
+        settings.addWidget(self.games_box, 2, 3)
+        settings.addWidget(QLabel("Workers"), 3, 0)
+        settings.addWidget(self.workers_box, 3, 1)
+        settings.addWidget(self.until_clear_box, 3, 2, 1, 2)
+        self.run_button = QPushButton("Simulate")
+        self.run_button.setToolTip("Play the games on this circuit (Ctrl+Shift+B)")
+        self.run_button.clicked.connect(self.start)
+        self.suggest_button = QPushButton("Suggest fixes")
+        self.suggest_button.setToolTip(
+            "Try candidate edits of this circuit, each on the same games as the circuit "
+            "as it is, and list them best first"
+        )
+        self.suggest_button.clicked.connect(self.suggest)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.run_button)
+        buttons.addWidget(self.suggest_button)
+        buttons.addWidget(self.cancel_button)
+        settings.addLayout(buttons, 4, 0, 1, 4)
+        settings.setColumnStretch(1, 1)
+        settings.setColumnStretch(3, 1)
+        return settings
+
+    def _heat_buttons(self) -> QHBoxLayout:
         heat = QHBoxLayout()
         heat.addWidget(QLabel("Heat map:"))
         self.heat_group = QButtonGroup(self)
@@ -186,17 +242,31 @@ class BalancePanel(QWidget):
             if key == "":
                 button.setChecked(True)
         self.heat_group.buttonToggled.connect(self._heat_toggled)
-        layout.addLayout(heat)
-        layout.addStretch(1)
+        return heat
 
     @staticmethod
-    def _table(headers: list[str]) -> WholeTable:
+    def _table(headers: list[str], stretch: int | None = None) -> WholeTable:
+        """A table as tall as its rows whose columns fit the panel: each as wide as its
+        contents, but ``stretch`` (a column of words) takes what is left and wraps."""
         table = WholeTable(headers)
         table.verticalHeader().setVisible(False)
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        table.horizontalHeader().setStretchLastSection(True)
+        table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        table.setWordWrap(True)
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setMinimumSectionSize(24)
+        if stretch is None:
+            header.setStretchLastSection(True)
+        else:
+            header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+        table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         return table
+
+    def _until_clear_toggled(self, on: bool) -> None:
+        self.games_label.setText("At most" if on else "Games")
+        if on and self.games_box.value() < 2000:
+            self.games_box.setValue(10_000)
 
     # -- running ------------------------------------------------------------------
     @property
@@ -210,20 +280,61 @@ class BalancePanel(QWidget):
         spec = self._run_spec()
         if spec is None:
             return False
-        self.progress.setRange(0, spec.games)
+        until_clear = self.until_clear_box.isChecked()
+        self._show_progress(spec.games)
+        self.status.setText(
+            f"Playing until the answer is clear, at most {plural(spec.games, 'game', spec=',')}…"
+            if until_clear
+            else f"Playing {plural(spec.games, 'game', spec=',')}…"
+        )
+        self._playing = spec.track
+        worker = BalanceWorker(spec, self.workers_box.value(), until_clear)
+        worker.progressed.connect(self._progressed)
+        worker.finished.connect(self._done)
+        self._launch(worker)
+        return True
+
+    def suggest(self) -> bool:
+        """Start a search for fixes of the circuit (its candidates chosen from the last
+        run when it is current); False (with a reason shown) when it cannot start."""
+        if self.running:
+            return False
+        spec = self._run_spec()
+        if spec is None:
+            return False
+        current = self.report if self.report is not None and not self.stale else None
+        self._show_progress(spec.games)
+        self.status.setText("Trying fixes…")
+        worker = FixWorker(spec, current, self.workers_box.value())
+        worker.progressed.connect(self._fix_progressed)
+        worker.finished.connect(self._fixes_done)
+        self._launch(worker)
+        return True
+
+    def _show_progress(self, games: int) -> None:
+        self.progress.setRange(0, games)
         self.progress.setValue(0)
+        self.progress.setFormat("%v of %m games")
         self.progress.setVisible(True)
-        self.status.setText(f"Playing {plural(spec.games, 'game')}…")
-        self._worker = BalanceWorker(spec, self.workers_box.value())
+
+    def _launch(self, worker: BalanceWorker | FixWorker) -> None:
+        self._worker = worker
         self._thread = QThread(self)
-        self._worker.moveToThread(self._thread)
-        self._thread.started.connect(self._worker.work)
-        self._worker.progressed.connect(self.progress.setValue)
-        self._worker.finished.connect(self._done)
+        worker.moveToThread(self._thread)
+        self._thread.started.connect(worker.work)
         self.stale = False
         self._set_running(True)
         self._thread.start()
-        return True
+
+    def _progressed(self, games: int, waiting: str) -> None:
+        self.progress.setValue(games)
+        self.progress.setFormat(f"%v games, waiting for {waiting}" if waiting else "%v of %m games")
+        self.progress.setToolTip(f"Waiting for {waiting}" if waiting else "")
+
+    def _fix_progressed(self, done: int, total: int, what: str) -> None:
+        self.progress.setRange(0, total)
+        self.progress.setValue(done)
+        self.progress.setFormat(f"%v of %m games: {what}")
 
     def _run_spec(self) -> BalanceRun | None:
         track = self.doc.snapshot()
@@ -265,6 +376,7 @@ class BalancePanel(QWidget):
 
     def _set_running(self, running: bool) -> None:
         self.run_button.setEnabled(not running)
+        self.suggest_button.setEnabled(not running)
         self.cancel_button.setEnabled(running)
         for box in (
             self.variant_box,
@@ -272,11 +384,12 @@ class BalancePanel(QWidget):
             self.bots_box,
             self.games_box,
             self.workers_box,
+            self.until_clear_box,
         ):
             box.setEnabled(not running)
         self.runningChanged.emit(running)
 
-    def _done(self, outcome: object) -> None:
+    def _finish(self) -> None:
         thread, self._thread, self._worker = self._thread, None, None
         if thread is not None:
             thread.quit()
@@ -284,10 +397,25 @@ class BalancePanel(QWidget):
             thread.deleteLater()
         self._set_running(False)
         self.progress.setVisible(False)
+
+    def _done(self, outcome: object) -> None:
+        self._finish()
         if not isinstance(outcome, BalanceReport):
             self.status.setText(f"The simulation failed: {outcome}")
             return
-        self.show_report(outcome)
+        self.show_report(outcome, self._playing)
+
+    def _fixes_done(self, outcome: object) -> None:
+        self._finish()
+        if not isinstance(outcome, FixSearch):
+            self.status.setText(f"Trying fixes failed: {outcome}")
+            return
+        self.status.setText(
+            f"Tried {plural(len(outcome.trials), 'fix', 'fixes')} in {outcome.seconds:.1f} s"
+            + (" (cancelled)." if outcome.cancelled else ".")
+        )
+        self.fixes.show_search(outcome)
+        self._bring_into_view(self.fixes)
 
     def _on_track_changed(self) -> None:
         if (self.running or self.report is not None) and not self.stale:
@@ -295,19 +423,23 @@ class BalancePanel(QWidget):
             self._show_status()
 
     # -- showing ------------------------------------------------------------------
-    def show_report(self, report: BalanceReport) -> None:
-        """Show a report (the last one shown becomes the one to compare with)."""
+    def show_report(self, report: BalanceReport, track: Track | None = None) -> None:
+        """Show a report of games on ``track`` (the circuit as it is when not given; the
+        last report shown becomes the one to compare with)."""
         if self.report is not None and not self.report.cancelled:
             self.previous = self.report
         self.report = report
+        self.report_track = track or self.doc.snapshot()
         self._show_status()
         self.headline.setText(
             f"<b style='font-size:14pt'>Balance {report.balance:.2f}</b> "
             "<span>(1 = every grid slot wins as often; 0 = one slot wins every race)</span>"
         )
-        self._fill_slots(report)
+        changes = {c.figure: c for c in compare(self.previous, report)} if self.previous else {}
+        self._fill_slots(report, changes)
         self._fill_hints(report)
-        self._fill_figures(report)
+        self._fill_figures(report, changes)
+        self.legend.setVisible(bool(changes))
         self._bring_into_view(self.hint_list if self.hint_list.count() else self.headline)
         for button in self.heat_group.buttons():
             button.setEnabled(True)
@@ -320,9 +452,13 @@ class BalancePanel(QWidget):
                 self.status.setText("The circuit changed: this run will be stale.")
             return
         text = (
-            f"{plural(report.games, 'game')} of {report.variant} with {report.players} players "
-            f"in {report.seconds:.1f} s" + (" (cancelled)" if report.cancelled else "") + "."
+            f"{plural(report.games, 'game', spec=',')} of {report.variant} with "
+            f"{report.players} players and {bots_named(report.bots)} in {report.seconds:.1f} s"
+            + (" (cancelled)" if report.cancelled else "")
+            + "."
         )
+        if report.answer:
+            text += f" Stopped: {report.answer}."
         if self.stale:
             text += " The circuit has changed since: run again for current figures."
             self.status.setStyleSheet("color: #b35c00")
@@ -330,7 +466,7 @@ class BalancePanel(QWidget):
             self.status.setStyleSheet("")
         self.status.setText(text)
 
-    def _fill_slots(self, report: BalanceReport) -> None:
+    def _fill_slots(self, report: BalanceReport, changes: dict[str, Change]) -> None:
         shares = report.slot_shares()
         fair = 1 / SLOTS
         self.slot_table.setRowCount(SLOTS)
@@ -338,22 +474,24 @@ class BalancePanel(QWidget):
             share, low, high = shares[k]
             place = report.slot_places[k]
             lo, hi = place.interval()
+            space = report.grid[k] if k < len(report.grid) else ""
             cells = [
-                str(k + 1),
-                report.grid[k] if k < len(report.grid) else "",
-                f"{100 * share:.0f}% ± {50 * (high - low):.0f}%",
-                f"{place.mean:.2f} ± {(hi - lo) / 2:.2f}" if place.count else "",
+                QTableWidgetItem(f"{k + 1} {space}"),
+                QTableWidgetItem(f"{100 * share:.0f}% ± {50 * (high - low):.0f}"),
+                change_item(changes.get(slot_share(k)), 100, digits=1),
+                QTableWidgetItem(f"{place.mean:.2f} ± {(hi - lo) / 2:.2f}" if place.count else ""),
+                change_item(changes.get(slot_place(k))),
             ]
-            tips = ["", "", f"95% interval {100 * low:.0f}% to {100 * high:.0f}%", ""]
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                item.setToolTip(tips[column])
-                if column == 2 and (low > fair or high < fair):
-                    item.setForeground(UNFAIR)
-                    font = item.font()
-                    font.setBold(True)
-                    item.setFont(font)
-                    item.setToolTip(f"{tips[2]}: beyond chance (fair share {100 * fair:.0f}%)")
+            cells[0].setToolTip(f"Grid slot {k + 1} (1: the pole), start space {space}")
+            wins = cells[1]
+            wins.setToolTip(f"95% interval {100 * low:.0f}% to {100 * high:.0f}%")
+            if low > fair or high < fair:
+                wins.setForeground(UNFAIR)
+                font = wins.font()
+                font.setBold(True)
+                wins.setFont(font)
+                wins.setToolTip(f"{wins.toolTip()}: beyond chance (fair share {100 * fair:.0f}%)")
+            for column, item in enumerate(cells):
                 self.slot_table.setItem(k, column, item)
         self.slot_table.fit()
         self.slot_table.show()
@@ -361,7 +499,7 @@ class BalancePanel(QWidget):
     def _fill_hints(self, report: BalanceReport) -> None:
         self.hint_list.clear()
         style = self.style()
-        for hint in hints(report):
+        for hint in hints(report, self.report_track):
             icon = (
                 QStyle.StandardPixmap.SP_MessageBoxWarning
                 if hint.severity == "warning"
@@ -374,9 +512,8 @@ class BalancePanel(QWidget):
             self.hint_list.addItem(item)
         self.hint_list.setVisible(self.hint_list.count() > 0)
 
-    def _fill_figures(self, report: BalanceReport) -> None:
-        changes = {c.figure: c for c in compare(self.previous, report)} if self.previous else {}
-        rows: list[tuple[str, str, str]] = []
+    def _fill_figures(self, report: BalanceReport, changes: dict[str, Change]) -> None:
+        rows: list[tuple[str, str, QTableWidgetItem]] = []
 
         def mean_row(label: str, key: str, tally_name: str, scale: float = 1.0) -> None:
             tally = getattr(report, tally_name)
@@ -384,42 +521,53 @@ class BalancePanel(QWidget):
                 return
             lo, hi = tally.interval()
             value = f"{tally.mean * scale:.2f} ± {(hi - lo) * scale / 2:.2f}"
-            rows.append((label, value, _change_text(changes.get(key), scale)))
+            rows.append((label, value, change_item(changes.get(key))))
 
-        rows.append(("Balance", f"{report.balance:.2f}", _change_text(changes.get("balance"))))
+        def share_row(label: str, key: str, share: tuple[float, float, float]) -> None:
+            value = f"{100 * share[0]:.0f}% ± {50 * (share[2] - share[1]):.0f}%"
+            rows.append((label, value, change_item(changes.get(key), 100, "%", 1)))
+
+        rows.append(("Balance", f"{report.balance:.2f}", change_item(changes.get("balance"))))
         mean_row("Cards played per race", "cards played per race", "turns")
-        mean_row(f"Rounds per race ({report.players} players)", "", "turns", 1 / report.players)
+        mean_row(
+            f"Rounds per race ({report.players} players)",
+            "rounds per race",
+            "turns",
+            1 / report.players,
+        )
         mean_row("Cars stalled per race", "stalled cars per race", "stalled")
-        mean_row("Spaces short, for a stalled car", "", "stall_steps")
-        mean_row("Cards left in hands", "", "cards_left")
+        n = max(1, report.games)
+        share_row(
+            "Races with a stalled car",
+            "races with a stalled car",
+            (report.races_with_stall / n, *wilson(report.races_with_stall, report.games)),
+        )
+        mean_row(
+            "Spaces short, for a stalled car", "spaces short, for a stalled car", "stall_steps"
+        )
+        mean_row("Cards left in hands", "cards left in hands", "cards_left")
         mean_row("Lead changes per race", "lead changes per race", "lead_changes")
         mean_row("Money spread, best to worst ($M)", "money spread", "money_spread")
         for line in range(3):
-            reached = report.line_reached[line] / max(1, report.games)
-            key = f"betting line {line + 1} reached"
-            rows.append(
-                (
-                    f"Betting line {line + 1} reached",
-                    f"{100 * reached:.0f}% of races",
-                    _change_text(changes.get(key), 100, "%"),
-                )
+            reached = report.line_reached[line]
+            share_row(
+                f"Betting line {line + 1} reached",
+                line_reached(line),
+                (reached / n, *wilson(reached, report.games)),
             )
-        share, low, high = report.first_player_share()
-        rows.append(
-            (
-                "Player who plays first wins",
-                f"{100 * share:.0f}% ± {50 * (high - low):.0f}%",
-                "",
-            )
+        share_row(
+            "Player who plays first wins",
+            "player who plays first wins",
+            report.first_player_share(),
         )
-        for seat, (share, low, high) in enumerate(report.seat_shares()):
-            rows.append(
-                (f"Player {seat + 1} wins", f"{100 * share:.0f}% ± {50 * (high - low):.0f}%", "")
-            )
+        for seat, share in enumerate(report.seat_shares()):
+            share_row(f"Player {seat + 1} wins", seat_share(seat), share)
         self.figure_table.setRowCount(len(rows))
-        for r, row in enumerate(rows):
-            for column, text in enumerate(row):
-                self.figure_table.setItem(r, column, QTableWidgetItem(text))
+        for r, (label, value, change) in enumerate(rows):
+            self.figure_table.setItem(r, 0, QTableWidgetItem(label))
+            self.figure_table.setItem(r, 1, QTableWidgetItem(value))
+            self.figure_table.setItem(r, 2, change)
+        self.figure_table.resizeRowsToContents()
         self.figure_table.fit()
         self.figure_table.show()
 
@@ -455,9 +603,21 @@ class BalancePanel(QWidget):
         return self.report.heat_values(mode)
 
 
-def _change_text(change: Change | None, scale: float = 1.0, unit: str = "") -> str:
+def change_item(
+    change: Change | None, scale: float = 1.0, unit: str = "", digits: int = 2
+) -> QTableWidgetItem:
+    """A Change cell: the signed change, grey with the noise mark when a
+    two-sided test at 95% cannot tell it from chance; empty with nothing to compare."""
     if change is None:
-        return ""
-    arrow = "↑" if change.delta > 0 else "↓" if change.delta < 0 else "="
-    noise = "" if change.significant else " (noise)"
-    return f"{arrow} {change.delta * scale:+.2f}{unit}{noise}"
+        return QTableWidgetItem("")
+    text = f"{change.delta * scale:+.{digits}f}{unit}"
+    item = QTableWidgetItem(f"{NOISE_MARK} {text}" if not change.significant else text)
+    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    was, now = change.before * scale, change.after * scale
+    item.setToolTip(
+        f"{was:.{digits}f}{unit} -> {now:.{digits}f}{unit}"
+        + ("" if change.significant else ": within noise (95%)")
+    )
+    if not change.significant:
+        item.setForeground(NOISE_COLOUR)
+    return item

@@ -1,15 +1,16 @@
-"""File > Export > Export…: one dialog for PNG, SVG and PDF through ``editor.render.render``.
+"""File > Export > Export…: one dialog for PNG, SVG and PDF through ``canvas.render.render``,
+and ``export_board``, which the dialog and the Export menu's entries use.
 
 A PDF is printed at true scale, either on one page the size of the board or
 tiled over A4, Letter or A3 pages; a PNG takes a resolution in DPI. Errors
-(a bad path, a board too large for its pages) are shown through the window's
-prompts, never raised.
+(a bad path, a full disk, the track's own file as the output, a board too large
+for its pages) are shown through the window's prompts, never raised.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -27,6 +28,7 @@ from trackside.editor.canvas.render import DEFAULT_DPI, Rendered, render
 from trackside.editor.document.files import suggested_stem
 from trackside.editor.widgets.boxes import ComboBox, SpinBox
 from trackside.engine.errors import TracksideError
+from trackside.engine.writer import refuse_replacing_inputs
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -138,28 +140,43 @@ class ExportDialog(QDialog):
         if path.suffix.lower() != "." + kind:
             path = path.with_suffix("." + kind)
         paper = self.paper.currentData() if kind == "pdf" else None
-        try:
-            done = render(
-                self.doc.snapshot(),
-                path,
-                paper,
-                dpi=self.dpi.value(),
-                show_ids=self.show_ids.isChecked(),
-                show_racing_line=self.show_racing.isChecked(),
-            )
-        except TracksideError as exc:
-            self.prompts.problems("Cannot export", str(exc), [])
-            return None
-        except OSError as exc:
-            self.prompts.problems("Cannot export", f"{path}: {exc.strerror or exc}", [])
-            return None
-        except Exception as exc:  # a half-drawn track must never take the editor down
-            self.prompts.problems("Cannot export", f"{path}: {type(exc).__name__}: {exc}", [])
+        done = export_board(
+            self.doc,
+            path,
+            paper,
+            self.prompts,
+            dpi=self.dpi.value(),
+            show_ids=self.show_ids.isChecked(),
+            show_racing_line=self.show_racing.isChecked(),
+        )
+        if done is None:
             return None
         pages = f", {done.pages} pages" if done.pages > 1 else ""
         self.notify(f"Exported {done.path}{pages}")
         self.result_ = done
         return done
+
+
+def export_board(
+    doc: TrackDocument,
+    path: str | Path,
+    paper: str | None,
+    prompts: Prompts,
+    **options: Any,
+) -> Rendered | None:
+    """Draw the open track into ``path`` (PNG, SVG or PDF by its suffix; ``options``
+    as ``render`` takes them); None, with the reason shown, when it cannot be written.
+    The track's own file is never the output."""
+    try:
+        refuse_replacing_inputs([("the export", path)], [("the open track", doc.path)])
+        return render(doc.snapshot(), path, paper, **options)
+    except TracksideError as exc:
+        prompts.problems("Cannot export", str(exc), [])
+    except OSError as exc:
+        prompts.problems("Cannot export", f"{path}: {exc.strerror or exc}", [])
+    except Exception as exc:  # a half-drawn track must never take the editor down
+        prompts.problems("Cannot export", f"{path}: {type(exc).__name__}: {exc}", [])
+    return None
 
 
 def local_paper() -> str:

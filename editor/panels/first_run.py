@@ -287,10 +287,7 @@ class FirstRun(QObject):
             self._place()
             self.page.raise_()
         self.page.setVisible(shown)
-        view = self.window.view
-        if view.show_empty_hint == shown:  # the card says it all: no hint under it
-            view.show_empty_hint = not shown
-            view.viewport().update()
+        self.window.view.show_empty_hint = not shown  # the card says it all: no hint under it
 
     def dismiss(self) -> None:
         """Blank: the empty page, without the start page."""

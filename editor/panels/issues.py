@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from trackside.editor.document.files import LoadProblem
 from trackside.editor.document.track_document import TrackDocument, is_unset
 from trackside.editor.widgets.tree_items import children, top_level_items
-from trackside.engine.text import plural
+from trackside.engine.text import noun, plural
 from trackside.engine.track.geometry import GeometryCache, TrackGeometry
 from trackside.engine.track.model import Track
 
@@ -226,7 +226,6 @@ class IssuesPanel(QWidget):
         self.doc = doc
         self.issues: list[ShownIssue] = []
         self.load_problems: list[ShownIssue] = []
-        self.last_seconds = 0.0
         self.last_cpu = 0.0  # CPU seconds of the last check shown (its worker thread)
         self.checked = False  # no "No problems" before the first check has run
         self._generation = 0
@@ -316,7 +315,7 @@ class IssuesPanel(QWidget):
             return  # an edit came in since; a newer check is on its way
         self._pending = False
         self.checked = True
-        self.last_seconds, self.last_cpu = seconds, cpu
+        self.last_cpu = cpu
         self.issues = issues
         self.state.setText(f"{seconds * 1000:.0f} ms")
         self.state.setToolTip(f"The validator took {seconds * 1000:.0f} ms")
@@ -363,9 +362,9 @@ class IssuesPanel(QWidget):
         errors = sum(1 for i in counted if i.severity == "error")
         warnings = len(counted) - errors
         self.counts.setText(
-            f"<b style='color:#e5484d'>{errors}</b> error{'s' * (errors != 1)}"
+            f"<b style='color:#e5484d'>{errors}</b> {noun(errors, 'error')}"
             f" &nbsp; <b style='color:#f0a020'>{warnings}</b> "
-            f"warning{'s' * (warnings != 1)}"
+            f"{noun(warnings, 'warning')}"
             if counted
             else "<b style='color:#3fb950'>No problems</b>"
             if self.checked

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -35,11 +36,11 @@ from trackside.editor.document.lane_draft import plus_turns_left
 from trackside.editor.document.track_document import is_unset
 from trackside.editor.tools.lane_tool import LaneTool
 from trackside.editor.widgets.boxes import ComboBox, DoubleSpinBox, SpinBox
-from trackside.editor.widgets.whole_views import WholeTable
 from trackside.engine.track.lanes import MAX_LANES, Arc, Piece, Straight
 
-COLUMNS = ("Piece", "Length\nor radius", "Turn °", "Lanes", "Keep")
+COLUMNS = ("Piece", "Length\nor radius", "Turn °", "Lanes", "Keep", "Closes")
 KEEP_COLUMN = 4
+CLOSES_COLUMN = 5
 # (shown, the piece's keep): Centre is the builder's default, stored as nothing
 KEEP_OPTIONS = (("Centre", None), ("Left", "left"), ("Right", "right"))
 KEEP_TIP = (
@@ -48,6 +49,18 @@ KEEP_TIP = (
     "Left: the left lanes carry on, lanes end or are added on the right. Right: the "
     "other way. Centre: lanes end or are added on both sides (for 4 lanes into 2)."
 )
+CLOSES_TIP = (
+    "Which straights close the loop: a ticked straight's length is fitted so that the "
+    "line ends where it starts. A length you type stays as typed; tick a straight to "
+    "choose it, untick to keep it as it is."
+)
+FITTED = QColor("#e0a030")
+CLOSES_BOXES = (
+    "QTableView::indicator { width: 12px; height: 12px; border: 1px solid #9aa4b1;"
+    " border-radius: 2px; background: transparent; }"
+    f" QTableView::indicator:checked {{ background: {FITTED.name()}; }}"
+)
+LEAST_ROWS = 3  # pieces the table has room for in the smallest dock
 
 
 def _spin(lo: float, hi: float, step: float, decimals: int = 1, suffix: str = "") -> QDoubleSpinBox:
@@ -60,6 +73,15 @@ def _spin(lo: float, hi: float, step: float, decimals: int = 1, suffix: str = ""
     return box
 
 
+class PieceTable(QTableWidget):
+    """The pieces table: it asks for no more than its least height, and takes what
+    the dock has to spare (a word-wrapped panel in a scroll area is laid out at its
+    preferred height, so a table that asked for more would push the rest away)."""
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), self.minimumHeight())
+
+
 class LanePanel(QWidget):
     """Typed values for a ``LaneTool``'s draft; ``create_button`` runs Create."""
 
@@ -70,12 +92,12 @@ class LanePanel(QWidget):
         self._filling = False
         layout = QVBoxLayout(self)
         intro = QLabel(
-            "Click the canvas to place the start, then click or drag for each "
-            "piece: ahead for a straight, to a side for an arc. Or type them here."
+            "Click the canvas for the start, then click or drag each piece (ahead: "
+            "a straight, aside: an arc), or type them here."
         )
         intro.setWordWrap(True)
         layout.addWidget(intro)
-        layout.addWidget(self._build_table())
+        layout.addWidget(self._build_table(), 1)  # the table takes the dock's spare height
         layout.addLayout(self._build_piece_buttons())
         layout.addLayout(self._build_form())
         self.status = QLabel()
@@ -91,16 +113,24 @@ class LanePanel(QWidget):
         buttons.addWidget(self.create_button)
         buttons.addWidget(self.cancel_button)
         layout.addLayout(buttons)
+        again = QHBoxLayout()
+        self.new_layout_button = QPushButton("New Layout (N)")
+        self.new_layout_button.setToolTip(
+            "Start another layout: a click on the canvas then places its start (after "
+            "Create or Re-apply a click starts nothing until then)"
+        )
+        self.new_layout_button.clicked.connect(self.tool.new_layout)
+        again.addWidget(self.new_layout_button)
         self.edit_layout_button = QPushButton("Edit Layout Again")
+        again.addWidget(self.edit_layout_button)
+        layout.addLayout(again)
         self.edit_layout_button.setToolTip(
             "Load the layout that built the selected spaces (else the last one created) "
             "back into the table; Create then re-applies it in place, as one undo step, "
             "and the spaces that remain keep their ids"
         )
         self.edit_layout_button.clicked.connect(self.edit_layout)
-        layout.addWidget(self.edit_layout_button)
         self.doc.layoutsChanged.connect(self._fill_options)
-        layout.addStretch(1)
         tool.draftChanged.connect(self.fill)
         tool.buildChanged.connect(self._show_status)
         self.doc.changed.connect(self._fill_options)
@@ -109,13 +139,15 @@ class LanePanel(QWidget):
 
     # -- building --------------------------------------------------------------
     def _build_table(self) -> QTableWidget:
-        # Room for a few pieces, more as they come, then it scrolls: the settings and
-        # what Create does stay in view under it in a dock of ordinary height.
-        self.table = WholeTable(list(COLUMNS), fewest=3, most=4)
+        # As tall as the dock allows, with room for a few pieces at least; more pieces
+        # scroll inside it, so the buttons under it never move as pieces are added.
+        self.table = PieceTable(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
         self.table.verticalHeader().setVisible(True)  # numbered as the messages count pieces
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(KEEP_COLUMN, QHeaderView.ResizeMode.Stretch)
         self._header_tip(1, "mm: a straight's length, an arc's radius (of the racing line)")
         self._header_tip(
             2,
@@ -125,6 +157,10 @@ class LanePanel(QWidget):
         )
         self._header_tip(3, f"1-{MAX_LANES} for this piece; blank: the lane count below")
         self._header_tip(KEEP_COLUMN, KEEP_TIP)
+        self._header_tip(CLOSES_COLUMN, CLOSES_TIP)
+        self.table.setMinimumHeight(_rows_height(self.table, LEAST_ROWS))
+        # The style draws an unticked box dark on the dark table: outline it.
+        self.table.setStyleSheet(CLOSES_BOXES)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.itemChanged.connect(self._on_item_changed)
         self.table.currentCellChanged.connect(
@@ -193,8 +229,11 @@ class LanePanel(QWidget):
         self.stagger = _spin(0, 0.5, 0.05, decimals=2, suffix=" rows")
         self.stagger.setToolTip("Shifts neighbouring lanes forward by this fraction of a row")
         form.addRow("Space length", self.space_length)
-        form.addRow("Lane width", self.lane_width)
-        form.addRow("Stagger", self.stagger)
+        width_and_stagger = QHBoxLayout()  # one row for two: more room for the table
+        width_and_stagger.addWidget(self.lane_width, 1)
+        width_and_stagger.addWidget(QLabel("Stagger"))
+        width_and_stagger.addWidget(self.stagger, 1)
+        form.addRow("Lane width", width_and_stagger)
         self.lanes.valueChanged.connect(lambda v: self._setting(lanes=int(v)))
         self.space_length.valueChanged.connect(lambda v: self._setting(space_length=float(v)))
         self.lane_width.valueChanged.connect(lambda v: self._setting(lane_width=float(v)))
@@ -249,8 +288,15 @@ class LanePanel(QWidget):
             turn.setFlags(turn.flags() & ~Qt.ItemFlag.ItemIsEditable)
         lanes = QTableWidgetItem("" if piece.lanes is None else str(piece.lanes))
         lanes.setToolTip("Blank: the lane count below")
+        closes = QTableWidgetItem()
+        closes.setFlags(
+            Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable
+            if straight
+            else Qt.ItemFlag.NoItemFlags
+        )
         for col, item in enumerate((kind, size, turn, lanes)):
             self.table.setItem(row, col, item)
+        self.table.setItem(row, CLOSES_COLUMN, closes)
         self._fill_keep(row, piece)
 
     def _fill_keep(self, row: int, piece: Piece) -> None:
@@ -291,18 +337,23 @@ class LanePanel(QWidget):
             "Only for a track that has no grid or lines yet" if has_furniture else ""
         )
         self.edit_layout_button.setEnabled(bool(self.doc.lane_layouts))
+        self.new_layout_button.setEnabled(self.tool.finished)
         editing = self.tool.editing is not None
         self.create_button.setText("Re-apply (Enter)" if editing else "Create (Enter)")
 
     def _show_status(self, text: str) -> None:
         bad = self.tool.build.error is not None
-        self.status.setStyleSheet("color: #ff6b6b" if bad else "")
+        unclosed = self.tool.build.miss > 0
+        self.status.setStyleSheet(
+            "color: #ff6b6b" if bad else (f"color: {FITTED.name()}" if unclosed else "")
+        )
         self.status.setText(text)
         self.create_button.setEnabled(self.tool.build.ok and not bad)
         self._mark_fitted()
 
     def _mark_fitted(self) -> None:
-        """Set apart the straights whose length Create changes to close the loop."""
+        """Set apart the straights whose length Create changes to close the loop, and
+        tick those that close it."""
         layout = self.tool.build.layout
         built = list(layout.pieces) if layout is not None else []
         filling, self._filling = self._filling, True  # restyling is no edit
@@ -312,21 +363,51 @@ class LanePanel(QWidget):
             self._filling = filling
 
     def _mark_rows(self, built: Sequence[Piece]) -> None:
+        fitted = self.tool.build.fitted
         for row, piece in enumerate(self.tool.draft.pieces):
             item = self.table.item(row, 1)
             if item is None:
                 continue
             fitted_length = _closing_length(piece, built[row] if row < len(built) else piece)
             changed = fitted_length is not None
+            if isinstance(piece, Straight):  # what Create builds: the fitted length if fitted
+                item.setText(f"{fitted_length if changed else piece.length:g}")
             font = item.font()
             font.setItalic(changed)
             item.setFont(font)
-            item.setForeground(QColor("#e0a030") if changed else self.table.palette().text())
+            item.setForeground(FITTED if changed else self.table.palette().text())
             item.setToolTip(
-                f"Create makes this straight {fitted_length:.1f} mm long to close the loop"
-                if fitted_length is not None
+                f"Fitted to close the loop (typed: {piece.path_length:g} mm); type a length "
+                "to keep it as typed"
+                if changed
                 else ""
             )
+            self._mark_closes(row, piece, row in fitted, fitted_length)
+
+    def _mark_closes(
+        self, row: int, piece: Piece, fitted: bool, fitted_length: float | None
+    ) -> None:
+        """Tick a straight that closes the loop (chosen, or taken by the fitter)."""
+        item = self.table.item(row, CLOSES_COLUMN)
+        if item is None or not isinstance(piece, Straight):
+            if item is not None:
+                item.setToolTip("Only a straight's length closes a loop")
+            return
+        ticked = bool(piece.closes) or (piece.closes is None and fitted)
+        item.setCheckState(Qt.CheckState.Checked if ticked else Qt.CheckState.Unchecked)
+        length = f" ({fitted_length:.1f} mm)" if fitted_length is not None else ""
+        if piece.closes:
+            tip = f"Chosen to close the loop{length}; untick to keep it as typed"
+        elif ticked:
+            tip = (
+                f"Closes the loop{length}, the smallest change; untick to keep it as "
+                "typed, or tick another straight to choose that one"
+            )
+        elif piece.closes is False:
+            tip = "Kept as typed: never changed to close the loop; tick to let it close it"
+        else:
+            tip = "Tick to close the loop with this straight"
+        item.setToolTip(tip)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Enter creates here too (after a click on + Straight, say). Esc is left to the
@@ -393,13 +474,19 @@ class LanePanel(QWidget):
             return
         row = item.row()
         piece = self.tool.draft.pieces[row]
+        if item.column() == CLOSES_COLUMN:
+            self._on_closes(row, piece, item.checkState() == Qt.CheckState.Checked)
+            return
         try:
             size = float(self._cell_text(row, 1))
             lanes_text = self._cell_text(row, 3).strip()
             lanes = int(lanes_text) if lanes_text else None
             new: Piece
             if isinstance(piece, Straight):
-                new = replace(piece, length=size, lanes=lanes)
+                if item.column() == 1:  # a typed length stays as typed: never fitted
+                    new = replace(piece, length=size, lanes=lanes, closes=False)
+                else:
+                    new = replace(piece, lanes=lanes)
             else:
                 new = replace(piece, radius=size, angle=float(self._cell_text(row, 2)), lanes=lanes)
         except ValueError:
@@ -409,6 +496,18 @@ class LanePanel(QWidget):
             return
         self.tool.set_piece(row, new)
         self.tool.reveal()
+
+    def _on_closes(self, row: int, piece: Piece, ticked: bool) -> None:
+        """The designer chose this straight to close the loop, or to keep it as typed."""
+        if isinstance(piece, Straight) and piece.closes is not ticked:
+            self.tool.set_piece(row, replace(piece, closes=ticked))
+            self.tool.reveal()
+
+
+def _rows_height(table: QTableWidget, rows: int) -> int:
+    """The height of ``table`` showing its header and ``rows`` rows."""
+    header = table.horizontalHeader().sizeHint().height()
+    return header + rows * table.verticalHeader().defaultSectionSize() + 2 * table.frameWidth()
 
 
 def _closing_length(piece: Piece, fitted: Piece) -> float | None:

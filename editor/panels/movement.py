@@ -34,6 +34,7 @@ from trackside.editor.tools.moves import after_insertion, after_removal
 from trackside.editor.widgets.boxes import ComboBox, SpinBox
 from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.game.cards import COLOURS
+from trackside.engine.text import plural
 from trackside.engine.track.movement import Move
 
 if TYPE_CHECKING:
@@ -91,7 +92,7 @@ class MovementDock(QWidget):
         self.number.setRange(1, 9)
         self.number.setValue(self.tool.number)
         self.number.setToolTip("How far the car moves (keys 1-9 on the canvas)")
-        self.number.valueChanged.connect(self._on_number)
+        self.number.valueChanged.connect(self.tool.set_number)
         form.addRow("Move", self.number)
         self.next_colour = ComboBox()
         for colour in COLOURS:
@@ -143,11 +144,6 @@ class MovementDock(QWidget):
         self.refresh()
 
     # -- following the tool ------------------------------------------------------
-    def _on_number(self, value: int) -> None:
-        if self.tool.number != value:
-            self.tool.number = value
-            self.tool.refresh()
-
     def _sync_arrows(self, on: bool) -> None:
         if self.arrows.isChecked() != on:
             self.arrows.setChecked(on)
@@ -180,15 +176,14 @@ class MovementDock(QWidget):
                 by_end.setdefault(m.end, []).append(m)
             ends = sorted(by_end, key=lambda i: spaces[i].id)
             self.summary.setText(
-                f"{spaces[origin].id} moving {tool.number}: {len(moves)} "
-                f"path{'s' * (len(moves) != 1)} to {len(ends)} end "
-                f"space{'s' * (len(ends) != 1)}" + ("" if moves else " (cannot move)")
+                f"{spaces[origin].id} moving {tool.number}: {plural(len(moves), 'path')} "
+                f"to {plural(len(ends), 'end space')}" + ("" if moves else " (cannot move)")
             )
             for i in ends:
                 count = len(by_end[i])
                 kind = end_kind(by_end[i], i)
                 text = (
-                    f"{spaces[i].id}  —  {count} path{'s' * (count != 1)}"
+                    f"{spaces[i].id}  —  {plural(count, 'path')}"
                     + {"finish": ", finishes", "blocked": ", blocked short", "move": ""}[kind]
                 )
                 rows.append((text, i))
@@ -239,11 +234,7 @@ class MovementDock(QWidget):
             rest = [c for c in free if c != self.car_colour[i]]
             if rest:
                 self.next_colour.setCurrentIndex(self.next_colour.findData(rest[0]))
-        overlay = self.tool.overlay
-        colours = {i: QColor(CAR_HEX[c]) for i, c in self.car_colour.items()}
-        if overlay is not None and overlay.car_colours != colours:  # not on every hover
-            overlay.car_colours = colours
-            overlay.update()
+        self.tool.set_car_colours({i: QColor(CAR_HEX[c]) for i, c in self.car_colour.items()})
         spaces = self.doc.track.spaces
         placed = [
             f"{c} on {spaces[i].id}"

@@ -27,7 +27,7 @@ from trackside.editor.widgets.tree_items import children, top_level_items
 # Keys that no menu shows: what they do on the canvas.
 CANVAS_KEYS = [
     ("Arrow keys", "Nudge the selection 1 mm (Shift: 10 mm)"),
-    ("Escape", "Cancel what the tool is doing, then clear the selection"),
+    ("Escape", "Cancel what the tool is doing (Select tool: then clear the selection)"),
     ("Ctrl + drag", "Move without snapping"),
     ("Shift + click", "Add to the selection"),
     ("Ctrl + click", "Remove from the selection"),
@@ -41,6 +41,7 @@ CANVAS_KEYS = [
     ("Drag the lap start marker", "Move the lap start (Select tool)"),
     ("Click a space (line tools)", "Put the line across the track at its nearest edge"),
     ("Shift + drag (line tools)", "A new line, even from an end of the old one"),
+    ("N (Lanes tool)", "After Create or Re-apply: start another layout"),
 ]
 
 

@@ -35,6 +35,7 @@ from trackside.editor.canvas.painting import (
 )
 from trackside.editor.play.cars import car_colour, car_footprint, ink, paint_car
 from trackside.engine.game import COLOURS, Board
+from trackside.engine.text import ordinal
 
 PLACES_H = 44  # pixels: the strip of winners' places along the top
 MARGIN = 12
@@ -395,7 +396,7 @@ class BoardView(QWidget):
             painter.setBrush(car_colour(car) if car else QColor("#2b2f36"))
             painter.drawRoundedRect(r, 5, 5)
             painter.setPen(ink(car) if car else QColor("#8b929c"))
-            text = {0: "1st", 1: "2nd", 2: "3rd"}.get(k, f"{k + 1}th")
+            text = ordinal(k + 1)
             if car:
                 text += " " + car
                 if car in self.place_notes:

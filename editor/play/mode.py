@@ -270,7 +270,7 @@ class PlayMode(QObject):
         from trackside.editor.play.records_io import save_record
 
         try:
-            save_record(c, path)
+            save_record(c, path, keep=self.window.doc.path)
         except (TracksideError, OSError) as exc:
             self.window.prompts.problems("Cannot save the game record", str(exc), [])
             return False

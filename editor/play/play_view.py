@@ -32,7 +32,7 @@ from trackside.editor.play.controller import PlayController
 from trackside.editor.play.hand_widget import HandWidget
 from trackside.editor.play.handover import HandoverScreen
 from trackside.editor.play.players_panel import PlayersTable, distance_ranking, owner_marks
-from trackside.editor.play.score_sheet import ScoreSheet, ordinal
+from trackside.editor.play.score_sheet import ScoreSheet
 from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.game import (
     COLOURS,
@@ -52,7 +52,7 @@ from trackside.engine.game import (
     Wild,
 )
 from trackside.engine.game.cards import bid_value
-from trackside.engine.text import plural
+from trackside.engine.text import ordinal, plural
 
 __all__ = ["PlayView"]
 

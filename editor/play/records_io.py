@@ -15,6 +15,7 @@ from trackside.editor.play.controller import PlayController
 from trackside.editor.play.setup import PERSON, GameSetup, Seat, current_game
 from trackside.engine import records
 from trackside.engine.game import Decision, Game, Series
+from trackside.engine.writer import refuse_replacing_inputs
 
 HUMAN = "human"  # the record's name for a seat played by a person (as in `trackside play`)
 
@@ -42,8 +43,12 @@ def to_record(controller: PlayController) -> records.Record:
     )
 
 
-def save_record(controller: PlayController, path: str | os.PathLike) -> None:
-    """Write the game's record (atomically) to ``path``."""
+def save_record(
+    controller: PlayController, path: str | os.PathLike, keep: str | os.PathLike | None = None
+) -> None:
+    """Write the game's record to ``path`` (through ``engine.writer``), never over a file
+    the game reads nor over ``keep`` (the track open in the editor)."""
+    refuse_replacing_inputs([("the game record", path)], [("the open track", keep)])
     records.save_record(to_record(controller), path)
 
 

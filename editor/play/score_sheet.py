@@ -20,17 +20,8 @@ from PySide6.QtWidgets import (
 
 from trackside.editor.play.cars import car_colour, ink
 from trackside.engine.game import COLOURS, Game, Result, Series
-
-ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
-REASON = {
-    "money": "highest winnings",
-    "first_car": "owner of the first car to finish",
-    "furthest_car": "owner of the car furthest ahead",
-}
-
-
-def ordinal(k: int) -> str:
-    return ORDINAL.get(k, f"{k}th")
+from trackside.engine.game.scoring import winner_sentence
+from trackside.engine.text import ordinal
 
 
 def result_of(game: Game) -> Result:
@@ -110,17 +101,7 @@ def result_line(game: Game, names: list[str]) -> str:
 def winner_line(game: Game, names: list[str]) -> str:
     """Who won and why (R-SCORE-2 tie-break named when it decided)."""
     res = result_of(game)
-    who = " and ".join(names[p] for p in res.winners)
-    why = REASON[game.variant.winner]
-    if game.variant.winner == "money":
-        top = max(res.scores)
-        if sum(1 for s in res.scores if s == top) > 1:
-            why = (
-                "shared: tied winnings and tied best car"
-                if len(res.winners) > 1
-                else "tied winnings; best-placed car breaks the tie"
-            )
-    return f"Winner: {who} ({why})"
+    return winner_sentence(names, res.winners, game.variant.winner, res.scores)
 
 
 def payout_line(game: Game) -> str:
@@ -215,9 +196,7 @@ class ScoreSheet(QWidget):
             self._fill(self.totals, names, trows, bold_last=True)
             if game.result is not None:
                 self.totals_label.setText(
-                    "World tour: "
-                    + " and ".join(names[p] for p in game.result.winners)
-                    + " wins with the highest total"
+                    "World tour — " + winner_sentence(names, game.result.winners, "total", totals)
                 )
             else:
                 self.totals_label.setText(

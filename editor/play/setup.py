@@ -7,7 +7,6 @@ game dialog fills a ``GameSetup`` and the controller plays it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from trackside.engine.errors import InvalidInput
 from trackside.engine.game import Board, Game, Series, Variant
@@ -81,10 +80,6 @@ def build_game(setup: GameSetup) -> Game | Series:
 def current_game(game: Game | Series) -> Game:
     """The race being played: the game itself, or a tour's current race."""
     return game.game if isinstance(game, Series) else game
-
-
-def short_path(path: str | None) -> str:
-    return Path(path).name if path else "(unsaved circuit)"
 
 
 def bot_kinds() -> list[str]:

@@ -12,16 +12,14 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF
 
-from trackside.editor.canvas.snapping import fit_across_track
 from trackside.editor.document.commands import SetLapStart, SetLine
+from trackside.engine.track.across import line_across as fitted_line_across
 from trackside.engine.track.geometry import LINE_NAMES
 from trackside.engine.track.lap_start import clean_lap_start, edge_progress, point_and_normal
 from trackside.engine.track.model import Segment
 
 if TYPE_CHECKING:
     from trackside.editor.canvas.scene import TrackScene
-
-CORNER_SHARE = 0.3  # a fitted end moves to a corner within this share of the space's size
 
 
 def is_loop(scene: TrackScene) -> bool:
@@ -86,15 +84,7 @@ def line_across(scene: TrackScene, space: int, near: float | None = None) -> Seg
     """A line across the track at the edge of space ``space`` nearest ``near`` (its rear
     edge without): square to the racing line there, over every lane."""
     g = scene.geometry()
-    if g is None or space >= g.n or g.polygons[space] is None or g.length == 0:
-        return None
-    progress = edge_progress(g, space, near)
-    (x, y), (nx, ny) = point_and_normal(g, progress)
-    reach = CORNER_SHARE * g.size(space)
-    start, end = fit_across_track(g, (x - nx, y - ny), (x + nx, y + ny), reach)
-    if start == (x - nx, y - ny):  # no space along it: nothing to fit to
-        return None
-    return start, end
+    return None if g is None else fitted_line_across(g, space, near)
 
 
 def place_line_across(scene: TrackScene, k: int, space: int, near: float | None = None) -> bool:

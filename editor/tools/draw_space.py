@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QGraphicsPathItem
 from trackside.editor.canvas.items import Z_OVERLAY, cosmetic_pen
 from trackside.editor.document.commands import AddSpaces, corners_rounded
 from trackside.editor.tools.base import Tool, ToolEvent
+from trackside.engine.text import plural
 from trackside.engine.track.model import Space
 
 if TYPE_CHECKING:
@@ -140,7 +141,7 @@ class DrawSpaceTool(Tool):
         self._preview.setPath(path)
         n = len(self.corners)
         self.set_hint(
-            f"{n} corner{'s' if n != 1 else ''} placed; "
+            f"{plural(n, 'corner')} placed; "
             + (
                 "click the first corner or press Enter to finish"
                 if n >= 3

@@ -29,12 +29,13 @@ from trackside.editor.document.compound import create_lanes, reapply_lanes
 from trackside.editor.document.fits import Refused
 from trackside.editor.document.lane_draft import (
     DraftBuild,
-    KeptLayout,
     LaneDraft,
     axes,
     build_draft,
     closing_pieces,
+    draft_of,
     first_heading,
+    keep_draft,
     piece_towards,
     plan_creation,
     plan_reapplication,
@@ -43,10 +44,13 @@ from trackside.editor.document.track_document import is_unset
 from trackside.editor.tools.base import Tool, ToolEvent
 from trackside.engine.text import plural
 from trackside.engine.track.lanes import Arc, LayoutError, Piece, Pose
+from trackside.engine.track.layout import KeptLayout
+from trackside.engine.track.loop_fit import kept_ids
 
 if TYPE_CHECKING:
     from trackside.editor.canvas.scene import TrackScene
 
+FINISHED_HINT = "New Layout (N) starts another layout; Edit Layout Again changes this one"
 DRAG_PIXELS = 4.0
 CLOSE_PIXELS = 14.0
 OK_EDGE = QColor("#2f8cff")
@@ -181,12 +185,16 @@ class LaneTool(Tool):
         self._active = False
         self._closed = False  # the draft alone already builds a closed loop
         self.editing: KeptLayout | None = None  # the kept layout Create re-applies
+        # After Create or Re-apply a click on the canvas starts nothing until New Layout:
+        # a stray click must not begin a draft unasked.
+        self.finished = False
         self.doc.trackReplaced.connect(self.clear_draft)
 
     def cursor(self) -> Qt.CursorShape:
         return Qt.CursorShape.CrossCursor
 
     def activate(self) -> None:
+        self.finished = False  # taking up the tool is asking for a new layout
         self.set_hint(self.step_hint())
         self._active = True
         self.refresh()
@@ -269,14 +277,23 @@ class LaneTool(Tool):
         self._changed()
 
     def _changed(self) -> None:
+        if self.draft.start is not None:
+            self.finished = False
         self.refresh()
         alone = self.build if self.ghost is None else build_draft(self.draft)
         self._closed = alone.result is not None and alone.result.closed
         self.set_hint(self.step_hint())
         self.draftChanged.emit()
 
+    def new_layout(self) -> None:
+        """Start another layout: the next click on the canvas places its start."""
+        self.finished = False
+        self.clear_draft()
+
     def step_hint(self) -> str:
         """What the next click does, for the status bar."""
+        if self.finished and self.draft.start is None:
+            return FINISHED_HINT
         if self.draft.start is None:
             return self.hint
         if self._closed and self.editing is None:
@@ -329,6 +346,8 @@ class LaneTool(Tool):
 
     def summary(self) -> str:
         """The panel's status line."""
+        if self.finished and self.draft.start is None:
+            return FINISHED_HINT
         if self.build.error and self.build.result is not None:
             return self.build.error
         return self.build.summary()
@@ -354,6 +373,9 @@ class LaneTool(Tool):
     def mouse_press(self, ev: ToolEvent) -> None:
         if ev.button != Qt.MouseButton.LeftButton:
             return
+        if self.finished and self.draft.start is None:
+            self.set_hint(FINISHED_HINT)
+            return
         self._press_screen = ev.screen_pos
         self._dragging = False
         if self.draft.start is None:
@@ -371,7 +393,7 @@ class LaneTool(Tool):
         if self.draft.start is None:
             if self._press is not None and self._dragging:
                 self._ghost_first(ev)
-            else:
+            elif not self.finished:
                 self.scene.snap(ev)
             return
         self.scene.hide_snap()
@@ -463,6 +485,9 @@ class LaneTool(Tool):
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.create()
             return True
+        if key == Qt.Key.Key_N and self.finished and self.draft.start is None:
+            self.new_layout()
+            return True
         if key == Qt.Key.Key_Backspace:
             self.ghost = None
             self.remove_last()
@@ -485,14 +510,14 @@ class LaneTool(Tool):
         layouts = self.doc.lane_layouts
         wanted = set(space_ids)
         for kept in reversed(layouts):
-            if wanted & set(kept.ids.values()):
+            if not wanted.isdisjoint(kept_ids(kept).values()):
                 return kept
         return layouts[-1] if layouts else None
 
     def edit_layout(self, kept: KeptLayout) -> None:
         """Load a kept layout into the draft; Create then re-applies it in place."""
         self.clear_draft()
-        draft = kept.draft()
+        draft = draft_of(kept)
         self.draft.start, self.draft.heading = draft.start, draft.heading
         self.draft.pieces, self.draft.settings = draft.pieces, draft.settings
         self._heading_fixed = True
@@ -521,19 +546,14 @@ class LaneTool(Tool):
         except LayoutError as exc:
             self.set_hint(str(exc))
             return []
-        kept = KeptLayout.of(self.draft, creation.names, creation.centerline is not None)
+        kept = keep_draft(self.draft, creation.names, creation.centerline is not None)
         try:
             new = create_lanes(self.doc, creation, kept)
         except Refused as exc:
             self.set_hint(f"Not created: {exc}")
             return []
-        self.clear_draft()
-        self.scene.select_indices(new)
-        text = f"Created {plural(len(new), 'space')}" + (
-            "; " + "; ".join(creation.notes) if creation.notes else ""
-        )
-        self.set_hint(text)
-        self.created.emit(new)
+        notes = "".join(f"; {note}" for note in creation.notes)
+        self._done(new, f"Created {plural(len(new), 'space')}{notes}")
         return new
 
     def _reapply(self, build) -> list[int]:
@@ -546,20 +566,30 @@ class LaneTool(Tool):
         except LayoutError as exc:
             self.set_hint(str(exc))
             return []
-        kept = KeptLayout.of(self.draft, plan.names, old.owns_centerline)
+        kept = keep_draft(self.draft, plan.names, old.sets_racing_line)
         try:
             ours = reapply_lanes(self.doc, old, plan, kept)
         except Refused as exc:
             self.set_hint(f"Not re-applied: {exc}")
             return []
-        self.clear_draft()
-        self.scene.select_indices(ours)
-        self.set_hint(
+        self._done(
+            ours,
             f"Re-applied the layout: {len(plan.kept)} spaces kept their ids, "
-            f"{len(plan.removed)} removed, {len(plan.added)} added"
+            f"{len(plan.removed)} removed, {len(plan.added)} added",
         )
-        self.created.emit(ours)
         return ours
+
+    def _done(self, spaces: list[int], said: str) -> None:
+        """After Create or Re-apply: the layout's spaces outlined, not selected (so that
+        no Cut or Delete takes the whole layout unasked), and no new draft until New."""
+        self.clear_draft()
+        self.finished = True
+        self.scene.select_indices([])
+        self.scene.point_out(spaces)
+        self.set_hint(f"{said}; outlined, nothing selected. {FINISHED_HINT}")
+        self.buildChanged.emit(self.summary())
+        self.draftChanged.emit()
+        self.created.emit(spaces)
 
 
 def _as_pieces(ghost: Piece | tuple[Piece, ...] | None) -> tuple[Piece, ...]:

@@ -12,11 +12,11 @@ from PySide6.QtGui import QBrush, QColor, QKeyEvent
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem, QGraphicsRectItem
 
 from trackside.editor.canvas.items import Z_OVERLAY, cosmetic_pen
-from trackside.editor.canvas.snapping import fit_across_track
 from trackside.editor.document.commands import SetLine
 from trackside.editor.document.track_document import is_unset
 from trackside.editor.tools import across
 from trackside.editor.tools.base import Tool, ToolEvent
+from trackside.engine.track.across import fit_across_track
 from trackside.engine.track.geometry import FINISH, LINE_NAMES
 
 if TYPE_CHECKING:

@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, overload
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QColor, QKeyEvent
 
 from trackside.editor.canvas.overlays import MovesItem
 from trackside.editor.tools.base import Tool, ToolEvent
+from trackside.engine.text import plural
 from trackside.engine.track.movement import Move
 
 if TYPE_CHECKING:
@@ -47,6 +48,7 @@ class MovesTool(Tool):
         self.pinned: int | None = None
         self.hovered: int | None = None
         self.overlay: MovesItem | None = None
+        self._car_colours: dict[int, QColor] = {}
         self.last_moves: list[Move] = []
         self.doc.spaceRemoved.connect(self._on_space_removed)
         self.doc.spaceAdded.connect(self._on_space_added)
@@ -60,6 +62,7 @@ class MovesTool(Tool):
         super().activate()
         if self.overlay is None:
             self.overlay = MovesItem(self.scene)
+            self.overlay.set_car_colours(self._car_colours)
             self.scene.addItem(self.overlay)
         self.overlay.setVisible(True)
         self.refresh()
@@ -96,6 +99,18 @@ class MovesTool(Tool):
         """The space of the car whose moves are shown."""
         return self.pinned if self.pinned is not None else self.hovered
 
+    def set_number(self, number: int) -> None:
+        """Move the car ``number`` spaces from now on, and show those moves."""
+        if number != self.number:
+            self.number = number
+            self.refresh()
+
+    def set_car_colours(self, colours: dict[int, QColor]) -> None:
+        """Draw the test car on each space of ``colours`` in its colour."""
+        self._car_colours = dict(colours)
+        if self.overlay is not None:
+            self.overlay.set_car_colours(colours)
+
     def show_from(self, space: int | None, number: int | None = None) -> list[Move]:
         """Show (and return) the legal moves of a car on ``space`` moving ``number``."""
         if number is not None:
@@ -118,9 +133,8 @@ class MovesTool(Tool):
             ends = sorted({m.end for m in moves})
             sid = self.doc.track.spaces[origin].id
             self.set_hint(
-                f"{sid} moving {self.number}: {len(moves)} legal path"
-                f"{'s' * (len(moves) != 1)} to {len(ends)} space"
-                f"{'s' * (len(ends) != 1)}" + ("" if moves else " (the car cannot move)")
+                f"{sid} moving {self.number}: {plural(len(moves), 'legal path')} to "
+                f"{plural(len(ends), 'space')}" + ("" if moves else " (the car cannot move)")
             )
         else:
             self.set_hint(f"Number {self.number}. " + self.hint)

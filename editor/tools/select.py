@@ -249,6 +249,11 @@ class SelectTool(Tool):
             self.toolRequested.emit("corners")
 
     def key_press(self, event: QKeyEvent) -> bool:
+        if event.key() == Qt.Key.Key_Escape:  # a drag is given up; else the selection goes
+            if self._press is None:
+                self.scene.select_indices([])
+            self.cancel()
+            return True
         step = BIG_NUDGE_MM if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else NUDGE_MM
         moves: dict[int, tuple[float, float]] = {
             Qt.Key.Key_Left: (-step, 0),

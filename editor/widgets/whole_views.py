@@ -39,6 +39,9 @@ class WholeList(QListWidget):
         """Take the height of the rows (one empty line's worth when there are none)."""
         height = self.content_height() if self.count() else self.fontMetrics().height()
         self.setFixedHeight(height + 2 * self.frameWidth() + 2)
+        # A height that did not change brings no resize, so the rows' new extent would
+        # not reach the scroll range: a stale range scrolls the rows it has room for.
+        self.updateGeometries()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

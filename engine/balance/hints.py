@@ -1,16 +1,39 @@
-"""What a balance report means for the designer, in plain words that name spaces."""
+"""What a balance report means for the designer, in plain words that name spaces.
+
+A hint that proposes a change in numbers carries it as a ``Proposal`` (made on a
+circuit by ``engine.balance.edits.make_edit``) and says what it should do: the
+stall hint's finish line, moved as it says, brings the stalled cars under the
+goal in the next run. Changes whose effect the figures cannot foretell (the
+grid, a jam) are left to Suggest fixes, which measures them.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from trackside.engine.balance.edits import Proposal
 from trackside.engine.balance.intervals import wilson
+from trackside.engine.balance.jams import Stretch, jammed_stretches
 from trackside.engine.balance.report import SLOTS, BalanceReport
 from trackside.engine.text import plural
+from trackside.engine.track.model import Track
 
-STALL_NOTICE = 0.10  # races with a stalled car worth a word
-JAM_NOTICE = 0.5  # blocked moves per race at one space worth a word
 MIN_GAMES = 30  # fewer games say too little to hint at anything
+STALL_NOTICE = 0.10  # races with a stalled car worth a word
+# Stalled cars per race a circuit should stay under (the bundled circuits' goal); a
+# proposed finish line aims lower, so that the next run, with its own noise, is under.
+STALL_GOAL = 0.5
+STALL_AIM = 0.4
+# Moving the finish line k spaces earlier leaves about as many cars stalled as the run
+# had stalled more than FINISH_YIELD * k spaces short: the cars finish sooner, their
+# owners drop out sooner and their unplayed cards are lost (R-RACE-5), so each space
+# saves far less than a space of the stalled cars' way. Measured with greedy bots
+# (docs/balance.md): 0.25 to 0.50 on a straight, the oval and peanut templates and
+# Quarry Hairpin, each shortened by 4 to 12 spaces; near the low end, so that the
+# finish moved as proposed is far enough.
+FINISH_YIELD = 0.35
+MAX_FINISH_MOVE = 60  # steps: beyond this, moving the finish is no answer
+STUCK_NOTICE = 0.10  # races in which a start slot cannot move on the first round
 # What playing first (R-RACE-1: the pole car's owner starts) is worth to the pole, in
 # race-win share. Measured on the bundled circuits with four abreast and two behind
 # (2,000 greedy games each): three cars start level with the pole there and win about
@@ -19,34 +42,42 @@ MIN_GAMES = 30  # fewer games say too little to hint at anything
 # bundled circuits now start, the pole wins 23 to 26%: README). The pole's lead is
 # blamed on the grid only beyond the most measured.
 FIRST_TURN_EDGE = 0.115
+SUGGEST_GRID = (
+    "Move the grid back from the first corner or widen the track there "
+    "(Suggest fixes measures what moving it back does)."
+)
 
 
 @dataclass(frozen=True)
 class Hint:
-    """One finding: its text, how serious (``warning`` or ``info``), the spaces it is about."""
+    """One finding: its text, how serious (``warning`` or ``info``), the spaces it is
+    about, and the change it proposes in numbers, if any."""
 
     text: str
     severity: str
     spaces: tuple[str, ...] = ()
+    proposal: Proposal | None = None
 
 
-def hints(report: BalanceReport) -> list[Hint]:
-    """The findings worth a designer's attention, most serious first."""
+def hints(report: BalanceReport, track: Track | None = None) -> list[Hint]:
+    """The findings worth a designer's attention, most serious first. With the
+    ``track`` played, jams are named as stretches of the track."""
     n = report.games
     if n < MIN_GAMES:
         return [
             Hint(f"Only {plural(n, 'game')}: run at least {MIN_GAMES} to learn anything.", "info")
         ]
     slots = _slots(report)
-    found = [*_stalls(report), *slots, *_first_player(report), *_lines(report)]
-    found += _jams(report)
+    found = [*_stalls(report), *slots, *_first_round(report), *_first_player(report)]
+    found += _lines(report)
+    found += _jams(report, track)
     if not any(h.severity == "warning" for h in found):
         pole = any(h.severity == "info" for h in slots)  # within what the first turn gives
         allows = "chance and the pole's first turn allow" if pole else "chance allows"
         found.insert(
             0,
             Hint(
-                f"No grid slot wins more than {allows} over {plural(n, 'game')} "
+                f"No grid slot wins more or less than {allows} over {plural(n, 'game')} "
                 f"(balance {report.balance:.2f}).",
                 "info",
             ),
@@ -58,50 +89,105 @@ def _percent(value: float) -> str:
     return f"{100 * value:.0f}%"
 
 
+# -- stalls ---------------------------------------------------------------------------
+
+
+def stalled_after_finish_moved(report: BalanceReport, steps: int) -> float:
+    """The stalled cars per race expected with the finish line ``steps`` spaces earlier
+    (see FINISH_YIELD); cars that could not reach the finish at all stay stalled."""
+    if not report.games:
+        return 0.0
+    unreachable = report.stalled.total - sum(report.stall_short.values())
+    still = sum(n for short, n in report.stall_short.items() if short > FINISH_YIELD * steps)
+    return (unreachable + still) / report.games
+
+
+def finish_move(report: BalanceReport) -> int | None:
+    """The fewest spaces to move the finish line earlier for the stalled cars per race
+    to come down to STALL_AIM; None when no move up to MAX_FINISH_MOVE does it."""
+    for steps in range(1, MAX_FINISH_MOVE + 1):
+        if stalled_after_finish_moved(report, steps) <= STALL_AIM:
+            return steps
+    return None
+
+
 def _stalls(report: BalanceReport) -> list[Hint]:
-    share = report.races_with_stall / report.games
-    if share < STALL_NOTICE:
+    n = report.games
+    share = report.races_with_stall / n
+    per_race = report.stalled.mean
+    low, high = report.stalled.interval()
+    if share < STALL_NOTICE and per_race <= STALL_GOAL:
         return []
     where = tuple(s for s, _n in report.stall_spaces.most_common(3))
-    short = report.stall_steps.mean
-    return [
-        Hint(
-            f"Cars stall before the finish in {_percent(share)} of races "
-            f"({report.stalled.mean:.1f} cars a race): the circuit is longer than the deck "
-            f"carries, about {plural(max(1, round(short)), 'space')} too long for the "
-            "stalled cars. "
-            "Shorten it or move the finish line back.",
-            "warning",
-            where,
-        )
-    ]
+    said = (
+        f"Cars stall before the finish in {_percent(share)} of races "
+        f"({per_race:.2f} ± {(high - low) / 2:.2f} cars a race"
+    )
+    if low <= STALL_GOAL:
+        verdict = (
+            "about the" if per_race > STALL_GOAL else "within the"
+        ) + f" {STALL_GOAL} a race a circuit should stay under"
+        more = ": more games will tell whether it is too long." if per_race > STALL_GOAL else "."
+        return [Hint(f"{said}, {verdict}){more}", "info", where)]
+    steps = finish_move(report)
+    said += f", more than the {STALL_GOAL} a race a circuit should stay under)"
+    if steps is None:
+        return [
+            Hint(
+                f"{said}: many stalled cars are too far behind for a shorter race to save "
+                "them; look at where they stall (jams, a narrow stretch).",
+                "warning",
+                where,
+            )
+        ]
+    after = stalled_after_finish_moved(report, steps)
+    text = (
+        f"{said}: the circuit is about {plural(steps, 'space')} too long for the deck. "
+        f"With the finish line {plural(steps, 'space')} earlier, about {after:.2f} cars "
+        "a race would stall."
+    )
+    return [Hint(text, "warning", where, Proposal("line", steps))]
+
+
+# -- the grid -------------------------------------------------------------------------
 
 
 def _slots(report: BalanceReport) -> list[Hint]:
     out = []
     fair = 1 / SLOTS
-    for k, (share, low, high) in enumerate(report.slot_shares()):
+    shares = report.slot_shares()
+    rest = (1 - shares[0][0]) / (SLOTS - 1)  # each other slot's part of what the pole leaves
+    for k, (share, low, high) in enumerate(shares):
         space = report.grid[k] if k < len(report.grid) else ""
-        margin = (high - low) / 2
         where = f" (start space {space})" if space else ""
-        wins = f"Grid slot {k + 1}{where} wins {_percent(share)} ± {_percent(margin)} of races"
         spaces = (space,) if space else ()
+        said = f"Grid slot {k + 1}{where} wins {_percent(share)} ± {_percent((high - low) / 2)}"
         if k == 0 and low > fair:
-            out.append(_pole(wins, low, fair, spaces))
+            out.append(_pole(f"{said} of races", low, fair, spaces))
         elif low > fair:
             out.append(
                 Hint(
-                    f"{wins}, more than its fair {_percent(fair)}: the opening favours it. "
-                    "Move the grid back from the first corner or widen the track there.",
+                    f"{said} of races, more than its fair {_percent(fair)}: the opening "
+                    f"favours it. {SUGGEST_GRID}",
                     "warning",
                     spaces,
                 )
             )
-        elif high < fair / 2:
+        elif k == 0 and high < fair:
             out.append(
                 Hint(
-                    f"Grid slot {k + 1}{where} wins only {_percent(share)} ± "
-                    f"{_percent(margin)} of races (fair {_percent(fair)}).",
+                    f"{said} of races, less than its fair {_percent(fair)} although its owner "
+                    f"plays first (R-RACE-1): the opening holds it back. {SUGGEST_GRID}",
+                    "warning",
+                    spaces,
+                )
+            )
+        elif k > 0 and high < rest:
+            out.append(
+                Hint(
+                    f"{said} of races, less than the {_percent(rest)} each slot behind the "
+                    "pole wins when they share what the pole leaves evenly: it starts at a "
+                    f"disadvantage. {SUGGEST_GRID}",
                     "warning",
                     spaces,
                 )
@@ -125,11 +211,32 @@ def _pole(wins: str, low: float, fair: float, spaces: tuple[str, ...]) -> Hint:
         )
     return Hint(
         f"{wins}, more than its fair {_percent(fair)} and more than the first turn "
-        f"explains: {first_turn}, so the opening favours it too. "
-        "Move the grid back from the first corner or widen the track there.",
+        f"explains: {first_turn}, so the opening favours it too. {SUGGEST_GRID}",
         "warning",
         spaces,
     )
+
+
+def _first_round(report: BalanceReport) -> list[Hint]:
+    """Start slots whose car often cannot move at all on the first round."""
+    out = []
+    for k, stuck in enumerate(report.first_round_stuck):
+        low, _high = wilson(stuck, report.games)
+        if low <= STUCK_NOTICE:
+            continue
+        space = report.grid[k] if k < len(report.grid) else ""
+        where = f" (start space {space})" if space else ""
+        out.append(
+            Hint(
+                f"In {_percent(stuck / report.games)} of races the car starting in grid slot "
+                f"{k + 1}{where} cannot move on a card of the first round (no free space "
+                "ahead): the cars in front of it block it. A grid with room ahead of its "
+                f"back row lets every car start racing. {SUGGEST_GRID}",
+                "warning",
+                (space,) if space else (),
+            )
+        )
+    return out
 
 
 def _first_player(report: BalanceReport) -> list[Hint]:
@@ -146,33 +253,77 @@ def _first_player(report: BalanceReport) -> list[Hint]:
     return []
 
 
+# -- betting lines --------------------------------------------------------------------
+
+LINE_AIM = 0.95  # races in which a betting line should be reached
+
+
+def reached_after_line_moved(report: BalanceReport, line: int, steps: int) -> float:
+    """The share of races that would reach betting line ``line`` with it ``steps``
+    spaces earlier: those that reached it, and those whose leading car ended at most
+    that far short of it (moving a betting line changes no car's move)."""
+    if not report.games:
+        return 0.0
+    near = sum(n for short, n in report.line_short[line].items() if short <= steps)
+    return (report.line_reached[line] + near) / report.games
+
+
 def _lines(report: BalanceReport) -> list[Hint]:
     out = []
     for line in range(3):
         reached = report.line_reached[line]
         _low, high = wilson(reached, report.games)
-        if high < 0.95:
-            out.append(
-                Hint(
-                    f"Betting line {line + 1} is reached in only "
-                    f"{_percent(reached / report.games)} of races: move it earlier.",
-                    "warning",
-                )
+        if high >= LINE_AIM:
+            continue
+        said = (
+            f"Betting line {line + 1} is reached in only "
+            f"{_percent(reached / report.games)} of races"
+        )
+        steps = next(
+            (
+                s
+                for s in range(1, MAX_FINISH_MOVE + 1)
+                if reached_after_line_moved(report, line, s) >= LINE_AIM
+            ),
+            None,
+        )
+        if steps is None:
+            out.append(Hint(f"{said}: move it well earlier.", "warning"))
+            continue
+        after = reached_after_line_moved(report, line, steps)
+        out.append(
+            Hint(
+                f"{said}. With it {plural(steps, 'space')} earlier, about {_percent(after)} "
+                "of races would reach it.",
+                "warning",
+                proposal=Proposal("line", steps, line=line),
             )
+        )
     return out
 
 
-def _jams(report: BalanceReport) -> list[Hint]:
+# -- jams -----------------------------------------------------------------------------
+
+
+def _jams(report: BalanceReport, track: Track | None) -> list[Hint]:
     out = []
-    for space, count in report.blocked.most_common(3):
-        rate = count / report.games
-        if rate >= JAM_NOTICE:
-            out.append(
-                Hint(
-                    f"Cars end a move blocked at {space} {rate:.1f} times a race: the "
-                    "track narrows or jams just ahead of it.",
-                    "info",
-                    (space,),
-                )
-            )
+    for stretch in jammed_stretches(report, track):
+        out.append(Hint(_jam_text(stretch), "info", stretch.spaces))
     return out
+
+
+def _jam_text(stretch: Stretch) -> str:
+    first, last = stretch.spaces[0], stretch.spaces[-1]
+    where = f"at {first}" if first == last else f"in the stretch {first} to {last}"
+    said = f"Cars end a move blocked {stretch.per_race:.1f} times a race {where}"
+    if stretch.lanes is None:
+        return f"{said}: the track narrows or jams just ahead of it."
+    if stretch.lanes == 1:
+        return (
+            f"{said}, where the track is one lane wide: a second lane there would let cars "
+            "pass and ease it."
+        )
+    return (
+        f"{said}, where the track is {stretch.lanes} lanes wide but cars queue behind one "
+        "another: another lane there, or a gentler bend, would ease it."
+    )

@@ -1,17 +1,19 @@
 """A chart of the grid slots' win shares with their 95% intervals (``simulate --plot``).
 
-Drawn with matplotlib (the ``plot`` extra), headless: no window opens.
+Drawn with matplotlib (the ``plot`` extra), headless: no window opens; drawn in
+memory and written by ``engine.writer``, so a full disk never leaves half a chart.
 """
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 
 from trackside.engine.balance.report import SLOTS, BalanceReport
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.text import plural
-from trackside.engine.yamlio import check_writable
+from trackside.engine.writer import check_complete, check_writable, write_bytes
 
 PLOT_FORMATS = (".png", ".svg")
 
@@ -26,6 +28,7 @@ def plot_slots(report: BalanceReport, path: str | os.PathLike[str]) -> None:
             "use .png or .svg",
         )
     check_writable(target, "--plot")
+    kind = target.suffix.lower().lstrip(".")
     try:
         import matplotlib
 
@@ -56,6 +59,10 @@ def plot_slots(report: BalanceReport, path: str | os.PathLike[str]) -> None:
         )
         axes.legend()
         figure.tight_layout()
-        figure.savefig(target)
+        drawing = io.BytesIO()
+        figure.savefig(drawing, format=kind)
     finally:
         pyplot.close(figure)
+    data = drawing.getvalue()
+    check_complete(data, kind, target)
+    write_bytes(target, data, "--plot")

@@ -10,12 +10,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from trackside.engine.balance.edits import steps_to_line
 from trackside.engine.balance.intervals import mean_interval, wilson
-from trackside.engine.bots.tables import FAR, track_tables
+from trackside.engine.bots.tables import track_tables
 from trackside.engine.game import Game
 from trackside.engine.game.board import Board
 from trackside.engine.game.cards import COLOURS
 from trackside.engine.game.race import first_seat
+from trackside.engine.track.movement import FAR
 
 SLOTS = len(COLOURS)
 SHARE_UNIT = 60  # a win shared by k seats counts 60 / k (k <= 6)
@@ -84,14 +86,22 @@ class BalanceReport:
     line_reached: list[int] = field(default_factory=lambda: [0, 0, 0])
     line_turn: list[Tally] = field(default_factory=lambda: [Tally() for _ in range(3)])
     line_slot: list[list[int]] = field(default_factory=lambda: [[0] * SLOTS for _ in range(3)])
+    # Per betting line, over the races that never reached it: how many steps short of it
+    # the leading car ended, counted by steps.
+    line_short: list[Counter[int]] = field(default_factory=lambda: [Counter() for _ in range(3)])
     money_spread: Tally = field(default_factory=Tally)
     lead_changes: Tally = field(default_factory=Tally)
     ends: Counter[str] = field(default_factory=Counter)  # moves ending on a space
     blocked: Counter[str] = field(default_factory=Counter)  # moves ending blocked there
     stall_spaces: Counter[str] = field(default_factory=Counter)  # where stalled cars stop
+    stall_short: Counter[int] = field(default_factory=Counter)  # stalled cars by steps short
+    # Per grid slot: races in which its car could not move at all on a card of the
+    # first round (the first card of each player): a front row blocking the back row.
+    first_round_stuck: list[int] = field(default_factory=lambda: [0] * SLOTS)
     grid: list[str] = field(default_factory=list)  # the start spaces, pole first
     seconds: float = field(default=0.0, compare=False)
     cancelled: bool = field(default=False, compare=False)
+    answer: str = field(default="", compare=False)  # why a run until clear stopped
 
     def __post_init__(self) -> None:
         if not self.seat_wins:
@@ -128,6 +138,7 @@ class BalanceReport:
         self.lead_changes.add(race.lead_changes)
         self._add_places(result.ranking, race, slot_of)
         self._add_stalls(result.stalled, race, board)
+        self._add_unreached_lines(race, board)
 
     def _add_places(self, ranking: tuple[str, ...], race: _Race, slot_of: dict[str, int]) -> None:
         placed = list(ranking)
@@ -148,6 +159,15 @@ class BalanceReport:
             self.stall_spaces[board.ids[space]] += 1
             if to_finish[space] < FAR:
                 self.stall_steps.add(to_finish[space])
+                self.stall_short[to_finish[space]] += 1
+
+    def _add_unreached_lines(self, race: _Race, board: Board) -> None:
+        for line in range(3):
+            if race.crossed[line]:
+                continue
+            to_line = steps_to_line(board.geometry, line)  # rare: every car fell short
+            short = min(to_line[race.space[c]] for c in COLOURS if c not in race.finished)
+            self.line_short[line][short] += 1
 
     def merge(self, other: BalanceReport) -> None:
         """Add the totals of another report of the same circuit and table."""
@@ -171,9 +191,13 @@ class BalanceReport:
             self.line_turn[line].merge(other.line_turn[line])
             for k in range(SLOTS):
                 self.line_slot[line][k] += other.line_slot[line][k]
+            self.line_short[line].update(other.line_short[line])
         self.ends.update(other.ends)
         self.blocked.update(other.blocked)
         self.stall_spaces.update(other.stall_spaces)
+        self.stall_short.update(other.stall_short)
+        for k in range(SLOTS):
+            self.first_round_stuck[k] += other.first_round_stuck[k]
         self.grid = self.grid or other.grid
         self.seconds += other.seconds
         self.cancelled = self.cancelled or other.cancelled
@@ -229,6 +253,7 @@ class BalanceReport:
             "seed": self.seed,
             "games": n,
             "cancelled": self.cancelled,
+            "answer": self.answer or None,
             "seconds": round(self.seconds, 3),
             "balance": round(self.balance, 4),
             "fair_share": round(1 / SLOTS, 4),
@@ -239,6 +264,12 @@ class BalanceReport:
                     "wins": self.slot_wins[k],
                     "win_share": _round3(self.slot_shares()[k]),
                     "mean_place": _round_mean(self.slot_places[k]),
+                    "first_round_stuck": _round3(
+                        (
+                            self.first_round_stuck[k] / n if n else 0.0,
+                            *wilson(self.first_round_stuck[k], n),
+                        )
+                    ),
                 }
                 for k in range(SLOTS)
             ],
@@ -306,11 +337,14 @@ class BalanceReport:
             "line_reached": self.line_reached,
             "line_turn": [t.to_list() for t in self.line_turn],
             "line_slot": self.line_slot,
+            "line_short": [{str(k): v for k, v in sorted(c.items())} for c in self.line_short],
             "money_spread": self.money_spread.to_list(),
             "lead_changes": self.lead_changes.to_list(),
             "ends": dict(self.ends),
             "blocked": dict(self.blocked),
             "stall_spaces": dict(self.stall_spaces),
+            "stall_short": {str(k): v for k, v in sorted(self.stall_short.items())},
+            "first_round_stuck": self.first_round_stuck,
             "grid": self.grid,
         }
 
@@ -339,14 +373,21 @@ class BalanceReport:
             line_reached=[int(v) for v in t["line_reached"]],
             line_turn=[Tally.from_list(v) for v in t["line_turn"]],
             line_slot=[[int(v) for v in row] for row in t["line_slot"]],
+            line_short=[
+                Counter({int(k): int(v) for k, v in c.items()})
+                for c in t.get("line_short", [{}, {}, {}])
+            ],
             money_spread=Tally.from_list(t["money_spread"]),
             lead_changes=Tally.from_list(t["lead_changes"]),
             ends=Counter({str(k): int(v) for k, v in t["ends"].items()}),
             blocked=Counter({str(k): int(v) for k, v in t["blocked"].items()}),
             stall_spaces=Counter({str(k): int(v) for k, v in t["stall_spaces"].items()}),
+            stall_short=Counter({int(k): int(v) for k, v in t.get("stall_short", {}).items()}),
+            first_round_stuck=[int(v) for v in t.get("first_round_stuck", [0] * SLOTS)],
             grid=[str(s) for s in t["grid"]],
             seconds=float(data.get("seconds", 0.0)),
             cancelled=bool(data.get("cancelled", False)),
+            answer=str(data.get("answer") or ""),
         )
 
 
@@ -358,6 +399,7 @@ class _Race:
         self.space = {colour: board.grid[k] for k, colour in enumerate(grid)}
         self.laps = dict.fromkeys(COLOURS, 0)
         self.finished: list[str] = []
+        self.crossed = [False, False, False]  # betting lines crossed
         self.leader = grid[0]
         self.lead_changes = 0
 
@@ -368,12 +410,20 @@ class _Race:
         """Walk the log, counting heat, lines and leads; the number of cards played."""
         turns = 0
         ids, index = self.board.ids, self.board.index
+        first_round = len(game.hands)  # one card each
+        moved: set[str] = set()  # the cars that moved on the card being played
+        stuck: set[str] = set()  # cars that could not move on a card of the first round
         for event in game.log:
             data = event.data
             if event.kind == "play":
                 turns += 1
+                moved.clear()
+            elif event.kind == "stay":
+                if turns <= first_round and data["car"] not in moved:
+                    stuck.add(str(data["car"]))
             elif event.kind in ("move", "finish"):
                 colour = str(data["car"])
+                moved.add(colour)
                 end = index[data["path"][-1]]
                 if event.kind == "finish":
                     self.finished.append(colour)
@@ -388,9 +438,12 @@ class _Race:
                 self._update_leader()
             elif event.kind == "cross":
                 line = int(data["line"])
+                self.crossed[line] = True
                 report.line_reached[line] += 1
                 report.line_turn[line].add(turns)
                 report.line_slot[line][slot_of[str(data["car"])]] += 1
+        for colour in stuck:
+            report.first_round_stuck[slot_of[colour]] += 1
         return turns
 
     def _update_leader(self) -> None:

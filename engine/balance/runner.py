@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing import get_context
 
+from trackside.engine.balance.players import LAB_BOTS
 from trackside.engine.balance.report import BalanceReport
 from trackside.engine.bots import drive, seat_bots
 from trackside.engine.game import Game, Variant
@@ -52,7 +53,7 @@ class BalanceRun:
     players: int
     games: int
     seed: int = 0
-    bots: tuple[str, ...] = ("greedy",)
+    bots: tuple[str, ...] = LAB_BOTS
     track_name: str = ""
     rotate: bool = True  # seats take turns with the bot kinds; False: each seat keeps one
 

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from collections import deque
-
 from trackside.engine.game import Board, Card
 from trackside.engine.game.cards import WILD_CODE
-
-FAR = 10_000  # steps to the finish from a space that cannot reach it
+from trackside.engine.track.movement import fewest_steps
 
 
 class TrackTables:
@@ -31,30 +28,16 @@ class TrackTables:
         self.lap_steps = max(1.0, n / self.lanes)
         self.progress = board.progress
         self.length = board.length or 1.0
-        self.togo = self._steps_to_finish(board, n) if board.use_finish else [0] * n
+        self.togo = _steps_to_finish(board, n) if board.use_finish else [0] * n
 
-    @staticmethod
-    def _steps_to_finish(board: Board, n: int) -> list[int]:
-        """Fewest steps from each space to a space beyond the finish line
-        (other cars ignored): a breadth-first search over reversed steps."""
-        back: list[list[int]] = [[] for _ in range(n)]
-        togo = [FAR] * n
-        queue: deque[int] = deque()
-        for a in range(n):
-            for b, _mask, _rect, finishes in board.steps[a]:
-                if finishes:
-                    if togo[a] != 1:
-                        togo[a] = 1
-                        queue.append(a)
-                else:
-                    back[b].append(a)
-        while queue:
-            b = queue.popleft()
-            for a in back[b]:
-                if togo[a] > togo[b] + 1:
-                    togo[a] = togo[b] + 1
-                    queue.append(a)
-        return togo
+
+def _steps_to_finish(board: Board, n: int) -> list[int]:
+    """Fewest steps from each of the ``n`` spaces to a space beyond the finish line
+    (other cars ignored)."""
+    steps = board.steps
+    return fewest_steps(
+        n, ((a, b, finishes) for a in range(n) for b, _mask, _rect, finishes in steps[a])
+    )
 
 
 class DeckTables:

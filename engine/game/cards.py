@@ -7,9 +7,8 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from trackside.engine.errors import InvalidInput
-from trackside.engine.schema import check
-from trackside.engine.yamlio import JsonPath, load_yaml
+from trackside.engine.schema import Violation, ViolationKind, check, refusal
+from trackside.engine.yamlio import load_yaml
 
 COLOURS: tuple[str, ...] = ("black", "blue", "green", "yellow", "orange", "red")
 WILD = "wild"
@@ -83,9 +82,9 @@ class Deck:
         return cls(tuple(cards), source)
 
 
-def deck_problems(data: object) -> list[tuple[str, JsonPath]]:
+def deck_problems(data: object) -> list[Violation]:
     """Every problem of deck file data: schema, then colours repeated on a card."""
-    problems: list[tuple[str, JsonPath]] = check("deck", data)
+    problems = check("deck", data)
     if problems or not isinstance(data, list):
         return problems
     for i, card in enumerate(data):
@@ -94,7 +93,11 @@ def deck_problems(data: object) -> list[tuple[str, JsonPath]]:
             (colour,) = row.keys()
             if colour != WILD and colour in seen:
                 problems.append(
-                    (f"[{i}][{j}]: colour {colour!r} appears twice on card {i + 1}", (i, j))
+                    Violation(
+                        f"[{i}][{j}]: colour {colour!r} appears twice on card {i + 1}",
+                        (i, j),
+                        ViolationKind.REPEATED,
+                    )
                 )
             seen.add(colour)
     return problems
@@ -110,14 +113,12 @@ def _load_deck(path: str) -> Deck:
     doc = load_yaml(path, "deck file")
     problems = deck_problems(doc.data)
     if problems:
-        message, where = problems[0]
-        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-        raise InvalidInput(
-            f"deck: {message}{more}",
-            doc.place(where),
+        raise refusal(
+            problems,
+            doc,
+            "deck",
             "each card is a list of 1 to 6 rows such as [red: 6, wild: 2], "
             "spaces 1 to 9, no colour twice",
-            problems=problems,
         )
     rows = [[next(iter(r.items())) for r in card] for card in doc.data]
     return Deck.from_rows(rows, path)

@@ -2,12 +2,45 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cmp_to_key
 
 from trackside.engine.game.cards import COLOURS
 from trackside.engine.game.game_state import Steps
 from trackside.engine.game.result import Result
-from trackside.engine.game.steps import NOBODY, Next, Step, ordinal
+from trackside.engine.game.steps import NOBODY, Next, Step
+from trackside.engine.text import ordinal
+
+WINNER_REASONS = {
+    "money": "highest winnings",
+    "first_car": "owner of the first car to finish",
+    "furthest_car": "owner of the car furthest ahead",
+    "total": "highest total",  # a world tour: winnings added up over its races
+}
+
+
+def winner_sentence(
+    names: Sequence[str],
+    winners: Sequence[int],
+    rule: str = "money",
+    scores: Sequence[int] | None = None,
+) -> str:
+    """Who won and why: the one sentence the game's log, the terminal and the editor's
+    score sheet say, 'Winner: Player 2 (highest winnings)', ', shared' on a shared
+    win. ``rule`` is the variant's ``winner`` (or ``total`` for a tour). Given the
+    ``scores`` of a race won on money (or a tour's totals), it also gives the amount
+    and how a tie on winnings was broken (R-SCORE-2): 'Winner: Ben (highest winnings,
+    $10M, tied with Ana; the best-placed car breaks the tie)'."""
+    why = WINNER_REASONS[rule]
+    if scores is not None and rule in ("money", "total"):
+        top = max(scores)
+        why += f", {'-' if top < 0 else ''}${abs(top)}M" + (" each" if len(winners) > 1 else "")
+        tied = [names[seat] for seat, s in enumerate(scores) if s == top and seat not in winners]
+        if tied:
+            why += f", tied with {' and '.join(tied)}; the best-placed car breaks the tie"
+    if len(winners) > 1:
+        why += ", shared"
+    return f"Winner: {' and '.join(names[seat] for seat in winners)} ({why})"
 
 
 def money_winners(scores: list[int], best_place: list[float]) -> list[int]:
@@ -126,11 +159,6 @@ class ScoringSteps(Steps):
                 f"{self._seat(seat)} ({cars}): cars {earnings[seat]} + bets {payouts[seat]} "
                 f"- prices {prices[seat]} = {scores[seat]}"
             )
-        names = " and ".join(self._seat(seat) for seat in winners)
-        why = {
-            "money": "highest winnings",
-            "first_car": "owner of the first car to finish",
-            "furthest_car": "owner of the car furthest ahead",
-        }[self.variant.winner]
-        lines.append(f"Winner: {names} ({why}" + (", shared)" if len(winners) > 1 else ")"))
+        seats = [self._seat(seat) for seat in range(self.players)]
+        lines.append(winner_sentence(seats, winners, self.variant.winner))
         return lines

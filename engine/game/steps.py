@@ -7,6 +7,7 @@ from enum import Enum
 from typing import TypeAlias
 
 from trackside.engine.game.events import Phase
+from trackside.engine.text import ordinal as ordinal  # the log's places: "finishes 2nd"
 
 # A step of the flow returns the next step, or None when it waits for decisions.
 Next: TypeAlias = Callable[[], "Next"] | None
@@ -20,11 +21,6 @@ def seat_name(seat: int) -> str:
 
 
 SEAT_NAMES = tuple(seat_name(seat) for seat in range(16))  # the log names them at every turn
-
-
-def ordinal(k: int) -> str:
-    """1st, 2nd, 3rd, 4th..."""
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
 
 
 class Step(Enum):

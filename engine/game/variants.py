@@ -9,7 +9,7 @@ Keys are documented in ``docs/variants.md``.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any, NoReturn
@@ -17,7 +17,7 @@ from typing import Any, NoReturn
 from trackside.engine.errors import InvalidInput, Place, UnreadableInput
 from trackside.engine.game.cards import Deck, load_deck
 from trackside.engine.resources import resolve_track, variants_dir
-from trackside.engine.schema import check
+from trackside.engine.schema import check, refusal
 from trackside.engine.yamlio import YamlDocument, load_yaml
 
 FORMAT = "trackside-variant/1"
@@ -55,6 +55,8 @@ class Variant:
     series: tuple[str, ...] = ()  # track files of a series (world tour)
     cunning_swap: bool = False
     source: str = "<variant>"
+    # Every variant file read to build it: its own and those it extends, in that order.
+    files: tuple[str, ...] = field(default=(), compare=False)
 
     @cached_property  # every new game asks; loading resolves the file's path
     def deck(self) -> Deck:
@@ -90,13 +92,17 @@ def load_variant(name_or_path: str | os.PathLike[str]) -> Variant:
             Place(str(path)),
             f"bundled variants: {names}; or give the path of a variant file",
         )
-    data, places = _resolved(path.resolve(), ())
-    return _build(data, str(path), places)
+    data, places, files = _resolved(path.resolve(), ())
+    return _build(data, str(path), places, files)
 
 
-def _resolved(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], dict[str, Place]]:
+# The merged data of a variant, the place of each top-level key, the files read.
+_Resolved = tuple[dict[str, Any], dict[str, Place], tuple[Path, ...]]
+
+
+def _resolved(path: Path, chain: tuple[Path, ...]) -> _Resolved:
     """The merged data of a variant file and its ancestors, with the place of
-    each top-level key for error messages."""
+    each top-level key for error messages, and the files read (``chain`` first)."""
     if path in chain:
         names = " -> ".join(p.name for p in (*chain, path))
         raise InvalidInput(
@@ -114,20 +120,11 @@ def _resolved(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], dict
     return _resolved_doc(load_yaml(path, "variant file"), path.parent, (*chain, path))
 
 
-def _resolved_doc(
-    doc: YamlDocument, base: Path, chain: tuple[Path, ...]
-) -> tuple[dict[str, Any], dict[str, Place]]:
+def _resolved_doc(doc: YamlDocument, base: Path, chain: tuple[Path, ...]) -> _Resolved:
     """``_resolved`` for parsed data whose relative paths start at ``base``."""
     problems = check("variant", doc.data)
     if problems:
-        message, where = problems[0]
-        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-        raise InvalidInput(
-            f"variant: {message}{more}",
-            doc.place(where),
-            "see docs/variants.md for every key and its values",
-            problems=problems,
-        )
+        raise refusal(problems, doc, "variant", "see docs/variants.md for every key and its values")
     own = dict(doc.data)
     places = {k: doc.place((k,)) for k in own}
     if "deck" in own:
@@ -137,12 +134,12 @@ def _resolved_doc(
         own["series"]["tracks"] = [resolve_track(t, base) for t in own["series"].get("tracks", [])]
     parent_name = own.pop("extends", None)
     if parent_name is None:
-        return own, places
+        return own, places, chain
     parent_path = variant_path(parent_name)
     if not parent_path.is_absolute() and parent_path != variants_dir() / f"{parent_name}.yaml":
         parent_path = base / parent_path
-    parent, parent_places = _resolved(parent_path.resolve(), chain)
-    return _merge(parent, own), {**parent_places, **places}
+    parent, parent_places, files = _resolved(parent_path.resolve(), chain)
+    return _merge(parent, own), {**parent_places, **places}, files
 
 
 def variant_from_data(
@@ -151,8 +148,8 @@ def variant_from_data(
     """A variant given as data (e.g. inline in a game record); relative paths
     (``extends``, ``deck``, series tracks) start at ``base``."""
     folder = Path(base).resolve()
-    data, places = _resolved_doc(YamlDocument(data, file), folder, (folder / file,))
-    return _build(data, file, places)
+    data, places, files = _resolved_doc(YamlDocument(data, file), folder, (folder / file,))
+    return _build(data, file, places, files[1:])  # the first stands for the data: no file
 
 
 def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
@@ -165,7 +162,9 @@ def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _build(data: dict[str, Any], file: str, places: dict[str, Place]) -> Variant:
+def _build(
+    data: dict[str, Any], file: str, places: dict[str, Place], files: tuple[Path, ...]
+) -> Variant:
     def fail(key: str, message: str, hint: str) -> NoReturn:
         raise InvalidInput(f"variant: {message}", places.get(key, Place(file)), hint)
 
@@ -195,6 +194,7 @@ def _build(data: dict[str, Any], file: str, places: dict[str, Place]) -> Variant
         series=tuple(data.get("series", {}).get("tracks", ())),
         cunning_swap=data.get("cunning_swap", defaults.cunning_swap),
         source=file,
+        files=tuple(str(f) for f in files),
     )
     if variant.min_players > variant.max_players:
         fail(

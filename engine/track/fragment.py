@@ -15,7 +15,7 @@ from typing import Any
 
 from shapely.geometry import Polygon
 
-from trackside.engine.errors import InvalidInput, Place, UnreadableInput
+from trackside.engine.errors import Place, UnreadableInput
 from trackside.engine.track.geometry import LINE_COUNT, segment_line
 from trackside.engine.track.model import FORMAT, Centerline, Segment, Space, Track
 from trackside.engine.track.transform import (
@@ -155,7 +155,7 @@ def parse_fragment(text: str, file: str = "<clipboard>") -> Fragment:
             Place(file),
             "copy spaces in the editor first (Edit > Copy)",
         )
-    from trackside.engine.schema import check
+    from trackside.engine.schema import check, refusal
 
     trial = {
         "format": FORMAT,
@@ -168,8 +168,7 @@ def parse_fragment(text: str, file: str = "<clipboard>") -> Fragment:
     }
     problems = check("track", trial)
     if problems:
-        message, path = problems[0]
-        raise InvalidInput(message, doc.place(path), problems=problems)
+        raise refusal(problems, doc)
     track = Track.from_dict(trial, source=file)
     lines = [*track.betting_lines, track.finish_line]
     return Fragment(

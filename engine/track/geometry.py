@@ -484,7 +484,3 @@ def is_rectangle(corners: Sequence[Corner]) -> bool:
         if abs(math.degrees(math.acos(cos)) - 90.0) > RIGHT_ANGLE_TOLERANCE_DEG:
             return False
     return True
-
-
-# The editor's painting still imports the old private name.
-_is_rectangle = is_rectangle

@@ -78,78 +78,21 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from trackside.engine.errors import InvalidInput, Place
 from trackside.engine.text import plural
 from trackside.engine.track.geometry import BETTING_LINE_COUNT
+from trackside.engine.track.layout import KEEP_CHOICES as KEEP_CHOICES
+from trackside.engine.track.layout import MAX_LANES as MAX_LANES
+from trackside.engine.track.layout import Arc as Arc
+from trackside.engine.track.layout import LaneLayout as LaneLayout
+from trackside.engine.track.layout import LayoutError as LayoutError
+from trackside.engine.track.layout import Piece as Piece
+from trackside.engine.track.layout import Straight as Straight
 from trackside.engine.track.model import MAX_SPACES, Centerline, Point, Segment, Space, Track
 
 LANE_LETTERS = "abcdef"
-KEEP_CHOICES = ("left", "centre", "right")
-MAX_LANES = 6
 GRID_SIZE = 6
 MIN_ROW_LENGTH = 5.0
 _KEY_DIGITS = 9
-
-
-class LayoutError(InvalidInput):
-    """A lane layout that cannot be built; the message names the piece."""
-
-    def __init__(self, message: str, hint: str | None = None):
-        super().__init__(message, Place("lane layout"), hint)
-
-
-@dataclass(frozen=True)
-class Straight:
-    """A straight piece of racing line.
-
-    ``lanes``, ``rows`` and ``stagger`` override the layout's defaults
-    for this piece (None: use the layout's lane count, rounded length, stagger);
-    ``keep`` is where its lanes lie when it has more or fewer than the layout's
-    (one of ``KEEP_CHOICES``; None: centred).
-    """
-
-    length: float
-    lanes: int | None = None
-    rows: int | None = None
-    stagger: float | None = None
-    keep: str | None = None
-
-    @property
-    def path_length(self) -> float:
-        """Length of the racing line along this piece."""
-        return float(self.length)
-
-    @property
-    def turn(self) -> float:
-        """Turn in degrees (0 for a straight)."""
-        return 0.0
-
-
-@dataclass(frozen=True)
-class Arc:
-    """A circular piece: ``radius`` of the racing line, ``angle`` in degrees (+ left, - right).
-
-    ``lanes``, ``rows``, ``stagger`` and ``keep`` as for ``Straight``."""
-
-    radius: float
-    angle: float
-    lanes: int | None = None
-    rows: int | None = None
-    stagger: float | None = None
-    keep: str | None = None
-
-    @property
-    def path_length(self) -> float:
-        """Length of the racing line along this piece."""
-        return float(self.radius) * math.radians(abs(self.angle))
-
-    @property
-    def turn(self) -> float:
-        """Turn in degrees, + left."""
-        return float(self.angle)
-
-
-Piece = Straight | Arc
 
 
 @dataclass(frozen=True)
@@ -159,36 +102,6 @@ class Pose:
     x: float
     y: float
     heading: float
-
-
-@dataclass(frozen=True)
-class LaneLayout:
-    """Everything ``build_lanes`` needs: the racing line, lanes and space sizes.
-
-    ``pieces`` run from ``start`` with ``heading`` (degrees). ``closed`` makes
-    a loop: its end must meet its start within ``closure_tolerance`` mm and
-    0.01 degree (``close_loop`` fits two straights to make it so), and the
-    last piece then ends exactly on the first one's corners. ``lanes``,
-    ``stagger`` (fraction of a row) and ``space_length`` (mm along the racing
-    line) are defaults that each piece may override; ``lane_width`` is the
-    same everywhere. ``inner`` ("left"/"right") overrides which side lane 0 is
-    on. ``max_turn`` bounds the turn at each centerline point and
-    ``wedge_step`` the angle between points on a wedge's curved sides
-    (degrees).
-    """
-
-    pieces: tuple[Piece, ...]
-    start: Point = (0.0, 0.0)
-    heading: float = 0.0
-    closed: bool = False
-    lanes: int = 2
-    space_length: float = 40.0
-    lane_width: float = 40.0
-    stagger: float = 0.0
-    inner: str | None = None
-    max_turn: float = 1.0
-    wedge_step: float = 6.0
-    closure_tolerance: float = 0.01
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ def centerline_starting_at(centerline: Centerline, progress: float) -> Centerlin
     total = sum(lengths)
     if total == 0:
         return Centerline(closed=True, points=list(centerline.points))
-    along = float(progress) % total  # a numpy number in, plain numbers out
+    along = float(progress) % total  # a numpy number would reach the file: YAML refuses it
     start = 0.0
     for k, seg in enumerate(lengths):
         if along <= start + seg or k == len(lengths) - 1:

@@ -9,9 +9,10 @@ from __future__ import annotations
 import copy
 import os
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from trackside.engine.errors import InvalidInput, Place, UnreadableInput
+from trackside.engine.errors import Place, UnreadableInput
+from trackside.engine.track.layout import KeptLayout
 from trackside.engine.yamlio import (
     JsonPath,
     YamlDocument,
@@ -20,6 +21,9 @@ from trackside.engine.yamlio import (
     parse_yaml,
     write_atomic,
 )
+
+if TYPE_CHECKING:
+    from trackside.engine.schema import ViolationKind
 
 FORMAT = "trackside-track/1"
 DEFAULT_TOLERANCE = 1.0
@@ -152,8 +156,8 @@ class Track:
     tolerance: Number | None = None
     labels: list[Label] = field(default_factory=list)
     background: Background | None = None
-    # Lane layouts kept for the editor's Lanes tool, as in the file; the rules never read them.
-    lane_layouts: list[dict[str, Any]] = field(default_factory=list, repr=False)
+    # Lane layouts kept for the editor's Lanes tool; the rules never read them.
+    lane_layouts: list[KeptLayout] = field(default_factory=list, repr=False)
     source: str | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -192,7 +196,7 @@ class Track:
         if self.background is not None:
             out["background"] = self.background.to_dict()
         if self.lane_layouts:
-            out["lane_layouts"] = copy.deepcopy(self.lane_layouts)
+            out["lane_layouts"] = [kept.to_data() for kept in self.lane_layouts]
         return out
 
     @classmethod
@@ -216,7 +220,7 @@ class Track:
                 for lb in data.get("labels", [])
             ],
             background=Background.from_dict(data["background"]) if "background" in data else None,
-            lane_layouts=copy.deepcopy(list(data.get("lane_layouts", []))),
+            lane_layouts=[KeptLayout.from_data(d) for d in data.get("lane_layouts", [])],
             source=source,
         )
 
@@ -235,18 +239,22 @@ def _segment(s: Any) -> Segment:
 
 @dataclass
 class SchemaProblem:
-    """One schema violation with its place in the file."""
+    """One schema violation with its place in the file and its kind."""
 
     message: str
     path: JsonPath
     place: Place
+    kind: ViolationKind
 
 
 def schema_problems(doc: YamlDocument) -> list[SchemaProblem]:
     """Every violation of the track schema, in file order."""
     from trackside.engine.schema import check
 
-    return [SchemaProblem(msg, path, doc.place(path)) for msg, path in check("track", doc.data)]
+    return [
+        SchemaProblem(v.message, v.path, doc.place(v.path), v.kind)
+        for v in check("track", doc.data)
+    ]
 
 
 def _require_mapping(doc: YamlDocument) -> YamlDocument:
@@ -271,21 +279,13 @@ def _require_mapping(doc: YamlDocument) -> YamlDocument:
     return doc
 
 
-def parse_track(
-    text: str, file: str = "<input>"
-) -> tuple[Track | None, YamlDocument, list[SchemaProblem]]:
-    """Parse track text: the track (None if the schema refuses it), the document, the problems."""
-    doc = _require_mapping(parse_yaml(text, file))
-    problems = schema_problems(doc)
-    track = None if problems else Track.from_dict(doc.data, source=file)
-    return track, doc, problems
-
-
 def read_track_document(
-    path: str | os.PathLike[str],
+    path: str | os.PathLike[str], *, text: str | None = None
 ) -> tuple[Track | None, YamlDocument, list[SchemaProblem]]:
-    """Read a track file: the track (None if the schema refuses it), the document, the problems."""
-    doc = _require_mapping(load_yaml(path, "track file"))
+    """Read a track file, or ``text`` as the content of the file named ``path``: the
+    track (None if the schema refuses it), the document, the problems."""
+    doc = parse_yaml(text, str(path)) if text is not None else load_yaml(path, "track file")
+    doc = _require_mapping(doc)
     problems = schema_problems(doc)
     track = None if problems else Track.from_dict(doc.data, source=str(path))
     return track, doc, problems
@@ -293,11 +293,11 @@ def read_track_document(
 
 def load_track(path: str | os.PathLike[str]) -> Track:
     """Load a track file, raising a user-facing error if it cannot be used."""
-    track, _doc, problems = read_track_document(path)
+    track, doc, problems = read_track_document(path)
     if track is None:
-        first = problems[0]
-        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-        raise InvalidInput(first.message + more, first.place, problems=problems)
+        from trackside.engine.schema import refusal
+
+        raise refusal(problems, doc)
     return track
 
 

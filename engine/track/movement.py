@@ -6,11 +6,13 @@ demand from the position (the occupied spaces); nothing is cached per turn.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from trackside.engine.track.geometry import FINISH, TrackGeometry
 
+FAR = 10_000  # steps to a goal from a space that cannot reach it
 # What distinguishes a move for the rules: end, finished, blocked, lines crossed, rectangular.
 Outcome = tuple[int, bool, bool, int, bool]
 
@@ -143,3 +145,27 @@ class MoveGraph:
             else:
                 self._walk(b, left - 1, occupied, path, mask, r, out, seen)
             path.pop()
+
+
+def fewest_steps(n: int, steps: Iterable[tuple[int, int, bool]]) -> list[int]:
+    """Per space of ``n``, the fewest steps that reach a goal (other cars ignored), given
+    the steps ``(a, b, reaches)`` from space ``a`` to ``b``, ``reaches`` when that step
+    reaches the goal itself; ``FAR`` from a space that cannot. A breadth-first search
+    over the steps reversed."""
+    back: list[list[int]] = [[] for _ in range(n)]
+    togo = [FAR] * n
+    queue: deque[int] = deque()
+    for a, b, reaches in steps:
+        if reaches:
+            if togo[a] != 1:
+                togo[a] = 1
+                queue.append(a)
+        else:
+            back[b].append(a)
+    while queue:
+        b = queue.popleft()
+        for a in back[b]:
+            if togo[a] > togo[b] + 1:
+                togo[a] = togo[b] + 1
+                queue.append(a)
+    return togo

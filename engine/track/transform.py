@@ -15,6 +15,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from trackside.engine.track.layout import KeptLayout, mirrored, tidy
 from trackside.engine.track.model import (
     Background,
     Centerline,
@@ -214,8 +215,18 @@ def map_centerline(centerline: Centerline, tf: Transform) -> Centerline:
     return Centerline(closed=centerline.closed, points=[tf.point(p) for p in centerline.points])
 
 
+def map_kept_layout(kept: KeptLayout, tf: Transform) -> KeptLayout:
+    """The lane layout of the spaces moved, turned or mirrored by ``tf``: its start and
+    heading mapped, and in a mirror its arcs turning and its kept lanes lying the other way."""
+    heading = tf.turn - kept.heading if tf.flips else kept.heading + tf.turn
+    x, y = tf.point(kept.start)
+    pieces = tuple(mirrored(p) for p in kept.pieces) if tf.flips else kept.pieces
+    return replace(kept, start=(tidy(x), tidy(y)), heading=tidy(heading % 360), pieces=pieces)
+
+
 def map_track(track: Track, tf: Transform) -> Track:
-    """The whole circuit mapped: spaces, racing line, lines, labels and the background."""
+    """The whole circuit mapped: spaces, racing line, lines, labels, the background
+    and the kept lane layouts."""
     out = track.copy()
     out.spaces = [map_space(sp, tf) for sp in track.spaces]
     out.centerline = map_centerline(track.centerline, tf)
@@ -224,6 +235,7 @@ def map_track(track: Track, tf: Transform) -> Track:
     out.labels = [map_label(lb, tf) for lb in track.labels]
     if track.background is not None:
         out.background = map_background(track.background, tf)
+    out.lane_layouts = [map_kept_layout(kept, tf) for kept in track.lane_layouts]
     return out
 
 

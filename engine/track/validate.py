@@ -64,7 +64,7 @@ import numpy as np
 import shapely
 
 from trackside.engine.errors import place_text
-from trackside.engine.text import plural
+from trackside.engine.text import noun, plural
 from trackside.engine.track.geometry import (
     BETTING_LINE_COUNT,
     FINISH,
@@ -525,8 +525,8 @@ class _Checker:
             ids = [g.ids[i] for i in group]
             self.add(
                 "space-size",
-                f"space{'s' if len(ids) > 1 else ''} {_names(ids)} "
-                f"{'are' if len(ids) > 1 else 'is'} too {what}: {across} across (the square "
+                f"{noun(len(ids), 'space')} {_names(ids)} "
+                f"{noun(len(ids), 'is', 'are')} too {what}: {across} across (the square "
                 f"root of the area), where a space is {low:g} to {high:g} mm; give "
                 "coordinates in millimetres at the size of the printed board",
                 group,
@@ -647,8 +647,8 @@ class _Checker:
                 ids = [g.ids[i] for i in g.cuts[k]]
                 self.add(
                     "line-cuts-space",
-                    f"{name} runs through space"
-                    f"{'s' if len(ids) > 1 else ''} {_names(ids)}; put it on the edges "
+                    f"{name} runs through {noun(len(ids), 'space')} {_names(ids)}; "
+                    "put it on the edges "
                     "between spaces",
                     g.cuts[k],
                     line=k,
@@ -811,9 +811,9 @@ class _Checker:
             ids = [g.ids[i] for i in group]
             self.add(
                 "unreachable",
-                f"no car can reach space{'s' if len(ids) > 1 else ''} "
+                f"no car can reach {noun(len(ids), 'space')} "
                 f"{_names(ids)} from the start grid; connect "
-                f"{'them' if len(ids) > 1 else 'it'} or remove "
+                f"{noun(len(ids), 'it', 'them')} or remove "
                 f"{'them' if len(ids) > 1 else 'it'}",
                 group,
                 path=self.space_path(group[0]),
@@ -872,7 +872,7 @@ class _Checker:
             self.add(
                 "single-file",
                 f"single-file stretch: every car must pass through "
-                f"space{'s' if len(ids) > 1 else ''} {_names(ids)}, so no car can "
+                f"{noun(len(ids), 'space')} {_names(ids)}, so no car can "
                 "overtake there; fine if intended, otherwise add a lane",
                 stretch,
                 path=self.space_path(stretch[0]),
@@ -943,7 +943,7 @@ class _Checker:
             self.add(
                 "coarse-centerline",
                 f"the racing line turns up to {worst:.1f}° at one point near "
-                f"space{'s' if len(ids) > 1 else ''} {_names(ids)}, so their progress "
+                f"{noun(len(ids), 'space')} {_names(ids)}, so their progress "
                 "may be off; add points on the curve (about 1° of turn per point)",
                 spaces,
                 path=("centerline", "points", int(vertex[run[0]]) % n_points),

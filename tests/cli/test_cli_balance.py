@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from tracks_for_tests import narrow_loop
 
 from trackside.cli.main import main
+from trackside.engine.track.model import save_track
 
 
 def run(capsys, *argv):
@@ -129,3 +131,65 @@ def test_render_heatmap_names_a_wrong_report(capsys, tmp_path, report_file):
         str(report_file),
     )
     assert code == 0 and "the report is for 'Quarry Hairpin'" in err
+
+
+def test_until_clear_stops_when_the_question_is_answered(capsys, tmp_path):
+    path = tmp_path / "clear.json"
+    code, out, err = run(
+        capsys,
+        "simulate",
+        "--track",
+        "harbour-loop",
+        "--until-clear",
+        "--max-games",
+        "180",
+        "--seed",
+        "200",
+        "--report",
+        str(path),
+    )
+    assert code == 0
+    assert "Stopped at 180 games: the cap of 180 games, still waiting for slot " in out
+    assert err.startswith("simulated 180 games in")
+    data = json.loads(path.read_text())
+    assert data["games"] == 180 and data["answer"].startswith("the cap of 180 games")
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        ([], "give either --games G or --until-clear"),
+        (["--games", "10", "--until-clear"], "give either --games G or --until-clear"),
+        (["--until-clear", "--max-games", "0"], "cannot play 0 games"),
+    ],
+)
+def test_games_or_until_clear(capsys, argv, words):
+    code, _out, err = run(capsys, "simulate", "--track", "harbour-loop", *argv)
+    assert code == 2 and words in err and err.count("\n") == 1
+
+
+def test_suggest_ranks_fixes_and_writes_them(capsys, tmp_path):
+    path = tmp_path / "fixes.json"
+    code, out, _err = run(
+        capsys, "suggest", "--track", "quarry-hairpin", "--games", "20", "--report", str(path)
+    )
+    assert code == 0
+    assert "Quarry Hairpin: 20 games each with greedy bots" in out
+    assert "1. " in out and "problems lessened" in out and "stalled cars per race" in out
+    data = json.loads(path.read_text())
+    assert data["format"] == "trackside-fixes/1" and data["fixes"]
+    assert data["fixes"][0]["fix"] in out
+
+
+def test_suggest_takes_one_circuit(capsys):
+    code, _out, err = run(capsys, "suggest", "--track", "quarry-hairpin", "--track", "harbour-loop")
+    assert code == 2 and "one circuit" in err
+
+
+def test_suggest_tries_a_lane_where_cars_jam_on_a_circuit_that_keeps_its_layout(capsys, tmp_path):
+    path = tmp_path / "narrow.yaml"
+    save_track(narrow_loop(), path)
+    code, out, _err = run(capsys, "suggest", "--track", str(path), "--games", "30", "--json")
+    assert code == 0
+    fixes = [f["fix"] for f in json.loads(out)["fixes"]]
+    assert any(f.startswith("1 lane added to piece 4 of lane layout 1") for f in fixes)

@@ -16,7 +16,7 @@ from repo_paths import FIXTURES
 
 from trackside.cli.main import main
 from trackside.engine.errors import UnreadableInput
-from trackside.engine.schema import check
+from trackside.engine.schema import ViolationKind, check
 from trackside.engine.track.model import read_track_document
 
 STRAIGHT = FIXTURES / "valid-straight.yaml"
@@ -84,8 +84,9 @@ def test_true_is_no_whole_number_either(tmp_path, capsys):
 def test_variants_refuse_floats_where_integers_belong(schema, data, where):
     variant = {"format": "trackside-variant/1", "name": "V", **data}
     problems = check(schema, variant)
-    assert [path for _msg, path in problems] == [where]
-    assert "expected a whole number" in problems[0][0]
+    assert [problem.path for problem in problems] == [where]
+    assert "expected a whole number" in problems[0].message
+    assert problems[0].kind is ViolationKind.WRONG_TYPE
 
 
 @pytest.mark.parametrize("key, value", [("card", 15.0), ("player", 0.0)])

@@ -76,37 +76,11 @@ def test_r_move_4_blocked_moves_are_marked(capsys):
 
 
 def test_r_move_4_no_legal_move_the_car_stays(capsys):
-    code, out, _ = run(
-        capsys,
-        STRAIGHT,
-        "--at",
-        "red=a1",
-        "--at",
-        "blue=a2",
-        "--at",
-        "yellow=b2",
-        "--car",
-        "red",
-        "--spaces",
-        "3",
-    )
+    args = (STRAIGHT, "--at", "red=a1", "--at", "blue=a2", "--at", "yellow=b2")
+    code, out, _ = run(capsys, *args, "--car", "red", "--spaces", "3")
     assert code == 0
     assert out == "red on a1, moving 3: no legal move: the car stays on a1\n"
-    _, out, _ = run(
-        capsys,
-        STRAIGHT,
-        "--at",
-        "red=a1",
-        "--at",
-        "blue=a2",
-        "--at",
-        "yellow=b2",
-        "--car",
-        "red",
-        "--spaces",
-        "3",
-        "--json",
-    )
+    _, out, _ = run(capsys, *args, "--car", "red", "--spaces", "3", "--json")
     assert json.loads(out) == {"moves": [], "outcomes": []}
 
 

@@ -217,16 +217,29 @@ def test_play_and_replay_as_subprocesses(tmp_path):
     assert done.returncode == 0 and "scores" in json.loads(done.stdout)
 
 
-def test_the_winner_line_names_the_tie_break():
-    """R-SCORE-2: equal winnings go to the best-placed car; still tied, a shared win."""
-    from trackside.cli.play import winner_line
+def test_the_winner_sentence_names_the_tie_break():
+    """R-SCORE-2: equal winnings go to the best-placed car; still tied, a shared win. One
+    sentence for the game's log, the terminal and the editor's sheet."""
+    from trackside.engine.game.scoring import winner_sentence
 
-    assert winner_line([12, 9, 4], [0]) == "Winner: Player 1 with $12M"
-    assert winner_line([10, 10, 5], [1]) == (
-        "Winner: Player 2 with $10M (tied with Player 1; tie broken by the best-placed car)"
+    names = ["Player 1", "Player 2", "Player 3"]
+    assert winner_sentence(names, [0]) == "Winner: Player 1 (highest winnings)"
+    assert winner_sentence(names, [0], scores=[12, 9, 4]) == (
+        "Winner: Player 1 (highest winnings, $12M)"
     )
-    assert winner_line([7, 7, -2], [0, 1]).startswith("Winners: Player 1 and Player 2 share")
-    assert winner_line([-1, -3], [0]) == "Winner: Player 1 with -$1M"
+    assert winner_sentence(names, [1], scores=[10, 10, 5]) == (
+        "Winner: Player 2 (highest winnings, $10M, tied with Player 1; "
+        "the best-placed car breaks the tie)"
+    )
+    assert winner_sentence(names, [0, 1], scores=[7, 7, -2]) == (
+        "Winner: Player 1 and Player 2 (highest winnings, $7M each, shared)"
+    )
+    assert winner_sentence(names[:2], [0], scores=[-1, -3]) == (
+        "Winner: Player 1 (highest winnings, -$1M)"
+    )
+    assert winner_sentence(names, [2], "first_car", [1, 2, 3]) == (
+        "Winner: Player 3 (owner of the first car to finish)"
+    )
 
 
 def test_resume_continues_a_cut_record_and_records_the_whole_game(capsys, tmp_path):
@@ -282,10 +295,11 @@ def test_replay_names_the_seats_of_the_record(capsys):
     assert code == 0 and "due from Ana, Ben, Chloé" in out
 
 
-def test_seat_names_from_a_record_print_without_control_characters():
-    from trackside.cli.play import seat_names
+def test_seat_names_from_a_record_show_control_characters_escaped():
+    from trackside.cli.score_text import seat_names
 
-    assert seat_names(3, ["Ana\x1b[2J", "\n", "Ben\tB"]) == ["Ana[2J", "Player 2", "BenB"]
+    names = seat_names(4, ["Ana\x1b[2J", " ", "Ben\tB", "Chloé\u202e"])
+    assert names == ["Ana\\x1b[2J", "Player 2", "Ben\\tB", "Chloé\\u202e"]
 
 
 # -- a track with validation errors never reaches a game ---------------------------------
@@ -349,7 +363,7 @@ def test_the_terminal_names_the_aggressive_extra_space():
     """R-POW-AGG: the prompt gives both lengths and the longer paths say so."""
     import random
 
-    from trackside.cli.play import describe_option, describe_view
+    from trackside.cli.terminal_seat import describe_option, describe_view
     from trackside.engine.bots import ask
     from trackside.engine.game import Game, load_variant
     from trackside.engine.track.model import load_track

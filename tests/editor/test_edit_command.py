@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from editor_process import editor_stays_up
 
 from trackside.cli import main as cli
 from trackside.editor import app
@@ -26,7 +26,7 @@ def test_a_missing_file_is_one_line_and_exit_2(capsys):
 def opened(monkeypatch):
     """What ``edit`` would open the editor on (no window is made): one entry per call."""
     calls: list[object] = []
-    monkeypatch.setattr(app, "main", lambda _argv, track: calls.append(track) or 0)
+    monkeypatch.setattr(app, "main", lambda _argv, track, refused=None: calls.append(track) or 0)
     return calls
 
 
@@ -87,18 +87,84 @@ def test_edit_starts_the_editor_on_the_track_without_complaint(tmp_path):
         XDG_DATA_HOME=str(tmp_path / "data"),
         XDG_CONFIG_HOME=str(tmp_path / "config"),
     )
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "trackside", "edit", "harbour-loop"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+    out, noise = editor_stays_up(
+        [sys.executable, "-m", "trackside", "edit", "harbour-loop"], env, 4
     )
-    try:
-        with pytest.raises(subprocess.TimeoutExpired):
-            proc.wait(timeout=4)
-    finally:
-        proc.terminate()
-        out, err = proc.communicate(timeout=10)
-    noise = [line for line in err.splitlines() if "propagateSizeHints" not in line]
     assert noise == [] and out == ""
+
+
+# -- started without a terminal: the desktop launcher ---------------------------------
+
+
+@pytest.fixture
+def started(monkeypatch):
+    """What ``edit`` would start the editor with (no window is made)."""
+    calls: list[tuple[object, object]] = []
+
+    def fake(_argv, track, refused=None):
+        calls.append((track, refused))
+        return 0
+
+    monkeypatch.setattr(app, "main", fake)
+    return calls
+
+
+def test_the_launcher_opens_the_start_page_and_says_why_a_file_is_refused(
+    tmp_path, capsys, started, monkeypatch
+):
+    path = tmp_path / "garbage.yaml"
+    path.write_text("hello: [unclosed\n")
+    monkeypatch.setattr(sys, "argv", ["trackside-editor", str(path)])
+    assert cli.launch_editor() == 0  # the editor ran, on its start page
+    ((track, refused),) = started
+    assert track is None and f"{path}:2:1: " in str(refused)
+    assert capsys.readouterr().err.startswith(f"trackside: {path}:2:1: ")  # for the logs
+
+
+def test_the_launcher_says_a_missing_file_in_the_window_too(capsys, started, monkeypatch):
+    monkeypatch.setattr(sys, "argv", ["trackside-editor", "no/such/track.yaml"])
+    assert cli.launch_editor() == 0
+    ((track, refused),) = started
+    assert track is None and "no such file" in str(refused)
+
+
+def test_from_a_terminal_edit_still_refuses_on_one_line(tmp_path, capsys, started):
+    path = tmp_path / "garbage.yaml"
+    path.write_text("hello: [unclosed\n")
+    assert cli.main(["edit", str(path)]) == 2
+    assert started == [] and capsys.readouterr().err.count("\n") == 1
+
+
+def test_the_refusal_is_a_dialog_over_the_start_page(make_window, qtbot, tmp_path):
+    """In the window: the dialog names the file and the problem, the start page stays."""
+    from trackside.cli.edit import editable
+    from trackside.engine.errors import TracksideError
+
+    path = tmp_path / "garbage.yaml"
+    path.write_text("hello: [unclosed\n")
+    with pytest.raises(TracksideError) as refused:
+        editable(str(path))
+    window = make_window()
+    app.start(window, None, refused.value)
+    qtbot.waitUntil(lambda: bool(window.prompts.titles()))
+    ((_kind, title, text, details),) = window.prompts.titles()
+    assert title == "Cannot open track" and text.startswith("garbage.yaml could not be opened")
+    assert details == [str(refused.value)]
+    assert window.first_run.page.isVisible()  # the start page, ready for a new circuit
+    assert window.doc.track.spaces == []
+
+
+@pytest.mark.slow
+def test_trackside_editor_with_a_bad_file_stays_up_with_a_window(tmp_path):
+    """A real launcher process: a bad file no longer ends it at once."""
+    path = tmp_path / "garbage.yaml"
+    path.write_text("hello: [unclosed\n")
+    launcher = Path(sys.executable).with_name("trackside-editor")
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+    )
+    _out, err = editor_stays_up([str(launcher), str(path)], env, 4)  # the window is up
+    assert any(line.startswith(f"trackside: {path}:2:1: ") for line in err)

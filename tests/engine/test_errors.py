@@ -20,3 +20,20 @@ def test_a_long_value_is_cut_short_with_an_ellipsis():
     long = shown("x" * 10_000)
     assert len(long) == 61 and long.endswith("…") and long.startswith("'xxx")
     assert shown("y" * 500, 100, quote=False) == "y" * 100 + "…"
+
+
+def test_the_problems_after_the_first_are_counted_in_words(tmp_path):
+    """One message names the first problem and counts the rest: '1 more problem'."""
+    import pytest
+
+    from trackside.engine.errors import InvalidInput, more_problems
+    from trackside.engine.game.variants import load_variant
+
+    assert more_problems(0) == ""
+    assert more_problems(2) == " (and 2 more problems)"
+    path = tmp_path / "two.yaml"
+    path.write_text("format: trackside-variant/1\nname: Two\ncolour: red\nhand: {mode: x}\n")
+    with pytest.raises(InvalidInput) as err:
+        load_variant(path)
+    assert str(err.value).count("unknown key") == 1
+    assert "(and 1 more problem)" in str(err.value)

@@ -19,7 +19,7 @@ from repo_paths import FIXTURES
 from trackside.cli.main import main
 from trackside.engine import yamlio
 from trackside.engine.errors import TracksideError
-from trackside.engine.track.model import load_track, parse_track
+from trackside.engine.track.model import load_track, read_track_document
 from trackside.engine.track.validate import Report, validate_file, validate_track
 from trackside.engine.yamlio import dump_yaml, parse_yaml
 
@@ -255,7 +255,7 @@ def test_text_parse_of_mutations_never_crashes(data):
     doc = copy.deepcopy(BASE)
     mutate(doc, data.draw)
     try:
-        track, _doc, problems = parse_track(dump_yaml(doc), "mutated.yaml")
+        track, _doc, problems = read_track_document("mutated.yaml", text=dump_yaml(doc))
     except TracksideError:
         return
     if track is not None:

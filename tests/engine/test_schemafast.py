@@ -79,11 +79,28 @@ def test_parts_it_does_not_know_are_left_to_jsonschema():
         ([{"straight": 200.0, "lanes": 2, "keep": "left"}], True),
         ([{"arc": 300.0, "turn": 90.0, "keep": "centre"}], True),
         ([{"straight": 200.0, "keep": "inner"}], False),
+        ([{"straight": 200.0, "closes": True}, {"straight": 80.0, "closes": False}], True),
+        ([{"arc": 300.0, "turn": 90.0, "closes": True}], False),
+        ([{"straight": 200.0, "closes": "yes"}], False),
     ],
 )
 def test_lane_layouts_are_checked_alike(pieces, valid):
     data = yaml.safe_load((FIXTURES / "valid-loop.yaml").read_text(encoding="utf-8"))
     data["lane_layouts"] = [{"start": [0.0, 0.0], "heading": 0.0, "pieces": pieces}]
+    assert quick("track")(data) is valid
+    assert (careful("track", data) == []) is valid
+
+
+@pytest.mark.parametrize(
+    "space_id, valid",
+    [("a1", True), ("a\x1cb", False), ("a\x1fb", False), ("a\x85b", False), ("a b", False)],
+)
+def test_space_ids_are_read_with_python_s_whitespace(space_id, valid):
+    """Python's \\s, which jsonschema's patterns use, takes \\x1c-\\x1f and \\x85 too
+    (a regex engine of another dialect passes them): the quick check agrees."""
+    data = yaml.safe_load((FIXTURES / "valid-loop.yaml").read_text(encoding="utf-8"))
+    data["spaces"][0]["id"] = space_id
+    data["start_grid"] = [space_id if g == "a1" else g for g in data["start_grid"]]
     assert quick("track")(data) is valid
     assert (careful("track", data) == []) is valid
 

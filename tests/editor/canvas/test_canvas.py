@@ -159,3 +159,24 @@ def test_the_space_under_a_still_pointer_is_named_again_after_an_edit(window, qt
     assert window.space_label.text() == ""
     window.doc.undo_stack.undo()
     assert window.space_label.text().startswith("a5 ")
+
+
+def test_showing_the_grid_again_does_not_snap_to_it_while_snap_is_off(window, stadium_file):
+    """View > Snap off turns off every target, the grid included, whatever Show Grid says."""
+    from trackside.editor.canvas.interaction import ToolEvent
+
+    window.open_file(stadium_file)
+    window.view.set_zoom(4.0)
+    off_grid = ToolEvent(
+        QPointF(2.2, -300.3), Qt.MouseButton.NoButton, Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )  # fmt: skip
+    assert window.scene.snap(off_grid).kind == "grid"
+    window.act_snap.setChecked(False)
+    window.act_grid.setChecked(False)
+    window.act_grid.setChecked(True)
+    assert window.scene.snap(off_grid).kind == "none"
+    window.act_snap.setChecked(True)
+    assert window.scene.snap(off_grid).kind == "grid"
+    window.act_grid.setChecked(False)
+    assert window.scene.snap(off_grid).kind == "none"

@@ -10,9 +10,15 @@ from pathlib import Path
 
 import pytest
 from repo_paths import FIXTURES
+from tracks_for_tests import LONG_NAME
 
 from trackside.cli.main import main
-from trackside.editor.canvas.painting import DEFAULT_STYLE, board_bounds, track_surface
+from trackside.editor.canvas.painting import (
+    DEFAULT_STYLE,
+    LINE_SPACING,
+    board_bounds,
+    track_surface,
+)
 from trackside.editor.canvas.render import ensure_app, render
 from trackside.engine.track.model import (
     Centerline,
@@ -398,30 +404,43 @@ def test_track_with_validation_errors_still_renders_with_a_warning(qapp, tmp_pat
 
 
 def test_paint_space_survives_hostile_polygons(qapp):
-    """The editor paints whatever a designer drags: no corner list may raise."""
+    """The editor paints whatever a designer drags: no corner list may raise, each
+    leaves the painter as it found it, and what has an area is filled."""
     from PySide6.QtGui import QColor, QImage, QPainter
 
-    from trackside.editor.canvas.painting import paint_line, paint_space
+    from trackside.editor.canvas.painting import DEFAULT_STYLE, paint_line, paint_space
 
-    image = QImage(200, 200, QImage.Format.Format_ARGB32)
-    image.fill(QColor("white"))
-    painter = QPainter(image)
-    hostile = [
-        [(0, 0), (10, 10), (10, 0), (0, 10)],  # bow tie
-        [(5, 5), (5, 5), (5, 5)],  # one point
-        [(0, 0), (10, 0), (20, 0)],  # no area
-        [(0, 0), (1e6, 0), (1e6, 1e6), (0, 1e6)],  # huge
-        [(0, 0), (0.01, 0), (0.01, 0.01), (0, 0.01)],  # tiny rectangle
-    ]
-    try:
-        for n, corners in enumerate(hostile):
-            paint_space(
-                painter, Space(id=f"s{n}", lane=n, corners=corners), grid_slot=1, show_id=True
-            )
-        paint_line(painter, ((0, 0), (0, 0)), 0)  # zero-length line
-        paint_line(painter, ((0, 0), (0, 0)), 3)
-    finally:
-        painter.end()
+    white = QColor("white").rgb()
+
+    def painted(paint) -> QImage:
+        image = QImage(200, 200, QImage.Format.Format_ARGB32)
+        image.fill(white)
+        painter = QPainter(image)
+        before = (painter.pen(), painter.brush(), painter.transform(), painter.font())
+        try:
+            paint(painter)
+            assert (painter.pen(), painter.brush(), painter.transform(), painter.font()) == before
+        finally:
+            painter.end()
+        return image
+
+    def space(n: int, corners) -> QImage:
+        shape = Space(id=f"s{n}", lane=n, corners=corners)
+        return painted(lambda p: paint_space(p, shape, grid_slot=1, show_id=True))
+
+    def blank(image: QImage) -> bool:
+        return all(image.pixel(x, y) == white for x in range(200) for y in range(200))
+
+    bow_tie = space(0, [(0, 0), (10, 10), (10, 0), (0, 10)])
+    assert bow_tie.pixel(1, 5) == DEFAULT_STYLE.lane_colour(0).rgb()  # inside a wing
+    assert blank(space(1, [(5, 5), (5, 5), (5, 5)]))  # one point: nothing to fill
+    space(2, [(0, 0), (10, 0), (20, 0)])  # no area
+    huge = space(3, [(0, 0), (1e6, 0), (1e6, 1e6), (0, 1e6)])
+    lane = DEFAULT_STYLE.lane_colour(3).rgb()
+    assert huge.pixel(199, 199) == huge.pixel(100, 100) == huge.pixel(50, 150) == lane
+    assert blank(space(4, [(0, 0), (0.01, 0), (0.01, 0.01), (0, 0.01)]))  # under a pixel
+    for index in (0, 3):  # a betting line and the finish, of no length
+        assert blank(painted(lambda p, index=index: paint_line(p, ((0, 0), (0, 0)), index)))
 
 
 def test_painting_a_long_session_does_not_kill_python(tmp_path):
@@ -493,3 +512,65 @@ def test_a_board_smaller_than_the_seal_between_spaces_still_renders(tmp_path):
     assert all(math.isfinite(v) for v in bounds)
     done = render(track, tmp_path / "tiny.png")
     assert done.path.read_bytes().startswith(b"\x89PNG")
+
+
+# -- a long name --------------------------------------------------------------------
+
+
+@pytest.fixture
+def long_named(tmp_path: Path) -> tuple[Path, Path]:
+    """The oval twice: with a short name, and with a 200-character one and author."""
+    short, long = tmp_path / "short.yaml", tmp_path / "long.yaml"
+    save_track(oval_track(), short)
+    track = oval_track()
+    track.name = LONG_NAME
+    track.author = "A. " + "Longname-Whitfield " * 10
+    save_track(track, long)
+    return short, long
+
+
+def test_a_long_name_does_not_make_the_board_wider(qapp, long_named, tmp_path, capsys):
+    """Every format: the name is wrapped and cut short to the board's width."""
+    short, long = long_named
+    for suffix in (".png", ".svg", ".pdf"):
+        widths = []
+        for source in (short, long):
+            out = tmp_path / f"{source.stem}{suffix}"
+            dpi = ["--dpi", "50"] if suffix == ".png" else []
+            assert run_cli(capsys, source, "-o", out, *dpi)[0] == 0
+            if suffix == ".png":
+                from PySide6.QtGui import QImage
+
+                widths.append(QImage(str(out)).width() * 25.4 / 50)
+            elif suffix == ".svg":
+                widths.append(float(ET.parse(out).getroot().get("width")[:-2]))
+            else:
+                widths.append(pdf_pages(out)[0][0] * MM_PER_PT)
+        assert widths[1] == pytest.approx(widths[0], abs=0.6), suffix
+    w_mm, h_mm = board_mm(long)
+    short_w, short_h = board_mm(short)
+    assert w_mm == pytest.approx(short_w)
+    assert h_mm < short_h + 2 * LINE_SPACING * DEFAULT_STYLE.title_height  # two lines at most
+
+
+def test_a_long_name_tiles_on_as_many_pages(qapp, long_named, tmp_path, capsys):
+    short, long = long_named
+    counts = []
+    for source in (short, long):
+        out = tmp_path / f"{source.stem}-a4.pdf"
+        assert run_cli(capsys, source, "-o", out, "--paper", "a4")[0] == 0
+        counts.append(len(pdf_pages(out)))
+    assert counts[1] == counts[0] == 10
+
+
+def test_a_long_name_is_wrapped_and_cut_short_with_an_ellipsis(qapp):
+    from trackside.editor.canvas.painting import text_width, wrap_text
+
+    room = 300.0
+    lines = wrap_text(LONG_NAME, 14.0, room, bold=True, lines=2)
+    assert len(lines) == 2 and lines[-1].endswith("…")
+    assert all(text_width(line, 14.0, bold=True) <= room for line in lines)
+    assert lines[0].startswith("Grand Prix de la Côte") and not lines[0].endswith(" ")
+    unbroken = "X" * 200  # no space to break at: broken inside the word
+    assert all(text_width(line, 14.0) <= room for line in wrap_text(unbroken, 14.0, room, lines=3))
+    assert wrap_text("Harbour Loop", 14.0, room) == ["Harbour Loop"]  # fits: as it is

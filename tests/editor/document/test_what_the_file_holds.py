@@ -4,6 +4,7 @@ cut with a word; a save never changes the undo history."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from conftest_helpers import centre, choose, right_click_menu
 from PySide6.QtCore import Qt
@@ -11,7 +12,9 @@ from PySide6.QtWidgets import QTableWidgetItem
 
 from trackside.editor.document import commands
 from trackside.editor.document.files import load_for_editing
-from trackside.engine.schema import check
+from trackside.editor.document.fits import breaks_schema, only_missing
+from trackside.engine.schema import Violation, ViolationKind, check
+from trackside.engine.track.layout import Arc, KeptLayout, Straight
 from trackside.engine.track.model import load_track
 from trackside.engine.track.templates import oval
 
@@ -157,3 +160,33 @@ def test_saving_never_changes_the_undo_history(window, stadium_file, qtbot):
     before = [stack.text(i) for i in range(stack.count())], stack.index()
     assert window.save()
     assert ([stack.text(i) for i in range(stack.count())], stack.index()) == before
+
+
+def test_a_kept_lane_layout_of_numpy_numbers_is_kept_as_plain_numbers(window):
+    """A lane layout now comes typed from the engine (the lane builder, the balance lab's
+    lane fixes), its numbers from numpy's arithmetic: kept as they came, no save could
+    write the track (the writer refuses a numpy number)."""
+    kept = KeptLayout(
+        start=(np.float64(12.5), np.float64(-4.0)),
+        heading=np.float64(90.0),
+        pieces=(Straight(np.float64(120.0)), Arc(np.float64(80.0), np.float64(180.0))),
+        lane_width=np.float64(60.0),
+    )
+    window.doc.undo_stack.push(commands.SetLaneLayouts(window.doc, [kept]))
+    (stored,) = window.doc.lane_layouts
+    assert stored == kept and type(stored.heading) is float
+    assert type(stored.start[0]) is float and type(stored.pieces[1].angle) is float
+    assert "lane_layouts" in window.doc.track.to_yaml()
+    plain = KeptLayout(start=(1.0, 2.0), heading=0.0, pieces=(Straight(10.0),))
+    window.doc.undo_stack.push(commands.SetLaneLayouts(window.doc, [stored, plain]))
+    assert window.doc.lane_layouts[1] is plain  # already plain: the same layout
+
+
+def test_a_draft_is_told_by_the_kind_of_its_problems_not_their_words():
+    """Only parts still missing (too few spaces, lines or grid entries) make a draft
+    that opens and saves; whatever the message says, any other kind is refused."""
+    missing = Violation("spaces: needs at least 3 items, has 2", ("spaces",), ViolationKind.TOO_FEW)
+    worded = Violation("name: needs at least a letter", ("name",), ViolationKind.WRONG_VALUE)
+    assert only_missing(missing) and not only_missing(worded)
+    assert breaks_schema("properties/spaces", []) == []  # a track with no spaces yet
+    assert breaks_schema("properties/name", "") != []  # an empty name is no draft

@@ -5,10 +5,15 @@ from __future__ import annotations
 
 import pytest
 from conftest_helpers import click
-from PySide6.QtCore import QPoint, QSize
+from PySide6.QtCore import QPoint, QSize, Qt
 from PySide6.QtWidgets import QScrollArea
+from tracks_for_tests import narrow_loop
 
+from trackside.editor.document.compound import apply_edited_track
+from trackside.editor.panels.fixes import NOISE_MARK
+from trackside.engine.balance.edits import Proposal, make_edit
 from trackside.engine.resources import resolve_track
+from trackside.engine.track.model import save_track
 
 pytestmark = pytest.mark.gui
 
@@ -36,24 +41,39 @@ def test_simulate_fills_the_panel_and_the_window_stays_usable(qtbot, quarry):
     assert panel.report is not None and panel.report.games == 30
     assert "Balance" in panel.headline.text()
     assert panel.slot_table.rowCount() == 6
-    assert panel.slot_table.item(0, 1).text() == panel.report.grid[0]
+    assert panel.slot_table.item(0, 0).text() == f"1 {panel.report.grid[0]}"
     texts = [panel.hint_list.item(i).text() for i in range(panel.hint_list.count())]
     assert any("stall" in t for t in texts)
     assert "30 games" in panel.status.text()
     assert quarry.act_heatmap.isEnabled()
 
 
-def test_a_hint_selects_and_shows_its_space(qtbot, quarry):
+def test_a_hint_outlines_its_space_without_selecting_it(qtbot, quarry):
+    """A hint shows its space, but what the tools act on stays as it was: a Move By
+    after the click moves the whole circuit, not the hint's space alone."""
     panel = quarry.balance_panel
     run(qtbot, quarry)
-    for i in range(panel.hint_list.count()):
-        item = panel.hint_list.item(i)
-        if item.data(256):  # Qt.UserRole: the space the hint is about
-            panel.hint_list.itemClicked.emit(item)
-            index = quarry.doc.index_of(item.data(256))
-            assert quarry.scene.selected_indices() == [index]
-            return
-    pytest.fail("no hint names a space")
+    rows = [i for i in range(panel.hint_list.count()) if panel.hint_list.item(i).data(256)]
+    assert rows, "no hint names a space"
+    item = panel.hint_list.item(rows[0])  # Qt.UserRole: the space the hint is about
+    rect = panel.hint_list.visualItemRect(item)
+    panel.hint_list.scrollToItem(item)
+    qtbot.mouseClick(panel.hint_list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    index = quarry.doc.index_of(item.data(256))
+    assert quarry.scene.pointed_indices() == [index]
+    assert quarry.scene.selected_indices() == []
+    assert f"Space {item.data(256)} is outlined, not selected" in (
+        quarry.statusBar().currentMessage()
+    )
+    before = [list(sp.corners) for sp in quarry.doc.track.spaces]
+    quarry.prompts.offset_answer = (10.0, 0.0)
+    quarry.transforms.act_move_by.trigger()
+    after = [list(sp.corners) for sp in quarry.doc.track.spaces]
+    assert all(a != b for a, b in zip(after, before, strict=True))  # every space moved
+    quarry.set_tool("select")
+    quarry.show_spaces([item.data(256)], select=False)
+    qtbot.keyClick(quarry.view, Qt.Key.Key_Escape)
+    assert quarry.scene.pointed_indices() == []
 
 
 def test_the_heat_map_tints_spaces_and_follows_the_view_menu(qtbot, quarry):
@@ -78,14 +98,117 @@ def test_the_heat_map_tints_spaces_and_follows_the_view_menu(qtbot, quarry):
     assert not quarry.heatmap.isVisible() and not legend.isVisible()
 
 
-def test_a_second_run_compares_with_the_first(qtbot, quarry):
+def test_a_second_run_shows_every_figure_s_change_in_every_table(qtbot, quarry):
+    """After an edit (the finish line moved four spaces earlier) every figure of both
+    tables has its change, those within noise marked; Rounds per race and Spaces short
+    too, which once showed none."""
     run(qtbot, quarry)
     first = quarry.balance_panel.report
+    edit = make_edit(quarry.doc.track, Proposal("line", 4))
+    assert apply_edited_track(quarry.doc, edit.track, "Move the finish")
     run(qtbot, quarry)
     panel = quarry.balance_panel
     assert panel.previous is first
-    changes = [panel.figure_table.item(r, 2).text() for r in range(panel.figure_table.rowCount())]
-    assert any("(noise)" in c or "=" in c for c in changes if c)
+    figures = {
+        panel.figure_table.item(r, 0).text(): panel.figure_table.item(r, 2).text()
+        for r in range(panel.figure_table.rowCount())
+    }
+    assert all(figures.values()), [name for name, change in figures.items() if not change]
+    assert figures["Rounds per race (4 players)"].lstrip(NOISE_MARK + " ").startswith("-")
+    assert "Spaces short, for a stalled car" in figures
+    slots = panel.slot_table
+    for row in range(6):
+        assert slots.item(row, 2).text() and slots.item(row, 4).text()
+    changes = [*figures.values(), *(slots.item(r, 2).text() for r in range(6))]
+    assert any(c.startswith(NOISE_MARK) for c in changes)  # 30 games: much is noise
+    assert panel.legend.isVisible() and NOISE_MARK in panel.legend.text()
+
+
+def test_until_clear_says_what_it_waits_for_and_why_it_stopped(qtbot, quarry):
+    panel = quarry.balance_panel
+    panel.until_clear_box.setChecked(True)
+    assert panel.games_label.text() == "At most"
+    panel.games_box.setValue(1200)
+    quarry.act_simulate.trigger()
+    qtbot.waitUntil(lambda: "waiting for slot" in panel.progress.text(), timeout=60_000)
+    assert "need ±3" in panel.progress.text()
+    qtbot.waitUntil(lambda: not panel.running, timeout=120_000)
+    report = panel.report
+    assert report.answer and report.games <= 1200
+    assert f"Stopped: {report.answer}." in panel.status.text()
+    assert "greedy bots" in panel.status.text()
+
+
+def test_suggest_fixes_lists_them_best_first_and_applies_one_as_one_undo_step(qtbot, quarry):
+    panel = quarry.balance_panel
+    run(qtbot, quarry)
+    assert panel.suggest()
+    assert panel.running and not panel.run_button.isEnabled()
+    qtbot.waitUntil(lambda: not panel.running, timeout=120_000)
+    fixes = panel.fixes
+    search = fixes.search
+    assert search is not None and search.trials and fixes.isVisible()
+    assert fixes.fix_list.count() == len(search.trials)
+    first = fixes.fix_list.item(0).text()
+    assert first.startswith(f"1. {search.trials[0].edit.text}")
+    assert "Stalled cars per race" in first and " to " in first  # each with its interval
+    improvements = [t.improvement.change for t in search.trials]
+    assert improvements == sorted(improvements, reverse=True)
+    before = quarry.doc.track.copy()
+    steps = quarry.doc.undo_stack.count()
+    row = next(r for r, t in enumerate(search.trials) if t.edit.proposal.kind == "line")
+    fixes.select(row)
+    assert fixes.apply_button.isEnabled()
+    qtbot.mouseClick(fixes.apply_button, Qt.MouseButton.LeftButton)
+    assert quarry.doc.undo_stack.count() == steps + 1
+    assert quarry.doc.track.finish_line != before.finish_line or (
+        quarry.doc.track.betting_lines != before.betting_lines
+    )
+    assert not fixes.apply_button.isEnabled() and fixes.stale  # the circuit changed
+    quarry.doc.undo_stack.undo()
+    assert quarry.doc.track.to_dict() == before.to_dict()
+
+
+def test_cancel_stops_a_search_for_fixes(qtbot, quarry):
+    panel = quarry.balance_panel
+    panel.games_box.setValue(5000)
+    assert panel.suggest()
+    panel.cancel()
+    qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
+    assert panel.fixes.search is not None and panel.fixes.search.cancelled
+    assert "cancelled" in panel.status.text()
+
+
+def test_nothing_is_cut_off_at_the_default_size(qtbot, quarry, tmp_path):
+    """At the window's default size, after two runs and a search for fixes, every column
+    of both tables fits the panel, nothing scrolls sideways, and the fixes wrap whole."""
+    size = QSize(1500, 940)
+    quarry.resize(size)
+    qtbot.waitUntil(lambda: quarry.size() == size)
+    quarry.balance_dock.raise_()
+    run(qtbot, quarry)
+    edit = make_edit(quarry.doc.track, Proposal("line", 2))
+    assert apply_edited_track(quarry.doc, edit.track, "Move the finish")
+    run(qtbot, quarry)
+    panel = quarry.balance_panel
+    assert panel.suggest()
+    qtbot.waitUntil(lambda: not panel.running, timeout=120_000)
+    room = quarry.balance_dock.widget()
+    assert isinstance(room, QScrollArea)
+    assert room.horizontalScrollBar().maximum() == 0
+    for table in (panel.slot_table, panel.figure_table):
+        header = table.horizontalHeader()
+        assert header.length() <= table.viewport().width()
+        for column in range(header.count()):
+            wanted = max(
+                table.sizeHintForColumn(column) if column else 0,  # the first column wraps
+                header.sectionSizeFromContents(column).width(),
+            )
+            assert header.sectionSize(column) >= wanted, (table, column)
+    fix_list = panel.fixes.fix_list
+    assert fix_list.verticalScrollBar().maximum() == 0
+    assert fix_list.horizontalScrollBar().maximum() == 0
+    panel.grab().save(str(tmp_path / "balance-panel.png"))  # to look at when it fails
 
 
 def test_editing_the_circuit_marks_the_result_stale(qtbot, quarry):
@@ -148,3 +271,35 @@ def test_the_hints_are_in_view_after_a_run_without_scrolling(qtbot, quarry, size
         )
 
     qtbot.waitUntil(hints_whole)  # the list lays its rows out after it is shown
+
+
+def test_a_lane_fix_at_a_jam_is_tried_and_applied_by_re_applying_its_layout(
+    qtbot, window, tmp_path
+):
+    """A loop drawn with the lane tool, one piece a single lane wide: cars jam before it,
+    Suggest fixes tries a lane more there, and Apply re-applies the kept layout as one
+    undo step."""
+    path = tmp_path / "narrow.yaml"
+    save_track(narrow_loop(), path)
+    assert window.open_file(str(path))
+    panel = window.balance_panel
+    panel.games_box.setMinimum(1)
+    panel.games_box.setValue(40)
+    panel.workers_box.setValue(1)
+    run(qtbot, window)
+    assert any(
+        "one lane wide" in panel.hint_list.item(i).text() for i in range(panel.hint_list.count())
+    )
+    assert panel.suggest()
+    qtbot.waitUntil(lambda: not panel.running, timeout=120_000)
+    trials = panel.fixes.search.trials
+    row = next(r for r, t in enumerate(trials) if t.edit.proposal == Proposal("lanes", 1, piece=3))
+    assert trials[row].edit.text.startswith("1 lane added to piece 4")
+    panel.fixes.select(row)
+    steps = window.doc.undo_stack.count()
+    assert panel.fixes.apply_selected()
+    assert window.doc.undo_stack.count() == steps + 1
+    assert len(window.doc.track.spaces) == 140
+    assert window.doc.lane_layouts[0].pieces[3].lanes == 2
+    window.doc.undo_stack.undo()
+    assert len(window.doc.track.spaces) == 136

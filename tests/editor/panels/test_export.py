@@ -9,6 +9,7 @@ import re
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
+from tracks_for_tests import LONG_NAME, stadium_files
 
 from trackside.editor.canvas.render import PAPERS
 from trackside.editor.panels.export import ExportDialog
@@ -112,3 +113,17 @@ def test_errors_are_shown_not_raised(window, qtbot, stadium_file, tmp_path):
     dialog.path.setText("")
     assert dialog.export() is None
     assert len(window.prompts.titles()) == 2
+
+
+def test_a_long_name_exports_a_board_as_wide_as_a_short_one(window, qtbot, tmp_path):
+    """A 200-character name is wrapped to the board's width in the export."""
+    widths = []
+    for source in stadium_files(tmp_path, ["Stadium", LONG_NAME]):
+        window.open_file(source)
+        target = source.with_suffix(".pdf")
+        dialog = _dialog(window, qtbot, "pdf", target, None)
+        qtbot.mouseClick(dialog.export_button, Qt.MouseButton.LeftButton)
+        assert dialog.result() == ExportDialog.DialogCode.Accepted
+        (box,) = _media_boxes(target)
+        widths.append(box[0])
+    assert widths[1] == pytest.approx(widths[0], abs=0.5)

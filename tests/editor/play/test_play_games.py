@@ -41,7 +41,8 @@ def test_all_bot_game_of_every_bundled_variant_reaches_the_score_sheet(
         assert len(c.game.games) == 2
         total = next(line for line in text.splitlines() if line.startswith("Total"))
         assert total.split(" | ")[1:] == [str(s) for s in c.game.result.scores]
-        assert "World tour: " + " and ".join(names[p] for p in winners) in text
+        tour_winners = " and ".join(names[p] for p in winners)
+        assert f"World tour — Winner: {tour_winners} (highest total, $" in text
     # The board's places strip shows the final ranking (R-FIN-1, long distance by distance).
     assert view.board.places == list(res.ranking)
     assert all(view.board.positions[car] == race.position(car) for car in view.board.positions)

@@ -7,9 +7,16 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from trackside.editor.document.lane_draft import DraftSettings, KeptLayout, LaneDraft, build_draft
+from trackside.editor.document.lane_draft import (
+    DraftSettings,
+    LaneDraft,
+    build_draft,
+    draft_of,
+    keep_draft,
+)
 from trackside.engine.track.lanes import Arc, Straight
-from trackside.engine.track.transform import mirror_left_right
+from trackside.engine.track.layout import KeptLayout
+from trackside.engine.track.transform import map_kept_layout, mirror_left_right
 
 # a file written before kept lanes existed: its layout has no 'keep' anywhere
 OLD_LAYOUT = {
@@ -35,7 +42,7 @@ def test_a_layout_saved_without_keep_reads_builds_and_writes_as_before():
     kept = KeptLayout.from_data(OLD_LAYOUT)
     assert all(p.keep is None for p in kept.pieces)
     assert kept.to_data() == OLD_LAYOUT  # saved again byte for byte
-    build = build_draft(kept.draft())
+    build = build_draft(draft_of(kept))
     assert build.result is not None
     assert across(build.result.track_spaces(), "a6") == (-30, 0)  # centred, as before
 
@@ -46,11 +53,11 @@ def test_keep_is_saved_read_back_and_swapped_by_a_mirror():
         pieces=[Straight(200), Straight(200, lanes=2, keep="left"), Arc(150, 90, keep="right")],
         settings=DraftSettings(lanes=3),
     )
-    data = KeptLayout.of(draft, {}, False).to_data()
+    data = keep_draft(draft, {}, False).to_data()
     assert [p.get("keep") for p in data["pieces"]] == [None, "left", "right"]
     again = KeptLayout.from_data(data)
     assert [p.keep for p in again.pieces] == [None, "left", "right"]
-    mirrored = again.mapped(mirror_left_right((0.0, 0.0)))
+    mirrored = map_kept_layout(again, mirror_left_right((0.0, 0.0)))
     assert [p.keep for p in mirrored.pieces] == [None, "right", "left"]
 
 

@@ -121,7 +121,7 @@ def test_typed_values_in_the_panel_shape_the_strip(window, qtbot):
     panel.table.item(0, 1).setText("320")  # exact length
     panel.table.item(0, 3).setText("1")  # a single-file piece
     qtbot.mouseClick(panel.add_arc_button, Qt.MouseButton.LeftButton)
-    assert tool.draft.pieces[0] == Straight(320, lanes=1)
+    assert tool.draft.pieces[0] == Straight(320, lanes=1, closes=False)  # kept as typed
     assert isinstance(tool.draft.pieces[1], Arc)
     panel.table.item(1, 1).setText("oops")
     assert "type numbers" in panel.status.text()

@@ -1,9 +1,21 @@
-"""The balance lab's hints on constructed reports: the pole's first turn is not the grid's fault."""
+"""The balance lab's hints on constructed reports: the pole's first turn is not the grid's
+fault, low slots and a blocked back row are named, proposals say what they will do."""
 
 from __future__ import annotations
 
+import pytest
+from tracks_for_tests import straight_track
+
 from trackside.engine.balance import BalanceReport, hints
-from trackside.engine.balance.hints import FIRST_TURN_EDGE
+from trackside.engine.balance.edits import Proposal
+from trackside.engine.balance.hints import (
+    FINISH_YIELD,
+    FIRST_TURN_EDGE,
+    STALL_AIM,
+    reached_after_line_moved,
+    stalled_after_finish_moved,
+)
+from trackside.engine.track.geometry import FINISH
 
 GRID = ["a4", "b4", "c4", "d4", "a3", "b3"]
 
@@ -31,7 +43,9 @@ def test_a_pole_ahead_by_what_its_first_turn_gives_is_not_blamed_on_the_grid():
     assert "plays first (R-RACE-1)" in pole.text
     assert "Move the grid" not in pole.text and "opening favours" not in pole.text
     assert not any(h.severity == "warning" for h in found)
-    assert found[0].text.startswith("No grid slot wins more than chance and the pole's first turn")
+    assert found[0].text.startswith(
+        "No grid slot wins more or less than chance and the pole's first turn"
+    )
 
 
 def test_the_bundled_circuits_pole_share_is_within_the_first_turn():
@@ -60,5 +74,86 @@ def test_another_slot_winning_too_often_is_the_opening_alone():
 
 def test_an_even_grid_says_chance_alone():
     found = hints(_report(600, [100] * 6))
-    assert found[0].text.startswith("No grid slot wins more than chance allows over 600 games")
+    assert found[0].text.startswith(
+        "No grid slot wins more or less than chance allows over 600 games"
+    )
     assert _about_slot(found, 1) == []
+
+
+def test_slots_behind_the_pole_that_win_too_little_are_named():
+    """Quarry Hairpin's 2,000 greedy games: the pole's 28% is its first turn, but slots
+    5 and 6 win 12% and 11%, less than the 14% each slot behind the pole wins when they
+    share what the pole leaves: the back row starts behind."""
+    found = hints(_report(2000, [562, 328, 334, 320, 240, 216]))
+    for k, space in ((5, "a3"), (6, "b3")):
+        (low,) = _about_slot(found, k)
+        assert low.severity == "warning" and low.spaces == (space,)
+        assert "less than the 14% each slot behind the pole" in low.text
+    assert all(_about_slot(found, k) == [] for k in (2, 3, 4))
+
+
+def test_a_back_row_the_front_row_blocks_on_the_first_round_is_named():
+    report = _report(400, [100, 60, 60, 60, 60, 60])
+    report.first_round_stuck = [0, 0, 0, 0, 150, 8]
+    found = hints(report)
+    (stuck,) = [h for h in found if "first round" in h.text]
+    assert stuck.severity == "warning" and stuck.spaces == ("a3",)
+    assert "grid slot 5" in stuck.text and "no free space ahead" in stuck.text
+
+
+def _stalling(games: int, short: dict[int, int]) -> BalanceReport:
+    """A report whose stalled cars ended ``short`` steps short of the finish (steps: cars)."""
+    report = _report(games, [games // 6] * 5 + [games - 5 * (games // 6)])
+    for steps, cars in short.items():
+        report.stall_short[steps] += cars
+        for _ in range(cars):
+            report.stall_steps.add(steps)
+    races = sum(short.values())
+    for race in range(games):
+        report.stalled.add(1 if race < races else 0)
+    report.races_with_stall = races
+    return report
+
+
+def test_the_stall_hint_proposes_the_finish_move_that_brings_the_stalls_under_the_goal():
+    """300 races, 240 of them with a car stalled 1 to 12 spaces short. Moving the finish k
+    spaces earlier is expected to leave the cars more than FINISH_YIELD * k short."""
+    report = _stalling(300, {steps: 20 for steps in range(1, 13)})
+    (stall,) = [h for h in hints(report) if "stall" in h.text]
+    assert stall.severity == "warning" and stall.proposal is not None
+    steps = stall.proposal.steps
+    assert stall.proposal == Proposal("line", steps, line=FINISH)
+    assert stalled_after_finish_moved(report, steps) <= STALL_AIM
+    assert stalled_after_finish_moved(report, steps - 1) > STALL_AIM
+    left = sum(20 for short in range(1, 13) if short > FINISH_YIELD * steps) / 300
+    assert stalled_after_finish_moved(report, steps) == pytest.approx(left)
+    assert f"about {steps} spaces too long" in stall.text
+    assert f"about {left:.2f} cars a race would stall" in stall.text
+
+
+def test_stalls_under_the_goal_propose_nothing():
+    report = _stalling(300, {2: 60, 5: 30})  # 0.3 cars a race
+    (stall,) = [h for h in hints(report) if "stall" in h.text]
+    assert stall.severity == "info" and stall.proposal is None
+    assert "within the 0.5 a race" in stall.text
+
+
+def test_a_betting_line_reached_too_seldom_is_moved_as_far_as_the_leaders_fell_short():
+    report = _report(200, [34, 34, 33, 33, 33, 33])
+    report.line_reached = [200, 200, 150]
+    report.line_short[2].update({1: 30, 3: 15, 9: 5})
+    (line,) = [h for h in hints(report) if h.text.startswith("Betting line 3")]
+    assert line.proposal == Proposal("line", 3, line=2)
+    assert reached_after_line_moved(report, 2, 3) == pytest.approx(195 / 200)
+    assert "With it 3 spaces earlier, about 98% of races would reach it" in line.text
+
+
+def test_a_jam_is_named_as_a_stretch_with_the_lanes_there():
+    """Three lanes, then rows 21 to 24 one lane wide: cars queue before the narrowing."""
+    track = straight_track(rows=40, lanes=[3] * 20 + [1] * 4 + [3] * 16, finish=36)
+    report = _report(100, [17, 17, 17, 17, 16, 16])
+    report.blocked.update({"a19": 30, "b20": 25, "a20": 20, "a8": 5})
+    (jam,) = [h for h in hints(report, track) if "blocked" in h.text]
+    assert jam.spaces == ("a19", "a20", "b20")  # in race order; a8 is no part of it
+    assert "in the stretch a19 to b20" in jam.text and "one lane wide" in jam.text
+    assert "0.8 times a race" in jam.text

@@ -142,6 +142,30 @@ def test_an_inline_track_replays():
     assert summary(replay(parse_record(text, "inline.yaml"))) == record.result
 
 
+def test_an_inline_variant_extends_a_file_beside_the_record(tmp_path, monkeypatch):
+    """Relative paths in an inline variant (``extends``, ``deck``) start at the record's
+    folder, whatever the working folder is."""
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "house.yaml").write_text(
+        "format: trackside-variant/1\nname: House\nextends: standard\n"
+        "payouts:\n  race: [20, 10, 5, 2, 1, 0]\n"
+    )
+    rec = Recorder.start([HARBOUR], str(tmp_path / "rules" / "house.yaml"), 3, seed=4)
+    drive(rec.game, [make_bot("greedy", s) for s in range(3)], apply=rec.apply)
+    record = rec.record()
+    record.variant = {
+        "format": "trackside-variant/1",
+        "name": "Inline",
+        "extends": "rules/house.yaml",
+    }
+    path = tmp_path / "game.yaml"
+    save_record(record, path)
+    monkeypatch.chdir(tmp_path / "rules")  # nowhere near: paths start at the record
+    game = replay(load_record(path))
+    assert game.variant.name == "Inline" and game.variant.race_payout[0] == 20
+    assert summary(game) == record.result
+
+
 # -- hostile and bad records ----------------------------------------------------------
 def good_text():
     return record_text(recorded(players=3, seed=1).record())

@@ -8,6 +8,7 @@ import math
 import pytest
 from tracks_for_tests import stadium_track
 
+from trackside.engine.records import open_track
 from trackside.engine.track.geometry import TrackGeometry
 from trackside.engine.track.lap_start import (
     centerline_starting_at,
@@ -70,3 +71,16 @@ def test_a_lap_start_moved_to_a_space_edge_is_plain_numbers():
     assert {
         type(v) for p in centerline_starting_at(track.centerline, g.rear[i]).points[:1] for v in p
     } == {float}
+
+
+def test_a_lap_start_between_points_saves_as_plain_numbers():
+    """A clean lap start where the racing line has no point adds one; its coordinates
+    must be plain numbers, or the track can no longer be written (the YAML writer
+    refuses a numpy float, and autosave and Save failed)."""
+    track = open_track("quarry-hairpin")
+    g = TrackGeometry(track)
+    start = clean_lap_start(g, edge_progress(g, g.index["b10"]))
+    assert type(start) is float
+    track.centerline = centerline_starting_at(track.centerline, start)
+    assert all(type(v) is float for v in track.centerline.points[0])
+    assert "centerline" in track.to_yaml()

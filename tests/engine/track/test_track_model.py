@@ -7,14 +7,15 @@ from repo_paths import FIXTURES
 from tracks_for_tests import stadium_track, straight_track
 
 from trackside.engine.errors import InvalidInput, UnreadableInput
+from trackside.engine.track.layout import Arc, KeptLayout, LayoutError, Straight
 from trackside.engine.track.model import (
     FORMAT,
     Label,
     load_track,
-    parse_track,
     read_track_document,
     save_track,
 )
+from trackside.engine.yamlio import dump_yaml
 
 LOOP = FIXTURES / "valid-loop.yaml"
 
@@ -45,7 +46,7 @@ def test_load_save_load_is_equal(tmp_path):
 
 def test_saved_text_is_stable(tmp_path):
     text = load_track(LOOP).to_yaml()
-    again, _doc, problems = parse_track(text, "again.yaml")
+    again, _doc, problems = read_track_document("again.yaml", text=text)
     assert problems == []
     assert again.to_yaml() == text
 
@@ -79,7 +80,7 @@ def test_optional_keys_round_trip(tmp_path):
 
 
 def test_absent_optional_keys_stay_absent(tmp_path):
-    track, _doc, problems = parse_track(MINIMAL, "tiny.yaml")
+    track, _doc, problems = read_track_document("tiny.yaml", text=MINIMAL)
     assert problems == []
     assert track.author is None and track.tolerance is None and track.labels == []
     assert track.tol == 1.0
@@ -89,11 +90,13 @@ def test_absent_optional_keys_stay_absent(tmp_path):
 
 
 def test_whole_numbers_stay_whole_and_floats_stay_floats(tmp_path):
-    track, _doc, _ = parse_track(MINIMAL.replace("[40, 0], [80, 0]", "[40.0, 0], [80, 0.5]"))
+    track, _doc, _ = read_track_document(
+        "<input>", text=MINIMAL.replace("[40, 0], [80, 0]", "[40.0, 0], [80, 0.5]")
+    )
     corners = track.space("a2").corners
     assert corners[0] == (40.0, 0) and isinstance(corners[0][0], float)
     assert isinstance(corners[0][1], int)
-    again, _doc, _ = parse_track(track.to_yaml())
+    again, _doc, _ = read_track_document("<input>", text=track.to_yaml())
     assert again.space("a2").corners == corners
     assert isinstance(again.space("a2").corners[0][0], float)
     assert isinstance(again.space("a2").corners[0][1], int)
@@ -101,7 +104,7 @@ def test_whole_numbers_stay_whole_and_floats_stay_floats(tmp_path):
 
 def test_tracks_built_in_code_round_trip():
     for track in (straight_track(), stadium_track()):
-        again, _doc, problems = parse_track(track.to_yaml())
+        again, _doc, problems = read_track_document("<input>", text=track.to_yaml())
         assert problems == [] and again == track
 
 
@@ -126,7 +129,7 @@ def test_file_form_starts_with_format_and_keeps_key_order():
 
 def test_schema_problems_point_into_the_file():
     text = MINIMAL.replace("lane: 0, corners: [[40", "lane: x, corners: [[40")
-    track, _doc, problems = parse_track(text, "bad.yaml")
+    track, _doc, problems = read_track_document("bad.yaml", text=text)
     assert track is None
     assert len(problems) == 1
     assert problems[0].path == ("spaces", 1, "lane")
@@ -200,6 +203,28 @@ def test_inlined_schema_reports_the_same_problems_as_the_schema_with_refs():
     assert len(check("track", bad)) >= 5
 
 
+def test_schema_violations_carry_their_kind():
+    """Code acts on a violation's kind, never on the words of its message."""
+    from trackside.engine.schema import ViolationKind, check
+
+    data = straight_track().to_dict()
+    data["spaces"][0].update(id="a 1", lane=-1, extra=1)
+    data["spaces"][1]["corners"][0] = [0, "x"]
+    data["betting_lines"] = data["betting_lines"][:1]
+    data["start_grid"] = data["start_grid"] * 2
+    del data["finish_line"]
+    kinds = {(v.path, v.kind) for v in check("track", data)}
+    assert kinds == {
+        ((), ViolationKind.MISSING_KEY),
+        (("spaces", 0), ViolationKind.UNKNOWN_KEY),
+        (("spaces", 0, "id"), ViolationKind.WRONG_VALUE),
+        (("spaces", 0, "lane"), ViolationKind.OUT_OF_RANGE),
+        (("spaces", 1, "corners", 0, 1), ViolationKind.WRONG_TYPE),
+        (("betting_lines",), ViolationKind.TOO_FEW),
+        (("start_grid",), ViolationKind.TOO_MANY),
+    }
+
+
 LAYOUT = {
     "start": [0, 0],
     "heading": 0,
@@ -217,21 +242,59 @@ LAYOUT = {
 def test_lane_layouts_round_trip_and_are_optional():
     track = stadium_track()
     assert "lane_layouts" not in track.to_yaml()
-    track.lane_layouts = [LAYOUT]
+    track.lane_layouts = [KeptLayout.from_data(LAYOUT)]
     text = track.to_yaml()
-    again, _doc, problems = parse_track(text)
+    again, _doc, problems = read_track_document("<input>", text=text)
     assert problems == []
-    assert again.lane_layouts == [LAYOUT]
+    assert [kept.to_data() for kept in again.lane_layouts] == [LAYOUT]
+    assert again.lane_layouts[0].pieces == (Straight(400), Arc(160, 180, lanes=2))
+    assert again.lane_layouts[0].names() == {"a1": "a31"}
     assert again.to_yaml() == text
 
 
-def test_a_piece_is_a_straight_or_an_arc_with_its_turn():
+def test_a_kept_layout_is_written_back_as_it_was_read():
+    """Keys left out stay out (their defaults hold), and 90.0 stays 90.0: a file
+    written by hand round-trips byte for byte."""
+    sparse = {"start": [10.5, -3], "heading": 90.0, "pieces": [{"straight": 400.0}]}
     track = stadium_track()
-    track.lane_layouts = [{**LAYOUT, "pieces": [{"straight": 400, "arc": 100, "turn": 90}]}]
-    _track, _doc, problems = parse_track(track.to_yaml())
+    data = track.to_dict()
+    data["lane_layouts"] = [sparse, LAYOUT]
+    text = dump_yaml(data)
+    again, _doc, problems = read_track_document("<input>", text=text)
+    assert problems == []
+    kept = again.lane_layouts[0]
+    assert kept.lanes is None and kept.settings.lanes == 2 and kept.settings.lane_width == 30
+    assert kept.settings.close and not kept.sets_racing_line
+    assert again.to_yaml() == text
+
+
+@pytest.mark.parametrize(
+    ("data", "says"),
+    [
+        ({**LAYOUT, "lanes": 2.5}, "lanes must be a whole number"),
+        ({**LAYOUT, "lanes": True}, "lanes must be a whole number"),
+        ({**LAYOUT, "heading": "north"}, "heading must be a number"),
+        ({**LAYOUT, "close": 1}, "close must be true or false"),
+        ({**LAYOUT, "start": [0]}, "start must be a point"),
+        ({**LAYOUT, "pieces": []}, "at least one piece"),
+        ({**LAYOUT, "pieces": [{"straight": 40, "keep": "middle"}]}, "keep must be one of"),
+        ({**LAYOUT, "pieces": [{"straight": 40, "turn": 90}]}, "unknown key 'turn'"),
+        ({**LAYOUT, "renamed": {"a1": 7}}, "renamed ids must be text"),
+        ({**LAYOUT, "colour": "red"}, "unknown key 'colour'"),
+    ],
+)
+def test_a_kept_layout_is_read_strictly(data, says):
+    with pytest.raises(LayoutError, match=says):
+        KeptLayout.from_data(data)
+
+
+def test_a_piece_is_a_straight_or_an_arc_with_its_turn():
+    data = stadium_track().to_dict()
+    data["lane_layouts"] = [{**LAYOUT, "pieces": [{"straight": 400, "arc": 100, "turn": 90}]}]
+    _track, _doc, problems = read_track_document("<input>", text=dump_yaml(data))
     assert problems and "lane_layouts" in problems[0].message
-    track.lane_layouts = [{**LAYOUT, "pieces": [{"arc": 100}]}]
-    assert parse_track(track.to_yaml())[2]
+    data["lane_layouts"] = [{**LAYOUT, "pieces": [{"arc": 100}]}]
+    assert read_track_document("<input>", text=dump_yaml(data))[2]
 
 
 def test_a_background_round_trips_and_is_optional():
@@ -240,7 +303,7 @@ def test_a_background_round_trips_and_is_optional():
     track = stadium_track()
     track.background = Background("scan.png", (-10, 5.5), 0.25, opacity=0.4, hidden=True)
     text = track.to_yaml()
-    again, _doc, problems = parse_track(text)
+    again, _doc, problems = read_track_document("<input>", text=text)
     assert problems == []
     assert again.background == track.background
     assert again.to_yaml() == text
@@ -253,12 +316,12 @@ def test_a_pdf_background_keeps_its_page_and_a_picture_has_none():
 
     track = stadium_track()
     track.background = Background("board.pdf", (0, 0), 0.35, page=3)
-    again, _doc, problems = parse_track(track.to_yaml())
+    again, _doc, problems = read_track_document("<input>", text=track.to_yaml())
     assert problems == [] and again.background.page == 3
     track.background = Background("scan.png", (0, 0), 0.25)
     assert "page" not in track.to_yaml()
     bad = track.to_yaml().replace("mm_per_pixel: 0.25", "mm_per_pixel: 0.25\n  page: 0")
-    assert any("background.page" in str(p) for p in parse_track(bad)[2])
+    assert any("background.page" in str(p) for p in read_track_document("<input>", text=bad)[2])
 
 
 def test_the_space_cap_is_the_one_the_schema_sets():

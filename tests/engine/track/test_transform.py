@@ -8,6 +8,8 @@ import pytest
 from tracks_for_tests import stadium_track
 
 from trackside.engine.resources import bundled_tracks
+from trackside.engine.track.layout import Arc, KeptLayout, Straight
+from trackside.engine.track.loop_fit import build_kept
 from trackside.engine.track.model import Background, Label, Space, load_track
 from trackside.engine.track.transform import (
     fresh_ids,
@@ -182,3 +184,31 @@ def test_a_background_never_turned_is_saved_as_before():
     turned = Background.from_dict({**data, "turn": 90, "mirrored": True})
     assert turned.turn == 90 and turned.mirrored
     assert Background.from_dict(turned.to_dict()) == turned
+
+
+@pytest.mark.parametrize(
+    "tf",
+    [rotation(90, (100, 50)), mirror_left_right((120, 0)), translation(12.5, -3)],
+    ids=["turned", "mirrored", "moved"],
+)
+def test_a_mapped_circuit_takes_its_lane_layouts_along(tf):
+    """Re-applying a kept layout after the whole circuit moved builds the spaces
+    where they are now, not where they were."""
+    kept = KeptLayout(
+        start=(0, 0),
+        heading=0,
+        pieces=(Straight(200), Arc(200, 90), Straight(120, lanes=1, keep="left")),
+        lanes=2,
+        lane_width=30,
+    )
+    track = stadium_track()
+    track.lane_layouts = [kept]
+    moved = map_track(track, tf).lane_layouts[0]
+    before = {sp.id: sp.corners for sp in build_kept(kept).track_spaces()}
+    after = {sp.id: sp.corners for sp in build_kept(moved).track_spaces()}
+    assert after.keys() == before.keys()
+    for sid, corners in before.items():
+        expected = sorted(tf.point(p) for p in corners)
+        assert all(
+            math.dist(a, b) < 0.01 for a, b in zip(sorted(after[sid]), expected, strict=True)
+        )

@@ -17,7 +17,12 @@ from PySide6.QtGui import QAction, QKeySequence, QPageSize
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QMainWindow
 
-from trackside.editor.canvas.printing import calibration_pdf, print_board, print_calibration
+from trackside.editor.canvas.printing import (
+    calibration_pdf,
+    print_board,
+    print_calibration,
+    print_file,
+)
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.document.files import suggested_stem, unused_path
 from trackside.editor.document.track_document import TrackDocument
@@ -25,6 +30,7 @@ from trackside.editor.panels.export import local_paper
 from trackside.editor.panels.prompts import Prompts
 from trackside.engine.errors import TracksideError
 from trackside.engine.text import plural
+from trackside.engine.writer import refuse_replacing_inputs
 
 PAGE_IDS = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
 
@@ -110,12 +116,26 @@ class PrintMenu(QObject):
     def _failed(self, exc: Exception) -> None:
         self.window.prompts.problems("Cannot print", str(exc), [])
 
+    def _guard(self, output: str | Path | None) -> None:
+        """Refuse the open track's own file as the file printed to."""
+        refuse_replacing_inputs(
+            [("the printed file", output)], [("the open track", self.window.doc.path)]
+        )
+
+    def _sent(self, printer: QPrinter, what: str) -> str:
+        """'Sent 4 pages to Office', or 'Wrote 4 pages to board.pdf' for a print to file."""
+        target = print_file(printer)
+        if target is not None:
+            return f"Wrote {what} to {target}"
+        return f"Sent {what} to {printer.printerName() or 'the printer'}"
+
     def print_board(self) -> bool:
         """File > Print…: the system dialog, then the board at true scale."""
         printer = self.printer()
         if not self.window.prompts.print_setup(printer, "Print the board at true scale"):
             return False
         try:
+            self._guard(print_file(printer))
             pages = print_board(
                 self.window.doc.snapshot(),
                 printer,
@@ -125,7 +145,7 @@ class PrintMenu(QObject):
             self._failed(exc)
             return False
         self._say(
-            f"Sent {plural(pages, 'page')} to {printer.printerName() or 'the printer'}: "
+            f"{self._sent(printer, plural(pages, 'page'))}: "
             "print at 100 %; trim along the dashed lines"
         )
         return True
@@ -136,11 +156,14 @@ class PrintMenu(QObject):
         if not self.window.prompts.print_setup(printer, "Print the calibration sheet"):
             return False
         try:
+            self._guard(print_file(printer))
             print_calibration(self.window.doc.snapshot(), printer)
         except TracksideError as exc:
             self._failed(exc)
             return False
-        self._say("Sent the calibration sheet: its ruler must measure exactly 100 mm")
+        self._say(
+            f"{self._sent(printer, 'the calibration sheet')}: its ruler must measure exactly 100 mm"
+        )
         return True
 
     def export_calibration(self) -> bool:
@@ -151,6 +174,7 @@ class PrintMenu(QObject):
         if not path:
             return False
         try:
+            self._guard(path)
             calibration_pdf(doc.snapshot(), path, local_paper())
         except (TracksideError, OSError) as exc:
             self._failed(exc)

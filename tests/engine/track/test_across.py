@@ -1,11 +1,11 @@
-"""Fitting a rough line drag to the track's edges (editor/canvas/snapping.py)."""
+"""Lines across the track: a rough drag fitted to its edges, a line at a space's edge."""
 
 from __future__ import annotations
 
 import pytest
 from tracks_for_tests import straight_track
 
-from trackside.editor.canvas.snapping import fit_across_track
+from trackside.engine.track.across import fit_across_track, line_across
 from trackside.engine.track.geometry import TrackGeometry
 
 
@@ -34,3 +34,11 @@ def test_a_drag_off_the_track_is_left_as_drawn():
         (100.0, 200.0),
         (140.0, 300.0),
     )
+
+
+def test_a_line_at_a_space_lies_on_its_rear_edge_across_every_lane():
+    """Row 5 (x 160 to 200) of three lanes spanning y 45 to -45: its rear edge is x 160."""
+    t = TrackGeometry(straight_track(rows=14, lanes=3))
+    segment = line_across(t, t.index["b5"])
+    assert segment is not None
+    assert sorted(_flat(segment)) == pytest.approx(sorted([160.0, 45.0, 160.0, -45.0]), abs=1e-6)

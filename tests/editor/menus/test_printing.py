@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from tracks_for_tests import stadium_track
+from tracks_for_tests import LONG_NAME, stadium_files, stadium_track
 
 from trackside.editor.canvas.printing import sheet_space
 from trackside.editor.canvas.render import render
@@ -33,7 +33,7 @@ def test_ctrl_p_prints_the_board_tiled_as_the_pdf_export_tiles_it(
     printed = tmp_path / "printed.pdf"
     exported = render(window.doc.snapshot(), tmp_path / "tiled.pdf", local_paper())
     assert exported.pages > 1 and pdf_pages(printed) == exported.pages
-    assert "Sent" in window.statusBar().currentMessage()
+    assert f"Wrote {exported.pages} pages to {printed}" in window.statusBar().currentMessage()
 
 
 def test_cancelling_the_print_dialog_prints_nothing(window, tmp_path, stadium_file):
@@ -115,3 +115,14 @@ def test_print_of_a_bundled_circuit_offers_the_circuits_folder_not_home(window, 
     window.print_menu.print_board()
     offered = Path(window.prompts.print_suggested[-1])
     assert offered == tmp_path / "harbour-loop-board.pdf"
+
+
+def test_a_long_name_prints_on_as_many_pages(window, qtbot, tmp_path):
+    """Ctrl+P of a circuit with a 200-character name: the same pages as a short name."""
+    printed = []
+    for source in stadium_files(tmp_path, ["Stadium", LONG_NAME]):
+        window.open_file(source)
+        window.prompts.print_to = str(source.with_suffix(".pdf"))
+        qtbot.keyClick(window.view, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+        printed.append(pdf_pages(Path(window.prompts.print_to)))
+    assert printed[1] == printed[0] > 1

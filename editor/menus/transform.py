@@ -126,10 +126,7 @@ class TransformActions(QObject):
         )
         self.menu.addSeparator()
         self.menu.addAction(self.act_move_by)
-        self.last_menu: QMenu | None = None
-        # Another room's right-click menu at a point (the main window sets it), which
-        # this one extends: one menu for the canvas.
-        self.menu_from: Callable[[QPoint], QMenu | None] | None = None
+        self._menu_from: Callable[[QPoint], QMenu | None] | None = None
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         view.customContextMenuRequested.connect(self._requested)
         scene.selectionChanged.connect(self._update_enabled)
@@ -255,18 +252,23 @@ class TransformActions(QObject):
             )
 
     # -- context menu -----------------------------------------------------------
+    def start_menu_with(self, menu_at: Callable[[QPoint], QMenu | None]) -> None:
+        """Begin the canvas's right-click menu with the menu ``menu_at`` gives at the
+        point clicked (the edits at a space), so the canvas has one menu."""
+        self._menu_from = menu_at
+
     def _requested(self, pos: QPoint) -> None:
         menu = self.context_menu(pos)
         if menu is not None:
             menu.popup(self.view.viewport().mapToGlobal(pos))
 
     def context_menu(self, pos: QPoint) -> QMenu | None:
-        """The canvas's right-click menu at viewport point ``pos``: the menu ``menu_from``
-        gives there (edits at a space), then, while selecting, Cut, Copy, Paste Here,
-        the extra actions and Transform; None when there is nothing to offer."""
-        menu = self.menu_from(pos) if self.menu_from is not None else None
+        """The canvas's right-click menu at viewport point ``pos``: the menu it starts
+        with there (``start_menu_with``: edits at a space), then, while selecting, Cut,
+        Copy, Paste Here, the extra actions and Transform; None when there is nothing
+        to offer."""
+        menu = self._menu_from(pos) if self._menu_from is not None else None
         if not self.menu_allowed():
-            self.last_menu = menu
             return menu
         at = self.view.mapToScene(pos)
         hit = self.scene.space_at(at)
@@ -284,7 +286,6 @@ class TransformActions(QObject):
         menu.addSeparator()
         menu.addActions(self.extra)
         menu.addMenu(self.menu)
-        self.last_menu = menu
         return menu
 
 

@@ -1,0 +1,150 @@
+"""``trackside suggest --track T [--games G] [--report FIXES.json] [--json]``.
+
+Tries candidate edits of one circuit by simulation (the finish line a few
+spaces earlier or later, a betting line moved, the grid moved back, a lane more
+or fewer where cars jam), each against the circuit as it is on the same seeds,
+and lists them ranked by how much they lessen what the balance hints warn about,
+with 95% intervals of paired differences and a noise mark (docs/balance.md,
+Suggest fixes). The report is written through ``engine.writer`` and never onto
+a file the search reads.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+
+from trackside.cli.simulate import MAX_GAMES, add_bots_option, bot_kinds, check_workers
+from trackside.cli.table import (
+    add_table_options,
+    check_tracks,
+    player_count,
+    refuse_outputs_onto_inputs,
+)
+from trackside.cli.terminal import unescaped
+from trackside.engine.balance.fixes import DEFAULT_GAMES, FixSearch, Measured, try_fixes
+from trackside.engine.balance.players import bots_named
+from trackside.engine.balance.runner import BalanceRun
+from trackside.engine.errors import Place, TracksideError
+from trackside.engine.records import open_track, open_variant
+from trackside.engine.text import plural
+from trackside.engine.writer import check_writable, write_text
+
+
+def add_parser(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> argparse.ArgumentParser:
+    """The ``suggest`` subcommand and its options."""
+    parser = subparsers.add_parser(
+        "suggest",
+        help="try candidate fixes of a circuit by simulation and rank them",
+        description="Try edits of one circuit (finish line earlier or later, betting lines "
+        "moved, the grid moved back, a lane more or fewer where cars jam) on the same seeds "
+        "as the circuit as it is, and rank them by how much they lessen what the balance "
+        "hints warn about.",
+    )
+    add_table_options(parser)
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=DEFAULT_GAMES,
+        metavar="G",
+        help=f"games for the circuit and for each candidate (default {DEFAULT_GAMES})",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, help="seed of the first game; game i uses seed + i"
+    )
+    add_bots_option(parser)
+    parser.add_argument(
+        "--workers", type=int, default=1, metavar="N", help="play in N processes (default 1)"
+    )
+    parser.add_argument("--report", metavar="FIXES.json", help="write the ranked fixes here")
+    parser.add_argument("--json", action="store_true", help="print the ranked fixes as JSON")
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    """Try the fixes and print them, best first."""
+    if not 1 <= args.games <= MAX_GAMES:
+        raise TracksideError(
+            f"cannot play {args.games} games; give 1 to {MAX_GAMES:,}", Place("--games")
+        )
+    check_workers(args.workers)
+    players = player_count(args, None)
+    bots = bot_kinds(args.bots, players)
+    if len(args.track) != 1:
+        raise TracksideError("suggest tries fixes of one circuit", Place("--track"))
+    variant = open_variant(args.variant)
+    if variant.series:
+        raise TracksideError(
+            f"variant {variant.name!r} races a list of tracks",
+            Place("--variant"),
+            "use a variant raced on one circuit",
+        )
+    if args.report:
+        check_writable(args.report, "--report")
+    refuse_outputs_onto_inputs([("--report", args.report)], args.track, args.variant)
+    check_tracks(args.track)
+    track = open_track(args.track[0])
+    run_spec = BalanceRun(track, variant, players, args.games, args.seed, tuple(bots))
+    search = try_fixes(run_spec, workers=args.workers, progress=_progress())
+    if sys.stderr.isatty():
+        sys.stderr.write("\n")
+    data = search.to_dict()
+    if args.report:
+        write_text(args.report, json.dumps(data, indent=1) + "\n", "--report")
+    if args.json:
+        json.dump(data, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print(_text(search))
+    return 0
+
+
+def _progress() -> Callable[[int, int, str], None]:
+    """Games played so far and what they are for, on stderr when it is a terminal."""
+    out = unescaped(sys.stderr)  # the line's own carriage return moves the cursor
+    tty = out.isatty()
+
+    def show(done: int, total: int, what: str) -> None:
+        if tty:
+            out.write(f"\r{done}/{total} games: {what}\033[K")
+            out.flush()
+
+    return show
+
+
+def _text(search: FixSearch) -> str:
+    base = search.base
+    out = [
+        f"{base.track}: {plural(base.games, 'game')} each with {bots_named(base.bots)}, "
+        f"seeds {base.seed} to {base.seed + base.games - 1}, the same for every candidate"
+        + (" (cancelled)" if search.cancelled else "")
+        + ".",
+        "",
+        "Fixes, best first (problems lessened: stalls over the goal, grid slots outside "
+        "their fair share, betting lines not reached; in brackets the 95% interval of the "
+        "paired difference, marked noise when it holds no change):",
+    ]
+    if not search.trials:
+        out.append("  none of the candidate edits makes a valid circuit")
+    for rank, trial in enumerate(search.trials, 1):
+        out.append(f"  {rank}. {trial.edit.text}")
+        out.append(
+            f"     problems lessened {_change(trial.improvement)}; "
+            f"stalled cars per race {_figure(trial.stalled)}; "
+            f"balance {_figure(trial.balance)}; "
+            f"worst slot outside its fair share (points) {_figure(trial.spread, 1)}"
+        )
+    return "\n".join(out)
+
+
+def _change(m: Measured, digits: int = 2) -> str:
+    interval = f"{m.low:+.{digits}f} to {m.high:+.{digits}f}"
+    return f"{m.change:+.{digits}f} [{interval}{', noise' if m.noise else ''}]"
+
+
+def _figure(m: Measured, digits: int = 2) -> str:
+    return f"{m.before:.{digits}f} -> {m.after:.{digits}f} ({_change(m, digits)})"

@@ -1,0 +1,196 @@
+"""Suggest fixes, in the Balance panel: candidate edits of the open circuit tried by
+simulation in the background, listed best first, one applied as one undo step.
+
+The search (``engine.balance.fixes``) runs on a worker thread on a copy of the
+circuit; while it runs the panel shows its progress and can cancel it. When the
+circuit changes after a search, its fixes are stale and Apply says so.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trackside.editor.document.compound import apply_edited_track, reapply_lanes
+from trackside.editor.document.track_document import TrackDocument
+from trackside.editor.widgets.whole_views import WholeList
+from trackside.engine.balance import BalanceReport, BalanceRun
+from trackside.engine.balance.fixes import FixSearch, Measured, Trial, try_fixes
+from trackside.engine.balance.lane_fixes import lane_fix
+from trackside.engine.text import plural
+
+NOISE_COLOUR = QColor("#8a8f98")  # a change within noise, greyed
+NOISE_MARK = "≈"
+BETTER = QColor("#2e9d4f")
+WORSE = QColor("#d9534f")
+
+
+class FixWorker(QObject):
+    """Runs one search for fixes off the GUI thread."""
+
+    progressed = Signal(int, int, str)  # games done, games in all, what they are for
+    finished = Signal(object)  # FixSearch, or an Exception
+    cancel_event: threading.Event
+
+    def __init__(self, run: BalanceRun, report: BalanceReport | None, workers: int):
+        super().__init__()
+        self.run_spec = run
+        self.report = report
+        self.workers = workers
+        self.cancel_event = threading.Event()
+
+    @Slot()
+    def work(self) -> None:
+        try:
+            result: object = try_fixes(
+                self.run_spec,
+                self.report,
+                self.workers,
+                progress=self.progressed.emit,
+                cancelled=self.cancel_event.is_set,
+            )
+        except Exception as exc:  # shown in the panel; the editor must go on
+            result = exc
+        self.finished.emit(result)
+
+
+class FixesBox(QWidget):
+    """The fixes a search found, best first, and Apply for the one selected."""
+
+    spaceActivated = Signal(str)  # a fix's space, to show
+
+    def __init__(self, doc: TrackDocument, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.doc = doc
+        self.search: FixSearch | None = None
+        self.stale = False
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        layout.addWidget(self.summary)
+        # A list of wrapped paragraphs, not a table: a fix and its three measured
+        # changes with their intervals read whole at any width of the dock.
+        self.fix_list = WholeList()
+        self.fix_list.setAlternatingRowColors(True)
+        self.fix_list.currentRowChanged.connect(self._selected)
+        layout.addWidget(self.fix_list)
+        buttons = QHBoxLayout()
+        self.apply_button = QPushButton("Apply")
+        self.apply_button.setToolTip("Make the selected change to the circuit (one undo step)")
+        self.apply_button.setEnabled(False)
+        self.apply_button.clicked.connect(self.apply_selected)
+        buttons.addWidget(self.apply_button)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        self.hide()
+        doc.changed.connect(self._on_track_changed)
+
+    def show_search(self, search: FixSearch) -> None:
+        """List the fixes of ``search``, best first."""
+        self.search, self.stale = search, False
+        said = (
+            f"{plural(len(search.trials), 'candidate fix', 'candidate fixes')}, each played "
+            f"against the circuit as it is on the same {plural(search.base.games, 'game')}"
+        )
+        if search.cancelled:
+            said += " (cancelled)"
+        self.summary.setText(
+            said + ", best first by the problems they take away (stalls over the goal, grid "
+            "slots outside their fair share, betting lines not reached). Each change has its "
+            f"95% interval; {NOISE_MARK} marks one within noise."
+        )
+        self.fix_list.clear()
+        for rank, trial in enumerate(search.trials, 1):
+            self.fix_list.addItem(fix_item(rank, trial))
+        if not search.trials:
+            self.fix_list.addItem("None of the candidate edits makes a valid circuit.")
+        self.apply_button.setEnabled(False)
+        self.show()
+
+    def selected_trial(self) -> Trial | None:
+        """The fix selected in the list, if any."""
+        row = self.fix_list.currentRow()
+        if self.search is None or not 0 <= row < len(self.search.trials):
+            return None
+        return self.search.trials[row]
+
+    def select(self, row: int) -> None:
+        """Select the fix in ``row`` (0: the best)."""
+        self.fix_list.setCurrentRow(row)
+
+    def _selected(self, _row: int) -> None:
+        trial = self.selected_trial()
+        self.apply_button.setEnabled(trial is not None and not self.stale)
+        if trial is not None and trial.edit.spaces:
+            self.spaceActivated.emit(trial.edit.spaces[0])
+
+    def apply_selected(self) -> bool:
+        """Apply the selected fix to the circuit as one undo step; False when there is
+        none or the circuit changed since the fixes were tried."""
+        trial = self.selected_trial()
+        if trial is None:
+            return False
+        if self.stale:
+            self.summary.setText("The circuit changed since these fixes were tried: suggest again.")
+            return False
+        if trial.edit.proposal.kind == "lanes":
+            # The fix made again on the document's circuit (the same as the one tried,
+            # which was not stale), so that Re-apply replaces the document's own layout.
+            fix = lane_fix(self.doc.track, trial.edit.proposal)
+            applied = fix is not None
+            if fix is not None:
+                reapply_lanes(self.doc, fix.old, fix.plan, fix.new)
+        else:
+            text = f"Apply fix: {trial.edit.text}"
+            applied = apply_edited_track(self.doc, trial.edit.track, text)
+        if applied:
+            self.summary.setText(
+                f"Applied: {trial.edit.text}. Simulate again to see it measured on its own; "
+                "Undo takes it back."
+            )
+        return applied
+
+    def _on_track_changed(self) -> None:
+        if self.search is not None:
+            self.stale = True
+            self.apply_button.setEnabled(False)
+
+
+def fix_item(rank: int, trial: Trial) -> QListWidgetItem:
+    """One fix in words: what it changes, then the problems it takes away, the stalled cars
+    per race, the balance and the worst slot's distance from its fair share, each with
+    its change, the 95% interval and the noise mark; green when it takes problems away
+    beyond noise, red when it adds some."""
+    lines = [
+        f"{rank}. {trial.edit.text}",
+        f"Problems taken away {_change(trial.improvement)}",
+        f"Stalled cars per race {_figure(trial.stalled)}",
+        f"Balance {_figure(trial.balance)}",
+        f"Worst slot outside its fair share {_figure(trial.spread, 1, ' points')}",
+    ]
+    item = QListWidgetItem("\n".join(lines))
+    item.setToolTip(f"{trial.edit.text}; measured on {plural(trial.games, 'game')}")
+    better = trial.improvement
+    if not better.noise:
+        item.setForeground(BETTER if better.change > 0 else WORSE)
+    return item
+
+
+def _change(m: Measured, digits: int = 2) -> str:
+    mark = f" {NOISE_MARK}" if m.noise else ""
+    return f"{m.change:+.{digits}f} ({m.low:+.{digits}f} to {m.high:+.{digits}f}){mark}"
+
+
+def _figure(m: Measured, digits: int = 2, unit: str = "") -> str:
+    return f"{m.before:.{digits}f} → {m.after:.{digits}f}{unit}: {_change(m, digits)}"

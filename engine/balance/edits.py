@@ -1,0 +1,220 @@
+"""Changes of a circuit the balance lab proposes and tries: a line moved some spaces
+along the track, the grid moved back, a lane added or removed where cars jam.
+
+A ``Proposal`` says what to change in numbers (a hint carries one); ``make_edit``
+turns a line or grid proposal into an ``Edit``: its words, the spaces it is about
+and the edited circuit, a valid track, or None when the circuit has no room for
+it (``engine.balance.lane_fixes`` makes the lane proposals). Distances
+are in steps (spaces a car moves), as the bots count them: a line ``k`` spaces
+earlier is one that every car reaches ``k`` steps sooner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from trackside.engine.text import plural
+from trackside.engine.track.across import line_across
+from trackside.engine.track.geometry import FINISH, LINE_NAMES, GeometryCache, TrackGeometry
+from trackside.engine.track.lap_start import centerline_starting_at, clean_lap_start, edge_progress
+from trackside.engine.track.model import Track
+from trackside.engine.track.movement import FAR, fewest_steps
+from trackside.engine.track.validate import validate_track
+
+MAX_MISS = 2  # steps a moved line may land from where it was asked, when no line fits there
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A change in numbers: ``line`` moved ``steps`` earlier (negative: later), the grid
+    moved ``steps`` rows back, or ``lanes`` added (negative: removed) to a piece."""
+
+    kind: str  # "line", "grid" or "lanes"
+    steps: int = 0
+    line: int = FINISH  # which line (0-2 betting, 3 finish) for "line"
+    layout: int = 0  # which kept lane layout, for "lanes"
+    piece: int = 0  # which of its pieces, for "lanes"
+
+    def words(self) -> str:
+        """What the change is, in a few words."""
+        if self.kind == "line":
+            name = LINE_NAMES[self.line]
+            name = name[0].upper() + name[1:]
+            way = "earlier" if self.steps > 0 else "later"
+            return f"{name} {plural(abs(self.steps), 'space')} {way}"
+        if self.kind == "grid":
+            return f"Grid {plural(self.steps, 'row')} further back"
+        way = "added to" if self.steps > 0 else "removed from"
+        return (
+            f"{plural(abs(self.steps), 'lane')} {way} piece {self.piece + 1} "
+            f"of lane layout {self.layout + 1}"
+        )
+
+
+@dataclass(frozen=True)
+class Edit:
+    """A proposal made on one circuit: its words, the spaces it is about, the new track."""
+
+    proposal: Proposal
+    text: str
+    spaces: tuple[str, ...]
+    track: Track
+
+
+def make_edit(track: Track, proposal: Proposal, cache: GeometryCache | None = None) -> Edit | None:
+    """``proposal`` made on ``track`` (which is not changed), or None when it cannot be
+    made there or the result would not be a valid circuit."""
+    geometry = TrackGeometry(track, cache)
+    if proposal.kind == "line":
+        return _line_moved(track, geometry, proposal, cache)
+    if proposal.kind == "grid":
+        return _grid_back(track, geometry, proposal, cache)
+    raise ValueError(f"unknown proposal kind {proposal.kind!r}")
+
+
+def steps_to_line(g: TrackGeometry, k: int) -> list[int]:
+    """Per space: the fewest steps that take a car from it across line ``k`` (other cars
+    ignored); ``FAR`` when no path crosses it."""
+    return fewest_steps(
+        g.n,
+        (
+            (a, b, crossed)
+            for a in range(g.n)
+            for b in g.forward[a]
+            if (crossed := bool(g.crossed(a, b) >> k & 1)) or not g.beyond[k][b]
+        ),
+    )
+
+
+def steps_past_line(g: TrackGeometry, k: int) -> list[int]:
+    """Per space beyond line ``k``: 1 for the spaces a step across it enters, then one
+    more for each step on; ``FAR`` for the others."""
+    # The steps reversed: from the space entered back to the one left.
+    return fewest_steps(
+        g.n,
+        (
+            (b, a, crossed)
+            for a in range(g.n)
+            for b in g.forward[a]
+            if (crossed := bool(g.crossed(a, b) >> k & 1)) or (g.beyond[k][a] and g.beyond[k][b])
+        ),
+    )
+
+
+def _line_moved(
+    track: Track, g: TrackGeometry, proposal: Proposal, cache: GeometryCache | None
+) -> Edit | None:
+    """The line placed at the rear edge of a space ``steps`` steps before it (or after),
+    or as near that as a line fits, checked by counting the pole's steps to it again on
+    the new circuit. A finish line that would pass a betting line takes the betting
+    lines along, each keeping its share of the race."""
+    k, shift = proposal.line, proposal.steps
+    pole = g.index.get(track.start_grid[0]) if track.start_grid else None
+    if shift == 0 or pole is None or steps_to_line(g, k)[pole] >= FAR:
+        return None
+    moved = _moved_line(track, g, k, shift, pole, cache)
+    if moved is None:
+        return None
+    edited, space, shift = moved
+    made = replace(proposal, steps=shift)
+    text = f"{made.words()} (at the rear edge of {g.ids[space]})"
+    if _valid(edited, TrackGeometry(edited, cache)):
+        return Edit(made, text, (g.ids[space],), edited)
+    if k != FINISH:
+        return None
+    along = _betting_along(edited, g, shift, pole, cache)
+    if along is None:
+        return None
+    text += ", the betting lines moved along to keep their share of the race"
+    return Edit(made, text, (g.ids[space],), along)
+
+
+def _moved_line(
+    track: Track, g: TrackGeometry, k: int, shift: int, pole: int, cache: GeometryCache | None
+) -> tuple[Track, int, int] | None:
+    """Line ``k`` moved ``shift`` steps earlier (later when negative), or as near that as
+    a line across the track fits without cutting a space: the new track, the space at
+    whose rear edge the line lies, and the shift made. None when none fits."""
+    before = steps_to_line(g, k)[pole]
+    earlier = shift > 0
+    distance = steps_to_line(g, k) if earlier else steps_past_line(g, k)
+    wanted = shift if earlier else 1 - shift
+    for miss in range(MAX_MISS + 1):
+        for target in sorted({wanted - miss, wanted + miss}):
+            for space in (i for i in range(g.n) if distance[i] == target):
+                segment = line_across(g, space)
+                if segment is None or g.cut_spaces(segment):
+                    continue
+                lines = [*track.betting_lines, track.finish_line]
+                lines[k] = segment
+                edited = replace(track, betting_lines=lines[:FINISH], finish_line=lines[FINISH])
+                made = before - steps_to_line(TrackGeometry(edited, cache), k)[pole]
+                if made != 0 and (made > 0) == earlier:
+                    return edited, space, made
+    return None
+
+
+def _betting_along(
+    track: Track, old: TrackGeometry, shift: int, pole: int, cache: GeometryCache | None
+) -> Track | None:
+    """``track`` (its finish moved ``shift`` steps earlier) with each betting line moved
+    so that it keeps its share of the pole's way to the finish."""
+    race = steps_to_line(old, FINISH)[pole]
+    edited = track
+    for k in range(FINISH):
+        to_line = steps_to_line(old, k)[pole]
+        move = round(shift * to_line / race) if race else 0
+        if move:
+            moved = _moved_line(edited, TrackGeometry(edited, cache), k, move, pole, cache)
+            if moved is None:
+                return None
+            edited = moved[0]
+    return edited if _valid(edited, TrackGeometry(edited, cache)) else None
+
+
+def _grid_back(
+    track: Track, g: TrackGeometry, proposal: Proposal, cache: GeometryCache | None
+) -> Edit | None:
+    """Each start space replaced by the space ``steps`` rows behind it in its lane; on a
+    closed circuit whose grid then reaches over the lap start, the lap start moves to
+    just behind the grid."""
+    grid = _spaces_behind(track, g, proposal.steps)
+    if grid is None:
+        return None
+    edited = replace(track, start_grid=[g.ids[i] for i in grid])
+    text = f"{proposal.words()} (pole on {g.ids[grid[0]]})"
+    if not _valid(edited, TrackGeometry(edited, cache)):
+        if not g.wraps:
+            return None
+        last = max(grid, key=lambda i: steps_to_line(g, FINISH)[i])
+        start = clean_lap_start(g, edge_progress(g, last))
+        edited = replace(edited, centerline=centerline_starting_at(track.centerline, start))
+        if not _valid(edited, TrackGeometry(edited, cache)):
+            return None
+        text += f", the lap start just behind it (at {g.ids[last]})"
+    return Edit(proposal, text, tuple(edited.start_grid), edited)
+
+
+def _spaces_behind(track: Track, g: TrackGeometry, rows: int) -> list[int] | None:
+    """The start spaces, each walked ``rows`` spaces back in its lane; None when a lane
+    ends first or two would share a space."""
+    behind: list[list[int]] = [[] for _ in range(g.n)]
+    for a in range(g.n):
+        for b in g.forward[a]:
+            if g.lanes[a] == g.lanes[b]:
+                behind[b].append(a)
+    grid = []
+    for space_id in track.start_grid:
+        here = g.index.get(space_id)
+        for _ in range(rows):
+            if here is None or not behind[here]:
+                return None
+            here = max(behind[here], key=lambda a: g.front[a])  # the one just behind
+        if here is None:
+            return None
+        grid.append(here)
+    return grid if len(set(grid)) == len(grid) else None
+
+
+def _valid(track: Track, geometry: TrackGeometry) -> bool:
+    return validate_track(track, geometry=geometry).ok

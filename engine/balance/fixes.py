@@ -1,0 +1,401 @@
+"""Suggest fixes: try candidate edits of a circuit by simulation and rank them.
+
+Each candidate (``candidate_edits``: the finish line a few spaces earlier or
+later, a betting line moved, the grid moved back; ``lane_fixes``: a lane more or
+fewer where cars jam, on a circuit that keeps its lane layouts) plays the very
+games the circuit as it is plays: game i of both from seed ``seed + i``, with the
+same bots in the same seats (common random numbers). The difference a candidate
+makes is then measured game by game, and its 95% interval comes from resampling
+the games, both circuits' games together (a paired bootstrap), so that the luck
+of the deal cancels out of it. A change whose interval holds zero is marked as
+noise.
+
+Each circuit is judged by its ``problems``: how far its stalled cars per race are
+above the goal, how far each grid slot's share lies outside its fair band, and
+how far each betting line is from being reached in 95% of races; the same
+things the hints warn about. The candidates are ranked by how much they lessen
+them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field, replace
+from multiprocessing import get_context
+from typing import Any
+
+import numpy as np
+
+from trackside.engine.balance.edits import Edit, Proposal, make_edit
+from trackside.engine.balance.hints import LINE_AIM, STALL_GOAL, hints
+from trackside.engine.balance.jams import jammed_stretches
+from trackside.engine.balance.lane_fixes import lane_fixes
+from trackside.engine.balance.report import SLOTS, BalanceReport
+from trackside.engine.balance.runner import BalanceRun, few_collections, play_one
+from trackside.engine.balance.sequential import fair_band
+from trackside.engine.track.geometry import GeometryCache
+from trackside.engine.track.model import Track
+
+FORMAT = "trackside-fixes/1"
+DEFAULT_GAMES = 200  # games per circuit when none are asked for
+RESAMPLES = 1000  # paired bootstrap resamples behind every interval
+CHUNK = 10  # games per task handed to a worker
+FINISH_STEPS = (2, 4)  # the finish line tried this many spaces earlier, and later by the first
+GRID_ROWS = (1, 2)  # the grid tried this many rows further back
+
+
+@dataclass
+class Played:
+    """The games of one circuit: their report, and per game what a fix is judged by."""
+
+    report: BalanceReport
+    winner: list[int] = field(default_factory=list)  # the winning car's grid slot, -1: none
+    stalled: list[int] = field(default_factory=list)  # stalled cars
+    lines: list[int] = field(default_factory=list)  # betting lines reached, one bit each
+
+    def add(self, one: BalanceReport) -> None:
+        """Count one game, given as the report of that game alone."""
+        self.report.merge(one)
+        self.winner.append(next((k for k, w in enumerate(one.slot_wins) if w), -1))
+        self.stalled.append(one.stalled.total)
+        self.lines.append(sum(1 << k for k in range(3) if one.line_reached[k]))
+
+    def extend(self, other: Played) -> None:
+        """Add the next games (a later part of the same run)."""
+        self.report.merge(other.report)
+        self.winner += other.winner
+        self.stalled += other.stalled
+        self.lines += other.lines
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One figure on the circuit as it is and with the fix, and the 95% interval of the
+    difference (after minus before) from the paired games."""
+
+    before: float
+    after: float
+    low: float
+    high: float
+
+    @property
+    def change(self) -> float:
+        return self.after - self.before
+
+    @property
+    def noise(self) -> bool:
+        """True when the interval holds no change: chance alone may explain it."""
+        return self.low <= 0 <= self.high
+
+
+@dataclass(frozen=True)
+class Trial:
+    """A candidate edit and what it did, game for game against the circuit as it is."""
+
+    edit: Edit
+    games: int
+    improvement: Measured  # problems before minus after: positive is better
+    balance: Measured
+    stalled: Measured  # stalled cars per race
+    spread: Measured  # points by which the worst grid slot lies outside its fair band
+    report: BalanceReport  # every figure of the fixed circuit
+
+    def to_dict(self) -> dict[str, Any]:
+        """The trial as plain data (``trackside suggest --report``)."""
+        return {
+            "fix": self.edit.text,
+            "proposal": {
+                "kind": self.edit.proposal.kind,
+                "steps": self.edit.proposal.steps,
+                "line": self.edit.proposal.line,
+            },
+            "spaces": list(self.edit.spaces),
+            "games": self.games,
+            **{
+                name: _measured_dict(getattr(self, name))
+                for name in ("improvement", "balance", "stalled", "spread")
+            },
+            "report": self.report.to_dict(),
+        }
+
+
+@dataclass(frozen=True)
+class FixSearch:
+    """The circuit as it is and every candidate tried, best first."""
+
+    base: BalanceReport
+    trials: list[Trial]
+    cancelled: bool = False
+    seconds: float = 0.0  # how long the search took, its games all told
+
+    def to_dict(self) -> dict[str, Any]:
+        """The search as plain data (``trackside suggest --report``)."""
+        return {
+            "format": FORMAT,
+            "track": self.base.track,
+            "games": self.base.games,
+            "seed": self.base.seed,
+            "bots": self.base.bots,
+            "cancelled": self.cancelled,
+            "seconds": round(self.seconds, 3),
+            "base": self.base.to_dict(),
+            "fixes": [trial.to_dict() for trial in self.trials],
+        }
+
+
+def _measured_dict(m: Measured) -> dict[str, Any]:
+    return {
+        "before": round(m.before, 4),
+        "after": round(m.after, 4),
+        "change": round(m.change, 4),
+        "interval": [round(m.low, 4), round(m.high, 4)],
+        "noise": m.noise,
+    }
+
+
+# -- candidates -----------------------------------------------------------------------
+
+
+def candidate_proposals(report: BalanceReport | None, track: Track | None = None) -> list[Proposal]:
+    """The changes worth trying on a circuit, given what a run of it said: the finish
+    earlier and later (and as far as the stall hint says), the betting lines the hints
+    name, the grid further back."""
+    proposals = [Proposal("line", steps) for steps in FINISH_STEPS]
+    proposals.append(Proposal("line", -FINISH_STEPS[0]))
+    proposals += [Proposal("grid", rows) for rows in GRID_ROWS]
+    if report is not None and report.games:
+        proposals += [h.proposal for h in hints(report, track) if h.proposal is not None]
+    return list(dict.fromkeys(proposals))
+
+
+def candidate_edits(track: Track, proposals: Sequence[Proposal]) -> list[Edit]:
+    """The proposals that can be made on ``track`` as valid circuits, each circuit once."""
+    cache = GeometryCache()
+    edits: list[Edit] = []
+    for proposal in proposals:
+        edit = make_edit(track, proposal, cache)
+        if edit is not None and not any(_same_circuit(edit.track, e.track) for e in edits):
+            edits.append(edit)
+    return edits
+
+
+def _same_circuit(a: Track, b: Track) -> bool:
+    return (
+        a.finish_line == b.finish_line
+        and a.betting_lines == b.betting_lines
+        and a.start_grid == b.start_grid
+        and a.spaces == b.spaces
+    )
+
+
+# -- playing --------------------------------------------------------------------------
+
+
+def play_games(run: BalanceRun, first: int, stop: int) -> Played:
+    """Games ``first`` to ``stop - 1`` of ``run``, each counted on its own (a worker's task)."""
+    played = Played(run.empty_report())
+    with few_collections():
+        for index in range(first, stop):
+            game, kinds = play_one(run, index)
+            one = run.empty_report()
+            one.add_game(game, kinds)
+            played.add(one)
+    return played
+
+
+def play_all(
+    runs: Sequence[BalanceRun],
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> list[Played]:
+    """Every game of every run, in worker processes if asked; ``progress(k)`` with the
+    games played so far, ``cancelled()`` stops early (then every run stops at the same
+    number of games, so that they stay paired)."""
+    # Chunk by chunk across the runs, so that a run stopped early has them all paired.
+    longest = max((run.games for run in runs), default=0)
+    tasks = [
+        (r, first, min(stop, run.games))
+        for first, stop in _chunks(longest)
+        for r, run in enumerate(runs)
+        if first < run.games
+    ]
+    parts: dict[tuple[int, int], Played] = {}
+    done = 0
+    for (r, first), part in _play_tasks(runs, tasks, workers, cancelled):
+        parts[(r, first)] = part
+        done += len(part.winner)
+        if progress:
+            progress(done)
+    # Cancelled, the runs keep the parts every one of them played: still game for game.
+    common = sorted(
+        {first for _r, first in parts if all((r, first) in parts for r in range(len(runs)))}
+    )
+    out = []
+    for r, run in enumerate(runs):
+        played = Played(run.empty_report())
+        for first in common:
+            played.extend(parts[(r, first)])
+        out.append(played)
+    return out
+
+
+def _chunks(games: int) -> Iterator[tuple[int, int]]:
+    for first in range(0, games, CHUNK):
+        yield first, min(games, first + CHUNK)
+
+
+def _play_tasks(
+    runs: Sequence[BalanceRun],
+    tasks: list[tuple[int, int, int]],
+    workers: int,
+    cancelled: Callable[[], bool] | None,
+) -> Iterator[tuple[tuple[int, int], Played]]:
+    """Each task's games, as they finish (in task order when played here)."""
+    if workers <= 1:
+        for r, first, stop in tasks:
+            if cancelled and cancelled():
+                return
+            yield (r, first), play_games(runs[r], first, stop)
+        return
+    # Spawned, not forked: safe beside the editor's threads, and the same on every OS.
+    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+        todo = list(tasks)
+        running: dict[Future[Played], tuple[int, int]] = {}
+        while todo or running:
+            while todo and len(running) < 2 * workers and not (cancelled and cancelled()):
+                r, first, stop = todo.pop(0)
+                running[pool.submit(play_games, runs[r], first, stop)] = (r, first)
+            if cancelled and cancelled():
+                for future in running:
+                    future.cancel()
+                return
+            finished, _ = wait(running, timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in finished:
+                yield running.pop(future), future.result()
+
+
+# -- measuring ------------------------------------------------------------------------
+
+
+def try_fixes(
+    run: BalanceRun,
+    report: BalanceReport | None = None,
+    workers: int = 1,
+    progress: Callable[[int, int, str], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> FixSearch:
+    """Play ``run`` and each candidate edit of its circuit (chosen from ``report``, an
+    earlier run of it, or from this run's own games when None), and rank the candidates
+    by how much they lessen the circuit's problems. ``progress(done, total, what)`` as
+    games finish."""
+    began = time.perf_counter()
+    if report is None:
+        report = _played_alone(run, workers, progress, cancelled)
+        if cancelled and cancelled():
+            return FixSearch(report, [], True, time.perf_counter() - began)
+    edits = candidate_edits(run.track, candidate_proposals(report, run.track))
+    jams = [stretch.spaces for stretch in jammed_stretches(report, run.track)]
+    edits += [fix.edit for fix in lane_fixes(run.track, jams)]
+    runs = [run, *(replace(run, track=e.track) for e in edits)]
+    total = sum(r.games for r in runs)
+    what = f"{len(edits)} candidate fixes and the circuit as it is"
+
+    def step(done: int) -> None:
+        if progress:
+            progress(done, total, what)
+
+    base, *tried = play_all(runs, workers, step, cancelled)
+    stopped = bool(cancelled and cancelled())
+    base.report.cancelled = stopped
+    pairs = zip(edits, tried, strict=True)
+    trials = [_trial(e, base, played, run.seed) for e, played in pairs] if base.winner else []
+    trials.sort(key=lambda t: -t.improvement.change)
+    return FixSearch(base.report, trials, stopped, time.perf_counter() - began)
+
+
+def _played_alone(
+    run: BalanceRun,
+    workers: int,
+    progress: Callable[[int, int, str], None] | None,
+    cancelled: Callable[[], bool] | None,
+) -> BalanceReport:
+    def step(done: int) -> None:
+        if progress:
+            progress(done, run.games, "the circuit as it is, to choose candidates")
+
+    (played,) = play_all([run], workers, step, cancelled)
+    return played.report
+
+
+def _trial(edit: Edit, base: Played, fixed: Played, seed: int) -> Trial:
+    """The paired differences of one candidate against the circuit as it is (at least
+    one game each)."""
+    n = len(base.winner)
+    rng = np.random.default_rng(seed)
+    weights = rng.multinomial(n, np.full(n, 1 / n), size=RESAMPLES)
+    figures_before = _figures(base, weights)
+    figures_after = _figures(fixed, weights)
+    measured = {}
+    for name in figures_before:
+        whole_before, samples_before = figures_before[name]
+        whole_after, samples_after = figures_after[name]
+        low, high = np.percentile(samples_after - samples_before, [2.5, 97.5])
+        measured[name] = Measured(whole_before, whole_after, float(low), float(high))
+    problems = measured["problems"]
+    improvement = Measured(
+        problems.after, problems.before, -problems.high, -problems.low
+    )  # before minus after: the problems taken away
+    return Trial(
+        edit,
+        n,
+        improvement,
+        measured["balance"],
+        measured["stalled"],
+        measured["spread"],
+        fixed.report,
+    )
+
+
+def _figures(played: Played, weights: np.ndarray) -> dict[str, tuple[float, np.ndarray]]:
+    """Each figure a fix is judged by, for all the games and for each resample
+    (``weights``: how often each game is drawn in each resample)."""
+    n = len(played.winner)
+    winner = np.array(played.winner, dtype=int)
+    wins = np.zeros((n, SLOTS))
+    for slot in range(SLOTS):
+        wins[:, slot] = winner == slot
+    stalled = np.array(played.stalled, dtype=float)
+    lines = np.array(played.lines, dtype=int)
+    reached = np.stack([(lines >> k) & 1 for k in range(3)], axis=1).astype(float)
+    everything = np.ones((1, n))
+    out = {}
+    for key, w in (("whole", everything), ("resampled", weights.astype(float))):
+        count = w.sum(axis=1, keepdims=True)
+        shares = (w @ wins) / count
+        stall = (w @ stalled) / count[:, 0]
+        reach = (w @ reached) / count
+        figures = _judged(shares, stall, reach)
+        for name, values in figures.items():
+            if key == "whole":
+                out[name] = (float(values[0]), np.zeros(0))
+            else:
+                out[name] = (out[name][0], values)
+    return out
+
+
+def _judged(shares: np.ndarray, stall: np.ndarray, reach: np.ndarray) -> dict[str, np.ndarray]:
+    """Per sample of games: the balance, stalled cars per race, the worst slot's points
+    outside its fair band, and the problems all told (see the module's docstring)."""
+    bands = np.array([fair_band(slot) for slot in range(SLOTS)])
+    outside = np.maximum(0, np.maximum(bands[:, 0] - shares, shares - bands[:, 1]))
+    stall_excess = np.maximum(0, stall - STALL_GOAL) / STALL_GOAL
+    line_excess = np.maximum(0, LINE_AIM - reach).sum(axis=1) / LINE_AIM
+    return {
+        "balance": 1 - (shares.max(axis=1) - shares.min(axis=1)),
+        "stalled": stall,
+        "spread": 100 * outside.max(axis=1),
+        "problems": stall_excess + outside.sum(axis=1) * SLOTS + line_excess,
+    }
