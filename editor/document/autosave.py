@@ -20,7 +20,7 @@ from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 
 from trackside.editor.document.files import unsaveable
 from trackside.editor.document.track_document import TrackDocument
-from trackside.engine.yamlio import write_atomic
+from trackside.engine.writer import write_text
 
 IDLE_MS = 3_000  # an autosave this long after the last edit
 LONGEST_MS = 30_000  # and one at least this often while edits go on without a pause
@@ -143,14 +143,14 @@ class Autosaver(QObject):
         if why:
             raise ValueError(f"the track holds what a track file cannot ({why})")
         self.directory.mkdir(parents=True, exist_ok=True)
-        write_atomic(self.track_file, self.doc.track.to_yaml())
+        write_text(self.track_file, self.doc.track.to_yaml(), "the autosave")
         meta = {
             "original": self.doc.path,
             "name": self.doc.track.name or "Untitled",
             "pid": os.getpid(),
             "saved_at": time.time(),
         }
-        write_atomic(self.meta_file, json.dumps(meta, indent=1))
+        write_text(self.meta_file, json.dumps(meta, indent=1), "the autosave")
 
     def discard(self) -> None:
         """Remove this session's autosave (after a save or a clean close). A failure

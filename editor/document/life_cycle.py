@@ -40,7 +40,8 @@ from trackside.editor.document.files import (
 from trackside.editor.document.track_document import UNTITLED, TrackDocument, blank_track
 from trackside.engine.errors import TracksideError
 from trackside.engine.track.model import Track, save_track
-from trackside.engine.yamlio import NotPlainData, check_writable
+from trackside.engine.writer import check_writable
+from trackside.engine.yamlio import NotPlainData
 
 MAX_RECENT = 8
 KEPT_ASIDE = "could-not-open"  # the autosave folder's folder for autosaves that did not open
@@ -211,7 +212,7 @@ class LifeCycle(QObject):
         if ask and not self.maybe_save():
             return False
         # A file this editor may not write is never locked: Save asks for another file.
-        why = BUNDLED if is_bundled(path) else PROTECTED if not _may_replace(path) else ""
+        why = BUNDLED if is_bundled(path) else PROTECTED if not _writable(path) else ""
         if not why:
             claimed = self._claim(str(path))
             if claimed is None:
@@ -545,26 +546,12 @@ class LifeCycle(QObject):
         self.settings.setValue("recentFiles", [])
 
 
-def _writable(path: str) -> bool:
-    """True when a file can be written at ``path`` (checked before anything changes)."""
+def _writable(path: str | Path) -> bool:
+    """True when a save may write ``path``: the writer's own check (a read-only file,
+    a folder where no file can be made, a read-only disk: refused), so that a file it
+    would refuse opens read-only and Save asks for another file."""
     try:
         check_writable(path)
     except TracksideError:
         return False
     return True
-
-
-def _may_replace(path: str | Path) -> bool:
-    """True when the file may be replaced: someone may write it (a file nobody may write
-    is read-only for everyone, its owner and an administrator too) and this user may
-    write it and its folder (a save writes a new file there and renames it over)."""
-    target = os.path.realpath(path)
-    try:
-        writable_by_someone = bool(os.stat(target).st_mode & 0o222)
-    except OSError:
-        return True  # gone meanwhile: Save then writes it again
-    return (
-        writable_by_someone
-        and os.access(target, os.W_OK)
-        and os.access(os.path.dirname(target), os.W_OK | os.X_OK)
-    )

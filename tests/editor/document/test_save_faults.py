@@ -5,14 +5,14 @@ cannot be opened is kept aside, said once and never offered again.
 
 The faults are real where the machine allows: a directory in the way always; a
 full disk and a read-only folder on a tiny tmpfs when this process may mount one
-(as root, in CI's container). Otherwise, and always too, they are made by
-replacing the operating system's calls for a moment (``os.fsync`` failing with
-ENOSPC, ``os.replace`` with EACCES or EROFS), so every run checks each fault.
+(as root, in CI's container). Otherwise, and always too, they are made at the
+operating system's calls under one folder (``tests/faults.py``: no byte written
+for ENOSPC, no file made or renamed for EACCES and EROFS), so every run checks
+each fault.
 """
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import subprocess
@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from faults import CAUSES, FAULTS, inject, leftovers, read_only, small_disk
 from PySide6.QtCore import Qt
 from tracks_for_tests import stadium_track
 
@@ -28,33 +29,10 @@ from trackside.engine.track.model import save_track
 
 pytestmark = pytest.mark.gui
 
-FAULTS = {
-    "ENOSPC": ("fsync", errno.ENOSPC, "No space left on device"),
-    "EACCES": ("replace", errno.EACCES, "Permission denied"),
-    "EROFS": ("replace", errno.EROFS, "Read-only file system"),
-}
-
 
 def nudge(qtbot, window) -> None:
     window.scene.select_indices([0])
     qtbot.keyClick(window.view, Qt.Key.Key_Left)
-
-
-def failing(monkeypatch, fault: str) -> None:
-    """Make the operating system call that fails with ``fault`` fail from now on."""
-    call, number, text = FAULTS[fault]
-
-    def refuse(*_args, **_kwargs):
-        raise OSError(number, text)
-
-    monkeypatch.setattr(os, call, refuse)
-
-
-def leftovers(folder: Path) -> list[str]:
-    """Hidden files in ``folder`` other than locks: temporary files of a write."""
-    return sorted(
-        p.name for p in folder.iterdir() if p.name.startswith(".") and ".lock" not in p.name
-    )
 
 
 @pytest.mark.parametrize("fault", sorted(FAULTS))
@@ -64,12 +42,12 @@ def test_save_against_a_failing_disk_keeps_the_file_and_the_work(
     window.open_file(stadium_file)
     nudge(qtbot, window)
     before = stadium_file.read_bytes()
-    failing(monkeypatch, fault)
+    inject(monkeypatch, fault, stadium_file.parent)
     assert not window.save()
     monkeypatch.undo()
     (problem,) = window.prompts.titles("problems")
     assert problem[1] == "Cannot save track"
-    assert "stadium.yaml" in problem[2] and FAULTS[fault][2] in problem[2]
+    assert "stadium.yaml" in problem[2] and CAUSES[fault] in problem[2]
     assert "is as it was" in problem[3][0]
     assert stadium_file.read_bytes() == before
     assert window.doc.is_modified() and window.isWindowModified()
@@ -86,7 +64,7 @@ def test_save_as_to_a_new_file_that_fails_leaves_no_lock_and_no_name(
     window.new_blank()
     target = tmp_path / "out" / "my-loop.yaml"
     target.parent.mkdir()
-    failing(monkeypatch, fault)
+    inject(monkeypatch, fault, target.parent)
     window.prompts.save_as_answer = str(target)
     assert not window.save_as()
     monkeypatch.undo()
@@ -111,11 +89,11 @@ def test_a_failed_autosave_stays_shown_until_one_succeeds(
 ):
     window.open_file(stadium_file)
     nudge(qtbot, window)
-    failing(monkeypatch, fault)
+    inject(monkeypatch, fault, window.autosave.directory)
     assert not window.autosave.save_now()
     monkeypatch.undo()
     assert window.autosave_label.isVisible()
-    assert FAULTS[fault][2] in window.autosave_label.toolTip()
+    assert CAUSES[fault] in window.autosave_label.toolTip()
     assert window.save()  # the track is safe in its file, but no autosave has worked yet
     assert window.autosave_label.isVisible()
     nudge(qtbot, window)
@@ -166,15 +144,8 @@ def test_an_autosave_that_cannot_be_opened_is_kept_aside_and_never_offered_again
 
 def test_a_tiny_disk_that_fills_up_is_a_failed_save_not_a_lost_file(window, qtbot, tmp_path):
     """A real full disk: a 64 KB tmpfs (only where this process may mount one)."""
-    mount = tmp_path / "tiny"
-    mount.mkdir()
-    done = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount)], capture_output=True
-    )
-    if done.returncode != 0:
-        pytest.skip("cannot mount a tmpfs here: the faults are made by the other tests")
-    try:
-        path = mount / "loop.yaml"
+    with small_disk(tmp_path / "tiny", kib=64) as disk:
+        path = disk / "loop.yaml"
         save_track(stadium_track(rows=12), path)
         before = path.read_bytes()
         assert window.open_file(path)
@@ -184,37 +155,28 @@ def test_a_tiny_disk_that_fills_up_is_a_failed_save_not_a_lost_file(window, qtbo
         window.prompts.overwrite_answer = "overwrite"
         assert not window.save_as()
         problem = window.prompts.titles("problems")[-1]
-        assert "No space left on device" in problem[2]
+        assert CAUSES["ENOSPC"] in problem[2]
         assert path.read_bytes() == before
-        assert sorted(os.listdir(mount)) == ["loop.yaml"]  # no temporary file, no lock
+        assert sorted(os.listdir(disk)) == ["loop.yaml"]  # no temporary file, no lock
         assert window.doc.is_modified() and window.doc.path is None
-    finally:
         window.life.guard.release()
-        subprocess.run(["umount", str(mount)], check=False)
 
 
 def test_a_read_only_folder_opens_read_only_and_a_save_into_it_is_refused(window, qtbot, tmp_path):
     """A real read-only file system: a tmpfs mounted read-only (only where this process
     may mount one; as root a folder's mode bits would not stop a write)."""
-    mount = tmp_path / "ro"
-    mount.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "tmpfs", str(mount)], capture_output=True)
-    if done.returncode != 0:
-        pytest.skip("cannot mount a tmpfs here: EROFS is made by the other tests")
-    try:
-        path = mount / "loop.yaml"
+    with small_disk(tmp_path / "ro") as disk:
+        path = disk / "loop.yaml"
         save_track(stadium_track(), path)
-        subprocess.run(["mount", "-o", "remount,ro", str(mount)], check=True)
+        read_only(disk)
         before = path.read_bytes()
         assert window.open_file(path)
         assert window.read_only and "(read-only)" in window.windowTitle()
         nudge(qtbot, window)
-        window.prompts.save_as_answer = str(mount / "copy.yaml")
+        window.prompts.save_as_answer = str(disk / "copy.yaml")
         assert not window.save()  # Save asks for another file: one in the folder fails
         problem = window.prompts.titles("problems")[-1]
-        assert "Read-only file system" in problem[2] and "copy.yaml" in problem[2]
-        assert path.read_bytes() == before and sorted(os.listdir(mount)) == ["loop.yaml"]
+        assert CAUSES["EROFS"] in problem[2] and "copy.yaml" in problem[2]
+        assert path.read_bytes() == before and sorted(os.listdir(disk)) == ["loop.yaml"]
         assert window.doc.is_modified() and window.doc.path == str(path)
-    finally:
         window.life.guard.release()
-        subprocess.run(["umount", str(mount)], check=False)
