@@ -950,7 +950,12 @@ class MainWindow(QMainWindow):
             self.recent_menu.addAction("Clear List").triggered.connect(self.life.clear_recent)
 
     def _update_title(self, *_args) -> None:
-        mode = " (read-only)" if self.read_only else ""
+        if self.read_only:
+            mode = " (read-only)"
+        elif self.life.held_elsewhere:
+            mode = " (open in another window: cannot save)"
+        else:
+            mode = ""
         self.setWindowTitle(f"{self.doc.display_name}{mode}[*] — {APP_NAME}")
         self.setWindowModified(self.doc.is_modified())
 

@@ -50,6 +50,7 @@ KEPT_ASIDE = "could-not-open"  # the autosave folder's folder for autosaves that
 BUNDLED = "it is a circuit installed with Trackside"
 HELD = "another Trackside window has the file open"
 PROTECTED = "the file is read-only on disk"
+ANYWAY = "open anyway"  # another editor holds the file; this one edits without the lock
 
 
 class FileQuestions(Protocol):
@@ -103,7 +104,7 @@ class LifeCycle(QObject):
     said = Signal(str, int)  # a line for the status bar, and for how many ms
     loadProblems = Signal(object, str, str)  # problems, severity, the file refused ('' if none)
     documentSet = Signal(str)  # a new document is in place (its file, '' for none)
-    readOnlyChanged = Signal(bool)
+    readOnlyChanged = Signal(bool)  # also when ``held_elsewhere`` changes
 
     def __init__(
         self,
@@ -126,6 +127,7 @@ class LifeCycle(QObject):
         self.earlier_saves = EarlierSaves(earlier_saves_dir)
         self.guard = FileGuard(self)
         self._read_only = ""  # why Save may not write the document's file ('' when it may)
+        self._held_elsewhere = False  # opened anyway: another editor holds the lock
         self._asking_disk = False
         self.guard.changedOnDisk.connect(self._on_disk_changed)
         self.guard.removedFromDisk.connect(self._on_disk_removed)
@@ -146,6 +148,17 @@ class LifeCycle(QObject):
         was = self.read_only
         self._read_only = why
         if was != self.read_only:
+            self.readOnlyChanged.emit(self.read_only)
+
+    @property
+    def held_elsewhere(self) -> bool:
+        """True when the file was opened anyway while another editor holds it: edits
+        are allowed, but Save is refused until this editor gets the file's lock."""
+        return self._held_elsewhere
+
+    def _set_held_elsewhere(self, held: bool) -> None:
+        if held != self._held_elsewhere:
+            self._held_elsewhere = held
             self.readOnlyChanged.emit(self.read_only)
 
     def say(self, text: str, ms: int = 8000) -> None:
@@ -213,12 +226,15 @@ class LifeCycle(QObject):
             return False
         # A file this editor may not write is never locked: Save asks for another file.
         why = BUNDLED if is_bundled(path) else PROTECTED if not _writable(path) else ""
+        anyway = False
         if not why:
             claimed = self._claim(str(path))
             if claimed is None:
                 return False
-            why = claimed
+            anyway = claimed == ANYWAY
+            why = "" if anyway else claimed
         self._set_document(track, str(path), read_only=why)
+        self._set_held_elsewhere(anyway)
         self._remember_folder(path)
         if result.draft:
             self._show_problems(result.problems, "warning")
@@ -246,8 +262,9 @@ class LifeCycle(QObject):
         return None
 
     def _claim(self, path: str) -> str | None:
-        """Lock ``path`` for this editor: '' when locked (or open anyway), HELD to open it
-        read-only, None when the user cancels (another editor has it)."""
+        """Lock ``path`` for this editor: '' when locked, HELD to open it read-only,
+        ANYWAY to open it without the lock (another editor has it), None when the user
+        cancels."""
         owner = self.guard.try_lock(path)
         if owner is None:
             return ""
@@ -255,7 +272,7 @@ class LifeCycle(QObject):
         if answer == "cancel":
             return None
         self.guard.unlock()  # the other editor keeps the lock
-        return HELD if answer == "read-only" else ""
+        return HELD if answer == "read-only" else ANYWAY
 
     def _set_document(
         self, track: Track, path: str | None, modified: bool = False, read_only: str = ""
@@ -264,6 +281,7 @@ class LifeCycle(QObject):
         if path is None or read_only:  # the file left behind is free for other editors
             self.guard.unlock()
         self._set_read_only(read_only)
+        self._set_held_elsewhere(False)
         self.guard.watch(path)
         self.doc.replace(track, path, modified=modified)
         self.documentSet.emit(path or "")
@@ -335,6 +353,7 @@ class LifeCycle(QObject):
             return False
         self.guard.keep(claim)
         self._set_read_only("")
+        self._set_held_elsewhere(False)
         self.guard.watch(path)
         self.doc.mark_saved(path)
         self._remember_folder(path)
@@ -499,7 +518,7 @@ class LifeCycle(QObject):
             aside.mkdir(parents=True, exist_ok=True)
             for f in (entry.track_file, entry.meta_file):
                 shutil.move(str(f), aside / f.name)
-            where = f"It is kept in {aside} and will not be offered again."
+            where = f"It is kept as {aside / entry.track_file.name} and will not be offered again."
         except OSError as exc:
             entry.discard()
             where = f"It could not be kept aside ({exc.strerror or exc}) and was removed."

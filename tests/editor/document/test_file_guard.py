@@ -411,15 +411,31 @@ def test_the_second_window_is_told_it_cannot_save_and_who_changed_the_file(
     assert first.open_file(stadium_file)
     second.prompts.in_use_answer = "open"  # Open Anyway
     assert second.open_file(stadium_file) and not second.read_only
+    assert "open in another window: cannot save" in second.windowTitle()
     nudge(qtbot, second)
     assert not second.save()
     (problem,) = second.prompts.titles("problems")
     assert "this window cannot save to it" in problem[2] and "Save As" in problem[3][0]
+    assert "cannot save" in second.windowTitle()
     nudge(qtbot, first)
     assert first.save()
     qtbot.waitUntil(lambda: bool(second.prompts.titles("changed_on_disk")), timeout=3000)
     by = second.prompts.titles("changed_on_disk")[0][3]
     assert by.startswith("another window of this Trackside") and "program" not in by
+
+
+def test_a_window_opened_anyway_says_it_cannot_save_until_it_has_saved(
+    make_window, qtbot, stadium_file
+):
+    first, second = make_window(), make_window()
+    assert first.open_file(stadium_file)
+    second.prompts.in_use_answer = "open"  # Open Anyway
+    assert second.open_file(stadium_file)
+    nudge(qtbot, second)
+    assert "(open in another window: cannot save)" in second.windowTitle()
+    assert first.close()  # the other window lets the file go: Save works here now
+    assert second.save()
+    assert "cannot save" not in second.windowTitle() and lock_path(stadium_file).exists()
 
 
 def test_a_lock_of_another_process_names_it_as_another_trackside_window(
