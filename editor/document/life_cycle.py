@@ -441,7 +441,9 @@ class LifeCycle(QObject):
             self.guard.accept_disk()
             self.doc.mark_modified()  # what is on disk is broken: ours is the copy to save
             return False
+        held = self._held_elsewhere  # the file is as much another window's as before
         self._set_document(track, path, read_only=self._read_only)
+        self._set_held_elsewhere(held)
         self.say(f"Reloaded {Path(path).name}: it was changed on disk")
         return True
 

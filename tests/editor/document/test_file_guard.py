@@ -431,8 +431,12 @@ def test_a_window_opened_anyway_says_it_cannot_save_until_it_has_saved(
     assert first.open_file(stadium_file)
     second.prompts.in_use_answer = "open"  # Open Anyway
     assert second.open_file(stadium_file)
-    nudge(qtbot, second)
     assert "(open in another window: cannot save)" in second.windowTitle()
+    nudge(qtbot, first)
+    assert first.save()  # the file changes on disk: the second window reloads it...
+    qtbot.waitUntil(lambda: "Reloaded" in second.statusBar().currentMessage(), timeout=3000)
+    assert "(open in another window: cannot save)" in second.windowTitle()  # ...still held
+    nudge(qtbot, second)
     assert first.close()  # the other window lets the file go: Save works here now
     assert second.save()
     assert "cannot save" not in second.windowTitle() and lock_path(stadium_file).exists()
