@@ -77,7 +77,7 @@ def test_a_lap_start_between_points_saves_as_plain_numbers():
     """A clean lap start where the racing line has no point adds one; its coordinates
     must be plain numbers, or the track can no longer be written (the YAML writer
     refuses a numpy float, and autosave and Save failed)."""
-    track = open_track("quarry-hairpin")
+    track = open_track("quarry-hairpin").copy()  # the bundled track is shared: not changed
     g = TrackGeometry(track)
     start = clean_lap_start(g, edge_progress(g, g.index["b10"]))
     assert type(start) is float
