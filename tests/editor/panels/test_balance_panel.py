@@ -11,7 +11,9 @@ from tracks_for_tests import narrow_loop
 
 from trackside.editor.document.compound import apply_edited_track
 from trackside.editor.panels.fixes import NOISE_MARK
-from trackside.engine.balance.edits import Proposal, make_edit
+from trackside.engine.balance import BalanceReport
+from trackside.engine.balance.edits import Edit, Proposal, make_edit
+from trackside.engine.balance.fixes import FixSearch, Measured, Trial
 from trackside.engine.resources import resolve_track
 from trackside.engine.track.model import save_track
 
@@ -303,3 +305,22 @@ def test_a_lane_fix_at_a_jam_is_tried_and_applied_by_re_applying_its_layout(
     assert window.doc.lane_layouts[0].pieces[3].lanes == 2
     window.doc.undo_stack.undo()
     assert len(window.doc.track.spaces) == 136
+
+
+def test_a_fix_no_track_file_could_hold_is_not_applied_and_says_why(quarry):
+    """Apply makes its undo commands, which refuse what a file cannot hold; the panel
+    says so and the circuit and its history stay as they were (the refusal escaped to
+    the error guard, the fixes box saying nothing)."""
+    track = quarry.doc.track.copy()
+    track.finish_line = ((0.0, 0.0), (2_000_000.0, 0.0))  # past the board a file holds
+    edit = Edit(Proposal("line", 3), "Move the finish far away", (), track)
+    same = Measured(1.0, 1.0, -0.5, 0.5)
+    trial = Trial(edit, 1, same, same, same, same, BalanceReport("quarry", "standard", 4, []))
+    fixes = quarry.balance_panel.fixes
+    fixes.show_search(FixSearch(BalanceReport("quarry", "standard", 4, [], games=1), [trial]))
+    fixes.select(0)
+    before, steps = quarry.doc.track.to_dict(), quarry.doc.undo_stack.count()
+    assert not fixes.apply_selected()
+    assert fixes.summary.text().startswith("Not applied: ")
+    assert "1,000,000 mm" in fixes.summary.text()
+    assert quarry.doc.track.to_dict() == before and quarry.doc.undo_stack.count() == steps
