@@ -7,8 +7,9 @@ that name spaces, a per-space heat map, and the change from an earlier report.
 """
 
 from trackside.engine.balance.compare import Change, compare
-from trackside.engine.balance.hints import Hint, hints
+from trackside.engine.balance.hints import hints
 from trackside.engine.balance.report import BalanceReport
 from trackside.engine.balance.runner import BalanceRun, run_balance
+from trackside.engine.balance.wording import Hint
 
 __all__ = ["BalanceReport", "BalanceRun", "Change", "Hint", "compare", "hints", "run_balance"]
