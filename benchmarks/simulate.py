@@ -8,7 +8,10 @@ seat takes a uniformly random legal option, with no bot, view or request at
 all, so that the bots' share of the time shows. A world tour plays several
 races per game: its figures are races per second, against the same goals.
 Then how many game copies per second ``Game.copy`` makes (bots that search
-copy the game at every decision they try). With ``--profile`` it also prints
+copy the game at every decision they try), and what counting a finished game
+costs the balance lab on each circuit: the whole balance report, its rule
+figures (powers, auction, betting) alone, and greedy games per second with the
+counting (against the same goal). With ``--profile`` it also prints
 the functions where the greedy games spend their time (cProfile, own time).
 
 Times are CPU seconds of this process (``time.process_time``, best of
@@ -33,6 +36,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from trackside.engine.balance.rules import RuleTotals
+from trackside.engine.balance.runner import BalanceRun
 from trackside.engine.game import Game, Series, Variant, load_variant
 from trackside.engine.records import new_game
 from trackside.engine.resources import tracks_dir
@@ -96,6 +101,40 @@ def copy_all(states: list[Game | Series], rounds: int) -> None:
             state.copy()
 
 
+def counting(name: str, track: Track, variant: Variant, args: argparse.Namespace) -> None:
+    """Print what counting a finished greedy game costs the balance lab: the whole
+    balance report, its rule figures alone, and greedy games per second with counting."""
+    run = BalanceRun(track, variant, args.players, args.games, args.seed)
+    played: list[tuple[Game, list[str]]] = []
+
+    def keep(game: Game | Series, kinds: list[str]) -> None:
+        assert isinstance(game, Game)
+        played.append((game, kinds))
+
+    play = cpu(lambda: play_games(run.bot_run, 0, args.games, keep))
+    games = played
+
+    def whole() -> None:
+        report = run.empty_report()
+        for game, kinds in games:
+            report.add_game(game, kinds)
+
+    def rules() -> None:
+        totals = RuleTotals()
+        for game, _kinds in games:
+            totals.add(game)
+
+    report_cost = min(cpu(whole) for _ in range(args.repeat)) / len(games)
+    rules_cost = min(cpu(rules) for _ in range(args.repeat)) / len(games)
+    with_counting = 1 / (play / len(games) + report_cost)
+    print(
+        f"{name:<16} report {1000 * report_cost:.3f} ms a game, of which rule figures "
+        f"{1e6 * rules_cost:.0f} us; greedy games with counting {with_counting:.1f}/s "
+        f"{verdict(with_counting, GREEDY_GOAL)}",
+        flush=True,
+    )
+
+
 def verdict(rate: float, goal: float) -> str:
     return "pass" if rate >= goal else "MISS"
 
@@ -152,6 +191,9 @@ def main() -> int:
     if not args.no_tour:
         tour = load_variant("world-tour")
         bench("world tour", (tuple(load_track(path) for path in tour.series), tour), args)
+    print("\nCounting a finished game for the balance lab (CPU time per game):")
+    for path, track in zip(files, tracks, strict=True):
+        counting(path.stem, track, standard, args)
     if args.profile:
         profiler = cProfile.Profile()
         profiler.enable()
