@@ -12,7 +12,6 @@ progress bar goes to stderr when it is a terminal, else one final line.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import TYPE_CHECKING
 
@@ -21,7 +20,9 @@ from trackside.cli.table import (
     add_table_options,
     check_tracks,
     player_count,
+    print_result,
     refuse_outputs_onto_inputs,
+    write_report,
 )
 from trackside.cli.terminal import unescaped
 from trackside.engine.balance.players import LAB_BOTS
@@ -138,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
         )
     stats = simulate(tracks, variant, players, args.games, args.seed, bots, progress=bar.update)
     bar.done(stats.seconds)
-    _print(args, stats.to_dict(), stats.report())
+    print_result(args, stats.to_dict(), stats.report())
     return 0
 
 
@@ -175,19 +176,13 @@ def _against_variant(args: argparse.Namespace, variant: Variant, players: int) -
 def _against(args: argparse.Namespace, run: BalanceRun, other: Variant, bar: _Progress) -> int:
     """Two variants on the same games: every figure's change, the report of both."""
     from trackside.engine.balance.against import compare_variants
-    from trackside.engine.writer import write_text
 
     bar.total = 2 * run.games
     comparison = compare_variants(run, other, args.workers, progress=bar.update)
     bar.done(comparison.seconds, 2 * comparison.before.games)
     data = comparison.to_dict()
-    if args.report:
-        write_text(args.report, json.dumps(data, indent=1) + "\n", "--report")
-    if args.json:
-        json.dump(data, sys.stdout, indent=1)
-        sys.stdout.write("\n")
-    else:
-        print(comparison_text(comparison, run.track))
+    write_report(args.report, data)
+    print_result(args, data, "" if args.json else comparison_text(comparison, run.track))
     return 0
 
 
@@ -267,7 +262,6 @@ def _one_circuit(
     from trackside.engine.balance import BalanceRun, hints
     from trackside.engine.balance.runner import run_totals
     from trackside.engine.balance.sequential import run_until_clear
-    from trackside.engine.writer import write_text
 
     games = args.max_games if args.until_clear else args.games
     run = BalanceRun(track, variant, players, games, args.seed, tuple(bots), rotate=False)
@@ -278,7 +272,7 @@ def _one_circuit(
     bar.done(totals.stats.seconds, totals.report.games)
     report, found = totals.report, hints(totals.report, track)
     if args.report:
-        write_text(args.report, json.dumps(report.to_dict(), indent=1) + "\n", "--report")
+        write_report(args.report, report.to_dict())
     if args.plot:
         from trackside.engine.balance.plot import plot_slots
 
@@ -295,16 +289,8 @@ def _one_circuit(
     text += "(1 = every grid slot wins as often):\n" + "\n".join(
         f"  {'!' if h.severity == 'warning' else '-'} {h.text}" for h in found
     )
-    _print(args, data, text)
+    print_result(args, data, text)
     return 0
-
-
-def _print(args: argparse.Namespace, data: dict[str, object], text: str) -> None:
-    if args.json:
-        json.dump(data, sys.stdout, indent=2)
-        sys.stdout.write("\n")
-    else:
-        print(text)
 
 
 class _Progress:
