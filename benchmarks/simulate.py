@@ -101,9 +101,12 @@ def copy_all(states: list[Game | Series], rounds: int) -> None:
             state.copy()
 
 
-def counting(name: str, track: Track, variant: Variant, args: argparse.Namespace) -> None:
+def counting(
+    name: str, track: Track, variant: Variant, args: argparse.Namespace, greedy: float
+) -> None:
     """Print what counting a finished greedy game costs the balance lab: the whole
-    balance report, its rule figures alone, and greedy games per second with counting."""
+    balance report, its rule figures alone, and the ``greedy`` games per second once
+    each is counted."""
     run = BalanceRun(track, variant, args.players, args.games, args.seed)
     played: list[tuple[Game, list[str]]] = []
 
@@ -111,7 +114,7 @@ def counting(name: str, track: Track, variant: Variant, args: argparse.Namespace
         assert isinstance(game, Game)
         played.append((game, kinds))
 
-    play = cpu(lambda: play_games(run.bot_run, 0, args.games, keep))
+    play_games(run.bot_run, 0, args.games, keep)
     games = played
 
     def whole() -> None:
@@ -126,7 +129,7 @@ def counting(name: str, track: Track, variant: Variant, args: argparse.Namespace
 
     report_cost = min(cpu(whole) for _ in range(args.repeat)) / len(games)
     rules_cost = min(cpu(rules) for _ in range(args.repeat)) / len(games)
-    with_counting = 1 / (play / len(games) + report_cost)
+    with_counting = 1 / (1 / greedy + report_cost)
     print(
         f"{name:<16} report {1000 * report_cost:.3f} ms a game, of which rule figures "
         f"{1e6 * rules_cost:.0f} us; greedy games with counting {with_counting:.1f}/s "
@@ -139,8 +142,8 @@ def verdict(rate: float, goal: float) -> str:
     return "pass" if rate >= goal else "MISS"
 
 
-def bench(name: str, table: Table, args: argparse.Namespace) -> None:
-    """Print one line of figures for the games on ``table``."""
+def bench(name: str, table: Table, args: argparse.Namespace) -> float:
+    """Print one line of figures for the games on ``table``; the greedy games per second."""
     n, players, seed = args.games, args.players, args.seed
     tracks, variant = table
     races = len(tracks)
@@ -162,6 +165,7 @@ def bench(name: str, table: Table, args: argparse.Namespace) -> None:
         f"{engine:9.1f} {verdict(engine, ENGINE_GOAL):<4} {copies:9.0f}",
         flush=True,
     )
+    return greedy
 
 
 def main() -> int:
@@ -186,14 +190,16 @@ def main() -> int:
         f"{'':<16} {'greedy':>7} {GREEDY_GOAL:<4.0f} {'random':>9} {'engine':>9} "
         f"{ENGINE_GOAL:<4.0f} {'copies/s':>9}"
     )
-    for path, track in zip(files, tracks, strict=True):
+    greedy = [
         bench(path.stem, ((track,), standard), args)
+        for path, track in zip(files, tracks, strict=True)
+    ]
     if not args.no_tour:
         tour = load_variant("world-tour")
         bench("world tour", (tuple(load_track(path) for path in tour.series), tour), args)
     print("\nCounting a finished game for the balance lab (CPU time per game):")
-    for path, track in zip(files, tracks, strict=True):
-        counting(path.stem, track, standard, args)
+    for path, track, rate in zip(files, tracks, greedy, strict=True):
+        counting(path.stem, track, standard, args, rate)
     if args.profile:
         profiler = cProfile.Profile()
         profiler.enable()
