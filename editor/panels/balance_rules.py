@@ -11,6 +11,8 @@ which it lacks.
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTableWidgetItem, QVBoxLayout, QWidget
 
@@ -97,7 +99,8 @@ class RulesBox(QWidget):
         """Fill the tables from ``report``'s rule figures and the ``changes`` by name."""
         rules = report.rules
         lacks = _lacks(report)
-        self.heading.setText(f"<b>Rules</b>: {report.variant}" + (f" ({lacks})" if lacks else ""))
+        name = html.escape(report.variant)  # a variant file's own words, shown as rich text
+        self.heading.setText(f"<b>Rules</b>: {name}" + (f" ({lacks})" if lacks else ""))
         self.power_table.setVisible(bool(rules.games and rules.powers))
         self.auction_table.setVisible(bool(rules.games and rules.auction))
         self.figure_table.setVisible(bool(rules.games and rules.betting))
