@@ -149,6 +149,7 @@ class BalancePanel(QWidget):
         layout.addWidget(self.progress)
         self.status = QLabel("Simulate bot games to see how fair the circuit is.")
         self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.PlainText)  # it quotes names and paths
         layout.addWidget(self.status)
         self.headline = QLabel()
         self.headline.setWordWrap(True)
