@@ -5,7 +5,7 @@ For a decision that matters (a kept or swapped power, the card to play, a
 bet) it draws ``samples`` deals of what it cannot see
 (``SeatView.determinized``: other hands, piles, decks to come, others' bets),
 and in each deal plays every candidate answer followed by greedy bots in
-every seat for ``depth`` more cards; what the race is then worth to the seat
+every seat for ``depth`` more cards (one by default); what the race is then worth to the seat
 comes from the value estimate of ``value.py`` (finishing orders drawn from
 the cars' positions and the cards left, scored as the race would be: a win
 is worth 1, shared wins split, plus a little for its money ahead of the best
@@ -48,7 +48,7 @@ DEFAULT_SECONDS = 1.0  # time cap per decision
 CARD_WIDTH = 3  # cards tried per card play (best by the greedy evaluation)
 MARGIN = 0.02  # value of each $1M ahead of the best rival (a win is worth 1)
 SEARCHED = frozenset({"keep_power", "swap_power", "play_card"})
-DEFAULT_DEPTH = 2  # cards played after the one tried before the value estimate
+DEFAULT_DEPTH = 1  # cards played after the one tried before the value estimate
 DRAWS = 64  # finishing orders drawn for each value estimate
 
 
