@@ -12,11 +12,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import TypeVar
 
-from trackside.engine.balance.players import LAB_BOTS
+from trackside.engine.balance import players as lab_players
 from trackside.engine.balance.report import BalanceReport
 from trackside.engine.game import Game, Series, Variant
 from trackside.engine.simulate import BotRun, Stats, play_games
@@ -35,7 +35,8 @@ class BalanceRun:
     players: int
     games: int
     seed: int = 0
-    bots: tuple[str, ...] = LAB_BOTS
+    # The lab's bots as they are when the run is made (tests set them to greedy ones).
+    bots: tuple[str, ...] = field(default_factory=lambda: lab_players.LAB_BOTS)
     track_name: str = ""
     rotate: bool = True  # seats take turns with the bot kinds; False: each seat keeps one
     paired: bool = False  # dealt as every variant compared is (``paired_deal``)
