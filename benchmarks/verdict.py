@@ -18,12 +18,13 @@ Run from the repository root:
 from __future__ import annotations
 
 import argparse
-import resource
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from strength import cpu_seconds
 
 from trackside.engine.balance.players import stronger_bots
 from trackside.engine.balance.runner import BalanceRun, run_balance
@@ -31,13 +32,6 @@ from trackside.engine.game import load_variant
 from trackside.engine.records import open_track
 
 CIRCUITS = ("harbour-loop", "quarry-hairpin", "estuary-sweep")
-
-
-def cpu_seconds() -> float:
-    """CPU time of this process and of its finished workers."""
-    own = resource.getrusage(resource.RUSAGE_SELF)
-    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def share(figure: list[float]) -> str:
