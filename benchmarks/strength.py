@@ -6,13 +6,13 @@ Strength: for each circuit, plays G standard four-player games with the bot
 kinds ``KIND,greedy,greedy,greedy`` rotated over the seats game after game
 (the balance runner's rotation, so that seat order and bot kind are told
 apart), and prints each kind's share of the wins with its 95% Wilson
-interval (a shared win is split). Speed (``--speed-games S``): S games of
-four KIND bots per circuit, played as the balance lab plays them (``--workers``
-processes), and their wall time, with the CPU time per game and games per
-second of one core (a 95% interval over the blocks of games). Results are
-printed after every block of games (circuits take turns), so an interrupted
-run still says what it measured. The same seed gives the same totals whatever
-the number of workers.
+interval (a shared win is split). Speed (``--speed-games S``, first): S games
+of four KIND bots per circuit, played as the balance lab plays them (one run,
+``--workers`` processes), and their wall time, with the CPU time per game and
+games per second of one core (a 95% interval over the parts handed to the
+workers). Strength results are printed after every block of games (circuits
+take turns), so an interrupted run still says what it measured. The same
+seed gives the same totals whatever the number of workers.
 
 Circuits are bundled ones by name, circuit files, or ``switchback``: a circuit
 built here that no fitting of the strong bot's value estimate uses
@@ -35,7 +35,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from trackside.engine.balance.runner import BalanceRun, Totals, run_totals
+from trackside.engine.balance.runner import (
+    BalanceRun,
+    Totals,
+    chunks,
+    play_range,
+    played_parts,
+    run_totals,
+)
 from trackside.engine.game import load_variant
 from trackside.engine.records import open_track
 from trackside.engine.track.lanes import Arc, LaneLayout, Straight, close_loop
@@ -97,26 +104,29 @@ def mean_interval(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-class Speed:
-    """Four-of-a-kind games of one circuit: wall time, and CPU time per block."""
+def timed_part(run: BalanceRun, first: int, stop: int) -> tuple[int, float]:
+    """Games ``first`` to ``stop - 1`` of ``run`` played here: how many, and the CPU
+    seconds this process took for them."""
+    began = time.process_time()
+    play_range(run, first, stop)
+    return stop - first, time.process_time() - began
 
-    def __init__(self) -> None:
-        self.games = 0
-        self.wall = 0.0
-        self.block_rates: list[float] = []  # games per CPU second, one per block
 
-    def add(self, games: int, cpu: float, wall: float) -> None:
-        self.games += games
-        self.wall += wall
-        self.block_rates.append(games / cpu)
-
-    def line(self, workers: int) -> str:
-        rate, low, high = mean_interval(self.block_rates)
-        return (
-            f"{self.games} games of four in {self.wall:.1f} s wall on {workers} worker(s) "
-            f"({self.games / self.wall:.1f} games/s); one core: {rate:.1f} games/s "
-            f"[{low:.1f}, {high:.1f}], {1000 / rate:.0f} ms CPU a game"
-        )
+def speed(run: BalanceRun, workers: int) -> str:
+    """Play ``run`` as the balance lab does (one pool of workers, parts of
+    ``CHUNK`` games) and say its wall time, and its games per CPU second with a
+    95% interval over the parts (the workers' start-up, paid once a run, left out)."""
+    tasks = [(run, first, stop) for first, stop in chunks(run.games)]
+    started = time.perf_counter()
+    parts = [part for _k, part in played_parts(timed_part, tasks, workers)]
+    wall = time.perf_counter() - started
+    rate, low, high = mean_interval([games / cpu for games, cpu in parts])
+    cpu = sum(cpu for _games, cpu in parts)
+    return (
+        f"{run.games} games of four in {wall:.1f} s wall on {workers} worker(s) "
+        f"({run.games / wall:.1f} games/s); one core: {rate:.1f} games/s "
+        f"[{low:.1f}, {high:.1f}], {1000 * cpu / run.games:.0f} ms CPU a game"
+    )
 
 
 def main() -> None:
@@ -133,21 +143,14 @@ def main() -> None:
     variant = load_variant("standard")
     names = args.tracks.split(",")
     tracks = {name: circuit(name) for name in names}
-    totals: dict[str, Totals] = {}
-    speeds = {name: Speed() for name in names}
-    cpu, wall = cpu_seconds(), time.perf_counter()
-    for first in range(0, max(args.games, args.speed_games), BLOCK):  # block by block
+    if args.speed_games:
         for name in names:
-            if first < args.speed_games:
-                games = min(BLOCK, args.speed_games - first)
-                kinds = (args.bot,) * 4
-                run = BalanceRun(tracks[name], variant, 4, games, args.seed + first, kinds)
-                began, started = cpu_seconds(), time.perf_counter()
-                run_totals(run, args.workers)
-                speeds[name].add(games, cpu_seconds() - began, time.perf_counter() - started)
-                print(f"{name}: speed, {speeds[name].line(args.workers)}", flush=True)
-            if first >= args.games:
-                continue
+            run = BalanceRun(tracks[name], variant, 4, args.speed_games, args.seed, (args.bot,) * 4)
+            print(f"{name}: speed, {speed(run, args.workers)}", flush=True)
+    totals: dict[str, Totals] = {}
+    cpu, wall = cpu_seconds(), time.perf_counter()
+    for first in range(0, args.games, BLOCK):  # circuit after circuit, block by block
+        for name in names:
             games = min(BLOCK, args.games - first)
             kinds = (args.bot, "greedy", "greedy", "greedy")
             run = BalanceRun(tracks[name], variant, 4, games, args.seed + first, kinds)
