@@ -45,6 +45,17 @@ def drag(window, start, end, modifier=Qt.KeyboardModifier.NoModifier, steps=5):
     QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, modifier, b)
 
 
+def scale_background(qtbot, window, distance: float | None) -> None:
+    """Set the background's scale from two points: click (50, 0) and (150, 0) mm on the
+    canvas, answering that they are ``distance`` mm apart on the board."""
+    window.view.set_zoom(1.0)
+    window.view.centerOn(100, 0)
+    window.background.start_scaling()
+    window.prompts.distance_answer = distance
+    click(qtbot, window, 50, 0)
+    click(qtbot, window, 150, 0)
+
+
 def wait_issues(qtbot, window):
     """Let the debounced background check finish and show its result."""
     qtbot.waitUntil(lambda: not window.issues.busy, timeout=10_000)
