@@ -39,6 +39,15 @@ def _tool(window, zoom=1.5, centre=(200, 0)):
     return window.tool
 
 
+def _straights_from_panel(qtbot, window, count=1, **view):
+    """The lane tool (``view`` as for ``_tool``) with ``count`` straights added by the
+    Lanes panel's button."""
+    tool = _tool(window, **view)
+    for _ in range(count):
+        qtbot.mouseClick(window.lane_panel.add_straight_button, Qt.MouseButton.LeftButton)
+    return tool
+
+
 def test_drag_a_strip_preview_it_create_it_and_undo(window, qtbot):
     tool = _tool(window)
     panel = window.lane_panel
@@ -251,10 +260,7 @@ def test_a_staggered_loop_gets_its_grid_and_a_note_about_the_lines(window, qtbot
 
 
 def test_pieces_typed_in_the_panel_stay_in_view_and_fit_to_window_includes_the_draft(window, qtbot):
-    tool = _tool(window, zoom=2.0, centre=(0, 0))
-    panel = window.lane_panel
-    for _ in range(4):
-        qtbot.mouseClick(panel.add_straight_button, Qt.MouseButton.LeftButton)
+    tool = _straights_from_panel(qtbot, window, 4, zoom=2.0, centre=(0, 0))
     end = tool.draft.end_pose()
     shown = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
     assert shown.contains(end.x, end.y)  # the end is scrolled into view
@@ -282,18 +288,16 @@ def test_a_straight_fitted_to_close_the_loop_is_marked_in_the_table(window, qtbo
 
 
 def test_enter_creates_after_a_click_on_a_panel_button(window, qtbot):
-    tool = _tool(window)
+    tool = _straights_from_panel(qtbot, window)
     panel = window.lane_panel
-    qtbot.mouseClick(panel.add_straight_button, Qt.MouseButton.LeftButton)
     panel.add_straight_button.setFocus()
     qtbot.keyClick(panel.add_straight_button, Qt.Key.Key_Return)
     assert window.doc.track.spaces and tool.draft.start is None
 
 
 def test_escape_in_a_panel_field_keeps_the_draft(window, qtbot):
-    tool = _tool(window)
+    tool = _straights_from_panel(qtbot, window)
     panel = window.lane_panel
-    qtbot.mouseClick(panel.add_straight_button, Qt.MouseButton.LeftButton)
     panel.lanes.setFocus()
     qtbot.keyClick(panel.lanes, Qt.Key.Key_Escape)
     assert tool.draft.pieces  # only Cancel (Esc) on the canvas drops it

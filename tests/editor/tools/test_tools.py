@@ -152,17 +152,24 @@ def test_delete_and_duplicate_are_undoable(window, qtbot, stadium_file):
     assert window.doc.track.to_dict() == _reload(stadium_file).to_dict()
 
 
+def _corners_of_a5(window, qtbot, stadium_file):
+    """Open the stadium, take up the Corners tool and click space a5: gives the track
+    and a5."""
+    window.open_file(stadium_file)
+    t = window.doc.track
+    window.set_tool("corners")
+    a5 = t.space("a5")
+    click(qtbot, window, *centre(a5))
+    return t, a5
+
+
 def _with_corner(track, point) -> list[str]:
     """The ids of the spaces with a corner at ``point``."""
     return [sp.id for sp in track.spaces if point in [(float(a), float(b)) for a, b in sp.corners]]
 
 
 def test_corner_drag_moves_shared_corners_and_alt_moves_one(window, qtbot, stadium_file):
-    window.open_file(stadium_file)
-    t = window.doc.track
-    window.set_tool("corners")
-    a5 = t.space("a5")
-    click(qtbot, window, *centre(a5))
+    t, a5 = _corners_of_a5(window, qtbot, stadium_file)
     x, y = (float(v) for v in a5.corners[1])
     sharing = _with_corner(t, (x, y))
     assert len(sharing) >= 2
@@ -184,11 +191,7 @@ def test_corner_drag_moves_shared_corners_and_alt_moves_one(window, qtbot, stadi
 
 
 def test_corner_tool_adds_and_deletes_corners(window, qtbot, stadium_file):
-    window.open_file(stadium_file)
-    t = window.doc.track
-    window.set_tool("corners")
-    a5 = t.space("a5")
-    click(qtbot, window, *centre(a5))
+    t, a5 = _corners_of_a5(window, qtbot, stadium_file)
     (x0, y0), (x1, y1) = a5.corners[0], a5.corners[1]
     mx, my = (float(x0) + float(x1)) / 2, (float(y0) + float(y1)) / 2
     qtbot.mouseDClick(
