@@ -483,9 +483,8 @@ class LaneTool(Tool):
             self.new_layout()
             return True
         if key == Qt.Key.Key_Backspace:
-            self.ghost = None
-            self.remove_last()
-            return True
+            self.delete_selection()
+            return True  # taken even with no piece to take back
         return False
 
     def delete_selection(self) -> bool:
