@@ -59,6 +59,7 @@ from trackside.editor.tools.moves import MovesTool
 from trackside.editor.widgets.app_icon import app_icon
 from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.balance.report import HEAT_TITLES
+from trackside.engine.game.variants import bundled_variants
 from trackside.engine.resources import bundled_tracks
 from trackside.engine.text import plural
 from trackside.engine.track.model import Track
@@ -437,7 +438,7 @@ class MainWindow(QMainWindow):
         m = bar.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
         m.addSeparator()
-        m.addAction(self.act_simulate)
+        m.addActions([self.act_simulate, self.act_compare_variant, self.act_compare_report])
         self._fill_recent()
 
     def _build_play(self) -> None:
@@ -544,6 +545,20 @@ class MainWindow(QMainWindow):
             "Ctrl+Shift+B",
             "Play bot games on this circuit and show how fair it is (Balance panel)",
         )
+        self.act_compare_variant = self._action(
+            "Compare with &Variant…",
+            self.compare_variant,
+            None,
+            "Play this circuit under the Balance panel's variant and under another on the "
+            "same games, and show every figure's change (Balance panel)",
+        )
+        self.act_compare_report = self._action(
+            "Compare with Saved &Report…",
+            self.compare_saved_report,
+            None,
+            "Show every figure's change from a balance report saved by trackside simulate "
+            "--report (Balance panel)",
+        )
         self.act_heatmap = self._action(
             "&Heat Map",
             lambda on: self.balance_panel.set_heat("ends" if on else ""),
@@ -561,6 +576,25 @@ class MainWindow(QMainWindow):
         self.balance_dock.show()
         self.balance_dock.raise_()
         self.balance_panel.start()
+
+    def compare_variant(self) -> None:
+        """Tools > Compare with Variant…: the open circuit under the Balance panel's
+        variant and another, on the same games, every figure's change in the panel."""
+        panel = self.balance_panel
+        bundled = [path.stem for path in bundled_variants()]
+        choice = self.prompts.compare_variant(panel.variant_box.currentText(), bundled)
+        if choice:
+            self.balance_dock.show()
+            self.balance_dock.raise_()
+            panel.compare_variant(choice)
+
+    def compare_saved_report(self) -> None:
+        """Tools > Compare with Saved Report…: every figure's change from a saved report."""
+        path = self.prompts.report_path(str(self.start_folder()))
+        if path:
+            self.balance_dock.show()
+            self.balance_dock.raise_()
+            self.balance_panel.compare_with_saved(path)
 
     def _show_heat(self, mode: str) -> None:
         self.act_heatmap.setEnabled(self.balance_panel.report is not None)

@@ -26,12 +26,12 @@ from trackside.editor.document.fits import Refused
 from trackside.editor.document.track_document import TrackDocument
 from trackside.editor.widgets.whole_views import WholeList
 from trackside.engine.balance import BalanceReport, BalanceRun
+from trackside.engine.balance.compare import NOISE_MARK
 from trackside.engine.balance.fixes import FixSearch, Measured, Trial, try_fixes
 from trackside.engine.balance.lane_fixes import lane_fix
 from trackside.engine.text import plural
 
 NOISE_COLOUR = QColor("#8a8f98")  # a change within noise, greyed
-NOISE_MARK = "≈"
 BETTER = QColor("#2e9d4f")
 WORSE = QColor("#d9534f")
 

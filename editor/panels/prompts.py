@@ -22,6 +22,8 @@ from trackside.editor.document.autosave import AutosaveEntry
 from trackside.editor.widgets.boxes import DoubleSpinBox
 
 TRACK_FILTER = "Track files (*.yaml *.yml);;All files (*)"
+VARIANT_FILTER = "Variant files (*.yaml *.yml);;All files (*)"
+REPORT_FILTER = "Balance reports (*.json);;All files (*)"
 
 
 class Prompts:
@@ -275,6 +277,27 @@ class Prompts:
     def earlier_save(self, name: str, versions: list[str]) -> int | None:
         """Which of the listed earlier versions (newest first) to compare with; None to cancel."""
         return self._pick("Compare with an earlier save", f"Earlier versions of {name}:", versions)
+
+    def compare_variant(self, current: str, bundled: list[str]) -> str | None:
+        """The variant to play the same games under as ``current``: a name from
+        ``bundled`` or a variant file's path; None to cancel."""
+        other = "Another variant file…"
+        index = self._pick(
+            "Compare with variant", f"Play the games of {current} again under:", [*bundled, other]
+        )
+        if index is None or index < len(bundled):
+            return None if index is None else bundled[index]
+        path, _ = QFileDialog.getOpenFileName(
+            self.parent, "Compare with a variant file", "", VARIANT_FILTER
+        )
+        return path or None
+
+    def report_path(self, folder: str) -> str | None:
+        """A saved balance report (``trackside simulate --report``) to compare with."""
+        path, _ = QFileDialog.getOpenFileName(
+            self.parent, "Compare with a saved report", folder, REPORT_FILTER
+        )
+        return path or None
 
     def _pick(self, title: str, label: str, items: list[str]) -> int | None:
         """The index of the item chosen from a list (the first offered), or None."""

@@ -38,6 +38,7 @@ class BalanceRun:
     bots: tuple[str, ...] = LAB_BOTS
     track_name: str = ""
     rotate: bool = True  # seats take turns with the bot kinds; False: each seat keeps one
+    paired: bool = False  # dealt as every variant compared is (``paired_deal``)
 
     @property
     def bot_run(self) -> BotRun:
@@ -51,6 +52,7 @@ class BalanceRun:
             self.bots,
             self.rotate,
             series=False,
+            paired=self.paired,
         )
 
     def kinds(self, game_index: int) -> list[str]:
@@ -185,6 +187,39 @@ def played_parts(
             finished, _ = wait(running, timeout=0.2, return_when=FIRST_COMPLETED)
             for future in finished:
                 yield running.pop(future), future.result()
+
+
+def paired_parts(
+    play: Callable[[BalanceRun, int, int], Part],
+    runs: Sequence[BalanceRun],
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> list[list[Part]]:
+    """Every game of every run as ``play(run, first, stop)`` parts, chunk by chunk
+    across the runs, in worker processes if asked: per run, its parts in game order.
+    ``progress(k)`` with the games played so far (all runs told); ``cancelled()`` stops
+    early, and then every run keeps only the chunks that every run played, so that the
+    runs stay game for game alike (paired)."""
+    longest = max((run.games for run in runs), default=0)
+    tasks = [
+        (r, first, min(stop, run.games))
+        for first, stop in chunks(longest)
+        for r, run in enumerate(runs)
+        if first < run.games
+    ]
+    games = [(runs[r], first, stop) for r, first, stop in tasks]
+    parts: dict[tuple[int, int], Part] = {}
+    done = 0
+    for k, part in played_parts(play, games, workers, cancelled):
+        r, first, stop = tasks[k]
+        parts[(r, first)] = part
+        done += stop - first
+        if progress:
+            progress(done)
+    every = range(len(runs))
+    common = sorted({first for _r, first in parts if all((r, first) in parts for r in every)})
+    return [[parts[(r, first)] for first in common] for r in every]
 
 
 def _run_in_workers(

@@ -33,6 +33,8 @@ class FakePrompts:
         self.distance_answer: float | None = None
         self.page_answer: int | None = None
         self.earlier_answer: int | None = None
+        self.variant_answer: str | None = None
+        self.report_answer: str | None = None
         self.asked: list[tuple] = []
 
     def save_changes(self, name, read_only=""):
@@ -104,6 +106,14 @@ class FakePrompts:
     def earlier_save(self, name, versions):
         self.asked.append(("earlier_save", name, list(versions)))
         return self.earlier_answer
+
+    def compare_variant(self, current, bundled):
+        self.asked.append(("compare_variant", current, list(bundled)))
+        return self.variant_answer
+
+    def report_path(self, folder):
+        self.asked.append(("report_path", folder))
+        return self.report_answer
 
     def opacity(self, current):
         self.asked.append(("opacity", current))
