@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from faults import CAUSES, OLD, can_mount, fill, inject, leftovers, prepare, read_only, small_disk
+from faults import CAUSES, OLD, can_mount, failing_target, fill, leftovers, read_only, small_disk
 from faults import untouched as kept
 from repo_paths import FIXTURES
 
@@ -69,11 +69,7 @@ def refused_clearly(code: int, err: str, target, cause: str) -> None:
 @pytest.mark.parametrize("writer", list(WRITERS))
 def test_a_failed_write_is_said_and_changes_nothing(capsys, tmp_path, monkeypatch, writer, fault):
     folder = tmp_path / "out"
-    folder.mkdir()
-    target = folder / f"result{SUFFIX[writer]}"
-    prepare(target, fault)
-    if fault != "folder":
-        inject(monkeypatch, fault, folder)
+    target = failing_target(monkeypatch, folder, f"result{SUFFIX[writer]}", fault)
     code, _out, err = run(capsys, argv_for(writer, target))
     monkeypatch.undo()
     refused_clearly(code, err, target, CAUSES[fault])
