@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import threading
+from dataclasses import replace
 
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
@@ -42,7 +43,7 @@ from trackside.editor.panels.balance_tables import (
     marked,
     share_change,
 )
-from trackside.editor.panels.fixes import NOISE_COLOUR, FixesBox, FixWorker
+from trackside.editor.panels.fixes import NOISE_COLOUR, FixesBox, FixWorker, games_to_suggest
 from trackside.editor.panels.variant_worker import VariantWorker
 from trackside.editor.widgets.boxes import ComboBox, SpinBox
 from trackside.editor.widgets.whole_views import WholeList
@@ -282,6 +283,7 @@ class BalancePanel(QWidget):
             else f"Playing {plural(spec.games, 'game', spec=',')}…"
         )
         self._playing = spec.track
+        self.fixes.clear_search()  # they were of an earlier run
         worker = BalanceWorker(spec, self.workers_box.value(), until_clear)
         worker.progressed.connect(self._progressed)
         worker.finished.connect(self._done)
@@ -297,8 +299,11 @@ class BalancePanel(QWidget):
         if spec is None:
             return False
         current = self.report if self.report is not None and not self.stale else None
-        self._show_progress(spec.games)
-        self.status.setText("Trying fixes…")
+        games, said = games_to_suggest(self.until_clear_box.isChecked(), spec.games, current)
+        spec = replace(spec, games=games)
+        self._show_progress(games)
+        self.status.setText(f"Trying fixes: {said}…")
+        self._playing = spec.track
         worker = FixWorker(spec, current, self.workers_box.value())
         worker.progressed.connect(self._fix_progressed)
         worker.finished.connect(self._fixes_done)
@@ -474,6 +479,9 @@ class BalancePanel(QWidget):
         self._bring_into_view(self.fixes)
 
     def _on_track_changed(self) -> None:
+        played = self._playing if self.running else self.report_track
+        if played is not None and played.plays_like(self.doc.track):
+            return  # a new name or description: every game plays the same
         if (self.running or self.report is not None) and not self.stale:
             self.stale = True
             self._show_status()

@@ -128,6 +128,8 @@ class FixSearch:
     trials: list[Trial]
     cancelled: bool = False
     seconds: float = 0.0  # how long the search took, its games all told
+    track: Track | None = field(default=None, compare=False)  # the circuit tried
+    untried: list[str] = field(default_factory=list)  # kinds of fix not tried, and why
 
     def to_dict(self) -> dict[str, Any]:
         """The search as plain data (``trackside suggest --report``)."""
@@ -141,6 +143,7 @@ class FixSearch:
             "seconds": round(self.seconds, 3),
             "base": self.base.to_dict(),
             "fixes": [trial.to_dict() for trial in self.trials],
+            "untried": list(self.untried),
         }
 
 
@@ -245,7 +248,7 @@ def try_fixes(
     if report is None:
         report = _played_alone(run, workers, progress, cancelled)
         if cancelled and cancelled():
-            return FixSearch(report, [], True, time.perf_counter() - began)
+            return FixSearch(report, [], True, time.perf_counter() - began, run.track)
     edits = candidate_edits(run.track, candidate_proposals(report, run.track))
     jams = [stretch.spaces for stretch in jammed_stretches(report, run.track)]
     edits += [fix.edit for fix in lane_fixes(run.track, jams)]
@@ -263,7 +266,7 @@ def try_fixes(
     pairs = zip(edits, tried, strict=True)
     trials = [_trial(e, base, played, run.seed) for e, played in pairs] if base.winner else []
     trials.sort(key=lambda t: -t.improvement.change)
-    return FixSearch(base.report, trials, stopped, time.perf_counter() - began)
+    return FixSearch(base.report, trials, stopped, time.perf_counter() - began, run.track)
 
 
 def _played_alone(
