@@ -64,6 +64,7 @@ from trackside.engine.balance.compare import (
     slot_share,
 )
 from trackside.engine.balance.fixes import FixSearch
+from trackside.engine.balance.hints import slots_beyond_chance
 from trackside.engine.balance.intervals import wilson
 from trackside.engine.balance.players import LAB_BOTS, bots_named
 from trackside.engine.balance.report import SLOTS, read_report
@@ -547,6 +548,7 @@ class BalancePanel(QWidget):
     def _fill_slots(self, report: BalanceReport, changes: dict[str, Change]) -> None:
         shares = report.slot_shares()
         fair = 1 / SLOTS
+        beyond = slots_beyond_chance(report)
         rows = []
         for k in range(SLOTS):
             share, low, high = shares[k]
@@ -563,8 +565,8 @@ class BalancePanel(QWidget):
             cells[0].setToolTip(f"Grid slot {k + 1} (1: the pole), start space {space}")
             wins = cells[1]
             wins.setToolTip(f"95% interval {100 * low:.0f}% to {100 * high:.0f}%")
-            if low > fair or high < fair:
-                marked(wins, f"beyond chance (fair share {100 * fair:.0f}%)")
+            if k in beyond:  # the slots the hints warn about, and only those
+                marked(wins, f"beyond chance (fair share {100 * fair:.0f}%): see the hints")
             rows.append(cells)
         fill_rows(self.slot_table, rows)
 

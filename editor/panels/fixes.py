@@ -252,13 +252,17 @@ class FixesBox(QWidget):
 
 
 def fix_item(rank: int, trial: Trial) -> QListWidgetItem:
-    """One fix in words: what it changes, then the problems it takes away, the stalled cars
-    per race, the balance and the worst slot's distance from its fair share, each with
-    its change, the 95% interval and the noise mark; green when it takes problems away
-    beyond noise, red when it adds some."""
+    """One fix in words: what it changes, then the problems it takes away (all told and
+    part by part), what it makes worse beyond noise, the stalled cars per race, the
+    balance and the worst slot's distance from its fair share, each with its change,
+    the 95% interval and the noise mark; green when it takes problems away beyond
+    noise, red when it adds some."""
+    parts = ", ".join(f"{name} {_change(m)}" for name, m in trial.parts())
+    worse = trial.worse()
     lines = [
         f"{rank}. {trial.edit.text}",
-        f"Problems taken away {_change(trial.improvement)}",
+        f"Problems taken away {_change(trial.improvement)}" + (f": {parts}" if parts else ""),
+        *([f"But worse: {'; '.join(worse)}"] if worse else []),
         f"Stalled cars per race {_figure(trial.stalled)}",
         f"Balance {_figure(trial.balance)}",
         f"Worst slot outside its fair share {_figure(trial.spread, 1, ' points')}",

@@ -7,7 +7,11 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from trackside.engine.balance.edits import Proposal, make_edit
+from trackside.engine.balance.hints import slots_beyond_chance
+from trackside.engine.records import open_track
 from trackside.engine.resources import resolve_track
+from trackside.engine.track.model import save_track
 
 pytestmark = pytest.mark.gui
 
@@ -133,3 +137,42 @@ def test_with_until_clear_suggest_plays_a_number_of_games_it_names(qtbot, quarry
     panel.cancel()
     wait_idle(qtbot, panel)
     assert panel.fixes.search is not None and panel.fixes.search.base.games <= 200
+
+
+def test_the_panel_names_fixes_not_tried_and_what_each_makes_worse(qtbot, window, tmp_path):
+    """A circuit whose finish lies one row behind its grid: the panel says the grid
+    cannot move back and why, and no grid hint promises that Suggest fixes measures it."""
+    edit = make_edit(open_track("quarry-hairpin"), Proposal("line", -2))
+    path = tmp_path / "finish-behind-grid.yaml"
+    save_track(edit.track, path)
+    assert window.open_file(str(path))
+    panel = window.balance_panel
+    panel.games_box.setMinimum(1)
+    panel.games_box.setValue(300)
+    panel.workers_box.setValue(1)
+    window.act_simulate.trigger()
+    wait_idle(qtbot, panel)
+    hints = [panel.hint_list.item(i).text() for i in range(panel.hint_list.count())]
+    assert any("Suggest fixes cannot move the grid back here: the finish" in h for h in hints)
+    assert not any("Suggest fixes measures" in h for h in hints)
+    panel.games_box.setValue(30)
+    assert panel.suggest()
+    wait_idle(qtbot, panel)
+    said = panel.fixes.summary.text()
+    assert "Not tried: " in said and "The grid cannot move back: the finish line is only" in said
+    rows = [panel.fixes.fix_list.item(r).text() for r in range(panel.fixes.fix_list.count())]
+    assert all("Problems taken away" in row for row in rows)
+    assert any(": stalls " in row or ": grid slots " in row for row in rows)  # its parts
+
+
+def test_the_slot_table_marks_the_slots_the_hints_warn_about(qtbot, quarry):
+    """300 games of Quarry Hairpin: its pole wins more than 1 in 6, which its first
+    turn explains (no warning), so its share is not marked either."""
+    panel = quarry.balance_panel
+    panel.games_box.setValue(300)
+    quarry.act_simulate.trigger()
+    wait_idle(qtbot, panel)
+    report = panel.report
+    marked = {r for r in range(6) if "beyond chance" in panel.slot_table.item(r, 1).toolTip()}
+    assert marked == slots_beyond_chance(report)
+    assert report.slot_shares()[0][1] > 1 / 6 and 0 not in marked
