@@ -215,6 +215,18 @@ def paint_space(
     painter.restore()
 
 
+def paint_space_texts(
+    painter: QPainter, space: Space, style: BoardStyle = DEFAULT_STYLE, grid_slot: int | None = None
+) -> None:
+    """The texts ``paint_space`` prints on a space (its grid number and pole ring, its
+    label) alone, for what is drawn over the spaces (the heat map) to keep them readable."""
+    layout = _layout(tuple((float(x), float(y)) for x, y in space.corners), style.rect_inset)
+    if layout is not None and (grid_slot is not None or space.label):
+        painter.save()
+        _paint_space_texts(painter, space, layout, style, grid_slot, False)
+        painter.restore()
+
+
 @dataclass(frozen=True)
 class _Layout:
     """Where things go inside one space: the inset frame and the room for text."""
