@@ -85,10 +85,18 @@ class HeatMap:
         """Everything painted: the tinted spaces and the legend."""
         return self.rect.united(self.legend_rect()).adjusted(-2, -2, 2, 2)
 
-    def paint(self, painter: QPainter, legend: bool = True) -> None:
+    def paint(
+        self,
+        painter: QPainter,
+        legend: bool = True,
+        show_ids: bool = False,
+        pixels_per_mm: float | None = None,
+    ) -> None:
         """Tint each space by its value, print the grid numbers and space labels again
-        over the tint, then (unless ``legend`` is False: the canvas shows the legend in
-        its corner and draws the lines above the map) the lines, labels and legend."""
+        over the tint (where the board under it prints them: with ``show_ids`` and
+        ``pixels_per_mm`` as it was painted), then (unless ``legend`` is False: the
+        canvas shows the legend in its corner and draws the lines above the map) the
+        lines, labels and legend."""
         painter.save()
         painter.setPen(Qt.PenStyle.NoPen)
         peak = self.peak or 1.0
@@ -97,7 +105,9 @@ class HeatMap:
                 painter.setBrush(QBrush(heat_colour(value / peak)))
                 painter.drawPolygon(polygon)
         for space, slot in self.texts:
-            paint_space_texts(painter, space, grid_slot=slot)
+            paint_space_texts(
+                painter, space, grid_slot=slot, show_id=show_ids, pixels_per_mm=pixels_per_mm
+            )
         if legend:
             for k, segment in enumerate(self.lines):
                 paint_line(painter, segment, k)
@@ -167,7 +177,9 @@ class HeatMapItem(QGraphicsItem):
         widget: QWidget | None = None,
     ) -> None:
         if self.map is not None:
-            self.map.paint(painter, legend=False)
+            # As the spaces under it paint their texts (ids shown, none too small to read).
+            detail = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+            self.map.paint(painter, legend=False, show_ids=True, pixels_per_mm=detail)
 
 
 class HeatLegend(QWidget):

@@ -9,6 +9,7 @@ its fixes are stale, Apply is off and says why.
 
 from __future__ import annotations
 
+import html
 import threading
 
 from PySide6.QtCore import QObject, Signal, Slot
@@ -41,6 +42,7 @@ from trackside.engine.text import plural
 NOISE_COLOUR = QColor("#8a8f98")  # a change within noise, greyed
 BETTER = QColor("#2e9d4f")
 WORSE = QColor("#d9534f")
+STALE_COLOUR = "#b35c00"  # as the Balance panel's stale status
 
 
 def games_to_suggest(until_clear: bool, games: int, shown: BalanceReport | None) -> tuple[int, str]:
@@ -105,6 +107,7 @@ class FixesBox(QWidget):
         self.search: FixSearch | None = None
         self.stale = False
         self._said = ""  # what the search tried, above the list
+        self._untried: list[str] = []  # kinds of fix not tried, and why
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.summary = QLabel()
@@ -143,8 +146,7 @@ class FixesBox(QWidget):
             "slots outside their fair share, betting lines not reached). Each change has its "
             f"95% interval; {NOISE_MARK} marks one within noise."
         )
-        if search.untried:
-            self._said += " Not tried: " + " ".join(search.untried)
+        self._untried = list(search.untried)
         self.fix_list.blockSignals(True)  # filling the list chooses no fix
         self.fix_list.clear()
         for rank, trial in enumerate(search.trials, 1):
@@ -159,7 +161,7 @@ class FixesBox(QWidget):
 
     def clear_search(self) -> None:
         """Forget the fixes shown (a new run of the circuit is under way)."""
-        self.search, self.stale, self._said = None, False, ""
+        self.search, self.stale, self._said, self._untried = None, False, "", []
         self.fix_list.blockSignals(True)
         self.fix_list.clear()
         self.fix_list.blockSignals(False)
@@ -238,16 +240,19 @@ class FixesBox(QWidget):
             self._show_stale()
 
     def _show_stale(self) -> None:
-        """The summary and the list as current or stale; Apply only when current."""
+        """The summary (the stale warning first, the kinds of fix not tried on lines of
+        their own) and Apply only when current."""
+        parts = [html.escape(self._said)]
         if self.stale:
-            self.summary.setText(
-                self._said + " The circuit has changed since these fixes were tried: they "
-                "are of the circuit as it was, so Apply is off; suggest again."
+            parts.insert(
+                0,
+                f"<b style='color:{STALE_COLOUR}'>The circuit has changed since these fixes "
+                "were tried: they are of the circuit as it was, so Apply is off; suggest "
+                "again.</b>",
             )
-            self.summary.setStyleSheet("color: #b35c00")
-        else:
-            self.summary.setText(self._said)
-            self.summary.setStyleSheet("")
+        if self._untried:
+            parts.append("<br>".join(["Not tried:", *map(html.escape, self._untried)]))
+        self.summary.setText("<br>".join(parts))
         self._selected(self.fix_list.currentRow())
 
 
