@@ -159,7 +159,7 @@ def test_the_panel_names_fixes_not_tried_and_what_each_makes_worse(qtbot, window
     assert panel.suggest()
     wait_idle(qtbot, panel)
     said = panel.fixes.summary.text()
-    assert "Not tried: " in said and "The grid cannot move back: the finish line is only" in said
+    assert "Not tried:<br>" in said and "The grid cannot move back: the finish line is only" in said
     rows = [panel.fixes.fix_list.item(r).text() for r in range(panel.fixes.fix_list.count())]
     assert all("Problems taken away" in row for row in rows)
     assert any(": stalls " in row or ": grid slots " in row for row in rows)  # its parts
