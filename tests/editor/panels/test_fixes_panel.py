@@ -10,20 +10,9 @@ from PySide6.QtCore import Qt
 from trackside.engine.balance.edits import Proposal, make_edit
 from trackside.engine.balance.hints import slots_beyond_chance
 from trackside.engine.records import open_track
-from trackside.engine.resources import resolve_track
 from trackside.engine.track.model import save_track
 
 pytestmark = pytest.mark.gui
-
-
-@pytest.fixture
-def quarry(window):
-    assert window.open_file(resolve_track("quarry-hairpin"))
-    panel = window.balance_panel
-    panel.games_box.setMinimum(1)
-    panel.games_box.setValue(30)
-    panel.workers_box.setValue(1)
-    return window
 
 
 def wait_idle(qtbot, panel) -> None:
