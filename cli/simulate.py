@@ -15,6 +15,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from trackside.cli import check_deeper
 from trackside.cli.comparison_text import comparison_text
 from trackside.cli.table import (
     add_table_options,
@@ -25,7 +26,7 @@ from trackside.cli.table import (
     write_report,
 )
 from trackside.cli.terminal import unescaped
-from trackside.engine.balance.players import LAB_BOTS
+from trackside.engine.balance.players import LAB_BOTS, bots_named
 from trackside.engine.balance.runner import BalanceRun
 from trackside.engine.bots import BOT_KINDS, bot_kind_problem
 from trackside.engine.errors import Place, TracksideError
@@ -93,6 +94,7 @@ def add_parser(
         help="compare with another variant (bundled name or file): both play the same "
         "games, seeds and deals (paired), and every figure's change is shown with a noise mark",
     )
+    check_deeper.add_option(parser)
     parser.add_argument(
         "--plot",
         metavar="FILE",
@@ -115,6 +117,8 @@ def run(args: argparse.Namespace) -> int:
             "give a track with --track",
         )
     _check_outputs(args)
+    if args.check_deeper:
+        check_deeper.refuse_combinations(args, len(refs) == 1 and not variant.series, bots)
     other = _against_variant(args, variant, players)
     refuse_outputs_onto_inputs(
         [("--report", args.report), ("--plot", args.plot)],
@@ -125,6 +129,9 @@ def run(args: argparse.Namespace) -> int:
     check_tracks(args.track)
     tracks = [open_track(r) for r in refs]
     bar = _Progress(args.max_games if args.until_clear else args.games)
+    if args.check_deeper:
+        run = BalanceRun(tracks[0], variant, players, args.games, args.seed, tuple(bots))
+        return check_deeper.run_check(args, run, bar)
     if other is not None and len(tracks) == 1 and not variant.series:
         run = BalanceRun(tracks[0], variant, players, args.games, args.seed, tuple(bots))
         return _against(args, run, other, bar)
@@ -285,7 +292,7 @@ def _one_circuit(
     text = totals.stats.report()
     if report.answer:
         text += f"\n\nStopped at {plural(report.games, 'game')}: {report.answer}."
-    text += f"\n\nBalance {report.balance:.2f} "
+    text += f"\n\nBalance {report.balance:.2f} with {bots_named(report.bots)} "
     text += "(1 = every grid slot wins as often):\n" + "\n".join(
         f"  {'!' if h.severity == 'warning' else '-'} {h.text}" for h in found
     )

@@ -52,6 +52,7 @@ class Played:
     report: BalanceReport
     winner: list[int] = field(default_factory=list)  # the winning car's grid slot, -1: none
     stalled: list[int] = field(default_factory=list)  # stalled cars
+    first: list[int] = field(default_factory=list)  # the first player's wins, in sixtieths
     lines: list[int] = field(default_factory=list)  # betting lines reached, one bit each
 
     def add(self, one: BalanceReport) -> None:
@@ -59,6 +60,7 @@ class Played:
         self.report.merge(one)
         self.winner.append(next((k for k, w in enumerate(one.slot_wins) if w), -1))
         self.stalled.append(one.stalled.total)
+        self.first.append(one.first_wins)
         self.lines.append(sum(1 << k for k in range(3) if one.line_reached[k]))
 
     def extend(self, other: Played) -> None:
@@ -66,6 +68,7 @@ class Played:
         self.report.merge(other.report)
         self.winner += other.winner
         self.stalled += other.stalled
+        self.first += other.first
         self.lines += other.lines
 
 
