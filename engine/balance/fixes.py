@@ -199,6 +199,7 @@ def play_part(run: BalanceRun, first: int, stop: int) -> Played:
     """Games ``first`` to ``stop - 1`` of ``run``, played by the one game loop
     (``engine.simulate.play_games``) and each counted on its own (a worker's task)."""
     played = Played(run.empty_report())
+    began = time.perf_counter()
 
     def count(game: Game | Series, kinds: list[str]) -> None:
         assert isinstance(game, Game)  # a balance run races once per game
@@ -207,6 +208,7 @@ def play_part(run: BalanceRun, first: int, stop: int) -> Played:
         played.add(one)
 
     play_games(run.bot_run, first, stop, count)
+    played.report.seconds = time.perf_counter() - began
     return played
 
 
