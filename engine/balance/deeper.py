@@ -234,10 +234,18 @@ def check_deeper(
     lab, deep = play_all(runs, workers, progress, cancelled)
     before, after = lab.report, deep.report
     before.cancelled = after.cancelled = stopped = before.games < run.games
-    comparison = VariantComparison(
-        before, after, compare(before, after), stopped, time.perf_counter() - began
-    )
+    seconds = time.perf_counter() - began
+    _share_time(seconds, before, after)
+    comparison = VariantComparison(before, after, compare(before, after), stopped, seconds)
     return DeeperCheck(comparison, judge(lab, deep, runs[1].bots, run.track))
+
+
+def _share_time(seconds: float, *reports: BalanceReport) -> None:
+    """Share the check's wall time among its reports as their games took it (the parts'
+    times add up to more than the wall time when played side by side in workers)."""
+    played = sum(report.seconds for report in reports)
+    for report in reports:
+        report.seconds = seconds * report.seconds / played if played else 0.0
 
 
 def judge(

@@ -150,6 +150,7 @@ def test_the_check_plays_the_same_games_with_the_stronger_bots(straight_run):
     assert after.bots == ["strong", "random", "random"] and before.bots == list(straight_run.bots)
     assert after.kind_seats == {"strong": 30, "random": 60}
     assert after.seconds > before.seconds > 0  # how long each set of bots took
+    assert after.seconds + before.seconds == pytest.approx(check.comparison.seconds)
     assert check.verdict.outcome in (HOLDS, CHANGES, UNCLEAR)
     data = check.to_dict()
     assert data["format"] == "trackside-comparison/1" and data["check"] == "stronger bots"
