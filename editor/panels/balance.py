@@ -222,8 +222,8 @@ class BalancePanel(QWidget):
         self.workers_box.setRange(1, max(1, os.cpu_count() or 1))
         self.workers_box.setValue(max(1, (os.cpu_count() or 1) - 1))
         self.workers_box.setToolTip("Processes playing games at once (1: on a thread)")
-        # Two short boxes to a row: the settings take five rows, so the figures and
-        # hints of a run are in view under them even in a short dock.
+        # Two short boxes to a row: the settings and buttons take six rows, so the
+        # figures and hints of a run are in view under them even in a short dock.
         settings = QGridLayout()
         settings.addWidget(QLabel("Variant"), 0, 0)
         settings.addWidget(self.variant_box, 0, 1, 1, 3)
