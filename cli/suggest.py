@@ -16,7 +16,7 @@ import json
 import sys
 from collections.abc import Callable
 
-from trackside.cli.simulate import MAX_GAMES, add_bots_option, bot_kinds, check_workers
+from trackside.cli.simulate import MAX_GAMES, add_bots_option, bot_kinds
 from trackside.cli.table import (
     add_table_options,
     check_tracks,
@@ -24,6 +24,7 @@ from trackside.cli.table import (
     refuse_outputs_onto_inputs,
 )
 from trackside.cli.terminal import unescaped
+from trackside.cli.where import check_workers
 from trackside.engine.balance.fixes import DEFAULT_GAMES, FixSearch, Measured, try_fixes
 from trackside.engine.balance.players import bots_named
 from trackside.engine.balance.runner import BalanceRun
