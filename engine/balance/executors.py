@@ -227,7 +227,7 @@ class DaskCluster(Executor):
         self._news = threading.Event()  # set as a task finishes
 
     @classmethod
-    def connect(cls, address: str) -> DaskCluster:
+    def connect(cls, address: str, timeout: float = CONNECT_SECONDS) -> DaskCluster:
         """A client of the scheduler at ``address`` with at least one worker, every
         worker running this version of Trackside; a clear error otherwise."""
         try:
@@ -245,7 +245,7 @@ class DaskCluster(Executor):
                 "give the address 'dask scheduler' prints, as tcp://HOST:8786",
             )
         try:
-            client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+            client = Client(address, timeout=timeout, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:
             raise TracksideError(
                 f"cannot reach a Dask scheduler at {address}: {exc}",

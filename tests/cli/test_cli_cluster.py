@@ -1,0 +1,48 @@
+"""``--cluster ADDRESS`` on ``simulate`` and ``sweep``: the games on a Dask cluster of two
+worker processes on this machine give the reports the local processes give."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from distributed import LocalCluster
+
+from trackside.cli.main import main
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def address():
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, scheduler_port=0
+    ) as cluster:
+        yield cluster.scheduler_address
+
+
+def report_of(capsys, path, *argv) -> dict:
+    code = main([*argv, "--report", str(path)])
+    _out, err = capsys.readouterr()
+    assert code == 0, err
+    data = json.loads(path.read_text())
+    data.pop("seconds")
+    for setting in data.get("settings", []):
+        setting["report"].pop("seconds")
+    return data
+
+
+def test_simulate_on_the_cluster_gives_the_report_of_local_processes(capsys, tmp_path, address):
+    argv = ["simulate", "--track", "estuary-sweep", "--games", "30", "--seed", "9"]
+    there = report_of(capsys, tmp_path / "there.json", *argv, "--cluster", address)
+    here = report_of(capsys, tmp_path / "here.json", *argv, "--workers", "2")
+    assert there == here and there["games"] == 30
+
+
+def test_a_sweep_on_the_cluster_gives_the_report_of_local_processes(capsys, tmp_path, address):
+    argv = ["sweep", "--set", "bonuses.determined=0,2", "--track", "harbour-loop", "--games", "20"]
+    there = report_of(capsys, tmp_path / "there.json", *argv, "--cluster", address)
+    here = report_of(capsys, tmp_path / "here.json", *argv, "--workers", "2")
+    assert there == here and there["complete"]
+    code = main([*argv, "--cluster", address])
+    assert code == 0 and "on the Dask cluster at tcp://" in capsys.readouterr().err
