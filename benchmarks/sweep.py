@@ -31,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from trackside.engine.balance.executors import DaskCluster, Executor
-from trackside.engine.balance.runner import chunks, played_parts
+from trackside.engine.balance.runner import played_parts
 from trackside.engine.balance.sweep import (
     Circuit,
     Sweep,
@@ -95,6 +95,57 @@ def report(what: str, games: int, workers: int, wall: float, own: float, childre
     )
 
 
+def worker_cpu(cluster: DaskCluster) -> float:
+    """CPU seconds the cluster's workers and scheduler have used so far."""
+    workers = cluster.client.run(time.process_time)
+    scheduler = cluster.client.run_on_scheduler(time.process_time)
+    return float(sum(workers.values()) + scheduler)
+
+
+def on_cluster_cpu(cluster: DaskCluster, work: Callable[[], object]) -> tuple[float, float]:
+    """Wall seconds of ``work()``, and the CPU seconds it took here and on the cluster
+    (workers and scheduler; for a LocalCluster the scheduler runs here: counted once)."""
+    wall, own, there = time.perf_counter(), cpu(resource.RUSAGE_SELF), worker_cpu(cluster)
+    work()
+    return time.perf_counter() - wall, cpu(resource.RUSAGE_SELF) - own + worker_cpu(cluster) - there
+
+
+def on_cluster(
+    args: argparse.Namespace, results: SweepResults, cluster: DaskCluster, address: str
+) -> None:
+    """The sweep, tasks of no game and a few games of the projected bots, on the cluster."""
+    workers = sum(cluster.client.nthreads().values())
+    games = args.settings * args.games
+    print(f"the Dask cluster at {address}: {workers} worker threads")
+    wall, used = on_cluster_cpu(cluster, lambda: play(results, cluster))
+    print(
+        f"sweep: {games:,} games in {len(results.settings)} settings, wall {wall:.1f} s; "
+        f"{used:.1f} s of CPU ({1000 * used / games:.2f} ms a game, "
+        f"{games / used:.0f} games a CPU second of a worker); on {workers} idle cores "
+        f"about {used / workers:.0f} s"
+    )
+    count = args.empty_tasks
+    wall_empty, used_empty = on_cluster_cpu(cluster, lambda: empty_tasks(results, cluster, count))
+    per_task = used_empty / count
+    task_games = 10 * used / games
+    print(
+        f"{count:,} tasks of no game: {count / wall_empty:.0f} tasks/s, {1000 * per_task:.2f} ms "
+        f"of CPU a task (here, scheduler and worker); a task of 10 games takes "
+        f"{1000 * task_games:.0f} ms of CPU: {100 * per_task / task_games:.1f}% more"
+    )
+    slow = sweep_of(args, args.project_games, args.project_bots)
+    slow_results = SweepResults.fresh(slow.sweep, slow.settings[:1])
+    _wall, used_slow = on_cluster_cpu(cluster, lambda: play(slow_results, cluster))
+    per_game = used_slow / args.project_games
+    projected = args.project * (per_game + per_task / 10) / workers
+    print(
+        f"{args.project_bots} bots: {args.project_games} games, {per_game:.2f} s of CPU a game; "
+        f"{args.project:,} such games on {workers} worker cores: about "
+        f"{projected / 3600:.1f} h ({projected / 60:.0f} min), the tasks' share "
+        f"{args.project / 10 * per_task / workers:.0f} s"
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--settings", type=int, default=24)
@@ -124,46 +175,13 @@ def main() -> int:
             n_workers=args.workers,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",
             scheduler_port=0,
         )
         address = local.scheduler_address
     try:
         with DaskCluster.connect(address) as cluster:
-            workers = sum(cluster.client.nthreads().values())
-            wall, own, _ = measured(lambda: play(results, cluster))
-            print(f"the Dask cluster at {address}, {workers} worker threads")
-            print(
-                f"sweep: {games:,} games in {len(results.settings)} settings, wall {wall:.1f} s "
-                f"({games / wall:.0f} games/s, {games / wall / workers:.0f} a worker); "
-                f"CPU here {own:.1f} s"
-            )
-            count = args.empty_tasks
-            wall_empty, own_empty, _ = measured(lambda: empty_tasks(results, cluster, count))
-            overhead = wall_empty / count * workers  # a worker's share of a task's cost
-            task_games = 10 * wall * workers / games  # a worker's time for a task's 10 games
-            print(
-                f"{count:,} tasks of no game: {count / wall_empty:.0f} tasks/s, "
-                f"{1000 * overhead:.2f} ms a task a worker ({1000 * own_empty / count:.2f} ms "
-                f"of CPU here); a task of 10 games takes {1000 * task_games:.0f} ms, so "
-                f"{100 * overhead / task_games:.1f}% more"
-            )
-            slow = sweep_of(args, args.project_games, args.project_bots)
-            slow_results = SweepResults.fresh(slow.sweep, slow.settings[:1])
-            wall_slow, _, _ = measured(lambda: play(slow_results, cluster))
-            per_game = (
-                wall_slow
-                * min(workers, len(list(chunks(args.project_games))))
-                / (args.project_games)
-            )
-            tasks = args.project / 10
-            projected = args.project * per_game / workers + tasks * wall_empty / count
-            print(
-                f"{args.project_bots} bots: {args.project_games} games in {wall_slow:.1f} s, "
-                f"about {per_game:.2f} s a game a worker; {args.project:,} such games on "
-                f"{workers} workers: about {projected / 3600:.1f} h "
-                f"({projected / 60:.0f} min), of which tasks {tasks * wall_empty / count:.0f} s"
-            )
+            on_cluster(args, results, cluster, address)
     finally:
         if local is not None:
             local.close()

@@ -142,6 +142,10 @@ def _sweep(args: argparse.Namespace) -> Sweep:
             f"cannot play {args.games} games; give 1 to {MAX_GAMES:,}", Place("--games")
         )
     check_where(args)
+    if args.fresh and not args.report:
+        raise TracksideError(
+            "--fresh replaces what --report holds", Place("--fresh"), "give --report too"
+        )
     if not args.track:
         raise TracksideError(
             "no circuit", Place("--track"), "give one or more --track (a file or a bundled name)"

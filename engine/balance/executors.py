@@ -39,6 +39,7 @@ from trackside import __version__
 from trackside.engine.errors import Place, TracksideError
 
 T = TypeVar("T")
+TASK_GAMES = 10  # games a task: a tenth of a second of greedy games, a few seconds of strong
 Task = Any  # what ``submit`` gives back: a future of this executor's kind
 CONNECT_SECONDS = 10.0  # to reach a scheduler
 WORKERS_SECONDS = 30.0  # for a scheduler without workers to get one
@@ -51,6 +52,7 @@ class Executor(ABC):
     """Runs tasks (a function and its arguments) and gives their results back."""
 
     where = ""  # in words, for messages: "2 local processes"
+    task_games = TASK_GAMES  # games in each task handed out
 
     @abstractmethod
     def slots(self) -> int:
@@ -218,6 +220,10 @@ def _unpacked(key: str, data: bytes) -> object:
 class DaskCluster(Executor):
     """The workers of a running Dask scheduler (``dask scheduler``), through a client
     of ours: tasks are futures on the cluster, cancelled there when stopped."""
+
+    # A task costs the client, the scheduler and the worker about 10 ms of CPU (measured
+    # with benchmarks/sweep.py on a local cluster): 10% of ten greedy games, 2% of fifty.
+    task_games = 50
 
     def __init__(self, client: Any, address: str):
         self.client = client

@@ -219,20 +219,21 @@ def play_all(
     number of games, so that they stay paired)."""
     # Chunk by chunk across the runs, so that a run stopped early has them all paired.
     longest = max((run.games for run in runs), default=0)
-    tasks = [
-        (r, first, min(stop, run.games))
-        for first, stop in chunks(longest)
-        for r, run in enumerate(runs)
-        if first < run.games
-    ]
     parts: dict[tuple[int, int], Played] = {}
     done = 0
-    for k, part in played_parts(play_part, runs, tasks, workers, cancelled):
-        r, first, _stop = tasks[k]
-        parts[(r, first)] = part
-        done += len(part.winner)
-        if progress:
-            progress(done)
+    with executor_for(workers) as executor:
+        tasks = [
+            (r, first, min(stop, run.games))
+            for first, stop in chunks(longest, size=executor.task_games)
+            for r, run in enumerate(runs)
+            if first < run.games
+        ]
+        for k, part in played_parts(play_part, runs, tasks, executor, cancelled):
+            r, first, _stop = tasks[k]
+            parts[(r, first)] = part
+            done += len(part.winner)
+            if progress:
+                progress(done)
     # Cancelled, the runs keep the parts every one of them played: still game for game.
     common = sorted(
         {first for _r, first in parts if all((r, first) in parts for r in range(len(runs)))}

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from trackside import __version__
 from trackside.engine.balance.executors import (
+    TASK_GAMES,
     Executor,
     check_part,
     executor_for,
@@ -30,7 +31,6 @@ from trackside.engine.game import Game, Series, Variant
 from trackside.engine.simulate import BotRun, Stats, play_games
 from trackside.engine.track.model import Track
 
-CHUNK = 10  # games per task handed to a worker
 Part = TypeVar("Part")  # what a task of games adds up to
 
 
@@ -154,21 +154,23 @@ def run_totals(
         totals = play_range(run, 0, run.games, progress, cancelled)
     else:
         totals = Totals(run.empty_report(), run.empty_stats())
-        tasks = [(0, first, stop) for first, stop in chunks(run.games)]
-        for _k, part in played_parts(play_range, [run], tasks, workers, cancelled):
-            totals.merge(part)
-            if progress:
-                progress(totals.report.games)
+        with executor_for(workers) as executor:
+            parts = chunks(run.games, size=executor.task_games)
+            tasks = [(0, first, stop) for first, stop in parts]
+            for _k, part in played_parts(play_range, [run], tasks, executor, cancelled):
+                totals.merge(part)
+                if progress:
+                    progress(totals.report.games)
         totals.report.cancelled = totals.report.games < run.games
     totals.report.seconds = totals.stats.seconds = time.perf_counter() - began
     return totals
 
 
-def chunks(games: int, first: int = 0) -> Iterator[tuple[int, int]]:
-    """Games ``first`` to ``games - 1`` in the parts handed to workers: ``(first, stop)``
-    each."""
-    for start in range(first, games, CHUNK):
-        yield start, min(games, start + CHUNK)
+def chunks(games: int, first: int = 0, size: int = TASK_GAMES) -> Iterator[tuple[int, int]]:
+    """Games ``first`` to ``games - 1`` in the parts handed to workers, ``size`` games
+    each: ``(first, stop)``."""
+    for start in range(first, games, size):
+        yield start, min(games, start + size)
 
 
 def played_parts(

@@ -29,7 +29,7 @@ from typing import Any
 import yaml
 
 from trackside import __version__
-from trackside.engine.balance.executors import Executor
+from trackside.engine.balance.executors import Executor, executor_for
 from trackside.engine.balance.players import LAB_BOTS
 from trackside.engine.balance.report import BalanceReport
 from trackside.engine.balance.runner import BalanceRun, chunks, played_parts
@@ -367,21 +367,22 @@ def run_sweep(
     games played by this call, ``finished(k)`` once setting k is complete. True
     when every setting is complete (False: cancelled)."""
     runs = [s.run for s in settings]
-    tasks = [
-        (k, first, stop)
-        for k, setting in enumerate(settings)
-        for low, high in results[k].missing(setting.run.games)
-        for first, stop in chunks(high, low)
-    ]
-    total, done = sum(stop - first for _k, first, stop in tasks), 0
-    for t, part in played_parts(play_report, runs, tasks, workers, cancelled):
-        k, first, stop = tasks[t]
-        results[k].add(part, first, stop)
-        done += stop - first
-        if finished and results[k].games == settings[k].run.games:
-            finished(k)
-        if progress:
-            progress(done, total)
+    with executor_for(workers) as executor:
+        tasks = [
+            (k, first, stop)
+            for k, setting in enumerate(settings)
+            for low, high in results[k].missing(setting.run.games)
+            for first, stop in chunks(high, low, executor.task_games)
+        ]
+        total, done = sum(stop - first for _k, first, stop in tasks), 0
+        for t, part in played_parts(play_report, runs, tasks, executor, cancelled):
+            k, first, stop = tasks[t]
+            results[k].add(part, first, stop)
+            done += stop - first
+            if finished and results[k].games == settings[k].run.games:
+                finished(k)
+            if progress:
+                progress(done, total)
     return all(r.games == s.run.games for r, s in zip(results, settings, strict=True))
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import os
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -23,6 +24,7 @@ from trackside.engine.balance.variant_keys import written
 from trackside.engine.text import plural
 
 PANEL_COLUMNS = 3
+LABEL_WIDTH = 14  # characters of a value's line on an axis
 CIRCUIT_COLOURS = ("#4c8bf5", "#e5484d", "#30a46c", "#f5a524", "#8e4ec6", "#12a594")
 
 
@@ -107,7 +109,7 @@ def _lines(
             found = [shown.estimate(reports.get(_where({**fixed, name: v}, track))) for v in values]
             _errorbars(cell, xs, found, shown, track if len(tracks) > 1 else "", c)
         if not numeric:
-            cell.set_xticks(xs, [written(v) for v in values], rotation=30, ha="right")
+            cell.set_xticks(xs, [_label(v) for v in values], rotation=30, ha="right")
         cell.set_xlabel(name)
         if len(tracks) > 1:
             cell.legend(fontsize="small")
@@ -188,11 +190,16 @@ def _heat_map(
                     fontsize="small",
                     color="black" if value > middle else "white",
                 )
-    cell.set_xticks(range(len(across_values)), [written(v) for v in across_values])
-    cell.set_yticks(range(len(down_values)), [written(v) for v in down_values])
+    cell.set_xticks(range(len(across_values)), [_label(v) for v in across_values])
+    cell.set_yticks(range(len(down_values)), [_label(v) for v in down_values])
     cell.set_xlabel(across)
     cell.set_ylabel(down)
     cell.set_title(f"{shown.name}, {track}", fontsize="medium")
+
+
+def _label(value: object) -> str:
+    """A value on an axis, long ones (lists) over a few lines."""
+    return textwrap.fill(written(value), LABEL_WIDTH, break_long_words=False)
 
 
 def _is_number(value: object) -> bool:

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def address():
     with LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, scheduler_port=0
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", scheduler_port=0
     ) as cluster:
         yield cluster.scheduler_address
 

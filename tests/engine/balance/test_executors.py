@@ -33,7 +33,7 @@ def cluster():
         n_workers=2,
         threads_per_worker=1,
         processes=True,
-        dashboard_address=None,
+        dashboard_address=":0",
         scheduler_port=0,
     ) as local:
         yield local.scheduler_address
@@ -79,7 +79,8 @@ def test_stopping_cancels_the_tasks_on_the_cluster_and_keeps_what_finished(clust
 
         dask.submit = recorded  # type: ignore[method-assign]
         report = run_balance(run, dask, progress=parts.append, cancelled=lambda: len(parts) >= 2)
-        assert report.cancelled and 20 <= report.games < 400 and report.games % 10 == 0
+        assert report.cancelled and 2 * dask.task_games <= report.games < 400
+        assert report.games % dask.task_games == 0  # whole parts, as they finished
         statuses = [task.status for task in handed_out]
         assert "cancelled" in statuses and set(statuses) <= {"finished", "cancelled"}
         client = dask.client
