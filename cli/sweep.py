@@ -65,7 +65,9 @@ def add_parser(
         "a comma list (10,12,14; a list as [9,6,3]) or a range of whole numbers (5..8); "
         "repeat for a grid",
     )
-    add_table_options(parser)
+    add_table_options(
+        parser, "a circuit (a track file or bundled name); repeat for more: each plays every value"
+    )
     parser.add_argument("--games", type=int, required=True, metavar="G", help="games a setting")
     parser.add_argument(
         "--seed", type=int, default=0, help="seed of the first game; game i uses seed + i"

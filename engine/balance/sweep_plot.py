@@ -5,7 +5,8 @@ intervals as error bars.
 - one key swept: the figure against the key's values, a line per circuit;
 - circuits alone: the figure per circuit;
 - two keys swept: a heat map per figure (and per circuit), the first key down,
-  the second across, each cell written with its value.
+  the second across, each cell written with its value; the colours span at
+  least a 95% interval, so that cells apart by chance alone look alike.
 
 A sweep of more keys has no plot (``plot_problem`` says so before any game).
 """
@@ -167,13 +168,16 @@ def _heat_map(
     )
     scale = 100.0 if shown.form == "share" else 1.0
     grid: list[list[float]] = []
+    widths: list[float] = []  # of the intervals
     for a in down_values:
         row = []
         for b in across_values:
             found = shown.estimate(reports.get(_where({**fixed, down: a, across: b}, track)))
             row.append(scale * found.value if found else math.nan)
+            if found and found.low is not None and found.high is not None:
+                widths.append(scale * (found.high - found.low))
         grid.append(row)
-    image = cell.imshow(grid, cmap="viridis", aspect="auto")
+    image = cell.imshow(grid, cmap="viridis", aspect="auto", **_colour_span(grid, widths))
     figure.colorbar(image, ax=cell, label="%" if shown.form == "share" else None)
     digits = 1 if shown.form == "share" else shown.digits
     finite = [v for row in grid for v in row if not math.isnan(v)]
@@ -195,6 +199,20 @@ def _heat_map(
     cell.set_xlabel(across)
     cell.set_ylabel(down)
     cell.set_title(f"{shown.name}, {track}", fontsize="medium")
+
+
+def _colour_span(grid: list[list[float]], widths: list[float]) -> dict[str, float]:
+    """The values the colours span: at least the width of a 95% interval (the middle
+    one), so that cells apart by no more than chance look alike."""
+    finite = [v for row in grid for v in row if not math.isnan(v)]
+    if not finite:
+        return {}
+    low, high = min(finite), max(finite)
+    least = sorted(widths)[len(widths) // 2] if widths else 0.0
+    if high - low >= least:
+        return {}
+    middle = (low + high) / 2
+    return {"vmin": middle - least / 2, "vmax": middle + least / 2}
 
 
 def _label(value: object) -> str:
