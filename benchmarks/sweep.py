@@ -127,22 +127,23 @@ def on_cluster(
     count = args.empty_tasks
     wall_empty, used_empty = on_cluster_cpu(cluster, lambda: empty_tasks(results, cluster, count))
     per_task = used_empty / count
-    task_games = 10 * used / games
+    size = cluster.task_games
+    task_games = size * used / games
     print(
         f"{count:,} tasks of no game: {count / wall_empty:.0f} tasks/s, {1000 * per_task:.2f} ms "
-        f"of CPU a task (here, scheduler and worker); a task of 10 games takes "
+        f"of CPU a task (here, scheduler and worker); a task of {size} games takes "
         f"{1000 * task_games:.0f} ms of CPU: {100 * per_task / task_games:.1f}% more"
     )
     slow = sweep_of(args, args.project_games, args.project_bots)
     slow_results = SweepResults.fresh(slow.sweep, slow.settings[:1])
     _wall, used_slow = on_cluster_cpu(cluster, lambda: play(slow_results, cluster))
     per_game = used_slow / args.project_games
-    projected = args.project * (per_game + per_task / 10) / workers
+    projected = args.project * (per_game + per_task / size) / workers
     print(
         f"{args.project_bots} bots: {args.project_games} games, {per_game:.2f} s of CPU a game; "
         f"{args.project:,} such games on {workers} worker cores: about "
         f"{projected / 3600:.1f} h ({projected / 60:.0f} min), the tasks' share "
-        f"{args.project / 10 * per_task / workers:.0f} s"
+        f"{args.project / size * per_task / workers:.0f} s"
     )
 
 
