@@ -251,3 +251,23 @@ def test_a_swept_deck_is_read_and_never_replaced(capsys, tmp_path, monkeypatch):
     assert "my-deck.yaml" in out
     data = json.loads((tmp_path / "sweep.json").read_text())
     assert data["settings"][0]["report"]["games"] == 2
+
+
+def test_the_progress_bar_says_the_time_left(monkeypatch):
+    import io
+
+    from trackside.cli import progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    bar = progress.ProgressBar(1000)
+    bar.began -= 10  # ten seconds ago
+    bar.update(250, note="1 of 4 settings")
+    shown = screen.getvalue()
+    assert shown.startswith("\r[#######.......................] 250/1000 games, 1 of 4 settings")
+    assert shown.endswith(", 30 s left\x1b[K")
+    assert [progress.duration(s) for s in (42, 190, 3900)] == ["42 s", "3 min 10 s", "1 h 05 min"]
