@@ -8,7 +8,10 @@ seat takes a uniformly random legal option, with no bot, view or request at
 all, so that the bots' share of the time shows. A world tour plays several
 races per game: its figures are races per second, against the same goals.
 Then how many game copies per second ``Game.copy`` makes (bots that search
-copy the game at every decision they try). With ``--profile`` it also prints
+copy the game at every decision they try), and what counting a finished game
+costs the balance lab on each circuit: the whole balance report, its rule
+figures (powers, auction, betting) alone, and greedy games per second with the
+counting (against the same goal). With ``--profile`` it also prints
 the functions where the greedy games spend their time (cProfile, own time).
 
 Times are CPU seconds of this process (``time.process_time``, best of
@@ -33,6 +36,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from trackside.engine.balance.rules import RuleTotals
+from trackside.engine.balance.runner import BalanceRun
 from trackside.engine.game import Game, Series, Variant, load_variant
 from trackside.engine.records import new_game
 from trackside.engine.resources import tracks_dir
@@ -96,12 +101,49 @@ def copy_all(states: list[Game | Series], rounds: int) -> None:
             state.copy()
 
 
+def counting(
+    name: str, track: Track, variant: Variant, args: argparse.Namespace, greedy: float
+) -> None:
+    """Print what counting a finished greedy game costs the balance lab: the whole
+    balance report, its rule figures alone, and the ``greedy`` games per second once
+    each is counted."""
+    run = BalanceRun(track, variant, args.players, args.games, args.seed)
+    played: list[tuple[Game, list[str]]] = []
+
+    def keep(game: Game | Series, kinds: list[str]) -> None:
+        assert isinstance(game, Game)
+        played.append((game, kinds))
+
+    play_games(run.bot_run, 0, args.games, keep)
+    games = played
+
+    def whole() -> None:
+        report = run.empty_report()
+        for game, kinds in games:
+            report.add_game(game, kinds)
+
+    def rules() -> None:
+        totals = RuleTotals()
+        for game, _kinds in games:
+            totals.add(game)
+
+    report_cost = min(cpu(whole) for _ in range(args.repeat)) / len(games)
+    rules_cost = min(cpu(rules) for _ in range(args.repeat)) / len(games)
+    with_counting = 1 / (1 / greedy + report_cost)
+    print(
+        f"{name:<16} report {1000 * report_cost:.3f} ms a game, of which rule figures "
+        f"{1e6 * rules_cost:.0f} us; greedy games with counting {with_counting:.1f}/s "
+        f"{verdict(with_counting, GREEDY_GOAL)}",
+        flush=True,
+    )
+
+
 def verdict(rate: float, goal: float) -> str:
     return "pass" if rate >= goal else "MISS"
 
 
-def bench(name: str, table: Table, args: argparse.Namespace) -> None:
-    """Print one line of figures for the games on ``table``."""
+def bench(name: str, table: Table, args: argparse.Namespace) -> float:
+    """Print one line of figures for the games on ``table``; the greedy games per second."""
     n, players, seed = args.games, args.players, args.seed
     tracks, variant = table
     races = len(tracks)
@@ -123,6 +165,7 @@ def bench(name: str, table: Table, args: argparse.Namespace) -> None:
         f"{engine:9.1f} {verdict(engine, ENGINE_GOAL):<4} {copies:9.0f}",
         flush=True,
     )
+    return greedy
 
 
 def main() -> int:
@@ -147,11 +190,16 @@ def main() -> int:
         f"{'':<16} {'greedy':>7} {GREEDY_GOAL:<4.0f} {'random':>9} {'engine':>9} "
         f"{ENGINE_GOAL:<4.0f} {'copies/s':>9}"
     )
-    for path, track in zip(files, tracks, strict=True):
+    greedy = [
         bench(path.stem, ((track,), standard), args)
+        for path, track in zip(files, tracks, strict=True)
+    ]
     if not args.no_tour:
         tour = load_variant("world-tour")
         bench("world tour", (tuple(load_track(path) for path in tour.series), tour), args)
+    print("\nCounting a finished game for the balance lab (CPU time per game):")
+    for path, track, rate in zip(files, tracks, greedy, strict=True):
+        counting(path.stem, track, standard, args, rate)
     if args.profile:
         profiler = cProfile.Profile()
         profiler.enable()

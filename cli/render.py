@@ -169,21 +169,9 @@ def _print_capped(lines: list[str], track: str) -> None:
 
 def _heat(path: str, mode: str, track: Track) -> tuple[dict[str, float], str]:
     """The per-space values of a saved balance report, and the legend's title."""
-    import json
+    from trackside.engine.balance.report import HEAT_TITLES, read_report
 
-    from trackside.engine.balance import BalanceReport
-    from trackside.engine.balance.report import HEAT_TITLES
-    from trackside.engine.yamlio import read_text
-
-    text = read_text(path, "balance report")  # the one gate: no pipes, no huge files
-    try:
-        report = BalanceReport.from_dict(json.loads(text))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise TracksideError(
-            f"not a balance report ({type(exc).__name__})",
-            Place(path),
-            "write one with trackside simulate --report FILE.json",
-        ) from None
+    report = read_report(path)
     if report.track != track.name:
         print(
             f"trackside: warning: {path}: the report is for {report.track!r}, "

@@ -12,22 +12,25 @@ progress bar goes to stderr when it is a terminal, else one final line.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import TYPE_CHECKING
 
+from trackside.cli.comparison_text import comparison_text
 from trackside.cli.progress import ProgressBar
 from trackside.cli.table import (
     add_table_options,
     check_tracks,
     player_count,
+    print_result,
     refuse_outputs_onto_inputs,
+    write_report,
 )
 from trackside.cli.where import add_where_options, check_where, games_executor
 from trackside.engine.balance.players import LAB_BOTS
+from trackside.engine.balance.runner import BalanceRun
 from trackside.engine.bots import BOT_KINDS, bot_kind_problem
 from trackside.engine.errors import Place, TracksideError
-from trackside.engine.records import open_track, open_variant
+from trackside.engine.records import game_inputs, open_track, open_variant
 from trackside.engine.simulate import simulate
 from trackside.engine.text import plural
 
@@ -79,6 +82,12 @@ def add_parser(
         help="write the balance report (docs/balance.md) of one circuit to this file",
     )
     parser.add_argument(
+        "--against",
+        metavar="VARIANT",
+        help="compare with another variant (bundled name or file): both play the same "
+        "games, seeds and deals (paired), and every figure's change is shown with a noise mark",
+    )
+    parser.add_argument(
         "--plot",
         metavar="FILE",
         help="draw the grid slots' win shares as .png or .svg (needs matplotlib)",
@@ -100,24 +109,82 @@ def run(args: argparse.Namespace) -> int:
             "give a track with --track",
         )
     _check_outputs(args)
+    other = _against_variant(args, variant, players)
     refuse_outputs_onto_inputs(
-        [("--report", args.report), ("--plot", args.plot)], args.track, args.variant
+        [("--report", args.report), ("--plot", args.plot)],
+        args.track,
+        args.variant,
+        read=game_inputs((), args.against) if args.against else (),
     )
     check_tracks(args.track)
     tracks = [open_track(r) for r in refs]
     bar = _Progress(args.max_games if args.until_clear else args.games)
+    if other is not None and len(tracks) == 1 and not variant.series:
+        run = BalanceRun(tracks[0], variant, players, args.games, args.seed, tuple(bots))
+        return _against(args, run, other, bar)
     if len(tracks) == 1 and not variant.series:
         return _one_circuit(args, tracks[0], refs[0], variant, players, bots, bar)
-    if args.report or args.plot or args.workers > 1 or args.cluster or args.until_clear:
+    if (
+        args.report
+        or args.plot
+        or args.workers > 1
+        or args.cluster
+        or args.until_clear
+        or other is not None
+    ):
         raise TracksideError(
-            "--report, --plot, --workers, --cluster and --until-clear measure one circuit, "
-            "raced once per game",
+            "--report, --plot, --workers, --cluster, --until-clear and --against measure "
+            "one circuit, raced once per game",
             Place("--track"),
             "give one --track and a variant without a track list",
         )
     stats = simulate(tracks, variant, players, args.games, args.seed, bots, progress=bar.update)
     bar.done(stats.seconds)
-    _print(args, stats.to_dict(), stats.report())
+    print_result(args, stats.to_dict(), stats.report())
+    return 0
+
+
+def _against_variant(args: argparse.Namespace, variant: Variant, players: int) -> Variant | None:
+    """The variant of --against, checked: raced once per game, at this table, with a
+    fixed number of games and no plot."""
+    if not args.against:
+        return None
+    for flag, given in (("--until-clear", args.until_clear), ("--plot", args.plot)):
+        if given:
+            raise TracksideError(
+                f"--against plays a fixed number of games and shows changes, not {flag}",
+                Place(flag),
+                "give --games G without " + flag,
+            )
+    other = open_variant(args.against)
+    if other.series:
+        raise TracksideError(
+            f"variant {other.name!r} has a track list: it is not raced once per game",
+            Place("--against"),
+            "compare variants raced on one circuit",
+        )
+    if not other.min_players <= players <= other.max_players:
+        raise TracksideError(
+            f"variant {other.name!r} is for {other.min_players} to {other.max_players} "
+            f"players, not {players}; {variant.name!r} is for {variant.min_players} to "
+            f"{variant.max_players}",
+            Place("--players"),
+            "give a number of players both variants allow",
+        )
+    return other
+
+
+def _against(args: argparse.Namespace, run: BalanceRun, other: Variant, bar: _Progress) -> int:
+    """Two variants on the same games: every figure's change, the report of both."""
+    from trackside.engine.balance.against import compare_variants
+
+    bar.total = 2 * run.games
+    with games_executor(args) as where:
+        comparison = compare_variants(run, other, where, progress=bar.update)
+    bar.done(comparison.seconds, 2 * comparison.before.games)
+    data = comparison.to_dict()
+    write_report(args.report, data)
+    print_result(args, data, "" if args.json else comparison_text(comparison, run.track))
     return 0
 
 
@@ -189,7 +256,6 @@ def _one_circuit(
     from trackside.engine.balance import BalanceRun, hints
     from trackside.engine.balance.runner import run_totals
     from trackside.engine.balance.sequential import run_until_clear
-    from trackside.engine.writer import write_text
 
     games = args.max_games if args.until_clear else args.games
     run = BalanceRun(track, variant, players, games, args.seed, tuple(bots), rotate=False)
@@ -201,7 +267,7 @@ def _one_circuit(
     bar.done(totals.stats.seconds, totals.report.games)
     report, found = totals.report, hints(totals.report, track)
     if args.report:
-        write_text(args.report, json.dumps(report.to_dict(), indent=1) + "\n", "--report")
+        write_report(args.report, report.to_dict())
     if args.plot:
         from trackside.engine.balance.plot import plot_slots
 
@@ -218,16 +284,8 @@ def _one_circuit(
     text += "(1 = every grid slot wins as often):\n" + "\n".join(
         f"  {'!' if h.severity == 'warning' else '-'} {h.text}" for h in found
     )
-    _print(args, data, text)
+    print_result(args, data, text)
     return 0
-
-
-def _print(args: argparse.Namespace, data: dict[str, object], text: str) -> None:
-    if args.json:
-        json.dump(data, sys.stdout, indent=2)
-        sys.stdout.write("\n")
-    else:
-        print(text)
 
 
 class _Progress(ProgressBar):

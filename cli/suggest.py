@@ -12,7 +12,6 @@ a file the search reads.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 
@@ -21,7 +20,9 @@ from trackside.cli.table import (
     add_table_options,
     check_tracks,
     player_count,
+    print_result,
     refuse_outputs_onto_inputs,
+    write_report,
 )
 from trackside.cli.terminal import unescaped
 from trackside.cli.where import check_workers
@@ -31,7 +32,7 @@ from trackside.engine.balance.runner import BalanceRun
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.records import open_track, open_variant
 from trackside.engine.text import plural
-from trackside.engine.writer import check_writable, write_text
+from trackside.engine.writer import check_writable
 
 
 def add_parser(
@@ -94,13 +95,8 @@ def run(args: argparse.Namespace) -> int:
     if sys.stderr.isatty():
         sys.stderr.write("\n")
     data = search.to_dict()
-    if args.report:
-        write_text(args.report, json.dumps(data, indent=1) + "\n", "--report")
-    if args.json:
-        json.dump(data, sys.stdout, indent=2)
-        sys.stdout.write("\n")
-    else:
-        print(_text(search))
+    write_report(args.report, data)
+    print_result(args, data, "" if args.json else _text(search))
     return 0
 
 

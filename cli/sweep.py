@@ -29,7 +29,9 @@ from trackside.cli.table import (
     add_table_options,
     check_tracks,
     player_count,
+    print_result,
     refuse_outputs_onto_inputs,
+    write_report,
 )
 from trackside.cli.where import add_where_options, check_where, games_executor
 from trackside.engine.balance.players import bots_named
@@ -39,7 +41,7 @@ from trackside.engine.balance.variant_keys import deck_files, written
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.records import open_variant
 from trackside.engine.text import plural
-from trackside.engine.writer import check_writable, write_text
+from trackside.engine.writer import check_writable
 
 INTERRUPTED = 130
 
@@ -111,17 +113,12 @@ def run(args: argparse.Namespace) -> int:
             )
     complete = _play(args, results) if not results.complete else True
     data = results.to_dict()
-    if args.report:
-        write_text(args.report, json.dumps(data, indent=1) + "\n", "--report")
+    write_report(args.report, data)
     if args.plot and results.finished_settings():
         from trackside.engine.balance.sweep_plot import plot_sweep
 
         plot_sweep(data, args.plot)
-    if args.json:
-        json.dump(data, sys.stdout, indent=2)
-        sys.stdout.write("\n")
-    else:
-        print(_text(results))
+    print_result(args, data, "" if args.json else _text(results))
     if not complete:
         kept = (
             f"kept in {args.report}: the same command continues"
@@ -207,8 +204,7 @@ def _play(args: argparse.Namespace, results: SweepResults) -> bool:
         bar.update(done, note=f"{results.finished_settings()} of {count} settings")
 
     def finished(_k: int) -> None:
-        if args.report:
-            write_text(args.report, json.dumps(results.to_dict(), indent=1) + "\n", "--report")
+        write_report(args.report, results.to_dict())
 
     began = time.perf_counter()
     with _stop_on_interrupt() as stopped, games_executor(args) as where:

@@ -5,8 +5,10 @@ any game, and the files a game reads (which no output may replace)."""
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from trackside.cli.validate import issue_line
 from trackside.engine.errors import InvalidInput, Place, TracksideError
@@ -14,7 +16,7 @@ from trackside.engine.records import Ref, open_track, open_variant
 from trackside.engine.resources import resolve_track
 from trackside.engine.text import plural
 from trackside.engine.track.validate import Issue
-from trackside.engine.writer import refuse_replacing_inputs
+from trackside.engine.writer import refuse_replacing_inputs, write_text
 
 SHOWN_ERRORS = 5
 
@@ -94,3 +96,18 @@ def refuse_outputs_onto_inputs(
     if not any(path for _option, path in outputs):
         return
     refuse_replacing_inputs(outputs, [*game_inputs(tracks, variant, base), *read])
+
+
+def write_report(path: str | None, data: dict[str, Any]) -> None:
+    """``--report FILE.json``: ``data`` written as JSON (nothing when no file is given)."""
+    if path:
+        write_text(path, json.dumps(data, indent=1) + "\n", "--report")
+
+
+def print_result(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
+    """``data`` as JSON on stdout with ``--json``, else ``text``."""
+    if args.json:
+        json.dump(data, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print(text)

@@ -13,6 +13,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
 from trackside import __version__
+from trackside.editor.document.fits import Refused
 from trackside.editor.mainwindow import MainWindow
 from trackside.editor.widgets.app_icon import app_icon
 from trackside.engine.errors import TracksideError
@@ -82,6 +83,10 @@ def install_error_guard(window: MainWindow) -> None:
     """
 
     def hook(kind, value, tb) -> None:
+        if issubclass(kind, Refused):  # an edit the document did not take: nothing changed
+            with contextlib.suppress(RuntimeError):
+                window.statusBar().showMessage(f"Not done: {value}", 15000)
+            return
         if os.environ.get("TRACKSIDE_DEBUG"):
             traceback.print_exception(kind, value, tb)
         else:

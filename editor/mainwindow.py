@@ -1,8 +1,7 @@
-"""The main window: canvas, tool bar, panels, menus and the document's life cycle."""
+"""The main window: canvas, tool bar, panels and menus, put together around one document."""
 
 from __future__ import annotations
 
-import os
 import platform
 from collections.abc import Iterable
 from pathlib import Path
@@ -32,18 +31,11 @@ from trackside.editor.canvas.heatmap import HeatLegend, HeatMapItem
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.canvas.view import CanvasView
 from trackside.editor.document import commands
-from trackside.editor.document.autosave import Autosaver, leftover_autosaves
-from trackside.editor.document.earlier_saves import EarlierSaves, versions_of
-from trackside.editor.document.file_guard import FileGuard, difference
-from trackside.editor.document.files import (
-    LoadResult,
-    copy_path,
-    is_bundled,
-    load_for_editing,
-    start_folder,
-    suggested_stem,
-)
-from trackside.editor.document.track_document import UNTITLED, TrackDocument, blank_track
+from trackside.editor.document.autosave import RETRY_MS
+from trackside.editor.document.earlier_saves import versions_of
+from trackside.editor.document.files import suggested_stem
+from trackside.editor.document.life_cycle import LifeCycle
+from trackside.editor.document.track_document import TrackDocument
 from trackside.editor.menus.background import BackgroundActions
 from trackside.editor.menus.printing import PrintMenu
 from trackside.editor.menus.track import TrackMenu
@@ -67,14 +59,12 @@ from trackside.editor.tools.moves import MovesTool
 from trackside.editor.widgets.app_icon import app_icon
 from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.balance.report import HEAT_TITLES
-from trackside.engine.errors import TracksideError
+from trackside.engine.game.variants import bundled_variants
 from trackside.engine.resources import bundled_tracks
 from trackside.engine.text import plural
-from trackside.engine.track.model import Track, save_track
-from trackside.engine.yamlio import check_writable
+from trackside.engine.track.model import Track
 
 APP_NAME = "Trackside"
-MAX_RECENT = 8
 STATUS_MS = 8000  # how long a message about a finished step stays in the status bar
 ToolT = TypeVar("ToolT", bound=Tool)
 
@@ -98,14 +88,18 @@ class MainWindow(QMainWindow):
         self.scene = TrackScene(self.doc, self)  # kept referenced: a view does not own it
         self.view = CanvasView(self.scene, self)
         self.setCentralWidget(self.view)
-        kwargs = {"interval_ms": autosave_ms} if autosave_ms else {}
-        self.autosave = Autosaver(self.doc, autosave_dir, parent=self, **kwargs)
-        if earlier_saves_dir is None and autosave_dir is not None:
-            earlier_saves_dir = Path(autosave_dir).parent / "earlier-saves"  # kept together
-        self.earlier_saves = EarlierSaves(earlier_saves_dir)
-        self._asking_disk = False
-        self.guard = FileGuard(self)
-        self.read_only = False  # opened while another editor had the file: Save asks for another
+        self.life = LifeCycle(
+            self.doc,
+            self.prompts,
+            self.settings,
+            autosave_dir,
+            autosave_ms,
+            earlier_saves_dir,
+            parent=self,
+        )
+        self.autosave = self.life.autosave
+        self.earlier_saves = self.life.earlier_saves
+        self.guard = self.life.guard
         self.tools: dict[str, Tool] = {}
         self.tool_actions: dict[str, QAction] = {}
         self._build_panels()
@@ -139,8 +133,10 @@ class MainWindow(QMainWindow):
         self.scene.selectionChanged.connect(self._update_selection_actions)
         self.view.zoomChanged.connect(self._show_zoom)
         self.issues.issueActivated.connect(self.show_issue)
-        self.guard.changedOnDisk.connect(self._on_disk_changed)
-        self.guard.removedFromDisk.connect(self._on_disk_removed)
+        self.life.said.connect(lambda text, ms: self.statusBar().showMessage(text, ms))
+        self.life.loadProblems.connect(self._show_load_problems)
+        self.life.documentSet.connect(self._document_set)
+        self.life.readOnlyChanged.connect(self._update_title)
         self.autosave.failed.connect(self._show_autosave_failure)
         self.autosave.recovered.connect(self.autosave_label.hide)
         self.issues.reportReady.connect(self._show_counts)
@@ -226,7 +222,8 @@ class MainWindow(QMainWindow):
         self.zoom_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.counts_label = QLabel()
         self.autosave_label = QLabel()
-        self.autosave_label.setStyleSheet("color: #b00020; font-weight: bold")
+        # The label's own rule: its tip keeps the tip's colours.
+        self.autosave_label.setStyleSheet("QLabel { color: #ff6b6b; font-weight: bold }")
         self.autosave_label.hide()
         bar.addWidget(self.hint_label, 1)
         bar.addPermanentWidget(self.autosave_label)
@@ -263,11 +260,11 @@ class MainWindow(QMainWindow):
         K = QKeySequence.StandardKey
         a = self._action
         self.act_new = a("&New", self.new_blank, K.New, "Start a blank circuit")
-        self.act_open = a("&Open…", self.open_dialog, K.Open, "Open a track file")
+        self.act_open = a("&Open…", self.life.open_dialog, K.Open, "Open a track file")
         self.act_save = a("&Save", self.save, K.Save, "Save the track (atomic)")
         self.act_save_as = a("Save &As…", self.save_as, K.SaveAs, "Save the track to another file")
         self.act_close = a(
-            "&Close", self.close_document, K.Close, "Close the track (keeps the window)"
+            "&Close", self.life.close_document, K.Close, "Close the track (keeps the window)"
         )
         self.export_actions = [
             a("Export &PNG…", lambda: self.export("png"), None, "A picture of the board"),
@@ -441,7 +438,7 @@ class MainWindow(QMainWindow):
         m = bar.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
         m.addSeparator()
-        m.addAction(self.act_simulate)
+        m.addActions([self.act_simulate, self.act_compare_variant, self.act_compare_report])
         self._fill_recent()
 
     def _build_play(self) -> None:
@@ -548,6 +545,20 @@ class MainWindow(QMainWindow):
             "Ctrl+Shift+B",
             "Play bot games on this circuit and show how fair it is (Balance panel)",
         )
+        self.act_compare_variant = self._action(
+            "Compare with &Variant…",
+            self.compare_variant,
+            None,
+            "Play this circuit under the Balance panel's variant and under another on the "
+            "same games, and show every figure's change (Balance panel)",
+        )
+        self.act_compare_report = self._action(
+            "Compare with Saved &Report…",
+            self.compare_saved_report,
+            None,
+            "Show every figure's change from a balance report saved by trackside simulate "
+            "--report (Balance panel)",
+        )
         self.act_heatmap = self._action(
             "&Heat Map",
             lambda on: self.balance_panel.set_heat("ends" if on else ""),
@@ -565,6 +576,25 @@ class MainWindow(QMainWindow):
         self.balance_dock.show()
         self.balance_dock.raise_()
         self.balance_panel.start()
+
+    def compare_variant(self) -> None:
+        """Tools > Compare with Variant…: the open circuit under the Balance panel's
+        variant and another, on the same games, every figure's change in the panel."""
+        panel = self.balance_panel
+        bundled = [path.stem for path in bundled_variants()]
+        choice = self.prompts.compare_variant(panel.variant_box.currentText(), bundled)
+        if choice:
+            self.balance_dock.show()
+            self.balance_dock.raise_()
+            panel.compare_variant(choice)
+
+    def compare_saved_report(self) -> None:
+        """Tools > Compare with Saved Report…: every figure's change from a saved report."""
+        path = self.prompts.report_path(str(self.start_folder()))
+        if path:
+            self.balance_dock.show()
+            self.balance_dock.raise_()
+            self.balance_panel.compare_with_saved(path)
 
     def _show_heat(self, mode: str) -> None:
         self.act_heatmap.setEnabled(self.balance_panel.report is not None)
@@ -795,7 +825,11 @@ class MainWindow(QMainWindow):
 
     def duplicate_selection(self) -> None:
         """Copy the selected spaces, offset by 10 mm, and select the copies."""
-        new = commands.duplicate_spaces(self.doc, self.scene.selected_indices())
+        try:
+            new = commands.duplicate_spaces(self.doc, self.scene.selected_indices())
+        except commands.Refused as exc:
+            self.say(f"Not duplicated: {exc}")
+            return
         if new:
             self.scene.select_indices(new)
 
@@ -843,238 +877,69 @@ class MainWindow(QMainWindow):
         self.view.centre_on_rect(rect)
         return True
 
-    # -- documents ---------------------------------------------------------------
-    def maybe_save(self) -> bool:
-        """Ask about unsaved changes; True when it is fine to drop the document."""
-        if not self.doc.is_modified():
-            return True
-        held = self.read_only and bool(self.doc.path) and not is_bundled(self.doc.path or "")
-        answer = self.prompts.save_changes(self.doc.display_name, read_only=held)
-        if answer == "save":
-            return self.save()
-        return answer == "discard"
-
+    # -- documents: the life cycle lives in editor/document/life_cycle.py -------------
     def new_blank(self) -> None:
-        """A blank circuit."""
-        if self.maybe_save():
-            self._set_document(blank_track(), None)
+        """A blank circuit (after asking about unsaved changes)."""
+        self.life.new_blank()
 
     def new_from(self, path: str | Path) -> bool:
         """A new, unsaved circuit copied from a bundled (or any) track file."""
-        track = self._accepted(load_for_editing(path), path)
-        if track is None or not self.maybe_save():
-            return False
-        track.name = f"{track.name} (copy)"
-        self._set_document(track, None, modified=True)
-        return True
+        return self.life.new_from(path)
 
     def new_from_track(self, track: Track) -> bool:
         """A new, unsaved circuit copied from ``track`` (a template)."""
-        if not self.maybe_save():
-            return False
-        self._set_document(track.copy(), None, modified=True)
-        return True
-
-    def start_folder(self) -> Path:
-        """Where file dialogs open: beside the open file, the last folder used, or the
-        user's circuits folder."""
-        last = self.settings.value("lastFolder", "")
-        return start_folder(self.doc.path, str(last) if last else None)
-
-    def _remember_folder(self, path: str | Path) -> None:
-        if not is_bundled(path):
-            self.settings.setValue("lastFolder", str(Path(path).resolve().parent))
-
-    def open_dialog(self) -> None:
-        path = self.prompts.open_path(str(self.start_folder()))
-        if path:
-            self.open_file(path)
+        return self.life.new_from_track(track)
 
     def open_file(self, path: str | Path, ask: bool = True) -> bool:
-        """Open a track file; on failure the problems are shown and nothing changes.
-
-        The file is read before asking about unsaved changes, so a file that
-        cannot be opened never costs a question (or the current track).
-        """
-        result = load_for_editing(path)
-        track = self._accepted(result, path)
-        if track is None:
-            return False
-        if ask and not self.maybe_save():
-            return False
-        # A bundled circuit is never written to (nor locked): Save asks for a file.
-        read_only = True if is_bundled(path) else self._claim(str(path))
-        if read_only is None:
-            return False
-        self._set_document(track, str(path), read_only=read_only)
-        self._remember_folder(path)
-        if result.draft:
-            self.issues.set_load_problems(result.problems, "warning")
-        self._add_recent(str(path))
-        return True
-
-    def _accepted(self, result: LoadResult, path: str | Path) -> Track | None:
-        """The track read, or None after showing why the file could not be opened."""
-        if result.track is not None:
-            return result.track
-        self.issues.set_load_problems(result.problems, rejected=str(path))
-        self.issues_dock.show()
-        self.issues_dock.raise_()
-        self.statusBar().showMessage(f"Could not open {path}", 8000)
-        self.prompts.problems(
-            "Cannot open track",
-            f"{Path(path).name} could not be opened; the current track is unchanged.",
-            [str(p) for p in result.problems],
-        )
-        return None
-
-    def _claim(self, path: str) -> bool | None:
-        """Lock ``path`` for this editor: False when locked, True to open it read-only,
-        None when the user cancels (another editor has it)."""
-        owner = self.guard.try_lock(path)
-        if owner is None:
-            return False
-        answer = self.prompts.file_in_use(Path(path).name, owner.describe())
-        if answer == "cancel":
-            return None
-        self.guard.unlock()  # the other editor keeps the lock
-        return answer == "read-only"
-
-    def _set_document(
-        self, track: Track, path: str | None, modified: bool = False, read_only: bool = False
-    ) -> None:
-        self.issues.set_load_problems([])
-        if path is None or read_only:  # the file left behind is free for other editors
-            self.guard.unlock()
-        self.read_only = read_only
-        self.guard.watch(path)
-        self.doc.replace(track, path, modified=modified)
-        self.undo_view.setEmptyLabel(f"Opened {Path(path).name}" if path else "New track")
-        self.view.fit_to_view()
-        self._update_title()
-
-    def close_document(self) -> None:
-        """Close the track (asking to save) and start a blank one."""
-        self.new_blank()
+        """Open a track file; on failure the problems are shown and nothing changes."""
+        return self.life.open_file(path, ask)
 
     def save(self) -> bool:
         """Save to the document's file, asking for one if it has none (or it is read-only)."""
-        if not self.doc.path or self.read_only:
-            return self.save_as()
-        return self._save_to(self.doc.path)
+        return self.life.save()
 
     def save_as(self) -> bool:
-        """Save to a file the user picks; an untitled track takes its name from the file."""
-        if self.doc.path and self.read_only and not is_bundled(self.doc.path):
-            suggested = str(copy_path(Path(self.doc.path)))  # the file is another window's
-        elif self.doc.path and not is_bundled(self.doc.path):
-            suggested = self.doc.path
-        else:
-            suggested = f"{suggested_stem(None, self.doc.track.name, self.start_folder())}.yaml"
-        path = self.prompts.save_path(suggested)
-        if not path:
-            return False
-        renamed = False
-        if (self.doc.track.name or "").strip() in ("", UNTITLED) and _writable(path):
-            name = Path(path).stem.replace("-", " ").replace("_", " ").strip().title()
-            if name:  # printed on the board, so never "Untitled"; one undo step
-                self.doc.undo_stack.push(commands.SetMeta(self.doc, "name", name))
-                renamed = True
-        if self._save_to(path):
-            return True
-        if renamed:  # written after all checks passed, yet failed: keep the old name
-            self.doc.undo_stack.undo()
-        return False
+        """Save to a file the user picks."""
+        return self.life.save_as()
 
-    def _save_to(self, path: str) -> bool:
-        if not self._may_write(path):
-            return False
-        not_kept = self._keep_earlier_save(path)
-        try:
-            save_track(self.doc.track, path)
-        except TracksideError as exc:
-            self.prompts.problems("Cannot save track", str(exc), [])
-            return False
-        except OSError as exc:
-            self.prompts.problems("Cannot save track", f"{path}: {exc.strerror or exc}", [])
-            return False
-        self.read_only = False
-        self.guard.watch(path)
-        self.doc.mark_saved(path)
-        self._remember_folder(path)
-        self._add_recent(path)
-        self.statusBar().showMessage(f"Saved {path}{not_kept}", 15000 if not_kept else 5000)
-        return True
+    def maybe_save(self) -> bool:
+        """Ask about unsaved changes; True when it is fine to drop the document."""
+        return self.life.maybe_save()
 
-    def _keep_earlier_save(self, path: str) -> str:
-        """Keep the version ``path`` holds before it is overwritten (File > Compare With
-        Earlier Save); a failure never stops the save: it is said after it."""
-        try:
-            self.earlier_saves.keep_previous(path, self.doc.track.to_yaml())
-        except OSError as exc:
-            where = self.earlier_saves.directory
-            return f" (the version it replaced could not be kept in {where}: {exc.strerror or exc})"
-        return ""
+    def check_recovery(self) -> bool:
+        """Offer to recover what a crashed session autosaved; True when recovered."""
+        return self.life.check_recovery()
 
-    def _may_write(self, path: str) -> bool:
-        """Ask before overwriting another program's change; never write into a file
-        another editor holds."""
-        same = self.guard.path == os.path.realpath(path)
-        if same and self.guard.changed_since_known():
-            text = difference(path, self.doc.track.to_yaml())
-            if self.prompts.overwrite_changed(Path(path).name, text) != "overwrite":
-                return False
-        if same and self.guard.locked:
-            return True
-        owner = self.guard.try_lock(path)
-        if owner is not None:
-            self.prompts.problems(
-                "Cannot save track",
-                f"{Path(path).name} is open in {owner.describe()}.",
-                ["Close it there first, or save under another name."],
-            )
-            return False
-        return True
+    def start_folder(self) -> Path:
+        """Where file dialogs open."""
+        return self.life.start_folder()
 
-    # -- the file on disk ---------------------------------------------------------
-    def _on_disk_changed(self, path: str) -> None:
-        """Another program wrote the open file: reload, or ask when there are edits."""
-        if self._asking_disk or not self.doc.path:
-            return
-        name = Path(path).name
-        if self.doc.is_modified():
-            self._asking_disk = True
-            try:
-                answer = self.prompts.changed_on_disk(
-                    name, difference(path, self.doc.track.to_yaml())
-                )
-            finally:
-                self._asking_disk = False
-            if answer != "reload":
-                self.guard.accept_disk()
-                # No state of the undo history matches the disk any more: stay unsaved.
-                self.doc.mark_modified()
-                self.statusBar().showMessage(f"Kept your version of {name}", 8000)
-                return
-        track = self._accepted(load_for_editing(self.doc.path), self.doc.path)
-        if track is None:
-            self.guard.accept_disk()
-            self.doc.mark_modified()  # what is on disk is broken: ours is the copy to save
-            return
-        self._set_document(track, self.doc.path, read_only=self.read_only)
-        self.statusBar().showMessage(f"Reloaded {name}: another program changed it", 8000)
+    def recent_files(self) -> list[str]:
+        """Recently opened or saved files, newest first."""
+        return self.life.recent_files()
 
-    def _on_disk_removed(self, path: str) -> None:
-        self.doc.mark_modified()
-        self.statusBar().showMessage(
-            f"{Path(path).name} was deleted or moved on disk; Save writes it again", 15000
-        )
+    @property
+    def read_only(self) -> bool:
+        """True when Save may not write the document's file (Save asks for another)."""
+        return self.life.read_only
+
+    def _show_load_problems(self, problems: list, severity: str, rejected: str) -> None:
+        self.issues.set_load_problems(problems, severity, rejected or None)
+        if rejected:
+            self.issues_dock.show()
+            self.issues_dock.raise_()
+
+    def _document_set(self, path: str) -> None:
+        self.undo_view.setEmptyLabel(f"Opened {Path(path).name}" if path else "New track")
+        self.view.fit_to_view()
+        self._update_title()
 
     def _show_autosave_failure(self, reason: str) -> None:
         self.autosave_label.setText("Autosave failed: retrying")
         self.autosave_label.setToolTip(
             f"Could not write the autosave to {self.autosave.directory}: {reason}.\n"
-            "Trackside tries again every few seconds; save your work to be safe."
+            f"Trackside tries again every {RETRY_MS // 1000} seconds, and this stays until "
+            "an autosave is written; save your work to be safe."
         )
         self.autosave_label.show()
 
@@ -1098,56 +963,17 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Exported {path}{pages}", 8000)
         return True
 
-    def check_recovery(self) -> bool:
-        """Offer to recover what a crashed session autosaved; True when recovered."""
-        entries = leftover_autosaves(self.autosave.directory)
-        if not entries:
-            return False
-        answer = self.prompts.recovery(entries)
-        if answer == "discard":
-            for e in entries:
-                e.discard()
-            return False
-        if answer != "recover":
-            return False
-        entry = entries[0]
-        track = self._accepted(load_for_editing(entry.track_file), entry.track_file)
-        if track is None:
-            return False
-        held = bool(entry.original) and self.guard.try_lock(str(entry.original)) is not None
-        self._set_document(track, entry.original, modified=True, read_only=held)
-        entry.discard()
-        self.autosave.save_now()
-        self.statusBar().showMessage("Recovered the autosaved track; save it to keep it", 8000)
-        return True
-
     # -- recent files and title ------------------------------------------------------
-    def recent_files(self) -> list[str]:
-        """Recently opened or saved files, newest first."""
-        value = self.settings.value("recentFiles", [])
-        if isinstance(value, str):
-            return [value]
-        if isinstance(value, list | tuple):
-            return [str(v) for v in value]
-        return []
-
-    def _add_recent(self, path: str) -> None:
-        path = str(Path(path).resolve())
-        files = [path] + [f for f in self.recent_files() if f != path]
-        self.settings.setValue("recentFiles", files[:MAX_RECENT])
-
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
-        files = self.recent_files()
-        missing = [f for f in files if not Path(f).is_file()]
-        if missing:  # moved or deleted since: drop them, and say which
-            files = [f for f in files if f not in missing]
-            self.settings.setValue("recentFiles", files)
+        missing = self.life.forget_missing_recent()
+        if missing:  # moved or deleted since: dropped; say which
             self.statusBar().showMessage(
                 f"Open Recent: removed {plural(len(missing), 'file')} no longer there: "
                 + ", ".join(Path(f).name for f in missing),
                 10000,
             )
+        files = self.life.recent_files()
         for n, f in enumerate(files, 1):
             act = self.recent_menu.addAction(f"&{n} {Path(f).name}  —  {Path(f).parent}")
             act.triggered.connect(lambda _c=False, p=f: self.open_file(p))
@@ -1155,22 +981,23 @@ class MainWindow(QMainWindow):
             self.recent_menu.addAction("(none)").setEnabled(False)
         else:
             self.recent_menu.addSeparator()
-            self.recent_menu.addAction("Clear List").triggered.connect(
-                lambda: self.settings.setValue("recentFiles", [])
-            )
+            self.recent_menu.addAction("Clear List").triggered.connect(self.life.clear_recent)
 
     def _update_title(self, *_args) -> None:
-        mode = " (read-only)" if self.read_only else ""
+        if self.read_only:
+            mode = " (read-only)"
+        elif self.life.held_elsewhere:
+            mode = " (open in another window: cannot save)"
+        else:
+            mode = ""
         self.setWindowTitle(f"{self.doc.display_name}{mode}[*] — {APP_NAME}")
         self.setWindowModified(self.doc.is_modified())
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.maybe_save():
+        if not self.life.close():
             event.ignore()
             return
         self.settings.setValue("geometry", self.saveGeometry())
-        self.autosave.discard()
-        self.guard.release()
         self.balance_panel.wait()
         self.scene.surface.wait()
         self.issues.wait()
@@ -1186,12 +1013,3 @@ def scrolled(panel: QWidget) -> QScrollArea:
     room.setWidgetResizable(True)
     room.setFrameShape(QScrollArea.Shape.NoFrame)
     return room
-
-
-def _writable(path: str) -> bool:
-    """True when a file can be written at ``path`` (checked before anything changes)."""
-    try:
-        check_writable(path)
-    except TracksideError:
-        return False
-    return True

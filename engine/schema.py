@@ -6,6 +6,7 @@ schema (``schemafast``); jsonschema, imported only then, words what is wrong.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from trackside.engine.errors import InvalidInput, more_problems, shown
 from trackside.engine.resources import load_schema
 from trackside.engine.schemafast import Check, compile_schema
-from trackside.engine.yamlio import JsonPath, YamlDocument
+from trackside.engine.yamlio import JsonPath, YamlDocument, path_text
 
 if TYPE_CHECKING:
     import jsonschema
@@ -79,7 +80,7 @@ def _is_number(_checker: object, instance: object) -> bool:
 
 
 @cache
-def _quick_check(name: str) -> Check | None:
+def _quick_check(name: str, pointer: str = "") -> Check | None:
     def careful(part: dict[str, Any]) -> Check:
         """jsonschema on one part of the schema, made when first needed."""
         made: list[Validator] = []
@@ -91,7 +92,17 @@ def _quick_check(name: str) -> Check | None:
 
         return check
 
-    return compile_schema(inline_refs(load_schema(name)), careful)
+    return compile_schema(_part(name, pointer), careful)
+
+
+@cache
+def _part(name: str, pointer: str) -> dict[str, Any]:
+    """The part of schema ``name`` at ``pointer`` ('' for the whole), references inlined
+    (read it, never change it: it is shared)."""
+    node: dict[str, Any] = inline_refs(load_schema(name))
+    for key in filter(None, pointer.split("/")):
+        node = node[key]
+    return node
 
 
 @cache
@@ -163,18 +174,35 @@ def refusal(
     )
 
 
+def schema_part(name: str, pointer: str) -> dict[str, Any]:
+    """The part of schema ``name`` at ``pointer`` (``"properties/name"``), its local
+    references inlined: where a limit is read (``["maxLength"]``), so that it is stated
+    once, in the schema."""
+    return copy.deepcopy(_part(name, pointer))
+
+
 def check(name: str, data: object) -> list[Violation]:
     """Schema violations of ``data``, in path order."""
-    quick = _quick_check(name)
+    return check_part(name, "", data)
+
+
+def check_part(name: str, pointer: str, data: object, at: JsonPath = ()) -> list[Violation]:
+    """Violations of ``data`` against the part of schema ``name`` at ``pointer``
+    (``"$defs/space"``, ``"properties/name"``; '' for the whole), ``data`` standing at
+    ``at`` in a document: what a value must be before it goes into a document."""
+    quick = _quick_check(name, pointer)
     if quick is not None and quick(data):
         return []
+    validator = _validator(name)
+    if pointer:
+        validator = validator.evolve(schema=_part(name, pointer))
     found: list[Violation] = []
     # YAML may have keys that are no strings, unlike the JSON the stubs describe: the
     # schema then reports them.
-    for err in _validator(name).iter_errors(data):  # type: ignore[arg-type]
+    for err in validator.iter_errors(data):  # type: ignore[arg-type]
         for leaf in _leaves(err):
             kind = _KIND_OF_KEYWORD.get(str(leaf.validator), ViolationKind.OTHER)
-            found.append(Violation(_describe(leaf), tuple(leaf.absolute_path), kind))
+            found.append(Violation(_describe(leaf, at), (*at, *leaf.absolute_path), kind))
     found.sort(key=lambda item: [str(p) for p in item.path])
     return list(dict.fromkeys(found))
 
@@ -189,9 +217,9 @@ def _leaves(err: jsonschema.ValidationError) -> Iterator[jsonschema.ValidationEr
     yield best if isinstance(best, jsonschema.ValidationError) else err
 
 
-def _describe(err: jsonschema.ValidationError) -> str:
-    """What is wrong, in the user's terms, beginning with where."""
-    return f"{_path_text(tuple(err.absolute_path))}: {_problem(err)}"
+def _describe(err: jsonschema.ValidationError, at: JsonPath = ()) -> str:
+    """What is wrong, in the user's terms, beginning with where (below ``at``)."""
+    return f"{path_text((*at, *err.absolute_path))}: {_problem(err)}"
 
 
 def _problem(err: jsonschema.ValidationError) -> str:
@@ -233,18 +261,6 @@ def _listed(value: object) -> list[object]:
 
 def _count(value: object) -> int:
     return len(value) if isinstance(value, str | list | dict) else 0
-
-
-def _path_text(path: JsonPath) -> str:
-    if not path:
-        return "document"
-    text = ""
-    for part in path:
-        if isinstance(part, int) and not isinstance(part, bool):
-            text += f"[{part}]"
-        else:
-            text += f".{shown(part, quote=False)}" if text else shown(part, quote=False)
-    return text
 
 
 _KINDS = {

@@ -23,6 +23,7 @@ from typing import Any
 
 from trackside.engine.bots import drive, seat_bots
 from trackside.engine.game import Game, Series, Variant
+from trackside.engine.game.setup import paired_deal
 from trackside.engine.records import new_game
 from trackside.engine.text import plural
 from trackside.engine.track.model import Track
@@ -53,7 +54,9 @@ class BotRun:
     variant with its own, unless ``series`` says otherwise), set up from seed
     ``seed + i``, with a bot of ``bots[seat]`` per seat (cycled when shorter;
     with ``rotate`` the kinds move one seat on game after game, so that seat
-    order and bot kind are told apart)."""
+    order and bot kind are told apart). With ``paired`` each race is dealt by
+    ``paired_deal``, the shuffles every variant shares, so that two variants
+    compared play the same games as far as their rules allow (one race a game)."""
 
     tracks: tuple[Track, ...]
     variant: Variant
@@ -63,6 +66,7 @@ class BotRun:
     bots: tuple[str, ...] = ("greedy",)
     rotate: bool = False
     series: bool | None = None
+    paired: bool = False
 
     def kinds(self, index: int) -> list[str]:
         """The bot kind per seat in game ``index``."""
@@ -72,7 +76,11 @@ class BotRun:
     def play(self, index: int) -> Game | Series:
         """Game ``index`` played to its end by its bots, each seeded from the game's seed."""
         seed = self.seed + index
-        game = new_game(list(self.tracks), self.variant, self.players, seed, series=self.series)
+        variant = self.variant
+        deals = [paired_deal(variant, variant.deck, self.players, seed)] if self.paired else []
+        game = new_game(
+            list(self.tracks), self.variant, self.players, seed, deals, series=self.series
+        )
         drive(game, seat_bots(seed, self.kinds(index)))
         return game
 

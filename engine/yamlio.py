@@ -90,12 +90,8 @@ def read_text(path: str | os.PathLike[str], what: str = "file") -> str:
         raise UnreadableInput(f"the path is empty; give the path of a {what}")
     try:
         raw = _read_regular(name, what)
-    except FileNotFoundError:
-        raise UnreadableInput("no such file", Place(name)) from None
-    except PermissionError:
-        raise UnreadableInput("permission denied", Place(name)) from None
     except OSError as exc:
-        raise UnreadableInput(f"cannot read: {exc.strerror or exc}", Place(name)) from None
+        raise _unreadable(exc, name) from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -134,10 +130,38 @@ def _too_big(name: str, what: str) -> UnreadableInput:
 def _check_regular(mode: int, name: str, what: str) -> None:
     if stat.S_ISREG(mode):
         return
-    kind = kind_of_file(mode)
     raise UnreadableInput(
-        f"is {kind}, not a {what}", Place(name), f"give the path of a {what} saved on disk"
+        f"is {kind_of_file(mode)}, not a {what}",
+        Place(name),
+        f"give the path of a {what} saved on disk",
     )
+
+
+def file_kind(path: str | os.PathLike[str]) -> str | None:
+    """What ``path`` is when it is no regular file ("a named pipe", "a directory", "a
+    device"...), None for a regular file; OSError when there is nothing to look at.
+    Looking never opens it (opening a named pipe waits for a writer)."""
+    mode = os.stat(path).st_mode
+    return None if stat.S_ISREG(mode) else kind_of_file(mode)
+
+
+def check_regular_file(path: str | os.PathLike[str], what: str = "file") -> None:
+    """UnreadableInput, worded as for a track file, unless ``path`` is a regular file:
+    the gate before any other reader (an image or PDF library) opens it."""
+    name = str(path)
+    try:
+        _check_regular(os.stat(name).st_mode, name, what)
+    except OSError as exc:
+        raise _unreadable(exc, name) from None
+
+
+def _unreadable(exc: OSError, name: str) -> UnreadableInput:
+    """Why a file cannot be read, in the words every reader here uses."""
+    if isinstance(exc, FileNotFoundError):
+        return UnreadableInput("no such file", Place(name))
+    if isinstance(exc, PermissionError):
+        return UnreadableInput("permission denied", Place(name))
+    return UnreadableInput(f"cannot read: {exc.strerror or exc}", Place(name))
 
 
 def parse_yaml(text: str, file: str = "<input>") -> YamlDocument:
@@ -381,8 +405,84 @@ _Dumper.add_representer(tuple, _represent_list)
 _Dumper.add_representer(float, _represent_float)
 
 
+class NotPlainData(ValueError):
+    """Data the YAML writer refuses: a value of another type than plain numbers, text,
+    true or false, None, lists and mappings (a numpy number, an enum, an object), or a
+    number that is not finite. Only a bug brings such data here: what a file holds is
+    checked before it reaches the writer."""
+
+
+_WRITTEN_SCALARS = frozenset({str, int, bool, type(None)})
+_WRITTEN_KEYS = frozenset({str, int})
+_NOT_FINITE = "a number written to a file must be finite"
+_BAD_KEY = "a mapping key written to a file is text or a whole number"
+
+
+def path_text(path: JsonPath) -> str:
+    """A place in a document as people read it: ``spaces[3].corners[0]``."""
+    if not path:
+        return "document"
+    text = ""
+    for part in path:
+        if isinstance(part, int) and not isinstance(part, bool):
+            text += f"[{part}]"
+        else:
+            text += f".{shown(part, quote=False)}" if text else shown(part, quote=False)
+    return text
+
+
+def check_plain(data: object) -> None:
+    """Raise NotPlainData, naming the place, unless ``data`` holds only what a YAML
+    file written here may: plain numbers (finite), text, true or false, None, and
+    lists and mappings of them (by exact type: a subclass such as numpy's float64 is
+    refused, as its text would not read back as the same value)."""
+    found = _not_plain(data)
+    if found is None:
+        return
+    path, value, problem = found
+    raise NotPlainData(
+        f"cannot write {shown(value)} at {path_text(tuple(reversed(path)))}: {problem}"
+    )
+
+
+def _not_plain(value: object) -> tuple[list[PathPart], object, str] | None:
+    """Where (innermost first), what and why of the first thing ``check_plain`` refuses."""
+    kind = type(value)
+    if kind in _WRITTEN_SCALARS:
+        return None
+    if kind is float:
+        return None if math.isfinite(value) else ([], value, _NOT_FINITE)  # type: ignore[arg-type]
+    items: Any
+    if kind is dict:
+        items = value.items()  # type: ignore[attr-defined]
+    elif kind is list or kind is tuple:
+        items = enumerate(value)  # type: ignore[arg-type]
+    else:
+        return [], value, _not_plain_type(kind)
+    for key, item in items:
+        if kind is dict and type(key) not in _WRITTEN_KEYS:
+            return [], key, _BAD_KEY
+        inner = type(item)
+        if inner in _WRITTEN_SCALARS or (inner is float and math.isfinite(item)):
+            continue  # the common case, without a call
+        found = _not_plain(item)
+        if found is not None:
+            found[0].append(key)
+            return found
+    return None
+
+
+def _not_plain_type(kind: type) -> str:
+    return (
+        f"it is a {kind.__module__}.{kind.__qualname__}; a file holds plain numbers, "
+        "text, true or false, lists and mappings only"
+    )
+
+
 def dump_yaml(data: Any, header: str | None = None) -> str:
-    """YAML text for ``data``: keys in the given order, readable layout."""
+    """YAML text for ``data``: keys in the given order, readable layout. NotPlainData
+    for anything but plain data (see ``check_plain``)."""
+    check_plain(data)
     text = yaml.dump(
         data,
         Dumper=_Dumper,

@@ -176,6 +176,44 @@ def balance_shot() -> None:
     w.close()
 
 
+ODDS_BETTING = """format: trackside-variant/1
+name: Odds betting
+description: Only a bet on the winner pays, and a late bet pays more.
+extends: standard
+payouts:
+  race: [10, 8, 6, 4, 2, 0]
+  bets:
+    - [8]
+    - [12]
+    - [16]
+"""
+
+
+def rules_shot() -> None:
+    """Harbour Loop: Tools > Compare with Variant… with the odds-betting example of
+    docs/variants.md, 1,000 games of each; the Rules section with every change
+    (balance-rules.png)."""
+    scratch = Path(tempfile.mkdtemp(prefix="trackside-shots-"))
+    SCRATCH.append(scratch)
+    odds = scratch / "odds-betting.yaml"
+    odds.write_text(ODDS_BETTING)
+    w = window()
+    w.open_file(TRACKS / "harbour-loop.yaml", ask=False)
+    w.view.fit_to_view()
+    panel = w.balance_panel
+    panel.games_box.setValue(1000)
+    panel.workers_box.setValue(2)
+    w.balance_dock.show()
+    w.balance_dock.raise_()
+    panel.compare_variant(str(odds))
+    _wait_for(panel)
+    settle()
+    room = w.balance_dock.widget()
+    room.verticalScrollBar().setValue(panel.rules.y())
+    save(w, "balance-rules.png")
+    w.close()
+
+
 def _wait_for(panel: BalancePanel) -> None:
     """Let the panel's run or search end."""
     while panel.running:
@@ -250,7 +288,7 @@ def play_shots() -> None:
 
 def main() -> None:
     """Take the pictures named on the command line (editor, lanes, keep, closes, moves,
-    balance, play), or all."""
+    balance, rules, play), or all."""
     app = make_app()
     IMAGES.mkdir(parents=True, exist_ok=True)
     wanted = set(sys.argv[1:]) or {
@@ -260,6 +298,7 @@ def main() -> None:
         "closes",
         "moves",
         "balance",
+        "rules",
         "play",
     }
     shots = {
@@ -269,6 +308,7 @@ def main() -> None:
         "closes": closes_shot,
         "moves": movement_shot,
         "balance": balance_shot,
+        "rules": rules_shot,
         "play": play_shots,
     }
     for name, shoot in shots.items():

@@ -11,15 +11,18 @@ it is never printed.
 from __future__ import annotations
 
 import math
+import os
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QPixmap, QTransform
+from PySide6.QtGui import QImage, QImageReader, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsPixmapItem
 
 from trackside.editor.canvas import pdf_page
 from trackside.editor.canvas.items import Z_SURFACE
 from trackside.editor.document.track_document import TrackDocument
+from trackside.engine.errors import UnreadableInput
+from trackside.engine.yamlio import check_regular_file
 
 
 def image_file(doc: TrackDocument) -> Path | None:
@@ -31,6 +34,46 @@ def image_file(doc: TrackDocument) -> Path | None:
     if not path.is_absolute() and doc.path:
         path = Path(doc.path).parent / path
     return path
+
+
+def file_problem(path: str | Path, what: str = "picture") -> str:
+    """Why ``path`` is no file to read ('' when it is one, or is not there: the reader
+    says that in its words): a named pipe, folder or device (opening a named pipe
+    waits for a writer: the editor would freeze). The same gate as a track file's."""
+    if not os.path.lexists(path):
+        return ""
+    try:
+        check_regular_file(path, what)
+    except UnreadableInput as exc:
+        return str(exc)
+    return ""
+
+
+def picture_problem(path: str | Path) -> str:
+    """Why Qt cannot show the picture in ``path`` ('' when it can): no regular file, no
+    picture Qt reads, or more pixels than Qt reads into memory at once (its image
+    allocation limit), said with the limit."""
+    problem = file_problem(path)
+    if problem:
+        return problem
+    name = Path(path).name
+    reader = QImageReader(str(path))
+    size = reader.size()
+    if not reader.canRead() or size.width() <= 0 or size.height() <= 0:
+        why = reader.errorString() or "use a PNG or JPEG file, or a PDF"
+        return f"{name} is no picture this editor can read ({why})"
+    limit_mb = QImageReader.allocationLimit()
+    fmt = reader.imageFormat()
+    depth = QImage(1, 1, fmt).depth() if fmt != QImage.Format.Format_Invalid else 32
+    needed = size.width() * size.height() * max(depth, 8) // 8
+    if limit_mb > 0 and needed > limit_mb * 1024 * 1024:
+        side = math.isqrt(limit_mb * 1024 * 1024 * 8 // max(depth, 8))
+        return (
+            f"{name} is {size.width():,} x {size.height():,} pixels, "
+            f"{needed / 2**20:,.0f} MB in memory: more than the {limit_mb} MB a picture may "
+            f"take (about {side:,} x {side:,} pixels); scale it down, or make it a PDF page"
+        )
+    return ""
 
 
 class BackgroundItem(QGraphicsPixmapItem):
@@ -83,10 +126,13 @@ class BackgroundItem(QGraphicsPixmapItem):
         if background is None or path is None:
             self.pdf_pages = []
             return None
-        if background.page is None and not pdf_page.is_pdf(path):
+        if background.page is None and (file_problem(path) or not pdf_page.is_pdf(path)):
             self.pdf_pages = []
             return (path, None, 1.0)
         page = background.page or 1
+        not_a_file = file_problem(path, "PDF")
+        if not_a_file:
+            return (path, page, not_a_file)
         try:
             size = self._page_size(path, page)
         except pdf_page.PdfProblem as problem:
@@ -114,10 +160,11 @@ class BackgroundItem(QGraphicsPixmapItem):
         if isinstance(resolution, str):
             self._fail(resolution)
         elif page is None:
-            pixmap = QPixmap(str(path))
+            problem = picture_problem(path)
+            pixmap = QPixmap() if problem else QPixmap(str(path))
             self.setPixmap(pixmap)
-            if pixmap.isNull():
-                self.problem = f"Background picture not found: {path}"
+            if problem or pixmap.isNull():
+                self.problem = f"Background picture cannot be shown: {problem or path}"
         else:
             try:
                 image = pdf_page.render_page(path, page, resolution)

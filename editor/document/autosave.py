@@ -1,4 +1,5 @@
-"""Autosave every minute to the user's data folder; find what a crashed session left.
+"""Autosave a few seconds after the edits stop, to the user's data folder; find what a
+crashed session left.
 
 Each running editor writes ``autosave-<pid>.yaml`` (the track) and
 ``autosave-<pid>.json`` (which file it was, when) while its document has
@@ -17,11 +18,14 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 
+from trackside.editor.document.files import unsaveable
 from trackside.editor.document.track_document import TrackDocument
-from trackside.engine.yamlio import write_atomic
+from trackside.engine.writer import write_text
 
-INTERVAL_MS = 60_000
-RETRY_MS = 15_000  # after a failed autosave, try again sooner than the interval
+IDLE_MS = 3_000  # an autosave this long after the last edit
+LONGEST_MS = 30_000  # and one at least this often while edits go on without a pause
+SLOW_FACTOR = 10  # never spend more than a tenth of the time writing autosaves
+RETRY_MS = 15_000  # after a failed autosave, try again after this long
 
 
 def default_directory() -> Path:
@@ -53,10 +57,14 @@ class AutosaveEntry:
 
 
 class Autosaver(QObject):
-    """Writes the document to the autosave folder on a timer while it is modified.
+    """Writes the document to the autosave folder a few seconds after the edits stop
+    (``idle_ms``; at least every ``LONGEST_MS`` while they go on), while it is modified.
 
-    A failed write emits ``failed`` with the reason and is retried every
-    ``RETRY_MS`` until one succeeds, which emits ``recovered``.
+    A large track that takes long to write waits longer (ten times the last write),
+    so that writing never takes more than a tenth of the time. A failed write emits
+    ``failed`` with the reason and is retried every ``RETRY_MS``; it stays failed
+    (and shown) until a write succeeds, which emits ``recovered``. A track that no
+    file could hold is not written (the reason is the failure).
     """
 
     failed = Signal(str)
@@ -66,7 +74,7 @@ class Autosaver(QObject):
         self,
         doc: TrackDocument,
         directory: Path | None = None,
-        interval_ms: int = INTERVAL_MS,
+        idle_ms: int = IDLE_MS,
         parent: QObject | None = None,
     ):
         super().__init__(parent)
@@ -75,46 +83,54 @@ class Autosaver(QObject):
         self.track_file = self.directory / f"autosave-{os.getpid()}.yaml"
         self.meta_file = self.directory / f"autosave-{os.getpid()}.json"
         self.last_error: str | None = None
-        self.timer = QTimer(self)
-        self.timer.setInterval(interval_ms)
-        self.timer.timeout.connect(self.save_now)
-        self.timer.start()
-        self.retry = QTimer(self)
-        self.retry.setSingleShot(True)
-        self.retry.setInterval(RETRY_MS)
-        self.retry.timeout.connect(self.save_now)
+        self.idle_ms = idle_ms
+        self.idle = self._timer(idle_ms)
+        self.longest = self._timer(max(idle_ms, LONGEST_MS))
+        self.retry = self._timer(RETRY_MS)
         self._dirty = doc.is_modified()  # changed since the last autosave
         doc.modifiedChanged.connect(self._on_modified)
         doc.changed.connect(self._on_changed)
+        if self._dirty:
+            self._on_changed()
+
+    def _timer(self, ms: int) -> QTimer:
+        timer = QTimer(self)
+        timer.setSingleShot(True)
+        timer.setInterval(ms)
+        timer.timeout.connect(self.save_now)
+        return timer
 
     def _on_changed(self) -> None:
         self._dirty = True
+        self.idle.start()  # again: the edits have not stopped yet
+        if not self.longest.isActive():
+            self.longest.start()
 
     def _on_modified(self, modified: bool) -> None:
         if not modified:
             self.discard()
+        else:
+            self._on_changed()  # a recovered or reverted track is unsaved work too
 
     def save_now(self) -> bool:
         """Write the autosave if the document has unsaved changes; True when written."""
+        self.idle.stop()
+        self.longest.stop()
         if not self.doc.is_modified():
             return False
         if not self._dirty and self.track_file.exists():
             return False  # nothing new since the last autosave
+        started = time.monotonic()
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            write_atomic(self.track_file, self.doc.track.to_yaml())
-            meta = {
-                "original": self.doc.path,
-                "name": self.doc.track.name or "Untitled",
-                "pid": os.getpid(),
-                "saved_at": time.time(),
-            }
-            write_atomic(self.meta_file, json.dumps(meta, indent=1))
+            self._write()
         except Exception as exc:  # autosave must never interrupt editing
             self.last_error = _reason(exc)
             self.retry.start()
             self.failed.emit(self.last_error)
             return False
+        took_ms = (time.monotonic() - started) * 1000
+        self.idle.setInterval(max(self.idle_ms, round(SLOW_FACTOR * took_ms)))
+        self.retry.stop()
         had_failed = self.last_error is not None
         self.last_error = None
         self._dirty = False
@@ -122,12 +138,25 @@ class Autosaver(QObject):
             self.recovered.emit()
         return True
 
+    def _write(self) -> None:
+        why = unsaveable(self.doc.track)
+        if why:
+            raise ValueError(f"the track holds what a track file cannot ({why})")
+        self.directory.mkdir(parents=True, exist_ok=True)
+        write_text(self.track_file, self.doc.track.to_yaml(), "the autosave")
+        meta = {
+            "original": self.doc.path,
+            "name": self.doc.track.name or "Untitled",
+            "pid": os.getpid(),
+            "saved_at": time.time(),
+        }
+        write_text(self.meta_file, json.dumps(meta, indent=1), "the autosave")
+
     def discard(self) -> None:
-        """Remove this session's autosave (after a save or a clean close)."""
-        self.retry.stop()
-        if self.last_error is not None:
-            self.last_error = None
-            self.recovered.emit()  # nothing left to keep safe
+        """Remove this session's autosave (after a save or a clean close). A failure
+        stays shown until an autosave is written."""
+        for timer in (self.idle, self.longest, self.retry):
+            timer.stop()
         for f in (self.track_file, self.meta_file):
             with contextlib.suppress(FileNotFoundError, OSError):
                 f.unlink()

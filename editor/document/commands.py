@@ -3,14 +3,26 @@
 Each command keeps what it needs to undo itself and calls only the document's
 mutators. Compound edits are macros (``QUndoStack.beginMacro``) built by the
 helpers at the end of this module, so that one user action is one undo step.
+
+A command checks what it would put in the track when it is made, before it is
+pushed: ``Refused`` (``editor.document.fits``) when the track's file could not
+hold it, with the reason in words; the document is then as it was.
 """
 
 from __future__ import annotations
 
 import copy
+import math
 
 from PySide6.QtGui import QUndoCommand
 
+from trackside.editor.document.fits import (
+    Refused,
+    plain_data,
+    refuse_unless_fits,
+    refuse_unless_points_fit,
+    refuse_unless_spaces_fit,
+)
 from trackside.editor.document.track_document import TrackDocument
 from trackside.engine.text import plural
 from trackside.engine.track.geometry import LINE_NAMES
@@ -34,6 +46,7 @@ class AddSpaces(QUndoCommand):
         # The command's own copies: every redo puts these same objects back, so the
         # commands pushed after this one find them again.
         self.spaces = [copy.deepcopy(sp) for sp in spaces]
+        refuse_unless_spaces_fit(self.spaces, len(doc.track.spaces) + len(self.spaces))
 
     def redo(self) -> None:
         for sp in self.spaces:
@@ -86,6 +99,8 @@ class MoveSpaces(QUndoCommand):
         self.dx, self.dy = dx, dy
         self.nudge = nudge
         self.old = [list(sp.corners) for sp in self.spaces]
+        for sp, old in zip(self.spaces, self.old, strict=True):
+            refuse_unless_points_fit(self._moved(old), f"space {sp.id}")
 
     def id(self) -> int:
         return MERGE_NUDGE if self.nudge else -1
@@ -97,11 +112,12 @@ class MoveSpaces(QUndoCommand):
         self.dy += other.dy
         return True
 
+    def _moved(self, corners: list[Point]) -> list[Point]:
+        return [(_clean(float(x) + self.dx), _clean(float(y) + self.dy)) for x, y in corners]
+
     def redo(self) -> None:
         for sp, old in zip(self.spaces, self.old, strict=True):
-            self.doc.set_corners(
-                sp, [(_clean(float(x) + self.dx), _clean(float(y) + self.dy)) for x, y in old]
-            )
+            self.doc.set_corners(sp, self._moved(old))
 
     def undo(self) -> None:
         for sp, old in zip(self.spaces, self.old, strict=True):
@@ -116,7 +132,7 @@ class SetCorners(QUndoCommand):
         super().__init__(text or f"Edit corners of {self.space.id}")
         self.doc = doc
         self.old = list(self.space.corners)
-        self.new = [(_clean(x), _clean(y)) for x, y in corners]
+        self.new = _fitting_corners(self.space, corners_rounded(corners))
 
     def redo(self) -> None:
         self.doc.set_corners(self.space, self.new)
@@ -135,6 +151,9 @@ class SetSpaceField(QUndoCommand):
         self.name = name
         self.old = getattr(self.space, name)
         self.new = value
+        changed = copy.copy(self.space)
+        setattr(changed, name, value)
+        refuse_unless_fits("$defs/space", changed.to_dict(), (f"space {self.space.id}",))
 
     def redo(self) -> None:
         self.doc.set_space_field(self.space, self.name, self.new)
@@ -151,6 +170,7 @@ class SetGrid(QUndoCommand):
         self.doc = doc
         self.old = list(doc.track.start_grid)
         self.new = list(ids)
+        refuse_unless_fits("properties/start_grid", self.new, ("start_grid",))
 
     def redo(self) -> None:
         self.doc.set_grid(self.new)
@@ -174,6 +194,7 @@ class SetLine(QUndoCommand):
             (rounded(segment[0][0]), rounded(segment[0][1])),
             (rounded(segment[1][0]), rounded(segment[1][1])),
         )
+        refuse_unless_points_fit(self.new, LINE_NAMES[k])
 
     def redo(self) -> None:
         self.doc.set_line(self.k, self.new)
@@ -190,6 +211,9 @@ class SetCenterline(QUndoCommand):
         self.doc = doc
         self.old = copy.deepcopy(doc.track.centerline)
         self.new = copy.deepcopy(centerline)
+        refuse_unless_points_fit(self.new.points, "racing line")
+        data = {"closed": self.new.closed, "points": [list(p) for p in self.new.points]}
+        refuse_unless_fits("properties/centerline", data, ("racing line",))
 
     def redo(self) -> None:
         self.doc.set_centerline(self.new)
@@ -215,6 +239,8 @@ class SetMeta(QUndoCommand):
         self.name = name
         self.old = getattr(doc.track, name)
         self.new = value
+        if value is not None:
+            refuse_unless_fits(f"properties/{name}", value, (f"track {name}",))
 
     def redo(self) -> None:
         self.doc.set_meta(self.name, self.new)
@@ -233,7 +259,7 @@ class ReshapeSpaces(QUndoCommand):
         self.doc = doc
         self.spaces = list(spaces)
         self.old = [list(sp.corners) for sp in self.spaces]
-        self.new = [list(c) for c in corners]
+        self.new = [_fitting_corners(sp, c) for sp, c in zip(self.spaces, corners, strict=True)]
 
     def redo(self) -> None:
         for sp, corners in zip(self.spaces, self.new, strict=True):
@@ -252,6 +278,8 @@ class SetLabels(QUndoCommand):
         self.doc = doc
         self.old = copy.deepcopy(doc.track.labels)
         self.new = copy.deepcopy(labels)
+        refuse_unless_points_fit([lb.at for lb in self.new], "labels")
+        refuse_unless_fits("properties/labels", [lb.to_dict() for lb in self.new], ("labels",))
 
     def redo(self) -> None:
         self.doc.set_labels(self.new)
@@ -270,6 +298,8 @@ class SetLaneLayouts(QUndoCommand):
         self.doc = doc
         self.old = doc.lane_layouts
         self.new = list(layouts)
+        data = plain_data([kept.to_data() for kept in self.new])
+        refuse_unless_fits("properties/lane_layouts", data, ("lane layouts",))
 
     def redo(self) -> None:
         self.doc.set_lane_layouts(self.new)
@@ -286,6 +316,10 @@ class SetBackground(QUndoCommand):
         self.doc = doc
         self.old = copy.deepcopy(doc.track.background)
         self.new = copy.deepcopy(background)
+        if background is not None:
+            refuse_unless_points_fit([background.at], "background")
+            data = plain_data(background.to_dict())
+            refuse_unless_fits("properties/background", data, ("background",))
 
     def redo(self) -> None:
         self.doc.set_background(self.new)
@@ -300,12 +334,25 @@ class SetBackground(QUndoCommand):
 def rename_space(doc: TrackDocument, index: int, new_id: str) -> None:
     """Change a space's id and every start-grid reference to it, as one step."""
     old_id = doc.track.spaces[index].id
-    stack = doc.undo_stack
-    stack.beginMacro(f"Rename {old_id} to {new_id}")
-    stack.push(SetSpaceField(doc, index, "id", new_id))
-    if old_id in doc.track.start_grid and doc.index_of(old_id) is None:
-        stack.push(SetGrid(doc, [new_id if g == old_id else g for g in doc.track.start_grid]))
-    stack.endMacro()
+    steps: list[QUndoCommand] = [SetSpaceField(doc, index, "id", new_id)]
+    last_of_its_id = sum(sp.id == old_id for sp in doc.track.spaces) == 1
+    if old_id in doc.track.start_grid and last_of_its_id:
+        steps.append(SetGrid(doc, [new_id if g == old_id else g for g in doc.track.start_grid]))
+    push_as_one(doc, f"Rename {old_id} to {new_id}", steps)
+
+
+def push_as_one(doc: TrackDocument, text: str, steps: list[QUndoCommand]) -> None:
+    """Push commands already made (each checked: a refused one was never made) as one
+    undo step named ``text``; a single command as itself (named ``text`` if given)."""
+    if len(steps) == 1:
+        if text:
+            steps[0].setText(text)
+        doc.undo_stack.push(steps[0])
+        return
+    doc.undo_stack.beginMacro(text)
+    for step in steps:
+        doc.undo_stack.push(step)
+    doc.undo_stack.endMacro()
 
 
 def delete_spaces(doc: TrackDocument, indices: list[int]) -> None:
@@ -356,17 +403,29 @@ def _fresh_id(stem: str, taken: set[str]) -> str:
 def _clean(v: float) -> float | int:
     """Round to 0.001 mm and drop a needless '.0' so saved files stay readable."""
     r = round(float(v), 3)
+    if not math.isfinite(r):
+        return r
     return int(r) if r == int(r) else r
 
 
 def corners_rounded(corners: list[Point]) -> list[Point]:
-    """Corners rounded as commands store them."""
+    """Corners rounded as commands store them (a number that is not finite stays as it
+    is, for the check to refuse)."""
     return [(_clean(x), _clean(y)) for x, y in corners]
+
+
+def _fitting_corners(space: Space, corners: list[Point]) -> list[Point]:
+    """``corners`` for ``space``, Refused unless a track file holds them."""
+    what = f"space {space.id}"
+    refuse_unless_points_fit(corners, what)
+    refuse_unless_fits("$defs/space/properties/corners", [list(c) for c in corners], (what,))
+    return list(corners)
 
 
 __all__ = [
     "AddSpaces",
     "MoveSpaces",
+    "Refused",
     "RemoveSpaces",
     "ReshapeSpaces",
     "SetBackground",
@@ -381,5 +440,6 @@ __all__ = [
     "corners_rounded",
     "delete_spaces",
     "duplicate_spaces",
+    "push_as_one",
     "rename_space",
 ]

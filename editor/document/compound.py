@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtGui import QUndoCommand
+
 from trackside.editor.document.commands import (
     AddSpaces,
     RemoveSpaces,
@@ -20,6 +22,7 @@ from trackside.editor.document.commands import (
     SetLaneLayouts,
     SetLine,
     SetSpaceField,
+    push_as_one,
 )
 from trackside.editor.document.lane_draft import Creation
 from trackside.editor.document.track_document import (
@@ -27,6 +30,7 @@ from trackside.editor.document.track_document import (
     TrackDocument,
     is_unset,
 )
+from trackside.engine.schema import schema_part
 from trackside.engine.text import plural
 from trackside.engine.track.fragment import Fragment, carried_lines, placed
 from trackside.engine.track.geometry import FINISH, LINE_NAMES
@@ -47,6 +51,7 @@ from trackside.engine.track.transform import (
 )
 
 PASTE_STEP_MM = 10.0
+MAX_KEPT_LAYOUTS: int = schema_part("track", "properties/lane_layouts")["maxItems"]
 
 
 def create_lanes(
@@ -57,21 +62,23 @@ def create_lanes(
     indices of the new spaces."""
     n = len(creation.spaces)
     add = AddSpaces(doc, creation.spaces, text=f"Add {n} lane spaces")
-    stack = doc.undo_stack
-    stack.beginMacro(f"Lay out {plural(n, 'space')} with the lane tool")
-    stack.push(add)
+    steps: list[QUndoCommand] = [add]
     if creation.centerline is not None:
-        stack.push(SetCenterline(doc, creation.centerline, "Set racing line from the lanes"))
+        steps.append(SetCenterline(doc, creation.centerline, "Set racing line from the lanes"))
     if creation.grid is not None:
-        stack.push(SetGrid(doc, creation.grid))
+        steps.append(SetGrid(doc, creation.grid))
     if creation.betting is not None:
-        for k, seg in enumerate(creation.betting):
-            stack.push(SetLine(doc, k, seg))
+        steps += [SetLine(doc, k, seg) for k, seg in enumerate(creation.betting)]
     if creation.finish is not None:
-        stack.push(SetLine(doc, FINISH, creation.finish))
-    if kept is not None:
-        stack.push(SetLaneLayouts(doc, [*doc.lane_layouts, kept]))
-    stack.endMacro()
+        steps.append(SetLine(doc, FINISH, creation.finish))
+    if kept is not None and len(doc.lane_layouts) < MAX_KEPT_LAYOUTS:
+        steps.append(SetLaneLayouts(doc, [*doc.lane_layouts, kept]))
+    elif kept is not None:
+        creation.notes.append(
+            f"the layout is not kept for editing again: a track keeps at most "
+            f"{MAX_KEPT_LAYOUTS} lane layouts"
+        )
+    push_as_one(doc, f"Lay out {plural(n, 'space')} with the lane tool", steps)
     return [doc.position(sp) for sp in add.spaces]
 
 
@@ -81,34 +88,35 @@ def reapply_lanes(
     """Re-apply an edited lane layout as one undo step: spaces that survive keep
     their id (and stay the same spaces) with new corners and lane, the others are
     removed, new ones added; returns the indices of all the layout's spaces."""
-    stack = doc.undo_stack
-    stack.beginMacro(
-        f"Re-apply lane layout ({len(plan.kept)} kept, {len(plan.removed)} removed, "
-        f"{len(plan.added)} added)"
-    )
     spaces = {sp.id: sp for sp in doc.track.spaces}
     reshaped = [(spaces[did], built) for did, built in plan.kept]
     moved = [(sp, built) for sp, built in reshaped if sp.corners != built.corners]
+    steps: list[QUndoCommand] = []
     if moved:
-        stack.push(
+        steps.append(
             ReshapeSpaces(
                 doc, [sp for sp, _b in moved], [b.corners for _sp, b in moved], "Reshape lanes"
             )
         )
     for sp, built in reshaped:
         if sp.lane != built.lane:
-            stack.push(SetSpaceField(doc, doc.position(sp), "lane", built.lane))
+            steps.append(SetSpaceField(doc, doc.position(sp), "lane", built.lane))
     gone = [doc.position(spaces[did]) for did in plan.removed]
     if gone:
-        stack.push(RemoveSpaces(doc, gone))
+        steps.append(RemoveSpaces(doc, gone))
     add = AddSpaces(doc, plan.added, text=f"Add {len(plan.added)} lane spaces")
     if plan.added:
-        stack.push(add)
+        steps.append(add)
     if plan.centerline is not None:
-        stack.push(SetCenterline(doc, plan.centerline, "Set racing line from the lanes"))
+        steps.append(SetCenterline(doc, plan.centerline, "Set racing line from the lanes"))
     layouts = [new if layout is old else layout for layout in doc.lane_layouts]
-    stack.push(SetLaneLayouts(doc, layouts, "Keep lane layout"))
-    stack.endMacro()
+    steps.append(SetLaneLayouts(doc, layouts, "Keep lane layout"))
+    push_as_one(
+        doc,
+        f"Re-apply lane layout ({len(plan.kept)} kept, {len(plan.removed)} removed, "
+        f"{len(plan.added)} added)",
+        steps,
+    )
     ours = [sp for sp, _b in reshaped] + (add.spaces if plan.added else [])
     return sorted(doc.position(sp) for sp in ours)
 
@@ -117,10 +125,6 @@ def edit_racing_line(doc: TrackDocument, points: list, text: str) -> None:
     """Replace the racing line's points (keeping closed or open) as one undo step."""
     closed = doc.track.centerline.closed
     doc.undo_stack.push(SetCenterline(doc, Centerline(closed=closed, points=list(points)), text))
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _and(parts: list[str]) -> str:
@@ -153,28 +157,27 @@ def transform_spaces(
     segments = doc.lines()
     moving = set(range(len(segments))) if whole else set(lines) | set(carried_lines(track, chosen))
     moving = {k for k in moving if not is_unset(segments[k])}
-    what = "the whole circuit" if whole else _plural(len(spaces), "space")
+    what = "the whole circuit" if whole else plural(len(spaces), "space")
     picture = track.background if whole else None
     if picture is not None and not picture.locked:
         what += " and its background picture"
     if moving and not whole:
         what += " with " + _and([LINE_NAMES[k] for k in sorted(moving)])
-    stack = doc.undo_stack
     said = text.format(what=what)
-    stack.beginMacro(said)
-    stack.push(ReshapeSpaces(doc, spaces, [map_corners(sp.corners, tf) for sp in spaces], said))
-    for k in sorted(moving):
-        stack.push(SetLine(doc, k, map_segment(segments[k], tf), exact=True))
+    steps: list[QUndoCommand] = [
+        ReshapeSpaces(doc, spaces, [map_corners(sp.corners, tf) for sp in spaces], said)
+    ]
+    steps += [SetLine(doc, k, map_segment(segments[k], tf), exact=True) for k in sorted(moving)]
     if whole and track.centerline.points:
-        stack.push(SetCenterline(doc, map_centerline(track.centerline, tf), said))
+        steps.append(SetCenterline(doc, map_centerline(track.centerline, tf), said))
     if whole and track.labels:
-        stack.push(SetLabels(doc, [map_label(lb, tf) for lb in track.labels], said))
+        steps.append(SetLabels(doc, [map_label(lb, tf) for lb in track.labels], said))
     if picture is not None and not picture.locked:
-        stack.push(SetBackground(doc, map_background(picture, tf), said))
+        steps.append(SetBackground(doc, map_background(picture, tf), said))
     if whole and doc.lane_layouts:
         layouts = [map_kept_layout(kept, tf) for kept in doc.lane_layouts]
-        stack.push(SetLaneLayouts(doc, layouts, said))
-    stack.endMacro()
+        steps.append(SetLaneLayouts(doc, layouts, said))
+    push_as_one(doc, said, steps)
     if picture is not None and picture.locked:
         return f"{said}; the background picture is locked, so it stays where it was"
     return said
@@ -187,12 +190,9 @@ def cut_spaces(doc: TrackDocument, indices: list[int]) -> None:
     if not chosen:
         return
     carried = carried_lines(doc.track, chosen)
-    stack = doc.undo_stack
-    stack.beginMacro(f"Cut {_plural(len(chosen), 'space')}")
-    stack.push(RemoveSpaces(doc, chosen))
-    for k in sorted(carried):
-        stack.push(SetLine(doc, k, UNSET_SEGMENT, exact=True))
-    stack.endMacro()
+    steps: list[QUndoCommand] = [RemoveSpaces(doc, chosen)]
+    steps += [SetLine(doc, k, UNSET_SEGMENT, exact=True) for k in sorted(carried)]
+    push_as_one(doc, f"Cut {plural(len(chosen), 'space')}", steps)
 
 
 def paste_offset(doc: TrackDocument, fragment: Fragment) -> tuple[float, float]:
@@ -220,20 +220,17 @@ def paste_fragment(
     segments = doc.lines()
     lines = {k: seg for k, seg in piece.lines.items() if is_unset(segments[k])}
     kept = sorted(set(piece.lines) - set(lines))
-    stack = doc.undo_stack
-    stack.beginMacro(f"Paste {_plural(n, 'space')}")
-    add = AddSpaces(doc, piece.spaces, text=f"Paste {_plural(n, 'space')}")
-    stack.push(add)
-    for k, seg in sorted(lines.items()):
-        stack.push(SetLine(doc, k, seg, exact=True))
+    add = AddSpaces(doc, piece.spaces, text=f"Paste {plural(n, 'space')}")
+    steps: list[QUndoCommand] = [add]
+    steps += [SetLine(doc, k, seg, exact=True) for k, seg in sorted(lines.items())]
     grid = bool(piece.start_grid) and not doc.track.start_grid
     if grid:
-        stack.push(SetGrid(doc, piece.start_grid))
+        steps.append(SetGrid(doc, piece.start_grid))
     racing = piece.centerline is not None and len(doc.track.centerline.points) < 2
     if racing and piece.centerline is not None:
-        stack.push(SetCenterline(doc, piece.centerline, "Paste racing line"))
-    stack.endMacro()
-    parts = [_plural(n, "space")]
+        steps.append(SetCenterline(doc, piece.centerline, "Paste racing line"))
+    push_as_one(doc, f"Paste {plural(n, 'space')}", steps)
+    parts = [plural(n, "space")]
     parts += [LINE_NAMES[k] for k in sorted(lines)]
     parts += ["the start grid"] * grid + ["the racing line"] * racing
     said = "Pasted " + _and(parts)
@@ -256,13 +253,10 @@ def apply_edited_track(doc: TrackDocument, edited: Track, text: str) -> bool:
     racing = edited.centerline != track.centerline
     if not (lines or grid or racing):
         return False
-    stack = doc.undo_stack
-    stack.beginMacro(text)
-    for k in lines:
-        stack.push(SetLine(doc, k, wanted[k], exact=True))
+    steps: list[QUndoCommand] = [SetLine(doc, k, wanted[k], exact=True) for k in lines]
     if grid:
-        stack.push(SetGrid(doc, edited.start_grid))
+        steps.append(SetGrid(doc, edited.start_grid))
     if racing:
-        stack.push(SetCenterline(doc, edited.centerline, "Move the lap start"))
-    stack.endMacro()
+        steps.append(SetCenterline(doc, edited.centerline, "Move the lap start"))
+    push_as_one(doc, text, steps)
     return True

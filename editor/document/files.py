@@ -16,6 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import QStandardPaths
 
+from trackside.editor.document.fits import breaks_schema, only_missing
 from trackside.editor.document.track_document import UNSET_SEGMENT
 from trackside.engine.errors import (
     InvalidInput,
@@ -25,9 +26,9 @@ from trackside.engine.errors import (
     more_problems,
 )
 from trackside.engine.resources import tracks_dir, variants_dir
-from trackside.engine.schema import ViolationKind
 from trackside.engine.track.model import Track, read_track_document
 from trackside.engine.writer import remove_leftovers
+from trackside.engine.yamlio import NotPlainData, check_plain
 
 TRACK_SHAPE = "a track file is a mapping that starts with 'format: trackside-track/1'"
 READ_FIX = f"open a track file: {TRACK_SHAPE}"
@@ -104,7 +105,7 @@ def load_for_editing(path: str | os.PathLike) -> LoadResult:
     found = [
         LoadProblem(p.message, p.place.file or name, p.place.line, p.place.column) for p in problems
     ]
-    if all(p.kind is ViolationKind.TOO_FEW for p in problems):
+    if all(only_missing(p) for p in problems):
         draft = _draft(doc.data, name)
         if draft is not None:
             return LoadResult(draft, found, draft=True)
@@ -130,6 +131,19 @@ def _draft(mapping: Mapping[str, Any], name: str) -> Track | None:
     if any(len(sp.corners) < 1 for sp in track.spaces):
         return None
     return track
+
+
+def unsaveable(track: Track) -> str:
+    """Why a file of ``track`` would not open again in the editor ('' when it would): a
+    value past the track schema's limits (not only parts still missing: a draft opens),
+    or one no file can hold. A bug let it in if it is ever not ''."""
+    data = track.to_dict()
+    try:
+        check_plain(data)
+    except NotPlainData as exc:
+        return str(exc)
+    problems = breaks_schema("", data)
+    return problems[0] + more_problems(len(problems) - 1) if problems else ""
 
 
 def file_slug(name: str | None) -> str:

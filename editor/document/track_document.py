@@ -16,6 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from trackside.editor.document.fits import plain_layout, plain_number, plain_point, plain_points
 from trackside.engine.track.geometry import FINISH
 from trackside.engine.track.layout import KeptLayout
 from trackside.engine.track.model import (
@@ -75,6 +76,7 @@ class TrackDocument(QObject):
         self._path = path
         self.undo_stack = QUndoStack(self)
         self._forced_modified = False
+        self._named = False  # a command has set the track's name since it was opened
         self._positions: dict[int, int] = {}  # id(space) -> index, see position()
         # id(space) -> (the space, a copy of it as it is now), see shared_snapshot().
         self._copies: dict[int, tuple[Space, Space]] = {}
@@ -128,6 +130,7 @@ class TrackDocument(QObject):
         self.undo_stack.clear()
         self.undo_stack.setClean()
         self._forced_modified = modified
+        self._named = False
         self.trackReplaced.emit()
         self.pathChanged.emit(self._path or "")
         self.modifiedChanged.emit(self.is_modified())
@@ -211,6 +214,8 @@ class TrackDocument(QObject):
     # signals give the place the space has at the moment they are emitted.
     def insert_space(self, index: int, space: Space) -> None:
         """Put ``space`` at ``index`` in the list of spaces."""
+        space.corners = plain_points(space.corners)
+        space.lane = int(space.lane)
         self._track.spaces.insert(index, space)
         self.spaceAdded.emit(index)
         self.changed.emit()
@@ -226,7 +231,7 @@ class TrackDocument(QObject):
     def set_corners(self, space: Space, corners: list[Point]) -> None:
         """Replace the corners of ``space``."""
         index = self.position(space)
-        space.corners = [(x, y) for x, y in corners]
+        space.corners = plain_points(corners)
         self.spaceChanged.emit(index)
         self.changed.emit()
 
@@ -235,7 +240,7 @@ class TrackDocument(QObject):
         if name not in ("id", "lane", "kind", "label"):
             raise ValueError(f"not a space field: {name}")
         index = self.position(space)
-        setattr(space, name, value)
+        setattr(space, name, int(value) if name == "lane" else value)  # type: ignore[call-overload]
         self.spaceChanged.emit(index)
         self.changed.emit()
 
@@ -247,8 +252,7 @@ class TrackDocument(QObject):
 
     def set_line(self, k: int, segment: Segment) -> None:
         """Set betting line ``k`` (0-2) or the finish line (3)."""
-        (ax, ay), (bx, by) = segment
-        seg = ((ax, ay), (bx, by))
+        seg = (plain_point(segment[0]), plain_point(segment[1]))
         if k == FINISH:
             self._track.finish_line = seg
         else:
@@ -262,7 +266,9 @@ class TrackDocument(QObject):
 
     def set_centerline(self, centerline: Centerline) -> None:
         """Replace the racing line."""
-        self._track.centerline = copy.deepcopy(centerline)
+        self._track.centerline = Centerline(
+            closed=bool(centerline.closed), points=plain_points(centerline.points)
+        )
         self.centerlineChanged.emit()
         self.changed.emit()
 
@@ -270,19 +276,44 @@ class TrackDocument(QObject):
         """Set the track's name, author, description or tolerance."""
         if name not in ("name", "author", "description", "tolerance"):
             raise ValueError(f"not a track property: {name}")
+        if name == "tolerance" and value is not None:
+            value = plain_number(value)
+        self._named = self._named or name == "name"
         setattr(self._track, name, value)
         self.metaChanged.emit(name)
         self.changed.emit()
 
+    def may_name_from_file(self) -> bool:
+        """True when no step of the undo history sets the track's name, so a name given
+        outside the history (``name_from_file``) holds in every step of it."""
+        return not self._named
+
+    def name_from_file(self, name: str) -> None:
+        """Name the track without an undo step (an untitled track saved under a file
+        name): the redo steps stay. Only when ``may_name_from_file``."""
+        if self._named:
+            raise RuntimeError("a step of the undo history sets the name: push SetMeta")
+        self._track.name = name
+        self.metaChanged.emit("name")
+        self.changed.emit()
+
     def set_labels(self, labels: list[Label]) -> None:
         """Replace the free text printed on the board."""
-        self._track.labels = copy.deepcopy(labels)
+        self._track.labels = [
+            Label(
+                text=str(lb.text),
+                at=plain_point(lb.at),
+                size=None if lb.size is None else plain_number(lb.size),
+                angle=None if lb.angle is None else plain_number(lb.angle),
+            )
+            for lb in labels
+        ]
         self.metaChanged.emit("labels")
         self.changed.emit()
 
     def set_background(self, background: Background | None) -> None:
         """Set (or with None remove) the picture under the spaces."""
-        self._track.background = copy.deepcopy(background)
+        self._track.background = None if background is None else _plain_background(background)
         self.backgroundChanged.emit()
         self.changed.emit()
 
@@ -293,6 +324,18 @@ class TrackDocument(QObject):
 
     def set_lane_layouts(self, layouts: list[KeptLayout]) -> None:
         """Replace the kept lane layouts (saved with the track as ``lane_layouts``)."""
-        self._track.lane_layouts = list(layouts)
+        self._track.lane_layouts = [plain_layout(kept) for kept in layouts]
         self.layoutsChanged.emit()
         self.changed.emit()
+
+
+def _plain_background(background: Background) -> Background:
+    """A copy of ``background`` whose numbers are plain."""
+    return dataclasses.replace(
+        background,
+        at=plain_point(background.at),
+        mm_per_pixel=plain_number(background.mm_per_pixel),
+        opacity=plain_number(background.opacity),
+        turn=plain_number(background.turn),
+        page=None if background.page is None else int(background.page),
+    )

@@ -20,9 +20,10 @@ from PySide6.QtGui import QAction, QImageReader
 from PySide6.QtWidgets import QMenu, QWidget
 
 from trackside.editor.canvas import pdf_page
-from trackside.editor.canvas.background import BackgroundItem
+from trackside.editor.canvas.background import BackgroundItem, file_problem, picture_problem
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.document.commands import SetBackground
+from trackside.editor.document.fits import Refused
 from trackside.editor.document.track_document import TrackDocument
 from trackside.editor.tools.move_background import MoveBackground
 from trackside.editor.tools.pick_points import PickPoints
@@ -128,10 +129,19 @@ class BackgroundActions(QObject):
         if background is not None and self.item.missing:
             self.say(self.item.problem)
 
-    def _change(self, text: str, **values) -> None:
+    def _change(self, text: str, **values) -> bool:
         background = self.doc.track.background
-        if background is not None:
-            self.doc.undo_stack.push(SetBackground(self.doc, replace(background, **values), text))
+        return background is not None and self._set(replace(background, **values), text)
+
+    def _set(self, background: Background | None, text: str) -> bool:
+        """One undo step; False, with the reason said, when the track's file could not
+        hold the picture's place or scale."""
+        try:
+            self.doc.undo_stack.push(SetBackground(self.doc, background, text))
+        except Refused as exc:
+            self.say(f"Not done: {exc}")
+            return False
+        return True
 
     # -- import -------------------------------------------------------------------
     def import_dialog(self) -> bool:
@@ -142,19 +152,20 @@ class BackgroundActions(QObject):
 
     def import_image(self, path: str) -> bool:
         """Put the picture (or PDF page) in ``path`` under the spaces, over the track's extent."""
-        if pdf_page.is_pdf(path):
+        # A named pipe or a folder is refused before any reader opens it (a pipe would
+        # stall the editor).
+        problem = file_problem(path)
+        if not problem and pdf_page.is_pdf(path):
             return self._import_pdf(path)
-        reader = QImageReader(path)
-        size = reader.size()
-        if not reader.canRead() or size.width() <= 0:
+        problem = problem or picture_problem(path)
+        if problem:
             self.prompts.problems(
                 "Cannot import background",
-                f"{Path(path).name} is no picture this editor can read.",
-                [reader.errorString() or "use a PNG or JPEG file, or a PDF"],
+                f"{problem}.",
+                ["Use a PNG or JPEG file, or a PDF, of a size Qt can read."],
             )
             return False
-        self._put(path, size.width(), None)
-        return True
+        return self._put(path, QImageReader(path).size().width(), None)
 
     def _import_pdf(self, path: str) -> bool:
         """Put a page of the PDF in ``path`` under the spaces, asking which if it has several."""
@@ -169,10 +180,9 @@ class BackgroundActions(QObject):
             if chosen is None:
                 return False
             page = chosen
-        self._put(path, sizes[page - 1].width, page)
-        return True
+        return self._put(path, sizes[page - 1].width, page)
 
-    def _put(self, path: str, width: float, page: int | None) -> None:
+    def _put(self, path: str, width: float, page: int | None) -> bool:
         """Lay a picture ``width`` pixels (points for a PDF) wide over the track's extent."""
         rect = self.scene.track_rect() if self.doc.track.spaces else None
         if rect is not None and rect.width() > 0:
@@ -185,12 +195,14 @@ class BackgroundActions(QObject):
         background = Background(
             path=self._stored_path(path), at=at, mm_per_pixel=round(mm_per_pixel, 6), page=page
         )
-        self.doc.undo_stack.push(SetBackground(self.doc, background, "Import background"))
+        if not self._set(background, "Import background"):
+            return False
         shown = Path(path).name + (f" (page {page})" if page is not None else "")
         self.say(
             f"Background {shown} imported; scale it with "
             "View > Background > Set Scale from Two Points"
         )
+        return True
 
     def _stored_path(self, path: str) -> str:
         """Beside the track file: relative to it, so the two move together."""
@@ -229,7 +241,7 @@ class BackgroundActions(QObject):
 
     def remove(self) -> None:
         if self.doc.track.background is not None:
-            self.doc.undo_stack.push(SetBackground(self.doc, None, "Remove background"))
+            self._set(None, "Remove background")
 
     # -- moving by dragging -----------------------------------------------------------
     def _set_moving(self, moving: bool) -> None:
@@ -297,12 +309,13 @@ class BackgroundActions(QObject):
             round(first.x() + (x - first.x()) * factor, 3),
             round(first.y() + (y - first.y()) * factor, 3),
         )
-        self._change(
+        scaled = self._change(
             "Scale background",
             mm_per_pixel=round(float(background.mm_per_pixel) * factor, 6),
             at=at,
         )
-        self.say(f"Background scaled: the two points are now {wanted:g} mm apart")
+        if scaled:
+            self.say(f"Background scaled: the two points are now {wanted:g} mm apart")
 
 
 def _choices(pages: list[pdf_page.PageSize]) -> list[str]:

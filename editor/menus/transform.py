@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.canvas.view import CanvasView
 from trackside.editor.document import compound
+from trackside.editor.document.fits import Refused
 from trackside.editor.document.track_document import TrackDocument
 from trackside.engine.errors import InvalidInput, TracksideError
 from trackside.engine.track.fragment import copy_fragment, parse_fragment
@@ -204,7 +205,11 @@ class TransformActions(QObject):
             dx, dy = at.x() - cx, at.y() - cy
         else:
             dx, dy = compound.paste_offset(self.doc, fragment)
-        new, said = compound.paste_fragment(self.doc, fragment, dx, dy)
+        try:
+            new, said = compound.paste_fragment(self.doc, fragment, dx, dy)
+        except Refused as exc:
+            self.say(f"Not pasted: {exc}")
+            return []
         self.scene.select_indices(new)
         self.say(said)
         return new
@@ -213,9 +218,13 @@ class TransformActions(QObject):
     def transform(self, make: Callable[[Point], Transform], text: str) -> None:
         """Apply a map built from the centre of the selection (or of the circuit);
         ``text`` names the step, ``{what}`` standing for what moves."""
-        done = compound.transform_spaces(
-            self.doc, self.scene.selected_indices(), self.scene.selected_lines(), make, text
-        )
+        try:
+            done = compound.transform_spaces(
+                self.doc, self.scene.selected_indices(), self.scene.selected_lines(), make, text
+            )
+        except Refused as exc:
+            self.say(f"Not done: {exc}")
+            return
         self.say(done or "Nothing to transform: the circuit has no spaces")
 
     def rotate(self, degrees: float) -> None:

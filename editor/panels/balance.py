@@ -16,14 +16,11 @@ import os
 import threading
 
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QButtonGroup,
     QCheckBox,
     QGridLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QListWidgetItem,
     QProgressBar,
@@ -37,9 +34,18 @@ from PySide6.QtWidgets import (
 )
 
 from trackside.editor.document.track_document import TrackDocument
-from trackside.editor.panels.fixes import NOISE_COLOUR, NOISE_MARK, FixesBox, FixWorker
+from trackside.editor.panels.balance_rules import RulesBox
+from trackside.editor.panels.balance_tables import (
+    change_item,
+    figure_table,
+    fill_rows,
+    marked,
+    share_change,
+)
+from trackside.editor.panels.fixes import NOISE_COLOUR, FixesBox, FixWorker
+from trackside.editor.panels.variant_worker import VariantWorker
 from trackside.editor.widgets.boxes import ComboBox, SpinBox
-from trackside.editor.widgets.whole_views import WholeList, WholeTable
+from trackside.editor.widgets.whole_views import WholeList
 from trackside.engine.balance import (
     BalanceReport,
     BalanceRun,
@@ -48,11 +54,18 @@ from trackside.engine.balance import (
     hints,
     run_balance,
 )
-from trackside.engine.balance.compare import line_reached, seat_share, slot_place, slot_share
+from trackside.engine.balance.against import VariantComparison
+from trackside.engine.balance.compare import (
+    NOISE_LEGEND,
+    line_reached,
+    seat_share,
+    slot_place,
+    slot_share,
+)
 from trackside.engine.balance.fixes import FixSearch
 from trackside.engine.balance.intervals import wilson
 from trackside.engine.balance.players import LAB_BOTS, bots_named
-from trackside.engine.balance.report import SLOTS
+from trackside.engine.balance.report import SLOTS, read_report
 from trackside.engine.balance.sequential import run_until_clear
 from trackside.engine.errors import TracksideError
 from trackside.engine.records import open_variant
@@ -69,7 +82,6 @@ BOT_CHOICES = {
     "One greedy, the rest random": ("greedy", "random", "random", "random", "random", "random"),
     "One strong, the rest greedy": ("strong", "greedy", "greedy", "greedy", "greedy", "greedy"),
 }
-UNFAIR = QColor("#ff6b5e")  # readable on light and dark themes
 
 
 class BalanceWorker(QObject):
@@ -123,7 +135,8 @@ class BalancePanel(QWidget):
         self.previous: BalanceReport | None = None
         self.stale = False
         self._thread: QThread | None = None
-        self._worker: BalanceWorker | FixWorker | None = None
+        self._worker: BalanceWorker | FixWorker | VariantWorker | None = None
+        self.compared_with = ""  # what the changes shown are against, when not the last run
         self._build()
         doc.changed.connect(self._on_track_changed)
 
@@ -136,6 +149,7 @@ class BalancePanel(QWidget):
         layout.addWidget(self.progress)
         self.status = QLabel("Simulate bot games to see how fair the circuit is.")
         self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.PlainText)  # it quotes names and paths
         layout.addWidget(self.status)
         self.headline = QLabel()
         self.headline.setWordWrap(True)
@@ -151,18 +165,17 @@ class BalancePanel(QWidget):
         self.fixes = FixesBox(self.doc)
         self.fixes.spaceActivated.connect(self.spaceActivated)
         layout.addWidget(self.fixes)
-        self.slot_table = self._table(["Slot", "Wins", "Change", "Place", "Change"], stretch=0)
+        self.slot_table = figure_table(["Slot", "Wins", "Change", "Place", "Change"], stretch=0)
         layout.addWidget(self.slot_table)
-        self.figure_table = self._table(["Figure", "Value ± 95%", "Change"], stretch=0)
+        self.figure_table = figure_table(["Figure", "Value ± 95%", "Change"], stretch=0)
         layout.addWidget(self.figure_table)
-        self.legend = QLabel(
-            f"{NOISE_MARK} marks a change within noise: a two-sided test at 95% cannot "
-            "tell it from chance."
-        )
+        self.rules = RulesBox()
+        layout.addWidget(self.rules)
+        self.legend = QLabel(NOISE_LEGEND)
         self.legend.setWordWrap(True)
         self.legend.setStyleSheet(f"color: {NOISE_COLOUR.name()}")
         layout.addWidget(self.legend)
-        for widget in (self.slot_table, self.figure_table, self.legend):
+        for widget in (self.slot_table, self.figure_table, self.rules, self.legend):
             widget.hide()  # empty headings say nothing until a run fills them
         layout.addLayout(self._heat_buttons())
         layout.addStretch(1)
@@ -244,25 +257,6 @@ class BalancePanel(QWidget):
         self.heat_group.buttonToggled.connect(self._heat_toggled)
         return heat
 
-    @staticmethod
-    def _table(headers: list[str], stretch: int | None = None) -> WholeTable:
-        """A table as tall as its rows whose columns fit the panel: each as wide as its
-        contents, but ``stretch`` (a column of words) takes what is left and wraps."""
-        table = WholeTable(headers)
-        table.verticalHeader().setVisible(False)
-        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        table.setWordWrap(True)
-        header = table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setMinimumSectionSize(24)
-        if stretch is None:
-            header.setStretchLastSection(True)
-        else:
-            header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
-        table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        return table
-
     def _until_clear_toggled(self, on: bool) -> None:
         self.games_label.setText("At most" if on else "Games")
         if on and self.games_box.value() < 2000:
@@ -317,7 +311,56 @@ class BalancePanel(QWidget):
         self.progress.setFormat("%v of %m games")
         self.progress.setVisible(True)
 
-    def _launch(self, worker: BalanceWorker | FixWorker) -> None:
+    def compare_variant(self, path: str) -> bool:
+        """Play the circuit under the panel's variant and under the variant in ``path``
+        on the same games (paired), and show the second with every figure's change
+        from the first; False (with a reason shown) when it cannot start."""
+        if self.running:
+            return False
+        spec = self._run_spec()
+        if spec is None:
+            return False
+        try:
+            other = open_variant(path)
+        except TracksideError as exc:
+            self.status.setText(str(exc))
+            return False
+        if not other.min_players <= spec.players <= other.max_players:
+            self.status.setText(
+                f"{other.name} is for {other.min_players} to {other.max_players} players, "
+                f"not {spec.players}: choose a number both variants allow."
+            )
+            return False
+        self._show_progress(2 * spec.games)
+        self.status.setText(
+            f"Playing {plural(spec.games, 'game', spec=',')} of {spec.variant.name} and the "
+            f"same games of {other.name}…"
+        )
+        self._playing = spec.track
+        worker = VariantWorker(spec, other, self.workers_box.value())
+        worker.progressed.connect(self._progressed)
+        worker.finished.connect(self._compared)
+        self._launch(worker)
+        return True
+
+    def compare_with_saved(self, path: str) -> bool:
+        """Take a saved report (``simulate --report``, of this version or version 1) as
+        the run the figures shown are compared with; False (with why) when unreadable."""
+        try:
+            saved = read_report(path)
+        except TracksideError as exc:
+            self.status.setText(str(exc))
+            return False
+        if self.report is None:
+            self.show_report(saved, earlier=None, against=f"the saved report {path}")
+            self.status.setText(
+                f"Showing the saved report {path}: simulate to compare a run with it."
+            )
+            return True
+        self.show_report(self.report, self.report_track, saved, f"the saved report {path}")
+        return True
+
+    def _launch(self, worker: BalanceWorker | FixWorker | VariantWorker) -> None:
         self._worker = worker
         self._thread = QThread(self)
         worker.moveToThread(self._thread)
@@ -405,6 +448,19 @@ class BalancePanel(QWidget):
             return
         self.show_report(outcome, self._playing)
 
+    def _compared(self, outcome: object) -> None:
+        self._finish()
+        if not isinstance(outcome, VariantComparison):
+            self.status.setText(f"The comparison failed: {outcome}")
+            return
+        before, after = outcome.before, outcome.after
+        self.show_report(
+            after,
+            self._playing,
+            before,
+            f"{before.variant} on the same {plural(before.games, 'game', spec=',')} (paired)",
+        )
+
     def _fixes_done(self, outcome: object) -> None:
         self._finish()
         if not isinstance(outcome, FixSearch):
@@ -423,11 +479,22 @@ class BalancePanel(QWidget):
             self._show_status()
 
     # -- showing ------------------------------------------------------------------
-    def show_report(self, report: BalanceReport, track: Track | None = None) -> None:
-        """Show a report of games on ``track`` (the circuit as it is when not given; the
-        last report shown becomes the one to compare with)."""
-        if self.report is not None and not self.report.cancelled:
-            self.previous = self.report
+    def show_report(
+        self,
+        report: BalanceReport,
+        track: Track | None = None,
+        earlier: BalanceReport | None = None,
+        against: str = "",
+    ) -> None:
+        """Show a report of games on ``track`` (the circuit as it is when not given),
+        with every figure's change from ``earlier``, said to be ``against`` (by
+        default the last report shown, unless it was cancelled)."""
+        if against:
+            self.previous, self.compared_with = earlier, against
+        else:
+            if self.report is not None and not self.report.cancelled and report is not self.report:
+                self.previous = self.report
+            self.compared_with = ""
         self.report = report
         self.report_track = track or self.doc.snapshot()
         self._show_status()
@@ -439,6 +506,7 @@ class BalancePanel(QWidget):
         self._fill_slots(report, changes)
         self._fill_hints(report)
         self._fill_figures(report, changes)
+        self.rules.show_rules(report, changes)
         self.legend.setVisible(bool(changes))
         self._bring_into_view(self.hint_list if self.hint_list.count() else self.headline)
         for button in self.heat_group.buttons():
@@ -459,6 +527,8 @@ class BalancePanel(QWidget):
         )
         if report.answer:
             text += f" Stopped: {report.answer}."
+        if self.compared_with and self.previous is not None:
+            text += f" Changes are from {self.compared_with}."
         if self.stale:
             text += " The circuit has changed since: run again for current figures."
             self.status.setStyleSheet("color: #b35c00")
@@ -469,7 +539,7 @@ class BalancePanel(QWidget):
     def _fill_slots(self, report: BalanceReport, changes: dict[str, Change]) -> None:
         shares = report.slot_shares()
         fair = 1 / SLOTS
-        self.slot_table.setRowCount(SLOTS)
+        rows = []
         for k in range(SLOTS):
             share, low, high = shares[k]
             place = report.slot_places[k]
@@ -486,15 +556,9 @@ class BalancePanel(QWidget):
             wins = cells[1]
             wins.setToolTip(f"95% interval {100 * low:.0f}% to {100 * high:.0f}%")
             if low > fair or high < fair:
-                wins.setForeground(UNFAIR)
-                font = wins.font()
-                font.setBold(True)
-                wins.setFont(font)
-                wins.setToolTip(f"{wins.toolTip()}: beyond chance (fair share {100 * fair:.0f}%)")
-            for column, item in enumerate(cells):
-                self.slot_table.setItem(k, column, item)
-        self.slot_table.fit()
-        self.slot_table.show()
+                marked(wins, f"beyond chance (fair share {100 * fair:.0f}%)")
+            rows.append(cells)
+        fill_rows(self.slot_table, rows)
 
     def _fill_hints(self, report: BalanceReport) -> None:
         self.hint_list.clear()
@@ -525,7 +589,7 @@ class BalancePanel(QWidget):
 
         def share_row(label: str, key: str, share: tuple[float, float, float]) -> None:
             value = f"{100 * share[0]:.0f}% ± {50 * (share[2] - share[1]):.0f}%"
-            rows.append((label, value, change_item(changes.get(key), 100, "%", 1)))
+            rows.append((label, value, share_change(changes.get(key))))
 
         rows.append(("Balance", f"{report.balance:.2f}", change_item(changes.get("balance"))))
         mean_row("Cards played per race", "cards played per race", "turns")
@@ -562,14 +626,11 @@ class BalancePanel(QWidget):
         )
         for seat, share in enumerate(report.seat_shares()):
             share_row(f"Player {seat + 1} wins", seat_share(seat), share)
-        self.figure_table.setRowCount(len(rows))
-        for r, (label, value, change) in enumerate(rows):
-            self.figure_table.setItem(r, 0, QTableWidgetItem(label))
-            self.figure_table.setItem(r, 1, QTableWidgetItem(value))
-            self.figure_table.setItem(r, 2, change)
-        self.figure_table.resizeRowsToContents()
-        self.figure_table.fit()
-        self.figure_table.show()
+        cells = [
+            [QTableWidgetItem(label), QTableWidgetItem(value), change]
+            for label, value, change in rows
+        ]
+        fill_rows(self.figure_table, cells)
 
     def _bring_into_view(self, widget: QWidget) -> None:
         """Scroll the dock (when the panel sits in a scroll area) so ``widget`` shows,
@@ -601,23 +662,3 @@ class BalancePanel(QWidget):
         if self.report is None or not mode:
             return {}
         return self.report.heat_values(mode)
-
-
-def change_item(
-    change: Change | None, scale: float = 1.0, unit: str = "", digits: int = 2
-) -> QTableWidgetItem:
-    """A Change cell: the signed change, grey with the noise mark when a
-    two-sided test at 95% cannot tell it from chance; empty with nothing to compare."""
-    if change is None:
-        return QTableWidgetItem("")
-    text = f"{change.delta * scale:+.{digits}f}{unit}"
-    item = QTableWidgetItem(f"{NOISE_MARK} {text}" if not change.significant else text)
-    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-    was, now = change.before * scale, change.after * scale
-    item.setToolTip(
-        f"{was:.{digits}f}{unit} -> {now:.{digits}f}{unit}"
-        + ("" if change.significant else ": within noise (95%)")
-    )
-    if not change.significant:
-        item.setForeground(NOISE_COLOUR)
-    return item

@@ -22,15 +22,16 @@ from PySide6.QtWidgets import (
 )
 
 from trackside.editor.document.compound import apply_edited_track, reapply_lanes
+from trackside.editor.document.fits import Refused
 from trackside.editor.document.track_document import TrackDocument
 from trackside.editor.widgets.whole_views import WholeList
 from trackside.engine.balance import BalanceReport, BalanceRun
+from trackside.engine.balance.compare import NOISE_MARK
 from trackside.engine.balance.fixes import FixSearch, Measured, Trial, try_fixes
 from trackside.engine.balance.lane_fixes import lane_fix
 from trackside.engine.text import plural
 
 NOISE_COLOUR = QColor("#8a8f98")  # a change within noise, greyed
-NOISE_MARK = "≈"
 BETTER = QColor("#2e9d4f")
 WORSE = QColor("#d9534f")
 
@@ -144,22 +145,28 @@ class FixesBox(QWidget):
         if self.stale:
             self.summary.setText("The circuit changed since these fixes were tried: suggest again.")
             return False
-        if trial.edit.proposal.kind == "lanes":
-            # The fix made again on the document's circuit (the same as the one tried,
-            # which was not stale), so that Re-apply replaces the document's own layout.
-            fix = lane_fix(self.doc.track, trial.edit.proposal)
-            applied = fix is not None
-            if fix is not None:
-                reapply_lanes(self.doc, fix.old, fix.plan, fix.new)
-        else:
-            text = f"Apply fix: {trial.edit.text}"
-            applied = apply_edited_track(self.doc, trial.edit.track, text)
+        try:
+            applied = self._apply(trial)
+        except Refused as exc:  # what the fix would put in, no track file holds
+            self.summary.setText(f"Not applied: {exc}")
+            return False
         if applied:
             self.summary.setText(
                 f"Applied: {trial.edit.text}. Simulate again to see it measured on its own; "
                 "Undo takes it back."
             )
         return applied
+
+    def _apply(self, trial: Trial) -> bool:
+        if trial.edit.proposal.kind == "lanes":
+            # The fix made again on the document's circuit (the same as the one tried,
+            # which was not stale), so that Re-apply replaces the document's own layout.
+            fix = lane_fix(self.doc.track, trial.edit.proposal)
+            if fix is None:
+                return False
+            reapply_lanes(self.doc, fix.old, fix.plan, fix.new)
+            return True
+        return apply_edited_track(self.doc, trial.edit.track, f"Apply fix: {trial.edit.text}")
 
     def _on_track_changed(self) -> None:
         if self.search is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -24,12 +25,14 @@ from PySide6.QtWidgets import (
 
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.document.commands import (
+    Refused,
     SetCorners,
     SetLine,
     SetMeta,
     SetSpaceField,
     rename_space,
 )
+from trackside.editor.document.fits import most_characters
 from trackside.editor.document.track_document import TrackDocument
 from trackside.editor.widgets.boxes import ComboBox, DoubleSpinBox, SpinBox
 from trackside.engine.text import plural
@@ -37,6 +40,11 @@ from trackside.engine.track.geometry import LINE_NAMES
 from trackside.engine.track.model import DEFAULT_TOLERANCE
 
 KINDS = ["normal", "danger"]
+ID_CHARS = most_characters("$defs/id")
+# The longest text a track file holds for each of the track's words (more is cut, with a word).
+TEXT_CHARS = {
+    name: most_characters(f"properties/{name}") for name in ("name", "author", "description")
+}
 
 
 class _Notes(QPlainTextEdit):
@@ -245,7 +253,18 @@ class Inspector(QWidget):
         new = ((ax, ay), (bx, by))
         old = tuple(tuple(float(v) for v in p) for p in self.doc.lines()[self.line_k])
         if new != old:
-            self.doc.undo_stack.push(SetLine(self.doc, self.line_k, new))
+            k = self.line_k
+            self._push(lambda: self.doc.undo_stack.push(SetLine(self.doc, k, new)))
+
+    def _push(self, edit: Callable[[], object]) -> None:
+        """Make an edit; when the document refuses it (the file could not hold the value)
+        the old value is shown again and the reason said."""
+        try:
+            edit()
+        except Refused as exc:
+            self.refresh_all()
+            self.refresh_line()
+            self.refused.emit(f"Not taken: {exc}")
 
     # -- committing -------------------------------------------------------------
     def _commit_id(self) -> None:
@@ -253,18 +272,24 @@ class Inspector(QWidget):
             return
         new = self.id_edit.text().strip()
         old = self.doc.track.spaces[self.index].id
+        why = ""
         if not new or any(ch.isspace() for ch in new):
-            self.id_edit.setText(old)
             why = "A space needs an id" if not new else "An id is one word, without spaces"
+        elif len(new) > ID_CHARS:
+            why = f"An id has at most {ID_CHARS} characters (this one has {len(new)})"
+        if why:
+            self.id_edit.setText(old)
             self.refused.emit(f"{why}: {old} kept its id")
             return
-        if new != self.doc.track.spaces[self.index].id:
-            rename_space(self.doc, self.index, new)
+        if new != old:
+            index = self.index
+            self._push(lambda: rename_space(self.doc, index, new))
 
     def _commit_lane(self, value: int) -> None:
         if self._loading or self.index is None or value == self.doc.track.spaces[self.index].lane:
             return
-        self.doc.undo_stack.push(SetSpaceField(self.doc, self.index, "lane", value))
+        index = self.index
+        self._push(lambda: self.doc.undo_stack.push(SetSpaceField(self.doc, index, "lane", value)))
 
     def _commit_kind(self, text: str) -> None:
         if self._loading or self.index is None:
@@ -273,7 +298,10 @@ class Inspector(QWidget):
             None if text == "normal" and self.doc.track.spaces[self.index].kind is None else text
         )
         if value != self.doc.track.spaces[self.index].kind:
-            self.doc.undo_stack.push(SetSpaceField(self.doc, self.index, "kind", value))
+            index = self.index
+            self._push(
+                lambda: self.doc.undo_stack.push(SetSpaceField(self.doc, index, "kind", value))
+            )
 
     def _commit_corner(self, item: QTableWidgetItem) -> None:
         if self._loading or self.index is None:
@@ -282,6 +310,8 @@ class Inspector(QWidget):
         r, c = item.row(), item.column()
         try:
             value = float(item.text().replace(",", "."))
+            if not math.isfinite(value):
+                raise ValueError("not finite")
         except ValueError:
             self.refused.emit(
                 f"A corner needs a number of mm, not {item.text().strip()!r}: corner "
@@ -294,8 +324,11 @@ class Inspector(QWidget):
         x, y = corners[r]
         corners[r] = (value, y) if c == 0 else (x, value)
         if corners[r] != tuple(self.doc.track.spaces[self.index].corners[r]):
-            self.doc.undo_stack.push(
-                SetCorners(self.doc, self.index, corners, f"Edit corner {r + 1}")
+            index = self.index
+            self._push(
+                lambda: self.doc.undo_stack.push(
+                    SetCorners(self.doc, index, corners, f"Edit corner {r + 1}")
+                )
             )
 
     def _commit_meta(self, name: str, value) -> None:
@@ -306,8 +339,17 @@ class Inspector(QWidget):
             kept = self.doc.track.name
             self.refused.emit("A track needs a name" + (f": it is still {kept}" if kept else ""))
             return
+        most = TEXT_CHARS[name]
+        if value is not None and len(value) > most:
+            self.refused.emit(
+                f"The track's {name} has at most {most:,} characters: the last "
+                f"{len(value) - most:,} were left out"
+            )
+            value = value[:most]
         if value != getattr(self.doc.track, name):
-            self.doc.undo_stack.push(SetMeta(self.doc, name, value))
+            self._push(lambda: self.doc.undo_stack.push(SetMeta(self.doc, name, value)))
+        else:
+            self.refresh_track()
 
     def _commit_tolerance(self) -> None:
         if self._loading:
@@ -317,7 +359,7 @@ class Inspector(QWidget):
         if current is None and value == DEFAULT_TOLERANCE:
             return
         if value != current:
-            self.doc.undo_stack.push(SetMeta(self.doc, "tolerance", value))
+            self._push(lambda: self.doc.undo_stack.push(SetMeta(self.doc, "tolerance", value)))
 
 
 def _coordinate() -> QDoubleSpinBox:

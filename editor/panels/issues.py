@@ -93,6 +93,10 @@ GROUP_WORDS: dict[str, tuple[str, str]] = {
         "pairs of side-by-side spaces have inconsistent lane numbers",
     ),
     "grid-order": ("start space is out of order", "start spaces are out of order"),
+    "background-not-a-file": (
+        "background picture is not a file",
+        "background pictures are not files",
+    ),
     NOT_PLACED: ("line is not placed yet", "lines are not placed yet"),
     "internal": ("check failed", "checks failed"),
     "file": ("problem in the file", "problems in the file"),

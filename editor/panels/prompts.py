@@ -6,6 +6,8 @@ methods that answers at once, so no dialog ever blocks a test run.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -20,6 +22,8 @@ from trackside.editor.document.autosave import AutosaveEntry
 from trackside.editor.widgets.boxes import DoubleSpinBox
 
 TRACK_FILTER = "Track files (*.yaml *.yml);;All files (*)"
+VARIANT_FILTER = "Variant files (*.yaml *.yml);;All files (*)"
+REPORT_FILTER = "Balance reports (*.json);;All files (*)"
 
 
 class Prompts:
@@ -28,11 +32,11 @@ class Prompts:
     def __init__(self, parent: QWidget | None = None):
         self.parent = parent
 
-    def save_changes(self, name: str, read_only: bool = False) -> str:
-        """Ask before losing changes: 'save', 'discard' or 'cancel'. A ``read_only``
-        copy (its file held by another window) can only be saved under another name."""
+    def save_changes(self, name: str, read_only: str = "") -> str:
+        """Ask before losing changes: 'save', 'discard' or 'cancel'. A document open
+        read-only (``read_only`` says why) can only be saved under another name."""
         text = (
-            f"{name} is open read-only here: another window holds the file. "
+            f"{name} is open read-only here: {read_only}. "
             "Save your changes as a copy before closing?"
             if read_only
             else f"Save the changes to {name} before closing it?"
@@ -121,8 +125,10 @@ class Prompts:
         box = self._warning(
             "File in use",
             f"{name} is open in {owner}.",
-            "Open it read-only (Save then asks for another file), or open it anyway: "
-            "whichever editor saves last overwrites the other's changes.",
+            "Open it read-only: Save then asks for another file. Or open it anyway: "
+            "you can edit it here, but this window cannot save to it while the other "
+            "one has it open (Save As writes a copy; Save works once the other window "
+            "closes the file).",
         )
         read_only = box.addButton("Open Read-Only", QMessageBox.ButtonRole.AcceptRole)
         anyway = box.addButton("Open Anyway", QMessageBox.ButtonRole.DestructiveRole)
@@ -132,14 +138,15 @@ class Prompts:
         clicked = box.clickedButton()
         return "read-only" if clicked is read_only else "open" if clicked is anyway else "cancel"
 
-    def changed_on_disk(self, name: str, difference: str) -> str:
-        """Another program changed the file under unsaved edits: 'reload' or 'keep'."""
+    def changed_on_disk(self, name: str, difference: str, by: str = "another program") -> str:
+        """The file changed on disk (``by`` whom, as far as known) under unsaved edits:
+        'reload' or 'keep'."""
         box = self._warning(
             "File changed on disk",
-            f"{name} was changed by another program, and this editor has unsaved changes.",
+            f"{name} was changed on disk by {by}, and this window has unsaved changes.",
             "Reload it (your unsaved changes are lost) or keep your version "
-            "(saving it then replaces the other program's changes). "
-            "Show Details compares the two.",
+            "(saving it then replaces what is on disk; a later change is asked about "
+            "again). Show Details compares the two.",
             difference,
         )
         keep = box.addButton("Keep Mine", QMessageBox.ButtonRole.RejectRole)
@@ -160,6 +167,35 @@ class Prompts:
         box.addButton(QMessageBox.StandardButton.Cancel)
         box.exec()
         return "overwrite" if box.clickedButton() is overwrite else "cancel"
+
+    def file_moved(self, name: str, old: str, new: str) -> str:
+        """The file's folder was renamed or moved: 'follow' it there, or 'stay'."""
+        box = self._warning(
+            "File moved",
+            f"The folder of {name} was renamed or moved: the file is now {new}.",
+            f"Follow it there (Save writes {new}), or stay with {old} "
+            "(Save writes a new file there, if its folder still exists).",
+        )
+        follow = box.addButton("Follow the File", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton("Stay", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(follow)
+        box.exec()
+        return "follow" if box.clickedButton() is follow else "stay"
+
+    def link_retargeted(self, link: str, old: str, new: str) -> str:
+        """A link the file was opened through now leads to another file: 'open' that
+        one, or 'keep' editing the file it led to."""
+        box = self._warning(
+            "Link changed",
+            f"{link} now leads to {new}; it led to {old} when you opened it.",
+            f"Keep editing {Path(old).name} (Save writes {old}), or open {Path(new).name} "
+            "instead (your unsaved changes here are lost).",
+        )
+        keep = box.addButton(f"Keep Editing {Path(old).name}", QMessageBox.ButtonRole.AcceptRole)
+        opened = box.addButton(f"Open {Path(new).name}", QMessageBox.ButtonRole.DestructiveRole)
+        box.setDefaultButton(keep)
+        box.exec()
+        return "open" if box.clickedButton() is opened else "keep"
 
     def recovery(self, entries: list[AutosaveEntry]) -> str:
         """After a crash: 'recover' the newest autosave, 'discard' them, or 'later'."""
@@ -241,6 +277,27 @@ class Prompts:
     def earlier_save(self, name: str, versions: list[str]) -> int | None:
         """Which of the listed earlier versions (newest first) to compare with; None to cancel."""
         return self._pick("Compare with an earlier save", f"Earlier versions of {name}:", versions)
+
+    def compare_variant(self, current: str, bundled: list[str]) -> str | None:
+        """The variant to play the same games under as ``current``: a name from
+        ``bundled`` or a variant file's path; None to cancel."""
+        other = "Another variant file…"
+        index = self._pick(
+            "Compare with variant", f"Play the games of {current} again under:", [*bundled, other]
+        )
+        if index is None or index < len(bundled):
+            return None if index is None else bundled[index]
+        path, _ = QFileDialog.getOpenFileName(
+            self.parent, "Compare with a variant file", "", VARIANT_FILTER
+        )
+        return path or None
+
+    def report_path(self, folder: str) -> str | None:
+        """A saved balance report (``trackside simulate --report``) to compare with."""
+        path, _ = QFileDialog.getOpenFileName(
+            self.parent, "Compare with a saved report", folder, REPORT_FILTER
+        )
+        return path or None
 
     def _pick(self, title: str, label: str, items: list[str]) -> int | None:
         """The index of the item chosen from a list (the first offered), or None."""

@@ -7,12 +7,15 @@ that list, and the scene forwards its events to the active tool.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QRectF, Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QUndoCommand
 
 from trackside.editor.canvas.interaction import ToolEvent
+from trackside.editor.document.commands import push_as_one
+from trackside.editor.document.fits import Refused
 
 if TYPE_CHECKING:
     from trackside.editor.canvas.scene import TrackScene
@@ -54,6 +57,19 @@ class Tool(QObject):
         # A panel may change an idle tool's settings; its hint must not replace the active tool's.
         if getattr(self.scene, "tool", None) is self:
             self.hintChanged.emit(text)
+
+    def apply(self, text: str, make: Callable[[], list[QUndoCommand]]) -> bool:
+        """Make the commands of one user action and push them as one undo step named
+        ``text``. When the document refuses one (what it would hold no file could),
+        nothing changes and the hint says why: False then."""
+        try:
+            steps = make()
+        except Refused as exc:
+            self.set_hint(f"Not done: {exc}")
+            return False
+        if steps:
+            push_as_one(self.doc, text, steps)
+        return True
 
     def extent(self) -> QRectF | None:
         """What the tool is drawing (QRectF, mm) that Fit to Window should include, or None."""

@@ -6,7 +6,7 @@ import math
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QKeyEvent
+from PySide6.QtGui import QBrush, QColor, QKeyEvent, QUndoCommand
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
 
 from trackside.editor.canvas.items import Z_OVERLAY, cosmetic_pen
@@ -185,15 +185,16 @@ class CornerTool(Tool):
                 self.scene.space_items[i].preview_corners(None)
 
     def _apply(self, pairs: list[tuple[int, int]], to: tuple[float, float], text: str) -> None:
-        by_space = self._by_space(pairs)
-        stack = self.doc.undo_stack
-        stack.beginMacro(text)
-        for i, ks in by_space.items():
-            corners = list(self.doc.track.spaces[i].corners)
-            for k in ks:
-                corners[k] = to
-            stack.push(SetCorners(self.doc, i, corners, text))
-        stack.endMacro()
+        def steps() -> list[QUndoCommand]:
+            made: list[QUndoCommand] = []
+            for i, ks in self._by_space(pairs).items():
+                corners = list(self.doc.track.spaces[i].corners)
+                for k in ks:
+                    corners[k] = to
+                made.append(SetCorners(self.doc, i, corners, text))
+            return made
+
+        self.apply(text, steps)
 
     def double_click(self, ev: ToolEvent) -> None:
         """Add a corner on the nearest edge of the space under the pointer."""
@@ -211,7 +212,8 @@ class CornerTool(Tool):
         i, k, px, py, _ = best
         corners = list(self.doc.track.spaces[i].corners)
         corners.insert(k + 1, (px, py))
-        self.doc.undo_stack.push(SetCorners(self.doc, i, corners, "Add corner"))
+        if not self.apply("Add corner", lambda: [SetCorners(self.doc, i, corners, "Add corner")]):
+            return
         self.picked = (i, k + 1)
         self.scene.select_indices(set(self.scene.selected_indices()) | {i})
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from trackside.editor.canvas.items import Z_OVERLAY, arrow_polygon, cosmetic_pen
 from trackside.editor.canvas.painting import DEFAULT_STYLE
 from trackside.editor.document.compound import create_lanes, reapply_lanes
+from trackside.editor.document.fits import Refused
 from trackside.editor.document.lane_draft import (
     DraftBuild,
     LaneDraft,
@@ -546,7 +547,11 @@ class LaneTool(Tool):
             self.set_hint(str(exc))
             return []
         kept = keep_draft(self.draft, creation.names, creation.centerline is not None)
-        new = create_lanes(self.doc, creation, kept)
+        try:
+            new = create_lanes(self.doc, creation, kept)
+        except Refused as exc:
+            self.set_hint(f"Not created: {exc}")
+            return []
         notes = "".join(f"; {note}" for note in creation.notes)
         self._done(new, f"Created {plural(len(new), 'space')}{notes}")
         return new
@@ -562,7 +567,11 @@ class LaneTool(Tool):
             self.set_hint(str(exc))
             return []
         kept = keep_draft(self.draft, plan.names, old.sets_racing_line)
-        ours = reapply_lanes(self.doc, old, plan, kept)
+        try:
+            ours = reapply_lanes(self.doc, old, plan, kept)
+        except Refused as exc:
+            self.set_hint(f"Not re-applied: {exc}")
+            return []
         self._done(
             ours,
             f"Re-applied the layout: {len(plan.kept)} spaces kept their ids, "

@@ -6,7 +6,7 @@ import math
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QKeyEvent
+from PySide6.QtGui import QBrush, QColor, QKeyEvent, QUndoCommand
 from PySide6.QtWidgets import QGraphicsRectItem
 
 from trackside.editor.canvas.items import Z_OVERLAY, cosmetic_pen
@@ -205,23 +205,19 @@ class SelectTool(Tool):
             self.scene.line_items[k].setPos(0, 0)
         if not spaces and not lines:
             return
-        stack = self.doc.undo_stack
         if not lines:
-            stack.push(MoveSpaces(self.doc, spaces, dx, dy, nudge=nudge))
+            self.apply("", lambda: [MoveSpaces(self.doc, spaces, dx, dy, nudge=nudge)])
             return
-        stack.beginMacro(f"{verb} selection")
-        if spaces:
-            stack.push(MoveSpaces(self.doc, spaces, dx, dy))
-        for k in lines:
-            (a, b) = self.doc.lines()[k]
-            stack.push(
-                SetLine(
-                    self.doc,
-                    k,
-                    ((float(a[0]) + dx, float(a[1]) + dy), (float(b[0]) + dx, float(b[1]) + dy)),
-                )
-            )
-        stack.endMacro()
+
+        def steps() -> list[QUndoCommand]:
+            made: list[QUndoCommand] = [MoveSpaces(self.doc, spaces, dx, dy)] if spaces else []
+            for k in lines:
+                (a, b) = self.doc.lines()[k]
+                ends = ((float(a[0]) + dx, float(a[1]) + dy), (float(b[0]) + dx, float(b[1]) + dy))
+                made.append(SetLine(self.doc, k, ends))
+            return made
+
+        self.apply(f"{verb} selection", steps)
 
     def _reset(self) -> None:
         if self._band is not None:

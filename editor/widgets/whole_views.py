@@ -67,7 +67,14 @@ class WholeTable(QTableWidget):
         model = self.model()
         model.rowsInserted.connect(self.fit)
         model.rowsRemoved.connect(self.fit)
+        # A column that wraps its words makes rows taller when it narrows: measure again.
+        self.horizontalHeader().sectionResized.connect(self._columns_resized)
         self.fit()
+
+    def _columns_resized(self, *_args: object) -> None:
+        if self.wordWrap() and self.rowCount():
+            self.resizeRowsToContents()
+            self.fit()
 
     def rows_height(self) -> int:
         """The height of the rows shown: all of them, within ``fewest`` and ``most``."""

@@ -1,35 +1,51 @@
 """Two balance reports side by side: each figure's change and whether it is beyond noise.
 
 Every figure the Balance panel shows has a change here, under the name the panel
-looks it up by (``FIGURES`` and the per-slot, per-line and per-seat names).
+looks it up by (``MEANS`` and the per-slot, per-line, per-seat and per-power
+names). A rule figure changes only where both reports have it: a variant
+without an auction has no auction figures to compare.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trackside.engine.balance.intervals import means_differ, proportions_differ
-from trackside.engine.balance.report import SHARE_UNIT, SLOTS, BalanceReport, Tally
+from trackside.engine.balance.intervals import means_differ, proportions_differ, ratios_differ
+from trackside.engine.balance.report import SLOTS, BalanceReport
+from trackside.engine.balance.rules import LINES, CarTotals, PowerTotals, RuleTotals
+from trackside.engine.balance.tallies import SHARE_UNIT, Ratio, Tally
 
-# The means of a report (its tallies), by the name of their change.
+SHARE = "share"  # a Change's unit: a share of games, 0 to 1
+MONEY = "$M"
+NOISE_MARK = "≈"  # beside a change within noise, wherever changes are shown
+NOISE_LEGEND = (
+    f"{NOISE_MARK} marks a change within noise: a two-sided test at 95% cannot tell it from chance."
+)
+
+# The means of a report (its tallies), by the name of their change, with their unit.
 MEANS = {
-    "cards played per race": "turns",
-    "stalled cars per race": "stalled",
-    "spaces short, for a stalled car": "stall_steps",
-    "cards left in hands": "cards_left",
-    "lead changes per race": "lead_changes",
-    "money spread": "money_spread",
+    "cards played per race": ("turns", ""),
+    "stalled cars per race": ("stalled", ""),
+    "spaces short, for a stalled car": ("stall_steps", ""),
+    "cards left in hands": ("cards_left", ""),
+    "lead changes per race": ("lead_changes", ""),
+    "money spread": ("money_spread", MONEY),
 }
+WINNER_BET_SHARE = "winner's money from bets"
+WINNER_BETS_PAID = "winner's bets that paid"
+LAST_LINE_DECIDES = "winner decided by the last betting line"
 
 
 @dataclass(frozen=True)
 class Change:
-    """One figure before and after, and whether the difference is more than chance."""
+    """One figure before and after, whether the difference is more than chance, and its
+    unit (``SHARE``, ``MONEY`` or "" for a plain number)."""
 
     figure: str
     before: float
     after: float
     significant: bool
+    unit: str = ""
 
     @property
     def delta(self) -> float:
@@ -52,6 +68,35 @@ def seat_share(seat: int) -> str:
     return f"player {seat + 1} wins"
 
 
+def holder_share(power: str) -> str:
+    return f"{power} holder wins"
+
+
+def holder_money(power: str) -> str:
+    return f"{power} holder's winnings"
+
+
+def power_taken(power: str) -> str:
+    return f"{power} taken in the auction"
+
+
+def car_price(car: str) -> str:
+    """``car``: "grid slot 2" or a power's name (the car that came with it)."""
+    return f"{car} car price"
+
+
+def car_return(car: str) -> str:
+    return f"{car} car return"
+
+
+def line_payout(line: int) -> str:
+    return f"bet {line + 1} payout"
+
+
+def slot_car(k: int) -> str:
+    return f"grid slot {k + 1}"
+
+
 def compare(before: BalanceReport, after: BalanceReport) -> list[Change]:
     """Each figure of ``after`` against ``before`` (95% two-sided tests)."""
     n1, n2 = before.games, after.games
@@ -68,8 +113,8 @@ def compare(before: BalanceReport, after: BalanceReport) -> list[Change]:
         changes.append(
             _share(line_reached(line), before.line_reached[line], n1, after.line_reached[line], n2)
         )
-    for label, name in MEANS.items():
-        changes.append(_mean(label, getattr(before, name), getattr(after, name)))
+    for label, (name, unit) in MEANS.items():
+        changes.append(_mean(label, getattr(before, name), getattr(after, name), unit))
     if before.players == after.players:
         changes.append(_rounds(before, after))
         for seat in range(min(len(before.seat_wins), len(after.seat_wins))):
@@ -78,7 +123,63 @@ def compare(before: BalanceReport, after: BalanceReport) -> list[Change]:
     first1, first2 = before.first_wins / SHARE_UNIT, after.first_wins / SHARE_UNIT
     changes.append(_share("player who plays first wins", first1, n1, first2, n2))
     changes.append(Change("balance", before.balance, after.balance, _balance_moved(changes)))
+    return changes + compare_rules(before.rules, after.rules)
+
+
+def compare_rules(before: RuleTotals, after: RuleTotals) -> list[Change]:
+    """The change of each rule figure that both runs have (none against a report of
+    version 1, which has no rule figures)."""
+    if not before.games or not after.games:
+        return []
+    changes: list[Change | None] = []
+    powers = [name for name in before.powers if name in after.powers]
+    for name in powers:
+        changes += _power_changes(name, before, after)
+    if before.auction and after.auction:
+        for k in range(SLOTS):
+            changes += _car_changes(slot_car(k), before.slots[k], after.slots[k])
+    if before.betting and after.betting:
+        changes.append(_ratio(WINNER_BET_SHARE, before.winner_bets, after.winner_bets, SHARE))
+        changes.append(
+            _ratio(WINNER_BETS_PAID, before.winner_bets_paid, after.winner_bets_paid, SHARE)
+        )
+        for line in range(LINES):
+            changes.append(
+                _ratio(line_payout(line), before.line_payout[line], after.line_payout[line], MONEY)
+            )
+    if before.last_line_applies and after.last_line_applies:
+        changes.append(
+            _share(
+                LAST_LINE_DECIDES,
+                before.last_line_decides,
+                before.games,
+                after.last_line_decides,
+                after.games,
+            )
+        )
+    return [c for c in changes if c is not None]
+
+
+def _power_changes(name: str, before: RuleTotals, after: RuleTotals) -> list[Change]:
+    a, b = before.power.get(name) or PowerTotals(), after.power.get(name) or PowerTotals()
+    changes = []
+    if a.held and b.held:
+        wins1, wins2 = a.holder_wins / SHARE_UNIT, b.holder_wins / SHARE_UNIT
+        changes.append(_share(holder_share(name), wins1, a.held, wins2, b.held))
+        changes.append(_mean(holder_money(name), a.holder_money, b.holder_money, MONEY))
+    if before.auction and after.auction and a.offered and b.offered:
+        changes.append(_share(power_taken(name), a.taken, a.offered, b.taken, b.offered))
+        changes += _car_changes(name, a.car, b.car)
     return changes
+
+
+def _car_changes(car: str, before: CarTotals, after: CarTotals) -> list[Change]:
+    if not before.price.count or not after.price.count:
+        return []
+    return [
+        _mean(car_price(car), before.price, after.price, MONEY),
+        _mean(car_return(car), before.returned, after.returned, MONEY),
+    ]
 
 
 def _share(figure: str, k1: float, n1: int, k2: float, n2: int) -> Change:
@@ -87,16 +188,24 @@ def _share(figure: str, k1: float, n1: int, k2: float, n2: int) -> Change:
         k1 / n1 if n1 else 0.0,
         k2 / n2 if n2 else 0.0,
         proportions_differ(k1, n1, k2, n2),
+        SHARE,
     )
 
 
-def _mean(figure: str, a: Tally, b: Tally) -> Change:
+def _mean(figure: str, a: Tally, b: Tally, unit: str = "") -> Change:
     return Change(
         figure,
         a.mean,
         b.mean,
         means_differ(a.total, a.squares, a.count, b.total, b.squares, b.count),
+        unit,
     )
+
+
+def _ratio(figure: str, a: Ratio, b: Ratio, unit: str) -> Change | None:
+    if not a.den or not b.den:
+        return None
+    return Change(figure, a.value, b.value, ratios_differ(a.sums, b.sums), unit)
 
 
 def _rounds(before: BalanceReport, after: BalanceReport) -> Change:

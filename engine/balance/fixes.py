@@ -32,7 +32,7 @@ from trackside.engine.balance.hints import LINE_AIM, STALL_GOAL, hints
 from trackside.engine.balance.jams import jammed_stretches
 from trackside.engine.balance.lane_fixes import lane_fixes
 from trackside.engine.balance.report import SLOTS, BalanceReport
-from trackside.engine.balance.runner import BalanceRun, chunks, played_parts
+from trackside.engine.balance.runner import BalanceRun, paired_parts
 from trackside.engine.balance.sequential import fair_band
 from trackside.engine.game import Game, Series
 from trackside.engine.simulate import play_games
@@ -217,32 +217,13 @@ def play_all(
     """Every game of every run, in worker processes if asked; ``progress(k)`` with the
     games played so far, ``cancelled()`` stops early (then every run stops at the same
     number of games, so that they stay paired)."""
-    # Chunk by chunk across the runs, so that a run stopped early has them all paired.
-    longest = max((run.games for run in runs), default=0)
-    parts: dict[tuple[int, int], Played] = {}
-    done = 0
-    with executor_for(workers) as executor:
-        tasks = [
-            (r, first, min(stop, run.games))
-            for first, stop in chunks(longest, size=executor.task_games)
-            for r, run in enumerate(runs)
-            if first < run.games
-        ]
-        for k, part in played_parts(play_part, runs, tasks, executor, cancelled):
-            r, first, _stop = tasks[k]
-            parts[(r, first)] = part
-            done += len(part.winner)
-            if progress:
-                progress(done)
-    # Cancelled, the runs keep the parts every one of them played: still game for game.
-    common = sorted(
-        {first for _r, first in parts if all((r, first) in parts for r in range(len(runs)))}
-    )
     out = []
-    for r, run in enumerate(runs):
+    for run, parts in zip(
+        runs, paired_parts(play_part, runs, workers, progress, cancelled), strict=True
+    ):
         played = Played(run.empty_report())
-        for first in common:
-            played.extend(parts[(r, first)])
+        for part in parts:
+            played.extend(part)
         out.append(played)
     return out
 

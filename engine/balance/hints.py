@@ -9,12 +9,12 @@ grid, a jam) are left to Suggest fixes, which measures them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from trackside.engine.balance.edits import Proposal
 from trackside.engine.balance.intervals import wilson
 from trackside.engine.balance.jams import Stretch, jammed_stretches
 from trackside.engine.balance.report import SLOTS, BalanceReport
+from trackside.engine.balance.rule_hints import rule_hints
+from trackside.engine.balance.wording import Hint, percent
 from trackside.engine.text import plural
 from trackside.engine.track.model import Track
 
@@ -48,20 +48,10 @@ SUGGEST_GRID = (
 )
 
 
-@dataclass(frozen=True)
-class Hint:
-    """One finding: its text, how serious (``warning`` or ``info``), the spaces it is
-    about, and the change it proposes in numbers, if any."""
-
-    text: str
-    severity: str
-    spaces: tuple[str, ...] = ()
-    proposal: Proposal | None = None
-
-
 def hints(report: BalanceReport, track: Track | None = None) -> list[Hint]:
-    """The findings worth a designer's attention, most serious first. With the
-    ``track`` played, jams are named as stretches of the track."""
+    """The findings worth a designer's attention: the circuit's, most serious first,
+    then the rules' (``rule_hints``). With the ``track`` played, jams are named as
+    stretches of the track."""
     n = report.games
     if n < MIN_GAMES:
         return [
@@ -82,11 +72,7 @@ def hints(report: BalanceReport, track: Track | None = None) -> list[Hint]:
                 "info",
             ),
         )
-    return sorted(found, key=lambda h: h.severity != "warning")
-
-
-def _percent(value: float) -> str:
-    return f"{100 * value:.0f}%"
+    return sorted(found, key=lambda h: h.severity != "warning") + rule_hints(report)
 
 
 # -- stalls ---------------------------------------------------------------------------
@@ -120,7 +106,7 @@ def _stalls(report: BalanceReport) -> list[Hint]:
         return []
     where = tuple(s for s, _n in report.stall_spaces.most_common(3))
     said = (
-        f"Cars stall before the finish in {_percent(share)} of races "
+        f"Cars stall before the finish in {percent(share)} of races "
         f"({per_race:.2f} ± {(high - low) / 2:.2f} cars a race"
     )
     if low <= STALL_GOAL:
@@ -161,13 +147,13 @@ def _slots(report: BalanceReport) -> list[Hint]:
         space = report.grid[k] if k < len(report.grid) else ""
         where = f" (start space {space})" if space else ""
         spaces = (space,) if space else ()
-        said = f"Grid slot {k + 1}{where} wins {_percent(share)} ± {_percent((high - low) / 2)}"
+        said = f"Grid slot {k + 1}{where} wins {percent(share)} ± {percent((high - low) / 2)}"
         if k == 0 and low > fair:
             out.append(_pole(f"{said} of races", low, fair, spaces))
         elif low > fair:
             out.append(
                 Hint(
-                    f"{said} of races, more than its fair {_percent(fair)}: the opening "
+                    f"{said} of races, more than its fair {percent(fair)}: the opening "
                     f"favours it. {SUGGEST_GRID}",
                     "warning",
                     spaces,
@@ -176,7 +162,7 @@ def _slots(report: BalanceReport) -> list[Hint]:
         elif k == 0 and high < fair:
             out.append(
                 Hint(
-                    f"{said} of races, less than its fair {_percent(fair)} although its owner "
+                    f"{said} of races, less than its fair {percent(fair)} although its owner "
                     f"plays first (R-RACE-1): the opening holds it back. {SUGGEST_GRID}",
                     "warning",
                     spaces,
@@ -185,7 +171,7 @@ def _slots(report: BalanceReport) -> list[Hint]:
         elif k > 0 and high < rest:
             out.append(
                 Hint(
-                    f"{said} of races, less than the {_percent(rest)} each slot behind the "
+                    f"{said} of races, less than the {percent(rest)} each slot behind the "
                     "pole wins when they share what the pole leaves evenly: it starts at a "
                     f"disadvantage. {SUGGEST_GRID}",
                     "warning",
@@ -200,17 +186,17 @@ def _pole(wins: str, low: float, fair: float, spaces: tuple[str, ...]) -> Hint:
     the grid only when even the low end of the interval is beyond what the turn gives."""
     first_turn = (
         "its owner plays first (R-RACE-1), which alone lifts the pole to as much as "
-        f"{_percent(fair + FIRST_TURN_EDGE)} of wins on the bundled circuits"
+        f"{percent(fair + FIRST_TURN_EDGE)} of wins on the bundled circuits"
     )
     if low <= fair + FIRST_TURN_EDGE:
         return Hint(
-            f"{wins}, more than its fair {_percent(fair)}, but {first_turn}: "
+            f"{wins}, more than its fair {percent(fair)}, but {first_turn}: "
             "nothing here points at the grid.",
             "info",
             spaces,
         )
     return Hint(
-        f"{wins}, more than its fair {_percent(fair)} and more than the first turn "
+        f"{wins}, more than its fair {percent(fair)} and more than the first turn "
         f"explains: {first_turn}, so the opening favours it too. {SUGGEST_GRID}",
         "warning",
         spaces,
@@ -228,7 +214,7 @@ def _first_round(report: BalanceReport) -> list[Hint]:
         where = f" (start space {space})" if space else ""
         out.append(
             Hint(
-                f"In {_percent(stuck / report.games)} of races the car starting in grid slot "
+                f"In {percent(stuck / report.games)} of races the car starting in grid slot "
                 f"{k + 1}{where} cannot move on a card of the first round (no free space "
                 "ahead): the cars in front of it block it. A grid with room ahead of its "
                 f"back row lets every car start racing. {SUGGEST_GRID}",
@@ -245,8 +231,8 @@ def _first_player(report: BalanceReport) -> list[Hint]:
     if low > fair or high < fair:
         return [
             Hint(
-                f"The player who plays first (the pole car's owner) wins {_percent(share)} "
-                f"of games (fair {_percent(fair)}): playing first matters on this circuit.",
+                f"The player who plays first (the pole car's owner) wins {percent(share)} "
+                f"of games (fair {percent(fair)}): playing first matters on this circuit.",
                 "info",
             )
         ]
@@ -276,8 +262,7 @@ def _lines(report: BalanceReport) -> list[Hint]:
         if high >= LINE_AIM:
             continue
         said = (
-            f"Betting line {line + 1} is reached in only "
-            f"{_percent(reached / report.games)} of races"
+            f"Betting line {line + 1} is reached in only {percent(reached / report.games)} of races"
         )
         steps = next(
             (
@@ -293,7 +278,7 @@ def _lines(report: BalanceReport) -> list[Hint]:
         after = reached_after_line_moved(report, line, steps)
         out.append(
             Hint(
-                f"{said}. With it {plural(steps, 'space')} earlier, about {_percent(after)} "
+                f"{said}. With it {plural(steps, 'space')} earlier, about {percent(after)} "
                 "of races would reach it.",
                 "warning",
                 proposal=Proposal("line", steps, line=line),

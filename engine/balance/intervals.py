@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import math
+from typing import TypeAlias
 
 Z95 = 1.959964  # two-sided 95%
+# A ratio of totals over games: the sums of x, y, x², y² and xy, and the number of games.
+RatioSums: TypeAlias = tuple[float, float, float, float, float, int]
 
 
 def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -56,3 +59,41 @@ def means_differ(
     if spread == 0:
         return m1 != m2
     return abs(m1 - m2) / spread > z
+
+
+def ratio_interval(ratio: RatioSums, z: float = Z95) -> tuple[float, float]:
+    """The interval of a ratio of totals, sum(x) / sum(y) over games, from the sums of
+    x, y, x², y² and xy and the number of games (the delta method: games are
+    independent, the x and y of one game need not be)."""
+    num, den, count = ratio[0], ratio[1], ratio[5]
+    if count <= 0 or den == 0:
+        return math.nan, math.nan
+    value = num / den
+    if count == 1:
+        return value, value
+    half = z * math.sqrt(_ratio_variance(ratio))
+    return value - half, value + half
+
+
+def _ratio_variance(ratio: RatioSums) -> float:
+    """The variance of a ratio of totals (count at least 2, a non-zero denominator)."""
+    num, den, num_sq, den_sq, product, count = ratio
+    value = num / den
+    residuals = max(0.0, num_sq - 2 * value * product + value * value * den_sq)
+    mean_den = den / count
+    return residuals / (count - 1) / count / (mean_den * mean_den)
+
+
+def ratios_differ(
+    first: RatioSums,
+    second: RatioSums,
+    z: float = Z95,
+) -> bool:
+    """True when two ratios of totals differ beyond noise (the runs independent)."""
+    if first[5] < 2 or second[5] < 2 or first[1] == 0 or second[1] == 0:
+        return False
+    spread = math.sqrt(_ratio_variance(first) + _ratio_variance(second))
+    a, b = first[0] / first[1], second[0] / second[1]
+    if spread == 0:
+        return a != b
+    return abs(a - b) / spread > z

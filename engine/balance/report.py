@@ -6,60 +6,34 @@ parts of a run merge into exactly the report of the whole run, in any order.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from trackside.engine.balance.edits import steps_to_line
-from trackside.engine.balance.intervals import mean_interval, wilson
+from trackside.engine.balance.intervals import wilson
+from trackside.engine.balance.rules import RuleTotals
+from trackside.engine.balance.tallies import SHARE_UNIT, Tally
 from trackside.engine.bots.tables import track_tables
+from trackside.engine.errors import Place, UnreadableInput
 from trackside.engine.game import Game
 from trackside.engine.game.board import Board
 from trackside.engine.game.cards import COLOURS
 from trackside.engine.game.race import first_seat
 from trackside.engine.track.movement import FAR
+from trackside.engine.yamlio import read_text
 
 SLOTS = len(COLOURS)
-SHARE_UNIT = 60  # a win shared by k seats counts 60 / k (k <= 6)
-FORMAT = "trackside-balance/1"
+FORMAT = "trackside-balance/2"
+# Reports this version reads: version 1 has no ``rules`` (its rule figures are absent).
+READABLE = ("trackside-balance/1", FORMAT)
+WRITE_ONE = "write one with trackside simulate --report FILE.json"
 # What each heat map shows, as its legend says it.
 HEAT_TITLES = {
     "ends": "Moves ending here, per race",
     "blocked": "Moves ending blocked here, per race",
 }
-
-
-@dataclass
-class Tally:
-    """A sum and a sum of squares, for a mean with its interval."""
-
-    total: int = 0
-    squares: int = 0
-    count: int = 0
-
-    def add(self, value: int) -> None:
-        self.total += value
-        self.squares += value * value
-        self.count += 1
-
-    def merge(self, other: Tally) -> None:
-        self.total += other.total
-        self.squares += other.squares
-        self.count += other.count
-
-    @property
-    def mean(self) -> float:
-        return self.total / self.count if self.count else 0.0
-
-    def interval(self) -> tuple[float, float]:
-        return mean_interval(self.total, self.squares, self.count)
-
-    def to_list(self) -> list[int]:
-        return [self.total, self.squares, self.count]
-
-    @classmethod
-    def from_list(cls, values: list[int]) -> Tally:
-        return cls(*(int(v) for v in values))
 
 
 @dataclass
@@ -99,6 +73,7 @@ class BalanceReport:
     # first round (the first card of each player): a front row blocking the back row.
     first_round_stuck: list[int] = field(default_factory=lambda: [0] * SLOTS)
     grid: list[str] = field(default_factory=list)  # the start spaces, pole first
+    rules: RuleTotals = field(default_factory=RuleTotals)  # powers, betting, auction
     seconds: float = field(default=0.0, compare=False)
     cancelled: bool = field(default=False, compare=False)
     answer: str = field(default="", compare=False)  # why a run until clear stopped
@@ -139,6 +114,7 @@ class BalanceReport:
         self._add_places(result.ranking, race, slot_of)
         self._add_stalls(result.stalled, race, board)
         self._add_unreached_lines(race, board)
+        self.rules.add(game)
 
     def _add_places(self, ranking: tuple[str, ...], race: _Race, slot_of: dict[str, int]) -> None:
         placed = list(ranking)
@@ -199,6 +175,7 @@ class BalanceReport:
         for k in range(SLOTS):
             self.first_round_stuck[k] += other.first_round_stuck[k]
         self.grid = self.grid or other.grid
+        self.rules.merge(other.rules)
         self.seconds += other.seconds
         self.cancelled = self.cancelled or other.cancelled
 
@@ -318,6 +295,7 @@ class BalanceReport:
             "lead_changes": _round_mean(self.lead_changes),
             "heat": self.heat(),
             "stall_spaces": dict(sorted(self.stall_spaces.items())),
+            "rules": self.rules.figures(self.money_spread),
             "totals": self._totals(),
         }
 
@@ -346,11 +324,15 @@ class BalanceReport:
             "stall_short": {str(k): v for k, v in sorted(self.stall_short.items())},
             "first_round_stuck": self.first_round_stuck,
             "grid": self.grid,
+            "rules": self.rules.to_dict(),
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> BalanceReport:
-        """A report read back from ``to_dict`` (a saved ``--report``)."""
+        """A report read back from ``to_dict`` (a saved ``--report``, this version's or
+        version 1's, which has no rule figures); ValueError for another format."""
+        if data.get("format") not in READABLE:
+            raise ValueError(f"format {data.get('format')!r} is not one of {', '.join(READABLE)}")
         t = data["totals"]
         return cls(
             track=str(data["track"]),
@@ -385,10 +367,36 @@ class BalanceReport:
             stall_short=Counter({int(k): int(v) for k, v in t.get("stall_short", {}).items()}),
             first_round_stuck=[int(v) for v in t.get("first_round_stuck", [0] * SLOTS)],
             grid=[str(s) for s in t["grid"]],
+            rules=RuleTotals.from_dict(t["rules"]) if "rules" in t else RuleTotals(),
             seconds=float(data.get("seconds", 0.0)),
             cancelled=bool(data.get("cancelled", False)),
             answer=str(data.get("answer") or ""),
         )
+
+
+def read_report(path: str) -> BalanceReport:
+    """A saved balance report (``simulate --report``), of this version or version 1;
+    a file that is not one is refused, naming it (exit code 2)."""
+    text = read_text(path, "balance report")  # the one gate: no pipes, no huge files
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise UnreadableInput(
+            f"not a balance report: not JSON ({exc})", Place(path), WRITE_ONE
+        ) from None
+    if not isinstance(data, dict) or data.get("format") not in READABLE:
+        found = data.get("format") if isinstance(data, dict) else None
+        raise UnreadableInput(
+            f"not a balance report: its format is {found!r}, not {' or '.join(READABLE)}",
+            Place(path),
+            WRITE_ONE,
+        )
+    try:
+        return BalanceReport.from_dict(data)
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise UnreadableInput(
+            f"not a balance report: {type(exc).__name__} {exc}", Place(path), WRITE_ONE
+        ) from None
 
 
 class _Race:

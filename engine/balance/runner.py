@@ -46,6 +46,7 @@ class BalanceRun:
     bots: tuple[str, ...] = LAB_BOTS
     track_name: str = ""
     rotate: bool = True  # seats take turns with the bot kinds; False: each seat keeps one
+    paired: bool = False  # dealt as every variant compared is (``paired_deal``)
 
     @property
     def bot_run(self) -> BotRun:
@@ -59,6 +60,7 @@ class BalanceRun:
             self.bots,
             self.rotate,
             series=False,
+            paired=self.paired,
         )
 
     def kinds(self, game_index: int) -> list[str]:
@@ -214,3 +216,36 @@ def _play_task(
 ) -> Part:
     """A worker's task: games ``first`` to ``stop - 1`` of ``runs[r]``."""
     return play(runs[r], first, stop)
+
+
+def paired_parts(
+    play: Callable[[BalanceRun, int, int], Part],
+    runs: Sequence[BalanceRun],
+    workers: int | Executor = 1,
+    progress: Callable[[int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> list[list[Part]]:
+    """Every game of every run as ``play(run, first, stop)`` parts, handed to the
+    executor by ``played_parts`` chunk by chunk across the runs: per run, its parts in
+    game order. ``progress(k)`` with the games played so far (all runs told);
+    ``cancelled()`` stops early, and then every run keeps only the chunks that every
+    run played, so that the runs stay game for game alike (paired)."""
+    longest = max((run.games for run in runs), default=0)
+    parts: dict[tuple[int, int], Part] = {}
+    done = 0
+    with executor_for(workers) as executor:
+        tasks = [
+            (r, first, min(stop, run.games))
+            for first, stop in chunks(longest, size=executor.task_games)
+            for r, run in enumerate(runs)
+            if first < run.games
+        ]
+        for k, part in played_parts(play, runs, tasks, executor, cancelled):
+            r, first, stop = tasks[k]
+            parts[(r, first)] = part
+            done += stop - first
+            if progress:
+                progress(done)
+    every = range(len(runs))
+    common = sorted({first for _r, first in parts if all((r, first) in parts for r in every)})
+    return [[parts[(r, first)] for first in common] for r in every]

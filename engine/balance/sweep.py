@@ -31,6 +31,7 @@ import yaml
 from trackside import __version__
 from trackside.engine.balance.executors import Executor, executor_for
 from trackside.engine.balance.players import LAB_BOTS
+from trackside.engine.balance.report import FORMAT as REPORT_FORMAT
 from trackside.engine.balance.report import BalanceReport
 from trackside.engine.balance.runner import BalanceRun, chunks, played_parts
 from trackside.engine.balance.variant_keys import (
@@ -454,16 +455,32 @@ class SweepResults:
             raise TracksideError("its settings are damaged", Place(file), "give --fresh")
         try:
             for k, entry in enumerate(entries):
+                _check_counted_alike(entry, file)
                 if entry["games"]:
                     self.results[k] = SettingResult(
                         BalanceReport.from_dict(entry["report"]),
                         _merged([(int(a), int(b)) for a, b in entry["played"]]),
                     )
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise TracksideError(
                 f"its settings are damaged ({exc})", Place(file), "give --fresh"
             ) from None
         self.seconds = float(data.get("seconds") or 0.0)
+
+
+def _check_counted_alike(entry: Any, file: str) -> None:
+    """Refuse a setting whose report counts other figures than this version's (a
+    balance report of version 1 has no rule totals: the games added to it would
+    count figures its first games never did)."""
+    report = entry.get("report") if isinstance(entry, dict) else None
+    found = report.get("format") if isinstance(report, dict) else REPORT_FORMAT
+    if found != REPORT_FORMAT:
+        raise TracksideError(
+            f"its settings hold balance reports of {found!r}, not {REPORT_FORMAT!r}: "
+            "their games were counted without some of the figures",
+            Place(file),
+            "give --fresh to play the sweep again",
+        )
 
 
 def _first_difference(saved: Any, here: dict[str, Any]) -> str:

@@ -55,8 +55,22 @@ def money_winners(scores: list[int], best_place: list[float]) -> list[int]:
     return [seat for seat in tied if best_place[seat] == best]
 
 
+def best_places(owner: Sequence[int], ranking: Sequence[int], players: int) -> list[float]:
+    """Per seat, the best race place (0 = 1st) of its cars in ``ranking`` (car indices
+    in race order; ``owner`` the seat per car), inf for a seat with no car placed: what
+    breaks a tie on winnings (R-SCORE-2)."""
+    best = [float("inf")] * players
+    for i, car in enumerate(ranking):
+        seat = owner[car]
+        if seat != NOBODY and i < best[seat]:
+            best[seat] = i
+    return best
+
+
 def bet_payout(table: tuple[int, ...], place: int | None) -> int:
-    """What one bet pays for a car in ``place`` (0 = 1st), R-BET-5."""
+    """What a payout table pays for a car in ``place`` (0 = 1st; None: not placed): one
+    bet's (R-BET-5), or the race's to the car's owner (R-SCORE-1); a place past the end
+    of the table pays 0."""
     if place is None or place >= len(table):
         return 0
     return table[place]
@@ -97,12 +111,11 @@ def _score(state: GameState) -> Result:
     place = {c: i for i, c in enumerate(ranking)}
     stalled = [c for c in range(6) if c not in place]
     earnings = [0] * n
-    best = [float("inf")] * n
     for c, i in place.items():
         owner = state.owner[c]
         if owner != NOBODY:
-            earnings[owner] += variant.race_payout[i] if i < len(variant.race_payout) else 0
-            best[owner] = min(best[owner], i)
+            earnings[owner] += bet_payout(variant.race_payout, i)
+    best = best_places(state.owner, ranking, n)
     payouts = [0] * n
     for k in range(3):
         for seat, bet in enumerate(state.bets[k]):

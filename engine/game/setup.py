@@ -8,7 +8,7 @@ from typing import Any
 
 from trackside.engine.errors import InvalidInput
 from trackside.engine.game.cards import COLOURS, Deck
-from trackside.engine.game.variants import Variant
+from trackside.engine.game.variants import POWERS, Variant
 from trackside.engine.text import plural
 
 
@@ -75,20 +75,52 @@ def shuffled_setup(variant: Variant, deck: Deck, players: int, seed: int) -> Set
     rng.shuffle(powers)
     cards = list(range(deck.size))
     rng.shuffle(cards)
+    grid = list(COLOURS)
+    rng.shuffle(grid)
+    return SetUp(_dealt(variant, players, speed8, powers, cards, grid), rng)
+
+
+def paired_deal(variant: Variant, deck: Deck, players: int, seed: int) -> Deal:
+    """The deal of game ``seed`` when two variants are compared on the same games: one
+    set of shuffles from ``random.Random(seed)`` that every variant shares as far as its
+    rules allow. The Speed-8 deck, the grid and the order of all six powers come first,
+    so they are the same whatever the variant (a variant with fewer powers keeps those
+    it has in that order); the speed cards are shuffled last, the same order for every
+    variant with a deck of that size, and dealt by the variant's own hand rule."""
+    rng = random.Random(seed)
+    speed8 = list(COLOURS)
+    rng.shuffle(speed8)
+    grid = list(COLOURS)
+    rng.shuffle(grid)
+    every_power = list(POWERS)
+    rng.shuffle(every_power)
+    powers = [p for p in every_power if p in variant.powers]
+    cards = list(range(deck.size))
+    rng.shuffle(cards)
+    return _dealt(variant, players, speed8, powers, cards, grid)
+
+
+def _dealt(
+    variant: Variant,
+    players: int,
+    speed8: list[str],
+    powers: list[str],
+    cards: list[int],
+    grid: list[str],
+) -> Deal:
+    """The deal of shuffled decks: the speed cards cut into hands by the variant's
+    hand rule (R-SET-3; a common draw pile, R-VAR beginner)."""
     pile: list[int] = []
     if variant.hand_mode == "common":
         size = variant.hand_size
         hands = [cards[i * size : (i + 1) * size] for i in range(players)]
         pile = cards[players * size :]
     else:
-        share = deck.size // players  # R-SET-3: the rest leaves the game unseen
+        share = len(cards) // players  # R-SET-3: the rest leaves the game unseen
         hands = [cards[i * share : (i + 1) * share] for i in range(players)]
-    grid = list(COLOURS)
-    rng.shuffle(grid)
-    deal = Deal(
+    return Deal(
         tuple(tuple(h) for h in hands), tuple(grid), tuple(speed8), tuple(powers), tuple(pile)
     )
-    return SetUp(deal, rng)
 
 
 def check_deal(deal: Deal, variant: Variant, deck: Deck, players: int) -> None:

@@ -55,7 +55,7 @@ def centerline_starting_at(centerline: Centerline, progress: float) -> Centerlin
 def edge_progress(g: TrackGeometry, i: int, near: float | None = None) -> float:
     """Progress of the rear edge of space i, or of its front edge when ``near`` (a
     progress, e.g. of a click) is closer to the front."""
-    rear, front = g.rear[i], g.front[i]
+    rear, front = float(g.rear[i]), float(g.front[i])
     if near is not None and abs(g.delta(near, front)) < abs(g.delta(near, rear)):
         return _wrap(g, front)
     return _wrap(g, rear)
@@ -65,7 +65,7 @@ def clean_lap_start(g: TrackGeometry, progress: float) -> float:
     """The place nearest ``progress`` where a lap may start: a space edge that no space
     lies across. ``progress`` itself when no edge is clean (the validator then says so)."""
     if not g.wraps or not g.good:
-        return progress
+        return float(progress)
     good = np.array(g.good)
     rear = np.array(g.rear)[good]
     span = np.array(g.front)[good] - rear
@@ -78,7 +78,7 @@ def clean_lap_start(g: TrackGeometry, progress: float) -> float:
         behind = (rear - p + half) % g.length - half  # rear edges relative to p
         if not np.any((behind < -g.tol) & (behind + span > g.tol)):
             return float(p)
-    return progress
+    return float(progress)
 
 
 def point_and_normal(g: TrackGeometry, progress: float) -> tuple[Point, Point]:

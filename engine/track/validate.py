@@ -38,6 +38,7 @@ single-file                warning   a stretch where every car must use the same
 coarse-centerline          warning   the racing line has too few points on a curve
 lane-mismatch              warning   side-by-side spaces with inconsistent lane numbers
 grid-order                 warning   the start grid is not listed front to back
+background-not-a-file      warning   the background picture's path is a folder, named pipe or device
 =========================  ========  =============================================
 
 Thresholds: a space is far off the racing line when its centroid is more than
@@ -72,7 +73,7 @@ from trackside.engine.track.geometry import (
     line_name,
 )
 from trackside.engine.track.model import Track, read_track_document
-from trackside.engine.yamlio import JsonPath, YamlDocument
+from trackside.engine.yamlio import JsonPath, YamlDocument, file_kind
 
 ERROR = "error"
 WARNING = "warning"
@@ -105,6 +106,7 @@ CODES: dict[str, str] = {
     "coarse-centerline": WARNING,
     "lane-mismatch": WARNING,
     "grid-order": WARNING,
+    "background-not-a-file": WARNING,
 }
 
 OFF_LINE_FACTOR = 4.0
@@ -389,6 +391,7 @@ class _Checker:
         return ("spaces", i, *rest)
 
     def run(self) -> list[Issue]:
+        self.check_background()
         self.check_ids()
         self.check_grid_list()
         lines_ok = self.check_line_count()
@@ -406,6 +409,30 @@ class _Checker:
             self.check_lanes()
             self.check_grid_order()
         return self.issues
+
+    # the file beside it
+    def check_background(self) -> None:
+        """The picture to trace over must be a file: a named pipe would stall whoever
+        opens it, a folder or a device is no picture. A missing file is no problem of
+        the track (the picture is often not shared with it)."""
+        background = self.t.background
+        if background is None:
+            return
+        path = background.path
+        if not os.path.isabs(path) and self.t.source:
+            path = os.path.join(os.path.dirname(self.t.source), path)
+        try:
+            kind = file_kind(path)
+        except (OSError, ValueError):
+            return
+        if kind is not None:
+            self.add(
+                "background-not-a-file",
+                f"the background picture {background.path!r} is {kind}, not a picture file; "
+                "the editor does not open it (give the path of a PNG, JPEG or PDF file, or "
+                "remove the background)",
+                path=("background", "path"),
+            )
 
     # structure
     def check_ids(self) -> None:

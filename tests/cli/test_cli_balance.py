@@ -29,7 +29,7 @@ def report_file(tmp_path_factory):
 
 def test_report_holds_the_balance_figures(report_file):
     data = json.loads(report_file.read_text())
-    assert data["format"] == "trackside-balance/1" and data["games"] == 30
+    assert data["format"] == "trackside-balance/2" and data["games"] == 30
     assert data["track"] == "Quarry Hairpin"
     assert len(data["grid_slots"]) == 6 and 0 <= data["balance"] <= 1
     assert data["heat"] and data["totals"]["slot_wins"]
@@ -193,3 +193,88 @@ def test_suggest_tries_a_lane_where_cars_jam_on_a_circuit_that_keeps_its_layout(
     assert code == 0
     fixes = [f["fix"] for f in json.loads(out)["fixes"]]
     assert any(f.startswith("1 lane added to piece 4 of lane layout 1") for f in fixes)
+
+
+def test_against_shows_every_figure_s_change_for_two_variants(capsys, tmp_path):
+    path = tmp_path / "both.json"
+    code, out, err = run(
+        capsys,
+        "simulate",
+        "--track",
+        "harbour-loop",
+        "--variant",
+        "standard",
+        "--against",
+        "long-distance",
+        "--games",
+        "20",
+        "--report",
+        str(path),
+    )
+    assert code == 0, err
+    assert out.startswith("Standard against Long distance on Harbour Loop: 20 games each")
+    assert "paired" in out.splitlines()[0]
+    lines = {line.split("  ")[0]: line for line in out.splitlines()}
+    assert "races with a stalled car" in lines and "aggressive holder wins" in lines
+    assert "%" in lines["races with a stalled car"] and "$" in lines["bet 1 payout"]
+    assert "≈ marks a change within noise" in out
+    assert "Only Standard has these figures (not compared): winner decided by the last" in out
+    assert err.startswith("simulated 40 games in")
+    data = json.loads(path.read_text())
+    assert data["format"] == "trackside-comparison/1" and data["games"] == 20
+    assert data["a"]["format"] == data["b"]["format"] == "trackside-balance/2"
+    assert data["a"]["variant"] == "Standard" and data["b"]["variant"] == "Long distance"
+    assert data["only_in"] == {"a": ["winner decided by the last betting line"]}
+    figures = {c["figure"]: c for c in data["changes"]}
+    stalls = figures["races with a stalled car"]
+    assert stalls["after"] == 0 and not stalls["noise"]  # no finish line, no stalls
+    assert "decided_by_last_line" in data["a"]["rules"]
+    assert "decided_by_last_line" not in data["b"]["rules"]
+
+
+def test_against_json_prints_what_the_report_holds(capsys):
+    base = ["simulate", "--track", "harbour-loop", "--games", "6", "--against", "beginner"]
+    code, out, _err = run(capsys, *base, "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["variants"] == ["Standard", "Beginner"]
+    assert set(data["b"]["rules"]) == {"money_gap"}
+    assert data["only_in"]["a"] == [
+        "powers",
+        "auction",
+        "betting",
+        "winner decided by the last betting line",
+    ]
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--against", "two-player", "--games", "4"], "'Two players' is for 2 to 2 players, not 4"),
+        (["--against", "standard", "--until-clear"], "--against plays a fixed number of games"),
+        (["--against", "standard", "--games", "4", "--plot", "p.png"], "not --plot"),
+        (["--against", "world-tour", "--games", "4"], "has a track list"),
+        (["--against", "no-such-variant", "--games", "4"], "no bundled variant"),
+    ],
+)
+def test_against_refuses_what_it_cannot_compare_before_any_game(capsys, argv, words):
+    code, out, err = run(capsys, "simulate", "--track", "harbour-loop", *argv)
+    assert code == 2 and words in err and err.count("\n") == 1 and out == ""
+
+
+def test_against_refuses_a_report_over_the_other_variant(capsys, tmp_path):
+    other = tmp_path / "mine.yaml"
+    other.write_text("format: trackside-variant/1\nname: Mine\nextends: standard\n")
+    code, _out, err = run(
+        capsys,
+        "simulate",
+        "--track",
+        "harbour-loop",
+        "--games",
+        "4",
+        "--against",
+        str(other),
+        "--report",
+        str(other),
+    )
+    assert code == 2 and "would replace it" in err

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -65,14 +66,17 @@ def test_a_sweep_prints_a_row_per_setting_and_writes_its_report_and_plot(capsys,
         ["10", "quarry-hairpin", "6"],
         ["14", "quarry-hairpin", "6"],
     ]
-    assert "\u2013" in rows[0]  # the figures this report does not hold
+    # The powers' and the bets' columns hold the rule figures of every setting's report.
+    for column in ("tricky holder wins", "winner's money from bets"):
+        at = head.index(column)
+        assert all(re.match(r"\d+\.\d%", row[at:]) for row in rows), column
     data = json.loads(report.read_text())
     assert data["format"] == "trackside-sweep/1" and data["complete"] is True
     assert data["sweep"]["keys"] == [{"key": "payouts.race.0", "values": [10, 14]}]
     assert [s["values"] for s in data["settings"]] == [{"payouts.race.0": v} for v in (10, 14)] * 2
     first = data["settings"][0]
     assert first["games"] == 6 and first["played"] == [[0, 6]]
-    assert first["report"]["format"] == "trackside-balance/1"
+    assert first["report"]["format"] == "trackside-balance/2"
     assert first["report"]["variant"] == "Standard (payouts.race.0=10)"
     assert plot.read_bytes().startswith(b"\x89PNG")
     assert "played 24 games" in err

@@ -20,6 +20,8 @@ class FakePrompts:
         self.export_answer: str | None = None
         self.in_use_answer = "read-only"
         self.disk_answer = "keep"
+        self.moved_answer = "follow"
+        self.link_answer = "keep"
         self.overwrite_answer = "cancel"
         self.print_to: str | None = None  # print_setup answers yes, printing to this PDF
         self.print_suggested: list[str] = []  # the file each print dialog offered
@@ -31,9 +33,11 @@ class FakePrompts:
         self.distance_answer: float | None = None
         self.page_answer: int | None = None
         self.earlier_answer: int | None = None
+        self.variant_answer: str | None = None
+        self.report_answer: str | None = None
         self.asked: list[tuple] = []
 
-    def save_changes(self, name, read_only=False):
+    def save_changes(self, name, read_only=""):
         self.asked.append(("save_changes", name) + (("read-only",) if read_only else ()))
         return self.save_answer
 
@@ -60,9 +64,17 @@ class FakePrompts:
         self.asked.append(("file_in_use", name, owner))
         return self.in_use_answer
 
-    def changed_on_disk(self, name, difference):
-        self.asked.append(("changed_on_disk", name, difference))
+    def changed_on_disk(self, name, difference, by="another program"):
+        self.asked.append(("changed_on_disk", name, difference, by))
         return self.disk_answer
+
+    def file_moved(self, name, old, new):
+        self.asked.append(("file_moved", name, old, new))
+        return self.moved_answer
+
+    def link_retargeted(self, link, old, new):
+        self.asked.append(("link_retargeted", link, old, new))
+        return self.link_answer
 
     def overwrite_changed(self, name, difference):
         self.asked.append(("overwrite_changed", name, difference))
@@ -94,6 +106,14 @@ class FakePrompts:
     def earlier_save(self, name, versions):
         self.asked.append(("earlier_save", name, list(versions)))
         return self.earlier_answer
+
+    def compare_variant(self, current, bundled):
+        self.asked.append(("compare_variant", current, list(bundled)))
+        return self.variant_answer
+
+    def report_path(self, folder):
+        self.asked.append(("report_path", folder))
+        return self.report_answer
 
     def opacity(self, current):
         self.asked.append(("opacity", current))

@@ -71,3 +71,10 @@ def discard_scene(scene) -> None:
 
     scene.flush()
     shiboken6.delete(scene)
+
+
+def centre(space) -> tuple[float, float]:
+    """The mean of a space's corners, in mm."""
+    xs = [float(x) for x, _ in space.corners]
+    ys = [float(y) for _, y in space.corners]
+    return sum(xs) / len(xs), sum(ys) / len(ys)

@@ -5,11 +5,19 @@ from __future__ import annotations
 import os
 import stat
 
+import numpy as np
 import pytest
 
 from trackside.engine import yamlio
 from trackside.engine.errors import UnreadableInput
-from trackside.engine.yamlio import dump_yaml, load_yaml, parse_yaml, read_text, write_atomic
+from trackside.engine.yamlio import (
+    NotPlainData,
+    dump_yaml,
+    load_yaml,
+    parse_yaml,
+    read_text,
+    write_atomic,
+)
 
 TEXT = """\
 name: Test
@@ -165,12 +173,29 @@ def test_write_atomic_leaves_the_old_file_when_writing_fails(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.yaml"]
 
 
-def test_dumping_a_non_finite_number_does_not_crash_and_is_refused_on_reading():
-    import pytest
+@pytest.mark.parametrize(
+    ("data", "where", "why"),
+    [
+        ({"points": [[0, 0], [np.float64(380.0), 1]]}, r"points\[1\]\[0\]", "numpy.float64"),
+        ({"spaces": [{"lane": np.int64(2)}]}, r"spaces\[0\]\.lane", "numpy.int64"),
+        ({"name": np.str_("Oval")}, "name", "numpy.str_"),
+        ({"x": float("nan")}, "x", "finite"),
+        ({"y": [float("-inf")]}, r"y\[0\]", "finite"),
+        ({"tags": {1.5: "a"}}, r"tags", "key"),
+        ([object()], r"\[0\]", "builtins.object"),
+    ],
+)
+def test_the_writer_refuses_what_would_not_read_back_the_same(data, where, why):
+    """np.float64 is a float to mypy and to isinstance, yet PyYAML cannot write it; a
+    non-finite number would be written and then refused on reading: both are refused
+    here, naming the place, before a byte is written."""
+    with pytest.raises(NotPlainData, match=f"at {where}: .*{why}"):
+        dump_yaml(data)
 
-    from trackside.engine.errors import UnreadableInput
-    from trackside.engine.yamlio import dump_yaml, parse_yaml
 
-    text = dump_yaml({"x": float("nan"), "y": float("inf")})
-    with pytest.raises(UnreadableInput, match="not finite"):
-        parse_yaml(text, "t.yaml")
+def test_plain_data_is_written_whatever_its_shape():
+    data = {"a": [1, 2.5, "x", True, None, (3, 4)], "b": {"c": [[0.1, -2]], 7: "seven"}}
+    assert parse_yaml(dump_yaml(data)).data == {
+        "a": [1, 2.5, "x", True, None, [3, 4]],
+        "b": {"c": [[0.1, -2]], 7: "seven"},
+    }

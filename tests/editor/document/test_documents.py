@@ -9,6 +9,7 @@ import sys
 import pytest
 from conftest_helpers import click, wait_issues
 from PySide6.QtCore import Qt
+from tracks_for_tests import stadium_track
 
 from trackside.editor.document.files import file_slug, suggested_stem
 from trackside.engine.track.model import load_track
@@ -94,21 +95,41 @@ def test_recover_from_an_autosave_after_a_crash(make_window, qtbot, stadium_file
     assert third.prompts.titles("recovery") == []
 
 
-def test_autosave_timer_writes_only_while_modified(make_window, qtbot, stadium_file):
-    from trackside.editor.document.autosave import Autosaver
+def test_autosave_writes_a_moment_after_the_edits_stop_and_only_while_modified(
+    make_window, qtbot, stadium_file
+):
+    from trackside.editor.document.autosave import IDLE_MS, Autosaver
 
+    assert IDLE_MS <= 5000  # a few seconds after the edits stop, not once a minute
     w = make_window()
     w.open_file(stadium_file)
-    saver = Autosaver(w.doc, w.autosave.directory, interval_ms=50, parent=w)
-    qtbot.wait(150)
-    assert not saver.track_file.exists() or not w.doc.is_modified()
+    saver = Autosaver(w.doc, w.autosave.directory, idle_ms=50, parent=w)
+    # Opened, not changed: nothing is waiting to be written, and nothing would be.
+    assert not w.doc.is_modified() and not saver.idle.isActive()
+    assert not saver.save_now() and not saver.track_file.exists()
     w.scene.select_indices([0])
     qtbot.keyClick(w.view, Qt.Key.Key_Left)
+    assert saver.idle.isActive() and not saver.track_file.exists()  # waits for the pause
     qtbot.waitUntil(saver.track_file.exists, timeout=2000)
     assert load_track(saver.track_file).to_dict() == w.doc.track.to_dict()
     w.prompts.save_as_answer = None
     assert w.save()
-    assert not saver.track_file.exists()
+    assert not saver.track_file.exists() and not saver.idle.isActive()
+
+
+def test_edits_without_a_pause_are_autosaved_at_least_every_half_minute(qtbot, make_window):
+    from trackside.editor.document.autosave import IDLE_MS, LONGEST_MS, Autosaver
+    from trackside.editor.document.commands import MoveSpaces
+
+    w = make_window()
+    saver = Autosaver(w.doc, w.autosave.directory, parent=w)
+    assert w.new_from_track(stadium_track())
+    assert saver.longest.interval() == LONGEST_MS and saver.longest.isActive()
+    first = saver.longest.remainingTime()
+    qtbot.waitUntil(lambda: saver.longest.remainingTime() < first)
+    w.doc.undo_stack.push(MoveSpaces(w.doc, [0], 1, 0))
+    assert saver.idle.remainingTime() > IDLE_MS - 1000  # the pause is waited for again
+    assert saver.longest.remainingTime() < first  # but not the longest wait
 
 
 HOSTILE = {

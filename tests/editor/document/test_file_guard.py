@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 from tracks_for_tests import stadium_track
 
-from trackside.editor.document.file_guard import SETTLE_MS, lock_path
+from trackside.editor.document.file_guard import lock_path
 from trackside.engine.track.model import load_track, save_track
 
 pytestmark = pytest.mark.gui
@@ -166,8 +166,12 @@ def test_our_own_saves_are_not_taken_for_outside_changes(window, qtbot, stadium_
     nudge(qtbot, window)
     assert window.save()
     nudge(qtbot, window)
-    qtbot.wait(SETTLE_MS * 3)
-    assert window.prompts.titles("changed_on_disk") == []
+    # A real outside change after our save: its question comes after anything our own
+    # save could have set off, so the first question asked must be about it.
+    rewrite_elsewhere(stadium_file, "Changed Elsewhere")
+    qtbot.waitUntil(lambda: bool(window.prompts.titles("changed_on_disk")), timeout=3000)
+    (asked,) = window.prompts.titles("changed_on_disk")
+    assert "Changed Elsewhere" in asked[2] and asked[3] == "another program"
     assert window.doc.undo_stack.count() == 2  # not reloaded
 
 
@@ -213,11 +217,11 @@ def test_file_dialogs_start_in_the_circuits_folder_then_the_last_folder_used(
     from trackside.editor.document import files
 
     monkeypatch.setattr(files, "circuits_folder", lambda: tmp_path / "Documents" / "Trackside")
-    window.open_dialog()
+    window.life.open_dialog()
     assert window.prompts.titles("open_path")[-1][1] == str(tmp_path / "Documents" / "Trackside")
     assert window.open_file(stadium_file)
     window.new_blank()
-    window.open_dialog()
+    window.life.open_dialog()
     assert window.prompts.titles("open_path")[-1][1] == str(stadium_file.parent)
 
 
@@ -257,4 +261,212 @@ def test_moving_on_to_a_bundled_circuit_gives_back_the_lock_of_the_file_left(
     third = make_window()
     assert third.open_file(stadium_file)
     asked = third.prompts.titles("file_in_use")
-    assert len(asked) == 1 and asked[0][2].startswith("another Trackside window")
+    assert len(asked) == 1 and asked[0][2].startswith("another window of this Trackside")
+
+
+def test_a_file_read_only_on_disk_opens_read_only_and_save_offers_a_copy(
+    window, qtbot, stadium_file
+):
+    """Mode 444: Save replaced it (and it stayed 444), the title never said so."""
+    stadium_file.chmod(0o444)
+    before = stadium_file.read_bytes()
+    assert window.open_file(stadium_file)
+    assert window.read_only and "(read-only)" in window.windowTitle()
+    assert "read-only on disk" in window.statusBar().currentMessage()
+    assert not lock_path(stadium_file).exists()  # a file nobody may write is not locked
+    nudge(qtbot, window)
+    window.prompts.save_as_answer = None
+    assert not window.save()
+    assert window.prompts.titles("save_path")[-1][1] == str(
+        stadium_file.with_name("stadium copy.yaml")
+    )
+    window.prompts.save_answer = "cancel"
+    assert not window.close()
+    assert window.prompts.titles("save_changes")[-1] == (
+        "save_changes",
+        "stadium.yaml",
+        "read-only",
+    )
+    assert stadium_file.read_bytes() == before and stadium_file.stat().st_mode & 0o777 == 0o444
+
+
+def open_through_a_link_then_re_point_it(window, qtbot, stadium_file, tmp_path, before=None):
+    """Open the stadium through ``link.yaml``, edit, then point the link at another
+    circuit (``other.yaml``), calling ``before`` just before; gives the other file."""
+    other = tmp_path / "other.yaml"
+    rewrite_elsewhere(other, "Another Circuit")
+    link = tmp_path / "link.yaml"
+    link.symlink_to(stadium_file)
+    assert window.open_file(link)
+    nudge(qtbot, window)
+    if before is not None:
+        before()
+    repoint = tmp_path / "link.new"
+    repoint.symlink_to(other)
+    os.replace(repoint, link)
+    return other
+
+
+def test_a_link_re_pointed_while_open_is_asked_about_and_save_keeps_to_the_file_opened(
+    window, qtbot, stadium_file, tmp_path
+):
+    """Save wrote the link's new target, another circuit, without a word."""
+    other = open_through_a_link_then_re_point_it(window, qtbot, stadium_file, tmp_path)
+    theirs = other.read_bytes()
+    qtbot.waitUntil(lambda: bool(window.prompts.titles("link_retargeted")), timeout=3000)
+    (asked,) = window.prompts.titles("link_retargeted")
+    assert asked[1:] == ("link.yaml", str(stadium_file), str(other))
+    assert window.doc.path == str(stadium_file) and window.doc.is_modified()
+    assert window.save()
+    assert other.read_bytes() == theirs
+    assert load_track(stadium_file).to_dict() == window.doc.track.to_dict()
+
+
+def test_a_link_re_pointed_before_a_save_is_asked_about_even_unreported(
+    window, qtbot, stadium_file, tmp_path
+):
+    # The watch is blocked, as if it had not reported the change yet.
+    unreported = lambda: window.guard.watcher.blockSignals(True)  # noqa: E731
+    other = open_through_a_link_then_re_point_it(
+        window, qtbot, stadium_file, tmp_path, before=unreported
+    )
+    window.prompts.link_answer = "open"
+    window.save()
+    assert window.prompts.titles("link_retargeted")
+    assert load_track(other).name == "Another Circuit"  # never written over
+    assert window.doc.track.name == "Another Circuit"  # opened, as chosen
+
+
+def test_a_folder_renamed_while_open_is_followed_and_saved_there(
+    window, qtbot, stadium_file, tmp_path
+):
+    """No notice; Save said "No such file or directory"; Save As into the renamed folder
+    was refused as "open in another Trackside window", naming the editor's own process."""
+    folder = tmp_path / "circuits"
+    folder.mkdir()
+    path = folder / "loop.yaml"
+    os.replace(stadium_file, path)
+    assert window.open_file(path)
+    nudge(qtbot, window)
+    folder.rename(tmp_path / "renamed")
+    moved = tmp_path / "renamed" / "loop.yaml"
+    qtbot.waitUntil(lambda: bool(window.prompts.titles("file_moved")), timeout=3000)
+    assert window.prompts.titles("file_moved")[0][1:] == ("loop.yaml", str(path), str(moved))
+    assert window.doc.path == str(moved) and window.windowTitle().startswith("loop.yaml")
+    assert window.save(), window.prompts.titles("problems")
+    assert load_track(moved).to_dict() == window.doc.track.to_dict()
+    assert lock_path(moved).exists() and not folder.exists()
+
+
+def test_save_as_into_a_renamed_folder_is_never_refused_by_the_editor_itself(
+    window, qtbot, stadium_file, tmp_path
+):
+    folder = tmp_path / "circuits"
+    folder.mkdir()
+    path = folder / "loop.yaml"
+    os.replace(stadium_file, path)
+    window.prompts.moved_answer = "stay"
+    assert window.open_file(path)
+    nudge(qtbot, window)
+    folder.rename(tmp_path / "renamed")
+    qtbot.waitUntil(lambda: bool(window.prompts.titles("file_moved")), timeout=3000)
+    assert window.doc.path == str(path)  # stayed, as chosen
+    window.prompts.save_as_answer = str(tmp_path / "renamed" / "loop.yaml")
+    assert window.save_as(), window.prompts.titles("problems")
+    assert not any(str(os.getpid()) in str(asked) for asked in window.prompts.asked)
+
+
+def test_a_second_change_during_the_question_is_shown_before_anything_is_written(
+    window, qtbot, stadium_file
+):
+    """While "changed on disk" was open another change came; Show Details still showed
+    the first, and Keep Mine then Save wrote over the second without a word."""
+    asked = window.prompts.changed_on_disk
+
+    def changed_again_meanwhile(name, difference, by="another program"):
+        answer = asked(name, difference, by)
+        if len(window.prompts.titles("changed_on_disk")) == 1:
+            with qtbot.waitSignal(window.guard.changedOnDisk, timeout=3000):
+                rewrite_elsewhere(stadium_file, "Second Change")
+        return answer
+
+    window.prompts.changed_on_disk = changed_again_meanwhile
+    window.open_file(stadium_file)
+    nudge(qtbot, window)
+    rewrite_elsewhere(stadium_file, "First Change")
+    qtbot.waitUntil(lambda: bool(window.prompts.titles("changed_on_disk")), timeout=3000)
+    assert "First Change" in window.prompts.titles("changed_on_disk")[0][2]
+    assert not window.save()  # the overwrite question (answered Cancel), or asked again
+    shown = [
+        a[2] for a in window.prompts.asked[1:] if a[0] in ("changed_on_disk", "overwrite_changed")
+    ]
+    assert any("Second Change" in text for text in shown)
+    assert load_track(stadium_file).name == "Second Change"
+
+
+def test_the_second_window_is_told_it_cannot_save_and_who_changed_the_file(
+    make_window, qtbot, stadium_file
+):
+    first, second = make_window(), make_window()
+    assert first.open_file(stadium_file)
+    second.prompts.in_use_answer = "open"  # Open Anyway
+    assert second.open_file(stadium_file) and not second.read_only
+    assert "open in another window: cannot save" in second.windowTitle()
+    nudge(qtbot, second)
+    assert not second.save()
+    (problem,) = second.prompts.titles("problems")
+    assert "this window cannot save to it" in problem[2] and "Save As" in problem[3][0]
+    assert "cannot save" in second.windowTitle()
+    nudge(qtbot, first)
+    assert first.save()
+    qtbot.waitUntil(lambda: bool(second.prompts.titles("changed_on_disk")), timeout=3000)
+    by = second.prompts.titles("changed_on_disk")[0][3]
+    assert by.startswith("another window of this Trackside") and "program" not in by
+
+
+def test_a_window_opened_anyway_says_it_cannot_save_until_it_has_saved(
+    make_window, qtbot, stadium_file
+):
+    first, second = make_window(), make_window()
+    assert first.open_file(stadium_file)
+    second.prompts.in_use_answer = "open"  # Open Anyway
+    assert second.open_file(stadium_file)
+    assert "(open in another window: cannot save)" in second.windowTitle()
+    nudge(qtbot, first)
+    assert first.save()  # the file changes on disk: the second window reloads it...
+    qtbot.waitUntil(lambda: "Reloaded" in second.statusBar().currentMessage(), timeout=3000)
+    assert "(open in another window: cannot save)" in second.windowTitle()  # ...still held
+    nudge(qtbot, second)
+    assert first.close()  # the other window lets the file go: Save works here now
+    assert second.save()
+    assert "cannot save" not in second.windowTitle() and lock_path(stadium_file).exists()
+
+
+def test_a_lock_of_another_process_names_it_as_another_trackside_window(
+    window, stadium_file, tmp_path
+):
+    holder = tmp_path / "hold.py"
+    holder.write_text(
+        "import sys, time\n"
+        "from PySide6.QtCore import QLockFile\n"
+        "lock = QLockFile(sys.argv[1]); assert lock.tryLock(0)\n"
+        "print('locked', flush=True); sys.stdin.read()\n"
+    )
+    import subprocess
+    import sys
+
+    other = subprocess.Popen(
+        [sys.executable, str(holder), str(lock_path(stadium_file))],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert other.stdout.readline().strip() == "locked"
+        assert window.open_file(stadium_file)
+        (asked,) = window.prompts.titles("file_in_use")
+        assert (
+            asked[2] == f"another Trackside window (process {other.pid} on {os.uname().nodename})"
+        )
+    finally:
+        other.communicate("")

@@ -3,6 +3,8 @@ spaces, the heat map on the canvas, compare runs, stale when the circuit changes
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from conftest_helpers import click
 from PySide6.QtCore import QPoint, QSize, Qt
@@ -10,12 +12,16 @@ from PySide6.QtWidgets import QScrollArea
 from tracks_for_tests import narrow_loop
 
 from trackside.editor.document.compound import apply_edited_track
-from trackside.editor.panels.fixes import NOISE_MARK
-from trackside.engine.balance.edits import Proposal, make_edit
+from trackside.engine.balance import BalanceReport
+from trackside.engine.balance.compare import NOISE_MARK
+from trackside.engine.balance.edits import Edit, Proposal, make_edit
+from trackside.engine.balance.fixes import FixSearch, Measured, Trial
+from trackside.engine.game.variants import bundled_variants
 from trackside.engine.resources import resolve_track
 from trackside.engine.track.model import save_track
 
 pytestmark = pytest.mark.gui
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
 
 @pytest.fixture
@@ -196,7 +202,15 @@ def test_nothing_is_cut_off_at_the_default_size(qtbot, quarry, tmp_path):
     room = quarry.balance_dock.widget()
     assert isinstance(room, QScrollArea)
     assert room.horizontalScrollBar().maximum() == 0
-    for table in (panel.slot_table, panel.figure_table):
+    rules = panel.rules
+    tables = (panel.slot_table, panel.figure_table, *rules.tables)
+    assert all(table.isVisible() for table in tables)
+    qtbot.waitUntil(lambda: all(t.verticalScrollBar().maximum() == 0 for t in tables))
+    for table in tables:
+        metrics = table.fontMetrics()
+        words = [w for r in range(table.rowCount()) for w in table.item(r, 0).text().split()]
+        widest = max(metrics.horizontalAdvance(w) for w in words)
+        assert table.columnWidth(0) >= widest + 2 * metrics.averageCharWidth(), table
         header = table.horizontalHeader()
         assert header.length() <= table.viewport().width()
         for column in range(header.count()):
@@ -303,3 +317,136 @@ def test_a_lane_fix_at_a_jam_is_tried_and_applied_by_re_applying_its_layout(
     assert window.doc.lane_layouts[0].pieces[3].lanes == 2
     window.doc.undo_stack.undo()
     assert len(window.doc.track.spaces) == 136
+
+
+def test_a_fix_no_track_file_could_hold_is_not_applied_and_says_why(quarry):
+    """Apply makes its undo commands, which refuse what a file cannot hold; the panel
+    says so and the circuit and its history stay as they were (the refusal escaped to
+    the error guard, the fixes box saying nothing)."""
+    track = quarry.doc.track.copy()
+    track.finish_line = ((0.0, 0.0), (2_000_000.0, 0.0))  # past the board a file holds
+    edit = Edit(Proposal("line", 3), "Move the finish far away", (), track)
+    same = Measured(1.0, 1.0, -0.5, 0.5)
+    trial = Trial(edit, 1, same, same, same, same, BalanceReport("quarry", "standard", 4, []))
+    fixes = quarry.balance_panel.fixes
+    fixes.show_search(FixSearch(BalanceReport("quarry", "standard", 4, [], games=1), [trial]))
+    fixes.select(0)
+    before, steps = quarry.doc.track.to_dict(), quarry.doc.undo_stack.count()
+    assert not fixes.apply_selected()
+    assert fixes.summary.text().startswith("Not applied: ")
+    assert "1,000,000 mm" in fixes.summary.text()
+    assert quarry.doc.track.to_dict() == before and quarry.doc.undo_stack.count() == steps
+
+
+def test_the_rules_section_shows_the_powers_the_auction_and_the_betting(qtbot, quarry):
+    panel = quarry.balance_panel
+    run(qtbot, quarry)
+    rules = panel.rules
+    assert rules.isVisible() and "Standard" in rules.heading.text()
+    powers = rules.power_table
+    assert [powers.item(r, 0).text() for r in range(powers.rowCount())] == [
+        "Aggressive",
+        "Cunning",
+        "Determined",
+        "Strategic",
+        "Tricky",
+        "Unpredictable",
+    ]
+    report = panel.report
+    held = report.rules.power["aggressive"]
+    share = held.win_share()
+    assert powers.item(0, 1).text() == f"{100 * share[0]:.0f}% ± {50 * (share[2] - share[1]):.0f}"
+    auction = panel.rules.auction_table
+    assert auction.rowCount() == 12  # six grid slots, six powers
+    assert auction.item(0, 0).text() == f"Slot 1 {report.grid[0]}"
+    pole = report.rules.slots[0]
+    assert auction.item(0, 1).text().startswith(f"{pole.price.mean:.1f}")
+    figures = rules.figure_table
+    names = [figures.item(r, 0).text() for r in range(figures.rowCount())]
+    assert names[:2] == ["Winner's money from bets", "Winner's bets that paid"]
+    assert "Bet 3 payout ($M)" in names and "Winner decided by bet 3" in names
+    assert "Aggressive taken in the auction" in names
+    assert all(figures.item(r, 1).text() for r in range(figures.rowCount()))
+    assert not powers.item(0, 2).text()  # nothing to compare with yet
+
+
+def test_a_variant_without_an_auction_powers_or_betting_shows_no_such_rows(qtbot, quarry):
+    panel = quarry.balance_panel
+    panel.variant_box.setCurrentText("Beginner")
+    run(qtbot, quarry)
+    rules = panel.rules
+    assert "no auction, no powers, no betting" in rules.heading.text()
+    assert not any(table.isVisible() for table in rules.tables)
+
+
+def test_compare_with_variant_plays_both_on_the_same_games_and_shows_the_changes(
+    qtbot, quarry, tmp_path
+):
+    """Tools > Compare with Variant… with a variant file of the designer's: both
+    variants play the same 30 games in the background, then the panel shows the second
+    with every figure's change from the first, the rule figures' too."""
+    odds = tmp_path / "odds.yaml"
+    odds.write_text(
+        "format: trackside-variant/1\nname: Odds betting\nextends: standard\n"
+        "payouts:\n  race: [10, 8, 6, 4, 2, 0]\n  bets: [[8], [12], [16]]\n"
+    )
+    quarry.prompts.variant_answer = str(odds)
+    panel = quarry.balance_panel
+    quarry.act_compare_variant.trigger()
+    assert ("compare_variant", "Standard", [p.stem for p in bundled_variants()]) in (
+        quarry.prompts.asked
+    )
+    assert panel.running and panel.progress.maximum() == 60
+    assert panel.cancel_button.isEnabled() and not panel.run_button.isEnabled()
+    qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
+    assert panel.previous.variant == "Standard" and panel.report.variant == "Odds betting"
+    assert panel.previous.games == panel.report.games == 30
+    assert "Changes are from Standard on the same 30 games (paired)." in panel.status.text()
+    rules = panel.rules
+    figures = rules.figure_table
+    changes = {
+        figures.item(r, 0).text(): figures.item(r, 2).text() for r in range(figures.rowCount())
+    }
+    assert all(changes.values()), changes
+    # Bet 3 pays 16 on the winner instead of 3, 2 or 1: far beyond noise.
+    assert changes["Bet 3 payout ($M)"].startswith("+")
+    assert all(rules.power_table.item(r, 2).text() for r in range(6))
+    assert all(rules.auction_table.item(r, 4).text() for r in range(12))
+    assert panel.legend.isVisible()
+
+
+def test_a_cancelled_comparison_keeps_the_games_both_variants_played(qtbot, quarry):
+    quarry.prompts.variant_answer = "long-distance"
+    panel = quarry.balance_panel
+    panel.games_box.setValue(5000)
+    quarry.act_compare_variant.trigger()
+    qtbot.waitUntil(lambda: panel.progress.value() >= 20, timeout=60_000)
+    panel.cancel()
+    qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
+    assert panel.report.cancelled and 0 < panel.report.games < 5000
+    assert panel.previous.games == panel.report.games
+
+
+def test_compare_with_variant_refuses_a_table_the_variant_cannot_have(qtbot, quarry):
+    quarry.prompts.variant_answer = "two-player"
+    quarry.act_compare_variant.trigger()
+    panel = quarry.balance_panel
+    assert not panel.running
+    assert "Two players is for 2 to 2 players, not 4" in panel.status.text()
+
+
+def test_a_saved_report_of_version_1_is_compared_with(qtbot, quarry, tmp_path):
+    """A report written before the rule figures (format 1): the next figures show their
+    change from it; its rule figures are absent, so theirs show none."""
+    panel = quarry.balance_panel
+    run(qtbot, quarry)
+    quarry.prompts.report_answer = str(FIXTURES / "reports" / "balance-v1.json")
+    quarry.act_compare_report.trigger()
+    assert panel.previous is not None and panel.previous.games == 40
+    assert "Changes are from the saved report" in panel.status.text()
+    assert all(panel.slot_table.item(r, 2).text() for r in range(6))
+    assert not panel.rules.power_table.item(0, 2).text()
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "trackside-fixes/1"}')
+    assert not panel.compare_with_saved(str(bad))
+    assert "not a balance report" in panel.status.text() and str(bad) in panel.status.text()

@@ -4,18 +4,12 @@ right-click menu and the Edit menu's shortcut; each is one undo step."""
 from __future__ import annotations
 
 import pytest
-from conftest_helpers import choose, click, drag, right_click_menu, view_point
+from conftest_helpers import centre, choose, click, drag, right_click_menu, view_point
 from PySide6.QtCore import QPoint, QPointF, Qt
 
 from trackside.engine.track.geometry import TrackGeometry
 
 pytestmark = pytest.mark.gui
-
-
-def centre(space):
-    xs = [float(x) for x, _ in space.corners]
-    ys = [float(y) for _, y in space.corners]
-    return sum(xs) / len(xs), sum(ys) / len(ys)
 
 
 def lap_start_at(window) -> float:

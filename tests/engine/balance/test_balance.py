@@ -58,7 +58,7 @@ def test_the_same_seed_gives_the_same_totals_with_worker_processes(quarry_run):
 def test_a_report_round_trips_through_json(quarry_report):
     data = json.loads(json.dumps(quarry_report.to_dict()))
     assert BalanceReport.from_dict(data) == quarry_report
-    assert data["format"] == "trackside-balance/1"
+    assert data["format"] == "trackside-balance/2"
     assert len(data["grid_slots"]) == SLOTS and data["grid_slots"][0]["space"]
 
 

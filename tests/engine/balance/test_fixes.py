@@ -81,4 +81,4 @@ def test_the_search_writes_plain_data(search):
     first = data["fixes"][0]
     assert first["fix"] == search.trials[0].edit.text
     assert set(first["stalled"]) == {"before", "after", "change", "interval", "noise"}
-    assert first["report"]["format"] == "trackside-balance/1"
+    assert first["report"]["format"] == "trackside-balance/2"

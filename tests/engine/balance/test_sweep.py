@@ -1,7 +1,7 @@
 """Sweeps through the engine: the values of ``--set``, variant keys checked against the
-schema, the grid, paired games, a stopped sweep continued, and the figures read from
-a balance report (the registry, against a report of the ``trackside-balance/2`` shape
-with the figures for the rules)."""
+schema, the grid, paired games, a stopped sweep continued (the rule figures too), and
+the figures read from a balance report (the registry, against a report written by
+``BalanceReport.to_dict`` with the figures for the rules, and one without them)."""
 
 from __future__ import annotations
 
@@ -192,6 +192,33 @@ def test_a_stopped_sweep_continues_to_exactly_the_whole_sweep(standard, harbour)
     assert again.results[1].missing(25) == [(10, 25)]
     assert run_sweep(again.settings, again.results)
     assert [r.report for r in again.results] == [r.report for r in whole.results]
+    # The rule figures too: the part read back holds its rule totals (report v2).
+    assert again.results[1].report.rules.games == 25
+    assert without_seconds(again.to_dict()) == without_seconds(whole.to_dict())
+    rules = again.to_dict()["settings"][1]["report"]["rules"]
+    assert {"powers", "betting", "auction"} <= set(rules)
+
+
+def without_seconds(data: dict) -> dict:
+    data = json.loads(json.dumps(data))
+    data.pop("seconds")
+    for setting in data["settings"]:
+        setting["report"].pop("seconds")
+    return data
+
+
+def test_a_saved_sweep_of_balance_reports_without_the_rule_totals_is_refused(standard, harbour):
+    """A setting of a report written before the rule figures were counted (version 1)
+    would add games whose rules count to games whose rules never did."""
+    sweep = small_sweep(standard, harbour, "payouts.race.0=10,12", games=4)
+    played = SweepResults.fresh(sweep, sweep.settings())
+    assert run_sweep(played.settings, played.results)
+    saved = json.loads(json.dumps(played.to_dict()))
+    for setting in saved["settings"]:
+        setting["report"]["format"] = "trackside-balance/1"
+        del setting["report"]["totals"]["rules"]
+    with pytest.raises(TracksideError, match="balance reports of 'trackside-balance/1'"):
+        SweepResults.fresh(sweep, sweep.settings()).resume(saved, "sweep.json")
 
 
 def test_a_saved_report_of_another_sweep_is_refused_naming_the_difference(standard, harbour):
@@ -264,6 +291,25 @@ def test_the_registry_reads_the_figures_for_the_rules_from_a_report():
         *("aggressive holder wins", "tricky holder wins"),
     ]
     assert names.index("winner's money from bets") > names.index("tricky holder wins")
+
+
+def test_the_registry_finds_every_figure_in_a_report_the_lab_wrote(standard, harbour):
+    """The registry's places against ``BalanceReport.to_dict``: every column holds a
+    figure, the same as the report's own totals give."""
+    report = run_balance(BalanceRun(harbour.track, standard, 4, 30, 1))
+    data = json.loads(json.dumps(report.to_dict()))
+    figures = {f.name: f for f in sweep_figures([data])}
+    assert [name for name in figures if name.endswith(" holder wins")] == [
+        f"{power} holder wins" for power in standard.powers
+    ]
+    assert MISSING not in {f.cell(data) for f in figures.values()}
+    tricky = figures["tricky holder wins"].estimate(data)
+    share, low, high = report.rules.power["tricky"].win_share()
+    assert tricky is not None
+    assert (tricky.value, tricky.low, tricky.high) == pytest.approx((share, low, high), abs=1e-4)
+    bets = figures["winner's money from bets"].estimate(data)
+    assert bets is not None and bets.value == pytest.approx(report.rules.winner_bets.value, 1e-3)
+    assert 0 < bets.value < 1
 
 
 def test_a_figure_a_report_does_not_hold_shows_a_dash():

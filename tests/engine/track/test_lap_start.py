@@ -58,6 +58,21 @@ def test_the_normal_is_across_the_driving_direction():
     assert abs(nx) < 1e-9 and math.isclose(abs(ny), 1.0)
 
 
+def test_a_lap_start_moved_to_a_space_edge_is_plain_numbers():
+    """The places come out of numpy arrays; what goes into the racing line must be plain
+    float, or no file can hold it (np.float64 passes for a float everywhere but YAML)."""
+    track = stadium_track(rows=40, lanes=2)
+    g = TrackGeometry(track)
+    i = g.index["b12"]
+    start = clean_lap_start(g, edge_progress(g, i))
+    assert type(start) is float and type(edge_progress(g, i)) is float
+    moved = centerline_starting_at(track.centerline, start)
+    assert {type(v) for p in moved.points for v in p} <= {int, float}
+    assert {
+        type(v) for p in centerline_starting_at(track.centerline, g.rear[i]).points[:1] for v in p
+    } == {float}
+
+
 def test_a_lap_start_between_points_saves_as_plain_numbers():
     """A clean lap start where the racing line has no point adds one; its coordinates
     must be plain numbers, or the track can no longer be written (the YAML writer

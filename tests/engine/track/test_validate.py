@@ -325,3 +325,25 @@ def test_a_space_across_the_lap_start_is_told_how_to_move_it():
     issues = [i for i in validate_track(track).issues if i.code == "across-seam"]
     assert issues and all("Set Lap Start Here" in i.message for i in issues)
     assert "lap start marker" in issues[0].message
+
+
+def test_a_background_that_is_a_named_pipe_is_a_warning_and_is_never_opened(tmp_path):
+    """The editor froze opening it, and validate called the track ok; a missing picture
+    (often not shared with the track) is no problem of the track."""
+    import os
+
+    from tracks_for_tests import straight_track
+
+    from trackside.engine.track.model import Background, save_track
+
+    track = straight_track(rows=14)
+    track.background = Background(path="pictures/scan.png", at=(0, 0), mm_per_pixel=0.5)
+    path = tmp_path / "traced.yaml"
+    save_track(track, path)
+    assert "background-not-a-file" not in validate_file(path).codes()  # not there: fine
+    (tmp_path / "pictures").mkdir()
+    os.mkfifo(tmp_path / "pictures" / "scan.png")
+    report = validate_file(path)  # would wait for ever if the pipe were opened
+    (issue,) = [i for i in report.issues if i.code == "background-not-a-file"]
+    assert issue.severity == WARNING and issue.path == ("background", "path")
+    assert "'pictures/scan.png' is a named pipe, not a picture file" in issue.message

@@ -1,0 +1,270 @@
+"""The Balance panel's Rules section: what the variant's powers, auction and betting did
+in a run, each figure with its 95% interval and its change from the run compared with.
+
+Three tables: the powers (how often each holder wins, their winnings), the auction
+(each car's price against what it returned, by grid slot and by the power that came
+with it) and the betting (the winner's money from bets, bets that paid, each line's
+payout, how often the last line decided the winner, how often each power was taken).
+A variant without an auction, powers or betting has no such rows: the heading says
+which it lacks.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QTableWidgetItem, QVBoxLayout, QWidget
+
+from trackside.editor.panels.balance_tables import (
+    change_item,
+    figure_table,
+    fill_rows,
+    marked,
+    share_change,
+)
+from trackside.engine.balance import BalanceReport, Change
+from trackside.engine.balance.compare import (
+    LAST_LINE_DECIDES,
+    WINNER_BET_SHARE,
+    WINNER_BETS_PAID,
+    car_price,
+    car_return,
+    holder_money,
+    holder_share,
+    line_payout,
+    power_taken,
+    slot_car,
+)
+from trackside.engine.balance.rule_hints import car_verdict, usual_verdict
+from trackside.engine.balance.rules import CarTotals, RuleTotals
+from trackside.engine.balance.tallies import Ratio, Tally
+from trackside.engine.balance.wording import digits_for
+from trackside.engine.text import plural
+
+VERDICT_WORDS = {
+    "bargain": "returns more than it costs",
+    "overpriced": "costs more than it returns",
+}
+
+
+class RulesBox(QWidget):
+    """The rule figures of a report, with their changes; hidden until a run shows them."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.heading = QLabel()
+        self.heading.setWordWrap(True)
+        self.heading.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.heading)
+        self.power_table = figure_table(
+            ["Power", "Wins", "Change", "Winnings", "Change"], stretch=0
+        )
+        self.auction_table = figure_table(
+            ["Car", "Price", "Change", "Returns", "Change"], stretch=0
+        )
+        self.figure_table = figure_table(["Figure", "Value ± 95%", "Change"], stretch=0)
+        for table in self.tables:
+            layout.addWidget(table)
+            table.hide()
+        self._tips()
+
+    @property
+    def tables(self) -> tuple[QWidget, ...]:
+        return (self.power_table, self.auction_table, self.figure_table)
+
+    def _tips(self) -> None:
+        tips = {
+            self.power_table: {
+                1: "The share of games won by the power's holder, the player who kept it for "
+                "the race",
+                3: "Its holder's mean winnings at the end ($M)",
+            },
+            self.auction_table: {
+                0: "Cars bought in the auction, by grid slot, then by the power that came "
+                "with them",
+                1: "The mean price paid for the car ($M)",
+                3: "The mean race payout the car brought its owner ($M)",
+            },
+        }
+        for table, by_column in tips.items():
+            for column, tip in by_column.items():
+                item = table.horizontalHeaderItem(column)
+                if item is not None:
+                    item.setToolTip(tip)
+
+    def show_rules(self, report: BalanceReport, changes: dict[str, Change]) -> None:
+        """Fill the tables from ``report``'s rule figures and the ``changes`` by name."""
+        rules = report.rules
+        lacks = _lacks(report)
+        name = html.escape(report.variant)  # a variant file's own words, shown as rich text
+        self.heading.setText(f"<b>Rules</b>: {name}" + (f" ({lacks})" if lacks else ""))
+        self.power_table.setVisible(bool(rules.games and rules.powers))
+        self.auction_table.setVisible(bool(rules.games and rules.auction))
+        self.figure_table.setVisible(bool(rules.games and rules.betting))
+        if rules.games and rules.powers:
+            fill_rows(self.power_table, _power_rows(rules, report.players, changes))
+        if rules.games and rules.auction:
+            fill_rows(self.auction_table, _auction_rows(rules, report.grid, changes))
+        if rules.games and (rules.betting or rules.auction):
+            rows = _betting_rows(rules, changes) + _taken_rows(rules, changes)
+            self.figure_table.setVisible(bool(rows))
+            if rows:
+                fill_rows(self.figure_table, rows)
+        self.show()
+
+
+def _lacks(report: BalanceReport) -> str:
+    rules = report.rules
+    if not rules.games:
+        return "no rule figures: the report was written before they were counted"
+    missing = [
+        name
+        for name, has in (
+            ("auction", rules.auction),
+            ("powers", rules.powers),
+            ("betting", rules.betting),
+        )
+        if not has
+    ]
+    return f"no {', no '.join(missing)}" if missing else ""
+
+
+def _mean_text(tally: Tally) -> str:
+    """A mean amount with the half-width of its interval, to the first figure of the
+    half-width: "29.9 ± 0.8", "3.21 ± 0.09"."""
+    if not tally.count:
+        return ""
+    low, high = tally.interval()
+    return _amount(tally.mean, (high - low) / 2)
+
+
+def _amount(value: float, half: float) -> str:
+    digits = digits_for(half)
+    return f"{value:.{digits}f} ± {half:.{digits}f}"
+
+
+def _share_text(share: tuple[float, float, float]) -> str:
+    value, low, high = share
+    return f"{100 * value:.0f}% ± {50 * (high - low):.0f}"
+
+
+def _power_rows(
+    rules: RuleTotals, players: int, changes: dict[str, Change]
+) -> list[list[QTableWidgetItem]]:
+    fair = 1 / players
+    rows = []
+    for name, totals in rules.held_powers():
+        label = QTableWidgetItem(name.title())
+        label.setToolTip(f"Kept for the race in {plural(totals.held, 'game', spec=',')}")
+        wins = QTableWidgetItem("")
+        if totals.held:
+            share = totals.win_share()
+            wins = QTableWidgetItem(_share_text(share))
+            wins.setToolTip(f"95% interval {100 * share[1]:.0f}% to {100 * share[2]:.0f}%")
+            if share[1] > fair or share[2] < fair:
+                marked(wins, f"beyond chance (fair share {100 * fair:.0f}%)")
+        rows.append(
+            [
+                label,
+                wins,
+                share_change(changes.get(holder_share(name))),
+                QTableWidgetItem(_mean_text(totals.holder_money)),
+                change_item(changes.get(holder_money(name))),
+            ]
+        )
+    return rows
+
+
+def _auction_rows(
+    rules: RuleTotals, grid: list[str], changes: dict[str, Change]
+) -> list[list[QTableWidgetItem]]:
+    usual = usual_verdict(rules)
+    rows = []
+    for k, cars in enumerate(rules.slots):
+        space = grid[k] if k < len(grid) else ""
+        name = f"Slot {k + 1} {space}".strip()
+        rows.append(_car_row(name, cars, slot_car(k), usual, changes))
+    for power, totals in rules.held_powers():
+        rows.append(_car_row(power.title(), totals.car, power, usual, changes))
+    return rows
+
+
+def _car_row(
+    name: str, cars: CarTotals, car: str, usual: str, changes: dict[str, Change]
+) -> list[QTableWidgetItem]:
+    label = QTableWidgetItem(name)
+    what = name if name.startswith("Slot") else f"with {name}"
+    label.setToolTip(f"The car {what}: {plural(cars.price.count, 'car', spec=',')} bought")
+    returns = QTableWidgetItem(_mean_text(cars.returned))
+    verdict = car_verdict(cars.margin)
+    if verdict:
+        returns.setToolTip(f"The car {VERDICT_WORDS[verdict]} (95%)")
+        if verdict != usual:  # the exceptions stand out; what every car does, the hints say
+            marked(returns, "unlike cars as a rule")
+    return [
+        label,
+        QTableWidgetItem(_mean_text(cars.price)),
+        change_item(changes.get(car_price(car))),
+        returns,
+        change_item(changes.get(car_return(car))),
+    ]
+
+
+def _ratio_text(ratio: Ratio, share: bool) -> str:
+    if not ratio.den:
+        return ""
+    low, high = ratio.interval()
+    if share:
+        return f"{100 * ratio.value:.0f}% ± {50 * (high - low):.0f}%"
+    return _amount(ratio.value, (high - low) / 2)
+
+
+def _betting_rows(rules: RuleTotals, changes: dict[str, Change]) -> list[list[QTableWidgetItem]]:
+    if not rules.betting:
+        return []
+    rows = [
+        [
+            QTableWidgetItem("Winner's money from bets"),
+            QTableWidgetItem(_ratio_text(rules.winner_bets, True)),
+            share_change(changes.get(WINNER_BET_SHARE)),
+        ],
+        [
+            QTableWidgetItem("Winner's bets that paid"),
+            QTableWidgetItem(_ratio_text(rules.winner_bets_paid, True)),
+            share_change(changes.get(WINNER_BETS_PAID)),
+        ],
+    ]
+    for line in range(len(rules.line_payout)):
+        rows.append(
+            [
+                QTableWidgetItem(f"Bet {line + 1} payout ($M)"),
+                QTableWidgetItem(_ratio_text(rules.line_payout[line], False)),
+                change_item(changes.get(line_payout(line))),
+            ]
+        )
+    if rules.last_line_applies:
+        rows.append(
+            [
+                QTableWidgetItem("Winner decided by bet 3"),
+                QTableWidgetItem(f"{_share_text(rules.last_line_share())}%"),
+                share_change(changes.get(LAST_LINE_DECIDES)),
+            ]
+        )
+        rows[-1][0].setToolTip("Games another player would have won without the last bets")
+    return rows
+
+
+def _taken_rows(rules: RuleTotals, changes: dict[str, Change]) -> list[list[QTableWidgetItem]]:
+    if not rules.auction:
+        return []
+    return [
+        [
+            QTableWidgetItem(f"{name.title()} taken in the auction"),
+            QTableWidgetItem(f"{_share_text(totals.taken_share())}%" if totals.offered else ""),
+            share_change(changes.get(power_taken(name))),
+        ]
+        for name, totals in rules.held_powers()
+    ]

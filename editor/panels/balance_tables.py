@@ -1,0 +1,80 @@
+"""The Balance panel's tables: columns that fit the dock, and the change cells that
+mark a change within noise."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidgetItem
+
+from trackside.editor.panels.fixes import NOISE_COLOUR
+from trackside.editor.widgets.whole_views import WholeTable
+from trackside.engine.balance import Change
+from trackside.engine.balance.compare import NOISE_MARK
+
+UNFAIR = QColor("#ff6b5e")  # readable on light and dark themes
+
+
+def figure_table(headers: list[str], stretch: int | None = None) -> WholeTable:
+    """A table as tall as its rows whose columns fit the panel: each as wide as its
+    contents, but ``stretch`` (a column of words) takes what is left and wraps."""
+    table = WholeTable(headers)
+    table.verticalHeader().setVisible(False)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.setWordWrap(True)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setMinimumSectionSize(24)
+    if stretch is None:
+        header.setStretchLastSection(True)
+    else:
+        header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    return table
+
+
+def fill_rows(table: WholeTable, rows: list[list[QTableWidgetItem]]) -> None:
+    """Put the rows of cells into ``table``, fit it to them and show it."""
+    table.setRowCount(len(rows))
+    for r, cells in enumerate(rows):
+        for column, item in enumerate(cells):
+            table.setItem(r, column, item)
+    table.resizeRowsToContents()
+    table.fit()
+    table.show()
+
+
+def change_item(
+    change: Change | None, scale: float = 1.0, unit: str = "", digits: int = 2
+) -> QTableWidgetItem:
+    """A Change cell: the signed change, grey with the noise mark when a
+    two-sided test at 95% cannot tell it from chance; empty with nothing to compare."""
+    if change is None:
+        return QTableWidgetItem("")
+    text = f"{change.delta * scale:+.{digits}f}{unit}"
+    item = QTableWidgetItem(f"{NOISE_MARK} {text}" if not change.significant else text)
+    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    was, now = change.before * scale, change.after * scale
+    item.setToolTip(
+        f"{was:.{digits}f}{unit} -> {now:.{digits}f}{unit}"
+        + ("" if change.significant else ": within noise (95%)")
+    )
+    if not change.significant:
+        item.setForeground(NOISE_COLOUR)
+    return item
+
+
+def share_change(change: Change | None) -> QTableWidgetItem:
+    """The change of a share, in percentage points."""
+    return change_item(change, 100, "%", 1)
+
+
+def marked(item: QTableWidgetItem, tip: str) -> QTableWidgetItem:
+    """A value beyond chance: bold, in the warning colour, with why in its tooltip."""
+    item.setForeground(UNFAIR)
+    font = item.font()
+    font.setBold(True)
+    item.setFont(font)
+    item.setToolTip(f"{item.toolTip()}: {tip}" if item.toolTip() else tip)
+    return item

@@ -1,0 +1,149 @@
+"""What the rule figures of a balance report mean, in plain words.
+
+Each hint is said only when the 95% interval says so: a power whose holder wins
+more or less than the fair 1 in the number of players, cars that cost more (or
+less) than they return, bets that bring the winner more than half of their
+money (or under a quarter), and a last betting line that decides the winner in
+more than one game in ten. They are about the variant, not the circuit, so they
+are information, listed after what the circuit's own figures say.
+"""
+
+from __future__ import annotations
+
+from trackside.engine.balance.report import BalanceReport
+from trackside.engine.balance.rules import CarTotals, RuleTotals
+from trackside.engine.balance.tallies import Tally
+from trackside.engine.balance.wording import Hint, digits_for, percent
+
+# Plain-word boundaries for the share of the winner's money that came from bets.
+BETS_WEIGH = 0.5  # more than half: the bets bring the winner more than the race
+BETS_LIGHT = 0.25  # under a quarter: the bets hardly count
+LAST_LINE_NOTICE = 0.10  # games the last betting line decides, worth a word
+
+
+def rule_hints(report: BalanceReport) -> list[Hint]:
+    """The findings of the rule figures, in the order powers, auction, betting."""
+    rules = report.rules
+    found = _powers(rules, report.players)
+    if rules.auction:
+        found += _auction(rules, report.grid)
+    if rules.betting:
+        found += _betting(rules)
+    return found
+
+
+def money(tally: Tally) -> str:
+    """A mean amount with the half-width of its 95% interval: "$7.2M ± 0.4"."""
+    low, high = tally.interval()
+    half = (high - low) / 2
+    digits = digits_for(half)
+    return f"${tally.mean:.{digits}f}M ± {half:.{digits}f}"
+
+
+def _powers(rules: RuleTotals, players: int) -> list[Hint]:
+    fair = 1 / players
+    out = []
+    for name, totals in rules.held_powers():
+        if not totals.held:
+            continue
+        share, low, high = totals.win_share()
+        if low <= fair <= high:
+            continue
+        more = low > fair
+        out.append(
+            Hint(
+                f"{name.title()}'s holder wins {percent(share)} ± {percent((high - low) / 2)} "
+                f"of games, {'more' if more else 'less'} than the fair {percent(fair)}: "
+                f"the power is worth {'more' if more else 'less'} than the others.",
+                "info",
+            )
+        )
+    return out
+
+
+def _auction(rules: RuleTotals, grid: list[str]) -> list[Hint]:
+    """Cars that cost more or less than they return. When cars in general are cheap
+    (or dear), that is said once, and of the single cars only the exceptions."""
+    every = all_cars(rules)
+    norm = car_verdict(every.margin)
+    out = []
+    if norm:
+        cheap = norm == "bargain"
+        out.append(
+            Hint(
+                f"Cars are {'cheap' if cheap else 'dear'} in the auction: a car costs "
+                f"{money(every.price)} and returns {money(every.returned)} in race "
+                f"winnings on average, so {'every' if cheap else 'no'} car pays for itself "
+                "as a rule.",
+                "info",
+            )
+        )
+    for k, cars in enumerate(rules.slots):
+        name = "The pole car" if k == 0 else f"The car from grid slot {k + 1}"
+        space = (grid[k],) if k < len(grid) else ()
+        out += _car(name, cars, norm, space)
+    for power, totals in rules.held_powers():
+        out += _car(f"A car with {power.title()}", totals.car, norm, ())
+    return out
+
+
+def all_cars(rules: RuleTotals) -> CarTotals:
+    """Every car bought, whatever its grid slot."""
+    every = CarTotals()
+    for cars in rules.slots:
+        every.merge(cars)
+    return every
+
+
+def usual_verdict(rules: RuleTotals) -> str:
+    """What cars are as a rule: the ``car_verdict`` of every car bought."""
+    return car_verdict(all_cars(rules).margin)
+
+
+def car_verdict(margin: Tally) -> str:
+    """'bargain' when a car surely returns more than it costs, 'overpriced' when
+    surely less, '' when the interval cannot tell."""
+    if margin.count < 2:
+        return ""
+    low, high = margin.interval()
+    return "bargain" if low > 0 else "overpriced" if high < 0 else ""
+
+
+def _car(name: str, cars: CarTotals, norm: str, spaces: tuple[str, ...]) -> list[Hint]:
+    verdict = car_verdict(cars.margin)
+    if not verdict or verdict == norm:
+        return []
+    return [
+        Hint(
+            f"{name} is {'a bargain' if verdict == 'bargain' else 'overpriced'}: it costs "
+            f"{money(cars.price)} and returns {money(cars.returned)}.",
+            "info",
+            spaces,
+        )
+    ]
+
+
+def _betting(rules: RuleTotals) -> list[Hint]:
+    out = []
+    if rules.winner_bets.den:
+        share = rules.winner_bets.value
+        low, high = rules.winner_bets.interval()
+        said = (
+            f"{percent(share)} ± {percent((high - low) / 2)} of the winner's money came from bets"
+        )
+        if low > BETS_WEIGH:
+            out.append(Hint(f"Betting weighs more than the race: {said}.", "info"))
+        elif high < BETS_LIGHT:
+            out.append(Hint(f"Bets hardly count: only {said}.", "info"))
+    if rules.last_line_applies and rules.games:
+        share, low, high = rules.last_line_share()
+        if low > LAST_LINE_NOTICE:
+            out.append(
+                Hint(
+                    f"The last betting line decides the winner in {percent(share)} ± "
+                    f"{percent((high - low) / 2)} of games: without bet 3 another player "
+                    "would have won.",
+                    "info",
+                )
+            )
+    return out

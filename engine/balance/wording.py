@@ -1,0 +1,29 @@
+"""A hint of the balance lab, and the words every hint shares."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trackside.engine.balance.edits import Proposal
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One finding: its text, how serious (``warning`` or ``info``), the spaces it is
+    about, and the change it proposes in numbers, if any."""
+
+    text: str
+    severity: str
+    spaces: tuple[str, ...] = ()
+    proposal: Proposal | None = None
+
+
+def percent(value: float) -> str:
+    """A share as a whole percentage: "31%"."""
+    return f"{100 * value:.0f}%"
+
+
+def digits_for(half: float) -> int:
+    """Decimals for an amount with an interval of half-width ``half``: to the first
+    figure of the half-width, one decimal at least ("29.9 ± 0.8", "3.21 ± 0.09")."""
+    return 1 if half >= 0.1 else 2

@@ -1,0 +1,183 @@
+"""Saves and autosaves that fail lose nothing: the old file is as it was, no lock or
+temporary file is left, the message names the file and the cause, the document
+stays unsaved; a failed autosave stays shown until one succeeds; an autosave that
+cannot be opened is kept aside, said once and never offered again.
+
+The faults are real where the machine allows: a directory in the way always; a
+full disk and a read-only folder on a tiny tmpfs when this process may mount one
+(as root, in CI's container). Otherwise, and always too, they are made at the
+operating system's calls under one folder (``tests/faults.py``: no byte written
+for ENOSPC, no file made or renamed for EACCES and EROFS), so every run checks
+each fault.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from faults import CAUSES, FAULTS, inject, leftovers, read_only, small_disk
+from PySide6.QtCore import Qt
+from tracks_for_tests import stadium_track
+
+from trackside.editor.document.file_guard import lock_path
+from trackside.engine.track.model import save_track
+
+pytestmark = pytest.mark.gui
+
+
+def nudge(qtbot, window) -> None:
+    window.scene.select_indices([0])
+    qtbot.keyClick(window.view, Qt.Key.Key_Left)
+
+
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+def test_save_against_a_failing_disk_keeps_the_file_and_the_work(
+    window, qtbot, stadium_file, monkeypatch, fault
+):
+    window.open_file(stadium_file)
+    nudge(qtbot, window)
+    before = stadium_file.read_bytes()
+    inject(monkeypatch, fault, stadium_file.parent)
+    assert not window.save()
+    monkeypatch.undo()
+    (problem,) = window.prompts.titles("problems")
+    assert problem[1] == "Cannot save track"
+    assert "stadium.yaml" in problem[2] and CAUSES[fault] in problem[2]
+    assert "is as it was" in problem[3][0]
+    assert stadium_file.read_bytes() == before
+    assert window.doc.is_modified() and window.isWindowModified()
+    assert leftovers(stadium_file.parent) == []
+    assert lock_path(stadium_file).exists()  # still this window's
+    assert window.save()  # room again: it saves
+
+
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+def test_save_as_to_a_new_file_that_fails_leaves_no_lock_and_no_name(
+    window, tmp_path, monkeypatch, fault
+):
+    """A lock file was left with no track beside it."""
+    window.new_blank()
+    target = tmp_path / "out" / "my-loop.yaml"
+    target.parent.mkdir()
+    inject(monkeypatch, fault, target.parent)
+    window.prompts.save_as_answer = str(target)
+    assert not window.save_as()
+    monkeypatch.undo()
+    assert sorted(os.listdir(target.parent)) == []
+    assert window.doc.track.name == "Untitled" and window.doc.path is None
+
+
+def test_a_directory_in_the_way_is_named_and_nothing_changes(window, qtbot, stadium_file, tmp_path):
+    window.open_file(stadium_file)
+    nudge(qtbot, window)
+    (tmp_path / "taken.yaml").mkdir()
+    window.prompts.save_as_answer = str(tmp_path / "taken.yaml")
+    assert not window.save_as()
+    (problem,) = window.prompts.titles("problems")
+    assert "taken.yaml" in problem[2] and window.doc.path == str(stadium_file)
+    assert window.doc.is_modified() and (tmp_path / "taken.yaml").is_dir()
+
+
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+def test_a_failed_autosave_stays_shown_until_one_succeeds(
+    window, qtbot, stadium_file, monkeypatch, fault
+):
+    window.open_file(stadium_file)
+    nudge(qtbot, window)
+    inject(monkeypatch, fault, window.autosave.directory)
+    assert not window.autosave.save_now()
+    monkeypatch.undo()
+    assert window.autosave_label.isVisible()
+    assert CAUSES[fault] in window.autosave_label.toolTip()
+    assert window.save()  # the track is safe in its file, but no autosave has worked yet
+    assert window.autosave_label.isVisible()
+    nudge(qtbot, window)
+    assert window.autosave.save_now()
+    assert not window.autosave_label.isVisible()
+
+
+def test_a_track_no_file_holds_is_not_autosaved_and_says_why(window, qtbot, stadium_file):
+    window.open_file(stadium_file)
+    nudge(qtbot, window)
+    window.doc.track.name = "x" * 300  # as a bug would: past every box and command
+    assert not window.autosave.save_now()
+    assert "at most 200" in window.autosave_label.toolTip()
+    assert not window.save()
+    assert "at most 200" in window.prompts.titles("problems")[-1][2]
+
+
+def crash_leaving(autosave_dir: Path, text: str, name: str = "Lost Loop") -> int:
+    """An autosave of a session that ended without cleaning up; its process id."""
+    ended = subprocess.Popen([sys.executable, "-c", "pass"])
+    ended.wait()
+    autosave_dir.mkdir(parents=True, exist_ok=True)
+    (autosave_dir / f"autosave-{ended.pid}.yaml").write_text(text)
+    meta = {"original": None, "name": name, "pid": ended.pid, "saved_at": 1.0}
+    (autosave_dir / f"autosave-{ended.pid}.json").write_text(json.dumps(meta))
+    return ended.pid
+
+
+def test_an_autosave_that_cannot_be_opened_is_kept_aside_and_never_offered_again(
+    make_window, autosave_dir
+):
+    """It failed, and was offered again, and failed again, at every start."""
+    pid = crash_leaving(autosave_dir, "format: trackside-track/1\nname: [not, text]\n")
+    first = make_window()
+    assert not first.check_recovery()
+    (problem,) = first.prompts.titles("problems")
+    aside = autosave_dir / "could-not-open"
+    assert problem[1] == "Cannot recover the autosave"
+    assert "Lost Loop" in problem[2] and problem[3]
+    assert f"kept as {aside / f'autosave-{pid}.yaml'} and" in problem[2]  # where to look
+    assert sorted(p.name for p in aside.iterdir()) == [
+        f"autosave-{pid}.json",
+        f"autosave-{pid}.yaml",
+    ]
+    second = make_window()
+    assert not second.check_recovery()
+    assert second.prompts.titles("recovery") == [] and second.prompts.titles("problems") == []
+
+
+def test_a_tiny_disk_that_fills_up_is_a_failed_save_not_a_lost_file(window, qtbot, tmp_path):
+    """A real full disk: a 64 KB tmpfs (only where this process may mount one)."""
+    with small_disk(tmp_path / "tiny", kib=64) as disk:
+        path = disk / "loop.yaml"
+        save_track(stadium_track(rows=12), path)
+        before = path.read_bytes()
+        assert window.open_file(path)
+        big = stadium_track(rows=400, lanes=3)  # far more than the disk holds
+        assert window.new_from_track(big)
+        window.prompts.save_as_answer = str(path)
+        window.prompts.overwrite_answer = "overwrite"
+        assert not window.save_as()
+        problem = window.prompts.titles("problems")[-1]
+        assert CAUSES["ENOSPC"] in problem[2]
+        assert path.read_bytes() == before
+        assert sorted(os.listdir(disk)) == ["loop.yaml"]  # no temporary file, no lock
+        assert window.doc.is_modified() and window.doc.path is None
+        window.life.guard.release()
+
+
+def test_a_read_only_folder_opens_read_only_and_a_save_into_it_is_refused(window, qtbot, tmp_path):
+    """A real read-only file system: a tmpfs mounted read-only (only where this process
+    may mount one; as root a folder's mode bits would not stop a write)."""
+    with small_disk(tmp_path / "ro") as disk:
+        path = disk / "loop.yaml"
+        save_track(stadium_track(), path)
+        read_only(disk)
+        before = path.read_bytes()
+        assert window.open_file(path)
+        assert window.read_only and "(read-only)" in window.windowTitle()
+        nudge(qtbot, window)
+        window.prompts.save_as_answer = str(disk / "copy.yaml")
+        assert not window.save()  # Save asks for another file: one in the folder fails
+        problem = window.prompts.titles("problems")[-1]
+        assert CAUSES["EROFS"] in problem[2] and "copy.yaml" in problem[2]
+        assert path.read_bytes() == before and sorted(os.listdir(disk)) == ["loop.yaml"]
+        assert window.doc.is_modified() and window.doc.path == str(path)
+        window.life.guard.release()

@@ -1,0 +1,101 @@
+"""Two variants on the same games: paired deals, every figure's change, a comparison
+that stops early keeping only games both variants played."""
+
+from __future__ import annotations
+
+import pytest
+
+from trackside.engine.balance import BalanceRun
+from trackside.engine.balance.against import compare_variants, only_in
+from trackside.engine.errors import TracksideError
+from trackside.engine.game.setup import paired_deal
+from trackside.engine.records import open_track, open_variant
+
+
+@pytest.fixture(scope="module")
+def harbour():
+    return open_track("harbour-loop")
+
+
+@pytest.fixture(scope="module")
+def few_powers(tmp_path_factory):
+    path = tmp_path_factory.mktemp("variants") / "two-powers.yaml"
+    path.write_text(
+        "format: trackside-variant/1\nname: Two powers\nextends: standard\n"
+        "powers: [tricky, aggressive]\n"
+    )
+    return open_variant(str(path))
+
+
+def test_paired_deals_share_what_the_rules_allow(few_powers):
+    """R-SET-2..4: the Speed-8 order, the grid and the power order are shared whatever
+    the variant; the speed cards are the same order, cut by each hand rule."""
+    standard, beginner = open_variant("standard"), open_variant("beginner")
+    for seed in range(20):
+        full = paired_deal(standard, standard.deck, 4, seed)
+        fewer = paired_deal(few_powers, few_powers.deck, 4, seed)
+        common = paired_deal(beginner, beginner.deck, 4, seed)
+        assert full.grid == fewer.grid == common.grid
+        assert full.speed8 == fewer.speed8 == common.speed8
+        assert fewer.powers == tuple(p for p in full.powers if p in ("tricky", "aggressive"))
+        assert common.powers == ()
+        dealt = [card for hand in full.hands for card in hand]
+        drawn = [card for hand in common.hands for card in hand] + list(common.pile)
+        assert dealt == drawn[: len(dealt)]  # one card order, cut into hands differently
+    assert paired_deal(standard, standard.deck, 4, 1) != paired_deal(standard, standard.deck, 4, 2)
+
+
+def test_a_variant_against_itself_changes_nothing(harbour):
+    run = BalanceRun(harbour, open_variant("standard"), 4, 12, seed=4)
+    comparison = compare_variants(run, open_variant("standard"))
+    assert comparison.before == comparison.after  # the very same games
+    assert comparison.changes and all(c.delta == 0 for c in comparison.changes)
+    assert not any(c.significant for c in comparison.changes)
+
+
+def test_a_rule_change_shows_in_its_figures_and_nowhere_it_cannot(harbour, few_powers):
+    run = BalanceRun(harbour, open_variant("standard"), 4, 16, seed=2)
+    comparison = compare_variants(run, few_powers)
+    assert comparison.before.games == comparison.after.games == 16
+    figures = {c.figure for c in comparison.changes}
+    assert "tricky holder wins" in figures and "cunning holder wins" not in figures
+    # The same deals: the grid's cars come from the same shuffle in both.
+    assert comparison.before.grid == comparison.after.grid
+    data = comparison.to_dict()
+    assert data["format"] == "trackside-comparison/1" and data["paired"]
+    assert data["a"]["variant"] == "Standard" and data["b"]["variant"] == "Two powers"
+    assert {"figure", "unit", "before", "after", "change", "noise"} == set(data["changes"][0])
+
+
+def test_figures_only_one_variant_has_are_named_not_compared(harbour):
+    run = BalanceRun(harbour, open_variant("standard"), 4, 6)
+    comparison = compare_variants(run, open_variant("beginner"))
+    assert only_in(comparison.before, comparison.after) == {
+        "a": ["powers", "auction", "betting", "winner decided by the last betting line"]
+    }
+    rule_words = ("holder", "bet ", "winner's", "car price", "car return")
+    assert not any(word in c.figure for c in comparison.changes for word in rule_words)
+
+
+def test_a_comparison_gives_the_same_figures_with_worker_processes(harbour, few_powers):
+    run = BalanceRun(harbour, open_variant("standard"), 4, 20, seed=8)
+    one, two = compare_variants(run, few_powers, 1), compare_variants(run, few_powers, 2)
+    assert two.before == one.before and two.after == one.after
+    assert two.changes == one.changes
+
+
+def test_a_cancelled_comparison_keeps_only_games_both_variants_played(harbour):
+    run = BalanceRun(harbour, open_variant("standard"), 4, 200)
+    seen: list[int] = []
+    comparison = compare_variants(
+        run, open_variant("long-distance"), progress=seen.append, cancelled=lambda: len(seen) >= 3
+    )
+    assert comparison.cancelled and comparison.before.cancelled
+    assert 0 < comparison.before.games == comparison.after.games < 200
+    assert seen == sorted(seen)
+
+
+def test_a_table_the_other_variant_cannot_have_is_refused_before_any_game(harbour):
+    run = BalanceRun(harbour, open_variant("standard"), 4, 10)
+    with pytest.raises(TracksideError, match="2 to 2 players"):
+        compare_variants(run, open_variant("two-player"))
