@@ -1,7 +1,7 @@
-"""Where the games of ``simulate`` and ``sweep`` run: ``--workers N`` local processes
-(here when 1), or ``--cluster ADDRESS``, the workers of a Dask scheduler the user
-started (``engine/balance/executors.py``; docs/balance.md says how to start one).
-The totals are the same wherever the games ran."""
+"""Where the games of ``simulate``, ``suggest`` and ``sweep`` run: ``--workers N``
+local processes (here when 1), or ``--cluster ADDRESS``, the workers of a Dask
+scheduler the user started (``engine/balance/executors.py``; docs/balance.md says
+how to start one). The totals are the same wherever the games ran."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""``--cluster ADDRESS`` on ``simulate`` and ``sweep``: the games on a Dask cluster of two
-worker processes on this machine give the reports the local processes give."""
+"""``--cluster ADDRESS`` on ``simulate`` (with ``--against`` too), ``sweep`` and ``suggest``:
+the games on a Dask cluster of two worker processes on this machine give the reports the
+local processes give."""
 
 from __future__ import annotations
 
@@ -25,10 +26,15 @@ def report_of(capsys, path, *argv) -> dict:
     code = main([*argv, "--report", str(path)])
     _out, err = capsys.readouterr()
     assert code == 0, err
-    data = json.loads(path.read_text())
-    data.pop("seconds")
-    for setting in data.get("settings", []):
-        setting["report"].pop("seconds")
+    return without_seconds(json.loads(path.read_text()))
+
+
+def without_seconds(data):
+    """``data`` without the times taken, which differ from run to run."""
+    if isinstance(data, dict):
+        return {k: without_seconds(v) for k, v in data.items() if k != "seconds"}
+    if isinstance(data, list):
+        return [without_seconds(v) for v in data]
     return data
 
 
@@ -46,3 +52,20 @@ def test_a_sweep_on_the_cluster_gives_the_report_of_local_processes(capsys, tmp_
     assert there == here and there["complete"]
     code = main([*argv, "--cluster", address])
     assert code == 0 and "on the Dask cluster at tcp://" in capsys.readouterr().err
+
+
+def test_two_variants_compared_on_the_cluster_give_the_comparison_played_here(
+    capsys, tmp_path, address
+):
+    argv = ["simulate", "--track", "harbour-loop", "--games", "60", "--against", "beginner"]
+    there = report_of(capsys, tmp_path / "there.json", *argv, "--cluster", address)
+    here = report_of(capsys, tmp_path / "here.json", *argv)
+    assert there == here and there["format"] == "trackside-comparison/1"
+    assert there["a"]["games"] == there["b"]["games"] == 60
+
+
+def test_suggest_on_the_cluster_ranks_the_fixes_local_processes_rank(capsys, tmp_path, address):
+    argv = ["suggest", "--track", "quarry-hairpin", "--games", "20"]
+    there = report_of(capsys, tmp_path / "there.json", *argv, "--cluster", address)
+    here = report_of(capsys, tmp_path / "here.json", *argv, "--workers", "2")
+    assert there == here and there["format"] == "trackside-fixes/1" and there["fixes"]
