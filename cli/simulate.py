@@ -67,12 +67,7 @@ def add_parser(
         metavar="N",
         help=f"the cap of --until-clear (default {DEFAULT_MAX_GAMES:,})",
     )
-    parser.add_argument(
-        "--seed",
-        type=int,
-        default=0,
-        help="seed of the first game; game i uses seed + i (default 0)",
-    )
+    add_seed_option(parser)
     add_bots_option(parser)
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
     add_where_options(parser)
@@ -188,6 +183,16 @@ def _against(args: argparse.Namespace, run: BalanceRun, other: Variant, bar: _Pr
     return 0
 
 
+def add_seed_option(parser: argparse.ArgumentParser) -> None:
+    """--seed, shared with ``suggest`` and ``sweep``: game i from seed + i."""
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="seed of the first game; game i uses seed + i (default 0)",
+    )
+
+
 def add_bots_option(parser: argparse.ArgumentParser) -> None:
     """--bots, shared with ``suggest``: the lab's bots unless told otherwise."""
     parser.add_argument(
@@ -220,6 +225,11 @@ def _check_games(args: argparse.Namespace) -> None:
             "give either --games G or --until-clear", Place("--games"), "see trackside simulate -h"
         )
     flag, count = ("--max-games", args.max_games) if args.until_clear else ("--games", args.games)
+    check_game_count(count, flag)
+
+
+def check_game_count(count: int, flag: str = "--games") -> None:
+    """Refuse a number of games out of range (shared with ``suggest`` and ``sweep``)."""
     if not 1 <= count <= MAX_GAMES:
         raise TracksideError(f"cannot play {count} games; give 1 to {MAX_GAMES:,}", Place(flag))
 

@@ -16,7 +16,12 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from trackside.cli.simulate import MAX_GAMES, add_bots_option, bot_kinds
+from trackside.cli.simulate import (
+    add_bots_option,
+    add_seed_option,
+    bot_kinds,
+    check_game_count,
+)
 from trackside.cli.table import (
     add_table_options,
     check_tracks,
@@ -56,9 +61,7 @@ def add_parser(
         metavar="G",
         help=f"games for the circuit and for each candidate (default {DEFAULT_GAMES})",
     )
-    parser.add_argument(
-        "--seed", type=int, default=0, help="seed of the first game; game i uses seed + i"
-    )
+    add_seed_option(parser)
     add_bots_option(parser)
     add_where_options(parser)
     parser.add_argument("--report", metavar="FIXES.json", help="write the ranked fixes here")
@@ -68,10 +71,7 @@ def add_parser(
 
 def run(args: argparse.Namespace) -> int:
     """Try the fixes and print them, best first."""
-    if not 1 <= args.games <= MAX_GAMES:
-        raise TracksideError(
-            f"cannot play {args.games} games; give 1 to {MAX_GAMES:,}", Place("--games")
-        )
+    check_game_count(args.games)
     check_where(args)
     players = player_count(args, None)
     bots = bot_kinds(args.bots, players)

@@ -24,7 +24,12 @@ from types import FrameType
 from typing import Any
 
 from trackside.cli.progress import ProgressBar, duration
-from trackside.cli.simulate import MAX_GAMES, add_bots_option, bot_kinds
+from trackside.cli.simulate import (
+    add_bots_option,
+    add_seed_option,
+    bot_kinds,
+    check_game_count,
+)
 from trackside.cli.table import (
     add_table_options,
     check_tracks,
@@ -71,9 +76,7 @@ def add_parser(
         parser, "a circuit (a track file or bundled name); repeat for more: each plays every value"
     )
     parser.add_argument("--games", type=int, required=True, metavar="G", help="games a setting")
-    parser.add_argument(
-        "--seed", type=int, default=0, help="seed of the first game; game i uses seed + i"
-    )
+    add_seed_option(parser)
     add_bots_option(parser)
     add_where_options(parser)
     parser.add_argument(
@@ -136,10 +139,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _sweep(args: argparse.Namespace) -> Sweep:
     """The sweep the arguments ask for, every value and circuit checked."""
-    if not 1 <= args.games <= MAX_GAMES:
-        raise TracksideError(
-            f"cannot play {args.games} games; give 1 to {MAX_GAMES:,}", Place("--games")
-        )
+    check_game_count(args.games)
     check_where(args)
     if args.fresh and not args.report:
         raise TracksideError(
