@@ -4,8 +4,9 @@ Game i is set up from seed ``seed + i`` and its seats get the bot kinds
 rotated by i, so that seat order and bot kind are told apart; the games are
 played by the one loop of ``engine/simulate.py`` (``play_games``), in parts
 handed to an executor (``executors.py``: local worker processes or a Dask
-cluster) by ``played_parts``, for Suggest fixes and sweeps too. Wherever the
-games run, the same run gives the same totals.
+cluster) by ``played_parts``, for Suggest fixes, two variants compared
+(``paired_parts``) and sweeps too. Wherever the games run, the same run gives
+the same totals.
 """
 
 from __future__ import annotations
