@@ -9,6 +9,7 @@ from typing import Protocol
 
 from trackside.cli.comparison_text import change_lines, hint_lines
 from trackside.cli.table import print_result, write_report
+from trackside.cli.where import games_executor
 from trackside.engine.balance.deeper import DeeperCheck, check_deeper, no_stronger
 from trackside.engine.balance.players import bots_named
 from trackside.engine.balance.runner import BalanceRun
@@ -65,7 +66,8 @@ def refuse_combinations(args: argparse.Namespace, one_circuit: bool, bots: list[
 def run_check(args: argparse.Namespace, run: BalanceRun, bar: Progress) -> int:
     """Both sets of bots on the same games: the figures, the hints, the verdict's line."""
     bar.total = 2 * run.games
-    check = check_deeper(run, args.workers, progress=bar.update)
+    with games_executor(args) as where:
+        check = check_deeper(run, where, progress=bar.update)
     bar.done(check.comparison.seconds, 2 * check.comparison.before.games)
     data = check.to_dict()
     write_report(args.report, data)

@@ -29,6 +29,7 @@ from typing import Any
 
 from trackside.engine.balance.against import VariantComparison
 from trackside.engine.balance.compare import compare
+from trackside.engine.balance.executors import Executor
 from trackside.engine.balance.fixes import Played, play_all
 from trackside.engine.balance.hints import MIN_GAMES, hints
 from trackside.engine.balance.intervals import mean_interval
@@ -219,7 +220,7 @@ class DeeperCheck:
 
 def check_deeper(
     run: BalanceRun,
-    workers: int = 1,
+    workers: int | Executor = 1,
     progress: Callable[[int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
 ) -> DeeperCheck:

@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from trackside.engine.balance.edits import Edit, Proposal, make_edit
+from trackside.engine.balance.executors import Executor, executor_for
 from trackside.engine.balance.hints import LINE_AIM, STALL_GOAL, hints
 from trackside.engine.balance.jams import jammed_stretches
 from trackside.engine.balance.lane_fixes import lane_fixes
@@ -214,7 +215,7 @@ def play_part(run: BalanceRun, first: int, stop: int) -> Played:
 
 def play_all(
     runs: Sequence[BalanceRun],
-    workers: int = 1,
+    workers: int | Executor = 1,
     progress: Callable[[int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
 ) -> list[Played]:
@@ -238,7 +239,7 @@ def play_all(
 def try_fixes(
     run: BalanceRun,
     report: BalanceReport | None = None,
-    workers: int = 1,
+    workers: int | Executor = 1,
     progress: Callable[[int, int, str], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
 ) -> FixSearch:
@@ -246,6 +247,17 @@ def try_fixes(
     earlier run of it, or from this run's own games when None), and rank the candidates
     by how much they lessen the circuit's problems. ``progress(done, total, what)`` as
     games finish."""
+    with executor_for(workers) as executor:  # one set of worker processes for both steps
+        return _try_fixes(run, report, executor, progress, cancelled)
+
+
+def _try_fixes(
+    run: BalanceRun,
+    report: BalanceReport | None,
+    workers: Executor,
+    progress: Callable[[int, int, str], None] | None,
+    cancelled: Callable[[], bool] | None,
+) -> FixSearch:
     began = time.perf_counter()
     if report is None:
         report = _played_alone(run, workers, progress, cancelled)
@@ -273,7 +285,7 @@ def try_fixes(
 
 def _played_alone(
     run: BalanceRun,
-    workers: int,
+    workers: Executor,
     progress: Callable[[int, int, str], None] | None,
     cancelled: Callable[[], bool] | None,
 ) -> BalanceReport:

@@ -28,6 +28,22 @@ if TYPE_CHECKING:
 FORMAT = "trackside-track/1"
 DEFAULT_TOLERANCE = 1.0
 MAX_SPACES = 20_000  # the most spaces a track file may hold (its schema says the same)
+# The keys of a track file, in the order a file writes them (and its schema lists them).
+FILE_KEYS = (
+    "format",
+    "name",
+    "author",
+    "description",
+    "tolerance",
+    "centerline",
+    "spaces",
+    "start_grid",
+    "betting_lines",
+    "finish_line",
+    "labels",
+    "background",
+    "lane_layouts",
+)
 
 Number = int | float
 Point = tuple[Number, Number]
@@ -177,7 +193,7 @@ class Track:
         return copy.deepcopy(self)
 
     def to_dict(self) -> dict[str, Any]:
-        """The file form, keys in the canonical order."""
+        """The file form, keys in the order of ``FILE_KEYS``."""
         out: dict[str, Any] = {"format": FORMAT, "name": self.name}
         for key in ("author", "description", "tolerance"):
             value = getattr(self, key)
