@@ -15,12 +15,14 @@ NAME_WIDTH = 44
 
 
 def comparison_text(comparison: VariantComparison, track: Track) -> str:
-    """The figures of both variants side by side, then what each one's figures say."""
+    """The figures of both variants side by side, the one compared with first, then
+    what each one's figures say."""
     a, b = comparison.before, comparison.after
     out = [
-        f"{a.variant} against {b.variant} on {a.track}: {plural(a.games, 'game', spec=',')} "
+        f"{b.variant} against {a.variant} on {a.track}: {plural(a.games, 'game', spec=',')} "
         f"each with {a.players} players and {bots_named(a.bots)}, paired (game i of both "
-        f"from seed {a.seed} + i, dealt alike as far as the rules allow)"
+        f"from seed {a.seed} + i, dealt alike as far as the rules allow); "
+        f"a change is {b.variant} less {a.variant}"
         + (" (cancelled)" if comparison.cancelled else ""),
         "",
         *change_lines(comparison, (a.variant, b.variant)),

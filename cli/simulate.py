@@ -12,6 +12,7 @@ progress bar goes to stderr when it is a terminal, else one final line.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from typing import TYPE_CHECKING
 
@@ -181,8 +182,10 @@ def _against(args: argparse.Namespace, run: BalanceRun, other: Variant, bar: _Pr
     from trackside.engine.balance.against import compare_variants
 
     bar.total = 2 * run.games
+    # The variant of --against is the one compared with: every change is from it.
+    reference = dataclasses.replace(run, variant=other)
     with games_executor(args) as where:
-        comparison = compare_variants(run, other, where, progress=bar.update)
+        comparison = compare_variants(reference, run.variant, where, progress=bar.update)
     bar.done(comparison.seconds, 2 * comparison.before.games)
     data = comparison.to_dict()
     write_report(args.report, data)

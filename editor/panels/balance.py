@@ -139,11 +139,12 @@ class BalancePanel(QWidget):
         self._playing: Track | None = None
         self._playing_run: BalanceRun | None = None  # the run whose report comes next
         self.report_run: BalanceRun | None = None  # the run the report shown comes from
-        self.previous: BalanceReport | None = None
+        self.previous: BalanceReport | None = None  # what the changes shown are from
+        self.last_run: BalanceReport | None = None  # the last report of a plain run
         self.stale = False
         self._thread: QThread | None = None
         self._worker: BalanceWorker | FixWorker | PairedWorker | None = None
-        self.compared_with = ""  # what the changes shown are against, when not the last run
+        self.compared_with = ""  # what the changes shown are from, in words
         self._build()
         doc.changed.connect(self._on_track_changed)
 
@@ -329,6 +330,16 @@ class BalancePanel(QWidget):
         self.progress.setValue(0)
         self.progress.setFormat("%v of %m games")
         self.progress.setVisible(True)
+
+    def other_variants(self) -> dict[str, str]:
+        """The bundled variants other than the panel's, as the Variant box names them,
+        with their files."""
+        box = self.variant_box
+        return {
+            box.itemText(k): str(box.itemData(k))
+            for k in range(box.count())
+            if k != box.currentIndex()
+        }
 
     def compare_variant(self, path: str) -> bool:
         """Play the circuit under the panel's variant and under the variant in ``path``
@@ -589,9 +600,13 @@ class BalancePanel(QWidget):
         if against:
             self.previous, self.compared_with = earlier, against
         else:
-            if self.report is not None and not self.report.cancelled and report is not self.report:
-                self.previous = self.report
-            self.compared_with = ""
+            # The run before is the designer's last own run, never the other side of
+            # a comparison or a check that was shown since.
+            own = self.last_run
+            keep = own is not None and not own.cancelled and own is not report
+            self.previous = own if keep else None
+            self.compared_with = f"the run before ({run_words(own)})" if keep and own else ""
+            self.last_run = report
         self.report = report
         self.report_track = track or self.doc.snapshot()
         self._show_status()
@@ -619,11 +634,8 @@ class BalancePanel(QWidget):
             if self.stale:
                 self.status.setText("The circuit changed: this run will be stale.")
             return
-        text = (
-            f"{plural(report.games, 'game', spec=',')} of {report.variant} with "
-            f"{report.players} players and {bots_named(report.bots)} in {report.seconds:.1f} s"
-            + (" (cancelled)" if report.cancelled else "")
-            + "."
+        text = f"{run_words(report)} in {report.seconds:.1f} s" + (
+            " (cancelled)." if report.cancelled else "."
         )
         if report.answer:
             text += f" Stopped: {report.answer}."
@@ -762,3 +774,11 @@ class BalancePanel(QWidget):
         if self.report is None or not mode:
             return {}
         return self.report.heat_values(mode)
+
+
+def run_words(report: BalanceReport) -> str:
+    """A run in words: "200 games of Standard with 4 players and greedy bots"."""
+    return (
+        f"{plural(report.games, 'game', spec=',')} of {report.variant} with "
+        f"{report.players} players and {bots_named(report.bots)}"
+    )
