@@ -12,9 +12,11 @@ progress bar goes to stderr when it is a terminal, else one final line.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from typing import TYPE_CHECKING
 
+from trackside.cli import check_deeper
 from trackside.cli.comparison_text import comparison_text
 from trackside.cli.progress import ProgressBar
 from trackside.cli.table import (
@@ -26,7 +28,7 @@ from trackside.cli.table import (
     write_report,
 )
 from trackside.cli.where import add_where_options, check_where, games_executor
-from trackside.engine.balance.players import LAB_BOTS
+from trackside.engine.balance.players import LAB_BOTS, bots_named
 from trackside.engine.balance.runner import BalanceRun
 from trackside.engine.bots import BOT_KINDS, bot_kind_problem
 from trackside.engine.errors import Place, TracksideError
@@ -82,6 +84,7 @@ def add_parser(
         help="compare with another variant (bundled name or file): both play the same "
         "games, seeds and deals (paired), and every figure's change is shown with a noise mark",
     )
+    check_deeper.add_option(parser)
     parser.add_argument(
         "--plot",
         metavar="FILE",
@@ -104,6 +107,8 @@ def run(args: argparse.Namespace) -> int:
             "give a track with --track",
         )
     _check_outputs(args)
+    if args.check_deeper:
+        check_deeper.refuse_combinations(args, len(refs) == 1 and not variant.series, bots)
     other = _against_variant(args, variant, players)
     refuse_outputs_onto_inputs(
         [("--report", args.report), ("--plot", args.plot)],
@@ -114,6 +119,9 @@ def run(args: argparse.Namespace) -> int:
     check_tracks(args.track)
     tracks = [open_track(r) for r in refs]
     bar = _Progress(args.max_games if args.until_clear else args.games)
+    if args.check_deeper:
+        run = BalanceRun(tracks[0], variant, players, args.games, args.seed, tuple(bots))
+        return check_deeper.run_check(args, run, bar)
     if other is not None and len(tracks) == 1 and not variant.series:
         run = BalanceRun(tracks[0], variant, players, args.games, args.seed, tuple(bots))
         return _against(args, run, other, bar)
@@ -174,8 +182,10 @@ def _against(args: argparse.Namespace, run: BalanceRun, other: Variant, bar: _Pr
     from trackside.engine.balance.against import compare_variants
 
     bar.total = 2 * run.games
+    # The variant of --against is the one compared with: every change is from it.
+    reference = dataclasses.replace(run, variant=other)
     with games_executor(args) as where:
-        comparison = compare_variants(run, other, where, progress=bar.update)
+        comparison = compare_variants(reference, run.variant, where, progress=bar.update)
     bar.done(comparison.seconds, 2 * comparison.before.games)
     data = comparison.to_dict()
     write_report(args.report, data)
@@ -290,7 +300,7 @@ def _one_circuit(
     text = totals.stats.report()
     if report.answer:
         text += f"\n\nStopped at {plural(report.games, 'game')}: {report.answer}."
-    text += f"\n\nBalance {report.balance:.2f} "
+    text += f"\n\nBalance {report.balance:.2f} with {bots_named(report.bots)} "
     text += "(1 = every grid slot wins as often):\n" + "\n".join(
         f"  {'!' if h.severity == 'warning' else '-'} {h.text}" for h in found
     )

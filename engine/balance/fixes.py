@@ -53,6 +53,7 @@ class Played:
     report: BalanceReport
     winner: list[int] = field(default_factory=list)  # the winning car's grid slot, -1: none
     stalled: list[int] = field(default_factory=list)  # stalled cars
+    first: list[int] = field(default_factory=list)  # the first player's wins, in sixtieths
     lines: list[int] = field(default_factory=list)  # betting lines reached, one bit each
 
     def add(self, one: BalanceReport) -> None:
@@ -60,6 +61,7 @@ class Played:
         self.report.merge(one)
         self.winner.append(next((k for k, w in enumerate(one.slot_wins) if w), -1))
         self.stalled.append(one.stalled.total)
+        self.first.append(one.first_wins)
         self.lines.append(sum(1 << k for k in range(3) if one.line_reached[k]))
 
     def extend(self, other: Played) -> None:
@@ -67,6 +69,7 @@ class Played:
         self.report.merge(other.report)
         self.winner += other.winner
         self.stalled += other.stalled
+        self.first += other.first
         self.lines += other.lines
 
 
@@ -197,6 +200,7 @@ def play_part(run: BalanceRun, first: int, stop: int) -> Played:
     """Games ``first`` to ``stop - 1`` of ``run``, played by the one game loop
     (``engine.simulate.play_games``) and each counted on its own (a worker's task)."""
     played = Played(run.empty_report())
+    began = time.perf_counter()
 
     def count(game: Game | Series, kinds: list[str]) -> None:
         assert isinstance(game, Game)  # a balance run races once per game
@@ -205,6 +209,7 @@ def play_part(run: BalanceRun, first: int, stop: int) -> Played:
         played.add(one)
 
     play_games(run.bot_run, first, stop, count)
+    played.report.seconds = time.perf_counter() - began
     return played
 
 
