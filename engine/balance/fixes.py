@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from trackside.engine.balance.edits import Edit, Proposal, line_shares, make_edit, why_not
+from trackside.engine.balance.executors import Executor, executor_for
 from trackside.engine.balance.hints import LINE_AIM, STALL_GOAL, hints
 from trackside.engine.balance.jams import jammed_stretches
 from trackside.engine.balance.lane_fixes import lane_fixes
@@ -61,6 +62,7 @@ class Played:
     report: BalanceReport
     winner: list[int] = field(default_factory=list)  # the winning car's grid slot, -1: none
     stalled: list[int] = field(default_factory=list)  # stalled cars
+    first: list[int] = field(default_factory=list)  # the first player's wins, in sixtieths
     lines: list[int] = field(default_factory=list)  # betting lines reached, one bit each
 
     def add(self, one: BalanceReport) -> None:
@@ -68,6 +70,7 @@ class Played:
         self.report.merge(one)
         self.winner.append(next((k for k, w in enumerate(one.slot_wins) if w), -1))
         self.stalled.append(one.stalled.total)
+        self.first.append(one.first_wins)
         self.lines.append(sum(1 << k for k in range(3) if one.line_reached[k]))
 
     def extend(self, other: Played) -> None:
@@ -75,6 +78,7 @@ class Played:
         self.report.merge(other.report)
         self.winner += other.winner
         self.stalled += other.stalled
+        self.first += other.first
         self.lines += other.lines
 
 
@@ -309,6 +313,7 @@ def play_part(run: BalanceRun, first: int, stop: int) -> Played:
     """Games ``first`` to ``stop - 1`` of ``run``, played by the one game loop
     (``engine.simulate.play_games``) and each counted on its own (a worker's task)."""
     played = Played(run.empty_report())
+    began = time.perf_counter()
 
     def count(game: Game | Series, kinds: list[str]) -> None:
         assert isinstance(game, Game)  # a balance run races once per game
@@ -317,12 +322,13 @@ def play_part(run: BalanceRun, first: int, stop: int) -> Played:
         played.add(one)
 
     play_games(run.bot_run, first, stop, count)
+    played.report.seconds = time.perf_counter() - began
     return played
 
 
 def play_all(
     runs: Sequence[BalanceRun],
-    workers: int = 1,
+    workers: int | Executor = 1,
     progress: Callable[[int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
 ) -> list[Played]:
@@ -346,7 +352,7 @@ def play_all(
 def try_fixes(
     run: BalanceRun,
     report: BalanceReport | None = None,
-    workers: int = 1,
+    workers: int | Executor = 1,
     progress: Callable[[int, int, str], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
 ) -> FixSearch:
@@ -354,6 +360,17 @@ def try_fixes(
     earlier run of it, or from this run's own games when None), and rank the candidates
     by how much they lessen the circuit's problems. ``progress(done, total, what)`` as
     games finish."""
+    with executor_for(workers) as executor:  # one set of worker processes for both steps
+        return _try_fixes(run, report, executor, progress, cancelled)
+
+
+def _try_fixes(
+    run: BalanceRun,
+    report: BalanceReport | None,
+    workers: Executor,
+    progress: Callable[[int, int, str], None] | None,
+    cancelled: Callable[[], bool] | None,
+) -> FixSearch:
     began = time.perf_counter()
     given = report is not None
     if report is None:
@@ -390,7 +407,7 @@ def try_fixes(
 
 def _played_alone(
     run: BalanceRun,
-    workers: int,
+    workers: Executor,
     progress: Callable[[int, int, str], None] | None,
     cancelled: Callable[[], bool] | None,
 ) -> BalanceReport:

@@ -1,11 +1,16 @@
-"""The bots the balance lab plays with unless told otherwise: one place to change them.
+"""The bots the balance lab plays with unless told otherwise, and what "stronger" means:
+one place to change either.
 
 Every entry point of the lab (``trackside simulate`` on one circuit, ``trackside
 suggest``, the editor's Balance panel) starts from ``LAB_BOTS``, cycled over the
-seats and rotated from game to game.
+seats and rotated from game to game. The check of a verdict with stronger bots
+(``engine/balance/deeper.py``) plays the same seats with ``stronger_bots``.
 """
 
 from __future__ import annotations
+
+from trackside.engine.bots import MAX_SAMPLES
+from trackside.engine.bots.strong import DEFAULT_SAMPLES
 
 LAB_BOTS: tuple[str, ...] = ("greedy",)
 
@@ -13,3 +18,22 @@ LAB_BOTS: tuple[str, ...] = ("greedy",)
 def bots_named(bots: tuple[str, ...] | list[str]) -> str:
     """The bots of a run in words: "greedy bots", "strong, greedy bots"."""
     return f"{', '.join(dict.fromkeys(bots))} bots"
+
+
+def stronger_bots(bots: tuple[str, ...]) -> tuple[str, ...]:
+    """The same seats played by a search twice as deep: a greedy bot (no search) by the
+    strong bot at its default budget, ``strong`` by ``strong:2N`` for its default N,
+    ``strong:N`` by ``strong:2N`` (at most ``MAX_SAMPLES``). Random bots stay random:
+    they stand for players who do not look ahead, and making them search would change
+    who sits at the table, not how deep the players think."""
+    return tuple(_stronger(kind) for kind in bots)
+
+
+def _stronger(kind: str) -> str:
+    name, _, budget = kind.partition(":")
+    if name == "greedy":
+        return "strong"
+    if name == "strong":
+        samples = int(budget) if budget else DEFAULT_SAMPLES
+        return f"strong:{min(2 * samples, MAX_SAMPLES)}"
+    return kind
