@@ -313,6 +313,10 @@ class _Progress(ProgressBar):
 
     def done(self, seconds: float, games: int | None = None) -> None:
         self.end()
-        played = self.total if games is None else games
-        rate = f" ({played / seconds:.1f} games/s)" if seconds > 0 else ""
-        sys.stderr.write(f"simulated {plural(played, 'game')} in {seconds:.2f} s{rate}\n")
+        say_timing(self.total if games is None else games, seconds)
+
+
+def say_timing(played: int, seconds: float) -> None:
+    """The games played and how long they took, on stderr (every command that plays)."""
+    rate = f" ({played / seconds:.1f} games/s)" if seconds > 0 else ""
+    sys.stderr.write(f"simulated {plural(played, 'game')} in {seconds:.2f} s{rate}\n")

@@ -21,6 +21,7 @@ from trackside.cli.simulate import (
     add_seed_option,
     bot_kinds,
     check_game_count,
+    say_timing,
 )
 from trackside.cli.table import (
     add_table_options,
@@ -94,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
         search = try_fixes(run_spec, workers=where, progress=_progress())
     if sys.stderr.isatty():
         sys.stderr.write("\n")
+    say_timing(search.played, search.seconds)
     data = search.to_dict()
     write_report(args.report, data)
     print_result(args, data, "" if args.json else _text(search))
@@ -129,12 +131,19 @@ def _text(search: FixSearch) -> str:
         out.append("  none of the candidate edits makes a valid circuit")
     for rank, trial in enumerate(search.trials, 1):
         out.append(f"  {rank}. {trial.edit.text}")
+        parts = ", ".join(f"{name} {_change(m)}" for name, m in trial.parts())
+        worse = trial.worse()
         out.append(
-            f"     problems lessened {_change(trial.improvement)}; "
+            f"     problems lessened {_change(trial.improvement)}"
+            + (f" ({parts})" if parts else "")
+            + (f"; but worse: {'; '.join(worse)}" if worse else "")
+            + "; "
             f"stalled cars per race {_figure(trial.stalled)}; "
             f"balance {_figure(trial.balance)}; "
             f"worst slot outside its fair share (points) {_figure(trial.spread, 1)}"
         )
+    if search.untried:
+        out += ["", "Not tried:", *(f"  {why}" for why in search.untried)]
     return "\n".join(out)
 
 

@@ -9,7 +9,7 @@ from typing import TypeVar
 
 import PySide6
 from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, Qt, qVersion
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -201,6 +201,14 @@ class MainWindow(QMainWindow):
         dock.setObjectName(title.lower() + "Dock")
         dock.setWidget(widget)
         dock.visibilityChanged.connect(lambda visible, d=dock: self._dock_visibility(d, visible))
+        # Esc clears the outline of spaces shown (by Create, a hint, a fix) with the focus
+        # in a panel too, not only on the canvas, whose Esc also cancels the tool's gesture.
+        escape = QShortcut(
+            QKeySequence(Qt.Key.Key_Escape),
+            dock,
+            context=Qt.ShortcutContext.WidgetWithChildrenShortcut,
+        )
+        escape.activated.connect(lambda: self.scene.point_out([]))
         self.addDockWidget(area, dock)
         return dock
 

@@ -249,7 +249,7 @@ def board_painter(
             title=title,
         )
         if heat_map is not None:
-            heat_map.paint(painter)
+            heat_map.paint(painter, show_ids=show_ids)
 
     return bounds, paint
 

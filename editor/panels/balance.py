@@ -46,7 +46,7 @@ from trackside.editor.panels.balance_tables import (
     marked,
     share_change,
 )
-from trackside.editor.panels.fixes import NOISE_COLOUR, FixesBox, FixWorker
+from trackside.editor.panels.fixes import NOISE_COLOUR, FixesBox, FixWorker, games_to_suggest
 from trackside.editor.panels.variant_worker import DeeperWorker, PairedWorker, VariantWorker
 from trackside.editor.widgets.boxes import ComboBox, SpinBox
 from trackside.editor.widgets.whole_views import WholeList
@@ -68,6 +68,7 @@ from trackside.engine.balance.compare import (
 )
 from trackside.engine.balance.deeper import HOLDS, DeeperCheck, Verdict, no_stronger
 from trackside.engine.balance.fixes import FixSearch
+from trackside.engine.balance.hints import slots_beyond_chance
 from trackside.engine.balance.intervals import wilson
 from trackside.engine.balance.players import LAB_BOTS, bots_named, stronger_bots
 from trackside.engine.balance.report import SLOTS, read_report
@@ -302,6 +303,7 @@ class BalancePanel(QWidget):
             else f"Playing {plural(spec.games, 'game', spec=',')}…"
         )
         self._playing, self._playing_run = spec.track, spec
+        self.fixes.clear_search()  # they were of an earlier run
         worker = BalanceWorker(spec, self.workers_box.value(), until_clear)
         worker.progressed.connect(self._progressed)
         worker.finished.connect(self._done)
@@ -317,8 +319,11 @@ class BalancePanel(QWidget):
         if spec is None:
             return False
         current = self.report if self.report is not None and not self.stale else None
-        self._show_progress(spec.games)
-        self.status.setText("Trying fixes…")
+        games, said = games_to_suggest(self.until_clear_box.isChecked(), spec.games, current)
+        spec = replace(spec, games=games)
+        self._show_progress(games)
+        self.status.setText(f"Trying fixes: {said}…")
+        self._playing = spec.track
         worker = FixWorker(spec, current, self.workers_box.value())
         worker.progressed.connect(self._fix_progressed)
         worker.finished.connect(self._fixes_done)
@@ -581,6 +586,9 @@ class BalancePanel(QWidget):
         self._bring_into_view(self.fixes)
 
     def _on_track_changed(self) -> None:
+        played = self._playing if self.running else self.report_track
+        if played is not None and played.plays_like(self.doc.track):
+            return  # a new name or description: every game plays the same
         if (self.running or self.report is not None) and not self.stale:
             self.stale = True
             self._show_status()
@@ -651,6 +659,7 @@ class BalancePanel(QWidget):
     def _fill_slots(self, report: BalanceReport, changes: dict[str, Change]) -> None:
         shares = report.slot_shares()
         fair = 1 / SLOTS
+        beyond = slots_beyond_chance(report)
         rows = []
         for k in range(SLOTS):
             share, low, high = shares[k]
@@ -667,8 +676,8 @@ class BalancePanel(QWidget):
             cells[0].setToolTip(f"Grid slot {k + 1} (1: the pole), start space {space}")
             wins = cells[1]
             wins.setToolTip(f"95% interval {100 * low:.0f}% to {100 * high:.0f}%")
-            if low > fair or high < fair:
-                marked(wins, f"beyond chance (fair share {100 * fair:.0f}%)")
+            if k in beyond:  # the slots the hints warn about, and only those
+                marked(wins, f"beyond chance (fair share {100 * fair:.0f}%): see the hints")
             rows.append(cells)
         fill_rows(self.slot_table, rows)
 

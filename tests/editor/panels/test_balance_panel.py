@@ -16,21 +16,10 @@ from trackside.engine.balance import BalanceReport
 from trackside.engine.balance.compare import NOISE_MARK
 from trackside.engine.balance.edits import Edit, Proposal, make_edit
 from trackside.engine.balance.fixes import FixSearch, Measured, Trial
-from trackside.engine.resources import resolve_track
 from trackside.engine.track.model import save_track
 
 pytestmark = pytest.mark.gui
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
-
-
-@pytest.fixture
-def quarry(window):
-    assert window.open_file(resolve_track("quarry-hairpin"))
-    panel = window.balance_panel
-    panel.games_box.setMinimum(1)
-    panel.games_box.setValue(30)
-    panel.workers_box.setValue(1)
-    return window
 
 
 def run(qtbot, window) -> None:
