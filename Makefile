@@ -51,7 +51,7 @@ format: $(STAMP)
 
 # Refresh the lock after changing a range in pyproject.toml, or to take new releases.
 lock: $(STAMP)
-	$(BIN)/uv pip compile pyproject.toml --extra test --extra lint --extra plot --universal \
+	$(BIN)/uv pip compile pyproject.toml --extra test --extra lint --extra plot --extra cluster --universal \
 	    --python-version 3.11 --generate-hashes --no-header --upgrade -o requirements.lock
 
 bench: $(STAMP)

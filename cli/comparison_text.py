@@ -7,6 +7,7 @@ from trackside.engine.balance.against import VariantComparison, only_in
 from trackside.engine.balance.compare import MONEY, NOISE_LEGEND, NOISE_MARK, SHARE, Change
 from trackside.engine.balance.hints import hints
 from trackside.engine.balance.players import bots_named
+from trackside.engine.balance.report import BalanceReport
 from trackside.engine.text import plural
 from trackside.engine.track.model import Track
 
@@ -14,32 +15,47 @@ NAME_WIDTH = 44
 
 
 def comparison_text(comparison: VariantComparison, track: Track) -> str:
-    """The figures of both variants side by side, then what each one's figures say."""
+    """The figures of both variants side by side, the one compared with first, then
+    what each one's figures say."""
     a, b = comparison.before, comparison.after
-    value_width = max(14, len(a.variant), len(b.variant))
     out = [
-        f"{a.variant} against {b.variant} on {a.track}: {plural(a.games, 'game', spec=',')} "
+        f"{b.variant} against {a.variant} on {a.track}: {plural(a.games, 'game', spec=',')} "
         f"each with {a.players} players and {bots_named(a.bots)}, paired (game i of both "
-        f"from seed {a.seed} + i, dealt alike as far as the rules allow)"
+        f"from seed {a.seed} + i, dealt alike as far as the rules allow); "
+        f"a change is {b.variant} less {a.variant}"
         + (" (cancelled)" if comparison.cancelled else ""),
         "",
-        f"{'figure':<{NAME_WIDTH}} {a.variant:>{value_width}} {b.variant:>{value_width}}  change",
+        *change_lines(comparison, (a.variant, b.variant)),
     ]
+    names = {"a": a.variant, "b": b.variant}
+    for side, groups in only_in(a, b).items():
+        out.append(f"Only {names[side]} has these figures (not compared): {', '.join(groups)}.")
+    out += hint_lines([(a.variant, a), (b.variant, b)], track)
+    return "\n".join(out)
+
+
+def change_lines(comparison: VariantComparison, names: tuple[str, str]) -> list[str]:
+    """The table of every figure with both values (columns headed by ``names``) and the
+    change, then the noise mark's legend."""
+    value_width = max(14, *(len(name) for name in names))
+    out = [f"{'figure':<{NAME_WIDTH}} {names[0]:>{value_width}} {names[1]:>{value_width}}  change"]
     for change in comparison.changes:
         out.append(
             f"{change.figure:<{NAME_WIDTH}} {_value(change.before, change.unit):>{value_width}} "
             f"{_value(change.after, change.unit):>{value_width}}  {_change(change)}"
         )
-    out += ["", NOISE_LEGEND]
-    names = {"a": a.variant, "b": b.variant}
-    for side, groups in only_in(a, b).items():
-        out.append(f"Only {names[side]} has these figures (not compared): {', '.join(groups)}.")
-    for report in (a, b):
-        out += ["", f"{report.variant}:"]
+    return [*out, "", NOISE_LEGEND]
+
+
+def hint_lines(named: list[tuple[str, BalanceReport]], track: Track) -> list[str]:
+    """What each report's figures say, under its name."""
+    out = []
+    for name, report in named:
+        out += ["", f"{name}:"]
         out += [
             f"  {'!' if h.severity == 'warning' else '-'} {h.text}" for h in hints(report, track)
         ]
-    return "\n".join(out)
+    return out
 
 
 def _value(value: float, unit: str) -> str:

@@ -38,6 +38,7 @@ COMMANDS: dict[str, str] = {
     "replay": "re-run a game record and print the result",
     "simulate": "play many bot games and report statistics",
     "suggest": "try candidate fixes of a circuit by simulation and rank them",
+    "sweep": "measure a grid of variant values and circuits by simulation",
 }
 
 
@@ -108,6 +109,10 @@ def command_module(name: str) -> ModuleType:
         from trackside.cli import suggest
 
         return suggest
+    if name == "sweep":
+        from trackside.cli import sweep
+
+        return sweep
     raise KeyError(name)
 
 

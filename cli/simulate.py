@@ -1,5 +1,5 @@
 """``trackside simulate --track T --variant V --players N --games G [--seed S] [--bots ...]
-[--json]``.
+[--workers N | --cluster ADDRESS] [--json]``.
 
 Plays many bot games and reports, as text or JSON (``games``, ``seconds``,
 ``seats``, ``grid_slots``, ``mean_cards_played``, ``stalled_per_race``,
@@ -12,10 +12,13 @@ progress bar goes to stderr when it is a terminal, else one final line.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from typing import TYPE_CHECKING
 
+from trackside.cli import check_deeper
 from trackside.cli.comparison_text import comparison_text
+from trackside.cli.progress import ProgressBar
 from trackside.cli.table import (
     add_table_options,
     check_tracks,
@@ -24,8 +27,8 @@ from trackside.cli.table import (
     refuse_outputs_onto_inputs,
     write_report,
 )
-from trackside.cli.terminal import unescaped
-from trackside.engine.balance.players import LAB_BOTS
+from trackside.cli.where import add_where_options, check_where, games_executor
+from trackside.engine.balance.players import LAB_BOTS, bots_named
 from trackside.engine.balance.runner import BalanceRun
 from trackside.engine.bots import BOT_KINDS, bot_kind_problem
 from trackside.engine.errors import Place, TracksideError
@@ -39,7 +42,6 @@ if TYPE_CHECKING:
 
 MAX_GAMES = 1_000_000
 DEFAULT_MAX_GAMES = 10_000  # the cap of --until-clear
-MAX_WORKERS = 64
 
 
 def add_parser(
@@ -67,21 +69,10 @@ def add_parser(
         metavar="N",
         help=f"the cap of --until-clear (default {DEFAULT_MAX_GAMES:,})",
     )
-    parser.add_argument(
-        "--seed",
-        type=int,
-        default=0,
-        help="seed of the first game; game i uses seed + i (default 0)",
-    )
+    add_seed_option(parser)
     add_bots_option(parser)
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
-    parser.add_argument(
-        "--workers",
-        type=int,
-        default=1,
-        metavar="N",
-        help="play in N processes (the same seed gives the same totals; default 1)",
-    )
+    add_where_options(parser)
     parser.add_argument(
         "--report",
         metavar="FILE.json",
@@ -93,6 +84,7 @@ def add_parser(
         help="compare with another variant (bundled name or file): both play the same "
         "games, seeds and deals (paired), and every figure's change is shown with a noise mark",
     )
+    check_deeper.add_option(parser)
     parser.add_argument(
         "--plot",
         metavar="FILE",
@@ -115,6 +107,8 @@ def run(args: argparse.Namespace) -> int:
             "give a track with --track",
         )
     _check_outputs(args)
+    if args.check_deeper:
+        check_deeper.refuse_combinations(args, len(refs) == 1 and not variant.series, bots)
     other = _against_variant(args, variant, players)
     refuse_outputs_onto_inputs(
         [("--report", args.report), ("--plot", args.plot)],
@@ -125,15 +119,25 @@ def run(args: argparse.Namespace) -> int:
     check_tracks(args.track)
     tracks = [open_track(r) for r in refs]
     bar = _Progress(args.max_games if args.until_clear else args.games)
+    if args.check_deeper:
+        run = BalanceRun(tracks[0], variant, players, args.games, args.seed, tuple(bots))
+        return check_deeper.run_check(args, run, bar)
     if other is not None and len(tracks) == 1 and not variant.series:
         run = BalanceRun(tracks[0], variant, players, args.games, args.seed, tuple(bots))
         return _against(args, run, other, bar)
     if len(tracks) == 1 and not variant.series:
         return _one_circuit(args, tracks[0], refs[0], variant, players, bots, bar)
-    if args.report or args.plot or args.workers > 1 or args.until_clear or other is not None:
+    if (
+        args.report
+        or args.plot
+        or args.workers > 1
+        or args.cluster
+        or args.until_clear
+        or other is not None
+    ):
         raise TracksideError(
-            "--report, --plot, --workers, --until-clear and --against measure one circuit, "
-            "raced once per game",
+            "--report, --plot, --workers, --cluster, --until-clear and --against measure "
+            "one circuit, raced once per game",
             Place("--track"),
             "give one --track and a variant without a track list",
         )
@@ -178,12 +182,25 @@ def _against(args: argparse.Namespace, run: BalanceRun, other: Variant, bar: _Pr
     from trackside.engine.balance.against import compare_variants
 
     bar.total = 2 * run.games
-    comparison = compare_variants(run, other, args.workers, progress=bar.update)
+    # The variant of --against is the one compared with: every change is from it.
+    reference = dataclasses.replace(run, variant=other)
+    with games_executor(args) as where:
+        comparison = compare_variants(reference, run.variant, where, progress=bar.update)
     bar.done(comparison.seconds, 2 * comparison.before.games)
     data = comparison.to_dict()
     write_report(args.report, data)
     print_result(args, data, "" if args.json else comparison_text(comparison, run.track))
     return 0
+
+
+def add_seed_option(parser: argparse.ArgumentParser) -> None:
+    """--seed, shared with ``suggest`` and ``sweep``: game i from seed + i."""
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="seed of the first game; game i uses seed + i (default 0)",
+    )
 
 
 def add_bots_option(parser: argparse.ArgumentParser) -> None:
@@ -218,23 +235,20 @@ def _check_games(args: argparse.Namespace) -> None:
             "give either --games G or --until-clear", Place("--games"), "see trackside simulate -h"
         )
     flag, count = ("--max-games", args.max_games) if args.until_clear else ("--games", args.games)
+    check_game_count(count, flag)
+
+
+def check_game_count(count: int, flag: str = "--games") -> None:
+    """Refuse a number of games out of range (shared with ``suggest`` and ``sweep``)."""
     if not 1 <= count <= MAX_GAMES:
         raise TracksideError(f"cannot play {count} games; give 1 to {MAX_GAMES:,}", Place(flag))
-
-
-def check_workers(workers: int) -> None:
-    """Refuse a --workers count out of range."""
-    if not 1 <= workers <= MAX_WORKERS:
-        raise TracksideError(
-            f"cannot use {workers} workers; give 1 to {MAX_WORKERS}", Place("--workers")
-        )
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
     """Refuse unusable output options before any game is played."""
     from trackside.engine.writer import check_writable
 
-    check_workers(args.workers)
+    check_where(args)
     if args.report:
         check_writable(args.report, "--report")
     if args.plot:
@@ -265,10 +279,11 @@ def _one_circuit(
 
     games = args.max_games if args.until_clear else args.games
     run = BalanceRun(track, variant, players, games, args.seed, tuple(bots), rotate=False)
-    if args.until_clear:
-        totals = run_until_clear(run, args.workers, progress=bar.update)
-    else:
-        totals = run_totals(run, args.workers, progress=bar.update)
+    with games_executor(args) as where:
+        if args.until_clear:
+            totals = run_until_clear(run, where, progress=bar.update)
+        else:
+            totals = run_totals(run, where, progress=bar.update)
     bar.done(totals.stats.seconds, totals.report.games)
     report, found = totals.report, hints(totals.report, track)
     if args.report:
@@ -285,7 +300,7 @@ def _one_circuit(
     text = totals.stats.report()
     if report.answer:
         text += f"\n\nStopped at {plural(report.games, 'game')}: {report.answer}."
-    text += f"\n\nBalance {report.balance:.2f} "
+    text += f"\n\nBalance {report.balance:.2f} with {bots_named(report.bots)} "
     text += "(1 = every grid slot wins as often):\n" + "\n".join(
         f"  {'!' if h.severity == 'warning' else '-'} {h.text}" for h in found
     )
@@ -293,33 +308,15 @@ def _one_circuit(
     return 0
 
 
-class _Progress:
-    """A progress bar on stderr when it is a terminal; otherwise one line at the end."""
-
-    WIDTH = 30
-
-    def __init__(self, total: int):
-        self.total = total
-        self.out = unescaped(sys.stderr)  # the bar's own carriage returns move the cursor
-        self.tty = self.out.isatty()
-        self.shown = -1
-
-    def update(self, k: int, waiting: str = "") -> None:
-        if not self.tty:
-            return
-        filled = self.WIDTH * k // self.total
-        if filled == self.shown and k != self.total and not waiting:
-            return
-        self.shown = filled
-        line = f"[{'#' * filled}{'.' * (self.WIDTH - filled)}] {k}/{self.total} games"
-        if waiting:
-            line += f", waiting for {waiting}"
-        self.out.write(f"\r{line}\033[K")
-        self.out.flush()
+class _Progress(ProgressBar):
+    """The bar while games are played, and one line on stderr at the end."""
 
     def done(self, seconds: float, games: int | None = None) -> None:
-        if self.tty:
-            self.out.write("\n")
-        played = self.total if games is None else games
-        rate = f" ({played / seconds:.1f} games/s)" if seconds > 0 else ""
-        sys.stderr.write(f"simulated {plural(played, 'game')} in {seconds:.2f} s{rate}\n")
+        self.end()
+        say_timing(self.total if games is None else games, seconds)
+
+
+def say_timing(played: int, seconds: float) -> None:
+    """The games played and how long they took, on stderr (every command that plays)."""
+    rate = f" ({played / seconds:.1f} games/s)" if seconds > 0 else ""
+    sys.stderr.write(f"simulated {plural(played, 'game')} in {seconds:.2f} s{rate}\n")

@@ -1,4 +1,5 @@
-"""``trackside suggest --track T [--games G] [--report FIXES.json] [--json]``.
+"""``trackside suggest --track T [--games G] [--workers N | --cluster ADDRESS]
+[--report FIXES.json] [--json]``.
 
 Tries candidate edits of one circuit by simulation (the finish line a few
 spaces earlier or later, a betting line moved, the grid moved back, a lane more
@@ -15,7 +16,13 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from trackside.cli.simulate import MAX_GAMES, add_bots_option, bot_kinds, check_workers
+from trackside.cli.simulate import (
+    add_bots_option,
+    add_seed_option,
+    bot_kinds,
+    check_game_count,
+    say_timing,
+)
 from trackside.cli.table import (
     add_table_options,
     check_tracks,
@@ -25,6 +32,7 @@ from trackside.cli.table import (
     write_report,
 )
 from trackside.cli.terminal import unescaped
+from trackside.cli.where import add_where_options, check_where, games_executor
 from trackside.engine.balance.fixes import DEFAULT_GAMES, FixSearch, Measured, try_fixes
 from trackside.engine.balance.players import bots_named
 from trackside.engine.balance.runner import BalanceRun
@@ -54,13 +62,9 @@ def add_parser(
         metavar="G",
         help=f"games for the circuit and for each candidate (default {DEFAULT_GAMES})",
     )
-    parser.add_argument(
-        "--seed", type=int, default=0, help="seed of the first game; game i uses seed + i"
-    )
+    add_seed_option(parser)
     add_bots_option(parser)
-    parser.add_argument(
-        "--workers", type=int, default=1, metavar="N", help="play in N processes (default 1)"
-    )
+    add_where_options(parser)
     parser.add_argument("--report", metavar="FIXES.json", help="write the ranked fixes here")
     parser.add_argument("--json", action="store_true", help="print the ranked fixes as JSON")
     return parser
@@ -68,11 +72,8 @@ def add_parser(
 
 def run(args: argparse.Namespace) -> int:
     """Try the fixes and print them, best first."""
-    if not 1 <= args.games <= MAX_GAMES:
-        raise TracksideError(
-            f"cannot play {args.games} games; give 1 to {MAX_GAMES:,}", Place("--games")
-        )
-    check_workers(args.workers)
+    check_game_count(args.games)
+    check_where(args)
     players = player_count(args, None)
     bots = bot_kinds(args.bots, players)
     if len(args.track) != 1:
@@ -90,9 +91,11 @@ def run(args: argparse.Namespace) -> int:
     check_tracks(args.track)
     track = open_track(args.track[0])
     run_spec = BalanceRun(track, variant, players, args.games, args.seed, tuple(bots))
-    search = try_fixes(run_spec, workers=args.workers, progress=_progress())
+    with games_executor(args) as where:
+        search = try_fixes(run_spec, workers=where, progress=_progress())
     if sys.stderr.isatty():
         sys.stderr.write("\n")
+    say_timing(search.played, search.seconds)
     data = search.to_dict()
     write_report(args.report, data)
     print_result(args, data, "" if args.json else _text(search))
@@ -128,12 +131,19 @@ def _text(search: FixSearch) -> str:
         out.append("  none of the candidate edits makes a valid circuit")
     for rank, trial in enumerate(search.trials, 1):
         out.append(f"  {rank}. {trial.edit.text}")
+        parts = ", ".join(f"{name} {_change(m)}" for name, m in trial.parts())
+        worse = trial.worse()
         out.append(
-            f"     problems lessened {_change(trial.improvement)}; "
+            f"     problems lessened {_change(trial.improvement)}"
+            + (f" ({parts})" if parts else "")
+            + (f"; but worse: {'; '.join(worse)}" if worse else "")
+            + "; "
             f"stalled cars per race {_figure(trial.stalled)}; "
             f"balance {_figure(trial.balance)}; "
             f"worst slot outside its fair share (points) {_figure(trial.spread, 1)}"
         )
+    if search.untried:
+        out += ["", "Not tried:", *(f"  {why}" for why in search.untried)]
     return "\n".join(out)
 
 

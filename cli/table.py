@@ -21,16 +21,15 @@ from trackside.engine.writer import refuse_replacing_inputs, write_text
 SHOWN_ERRORS = 5
 
 
-def add_table_options(parser: argparse.ArgumentParser) -> None:
+SERIES_TRACKS = (
+    "track file or bundled track name; repeat for a series "
+    "(a series variant plays its own list if none is given)"
+)
+
+
+def add_table_options(parser: argparse.ArgumentParser, track_help: str = SERIES_TRACKS) -> None:
     """--track, --variant and --players."""
-    parser.add_argument(
-        "--track",
-        action="append",
-        default=[],
-        metavar="TRACK",
-        help="track file or bundled track name; repeat for a series "
-        "(a series variant plays its own list if none is given)",
-    )
+    parser.add_argument("--track", action="append", default=[], metavar="TRACK", help=track_help)
     parser.add_argument(
         "--variant",
         default="standard",

@@ -9,7 +9,7 @@ from typing import TypeVar
 
 import PySide6
 from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, Qt, qVersion
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -59,7 +59,6 @@ from trackside.editor.tools.moves import MovesTool
 from trackside.editor.widgets.app_icon import app_icon
 from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.balance.report import HEAT_TITLES
-from trackside.engine.game.variants import bundled_variants
 from trackside.engine.resources import bundled_tracks
 from trackside.engine.text import plural
 from trackside.engine.track.model import Track
@@ -202,6 +201,14 @@ class MainWindow(QMainWindow):
         dock.setObjectName(title.lower() + "Dock")
         dock.setWidget(widget)
         dock.visibilityChanged.connect(lambda visible, d=dock: self._dock_visibility(d, visible))
+        # Esc clears the outline of spaces shown (by Create, a hint, a fix) with the focus
+        # in a panel too, not only on the canvas, whose Esc also cancels the tool's gesture.
+        escape = QShortcut(
+            QKeySequence(Qt.Key.Key_Escape),
+            dock,
+            context=Qt.ShortcutContext.WidgetWithChildrenShortcut,
+        )
+        escape.activated.connect(lambda: self.scene.point_out([]))
         self.addDockWidget(area, dock)
         return dock
 
@@ -581,12 +588,12 @@ class MainWindow(QMainWindow):
         """Tools > Compare with Variant…: the open circuit under the Balance panel's
         variant and another, on the same games, every figure's change in the panel."""
         panel = self.balance_panel
-        bundled = [path.stem for path in bundled_variants()]
-        choice = self.prompts.compare_variant(panel.variant_box.currentText(), bundled)
+        others = panel.other_variants()
+        choice = self.prompts.compare_variant(panel.variant_box.currentText(), list(others))
         if choice:
             self.balance_dock.show()
             self.balance_dock.raise_()
-            panel.compare_variant(choice)
+            panel.compare_variant(others.get(choice, choice))
 
     def compare_saved_report(self) -> None:
         """Tools > Compare with Saved Report…: every figure's change from a saved report."""

@@ -88,6 +88,17 @@ def prepare(target: Path, fault: str) -> None:
         target.write_bytes(OLD)
 
 
+def failing_target(monkeypatch: pytest.MonkeyPatch, folder: Path, name: str, fault: str) -> Path:
+    """A new ``folder`` holding an earlier file ``name`` (``prepare``), the disk under it
+    failing as ``fault`` does (a folder in the way needs no failing disk); gives the file."""
+    folder.mkdir()
+    target = folder / name
+    prepare(target, fault)
+    if fault != "folder":
+        inject(monkeypatch, fault, folder)
+    return target
+
+
 def untouched(target: Path, fault: str) -> bool:
     """The earlier file (or folder) is as it was."""
     if fault == "folder":

@@ -197,12 +197,7 @@ def rules_shot() -> None:
     SCRATCH.append(scratch)
     odds = scratch / "odds-betting.yaml"
     odds.write_text(ODDS_BETTING)
-    w = window()
-    w.open_file(TRACKS / "harbour-loop.yaml", ask=False)
-    w.view.fit_to_view()
-    panel = w.balance_panel
-    panel.games_box.setValue(1000)
-    panel.workers_box.setValue(2)
+    w, panel = _harbour_panel(1000)
     w.balance_dock.show()
     w.balance_dock.raise_()
     panel.compare_variant(str(odds))
@@ -212,6 +207,31 @@ def rules_shot() -> None:
     room.verticalScrollBar().setValue(panel.rules.y())
     save(w, "balance-rules.png")
     w.close()
+
+
+def deeper_shot() -> None:
+    """Harbour Loop: 200 games with the lab's bots, then Check with Stronger Bots: the
+    verdict's line over the figures and their changes (balance-check-deeper.png)."""
+    w, panel = _harbour_panel(200)
+    w.act_simulate.trigger()
+    _wait_for(panel)
+    QTest.mouseClick(panel.check_button, Qt.MouseButton.LeftButton)
+    _wait_for(panel)
+    settle()
+    w.balance_dock.widget().verticalScrollBar().setValue(panel.check_button.y())
+    save(w, "balance-check-deeper.png")
+    w.close()
+
+
+def _harbour_panel(games: int) -> tuple[MainWindow, BalancePanel]:
+    """A window on Harbour Loop whose Balance panel plays ``games`` games in two workers."""
+    w = window()
+    w.open_file(TRACKS / "harbour-loop.yaml", ask=False)
+    w.view.fit_to_view()
+    panel = w.balance_panel
+    panel.games_box.setValue(games)
+    panel.workers_box.setValue(2)
+    return w, panel
 
 
 def _wait_for(panel: BalancePanel) -> None:
@@ -288,7 +308,7 @@ def play_shots() -> None:
 
 def main() -> None:
     """Take the pictures named on the command line (editor, lanes, keep, closes, moves,
-    balance, rules, play), or all."""
+    balance, rules, deeper, play), or all."""
     app = make_app()
     IMAGES.mkdir(parents=True, exist_ok=True)
     wanted = set(sys.argv[1:]) or {
@@ -299,6 +319,7 @@ def main() -> None:
         "moves",
         "balance",
         "rules",
+        "deeper",
         "play",
     }
     shots = {
@@ -309,6 +330,7 @@ def main() -> None:
         "moves": movement_shot,
         "balance": balance_shot,
         "rules": rules_shot,
+        "deeper": deeper_shot,
         "play": play_shots,
     }
     for name, shoot in shots.items():

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
-from trackside.editor.canvas.items import Z_OVERLAY
+from trackside.editor.canvas.items import Z_OVERLAY, BoundedItem
 from trackside.engine.track.diff import TrackDiff
 from trackside.engine.track.model import Point, Track
 
@@ -39,7 +39,7 @@ def _centre(corners: list[Point]) -> QPointF:
     return QPointF(sum(float(x) for x, _ in corners) / n, sum(float(y) for _, y in corners) / n)
 
 
-class CompareOverlay(QGraphicsItem):
+class CompareOverlay(BoundedItem):
     """Highlights the differences between an older track and the document's."""
 
     def __init__(self) -> None:
@@ -49,34 +49,26 @@ class CompareOverlay(QGraphicsItem):
         self.old: Track | None = None
         self.new: Track | None = None
         self.diff: TrackDiff | None = None
-        self._rect = QRectF()
         self.setVisible(False)
 
     def show_diff(self, old: Track, new: Track, diff: TrackDiff) -> None:
         """Draw the differences from ``old`` to ``new`` (the document's track)."""
-        self.prepareGeometryChange()
         self.old, self.new, self.diff = old, new, diff
         rect = QRectF()
         for corners in self._shapes():
             rect = rect.united(polygon(corners).boundingRect())
-        self._rect = rect.adjusted(-10, -10, 10, 10)
-        self.update()
+        self.set_bounds(rect.adjusted(-10, -10, 10, 10))
 
     def clear(self) -> None:
         """Draw nothing."""
-        self.prepareGeometryChange()
         self.old = self.new = self.diff = None
-        self._rect = QRectF()
-        self.update()
+        self.set_bounds(QRectF())
 
     def _shapes(self):
         if self.old is None or self.new is None:
             return
         yield from (sp.corners for sp in self.old.spaces)
         yield from (sp.corners for sp in self.new.spaces)
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

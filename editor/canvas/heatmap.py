@@ -22,7 +22,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from trackside.editor.canvas.items import Z_OVERLAY
+from trackside.editor.canvas.items import Z_SPACE
+from trackside.editor.canvas.painting import paint_label, paint_line, paint_space_texts
 from trackside.engine.track.model import Track
 
 COOL = QColor(255, 230, 80, 70)
@@ -61,6 +62,16 @@ class HeatMap:
             for space in track.spaces
             if space.corners
         ]
+        # The grid numbers and space labels, drawn again over the tint (and, in files,
+        # the lines and labels of the board), so that the map hides none of them.
+        slots = {sid: n for n, sid in enumerate(track.start_grid, 1)}
+        self.texts = [
+            (space, slots.pop(space.id, None))
+            for space in track.spaces
+            if space.corners and (space.id in slots or space.label)
+        ]
+        self.lines = [*track.betting_lines, track.finish_line]
+        self.labels = list(track.labels)
         rect = QRectF()
         for polygon, _v in self.polygons:
             rect = rect.united(polygon.boundingRect())
@@ -74,9 +85,18 @@ class HeatMap:
         """Everything painted: the tinted spaces and the legend."""
         return self.rect.united(self.legend_rect()).adjusted(-2, -2, 2, 2)
 
-    def paint(self, painter: QPainter, legend: bool = True) -> None:
-        """Tint each space by its value, then draw the legend (unless ``legend`` is
-        False: the canvas shows it in its corner instead)."""
+    def paint(
+        self,
+        painter: QPainter,
+        legend: bool = True,
+        show_ids: bool = False,
+        pixels_per_mm: float | None = None,
+    ) -> None:
+        """Tint each space by its value, print the grid numbers and space labels again
+        over the tint (where the board under it prints them: with ``show_ids`` and
+        ``pixels_per_mm`` as it was painted), then (unless ``legend`` is False: the
+        canvas shows the legend in its corner and draws the lines above the map) the
+        lines, labels and legend."""
         painter.save()
         painter.setPen(Qt.PenStyle.NoPen)
         peak = self.peak or 1.0
@@ -84,7 +104,15 @@ class HeatMap:
             if value > 0:
                 painter.setBrush(QBrush(heat_colour(value / peak)))
                 painter.drawPolygon(polygon)
+        for space, slot in self.texts:
+            paint_space_texts(
+                painter, space, grid_slot=slot, show_id=show_ids, pixels_per_mm=pixels_per_mm
+            )
         if legend:
+            for k, segment in enumerate(self.lines):
+                paint_line(painter, segment, k)
+            for label in self.labels:
+                paint_label(painter, label)
             self._paint_legend(painter)
         painter.restore()
 
@@ -115,7 +143,7 @@ class HeatMapItem(QGraphicsItem):
 
     def __init__(self) -> None:
         super().__init__()
-        self.setZValue(Z_OVERLAY - 10)
+        self.setZValue(Z_SPACE + 1)  # over the spaces, under the lines and overlays
         self.setVisible(False)
         self.map: HeatMap | None = None
 
@@ -149,7 +177,9 @@ class HeatMapItem(QGraphicsItem):
         widget: QWidget | None = None,
     ) -> None:
         if self.map is not None:
-            self.map.paint(painter, legend=False)
+            # As the spaces under it paint their texts (ids shown, none too small to read).
+            detail = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+            self.map.paint(painter, legend=False, show_ids=True, pixels_per_mm=detail)
 
 
 class HeatLegend(QWidget):

@@ -59,6 +59,37 @@ def cosmetic_pen(colour: QColor | str, width: float = 1.5, style=Qt.PenStyle.Sol
     return pen
 
 
+def points_rect(points, margin: float) -> QRectF:
+    """The rectangle round ``points`` (x, y pairs), widened by ``margin`` on every side;
+    empty for no points."""
+    if not points:
+        return QRectF()
+    poly = QPolygonF([QPointF(float(x), float(y)) for x, y in points])
+    return poly.boundingRect().adjusted(-margin, -margin, margin, margin)
+
+
+class BoundedItem(QGraphicsItem):
+    """An item that draws within a rectangle worked out when what it shows changes.
+
+    ``boundingRect`` answers with the kept rectangle (Qt asks it on every repaint, so it
+    is not worked out then); ``set_bounds`` replaces it and repaints the area the item
+    leaves and the area it takes.
+    """
+
+    def __init__(self, parent: QGraphicsItem | None = None):
+        super().__init__(parent)
+        self._bounds = QRectF()
+
+    def set_bounds(self, rect: QRectF) -> None:
+        """Draw within ``rect`` from now on."""
+        self.prepareGeometryChange()
+        self._bounds = rect
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+
 class _SurfaceJob(QRunnable):
     """Builds a surface from a copy of the corners on a worker thread."""
 
@@ -87,7 +118,7 @@ def _tarmac_pool() -> QThreadPool:
     return pool
 
 
-class SurfaceItem(QGraphicsItem):
+class SurfaceItem(BoundedItem):
     """The tarmac, run-off and kerbs under all spaces, rebuilt when spaces change.
 
     After an edit the tarmac is rebuilt on a worker thread (``refresh_later``):
@@ -104,7 +135,6 @@ class SurfaceItem(QGraphicsItem):
         # blit it instead of filling and clipping the whole track's paths again.
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._surface: painting.Surface | None = None
-        self._rect = QRectF()
         self._generation = 0
         self._shown = 0  # the generation on screen
         # One pool for every scene, alive as long as the program: a scene collected while
@@ -124,9 +154,8 @@ class SurfaceItem(QGraphicsItem):
 
     def replace_later(self) -> None:
         """For a new track: no tarmac until the worker has built it (see ``refresh_later``)."""
-        self.prepareGeometryChange()
         self._surface = None
-        self._rect = QRectF()
+        self.set_bounds(QRectF())
         self.refresh_later()
 
     def refresh_later(self) -> None:
@@ -152,14 +181,9 @@ class SurfaceItem(QGraphicsItem):
                 self._shown = generation
 
     def _show(self, surface: painting.Surface) -> None:
-        self.prepareGeometryChange()
         self._surface = surface
         x0, y0, x1, y1 = surface.bounds
-        self._rect = QRectF(x0, y0, x1 - x0, y1 - y0).adjusted(-5, -5, 5, 5)
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
+        self.set_bounds(QRectF(x0, y0, x1 - x0, y1 - y0).adjusted(-5, -5, 5, 5))
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -344,29 +368,18 @@ class LineItem(QGraphicsItem):
             painter.drawPath(self._path)
 
 
-class RacingLineItem(QGraphicsItem):
+class RacingLineItem(BoundedItem):
     """The racing line (centerline) with arrows in the driving direction."""
 
     def __init__(self, doc: TrackDocument):
         super().__init__()
         self.doc = doc
         self.setZValue(Z_RACING)
-        self._rect = QRectF()
         self.refresh()
 
     def refresh(self) -> None:
         """Re-read the centerline from the document."""
-        self.prepareGeometryChange()
-        pts = self.doc.track.centerline.points
-        if pts:
-            poly = QPolygonF([QPointF(float(x), float(y)) for x, y in pts])
-            self._rect = poly.boundingRect().adjusted(-6, -6, 6, 6)
-        else:
-            self._rect = QRectF()
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
+        self.set_bounds(points_rect(self.doc.track.centerline.points, 6))
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

@@ -26,7 +26,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from trackside.editor.canvas.items import Z_LINE
+from trackside.editor.canvas.items import Z_LINE, BoundedItem
 from trackside.editor.document.track_document import TrackDocument
 from trackside.engine.track.model import Point
 
@@ -64,7 +64,7 @@ def track_span(corners: np.ndarray, at: Point, normal: Point) -> tuple[float, fl
     return lo, hi
 
 
-class LapStartItem(QGraphicsItem):
+class LapStartItem(BoundedItem):
     """The lap start of the document's track (hidden on a point-to-point track)."""
 
     def __init__(self, doc: TrackDocument, owner=None):
@@ -75,7 +75,6 @@ class LapStartItem(QGraphicsItem):
         self.setAcceptHoverEvents(True)
         self.ends: tuple[Point, Point] | None = None
         self.direction: Point = (1.0, 0.0)
-        self._rect = QRectF()  # boundingRect's answer, kept from _place
         self.label = _Tag("Lap start", self)
         self.label.setToolTip(TIP)
         self._previewing = False
@@ -118,10 +117,9 @@ class LapStartItem(QGraphicsItem):
         self.refresh()
 
     def _place(self, at: Point | None, direction: Point, normal: Point) -> None:
-        self.prepareGeometryChange()
         if at is None:
             self.ends = None
-            self._rect = QRectF()
+            self.set_bounds(QRectF())
             self.setVisible(False)
             return
         spaces = self.doc.track.spaces
@@ -134,11 +132,10 @@ class LapStartItem(QGraphicsItem):
             (at[0] + hi * normal[0], at[1] + hi * normal[1]),
         )
         self.direction = direction
-        self._rect = self._extent()
+        self.set_bounds(self._extent())
         outer = self.ends[1]
         self.label.setPos(QPointF(outer[0] + 6 * normal[0], outer[1] + 6 * normal[1]))
         self.setVisible(True)
-        self.update()
 
     def hit(self, pos: QPointF, pixel_mm: float) -> bool:
         """True when ``pos`` (mm) is on the marker, within a few screen pixels."""
@@ -176,10 +173,6 @@ class LapStartItem(QGraphicsItem):
         for x, y in self.ends:
             poly.append(QPointF(x, y))
         return poly.boundingRect().adjusted(-4, -4, 4, 4)
-
-    def boundingRect(self) -> QRectF:
-        # Kept, not worked out: Qt asks on every repaint that its name tag may be in.
-        return QRectF(self._rect)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()

@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
-from trackside.editor.canvas.items import Z_OVERLAY
+from trackside.editor.canvas.items import Z_OVERLAY, BoundedItem
 from trackside.engine.track.movement import Move
 
 if TYPE_CHECKING:
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 PATH_COLOURS = ("#ffffff", "#52d1ff", "#ff9a3c", "#c77dff", "#3ddc84", "#ff5d8f")
 
 
-class EndPathsItem(QGraphicsItem):
+class EndPathsItem(BoundedItem):
     """Every legal path to one end space, each in its own colour, over the preview."""
 
     def __init__(self, scene: TrackScene) -> None:
@@ -26,18 +26,15 @@ class EndPathsItem(QGraphicsItem):
         self.setZValue(Z_OVERLAY - 1)
         self.origin: int | None = None
         self.paths: list[tuple[int, ...]] = []
-        self._rect = QRectF()
 
     def show_paths(self, origin: int | None, moves: list[Move]) -> None:
         """Draw these moves' paths from ``origin`` (none: hide)."""
         paths = [m.path for m in moves] if origin is not None else []
         if origin == self.origin and paths == self.paths:
             return  # the pointer moved within the same space: nothing to redraw
-        self.prepareGeometryChange()
         self.origin = origin
         self.paths = paths
-        self._rect = self._extent()
-        self.update()
+        self.set_bounds(self._extent())
 
     def _extent(self) -> QRectF:
         """What ``paint`` covers: the spaces on the paths, widened by the pens and nudges."""
@@ -51,9 +48,6 @@ class EndPathsItem(QGraphicsItem):
         # Pens and nudges are a few screen pixels wide whatever the zoom.
         pad = (8 + 2.5 * len(self.paths)) * self.track_scene.pixel_mm()
         return rect.adjusted(-pad, -pad, pad, pad)
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

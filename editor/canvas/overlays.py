@@ -15,7 +15,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from trackside.editor.canvas.items import Z_OVERLAY, SpaceItem, arrow_polygon
+from trackside.editor.canvas.items import Z_OVERLAY, BoundedItem, SpaceItem, arrow_polygon
 from trackside.engine.track.geometry import TrackGeometry
 from trackside.engine.track.movement import Move
 
@@ -94,7 +94,7 @@ def _arrow(painter: QPainter, a: QPointF, b: QPointF, colour: QColor, width: flo
     painter.drawPolygon(arrow_polygon(start, end, max(2.5, width * 4)))
 
 
-class MovesItem(QGraphicsItem):
+class MovesItem(BoundedItem):
     """The legal moves of one car: end spaces filled, paths drawn, other cars marked."""
 
     def __init__(self, scene: OverlayHost) -> None:
@@ -105,11 +105,6 @@ class MovesItem(QGraphicsItem):
         self._car_colours: dict[int, QColor] = {}  # space index -> colour of its test car
         self.moves: list[Move] = []
         self.setZValue(Z_OVERLAY - 2)
-
-        self._rect = QRectF()
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
 
     @property
     def car_colours(self) -> dict[int, QColor]:
@@ -125,10 +120,8 @@ class MovesItem(QGraphicsItem):
     def show_moves(self, origin: int | None, cars: set[int], moves: list[Move]) -> None:
         """Show these moves of the car on ``origin`` with other cars on ``cars``."""
         # Only the area of the moves shown is repainted, not the whole board.
-        self.prepareGeometryChange()
         self.origin, self.cars, self.moves = origin, set(cars), list(moves)
-        self._rect = self._extent()
-        self.update()
+        self.set_bounds(self._extent())
 
     def _extent(self) -> QRectF:
         """What ``paint`` covers: the end spaces, the paths, the cars and the ring."""

@@ -215,6 +215,28 @@ def paint_space(
     painter.restore()
 
 
+def paint_space_texts(
+    painter: QPainter,
+    space: Space,
+    style: BoardStyle = DEFAULT_STYLE,
+    grid_slot: int | None = None,
+    *,
+    show_id: bool = False,
+    pixels_per_mm: float | None = None,
+) -> None:
+    """The texts ``paint_space`` prints on a space with the same arguments (its grid
+    number and pole ring, its label, its id), alone and in the same places, for what is
+    drawn over the spaces (the heat map) to keep them readable."""
+    tallest = 14.0 if grid_slot is not None else 4.0 if space.label else style.id_height
+    if pixels_per_mm is not None and tallest * pixels_per_mm < MIN_TEXT_PX:
+        return
+    layout = _layout(tuple((float(x), float(y)) for x, y in space.corners), style.rect_inset)
+    if layout is not None:
+        painter.save()
+        _paint_space_texts(painter, space, layout, style, grid_slot, show_id)
+        painter.restore()
+
+
 @dataclass(frozen=True)
 class _Layout:
     """Where things go inside one space: the inset frame and the room for text."""

@@ -249,7 +249,7 @@ def board_painter(
             title=title,
         )
         if heat_map is not None:
-            heat_map.paint(painter)
+            heat_map.paint(painter, show_ids=show_ids)
 
     return bounds, paint
 
@@ -534,38 +534,29 @@ def _footer(painter: QPainter, t: Tiling, r: int, c: int, title: str, style: Boa
     note = (
         "Print at 100 % (actual size). Trim along dashed lines; lay on the neighbour's dotted line."
     )
-    _left_text(
-        painter,
-        label,
-        QPointF(PAGE_MARGIN, top + 5.8),
-        _fit(label, 2.4, room, True, family),
-        ink,
-        bold=True,
-        family=family,
-    )
-    _left_text(
-        painter,
-        note,
-        QPointF(PAGE_MARGIN, top + 9.0),
-        _fit(note, 1.6, room, False, family),
-        ink,
-        family=family,
-    )
+    _margin_line(painter, label, top + 5.8, 2.4, room, ink, bold=True, family=family)
+    _margin_line(painter, note, top + 9.0, 1.6, room, ink, bold=False, family=family)
 
 
-def _fit(text: str, height: float, room: float, bold: bool, family: str) -> float:
-    """The text height, shrunk if needed so that the text fits in ``room`` mm."""
-    width = text_width(text, height, bold, family)
-    return height if width <= room else height * room / width
-
-
-def _left_text(
-    painter: QPainter, text: str, anchor: QPointF, height: float, colour: QColor, **kw
+def _margin_line(
+    painter: QPainter,
+    text: str,
+    y: float,
+    height: float,
+    room: float,
+    colour: QColor,
+    *,
+    bold: bool,
+    family: str,
 ) -> None:
-    width = text_width(
-        text, height, kw.get("bold", False), kw.get("family", DEFAULT_STYLE.font_family)
-    )
-    draw_text(painter, text, QPointF(anchor.x() + width / 2, anchor.y()), height, colour, **kw)
+    """``text`` from the page margin at ``y``, ``height`` mm high, or lower if that is
+    needed for it to fit in ``room`` mm."""
+    width = text_width(text, height, bold, family)
+    if width > room:
+        height *= room / width
+        width = text_width(text, height, bold, family)
+    centre = QPointF(PAGE_MARGIN + width / 2, y)
+    draw_text(painter, text, centre, height, colour, bold=bold, family=family)
 
 
 def _drawable_size(bounds: tuple[float, float, float, float]) -> bool:

@@ -12,7 +12,10 @@ hold it, with the reason in words; the document is then as it was.
 from __future__ import annotations
 
 import copy
+import functools
 import math
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
@@ -124,102 +127,78 @@ class MoveSpaces(QUndoCommand):
             self.doc.set_corners(sp, old)
 
 
-class SetCorners(QUndoCommand):
+class Replace(QUndoCommand):
+    """An edit that puts a new value in one place of the document: redo puts ``new``
+    there through the document's mutator ``put``, undo puts ``old`` back."""
+
+    def __init__(self, text: str, put: Callable[[Any], None], old: object, new: object):
+        super().__init__(text)
+        self.put = put
+        self.old = old
+        self.new = new
+
+    def redo(self) -> None:
+        self.put(self.new)
+
+    def undo(self) -> None:
+        self.put(self.old)
+
+
+class SetCorners(Replace):
     """Replace the corners of one space (move, add or delete a corner)."""
 
     def __init__(self, doc: TrackDocument, index: int, corners: list[Point], text: str = ""):
-        self.space = doc.track.spaces[index]
-        super().__init__(text or f"Edit corners of {self.space.id}")
-        self.doc = doc
-        self.old = list(self.space.corners)
-        self.new = _fitting_corners(self.space, corners_rounded(corners))
-
-    def redo(self) -> None:
-        self.doc.set_corners(self.space, self.new)
-
-    def undo(self) -> None:
-        self.doc.set_corners(self.space, self.old)
+        space = doc.track.spaces[index]
+        new = _fitting_corners(space, corners_rounded(corners))
+        put = functools.partial(doc.set_corners, space)
+        super().__init__(text or f"Edit corners of {space.id}", put, list(space.corners), new)
 
 
-class SetSpaceField(QUndoCommand):
+class SetSpaceField(Replace):
     """Change a space's id, lane, kind or label."""
 
     def __init__(self, doc: TrackDocument, index: int, name: str, value: object):
-        self.space = doc.track.spaces[index]
-        super().__init__(f"Set {name} of {self.space.id}")
-        self.doc = doc
-        self.name = name
-        self.old = getattr(self.space, name)
-        self.new = value
-        changed = copy.copy(self.space)
+        space = doc.track.spaces[index]
+        put = functools.partial(doc.set_space_field, space, name)
+        super().__init__(f"Set {name} of {space.id}", put, getattr(space, name), value)
+        changed = copy.copy(space)
         setattr(changed, name, value)
-        refuse_unless_fits("$defs/space", changed.to_dict(), (f"space {self.space.id}",))
-
-    def redo(self) -> None:
-        self.doc.set_space_field(self.space, self.name, self.new)
-
-    def undo(self) -> None:
-        self.doc.set_space_field(self.space, self.name, self.old)
+        refuse_unless_fits("$defs/space", changed.to_dict(), (f"space {space.id}",))
 
 
-class SetGrid(QUndoCommand):
+class SetGrid(Replace):
     """Set the start grid (six ids, pole first)."""
 
     def __init__(self, doc: TrackDocument, ids: list[str], text: str = "Set start grid"):
-        super().__init__(text)
-        self.doc = doc
-        self.old = list(doc.track.start_grid)
-        self.new = list(ids)
+        super().__init__(text, doc.set_grid, list(doc.track.start_grid), list(ids))
         refuse_unless_fits("properties/start_grid", self.new, ("start_grid",))
 
-    def redo(self) -> None:
-        self.doc.set_grid(self.new)
 
-    def undo(self) -> None:
-        self.doc.set_grid(self.old)
-
-
-class SetLine(QUndoCommand):
+class SetLine(Replace):
     """Place betting line k (0-2) or the finish line (3)."""
 
     def __init__(self, doc: TrackDocument, k: int, segment: Segment, exact: bool = False):
-        super().__init__(f"Place {LINE_NAMES[k]}")
-        self.doc = doc
-        self.k = k
-        self.old = doc.lines()[k]
         # A line drawn by hand is rounded to 0.001 mm; one moved with its spaces
         # (``exact``) keeps the precision they have.
         rounded = (lambda v: v) if exact else _clean
-        self.new = (
+        new = (
             (rounded(segment[0][0]), rounded(segment[0][1])),
             (rounded(segment[1][0]), rounded(segment[1][1])),
         )
-        refuse_unless_points_fit(self.new, LINE_NAMES[k])
-
-    def redo(self) -> None:
-        self.doc.set_line(self.k, self.new)
-
-    def undo(self) -> None:
-        self.doc.set_line(self.k, self.old)
+        put = functools.partial(doc.set_line, k)
+        super().__init__(f"Place {LINE_NAMES[k]}", put, doc.lines()[k], new)
+        refuse_unless_points_fit(new, LINE_NAMES[k])
 
 
-class SetCenterline(QUndoCommand):
+class SetCenterline(Replace):
     """Replace the racing line."""
 
     def __init__(self, doc: TrackDocument, centerline: Centerline, text: str = "Edit racing line"):
-        super().__init__(text)
-        self.doc = doc
-        self.old = copy.deepcopy(doc.track.centerline)
-        self.new = copy.deepcopy(centerline)
-        refuse_unless_points_fit(self.new.points, "racing line")
-        data = {"closed": self.new.closed, "points": [list(p) for p in self.new.points]}
+        new = copy.deepcopy(centerline)
+        super().__init__(text, doc.set_centerline, copy.deepcopy(doc.track.centerline), new)
+        refuse_unless_points_fit(new.points, "racing line")
+        data = {"closed": new.closed, "points": [list(p) for p in new.points]}
         refuse_unless_fits("properties/centerline", data, ("racing line",))
-
-    def redo(self) -> None:
-        self.doc.set_centerline(self.new)
-
-    def undo(self) -> None:
-        self.doc.set_centerline(self.old)
 
 
 class SetLapStart(SetCenterline):
@@ -230,23 +209,14 @@ class SetLapStart(SetCenterline):
         super().__init__(doc, centerline_starting_at(doc.track.centerline, progress), text)
 
 
-class SetMeta(QUndoCommand):
+class SetMeta(Replace):
     """Change the track's name, author, description or tolerance."""
 
     def __init__(self, doc: TrackDocument, name: str, value: object):
-        super().__init__(f"Set track {name}")
-        self.doc = doc
-        self.name = name
-        self.old = getattr(doc.track, name)
-        self.new = value
+        put = functools.partial(doc.set_meta, name)
+        super().__init__(f"Set track {name}", put, getattr(doc.track, name), value)
         if value is not None:
             refuse_unless_fits(f"properties/{name}", value, (f"track {name}",))
-
-    def redo(self) -> None:
-        self.doc.set_meta(self.name, self.new)
-
-    def undo(self) -> None:
-        self.doc.set_meta(self.name, self.old)
 
 
 class ReshapeSpaces(QUndoCommand):
@@ -270,62 +240,37 @@ class ReshapeSpaces(QUndoCommand):
             self.doc.set_corners(sp, corners)
 
 
-class SetLabels(QUndoCommand):
+class SetLabels(Replace):
     """Replace the free text printed on the board."""
 
     def __init__(self, doc: TrackDocument, labels: list[Label], text: str = "Edit labels"):
-        super().__init__(text)
-        self.doc = doc
-        self.old = copy.deepcopy(doc.track.labels)
-        self.new = copy.deepcopy(labels)
-        refuse_unless_points_fit([lb.at for lb in self.new], "labels")
-        refuse_unless_fits("properties/labels", [lb.to_dict() for lb in self.new], ("labels",))
-
-    def redo(self) -> None:
-        self.doc.set_labels(self.new)
-
-    def undo(self) -> None:
-        self.doc.set_labels(self.old)
+        new = copy.deepcopy(labels)
+        super().__init__(text, doc.set_labels, copy.deepcopy(doc.track.labels), new)
+        refuse_unless_points_fit([lb.at for lb in new], "labels")
+        refuse_unless_fits("properties/labels", [lb.to_dict() for lb in new], ("labels",))
 
 
-class SetLaneLayouts(QUndoCommand):
+class SetLaneLayouts(Replace):
     """Replace the lane layouts the document keeps for editing again."""
 
     def __init__(
         self, doc: TrackDocument, layouts: list[KeptLayout], text: str = "Keep lane layout"
     ):
-        super().__init__(text)
-        self.doc = doc
-        self.old = doc.lane_layouts
-        self.new = list(layouts)
-        data = plain_data([kept.to_data() for kept in self.new])
+        super().__init__(text, doc.set_lane_layouts, doc.lane_layouts, list(layouts))
+        data = plain_data([kept.to_data() for kept in layouts])
         refuse_unless_fits("properties/lane_layouts", data, ("lane layouts",))
 
-    def redo(self) -> None:
-        self.doc.set_lane_layouts(self.new)
 
-    def undo(self) -> None:
-        self.doc.set_lane_layouts(self.old)
-
-
-class SetBackground(QUndoCommand):
+class SetBackground(Replace):
     """Set, change or remove the picture under the spaces."""
 
     def __init__(self, doc: TrackDocument, background, text: str = "Change background"):
-        super().__init__(text)
-        self.doc = doc
-        self.old = copy.deepcopy(doc.track.background)
-        self.new = copy.deepcopy(background)
+        old = copy.deepcopy(doc.track.background)
+        super().__init__(text, doc.set_background, old, copy.deepcopy(background))
         if background is not None:
             refuse_unless_points_fit([background.at], "background")
             data = plain_data(background.to_dict())
             refuse_unless_fits("properties/background", data, ("background",))
-
-    def redo(self) -> None:
-        self.doc.set_background(self.new)
-
-    def undo(self) -> None:
-        self.doc.set_background(self.old)
 
 
 # -- compound edits (one undo step each) ---------------------------------

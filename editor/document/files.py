@@ -24,6 +24,7 @@ from trackside.engine.errors import (
     TracksideError,
     UnreadableInput,
     more_problems,
+    place_text,
 )
 from trackside.engine.resources import tracks_dir, variants_dir
 from trackside.engine.track.model import Track, read_track_document
@@ -45,11 +46,7 @@ class LoadProblem:
     hint: str | None = None
 
     def __str__(self) -> str:
-        where = (
-            self.file
-            + (f":{self.line}" if self.line else "")
-            + (f":{self.column}" if self.line and self.column else "")
-        )
+        where = place_text(self.file, self.line, self.column, unnamed="")
         return f"{where}: {self.message}" + (f" ({self.hint})" if self.hint else "")
 
 

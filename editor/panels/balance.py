@@ -7,13 +7,17 @@ for). A run is made on a copy of the circuit: when the circuit changes
 meanwhile, the result is marked stale rather than shown as current. The last
 report is kept so that the next run shows every figure's change, marked when
 it is within noise. Suggest fixes tries candidate edits of the circuit
-(``panels/fixes.py``).
+(``panels/fixes.py``). Check with Stronger Bots plays the shown run's games again
+with a search twice as deep and says in one line whether its verdict holds
+(``engine/balance/deeper.py``).
 """
 
 from __future__ import annotations
 
+import html
 import os
 import threading
+from dataclasses import replace
 
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
@@ -42,8 +46,8 @@ from trackside.editor.panels.balance_tables import (
     marked,
     share_change,
 )
-from trackside.editor.panels.fixes import NOISE_COLOUR, FixesBox, FixWorker
-from trackside.editor.panels.variant_worker import VariantWorker
+from trackside.editor.panels.fixes import NOISE_COLOUR, FixesBox, FixWorker, games_to_suggest
+from trackside.editor.panels.variant_worker import DeeperWorker, PairedWorker, VariantWorker
 from trackside.editor.widgets.boxes import ComboBox, SpinBox
 from trackside.editor.widgets.whole_views import WholeList
 from trackside.engine.balance import (
@@ -62,9 +66,11 @@ from trackside.engine.balance.compare import (
     slot_place,
     slot_share,
 )
+from trackside.engine.balance.deeper import HOLDS, DeeperCheck, Verdict, no_stronger
 from trackside.engine.balance.fixes import FixSearch
+from trackside.engine.balance.hints import slots_beyond_chance
 from trackside.engine.balance.intervals import wilson
-from trackside.engine.balance.players import LAB_BOTS, bots_named
+from trackside.engine.balance.players import LAB_BOTS, bots_named, stronger_bots
 from trackside.engine.balance.report import SLOTS, read_report
 from trackside.engine.balance.sequential import run_until_clear
 from trackside.engine.errors import TracksideError
@@ -132,11 +138,14 @@ class BalancePanel(QWidget):
         self.report: BalanceReport | None = None
         self.report_track: Track | None = None  # the circuit the report's games were played on
         self._playing: Track | None = None
-        self.previous: BalanceReport | None = None
+        self._playing_run: BalanceRun | None = None  # the run whose report comes next
+        self.report_run: BalanceRun | None = None  # the run the report shown comes from
+        self.previous: BalanceReport | None = None  # what the changes shown are from
+        self.last_run: BalanceReport | None = None  # the last report of a plain run
         self.stale = False
         self._thread: QThread | None = None
-        self._worker: BalanceWorker | FixWorker | VariantWorker | None = None
-        self.compared_with = ""  # what the changes shown are against, when not the last run
+        self._worker: BalanceWorker | FixWorker | PairedWorker | None = None
+        self.compared_with = ""  # what the changes shown are from, in words
         self._build()
         doc.changed.connect(self._on_track_changed)
 
@@ -151,6 +160,14 @@ class BalancePanel(QWidget):
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.PlainText)  # it quotes names and paths
         layout.addWidget(self.status)
+        self.verdict = QLabel()  # whether the verdict holds with stronger bots
+        self.verdict.setWordWrap(True)
+        self.verdict.setTextFormat(Qt.TextFormat.PlainText)
+        font = self.verdict.font()
+        font.setBold(True)
+        self.verdict.setFont(font)
+        self.verdict.hide()
+        layout.addWidget(self.verdict)
         self.headline = QLabel()
         self.headline.setWordWrap(True)
         self.headline.setTextFormat(Qt.TextFormat.RichText)
@@ -207,8 +224,8 @@ class BalancePanel(QWidget):
         self.workers_box.setRange(1, max(1, os.cpu_count() or 1))
         self.workers_box.setValue(max(1, (os.cpu_count() or 1) - 1))
         self.workers_box.setToolTip("Processes playing games at once (1: on a thread)")
-        # Two short boxes to a row: the settings take five rows, so the figures and
-        # hints of a run are in view under them even in a short dock.
+        # Two short boxes to a row: the settings and buttons take six rows, so the
+        # figures and hints of a run are in view under them even in a short dock.
         settings = QGridLayout()
         settings.addWidget(QLabel("Variant"), 0, 0)
         settings.addWidget(self.variant_box, 0, 1, 1, 3)
@@ -233,11 +250,15 @@ class BalancePanel(QWidget):
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel)
+        self.check_button = QPushButton("Check with Stronger Bots")
+        self.check_button.clicked.connect(self.check_deeper)
         buttons = QHBoxLayout()
         buttons.addWidget(self.run_button)
         buttons.addWidget(self.suggest_button)
         buttons.addWidget(self.cancel_button)
         settings.addLayout(buttons, 4, 0, 1, 4)
+        settings.addWidget(self.check_button, 5, 0, 1, 4)
+        self._update_check()
         settings.setColumnStretch(1, 1)
         settings.setColumnStretch(3, 1)
         return settings
@@ -281,7 +302,8 @@ class BalancePanel(QWidget):
             if until_clear
             else f"Playing {plural(spec.games, 'game', spec=',')}…"
         )
-        self._playing = spec.track
+        self._playing, self._playing_run = spec.track, spec
+        self.fixes.clear_search()  # they were of an earlier run
         worker = BalanceWorker(spec, self.workers_box.value(), until_clear)
         worker.progressed.connect(self._progressed)
         worker.finished.connect(self._done)
@@ -297,8 +319,11 @@ class BalancePanel(QWidget):
         if spec is None:
             return False
         current = self.report if self.report is not None and not self.stale else None
-        self._show_progress(spec.games)
-        self.status.setText("Trying fixes…")
+        games, said = games_to_suggest(self.until_clear_box.isChecked(), spec.games, current)
+        spec = replace(spec, games=games)
+        self._show_progress(games)
+        self.status.setText(f"Trying fixes: {said}…")
+        self._playing = spec.track
         worker = FixWorker(spec, current, self.workers_box.value())
         worker.progressed.connect(self._fix_progressed)
         worker.finished.connect(self._fixes_done)
@@ -310,6 +335,16 @@ class BalancePanel(QWidget):
         self.progress.setValue(0)
         self.progress.setFormat("%v of %m games")
         self.progress.setVisible(True)
+
+    def other_variants(self) -> dict[str, str]:
+        """The bundled variants other than the panel's, as the Variant box names them,
+        with their files."""
+        box = self.variant_box
+        return {
+            box.itemText(k): str(box.itemData(k))
+            for k in range(box.count())
+            if k != box.currentIndex()
+        }
 
     def compare_variant(self, path: str) -> bool:
         """Play the circuit under the panel's variant and under the variant in ``path``
@@ -336,12 +371,58 @@ class BalancePanel(QWidget):
             f"Playing {plural(spec.games, 'game', spec=',')} of {spec.variant.name} and the "
             f"same games of {other.name}…"
         )
-        self._playing = spec.track
+        self._playing, self._playing_run = spec.track, replace(spec, variant=other)
         worker = VariantWorker(spec, other, self.workers_box.value())
         worker.progressed.connect(self._progressed)
         worker.finished.connect(self._compared)
         self._launch(worker)
         return True
+
+    def check_deeper(self) -> bool:
+        """Play the games of the run shown again, with its bots and with stronger ones
+        (paired), and say whether its verdict holds; False (with why) when it cannot."""
+        why = self._cannot_check()
+        if self.running or why:
+            if why:
+                self.status.setText(why)
+            return False
+        assert self.report is not None and self.report_run is not None
+        spec = replace(self.report_run, games=self.report.games)
+        stronger = stronger_bots(spec.bots)
+        self._show_progress(2 * spec.games)
+        self.status.setText(
+            f"Playing {plural(spec.games, 'game', spec=',')} with {bots_named(spec.bots)} "
+            f"and the same games with stronger bots ({', '.join(dict.fromkeys(stronger))})…"
+        )
+        self._playing, self._playing_run = spec.track, replace(spec, bots=stronger)
+        worker = DeeperWorker(spec, self.workers_box.value())
+        worker.progressed.connect(self._progressed)
+        worker.finished.connect(self._checked)
+        self._launch(worker)
+        return True
+
+    def _cannot_check(self) -> str:
+        """Why the run shown cannot be checked with stronger bots ("" when it can)."""
+        if self.report_run is None or self.report is None:
+            return "Simulate first: the check plays a run's games again with stronger bots."
+        if self.stale:
+            return "The circuit has changed since this run: simulate again, then check."
+        if not self.report.games:
+            return "The run shown has no games to play again."
+        problem = no_stronger(self.report_run.bots)
+        return f"{problem[0].upper()}{problem[1:]}." if problem else ""
+
+    def _update_check(self) -> None:
+        why = self._cannot_check()
+        self.check_button.setEnabled(not self.running and not why)
+        if why or self.report_run is None:
+            self.check_button.setToolTip(why)
+            return
+        stronger = ", ".join(dict.fromkeys(stronger_bots(self.report_run.bots)))
+        self.check_button.setToolTip(
+            f"Play the same games with stronger bots ({stronger}: a search twice as deep) "
+            "and say whether the verdict holds"
+        )
 
     def compare_with_saved(self, path: str) -> bool:
         """Take a saved report (``simulate --report``, of this version or version 1) as
@@ -352,6 +433,7 @@ class BalancePanel(QWidget):
             self.status.setText(str(exc))
             return False
         if self.report is None:
+            self.report_run = None  # no run of this circuit to play again
             self.show_report(saved, earlier=None, against=f"the saved report {path}")
             self.status.setText(
                 f"Showing the saved report {path}: simulate to compare a run with it."
@@ -360,7 +442,7 @@ class BalancePanel(QWidget):
         self.show_report(self.report, self.report_track, saved, f"the saved report {path}")
         return True
 
-    def _launch(self, worker: BalanceWorker | FixWorker | VariantWorker) -> None:
+    def _launch(self, worker: BalanceWorker | FixWorker | PairedWorker) -> None:
         self._worker = worker
         self._thread = QThread(self)
         worker.moveToThread(self._thread)
@@ -421,6 +503,7 @@ class BalancePanel(QWidget):
         self.run_button.setEnabled(not running)
         self.suggest_button.setEnabled(not running)
         self.cancel_button.setEnabled(running)
+        self._update_check()
         for box in (
             self.variant_box,
             self.players_box,
@@ -446,6 +529,7 @@ class BalancePanel(QWidget):
         if not isinstance(outcome, BalanceReport):
             self.status.setText(f"The simulation failed: {outcome}")
             return
+        self.report_run = self._playing_run
         self.show_report(outcome, self._playing)
 
     def _compared(self, outcome: object) -> None:
@@ -454,12 +538,40 @@ class BalancePanel(QWidget):
             self.status.setText(f"The comparison failed: {outcome}")
             return
         before, after = outcome.before, outcome.after
+        self.report_run = self._playing_run
         self.show_report(
             after,
             self._playing,
             before,
             f"{before.variant} on the same {plural(before.games, 'game', spec=',')} (paired)",
         )
+
+    def _checked(self, outcome: object) -> None:
+        self._finish()
+        if not isinstance(outcome, DeeperCheck):
+            self.status.setText(f"The check with stronger bots failed: {outcome}")
+            return
+        before, after = outcome.comparison.before, outcome.comparison.after
+        self.report_run = self._playing_run
+        self.show_report(
+            after,
+            self._playing,
+            before,
+            f"{bots_named(before.bots)} on the same {plural(before.games, 'game', spec=',')} "
+            "(paired)",
+        )
+        self._show_verdict(outcome.verdict)
+
+    def _show_verdict(self, verdict: Verdict) -> None:
+        """The verdict's line above the figures, in the warning colour unless it holds;
+        its tooltip lists the warnings only one set of bots gave."""
+        self.verdict.setText(verdict.line())
+        self.verdict.setStyleSheet("" if verdict.outcome == HOLDS else "color: #b35c00")
+        tips = [f"Only with the run's bots: {text}" for text in verdict.warnings_gone]
+        tips += [f"Only with stronger bots: {text}" for text in verdict.warnings_new]
+        self.verdict.setToolTip("\n".join(tips))
+        self.verdict.show()
+        self._bring_into_view(self.verdict)
 
     def _fixes_done(self, outcome: object) -> None:
         self._finish()
@@ -474,9 +586,13 @@ class BalancePanel(QWidget):
         self._bring_into_view(self.fixes)
 
     def _on_track_changed(self) -> None:
+        played = self._playing if self.running else self.report_track
+        if played is not None and played.plays_like(self.doc.track):
+            return  # a new name or description: every game plays the same
         if (self.running or self.report is not None) and not self.stale:
             self.stale = True
             self._show_status()
+            self._update_check()
 
     # -- showing ------------------------------------------------------------------
     def show_report(
@@ -492,15 +608,22 @@ class BalancePanel(QWidget):
         if against:
             self.previous, self.compared_with = earlier, against
         else:
-            if self.report is not None and not self.report.cancelled and report is not self.report:
-                self.previous = self.report
-            self.compared_with = ""
+            # The run before is the designer's last own run, never the other side of
+            # a comparison or a check that was shown since.
+            own = self.last_run
+            keep = own is not None and not own.cancelled and own is not report
+            self.previous = own if keep else None
+            self.compared_with = f"the run before ({run_words(own)})" if keep and own else ""
+            self.last_run = report
         self.report = report
         self.report_track = track or self.doc.snapshot()
         self._show_status()
+        self.verdict.hide()  # a check's verdict is shown after its report
+        self._update_check()
         self.headline.setText(
             f"<b style='font-size:14pt'>Balance {report.balance:.2f}</b> "
-            "<span>(1 = every grid slot wins as often; 0 = one slot wins every race)</span>"
+            f"<span>with {html.escape(bots_named(report.bots))} (1 = every grid slot wins as "
+            "often; 0 = one slot wins every race)</span>"
         )
         changes = {c.figure: c for c in compare(self.previous, report)} if self.previous else {}
         self._fill_slots(report, changes)
@@ -519,11 +642,8 @@ class BalancePanel(QWidget):
             if self.stale:
                 self.status.setText("The circuit changed: this run will be stale.")
             return
-        text = (
-            f"{plural(report.games, 'game', spec=',')} of {report.variant} with "
-            f"{report.players} players and {bots_named(report.bots)} in {report.seconds:.1f} s"
-            + (" (cancelled)" if report.cancelled else "")
-            + "."
+        text = f"{run_words(report)} in {report.seconds:.1f} s" + (
+            " (cancelled)." if report.cancelled else "."
         )
         if report.answer:
             text += f" Stopped: {report.answer}."
@@ -539,6 +659,7 @@ class BalancePanel(QWidget):
     def _fill_slots(self, report: BalanceReport, changes: dict[str, Change]) -> None:
         shares = report.slot_shares()
         fair = 1 / SLOTS
+        beyond = slots_beyond_chance(report)
         rows = []
         for k in range(SLOTS):
             share, low, high = shares[k]
@@ -555,8 +676,8 @@ class BalancePanel(QWidget):
             cells[0].setToolTip(f"Grid slot {k + 1} (1: the pole), start space {space}")
             wins = cells[1]
             wins.setToolTip(f"95% interval {100 * low:.0f}% to {100 * high:.0f}%")
-            if low > fair or high < fair:
-                marked(wins, f"beyond chance (fair share {100 * fair:.0f}%)")
+            if k in beyond:  # the slots the hints warn about, and only those
+                marked(wins, f"beyond chance (fair share {100 * fair:.0f}%): see the hints")
             rows.append(cells)
         fill_rows(self.slot_table, rows)
 
@@ -662,3 +783,11 @@ class BalancePanel(QWidget):
         if self.report is None or not mode:
             return {}
         return self.report.heat_values(mode)
+
+
+def run_words(report: BalanceReport) -> str:
+    """A run in words: "200 games of Standard with 4 players and greedy bots"."""
+    return (
+        f"{plural(report.games, 'game', spec=',')} of {report.variant} with "
+        f"{report.players} players and {bots_named(report.bots)}"
+    )

@@ -3,11 +3,13 @@ simulation in the background, listed best first, one applied as one undo step.
 
 The search (``engine.balance.fixes``) runs on a worker thread on a copy of the
 circuit; while it runs the panel shows its progress and can cancel it. When the
-circuit changes after a search, its fixes are stale and Apply says so.
+circuit plays otherwise than the one searched (an edit since, or while it ran),
+its fixes are stale, Apply is off and says why.
 """
 
 from __future__ import annotations
 
+import html
 import threading
 
 from PySide6.QtCore import QObject, Signal, Slot
@@ -27,13 +29,36 @@ from trackside.editor.document.track_document import TrackDocument
 from trackside.editor.widgets.whole_views import WholeList
 from trackside.engine.balance import BalanceReport, BalanceRun
 from trackside.engine.balance.compare import NOISE_MARK
-from trackside.engine.balance.fixes import FixSearch, Measured, Trial, try_fixes
+from trackside.engine.balance.fixes import (
+    DEFAULT_GAMES,
+    FixSearch,
+    Measured,
+    Trial,
+    try_fixes,
+)
 from trackside.engine.balance.lane_fixes import lane_fix
 from trackside.engine.text import plural
 
 NOISE_COLOUR = QColor("#8a8f98")  # a change within noise, greyed
 BETTER = QColor("#2e9d4f")
 WORSE = QColor("#d9534f")
+STALE_COLOUR = "#b35c00"  # as the Balance panel's stale status
+
+
+def games_to_suggest(until_clear: bool, games: int, shown: BalanceReport | None) -> tuple[int, str]:
+    """The games Suggest fixes plays for the circuit and for each candidate, and why:
+    the Games box's number; with Until clear, whose box is a cap for one run and not a
+    number of games, the games the run shown needed (when it is of the circuit as it
+    is), else ``DEFAULT_GAMES``, never more than the cap."""
+    if not until_clear:
+        why = "the number in Games"
+    elif shown is not None and shown.games:
+        games, why = min(games, shown.games), "as many as the run shown"
+    else:
+        games, why = min(games, DEFAULT_GAMES), "Until clear sets no number of games"
+    return games, (
+        f"{plural(games, 'game', spec=',')} for the circuit and for each candidate ({why})"
+    )
 
 
 class FixWorker(QObject):
@@ -66,7 +91,13 @@ class FixWorker(QObject):
 
 
 class FixesBox(QWidget):
-    """The fixes a search found, best first, and Apply for the one selected."""
+    """The fixes a search found, best first, and Apply for the one selected.
+
+    The fixes belong to the circuit they were tried on: while the document's circuit
+    plays otherwise (an edit since, even one made while they were being tried) they
+    are stale, greyed, and Apply is off; an undo back to that circuit makes them
+    current again. The view moves to a fix's space only when the designer clicks it.
+    """
 
     spaceActivated = Signal(str)  # a fix's space, to show
 
@@ -75,6 +106,8 @@ class FixesBox(QWidget):
         self.doc = doc
         self.search: FixSearch | None = None
         self.stale = False
+        self._said = ""  # what the search tried, above the list
+        self._untried: list[str] = []  # kinds of fix not tried, and why
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.summary = QLabel()
@@ -85,6 +118,8 @@ class FixesBox(QWidget):
         self.fix_list = WholeList()
         self.fix_list.setAlternatingRowColors(True)
         self.fix_list.currentRowChanged.connect(self._selected)
+        self.fix_list.itemClicked.connect(self._show_fix)
+        self.fix_list.itemActivated.connect(self._show_fix)
         layout.addWidget(self.fix_list)
         buttons = QHBoxLayout()
         self.apply_button = QPushButton("Apply")
@@ -98,26 +133,41 @@ class FixesBox(QWidget):
         doc.changed.connect(self._on_track_changed)
 
     def show_search(self, search: FixSearch) -> None:
-        """List the fixes of ``search``, best first."""
-        self.search, self.stale = search, False
+        """List the fixes of ``search``, best first, none of them selected."""
+        self.search = search
         said = (
             f"{plural(len(search.trials), 'candidate fix', 'candidate fixes')}, each played "
             f"against the circuit as it is on the same {plural(search.base.games, 'game')}"
         )
         if search.cancelled:
             said += " (cancelled)"
-        self.summary.setText(
+        self._said = (
             said + ", best first by the problems they take away (stalls over the goal, grid "
             "slots outside their fair share, betting lines not reached). Each change has its "
             f"95% interval; {NOISE_MARK} marks one within noise."
         )
+        self._untried = list(search.untried)
+        self.fix_list.blockSignals(True)  # filling the list chooses no fix
         self.fix_list.clear()
         for rank, trial in enumerate(search.trials, 1):
             self.fix_list.addItem(fix_item(rank, trial))
         if not search.trials:
             self.fix_list.addItem("None of the candidate edits makes a valid circuit.")
-        self.apply_button.setEnabled(False)
+        self.fix_list.setCurrentRow(-1)
+        self.fix_list.blockSignals(False)
+        self.stale = not self._current()
+        self._show_stale()
         self.show()
+
+    def clear_search(self) -> None:
+        """Forget the fixes shown (a new run of the circuit is under way)."""
+        self.search, self.stale, self._said, self._untried = None, False, "", []
+        self.fix_list.blockSignals(True)
+        self.fix_list.clear()
+        self.fix_list.blockSignals(False)
+        self.summary.clear()
+        self.apply_button.setEnabled(False)
+        self.hide()
 
     def selected_trial(self) -> Trial | None:
         """The fix selected in the list, if any."""
@@ -133,17 +183,25 @@ class FixesBox(QWidget):
     def _selected(self, _row: int) -> None:
         trial = self.selected_trial()
         self.apply_button.setEnabled(trial is not None and not self.stale)
-        if trial is not None and trial.edit.spaces:
-            self.spaceActivated.emit(trial.edit.spaces[0])
+
+    def _show_fix(self, item: QListWidgetItem) -> None:
+        row = self.fix_list.row(item)
+        if self.search is not None and 0 <= row < len(self.search.trials):
+            spaces = self.search.trials[row].edit.spaces
+            if spaces:
+                self.spaceActivated.emit(spaces[0])
 
     def apply_selected(self) -> bool:
-        """Apply the selected fix to the circuit as one undo step; False when there is
-        none or the circuit changed since the fixes were tried."""
+        """Apply the selected fix to the circuit as one undo step; False (and why, in
+        the summary) when there is none or the circuit changed since it was tried."""
         trial = self.selected_trial()
         if trial is None:
             return False
         if self.stale:
-            self.summary.setText("The circuit changed since these fixes were tried: suggest again.")
+            self.summary.setText(
+                "Not applied: the circuit changed since these fixes were tried, and a fix "
+                "is made on the circuit it was tried on: suggest again."
+            )
             return False
         try:
             applied = self._apply(trial)
@@ -155,6 +213,8 @@ class FixesBox(QWidget):
                 f"Applied: {trial.edit.text}. Simulate again to see it measured on its own; "
                 "Undo takes it back."
             )
+        else:
+            self.summary.setText(f"Not applied: the circuit has {trial.edit.text} already.")
         return applied
 
     def _apply(self, trial: Trial) -> bool:
@@ -168,20 +228,46 @@ class FixesBox(QWidget):
             return True
         return apply_edited_track(self.doc, trial.edit.track, f"Apply fix: {trial.edit.text}")
 
+    def _current(self) -> bool:
+        """True when the document's circuit plays as the one the fixes were tried on
+        (taken to be so for a search that does not name its circuit)."""
+        tried = self.search.track if self.search is not None else None
+        return tried is None or tried.plays_like(self.doc.track)
+
     def _on_track_changed(self) -> None:
-        if self.search is not None:
-            self.stale = True
-            self.apply_button.setEnabled(False)
+        if self.search is not None and self.stale == self._current():
+            self.stale = not self.stale
+            self._show_stale()
+
+    def _show_stale(self) -> None:
+        """The summary (the stale warning first, the kinds of fix not tried on lines of
+        their own) and Apply only when current."""
+        parts = [html.escape(self._said)]
+        if self.stale:
+            parts.insert(
+                0,
+                f"<b style='color:{STALE_COLOUR}'>The circuit has changed since these fixes "
+                "were tried: they are of the circuit as it was, so Apply is off; suggest "
+                "again.</b>",
+            )
+        if self._untried:
+            parts.append("<br>".join(["Not tried:", *map(html.escape, self._untried)]))
+        self.summary.setText("<br>".join(parts))
+        self._selected(self.fix_list.currentRow())
 
 
 def fix_item(rank: int, trial: Trial) -> QListWidgetItem:
-    """One fix in words: what it changes, then the problems it takes away, the stalled cars
-    per race, the balance and the worst slot's distance from its fair share, each with
-    its change, the 95% interval and the noise mark; green when it takes problems away
-    beyond noise, red when it adds some."""
+    """One fix in words: what it changes, then the problems it takes away (all told and
+    part by part), what it makes worse beyond noise, the stalled cars per race, the
+    balance and the worst slot's distance from its fair share, each with its change,
+    the 95% interval and the noise mark; green when it takes problems away beyond
+    noise, red when it adds some."""
+    parts = ", ".join(f"{name} {_change(m)}" for name, m in trial.parts())
+    worse = trial.worse()
     lines = [
         f"{rank}. {trial.edit.text}",
-        f"Problems taken away {_change(trial.improvement)}",
+        f"Problems taken away {_change(trial.improvement)}" + (f": {parts}" if parts else ""),
+        *([f"But worse: {'; '.join(worse)}"] if worse else []),
         f"Stalled cars per race {_figure(trial.stalled)}",
         f"Balance {_figure(trial.balance)}",
         f"Worst slot outside its fair share {_figure(trial.spread, 1, ' points')}",

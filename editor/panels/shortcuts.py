@@ -27,7 +27,11 @@ from trackside.editor.widgets.tree_items import children, top_level_items
 # Keys that no menu shows: what they do on the canvas.
 CANVAS_KEYS = [
     ("Arrow keys", "Nudge the selection 1 mm (Shift: 10 mm)"),
-    ("Escape", "Cancel what the tool is doing (Select tool: then clear the selection)"),
+    (
+        "Escape",
+        "Cancel what the tool is doing (Select tool: then clear the selection); clear the "
+        "outline of spaces shown, from the canvas or a panel",
+    ),
     ("Ctrl + drag", "Move without snapping"),
     ("Shift + click", "Add to the selection"),
     ("Ctrl + click", "Remove from the selection"),

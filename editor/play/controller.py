@@ -362,13 +362,9 @@ class PlayController(QObject):
         if not isinstance(result, Decision):
             self._fail(f"the {self.name(self._due_bot())} bot answered {result!r}")
             return
-        try:
-            self.game.apply(result)
-        except Exception as exc:
-            self._fail(f"a bot chose an illegal decision: {exc}")
-            return
-        self.decisions.append(result)
-        self._after_apply(paced=result.type not in SIMULTANEOUS)
+        self._apply_given(
+            result, "a bot chose an illegal decision", paced=result.type not in SIMULTANEOUS
+        )
 
     def _due_bot(self) -> int | None:
         due = [s for s in self.game.due() if s in self.bots]
@@ -380,14 +376,19 @@ class PlayController(QObject):
         if not self.script:
             self._fail("the record ends before the game does")
             return
-        decision = self.script.pop(0)
+        refused = f"the record's decision {len(self.decisions) + 1} cannot be applied"
+        self._apply_given(self.script.pop(0), refused, paced=True)
+
+    def _apply_given(self, decision: Decision, refused: str, paced: bool) -> None:
+        """Apply a decision no person made here (a bot's, the record's); one the game
+        refuses stops play, saying ``refused`` and why."""
         try:
             self.game.apply(decision)
         except Exception as exc:
-            self._fail(f"the record's decision {len(self.decisions) + 1} cannot be applied: {exc}")
+            self._fail(f"{refused}: {exc}")
             return
         self.decisions.append(decision)
-        self._after_apply(paced=True)
+        self._after_apply(paced=paced)
 
     def _after_apply(self, paced: bool = False) -> None:
         """Announce what happened, then schedule the next tick after the animation."""

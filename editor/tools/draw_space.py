@@ -79,10 +79,8 @@ class DrawSpaceTool(Tool):
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.finish()
             return True
-        if event.key() == Qt.Key.Key_Backspace and self.corners:
-            self.corners.pop()
-            self._update_preview()
-            return True
+        if event.key() == Qt.Key.Key_Backspace:
+            return self.delete_selection()
         return False
 
     def delete_selection(self) -> bool:

@@ -68,10 +68,8 @@ class GridTool(Tool):
         self._show()
 
     def key_press(self, event: QKeyEvent) -> bool:
-        if event.key() == Qt.Key.Key_Backspace and self.picked:
-            self.picked.pop()
-            self._show()
-            return True
+        if event.key() == Qt.Key.Key_Backspace:
+            return self.delete_selection()
         return False
 
     def delete_selection(self) -> bool:

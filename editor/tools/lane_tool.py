@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QPainter, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
-from trackside.editor.canvas.items import Z_OVERLAY, arrow_polygon, cosmetic_pen
+from trackside.editor.canvas.items import Z_OVERLAY, BoundedItem, arrow_polygon, cosmetic_pen
 from trackside.editor.canvas.painting import DEFAULT_STYLE
 from trackside.editor.document.compound import create_lanes, reapply_lanes
 from trackside.editor.document.fits import Refused
@@ -57,7 +57,7 @@ OK_EDGE = QColor("#2f8cff")
 BAD_EDGE = QColor("#ff4d4d")
 
 
-class LanePreviewItem(QGraphicsItem):
+class LanePreviewItem(BoundedItem):
     """The draft's spaces, racing line, start and end markers, drawn over the track."""
 
     def __init__(self) -> None:
@@ -70,11 +70,9 @@ class LanePreviewItem(QGraphicsItem):
         self.start: QPointF | None = None
         self.end: tuple[QPointF, QPointF] | None = None
         self.failed = False
-        self._rect = QRectF()
 
     def show_build(self, build: DraftBuild, start, end_pose) -> None:
         """Show a build (or, when it failed, keep the last good spaces in red)."""
-        self.prepareGeometryChange()
         self.failed = build.error is not None
         if build.result is not None:
             self.polygons = [
@@ -99,11 +97,7 @@ class LanePreviewItem(QGraphicsItem):
         for p in (self.start, *(self.end or ())):
             if p is not None:
                 rect = rect.united(QRectF(p.x() - 1, p.y() - 1, 2, 2))
-        self._rect = rect.adjusted(-40, -40, 40, 40)
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
+        self.set_bounds(rect.adjusted(-40, -40, 40, 40))
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -489,9 +483,8 @@ class LaneTool(Tool):
             self.new_layout()
             return True
         if key == Qt.Key.Key_Backspace:
-            self.ghost = None
-            self.remove_last()
-            return True
+            self.delete_selection()
+            return True  # taken even with no piece to take back
         return False
 
     def delete_selection(self) -> bool:

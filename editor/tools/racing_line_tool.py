@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
-from trackside.editor.canvas.items import Z_OVERLAY
+from trackside.editor.canvas.items import Z_OVERLAY, BoundedItem, points_rect
 from trackside.editor.canvas.snapping import Snap, SnapSettings, snap_point
 from trackside.editor.document.commands import corners_rounded
 from trackside.editor.document.compound import edit_racing_line
@@ -30,7 +30,7 @@ HANDLE_PIXELS = 8.0
 HANDLE_SIZE = 3.5  # half size of a drawn handle, screen pixels
 
 
-class RacingLineHandles(QGraphicsItem):
+class RacingLineHandles(BoundedItem):
     """The points of the racing line as small squares, the picked one filled."""
 
     def __init__(self) -> None:
@@ -40,24 +40,14 @@ class RacingLineHandles(QGraphicsItem):
         self.closed = False
         self.picked: int | None = None
         self.dragging = False
-        self._rect = QRectF()
 
     def set_points(self, points, closed: bool, picked: int | None, dragging: bool = False) -> None:
         """Show these points (a drag in progress draws the line as well)."""
-        self.prepareGeometryChange()
         self.points = [(float(x), float(y)) for x, y in points]
         self.closed = closed
         self.picked = picked
         self.dragging = dragging
-        if self.points:
-            poly = QPolygonF([QPointF(x, y) for x, y in self.points])
-            self._rect = poly.boundingRect().adjusted(-20, -20, 20, 20)
-        else:
-            self._rect = QRectF()
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
+        self.set_bounds(points_rect(self.points, 20))
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from trackside.engine.balance.compare import Change, compare
+from trackside.engine.balance.executors import Executor
 from trackside.engine.balance.report import BalanceReport
 from trackside.engine.balance.runner import BalanceRun, Totals, paired_parts, play_range
 from trackside.engine.game import Game, Variant
@@ -68,11 +69,12 @@ class VariantComparison:
 def compare_variants(
     run: BalanceRun,
     other: Variant,
-    workers: int = 1,
+    workers: int | Executor = 1,
     progress: Callable[[int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
 ) -> VariantComparison:
-    """Play ``run`` under its variant and under ``other`` on the same games (paired);
+    """Play ``run`` under its variant and under ``other`` on the same games (paired),
+    here, in ``workers`` local processes or on the executor given;
     ``progress(k)`` with the games played so far by both (2 x games in all),
     ``cancelled()`` stops early and keeps the games both variants played."""
     began = time.perf_counter()

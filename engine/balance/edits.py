@@ -22,6 +22,7 @@ from trackside.engine.track.movement import FAR, fewest_steps
 from trackside.engine.track.validate import validate_track
 
 MAX_MISS = 2  # steps a moved line may land from where it was asked, when no line fits there
+ALONG = ", the betting lines moved along to keep their share of the race"
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class Proposal:
     line: int = FINISH  # which line (0-2 betting, 3 finish) for "line"
     layout: int = 0  # which kept lane layout, for "lanes"
     piece: int = 0  # which of its pieces, for "lanes"
+    along: bool = False  # the finish moved with the betting lines kept in proportion
 
     def words(self) -> str:
         """What the change is, in a few words."""
@@ -63,7 +65,19 @@ class Edit:
 
 def make_edit(track: Track, proposal: Proposal, cache: GeometryCache | None = None) -> Edit | None:
     """``proposal`` made on ``track`` (which is not changed), or None when it cannot be
-    made there or the result would not be a valid circuit."""
+    made there or the result would not be a valid circuit (``why_not`` says why)."""
+    made = _attempt(track, proposal, cache)
+    return made if isinstance(made, Edit) else None
+
+
+def why_not(track: Track, proposal: Proposal, cache: GeometryCache | None = None) -> str:
+    """Why ``make_edit`` cannot make ``proposal`` on ``track``, in a few words that
+    follow its words (an empty string when it can)."""
+    made = _attempt(track, proposal, cache)
+    return "" if isinstance(made, Edit) else made
+
+
+def _attempt(track: Track, proposal: Proposal, cache: GeometryCache | None) -> Edit | str:
     geometry = TrackGeometry(track, cache)
     if proposal.kind == "line":
         return _line_moved(track, geometry, proposal, cache)
@@ -103,30 +117,49 @@ def steps_past_line(g: TrackGeometry, k: int) -> list[int]:
 
 def _line_moved(
     track: Track, g: TrackGeometry, proposal: Proposal, cache: GeometryCache | None
-) -> Edit | None:
+) -> Edit | str:
     """The line placed at the rear edge of a space ``steps`` steps before it (or after),
     or as near that as a line fits, checked by counting the pole's steps to it again on
-    the new circuit. A finish line that would pass a betting line takes the betting
-    lines along, each keeping its share of the race."""
+    the new circuit. A finish line takes the betting lines along, each keeping its share
+    of the race, when the proposal says so (``along``) or when it would pass one."""
     k, shift = proposal.line, proposal.steps
+    name = LINE_NAMES[k]
     pole = g.index.get(track.start_grid[0]) if track.start_grid else None
-    if shift == 0 or pole is None or steps_to_line(g, k)[pole] >= FAR:
-        return None
+    if shift == 0 or pole is None:
+        return "the circuit has no grid to measure it from"
+    if steps_to_line(g, k)[pole] >= FAR:
+        return f"no way from the pole crosses the {name}"
     moved = _moved_line(track, g, k, shift, pole, cache)
     if moved is None:
-        return None
+        return f"no {name} fits across the track there"
     edited, space, shift = moved
     made = replace(proposal, steps=shift)
     text = f"{made.words()} (at the rear edge of {g.ids[space]})"
-    if _valid(edited, TrackGeometry(edited, cache)):
+    if k == FINISH and proposal.along:
+        along = _betting_along(edited, g, shift, pole, cache)
+        if along is None or along == edited:
+            return "the betting lines cannot move along with it"
+        return Edit(made, text + ALONG, (g.ids[space],), along)
+    problem = _first_error(edited, TrackGeometry(edited, cache))
+    if not problem:
         return Edit(made, text, (g.ids[space],), edited)
     if k != FINISH:
-        return None
-    along = _betting_along(edited, g, shift, pole, cache)
+        return problem
+    along = _betting_along(edited, g, shift, pole, cache)  # it passed a betting line
     if along is None:
-        return None
-    text += ", the betting lines moved along to keep their share of the race"
-    return Edit(made, text, (g.ids[space],), along)
+        return problem
+    return Edit(made, text + ALONG, (g.ids[space],), along)
+
+
+def line_shares(track: Track, cache: GeometryCache | None = None) -> list[float]:
+    """Each betting line's share of the pole's way to the finish (empty when there is
+    no way to measure it)."""
+    g = TrackGeometry(track, cache)
+    pole = g.index.get(track.start_grid[0]) if track.start_grid else None
+    race = steps_to_line(g, FINISH)[pole] if pole is not None else FAR
+    if pole is None or not 0 < race < FAR:
+        return []
+    return [steps_to_line(g, k)[pole] / race for k in range(FINISH)]
 
 
 def _moved_line(
@@ -174,35 +207,67 @@ def _betting_along(
 
 def _grid_back(
     track: Track, g: TrackGeometry, proposal: Proposal, cache: GeometryCache | None
-) -> Edit | None:
+) -> Edit | str:
     """Each start space replaced by the space ``steps`` rows behind it in its lane; on a
     closed circuit whose grid then reaches over the lap start, the lap start moves to
     just behind the grid."""
     grid = _spaces_behind(track, g, proposal.steps)
     if grid is None:
-        return None
+        return "a lane ends behind the grid, or two of its cars would share a space"
     edited = replace(track, start_grid=[g.ids[i] for i in grid])
     text = f"{proposal.words()} (pole on {g.ids[grid[0]]})"
-    if not _valid(edited, TrackGeometry(edited, cache)):
+    problem = _first_error(edited, TrackGeometry(edited, cache))
+    if problem:
+        free = _rows_before_finish(track, g, proposal.steps + 1)
+        if free is not None:  # the lap start would need a row of its own
+            return (
+                f"the finish line is only {plural(free, 'row')} behind it (move the finish "
+                "line earlier first)"
+            )
         if not g.wraps:
-            return None
+            return problem
         last = max(grid, key=lambda i: steps_to_line(g, FINISH)[i])
         start = clean_lap_start(g, edge_progress(g, last))
         edited = replace(edited, centerline=centerline_starting_at(track.centerline, start))
-        if not _valid(edited, TrackGeometry(edited, cache)):
-            return None
+        problem = _first_error(edited, TrackGeometry(edited, cache))
+        if problem:
+            return problem
         text += f", the lap start just behind it (at {g.ids[last]})"
     return Edit(proposal, text, tuple(edited.start_grid), edited)
 
 
-def _spaces_behind(track: Track, g: TrackGeometry, rows: int) -> list[int] | None:
-    """The start spaces, each walked ``rows`` spaces back in its lane; None when a lane
-    ends first or two would share a space."""
+def _rows_before_finish(track: Track, g: TrackGeometry, most: int) -> int | None:
+    """The rows behind the grid before the finish line, walking back each start space's
+    lane, when fewer than ``most``; None when there are at least that many."""
+    behind = _behind(g)
+    grid = {g.index[s] for s in track.start_grid if s in g.index}
+    fewest: int | None = None
+    for here in grid:
+        free = 0
+        while free < most and behind[here]:
+            back = max(behind[here], key=lambda a: g.front[a])
+            if g.crossed(back, here) >> FINISH & 1:
+                fewest = free if fewest is None else min(fewest, free)
+                break
+            here = back
+            free += back not in grid
+    return fewest
+
+
+def _behind(g: TrackGeometry) -> list[list[int]]:
+    """Per space, the spaces of its lane from which a step enters it."""
     behind: list[list[int]] = [[] for _ in range(g.n)]
     for a in range(g.n):
         for b in g.forward[a]:
             if g.lanes[a] == g.lanes[b]:
                 behind[b].append(a)
+    return behind
+
+
+def _spaces_behind(track: Track, g: TrackGeometry, rows: int) -> list[int] | None:
+    """The start spaces, each walked ``rows`` spaces back in its lane; None when a lane
+    ends first or two would share a space."""
+    behind = _behind(g)
     grid = []
     for space_id in track.start_grid:
         here = g.index.get(space_id)
@@ -217,4 +282,10 @@ def _spaces_behind(track: Track, g: TrackGeometry, rows: int) -> list[int] | Non
 
 
 def _valid(track: Track, geometry: TrackGeometry) -> bool:
-    return validate_track(track, geometry=geometry).ok
+    return not _first_error(track, geometry)
+
+
+def _first_error(track: Track, geometry: TrackGeometry) -> str:
+    """The first error that makes ``track`` no valid circuit; empty when it is one."""
+    report = validate_track(track, geometry=geometry)
+    return next((i.message for i in report.issues if i.severity == "error"), "")

@@ -26,7 +26,8 @@ from typing import Any
 
 import numpy as np
 
-from trackside.engine.balance.edits import Edit, Proposal, make_edit
+from trackside.engine.balance.edits import Edit, Proposal, line_shares, make_edit, why_not
+from trackside.engine.balance.executors import Executor, executor_for
 from trackside.engine.balance.hints import LINE_AIM, STALL_GOAL, hints
 from trackside.engine.balance.jams import jammed_stretches
 from trackside.engine.balance.lane_fixes import lane_fixes
@@ -35,7 +36,7 @@ from trackside.engine.balance.runner import BalanceRun, paired_parts
 from trackside.engine.balance.sequential import fair_band
 from trackside.engine.game import Game, Series
 from trackside.engine.simulate import play_games
-from trackside.engine.track.geometry import GeometryCache
+from trackside.engine.track.geometry import FINISH, LINE_NAMES, GeometryCache
 from trackside.engine.track.model import Track
 
 FORMAT = "trackside-fixes/1"
@@ -43,6 +44,15 @@ DEFAULT_GAMES = 200  # games per circuit when none are asked for
 RESAMPLES = 1000  # paired bootstrap resamples behind every interval
 FINISH_STEPS = (2, 4)  # the finish line tried this many spaces earlier, and later by the first
 GRID_ROWS = (1, 2)  # the grid tried this many rows further back
+# A betting line whose share of the race a finish move changes by more than this is
+# out of proportion: the fix is tried also with the lines moved along (docs/balance.md).
+ALONG_NOTICE = 0.05
+# The parts of a circuit's problems (``_judged``), as a fix's row names them.
+PARTS = (
+    ("stalls", "stall problems"),
+    ("grid slots", "slot problems"),
+    ("betting lines", "line problems"),
+)
 
 
 @dataclass
@@ -52,6 +62,7 @@ class Played:
     report: BalanceReport
     winner: list[int] = field(default_factory=list)  # the winning car's grid slot, -1: none
     stalled: list[int] = field(default_factory=list)  # stalled cars
+    first: list[int] = field(default_factory=list)  # the first player's wins, in sixtieths
     lines: list[int] = field(default_factory=list)  # betting lines reached, one bit each
 
     def add(self, one: BalanceReport) -> None:
@@ -59,6 +70,7 @@ class Played:
         self.report.merge(one)
         self.winner.append(next((k for k, w in enumerate(one.slot_wins) if w), -1))
         self.stalled.append(one.stalled.total)
+        self.first.append(one.first_wins)
         self.lines.append(sum(1 << k for k in range(3) if one.line_reached[k]))
 
     def extend(self, other: Played) -> None:
@@ -66,6 +78,7 @@ class Played:
         self.report.merge(other.report)
         self.winner += other.winner
         self.stalled += other.stalled
+        self.first += other.first
         self.lines += other.lines
 
 
@@ -100,6 +113,45 @@ class Trial:
     stalled: Measured  # stalled cars per race
     spread: Measured  # points by which the worst grid slot lies outside its fair band
     report: BalanceReport  # every figure of the fixed circuit
+    # Every figure measured (``_judged``): the above, each part of the problems, each
+    # slot's share and each betting line's races reached.
+    figures: dict[str, Measured] = field(default_factory=dict)
+
+    def parts(self) -> list[tuple[str, Measured]]:
+        """The problems taken away, part by part (stalls, grid slots, betting lines),
+        each before minus after: a clear gain in one part and a loss within noise in
+        another read apart, where their sum may be within noise."""
+        out = []
+        for name, key in PARTS:
+            m = self.figures.get(key)
+            if m is not None and (m.before or m.after):
+                out.append((name, Measured(m.after, m.before, -m.high, -m.low)))
+        return out
+
+    def worse(self) -> list[str]:
+        """What the fix makes worse beyond noise, in words: a slot's share further from
+        its fair share, more stalled cars, a betting line reached less often, a lower
+        balance."""
+        out = []
+        f = self.figures
+        for slot in range(SLOTS):
+            m = f.get(f"slot {slot}")
+            if m is not None and not m.noise and _outside(slot, m.after) > _outside(slot, m.before):
+                out.append(f"slot {slot + 1} wins {100 * m.after:.0f}%, was {100 * m.before:.0f}%")
+        stalled = f.get("stalled")
+        if stalled is not None and not stalled.noise and stalled.change > 0:
+            out.append(f"{stalled.after:.2f} stalled cars a race, were {stalled.before:.2f}")
+        for k in range(3):
+            m = f.get(f"line {k}")
+            if m is not None and not m.noise and m.change < 0 and m.after < LINE_AIM:
+                out.append(
+                    f"betting line {k + 1} reached in {100 * m.after:.0f}% of races, "
+                    f"was {100 * m.before:.0f}%"
+                )
+        balance = f.get("balance")
+        if balance is not None and not balance.noise and balance.change < 0:
+            out.append(f"balance {balance.after:.2f}, was {balance.before:.2f}")
+        return out
 
     def to_dict(self) -> dict[str, Any]:
         """The trial as plain data (``trackside suggest --report``)."""
@@ -109,6 +161,7 @@ class Trial:
                 "kind": self.edit.proposal.kind,
                 "steps": self.edit.proposal.steps,
                 "line": self.edit.proposal.line,
+                "along": self.edit.proposal.along,
             },
             "spaces": list(self.edit.spaces),
             "games": self.games,
@@ -116,6 +169,8 @@ class Trial:
                 name: _measured_dict(getattr(self, name))
                 for name in ("improvement", "balance", "stalled", "spread")
             },
+            "parts": {name: _measured_dict(m) for name, m in self.parts()},
+            "worse": self.worse(),
             "report": self.report.to_dict(),
         }
 
@@ -128,6 +183,9 @@ class FixSearch:
     trials: list[Trial]
     cancelled: bool = False
     seconds: float = 0.0  # how long the search took, its games all told
+    track: Track | None = field(default=None, compare=False)  # the circuit tried
+    untried: list[str] = field(default_factory=list)  # kinds of fix not tried, and why
+    played: int = 0  # games played all told: the circuit's and every candidate's
 
     def to_dict(self) -> dict[str, Any]:
         """The search as plain data (``trackside suggest --report``)."""
@@ -139,8 +197,10 @@ class FixSearch:
             "bots": self.base.bots,
             "cancelled": self.cancelled,
             "seconds": round(self.seconds, 3),
+            "played": self.played,
             "base": self.base.to_dict(),
             "fixes": [trial.to_dict() for trial in self.trials],
+            "untried": list(self.untried),
         }
 
 
@@ -170,14 +230,71 @@ def candidate_proposals(report: BalanceReport | None, track: Track | None = None
 
 
 def candidate_edits(track: Track, proposals: Sequence[Proposal]) -> list[Edit]:
-    """The proposals that can be made on ``track`` as valid circuits, each circuit once."""
+    """The proposals that can be made on ``track`` as valid circuits, each circuit once.
+    A finish moved earlier that leaves a betting line out of proportion (its share of
+    the race changed by more than ``ALONG_NOTICE``) is tried also with the betting
+    lines moved along, each keeping its share: both are measured, side by side."""
     cache = GeometryCache()
+    shares = line_shares(track, cache)
     edits: list[Edit] = []
     for proposal in proposals:
         edit = make_edit(track, proposal, cache)
-        if edit is not None and not any(_same_circuit(edit.track, e.track) for e in edits):
-            edits.append(edit)
+        if edit is None:
+            continue
+        made = [edit]
+        if _out_of_proportion(edit, shares, cache):
+            along = make_edit(track, replace(proposal, along=True), cache)
+            made += [along] if along is not None else []
+        for one in made:
+            if not any(_same_circuit(one.track, e.track) for e in edits):
+                edits.append(one)
     return edits
+
+
+def _out_of_proportion(edit: Edit, shares: list[float], cache: GeometryCache) -> bool:
+    p = edit.proposal
+    if p.kind != "line" or p.line != FINISH or p.steps <= 0 or p.along or not shares:
+        return False
+    after = line_shares(edit.track, cache)
+    return bool(after) and max(abs(a - b) for a, b in zip(after, shares, strict=True)) > (
+        ALONG_NOTICE
+    )
+
+
+def untried(track: Track, proposals: Sequence[Proposal], edits: Sequence[Edit]) -> list[str]:
+    """Each kind of fix among ``proposals`` (a line moved earlier, or later; the grid
+    moved back) of which no edit could be made, with why, as a sentence."""
+    made = {_kind(e.proposal) for e in edits}
+    out: dict[tuple[str, int, bool], str] = {}
+    cache = GeometryCache()
+    for proposal in proposals:
+        kind = _kind(proposal)
+        if kind not in made and kind not in out:
+            out[kind] = f"{_kind_words(proposal)}: {why_not(track, proposal, cache)}."
+    return list(out.values())
+
+
+def _kind(proposal: Proposal) -> tuple[str, int, bool]:
+    return proposal.kind, proposal.line, proposal.steps > 0
+
+
+def _kind_words(proposal: Proposal) -> str:
+    if proposal.kind == "grid":
+        return "The grid cannot move back"
+    name = LINE_NAMES[proposal.line]
+    way = "earlier" if proposal.steps > 0 else "later"
+    return f"The {name} cannot move {way}"
+
+
+def _lanes_untried(track: Track, jams: Sequence[Sequence[str]], tried: int) -> list[str]:
+    """Why no lane was added or taken away where cars jam, if there are jams."""
+    if not jams or tried:
+        return []
+    if not track.lane_layouts:
+        why = "the circuit keeps no lane layout to change (lanes made with the Lanes tool do)"
+    else:
+        why = "no lane more or fewer in the kept lane layouts there makes a valid circuit"
+    return [f"A lane more or fewer where cars jam: {why}."]
 
 
 def _same_circuit(a: Track, b: Track) -> bool:
@@ -196,6 +313,7 @@ def play_part(run: BalanceRun, first: int, stop: int) -> Played:
     """Games ``first`` to ``stop - 1`` of ``run``, played by the one game loop
     (``engine.simulate.play_games``) and each counted on its own (a worker's task)."""
     played = Played(run.empty_report())
+    began = time.perf_counter()
 
     def count(game: Game | Series, kinds: list[str]) -> None:
         assert isinstance(game, Game)  # a balance run races once per game
@@ -204,12 +322,13 @@ def play_part(run: BalanceRun, first: int, stop: int) -> Played:
         played.add(one)
 
     play_games(run.bot_run, first, stop, count)
+    played.report.seconds = time.perf_counter() - began
     return played
 
 
 def play_all(
     runs: Sequence[BalanceRun],
-    workers: int = 1,
+    workers: int | Executor = 1,
     progress: Callable[[int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
 ) -> list[Played]:
@@ -233,7 +352,7 @@ def play_all(
 def try_fixes(
     run: BalanceRun,
     report: BalanceReport | None = None,
-    workers: int = 1,
+    workers: int | Executor = 1,
     progress: Callable[[int, int, str], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
 ) -> FixSearch:
@@ -241,14 +360,31 @@ def try_fixes(
     earlier run of it, or from this run's own games when None), and rank the candidates
     by how much they lessen the circuit's problems. ``progress(done, total, what)`` as
     games finish."""
+    with executor_for(workers) as executor:  # one set of worker processes for both steps
+        return _try_fixes(run, report, executor, progress, cancelled)
+
+
+def _try_fixes(
+    run: BalanceRun,
+    report: BalanceReport | None,
+    workers: Executor,
+    progress: Callable[[int, int, str], None] | None,
+    cancelled: Callable[[], bool] | None,
+) -> FixSearch:
     began = time.perf_counter()
+    given = report is not None
     if report is None:
         report = _played_alone(run, workers, progress, cancelled)
         if cancelled and cancelled():
-            return FixSearch(report, [], True, time.perf_counter() - began)
-    edits = candidate_edits(run.track, candidate_proposals(report, run.track))
+            seconds = time.perf_counter() - began
+            return FixSearch(report, [], True, seconds, run.track, played=report.games)
+    proposals = candidate_proposals(report, run.track)
+    edits = candidate_edits(run.track, proposals)
+    left = untried(run.track, proposals, edits)
     jams = [stretch.spaces for stretch in jammed_stretches(report, run.track)]
-    edits += [fix.edit for fix in lane_fixes(run.track, jams)]
+    lane_edits = [fix.edit for fix in lane_fixes(run.track, jams)]
+    edits += lane_edits
+    left += _lanes_untried(run.track, jams, len(lane_edits))
     runs = [run, *(replace(run, track=e.track) for e in edits)]
     total = sum(r.games for r in runs)
     what = f"{len(edits)} candidate fixes and the circuit as it is"
@@ -257,18 +393,21 @@ def try_fixes(
         if progress:
             progress(done, total, what)
 
+    chosen_from = 0 if given else report.games  # games played to choose the candidates
     base, *tried = play_all(runs, workers, step, cancelled)
     stopped = bool(cancelled and cancelled())
     base.report.cancelled = stopped
     pairs = zip(edits, tried, strict=True)
     trials = [_trial(e, base, played, run.seed) for e, played in pairs] if base.winner else []
     trials.sort(key=lambda t: -t.improvement.change)
-    return FixSearch(base.report, trials, stopped, time.perf_counter() - began)
+    seconds = time.perf_counter() - began
+    played = chosen_from + base.report.games * len(runs)
+    return FixSearch(base.report, trials, stopped, seconds, run.track, left, played)
 
 
 def _played_alone(
     run: BalanceRun,
-    workers: int,
+    workers: Executor,
     progress: Callable[[int, int, str], None] | None,
     cancelled: Callable[[], bool] | None,
 ) -> BalanceReport:
@@ -306,6 +445,7 @@ def _trial(edit: Edit, base: Played, fixed: Played, seed: int) -> Trial:
         measured["stalled"],
         measured["spread"],
         fixed.report,
+        measured,
     )
 
 
@@ -338,14 +478,27 @@ def _figures(played: Played, weights: np.ndarray) -> dict[str, tuple[float, np.n
 
 def _judged(shares: np.ndarray, stall: np.ndarray, reach: np.ndarray) -> dict[str, np.ndarray]:
     """Per sample of games: the balance, stalled cars per race, the worst slot's points
-    outside its fair band, and the problems all told (see the module's docstring)."""
+    outside its fair band, each slot's share, each betting line's races reached, and
+    the problems (see the module's docstring), all told and part by part."""
     bands = np.array([fair_band(slot) for slot in range(SLOTS)])
     outside = np.maximum(0, np.maximum(bands[:, 0] - shares, shares - bands[:, 1]))
-    stall_excess = np.maximum(0, stall - STALL_GOAL) / STALL_GOAL
-    line_excess = np.maximum(0, LINE_AIM - reach).sum(axis=1) / LINE_AIM
+    parts = {
+        "stall problems": np.maximum(0, stall - STALL_GOAL) / STALL_GOAL,
+        "slot problems": outside.sum(axis=1) * SLOTS,
+        "line problems": np.maximum(0, LINE_AIM - reach).sum(axis=1) / LINE_AIM,
+    }
     return {
         "balance": 1 - (shares.max(axis=1) - shares.min(axis=1)),
         "stalled": stall,
         "spread": 100 * outside.max(axis=1),
-        "problems": stall_excess + outside.sum(axis=1) * SLOTS + line_excess,
+        "problems": sum(parts.values(), np.zeros(len(stall))),
+        **parts,
+        **{f"slot {k}": shares[:, k] for k in range(SLOTS)},
+        **{f"line {k}": reach[:, k] for k in range(3)},
     }
+
+
+def _outside(slot: int, share: float) -> float:
+    """How far ``share`` lies outside the slot's fair band."""
+    low, high = fair_band(slot)
+    return max(0.0, low - share, share - high)

@@ -9,7 +9,7 @@ grid, a jam) are left to Suggest fixes, which measures them.
 
 from __future__ import annotations
 
-from trackside.engine.balance.edits import Proposal
+from trackside.engine.balance.edits import Proposal, why_not
 from trackside.engine.balance.intervals import wilson
 from trackside.engine.balance.jams import Stretch, jammed_stretches
 from trackside.engine.balance.report import SLOTS, BalanceReport
@@ -57,8 +57,8 @@ def hints(report: BalanceReport, track: Track | None = None) -> list[Hint]:
         return [
             Hint(f"Only {plural(n, 'game')}: run at least {MIN_GAMES} to learn anything.", "info")
         ]
-    slots = _slots(report)
-    found = [*_stalls(report), *slots, *_first_round(report), *_first_player(report)]
+    slots = _slots(report, track)
+    found = [*_stalls(report), *slots, *_first_round(report, track), *_first_player(report)]
     found += _lines(report)
     found += _jams(report, track)
     if not any(h.severity == "warning" for h in found):
@@ -138,50 +138,73 @@ def _stalls(report: BalanceReport) -> list[Hint]:
 # -- the grid -------------------------------------------------------------------------
 
 
-def _slots(report: BalanceReport) -> list[Hint]:
+def _slots(report: BalanceReport, track: Track | None = None) -> list[Hint]:
+    return [hint for _slot, hint in slot_hints(report, track)]
+
+
+def slots_beyond_chance(report: BalanceReport) -> set[int]:
+    """The grid slots (0: the pole) a warning says win more or less than they should:
+    the ones the Balance panel marks, so that its colours and its hints agree."""
+    return {slot for slot, hint in slot_hints(report) if hint.severity == "warning"}
+
+
+def slot_hints(report: BalanceReport, track: Track | None = None) -> list[tuple[int, Hint]]:
+    """Per grid slot whose share lies outside what chance allows, its hint. A share is
+    given with its 95% interval in full (it is not symmetric about the share), so that
+    "more than its fair 17%" never sits beside an interval that reaches 17%."""
     out = []
     fair = 1 / SLOTS
     shares = report.slot_shares()
     rest = (1 - shares[0][0]) / (SLOTS - 1)  # each other slot's part of what the pole leaves
+    grid = suggest_grid(track)
     for k, (share, low, high) in enumerate(shares):
         space = report.grid[k] if k < len(report.grid) else ""
         where = f" (start space {space})" if space else ""
         spaces = (space,) if space else ()
-        said = f"Grid slot {k + 1}{where} wins {percent(share)} ± {percent((high - low) / 2)}"
+        said = (
+            f"Grid slot {k + 1}{where} wins {percent(share)} of races "
+            f"({_tenths(low)} to {_tenths(high)} at 95%)"
+        )
         if k == 0 and low > fair:
-            out.append(_pole(f"{said} of races", low, fair, spaces))
+            out.append((k, _pole(said, low, fair, spaces, grid)))
         elif low > fair:
-            out.append(
-                Hint(
-                    f"{said} of races, more than its fair {percent(fair)}: the opening "
-                    f"favours it. {SUGGEST_GRID}",
-                    "warning",
-                    spaces,
-                )
-            )
+            text = f"{said}, more than its fair {_tenths(fair)}: the opening favours it. {grid}"
+            out.append((k, Hint(text, "warning", spaces)))
         elif k == 0 and high < fair:
-            out.append(
-                Hint(
-                    f"{said} of races, less than its fair {percent(fair)} although its owner "
-                    f"plays first (R-RACE-1): the opening holds it back. {SUGGEST_GRID}",
-                    "warning",
-                    spaces,
-                )
+            text = (
+                f"{said}, less than its fair {_tenths(fair)} although its owner plays first "
+                f"(R-RACE-1): the opening holds it back. {grid}"
             )
+            out.append((k, Hint(text, "warning", spaces)))
         elif k > 0 and high < rest:
-            out.append(
-                Hint(
-                    f"{said} of races, less than the {percent(rest)} each slot behind the "
-                    "pole wins when they share what the pole leaves evenly: it starts at a "
-                    f"disadvantage. {SUGGEST_GRID}",
-                    "warning",
-                    spaces,
-                )
+            text = (
+                f"{said}, less than the {_tenths(rest)} each slot behind the pole wins when "
+                f"they share what the pole leaves evenly: it starts at a disadvantage. {grid}"
             )
+            out.append((k, Hint(text, "warning", spaces)))
     return out
 
 
-def _pole(wins: str, low: float, fair: float, spaces: tuple[str, ...]) -> Hint:
+def _tenths(share: float) -> str:
+    """A share to a tenth of a point: "17.3%", so that bounds near a fair share differ
+    visibly from it."""
+    return f"{100 * share:.1f}%"
+
+
+def suggest_grid(track: Track | None) -> str:
+    """What a grid hint advises, naming Suggest fixes only when it can move the grid
+    of ``track`` back (or when no track is known)."""
+    if track is not None:
+        why = why_not(track, Proposal("grid", 1))
+        if why:
+            return (
+                "Move the grid back from the first corner or widen the track there (Suggest "
+                f"fixes cannot move the grid back here: {why})."
+            )
+    return SUGGEST_GRID
+
+
+def _pole(wins: str, low: float, fair: float, spaces: tuple[str, ...], grid: str) -> Hint:
     """The pole wins more than its fair share: say the first turn does that, and blame
     the grid only when even the low end of the interval is beyond what the turn gives."""
     first_turn = (
@@ -190,22 +213,23 @@ def _pole(wins: str, low: float, fair: float, spaces: tuple[str, ...]) -> Hint:
     )
     if low <= fair + FIRST_TURN_EDGE:
         return Hint(
-            f"{wins}, more than its fair {percent(fair)}, but {first_turn}: "
+            f"{wins}, more than its fair {_tenths(fair)}, but {first_turn}: "
             "nothing here points at the grid.",
             "info",
             spaces,
         )
     return Hint(
-        f"{wins}, more than its fair {percent(fair)} and more than the first turn "
-        f"explains: {first_turn}, so the opening favours it too. {SUGGEST_GRID}",
+        f"{wins}, more than its fair {_tenths(fair)} and more than the first turn "
+        f"explains: {first_turn}, so the opening favours it too. {grid}",
         "warning",
         spaces,
     )
 
 
-def _first_round(report: BalanceReport) -> list[Hint]:
+def _first_round(report: BalanceReport, track: Track | None) -> list[Hint]:
     """Start slots whose car often cannot move at all on the first round."""
     out = []
+    grid = suggest_grid(track) if any(report.first_round_stuck) else SUGGEST_GRID
     for k, stuck in enumerate(report.first_round_stuck):
         low, _high = wilson(stuck, report.games)
         if low <= STUCK_NOTICE:
@@ -217,7 +241,7 @@ def _first_round(report: BalanceReport) -> list[Hint]:
                 f"In {percent(stuck / report.games)} of races the car starting in grid slot "
                 f"{k + 1}{where} cannot move on a card of the first round (no free space "
                 "ahead): the cars in front of it block it. A grid with room ahead of its "
-                f"back row lets every car start racing. {SUGGEST_GRID}",
+                f"back row lets every car start racing. {grid}",
                 "warning",
                 (space,) if space else (),
             )

@@ -1,9 +1,10 @@
-"""The bots the balance lab plays with unless told otherwise: one place to change them.
+"""The bots the balance lab plays with unless told otherwise, and what "stronger" means:
+one place to change either.
 
 Every entry point of the lab (``trackside simulate`` on one circuit, ``trackside
 suggest``, the editor's Balance panel) starts from ``LAB_BOTS``, cycled over the
-seats and rotated from game to game. ``stronger_bots`` names the players a
-verdict is checked against: the same table with twice the search.
+seats and rotated from game to game. The check of a verdict with stronger bots
+(``engine/balance/deeper.py``) plays the same seats with ``stronger_bots``.
 """
 
 from __future__ import annotations
@@ -22,23 +23,20 @@ def bots_named(bots: tuple[str, ...] | list[str]) -> str:
     return f"{', '.join(dict.fromkeys(bots))} bots"
 
 
-def stronger_bot(kind: str) -> str:
-    """The bot that searches twice as much as ``kind``: a greedy bot becomes the
-    default strong bot (``strong``), ``strong:N`` (``strong`` is
-    ``strong:DEFAULT_SAMPLES``) becomes ``strong:2N``, capped at MAX_SAMPLES;
-    a random bot becomes greedy."""
+def stronger_bots(bots: tuple[str, ...]) -> tuple[str, ...]:
+    """The same seats played by a search twice as deep: a greedy bot (no search) by the
+    strong bot at its default budget, ``strong`` by ``strong:2N`` for its default N,
+    ``strong:N`` by ``strong:2N`` (at most ``MAX_SAMPLES``). Random bots stay random:
+    they stand for players who do not look ahead, and making them search would change
+    who sits at the table, not how deep the players think."""
+    return tuple(_stronger(kind) for kind in bots)
+
+
+def _stronger(kind: str) -> str:
     name, _, budget = kind.partition(":")
     if name == "greedy":
         return "strong"
-    if name == "random":
-        return "greedy"
     if name == "strong":
         samples = int(budget) if budget else DEFAULT_SAMPLES
-        return f"strong:{min(MAX_SAMPLES, 2 * samples)}"
-    raise ValueError(f"unknown bot kind {kind!r}")
-
-
-def stronger_bots(bots: tuple[str, ...]) -> tuple[str, ...]:
-    """The same table with twice the search per seat (``stronger_bot``): what a
-    verdict is checked against."""
-    return tuple(stronger_bot(kind) for kind in bots)
+        return f"strong:{min(2 * samples, MAX_SAMPLES)}"
+    return kind

@@ -1,28 +1,37 @@
-"""Playing the bot games of a balance run, in this process or in worker processes.
+"""Playing the bot games of a balance run: here, in worker processes or on a cluster.
 
 Game i is set up from seed ``seed + i`` and its seats get the bot kinds
 rotated by i, so that seat order and bot kind are told apart; the games are
 played by the one loop of ``engine/simulate.py`` (``play_games``), in parts
-handed to worker processes by ``played_parts`` (for Suggest fixes too).
-Whatever the number of workers, the same run gives the same totals.
+handed to an executor (``executors.py``: local worker processes or a Dask
+cluster) by ``played_parts``, for Suggest fixes, two variants compared
+(``paired_parts``) and sweeps too. Wherever the games run, the same run gives
+the same totals.
 """
 
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from multiprocessing import get_context
-from typing import TypeVar
+from typing import Any, TypeVar
 
+from trackside import __version__
 from trackside.engine.balance import players as lab_players
+from trackside.engine.balance.executors import (
+    TASK_GAMES,
+    Executor,
+    check_part,
+    executor_for,
+    plays_here,
+    versioned,
+)
 from trackside.engine.balance.report import BalanceReport
 from trackside.engine.game import Game, Series, Variant
 from trackside.engine.simulate import BotRun, Stats, play_games
 from trackside.engine.track.model import Track
 
-CHUNK = 10  # games per task handed to a worker
 Part = TypeVar("Part")  # what a task of games adds up to
 
 
@@ -127,113 +136,118 @@ def play_range(
 
 def run_balance(
     run: BalanceRun,
-    workers: int = 1,
+    workers: int | Executor = 1,
     progress: Callable[[int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
 ) -> BalanceReport:
-    """Play the run; ``progress(k)`` after each finished part, ``cancelled()`` stops
-    early (the report then holds the games played and says it was cancelled)."""
+    """Play the run (here, in ``workers`` local processes, or on the executor given);
+    ``progress(k)`` after each finished part, ``cancelled()`` stops early (the report
+    then holds the games played and says it was cancelled)."""
     return run_totals(run, workers, progress, cancelled).report
 
 
 def run_totals(
     run: BalanceRun,
-    workers: int = 1,
+    workers: int | Executor = 1,
     progress: Callable[[int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
 ) -> Totals:
     """``run_balance`` with the ``trackside simulate`` statistics of the same games."""
     began = time.perf_counter()
-    if workers <= 1:
+    if plays_here(workers):  # game by game: progress and Cancel at once
         totals = play_range(run, 0, run.games, progress, cancelled)
     else:
-        totals = _run_in_workers(run, workers, progress, cancelled)
+        totals = Totals(run.empty_report(), run.empty_stats())
+        with executor_for(workers) as executor:
+            parts = chunks(run.games, size=executor.task_games)
+            tasks = [(0, first, stop) for first, stop in parts]
+            for _k, part in played_parts(play_range, [run], tasks, executor, cancelled):
+                totals.merge(part)
+                if progress:
+                    progress(totals.report.games)
+        totals.report.cancelled = totals.report.games < run.games
     totals.report.seconds = totals.stats.seconds = time.perf_counter() - began
     return totals
 
 
-def chunks(games: int) -> Iterator[tuple[int, int]]:
-    """Games 0 to ``games - 1`` in the parts handed to workers: ``(first, stop)`` each."""
-    for first in range(0, games, CHUNK):
-        yield first, min(games, first + CHUNK)
+def chunks(games: int, first: int = 0, size: int = TASK_GAMES) -> Iterator[tuple[int, int]]:
+    """Games ``first`` to ``games - 1`` in the parts handed to workers, ``size`` games
+    each: ``(first, stop)``."""
+    for start in range(first, games, size):
+        yield start, min(games, start + size)
 
 
 def played_parts(
     play: Callable[[BalanceRun, int, int], Part],
-    tasks: Sequence[tuple[BalanceRun, int, int]],
-    workers: int = 1,
+    runs: Sequence[BalanceRun],
+    tasks: Sequence[tuple[int, int, int]],
+    workers: int | Executor = 1,
     cancelled: Callable[[], bool] | None = None,
 ) -> Iterator[tuple[int, Part]]:
-    """``play(run, first, stop)`` for each task, in ``workers`` worker processes when
-    more than one, given with the task's index as each finishes (in task order when
-    played here); no more once ``cancelled()``."""
-    if workers <= 1:
-        for k, task in enumerate(tasks):
-            if cancelled and cancelled():
-                return
-            yield k, play(*task)
-        return
-    # Spawned, not forked: safe beside the editor's threads, and the same on every OS.
-    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
-        todo = list(enumerate(tasks))
-        running: dict[Future[Part], int] = {}
-        while todo or running:
-            while todo and len(running) < 2 * workers and not (cancelled and cancelled()):
-                k, task = todo.pop(0)
-                running[pool.submit(play, *task)] = k
-            if cancelled and cancelled():
-                for future in running:
-                    future.cancel()
-                return
-            finished, _ = wait(running, timeout=0.2, return_when=FIRST_COMPLETED)
-            for future in finished:
-                yield running.pop(future), future.result()
+    """``play(runs[r], first, stop)`` for each task ``(r, first, stop)``: here, in
+    ``workers`` local processes, or on the executor given (``executors.py``), given
+    with the task's index as each finishes (in task order when played here); no more
+    once ``cancelled()``, and the tasks still out are then stopped."""
+    with executor_for(workers) as executor:
+        shared = executor.share(tuple(runs))
+        todo = deque(enumerate(tasks))
+        out: dict[Any, int] = {}
+        try:
+            while todo or out:
+                stop = bool(cancelled and cancelled())
+                while todo and len(out) < executor.slots() and not stop:
+                    k, (r, first, last) = todo.popleft()
+                    task = (__version__, _play_task, play, shared, r, first, last)
+                    out[executor.submit(versioned, *task)] = k
+                if stop:
+                    return
+                for task in executor.finished(out, timeout=0.2):
+                    k = out.pop(task)
+                    yield k, check_part(executor.result(task), executor.where)
+        finally:
+            if out:
+                executor.cancel(list(out))
+
+
+def _play_task(
+    play: Callable[[BalanceRun, int, int], Part],
+    runs: Sequence[BalanceRun],
+    r: int,
+    first: int,
+    stop: int,
+) -> Part:
+    """A worker's task: games ``first`` to ``stop - 1`` of ``runs[r]``."""
+    return play(runs[r], first, stop)
 
 
 def paired_parts(
     play: Callable[[BalanceRun, int, int], Part],
     runs: Sequence[BalanceRun],
-    workers: int = 1,
+    workers: int | Executor = 1,
     progress: Callable[[int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
 ) -> list[list[Part]]:
-    """Every game of every run as ``play(run, first, stop)`` parts, chunk by chunk
-    across the runs, in worker processes if asked: per run, its parts in game order.
-    ``progress(k)`` with the games played so far (all runs told); ``cancelled()`` stops
-    early, and then every run keeps only the chunks that every run played, so that the
-    runs stay game for game alike (paired)."""
+    """Every game of every run as ``play(run, first, stop)`` parts, handed to the
+    executor by ``played_parts`` chunk by chunk across the runs: per run, its parts in
+    game order. ``progress(k)`` with the games played so far (all runs told);
+    ``cancelled()`` stops early, and then every run keeps only the chunks that every
+    run played, so that the runs stay game for game alike (paired)."""
     longest = max((run.games for run in runs), default=0)
-    tasks = [
-        (r, first, min(stop, run.games))
-        for first, stop in chunks(longest)
-        for r, run in enumerate(runs)
-        if first < run.games
-    ]
-    games = [(runs[r], first, stop) for r, first, stop in tasks]
     parts: dict[tuple[int, int], Part] = {}
     done = 0
-    for k, part in played_parts(play, games, workers, cancelled):
-        r, first, stop = tasks[k]
-        parts[(r, first)] = part
-        done += stop - first
-        if progress:
-            progress(done)
+    with executor_for(workers) as executor:
+        tasks = [
+            (r, first, min(stop, run.games))
+            for first, stop in chunks(longest, size=executor.task_games)
+            for r, run in enumerate(runs)
+            if first < run.games
+        ]
+        for k, part in played_parts(play, runs, tasks, executor, cancelled):
+            r, first, stop = tasks[k]
+            parts[(r, first)] = part
+            done += stop - first
+            if progress:
+                progress(done)
     every = range(len(runs))
     common = sorted({first for _r, first in parts if all((r, first) in parts for r in every)})
     return [[parts[(r, first)] for first in common] for r in every]
-
-
-def _run_in_workers(
-    run: BalanceRun,
-    workers: int,
-    progress: Callable[[int], None] | None,
-    cancelled: Callable[[], bool] | None,
-) -> Totals:
-    totals = Totals(run.empty_report(), run.empty_stats())
-    tasks = [(run, first, stop) for first, stop in chunks(run.games)]
-    for _k, part in played_parts(play_range, tasks, workers, cancelled):
-        totals.merge(part)
-        if progress:
-            progress(totals.report.games)
-    totals.report.cancelled = totals.report.games < run.games
-    return totals

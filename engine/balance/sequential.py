@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from statistics import NormalDist
 
+from trackside.engine.balance.executors import Executor, executor_for
 from trackside.engine.balance.hints import FIRST_TURN_EDGE
 from trackside.engine.balance.intervals import wilson
 from trackside.engine.balance.report import SLOTS, BalanceReport
@@ -107,13 +108,23 @@ def clarity(report: BalanceReport, looks: int) -> Clarity:
 
 def run_until_clear(
     run: BalanceRun,
-    workers: int = 1,
+    workers: int | Executor = 1,
     progress: Callable[[int, str], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
 ) -> Totals:
     """Play ``run`` (its ``games`` the cap) in rounds up to each checkpoint and stop once
     ``clarity`` says the question is answered. ``progress(games, waiting)`` after each
     part played; the report's ``answer`` says why it stopped."""
+    with executor_for(workers) as executor:  # one set of worker processes for every look
+        return _run_until_clear(run, executor, progress, cancelled)
+
+
+def _run_until_clear(
+    run: BalanceRun,
+    workers: Executor,
+    progress: Callable[[int, str], None] | None,
+    cancelled: Callable[[], bool] | None,
+) -> Totals:
     looks = checkpoints(run.games)
     totals = Totals(run.empty_report(), run.empty_stats())
     total = totals.report

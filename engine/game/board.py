@@ -57,20 +57,6 @@ class Board:
             self._reach[(start, n)] = mask
         return mask
 
-    def choices(
-        self,
-        start: int,
-        n: int,
-        occupied: set[int],
-        keep_lines: int = ALL_LINES,
-        keep_rect: bool = True,
-    ) -> dict[tuple[str, ...], Move]:
-        """``MoveGraph.outcomes`` keyed by the path's space ids, remembered per traffic pattern.
-
-        Only the occupied spaces within reach matter, so the answer is cached on
-        them; games on one board share the cache (do not modify the result)."""
-        return self.memo_choices(start, n, occupied, keep_lines, keep_rect)[0]
-
     def memo_choices(
         self,
         start: int,
@@ -79,8 +65,12 @@ class Board:
         keep_lines: int = ALL_LINES,
         keep_rect: bool = True,
     ) -> Choices:
-        """``choices`` and a memo dict remembered with them, where callers keep
-        what they derive from those choices (shared by every game on the board)."""
+        """``MoveGraph.outcomes`` keyed by the path's space ids, remembered per traffic
+        pattern, and a memo dict remembered with them, where callers keep what they
+        derive from those choices.
+
+        Only the occupied spaces within reach matter, so the answer is cached on
+        them; games on one board share the cache (do not modify the result)."""
         occupied_mask = sum(map(self._bits.__getitem__, occupied))  # spaces are distinct bits
         reach = self._reach.get((start, n))
         if reach is None:

@@ -68,6 +68,35 @@ class Variant:
         """False in long distance, where the finish line is ignored."""
         return self.finish == "line"
 
+    def to_data(self) -> dict[str, Any]:
+        """Every key of the variant as a variant file states it, nothing inherited
+        (``variant_from_data`` reads it back as this variant); the deck as an
+        absolute path, left out for the standard deck."""
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "name": self.name,
+            "description": self.description,
+            "players": {"min": self.min_players, "max": self.max_players},
+            "auction": self.auction,
+            "powers": list(self.powers),
+            "hand": {"mode": self.hand_mode, "size": self.hand_size},
+            "speed8": self.speed8,
+            "betting": self.betting,
+            "payouts": {
+                "race": list(self.race_payout),
+                "bets": [list(row) for row in self.bet_payouts],
+            },
+            "finish": self.finish,
+            "winner": self.winner,
+            "bonuses": {"aggressive": self.aggressive_bonus, "determined": self.determined_bonus},
+            "cunning_swap": self.cunning_swap,
+        }
+        if self.deck_path:
+            data["deck"] = str(Path(self.deck_path).resolve())
+        if self.series:
+            data["series"] = {"tracks": list(self.series)}
+        return data
+
 
 def variant_path(name_or_path: str | os.PathLike[str]) -> Path:
     """The file of a bundled variant name (``two-player``) or a path as given."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from trackside.engine.errors import Place, UnreadableInput
@@ -27,7 +27,24 @@ if TYPE_CHECKING:
 
 FORMAT = "trackside-track/1"
 DEFAULT_TOLERANCE = 1.0
+NOT_PLAYED = ("name", "author", "description", "labels", "background")  # a track's words and looks
 MAX_SPACES = 20_000  # the most spaces a track file may hold (its schema says the same)
+# The keys of a track file, in the order a file writes them (and its schema lists them).
+FILE_KEYS = (
+    "format",
+    "name",
+    "author",
+    "description",
+    "tolerance",
+    "centerline",
+    "spaces",
+    "start_grid",
+    "betting_lines",
+    "finish_line",
+    "labels",
+    "background",
+    "lane_layouts",
+)
 
 Number = int | float
 Point = tuple[Number, Number]
@@ -176,8 +193,17 @@ class Track:
         """A deep copy, independent of this track."""
         return copy.deepcopy(self)
 
+    def plays_like(self, other: Track) -> bool:
+        """True when ``other`` differs from this circuit at most in what no game reads:
+        its name, author, description, labels and background picture."""
+        return all(
+            getattr(self, f.name) == getattr(other, f.name)
+            for f in fields(self)
+            if f.compare and f.name not in NOT_PLAYED
+        )
+
     def to_dict(self) -> dict[str, Any]:
-        """The file form, keys in the canonical order."""
+        """The file form, keys in the order of ``FILE_KEYS``."""
         out: dict[str, Any] = {"format": FORMAT, "name": self.name}
         for key in ("author", "description", "tolerance"):
             value = getattr(self, key)

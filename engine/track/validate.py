@@ -72,7 +72,7 @@ from trackside.engine.track.geometry import (
     TrackGeometry,
     line_name,
 )
-from trackside.engine.track.model import Track, read_track_document
+from trackside.engine.track.model import FILE_KEYS, Track, read_track_document
 from trackside.engine.yamlio import JsonPath, YamlDocument, file_kind
 
 ERROR = "error"
@@ -114,26 +114,7 @@ OFF_LINE_FACTOR = 4.0
 # Outside this range the file is in other units or scaled, and drawing it fails.
 SPACE_SIZE_MM = (5.0, 500.0)
 COARSE_TURN_DEG = 2.0
-_KEY_ORDER = {
-    k: n
-    for n, k in enumerate(
-        (
-            "format",
-            "name",
-            "author",
-            "description",
-            "tolerance",
-            "centerline",
-            "spaces",
-            "start_grid",
-            "betting_lines",
-            "finish_line",
-            "labels",
-            "background",
-            "lane_layouts",
-        )
-    )
-}
+_KEY_ORDER = {key: n for n, key in enumerate(FILE_KEYS)}
 
 
 @dataclass

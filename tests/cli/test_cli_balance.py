@@ -196,6 +196,8 @@ def test_suggest_tries_a_lane_where_cars_jam_on_a_circuit_that_keeps_its_layout(
 
 
 def test_against_shows_every_figure_s_change_for_two_variants(capsys, tmp_path):
+    """--variant V --against R: every figure of V with its change from R (V less R), R's
+    column first; the change once read R less V under a heading naming V first."""
     path = tmp_path / "both.json"
     code, out, err = run(
         capsys,
@@ -214,6 +216,8 @@ def test_against_shows_every_figure_s_change_for_two_variants(capsys, tmp_path):
     assert code == 0, err
     assert out.startswith("Standard against Long distance on Harbour Loop: 20 games each")
     assert "paired" in out.splitlines()[0]
+    assert out.splitlines()[0].endswith("a change is Standard less Long distance")
+    assert out.splitlines()[2].split() == ["figure", "Long", "distance", "Standard", "change"]
     lines = {line.split("  ")[0]: line for line in out.splitlines()}
     assert "races with a stalled car" in lines and "aggressive holder wins" in lines
     assert "%" in lines["races with a stalled car"] and "$" in lines["bet 1 payout"]
@@ -223,13 +227,14 @@ def test_against_shows_every_figure_s_change_for_two_variants(capsys, tmp_path):
     data = json.loads(path.read_text())
     assert data["format"] == "trackside-comparison/1" and data["games"] == 20
     assert data["a"]["format"] == data["b"]["format"] == "trackside-balance/2"
-    assert data["a"]["variant"] == "Standard" and data["b"]["variant"] == "Long distance"
-    assert data["only_in"] == {"a": ["winner decided by the last betting line"]}
+    assert data["a"]["variant"] == "Long distance" and data["b"]["variant"] == "Standard"
+    assert data["only_in"] == {"b": ["winner decided by the last betting line"]}
     figures = {c["figure"]: c for c in data["changes"]}
     stalls = figures["races with a stalled car"]
-    assert stalls["after"] == 0 and not stalls["noise"]  # no finish line, no stalls
-    assert "decided_by_last_line" in data["a"]["rules"]
-    assert "decided_by_last_line" not in data["b"]["rules"]
+    assert stalls["before"] == 0 and not stalls["noise"]  # no finish line, no stalls
+    assert stalls["change"] == stalls["after"] > 0  # the standard game's stalls, added
+    assert "decided_by_last_line" in data["b"]["rules"]
+    assert "decided_by_last_line" not in data["a"]["rules"]
 
 
 def test_against_json_prints_what_the_report_holds(capsys):
@@ -237,9 +242,9 @@ def test_against_json_prints_what_the_report_holds(capsys):
     code, out, _err = run(capsys, *base, "--json")
     assert code == 0
     data = json.loads(out)
-    assert data["variants"] == ["Standard", "Beginner"]
-    assert set(data["b"]["rules"]) == {"money_gap"}
-    assert data["only_in"]["a"] == [
+    assert data["variants"] == ["Beginner", "Standard"]
+    assert set(data["a"]["rules"]) == {"money_gap"}
+    assert data["only_in"]["b"] == [
         "powers",
         "auction",
         "betting",

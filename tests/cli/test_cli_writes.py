@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from faults import CAUSES, OLD, can_mount, fill, inject, leftovers, prepare, read_only, small_disk
+from faults import CAUSES, OLD, can_mount, failing_target, fill, leftovers, read_only, small_disk
 from faults import untouched as kept
 from repo_paths import FIXTURES
 
@@ -20,6 +20,7 @@ from trackside.engine.resources import tracks_dir
 
 HARBOUR = str(tracks_dir() / "harbour-loop.yaml")
 STRAIGHT = str(FIXTURES / "valid-straight.yaml")
+SWEPT = ["--set", "payouts.race.0=10,12"]
 
 # Each command that writes: its arguments, OUT standing for the file it writes.
 WRITERS = {
@@ -32,6 +33,10 @@ WRITERS = {
     "simulate --plot svg": ["simulate", "--track", HARBOUR, "--games", "2", "--plot", "OUT"],
     "play --record": ["play", "--track", HARBOUR, "--seed", "3", "--record", "OUT"],
     "suggest --report": ["suggest", "--track", HARBOUR, "--games", "2", "--report", "OUT"],
+    # --fresh: the earlier file is no sweep to continue, and is to be replaced.
+    "sweep --report": ["sweep", "--track", HARBOUR, "--games", "2", "--report", "OUT", "--fresh"],
+    "sweep --plot png": ["sweep", *SWEPT, "--track", HARBOUR, "--games", "2", "--plot", "OUT"],
+    "sweep --plot svg": ["sweep", *SWEPT, "--track", HARBOUR, "--games", "2", "--plot", "OUT"],
 }
 SUFFIX = {
     "render png": ".png",
@@ -43,6 +48,9 @@ SUFFIX = {
     "simulate --plot svg": ".svg",
     "play --record": ".yaml",
     "suggest --report": ".json",
+    "sweep --report": ".json",
+    "sweep --plot png": ".png",
+    "sweep --plot svg": ".svg",
 }
 
 
@@ -69,11 +77,7 @@ def refused_clearly(code: int, err: str, target, cause: str) -> None:
 @pytest.mark.parametrize("writer", list(WRITERS))
 def test_a_failed_write_is_said_and_changes_nothing(capsys, tmp_path, monkeypatch, writer, fault):
     folder = tmp_path / "out"
-    folder.mkdir()
-    target = folder / f"result{SUFFIX[writer]}"
-    prepare(target, fault)
-    if fault != "folder":
-        inject(monkeypatch, fault, folder)
+    target = failing_target(monkeypatch, folder, f"result{SUFFIX[writer]}", fault)
     code, _out, err = run(capsys, argv_for(writer, target))
     monkeypatch.undo()
     refused_clearly(code, err, target, CAUSES[fault])
@@ -90,7 +94,9 @@ def track_copy(tmp_path, name: str = "t.yaml"):
 
 
 @pytest.mark.parametrize("spelling", ["t.yaml", "./t.yaml", "link.yaml", "hard.yaml"])
-@pytest.mark.parametrize("command", ["play --record", "simulate --report", "suggest --report"])
+@pytest.mark.parametrize(
+    "command", ["play --record", "simulate --report", "suggest --report", "sweep --report"]
+)
 def test_an_output_onto_the_track_is_refused_before_any_game(
     capsys, tmp_path, monkeypatch, command, spelling
 ):
@@ -167,6 +173,10 @@ def test_outputs_never_replace_the_variant_nor_what_it_extends(capsys, tmp_path)
                 str(output),
             ],
             ["suggest", "--track", HARBOUR, "--variant", str(child), "--report", str(output)],
+            [
+                *("sweep", "--track", HARBOUR, "--variant", str(child), "--games", "1"),
+                *("--report", str(output)),
+            ],
         ):
             code, _, err = run(capsys, argv)
             assert code == 2 and "names the variant" in err and output.read_bytes() == before

@@ -1,4 +1,5 @@
-"""Pointer helpers for the editor tests: click, drag and wait on the real canvas.
+"""Pointer helpers for the editor tests: click, drag and wait on the real canvas; and
+what the tests of the tools compare.
 
 They live here, not in a conftest: several conftest modules share that name, so
 which one ``import conftest`` finds depends on what pytest collected first.
@@ -10,6 +11,8 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMenu
+
+from trackside.engine.track.lanes import LaneLayout, build_lanes
 
 
 def view_point(window, x: float, y: float) -> QPoint:
@@ -24,6 +27,11 @@ def click(
     qtbot.mouseClick(window.view.viewport(), button, modifier, view_point(window, x, y))
 
 
+def hover(window, x: float, y: float) -> None:
+    """Move the pointer over the canvas to (x, y) mm, no button down."""
+    QTest.mouseMove(window.view.viewport(), view_point(window, x, y))
+
+
 def drag(window, start, end, modifier=Qt.KeyboardModifier.NoModifier, steps=5):
     """Drag with the left button from ``start`` to ``end`` (mm) in a few moves."""
     vp = window.view.viewport()
@@ -35,6 +43,17 @@ def drag(window, start, end, modifier=Qt.KeyboardModifier.NoModifier, steps=5):
         )
         QTest.mouseMove(vp, p)
     QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, modifier, b)
+
+
+def scale_background(qtbot, window, distance: float | None) -> None:
+    """Set the background's scale from two points: click (50, 0) and (150, 0) mm on the
+    canvas, answering that they are ``distance`` mm apart on the board."""
+    window.view.set_zoom(1.0)
+    window.view.centerOn(100, 0)
+    window.background.start_scaling()
+    window.prompts.distance_answer = distance
+    click(qtbot, window, 50, 0)
+    click(qtbot, window, 150, 0)
 
 
 def wait_issues(qtbot, window):
@@ -78,3 +97,12 @@ def centre(space) -> tuple[float, float]:
     xs = [float(x) for x, _ in space.corners]
     ys = [float(y) for _, y in space.corners]
     return sum(xs) / len(xs), sum(ys) / len(ys)
+
+
+def built_as(spaces, layout: LaneLayout) -> bool:
+    """True when ``spaces`` are, id for id, the spaces the engine's lane builder makes of
+    ``layout`` (same lanes, same corners)."""
+    expected = build_lanes(layout).track_spaces()
+    return [(s.id, s.lane, s.corners) for s in spaces] == [
+        (s.id, s.lane, s.corners) for s in expected
+    ]

@@ -48,22 +48,17 @@ def test_the_window_places_the_play_rooms_menu_between_tools_and_help(window):
     assert window.play.act_play.shortcut().toString() == "F5"
 
 
+def desktop_entry(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run ``tools/desktop_entry.py`` with ``args``, as ``make install-desktop`` does."""
+    script = str(ROOT / "tools" / "desktop_entry.py")
+    return subprocess.run(
+        [sys.executable, script, *args], capture_output=True, text=True, check=False
+    )
+
+
 def test_install_desktop_writes_a_valid_entry_and_the_icon(tmp_path):
     command = tmp_path / "bin" / "trackside"
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "tools" / "desktop_entry.py"),
-            "install",
-            "--prefix",
-            str(tmp_path),
-            "--command",
-            str(command),
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = desktop_entry("install", "--prefix", str(tmp_path), "--command", str(command))
     assert done.returncode == 0, done.stderr
     entry = tmp_path / "share" / "applications" / "trackside.desktop"
     icon = tmp_path / "share" / "icons" / "hicolor" / "scalable" / "apps" / "trackside.svg"
@@ -74,16 +69,5 @@ def test_install_desktop_writes_a_valid_entry_and_the_icon(tmp_path):
     assert section["Type"] == "Application" and section["Icon"] == "trackside"
     assert section["Exec"] == f"{command} edit %f"
     assert icon.read_bytes() == icon_path().read_bytes()
-    removed = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "tools" / "desktop_entry.py"),
-            "uninstall",
-            "--prefix",
-            str(tmp_path),
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    removed = desktop_entry("uninstall", "--prefix", str(tmp_path))
     assert removed.returncode == 0 and not entry.exists() and not icon.exists()

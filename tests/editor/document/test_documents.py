@@ -180,7 +180,9 @@ def test_missing_file_is_reported_not_raised(window, tmp_path):
     assert "no such file" in problem[3][0]
 
 
-def test_a_half_drawn_circuit_saves_and_reopens_as_a_draft(window, make_window, qtbot, tmp_path):
+def _draft_reopened(window, make_window, qtbot, tmp_path):
+    """Draw one space on the blank page, save it (a draft: no grid, no lines) and open
+    the file in another window, which is returned."""
     window.set_tool("draw")
     window.view.set_zoom(4.0)
     window.view.centerOn(20, 15)
@@ -190,6 +192,11 @@ def test_a_half_drawn_circuit_saves_and_reopens_as_a_draft(window, make_window, 
     assert window.save()
     other = make_window()
     assert other.open_file(tmp_path / "draft.yaml")
+    return other
+
+
+def test_a_half_drawn_circuit_saves_and_reopens_as_a_draft(window, make_window, qtbot, tmp_path):
+    other = _draft_reopened(window, make_window, qtbot, tmp_path)
     assert other.doc.track.to_dict() == window.doc.track.to_dict()
     rows = other.issues.all_issues()
     assert rows and all(r.severity == "warning" for r in rows if r.code == "file")
@@ -274,15 +281,7 @@ def test_a_schema_valid_but_absurd_track_opens_paints_and_reports(window, qtbot,
 def test_draft_warnings_give_way_to_the_validator_at_the_first_edit(
     window, make_window, qtbot, tmp_path
 ):
-    window.set_tool("draw")
-    window.view.set_zoom(4.0)
-    window.view.centerOn(20, 15)
-    for x, y in [(0, 0), (40, 0), (40, 30), (0, 30), (0, 0)]:
-        click(qtbot, window, x, y)
-    window.prompts.save_as_answer = str(tmp_path / "draft.yaml")
-    assert window.save()
-    other = make_window()
-    assert other.open_file(tmp_path / "draft.yaml")
+    other = _draft_reopened(window, make_window, qtbot, tmp_path)
     assert [r.code for r in other.issues.all_issues() if r.code == "file"]
     other.scene.select_indices([0])
     other.view.setFocus()

@@ -49,25 +49,29 @@ def test_a_second_editor_is_told_who_has_the_file_and_opens_it_read_only(
     assert stadium_file.read_bytes() == before
 
 
+def save_and_close_refused(qtbot, window, name: str) -> str:
+    """Edit a read-only window, Save without choosing another file, Close with Cancel:
+    nothing is saved or closed, and Close asked saying the file ``name`` is read-only.
+    Gives the file Save offered instead."""
+    nudge(qtbot, window)
+    window.prompts.save_as_answer = None
+    assert not window.save()
+    offered = window.prompts.titles("save_path")[-1][1]
+    window.prompts.save_answer = "cancel"
+    assert not window.close()
+    assert window.prompts.titles("save_changes")[-1] == ("save_changes", name, "read-only")
+    return offered
+
+
 def test_a_read_only_copy_offers_a_free_copy_name_and_says_so_on_close(
     make_window, qtbot, stadium_file
 ):
     first, second = make_window(), make_window()
     assert first.open_file(stadium_file)
     assert second.open_file(stadium_file)  # read-only: the first window holds it
-    nudge(qtbot, second)
     (stadium_file.parent / "stadium copy.yaml").write_text("taken")
-    second.prompts.save_as_answer = None
-    assert not second.save()
-    suggested = second.prompts.titles("save_path")[-1][1]
+    suggested = save_and_close_refused(qtbot, second, "stadium.yaml")
     assert suggested == str(stadium_file.parent / "stadium copy 2.yaml")
-    second.prompts.save_answer = "cancel"
-    assert not second.close()
-    assert second.prompts.titles("save_changes")[-1] == (
-        "save_changes",
-        "stadium.yaml",
-        "read-only",
-    )
     second.prompts.save_answer = "save"
     second.prompts.save_as_answer = suggested
     assert second.close()  # saved as the copy, then closed
@@ -274,19 +278,8 @@ def test_a_file_read_only_on_disk_opens_read_only_and_save_offers_a_copy(
     assert window.read_only and "(read-only)" in window.windowTitle()
     assert "read-only on disk" in window.statusBar().currentMessage()
     assert not lock_path(stadium_file).exists()  # a file nobody may write is not locked
-    nudge(qtbot, window)
-    window.prompts.save_as_answer = None
-    assert not window.save()
-    assert window.prompts.titles("save_path")[-1][1] == str(
-        stadium_file.with_name("stadium copy.yaml")
-    )
-    window.prompts.save_answer = "cancel"
-    assert not window.close()
-    assert window.prompts.titles("save_changes")[-1] == (
-        "save_changes",
-        "stadium.yaml",
-        "read-only",
-    )
+    offered = save_and_close_refused(qtbot, window, "stadium.yaml")
+    assert offered == str(stadium_file.with_name("stadium copy.yaml"))
     assert stadium_file.read_bytes() == before and stadium_file.stat().st_mode & 0o777 == 0o444
 
 

@@ -4,7 +4,7 @@ by two points and a typed distance, faded, hidden, locked, saved with the track.
 from __future__ import annotations
 
 import pytest
-from conftest_helpers import click, drag
+from conftest_helpers import click, drag, scale_background
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage
 
@@ -171,12 +171,7 @@ def test_a_pdf_page_is_shown_under_the_spaces_at_the_two_point_scale(
     track = window.scene.track_rect()
     assert item.scene_rect().width() == pytest.approx(track.width(), rel=0.01)
     # Two points 100 mm apart on the picture are 250 mm apart on the board.
-    window.view.set_zoom(1.0)
-    window.view.centerOn(100, 0)
-    window.background.start_scaling()
-    window.prompts.distance_answer = 250.0
-    click(qtbot, window, 50, 0)
-    click(qtbot, window, 150, 0)
+    scale_background(qtbot, window, 250.0)
     ((_name, measured),) = window.prompts.titles("distance")[-1:]
     factor = 250.0 / measured
     assert item.scene_rect().width() == pytest.approx(track.width() * factor, rel=0.01)

@@ -16,22 +16,10 @@ from trackside.engine.balance import BalanceReport
 from trackside.engine.balance.compare import NOISE_MARK
 from trackside.engine.balance.edits import Edit, Proposal, make_edit
 from trackside.engine.balance.fixes import FixSearch, Measured, Trial
-from trackside.engine.game.variants import bundled_variants
-from trackside.engine.resources import resolve_track
 from trackside.engine.track.model import save_track
 
 pytestmark = pytest.mark.gui
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
-
-
-@pytest.fixture
-def quarry(window):
-    assert window.open_file(resolve_track("quarry-hairpin"))
-    panel = window.balance_panel
-    panel.games_box.setMinimum(1)
-    panel.games_box.setValue(30)
-    panel.workers_box.setValue(1)
-    return window
 
 
 def run(qtbot, window) -> None:
@@ -393,9 +381,8 @@ def test_compare_with_variant_plays_both_on_the_same_games_and_shows_the_changes
     quarry.prompts.variant_answer = str(odds)
     panel = quarry.balance_panel
     quarry.act_compare_variant.trigger()
-    assert ("compare_variant", "Standard", [p.stem for p in bundled_variants()]) in (
-        quarry.prompts.asked
-    )
+    offered = ["Beginner", "Long Distance", "Two Player", "World Tour"]  # not Standard itself
+    assert ("compare_variant", "Standard", offered) in quarry.prompts.asked
     assert panel.running and panel.progress.maximum() == 60
     assert panel.cancel_button.isEnabled() and not panel.run_button.isEnabled()
     qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
@@ -413,6 +400,26 @@ def test_compare_with_variant_plays_both_on_the_same_games_and_shows_the_changes
     assert all(rules.power_table.item(r, 2).text() for r in range(6))
     assert all(rules.auction_table.item(r, 4).text() for r in range(12))
     assert panel.legend.isVisible()
+
+
+def test_a_run_after_a_comparison_shows_changes_from_the_run_before_it(qtbot, quarry):
+    """After Compare with Variant shows the other variant, the next run's changes are
+    from the designer's own run before, and the status says so: they were from the
+    other variant, unnamed, so an edit seemed to change what the rules did."""
+    panel = quarry.balance_panel
+    run(qtbot, quarry)
+    own = panel.report
+    quarry.prompts.variant_answer = "long-distance"
+    quarry.act_compare_variant.trigger()
+    qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
+    assert panel.report.variant == "Long distance"
+    run(qtbot, quarry)
+    assert panel.report.variant == "Standard"
+    assert panel.previous is own
+    assert (
+        "Changes are from the run before (30 games of Standard with 4 players and greedy bots)."
+        in panel.status.text()
+    )
 
 
 def test_a_cancelled_comparison_keeps_the_games_both_variants_played(qtbot, quarry):

@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import pytest
-from faults import CAUSES, OLD, can_mount, fill, inject, leftovers, prepare, small_disk, untouched
+from faults import CAUSES, OLD, can_mount, failing_target, fill, leftovers, small_disk, untouched
 from tracks_for_tests import stadium_track
 
 from trackside.engine.track.model import load_track, save_track
@@ -87,11 +87,7 @@ def test_a_failed_export_is_shown_and_changes_nothing(
     window.open_file(stadium_file)
     make, suffix, title = EXPORTS[export]
     folder = tmp_path / "out"
-    folder.mkdir()
-    target = folder / f"board{suffix}"
-    prepare(target, fault)
-    if fault != "folder":
-        inject(monkeypatch, fault, folder)
+    target = failing_target(monkeypatch, folder, f"board{suffix}", fault)
     done = make(window)(target)
     monkeypatch.undo()
     assert done is False

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest_helpers import click, drag, wait_issues
+from conftest_helpers import centre, click, drag, hover, wait_issues
 from PySide6.QtCore import Qt
 
 pytestmark = pytest.mark.gui
@@ -17,12 +17,12 @@ def test_moving_a_corner_changes_the_issues_list(window, qtbot, stadium_file):
     t = window.doc.track
     a5 = t.space("a5")
     window.set_tool("corners")
-    click(qtbot, window, *_centre(a5))
+    click(qtbot, window, *centre(a5))
     x, y = (float(v) for v in a5.corners[1])
     window.view.set_zoom(3.0)
     window.view.centerOn(x, y)
     # Drag a5's corner alone (Alt) deep into its neighbour: the spaces overlap.
-    target = _centre(t.space("a6"))
+    target = centre(t.space("a6"))
     drag(
         window,
         (x, y),
@@ -141,12 +141,6 @@ def test_inspector_refuses_an_id_with_spaces(window, qtbot, stadium_file):
     assert window.doc.undo_stack.count() == 0
 
 
-def _centre(space):
-    xs = [float(x) for x, _ in space.corners]
-    ys = [float(y) for _, y in space.corners]
-    return sum(xs) / len(xs), sum(ys) / len(ys)
-
-
 def test_fix_a_dead_end_by_drawing_the_missing_space(window, qtbot, stadium_file):
     """Deleting a space leaves dead ends behind it (R-MOVE-1); drawing it back fixes them."""
     window.open_file(stadium_file)
@@ -188,10 +182,7 @@ def test_movement_preview_lights_up_the_legal_moves(window, qtbot, stadium_file)
     window.set_tool("moves")
     qtbot.keyClick(window.view, Qt.Key.Key_2)
     a5 = t.spaces.index(t.space("a5"))
-    from conftest_helpers import view_point
-    from PySide6.QtTest import QTest
-
-    QTest.mouseMove(window.view.viewport(), view_point(window, *_centre(t.space("a5"))))
+    hover(window, *centre(t.space("a5")))
     tool = window.tool
     qtbot.waitUntil(lambda: tool.origin == a5)
     expected = MoveGraph(TrackGeometry(t)).moves(a5, 2, set())
@@ -200,12 +191,12 @@ def test_movement_preview_lights_up_the_legal_moves(window, qtbot, stadium_file)
     assert ends == {"a7", "b7", "c7"}  # straight, one diagonal, two diagonals
     assert "moving 2" in window.hint_label.text()
     # Shift+click pins the car, then test cars on a6 and b6 block it.
-    click(qtbot, window, *_centre(t.space("a5")), Qt.KeyboardModifier.ShiftModifier)
+    click(qtbot, window, *centre(t.space("a5")), Qt.KeyboardModifier.ShiftModifier)
     for sid in ("a6", "b6"):
-        click(qtbot, window, *_centre(t.space(sid)))
+        click(qtbot, window, *centre(t.space(sid)))
     assert tool.pinned == a5
     assert tool.last_moves == []
-    click(qtbot, window, *_centre(t.space("b6")))  # take the car on b6 away again
+    click(qtbot, window, *centre(t.space("b6")))  # take the car on b6 away again
     assert {t.spaces[m.end].id for m in tool.last_moves} <= {"b7", "c7", "a7"}
     assert tool.last_moves
 

@@ -7,9 +7,8 @@ finishing ends.
 from __future__ import annotations
 
 import pytest
-from conftest_helpers import click, view_point
+from conftest_helpers import centre, click, hover
 from PySide6.QtCore import Qt
-from PySide6.QtTest import QTest
 from tracks_for_tests import straight_track
 
 from trackside.editor.document.commands import RemoveSpaces
@@ -25,12 +24,6 @@ def straight_file(tmp_path):
     path = tmp_path / "straight.yaml"
     save_track(straight_track(rows=12, lanes=2, length=40, width=30), path)
     return path
-
-
-def _centre(track, sid):
-    xs = [float(x) for x, _ in track.space(sid).corners]
-    ys = [float(y) for _, y in track.space(sid).corners]
-    return sum(xs) / len(xs), sum(ys) / len(ys)
 
 
 def _moves_tool(window, path, centre=(240, 0)):
@@ -49,8 +42,8 @@ def test_a_placed_car_lights_exactly_the_movegraph_ends(window, qtbot, straight_
     tool, panel = _moves_tool(window, straight_file)
     t = window.doc.track
     assert window.movement_dock.isVisible()
-    click(qtbot, window, *_centre(t, "b4"))  # a test car (R-MOVE-3)
-    click(qtbot, window, *_centre(t, "a3"), Qt.KeyboardModifier.ShiftModifier)  # pin the mover
+    click(qtbot, window, *centre(t.space("b4")))  # a test car (R-MOVE-3)
+    click(qtbot, window, *centre(t.space("a3")), Qt.KeyboardModifier.ShiftModifier)  # pin the mover
     panel.number.setValue(4)  # the spin box sets the number
     assert tool.number == 4
     index = {sp.id: i for i, sp in enumerate(t.spaces)}
@@ -67,31 +60,31 @@ def test_a_placed_car_lights_exactly_the_movegraph_ends(window, qtbot, straight_
 def test_pointing_at_an_end_draws_its_paths(window, qtbot, straight_file):
     _tool, panel = _moves_tool(window, straight_file)
     t = window.doc.track
-    click(qtbot, window, *_centre(t, "a3"), Qt.KeyboardModifier.ShiftModifier)
+    click(qtbot, window, *centre(t.space("a3")), Qt.KeyboardModifier.ShiftModifier)
     qtbot.keyClick(window.view, Qt.Key.Key_3)
     index = {sp.id: i for i, sp in enumerate(t.spaces)}
     end = index["b6"]
-    QTest.mouseMove(window.view.viewport(), view_point(window, *_centre(t, "b6")))
+    hover(window, *centre(t.space("b6")))
     expected = MoveGraph(TrackGeometry(t)).moves(index["a3"], 3, set())
     assert sorted(panel.paths_item.paths) == sorted(m.path for m in expected if m.end == end)
     assert len(panel.paths_item.paths) == 4  # a4|b4, then a5|b5, then b6
-    QTest.mouseMove(window.view.viewport(), view_point(window, *_centre(t, "a9")))
+    hover(window, *centre(t.space("a9")))
     assert panel.paths_item.paths == []  # not an end: nothing drawn
 
 
 def test_finishing_and_blocked_ends_are_told_apart(window, qtbot, straight_file):
     tool, panel = _moves_tool(window, straight_file, centre=(300, 0))
     t = window.doc.track
-    click(qtbot, window, *_centre(t, "a9"), Qt.KeyboardModifier.ShiftModifier)
+    click(qtbot, window, *centre(t.space("a9")), Qt.KeyboardModifier.ShiftModifier)
     qtbot.keyClick(window.view, Qt.Key.Key_5)
     texts = [panel.ends.item(k).text() for k in range(panel.ends.count())]
     assert texts and all(text.endswith("finishes") for text in texts)  # R-FIN-1
     assert all(m.finished for m in tool.last_moves)
     window.view.centerOn(120, 0)
     for sid in ("a4", "b4"):
-        click(qtbot, window, *_centre(t, sid))  # a wall of test cars
-    click(qtbot, window, *_centre(t, "a9"), Qt.KeyboardModifier.ShiftModifier)  # unpin
-    click(qtbot, window, *_centre(t, "a2"), Qt.KeyboardModifier.ShiftModifier)
+        click(qtbot, window, *centre(t.space(sid)))  # a wall of test cars
+    click(qtbot, window, *centre(t.space("a9")), Qt.KeyboardModifier.ShiftModifier)  # unpin
+    click(qtbot, window, *centre(t.space("a2")), Qt.KeyboardModifier.ShiftModifier)
     texts = [panel.ends.item(k).text() for k in range(panel.ends.count())]
     assert texts and all(text.endswith("blocked short") for text in texts)  # R-MOVE-4
     assert {t.spaces[m.end].id for m in tool.last_moves} == {"a3", "b3"}
@@ -100,7 +93,7 @@ def test_finishing_and_blocked_ends_are_told_apart(window, qtbot, straight_file)
 def test_the_preview_follows_edits_and_the_arrows_toggle(window, qtbot, straight_file):
     _tool, panel = _moves_tool(window, straight_file)
     t = window.doc.track
-    click(qtbot, window, *_centre(t, "a3"), Qt.KeyboardModifier.ShiftModifier)
+    click(qtbot, window, *centre(t.space("a3")), Qt.KeyboardModifier.ShiftModifier)
     qtbot.keyClick(window.view, Qt.Key.Key_1)
     assert {t.spaces[i].id for i in _ends_listed(panel)} == {"a4", "b4"}
     window.doc.undo_stack.push(RemoveSpaces(window.doc, [t.spaces.index(t.space("b4"))]))
@@ -117,8 +110,8 @@ def test_test_cars_and_the_pinned_car_stay_on_their_spaces_when_one_before_them_
 ):
     tool, panel = _moves_tool(window, straight_file)
     t = window.doc.track
-    click(qtbot, window, *_centre(t, "b4"))
-    click(qtbot, window, *_centre(t, "a3"), Qt.KeyboardModifier.ShiftModifier)
+    click(qtbot, window, *centre(t.space("b4")))
+    click(qtbot, window, *centre(t.space("a3")), Qt.KeyboardModifier.ShiftModifier)
 
     def placed():
         cars = {t.spaces[i].id: c for i, c in panel.car_colour.items()}
@@ -140,18 +133,18 @@ def test_test_cars_take_the_six_colours(window, qtbot, straight_file):
     tool, panel = _moves_tool(window, straight_file, centre=(160, 0))
     t = window.doc.track
     for sid in ("a2", "b3", "a4"):
-        click(qtbot, window, *_centre(t, sid))
+        click(qtbot, window, *centre(t.space(sid)))
     colour_of = {t.spaces[i].id: c for i, c in panel.car_colour.items()}
     assert colour_of == {"a2": "black", "b3": "blue", "a4": "green"}  # COLOURS order
     panel.next_colour.setCurrentIndex(panel.next_colour.findData("red"))
-    click(qtbot, window, *_centre(t, "b5"))
-    click(qtbot, window, *_centre(t, "b3"))  # blue leaves the track
+    click(qtbot, window, *centre(t.space("b5")))
+    click(qtbot, window, *centre(t.space("b3")))  # blue leaves the track
     colour_of = {t.spaces[i].id: c for i, c in panel.car_colour.items()}
     assert colour_of == {"a2": "black", "a4": "green", "b5": "red"}
     assert panel.next_colour.currentData() == "yellow"  # the first colour free after red went
-    click(qtbot, window, *_centre(t, "a6"))
+    click(qtbot, window, *centre(t.space("a6")))
     assert panel.car_colour[t.spaces.index(t.space("a6"))] == "yellow"
-    click(qtbot, window, *_centre(t, "a6"))
+    click(qtbot, window, *centre(t.space("a6")))
     overlay = tool.overlay
     assert {t.spaces[i].id: q.name() for i, q in overlay.car_colours.items()} == {
         "a2": "#1b1b1b",
@@ -168,12 +161,12 @@ def test_the_movement_panel_follows_its_number_with_another_tool_active(
 ):
     tool, panel = _moves_tool(window, straight_file)
     t = window.doc.track
-    click(qtbot, window, *_centre(t, "a3"), Qt.KeyboardModifier.ShiftModifier)
+    click(qtbot, window, *centre(t.space("a3")), Qt.KeyboardModifier.ShiftModifier)
     assert "a3 moving 3" in panel.summary.text()
     window.set_tool("select")  # the moving car goes with the tool
     window.movement_dock.show()
     panel.number.setValue(5)
     assert tool.number == 5 and "moving" not in panel.summary.text()
     window.set_tool("moves")
-    click(qtbot, window, *_centre(t, "a3"), Qt.KeyboardModifier.ShiftModifier)
+    click(qtbot, window, *centre(t.space("a3")), Qt.KeyboardModifier.ShiftModifier)
     assert "a3 moving 5" in panel.summary.text()

@@ -4,7 +4,7 @@ tip under the box, says why."""
 from __future__ import annotations
 
 import pytest
-from conftest_helpers import click
+from conftest_helpers import scale_background
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QToolTip
@@ -100,11 +100,6 @@ def test_a_zero_distance_for_the_background_scale_is_refused_with_a_word(
     assert image.save(str(tmp_path / "scan.png"))
     window.background.import_image(str(tmp_path / "scan.png"))
     before = window.doc.track.background.mm_per_pixel
-    window.view.set_zoom(1.0)
-    window.view.centerOn(100, 0)
-    window.background.start_scaling()
-    window.prompts.distance_answer = 0.0
-    click(qtbot, window, 50, 0)
-    click(qtbot, window, 150, 0)
+    scale_background(qtbot, window, 0.0)
     assert window.doc.track.background.mm_per_pixel == before
     assert _status(window) == "A distance must be more than 0 mm: the background keeps its scale"

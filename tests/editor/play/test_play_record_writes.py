@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from faults import CAUSES, inject, leftovers, prepare, untouched
+from faults import CAUSES, failing_target, leftovers, untouched
 from play_helpers import HARBOUR, bots_setup
 
 pytestmark = pytest.mark.gui
@@ -29,12 +29,8 @@ def playing(window, tmp_path):
 @pytest.mark.parametrize("fault", ["ENOSPC", "EACCES", "EROFS", "folder"])
 def test_a_failed_record_save_is_shown_and_changes_nothing(playing, tmp_path, monkeypatch, fault):
     folder = tmp_path / "records"
-    folder.mkdir()
-    target = folder / "game.yaml"
-    prepare(target, fault)
+    target = failing_target(monkeypatch, folder, "game.yaml", fault)
     playing.play.record_path_factory = lambda: str(target)
-    if fault != "folder":
-        inject(monkeypatch, fault, folder)
     saved = playing.play.save_record_dialog()
     monkeypatch.undo()
     assert saved is False

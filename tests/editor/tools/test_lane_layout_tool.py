@@ -8,7 +8,7 @@ from the issues list.
 from __future__ import annotations
 
 import pytest
-from conftest_helpers import drag, view_point, wait_issues
+from conftest_helpers import built_as, drag, hover, view_point, wait_issues
 from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -23,7 +23,7 @@ from trackside.editor.document.lane_draft import (
     piece_towards,
     plan_creation,
 )
-from trackside.engine.track.lanes import Arc, LaneLayout, Straight, build_lanes
+from trackside.engine.track.lanes import Arc, LaneLayout, Straight
 from trackside.engine.track.model import Track, save_track
 from trackside.engine.track.validate import validate_track
 
@@ -32,15 +32,20 @@ pytestmark = pytest.mark.gui
 TOOL = "lanes"
 
 
-def _move(window, x, y):
-    QTest.mouseMove(window.view.viewport(), view_point(window, x, y))
-
-
 def _tool(window, zoom=1.5, centre=(200, 0)):
     window.set_tool(TOOL)
     window.view.set_zoom(zoom)
     window.view.centerOn(*centre)
     return window.tool
+
+
+def _straights_from_panel(qtbot, window, count=1, **view):
+    """The lane tool (``view`` as for ``_tool``) with ``count`` straights added by the
+    Lanes panel's button."""
+    tool = _tool(window, **view)
+    for _ in range(count):
+        qtbot.mouseClick(window.lane_panel.add_straight_button, Qt.MouseButton.LeftButton)
+    return tool
 
 
 def test_drag_a_strip_preview_it_create_it_and_undo(window, qtbot):
@@ -56,12 +61,8 @@ def test_drag_a_strip_preview_it_create_it_and_undo(window, qtbot):
     assert window.doc.track.spaces == []  # nothing is added before Create
     qtbot.keyClick(window.view, Qt.Key.Key_Return)
     spaces = window.doc.track.spaces
-    expected = build_lanes(
-        LaneLayout(pieces=(Straight(400),), lanes=3, space_length=40, lane_width=30)
-    ).track_spaces()
-    assert [(s.id, s.lane, s.corners) for s in spaces] == [
-        (s.id, s.lane, s.corners) for s in expected
-    ]
+    layout = LaneLayout(pieces=(Straight(400),), lanes=3, space_length=40, lane_width=30)
+    assert built_as(spaces, layout)
     t = window.doc.track
     assert len(t.centerline.points) >= 2 and not t.centerline.closed
     assert len(t.start_grid) == 6 and t.finish_line != ((0, 0), (0, 0))
@@ -82,7 +83,7 @@ def test_the_piece_under_the_pointer_goes_when_the_pointer_leaves_the_canvas(win
     tool = _tool(window, zoom=1.0, centre=(300, -150))
     drag(window, (0, 0), (400, 0))
     built = len(tool.build.result.spaces)
-    _move(window, 402, -300)
+    hover(window, 402, -300)
     assert tool.ghost is not None and len(tool.build.result.spaces) > built
     vp = window.view.viewport()
     QCursor.setPos(vp.mapToGlobal(vp.rect().bottomRight()) + QPoint(40, 40))
@@ -94,7 +95,7 @@ def test_the_piece_under_the_pointer_goes_when_the_pointer_leaves_the_canvas(win
 def test_an_arc_follows_the_pointer_backspace_takes_it_back_escape_cancels(window, qtbot):
     tool = _tool(window, zoom=1.0, centre=(300, -150))
     drag(window, (0, 0), (400, 0))
-    _move(window, 402, -300)  # beside the end: the arc through the pointer
+    hover(window, 402, -300)  # beside the end: the arc through the pointer
     ghost = tool.ghost
     assert isinstance(ghost, Arc) and abs(ghost.angle) == 180 and ghost.radius == 150
     assert len(tool.build.result.spaces) > 20  # the preview includes the dragged arc
@@ -148,7 +149,7 @@ def test_a_closed_loop_from_four_gestures_is_valid(window, qtbot, clicks):
     tool = _tool(window, zoom=0.8, centre=(200, -150))
     drag(window, (0, 0), (400, 0))
     for x, y in clicks:
-        _move(window, x, y)
+        hover(window, x, y)
         vp = window.view.viewport()
         p = view_point(window, x, y)
         QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p)
@@ -245,7 +246,7 @@ def test_a_staggered_loop_gets_its_grid_and_a_note_about_the_lines(window, qtbot
     window.lane_panel.stagger.setValue(0.5)
     drag(window, (0, 0), (400, 0))
     for x, y in [(402, -300), (0, -302), (-2, 0)]:
-        _move(window, x, y)
+        hover(window, x, y)
         p = view_point(window, x, y)
         QTest.mouseClick(
             window.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p
@@ -259,10 +260,7 @@ def test_a_staggered_loop_gets_its_grid_and_a_note_about_the_lines(window, qtbot
 
 
 def test_pieces_typed_in_the_panel_stay_in_view_and_fit_to_window_includes_the_draft(window, qtbot):
-    tool = _tool(window, zoom=2.0, centre=(0, 0))
-    panel = window.lane_panel
-    for _ in range(4):
-        qtbot.mouseClick(panel.add_straight_button, Qt.MouseButton.LeftButton)
+    tool = _straights_from_panel(qtbot, window, 4, zoom=2.0, centre=(0, 0))
     end = tool.draft.end_pose()
     shown = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
     assert shown.contains(end.x, end.y)  # the end is scrolled into view
@@ -290,18 +288,16 @@ def test_a_straight_fitted_to_close_the_loop_is_marked_in_the_table(window, qtbo
 
 
 def test_enter_creates_after_a_click_on_a_panel_button(window, qtbot):
-    tool = _tool(window)
+    tool = _straights_from_panel(qtbot, window)
     panel = window.lane_panel
-    qtbot.mouseClick(panel.add_straight_button, Qt.MouseButton.LeftButton)
     panel.add_straight_button.setFocus()
     qtbot.keyClick(panel.add_straight_button, Qt.Key.Key_Return)
     assert window.doc.track.spaces and tool.draft.start is None
 
 
 def test_escape_in_a_panel_field_keeps_the_draft(window, qtbot):
-    tool = _tool(window)
+    tool = _straights_from_panel(qtbot, window)
     panel = window.lane_panel
-    qtbot.mouseClick(panel.add_straight_button, Qt.MouseButton.LeftButton)
     panel.lanes.setFocus()
     qtbot.keyClick(panel.lanes, Qt.Key.Key_Escape)
     assert tool.draft.pieces  # only Cancel (Esc) on the canvas drops it
@@ -314,8 +310,8 @@ def test_a_closed_loop_gets_no_piece_following_the_pointer(window, qtbot):
         tool.add_piece(piece)
     built = tool.build.result
     assert built.closed
-    _move(window, 500, 100)
-    _move(window, 520, 120)
+    hover(window, 500, 100)
+    hover(window, 520, 120)
     assert tool.ghost is None  # nothing would follow a finished loop
     assert tool.build.result.closed and len(tool.build.result.spaces) == len(built.spaces)
     assert "closed loop" in window.lane_panel.status.text()

@@ -10,13 +10,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest_helpers import click, drag, view_point, wait_issues
+from conftest_helpers import built_as, centre, click, drag, hover, wait_issues
 from PySide6.QtCore import Qt
-from PySide6.QtTest import QTest
 from shapely.geometry import Polygon
 
 from trackside.editor.canvas.render import PAPERS
-from trackside.engine.track.lanes import LaneLayout, Straight, build_lanes
+from trackside.engine.track.lanes import LaneLayout, Straight
 from trackside.engine.track.model import load_track
 from trackside.engine.track.validate import validate_track
 
@@ -34,7 +33,7 @@ def _lanes(window, zoom=1.5, centre=(200, 0)):
 
 
 def _point_and_click(qtbot, window, x, y):
-    QTest.mouseMove(window.view.viewport(), view_point(window, x, y))
+    hover(window, x, y)
     click(qtbot, window, x, y)
 
 
@@ -71,12 +70,6 @@ def _ends(segment) -> list[float]:
     return [v for p in sorted(tuple(map(float, p)) for p in segment) for v in p]
 
 
-def _centre(space):
-    xs = [float(x) for x, _ in space.corners]
-    ys = [float(y) for _, y in space.corners]
-    return sum(xs) / len(xs), sum(ys) / len(ys)
-
-
 def test_build_a_lane_strip_and_check_the_spaces(window, qtbot):
     tool = _lanes(window)
     window.lane_panel.lanes.setValue(3)
@@ -87,12 +80,8 @@ def test_build_a_lane_strip_and_check_the_spaces(window, qtbot):
     assert window.doc.track.spaces == []
     qtbot.keyClick(window.view, Qt.Key.Key_Return)
     spaces = window.doc.track.spaces
-    expected = build_lanes(
-        LaneLayout(pieces=(Straight(400),), lanes=3, space_length=40, lane_width=30)
-    ).track_spaces()
-    assert [(s.id, s.lane, s.corners) for s in spaces] == [
-        (s.id, s.lane, s.corners) for s in expected
-    ]
+    layout = LaneLayout(pieces=(Straight(400),), lanes=3, space_length=40, lane_width=30)
+    assert built_as(spaces, layout)
     assert {s.lane for s in spaces} == {0, 1, 2}
     assert all(window.scene.space_items[i].rectangular for i in range(30))
     assert len(window.doc.track.start_grid) == 6
@@ -112,7 +101,7 @@ def test_a_new_valid_circuit_from_a_blank_page(window, qtbot, tmp_path, make_win
     click(qtbot, window, 0, 0)
     for x, y in [(401, 1), (402, -300), (0, -302)]:  # straight, half circle, straight back
         _point_and_click(qtbot, window, x, y)
-    QTest.mouseMove(window.view.viewport(), view_point(window, 3, 2))
+    hover(window, 3, 2)
     assert tool.build.result.closed  # pointing at the start closes the loop
     _point_and_click(qtbot, window, 3, 2)
     qtbot.keyClick(window.view, Qt.Key.Key_Return)
@@ -129,7 +118,7 @@ def test_a_new_valid_circuit_from_a_blank_page(window, qtbot, tmp_path, make_win
     window.view.centerOn(100, 0)
     order = ["a3", "b3", "c3", "a2", "b2", "c2"]
     for sid in order:
-        click(qtbot, window, *_centre(t.space(sid)))
+        click(qtbot, window, *centre(t.space(sid)))
     assert t.start_grid == order
     wait_issues(qtbot, window)
     assert "grid-size" not in _codes(window)

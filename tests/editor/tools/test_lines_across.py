@@ -4,18 +4,12 @@ the right-click menu), and a handle drag kept apart from a new line; one undo st
 from __future__ import annotations
 
 import pytest
-from conftest_helpers import choose, click, drag, right_click_menu
+from conftest_helpers import centre, choose, click, drag, right_click_menu
 from PySide6.QtCore import Qt
 
 from trackside.engine.track.geometry import FINISH, TrackGeometry
 
 pytestmark = pytest.mark.gui
-
-
-def centre(space):
-    xs = [float(x) for x, _ in space.corners]
-    ys = [float(y) for _, y in space.corners]
-    return sum(xs) / len(xs), sum(ys) / len(ys)
 
 
 def fresh(window, stadium_file):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest_helpers import click, drag
+from conftest_helpers import centre, click, drag
 from PySide6.QtCore import Qt
 
 pytestmark = pytest.mark.gui
@@ -82,12 +82,12 @@ def test_new_space_snaps_to_a_neighbour_corner_and_takes_its_lane(window, qtbot,
 def test_select_by_click_shift_ctrl_and_rubber_band(window, qtbot, stadium_file):
     window.open_file(stadium_file)
     t = window.doc.track
-    centre = lambda sid: _centre(t.space(sid))  # noqa: E731
-    click(qtbot, window, *centre("a5"))
+    at = lambda sid: centre(t.space(sid))  # noqa: E731
+    click(qtbot, window, *at("a5"))
     assert _selected_ids(window) == ["a5"]
-    click(qtbot, window, *centre("b5"), Qt.KeyboardModifier.ShiftModifier)
+    click(qtbot, window, *at("b5"), Qt.KeyboardModifier.ShiftModifier)
     assert _selected_ids(window) == ["a5", "b5"]
-    click(qtbot, window, *centre("a5"), Qt.KeyboardModifier.ControlModifier)
+    click(qtbot, window, *at("a5"), Qt.KeyboardModifier.ControlModifier)
     assert _selected_ids(window) == ["b5"]
     xs = [float(x) for sid in ("a5", "c6") for x, _ in t.space(sid).corners]
     ys = [float(y) for sid in ("a5", "c6") for _, y in t.space(sid).corners]
@@ -99,9 +99,9 @@ def test_dragging_a_selection_is_one_undo_step_and_snaps(window, qtbot, stadium_
     window.open_file(stadium_file)
     t = window.doc.track
     before = [list(sp.corners) for sp in t.spaces]
-    click(qtbot, window, *_centre(t.space("a5")))
-    click(qtbot, window, *_centre(t.space("b5")), Qt.KeyboardModifier.ShiftModifier)
-    cx, cy = _centre(t.space("a5"))
+    click(qtbot, window, *centre(t.space("a5")))
+    click(qtbot, window, *centre(t.space("b5")), Qt.KeyboardModifier.ShiftModifier)
+    cx, cy = centre(t.space("a5"))
     drag(window, (cx, cy), (cx + 23.7, cy + 51.2), steps=8)
     count = window.doc.undo_stack.count()
     assert count == 1
@@ -152,21 +152,33 @@ def test_delete_and_duplicate_are_undoable(window, qtbot, stadium_file):
     assert window.doc.track.to_dict() == _reload(stadium_file).to_dict()
 
 
-def test_corner_drag_moves_shared_corners_and_alt_moves_one(window, qtbot, stadium_file):
+def _corners_of_a5(window, qtbot, stadium_file):
+    """Open the stadium, take up the Corners tool and click space a5: gives the track
+    and a5."""
     window.open_file(stadium_file)
     t = window.doc.track
     window.set_tool("corners")
     a5 = t.space("a5")
-    click(qtbot, window, *_centre(a5))
+    click(qtbot, window, *centre(a5))
+    return t, a5
+
+
+def _with_corner(track, point) -> list[str]:
+    """The ids of the spaces with a corner at ``point``."""
+    return [sp.id for sp in track.spaces if point in [(float(a), float(b)) for a, b in sp.corners]]
+
+
+def test_corner_drag_moves_shared_corners_and_alt_moves_one(window, qtbot, stadium_file):
+    t, a5 = _corners_of_a5(window, qtbot, stadium_file)
     x, y = (float(v) for v in a5.corners[1])
-    sharing = [sp.id for sp in t.spaces if (x, y) in [(float(a), float(b)) for a, b in sp.corners]]
+    sharing = _with_corner(t, (x, y))
     assert len(sharing) >= 2
     window.view.set_zoom(4.0)
     window.view.centerOn(x, y)
     drag(window, (x, y), (x + 3, y + 2))
     to = tuple(float(v) for v in a5.corners[1])
     assert to != (x, y)
-    moved = [sp.id for sp in t.spaces if to in [(float(a), float(b)) for a, b in sp.corners]]
+    moved = _with_corner(t, to)
     assert sorted(moved) == sorted(sharing)
     assert window.doc.undo_stack.count() == 1
     window.doc.undo_stack.undo()
@@ -174,16 +186,12 @@ def test_corner_drag_moves_shared_corners_and_alt_moves_one(window, qtbot, stadi
     drag(window, (x, y), (x + 3, y + 2), ctrl_alt)  # Ctrl: no snapping
     to = tuple(float(v) for v in a5.corners[1])
     assert to == (pytest.approx(x + 3, abs=0.3), pytest.approx(y + 2, abs=0.3))
-    moved = [sp.id for sp in t.spaces if to in [(float(a), float(b)) for a, b in sp.corners]]
+    moved = _with_corner(t, to)
     assert moved == ["a5"]
 
 
 def test_corner_tool_adds_and_deletes_corners(window, qtbot, stadium_file):
-    window.open_file(stadium_file)
-    t = window.doc.track
-    window.set_tool("corners")
-    a5 = t.space("a5")
-    click(qtbot, window, *_centre(a5))
+    t, a5 = _corners_of_a5(window, qtbot, stadium_file)
     (x0, y0), (x1, y1) = a5.corners[0], a5.corners[1]
     mx, my = (float(x0) + float(x1)) / 2, (float(y0) + float(y1)) / 2
     qtbot.mouseDClick(
@@ -202,10 +210,10 @@ def test_grid_tool_sets_the_grid_in_six_clicks(window, qtbot, stadium_file):
     window.set_tool("grid")
     order = ["c4", "b4", "a4", "c3", "b3", "a3"]
     for sid in order[:5]:
-        click(qtbot, window, *_centre(t.space(sid)))
+        click(qtbot, window, *centre(t.space(sid)))
     assert t.start_grid != order
-    click(qtbot, window, *_centre(t.space(order[0])))  # a repeat is refused
-    click(qtbot, window, *_centre(t.space(order[5])))
+    click(qtbot, window, *centre(t.space(order[0])))  # a repeat is refused
+    click(qtbot, window, *centre(t.space(order[5])))
     assert t.start_grid == order
     pole = window.scene.space_items[t.spaces.index(t.space("c4"))]
     assert pole.grid_slot == 1
@@ -260,12 +268,6 @@ def test_the_status_bar_hint_belongs_to_the_active_tool(window, qtbot, stadium_f
     assert window.hint_label.text() == window.tool.step_hint()
 
 
-def _centre(space):
-    xs = [float(x) for x, _ in space.corners]
-    ys = [float(y) for _, y in space.corners]
-    return sum(xs) / len(xs), sum(ys) / len(ys)
-
-
 def _selected_ids(window):
     return [window.doc.track.spaces[i].id for i in window.scene.selected_indices()]
 
@@ -296,7 +298,7 @@ def test_a_line_is_picked_before_the_space_under_it_and_moves(window, qtbot, sta
 def test_double_click_a_space_to_edit_its_corners(window, qtbot, stadium_file):
     window.open_file(stadium_file)
     t = window.doc.track
-    cx, cy = _centre(t.space("b7"))
+    cx, cy = centre(t.space("b7"))
     qtbot.mouseDClick(
         window.view.viewport(), Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(cx, cy)
     )
@@ -310,7 +312,7 @@ def test_grid_picking_starts_over_when_the_spaces_change(window, qtbot, stadium_
     t = window.doc.track
     window.set_tool("grid")
     for sid in ("c4", "b4"):
-        click(qtbot, window, *_centre(t.space(sid)))
+        click(qtbot, window, *centre(t.space(sid)))
     assert len(window.tool.picked) == 2
     window.scene.select_indices([0])
     window.view.setFocus()

@@ -88,7 +88,7 @@ def test_slots_behind_the_pole_that_win_too_little_are_named():
     for k, space in ((5, "a3"), (6, "b3")):
         (low,) = _about_slot(found, k)
         assert low.severity == "warning" and low.spaces == (space,)
-        assert "less than the 14% each slot behind the pole" in low.text
+        assert "less than the 14.4% each slot behind the pole" in low.text
     assert all(_about_slot(found, k) == [] for k in (2, 3, 4))
 
 

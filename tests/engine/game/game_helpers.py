@@ -11,6 +11,27 @@ from game_tracks import straight
 from trackside.engine.game import COLOURS, Board, Deal, Decision, Game, Path, load_variant
 
 STANDARD = load_variant("standard")
+# The cars in the order scripted games list them. As the Speed-8 order of a game without
+# auction it seats P0 red, black, green and P1 yellow, blue, orange; as the order of
+# positions, red stands on pole.
+ORDER = ("red", "yellow", "black", "blue", "green", "orange")
+
+
+def spread(apart: int = 10, **moved: str) -> dict[str, str]:
+    """Positions for ``scenario``: the cars along lane b, ``apart`` spaces apart in
+    ``ORDER`` (so that nothing blocks unless a test wants it), except the cars in
+    ``moved``, on the spaces given."""
+    positions = {car: f"b{apart * (k + 1)}" for k, car in enumerate(ORDER)}
+    positions.update(moved)
+    return positions
+
+
+SPREAD = spread()
+
+
+def at(game: Game, colour: str) -> str | None:
+    """The space of the car of ``colour`` (None once it has finished)."""
+    return game.position(colour)
 
 
 def variant(**changes):

@@ -1,7 +1,7 @@
 """Bots answer the same decision requests as people, legally, deterministically."""
 
 import pytest
-from game_helpers import scenario
+from game_helpers import ORDER, scenario
 
 from trackside.engine.bots import GreedyBot, RandomBot, ask, bot_seed, drive, make_bot
 from trackside.engine.bots.greedy import bet_values, place_odds
@@ -149,8 +149,7 @@ ONE_LANE = {"red": "a10", "yellow": "a30", "black": "a40", "blue": "a50", "green
 
 def aggressive_choice(positions):
     """Red's Aggressive owner (seat 0) plays red 6 on one lane: 6 or 7 spaces."""
-    order = ("red", "yellow", "black", "blue", "green", "orange")
-    game = scenario(positions, [[RED_6, 0], [1, 2]], order, powers=("aggressive",), lanes=1)
+    game = scenario(positions, [[RED_6, 0], [1, 2]], ORDER, powers=("aggressive",), lanes=1)
     game.apply(PlayCard(0, RED_6))
     assert game.pending.extra == 1
     return game
@@ -252,8 +251,7 @@ def test_greedy_bet_is_not_the_leader_whose_cards_are_spent():
         "green": "b6",
         "orange": "b4",
     }
-    order = ("red", "yellow", "black", "blue", "green", "orange")
-    game = scenario(positions, [[RED_6, 0, 1], [2, 3, 4]], order)
+    game = scenario(positions, [[RED_6, 0, 1], [2, 3, 4]], ORDER)
     spent = [
         c.id
         for c in cards
@@ -291,9 +289,8 @@ def test_greedy_bets_on_the_likely_second_when_only_second_pays():
         "green": "b1",
         "orange": "b0",
     }
-    order = ("red", "yellow", "black", "blue", "green", "orange")
     payouts = ((0, 9, 0), (0, 6, 0), (0, 3, 0))
-    game = scenario(positions, [[RED_6, 0, 1], [2, 3, 4]], order, bet_payouts=payouts)
+    game = scenario(positions, [[RED_6, 0, 1], [2, 3, 4]], ORDER, bet_payouts=payouts)
     game.apply(PlayCard(0, RED_6))
     while game.pending.kind == "path":
         game.apply(game.options(game.due()[0])[0])
@@ -301,7 +298,7 @@ def test_greedy_bets_on_the_likely_second_when_only_second_pays():
     view, request = ask(game, 1)
     choice = GreedyBot(1).choose(view, request)
     assert game.is_legal(choice) and choice.car == "yellow"
-    standard = scenario(positions, [[RED_6, 0, 1], [2, 3, 4]], order)
+    standard = scenario(positions, [[RED_6, 0, 1], [2, 3, 4]], ORDER)
     standard.apply(PlayCard(0, RED_6))
     while standard.pending.kind == "path":
         standard.apply(standard.options(standard.due()[0])[0])

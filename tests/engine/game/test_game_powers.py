@@ -1,29 +1,14 @@
 """The six powers (R-POW), with the rulebook's examples as scripted games."""
 
 import pytest
-from game_helpers import events, play, scenario
+from game_helpers import ORDER, SPREAD, at, events, play, scenario, spread
 
 from trackside.engine.game import IllegalDecision, Order, Path, PlayCard, Skip, Wild
 
-# Cars spread out along lane b so that nothing blocks unless a test wants it.
-SPREAD = {
-    "red": "b10",
-    "yellow": "b20",
-    "black": "b30",
-    "blue": "b40",
-    "green": "b50",
-    "orange": "b60",
-}
-# Seats by Speed-8 order: P0 red, black, green; P1 yellow, blue, orange.
-ORDER = ("red", "yellow", "black", "blue", "green", "orange")
 RED_6 = 6  # red 6 / yellow 4 / black 2 / blue 1 (rulebook example card)
 BLUE_6_WILD = 12  # blue 6 / orange 4 / WILD 2 / yellow 1 (rulebook example card)
 WILD_5_ORANGE = 24  # WILD 5 / orange 2
 YELLOW_6 = 7  # yellow 6 / black 4 / blue 2 / orange 1
-
-
-def at(game, colour):
-    return game.position(colour)
 
 
 def lane_b(first: int, last: int) -> tuple[str, ...]:
@@ -203,16 +188,8 @@ def test_unpredictable_two_wild_rows_still_name_two_colours():
 def test_cunning_owner_chooses_paths_on_other_players_turns():
     """R-POW-CUN: P1 (Cunning) owns yellow; when P0 plays a card moving yellow,
     P1 chooses yellow's path; P0 still chose the card."""
-    spread = {
-        "red": "b10",
-        "yellow": "b20",
-        "black": "b30",
-        "blue": "b40",
-        "green": "b50",
-        "orange": "b60",
-    }
     # P0: red, black, green (no power); P1: yellow (Cunning), blue, orange.
-    g = scenario(spread, [[RED_6, 0], [1, 2]], ORDER, powers=("strategic", "cunning"))
+    g = scenario(SPREAD, [[RED_6, 0], [1, 2]], ORDER, powers=("strategic", "cunning"))
     assert g.state.power == ["strategic", "cunning"]
     g.apply(PlayCard(0, RED_6))
     g.apply(Skip(0, None))
@@ -254,14 +231,7 @@ def test_determined_bonus_after_a_move_over_rectangles():
 
 def test_determined_no_bonus_when_blocked():
     """R-POW-DET ruling: a car that stopped short (blocked) gets no bonus."""
-    wall = {
-        "red": "b10",
-        "yellow": "a14",
-        "black": "b14",
-        "blue": "c14",
-        "green": "b50",
-        "orange": "b60",
-    }
+    wall = spread(yellow="a14", black="b14", blue="c14")
     g = scenario(wall, [[RED_6, 0], [1, 2]], ORDER, powers=("determined",))
     play(g, PlayCard(0, RED_6))
     assert at(g, "red") in ("a13", "b13", "c13")
@@ -271,14 +241,7 @@ def test_determined_no_bonus_when_blocked():
 
 def test_determined_bonus_needs_a_free_space():
     """R-POW-DET: the bonus is an ordinary forward step and needs a free space."""
-    wall = {
-        "red": "b10",
-        "yellow": "a17",
-        "black": "b17",
-        "blue": "c17",
-        "green": "b50",
-        "orange": "b60",
-    }
+    wall = spread(yellow="a17", black="b17", blue="c17")
     g = scenario(wall, [[RED_6, 0], [1, 2]], ORDER, powers=("determined",))
     play(g, PlayCard(0, RED_6))
     assert at(g, "red") == "b16"
@@ -300,7 +263,7 @@ def test_determined_no_bonus_on_non_rectangular_spaces():
         0,
         deal(
             [[RED_6, 0], [1, 2]],
-            ("red", "yellow", "black", "blue", "green", "orange"),
+            ORDER,
             ORDER,
             ("determined",),
         ),
@@ -318,14 +281,7 @@ def test_power_applies_to_all_of_the_owners_cars():
 
 def test_tricky_orders_only_rows_that_still_move_something():
     """R-POW-TRI: rows of finished cars move nothing, so only the others are ordered."""
-    near = {
-        "red": "b78",
-        "yellow": "b20",
-        "black": "b30",
-        "blue": "b40",
-        "green": "b50",
-        "orange": "b60",
-    }
+    near = spread(red="b78")
     g = scenario(near, [[RED_6, 0], [1, 2]], ORDER, powers=("tricky",))
     play(g, PlayCard(0, RED_6), Order(0, (0, 1, 2, 3)))
     assert at(g, "red") is None

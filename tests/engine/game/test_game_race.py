@@ -3,26 +3,25 @@
 import itertools
 
 import pytest
-from game_helpers import deal, dealt, events, finish, play, scenario, settle
+from game_helpers import (
+    ORDER,
+    SPREAD,
+    at,
+    deal,
+    dealt,
+    events,
+    finish,
+    play,
+    scenario,
+    settle,
+    spread,
+)
 from game_tracks import board
 
 from trackside.engine.game import COLOURS, Game, IllegalDecision, Path, Phase, PlayCard, Wild
 
-SPREAD = {
-    "red": "b10",
-    "yellow": "b20",
-    "black": "b30",
-    "blue": "b40",
-    "green": "b50",
-    "orange": "b60",
-}
-ORDER = ("red", "yellow", "black", "blue", "green", "orange")  # P0 red black green; P1 others
 RED_6 = 6
 ALL_SIX = 0  # red 6 / yellow 5 / black 4 / blue 3 / green 2 / orange 1
-
-
-def at(game, colour):
-    return game.position(colour)
 
 
 def test_pole_owner_plays_first():
@@ -88,14 +87,7 @@ def test_wild_row_names_a_car_not_on_the_card():
 
 def test_wild_may_name_a_finished_car_and_then_nothing_moves():
     """R-RACE-4: a finished or blocked car may be chosen; then nothing moves."""
-    near = {
-        "red": "b78",
-        "yellow": "b20",
-        "black": "b30",
-        "blue": "b40",
-        "green": "b50",
-        "orange": "b60",
-    }
+    near = spread(red="b78")
     g = scenario(near, [[RED_6, 24], [2, 3]], ORDER)
     play(g, PlayCard(0, RED_6))
     assert at(g, "red") is None  # finished
@@ -116,14 +108,7 @@ def test_two_wild_rows_name_two_different_colours():
 
 def test_player_whose_cars_all_finished_discards_hand():
     """R-RACE-5: a player whose cars have all finished discards the hand and plays no more."""
-    near = {
-        "red": "a78",
-        "yellow": "b20",
-        "black": "b77",
-        "blue": "b40",
-        "green": "c78",
-        "orange": "b60",
-    }
+    near = spread(red="a78", black="b77", green="c78")
     g = scenario(near, [[ALL_SIX, 1, 3], [2, 4, 5]], ORDER)  # P0: red, black, green
     play(g, PlayCard(0, ALL_SIX))
     assert [COLOURS[c] for c in g.state.finished] == ["red", "black", "green"]
@@ -137,14 +122,7 @@ def test_player_with_empty_hand_is_skipped():
     """R-RACE-5: a player with an empty hand is skipped (the carless-player ruling is
     tested with the auction's second round). A single card left is played at once."""
     # 4 players, one car each (plus its Speed-8 card in hand); red, yellow unowned.
-    back = {
-        "red": "b5",
-        "yellow": "b10",
-        "black": "b15",
-        "blue": "b20",
-        "green": "b25",
-        "orange": "b30",
-    }
+    back = spread(apart=5)
     g = scenario(
         back,
         [[1], [2, 3], [4, 5], [7, 8]],
@@ -169,14 +147,7 @@ def test_player_with_empty_hand_is_skipped():
 def test_race_ends_when_no_player_can_play_and_cars_stall():
     """R-RACE-6: the race ends when no player can play; unfinished cars are stalled
     and earn nothing, but their owner still collects bets and other cars' earnings."""
-    near = {
-        "red": "b78",
-        "yellow": "b20",
-        "black": "b30",
-        "blue": "b40",
-        "green": "b50",
-        "orange": "b60",
-    }
+    near = spread(red="b78")
     g = scenario(near, [[RED_6], [2]], ORDER)
     play(g, PlayCard(0, RED_6))
     play(g, PlayCard(1, 2))
@@ -216,14 +187,7 @@ def test_moves_go_forward_only():
 def test_occupied_spaces_are_not_entered_but_diagonal_gaps_pass():
     """R-MOVE-3: no entering an occupied space; passing diagonally between two cars
     that stand diagonally adjacent is allowed (only the target matters)."""
-    gap = {
-        "red": "a10",
-        "yellow": "b11",
-        "black": "a12",
-        "blue": "b40",
-        "green": "b50",
-        "orange": "b60",
-    }
+    gap = spread(red="a10", yellow="b11", black="a12")
     g = scenario(gap, [[RED_6], [2]], ORDER, lanes=2)
     g.apply(PlayCard(0, RED_6))
     paths = {o.path for o in g.all_paths(0)}
@@ -245,14 +209,7 @@ def test_car_jammed_on_purpose():
     """R-MOVE-4: a player may deliberately choose a path that ends blocked: red could
     go the full 6 through lane c, but stops short on a13 behind yellow and black,
     jamming the lane."""
-    jam = {
-        "red": "b10",
-        "yellow": "a14",
-        "black": "b14",
-        "blue": "b40",
-        "green": "b50",
-        "orange": "b60",
-    }
+    jam = spread(yellow="a14", black="b14")
     g = scenario(jam, [[RED_6, 1], [2, 3]], ORDER)
     g.apply(PlayCard(0, RED_6))
     full = [o for o in g.options(0) if len(o.path) == 6]
@@ -266,14 +223,7 @@ def test_car_jammed_on_purpose():
 
 def test_no_free_forward_space_car_stays():
     """R-MOVE-4: if no move of length at least 1 exists, the car stays."""
-    wall = {
-        "red": "b10",
-        "yellow": "a11",
-        "black": "b11",
-        "blue": "c11",
-        "green": "b50",
-        "orange": "b60",
-    }
+    wall = spread(yellow="a11", black="b11", blue="c11")
     g = scenario(wall, [[RED_6, 1], [2, 3]], ORDER)
     g.apply(PlayCard(0, RED_6))
     assert at(g, "red") == "b10"
@@ -284,14 +234,7 @@ def test_the_path_is_part_of_the_move():
     """R-MOVE-5: distinct paths to one end space are distinct choices when they matter
     (here betting line 1 lies between rows 19 and 20; every path crosses it)."""
     g = scenario(
-        {
-            "red": "b15",
-            "yellow": "b30",
-            "black": "b32",
-            "blue": "b40",
-            "green": "b50",
-            "orange": "b60",
-        },
+        spread(red="b15", yellow="b30", black="b32"),
         [[RED_6], [2]],
         ORDER,
     )
@@ -305,14 +248,7 @@ def test_the_path_is_part_of_the_move():
 def test_finish_the_moment_a_car_enters_beyond_the_line():
     """R-FIN-1: a car finishes when it enters a space beyond the finish line, however
     much movement it has left; it leaves the track and takes the next place."""
-    near = {
-        "red": "b78",
-        "yellow": "b77",
-        "black": "b30",
-        "blue": "b40",
-        "green": "b50",
-        "orange": "b60",
-    }
+    near = spread(red="b78", yellow="b77")
     g = scenario(near, [[RED_6, 1], [2, 3]], ORDER)
     g.apply(PlayCard(0, RED_6))
     finishing = g.options(0)
@@ -326,14 +262,7 @@ def test_finish_the_moment_a_car_enters_beyond_the_line():
 
 def test_cars_finish_in_crossing_order_within_one_card():
     """R-FIN-1: cars finish in the order they cross, even within one card."""
-    near = {
-        "red": "a78",
-        "yellow": "b78",
-        "black": "c78",
-        "blue": "b40",
-        "green": "b50",
-        "orange": "b60",
-    }
+    near = spread(red="a78", yellow="b78", black="c78")
     g = scenario(near, [[ALL_SIX], [2]], ORDER)
     play(g, PlayCard(0, ALL_SIX))
     assert [COLOURS[c] for c in g.state.finished] == ["red", "yellow", "black"]
@@ -341,14 +270,7 @@ def test_cars_finish_in_crossing_order_within_one_card():
 
 def test_finished_car_space_is_freed():
     """R-FIN-1: a finished car leaves the track."""
-    near = {
-        "red": "b78",
-        "yellow": "b76",
-        "black": "b30",
-        "blue": "b40",
-        "green": "b50",
-        "orange": "b60",
-    }
+    near = spread(red="b78", yellow="b76")
     g = scenario(near, [[ALL_SIX], [2]], ORDER)
     play(g, PlayCard(0, ALL_SIX))
     assert g.board.index["b78"] not in g.state.occupied

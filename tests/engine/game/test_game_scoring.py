@@ -2,7 +2,7 @@
 example 11 + 13 - 9 = 15 as a scripted game with an explicit deal."""
 
 import pytest
-from game_helpers import deal, events, finish, play, scenario, settle, variant
+from game_helpers import ORDER, deal, events, finish, play, scenario, settle, spread, variant
 from game_tracks import straight
 
 from trackside.engine.game import COLOURS, Bet, Bid, Board, Game, IllegalDecision, Phase, PlayCard
@@ -110,7 +110,7 @@ def test_bet_payouts_and_bets_never_made():
             "orange": "b28",
         },
         [[6], [2]],
-        ("red", "yellow", "black", "blue", "green", "orange"),
+        ORDER,
     )
     play(g, PlayCard(0, 6))  # red 6: red crosses only the finish line; yellow 4 crosses line 1
     assert g.phase == Phase.BET and g.pending.line == 0
@@ -137,16 +137,9 @@ def test_betting_off_means_no_bets():
 def test_money_tie_goes_to_the_best_placed_car():
     """R-SCORE-2: equal winnings: the tied player whose best car finished highest wins."""
     g = scenario(
-        {
-            "red": "b78",
-            "yellow": "b20",
-            "black": "b30",
-            "blue": "b40",
-            "green": "b50",
-            "orange": "b60",
-        },
+        spread(red="b78"),
         [[6], [2]],
-        ("red", "yellow", "black", "blue", "green", "orange"),
+        ORDER,
         race_payout=(0,) * 6,
         betting=False,
     )
@@ -158,16 +151,9 @@ def test_money_tie_goes_to_the_best_placed_car():
 def test_still_tied_players_share_the_win():
     """R-SCORE-2 ruling: still tied, they share the win."""
     g = scenario(
-        {
-            "red": "b5",
-            "yellow": "b10",
-            "black": "b15",
-            "blue": "b20",
-            "green": "b25",
-            "orange": "b30",
-        },
+        spread(apart=5),
         [[6], [2]],
-        ("red", "yellow", "black", "blue", "green", "orange"),
+        ORDER,
         betting=False,
     )
     finish(g)

@@ -7,8 +7,10 @@ from repo_paths import FIXTURES
 from tracks_for_tests import stadium_track, straight_track
 
 from trackside.engine.errors import InvalidInput, UnreadableInput
+from trackside.engine.resources import load_schema
 from trackside.engine.track.layout import Arc, KeptLayout, LayoutError, Straight
 from trackside.engine.track.model import (
+    FILE_KEYS,
     FORMAT,
     Label,
     load_track,
@@ -109,22 +111,17 @@ def test_tracks_built_in_code_round_trip():
 
 
 def test_file_form_starts_with_format_and_keeps_key_order():
-    data = load_track(LOOP).to_dict()
+    track = load_track(LOOP)
+    track.lane_layouts = [KeptLayout.from_data(LAYOUT)]
+    data = track.to_dict()
     assert list(data)[:2] == ["format", "name"]
     assert data["format"] == FORMAT
-    assert list(data) == [
-        "format",
-        "name",
-        "author",
-        "description",
-        "tolerance",
-        "centerline",
-        "spaces",
-        "start_grid",
-        "betting_lines",
-        "finish_line",
-        "labels",
-    ]
+    assert list(data) == [key for key in FILE_KEYS if key in data]
+    assert len(data) == len(FILE_KEYS) - 1  # every key but background
+
+
+def test_the_key_order_is_the_schemas():
+    assert list(FILE_KEYS) == list(load_schema("track")["properties"])
 
 
 def test_schema_problems_point_into_the_file():

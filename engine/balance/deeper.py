@@ -1,0 +1,319 @@
+"""Check a run's verdict with stronger bots: the same games played by a deeper search,
+and one sentence saying whether what the run says still holds.
+
+The run's bots and ``stronger_bots`` of them (``engine/balance/players.py``) play
+the same games, paired as two variants are (game i of both from seed ``seed + i``,
+dealt alike, the same seats; ``fixes.play_all``, the one game loop), and each game
+is kept on its own, so that every difference is measured game by game.
+
+The verdict holds when the stronger bots leave it as it was: no grid slot's win
+share, first-player share or stalled cars per race moved beyond noise, the same
+grid slots stand out from their fair share (their 95% interval leaves 1 in 6),
+and the same warnings are given. A figure moved beyond noise when the interval
+of its paired difference leaves zero; the eight figures are looked at together,
+so each interval is at the level that keeps the chance of a false "changed" at
+5% for all of them (Bonferroni, 5% / 8 each). When only what stands out or the
+warnings differ, no figure having moved beyond noise, the verdict is unclear: a
+borderline slot or warning tipped over, and more games would tell.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from statistics import NormalDist
+from typing import Any
+
+from trackside.engine.balance.against import VariantComparison
+from trackside.engine.balance.compare import compare
+from trackside.engine.balance.executors import Executor
+from trackside.engine.balance.fixes import Played, play_all
+from trackside.engine.balance.hints import MIN_GAMES, hints
+from trackside.engine.balance.intervals import mean_interval
+from trackside.engine.balance.players import stronger_bots
+from trackside.engine.balance.report import SLOTS, BalanceReport
+from trackside.engine.balance.runner import BalanceRun
+from trackside.engine.balance.tallies import SHARE_UNIT
+from trackside.engine.bots import MAX_SAMPLES
+from trackside.engine.text import plural
+from trackside.engine.track.model import Track
+
+ERROR = 0.05  # the chance of a false "changed", over all the figures looked at
+FIGURES = SLOTS + 2  # each slot's share, the first player's share, stalled cars per race
+Z = NormalDist().inv_cdf(1 - ERROR / 2 / FIGURES)
+STALLED = "stalled cars per race"
+FIRST = "first player"
+# What a verdict can be, as the report's ``verdict.outcome`` says it.
+HOLDS, CHANGES, UNCLEAR, TOO_FEW = "holds", "changes", "unclear", "too few games"
+MINUS = "\u2212"
+
+
+def slot_name(k: int) -> str:
+    """A grid slot as the verdict names it: "pole", "slot 2"..."""
+    return "pole" if k == 0 else f"slot {k + 1}"
+
+
+def no_stronger(bots: tuple[str, ...]) -> str:
+    """Why ``bots`` have no stronger setting to check with ("" when they have)."""
+    if stronger_bots(bots) != bots:
+        return ""
+    if all(kind == "random" for kind in bots):
+        return "random bots do not search: there is no deeper setting to check with"
+    return (
+        f"{', '.join(dict.fromkeys(bots))} bots already search the most deals allowed "
+        f"({MAX_SAMPLES:,} a decision)"
+    )
+
+
+@dataclass(frozen=True)
+class Moved:
+    """One figure with the run's bots and with the stronger ones, and the half-width of
+    the interval of the paired difference (at the corrected level)."""
+
+    figure: str
+    before: float
+    after: float
+    half: float
+    share: bool  # a share of games (0 to 1), shown in percent
+
+    @property
+    def change(self) -> float:
+        return self.after - self.before
+
+    @property
+    def beyond_noise(self) -> bool:
+        return abs(self.change) > self.half
+
+    def text(self) -> str:
+        """The figure's move in words: "pole 27% → 19% (-8 ± 3 points)", "stalled cars per
+        race 0.43 → 0.57 (+0.14 ± 0.05)", with a true minus sign."""
+        if self.share:
+            digits = 0 if self.half >= 0.01 else 1
+            was, now = f"{100 * self.before:.0f}%", f"{100 * self.after:.0f}%"
+            change = f"{100 * self.change:+.{digits}f} ± {100 * self.half:.{digits}f} points"
+        else:
+            was, now = f"{self.before:.2f}", f"{self.after:.2f}"
+            change = f"{self.change:+.2f} ± {self.half:.2f}"
+        return f"{self.figure} {was} → {now} ({change.replace('-', MINUS)})"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a run's verdict holds with stronger bots, and what moved if not."""
+
+    bots: tuple[str, ...]  # the stronger bots
+    games: int  # paired games
+    figures: tuple[Moved, ...]
+    out_before: dict[int, str]  # grid slot -> "above" or "below" its fair share
+    out_after: dict[int, str]
+    warnings_gone: tuple[str, ...]  # given with the run's bots only
+    warnings_new: tuple[str, ...]  # given with the stronger bots only
+
+    @property
+    def moved(self) -> list[Moved]:
+        return [m for m in self.figures if m.beyond_noise]
+
+    @property
+    def outcome(self) -> str:
+        """``HOLDS``, ``CHANGES``, ``UNCLEAR`` or ``TOO_FEW``."""
+        if self.games < MIN_GAMES:
+            return TOO_FEW
+        if self.moved:
+            return CHANGES
+        if self.out_before != self.out_after or self.warnings_gone or self.warnings_new:
+            return UNCLEAR
+        return HOLDS
+
+    @property
+    def holds(self) -> bool:
+        return self.outcome == HOLDS
+
+    def line(self) -> str:
+        """The verdict in one sentence."""
+        bots = f"stronger bots ({', '.join(dict.fromkeys(self.bots))})"
+        over = f"over {plural(self.games, 'paired game', spec=',')}"
+        outcome = self.outcome
+        if outcome == TOO_FEW:
+            return (
+                f"Only {plural(self.games, 'paired game', spec=',')} with {bots}: play at "
+                f"least {MIN_GAMES} to tell whether the verdict holds."
+            )
+        if outcome == HOLDS:
+            out = ", ".join(f"{slot_name(k)} {way}" for k, way in sorted(self.out_before.items()))
+            same = f"the same slots stand out ({out})" if out else "no slot stands out with either"
+            return (
+                f"The verdict holds with {bots}: no slot share, first-player share or stalled "
+                f"cars per race moved beyond noise {over}, {same}, and the same warnings are "
+                "given."
+            )
+        said = "; ".join(self._differences())
+        if outcome == CHANGES:
+            return f"The verdict changes with {bots}: {said}."
+        return (
+            f"The verdict is unclear with {bots}: {said}, but no figure moved beyond noise "
+            f"{over}: play more games to tell."
+        )
+
+    def _differences(self) -> list[str]:
+        out = [m.text() for m in self.moved]
+        for k in sorted(self.out_before.keys() | self.out_after.keys()):
+            was, now = self.out_before.get(k), self.out_after.get(k)
+            if was != now:
+                out.append(
+                    f"{slot_name(k)} now {now} its fair share"
+                    if now
+                    else f"{slot_name(k)} no longer {was} its fair share"
+                )
+        if self.warnings_gone:
+            out.append(f"{plural(len(self.warnings_gone), 'warning')} no longer given")
+        if self.warnings_new:
+            out.append(f"{plural(len(self.warnings_new), 'new warning')}")
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """The verdict as plain data (the ``verdict`` of ``simulate --check-deeper``)."""
+        return {
+            "outcome": self.outcome,
+            "holds": self.holds,
+            "text": self.line(),
+            "bots": list(self.bots),
+            "games": self.games,
+            "level": round(1 - ERROR / FIGURES, 5),
+            "figures": [
+                {
+                    "figure": m.figure,
+                    "before": round(m.before, 4),
+                    "after": round(m.after, 4),
+                    "change": round(m.change, 4),
+                    "half_width": round(m.half, 4) if math.isfinite(m.half) else None,
+                    "moved": m.beyond_noise,
+                }
+                for m in self.figures
+            ],
+            "stand_out": {
+                side: {slot_name(k): way for k, way in sorted(out.items())}
+                for side, out in (("a", self.out_before), ("b", self.out_after))
+            },
+            "warnings": {"only_a": list(self.warnings_gone), "only_b": list(self.warnings_new)},
+        }
+
+
+@dataclass(frozen=True)
+class DeeperCheck:
+    """Both runs side by side (every figure's change, as two variants are compared) and
+    the verdict."""
+
+    comparison: VariantComparison
+    verdict: Verdict
+
+    def to_dict(self) -> dict[str, Any]:
+        """The comparison's plain data with the stronger bots and the verdict."""
+        return self.comparison.to_dict() | {
+            "check": "stronger bots",
+            "stronger_bots": list(self.verdict.bots),
+            "verdict": self.verdict.to_dict(),
+        }
+
+
+def check_deeper(
+    run: BalanceRun,
+    workers: int | Executor = 1,
+    progress: Callable[[int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> DeeperCheck:
+    """Play ``run`` with its bots and with ``stronger_bots`` of them on the same games;
+    ``progress(k)`` with the games played by both (2 x games in all), ``cancelled()``
+    stops early and keeps the games both played."""
+    problem = no_stronger(run.bots)
+    if problem:
+        raise ValueError(problem)
+    began = time.perf_counter()
+    runs = [replace(run, paired=True), replace(run, bots=stronger_bots(run.bots), paired=True)]
+    lab, deep = play_all(runs, workers, progress, cancelled)
+    before, after = lab.report, deep.report
+    before.cancelled = after.cancelled = stopped = before.games < run.games
+    seconds = time.perf_counter() - began
+    _share_time(seconds, before, after)
+    comparison = VariantComparison(before, after, compare(before, after), stopped, seconds)
+    return DeeperCheck(comparison, judge(lab, deep, runs[1].bots, run.track))
+
+
+def _share_time(seconds: float, *reports: BalanceReport) -> None:
+    """Share the check's wall time among its reports as their games took it (the parts'
+    times add up to more than the wall time when played side by side in workers)."""
+    played = sum(report.seconds for report in reports)
+    for report in reports:
+        report.seconds = seconds * report.seconds / played if played else 0.0
+
+
+def judge(
+    before: Played, after: Played, bots: tuple[str, ...], track: Track | None = None
+) -> Verdict:
+    """The verdict of ``after`` (played by ``bots``) against ``before`` on the same
+    games, game by game."""
+    a, b = before.report, after.report
+    figures = [
+        _paired(slot_name(k), _is(before.winner, k), _is(after.winner, k), True)
+        for k in range(SLOTS)
+    ]
+    figures.append(_paired(FIRST, _firsts(before), _firsts(after), True))
+    figures.append(_paired(STALLED, _stalls(before), _stalls(after), False))
+    said_before, said_after = _warnings(a, track), _warnings(b, track)
+    return Verdict(
+        bots,
+        min(a.games, b.games),
+        tuple(figures),
+        stand_out(a),
+        stand_out(b),
+        tuple(t for t in said_before if _gist(t) not in {_gist(u) for u in said_after}),
+        tuple(t for t in said_after if _gist(t) not in {_gist(u) for u in said_before}),
+    )
+
+
+def stand_out(report: BalanceReport) -> dict[int, str]:
+    """The grid slots whose 95% interval of win share leaves their fair share (1 in 6),
+    and which way: "above" or "below"."""
+    fair = 1 / SLOTS
+    out = {}
+    for k, (_share, low, high) in enumerate(report.slot_shares()):
+        if report.games and (low > fair or high < fair):
+            out[k] = "above" if low > fair else "below"
+    return out
+
+
+def _is(winners: list[int], slot: int) -> list[float]:
+    return [1.0 if w == slot else 0.0 for w in winners]
+
+
+def _firsts(played: Played) -> list[float]:
+    return [wins / SHARE_UNIT for wins in played.first]
+
+
+def _stalls(played: Played) -> list[float]:
+    return [float(cars) for cars in played.stalled]
+
+
+def _paired(figure: str, before: list[float], after: list[float], share: bool) -> Moved:
+    """A figure's mean over the games with each set of bots, and the half-width of the
+    corrected interval of the mean of the game-by-game differences."""
+    n = min(len(before), len(after))
+    if not n:
+        return Moved(figure, 0.0, 0.0, math.inf, share)
+    diffs = [y - x for x, y in zip(before, after, strict=False)]
+    low, high = mean_interval(sum(diffs), sum(d * d for d in diffs), n, Z)
+    half = (high - low) / 2 if n > 1 else math.inf
+    return Moved(figure, sum(before[:n]) / n, sum(after[:n]) / n, half, share)
+
+
+def _warnings(report: BalanceReport, track: Track | None) -> list[str]:
+    return [h.text for h in hints(report, track) if h.severity == "warning"]
+
+
+def _gist(text: str) -> str:
+    """A warning without its figures, so that the same finding with other numbers is the
+    same warning; the slot it names stays ("Grid slot 3")."""
+    numbers = re.sub(r"(?<!slot )(?<![\w.])\d[\d,]*(?:\.\d+)?", "#", text)
+    return re.sub(r"# (\w+?)s\b", r"# \1", numbers)

@@ -1,0 +1,167 @@
+"""Suggest fixes in the Balance panel as a designer meets it: fixes of a circuit edited
+since are stale and not applied, a new run clears old fixes, results arriving leave
+the view where the designer has it, and a description-only edit stales nothing."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from trackside.engine.balance.edits import Proposal, make_edit
+from trackside.engine.balance.hints import slots_beyond_chance
+from trackside.engine.records import open_track
+from trackside.engine.track.model import save_track
+
+pytestmark = pytest.mark.gui
+
+
+def wait_idle(qtbot, panel) -> None:
+    qtbot.waitUntil(lambda: not panel.running, timeout=120_000)
+
+
+def test_fixes_of_a_circuit_edited_while_they_were_tried_are_stale(qtbot, quarry):
+    """An edit while Suggest fixes runs (a space nudged with Shift+Right): the fixes
+    that arrive are of the circuit before it, so Apply stays off and says why."""
+    panel = quarry.balance_panel
+    assert panel.suggest()
+    quarry.scene.select_indices([12])
+    qtbot.keyClick(quarry.view, Qt.Key.Key_Right, Qt.KeyboardModifier.ShiftModifier)
+    assert panel.running  # the edit came while the search ran
+    steps = quarry.doc.undo_stack.count()
+    wait_idle(qtbot, panel)
+    fixes = panel.fixes
+    assert fixes.search is not None and fixes.search.trials
+    assert fixes.stale
+    assert "changed" in fixes.summary.text()
+    fixes.select(0)
+    assert not fixes.apply_button.isEnabled()
+    assert not fixes.apply_selected()
+    assert "suggest again" in fixes.summary.text()
+    assert quarry.doc.undo_stack.count() == steps
+    quarry.doc.undo_stack.undo()  # back to the circuit the fixes were tried on
+    assert not fixes.stale
+    fixes.select(0)
+    assert fixes.apply_button.isEnabled()
+
+
+def test_a_new_run_clears_the_fixes_of_the_last(qtbot, quarry):
+    panel = quarry.balance_panel
+    assert panel.suggest()
+    wait_idle(qtbot, panel)
+    fixes = panel.fixes
+    fixes.select(0)
+    assert fixes.apply_selected()
+    assert fixes.summary.text().startswith("Applied: ")
+    quarry.act_simulate.trigger()
+    wait_idle(qtbot, panel)
+    assert fixes.search is None and fixes.isHidden()
+    assert fixes.fix_list.count() == 0
+    assert "Applied" not in fixes.summary.text()
+
+
+def click_fix(qtbot, fixes, row: int) -> None:
+    item = fixes.fix_list.item(row)
+    fixes.fix_list.scrollToItem(item)
+    rect = fixes.fix_list.visualItemRect(item)
+    qtbot.mouseClick(fixes.fix_list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+
+def test_fixes_arriving_leave_the_view_alone_until_one_is_clicked(qtbot, quarry):
+    """Suggest fixes twice from its button: when the button turns off, the focus moves
+    on to the list of fixes, which once took that as choosing a fix and moved the view
+    to it, and did again when the new fixes arrived."""
+    panel = quarry.balance_panel
+    fixes = panel.fixes
+    shown: list[str] = []
+    fixes.spaceActivated.connect(shown.append)
+    quarry.activateWindow()
+    qtbot.waitUntil(quarry.isActiveWindow)
+    for _ in range(2):
+        qtbot.mouseClick(panel.suggest_button, Qt.MouseButton.LeftButton)
+        assert panel.running
+        wait_idle(qtbot, panel)
+    assert fixes.fix_list.count() > 0
+    assert shown == [] and quarry.scene.pointed_indices() == []
+    assert fixes.fix_list.currentRow() == -1  # nothing chosen for the designer
+    item = fixes.fix_list.item(0)
+    fixes.fix_list.scrollToItem(item)
+    rect = fixes.fix_list.visualItemRect(item)
+    qtbot.mouseClick(fixes.fix_list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    trial = fixes.selected_trial()
+    assert trial is not None and shown == [trial.edit.spaces[0]]
+    assert quarry.scene.pointed_indices() == [quarry.doc.index_of(trial.edit.spaces[0])]
+
+
+def test_a_new_name_keeps_the_run_current_and_suggest_uses_its_choice(qtbot, quarry):
+    """Renaming the track, its author or description changes nothing a game plays:
+    the run stays current, and Suggest fixes chooses its candidates from it instead
+    of playing the circuit again first."""
+    panel = quarry.balance_panel
+    quarry.act_simulate.trigger()
+    wait_idle(qtbot, panel)
+    inspector = quarry.inspector
+    inspector.name_edit.setText("Quarry Hairpin, renamed")
+    inspector.name_edit.editingFinished.emit()
+    inspector.author_edit.setText("A designer")
+    inspector.author_edit.editingFinished.emit()
+    assert quarry.doc.track.name == "Quarry Hairpin, renamed"
+    assert not panel.stale
+    said: list[str] = []
+    assert panel.suggest()
+    panel._worker.progressed.connect(lambda _d, _t, what: said.append(what))
+    wait_idle(qtbot, panel)
+    assert said and not any("choose candidates" in what for what in said)
+
+
+def test_with_until_clear_suggest_plays_a_number_of_games_it_names(qtbot, quarry):
+    """Until clear's box is a cap for one run: Suggest fixes does not play the cap for
+    the circuit and again for every candidate, but the games of the run shown, or 200
+    without one, and says so."""
+    panel = quarry.balance_panel
+    panel.until_clear_box.setChecked(True)
+    panel.games_box.setValue(3000)
+    assert panel.suggest()
+    assert "200 games for the circuit and for each candidate" in panel.status.text()
+    assert panel.progress.maximum() == 200
+    panel.cancel()
+    wait_idle(qtbot, panel)
+    assert panel.fixes.search is not None and panel.fixes.search.base.games <= 200
+
+
+def test_the_panel_names_fixes_not_tried_and_what_each_makes_worse(qtbot, window, tmp_path):
+    """A circuit whose finish lies one row behind its grid: the panel says the grid
+    cannot move back and why, and no grid hint promises that Suggest fixes measures it."""
+    edit = make_edit(open_track("quarry-hairpin"), Proposal("line", -2))
+    path = tmp_path / "finish-behind-grid.yaml"
+    save_track(edit.track, path)
+    assert window.open_file(str(path))
+    panel = window.balance_panel
+    panel.games_box.setMinimum(1)
+    panel.games_box.setValue(300)
+    panel.workers_box.setValue(1)
+    window.act_simulate.trigger()
+    wait_idle(qtbot, panel)
+    hints = [panel.hint_list.item(i).text() for i in range(panel.hint_list.count())]
+    assert any("Suggest fixes cannot move the grid back here: the finish" in h for h in hints)
+    assert not any("Suggest fixes measures" in h for h in hints)
+    panel.games_box.setValue(30)
+    assert panel.suggest()
+    wait_idle(qtbot, panel)
+    said = panel.fixes.summary.text()
+    assert "Not tried:<br>" in said and "The grid cannot move back: the finish line is only" in said
+    rows = [panel.fixes.fix_list.item(r).text() for r in range(panel.fixes.fix_list.count())]
+    assert all("Problems taken away" in row for row in rows)
+    assert any(": stalls " in row or ": grid slots " in row for row in rows)  # its parts
+
+
+def test_the_slot_table_marks_the_slots_the_hints_warn_about(qtbot, quarry):
+    """300 games of Quarry Hairpin: its pole wins more than 1 in 6, which its first
+    turn explains (no warning), so its share is not marked either."""
+    panel = quarry.balance_panel
+    panel.games_box.setValue(300)
+    quarry.act_simulate.trigger()
+    wait_idle(qtbot, panel)
+    report = panel.report
+    marked = {r for r in range(6) if "beyond chance" in panel.slot_table.item(r, 1).toolTip()}
+    assert marked == slots_beyond_chance(report)
+    assert report.slot_shares()[0][1] > 1 / 6 and 0 not in marked

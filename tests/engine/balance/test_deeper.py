@@ -1,0 +1,170 @@
+"""A verdict checked with stronger bots: what "stronger" means, the verdict game by game
+(holds, changes, unclear, too few games) and the check played end to end."""
+
+from __future__ import annotations
+
+import pytest
+from tracks_for_tests import straight_track
+
+from trackside.engine.balance import BalanceReport, BalanceRun, hints
+from trackside.engine.balance.against import compare_variants
+from trackside.engine.balance.deeper import (
+    CHANGES,
+    HOLDS,
+    TOO_FEW,
+    UNCLEAR,
+    check_deeper,
+    judge,
+    no_stronger,
+)
+from trackside.engine.balance.fixes import Played
+from trackside.engine.balance.players import stronger_bots
+from trackside.engine.balance.tallies import SHARE_UNIT
+from trackside.engine.bots import MAX_SAMPLES
+from trackside.engine.bots.strong import DEFAULT_SAMPLES
+from trackside.engine.records import open_variant
+
+STRONG = ("strong",)
+
+
+def test_stronger_bots_search_twice_as_deep_in_the_same_seats():
+    assert stronger_bots(("greedy",)) == ("strong",)
+    assert stronger_bots(("strong",)) == (f"strong:{2 * DEFAULT_SAMPLES}",)
+    assert stronger_bots(("strong:3", "greedy", "random")) == ("strong:6", "strong", "random")
+    assert stronger_bots((f"strong:{MAX_SAMPLES - 1}",)) == (f"strong:{MAX_SAMPLES}",)
+    assert no_stronger(("random",)).startswith("random bots do not search")
+    assert "most deals allowed" in no_stronger((f"strong:{MAX_SAMPLES}",))
+    assert no_stronger(("greedy", "random")) == ""
+
+
+def _played(winners: list[int], stalled: list[int] | None = None) -> Played:
+    """Games won by the grid slots given, one a game; the pole's car's owner (who plays
+    first) wins when the pole does; every betting line reached."""
+    played = Played(BalanceReport("Test", "Standard", 4, ["greedy"]))
+    for k, winner in enumerate(winners):
+        one = BalanceReport("Test", "Standard", 4, ["greedy"], games=1)
+        one.slot_wins[winner] = 1
+        one.first_wins = SHARE_UNIT if winner == 0 else 0
+        one.seat_wins[k % 4] = SHARE_UNIT
+        one.line_reached = [1, 1, 1]
+        cars = stalled[k] if stalled else 0
+        one.stalled.add(cars)
+        one.races_with_stall = int(cars > 0)
+        played.add(one)
+    return played
+
+
+def _even(games: int) -> list[int]:
+    return [k % 6 for k in range(games)]
+
+
+def test_a_verdict_holds_when_the_stronger_bots_change_only_a_few_games():
+    before = _even(300)
+    after = list(before)
+    for k in range(0, 60, 6):  # ten games the pole won go to slot 2, ten the other way
+        after[k], after[k + 1] = 1, 0
+    verdict = judge(_played(before), _played(after), STRONG)
+    assert verdict.outcome == HOLDS and verdict.holds
+    assert verdict.line().startswith("The verdict holds with stronger bots (strong): no slot")
+    assert "over 300 paired games, no slot stands out with either" in verdict.line()
+
+
+def test_a_verdict_changes_when_a_figure_moves_beyond_noise():
+    """The pole wins 30% with the run's bots and 15% with stronger ones, on the same games."""
+    before = [0 if k % 10 < 3 else 1 + k % 5 for k in range(400)]
+    after = list(before)
+    moved = [k for k in range(400) if before[k] == 0][::2]  # half the pole's wins
+    for k in moved:
+        after[k] = 3  # go to slot 4
+    stalls = [k % 2 for k in range(400)]
+    verdict = judge(_played(before, stalls), _played(after, stalls), STRONG)
+    assert verdict.outcome == CHANGES and not verdict.holds
+    line = verdict.line()
+    assert line.startswith("The verdict changes with stronger bots (strong): pole 30% → 15% (")
+    assert "\u221215 ± " in line  # a true minus sign
+    assert "slot 4 " in line and "pole no longer above its fair share" in line
+    assert "stalled cars per race" not in line  # the same on every game
+    data = verdict.to_dict()
+    assert data["outcome"] == "changes" and data["text"] == line
+    pole = data["figures"][0]
+    assert pole["figure"] == "pole" and pole["moved"] and pole["change"] == -0.15
+    assert data["stand_out"]["a"]["pole"] == "above"
+
+
+def test_a_flag_that_tips_over_within_noise_leaves_the_verdict_unclear():
+    """The pole at 25% then 20%: flagged with the run's bots only, though with games
+    going both ways the paired change is within noise."""
+    before = [0 if k % 4 == 0 else 1 + k % 5 for k in range(300)]
+    after = list(before)
+    poles = [k for k in range(300) if before[k] == 0]
+    others = [k for k in range(300) if before[k] != 0]
+    for k in poles[:45]:
+        after[k] = before[k + 1]
+    for k in others[:30]:
+        after[k] = 0
+    verdict = judge(_played(before), _played(after), STRONG)
+    assert verdict.outcome == UNCLEAR, verdict.line()
+    assert verdict.line().startswith("The verdict is unclear with stronger bots (strong): pole ")
+    assert verdict.line().endswith("play more games to tell.")
+
+
+def test_too_few_games_tell_nothing():
+    verdict = judge(_played(_even(12)), _played([0] * 12), STRONG)
+    assert verdict.outcome == TOO_FEW
+    assert verdict.line() == (
+        "Only 12 paired games with stronger bots (strong): play at least 30 to tell "
+        "whether the verdict holds."
+    )
+
+
+def test_warnings_are_told_apart_by_what_they_say_not_their_figures():
+    """A warning about the same finding with other figures is the same warning; another
+    slot's warning is another."""
+    low = _played([0, 1, 2, 3, 4] * 60)  # slot 6 never wins: warned about
+    seldom = _played([0, 1, 2, 3, 4] * 54 + [0, 1, 2, 3, 5] * 6)  # slot 6 wins 2%
+    verdict = judge(low, seldom, STRONG)
+    assert not verdict.warnings_gone and not verdict.warnings_new
+    texts = [[h.text for h in hints(p.report) if h.severity == "warning"] for p in (low, seldom)]
+    assert texts[0] != texts[1] and len(texts[0]) == len(texts[1]) == 1
+    other = _played([0, 1, 2, 3, 5] * 60)  # slot 5 never wins instead
+    verdict = judge(low, other, STRONG)
+    assert len(verdict.warnings_gone) == len(verdict.warnings_new) == 1
+    assert verdict.warnings_gone[0].startswith("Grid slot 6 ")
+    assert verdict.warnings_new[0].startswith("Grid slot 5 ")
+
+
+@pytest.fixture(scope="module")
+def straight_run():
+    return BalanceRun(
+        straight_track(), open_variant("standard"), 3, 30, 5, ("greedy", "random", "random")
+    )
+
+
+def test_the_check_plays_the_same_games_with_the_stronger_bots(straight_run):
+    """The run's bots play the very games a comparison of variants plays (paired), the
+    stronger bots the same ones; the verdict is of those games."""
+    check = check_deeper(straight_run)
+    before, after = check.comparison.before, check.comparison.after
+    assert before == compare_variants(straight_run, straight_run.variant).before
+    assert before.games == after.games == check.verdict.games == 30
+    assert after.bots == ["strong", "random", "random"] and before.bots == list(straight_run.bots)
+    assert after.kind_seats == {"strong": 30, "random": 60}
+    assert after.seconds > before.seconds > 0  # how long each set of bots took
+    assert after.seconds + before.seconds == pytest.approx(check.comparison.seconds)
+    assert check.verdict.outcome in (HOLDS, CHANGES, UNCLEAR)
+    data = check.to_dict()
+    assert data["format"] == "trackside-comparison/1" and data["check"] == "stronger bots"
+    assert data["stronger_bots"] == ["strong", "random", "random"]
+    assert data["verdict"]["text"] == check.verdict.line()
+    assert data["b"]["bots"] == ["strong", "random", "random"]
+
+
+def test_a_cancelled_check_keeps_the_games_both_sets_of_bots_played(straight_run):
+    done = []
+    check = check_deeper(straight_run, progress=done.append, cancelled=lambda: len(done) >= 2)
+    assert done == [10, 20]  # the first ten games with each set of bots
+    assert check.comparison.cancelled and check.comparison.before.cancelled
+    assert check.comparison.before.games == check.comparison.after.games == 10
+    assert check.verdict.outcome == TOO_FEW
+    with pytest.raises(ValueError, match="random bots do not search"):
+        check_deeper(BalanceRun(straight_run.track, straight_run.variant, 3, 10, bots=("random",)))

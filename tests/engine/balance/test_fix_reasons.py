@@ -1,0 +1,131 @@
+"""What Suggest fixes says beyond its ranking: the kinds of fix it could not try and
+why, what a fix makes worse, the parts of the problems it takes away, and a finish
+fix that keeps the betting lines in proportion; grid hints that promise only what
+Suggest can do; slot hints whose words and colour agree."""
+
+from __future__ import annotations
+
+import pytest
+from tracks_for_tests import straight_track
+
+from trackside.engine.balance import BalanceReport, BalanceRun, hints
+from trackside.engine.balance.edits import ALONG, Proposal, line_shares, make_edit, why_not
+from trackside.engine.balance.fixes import candidate_edits, try_fixes
+from trackside.engine.balance.hints import SUGGEST_GRID, slots_beyond_chance, suggest_grid
+from trackside.engine.records import open_track, open_variant
+
+
+def finish_behind_grid():
+    """Quarry Hairpin with its finish two spaces later: one row behind the grid's back row,
+    as on a designer's circuit whose finish line sits right behind the lap start."""
+    edit = make_edit(open_track("quarry-hairpin"), Proposal("line", -2))
+    assert edit is not None
+    return edit.track
+
+
+def test_a_grid_with_the_finish_right_behind_it_is_not_moved_and_says_why():
+    track = finish_behind_grid()
+    for rows in (1, 2):
+        assert make_edit(track, Proposal("grid", rows)) is None
+        assert why_not(track, Proposal("grid", rows)) == (
+            "the finish line is only 1 row behind it (move the finish line earlier first)"
+        )
+    assert why_not(open_track("quarry-hairpin"), Proposal("grid", 1)) == ""
+
+
+@pytest.fixture(scope="module")
+def search():
+    run = BalanceRun(finish_behind_grid(), open_variant("standard"), 4, 30, seed=3)
+    return try_fixes(run)
+
+
+def test_the_search_names_each_kind_of_fix_it_could_not_try(search):
+    assert not any(t.edit.proposal.kind == "grid" for t in search.trials)
+    assert (
+        "The grid cannot move back: the finish line is only 1 row behind it (move the "
+        "finish line earlier first)." in search.untried
+    )
+    assert search.to_dict()["untried"] == search.untried
+    assert search.played == 30 * (len(search.trials) + 2)  # candidates chosen from 30 first
+
+
+def test_a_grid_hint_does_not_promise_what_suggest_cannot_do():
+    said = suggest_grid(finish_behind_grid())
+    assert "Suggest fixes cannot move the grid back here" in said
+    assert "measures" not in said
+    assert suggest_grid(open_track("quarry-hairpin")) == SUGGEST_GRID
+
+
+def test_each_fix_says_its_parts_and_what_it_makes_worse(search):
+    for trial in search.trials:
+        parts = dict(trial.parts())
+        assert "stalls" in parts or trial.report.stalled.mean <= 0.5
+        total = sum(m.change for m in parts.values())
+        assert total == pytest.approx(trial.improvement.change)
+        for said in trial.worse():
+            assert " was " in said or ", were " in said
+    data = search.trials[0].to_dict()
+    assert set(data) >= {"parts", "worse"}
+
+
+def test_a_fix_that_moves_a_slot_away_from_its_fair_share_says_so():
+    """Slot 6 of Quarry Hairpin wins 11%, under its band; a fix after which it wins
+    less, beyond noise, is told as "but slot 6 wins ..%, was 11%"."""
+    from trackside.engine.balance.fixes import Measured, Trial
+
+    base = BalanceReport("q", "standard", 4, ["greedy"], games=200)
+    edit = make_edit(open_track("quarry-hairpin"), Proposal("line", 2))
+    fell = Measured(0.11, 0.06, -0.08, -0.01)
+    noise = Measured(0.83, 0.75, -0.14, 0.0)
+    same = Measured(1, 1, 0, 0)
+    trial = Trial(edit, 200, same, noise, same, same, base, {"slot 5": fell, "balance": noise})
+    assert trial.worse() == ["slot 6 wins 6%, was 11%"]
+
+
+def test_a_finish_fix_that_leaves_the_betting_lines_out_of_proportion_is_tried_both_ways():
+    """The finish 12 spaces earlier on a 56-row straight moves the third betting line
+    from 80% of the race to 92%: the last bet comes where the race is all but decided.
+    Suggest tries the finish alone and the finish with the lines kept in proportion;
+    a finish 2 spaces earlier keeps them in proportion by itself and is tried once."""
+    track = straight_track(rows=60, lanes=3, finish=56)
+    before = line_shares(track)
+    edits = candidate_edits(track, [Proposal("line", 12), Proposal("line", 2)])
+    texts = [e.text for e in edits]
+    assert texts[0].startswith("Finish line 12 spaces earlier") and ALONG not in texts[0]
+    assert texts[1] == texts[0] + ALONG
+    moved = zip(line_shares(edits[0].track), before, strict=True)
+    assert max(abs(a - b) for a, b in moved) > 0.05
+    for kept, was in zip(line_shares(edits[1].track), before, strict=True):
+        assert kept == pytest.approx(was, abs=0.05)
+    assert len(edits) == 3 and ALONG not in texts[2]
+
+
+def test_a_share_more_than_fair_is_said_with_an_interval_that_leaves_fair_out():
+    """22% of 240 races: its Wilson interval starts above 1 in 6, but a symmetric
+    "± 6%" reached 16%, and "22% ± 6%, more than its fair 17%" read as a contradiction."""
+    report = BalanceReport("oval", "standard", 4, ["greedy"] * 4, games=240)
+    report.slot_wins = [55, 54, 40, 31, 30, 30]
+    report.seat_wins = [60 * 60] * 4
+    report.line_reached = [240] * 3
+    report.grid = ["a4", "b4", "c4", "d4", "a3", "b3"]
+    (slot2,) = [h for h in hints(report) if h.text.startswith("Grid slot 2 ")]
+    assert "±" not in slot2.text
+    assert "(17.7% to 28.2% at 95%), more than its fair 16.7%" in slot2.text
+
+
+def test_the_slots_marked_are_the_slots_a_hint_warns_about():
+    """A slot 4 at 11% of 400 races (interval 8% to 15%) is under 1 in 6 but within what
+    chance allows it beside a pole at 30%: no hint, so no mark either."""
+    report = BalanceReport("oval", "standard", 4, ["greedy"] * 4, games=400)
+    report.slot_wins = [120, 64, 64, 44, 54, 54]
+    report.seat_wins = [60 * 100] * 4
+    report.line_reached = [400] * 3
+    report.grid = ["a4", "b4", "c4", "d4", "a3", "b3"]
+    warned = {
+        k
+        for k in range(6)
+        for h in hints(report)
+        if h.severity == "warning" and h.text.startswith(f"Grid slot {k + 1} ")
+    }
+    assert slots_beyond_chance(report) == warned
+    assert 3 not in warned
