@@ -222,7 +222,9 @@ class BalancePanel(QWidget):
         self.until_clear_box.toggled.connect(self._until_clear_toggled)
         self.workers_box = SpinBox()
         self.workers_box.setRange(1, max(1, os.cpu_count() or 1))
-        self.workers_box.setValue(max(1, (os.cpu_count() or 1) - 1))
+        # Every core: the games run in worker processes, the window's own work is small,
+        # and a run of the lab's strong bots takes twice as long on one of two cores.
+        self.workers_box.setValue(max(1, os.cpu_count() or 1))
         self.workers_box.setToolTip("Processes playing games at once (1: on a thread)")
         # Two short boxes to a row: the settings and buttons take six rows, so the
         # figures and hints of a run are in view under them even in a short dock.

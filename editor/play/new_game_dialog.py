@@ -40,7 +40,7 @@ VARIANT_ORDER = ["standard", "two-player", "beginner", "long-distance", "world-t
 BOT_NOTES = {
     "random": "plays any legal move at random: an easy opponent",
     "greedy": "quick heuristics: bids for value, pushes its own cars, bets on the leader",
-    "strong": "searches: tries its bids, cards and bets on sampled deals, a moment a decision",
+    "strong": "searches: tries its cards, powers and bets on sampled deals, a moment a decision",
 }
 
 

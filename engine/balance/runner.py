@@ -14,10 +14,11 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from trackside import __version__
+from trackside.engine.balance import players as lab_players
 from trackside.engine.balance.executors import (
     TASK_GAMES,
     Executor,
@@ -26,7 +27,6 @@ from trackside.engine.balance.executors import (
     plays_here,
     versioned,
 )
-from trackside.engine.balance.players import LAB_BOTS
 from trackside.engine.balance.report import BalanceReport
 from trackside.engine.game import Game, Series, Variant
 from trackside.engine.simulate import BotRun, Stats, play_games
@@ -44,7 +44,8 @@ class BalanceRun:
     players: int
     games: int
     seed: int = 0
-    bots: tuple[str, ...] = LAB_BOTS
+    # The lab's bots as they are when the run is made (tests set them to greedy ones).
+    bots: tuple[str, ...] = field(default_factory=lambda: lab_players.LAB_BOTS)
     track_name: str = ""
     rotate: bool = True  # seats take turns with the bot kinds; False: each seat keeps one
     paired: bool = False  # dealt as every variant compared is (``paired_deal``)

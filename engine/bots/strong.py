@@ -1,19 +1,25 @@
-"""The strong bot: determinized Monte Carlo search with greedy rollouts.
+"""The strong bot: determinized Monte Carlo search with a short look-ahead and a
+value estimate of the race.
 
-For a decision that matters (a bid, a kept or swapped power, the card to
-play, a bet) it draws ``samples`` deals of what it cannot see
+For a decision that matters (a kept or swapped power, the card to play, a
+bet) it draws ``samples`` deals of what it cannot see
 (``SeatView.determinized``: other hands, piles, decks to come, others' bets),
 and in each deal plays every candidate answer followed by greedy bots in
-every seat to the end of the race. A rollout is worth 1 when the seat wins
-(shared wins split) plus a little for its money ahead of the best rival; the
-candidate with the best sum over the same deals is chosen. Candidates are the
-greedy bot's own answer and a few others (each distinct bid value and a pass;
-the best few cards by the greedy evaluation, duplicates merged; every power).
-A bet is judged on shared rollouts: the payout of each car's bet is read off
-the same finished races. Other decisions (paths, WILD colours, row order and
-skips) are the greedy bot's.
+every seat for ``depth`` more cards (one by default); what the race is then worth to the seat
+comes from the value estimate of ``value.py`` (finishing orders drawn from
+the cars' positions and the cards left, scored as the race would be: a win
+is worth 1, shared wins split, plus a little for its money ahead of the best
+rival). The candidate with the best sum over the same deals is chosen.
+Candidates are the greedy bot's own answer and a few others (the best few
+cards by the greedy evaluation, duplicates merged; every power). A bet is
+judged on the value estimate alone: each car's bet scored on the same drawn
+orders. Bids, paths, WILD colours, row order and skips are the greedy bot's
+(searching bids measured no stronger, at twice the cost).
 
-The budget is ``samples`` deals per decision (four times as many for a bet),
+Where the estimate does not apply (no finish line, or a winner not by money)
+rollouts go on to the end of the race, as they do with ``depth=None``.
+
+The budget is ``samples`` deals per decision (``bet_samples`` for a bet),
 with a cap of ``seconds`` of CPU time per decision (1 s by default, counted
 on the searching thread, so a busy machine does not trip it) that only a slow
 machine reaches; the bot draws from its own seeded random source, so it
@@ -25,19 +31,25 @@ from __future__ import annotations
 import random
 import time
 
+import numpy as np
+
 from trackside.engine.bots.base import Request, SeatView, drive
 from trackside.engine.bots.greedy import GreedyBot
 from trackside.engine.bots.tables import deck_tables
+from trackside.engine.bots.value import RaceValue, bet_table, gumbel_draws
 from trackside.engine.game import COLOURS, Bet, Bid, Decision, Game, PlayCard
 from trackside.engine.game.cards import bid_value
 from trackside.engine.game.result import Result
 from trackside.engine.game.scoring import bet_payout
+from trackside.engine.game.steps import STEP_CARD
 
 DEFAULT_SAMPLES = 2  # deals drawn per decision (four times as many for a bet)
 DEFAULT_SECONDS = 1.0  # time cap per decision
 CARD_WIDTH = 3  # cards tried per card play (best by the greedy evaluation)
 MARGIN = 0.02  # value of each $1M ahead of the best rival (a win is worth 1)
-SEARCHED = frozenset({"bid", "keep_power", "swap_power", "play_card"})
+SEARCHED = frozenset({"keep_power", "swap_power", "play_card"})
+DEFAULT_DEPTH = 1  # cards played after the one tried before the value estimate
+DRAWS = 64  # finishing orders drawn for each value estimate
 
 
 def outcome_value(scores: tuple[int, ...], winners: tuple[int, ...], seat: int) -> float:
@@ -60,16 +72,21 @@ class StrongBot:
         seconds: float = DEFAULT_SECONDS,
         searched: frozenset[str] = SEARCHED,
         bet_samples: int | None = None,
+        depth: int | None = DEFAULT_DEPTH,
+        value: RaceValue | None = None,
     ):
         if samples < 1:
             raise ValueError("a strong bot needs at least one sample per decision")
         self.rng = random.Random(f"strong:{seed}")
+        self.orders = np.random.default_rng(self.rng.getrandbits(64))  # finishing orders drawn
         self.samples = samples
         self.seconds = seconds
         self.searched = searched
         self.bet_samples = 4 * samples if bet_samples is None else bet_samples
         self.greedy = GreedyBot(seed)
         self.rollout_bots = [GreedyBot(f"{seed}:rollout:{k}") for k in range(6)]
+        self.depth = depth
+        self.value = value or RaceValue()
         self.bet_guess: dict[int, int] = {}  # line -> car others are taken to bet on
         self.rollouts = 0  # rollouts played so far (for budget checks)
 
@@ -167,25 +184,55 @@ class StrongBot:
         assert world.result is not None
         return world.result
 
+    def _cut(self, world: Game) -> bool:
+        """Whether the value estimate can stand in for the rest of ``world``."""
+        state = world.state
+        return (
+            self.depth is not None and state.variant.use_finish and state.variant.winner == "money"
+        )
+
+    def _played_out(self, world: Game, seat: int, draws: np.ndarray) -> float:
+        """``world`` played on by greedy bots, to its end or ``depth`` cards on, and
+        what it is then worth to ``seat``."""
+        if not self._cut(world):
+            result = self._rollout(world)
+            return outcome_value(result.scores, result.winners, seat)
+        state = world.state
+        stop = state.cards_played + (self.depth or 0)
+        if state.turn is None:  # before the race: its first cards
+            stop = self.depth or 0
+        drive(
+            world,
+            self.rollout_bots[: world.players],
+            until=lambda: state.step is STEP_CARD and state.cards_played >= stop,
+        )
+        self.rollouts += 1
+        if world.over:
+            assert world.result is not None
+            return outcome_value(world.result.scores, world.result.winners, seat)
+        return self.value.value(state, seat, draws)
+
     def _search(self, view: SeatView, request: Request, candidates: list[Decision]) -> Decision:
         seat = request.seat
         totals = [0.0] * len(candidates)
         began = time.thread_time()
+        draws = gumbel_draws(self.orders, DRAWS)
         for _ in range(self.samples):
             world = view.determinized(self.rng, self.bet_guess)
             for k, candidate in enumerate(candidates):
                 trial = world.copy()
                 trial.apply(candidate)
-                result = self._rollout(trial)
-                totals[k] += outcome_value(result.scores, result.winners, seat)
+                totals[k] += self._played_out(trial, seat, draws)
             if time.thread_time() - began >= self.seconds:
                 break
         best = max(range(len(candidates)), key=lambda k: (totals[k], -k))
         return candidates[best]
 
     def _bet(self, view: SeatView, request: Request, default: Decision) -> Decision:
-        """R-BET: each car's bet judged on the same rollouts (the greedy bet is
-        played, and each other bet's payout swapped in on the finished race)."""
+        """R-BET: each car's bet judged on the same sampled deals, by the value
+        estimate of the race (or on the same rollouts, where it cannot be used:
+        the greedy bet is played, and each other bet's payout swapped in on the
+        finished race)."""
         seat = request.seat
         line = request.pending.line
         options = request.options_of(Bet)
@@ -195,18 +242,54 @@ class StrongBot:
         table = request.variant.bet_payouts[line]
         totals = [0.0] * len(options)
         began = time.thread_time()
+        draws = gumbel_draws(self.orders, DRAWS)
         for _ in range(self.bet_samples):
             world = view.determinized(self.rng, self.bet_guess)
-            world.apply(default)
-            result = self._rollout(world)
-            place = {car: i for i, car in enumerate(result.ranking)}
-            base = result.scores[seat] - bet_payout(table, place.get(default.car))
-            best_other = max((s for k, s in enumerate(result.scores) if k != seat), default=0)
-            for k, o in enumerate(options):
-                mine = base + bet_payout(table, place.get(o.car))
-                win = 1.0 if mine > best_other else 0.5 if mine == best_other else 0.0
-                totals[k] += win + MARGIN * (mine - best_other)
+            if self._cut(world):
+                values = self._bet_values(world, seat, line, options, draws)
+            else:
+                values = self._bet_outcomes(world, seat, default, options, table)
+            for k, v in enumerate(values):
+                totals[k] += v
             if time.thread_time() - began >= self.seconds:
                 break
         best = max(range(len(options)), key=lambda k: (totals[k], options[k] == default))
         return options[best]
+
+    def _bet_values(
+        self, world: Game, seat: int, line: int, options: list[Bet], draws: np.ndarray
+    ) -> list[float]:
+        """Each bet's worth to ``seat`` over finishing orders drawn by the value
+        estimate of ``world``, the other seats betting the car greedy rivals bet."""
+        state = world.state
+        table = bet_table(state.variant.bet_payouts[line])
+        places = self.value.places(state, draws)
+        money = self.value.money(state, places)
+        guess = table[places[:, self.bet_guess[line]]]
+        for other in range(state.players):
+            if other != seat:
+                money[:, other] += guess
+        cars = [COLOURS.index(o.car) for o in options]
+        mine = money[:, seat : seat + 1] + table[places[:, cars]]
+        return [float(v) for v in self.value.worth(money, seat, mine)]
+
+    def _bet_outcomes(
+        self,
+        world: Game,
+        seat: int,
+        default: Bet,
+        options: list[Bet],
+        table: tuple[int, ...],
+    ) -> list[float]:
+        """Each bet's worth to ``seat`` on one rollout of ``world`` to its end."""
+        world.apply(default)
+        result = self._rollout(world)
+        place = {car: i for i, car in enumerate(result.ranking)}
+        base = result.scores[seat] - bet_payout(table, place.get(default.car))
+        best_other = max((s for k, s in enumerate(result.scores) if k != seat), default=0)
+        out = []
+        for o in options:
+            mine = base + bet_payout(table, place.get(o.car))
+            win = 1.0 if mine > best_other else 0.5 if mine == best_other else 0.0
+            out.append(win + MARGIN * (mine - best_other))
+        return out

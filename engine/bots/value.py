@@ -1,0 +1,207 @@
+"""How a race is likely to end, seen from any moment of it: the strong bot's
+estimate where its look-ahead stops.
+
+Each running car gets a score, a weighted sum of facts about it
+(``CAR_FEATURES``: how far it has to go against the spaces its colour still
+has in the players' cards, what its owner holds of them, whether it is boxed
+in, its owner's power ...), and the cars finish in a Plackett-Luce order of
+those scores: the next place goes to car c with chance exp(score_c) over the
+sum for the cars not yet placed. Orders are drawn from it (the Gumbel trick:
+each car's score plus a Gumbel draw, sorted), and each drawn order is scored
+as a race is (R-SCORE: the cars' payouts, the bets, less the prices), so that
+who owns what and who bet on what keep their joint chances. A caller passes
+the same draws for every candidate it compares (common random numbers).
+
+The weights are fitted to games of the strong bot itself by
+``tools/fit_value.py`` and kept in ``value_weights.json`` beside this module.
+The estimate reads the whole state: use it on a world drawn for one seat
+(``Game.determinized``), never on the real game of a seat that may not see it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+
+import numpy as np
+import numpy.typing as npt
+
+from trackside.engine.bots.tables import DeckTables, TrackTables, deck_tables, track_tables
+from trackside.engine.game.state import GameState
+from trackside.engine.game.steps import NOBODY, OFF
+from trackside.engine.game.variants import POWERS
+
+CAR_FEATURES: tuple[str, ...] = (
+    "pace",  # steps to the finish over the spaces its colour has left (and a share of WILD)
+    "pace_late",  # the same, weighed by the share of the race's cards played
+    "log_togo",  # log(1 + steps to the finish)
+    "log_supply",  # log(1 + spaces its colour has left)
+    "own_share",  # share of those spaces in its owner's cards
+    "own_wild",  # share of the WILD spaces left in its owner's cards
+    "blocked",  # every space ahead of it is taken
+    "unowned",  # nobody owns it
+    "behind",  # steps behind the leading car, over the mean spaces a colour has left
+    "next_turn",  # how many turns until its owner plays (as a share of a round)
+    *(f"power_{p}" for p in POWERS),  # its owner's power
+)
+FAR_STEPS = 200  # steps to the finish counted for a car that cannot reach it
+MARGIN = 0.02  # value of each $1M ahead of the best rival (a win is worth 1)
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.int64]
+
+
+@cache
+def bundled_weights() -> tuple[float, ...]:
+    """The weights of ``CAR_FEATURES`` kept beside this module."""
+    text = resources.files("trackside.engine.bots").joinpath("value_weights.json").read_text()
+    weights = json.loads(text)["car"]
+    return tuple(float(weights[name]) for name in CAR_FEATURES)
+
+
+def seat_cards(state: GameState, deck: DeckTables) -> tuple[list[list[int]], list[int]]:
+    """Per seat: the spaces per colour then WILD in every card it still holds
+    (hand, own pile, face-up Speed-8 cards), and how many cards that is."""
+    spaces7 = deck.spaces7
+    sums, counts = [], []
+    for seat in range(state.players):
+        cards = state.hands[seat]
+        if state.piles[seat] or state.face_up[seat]:
+            cards = cards + state.piles[seat] + state.face_up[seat]
+        counts.append(len(cards))
+        sums.append([sum(col) for col in zip(*map(spaces7.__getitem__, cards), strict=True)])
+    return [s if s else [0] * 7 for s in sums], counts
+
+
+def car_features(
+    state: GameState, tables: TrackTables, deck: DeckTables
+) -> tuple[list[int], list[list[float]]]:
+    """The running cars (COLOURS order) and each one's ``CAR_FEATURES``."""
+    held, counts = seat_cards(state, deck)
+    supply = [0] * 7
+    for spaces in held:
+        for k in range(7):
+            supply[k] += spaces[k]
+    left = sum(counts)
+    over = 1.0 - left / max(1, left + len(state.discard))  # share of the race's cards played
+    togo_table, forward, occupied = tables.togo, tables.forward, state.occupied
+    wild_share = supply[6] / 6
+    mean_supply = sum(supply[:6]) / 6 + 1.0
+    players, turn = state.players, state.turn if state.turn is not None else 0
+    running = [c for c in range(6) if state.car_spaces[c] != OFF]
+    togo = {c: min(FAR_STEPS, togo_table[state.car_spaces[c]]) for c in running}
+    lead = min(togo.values(), default=0)
+    rows = []
+    for c in running:
+        space, owner = state.car_spaces[c], state.owner[c]
+        steps = togo[c]
+        have = supply[c] + wild_share + 1.0
+        pace = steps / have
+        row = [
+            pace,
+            pace * over,
+            math.log(steps + 1.0),
+            math.log(have),
+            0.0,
+            0.0,
+            1.0 if occupied.issuperset(forward[space]) else 0.0,
+            1.0 if owner == NOBODY else 0.0,
+            (steps - lead) / mean_supply,
+            0.5,
+        ] + [0.0] * len(POWERS)
+        if owner != NOBODY:
+            row[4] = held[owner][c] / (supply[c] + 1.0)
+            row[5] = held[owner][6] / (supply[6] + 1.0)
+            row[9] = ((owner - turn) % players) / players
+            power = state.power[owner]
+            if power is not None:
+                row[10 + POWERS.index(power)] = 1.0
+        rows.append(row)
+    return running, rows
+
+
+def gumbel_draws(rng: np.random.Generator, draws: int) -> Floats:
+    """``draws`` rows of one Gumbel draw per car, for ``RaceValue.outcomes``."""
+    uniform = rng.random((draws, 6))
+    return np.asarray(-np.log(-np.log(uniform + 1e-300)), dtype=np.float64)
+
+
+class RaceValue:
+    """What a race state is worth to each seat, by drawn finishing orders."""
+
+    def __init__(self, weights: Sequence[float] | None = None):
+        self.weights = np.array(weights if weights is not None else bundled_weights())
+
+    def scores(self, state: GameState) -> tuple[list[int], Floats]:
+        """The running cars and their Plackett-Luce scores."""
+        running, rows = car_features(state, track_tables(state.board), deck_tables(state.cards))
+        if not running:
+            return running, np.zeros(0)
+        return running, np.asarray(np.array(rows) @ self.weights, dtype=np.float64)
+
+    def places(self, state: GameState, draws: Floats) -> Ints:
+        """Each car's place (0 = 1st) in each drawn finishing order (one row a draw):
+        the finished cars where they finished, the running ones after them by score
+        plus the row's Gumbel draw."""
+        places = np.empty((len(draws), 6), dtype=np.int64)
+        for place, c in enumerate(state.finished):
+            places[:, c] = place
+        running, scores = self.scores(state)
+        if running:
+            keys = scores + draws[:, running]
+            # A car's rank is the number of cars ahead of it in the row's order.
+            ahead = (keys[:, None, :] > keys[:, :, None]).sum(axis=2)
+            places[:, running] = ahead + len(state.finished)
+        return places
+
+    def money(self, state: GameState, places: Ints) -> Floats:
+        """Each seat's winnings (R-SCORE-1) in each drawn order: its cars' race
+        payouts, its bets' payouts, less its prices (one row a draw)."""
+        variant = state.variant
+        # stakes[table, car, seat]: what the seat holds of the car under each payout
+        # table (the race's: 1 when it owns the car; each line's: its bets on it).
+        stakes = np.zeros((4, 6, state.players))
+        for c, owner in enumerate(state.owner):
+            if owner != NOBODY:
+                stakes[0, c, owner] = 1.0
+        for line, row in enumerate(state.bets):
+            for seat, car in enumerate(row):
+                if car is not None:
+                    stakes[line + 1, car, seat] += 1.0
+        paid = payout_tables(variant.race_payout, variant.bet_payouts)[:, places]
+        draws = len(places)
+        money = paid.transpose(1, 0, 2).reshape(draws, 24) @ stakes.reshape(24, -1)
+        money -= [sum(p for _, p in paid) for paid in state.prices]
+        return np.asarray(money, dtype=np.float64)
+
+    def worth(self, money: Floats, seat: int, mine: Floats | None = None) -> Floats:
+        """``seat``'s mean over the draws of its share of the win (ties shared)
+        plus a little per $1M ahead of the best other player; with ``mine`` (one
+        column per alternative of the seat's winnings) one figure per column."""
+        players = money.shape[1]
+        if players > 1:
+            best_other = money[:, [k for k in range(players) if k != seat]].max(axis=1)[:, None]
+        else:
+            best_other = np.zeros((len(money), 1))
+        own = money[:, seat : seat + 1] if mine is None else mine
+        win = (own > best_other) + 0.5 * (own == best_other)
+        return np.asarray((win + MARGIN * (own - best_other)).mean(axis=0), dtype=np.float64)
+
+    def value(self, state: GameState, seat: int, draws: Floats) -> float:
+        """What the state is worth to ``seat``, over the drawn finishing orders."""
+        return float(self.worth(self.money(state, self.places(state, draws)), seat)[0])
+
+
+@cache
+def payout_tables(race: tuple[int, ...], bets: tuple[tuple[int, ...], ...]) -> Floats:
+    """The race payouts, then each betting line's, by place (0 = 1st), for six places."""
+    rows = [race, *bets, *[()] * (3 - len(bets))][:4]
+    return np.array([[*row, *[0] * 6][:6] for row in rows], dtype=np.float64)
+
+
+@cache
+def bet_table(payouts: tuple[int, ...]) -> Floats:
+    """A bet's payout by the car's place (0 = 1st), for six places."""
+    return np.array([*payouts, *[0] * 6][:6], dtype=np.float64)
