@@ -112,4 +112,9 @@ def only_in(before: BalanceReport, after: BalanceReport) -> dict[str, list[str]]
     for group, has in RULE_GROUPS.items():
         if has(before) != has(after):
             out.setdefault("a" if has(before) else "b", []).append(group)
+    if before.rules.powers and after.rules.powers:  # both have powers, not the same ones
+        for side, mine, other in (("a", before, after), ("b", after, before)):
+            for name in mine.rules.powers:
+                if name not in other.rules.powers:
+                    out.setdefault(side, []).append(f"the {name} power")
     return out

@@ -122,7 +122,8 @@ def compare(before: BalanceReport, after: BalanceReport) -> list[Change]:
             changes.append(_share(seat_share(seat), w1, n1, w2, n2))
     first1, first2 = before.first_wins / SHARE_UNIT, after.first_wins / SHARE_UNIT
     changes.append(_share("player who plays first wins", first1, n1, first2, n2))
-    changes.append(Change("balance", before.balance, after.balance, _balance_moved(changes)))
+    moved = _balance_moved(changes) and round(after.balance - before.balance, 2) != 0
+    changes.append(Change("balance", before.balance, after.balance, moved))
     return changes + compare_rules(before.rules, after.rules)
 
 

@@ -3,10 +3,13 @@ that stops early keeping only games both variants played."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from trackside.engine.balance import BalanceRun
 from trackside.engine.balance.against import compare_variants, only_in
+from trackside.engine.balance.compare import compare
 from trackside.engine.errors import TracksideError
 from trackside.engine.game.setup import paired_deal
 from trackside.engine.records import open_track, open_variant
@@ -53,6 +56,21 @@ def test_a_variant_against_itself_changes_nothing(harbour):
     assert not any(c.significant for c in comparison.changes)
 
 
+def test_a_balance_that_does_not_move_at_its_precision_is_not_a_change(harbour, few_powers):
+    """The balance moves beyond noise only with a slot's share, and only by what it
+    shows: "-0.00" was once marked a real change beside slot shares that moved."""
+    run = BalanceRun(harbour, open_variant("standard"), 4, 16, seed=2)
+    before = compare_variants(run, few_powers).before
+    before.games, before.slot_wins = 1000, [300, 140, 140, 140, 140, 140]
+    after = copy.deepcopy(before)
+    after.slot_wins = [140, 300, 140, 140, 140, 140]  # the same shares, moved between slots
+    changes = {c.figure: c for c in compare(before, after)}
+    assert changes["grid slot 1 win share"].significant
+    assert after.balance == before.balance and not changes["balance"].significant
+    after.slot_wins = [500, 100, 100, 100, 100, 100]
+    assert next(c for c in compare(before, after) if c.figure == "balance").significant
+
+
 def test_a_rule_change_shows_in_its_figures_and_nowhere_it_cannot(harbour, few_powers):
     run = BalanceRun(harbour, open_variant("standard"), 4, 16, seed=2)
     comparison = compare_variants(run, few_powers)
@@ -61,6 +79,11 @@ def test_a_rule_change_shows_in_its_figures_and_nowhere_it_cannot(harbour, few_p
     assert "tricky holder wins" in figures and "cunning holder wins" not in figures
     # The same deals: the grid's cars come from the same shuffle in both.
     assert comparison.before.grid == comparison.after.grid
+    # The powers only the standard game has are named, not left out without a word.
+    only_standard = ("cunning", "determined", "strategic", "unpredictable")
+    assert only_in(comparison.before, comparison.after) == {
+        "a": [f"the {name} power" for name in only_standard]
+    }
     data = comparison.to_dict()
     assert data["format"] == "trackside-comparison/1" and data["paired"]
     assert data["a"]["variant"] == "Standard" and data["b"]["variant"] == "Two powers"
