@@ -99,6 +99,7 @@ def run(args: argparse.Namespace) -> int:
     players = player_count(args, None)
     bots = bot_kinds(args.bots, players)
     variant = open_variant(args.variant)
+    say_notes(variant)
     refs = list(args.track) or list(variant.series)
     if not refs:
         raise TracksideError(
@@ -160,6 +161,7 @@ def _against_variant(args: argparse.Namespace, variant: Variant, players: int) -
                 "give --games G without " + flag,
             )
     other = open_variant(args.against)
+    say_notes(other)
     if other.series:
         raise TracksideError(
             f"variant {other.name!r} has a track list: it is not raced once per game",
@@ -314,6 +316,12 @@ class _Progress(ProgressBar):
     def done(self, seconds: float, games: int | None = None) -> None:
         self.end()
         say_timing(self.total if games is None else games, seconds)
+
+
+def say_notes(variant: Variant) -> None:
+    """What a variant file sets that its rules never use, on stderr, before any game."""
+    for note in variant.notes:
+        sys.stderr.write(f"trackside: note: {variant.source}: {note}\n")
 
 
 def say_timing(played: int, seconds: float) -> None:

@@ -21,6 +21,7 @@ from trackside.cli.simulate import (
     add_seed_option,
     bot_kinds,
     check_game_count,
+    say_notes,
     say_timing,
 )
 from trackside.cli.table import (
@@ -79,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
     if len(args.track) != 1:
         raise TracksideError("suggest tries fixes of one circuit", Place("--track"))
     variant = open_variant(args.variant)
+    say_notes(variant)
     if variant.series:
         raise TracksideError(
             f"variant {variant.name!r} races a list of tracks",

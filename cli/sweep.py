@@ -29,6 +29,7 @@ from trackside.cli.simulate import (
     add_seed_option,
     bot_kinds,
     check_game_count,
+    say_notes,
 )
 from trackside.cli.table import (
     add_table_options,
@@ -155,6 +156,7 @@ def _sweep(args: argparse.Namespace) -> Sweep:
     players = player_count(args, None)
     bots = bot_kinds(args.bots, players)
     base = open_variant(args.variant)
+    say_notes(base)
     axes = tuple(parse_set(text, base) for text in args.set)
     check_tracks(args.track)
     circuits = tuple(Circuit.open(ref) for ref in args.track)

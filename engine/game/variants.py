@@ -57,6 +57,8 @@ class Variant:
     source: str = "<variant>"
     # Every variant file read to build it: its own and those it extends, in that order.
     files: tuple[str, ...] = field(default=(), compare=False)
+    # What the file sets that these rules never use, in words (a note, not an error).
+    notes: tuple[str, ...] = field(default=(), compare=False)
 
     @cached_property  # every new game asks; loading resolves the file's path
     def deck(self) -> Deck:
@@ -191,6 +193,17 @@ def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _unused(hand: dict[str, Any]) -> tuple[str, ...]:
+    """What a variant's hand sets that its rules never use (R-SET-3)."""
+    if "size" in hand and hand.get("mode", "dealt") == "dealt":
+        return (
+            f"hand.size {hand['size']} changes nothing while hand.mode is dealt (every card "
+            "is dealt out equally, R-SET-3): set hand.mode to common or private for hands "
+            "of that size",
+        )
+    return ()
+
+
 def _build(
     data: dict[str, Any], file: str, places: dict[str, Place], files: tuple[Path, ...]
 ) -> Variant:
@@ -224,6 +237,7 @@ def _build(
         cunning_swap=data.get("cunning_swap", defaults.cunning_swap),
         source=file,
         files=tuple(str(f) for f in files),
+        notes=_unused(hand),
     )
     if variant.min_players > variant.max_players:
         fail(

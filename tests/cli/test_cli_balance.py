@@ -283,3 +283,26 @@ def test_against_refuses_a_report_over_the_other_variant(capsys, tmp_path):
         str(other),
     )
     assert code == 2 and "would replace it" in err
+
+
+def test_a_hand_size_the_rules_never_use_is_said_before_any_game(capsys, tmp_path):
+    """R-SET-3: with hands dealt out, hand.size changes nothing; a designer who sets it
+    to try a smaller hand is told so, where the comparison alone showed every figure
+    unchanged without a word."""
+    small = tmp_path / "small.yaml"
+    small.write_text(
+        "format: trackside-variant/1\nname: Small hand\nextends: standard\nhand: {size: 4}\n"
+    )
+    argv = ["simulate", "--track", "harbour-loop", "--games", "4", "--bots", "greedy"]
+    code, _out, err = run(capsys, *argv, "--variant", str(small), "--against", "standard")
+    assert code == 0
+    assert f"trackside: note: {small}: hand.size 4 changes nothing while hand.mode is dealt" in err
+    code, _out, err = run(capsys, *argv)  # the standard game sets no hand size
+    assert code == 0 and "note:" not in err
+    common = tmp_path / "common.yaml"
+    common.write_text(
+        "format: trackside-variant/1\nname: Common\nextends: standard\n"
+        "hand: {mode: common, size: 4}\n"
+    )
+    code, _out, err = run(capsys, *argv, "--variant", str(common))
+    assert code == 0 and "note:" not in err
