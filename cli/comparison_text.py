@@ -22,7 +22,7 @@ def comparison_text(comparison: VariantComparison, track: Track) -> str:
         f"{b.variant} against {a.variant} on {a.track}: {plural(a.games, 'game', spec=',')} "
         f"each with {a.players} players and {bots_named(a.bots)}, paired (game i of both "
         f"from seed {a.seed} + i, dealt alike as far as the rules allow); "
-        f"a change is {b.variant} less {a.variant}"
+        f"changes are from {a.variant} to {b.variant}"
         + (" (cancelled)" if comparison.cancelled else ""),
         "",
         *change_lines(comparison, (a.variant, b.variant)),

@@ -1,4 +1,6 @@
-"""``trackside validate TRACK... [--json]``: the validation report of track files.
+"""``trackside validate TRACK... [--json]``: the validation report of track files
+(and of variant files: a file whose ``format`` is a variant's is read as the game
+reads it).
 
 Text output: one line per issue, ``file:line:column: severity code: message``,
 then one summary line per file. ``--json`` prints one JSON list with one
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -53,6 +56,9 @@ def run(args: argparse.Namespace) -> int:
     entries: list[dict[str, Any]] = []
     code = 0
     for name in args.tracks:
+        if _is_variant_file(name):
+            code = max(code, _validate_variant(name, entries, args.json))
+            continue
         try:
             report = _validate(name)
         except TracksideError as exc:
@@ -90,6 +96,50 @@ def _validate(name: str) -> Report:
             Place(name),
             "please report it; set TRACKSIDE_DEBUG=1 to see details",
         ) from exc
+
+
+def _is_variant_file(name: str) -> bool:
+    """Whether ``name`` is a regular file that says it is a variant (its ``format``)."""
+    if not os.path.isfile(name):
+        return False
+    try:
+        with open(name, "rb") as stream:
+            head = stream.read(4096).decode("utf-8", errors="replace")
+    except OSError:
+        return False
+    return re.search(r"^format:\s*['\"]?trackside-variant/", head, re.MULTILINE) is not None
+
+
+def _validate_variant(name: str, entries: list[dict[str, Any]], as_json: bool) -> int:
+    """Read a variant file as the game would (its schema, what it extends, its deck);
+    0 when it reads, 1 with its first problem."""
+    from trackside.engine.records import open_variant
+
+    try:
+        variant = open_variant(name)
+    except TracksideError as exc:
+        entries.append({**_unreadable(name, exc), "readable": True, "kind": "variant"})
+        if not as_json:
+            print(f"trackside: {exc}", file=sys.stderr)
+            print(f"{name}: a variant file with a problem")
+        return 1
+    notes = [{"severity": "note", "message": note} for note in variant.notes]
+    entries.append(
+        {
+            "file": name,
+            "readable": True,
+            "kind": "variant",
+            "ok": True,
+            "errors": 0,
+            "warnings": 0,
+            "issues": notes,
+        }
+    )
+    if not as_json:
+        for note in variant.notes:
+            print(f"{name}: note: {note}")
+        print(f"{name}: ok (a variant file, {variant.name}: its rules read and checked)")
+    return 0
 
 
 def issue_line(issue: Issue) -> str:

@@ -216,7 +216,7 @@ def test_against_shows_every_figure_s_change_for_two_variants(capsys, tmp_path):
     assert code == 0, err
     assert out.startswith("Standard against Long distance on Harbour Loop: 20 games each")
     assert "paired" in out.splitlines()[0]
-    assert out.splitlines()[0].endswith("a change is Standard less Long distance")
+    assert out.splitlines()[0].endswith("changes are from Long distance to Standard")
     assert out.splitlines()[2].split() == ["figure", "Long", "distance", "Standard", "change"]
     lines = {line.split("  ")[0]: line for line in out.splitlines()}
     assert "races with a stalled car" in lines and "aggressive holder wins" in lines

@@ -112,3 +112,29 @@ def test_console_run_has_no_traceback(tmp_path):
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert "not UTF-8" in result.stderr and f"{VALID}: ok" in result.stdout
+
+
+def test_a_variant_file_is_checked_as_the_game_reads_it(capsys, tmp_path):
+    """A designer's variant file, given to validate, is read as a variant (its schema,
+    what it extends), not refused as a track without a racing line."""
+    good = tmp_path / "mine.yaml"
+    good.write_text(
+        "format: trackside-variant/1\nname: Small hand\nextends: standard\nhand: {size: 4}\n"
+    )
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "format: trackside-variant/1\nname: Bad\nextends: standard\n"
+        "payouts:\n  race: [10, 8, 6, 4, 2]\n"
+    )
+    code, out, err = run(capsys, str(good))
+    assert code == 0 and "centerline" not in out + err
+    ok = f"{good}: ok (a variant file, Small hand: its rules read and checked)"
+    assert out.splitlines()[-1] == ok
+    assert "hand.size 4 changes nothing while hand.mode is dealt" in out
+    code, out, err = run(capsys, str(bad))
+    assert code == 1
+    assert f"{bad}:5:" in err and "payouts.race" in err
+    code, out, _err = run(capsys, "--json", str(good), "harbour-loop")
+    data = json.loads(out)
+    assert code == 0 and data[0]["kind"] == "variant" and data[0]["ok"]
+    assert "kind" not in data[1] and data[1]["ok"]
