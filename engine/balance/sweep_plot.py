@@ -70,9 +70,9 @@ def plot_sweep(data: Mapping[str, Any], path: str | os.PathLike[str]) -> None:
                 continue
             shown, track = panels[k]
             if heat:
-                _heat_map(figure, cell, shown, swept, fixed, track, reports)
+                _heat_map(figure, cell, shown, swept, fixed, track, reports, sweep["games"])
             else:
-                _lines(cell, shown, swept, fixed, tracks, reports)
+                _lines(cell, shown, swept, fixed, tracks, reports, sweep["games"])
         figure.suptitle(_title(data, fixed))
         figure.tight_layout()
         write_figure(figure, target, kind)
@@ -87,11 +87,23 @@ def _where(values: Mapping[str, Any], track: str) -> tuple[str, ...]:
 def _title(data: Mapping[str, Any], fixed: Mapping[str, Any]) -> str:
     sweep = data["sweep"]
     held = ", ".join(f"{k}={written(v)}" for k, v in fixed.items())
-    return (
+    title = (
         f"{sweep['variant']['name']}{f' ({held})' if held else ''}: "
         f"{plural(sweep['games'], 'game')} a setting, seeds from {sweep['seed']}, "
         f"{sweep['players']} players, {', '.join(dict.fromkeys(sweep['bots']))} bots"
     )
+    short = sum(1 for s in data["settings"] if _short(s["report"], sweep["games"]))
+    if short:
+        title += (
+            f"\nstopped early: {plural(short, 'setting')} of {len(data['settings'])} "
+            "played fewer games (marked *, their intervals wider)"
+        )
+    return title
+
+
+def _short(report: Mapping[str, Any] | None, games: int) -> bool:
+    """Whether a setting's report holds fewer games than the sweep asks (it stopped)."""
+    return report is None or report["games"] < games
 
 
 def _lines(
@@ -101,15 +113,19 @@ def _lines(
     fixed: Mapping[str, Any],
     tracks: Sequence[str],
     reports: Mapping[tuple[str, ...], Any],
+    games: int,
 ) -> None:
-    """The figure against the swept key (or per circuit), a line per circuit."""
+    """The figure against the swept key (or per circuit), a line per circuit; a point
+    of fewer games than ``games`` (a stopped sweep) is marked *."""
     if swept:
         name, values = str(swept[0]["key"]), list(swept[0]["values"])
         numeric = all(_is_number(v) for v in values)
         xs = [float(v) for v in values] if numeric else list(range(len(values)))
         for c, track in enumerate(tracks):
-            found = [shown.estimate(reports.get(_where({**fixed, name: v}, track))) for v in values]
+            chosen = [reports.get(_where({**fixed, name: v}, track)) for v in values]
+            found = [shown.estimate(report) for report in chosen]
             _errorbars(cell, xs, found, shown, track if len(tracks) > 1 else "", c)
+            _stars(cell, xs, found, shown, [_short(r, games) for r in chosen])
         if not numeric:
             cell.set_xticks(xs, [_label(v) for v in values], rotation=30, ha="right")
         cell.set_xlabel(name)
@@ -125,6 +141,25 @@ def _lines(
     if shown.form == "share":
         cell.set_ylabel("%")
     cell.grid(True, alpha=0.3)
+
+
+def _stars(
+    cell: Any,
+    xs: Sequence[float],
+    found: Sequence[Estimate | None],
+    shown: Figure,
+    short: Sequence[bool],
+) -> None:
+    scale = 100.0 if shown.form == "share" else 1.0
+    for x, estimate, is_short in zip(xs, found, short, strict=True):
+        if estimate is not None and is_short:
+            cell.annotate(
+                "*",
+                (x, scale * estimate.value),
+                textcoords="offset points",
+                xytext=(5, 5),
+                fontsize="large",
+            )
 
 
 def _errorbars(
@@ -162,18 +197,24 @@ def _heat_map(
     fixed: Mapping[str, Any],
     track: str,
     reports: Mapping[tuple[str, ...], Any],
+    games: int,
 ) -> None:
-    """The figure over two swept keys: the first down, the second across."""
+    """The figure over two swept keys: the first down, the second across; a cell of
+    fewer games than ``games`` (a stopped sweep) is marked *."""
     (down, down_values), (across, across_values) = (
         (str(k["key"]), list(k["values"])) for k in swept
     )
     scale = 100.0 if shown.form == "share" else 1.0
     grid: list[list[float]] = []
     widths: list[float] = []  # of the intervals
+    marks: list[list[str]] = []
     for a in down_values:
         row = []
+        marks.append([])
         for b in across_values:
-            found = shown.estimate(reports.get(_where({**fixed, down: a, across: b}, track)))
+            report = reports.get(_where({**fixed, down: a, across: b}, track))
+            found = shown.estimate(report)
+            marks[-1].append("*" if _short(report, games) else "")
             row.append(scale * found.value if found else math.nan)
             if found and found.low is not None and found.high is not None:
                 widths.append(scale * (found.high - found.low))
@@ -189,7 +230,7 @@ def _heat_map(
                 cell.text(
                     j,
                     i,
-                    f"{value:.{digits}f}",
+                    f"{value:.{digits}f}{marks[i][j]}",
                     ha="center",
                     va="center",
                     fontsize="small",

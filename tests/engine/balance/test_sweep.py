@@ -331,3 +331,36 @@ def test_every_power_of_the_rules_has_its_place_in_the_columns():
     names = [f.name for f in sweep_figures([report])]
     assert names[2 : 2 + len(POWERS)] == [f"{p} holder wins" for p in POWERS]
     assert len(names) == len(FIGURES) + len(POWERS)
+
+
+def test_the_plot_of_a_stopped_sweep_marks_the_settings_that_played_fewer_games(
+    standard, harbour, tmp_path
+):
+    """A setting a stopped sweep left short is drawn marked *, and the title says the
+    sweep stopped early: it was drawn like a finished one under "25 games a setting"."""
+    matplotlib = pytest.importorskip("matplotlib")
+    from trackside.engine.balance.sweep_plot import plot_sweep
+
+    sweep = small_sweep(standard, harbour, "payouts.race.0=10,12", games=25)
+    stopped = SweepResults.fresh(sweep, sweep.settings())
+    parts: list[int] = []
+    run_sweep(
+        stopped.settings,
+        stopped.results,
+        progress=lambda d, t: parts.append(d),
+        cancelled=lambda: len(parts) >= 4,
+    )
+    data = json.loads(json.dumps(stopped.to_dict()))
+    assert data["settings"][1]["report"]["games"] == 10
+    texts = []
+    for name, report in (("stopped", data), ("whole", None)):
+        if report is None:
+            assert run_sweep(stopped.settings, stopped.results)
+            report = json.loads(json.dumps(stopped.to_dict()))
+        path = tmp_path / f"{name}.svg"
+        with matplotlib.rc_context({"svg.fonttype": "none"}):  # text kept as text
+            plot_sweep(report, path)
+        texts.append(path.read_text())
+    assert "stopped early: 1 setting of 2 played fewer games" in texts[0]
+    assert "stopped early" not in texts[1]
+    assert texts[0].count(">*<") >= 1 and ">*<" not in texts[1]
