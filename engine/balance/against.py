@@ -30,8 +30,8 @@ class VariantComparison:
     """Two variants' reports on the same games, and each figure's change from the
     first to the second."""
 
-    before: BalanceReport  # the first variant (A)
-    after: BalanceReport  # the variant compared with it (B)
+    before: BalanceReport  # the variant compared with (--against, the panel's)
+    after: BalanceReport  # the variant measured against it
     changes: list[Change]
     cancelled: bool = False
     seconds: float = 0.0
@@ -91,9 +91,18 @@ def compare_variants(
     before, after = reports
     stopped = before.games < run.games
     before.cancelled = after.cancelled = stopped
-    return VariantComparison(
-        before, after, compare(before, after), stopped, time.perf_counter() - began
-    )
+    seconds = time.perf_counter() - began
+    share_time(seconds, before, after)
+    return VariantComparison(before, after, compare(before, after), stopped, seconds)
+
+
+def share_time(seconds: float, *reports: BalanceReport) -> None:
+    """Share the wall time of runs played side by side among their reports, as their
+    games took it (the parts' own times add up to more than the wall time when the
+    runs are played in several workers at once)."""
+    played = sum(report.seconds for report in reports)
+    for report in reports:
+        report.seconds = seconds * report.seconds / played if played else 0.0
 
 
 # The rule figures' groups, with whether a report's rules have them.

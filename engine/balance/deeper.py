@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from statistics import NormalDist
 from typing import Any
 
-from trackside.engine.balance.against import VariantComparison
+from trackside.engine.balance.against import VariantComparison, share_time
 from trackside.engine.balance.compare import compare
 from trackside.engine.balance.executors import Executor
 from trackside.engine.balance.fixes import Played, play_all
@@ -236,17 +236,9 @@ def check_deeper(
     before, after = lab.report, deep.report
     before.cancelled = after.cancelled = stopped = before.games < run.games
     seconds = time.perf_counter() - began
-    _share_time(seconds, before, after)
+    share_time(seconds, before, after)
     comparison = VariantComparison(before, after, compare(before, after), stopped, seconds)
     return DeeperCheck(comparison, judge(lab, deep, runs[1].bots, run.track))
-
-
-def _share_time(seconds: float, *reports: BalanceReport) -> None:
-    """Share the check's wall time among its reports as their games took it (the parts'
-    times add up to more than the wall time when played side by side in workers)."""
-    played = sum(report.seconds for report in reports)
-    for report in reports:
-        report.seconds = seconds * report.seconds / played if played else 0.0
 
 
 def judge(

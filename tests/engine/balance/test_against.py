@@ -105,6 +105,11 @@ def test_a_comparison_gives_the_same_figures_with_worker_processes(harbour, few_
     one, two = compare_variants(run, few_powers, 1), compare_variants(run, few_powers, 2)
     assert two.before == one.before and two.after == one.after
     assert two.changes == one.changes
+    # Each report's time is its share of the wall time: with two workers the parts'
+    # own times added up to more than passed, and the panel said so.
+    for comparison in (one, two):
+        total = comparison.before.seconds + comparison.after.seconds
+        assert total == pytest.approx(comparison.seconds)
 
 
 def test_a_cancelled_comparison_keeps_only_games_both_variants_played(harbour):
