@@ -26,7 +26,6 @@ Run from the repository root:
 from __future__ import annotations
 
 import argparse
-import math
 import resource
 import statistics
 import sys
@@ -35,6 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from trackside.engine.balance.intervals import mean_interval
 from trackside.engine.balance.runner import (
     BalanceRun,
     Totals,
@@ -95,15 +95,6 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def mean_interval(values: list[float]) -> tuple[float, float, float]:
-    """The mean of ``values`` and its 95% interval (normal, over the values)."""
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, math.nan, math.nan
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-    return mean, mean - half, mean + half
-
-
 def timed_part(run: BalanceRun, first: int, stop: int) -> tuple[int, float]:
     """Games ``first`` to ``stop - 1`` of ``run`` played here: how many, and the CPU
     seconds this process took for them."""
@@ -116,11 +107,13 @@ def speed(run: BalanceRun, workers: int) -> str:
     """Play ``run`` as the balance lab does (one pool of workers, parts of
     ``CHUNK`` games) and say its wall time, and its games per CPU second with a
     95% interval over the parts (the workers' start-up, paid once a run, left out)."""
-    tasks = [(run, first, stop) for first, stop in chunks(run.games)]
+    tasks = [(0, first, stop) for first, stop in chunks(run.games)]
     started = time.perf_counter()
-    parts = [part for _k, part in played_parts(timed_part, tasks, workers)]
+    parts = [part for _k, part in played_parts(timed_part, [run], tasks, workers)]
     wall = time.perf_counter() - started
-    rate, low, high = mean_interval([games / cpu for games, cpu in parts])
+    rates = [games / cpu for games, cpu in parts]
+    rate = statistics.fmean(rates)
+    low, high = mean_interval(sum(rates), sum(r * r for r in rates), len(rates))
     cpu = sum(cpu for _games, cpu in parts)
     return (
         f"{run.games} games of four in {wall:.1f} s wall on {workers} worker(s) "
