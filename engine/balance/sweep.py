@@ -43,6 +43,7 @@ from trackside.engine.balance.variant_keys import (
 )
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.game import Game, Series, Variant
+from trackside.engine.game.variants import SIZE_UNUSED
 from trackside.engine.records import new_game, open_track
 from trackside.engine.resources import resolve_track
 from trackside.engine.simulate import play_games
@@ -255,8 +256,7 @@ class Sweep:
         sizes = [a for a in self.axes if a.key.parts == ("hand", "size")]
         if sizes and all(s.run.variant.hand_mode == "dealt" for s in settings):
             return [
-                "hand.size changes nothing while hand.mode is dealt (every card is dealt, "
-                "R-SET-3): the settings that differ only in it play the same games"
+                f"hand.size {SIZE_UNUSED}: the settings that differ only in it play the same games"
             ]
         return []
 

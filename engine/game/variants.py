@@ -193,13 +193,16 @@ def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+# Why a hand size is no rule where hands are dealt: said of a variant file and a sweep.
+SIZE_UNUSED = "changes nothing while hand.mode is dealt (every card is dealt out equally, R-SET-3)"
+
+
 def _unused(hand: dict[str, Any]) -> tuple[str, ...]:
     """What a variant's hand sets that its rules never use (R-SET-3)."""
     if "size" in hand and hand.get("mode", "dealt") == "dealt":
         return (
-            f"hand.size {hand['size']} changes nothing while hand.mode is dealt (every card "
-            "is dealt out equally, R-SET-3): set hand.mode to common or private for hands "
-            "of that size",
+            f"hand.size {hand['size']} {SIZE_UNUSED}: set hand.mode to common or private "
+            "for hands of that size",
         )
     return ()
 
