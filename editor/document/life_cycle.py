@@ -139,11 +139,6 @@ class LifeCycle(QObject):
         """True when Save may not write the document's file (Save asks for another)."""
         return bool(self._read_only)
 
-    @property
-    def read_only_reason(self) -> str:
-        """Why the document's file may not be written ('' when it may)."""
-        return self._read_only
-
     def _set_read_only(self, why: str) -> None:
         was = self.read_only
         self._read_only = why
