@@ -13,6 +13,7 @@ from trackside.engine.bots import (
     drive,
     make_bot,
 )
+from trackside.engine.bots.strong import CLOCK_EVERY
 from trackside.engine.game import COLOURS, Bid, Game, load_variant
 from trackside.engine.game.hidden import revealed_cards
 from trackside.engine.records import new_game, open_track
@@ -136,16 +137,17 @@ def test_secret_bids_already_given_are_not_seen():
 
 def test_budget_counts_rollouts_and_the_time_cap_stops_early():
     """``samples`` deals a decision, one rollout per candidate in each; a zero time
-    cap stops after the first deal."""
+    cap stops at the first look at the clock, ``CLOCK_EVERY`` deals in."""
     game = new(7)
     advance(game, due_kind("play_card"))
     rollouts = {}
-    for samples, seconds in ((1, 10.0), (3, 10.0), (3, 0.0)):
+    many = 3 * CLOCK_EVERY
+    for samples, seconds in ((1, 10.0), (many, 10.0), (many, 0.0)):
         bot = StrongBot("b", samples=samples, seconds=seconds)
         bot.choose(*ask(game, 0))
         rollouts[samples, seconds] = bot.rollouts
-    assert rollouts[3, 10.0] == 3 * rollouts[1, 10.0] > 0
-    assert rollouts[3, 0.0] == rollouts[1, 10.0]
+    assert rollouts[many, 10.0] == many * rollouts[1, 10.0] > 0
+    assert rollouts[many, 0.0] == CLOCK_EVERY * rollouts[1, 10.0]
 
 
 @pytest.mark.parametrize(
@@ -170,3 +172,20 @@ def test_bot_kinds_and_budgets(kind, problem):
     else:
         with pytest.raises(ValueError, match=problem):
             make_bot(kind, 1)
+
+
+@pytest.mark.parametrize("variant", ["standard", "long-distance"])
+def test_a_bet_plays_each_deal_on_after_greedys_bet(variant):
+    """R-BET-2: a bet is judged over ``bet_samples`` deals, each played on once
+    after greedy's bet (``bet_depth`` cards, or to the end where the value
+    estimate does not apply: long distance has no finish line); the answer is a
+    legal bet and the same for the same seed."""
+    game = new(11, variant=variant)
+    advance(game, due_kind("bet"))
+    answers = []
+    for _ in range(2):
+        bot = StrongBot("bets", samples=3)
+        answers.append(bot.choose(*ask(game, 0)))
+        assert bot.rollouts == bot.bet_samples == 6
+    assert answers[0] == answers[1]
+    assert game.is_legal(answers[0])
