@@ -13,7 +13,7 @@ from __future__ import annotations
 from trackside.engine.balance.report import BalanceReport
 from trackside.engine.balance.rules import CarTotals, RuleTotals
 from trackside.engine.balance.tallies import Tally
-from trackside.engine.balance.wording import Hint, digits_for, percent
+from trackside.engine.balance.wording import Hint, digits_for, percent, percent_within
 
 # Plain-word boundaries for the share of the winner's money that came from bets.
 BETS_WEIGH = 0.5  # more than half: the bets bring the winner more than the race
@@ -52,7 +52,7 @@ def _powers(rules: RuleTotals, players: int) -> list[Hint]:
         more = low > fair
         out.append(
             Hint(
-                f"{name.title()}'s holder wins {percent(share)} ± {percent((high - low) / 2)} "
+                f"{name.title()}'s holder wins {percent_within(share, low, high)} "
                 f"of games, {'more' if more else 'less'} than the fair {percent(fair)}: "
                 f"the power is worth {'more' if more else 'less'} than the others.",
                 "info",
@@ -128,9 +128,7 @@ def _betting(rules: RuleTotals) -> list[Hint]:
     if rules.winner_bets.den:
         share = rules.winner_bets.value
         low, high = rules.winner_bets.interval()
-        said = (
-            f"{percent(share)} ± {percent((high - low) / 2)} of the winner's money came from bets"
-        )
+        said = f"{percent_within(share, low, high)} of the winner's money came from bets"
         if low > BETS_WEIGH:
             out.append(Hint(f"Betting weighs more than the race: {said}.", "info"))
         elif high < BETS_LIGHT:
@@ -140,8 +138,8 @@ def _betting(rules: RuleTotals) -> list[Hint]:
         if low > LAST_LINE_NOTICE:
             out.append(
                 Hint(
-                    f"The last betting line decides the winner in {percent(share)} ± "
-                    f"{percent((high - low) / 2)} of games: without bet 3 another player "
+                    "The last betting line decides the winner in "
+                    f"{percent_within(share, low, high)} of games: without bet 3 another player "
                     "would have won.",
                     "info",
                 )

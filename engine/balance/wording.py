@@ -23,6 +23,14 @@ def percent(value: float) -> str:
     return f"{100 * value:.0f}%"
 
 
+def percent_within(share: float, low: float, high: float) -> str:
+    """A share and the half-width of its interval, in whole percentages, or to a
+    tenth where the half-width is under one point: "31% ± 4%", "71.3% ± 0.4%"."""
+    half = 100 * (high - low) / 2
+    digits = 0 if round(half) >= 1 else 1
+    return f"{100 * share:.{digits}f}% ± {half:.{digits}f}%"
+
+
 def digits_for(half: float) -> int:
     """Decimals for an amount with an interval of half-width ``half``: to the first
     figure of the half-width, one decimal at least ("29.9 ± 0.8", "3.21 ± 0.09")."""
