@@ -15,7 +15,7 @@ from trackside.engine.track.model import save_track
 def test_suggest_names_the_fixes_it_could_not_try_and_times_its_games(capsys, tmp_path):
     """Quarry Hairpin with its finish one row behind the grid: the grid cannot move back,
     and the report says so instead of leaving the grid out in silence."""
-    edit = make_edit(open_track("quarry-hairpin"), Proposal("line", -2))
+    edit = make_edit(open_track("quarry-hairpin"), Proposal("line", -3))
     assert edit is not None
     path = tmp_path / "finish-behind-grid.yaml"
     save_track(edit.track, path)

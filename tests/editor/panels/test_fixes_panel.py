@@ -131,7 +131,7 @@ def test_with_until_clear_suggest_plays_a_number_of_games_it_names(qtbot, quarry
 def test_the_panel_names_fixes_not_tried_and_what_each_makes_worse(qtbot, window, tmp_path):
     """A circuit whose finish lies one row behind its grid: the panel says the grid
     cannot move back and why, and no grid hint promises that Suggest fixes measures it."""
-    edit = make_edit(open_track("quarry-hairpin"), Proposal("line", -2))
+    edit = make_edit(open_track("quarry-hairpin"), Proposal("line", -3))
     path = tmp_path / "finish-behind-grid.yaml"
     save_track(edit.track, path)
     assert window.open_file(str(path))

@@ -16,9 +16,9 @@ from trackside.engine.records import open_track, open_variant
 
 
 def finish_behind_grid():
-    """Quarry Hairpin with its finish two spaces later: one row behind the grid's back row,
+    """Quarry Hairpin with its finish three spaces later: one row behind the grid's back row,
     as on a designer's circuit whose finish line sits right behind the lap start."""
-    edit = make_edit(open_track("quarry-hairpin"), Proposal("line", -2))
+    edit = make_edit(open_track("quarry-hairpin"), Proposal("line", -3))
     assert edit is not None
     return edit.track
 
