@@ -144,6 +144,8 @@ def _text(search: FixSearch) -> str:
             f"balance {_figure(trial.balance)}; "
             f"worst slot outside its fair share (points) {_figure(trial.spread, 1)}"
         )
+    if search.unclear():
+        out += ["", search.unclear()]
     if search.untried:
         out += ["", "Not tried:", *(f"  {why}" for why in search.untried)]
     return "\n".join(out)

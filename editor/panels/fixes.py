@@ -108,6 +108,7 @@ class FixesBox(QWidget):
         self.stale = False
         self._said = ""  # what the search tried, above the list
         self._untried: list[str] = []  # kinds of fix not tried, and why
+        self._unclear = ""  # said when no fix lessens the problems beyond noise
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.summary = QLabel()
@@ -147,6 +148,7 @@ class FixesBox(QWidget):
             f"95% interval; {NOISE_MARK} marks one within noise."
         )
         self._untried = list(search.untried)
+        self._unclear = search.unclear()
         self.fix_list.blockSignals(True)  # filling the list chooses no fix
         self.fix_list.clear()
         for rank, trial in enumerate(search.trials, 1):
@@ -162,6 +164,7 @@ class FixesBox(QWidget):
     def clear_search(self) -> None:
         """Forget the fixes shown (a new run of the circuit is under way)."""
         self.search, self.stale, self._said, self._untried = None, False, "", []
+        self._unclear = ""
         self.fix_list.blockSignals(True)
         self.fix_list.clear()
         self.fix_list.blockSignals(False)
@@ -243,6 +246,8 @@ class FixesBox(QWidget):
         """The summary (the stale warning first, the kinds of fix not tried on lines of
         their own) and Apply only when current."""
         parts = [html.escape(self._said)]
+        if self._unclear:
+            parts.append(f"<b>{html.escape(self._unclear)}</b>")
         if self.stale:
             parts.insert(
                 0,

@@ -36,6 +36,7 @@ from trackside.engine.balance.runner import BalanceRun, paired_parts
 from trackside.engine.balance.sequential import fair_band
 from trackside.engine.game import Game, Series
 from trackside.engine.simulate import play_games
+from trackside.engine.text import plural
 from trackside.engine.track.geometry import FINISH, LINE_NAMES, GeometryCache
 from trackside.engine.track.model import Track
 
@@ -187,6 +188,24 @@ class FixSearch:
     untried: list[str] = field(default_factory=list)  # kinds of fix not tried, and why
     played: int = 0  # games played all told: the circuit's and every candidate's
 
+    def unclear(self) -> str:
+        """What to make of a search where no fix lessens the problems beyond noise
+        (so the first of the list is first by chance): "" when one does."""
+        if self.cancelled or not self.trials:
+            return ""
+        if any(t.improvement.change > 0 and not t.improvement.noise for t in self.trials):
+            return ""
+        games = plural(self.base.games, "game")
+        if all(t.figures["problems"].before == 0 for t in self.trials):
+            return (
+                f"The circuit shows none of these problems in {games}: no fix has anything "
+                "to take away."
+            )
+        return (
+            f"No fix lessens the problems beyond noise in {games}, so their order is "
+            "chance: play more games to tell them apart, or keep the circuit as it is."
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """The search as plain data (``trackside suggest --report``)."""
         return {
@@ -201,6 +220,7 @@ class FixSearch:
             "base": self.base.to_dict(),
             "fixes": [trial.to_dict() for trial in self.trials],
             "untried": list(self.untried),
+            "unclear": self.unclear(),
         }
 
 

@@ -165,3 +165,22 @@ def test_the_slot_table_marks_the_slots_the_hints_warn_about(qtbot, quarry):
     marked = {r for r in range(6) if "beyond chance" in panel.slot_table.item(r, 1).toolTip()}
     assert marked == slots_beyond_chance(report)
     assert report.slot_shares()[0][1] > 1 / 6 and 0 not in marked
+
+
+def test_the_panel_says_when_the_order_of_the_fixes_is_chance(quarry):
+    """Fixes none of which lessens the problems beyond noise: the panel says, in bold
+    above the list, that their order is chance."""
+    from trackside.engine.balance import BalanceReport
+    from trackside.engine.balance.fixes import FixSearch, Measured, Trial
+
+    base = BalanceReport("Quarry Hairpin", "standard", 4, ["strong"], games=200)
+    edit = make_edit(open_track("quarry-hairpin"), Proposal("line", 2))
+    same = Measured(1, 1, 0, 0)
+    noise = Measured(0.40, 0.41, -0.2, 0.3)
+    figures = {"problems": Measured(0.41, 0.40, 0, 0)}
+    trial = Trial(edit, 200, noise, same, same, same, base, figures)
+    fixes = quarry.balance_panel.fixes
+    fixes.show_search(FixSearch(base, [trial], track=quarry.doc.track))
+    said = fixes.summary.text()
+    assert "<b>No fix lessens the problems beyond noise in 200 games" in said
+    assert fixes.fix_list.count() == 1

@@ -129,3 +129,27 @@ def test_the_slots_marked_are_the_slots_a_hint_warns_about():
     }
     assert slots_beyond_chance(report) == warned
     assert 3 not in warned
+
+
+def test_a_search_where_no_fix_lessens_the_problems_beyond_noise_says_the_order_is_chance():
+    """Fixes ranked first by chance are not advice: the search says so, says when
+    the circuit has none of the problems at all, and says nothing when a fix helps."""
+    from trackside.engine.balance.fixes import FixSearch, Measured, Trial
+
+    base = BalanceReport("q", "standard", 4, ["strong"], games=200)
+    edit = make_edit(open_track("quarry-hairpin"), Proposal("line", 2))
+    same = Measured(1, 1, 0, 0)
+
+    def trial(improvement: Measured, problems: float) -> Trial:
+        figures = {"problems": Measured(problems, problems - improvement.change, 0, 0)}
+        return Trial(edit, 200, improvement, same, same, same, base, figures)
+
+    noise = trial(Measured(0.40, 0.41, -0.2, 0.3), 0.41)
+    helps = trial(Measured(0.1, 0.41, 0.1, 0.5), 0.41)
+    none = trial(Measured(0.0, 0.0, 0.0, 0.0), 0.0)
+    said = FixSearch(base, [noise, noise]).unclear()
+    assert said.startswith("No fix lessens the problems beyond noise in 200 games")
+    assert FixSearch(base, [none]).unclear().startswith("The circuit shows none of these")
+    assert FixSearch(base, [helps, noise]).unclear() == ""
+    assert FixSearch(base, [noise], cancelled=True).unclear() == ""
+    assert FixSearch(base, [noise, noise]).to_dict()["unclear"] == said
