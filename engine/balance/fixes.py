@@ -196,7 +196,7 @@ class FixSearch:
         if any(t.improvement.change > 0 and not t.improvement.noise for t in self.trials):
             return ""
         games = plural(self.base.games, "game")
-        if all(t.figures["problems"].before == 0 for t in self.trials):
+        if all(t.improvement.after == 0 for t in self.trials):  # the circuit's own problems
             return (
                 f"The circuit shows none of these problems in {games}: no fix has anything "
                 "to take away."

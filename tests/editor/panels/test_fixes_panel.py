@@ -177,8 +177,7 @@ def test_the_panel_says_when_the_order_of_the_fixes_is_chance(quarry):
     edit = make_edit(open_track("quarry-hairpin"), Proposal("line", 2))
     same = Measured(1, 1, 0, 0)
     noise = Measured(0.40, 0.41, -0.2, 0.3)
-    figures = {"problems": Measured(0.41, 0.40, 0, 0)}
-    trial = Trial(edit, 200, noise, same, same, same, base, figures)
+    trial = Trial(edit, 200, noise, same, same, same, base)
     fixes = quarry.balance_panel.fixes
     fixes.show_search(FixSearch(base, [trial], track=quarry.doc.track))
     said = fixes.summary.text()

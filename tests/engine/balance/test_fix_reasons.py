@@ -140,13 +140,12 @@ def test_a_search_where_no_fix_lessens_the_problems_beyond_noise_says_the_order_
     edit = make_edit(open_track("quarry-hairpin"), Proposal("line", 2))
     same = Measured(1, 1, 0, 0)
 
-    def trial(improvement: Measured, problems: float) -> Trial:
-        figures = {"problems": Measured(problems, problems - improvement.change, 0, 0)}
-        return Trial(edit, 200, improvement, same, same, same, base, figures)
+    def trial(improvement: Measured) -> Trial:  # (before: the fixed circuit's problems)
+        return Trial(edit, 200, improvement, same, same, same, base)
 
-    noise = trial(Measured(0.40, 0.41, -0.2, 0.3), 0.41)
-    helps = trial(Measured(0.1, 0.41, 0.1, 0.5), 0.41)
-    none = trial(Measured(0.0, 0.0, 0.0, 0.0), 0.0)
+    noise = trial(Measured(0.40, 0.41, -0.2, 0.3))
+    helps = trial(Measured(0.1, 0.41, 0.1, 0.5))
+    none = trial(Measured(0.0, 0.0, 0.0, 0.0))
     said = FixSearch(base, [noise, noise]).unclear()
     assert said.startswith("No fix lessens the problems beyond noise in 200 games")
     assert FixSearch(base, [none]).unclear().startswith("The circuit shows none of these")
