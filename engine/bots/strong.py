@@ -271,13 +271,15 @@ class StrongBot:
             return default
         self.bet_guess[line] = COLOURS.index(default.car)  # what greedy rivals bet (public facts)
         totals = [0.0] * len(options)
+        # The line's payout by place, [6] for a car not placed.
+        table = np.append(bet_table(request.variant.bet_payouts[line]), 0.0)
         deadline = Deadline(self.seconds, self.bet_samples)
         draws = gumbel_draws(self.orders, DRAWS)
         for _ in range(self.bet_samples):
             world = view.determinized(self.rng, self.bet_guess)
             world.apply(default)
             self._play_on(world, self.bet_depth)
-            for k, v in enumerate(self._bet_scores(world, seat, line, default, options, draws)):
+            for k, v in enumerate(self._bet_scores(world, seat, table, default, options, draws)):
                 totals[k] += v
             if deadline.passed():
                 break
@@ -288,16 +290,16 @@ class StrongBot:
         self,
         world: Game,
         seat: int,
-        line: int,
+        table: np.ndarray,
         default: Bet,
         options: list[Bet],
         draws: np.ndarray,
     ) -> list[float]:
         """Each bet's worth to ``seat`` in ``world`` played on after greedy's bet
-        ``default``: by its result if it is over, else over finishing orders drawn
-        by the value estimate; each other bet's payout swapped in for greedy's."""
+        ``default`` (``table``: the line's payout by place): by its result if it is
+        over, else over finishing orders drawn by the value estimate; each other
+        bet's payout swapped in for greedy's."""
         state = world.state
-        table = np.append(bet_table(state.variant.bet_payouts[line]), 0.0)  # [6]: unplaced
         cars = [COLOURS.index(o.car) for o in options]
         if world.over:
             result = world.result
