@@ -144,8 +144,9 @@ def _text(search: FixSearch) -> str:
             f"balance {_figure(trial.balance)}; "
             f"worst slot outside its fair share (points) {_figure(trial.spread, 1)}"
         )
-    if search.unclear():
-        out += ["", search.unclear()]
+    unclear = search.unclear()
+    if unclear:
+        out += ["", unclear]
     if search.untried:
         out += ["", "Not tried:", *(f"  {why}" for why in search.untried)]
     return "\n".join(out)
