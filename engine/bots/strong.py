@@ -4,22 +4,23 @@ value estimate of the race.
 For a decision that matters (a kept or swapped power, the card to play, a
 bet) it draws ``samples`` deals of what it cannot see
 (``SeatView.determinized``: other hands, piles, decks to come, others' bets),
-and in each deal plays every candidate answer followed by greedy bots in
-every seat for ``depth`` more cards (one by default); what the race is then
-worth to the seat comes from the value estimate of ``value.py`` (finishing orders drawn from
-the cars' positions and the cards left, scored as the race would be: a win
-is worth 1, shared wins split, plus a little for its money ahead of the best
-rival). The candidate with the best sum over the same deals is chosen.
-Candidates are the greedy bot's own answer and a few others (the best few
-cards by the greedy evaluation, duplicates merged; every power). A bet is
-judged over ``bet_samples`` deals (twice ``samples``): in each, greedy's bet is
-played and greedy bots play ``bet_depth`` more cards (two by default; the
-rivals still to bet on the line bet as they would), and each car's bet is
+one by default, and in each deal plays every candidate answer followed by
+greedy bots in every seat for ``depth`` more cards (one by default); what the
+race is then worth to the seat comes from the value estimate of ``value.py``
+(finishing orders drawn from the cars' positions and the cards left, scored
+as the race would be: a win is worth 1, shared wins split, plus a little for
+its money ahead of the best rival). The candidate with the best sum over the
+same deals is chosen. Candidates are the greedy bot's own answer and a few
+others (the best ``CARD_WIDTH`` cards by the greedy evaluation, duplicates
+merged; every power). Trying five cards in one deal made one strong seat win
+more against three greedy ones than trying three in two deals, for less time:
+which cards are tried mattered more than how many deals judge them. A bet is
+judged over ``bet_samples`` deals (four times ``samples``): in each, greedy's
+bet is played and greedy bots play ``bet_depth`` more cards (four by default;
+the rivals still to bet on the line bet as they would), and each car's bet is
 scored on the same drawn orders of the value estimate, its payout swapped in
-for greedy's. Looking two cards on made one strong seat win 2.6 points more
-against three greedy ones than judging the bet where it is made, at the same
-cost (half the deals). Bids, paths, WILD colours, row order and skips are the greedy bot's
-(searching bids measured no stronger, at twice the cost).
+for greedy's. Bids, paths, WILD colours, row order and skips are the greedy
+bot's (searching bids measured no stronger, at twice the cost).
 
 Where the estimate does not apply (no finish line, or a winner not by money)
 rollouts go on to the end of the race, as they do with ``depth=None``.
@@ -48,13 +49,14 @@ from trackside.engine.game.cards import bid_value
 from trackside.engine.game.result import Result
 from trackside.engine.game.steps import STEP_CARD
 
-DEFAULT_SAMPLES = 2  # deals drawn per decision (twice as many for a bet)
+DEFAULT_SAMPLES = 1  # deals drawn per decision
+BET_DEALS = 4  # deals drawn for a bet, per deal of a decision
 DEFAULT_SECONDS = 1.0  # time cap per decision
-CARD_WIDTH = 3  # cards tried per card play (best by the greedy evaluation)
+CARD_WIDTH = 5  # cards tried per card play (best by the greedy evaluation)
 MARGIN = 0.02  # value of each $1M ahead of the best rival (a win is worth 1)
 SEARCHED = frozenset({"keep_power", "swap_power", "play_card"})
 DEFAULT_DEPTH = 1  # cards played after the one tried before the value estimate
-DEFAULT_BET_DEPTH = 2  # cards played after a bet before the value estimate
+DEFAULT_BET_DEPTH = 4  # cards played after a bet before the value estimate
 DRAWS = 64  # finishing orders drawn for each value estimate
 CLOCK_EVERY = 4  # deals searched between readings of the CPU clock
 
@@ -109,7 +111,7 @@ class StrongBot:
         self.samples = samples
         self.seconds = seconds
         self.searched = searched
-        self.bet_samples = 2 * samples if bet_samples is None else bet_samples
+        self.bet_samples = BET_DEALS * samples if bet_samples is None else bet_samples
         self.greedy = GreedyBot(seed)
         self.rollout_bots = [GreedyBot(f"{seed}:rollout:{k}") for k in range(6)]
         self.depth = depth

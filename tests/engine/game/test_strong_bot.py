@@ -186,6 +186,6 @@ def test_a_bet_plays_each_deal_on_after_greedys_bet(variant):
     for _ in range(2):
         bot = StrongBot("bets", samples=3)
         answers.append(bot.choose(*ask(game, 0)))
-        assert bot.rollouts == bot.bet_samples == 6
+        assert bot.rollouts == bot.bet_samples == 12
     assert answers[0] == answers[1]
     assert game.is_legal(answers[0])
