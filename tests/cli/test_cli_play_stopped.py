@@ -122,6 +122,10 @@ def test_a_real_ctrl_c_at_the_prompt(tmp_path):
             game.stdin.flush()
         _wait_for(game, b"choose 1-")
         game.send_signal(signal.SIGINT)
+        # stdin stays open until the process has gone: closing it at once (communicate)
+        # let a loaded machine read the end of input before the signal, and end the game
+        # as "input ended" (exit 2) instead of as interrupted.
+        game.wait(timeout=60)
         _out, err = game.communicate(timeout=60)
     finally:
         if game.poll() is None:
