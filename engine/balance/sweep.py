@@ -236,6 +236,16 @@ class Sweep:
                 "a sweep plays one circuit per setting: give a variant without one",
             )
         if not variant.min_players <= self.players <= variant.max_players:
+            base = self.base
+            if base.min_players <= self.players <= base.max_players:  # a --set value's doing
+                raise TracksideError(
+                    f"variant {variant.name!r} is for {variant.min_players} to "
+                    f"{variant.max_players} players, not {self.players}",
+                    Place("--set"),
+                    f"every setting plays with the same {self.players} players: keep "
+                    f"players.min at {self.players} or below and players.max at "
+                    f"{self.players} or above, or give --players",
+                )
             raise TracksideError(
                 f"variant {variant.name!r} is for {variant.min_players} to "
                 f"{variant.max_players} players, not {self.players}",

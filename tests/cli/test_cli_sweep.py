@@ -91,6 +91,8 @@ def test_a_sweep_prints_a_row_per_setting_and_writes_its_report_and_plot(capsys,
         ("payouts.race.9=1", "give an index from 0 to 5"),
         ("hand.size", "no values"),
         ("finish=distance", "finish=distance on "),
+        # The table stays at 4 players: the setting is at fault, not --players.
+        ("players.min=5,6", "--set: variant 'Standard (players.min=5)' is for 5 to 6 players"),
     ],
 )
 def test_a_bad_set_is_refused_before_any_game(capsys, setting, words):
