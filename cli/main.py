@@ -143,11 +143,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    """Run the chosen subcommand; every failure becomes its exit code and one line."""
+    """Run the chosen subcommand; every failure becomes its exit code and one line
+    per problem."""
     try:
         return int(args.run(args) or 0)
     except TracksideError as exc:
-        print(f"trackside: {exc}", file=sys.stderr)
+        for line in exc.lines():
+            print(f"trackside: {line}", file=sys.stderr)
         if getattr(args, "json", False):  # --json promises JSON on stdout, errors included
             print(json.dumps(exc.to_dict(), indent=2))
         return exc.exit_code

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from trackside.engine.errors import Place, TracksideError, shown
 from trackside.engine.resources import resolve_track
+from trackside.engine.text import plural
 
 if TYPE_CHECKING:
     from trackside.cli import Subparsers
@@ -65,7 +66,8 @@ def run(args: argparse.Namespace) -> int:
             code = 2
             entries.append(_unreadable(name, exc))
             if not args.json:
-                print(f"trackside: {exc}", file=sys.stderr)
+                for line in exc.lines():
+                    print(f"trackside: {line}", file=sys.stderr)
                 print(f"{name or repr(name)}: cannot be read")
             continue
         if not report.ok:
@@ -112,7 +114,7 @@ def _is_variant_file(name: str) -> bool:
 
 def _validate_variant(name: str, entries: list[dict[str, Any]], as_json: bool) -> int:
     """Read a variant file as the game would (its schema, what it extends, its deck);
-    0 when it reads, 1 with its first problem."""
+    0 when it reads, 1 with every problem it has (a line each)."""
     from trackside.engine.records import open_variant
 
     try:
@@ -120,8 +122,10 @@ def _validate_variant(name: str, entries: list[dict[str, Any]], as_json: bool) -
     except TracksideError as exc:
         entries.append({**_unreadable(name, exc), "readable": True, "kind": "variant"})
         if not as_json:
-            print(f"trackside: {exc}", file=sys.stderr)
-            print(f"{name}: a variant file with a problem")
+            problems = exc.lines()
+            for line in problems:
+                print(f"trackside: {line}", file=sys.stderr)
+            print(f"{name}: a variant file with {plural(len(problems), 'problem')}")
         return 1
     notes = [{"severity": "note", "message": note} for note in variant.notes]
     entries.append(

@@ -55,6 +55,13 @@ class TracksideError(Exception):
         self.message = message
         self.place = place or Place()
         self.hint = hint
+        # The problems found after the one this error names, each with its place.
+        self.more: list[tuple[str, Place]] = []
+
+    def lines(self) -> list[str]:
+        """One line per problem (the CLI contract): this error, then each further one
+        at its place."""
+        return [str(self), *(f"{place}: {message}" for message, place in self.more)]
 
     def to_dict(self) -> dict[str, object]:
         """The error as JSON data, for ``--json`` output."""
@@ -67,6 +74,10 @@ class TracksideError(Exception):
                 "line": self.place.line,
                 "column": self.place.column,
                 "hint": self.hint,
+                "more": [
+                    {"message": message, "file": at.file, "line": at.line, "column": at.column}
+                    for message, at in self.more
+                ],
             },
         }
 

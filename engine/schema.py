@@ -164,14 +164,18 @@ def refusal(
     problems: Sequence[Found], doc: YamlDocument, what: str = "", hint: str | None = None
 ) -> InvalidInput:
     """The error that refuses ``doc`` for these problems: the first, at its place, and
-    how many more; ``what`` (a deck, a variant...) begins the message."""
+    how many more, each of them kept with its place (``lines``); ``what`` (a deck, a
+    variant...) begins each message."""
     first = problems[0]
-    return InvalidInput(
-        (f"{what}: " if what else "") + first.message + more_problems(len(problems) - 1),
+    head = f"{what}: " if what else ""
+    error = InvalidInput(
+        head + first.message + more_problems(len(problems) - 1),
         doc.place(first.path),
         hint,
         problems=problems,
     )
+    error.more = [(head + p.message, doc.place(p.path)) for p in problems[1:]]
+    return error
 
 
 def schema_part(name: str, pointer: str) -> dict[str, Any]:

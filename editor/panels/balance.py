@@ -360,7 +360,7 @@ class BalancePanel(QWidget):
         try:
             other = open_variant(path)
         except TracksideError as exc:
-            self.status.setText(str(exc))
+            self.status.setText("\n".join(exc.lines()))
             return False
         if not other.min_players <= spec.players <= other.max_players:
             self.status.setText(
@@ -475,7 +475,7 @@ class BalancePanel(QWidget):
         try:
             variant = open_variant(str(self.variant_box.currentData()))
         except TracksideError as exc:
-            self.status.setText(str(exc))
+            self.status.setText("\n".join(exc.lines()))
             return None
         players = self.players_box.value()
         if not variant.min_players <= players <= variant.max_players:

@@ -196,7 +196,7 @@ class NewGameDialog(QDialog):
         try:
             variant = load_variant(path)
         except TracksideError as exc:
-            self.error.setText(f"Cannot use {Path(path).name}: {exc}")
+            self.error.setText(f"Cannot use {Path(path).name}: " + "\n".join(exc.lines()))
             return False
         self.variants.append((path, variant))
         self.variant_box.addItem(variant.name, len(self.variants) - 1)

@@ -171,13 +171,17 @@ def test_a_missing_track_is_code_2_and_an_invalid_track_code_1(capsys):
     assert code == 1 and "fix it first" in err
 
 
-def test_replay_of_a_bad_record_is_one_line(capsys, tmp_path):
+def test_replay_of_a_bad_record_gives_a_line_per_problem(capsys, tmp_path):
+    """Each bet given to a seat that does not exist is one line, at its place."""
     record = tmp_path / "g.yaml"
     run(capsys, "play", "--track", HARBOUR, "--players", "3", "--record", str(record))
     text = record.read_text().replace("type: bet, player: 0, car: ", "type: bet, player: 7, car: ")
     record.write_text(text)
+    bad = text.count("type: bet, player: 7, car: ")
     code, _, err = run(capsys, "replay", str(record))
-    assert code == 1 and err.count("\n") == 1 and str(record) in err
+    lines = err.splitlines()
+    assert code == 1 and bad >= 1 and len(lines) == bad
+    assert all(line.startswith(f"trackside: {record}:") and "player: 7" in line for line in lines)
     code, _, err = run(capsys, "replay", str(tmp_path / "none.yaml"))
     assert code == 2 and "no such file" in err
 

@@ -116,3 +116,24 @@ def test_a_strong_bot_with_its_budget_plays(capsys):
 def test_no_track_for_a_single_race_variant(capsys):
     code, _, err = run(capsys, "--games", "1")
     assert code == 2 and "--track" in err
+
+
+def test_a_variant_file_with_several_problems_gets_a_line_for_each(capsys, tmp_path):
+    """The CLI contract: one clear line per problem, each at its own place in the file
+    (a designer fixing the first of four saw "and 3 more problems" and nothing else)."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "format: trackside-variant/1\nname: Bad\nextends: standard\n"
+        "payouts:\n  race: [10, x, 6]\n  bets: 5\nhand:\n  size: -3\n"
+    )
+    code, out, err = run(capsys, "--track", HARBOUR, "--variant", str(bad), "--games", "2")
+    assert code == 1 and out == ""
+    lines = err.splitlines()
+    assert len(lines) == 4
+    assert all(line.startswith(f"trackside: {bad}:") for line in lines)
+    assert {int(line.split(":")[2]) for line in lines} == {5, 6, 8}  # each its own line
+    assert "(and 3 more problems)" in lines[0]
+    code, out, _ = run(capsys, "--track", HARBOUR, "--variant", str(bad), "--games", "2", "--json")
+    error = json.loads(out)["error"]
+    assert code == 1 and len(error["more"]) == 3
+    assert all(m["file"] == str(bad) and m["line"] in (5, 6, 8) for m in error["more"])

@@ -138,3 +138,18 @@ def test_a_variant_file_is_checked_as_the_game_reads_it(capsys, tmp_path):
     data = json.loads(out)
     assert code == 0 and data[0]["kind"] == "variant" and data[0]["ok"]
     assert "kind" not in data[1] and data[1]["ok"]
+
+
+def test_every_problem_of_a_variant_file_gets_its_own_line(capsys, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "format: trackside-variant/1\nname: Bad\nextends: standard\n"
+        "payouts:\n  race: [10, 8, 6, 4, 2]\nhand:\n  size: 0\n"
+    )
+    code, out, err = run(capsys, str(bad))
+    assert code == 1
+    lines = err.splitlines()
+    assert len(lines) == 2
+    assert any(line.startswith(f"trackside: {bad}:5:") for line in lines)
+    assert any(line.startswith(f"trackside: {bad}:7:") for line in lines)
+    assert out.splitlines()[-1] == f"{bad}: a variant file with 2 problems"

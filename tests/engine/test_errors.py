@@ -37,3 +37,7 @@ def test_the_problems_after_the_first_are_counted_in_words(tmp_path):
         load_variant(path)
     assert str(err.value).count("unknown key") == 1
     assert "(and 1 more problem)" in str(err.value)
+    # Each problem keeps its own place: one line each (the CLI contract).
+    lines = err.value.lines()
+    assert len(lines) == 2 and all(line.startswith(f"{path}:") for line in lines)
+    assert "hand.mode" in lines[1] and lines[1].startswith(f"{path}:4:")

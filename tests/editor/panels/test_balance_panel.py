@@ -457,3 +457,20 @@ def test_a_saved_report_of_version_1_is_compared_with(qtbot, quarry, tmp_path):
     bad.write_text('{"format": "trackside-fixes/1"}')
     assert not panel.compare_with_saved(str(bad))
     assert "not a balance report" in panel.status.text() and str(bad) in panel.status.text()
+
+
+def test_compare_with_a_broken_variant_file_lists_every_problem(qtbot, quarry, tmp_path):
+    """Each problem of the file on its own line with its place, not only the first."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "format: trackside-variant/1\nname: Bad\nextends: standard\n"
+        "payouts:\n  race: [10, x, 6]\nhand:\n  size: -3\n"
+    )
+    quarry.prompts.variant_answer = str(bad)
+    quarry.act_compare_variant.trigger()
+    panel = quarry.balance_panel
+    assert not panel.running
+    lines = panel.status.text().splitlines()
+    assert len(lines) == 3 and all(line.startswith(f"{bad}:") for line in lines)
+    assert any("hand.size" in line for line in lines)
+    assert any("payouts.race[1]" in line for line in lines)
