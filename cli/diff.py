@@ -17,6 +17,7 @@ import sys
 from dataclasses import asdict
 from typing import TYPE_CHECKING
 
+from trackside.cli.terminal import say
 from trackside.engine.errors import TracksideError
 from trackside.engine.resources import resolve_track
 
@@ -51,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             json.dump({**exc.to_dict(), "exit_code": 2}, sys.stdout)
             sys.stdout.write("\n")
-        print(f"trackside: {exc}", file=sys.stderr)
+        say(exc)
         return 2
     found = diff_tracks(old, new)
     if args.json:

@@ -21,7 +21,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from trackside import __version__
-from trackside.cli.terminal import safe_output
+from trackside.cli.terminal import safe_output, say
 from trackside.engine.errors import TracksideError, shown
 
 if TYPE_CHECKING:
@@ -148,8 +148,7 @@ def _run(args: argparse.Namespace) -> int:
     try:
         return int(args.run(args) or 0)
     except TracksideError as exc:
-        for line in exc.lines():
-            print(f"trackside: {line}", file=sys.stderr)
+        say(exc)
         if getattr(args, "json", False):  # --json promises JSON on stdout, errors included
             print(json.dumps(exc.to_dict(), indent=2))
         return exc.exit_code

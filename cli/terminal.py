@@ -13,7 +13,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
+from trackside.engine.errors import TracksideError
 from trackside.engine.text import terminal_safe
+
+
+def say(error: TracksideError) -> None:
+    """Write ``error`` to stderr as the CLI contract has it: one line per problem,
+    each beginning ``trackside:``."""
+    for line in error.lines():
+        print(f"trackside: {line}", file=sys.stderr)
 
 
 class SafeStream:

@@ -22,6 +22,7 @@ import re
 import sys
 from typing import TYPE_CHECKING, Any
 
+from trackside.cli.terminal import say
 from trackside.engine.errors import Place, TracksideError, shown
 from trackside.engine.resources import resolve_track
 from trackside.engine.text import plural
@@ -66,8 +67,7 @@ def run(args: argparse.Namespace) -> int:
             code = 2
             entries.append(_unreadable(name, exc))
             if not args.json:
-                for line in exc.lines():
-                    print(f"trackside: {line}", file=sys.stderr)
+                say(exc)
                 print(f"{name or repr(name)}: cannot be read")
             continue
         if not report.ok:
@@ -122,10 +122,8 @@ def _validate_variant(name: str, entries: list[dict[str, Any]], as_json: bool) -
     except TracksideError as exc:
         entries.append({**_unreadable(name, exc), "readable": True, "kind": "variant"})
         if not as_json:
-            problems = exc.lines()
-            for line in problems:
-                print(f"trackside: {line}", file=sys.stderr)
-            print(f"{name}: a variant file with {plural(len(problems), 'problem')}")
+            say(exc)
+            print(f"{name}: a variant file with {plural(len(exc.lines()), 'problem')}")
         return 1
     notes = [{"severity": "note", "message": note} for note in variant.notes]
     entries.append(

@@ -235,22 +235,20 @@ class Sweep:
                 Place("--variant"),
                 "a sweep plays one circuit per setting: give a variant without one",
             )
-        if not variant.min_players <= self.players <= variant.max_players:
-            base = self.base
-            if base.min_players <= self.players <= base.max_players:  # a --set value's doing
-                raise TracksideError(
-                    f"variant {variant.name!r} is for {variant.min_players} to "
-                    f"{variant.max_players} players, not {self.players}",
-                    Place("--set"),
-                    f"every setting plays with the same {self.players} players: keep "
-                    f"players.min at {self.players} or below and players.max at "
-                    f"{self.players} or above, or give --players",
-                )
-            raise TracksideError(
+        n = self.players
+        if not variant.min_players <= n <= variant.max_players:
+            said = (
                 f"variant {variant.name!r} is for {variant.min_players} to "
-                f"{variant.max_players} players, not {self.players}",
-                Place("--players"),
+                f"{variant.max_players} players, not {n}"
             )
+            if self.base.min_players <= n <= self.base.max_players:  # a --set value's doing
+                raise TracksideError(
+                    said,
+                    Place("--set"),
+                    f"every setting plays with the same {n} players: keep players.min at "
+                    f"{n} or below and players.max at {n} or above, or give --players",
+                )
+            raise TracksideError(said, Place("--players"))
         variant.deck  # noqa: B018  read now: workers elsewhere get the cards, not the path
         return variant
 

@@ -7,6 +7,7 @@ import json
 from tracks_for_tests import stadium_track
 
 from trackside.cli.main import main
+from trackside.engine.resources import tracks_dir
 from trackside.engine.track.model import save_track
 
 
@@ -44,3 +45,17 @@ def test_an_unreadable_file_exits_2_with_one_line(capsys, tmp_path):
     assert len(err.splitlines()) == 1
     code, out, _err = run(capsys, "--json", str(tmp_path / "nowhere.yaml"), "harbour-loop")
     assert code == 2 and json.loads(out)["ok"] is False
+
+
+def test_a_file_with_two_problems_gets_a_line_for_each(capsys, tmp_path):
+    text = (tracks_dir() / "harbour-loop.yaml").read_text()
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        text.replace("name: Harbour Loop", "name: 7", 1).replace(
+            "author: Trackside", "author: [1]", 1
+        )
+    )
+    code, out, err = run(capsys, str(bad), "harbour-loop")
+    lines = err.splitlines()
+    assert code == 2 and out == "" and len(lines) == 2
+    assert {line.split(":")[2] for line in lines} == {"2", "3"}  # each at its own line
