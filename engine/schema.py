@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from trackside.engine.errors import InvalidInput, more_problems, shown
 from trackside.engine.resources import load_schema
 from trackside.engine.schemafast import Check, compile_schema
+from trackside.engine.yamlfast import KEY
 from trackside.engine.yamlio import JsonPath, YamlDocument, path_text
 
 if TYPE_CHECKING:
@@ -63,11 +64,18 @@ _KIND_OF_KEYWORD = {
 @dataclass(frozen=True)
 class Violation:
     """One schema violation: what is wrong in words, where (the path of the value in
-    the document) and its kind."""
+    the document) and its kind; ``spot``, when the place to point at is not the
+    value's own (an unknown key's line rather than its mapping's)."""
 
     message: str
     path: JsonPath
     kind: ViolationKind
+    spot: JsonPath | None = None
+
+    @property
+    def where(self) -> JsonPath:
+        """The path of the place to point at in the document."""
+        return self.path if self.spot is None else self.spot
 
 
 def _is_whole_number(_checker: object, instance: object) -> bool:
@@ -152,12 +160,12 @@ def inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 class Found(Protocol):
-    """A problem at a place in a document: a violation, or one with its place found."""
+    """A problem at a place in a document: what is wrong, and the path to point at."""
 
     @property
     def message(self) -> str: ...
     @property
-    def path(self) -> JsonPath: ...
+    def where(self) -> JsonPath: ...
 
 
 def refusal(
@@ -170,11 +178,11 @@ def refusal(
     head = f"{what}: " if what else ""
     error = InvalidInput(
         head + first.message + more_problems(len(problems) - 1),
-        doc.place(first.path),
+        doc.place(first.where),
         hint,
         problems=problems,
     )
-    error.more = [(head + p.message, doc.place(p.path)) for p in problems[1:]]
+    error.more = [(head + p.message, doc.place(p.where)) for p in problems[1:]]
     return error
 
 
@@ -206,9 +214,19 @@ def check_part(name: str, pointer: str, data: object, at: JsonPath = ()) -> list
     for err in validator.iter_errors(data):  # type: ignore[arg-type]
         for leaf in _leaves(err):
             kind = _KIND_OF_KEYWORD.get(str(leaf.validator), ViolationKind.OTHER)
-            found.append(Violation(_describe(leaf, at), (*at, *leaf.absolute_path), kind))
+            path = (*at, *leaf.absolute_path)
+            found.append(Violation(_describe(leaf, at), path, kind, _spot(leaf, path)))
     found.sort(key=lambda item: [str(p) for p in item.path])
     return list(dict.fromkeys(found))
+
+
+def _spot(err: jsonschema.ValidationError, path: JsonPath) -> JsonPath | None:
+    """Where an unknown key is written: the first one in the file (None for others)."""
+    if err.validator != "additionalProperties" or not isinstance(err.instance, Mapping):
+        return None
+    allowed = err.schema.get("properties", {}) if isinstance(err.schema, Mapping) else {}
+    extra = [k for k in err.instance if k not in allowed]
+    return (*path, extra[0], KEY) if extra else None
 
 
 def _leaves(err: jsonschema.ValidationError) -> Iterator[jsonschema.ValidationError]:

@@ -36,7 +36,10 @@ class _GiveUp(Exception):
 
 GIVE_UP: Final = object()
 
-# Place of each value: the path of keys and indices -> (line, column), 1-based.
+# The last part of the path of a mapping key's own place: (*mapping, key, KEY).
+KEY: Final = "<key>"
+# Place of each value: the path of keys and indices -> (line, column), 1-based;
+# and of each mapping key, by its path and KEY.
 Positions = dict[tuple[Any, ...], tuple[int, int]]
 
 _TAG = "tag:yaml.org,2002:"
@@ -138,6 +141,9 @@ def _read(loader: Any, max_depth: int, max_nodes: int, positions: Positions | No
                     if type(node) is not str or node in into:
                         raise _GiveUp
                     top[1] = node
+                    if positions is not None:
+                        mark = event.start_mark
+                        positions[(*top[2], node, KEY)] = (mark.line + 1, mark.column + 1)
                     continue
                 into[key] = node
                 top[1] = _MISSING

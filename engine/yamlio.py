@@ -19,7 +19,7 @@ import yaml
 from trackside.engine.errors import Place, UnreadableInput, shown
 from trackside.engine.writer import check_writable as check_writable  # callers find it here
 from trackside.engine.writer import kind_of_file, write_text
-from trackside.engine.yamlfast import GIVE_UP, read_plain
+from trackside.engine.yamlfast import GIVE_UP, KEY, read_plain
 
 try:  # libyaml is much faster; the pure-Python loader is equally safe.
     from yaml import CSafeDumper as _BaseDumper
@@ -63,7 +63,8 @@ class YamlDocument:
 
     @property
     def positions(self) -> dict[JsonPath, tuple[int, int]]:
-        """The place (line, column; 1-based) of each value, by its path."""
+        """The place (line, column; 1-based) of each value, by its path, and of each
+        mapping key, by its path and ``KEY``."""
         if self._positions is None:
             # Filled before it is shared: a worker thread may ask at the same time.
             positions: dict[JsonPath, tuple[int, int]] = {}
@@ -323,7 +324,7 @@ def _construct(
     for key_node, value_node in node.value:
         if key_node.tag == "tag:yaml.org,2002:merge":
             raise UnreadableInput("YAML merge keys (<<) are not supported", _mark(key_node, file))
-        key = _construct(key_node, (*path, "<key>"), {}, file)
+        key = _construct(key_node, (*path, KEY), {}, file)
         if not isinstance(key, (str, int, float, bool)) and key is not None:
             raise UnreadableInput("a mapping key must be a plain value", _mark(key_node, file))
         if key in result:
@@ -332,6 +333,8 @@ def _construct(
                 _mark(key_node, file),
                 "each key may appear once in a mapping",
             )
+        at = key_node.start_mark
+        positions[(*path, key, KEY)] = (at.line + 1, at.column + 1)
         result[key] = _construct(value_node, (*path, key), positions, file)
     return result
 

@@ -265,12 +265,14 @@ def _segment(s: Any) -> Segment:
 
 @dataclass
 class SchemaProblem:
-    """One schema violation with its place in the file and its kind."""
+    """One schema violation with its place in the file and its kind; ``where`` is
+    the path of that place (an unknown key's own, not its mapping's)."""
 
     message: str
     path: JsonPath
     place: Place
     kind: ViolationKind
+    where: JsonPath
 
 
 def schema_problems(doc: YamlDocument) -> list[SchemaProblem]:
@@ -278,7 +280,7 @@ def schema_problems(doc: YamlDocument) -> list[SchemaProblem]:
     from trackside.engine.schema import check
 
     return [
-        SchemaProblem(v.message, v.path, doc.place(v.path), v.kind)
+        SchemaProblem(v.message, v.path, doc.place(v.where), v.kind, v.where)
         for v in check("track", doc.data)
     ]
 

@@ -63,7 +63,7 @@ from typing import Any
 import numpy as np
 import shapely
 
-from trackside.engine.errors import place_text
+from trackside.engine.errors import Place, place_text
 from trackside.engine.text import noun, plural
 from trackside.engine.track.geometry import (
     BETTING_LINE_COUNT,
@@ -207,7 +207,7 @@ def validate_file(path: str | os.PathLike[str]) -> Report:
         track, doc, problems = read_track_document(path)
         if track is None:
             issues = [
-                _locate(Issue("schema", ERROR, p.message, path=tuple(p.path)), doc)
+                _placed(Issue("schema", ERROR, p.message, path=tuple(p.path)), p.place)
                 for p in problems
             ]
             return Report(_ordered(issues), doc.file)
@@ -243,9 +243,11 @@ def validate_track(
 
 
 def _locate(issue: Issue, doc: YamlDocument | None) -> Issue:
-    if doc is not None:
-        place = doc.place(issue.path)
-        issue.file, issue.yaml_line, issue.yaml_column = place.file, place.line, place.column
+    return issue if doc is None else _placed(issue, doc.place(issue.path))
+
+
+def _placed(issue: Issue, place: Place) -> Issue:
+    issue.file, issue.yaml_line, issue.yaml_column = place.file, place.line, place.column
     return issue
 
 

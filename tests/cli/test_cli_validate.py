@@ -94,6 +94,19 @@ def test_schema_errors_name_the_key(capsys, tmp_path):
     assert "centerline.closed" in match["msg"]
 
 
+def test_an_unknown_key_is_reported_at_its_own_line(capsys, tmp_path):
+    """A key the track format does not know is pointed at where it is written (not
+    at line 1, where the document begins)."""
+    path = tmp_path / "typo.yaml"
+    text = Path(VALID).read_text()
+    line = text[: text.index("centerline:")].count("\n") + 1
+    path.write_text(text.replace("centerline:", "tolerence: 2\ncenterline:", 1))
+    code, out, _ = run(capsys, str(path))
+    match = ISSUE.match(out.splitlines()[0])
+    assert code == 1 and match and match["code"] == "schema"
+    assert "unknown key 'tolerence'" in match["msg"] and match["line"] == str(line)
+
+
 def test_no_file_is_a_usage_error():
     result = subprocess.run(
         [sys.executable, "-m", "trackside", "validate"], capture_output=True, text=True

@@ -41,3 +41,22 @@ def test_the_problems_after_the_first_are_counted_in_words(tmp_path):
     lines = err.value.lines()
     assert len(lines) == 2 and all(line.startswith(f"{path}:") for line in lines)
     assert "hand.mode" in lines[1] and lines[1].startswith(f"{path}:4:")
+
+
+def test_an_unknown_key_is_placed_at_its_own_line(tmp_path):
+    """A misspelt key is pointed at where it is written, not at the first line of
+    the mapping that holds it (a designer looked for 'mux' on the line of 'min')."""
+    import pytest
+
+    from trackside.engine.errors import InvalidInput
+    from trackside.engine.game.variants import load_variant
+
+    path = tmp_path / "typo.yaml"
+    path.write_text(
+        "format: trackside-variant/1\nname: Typo\nextends: standard\n"
+        "players:\n  min: 2\n  mux:\n    - 4\ncolour: red\n"
+    )
+    with pytest.raises(InvalidInput) as err:
+        load_variant(path)
+    places = sorted(line.split(": ")[0] for line in err.value.lines())
+    assert places == [f"{path}:6:3", f"{path}:8:1"]

@@ -10,6 +10,7 @@ import pytest
 
 from trackside.engine import yamlio
 from trackside.engine.errors import UnreadableInput
+from trackside.engine.yamlfast import KEY
 from trackside.engine.yamlio import (
     NotPlainData,
     dump_yaml,
@@ -38,6 +39,15 @@ def test_values_keep_their_line_and_column():
     assert doc.positions[("centerline", "points", 1)] == (6, 5)
     assert doc.positions[("centerline", "points", 1, 1)] == (6, 10)
     assert doc.positions[("spaces", 0, "lane")] == (9, 9)
+
+
+def test_keys_keep_their_own_place_in_both_readers():
+    """A mapping key has a place of its own (a problem with the key, such as an
+    unknown one, points there), whichever reader read the text."""
+    for doc in (parse_yaml(TEXT, "t.yaml"), yamlio.parse_yaml_carefully(TEXT, "t.yaml")):
+        assert doc.positions[("centerline", KEY)] == (2, 1)
+        assert doc.positions[("centerline", "points", KEY)] == (4, 3)  # its value is below
+        assert doc.positions[("spaces", 0, "lane", KEY)] == (9, 3)
 
 
 def test_place_falls_back_to_the_nearest_known_parent():
