@@ -146,8 +146,8 @@ class Verdict:
             same = f"the same slots stand out ({out})" if out else "no slot stands out with either"
             return (
                 f"The verdict holds with {bots}: no slot share, first-player share or stalled "
-                f"cars per race moved beyond noise {over}, {same}, and the same warnings are "
-                "given."
+                f"cars per race moved beyond noise {over} ({self._noise()}), {same}, and the "
+                "same warnings are given."
             )
         said = "; ".join(self._differences())
         if outcome == CHANGES:
@@ -156,6 +156,16 @@ class Verdict:
             f"The verdict is unclear with {bots}: {said}, but no figure moved beyond noise "
             f"{over}: play more games to tell."
         )
+
+    def _noise(self) -> str:
+        """How large a move the games could have shown: the widest interval of a share,
+        and that of the stalled cars, in words."""
+        shares = [m.half for m in self.figures if m.share]
+        stalls = [m.half for m in self.figures if not m.share]
+        share = f"{100 * max(shares):.0f} points in a share" if shares else ""
+        stalled = f"{max(stalls):.2f} stalled cars a race" if stalls else ""
+        either = " or ".join(t for t in (share, stalled) if t)
+        return f"a move of more than {either} would have shown"
 
     def _differences(self) -> list[str]:
         out = [m.text() for m in self.moved]

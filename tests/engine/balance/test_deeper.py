@@ -66,7 +66,12 @@ def test_a_verdict_holds_when_the_stronger_bots_change_only_a_few_games():
     verdict = judge(_played(before), _played(after), STRONG)
     assert verdict.outcome == HOLDS and verdict.holds
     assert verdict.line().startswith("The verdict holds with stronger bots (strong): no slot")
-    assert "over 300 paired games, no slot stands out with either" in verdict.line()
+    line = verdict.line()
+    assert "over 300 paired games (a move of more than " in line
+    assert "no slot stands out with either" in line
+    # It says how large a move the games could have shown: the widest share interval.
+    widest = max(m.half for m in verdict.figures if m.share)
+    assert f"more than {100 * widest:.0f} points in a share or 0.00 stalled cars" in line
 
 
 def test_a_verdict_changes_when_a_figure_moves_beyond_noise():
