@@ -64,7 +64,9 @@ AUTHOR = "Trackside"
 #   short, for a six-lane start box, so it keeps four abreast. Its finish is
 #   a row earlier than the others' (four rows of run-off): with four strong
 #   bots (the lab's players) three rows left 0.51 and 0.50 stalled cars a
-#   race on seeds 0 and 20000, four rows 0.46 and 0.47.
+#   race on seeds 0 and 20000, four rows 0.46 and 0.47 (the strong bot that
+#   tried three cards in two deals; the one that tries five in one leaves
+#   0.47 and 0.46 with four rows).
 #
 # Tried before and dropped: a pole in an outer lane (about one point more), a
 # grid of three abreast (one to two and a half points more), the back pair in
