@@ -27,10 +27,11 @@ STALL_AIM = 0.4
 # Moving the finish line k spaces earlier leaves about as many cars stalled as the run
 # had stalled more than FINISH_YIELD * k spaces short: the cars finish sooner, their
 # owners drop out sooner and their unplayed cards are lost (R-RACE-5), so each space
-# saves far less than a space of the stalled cars' way. Measured with greedy bots
-# (docs/balance.md): 0.25 to 0.50 on a straight, the oval and peanut templates and
-# Quarry Hairpin, each shortened by 4 to 12 spaces; near the low end, so that the
-# finish moved as proposed is far enough.
+# saves far less than a space of the stalled cars' way. Measured with the lab's strong
+# bots (benchmarks/finish_yield.py, docs/balance.md): 0.33 to 0.50 on a straight, the
+# oval and peanut templates and Quarry Hairpin, each shortened by 4 to 12 spaces
+# (greedy bots: 0.25 to 0.50); near the low end, so that the finish moved as proposed
+# is far enough.
 FINISH_YIELD = 0.35
 MAX_FINISH_MOVE = 60  # steps: beyond this, moving the finish is no answer
 STUCK_NOTICE = 0.10  # races in which a start slot cannot move on the first round
