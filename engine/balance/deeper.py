@@ -2,9 +2,10 @@
 and one sentence saying whether what the run says still holds.
 
 The run's bots and ``stronger_bots`` of them (``engine/balance/players.py``) play
-the same games, paired as two variants are (game i of both from seed ``seed + i``,
-dealt alike, the same seats; ``fixes.play_all``, the one game loop), and each game
-is kept on its own, so that every difference is measured game by game.
+the same games (game i of both from seed ``seed + i``, dealt as the run is, the same
+seats; ``fixes.play_all``, the one game loop), so that the run's bots play again the
+very games of the run the designer saw, and each game is kept on its own, so that
+every difference is measured game by game.
 
 The verdict holds when the stronger bots leave it as it was: no grid slot's win
 share, first-player share or stalled cars per race moved beyond noise, the same
@@ -241,7 +242,9 @@ def check_deeper(
     if problem:
         raise ValueError(problem)
     began = time.perf_counter()
-    runs = [replace(run, paired=True), replace(run, bots=stronger_bots(run.bots), paired=True)]
+    # Dealt as the run itself is (the variant is the same), so that the run's bots play
+    # the very games the designer's run played and its figures are the run's.
+    runs = [run, replace(run, bots=stronger_bots(run.bots))]
     lab, deep = play_all(runs, workers, progress, cancelled)
     before, after = lab.report, deep.report
     before.cancelled = after.cancelled = stopped = before.games < run.games

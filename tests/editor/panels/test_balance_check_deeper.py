@@ -39,6 +39,7 @@ def test_check_with_stronger_bots_says_whether_the_verdict_holds(qtbot, straight
     assert not panel.check_button.isEnabled()  # no run to check yet
     assert "Simulate first" in panel.check_button.toolTip()
     simulate(qtbot, straight)
+    shown = panel.report  # the run the designer saw
     assert "with greedy, random bots" in panel.headline.text()
     assert panel.check_button.isEnabled()
     assert "stronger bots (strong, random" in panel.check_button.toolTip()
@@ -53,6 +54,8 @@ def test_check_with_stronger_bots_says_whether_the_verdict_holds(qtbot, straight
     assert panel.previous.bots == ["greedy", "random", "random"]
     assert panel.report.bots == ["strong", "random", "random"]
     assert panel.previous.games == panel.report.games == 30
+    # The run's bots played the very games of the run shown: its figures, not others.
+    assert panel.previous == shown
     assert "Changes are from greedy, random bots on the same 30 games (paired)." in (
         panel.status.text()
     )

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 from tracks_for_tests import straight_track
 
-from trackside.engine.balance import BalanceReport, BalanceRun, hints
-from trackside.engine.balance.against import compare_variants
+from trackside.engine.balance import BalanceReport, BalanceRun, hints, run_balance
 from trackside.engine.balance.deeper import (
     CHANGES,
     HOLDS,
@@ -146,11 +145,11 @@ def straight_run():
 
 
 def test_the_check_plays_the_same_games_with_the_stronger_bots(straight_run):
-    """The run's bots play the very games a comparison of variants plays (paired), the
-    stronger bots the same ones; the verdict is of those games."""
+    """The run's bots play the very games of the run (its figures are the run's, as the
+    designer saw them), the stronger bots the same ones; the verdict is of those games."""
     check = check_deeper(straight_run)
     before, after = check.comparison.before, check.comparison.after
-    assert before == compare_variants(straight_run, straight_run.variant).before
+    assert before == run_balance(straight_run)
     assert before.games == after.games == check.verdict.games == 30
     assert after.bots == ["strong", "random", "random"] and before.bots == list(straight_run.bots)
     assert after.kind_seats == {"strong": 30, "random": 60}
