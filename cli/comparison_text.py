@@ -8,6 +8,7 @@ from trackside.engine.balance.compare import MONEY, NOISE_LEGEND, NOISE_MARK, SH
 from trackside.engine.balance.hints import hints
 from trackside.engine.balance.players import bots_named
 from trackside.engine.balance.report import BalanceReport
+from trackside.engine.balance.wording import shown_change
 from trackside.engine.text import plural
 from trackside.engine.track.model import Track
 
@@ -67,6 +68,8 @@ def _value(value: float, unit: str) -> str:
 
 
 def _change(change: Change) -> str:
-    scale, suffix = (100, " points") if change.unit == SHARE else (1, "")
-    text = f"{change.delta * scale:+.2f}{suffix}"
+    # As many decimals as the figures shown (_value), and their difference as shown.
+    scale, suffix, digits = (100, " points", 1) if change.unit == SHARE else (1, "", 2)
+    delta = shown_change(change.before * scale, change.after * scale, digits)
+    text = f"{delta:+.{digits}f}{suffix}"
     return text if change.significant else f"{NOISE_MARK} {text}"

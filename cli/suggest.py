@@ -37,6 +37,7 @@ from trackside.cli.where import add_where_options, check_where, games_executor
 from trackside.engine.balance.fixes import DEFAULT_GAMES, FixSearch, Measured, try_fixes
 from trackside.engine.balance.players import bots_named
 from trackside.engine.balance.runner import BalanceRun
+from trackside.engine.balance.wording import shown_change
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.records import open_track, open_variant
 from trackside.engine.text import plural
@@ -152,10 +153,12 @@ def _text(search: FixSearch) -> str:
     return "\n".join(out)
 
 
-def _change(m: Measured, digits: int = 2) -> str:
+def _change(m: Measured, digits: int = 2, change: float | None = None) -> str:
     interval = f"{m.low:+.{digits}f} to {m.high:+.{digits}f}"
-    return f"{m.change:+.{digits}f} [{interval}{', noise' if m.noise else ''}]"
+    shown = m.change if change is None else change
+    return f"{shown:+.{digits}f} [{interval}{', noise' if m.noise else ''}]"
 
 
 def _figure(m: Measured, digits: int = 2) -> str:
-    return f"{m.before:.{digits}f} -> {m.after:.{digits}f} ({_change(m, digits)})"
+    change = shown_change(m.before, m.after, digits)
+    return f"{m.before:.{digits}f} -> {m.after:.{digits}f} ({_change(m, digits, change)})"

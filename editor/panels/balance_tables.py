@@ -11,6 +11,7 @@ from trackside.editor.panels.fixes import NOISE_COLOUR
 from trackside.editor.widgets.whole_views import WholeTable
 from trackside.engine.balance import Change
 from trackside.engine.balance.compare import NOISE_MARK
+from trackside.engine.balance.wording import shown_change
 
 UNFAIR = QColor("#ff6b5e")  # readable on light and dark themes
 
@@ -52,7 +53,8 @@ def change_item(
     two-sided test at 95% cannot tell it from chance; empty with nothing to compare."""
     if change is None:
         return QTableWidgetItem("")
-    text = f"{change.delta * scale:+.{digits}f}{unit}"
+    delta = shown_change(change.before * scale, change.after * scale, digits)
+    text = f"{delta:+.{digits}f}{unit}"
     item = QTableWidgetItem(f"{NOISE_MARK} {text}" if not change.significant else text)
     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
     was, now = change.before * scale, change.after * scale

@@ -37,6 +37,7 @@ from trackside.engine.balance.fixes import (
     try_fixes,
 )
 from trackside.engine.balance.lane_fixes import lane_fix
+from trackside.engine.balance.wording import shown_change
 from trackside.engine.text import plural
 
 NOISE_COLOUR = QColor("#8a8f98")  # a change within noise, greyed
@@ -285,10 +286,12 @@ def fix_item(rank: int, trial: Trial) -> QListWidgetItem:
     return item
 
 
-def _change(m: Measured, digits: int = 2) -> str:
+def _change(m: Measured, digits: int = 2, change: float | None = None) -> str:
     mark = f" {NOISE_MARK}" if m.noise else ""
-    return f"{m.change:+.{digits}f} ({m.low:+.{digits}f} to {m.high:+.{digits}f}){mark}"
+    shown = m.change if change is None else change
+    return f"{shown:+.{digits}f} ({m.low:+.{digits}f} to {m.high:+.{digits}f}){mark}"
 
 
 def _figure(m: Measured, digits: int = 2, unit: str = "") -> str:
-    return f"{m.before:.{digits}f} → {m.after:.{digits}f}{unit}: {_change(m, digits)}"
+    change = shown_change(m.before, m.after, digits)
+    return f"{m.before:.{digits}f} → {m.after:.{digits}f}{unit}: {_change(m, digits, change)}"

@@ -38,6 +38,7 @@ from trackside.engine.balance.players import stronger_bots
 from trackside.engine.balance.report import SLOTS, BalanceReport
 from trackside.engine.balance.runner import BalanceRun
 from trackside.engine.balance.tallies import SHARE_UNIT
+from trackside.engine.balance.wording import shown_change
 from trackside.engine.bots import MAX_SAMPLES
 from trackside.engine.text import plural
 from trackside.engine.track.model import Track
@@ -93,11 +94,14 @@ class Moved:
         race 0.43 → 0.57 (+0.14 ± 0.05)", with a true minus sign."""
         if self.share:
             digits = 0 if self.half >= 0.01 else 1
-            was, now = f"{100 * self.before:.0f}%", f"{100 * self.after:.0f}%"
-            change = f"{100 * self.change:+.{digits}f} ± {100 * self.half:.{digits}f} points"
+            before, after = 100 * self.before, 100 * self.after
+            was, now = f"{before:.{digits}f}%", f"{after:.{digits}f}%"
+            moved = shown_change(before, after, digits)
+            change = f"{moved:+.{digits}f} ± {100 * self.half:.{digits}f} points"
         else:
             was, now = f"{self.before:.2f}", f"{self.after:.2f}"
-            change = f"{self.change:+.2f} ± {self.half:.2f}"
+            moved = shown_change(self.before, self.after, 2)
+            change = f"{moved:+.2f} ± {self.half:.2f}"
         return f"{self.figure} {was} → {now} ({change.replace('-', MINUS)})"
 
 

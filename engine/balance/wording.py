@@ -18,6 +18,14 @@ class Hint:
     proposal: Proposal | None = None
 
 
+def shown_change(before: float, after: float, digits: int) -> float:
+    """The change between two figures shown to ``digits`` decimals: the difference of
+    the figures as shown, so that a reader who subtracts them finds the change shown
+    (the exact difference may round a step the other way: 0.875 -> 0.784 is shown
+    0.88 -> 0.78, -0.10, not -0.09)."""
+    return round(after, digits) - round(before, digits)
+
+
 def percent(value: float) -> str:
     """A share as a whole percentage: "31%"."""
     return f"{100 * value:.0f}%"

@@ -4,6 +4,7 @@ lab from the command line."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from tracks_for_tests import narrow_loop
@@ -222,6 +223,16 @@ def test_against_shows_every_figure_s_change_for_two_variants(capsys, tmp_path):
     assert "races with a stalled car" in lines and "aggressive holder wins" in lines
     assert "%" in lines["races with a stalled car"] and "$" in lines["bet 1 payout"]
     assert "≈ marks a change within noise" in out
+    # Every change is the difference of the two figures as printed (a reader checks).
+    row = re.compile(r"\s{2,}\$?(-?[\d.]+)[%M]?\s+\$?(-?[\d.]+)[%M]?\s+(?:≈ )?([+-][\d.]+)")
+    checked = 0
+    for line in out.splitlines()[3:]:
+        found = row.search(line)
+        if found:
+            was, now, change = (float(n) for n in found.groups())
+            assert change == pytest.approx(now - was, abs=1e-9), line
+            checked += 1
+    assert checked > 20
     assert "Only Standard has these figures (not compared): winner decided by the last" in out
     assert err.startswith("simulated 40 games in")
     data = json.loads(path.read_text())
