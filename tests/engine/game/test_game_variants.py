@@ -53,7 +53,7 @@ def test_extends_inherits_and_merges_mappings(tmp_path):
     [
         ("hand:\n  mode: shared\n", 4, "must be one of 'dealt', 'common', 'private'"),
         ("powers: [aggressive, flying]\n", 3, "flying"),
-        ("colour: red\n", 1, "unknown key 'colour'"),
+        ("colour: red\n", 3, "unknown key 'colour'"),  # the key's own line
         ("payouts:\n  race: [1, 2]\n", 4, "needs at least 6 items"),
         ("players: {min: 5, max: 3}\n", 3, "more than players.max"),
         ("hand: {mode: common, size: 9}\n", 3, "need more than the 42 cards"),
