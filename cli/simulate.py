@@ -157,13 +157,7 @@ def _against_variant(args: argparse.Namespace, variant: Variant, players: int) -
     fixed number of games and no plot."""
     if not args.against:
         return None
-    for flag, given in (("--until-clear", args.until_clear), ("--plot", args.plot)):
-        if given:
-            raise TracksideError(
-                f"--against plays a fixed number of games and shows changes, not {flag}",
-                Place(flag),
-                "give --games G without " + flag,
-            )
+    check_deeper.refuse_with_pairs("--against", "the two variants", args)
     other = open_variant(args.against)
     say_notes(other)
     if other.series:

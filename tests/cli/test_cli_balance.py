@@ -263,8 +263,12 @@ def test_against_json_prints_what_the_report_holds(capsys):
     "argv, words",
     [
         (["--against", "two-player", "--games", "4"], "'Two players' is for 2 to 2 players, not 4"),
-        (["--against", "standard", "--until-clear"], "--against plays a fixed number of games"),
-        (["--against", "standard", "--games", "4", "--plot", "p.png"], "not --plot"),
+        (["--against", "standard", "--until-clear"], "--against pairs the two variants game by"),
+        (
+            ["--against", "standard", "--games", "4", "--plot", "p.png"],
+            "--plot: a plot draws the grid slots of a single run, and --against makes one for "
+            "each of the two variants (draw the plot from a run without --against)",
+        ),
         (["--against", "world-tour", "--games", "4"], "has a track list"),
         (["--against", "no-such-variant", "--games", "4"], "no bundled variant"),
     ],
