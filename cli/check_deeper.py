@@ -41,17 +41,14 @@ def add_option(parser: argparse.ArgumentParser) -> None:
 
 def refuse_combinations(args: argparse.Namespace, one_circuit: bool, bots: list[str]) -> None:
     """Refuse what a check with stronger bots cannot do, before any game is played."""
-    for flag, given in (
-        ("--against", args.against),
-        ("--until-clear", args.until_clear),
-        ("--plot", args.plot),
-    ):
-        if given:
-            raise TracksideError(
-                f"{FLAG} plays a fixed number of games with two sets of bots, not {flag}",
-                Place(flag),
-                f"give --games G without {flag}",
-            )
+    if args.against:
+        raise TracksideError(
+            f"{FLAG} and --against cannot be given together: one compares two sets of bots, "
+            "the other two variants",
+            Place("--against"),
+            f"run simulate once with {FLAG} and once with --against",
+        )
+    refuse_with_pairs(FLAG, "the two sets of bots", args)
     if not one_circuit:
         raise TracksideError(
             f"{FLAG} checks one circuit, raced once per game",
@@ -61,6 +58,25 @@ def refuse_combinations(args: argparse.Namespace, one_circuit: bool, bots: list[
     problem = no_stronger(tuple(bots))
     if problem:
         raise TracksideError(problem, Place("--bots"), "give greedy or strong bots")
+
+
+def refuse_with_pairs(flag: str, pair: str, args: argparse.Namespace) -> None:
+    """Refuse, for ``flag`` that plays the same games twice (``pair``: the two sets of
+    bots, the two variants), what only a single run does: stop when its answer is clear,
+    plot."""
+    if args.until_clear:
+        raise TracksideError(
+            f"{flag} pairs {pair} game by game over a fixed number of games, and "
+            "--until-clear stops a single run when its answer is clear",
+            Place("--until-clear"),
+            "give --games G instead of --until-clear",
+        )
+    if args.plot:
+        raise TracksideError(
+            f"a plot draws the grid slots of a single run, and {flag} makes one for each of {pair}",
+            Place("--plot"),
+            f"draw the plot from a run without {flag}",
+        )
 
 
 def run_check(args: argparse.Namespace, run: BalanceRun, bar: Progress) -> int:

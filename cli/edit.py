@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from trackside.engine.errors import Place, TracksideError, UnreadableInput
-from trackside.engine.resources import resolve_track
+from trackside.engine.resources import missing_track_hint, resolve_track
 
 if TYPE_CHECKING:
     from trackside.cli import Subparsers
@@ -63,7 +63,8 @@ def editable(name: str) -> Path:
         raise UnreadableInput(
             "no such file",
             Place(str(track)),
-            "check the path, or run 'trackside edit' to start from the start page",
+            missing_track_hint(str(track))
+            or "check the path, or run 'trackside edit' to start from the start page",
         )
     from trackside.editor.document import files
 

@@ -42,6 +42,10 @@ if TYPE_CHECKING:
 
 MAX_GAMES = 1_000_000
 DEFAULT_MAX_GAMES = 10_000  # the cap of --until-clear
+HOW_MANY = (
+    "give --games G for a fixed number of games, or --until-clear to stop when the answer "
+    "is clear, after at most --max-games N games"
+)
 
 
 def add_parser(
@@ -153,13 +157,7 @@ def _against_variant(args: argparse.Namespace, variant: Variant, players: int) -
     fixed number of games and no plot."""
     if not args.against:
         return None
-    for flag, given in (("--until-clear", args.until_clear), ("--plot", args.plot)):
-        if given:
-            raise TracksideError(
-                f"--against plays a fixed number of games and shows changes, not {flag}",
-                Place(flag),
-                "give --games G without " + flag,
-            )
+    check_deeper.refuse_with_pairs("--against", "the two variants", args)
     other = open_variant(args.against)
     say_notes(other)
     if other.series:
@@ -232,10 +230,10 @@ def bot_kinds(text: str, players: int) -> list[str]:
 
 def _check_games(args: argparse.Namespace) -> None:
     """Exactly one of --games and --until-clear, with a count in range."""
-    if args.until_clear == (args.games is not None):
-        raise TracksideError(
-            "give either --games G or --until-clear", Place("--games"), "see trackside simulate -h"
-        )
+    if args.until_clear and args.games is not None:
+        raise TracksideError("--games and --until-clear cannot be given together", hint=HOW_MANY)
+    if not args.until_clear and args.games is None:
+        raise TracksideError("the number of games is not given", Place("--games"), HOW_MANY)
     flag, count = ("--max-games", args.max_games) if args.until_clear else ("--games", args.games)
     check_game_count(count, flag)
 

@@ -30,6 +30,8 @@ SERIES_TRACKS = (
 def add_table_options(parser: argparse.ArgumentParser, track_help: str = SERIES_TRACKS) -> None:
     """--track, --variant and --players."""
     parser.add_argument("--track", action="append", default=[], metavar="TRACK", help=track_help)
+    # A circuit given without its option is told to take it (cli.main).
+    parser.set_defaults(circuit_option="--track")
     parser.add_argument(
         "--variant",
         default="standard",

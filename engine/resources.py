@@ -14,6 +14,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from trackside.engine.text import closest
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
 
 @cache
 def _folder(package: str) -> Path:
@@ -51,9 +55,7 @@ def bundled_tracks() -> list[Path]:
 
 def is_track_name(ref: str) -> bool:
     """True when ``ref`` reads as a bundled circuit's name (``harbour-loop``), not a path."""
-    return (
-        bool(ref) and "/" not in ref and os.sep not in ref and not ref.endswith((".yaml", ".yml"))
-    )
+    return bool(ref) and "/" not in ref and os.sep not in ref and not ref.endswith(YAML_SUFFIXES)
 
 
 def resolve_track(ref: str, base: str | os.PathLike[str] | None = None) -> str:
@@ -70,3 +72,40 @@ def resolve_track(ref: str, base: str | os.PathLike[str] | None = None) -> str:
     if base is not None and not path.is_absolute():
         path = Path(base) / path
     return str(path)
+
+
+def missing_track_hint(ref: str) -> str | None:
+    """What a track reference that names no file may have meant: the file with .yaml
+    added, a file of a close name in the same folder, or a bundled circuit of a close
+    name; for a bare name, the bundled circuits (None when nothing is near)."""
+    if not ref:
+        return None
+    if not ref.endswith(YAML_SUFFIXES):
+        for suffix in YAML_SUFFIXES:
+            if os.path.isfile(ref + suffix):
+                return f"{ref}{suffix} exists: give the name with {suffix}"
+    path = Path(ref)
+    stem = path.stem if path.suffix in YAML_SUFFIXES else path.name
+    if path.parent != tracks_dir():  # a bundled name looked for beside a record: said below
+        files = _track_files(path.parent)
+        near_file = closest(stem, files)
+        if near_file:
+            return f"did you mean {path.with_name(files[near_file])}?"
+    bundled = [p.stem for p in bundled_tracks()]
+    listed = f"bundled circuits: {', '.join(bundled)}"
+    near = closest(stem, bundled)
+    if near:
+        return f"did you mean {near}? {listed}"
+    if is_track_name(ref):
+        return f"a name without .yaml is looked for among the {listed}"
+    return None
+
+
+def _track_files(folder: Path) -> dict[str, str]:
+    """The YAML files of a folder, by name without the suffix (none if it cannot be read)."""
+    try:
+        with os.scandir(folder) as entries:
+            names = [e.name for e in entries if e.name.endswith(YAML_SUFFIXES)]
+    except OSError:
+        return {}
+    return {Path(name).stem: name for name in names}

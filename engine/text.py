@@ -4,7 +4,9 @@ print on a terminal."""
 
 from __future__ import annotations
 
+import difflib
 import unicodedata
+from collections.abc import Iterable
 
 
 def noun(n: float, word: str, plural: str | None = None) -> str:
@@ -28,6 +30,13 @@ def ordinal(k: int) -> str:
     if k % 100 in (11, 12, 13):
         return f"{k}th"
     return f"{k}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th') }"
+
+
+def closest(word: str, names: Iterable[str]) -> str | None:
+    """The one of ``names`` that ``word`` most likely misspells ("standrad" for
+    "standard"), or None when none is close."""
+    found = difflib.get_close_matches(word, list(names), n=1)
+    return found[0] if found else None
 
 
 def terminal_safe(text: str, keep: str = "") -> str:

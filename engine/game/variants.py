@@ -18,6 +18,7 @@ from trackside.engine.errors import InvalidInput, Place, UnreadableInput
 from trackside.engine.game.cards import Deck, load_deck
 from trackside.engine.resources import resolve_track, variants_dir
 from trackside.engine.schema import check, refusal
+from trackside.engine.text import closest
 from trackside.engine.yamlio import YamlDocument, load_yaml
 
 FORMAT = "trackside-variant/1"
@@ -117,11 +118,13 @@ def load_variant(name_or_path: str | os.PathLike[str]) -> Variant:
     """Read a variant (bundled name or file), following ``extends``."""
     path = variant_path(name_or_path)
     if not path.exists() and path.parent == variants_dir():
-        names = ", ".join(p.stem for p in bundled_variants())
+        names = [p.stem for p in bundled_variants()]
+        near = closest(path.stem, names)
         raise UnreadableInput(
-            f"no bundled variant named {path.stem!r}",
-            Place(str(path)),
-            f"bundled variants: {names}; or give the path of a variant file",
+            "no bundled variant of that name",
+            Place(path.stem),  # the name as typed, not the folder it was looked for in
+            (f"did you mean {near}? " if near else "")
+            + f"bundled variants: {', '.join(names)}; or give the path of a variant file",
         )
     data, places, files = _resolved(path.resolve(), ())
     return _build(data, str(path), places, files)

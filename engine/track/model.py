@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from trackside.engine.errors import Place, UnreadableInput
+from trackside.engine.resources import missing_track_hint
 from trackside.engine.track.layout import KeptLayout
 from trackside.engine.yamlio import (
     JsonPath,
@@ -307,12 +308,23 @@ def _require_mapping(doc: YamlDocument) -> YamlDocument:
     return doc
 
 
+def _track_yaml(path: str | os.PathLike[str]) -> YamlDocument:
+    """The YAML of a track file; when there is no such file, the error's hint says
+    what may have been meant (a close file name, a bundled circuit)."""
+    try:
+        return load_yaml(path, "track file")
+    except UnreadableInput as exc:
+        if exc.hint is None and not os.path.lexists(path):
+            exc.hint = missing_track_hint(str(path))
+        raise
+
+
 def read_track_document(
     path: str | os.PathLike[str], *, text: str | None = None
 ) -> tuple[Track | None, YamlDocument, list[SchemaProblem]]:
     """Read a track file, or ``text`` as the content of the file named ``path``: the
     track (None if the schema refuses it), the document, the problems."""
-    doc = parse_yaml(text, str(path)) if text is not None else load_yaml(path, "track file")
+    doc = parse_yaml(text, str(path)) if text is not None else _track_yaml(path)
     doc = _require_mapping(doc)
     problems = schema_problems(doc)
     track = None if problems else Track.from_dict(doc.data, source=str(path))

@@ -159,14 +159,21 @@ def test_until_clear_stops_when_the_question_is_answered(capsys, tmp_path):
 @pytest.mark.parametrize(
     "argv, words",
     [
-        ([], "give either --games G or --until-clear"),
-        (["--games", "10", "--until-clear"], "give either --games G or --until-clear"),
+        ([], "--games: the number of games is not given (give --games G for a fixed"),
+        (["--games", "10", "--until-clear"], "--games and --until-clear cannot be given together"),
         (["--until-clear", "--max-games", "0"], "cannot play 0 games"),
     ],
 )
 def test_games_or_until_clear(capsys, argv, words):
     code, _out, err = run(capsys, "simulate", "--track", "harbour-loop", *argv)
     assert code == 2 and words in err and err.count("\n") == 1
+
+
+def test_games_with_until_clear_says_what_each_does(capsys):
+    code, _out, err = run(capsys, "simulate", "--games", "20", "--until-clear")
+    assert code == 2 and err.startswith("trackside: --games and --until-clear cannot be given")
+    assert "give --games G for a fixed number of games, or --until-clear to stop" in err
+    assert "--max-games N" in err
 
 
 def test_suggest_ranks_fixes_and_writes_them(capsys, tmp_path):
@@ -267,8 +274,12 @@ def test_against_json_prints_what_the_report_holds(capsys):
     "argv, words",
     [
         (["--against", "two-player", "--games", "4"], "'Two players' is for 2 to 2 players, not 4"),
-        (["--against", "standard", "--until-clear"], "--against plays a fixed number of games"),
-        (["--against", "standard", "--games", "4", "--plot", "p.png"], "not --plot"),
+        (["--against", "standard", "--until-clear"], "--against pairs the two variants game by"),
+        (
+            ["--against", "standard", "--games", "4", "--plot", "p.png"],
+            "--plot: a plot draws the grid slots of a single run, and --against makes one for "
+            "each of the two variants (draw the plot from a run without --against)",
+        ),
         (["--against", "world-tour", "--games", "4"], "has a track list"),
         (["--against", "no-such-variant", "--games", "4"], "no bundled variant"),
     ],

@@ -77,9 +77,9 @@ def test_check_deeper_json_says_when_too_few_games_tell_nothing(capsys, straight
 @pytest.mark.parametrize(
     "argv, words",
     [
-        (["--games", "4", "--against", "beginner"], "not --against"),
-        (["--until-clear"], "not --until-clear"),
-        (["--games", "4", "--plot", "p.png"], "not --plot"),
+        (["--games", "4", "--against", "beginner"], "--against cannot be given together"),
+        (["--until-clear"], "stops a single run when its answer is clear"),
+        (["--games", "4", "--plot", "p.png"], "a plot draws the grid slots of a single run"),
         (["--games", "4", "--bots", "random"], "random bots do not search"),
         (["--games", "4", "--bots", "strong:10000"], "already search the most deals allowed"),
         (["--games", "4", "--track", "quarry-hairpin"], "checks one circuit"),
@@ -89,3 +89,18 @@ def test_check_deeper_json_says_when_too_few_games_tell_nothing(capsys, straight
 def test_check_deeper_refuses_what_it_cannot_do_before_any_game(capsys, argv, words):
     code, out, err = run(capsys, "--track", "harbour-loop", "--check-deeper", *argv)
     assert code == 2 and words in err and err.count("\n") == 1 and out == ""
+
+
+@pytest.mark.parametrize(
+    "argv, place, hint",
+    [
+        (["--games", "4", "--against", "beginner"], "--against", "once with --against"),
+        (["--until-clear"], "--until-clear", "give --games G instead of --until-clear"),
+        (["--games", "4", "--plot", "p.png"], "--plot", "a run without --check-deeper"),
+    ],
+)
+def test_check_deeper_names_the_option_refused_and_a_fix_that_fits_it(capsys, argv, place, hint):
+    """Each option refused is named first, and the fix is about that option: a plot is
+    drawn by a run without the check, not fixed by giving a number of games."""
+    code, _out, err = run(capsys, "--track", "harbour-loop", "--check-deeper", *argv)
+    assert code == 2 and err.startswith(f"trackside: {place}: ") and err.endswith(f"{hint})\n")
