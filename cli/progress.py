@@ -8,6 +8,7 @@ import sys
 import time
 
 from trackside.cli.terminal import unescaped
+from trackside.engine.text import time_left
 
 
 class ProgressBar:
@@ -47,23 +48,10 @@ class ProgressBar:
 
     def time_left(self, k: int, now: float) -> str:
         """The time the rest takes at the pace so far, in words ("" too early to say)."""
-        spent = now - self.began
-        if k <= 0 or spent < 2.0 or k >= self.total:
-            return ""
-        return duration((self.total - k) * spent / k)
+        return time_left(k, self.total, now - self.began)
 
     def end(self) -> None:
         """Leave the bar's line (before the command's own lines)."""
         if self.tty:
             self.out.write("\n")
             self.out.flush()
-
-
-def duration(seconds: float) -> str:
-    """``42 s``, ``3 min 10 s``, ``1 h 05 min``."""
-    whole = round(seconds)
-    if whole < 60:
-        return f"{whole} s"
-    if whole < 3600:
-        return f"{whole // 60} min {whole % 60:02d} s"
-    return f"{whole // 3600} h {whole % 3600 // 60:02d} min"

@@ -23,7 +23,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from trackside.cli.progress import ProgressBar, duration
+from trackside.cli.progress import ProgressBar
 from trackside.cli.simulate import (
     add_bots_option,
     add_seed_option,
@@ -46,7 +46,7 @@ from trackside.engine.balance.sweep_figures import DASH, sweep_figures
 from trackside.engine.balance.variant_keys import deck_files, written
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.records import open_variant
-from trackside.engine.text import plural
+from trackside.engine.text import duration, plural
 from trackside.engine.writer import check_writable
 
 INTERRUPTED = 130

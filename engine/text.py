@@ -61,3 +61,21 @@ def _without(text: str, chars: str) -> str:
     for ch in chars:
         text = text.replace(ch, "")
     return text
+
+
+def duration(seconds: float) -> str:
+    """``42 s``, ``3 min 10 s``, ``1 h 05 min``."""
+    whole = round(seconds)
+    if whole < 60:
+        return f"{whole} s"
+    if whole < 3600:
+        return f"{whole // 60} min {whole % 60:02d} s"
+    return f"{whole // 3600} h {whole % 3600 // 60:02d} min"
+
+
+def time_left(done: int, total: int, spent: float) -> str:
+    """The time the rest of ``total`` takes at the pace of the ``done`` so far, in words
+    ("" while it is too early to say, and once all is done)."""
+    if done <= 0 or spent < 2.0 or done >= total:
+        return ""
+    return duration((total - done) * spent / done)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import os
 import threading
+import time
 from dataclasses import replace
 
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
@@ -76,7 +77,7 @@ from trackside.engine.balance.sequential import run_until_clear
 from trackside.engine.errors import TracksideError
 from trackside.engine.records import open_variant
 from trackside.engine.resources import variants_dir
-from trackside.engine.text import plural
+from trackside.engine.text import plural, time_left
 from trackside.engine.track.model import Track
 from trackside.engine.track.validate import validate_track
 
@@ -154,6 +155,7 @@ class BalancePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(self._settings())
         self.progress = QProgressBar()
+        self._began = time.monotonic()  # when the games shown by the bar began
         self.progress.setVisible(False)
         layout.addWidget(self.progress)
         self.status = QLabel("Simulate bot games to see how fair the circuit is.")
@@ -337,6 +339,7 @@ class BalancePanel(QWidget):
         self.progress.setValue(0)
         self.progress.setFormat("%v of %m games")
         self.progress.setVisible(True)
+        self._began = time.monotonic()
 
     def other_variants(self) -> dict[str, str]:
         """The bundled variants other than the panel's, as the Variant box names them,
@@ -455,13 +458,21 @@ class BalancePanel(QWidget):
 
     def _progressed(self, games: int, waiting: str) -> None:
         self.progress.setValue(games)
-        self.progress.setFormat(f"%v games, waiting for {waiting}" if waiting else "%v of %m games")
+        left = self._left(games, self.progress.maximum(), "at most " if waiting else "")
+        self.progress.setFormat(
+            f"%v games, waiting for {waiting}{left}" if waiting else f"%v of %m games{left}"
+        )
         self.progress.setToolTip(f"Waiting for {waiting}" if waiting else "")
 
     def _fix_progressed(self, done: int, total: int, what: str) -> None:
         self.progress.setRange(0, total)
         self.progress.setValue(done)
-        self.progress.setFormat(f"%v of %m games: {what}")
+        self.progress.setFormat(f"%v of %m games: {what}{self._left(done, total)}")
+
+    def _left(self, done: int, total: int, bound: str = "") -> str:
+        """ ", 1 min 20 s left" at the pace so far ("" while too early to say)."""
+        left = time_left(done, total, time.monotonic() - self._began)
+        return f", {bound}{left} left" if left else ""
 
     def _run_spec(self) -> BalanceRun | None:
         track = self.doc.snapshot()

@@ -263,6 +263,7 @@ def test_the_progress_bar_says_the_time_left(monkeypatch):
     import io
 
     from trackside.cli import progress
+    from trackside.engine.text import duration
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
@@ -276,4 +277,4 @@ def test_the_progress_bar_says_the_time_left(monkeypatch):
     shown = screen.getvalue()
     assert shown.startswith("\r[#######.......................] 250/1000 games, 1 of 4 settings")
     assert shown.endswith(", 30 s left\x1b[K")
-    assert [progress.duration(s) for s in (42, 190, 3900)] == ["42 s", "3 min 10 s", "1 h 05 min"]
+    assert [duration(s) for s in (42, 190, 3900)] == ["42 s", "3 min 10 s", "1 h 05 min"]

@@ -235,6 +235,18 @@ def test_cancel_stops_a_run(qtbot, quarry):
     assert "cancelled" in panel.status.text()
 
 
+def test_the_progress_bar_says_the_time_left(qtbot, quarry):
+    """A long run says how long the rest takes at the pace so far, as the command line's
+    bar does (a designer waited minutes for fixes with no idea how long)."""
+    panel = quarry.balance_panel
+    panel.games_box.setValue(5000)
+    quarry.act_simulate.trigger()
+    qtbot.waitUntil(lambda: panel.progress.text().endswith(" left"), timeout=60_000)
+    assert " of 5000 games, " in panel.progress.text()
+    panel.cancel()
+    qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
+
+
 def test_a_circuit_with_errors_is_not_simulated(qtbot, window):
     window.new_blank()
     assert not window.balance_panel.start()
