@@ -59,7 +59,7 @@ def change_item(
     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
     was, now = change.before * scale, change.after * scale
     item.setToolTip(
-        f"{was:.{digits}f}{unit} -> {now:.{digits}f}{unit}"
+        f"{was:.{digits}f}{unit} → {now:.{digits}f}{unit}"
         + ("" if change.significant else ": within noise (95%)")
     )
     if not change.significant:

@@ -272,7 +272,7 @@ def fix_item(rank: int, trial: Trial) -> QListWidgetItem:
     worse = trial.worse()
     lines = [
         f"{rank}. {trial.edit.text}",
-        f"Problems taken away {_change(trial.improvement)}" + (f": {parts}" if parts else ""),
+        f"Problems lessened {_change(trial.improvement)}" + (f": {parts}" if parts else ""),
         *([f"But worse: {'; '.join(worse)}"] if worse else []),
         f"Stalled cars per race {_figure(trial.stalled)}",
         f"Balance {_figure(trial.balance)}",

@@ -150,7 +150,7 @@ def test_the_panel_names_fixes_not_tried_and_what_each_makes_worse(qtbot, window
     said = panel.fixes.summary.text()
     assert "Not tried:<br>" in said and "The grid cannot move back: the finish line is only" in said
     rows = [panel.fixes.fix_list.item(r).text() for r in range(panel.fixes.fix_list.count())]
-    assert all("Problems taken away" in row for row in rows)
+    assert all("Problems lessened" in row for row in rows)
     assert any(": stalls " in row or ": grid slots " in row for row in rows)  # its parts
 
 
