@@ -36,6 +36,43 @@ def nudge(qtbot, window) -> None:
     qtbot.keyClick(window.view, Qt.Key.Key_Right, SHIFT)
 
 
+def test_a_fix_applied_undone_and_redone_is_said_to_be_applied(qtbot, quarry):
+    """Apply, Ctrl+Z, Ctrl+Shift+Z: the circuit is the fix's again, so the fixes box says
+    it is applied (as it did), not that the circuit changed; in between, the fixes and
+    the run are of the circuit as it is."""
+    quick(quarry)
+    panel, fixes = quarry.balance_panel, quarry.balance_panel.fixes
+    quarry.act_simulate.trigger()
+    wait_idle(qtbot, panel)
+    assert panel.suggest()
+    wait_idle(qtbot, panel)
+    assert fixes.search is not None
+    row = next(r for r, t in enumerate(fixes.search.trials) if t.edit.proposal.kind == "line")
+    fixes.select(row)
+    assert fixes.apply_selected()
+    applied = fixes.summary.text()
+    assert applied.startswith(f"Applied: {fixes.search.trials[row].edit.text}.")
+    assert panel.stale  # the run was of the circuit before the fix
+
+    undo(qtbot, quarry)
+    assert not fixes.stale and "changed since" not in fixes.summary.text()
+    fixes.select(row)
+    assert fixes.apply_button.isEnabled()
+    assert not panel.stale and "changed" not in panel.status.text()
+    assert panel.check_button.isEnabled()
+
+    redo(qtbot, quarry)
+    assert fixes.summary.text() == applied
+    assert fixes.applied is fixes.search.trials[row]
+    assert not fixes.apply_button.isEnabled()  # the fixes were made on the circuit before
+    assert panel.stale and "run again" in panel.status.text()
+
+    nudge(qtbot, quarry)  # past the fix: neither applied nor tried
+    assert fixes.applied is None and "changed since" in fixes.summary.text()
+    undo(qtbot, quarry)
+    assert fixes.summary.text() == applied
+
+
 def test_an_edit_and_its_undo_leave_the_run_current(qtbot, quarry):
     """The run shown, and a run under way, are stale only while the circuit differs."""
     quick(quarry)
