@@ -4,7 +4,9 @@ The games run on a worker thread (and, if asked, in worker processes), so
 the window stays responsive; Cancel stops between games. A run plays a number
 of games, or until its answer is clear (the progress bar says what it waits
 for). A run is made on a copy of the circuit: when the circuit changes
-meanwhile, the result is marked stale rather than shown as current. The last
+meanwhile, the result is marked stale rather than shown as current, for as long
+as the circuit plays otherwise than that copy (an undo back to it makes the result
+current again). The last
 report is kept so that the next run shows every figure's change, marked when
 it is within noise. Suggest fixes tries candidate edits of the circuit
 (``panels/fixes.py``). Check with Stronger Bots plays the shown run's games again
@@ -47,7 +49,13 @@ from trackside.editor.panels.balance_tables import (
     marked,
     share_change,
 )
-from trackside.editor.panels.fixes import NOISE_COLOUR, FixesBox, FixWorker, games_to_suggest
+from trackside.editor.panels.fixes import (
+    NOISE_COLOUR,
+    STALE_COLOUR,
+    FixesBox,
+    FixWorker,
+    games_to_suggest,
+)
 from trackside.editor.panels.variant_worker import DeeperWorker, PairedWorker, VariantWorker
 from trackside.editor.widgets.boxes import ComboBox, SpinBox
 from trackside.editor.widgets.whole_views import WholeList
@@ -143,7 +151,8 @@ class BalancePanel(QWidget):
         self.report_run: BalanceRun | None = None  # the run the report shown comes from
         self.previous: BalanceReport | None = None  # what the changes shown are from
         self.last_run: BalanceReport | None = None  # the last report of a plain run
-        self.stale = False
+        self._said_stale = False  # whether the status says the result is stale
+        self._running_text = ""  # what the run under way does, in words
         self._thread: QThread | None = None
         self._worker: BalanceWorker | FixWorker | PairedWorker | None = None
         self.compared_with = ""  # what the changes shown are from, in words
@@ -301,17 +310,17 @@ class BalancePanel(QWidget):
             return False
         until_clear = self.until_clear_box.isChecked()
         self._show_progress(spec.games)
-        self.status.setText(
-            f"Playing until the answer is clear, at most {plural(spec.games, 'game', spec=',')}…"
-            if until_clear
-            else f"Playing {plural(spec.games, 'game', spec=',')}…"
-        )
         self._playing, self._playing_run = spec.track, spec
         self.fixes.clear_search()  # they were of an earlier run
         worker = BalanceWorker(spec, self.workers_box.value(), until_clear)
         worker.progressed.connect(self._progressed)
         worker.finished.connect(self._done)
-        self._launch(worker)
+        self._launch(
+            worker,
+            f"Playing until the answer is clear, at most {plural(spec.games, 'game', spec=',')}…"
+            if until_clear
+            else f"Playing {plural(spec.games, 'game', spec=',')}…",
+        )
         return True
 
     def suggest(self) -> bool:
@@ -326,12 +335,11 @@ class BalancePanel(QWidget):
         games, said = games_to_suggest(self.until_clear_box.isChecked(), spec.games, current)
         spec = replace(spec, games=games)
         self._show_progress(games)
-        self.status.setText(f"Trying fixes: {said}…")
         self._playing = spec.track
         worker = FixWorker(spec, current, self.workers_box.value())
         worker.progressed.connect(self._fix_progressed)
         worker.finished.connect(self._fixes_done)
-        self._launch(worker)
+        self._launch(worker, f"Trying fixes: {said}…")
         return True
 
     def _show_progress(self, games: int) -> None:
@@ -363,24 +371,24 @@ class BalancePanel(QWidget):
         try:
             other = open_variant(path)
         except TracksideError as exc:
-            self.status.setText("\n".join(exc.lines()))
+            self._say("\n".join(exc.lines()))
             return False
         if not other.min_players <= spec.players <= other.max_players:
-            self.status.setText(
+            self._say(
                 f"{other.name} is for {other.min_players} to {other.max_players} players, "
                 f"not {spec.players}: choose a number both variants allow."
             )
             return False
         self._show_progress(2 * spec.games)
-        self.status.setText(
-            f"Playing {plural(spec.games, 'game', spec=',')} of {spec.variant.name} and the "
-            f"same games of {other.name}…"
-        )
         self._playing, self._playing_run = spec.track, replace(spec, variant=other)
         worker = VariantWorker(spec, other, self.workers_box.value())
         worker.progressed.connect(self._progressed)
         worker.finished.connect(self._compared)
-        self._launch(worker)
+        self._launch(
+            worker,
+            f"Playing {plural(spec.games, 'game', spec=',')} of {spec.variant.name} and the "
+            f"same games of {other.name}…",
+        )
         return True
 
     def check_deeper(self) -> bool:
@@ -389,21 +397,21 @@ class BalancePanel(QWidget):
         why = self._cannot_check()
         if self.running or why:
             if why:
-                self.status.setText(why)
+                self._say(why)
             return False
         assert self.report is not None and self.report_run is not None
         spec = replace(self.report_run, games=self.report.games)
         stronger = stronger_bots(spec.bots)
         self._show_progress(2 * spec.games)
-        self.status.setText(
-            f"Playing {plural(spec.games, 'game', spec=',')} with {bots_named(spec.bots)} "
-            f"and the same games with stronger bots ({', '.join(dict.fromkeys(stronger))})…"
-        )
         self._playing, self._playing_run = spec.track, replace(spec, bots=stronger)
         worker = DeeperWorker(spec, self.workers_box.value())
         worker.progressed.connect(self._progressed)
         worker.finished.connect(self._checked)
-        self._launch(worker)
+        self._launch(
+            worker,
+            f"Playing {plural(spec.games, 'game', spec=',')} with {bots_named(spec.bots)} "
+            f"and the same games with stronger bots ({', '.join(dict.fromkeys(stronger))})…",
+        )
         return True
 
     def _cannot_check(self) -> str:
@@ -435,25 +443,25 @@ class BalancePanel(QWidget):
         try:
             saved = read_report(path)
         except TracksideError as exc:
-            self.status.setText(str(exc))
+            self._say(str(exc))
             return False
         if self.report is None:
             self.report_run = None  # no run of this circuit to play again
             self.show_report(saved, earlier=None, against=f"the saved report {path}")
-            self.status.setText(
-                f"Showing the saved report {path}: simulate to compare a run with it."
-            )
+            self._say(f"Showing the saved report {path}: simulate to compare a run with it.")
             return True
         self.show_report(self.report, self.report_track, saved, f"the saved report {path}")
         return True
 
-    def _launch(self, worker: BalanceWorker | FixWorker | PairedWorker) -> None:
+    def _launch(self, worker: BalanceWorker | FixWorker | PairedWorker, said: str) -> None:
+        """Start ``worker`` on a thread of its own, the status saying what it does."""
         self._worker = worker
         self._thread = QThread(self)
         worker.moveToThread(self._thread)
         self._thread.started.connect(worker.work)
-        self.stale = False
+        self._running_text = said
         self._set_running(True)
+        self._show_status()
         self._thread.start()
 
     def _progressed(self, games: int, waiting: str) -> None:
@@ -478,7 +486,7 @@ class BalancePanel(QWidget):
         track = self.doc.snapshot()
         report = validate_track(track)
         if not report.ok:
-            self.status.setText(
+            self._say(
                 f"The circuit has {report.errors} error(s): fix them (see the Issues "
                 "panel) before simulating."
             )
@@ -486,11 +494,11 @@ class BalancePanel(QWidget):
         try:
             variant = open_variant(str(self.variant_box.currentData()))
         except TracksideError as exc:
-            self.status.setText("\n".join(exc.lines()))
+            self._say("\n".join(exc.lines()))
             return None
         players = self.players_box.value()
         if not variant.min_players <= players <= variant.max_players:
-            self.status.setText(
+            self._say(
                 f"{variant.name} is for {variant.min_players} to {variant.max_players} players."
             )
             return None
@@ -503,7 +511,8 @@ class BalancePanel(QWidget):
         """Stop the run after the games under way."""
         if self._worker is not None:
             self._worker.cancel_event.set()
-            self.status.setText("Cancelling…")
+            self._running_text = "Cancelling…"
+            self._show_status()
 
     def wait(self) -> None:
         """Cancel a run and wait for its thread (closing the window)."""
@@ -540,7 +549,7 @@ class BalancePanel(QWidget):
     def _done(self, outcome: object) -> None:
         self._finish()
         if not isinstance(outcome, BalanceReport):
-            self.status.setText(f"The simulation failed: {outcome}")
+            self._say(f"The simulation failed: {outcome}")
             return
         self.report_run = self._playing_run
         self.show_report(outcome, self._playing)
@@ -548,7 +557,7 @@ class BalancePanel(QWidget):
     def _compared(self, outcome: object) -> None:
         self._finish()
         if not isinstance(outcome, VariantComparison):
-            self.status.setText(f"The comparison failed: {outcome}")
+            self._say(f"The comparison failed: {outcome}")
             return
         before, after = outcome.before, outcome.after
         self.report_run = self._playing_run
@@ -562,7 +571,7 @@ class BalancePanel(QWidget):
     def _checked(self, outcome: object) -> None:
         self._finish()
         if not isinstance(outcome, DeeperCheck):
-            self.status.setText(f"The check with stronger bots failed: {outcome}")
+            self._say(f"The check with stronger bots failed: {outcome}")
             return
         before, after = outcome.comparison.before, outcome.comparison.after
         self.report_run = self._playing_run
@@ -589,21 +598,25 @@ class BalancePanel(QWidget):
     def _fixes_done(self, outcome: object) -> None:
         self._finish()
         if not isinstance(outcome, FixSearch):
-            self.status.setText(f"Trying fixes failed: {outcome}")
+            self._say(f"Trying fixes failed: {outcome}")
             return
-        self.status.setText(
+        self._say(
             f"Tried {plural(len(outcome.trials), 'fix', 'fixes')} in {outcome.seconds:.1f} s"
             + (" (cancelled)." if outcome.cancelled else ".")
         )
         self.fixes.show_search(outcome)
         self._bring_into_view(self.fixes)
 
+    @property
+    def stale(self) -> bool:
+        """True while the circuit plays otherwise than the one the run under way plays
+        (the one the result shown was measured on, when none runs): an edit since and
+        not undone. A new name or description plays the same."""
+        measured = self._playing if self.running else self.report_track
+        return measured is not None and not measured.plays_like(self.doc.track)
+
     def _on_track_changed(self) -> None:
-        played = self._playing if self.running else self.report_track
-        if played is not None and played.plays_like(self.doc.track):
-            return  # a new name or description: every game plays the same
-        if (self.running or self.report is not None) and not self.stale:
-            self.stale = True
+        if self.stale != self._said_stale:
             self._show_status()
             self._update_check()
 
@@ -649,11 +662,23 @@ class BalancePanel(QWidget):
             button.setEnabled(True)
         self._heat_toggled()
 
+    def _say(self, text: str) -> None:
+        """Put ``text`` on the status line in place of what a run says."""
+        self._said_stale = False
+        self.status.setStyleSheet("")
+        self.status.setText(text)
+
     def _show_status(self) -> None:
+        """The status line: what the run under way does, else the run shown in words;
+        either with a warning while the circuit plays otherwise."""
+        stale = self._said_stale = self.stale
+        self.status.setStyleSheet(f"color: {STALE_COLOUR}" if stale else "")
+        if self.running:
+            warning = " The circuit has changed since it started: its result will be stale."
+            self.status.setText(self._running_text + (warning if stale else ""))
+            return
         report = self.report
         if report is None:
-            if self.stale:
-                self.status.setText("The circuit changed: this run will be stale.")
             return
         text = f"{run_words(report)} in {report.seconds:.1f} s" + (
             " (cancelled)." if report.cancelled else "."
@@ -662,11 +687,8 @@ class BalancePanel(QWidget):
             text += f" Stopped: {report.answer}."
         if self.compared_with and self.previous is not None:
             text += f" Changes are from {self.compared_with}."
-        if self.stale:
+        if stale:
             text += " The circuit has changed since: run again for current figures."
-            self.status.setStyleSheet("color: #b35c00")
-        else:
-            self.status.setStyleSheet("")
         self.status.setText(text)
 
     def _fill_slots(self, report: BalanceReport, changes: dict[str, Change]) -> None:

@@ -4,7 +4,8 @@ simulation in the background, listed best first, one applied as one undo step.
 The search (``engine.balance.fixes``) runs on a worker thread on a copy of the
 circuit; while it runs the panel shows its progress and can cancel it. When the
 circuit plays otherwise than the one searched (an edit since, or while it ran),
-its fixes are stale, Apply is off and says why.
+its fixes are stale, Apply is off and says why; when it plays as the circuit a fix
+applied made (after Apply, or an undo and redo back to it), the box says so.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from trackside.engine.balance.fixes import (
 from trackside.engine.balance.lane_fixes import lane_fix
 from trackside.engine.balance.wording import shown_change
 from trackside.engine.text import plural
+from trackside.engine.track.model import Track
 
 NOISE_COLOUR = QColor("#8a8f98")  # a change within noise, greyed
 BETTER = QColor("#2e9d4f")
@@ -97,7 +99,8 @@ class FixesBox(QWidget):
     The fixes belong to the circuit they were tried on: while the document's circuit
     plays otherwise (an edit since, even one made while they were being tried) they
     are stale, greyed, and Apply is off; an undo back to that circuit makes them
-    current again. The view moves to a fix's space only when the designer clicks it.
+    current again. While the circuit is the one a fix applied made, the box says it
+    was applied. The view moves to a fix's space only when the designer clicks it.
     """
 
     spaceActivated = Signal(str)  # a fix's space, to show
@@ -107,6 +110,10 @@ class FixesBox(QWidget):
         self.doc = doc
         self.search: FixSearch | None = None
         self.stale = False
+        # The fix applied from this list and the circuit it made (as the document held
+        # it, lanes re-applied): while the circuit plays so, the box says it is applied.
+        self._applied: tuple[Trial, Track] | None = None
+        self._said_applied = False  # whether the summary says a fix is applied
         self._said = ""  # what the search tried, above the list
         self._untried: list[str] = []  # kinds of fix not tried, and why
         self._unclear = ""  # said when no fix lessens the problems beyond noise
@@ -136,7 +143,7 @@ class FixesBox(QWidget):
 
     def show_search(self, search: FixSearch) -> None:
         """List the fixes of ``search``, best first, none of them selected."""
-        self.search = search
+        self.search, self._applied = search, None
         said = (
             f"{plural(len(search.trials), 'candidate fix', 'candidate fixes')}, each played "
             f"against the circuit as it is on the same {plural(search.base.games, 'game')}"
@@ -165,6 +172,7 @@ class FixesBox(QWidget):
     def clear_search(self) -> None:
         """Forget the fixes shown (a new run of the circuit is under way)."""
         self.search, self.stale, self._said, self._untried = None, False, "", []
+        self._applied = None
         self._unclear = ""
         self.fix_list.blockSignals(True)
         self.fix_list.clear()
@@ -213,10 +221,8 @@ class FixesBox(QWidget):
             self.summary.setText(f"Not applied: {exc}")
             return False
         if applied:
-            self.summary.setText(
-                f"Applied: {trial.edit.text}. Simulate again to see it measured on its own; "
-                "Undo takes it back."
-            )
+            self._applied = (trial, self.doc.snapshot())
+            self._show_stale()
         else:
             self.summary.setText(f"Not applied: the circuit has {trial.edit.text} already.")
         return applied
@@ -238,14 +244,34 @@ class FixesBox(QWidget):
         tried = self.search.track if self.search is not None else None
         return tried is None or tried.plays_like(self.doc.track)
 
+    @property
+    def applied(self) -> Trial | None:
+        """The fix applied from the list when the circuit plays as the one it made."""
+        if self._applied is None or not self._applied[1].plays_like(self.doc.track):
+            return None
+        return self._applied[0]
+
     def _on_track_changed(self) -> None:
-        if self.search is not None and self.stale == self._current():
-            self.stale = not self.stale
+        if self.search is None:
+            return
+        stale = not self._current()
+        if stale != self.stale or self._said_applied != (self.applied is not None):
+            self.stale = stale
             self._show_stale()
 
     def _show_stale(self) -> None:
         """The summary (the stale warning first, the kinds of fix not tried on lines of
-        their own) and Apply only when current."""
+        their own) and Apply only when current; only that a fix is applied while the
+        circuit is the one it made."""
+        applied = self.applied
+        self._said_applied = applied is not None
+        self._selected(self.fix_list.currentRow())
+        if applied is not None:
+            self.summary.setText(
+                f"Applied: {applied.edit.text}. Simulate again to see it measured on its "
+                "own; Undo takes it back."
+            )
+            return
         parts = [html.escape(self._said)]
         if self._unclear:
             parts.append(f"<b>{html.escape(self._unclear)}</b>")
@@ -259,7 +285,6 @@ class FixesBox(QWidget):
         if self._untried:
             parts.append("<br>".join(["Not tried:", *map(html.escape, self._untried)]))
         self.summary.setText("<br>".join(parts))
-        self._selected(self.fix_list.currentRow())
 
 
 def fix_item(rank: int, trial: Trial) -> QListWidgetItem:

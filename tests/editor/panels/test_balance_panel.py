@@ -317,6 +317,9 @@ def test_a_lane_fix_at_a_jam_is_tried_and_applied_by_re_applying_its_layout(
     assert window.doc.lane_layouts[0].pieces[3].lanes == 2
     window.doc.undo_stack.undo()
     assert len(window.doc.track.spaces) == 136
+    window.doc.undo_stack.redo()  # the circuit the fix made again: said to be applied
+    assert panel.fixes.applied is trials[row]
+    assert panel.fixes.summary.text().startswith(f"Applied: {trials[row].edit.text}.")
 
 
 def test_a_fix_no_track_file_could_hold_is_not_applied_and_says_why(quarry):
