@@ -130,6 +130,8 @@ class BalancePanel(QWidget):
     suggested fixes and the heat map."""
 
     spaceActivated = Signal(str)  # a hint's space, to select and show
+    fixActivated = Signal(str)  # a fix clicked: its first space ("" when it names none)
+    fixPreviewChanged = Signal(object)  # the fix selected, to draw (FixPreview), or None
     heatChanged = Signal(str)  # "", "ends" or "blocked"
     runningChanged = Signal(bool)
     buttonsChanged = Signal()  # Suggest fixes or Check with Stronger Bots turned on or off
@@ -183,7 +185,8 @@ class BalancePanel(QWidget):
         self.hint_list.hide()
         layout.addWidget(self.hint_list)
         self.fixes = FixesBox(self.doc)
-        self.fixes.spaceActivated.connect(self.spaceActivated)
+        self.fixes.spaceActivated.connect(self.fixActivated)
+        self.fixes.previewChanged.connect(self.fixPreviewChanged)
         layout.addWidget(self.fixes)
         self.slot_table = figure_table(["Slot", "Wins", "Change", "Place", "Change"], stretch=0)
         layout.addWidget(self.slot_table)

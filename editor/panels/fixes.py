@@ -4,13 +4,16 @@ simulation in the background, listed best first, one applied as one undo step.
 The search (``engine.balance.fixes``) runs on a worker thread on a copy of the
 circuit; while it runs the panel shows its progress and can cancel it. When the
 circuit plays otherwise than the one searched (an edit since, or while it ran),
-its fixes are stale, Apply is off and says why.
+its fixes are stale, Apply is off and says why. The fix selected, while current,
+is offered to the canvas to preview (``FixPreview``; the window draws it with
+``editor/canvas/fix_preview.py``).
 """
 
 from __future__ import annotations
 
 import html
 import threading
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtGui import QColor
@@ -39,6 +42,7 @@ from trackside.engine.balance.fixes import (
 from trackside.engine.balance.lane_fixes import lane_fix
 from trackside.engine.balance.wording import shown_change
 from trackside.engine.text import plural
+from trackside.engine.track.model import Track
 
 NOISE_COLOUR = QColor("#8a8f98")  # a change within noise, greyed
 BETTER = QColor("#2e9d4f")
@@ -60,6 +64,17 @@ def games_to_suggest(until_clear: bool, games: int, shown: BalanceReport | None)
     return games, (
         f"{plural(games, 'game', spec=',')} for the circuit and for each candidate ({why})"
     )
+
+
+@dataclass(frozen=True)
+class FixPreview:
+    """A fix to draw over the board: the circuit it was tried on, the circuit it makes,
+    its number in the list (1: the best) and its words."""
+
+    before: Track
+    after: Track
+    number: int
+    text: str
 
 
 class FixWorker(QObject):
@@ -97,10 +112,12 @@ class FixesBox(QWidget):
     The fixes belong to the circuit they were tried on: while the document's circuit
     plays otherwise (an edit since, even one made while they were being tried) they
     are stale, greyed, and Apply is off; an undo back to that circuit makes them
-    current again. The view moves to a fix's space only when the designer clicks it.
+    current again. The fix selected, while current, is offered for a preview
+    (``previewChanged``); the view moves to a fix only when the designer clicks it.
     """
 
-    spaceActivated = Signal(str)  # a fix's space, to show
+    spaceActivated = Signal(str)  # a fix clicked: its first space ("" when it names none)
+    previewChanged = Signal(object)  # the FixPreview of the fix selected, or None
 
     def __init__(self, doc: TrackDocument, parent: QWidget | None = None):
         super().__init__(parent)
@@ -110,6 +127,7 @@ class FixesBox(QWidget):
         self._said = ""  # what the search tried, above the list
         self._untried: list[str] = []  # kinds of fix not tried, and why
         self._unclear = ""  # said when no fix lessens the problems beyond noise
+        self._previewed: Trial | None = None  # the fix whose preview was offered last
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.summary = QLabel()
@@ -120,6 +138,7 @@ class FixesBox(QWidget):
         self.fix_list = WholeList()
         self.fix_list.setAlternatingRowColors(True)
         self.fix_list.currentRowChanged.connect(self._selected)
+        self.fix_list.itemSelectionChanged.connect(self._deselected)
         self.fix_list.itemClicked.connect(self._show_fix)
         self.fix_list.itemActivated.connect(self._show_fix)
         layout.addWidget(self.fix_list)
@@ -171,6 +190,7 @@ class FixesBox(QWidget):
         self.fix_list.blockSignals(False)
         self.summary.clear()
         self.apply_button.setEnabled(False)
+        self._offer_preview()
         self.hide()
 
     def selected_trial(self) -> Trial | None:
@@ -184,16 +204,38 @@ class FixesBox(QWidget):
         """Select the fix in ``row`` (0: the best)."""
         self.fix_list.setCurrentRow(row)
 
+    def preview(self) -> FixPreview | None:
+        """The fix selected, to draw over the board; None when none is selected or the
+        fixes are stale (what it would change is of a circuit no longer there)."""
+        trial = self.selected_trial()
+        if trial is None or self.stale or self.search is None:
+            return None
+        tried = self.search.track
+        before = tried if tried is not None else self.doc.snapshot()
+        row = self.fix_list.currentRow()
+        return FixPreview(before, trial.edit.track, row + 1, trial.edit.text)
+
     def _selected(self, _row: int) -> None:
         trial = self.selected_trial()
         self.apply_button.setEnabled(trial is not None and not self.stale)
+        self._offer_preview()
+
+    def _deselected(self) -> None:
+        """A fix deselected (Ctrl+click) is no longer the one chosen."""
+        if not self.fix_list.selectedItems() and self.fix_list.currentRow() >= 0:
+            self.fix_list.setCurrentRow(-1)
+
+    def _offer_preview(self) -> None:
+        trial = self.selected_trial() if not self.stale else None
+        if trial is not self._previewed:
+            self._previewed = trial
+            self.previewChanged.emit(self.preview())
 
     def _show_fix(self, item: QListWidgetItem) -> None:
         row = self.fix_list.row(item)
         if self.search is not None and 0 <= row < len(self.search.trials):
             spaces = self.search.trials[row].edit.spaces
-            if spaces:
-                self.spaceActivated.emit(spaces[0])
+            self.spaceActivated.emit(spaces[0] if spaces else "")
 
     def apply_selected(self) -> bool:
         """Apply the selected fix to the circuit as one undo step; False (and why, in
