@@ -232,6 +232,8 @@ class FixesBox(QWidget):
             self.previewChanged.emit(self.preview())
 
     def _show_fix(self, item: QListWidgetItem) -> None:
+        if not item.isSelected():  # Ctrl+click took it out of the choice
+            return
         row = self.fix_list.row(item)
         if self.search is not None and 0 <= row < len(self.search.trials):
             spaces = self.search.trials[row].edit.spaces

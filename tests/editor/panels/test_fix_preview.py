@@ -69,8 +69,10 @@ def test_a_fix_clicked_is_drawn_at_its_new_place_until_none_is_chosen(qtbot, qua
     assert preview.slots == [corners[s] for s in grid.track.start_grid]
     assert preview.lines == {}
 
+    centre = quarry.view.mapToScene(quarry.view.viewport().rect().center())
     click_fix(qtbot, quarry, 1, Qt.KeyboardModifier.ControlModifier)  # chosen no more
     qtbot.waitUntil(lambda: not preview.showing)
+    assert quarry.view.mapToScene(quarry.view.viewport().rect().center()) == centre
     assert not quarry.balance_panel.fixes.apply_button.isEnabled()
     click_fix(qtbot, quarry, 0)
     qtbot.waitUntil(lambda: preview.showing)
