@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from trackside import __version__
+from trackside.editor.canvas.fix_preview import FixPreviewItem
 from trackside.editor.canvas.heatmap import HeatLegend, HeatMapItem
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.canvas.view import CanvasView
@@ -44,6 +45,7 @@ from trackside.editor.panels.balance import BalancePanel
 from trackside.editor.panels.compare import ComparePanel
 from trackside.editor.panels.export import ExportDialog, export_board
 from trackside.editor.panels.first_run import FirstRun
+from trackside.editor.panels.fixes import FixPreview
 from trackside.editor.panels.inspector import Inspector
 from trackside.editor.panels.issues import IssuesPanel, ShownIssue
 from trackside.editor.panels.lanes import LanePanel
@@ -445,7 +447,15 @@ class MainWindow(QMainWindow):
         m = bar.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
         m.addSeparator()
-        m.addActions([self.act_simulate, self.act_compare_variant, self.act_compare_report])
+        m.addActions(
+            [
+                self.act_simulate,
+                self.act_suggest_fixes,
+                self.act_check_stronger,
+                self.act_compare_variant,
+                self.act_compare_report,
+            ]
+        )
         self._fill_recent()
 
     def _build_play(self) -> None:
@@ -536,7 +546,7 @@ class MainWindow(QMainWindow):
         self.scene.toolChanged.connect(self._raise_tool_dock)
 
     def _build_balance(self) -> None:
-        """The Balance panel, its Simulate action and the heat map on the canvas."""
+        """The Balance panel, its actions, the heat map and the fix preview on the canvas."""
         self.balance_panel = BalancePanel(self.doc)
         self.balance_dock = self._dock(
             "Balance", scrolled(self.balance_panel), Qt.DockWidgetArea.RightDockWidgetArea
@@ -546,11 +556,27 @@ class MainWindow(QMainWindow):
         self.heatmap = HeatMapItem()
         self.scene.addItem(self.heatmap)
         self.heat_legend = HeatLegend(self.view)
+        self.fix_preview = FixPreviewItem()
+        self.scene.addItem(self.fix_preview)
         self.act_simulate = self._action(
             "&Simulate…",
             self.simulate,
             "Ctrl+Shift+B",
             "Play bot games on this circuit and show how fair it is (Balance panel)",
+        )
+        self.act_suggest_fixes = self._action(
+            "Suggest &Fixes",
+            self.suggest_fixes,
+            None,
+            "Try candidate edits of this circuit, each on the same games as the circuit as "
+            "it is, and list them best first (Balance panel)",
+        )
+        self.act_check_stronger = self._action(
+            "Check with Stronger &Bots",
+            self.check_with_stronger_bots,
+            None,
+            "Play the games of the run shown again with stronger bots and say whether its "
+            "verdict holds (Balance panel)",
         )
         self.act_compare_variant = self._action(
             "Compare with &Variant…",
@@ -576,13 +602,60 @@ class MainWindow(QMainWindow):
         self.act_heatmap.setEnabled(False)
         self.balance_panel.heatChanged.connect(self._show_heat)
         self.balance_panel.spaceActivated.connect(self.point_to_space)
+        self.balance_panel.fixActivated.connect(self.point_to_fix)
+        self.balance_panel.fixPreviewChanged.connect(self.preview_fix)
+        self.balance_panel.buttonsChanged.connect(self._follow_balance_buttons)
+        self._follow_balance_buttons()
         self.doc.changed.connect(lambda: self.heatmap.follow(self.doc.track))
+
+    def _raise_balance(self) -> None:
+        self.balance_dock.show()
+        self.balance_dock.raise_()
 
     def simulate(self) -> None:
         """Tools > Simulate…: bring the Balance panel up and start a run."""
-        self.balance_dock.show()
-        self.balance_dock.raise_()
+        self._raise_balance()
         self.balance_panel.start()
+
+    def suggest_fixes(self) -> None:
+        """Tools > Suggest Fixes: bring the Balance panel up and start a search for fixes."""
+        self._raise_balance()
+        self.balance_panel.suggest()
+
+    def check_with_stronger_bots(self) -> None:
+        """Tools > Check with Stronger Bots: bring the Balance panel up and play the run
+        shown again with stronger bots."""
+        self._raise_balance()
+        self.balance_panel.check_deeper()
+
+    def _follow_balance_buttons(self) -> None:
+        """The menu entries are on exactly when the panel's buttons are."""
+        self.act_suggest_fixes.setEnabled(self.balance_panel.can_suggest())
+        self.act_check_stronger.setEnabled(self.balance_panel.can_check())
+
+    def preview_fix(self, preview: FixPreview | None) -> None:
+        """Draw what the fix selected in the Balance panel would change (nothing for
+        None), and say what the drawing is."""
+        if preview is None:
+            self.fix_preview.clear()
+            return
+        self.fix_preview.show_change(preview.before, preview.after, f"fix {preview.number}")
+        self.statusBar().showMessage(
+            f"Fix {preview.number} is drawn in pink on the board, not made: {preview.text}. "
+            "Apply makes it (one undo step).",
+            8000,
+        )
+
+    def point_to_fix(self, space_id: str) -> None:
+        """Centre the view on what the fix clicked would change (its preview) and outline
+        the space it is about, without selecting it."""
+        indices = self.doc.indices_of([space_id] if space_id else [])
+        self.scene.point_out(indices)
+        rect = self.fix_preview.extent()
+        for i in indices:
+            rect = rect.united(self.scene.space_items[i].sceneBoundingRect())
+        if not rect.isEmpty():
+            self.view.centre_on_rect(rect)
 
     def compare_variant(self) -> None:
         """Tools > Compare with Variant…: the open circuit under the Balance panel's
@@ -591,16 +664,14 @@ class MainWindow(QMainWindow):
         others = panel.other_variants()
         choice = self.prompts.compare_variant(panel.variant_box.currentText(), list(others))
         if choice:
-            self.balance_dock.show()
-            self.balance_dock.raise_()
+            self._raise_balance()
             panel.compare_variant(others.get(choice, choice))
 
     def compare_saved_report(self) -> None:
         """Tools > Compare with Saved Report…: every figure's change from a saved report."""
         path = self.prompts.report_path(str(self.start_folder()))
         if path:
-            self.balance_dock.show()
-            self.balance_dock.raise_()
+            self._raise_balance()
             self.balance_panel.compare_with_saved(path)
 
     def _show_heat(self, mode: str) -> None:

@@ -145,9 +145,9 @@ def closes_shot() -> None:
 
 
 def balance_shot() -> None:
-    """Quarry Hairpin: 1,000 greedy games, Suggest fixes (balance-fixes.png), the best
-    fix applied and 1,000 games again: every figure with its change, the heat map and
-    its legend in the canvas corner (balance-panel.png)."""
+    """Quarry Hairpin: 1,000 games, Suggest fixes, the best fix selected and drawn on
+    the board (balance-fixes.png), then applied and 1,000 games again: every figure with
+    its change, the heat map and its legend in the canvas corner (balance-panel.png)."""
     w = window()
     w.open_file(TRACKS / "quarry-hairpin.yaml", ask=False)
     w.view.fit_to_view()

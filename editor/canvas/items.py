@@ -26,6 +26,8 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QBrush,
     QColor,
+    QFont,
+    QFontMetricsF,
     QPainter,
     QPainterPath,
     QPainterPathStroker,
@@ -441,6 +443,53 @@ class SnapMarker(QGraphicsItem):
         else:
             painter.drawLine(QPointF(-s, 0), QPointF(s, 0))
             painter.drawLine(QPointF(0, -s), QPointF(0, s))
+
+
+class NameTag(QGraphicsItem):
+    """A small name tag in ``colour``, the same size on screen at any zoom: centred on its
+    place, or, given a direction ``away`` (a unit vector), lying just beyond its place
+    that way (a tag at the end of a line, clear of it)."""
+
+    GAP_PX = 4.0
+
+    def __init__(
+        self,
+        text: str,
+        colour: QColor,
+        parent: QGraphicsItem | None = None,
+        away: tuple[float, float] = (0.0, 0.0),
+    ):
+        super().__init__(parent)
+        self.text = text
+        self.colour = QColor(colour)
+        self.font = QFont()
+        self.font.setBold(True)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        # Measured once: an item that ignores the zoom is asked for its bounds on every
+        # repaint of the canvas, wherever it is (the scene's index cannot place it).
+        metrics = QFontMetricsF(self.font)
+        w, h = metrics.horizontalAdvance(self.text) + 12, metrics.height() + 4
+        ux, uy = away
+        reach = [(w / 2 + self.GAP_PX) / abs(ux)] if ux else []
+        reach += [(h / 2 + self.GAP_PX) / abs(uy)] if uy else []
+        t = min(reach, default=0.0)
+        self._rect = QRectF(t * ux - w / 2, t * uy - h / 2, w, h)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(self._rect)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        rect = self.boundingRect()
+        painter.setPen(QPen(QColor("#ffffff"), 1.2))
+        painter.setBrush(QBrush(self.colour))
+        painter.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
+        painter.setFont(self.font)
+        painter.setPen(QColor("#ffffff"))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.text)
 
 
 def arrow_polygon(a: QPointF, b: QPointF, size: float) -> QPolygonF:

@@ -17,18 +17,16 @@ from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import (
     QBrush,
     QColor,
-    QFont,
-    QFontMetricsF,
     QPainter,
     QPainterPath,
     QPen,
     QPolygonF,
 )
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
-from trackside.editor.canvas.items import Z_LINE, BoundedItem
+from trackside.editor.canvas.items import Z_LINE, BoundedItem, NameTag
 from trackside.editor.document.track_document import TrackDocument
-from trackside.engine.track.model import Point
+from trackside.engine.track.model import Point, Track
 
 COLOUR = QColor("#13b86b")
 TIP = (
@@ -64,6 +62,32 @@ def track_span(corners: np.ndarray, at: Point, normal: Point) -> tuple[float, fl
     return lo, hi
 
 
+def lap_start_place(track: Track) -> tuple[Point, Point, Point] | None:
+    """Where ``track``'s lap starts: the first point of its racing line, the driving
+    direction there and the unit vector across the track; None on an open circuit."""
+    cl = track.centerline
+    pts = cl.points
+    if not cl.closed or len(pts) < 3:
+        return None
+    first, second, last = pts[0], pts[1], pts[-1]
+    dx, dy = float(second[0]) - float(last[0]), float(second[1]) - float(last[1])
+    norm = math.hypot(dx, dy) or 1.0
+    return (float(first[0]), float(first[1])), (dx / norm, dy / norm), (dy / norm, -dx / norm)
+
+
+def bar_ends(track: Track, at: Point, normal: Point) -> tuple[Point, Point]:
+    """The ends of a bar across ``track`` at ``at`` along ``normal``, spanning its lanes."""
+    spaces = track.spaces
+    flat = chain.from_iterable(chain.from_iterable(sp.corners for sp in spaces))
+    count = 2 * sum(len(sp.corners) for sp in spaces)
+    corners = np.fromiter(flat, dtype=float, count=count).reshape(-1, 2)
+    lo, hi = track_span(corners, at, normal)
+    return (
+        (at[0] + lo * normal[0], at[1] + lo * normal[1]),
+        (at[0] + hi * normal[0], at[1] + hi * normal[1]),
+    )
+
+
 class LapStartItem(BoundedItem):
     """The lap start of the document's track (hidden on a point-to-point track)."""
 
@@ -75,7 +99,7 @@ class LapStartItem(BoundedItem):
         self.setAcceptHoverEvents(True)
         self.ends: tuple[Point, Point] | None = None
         self.direction: Point = (1.0, 0.0)
-        self.label = _Tag("Lap start", self)
+        self.label = NameTag("Lap start", COLOUR.darker(115), self)
         self.label.setToolTip(TIP)
         self._previewing = False
         self._timer = QTimer(owner)
@@ -95,16 +119,11 @@ class LapStartItem(BoundedItem):
         """Put the marker on the first point of the racing line (hidden when open)."""
         if self._previewing:
             return
-        cl = self.doc.track.centerline
-        pts = cl.points
-        if not cl.closed or len(pts) < 3:
+        place = lap_start_place(self.doc.track)
+        if place is None:
             self._place(None, (1.0, 0.0), (0.0, 1.0))
             return
-        first, second, last = pts[0], pts[1], pts[-1]
-        dx, dy = float(second[0]) - float(last[0]), float(second[1]) - float(last[1])
-        norm = math.hypot(dx, dy) or 1.0
-        at = (float(first[0]), float(first[1]))
-        self._place(at, (dx / norm, dy / norm), (dy / norm, -dx / norm))
+        self._place(*place)
 
     def show_preview(self, at: Point, normal: Point) -> None:
         """Show the marker at ``at`` (while it is dragged), until ``end_preview``."""
@@ -122,15 +141,7 @@ class LapStartItem(BoundedItem):
             self.set_bounds(QRectF())
             self.setVisible(False)
             return
-        spaces = self.doc.track.spaces
-        flat = chain.from_iterable(chain.from_iterable(sp.corners for sp in spaces))
-        count = 2 * sum(len(sp.corners) for sp in spaces)
-        corners = np.fromiter(flat, dtype=float, count=count).reshape(-1, 2)
-        lo, hi = track_span(corners, at, normal)
-        self.ends = (
-            (at[0] + lo * normal[0], at[1] + lo * normal[1]),
-            (at[0] + hi * normal[0], at[1] + hi * normal[1]),
-        )
+        self.ends = bar_ends(self.doc.track, at, normal)
         self.direction = direction
         self.set_bounds(self._extent())
         outer = self.ends[1]
@@ -197,34 +208,3 @@ class LapStartItem(BoundedItem):
         painter.setPen(outline)
         painter.setBrush(QBrush(COLOUR))
         painter.drawPolygon(self._arrow())
-
-
-class _Tag(QGraphicsItem):
-    """A small green name tag, the same size on screen at any zoom, centred on its place."""
-
-    def __init__(self, text: str, parent: QGraphicsItem):
-        super().__init__(parent)
-        self.text = text
-        self.font = QFont()
-        self.font.setBold(True)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
-        # Measured once: an item that ignores the zoom is asked for its bounds on every
-        # repaint of the canvas, wherever it is (the scene's index cannot place it).
-        metrics = QFontMetricsF(self.font)
-        w, h = metrics.horizontalAdvance(self.text) + 12, metrics.height() + 4
-        self._rect = QRectF(-w / 2, -h / 2, w, h)
-
-    def boundingRect(self) -> QRectF:
-        return QRectF(self._rect)
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        rect = self.boundingRect()
-        painter.setPen(QPen(QColor("#ffffff"), 1.2))
-        painter.setBrush(QBrush(COLOUR.darker(115)))
-        painter.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
-        painter.setFont(self.font)
-        painter.setPen(QColor("#ffffff"))
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.text)

@@ -138,8 +138,11 @@ class BalancePanel(QWidget):
     suggested fixes and the heat map."""
 
     spaceActivated = Signal(str)  # a hint's space, to select and show
+    fixActivated = Signal(str)  # a fix clicked: its first space ("" when it names none)
+    fixPreviewChanged = Signal(object)  # the fix selected, to draw (FixPreview), or None
     heatChanged = Signal(str)  # "", "ends" or "blocked"
     runningChanged = Signal(bool)
+    buttonsChanged = Signal()  # Suggest fixes or Check with Stronger Bots turned on or off
 
     def __init__(self, doc: TrackDocument, parent: QWidget | None = None):
         super().__init__(parent)
@@ -191,7 +194,8 @@ class BalancePanel(QWidget):
         self.hint_list.hide()
         layout.addWidget(self.hint_list)
         self.fixes = FixesBox(self.doc)
-        self.fixes.spaceActivated.connect(self.spaceActivated)
+        self.fixes.spaceActivated.connect(self.fixActivated)
+        self.fixes.previewChanged.connect(self.fixPreviewChanged)
         layout.addWidget(self.fixes)
         self.slot_table = figure_table(["Slot", "Wins", "Change", "Place", "Change"], stretch=0)
         layout.addWidget(self.slot_table)
@@ -271,7 +275,7 @@ class BalancePanel(QWidget):
         buttons.addWidget(self.cancel_button)
         settings.addLayout(buttons, 4, 0, 1, 4)
         settings.addWidget(self.check_button, 5, 0, 1, 4)
-        self._update_check()
+        self._update_buttons()
         settings.setColumnStretch(1, 1)
         settings.setColumnStretch(3, 1)
         return settings
@@ -425,17 +429,29 @@ class BalancePanel(QWidget):
         problem = no_stronger(self.report_run.bots)
         return f"{problem[0].upper()}{problem[1:]}." if problem else ""
 
-    def _update_check(self) -> None:
+    def can_suggest(self) -> bool:
+        """True when Suggest fixes can start (nothing else is running)."""
+        return not self.running
+
+    def can_check(self) -> bool:
+        """True when Check with Stronger Bots can start."""
+        return not self.running and not self._cannot_check()
+
+    def _update_buttons(self) -> None:
+        """Suggest fixes and Check with Stronger Bots on or off (the window's menu
+        entries follow them: ``buttonsChanged``), the check's tooltip saying why."""
+        self.suggest_button.setEnabled(self.can_suggest())
+        self.check_button.setEnabled(self.can_check())
         why = self._cannot_check()
-        self.check_button.setEnabled(not self.running and not why)
         if why or self.report_run is None:
             self.check_button.setToolTip(why)
-            return
-        stronger = ", ".join(dict.fromkeys(stronger_bots(self.report_run.bots)))
-        self.check_button.setToolTip(
-            f"Play the same games with stronger bots ({stronger}: a search twice as deep) "
-            "and say whether the verdict holds"
-        )
+        else:
+            stronger = ", ".join(dict.fromkeys(stronger_bots(self.report_run.bots)))
+            self.check_button.setToolTip(
+                f"Play the same games with stronger bots ({stronger}: a search twice as "
+                "deep) and say whether the verdict holds"
+            )
+        self.buttonsChanged.emit()
 
     def compare_with_saved(self, path: str) -> bool:
         """Take a saved report (``simulate --report``, of this version or version 1) as
@@ -523,9 +539,8 @@ class BalancePanel(QWidget):
 
     def _set_running(self, running: bool) -> None:
         self.run_button.setEnabled(not running)
-        self.suggest_button.setEnabled(not running)
         self.cancel_button.setEnabled(running)
-        self._update_check()
+        self._update_buttons()
         for box in (
             self.variant_box,
             self.players_box,
@@ -618,7 +633,7 @@ class BalancePanel(QWidget):
     def _on_track_changed(self) -> None:
         if self.stale != self._said_stale:
             self._show_status()
-            self._update_check()
+            self._update_buttons()
 
     # -- showing ------------------------------------------------------------------
     def show_report(
@@ -645,7 +660,7 @@ class BalancePanel(QWidget):
         self.report_track = track or self.doc.snapshot()
         self._show_status()
         self.verdict.hide()  # a check's verdict is shown after its report
-        self._update_check()
+        self._update_buttons()
         self.headline.setText(
             f"<b style='font-size:14pt'>Balance {report.balance:.2f}</b> "
             f"<span>with {html.escape(bots_named(report.bots))} (1 = every grid slot wins as "

@@ -5,13 +5,16 @@ The search (``engine.balance.fixes``) runs on a worker thread on a copy of the
 circuit; while it runs the panel shows its progress and can cancel it. When the
 circuit plays otherwise than the one searched (an edit since, or while it ran),
 its fixes are stale, Apply is off and says why; when it plays as the circuit a fix
-applied made (after Apply, or an undo and redo back to it), the box says so.
+applied made (after Apply, or an undo and redo back to it), the box says so. The
+fix selected, while current, is offered to the canvas to preview (``FixPreview``;
+the window draws it with ``editor/canvas/fix_preview.py``).
 """
 
 from __future__ import annotations
 
 import html
 import threading
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtGui import QColor
@@ -64,6 +67,17 @@ def games_to_suggest(until_clear: bool, games: int, shown: BalanceReport | None)
     )
 
 
+@dataclass(frozen=True)
+class FixPreview:
+    """A fix to draw over the board: the circuit it was tried on, the circuit it makes,
+    its number in the list (1: the best) and its words."""
+
+    before: Track
+    after: Track
+    number: int
+    text: str
+
+
 class FixWorker(QObject):
     """Runs one search for fixes off the GUI thread."""
 
@@ -100,10 +114,12 @@ class FixesBox(QWidget):
     plays otherwise (an edit since, even one made while they were being tried) they
     are stale, greyed, and Apply is off; an undo back to that circuit makes them
     current again. While the circuit is the one a fix applied made, the box says it
-    was applied. The view moves to a fix's space only when the designer clicks it.
+    was applied. The fix selected, while current, is offered for a preview
+    (``previewChanged``); the view moves to a fix only when the designer clicks it.
     """
 
-    spaceActivated = Signal(str)  # a fix's space, to show
+    spaceActivated = Signal(str)  # a fix clicked: its first space ("" when it names none)
+    previewChanged = Signal(object)  # the FixPreview of the fix selected, or None
 
     def __init__(self, doc: TrackDocument, parent: QWidget | None = None):
         super().__init__(parent)
@@ -117,6 +133,7 @@ class FixesBox(QWidget):
         self._said = ""  # what the search tried, above the list
         self._untried: list[str] = []  # kinds of fix not tried, and why
         self._unclear = ""  # said when no fix lessens the problems beyond noise
+        self._previewed: Trial | None = None  # the fix whose preview was offered last
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.summary = QLabel()
@@ -127,6 +144,7 @@ class FixesBox(QWidget):
         self.fix_list = WholeList()
         self.fix_list.setAlternatingRowColors(True)
         self.fix_list.currentRowChanged.connect(self._selected)
+        self.fix_list.itemSelectionChanged.connect(self._deselected)
         self.fix_list.itemClicked.connect(self._show_fix)
         self.fix_list.itemActivated.connect(self._show_fix)
         layout.addWidget(self.fix_list)
@@ -179,6 +197,7 @@ class FixesBox(QWidget):
         self.fix_list.blockSignals(False)
         self.summary.clear()
         self.apply_button.setEnabled(False)
+        self._offer_preview()
         self.hide()
 
     def selected_trial(self) -> Trial | None:
@@ -192,16 +211,40 @@ class FixesBox(QWidget):
         """Select the fix in ``row`` (0: the best)."""
         self.fix_list.setCurrentRow(row)
 
+    def preview(self) -> FixPreview | None:
+        """The fix selected, to draw over the board; None when none is selected or the
+        fixes are stale (what it would change is of a circuit no longer there)."""
+        trial = self.selected_trial()
+        if trial is None or self.stale or self.search is None:
+            return None
+        tried = self.search.track
+        before = tried if tried is not None else self.doc.snapshot()
+        row = self.fix_list.currentRow()
+        return FixPreview(before, trial.edit.track, row + 1, trial.edit.text)
+
     def _selected(self, _row: int) -> None:
         trial = self.selected_trial()
         self.apply_button.setEnabled(trial is not None and not self.stale)
+        self._offer_preview()
+
+    def _deselected(self) -> None:
+        """A fix deselected (Ctrl+click) is no longer the one chosen."""
+        if not self.fix_list.selectedItems() and self.fix_list.currentRow() >= 0:
+            self.fix_list.setCurrentRow(-1)
+
+    def _offer_preview(self) -> None:
+        trial = self.selected_trial() if not self.stale else None
+        if trial is not self._previewed:
+            self._previewed = trial
+            self.previewChanged.emit(self.preview())
 
     def _show_fix(self, item: QListWidgetItem) -> None:
+        if not item.isSelected():  # Ctrl+click took it out of the choice
+            return
         row = self.fix_list.row(item)
         if self.search is not None and 0 <= row < len(self.search.trials):
             spaces = self.search.trials[row].edit.spaces
-            if spaces:
-                self.spaceActivated.emit(spaces[0])
+            self.spaceActivated.emit(spaces[0] if spaces else "")
 
     def apply_selected(self) -> bool:
         """Apply the selected fix to the circuit as one undo step; False (and why, in

@@ -1,0 +1,125 @@
+"""A fix chosen in the Balance panel's list is drawn over the board before it is applied
+(a line at its new place, a grid's new slots, a lane fix's spaces), and goes when no
+fix is chosen, the list is cleared, the fix is applied or the circuit changes."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QGraphicsItem
+from tracks_for_tests import narrow_loop
+
+from trackside.engine.balance import BalanceReport
+from trackside.engine.balance.edits import Edit, Proposal, make_edit
+from trackside.engine.balance.fixes import FixSearch, Measured, Trial
+from trackside.engine.balance.lane_fixes import lane_fix
+from trackside.engine.track.diff import diff_tracks
+from trackside.engine.track.model import save_track
+
+pytestmark = pytest.mark.gui
+
+
+def offer(window, edits: list[Edit]) -> None:
+    """List ``edits`` as the fixes of the circuit open, as a search would (measured
+    alike: what is drawn does not depend on the figures)."""
+    base = BalanceReport(window.doc.track.name, "standard", 4, ["greedy"], games=30)
+    same = Measured(1.0, 1.0, -0.5, 0.5)
+    trials = [Trial(edit, 30, same, same, same, same, base) for edit in edits]
+    window.balance_panel.fixes.show_search(FixSearch(base, trials, track=window.doc.snapshot()))
+
+
+def click_fix(qtbot, window, row: int, modifier=Qt.KeyboardModifier.NoModifier) -> None:
+    fix_list = window.balance_panel.fixes.fix_list
+    window.balance_dock.raise_()
+    item = fix_list.item(row)
+    fix_list.scrollToItem(item)
+    rect = fix_list.visualItemRect(item)
+    qtbot.mouseClick(fix_list.viewport(), Qt.MouseButton.LeftButton, modifier, rect.center())
+
+
+def middle(segment) -> QPointF:
+    (ax, ay), (bx, by) = segment
+    return QPointF((ax + bx) / 2, (ay + by) / 2)
+
+
+def test_a_fix_clicked_is_drawn_at_its_new_place_until_none_is_chosen(qtbot, quarry):
+    """The finish two spaces earlier: the preview holds the finish as it is and as the
+    fix puts it, tagged with the fix's number, over the board where the new line lies;
+    it takes no clicks. The grid moved back: its new slots. Ctrl+click on the fix chosen
+    and clearing the list take the preview away."""
+    track = quarry.doc.snapshot()
+    finish, grid = make_edit(track, Proposal("line", 2)), make_edit(track, Proposal("grid", 2))
+    offer(quarry, [finish, grid])
+    preview = quarry.fix_preview
+    assert not preview.showing  # the fixes arrive with none chosen
+    click_fix(qtbot, quarry, 0)
+    qtbot.waitUntil(lambda: preview.showing)
+    assert preview.lines == {3: (track.finish_line, finish.track.finish_line)}
+    assert finish.track.finish_line != track.finish_line
+    assert preview.tag_texts() == ["Finish (fix 1)"]
+    assert preview in quarry.scene.items(middle(finish.track.finish_line))
+    assert preview.acceptedMouseButtons() == Qt.MouseButton.NoButton
+    assert not preview.flags() & QGraphicsItem.GraphicsItemFlag.ItemIsSelectable
+    assert quarry.doc.track.finish_line == track.finish_line  # drawn, not made
+    assert "Fix 1 is drawn in pink" in quarry.statusBar().currentMessage()
+
+    click_fix(qtbot, quarry, 1)
+    qtbot.waitUntil(lambda: preview.tag_texts() == ["Grid (fix 2)", "Lap start (fix 2)"])
+    corners = {sp.id: sp.corners for sp in grid.track.spaces}
+    assert preview.slots == [corners[s] for s in grid.track.start_grid]
+    assert preview.lines == {}
+
+    centre = quarry.view.mapToScene(quarry.view.viewport().rect().center())
+    click_fix(qtbot, quarry, 1, Qt.KeyboardModifier.ControlModifier)  # chosen no more
+    qtbot.waitUntil(lambda: not preview.showing)
+    assert quarry.view.mapToScene(quarry.view.viewport().rect().center()) == centre
+    assert not quarry.balance_panel.fixes.apply_button.isEnabled()
+    click_fix(qtbot, quarry, 0)
+    qtbot.waitUntil(lambda: preview.showing)
+    quarry.balance_panel.fixes.clear_search()
+    assert not preview.showing and preview.tag_texts() == []
+
+
+def test_applying_a_fix_or_editing_the_circuit_takes_its_preview_away(qtbot, quarry):
+    """Apply makes the fix, so the preview of it goes (the fixes are now of the circuit
+    as it was); an undo back to that circuit shows it again, with Apply; any other edit
+    takes it away too."""
+    track = quarry.doc.snapshot()
+    bet = make_edit(track, Proposal("line", 2, line=1))
+    offer(quarry, [bet])
+    preview, fixes = quarry.fix_preview, quarry.balance_panel.fixes
+    click_fix(qtbot, quarry, 0)
+    qtbot.waitUntil(lambda: preview.showing)
+    assert preview.tag_texts() == ["Bet 2 (fix 1)"]
+    assert preview.lines[1][1] == bet.track.betting_lines[1]
+    qtbot.mouseClick(fixes.apply_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not preview.showing)
+    assert quarry.doc.track.betting_lines[1] == bet.track.betting_lines[1]
+    quarry.doc.undo_stack.undo()
+    qtbot.waitUntil(lambda: preview.showing)
+    assert fixes.apply_button.isEnabled()
+    quarry.scene.select_indices([12])
+    qtbot.keyClick(quarry.view, Qt.Key.Key_Right, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: not preview.showing)
+
+
+def test_a_lane_fix_shows_the_spaces_it_adds_and_moves(qtbot, window, tmp_path):
+    """A lane more on the single-lane piece of a loop: the spaces it adds are drawn where
+    the layout built again puts them, and those it moves at their new place."""
+    path = tmp_path / "narrow.yaml"
+    save_track(narrow_loop(), path)
+    assert window.open_file(str(path))
+    track = window.doc.snapshot()
+    fix = lane_fix(track, Proposal("lanes", 1, piece=3))
+    assert fix is not None
+    offer(window, [fix.edit])
+    click_fix(qtbot, window, 0)
+    preview = window.fix_preview
+    qtbot.waitUntil(lambda: preview.showing)
+    diff = diff_tracks(track, fix.edit.track)
+    after = {sp.id: sp.corners for sp in fix.edit.track.spaces}
+    assert diff.added and preview.added == [after[s] for s in diff.added]
+    assert preview.moved == [after[s] for s in diff.moved]
+    assert preview.tag_texts() == [
+        f"Spaces: {len(diff.added)} added, {len(diff.moved)} moved (fix 1)"
+    ]
