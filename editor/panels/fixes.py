@@ -112,7 +112,8 @@ class FixesBox(QWidget):
 
     The fixes belong to the circuit they were tried on: while the document's circuit
     plays otherwise (an edit since, even one made while they were being tried) they
-    are stale, greyed, and Apply is off; an undo back to that circuit makes them
+    are stale: a warning in the warning colour heads the box, and Apply is off and
+    no fix is previewed; an undo back to that circuit makes them
     current again. While the circuit is the one a fix applied made, the box says it
     was applied. The fix selected, while current, is offered for a preview
     (``previewChanged``); the view moves to a fix only when the designer clicks it.
