@@ -31,6 +31,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from trackside.editor.canvas.items import Z_SPACE
 from trackside.editor.canvas.painting import (
     DEFAULT_STYLE,
+    BoardStyle,
     paint_label,
     paint_line,
     paint_space_texts,
@@ -112,9 +113,18 @@ class HeatMap:
             if space.corners
         ]
         # The texts of the spaces, drawn again over the tint (and, in files, the lines
-        # and labels of the board), so that the map hides none of them.
+        # and labels of the board), so that the map hides none of them: each with the
+        # style it is printed in, worked out once here rather than at every repaint.
         slots = {sid: n for n, sid in enumerate(track.start_grid, 1)}
-        self.texts = [(space, slots.pop(space.id, None)) for space in track.spaces if space.corners]
+        self.texts: list[tuple[Space, int | None, BoardStyle]] = []
+        for space in (space for space in track.spaces if space.corners):
+            slot, tile = slots.pop(space.id, None), self.tile(space)
+            if tile is None and slot is None and not space.label:
+                continue  # untinted: its id reads as the board printed it
+            style = DEFAULT_STYLE
+            if tile is not None:
+                style = replace(style, id_text=text_colour(tile).name())
+            self.texts.append((space, slot, style))
         self.lines = [*track.betting_lines, track.finish_line]
         self.labels = list(track.labels)
         rect = QRectF()
@@ -158,13 +168,7 @@ class HeatMap:
             if value > 0:
                 painter.setBrush(QBrush(heat_colour(value / peak)))
                 painter.drawPolygon(polygon)
-        for space, slot in self.texts:
-            tile = self.tile(space)
-            if tile is None and slot is None and not space.label:
-                continue  # untinted: its id reads as the board printed it
-            style = DEFAULT_STYLE
-            if tile is not None:
-                style = replace(style, id_text=text_colour(tile).name())
+        for space, slot, style in self.texts:
             paint_space_texts(
                 painter,
                 space,
