@@ -222,11 +222,23 @@ def check_part(name: str, pointer: str, data: object, at: JsonPath = ()) -> list
 
 def _spot(err: jsonschema.ValidationError, path: JsonPath) -> JsonPath | None:
     """Where an unknown key is written: the first one in the file (None for others)."""
-    if err.validator != "additionalProperties" or not isinstance(err.instance, Mapping):
+    if err.validator != "additionalProperties":
         return None
-    allowed = err.schema.get("properties", {}) if isinstance(err.schema, Mapping) else {}
-    extra = [k for k in err.instance if k not in allowed]
+    extra = _unknown_keys(err)
     return (*path, extra[0], KEY) if extra else None
+
+
+def _allowed_keys(err: jsonschema.ValidationError) -> list[str]:
+    """The keys the mapping of an additionalProperties violation may hold, sorted."""
+    return sorted(err.schema.get("properties", {}) if isinstance(err.schema, Mapping) else {})
+
+
+def _unknown_keys(err: jsonschema.ValidationError) -> list[Any]:
+    """The keys of an additionalProperties violation's mapping that it may not hold,
+    in file order."""
+    found = err.instance if isinstance(err.instance, Mapping) else {}
+    allowed = set(_allowed_keys(err))
+    return [k for k in found if k not in allowed]
 
 
 def _leaves(err: jsonschema.ValidationError) -> Iterator[jsonschema.ValidationError]:
@@ -251,9 +263,8 @@ def _problem(err: jsonschema.ValidationError) -> str:
         missing = [k for k in _listed(expected) if k not in present]
         return f"missing required key {', '.join(shown(k) for k in missing)}"
     if v == "additionalProperties":
-        props = err.schema.get("properties", {}) if isinstance(err.schema, Mapping) else {}
-        allowed = sorted(props)
-        extra = sorted(set(found if isinstance(found, Mapping) else ()) - set(allowed), key=str)
+        allowed = _allowed_keys(err)
+        extra = sorted(_unknown_keys(err), key=str)
         if None in extra:
             return f"a key is empty (~ or null); give it a name ({', '.join(allowed)})"
         return f"unknown key {', '.join(shown(k) for k in extra)} (allowed: {', '.join(allowed)})"
