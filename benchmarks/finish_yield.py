@@ -42,9 +42,8 @@ from trackside.engine.balance.report import BalanceReport  # noqa: E402
 from trackside.engine.balance.runner import BalanceRun, run_balance  # noqa: E402
 from trackside.engine.game import Variant, load_variant  # noqa: E402
 from trackside.engine.records import open_track  # noqa: E402
-from trackside.engine.track.lanes import Arc, LaneLayout, Straight  # noqa: E402
 from trackside.engine.track.model import Track  # noqa: E402
-from trackside.engine.track.templates import from_layout, peanut  # noqa: E402
+from trackside.engine.track.templates import oval, peanut  # noqa: E402
 
 MOVES = (4, 8, 12)  # spaces the finish is moved earlier
 CLOSE = 0.1  # a prediction this near the measured figure is a good one
@@ -52,10 +51,8 @@ ROW = 40.0  # the lane builder's space length, mm
 
 
 def long_oval() -> Track:
-    """The oval template (``templates.oval``) with each straight 8 rows longer."""
-    half = (Straight(360 + 8 * ROW), Arc(150, 180))
-    layout = LaneLayout(pieces=half + half, start=(220.0, 440.0), closed=True, lanes=3)
-    return from_layout(layout, "Long Oval", "The oval template, its straights 8 rows longer.")
+    """The oval template with each straight 8 rows longer."""
+    return oval(360.0 + 8 * ROW)
 
 
 CIRCUITS: tuple[tuple[str, Callable[[], Track]], ...] = (

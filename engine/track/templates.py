@@ -48,9 +48,9 @@ def from_layout(layout: LaneLayout, name: str, description: str) -> Track:
     )
 
 
-def oval() -> Track:
-    """Two straights and two half circles, three lanes."""
-    half = (Straight(360), Arc(150, 180))
+def oval(straight: float = 360.0) -> Track:
+    """Two straights (``straight`` mm each) and two half circles, three lanes."""
+    half = (Straight(straight), Arc(150, 180))
     layout = LaneLayout(pieces=half + half, start=(220.0, 440.0), closed=True, lanes=3)
     return from_layout(layout, "Oval", "Two straights and two bends: a circuit to start from.")
 
