@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +25,7 @@ from trackside.cli.terminal import say
 from trackside.engine.errors import Place, TracksideError, shown
 from trackside.engine.resources import resolve_track
 from trackside.engine.text import plural
+from trackside.engine.yamlio import declared_kind
 
 if TYPE_CHECKING:
     from trackside.cli import Subparsers
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     entries: list[dict[str, Any]] = []
     code = 0
     for name in args.tracks:
-        if _is_variant_file(name):
+        if declared_kind(name) == "variant":
             code = max(code, _validate_variant(name, entries, args.json))
             continue
         try:
@@ -98,18 +98,6 @@ def _validate(name: str) -> Report:
             Place(name),
             "please report it; set TRACKSIDE_DEBUG=1 to see details",
         ) from exc
-
-
-def _is_variant_file(name: str) -> bool:
-    """Whether ``name`` is a regular file that says it is a variant (its ``format``)."""
-    if not os.path.isfile(name):
-        return False
-    try:
-        with open(name, "rb") as stream:
-            head = stream.read(4096).decode("utf-8", errors="replace")
-    except OSError:
-        return False
-    return re.search(r"^format:\s*['\"]?trackside-variant/", head, re.MULTILINE) is not None
 
 
 def _validate_variant(name: str, entries: list[dict[str, Any]], as_json: bool) -> int:
