@@ -210,7 +210,7 @@ def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
 
 
 # Why a hand size is no rule where hands are dealt: said of a variant file and a sweep.
-SIZE_UNUSED = "changes nothing while hand.mode is dealt (every card is dealt out equally, R-SET-3)"
+SIZE_UNUSED = "changes nothing while hand.mode is dealt (every card is dealt out equally)"
 
 
 def _unused(hand: dict[str, Any]) -> tuple[str, ...]:
