@@ -25,7 +25,6 @@ from trackside.cli.terminal import say
 from trackside.engine.errors import Place, TracksideError, shown
 from trackside.engine.resources import resolve_track
 from trackside.engine.text import plural
-from trackside.engine.yamlio import declared_kind
 
 if TYPE_CHECKING:
     from trackside.cli import Subparsers
@@ -58,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     entries: list[dict[str, Any]] = []
     code = 0
     for name in args.tracks:
-        if declared_kind(name) == "variant":
+        if _says_variant(name):
             code = max(code, _validate_variant(name, entries, args.json))
             continue
         try:
@@ -98,6 +97,13 @@ def _validate(name: str) -> Report:
             Place(name),
             "please report it; set TRACKSIDE_DEBUG=1 to see details",
         ) from exc
+
+
+def _says_variant(name: str) -> bool:
+    """Whether the file says it is a variant (its ``format``)."""
+    from trackside.engine.yamlio import declared_kind  # imports PyYAML: not for --help
+
+    return declared_kind(name) == "variant"
 
 
 def _validate_variant(name: str, entries: list[dict[str, Any]], as_json: bool) -> int:
