@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shlex
 import sys
 from collections.abc import Callable, Sequence
 from types import ModuleType
@@ -23,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from trackside import __version__
 from trackside.cli.terminal import safe_output, say
-from trackside.engine.errors import Place, TracksideError, shown
+from trackside.engine.errors import TracksideError, shown
 
 if TYPE_CHECKING:
     from trackside.cli import Subparsers
@@ -146,48 +145,13 @@ def main(argv: list[str] | None = None) -> int:
         return _run(args, words, leftover)
 
 
-def leftover_error(
-    args: argparse.Namespace, words: Sequence[str], leftover: list[str]
-) -> TracksideError:
-    """Why the words ``leftover`` of the command line ``words`` are not taken: an option
-    the command does not have, or a word without an option (a circuit where the command
-    takes one with --track: the command line that gives it so)."""
-    command = args.command
-    usage = f"see trackside {command} --help" if command else "see trackside --help"
-    options = [w for w in leftover if w.startswith("-") and w != "-"]
-    if options:
-        return TracksideError(
-            f"{command or 'trackside'} has no such option", Place(options[0].split("=")[0]), usage
-        )
-    option = getattr(args, "circuit_option", None)
-    if option is None or not all(map(_names_a_track, leftover)):
-        return TracksideError(
-            f"{command or 'trackside'} does not take this argument", Place(leftover[0]), usage
-        )
-    fixed, end = list(words), len(words)
-    for stray in reversed(leftover):  # matched from the end, as argparse left them in order
-        end = max(i for i in range(end) if fixed[i] == stray)
-        fixed.insert(end, option)
-    circuit = "the circuit" if len(leftover) == 1 else "each circuit"
-    return TracksideError(
-        f"{command} takes {circuit} with {option}",
-        Place(leftover[0]),
-        "run: trackside " + shlex.join(w for w in fixed if w != "--"),
-    )
-
-
-def _names_a_track(word: str) -> bool:
-    """True when ``word`` reads as a track: a YAML file's name, a file, a bundled name."""
-    from trackside.engine.resources import YAML_SUFFIXES, resolve_track
-
-    return word.endswith(YAML_SUFFIXES) or os.path.isfile(resolve_track(word))
-
-
 def _run(args: argparse.Namespace, words: Sequence[str], leftover: list[str]) -> int:
     """Run the chosen subcommand; every failure becomes its exit code and one line
     per problem."""
     try:
         if leftover:
+            from trackside.cli.stray_words import leftover_error
+
             raise leftover_error(args, words, leftover)
         return int(args.run(args) or 0)
     except TracksideError as exc:

@@ -37,7 +37,7 @@ def add_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
         "moves",
         help="list the legal moves of a car",
-        description="List every legal move (R-MOVE) of one car moving N spaces with the "
+        description="List every legal move of one car moving N spaces with the "
         "other cars in place: each path of spaces entered.",
     )
     parser.add_argument(
@@ -164,8 +164,7 @@ def _indices(placed: dict[str, str], geometry: TrackGeometry) -> dict[str, int]:
         if geometry.beyond[FINISH][i]:
             raise TracksideError(
                 f"space {space} is beyond the finish line, where no car "
-                "stands: a car that gets there finishes and leaves the track "
-                "(R-FIN-1)",
+                "stands: a car that gets there finishes and leaves the track",
                 Place(f"--at {colour}={space}"),
             )
         where[colour] = i

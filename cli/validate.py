@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -58,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     entries: list[dict[str, Any]] = []
     code = 0
     for name in args.tracks:
-        if _is_variant_file(name):
+        if _says_variant(name):
             code = max(code, _validate_variant(name, entries, args.json))
             continue
         try:
@@ -100,16 +99,11 @@ def _validate(name: str) -> Report:
         ) from exc
 
 
-def _is_variant_file(name: str) -> bool:
-    """Whether ``name`` is a regular file that says it is a variant (its ``format``)."""
-    if not os.path.isfile(name):
-        return False
-    try:
-        with open(name, "rb") as stream:
-            head = stream.read(4096).decode("utf-8", errors="replace")
-    except OSError:
-        return False
-    return re.search(r"^format:\s*['\"]?trackside-variant/", head, re.MULTILINE) is not None
+def _says_variant(name: str) -> bool:
+    """Whether the file says it is a variant (its ``format``)."""
+    from trackside.engine.yamlio import declared_kind  # imports PyYAML: not for --help
+
+    return declared_kind(name) == "variant"
 
 
 def _validate_variant(name: str, entries: list[dict[str, Any]], as_json: bool) -> int:

@@ -374,9 +374,9 @@ def _rule_change(game: Game | Series, decision: Decision) -> str | None:
     race = game.game if isinstance(game, Series) else game
     forced = any(e.kind == "bids" and e.data.get("forced") for e in race.log)
     if forced and isinstance(decision, Bid) and decision.car is None:
-        return "the last car now goes by the lowest cards shown, without bids (R-AUC-7 ruling)"
+        return "the last car now goes by the lowest cards shown, without bids"
     if race.state.step is Step.PATH and race.pending.extra and not isinstance(decision, PathChoice):
-        return "the Aggressive extra space is now the owner's choice, asked as a path (R-POW-AGG)"
+        return "the Aggressive extra space is now the owner's choice, asked as a path"
     return None
 
 

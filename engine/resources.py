@@ -87,7 +87,7 @@ def missing_track_hint(ref: str) -> str | None:
     path = Path(ref)
     stem = path.stem if path.suffix in YAML_SUFFIXES else path.name
     if path.parent != tracks_dir():  # a bundled name looked for beside a record: said below
-        files = _track_files(path.parent)
+        files = yaml_files(path.parent)
         near_file = closest(stem, files)
         if near_file:
             return f"did you mean {path.with_name(files[near_file])}?"
@@ -101,7 +101,7 @@ def missing_track_hint(ref: str) -> str | None:
     return None
 
 
-def _track_files(folder: Path) -> dict[str, str]:
+def yaml_files(folder: Path) -> dict[str, str]:
     """The YAML files of a folder, by name without the suffix (none if it cannot be read)."""
     try:
         with os.scandir(folder) as entries:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import stat
 from collections.abc import Sequence
 from typing import Any, Protocol
@@ -144,6 +145,26 @@ def file_kind(path: str | os.PathLike[str]) -> str | None:
     Looking never opens it (opening a named pipe waits for a writer)."""
     mode = os.stat(path).st_mode
     return None if stat.S_ISREG(mode) else kind_of_file(mode)
+
+
+def declared_kind(path: str | os.PathLike[str]) -> str | None:
+    """What a Trackside file says it holds, from its top-level ``format:`` line
+    (``format: trackside-record/1`` -> "record"; "track", "variant"...), read from its
+    first lines without parsing the YAML; None when it says nothing of the kind or is no
+    regular file that can be read."""
+    try:
+        if file_kind(path) is not None:
+            return None
+        with open(path, "rb") as stream:
+            head = stream.read(4096).decode("utf-8", errors="replace")
+    except OSError:
+        return None
+    found = _FORMAT_LINE.search(head)
+    return found.group(1) if found else None
+
+
+# A block mapping's top-level key at the start of a line; its value quoted or not.
+_FORMAT_LINE = re.compile(r"^format:[ \t]*['\"]?trackside-([a-z]+)/", re.MULTILINE)
 
 
 def check_regular_file(path: str | os.PathLike[str], what: str = "file") -> None:

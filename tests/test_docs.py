@@ -5,8 +5,10 @@ itself."""
 
 from __future__ import annotations
 
+import io
 import re
 import subprocess
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -226,7 +228,46 @@ def markdown_files() -> list[Path]:
     return [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
+def rule_ids_shown(path: Path) -> list[str]:
+    """The rule ids in the string literals of a module that are not docstrings: the text
+    it shows (messages, hints, help). A user reads a rule in words; ids are for the code,
+    the tests and docs/rules.md."""
+    tokens = list(tokenize.generate_tokens(io.StringIO(path.read_text("utf-8")).readline))
+    statement_start = {tokenize.NEWLINE, tokenize.NL, tokenize.INDENT, tokenize.DEDENT}
+    found = []
+    for k, token in enumerate(tokens):
+        if token.type != tokenize.STRING or not RULE_ID.search(token.string):
+            continue
+        docstring = (k == 0 or tokens[k - 1].type in statement_start) and tokens[
+            k + 1
+        ].type == tokenize.NEWLINE
+        if not docstring:
+            found += [f"{path}:{token.start[0]}: {m}" for m in RULE_ID.findall(token.string)]
+    return found
+
+
 # -- the checks -----------------------------------------------------------------------
+def test_text_a_user_reads_says_rules_in_words_not_ids():
+    found = [
+        hit
+        for folder in ("engine", "cli", "editor")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        for hit in rule_ids_shown(path)
+    ]
+    assert found == [], "rule ids in messages (say the rule in words):\n" + "\n".join(found)
+
+
+def test_a_rule_id_in_a_message_is_caught_and_one_in_a_docstring_is_not(tmp_path):
+    module = tmp_path / "shows.py"
+    rule = "R-FIN" + "-1"  # in pieces: this file's own strings are not messages
+    module.write_text(
+        f'"""Finishing ({rule})."""\n\n\ndef f():\n    """{rule}."""\n'
+        f'    raise ValueError("beyond the finish ({rule})")  # {rule}\n',
+        encoding="utf-8",
+    )
+    assert rule_ids_shown(module) == [f"{module}:6: {rule}"]
+
+
 def test_every_cited_rule_id_is_defined_in_rules_md():
     text = RULES.read_text(encoding="utf-8")
     missing = unresolved(citing_files(), defined_rule_ids(text), defined_variants(text))

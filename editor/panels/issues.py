@@ -97,6 +97,10 @@ GROUP_WORDS: dict[str, tuple[str, str]] = {
         "background picture is not a file",
         "background pictures are not files",
     ),
+    "bet-near-finish": (
+        "betting line is too near the finish",
+        "betting lines are too near the finish",
+    ),
     NOT_PLACED: ("line is not placed yet", "lines are not placed yet"),
     "internal": ("check failed", "checks failed"),
     "file": ("problem in the file", "problems in the file"),

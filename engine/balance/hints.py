@@ -173,8 +173,8 @@ def slot_hints(report: BalanceReport, track: Track | None = None) -> list[tuple[
             out.append((k, Hint(text, "warning", spaces)))
         elif k == 0 and high < fair:
             text = (
-                f"{said}, less than its fair {_tenths(fair)} although its owner plays first "
-                f"(R-RACE-1): the opening holds it back. {grid}"
+                f"{said}, less than its fair {_tenths(fair)} although its owner plays first: "
+                f"the opening holds it back. {grid}"
             )
             out.append((k, Hint(text, "warning", spaces)))
         elif k > 0 and high < rest:
@@ -209,7 +209,8 @@ def _pole(wins: str, low: float, fair: float, spaces: tuple[str, ...], grid: str
     """The pole wins more than its fair share: say the first turn does that, and blame
     the grid only when even the low end of the interval is beyond what the turn gives."""
     first_turn = (
-        "its owner plays first (R-RACE-1), which alone lifts the pole to as much as "
+        "its owner plays first (the pole car's owner starts the race), which alone lifts "
+        "the pole to as much as "
         f"{percent(fair + FIRST_TURN_EDGE)} of wins on the bundled circuits"
     )
     if low <= fair + FIRST_TURN_EDGE:

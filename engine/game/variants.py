@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 
 from trackside.engine.errors import InvalidInput, Place, UnreadableInput
 from trackside.engine.game.cards import Deck, load_deck
-from trackside.engine.resources import resolve_track, variants_dir
+from trackside.engine.resources import resolve_track, variants_dir, yaml_files
 from trackside.engine.schema import check, refusal
 from trackside.engine.text import closest
 from trackside.engine.yamlio import YamlDocument, load_yaml
@@ -144,13 +144,6 @@ def _resolved(path: Path, chain: tuple[Path, ...]) -> _Resolved:
             Place(str(chain[0])),
             "remove the 'extends' that points back",
         )
-    if not path.exists() and chain:
-        raise InvalidInput(
-            f"extends {path.name}: no such variant",
-            Place(str(chain[-1])),
-            "name a bundled variant (standard, two-player, beginner, "
-            "long-distance, world-tour) or a path relative to this file",
-        )
     return _resolved_doc(load_yaml(path, "variant file"), path.parent, (*chain, path))
 
 
@@ -172,8 +165,28 @@ def _resolved_doc(doc: YamlDocument, base: Path, chain: tuple[Path, ...]) -> _Re
     parent_path = variant_path(parent_name)
     if not parent_path.is_absolute() and parent_path != variants_dir() / f"{parent_name}.yaml":
         parent_path = base / parent_path
+    if not parent_path.exists():
+        raise _no_parent(parent_name, parent_path, doc.place(("extends",)))
     parent, parent_places, files = _resolved(parent_path.resolve(), chain)
     return _merge(parent, own), {**parent_places, **places}, files
+
+
+def _no_parent(name: str, path: Path, place: Place) -> InvalidInput:
+    """The refusal of an ``extends`` that names no variant, at its place, with the
+    bundled variant or the file beside ``path`` that it most likely misspells."""
+    bundled = [p.stem for p in bundled_variants()]
+    if path.parent == variants_dir():
+        near = closest(name, bundled)
+    else:
+        beside = yaml_files(path.parent)
+        near = closest(path.stem, beside)
+        near = near and str(Path(name).with_name(beside[near]))
+    return InvalidInput(
+        f"extends {name}: no such variant",
+        place,
+        (f"did you mean {near}? " if near else "")
+        + f"bundled variants: {', '.join(bundled)}; or give a path relative to this file",
+    )
 
 
 def variant_from_data(
@@ -197,7 +210,7 @@ def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
 
 
 # Why a hand size is no rule where hands are dealt: said of a variant file and a sweep.
-SIZE_UNUSED = "changes nothing while hand.mode is dealt (every card is dealt out equally, R-SET-3)"
+SIZE_UNUSED = "changes nothing while hand.mode is dealt (every card is dealt out equally)"
 
 
 def _unused(hand: dict[str, Any]) -> tuple[str, ...]:

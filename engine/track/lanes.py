@@ -472,7 +472,8 @@ def _check_change(layout: LaneLayout, a: _Plan, b: _Plan, index: int) -> None:
         if abs(a.lanes - b.lanes) > 2:
             raise LayoutError(
                 f"piece {index + 1}: the lanes go from {a.lanes} to {b.lanes} at once, "
-                "which leaves the outer lanes without a forward neighbour (R-MOVE-1)",
+                "which leaves the outer lanes without a forward neighbour (a car moves only "
+                "straight or diagonally ahead)",
                 "change the lane count by at most 2 between pieces",
             )
         return
@@ -487,8 +488,8 @@ def _check_change(layout: LaneLayout, a: _Plan, b: _Plan, index: int) -> None:
     ):
         raise LayoutError(
             f"piece {index + 1}: the lanes go from {a.lanes} to {b.lanes} with the lanes kept "
-            "to one side, which leaves a lane that touches none of the next piece's "
-            "(R-MOVE-1)",
+            "to one side, which leaves a lane that touches none of the next piece's (a car "
+            "moves only straight or diagonally ahead)",
             "keep the centre lanes where two lanes end or begin at once, or change "
             "the lane count one lane at a time",
         )

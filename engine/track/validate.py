@@ -39,6 +39,7 @@ coarse-centerline          warning   the racing line has too few points on a cur
 lane-mismatch              warning   side-by-side spaces with inconsistent lane numbers
 grid-order                 warning   the start grid is not listed front to back
 background-not-a-file      warning   the background picture's path is a folder, named pipe or device
+bet-near-finish            warning   a betting line so near the finish that its bet comes too late
 =========================  ========  =============================================
 
 Thresholds: a space is far off the racing line when its centroid is more than
@@ -46,7 +47,8 @@ Thresholds: a space is far off the racing line when its centroid is more than
 from the racing line. The racing line is too coarse where it turns more than
 ``COARSE_TURN_DEG`` (2) degrees at one point and a space there is far enough
 from it that the projection error (offset x turn / 2) exceeds half the
-tolerance.
+tolerance. A betting line is too near the finish when fewer than ``BET_ROOM_ROWS``
+(3) rows lie between it and the finish on the shortest way.
 """
 
 from __future__ import annotations
@@ -107,6 +109,7 @@ CODES: dict[str, str] = {
     "lane-mismatch": WARNING,
     "grid-order": WARNING,
     "background-not-a-file": WARNING,
+    "bet-near-finish": WARNING,
 }
 
 OFF_LINE_FACTOR = 4.0
@@ -114,6 +117,12 @@ OFF_LINE_FACTOR = 4.0
 # Outside this range the file is in other units or scaled, and drawing it fails.
 SPACE_SIZE_MM = (5.0, 500.0)
 COARSE_TURN_DEG = 2.0
+# A bet is made after the card that takes the first car over its line (R-BET-1, R-BET-2).
+# A row of the standard deck moves a car 3.3 spaces on average, so with fewer than 3 rows
+# between a line and the finish, most moves that take a car over the line take it over
+# the finish too: the bet comes with a car already home. The bundled circuits keep 6 or
+# more rows between their third line and the finish.
+BET_ROOM_ROWS = 3
 _KEY_ORDER = {key: n for n, key in enumerate(FILE_KEYS)}
 
 
@@ -758,6 +767,7 @@ class _Checker:
                         path=("start_grid", k),
                     )
             self.check_single_file(grid, before)
+            self.check_bet_room()
         self.check_reachable(grid)
 
     def can_finish(self) -> set[int]:
@@ -860,6 +870,51 @@ class _Checker:
                 stretch,
                 path=self.space_path(stretch[0]),
             )
+
+    def check_bet_room(self) -> None:
+        """Each betting line (in order before the finish) leaves at least BET_ROOM_ROWS
+        rows before the finish on the shortest way there."""
+        g = self.g
+        finish = g.line_progress[FINISH]
+        for k in range(BETTING_LINE_COUNT):
+            progress = g.line_progress[k]
+            if finish is None or progress is None or progress >= finish or g.cuts[k]:
+                continue  # a line out of order or through spaces is an error of its own
+            rows = self._rows_to_finish(k)
+            if rows is not None and rows < BET_ROOM_ROWS:
+                self.add(
+                    "bet-near-finish",
+                    f"{line_name(k)} is {plural(rows, 'row')} before the finish: its bet "
+                    "is made when the race is all but decided, as the card that takes a "
+                    "car over the line (3 spaces on average) often takes it over the "
+                    "finish too, and bets come after the card; move the line back to "
+                    f"at least {BET_ROOM_ROWS} rows before the finish",
+                    line=k,
+                    path=_line_path(k),
+                )
+
+    def _rows_to_finish(self, k: int) -> int | None:
+        """The fewest steps from a space just beyond line k to one beyond the finish
+        (the rows between them), None when no step crosses line k or none gets there."""
+        g = self.g
+        beyond = g.beyond[k]
+        steps = {
+            b: 0
+            for a in g.good
+            if not beyond[a]
+            for b in g.forward[a]
+            if beyond[b] and not g.wraps_seam(a, b)
+        }
+        todo = deque(steps)
+        while todo:
+            a = todo.popleft()
+            if g.beyond[FINISH][a]:
+                return steps[a]
+            for b in g.forward[a]:
+                if b not in steps and not g.wraps_seam(a, b):
+                    steps[b] = steps[a] + 1
+                    todo.append(b)
+        return None
 
     def _stretches(self, spaces: list[int]) -> list[list[int]]:
         """Split spaces (in path order) into runs that follow one another."""

@@ -8,8 +8,12 @@ import json
 import shlex
 
 import pytest
+from repo_paths import FIXTURES, ROOT
 
 from trackside.cli.main import build_parser, main
+
+RECORD = str(FIXTURES / "records" / "auction-example.yaml")  # a game stopped in its auction
+VARIANT = str(ROOT / "variants" / "beginner.yaml")
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -89,6 +93,46 @@ def test_an_option_the_command_lacks_names_it_and_the_command_s_help(capsys, arg
     assert err == (
         f"trackside: {option}: {command} has no such option (see trackside {command} --help)\n"
     )
+
+
+def test_a_game_record_given_to_play_is_resumed_not_given_track(capsys):
+    code, out, err = run(capsys, "play", RECORD, "--seats", "greedy,greedy,greedy")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"trackside: {RECORD}: is a game record, not a circuit: ")
+    assert "--track" not in err
+    fixed = hinted_command(err)
+    assert fixed == ["play", "--resume", RECORD, "--seats", "greedy,greedy,greedy"]
+    code, out, _err = run(capsys, *fixed)
+    assert code == 0 and "Winner" in out  # the command given continues the game to its end
+
+
+@pytest.mark.parametrize(
+    "argv", [["simulate"], ["suggest"], ["sweep", "--games", "5", "--set", "hand.size=10,12"]]
+)
+def test_a_game_record_given_elsewhere_names_resume_and_replay(capsys, argv):
+    code, _out, err = run(capsys, *argv, RECORD)
+    assert code == 2 and "--track" not in err
+    assert err == (
+        f"trackside: {RECORD}: is a game record, not a circuit (continue its game with: "
+        f"trackside play --resume {RECORD}; check its result with: trackside replay {RECORD})\n"
+    )
+
+
+def test_a_variant_file_is_given_variant_and_a_circuit_beside_it_track(capsys):
+    code, _out, err = run(capsys, "simulate", "harbour-loop", VARIANT, "--games", "5")
+    assert code == 2
+    assert "simulate takes the circuit with --track and the variant with --variant" in err
+    assert hinted_command(err) == [
+        "simulate",
+        "--track",
+        "harbour-loop",
+        "--variant",
+        VARIANT,
+        "--games",
+        "5",
+    ]
+    code, _out, err = run(capsys, "play", VARIANT, VARIANT)
+    assert code == 2 and "play takes one variant (with --variant)" in err
 
 
 def test_a_word_that_is_no_circuit_is_not_given_track(capsys):

@@ -11,6 +11,7 @@ from pathlib import Path
 from repo_paths import FIXTURES
 
 from trackside.cli.main import main
+from trackside.engine.resources import bundled_tracks
 
 VALID = str(FIXTURES / "valid-loop.yaml")
 DEAD_END = str(FIXTURES / "invalid" / "dead-end.yaml")
@@ -54,6 +55,26 @@ def test_warnings_alone_exit_0(capsys):
     code, out, _ = run(capsys, WARN_ONLY)
     assert code == 0
     assert "warning single-file" in out and out.endswith("0 errors, 1 warning\n")
+
+
+def test_a_betting_line_two_rows_before_the_finish_is_warned_of(capsys):
+    """R-BET-1, R-BET-2: a bet made after the card that crossed a line two rows before
+    the finish comes when the race is all but decided; the warning points at the line."""
+    near = str(FIXTURES / "invalid" / "bet-near-finish.yaml")
+    code, out, _err = run(capsys, near)
+    (line,) = [m for m in map(ISSUE.match, out.splitlines()) if m]
+    assert code == 0 and line["sev"] == "warning" and line["code"] == "bet-near-finish"
+    assert line["msg"].startswith("betting line 3 is 2 rows before the finish: ")
+    assert line["msg"].endswith("move the line back to at least 3 rows before the finish")
+    code, out, _err = run(capsys, "--json", near)
+    (issue,) = json.loads(out)[0]["issues"]
+    assert issue["line"] == 2 and issue["path"] == ["betting_lines", 2]  # the editor jumps there
+
+
+def test_the_bundled_circuits_leave_room_after_every_betting_line(capsys):
+    names = [path.stem for path in bundled_tracks()]
+    code, out, _err = run(capsys, *names)
+    assert code == 0 and names and "bet-near-finish" not in out
 
 
 def test_several_files_worst_wins_and_all_are_reported(capsys, tmp_path):

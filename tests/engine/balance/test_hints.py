@@ -41,7 +41,7 @@ def test_a_pole_ahead_by_what_its_first_turn_gives_is_not_blamed_on_the_grid():
     found = hints(_report(200, [60, 30, 30, 30, 25, 25]))
     (pole,) = _about_slot(found, 1)
     assert pole.severity == "info" and pole.spaces == ("a4",)
-    assert "plays first (R-RACE-1)" in pole.text
+    assert "its owner plays first (the pole car's owner starts the race)" in pole.text
     assert "Move the grid" not in pole.text and "opening favours" not in pole.text
     assert not any(h.severity == "warning" for h in found)
     assert found[0].text.startswith(
@@ -62,7 +62,8 @@ def test_a_pole_ahead_by_more_than_the_first_turn_is_blamed_on_the_opening_too()
     (pole,) = _about_slot(found, 1)
     assert 1 / 6 + FIRST_TURN_EDGE < 180 / 400
     assert pole.severity == "warning"
-    assert "plays first (R-RACE-1)" in pole.text and "Move the grid back" in pole.text
+    assert "its owner plays first (the pole car's owner starts" in pole.text
+    assert "Move the grid back" in pole.text
     assert found[0] is pole  # most serious first
 
 
@@ -70,7 +71,7 @@ def test_another_slot_winning_too_often_is_the_opening_alone():
     found = hints(_report(400, [70, 60, 130, 60, 40, 40]))
     (third,) = _about_slot(found, 3)
     assert third.severity == "warning" and third.spaces == ("c4",)
-    assert "opening favours it" in third.text and "R-RACE-1" not in third.text
+    assert "opening favours it" in third.text and "plays first" not in third.text
 
 
 def test_an_even_grid_says_chance_alone():

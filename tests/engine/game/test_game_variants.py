@@ -58,7 +58,7 @@ def test_extends_inherits_and_merges_mappings(tmp_path):
         ("players: {min: 5, max: 3}\n", 3, "more than players.max"),
         ("hand: {mode: common, size: 9}\n", 3, "need more than the 42 cards"),
         ("finish: distance\nwinner: first_car\n", 4, "no car finishes"),
-        ("extends: nowhere\n", 1, "no such variant"),
+        ("extends: nowhere\n", 3, "extends nowhere: no such variant"),
     ],
 )
 def test_bad_variant_file_names_file_line_and_fix(tmp_path, text, line, fragment):
@@ -70,8 +70,31 @@ def test_bad_variant_file_names_file_line_and_fix(tmp_path, text, line, fragment
     message = str(err.value)
     assert fragment in message
     assert message.startswith(f"{path}:") and "(" in message
-    if "no such variant" not in fragment:
-        assert re.match(rf"{re.escape(str(path))}:{line}\b", message), message
+    assert re.match(rf"{re.escape(str(path))}:{line}\b", message), message
+
+
+@pytest.mark.parametrize(
+    "extends, meant",
+    [
+        ("standrad", "standard"),
+        ("two-playr", "two-player"),
+        ("rules/huose.yaml", "rules/house.yaml"),
+    ],
+)
+def test_a_misspelt_extends_is_told_the_variant_it_is_near(tmp_path, extends, meant):
+    """R-VAR: an 'extends' naming no variant says which bundled variant, or which file
+    beside the one named, it most likely misspells, at the place of the 'extends'."""
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "house.yaml").write_text(
+        "format: trackside-variant/1\nname: House\nextends: standard\n"
+    )
+    path = tmp_path / "mine.yaml"
+    path.write_text(f"format: trackside-variant/1\nname: Mine\nextends: {extends}\n")
+    with pytest.raises(InvalidInput) as err:
+        load_variant(path)
+    assert str(err.value).startswith(
+        f"{path}:3:10: extends {extends}: no such variant (did you mean {meant}? "
+    )
 
 
 def test_extends_loop_is_refused(tmp_path):
