@@ -53,7 +53,13 @@ from trackside.engine.text import plural
 from trackside.engine.track.model import Track, load_track, read_track_document
 from trackside.engine.track.validate import ERROR, validate_track
 from trackside.engine.writer import refuse_replacing_inputs, write_text
-from trackside.engine.yamlio import YamlDocument, dump_yaml, parse_yaml, read_text
+from trackside.engine.yamlio import (
+    YamlDocument,
+    dump_yaml,
+    parse_yaml,
+    read_text,
+    refuse_other_kind,
+)
 
 # A track or variant: a bundled name, a file path, or inline data.
 Ref = str | dict[str, Any]
@@ -529,6 +535,7 @@ def parse_record(text: str, file: str = "<record>") -> Record:
         raise InvalidInput(
             f"a game record must be a mapping with 'format: {FORMAT}'", Place(file, 1)
         )
+    refuse_other_kind(doc, "record")
     if doc.data.get("format") != FORMAT:
         found = doc.data.get("format")
         raise InvalidInput(

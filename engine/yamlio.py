@@ -166,6 +166,39 @@ def declared_kind(path: str | os.PathLike[str]) -> str | None:
 # A block mapping's top-level key at the start of a line; its value quoted or not.
 _FORMAT_LINE = re.compile(r"^format:[ \t]*['\"]?trackside-([a-z]+)/", re.MULTILINE)
 
+# What each kind of Trackside file is called in a message.
+KIND_NAMES = {
+    "track": "a track file",
+    "variant": "a variant file",
+    "record": "a game record",
+    "fragment": "spaces copied in the editor",
+    "balance": "a balance report",
+    "comparison": "a comparison of balance runs",
+    "fixes": "a report of suggested fixes",
+    "sweep": "a sweep report",
+}
+
+
+def refuse_other_kind(doc: YamlDocument, expected: str) -> None:
+    """Raise UnreadableInput when ``doc`` says (by its ``format:``) that it is another
+    kind of Trackside file than ``expected`` ("track", "variant"...): one message that
+    names both kinds, not every key the two kinds do not share."""
+    data = doc.data
+    declared = data.get("format") if isinstance(data, dict) else None
+    found = _FORMAT_VALUE.fullmatch(declared) if isinstance(declared, str) else None
+    if found is None or found.group(1) == expected:
+        return
+    kind = found.group(1)
+    raise UnreadableInput(
+        f"this is {KIND_NAMES.get(kind, f'a Trackside {kind} file')} ({declared}), "
+        f"not {KIND_NAMES[expected]}",
+        doc.place(("format",)),
+        f"give {KIND_NAMES[expected]} here: one that starts with 'format: trackside-{expected}/1'",
+    )
+
+
+_FORMAT_VALUE = re.compile(r"trackside-([a-z]+)/[0-9]+")
+
 
 def check_regular_file(path: str | os.PathLike[str], what: str = "file") -> None:
     """UnreadableInput, worded as for a track file, unless ``path`` is a regular file:

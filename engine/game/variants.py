@@ -19,7 +19,7 @@ from trackside.engine.game.cards import Deck, load_deck
 from trackside.engine.resources import resolve_track, variants_dir, yaml_files
 from trackside.engine.schema import check, refusal
 from trackside.engine.text import closest
-from trackside.engine.yamlio import YamlDocument, load_yaml
+from trackside.engine.yamlio import YamlDocument, load_yaml, refuse_other_kind
 
 FORMAT = "trackside-variant/1"
 POWERS: tuple[str, ...] = (
@@ -149,6 +149,7 @@ def _resolved(path: Path, chain: tuple[Path, ...]) -> _Resolved:
 
 def _resolved_doc(doc: YamlDocument, base: Path, chain: tuple[Path, ...]) -> _Resolved:
     """``_resolved`` for parsed data whose relative paths start at ``base``."""
+    refuse_other_kind(doc, "variant")
     problems = check("variant", doc.data)
     if problems:
         raise refusal(problems, doc, "variant", "see docs/variants.md for every key and its values")

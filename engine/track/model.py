@@ -20,6 +20,7 @@ from trackside.engine.yamlio import (
     dump_yaml,
     load_yaml,
     parse_yaml,
+    refuse_other_kind,
     write_atomic,
 )
 
@@ -326,6 +327,7 @@ def read_track_document(
     track (None if the schema refuses it), the document, the problems."""
     doc = parse_yaml(text, str(path)) if text is not None else _track_yaml(path)
     doc = _require_mapping(doc)
+    refuse_other_kind(doc, "track")
     problems = schema_problems(doc)
     track = None if problems else Track.from_dict(doc.data, source=str(path))
     return track, doc, problems

@@ -154,3 +154,24 @@ def test_a_double_dash_is_no_word_of_its_own(capsys):
     assert code == 2 and "(run: trackside suggest --track my-circuit.yaml)" in err
     code, _out, err = run(capsys, "--")
     assert code == 2 and err.startswith("usage: trackside")  # no command: the help
+
+
+TRACK = str(ROOT / "tracks" / "harbour-loop.yaml")
+
+
+@pytest.mark.parametrize(
+    ("argv", "found", "wanted"),
+    [
+        (["play", "--track", RECORD, "--seats", "greedy,greedy,greedy"], "game record", "track"),
+        (["simulate", "--track", VARIANT, "--games", "5"], "variant file", "track"),
+        (["play", "--variant", TRACK, "--seats", "greedy,greedy,greedy"], "track file", "variant"),
+        (["play", "--resume", TRACK], "track file", "record"),
+    ],
+)
+def test_a_file_of_another_kind_given_to_an_option_is_named_for_what_it_is(
+    capsys, argv, found, wanted
+):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"this is a {found}" in err and f"'format: trackside-{wanted}/1'" in err
+    assert ":1:9:" in err or ":6:9:" in err  # at its format line, not at a list of keys

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 import yaml
+from repo_paths import FIXTURES
 from tracks_for_tests import straight_track
 
 from trackside.editor.document.files import load_for_editing
@@ -34,3 +35,10 @@ def test_a_wrong_value_that_reads_like_a_missing_part_is_refused(tmp_path, value
     result = load_for_editing(_write(tmp_path, data))
     assert not result.ok and not result.draft
     assert any(value in p.message for p in result.problems)
+
+
+def test_a_game_record_opened_as_a_track_is_named_for_what_it_is_not_drafted():
+    result = load_for_editing(FIXTURES / "records" / "auction-example.yaml")
+    assert not result.ok and not result.draft
+    (problem,) = result.problems
+    assert "this is a game record" in problem.message and problem.line == 6
