@@ -203,14 +203,15 @@ class MainWindow(QMainWindow):
         dock.setObjectName(title.lower() + "Dock")
         dock.setWidget(widget)
         dock.visibilityChanged.connect(lambda visible, d=dock: self._dock_visibility(d, visible))
-        # Esc clears the outline of spaces shown (by Create, a hint, a fix) with the focus
-        # in a panel too, not only on the canvas, whose Esc also cancels the tool's gesture.
+        # Esc clears the outline of spaces shown (by Create, a hint, a fix) and a fix's
+        # preview with the focus in a panel too, not only on the canvas, whose Esc also
+        # cancels the tool's gesture.
         escape = QShortcut(
             QKeySequence(Qt.Key.Key_Escape),
             dock,
             context=Qt.ShortcutContext.WidgetWithChildrenShortcut,
         )
-        escape.activated.connect(lambda: self.scene.point_out([]))
+        escape.activated.connect(self.scene.clear_shown)
         self.addDockWidget(area, dock)
         return dock
 
@@ -604,6 +605,9 @@ class MainWindow(QMainWindow):
         self.balance_panel.spaceActivated.connect(self.point_to_space)
         self.balance_panel.fixActivated.connect(self.point_to_fix)
         self.balance_panel.fixPreviewChanged.connect(self.preview_fix)
+        # Esc: the fix is chosen no more, so its preview goes and does not come back
+        # unasked (on an undo back to the circuit it was tried on).
+        self.scene.shownCleared.connect(self.balance_panel.fixes.choose_none)
         self.balance_panel.buttonsChanged.connect(self._follow_balance_buttons)
         self._follow_balance_buttons()
         self.doc.changed.connect(lambda: self.heatmap.follow(self.doc.track))
