@@ -135,6 +135,8 @@ class MainWindow(QMainWindow):
         self.view.zoomChanged.connect(self._show_zoom)
         self.issues.issueActivated.connect(self.show_issue)
         self.life.said.connect(lambda text, ms: self.statusBar().showMessage(text, ms))
+        self._said_at = self.doc.undo_stack.index()  # the undo step last looked at
+        self.doc.undo_stack.indexChanged.connect(self._say_what_moved)
         self.life.loadProblems.connect(self._show_load_problems)
         self.life.documentSet.connect(self._document_set)
         self.life.readOnlyChanged.connect(self._update_title)
@@ -902,8 +904,19 @@ class MainWindow(QMainWindow):
             what, them = (
                 (f"{len(indices)} spaces", "them") if len(indices) > 1 else ("1 space", "it")
             )
-            undo = self.act_undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-            self.statusBar().showMessage(f"Deleted {what} ({undo} brings {them} back)", 8000)
+            self.say(f"Deleted {what} ({self._undo_key()} brings {them} back)")
+
+    def _undo_key(self) -> str:
+        """Undo's key as the menu shows it ("Ctrl+Z")."""
+        return self.act_undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+
+    def _say_what_moved(self, index: int) -> None:
+        """A line or the start grid moved, whoever moved it (a tool, a menu, the
+        Inspector, a redo): say how far in the status bar."""
+        done = self.doc.undo_stack.command(index - 1) if index == self._said_at + 1 else None
+        self._said_at = index
+        if isinstance(done, commands.SetLine | commands.SetGrid) and (said := done.said()):
+            self.say(f"{said} ({self._undo_key()} takes it back)")
 
     def duplicate_selection(self) -> None:
         """Copy the selected spaces, offset by 10 mm, and select the copies."""
