@@ -561,6 +561,7 @@ class MainWindow(QMainWindow):
         self.heat_legend = HeatLegend(self.view)
         self.fix_preview = FixPreviewItem()
         self.scene.addItem(self.fix_preview)
+        self._fix_said = ""  # what the status bar said of the fix drawn last
         self.act_simulate = self._action(
             "&Simulate…",
             self.simulate,
@@ -644,13 +645,15 @@ class MainWindow(QMainWindow):
         None), and say what the drawing is."""
         if preview is None:
             self.fix_preview.clear()
+            if self.statusBar().currentMessage() == self._fix_said:  # it says so no more
+                self.statusBar().clearMessage()
             return
         self.fix_preview.show_change(preview.before, preview.after, f"fix {preview.number}")
-        self.statusBar().showMessage(
+        self._fix_said = (
             f"Fix {preview.number} is drawn in pink on the board, not made: {preview.text}. "
-            "Apply makes it (one undo step).",
-            8000,
+            "Apply makes it (one undo step)."
         )
+        self.say(self._fix_said)
 
     def point_to_fix(self, space_id: str) -> None:
         """Centre the view on what the fix clicked would change (its preview) and outline

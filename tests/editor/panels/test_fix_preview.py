@@ -148,5 +148,6 @@ def test_esc_takes_the_preview_away_with_the_outline_and_the_choice(qtbot, quarr
     assert not preview.showing
     assert fixes.selected_trial() is None and not fixes.fix_list.selectedItems()
     assert not fixes.apply_button.isEnabled()
+    assert "drawn in pink" not in quarry.statusBar().currentMessage()
     click_fix(qtbot, quarry, 0)
     qtbot.waitUntil(lambda: preview.showing)
