@@ -195,9 +195,10 @@ class MainWindow(QMainWindow):
         self.inspector_dock.raise_()
         # Wide enough for the Lanes table's six columns, kept-lane choices whole.
         self.resizeDocks([self.inspector_dock], [410], Qt.Orientation.Horizontal)
-        # The issues list gets room for a dozen rows, not three.
+        # The issues list gets room for a dozen rows, not three; the docks above it (the
+        # Balance panel's buttons, status and hints after a run) the rest.
         self.resizeDocks(
-            [self.inspector_dock, self.issues_dock], [520, 320], Qt.Orientation.Vertical
+            [self.inspector_dock, self.issues_dock], [580, 260], Qt.Orientation.Vertical
         )
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
