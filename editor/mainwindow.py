@@ -135,6 +135,8 @@ class MainWindow(QMainWindow):
         self.view.zoomChanged.connect(self._show_zoom)
         self.issues.issueActivated.connect(self.show_issue)
         self.life.said.connect(lambda text, ms: self.statusBar().showMessage(text, ms))
+        self._said_at = self.doc.undo_stack.index()  # the undo step last looked at
+        self.doc.undo_stack.indexChanged.connect(self._say_what_moved)
         self.life.loadProblems.connect(self._show_load_problems)
         self.life.documentSet.connect(self._document_set)
         self.life.readOnlyChanged.connect(self._update_title)
@@ -193,9 +195,10 @@ class MainWindow(QMainWindow):
         self.inspector_dock.raise_()
         # Wide enough for the Lanes table's six columns, kept-lane choices whole.
         self.resizeDocks([self.inspector_dock], [410], Qt.Orientation.Horizontal)
-        # The issues list gets room for a dozen rows, not three.
+        # The issues list gets room for a dozen rows, not three; the docks above it (the
+        # Balance panel's buttons, status and hints after a run) the rest.
         self.resizeDocks(
-            [self.inspector_dock, self.issues_dock], [520, 320], Qt.Orientation.Vertical
+            [self.inspector_dock, self.issues_dock], [580, 260], Qt.Orientation.Vertical
         )
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -203,14 +206,15 @@ class MainWindow(QMainWindow):
         dock.setObjectName(title.lower() + "Dock")
         dock.setWidget(widget)
         dock.visibilityChanged.connect(lambda visible, d=dock: self._dock_visibility(d, visible))
-        # Esc clears the outline of spaces shown (by Create, a hint, a fix) with the focus
-        # in a panel too, not only on the canvas, whose Esc also cancels the tool's gesture.
+        # Esc clears the outline of spaces shown (by Create, a hint, a fix) and a fix's
+        # preview with the focus in a panel too, not only on the canvas, whose Esc also
+        # cancels the tool's gesture.
         escape = QShortcut(
             QKeySequence(Qt.Key.Key_Escape),
             dock,
             context=Qt.ShortcutContext.WidgetWithChildrenShortcut,
         )
-        escape.activated.connect(lambda: self.scene.point_out([]))
+        escape.activated.connect(self.scene.clear_shown)
         self.addDockWidget(area, dock)
         return dock
 
@@ -558,6 +562,7 @@ class MainWindow(QMainWindow):
         self.heat_legend = HeatLegend(self.view)
         self.fix_preview = FixPreviewItem()
         self.scene.addItem(self.fix_preview)
+        self._fix_said = ""  # what the status bar said of the fix drawn last
         self.act_simulate = self._action(
             "&Simulate…",
             self.simulate,
@@ -604,6 +609,9 @@ class MainWindow(QMainWindow):
         self.balance_panel.spaceActivated.connect(self.point_to_space)
         self.balance_panel.fixActivated.connect(self.point_to_fix)
         self.balance_panel.fixPreviewChanged.connect(self.preview_fix)
+        # Esc: the fix is chosen no more, so its preview goes and does not come back
+        # unasked (on an undo back to the circuit it was tried on).
+        self.scene.shownCleared.connect(self.balance_panel.fixes.choose_none)
         self.balance_panel.buttonsChanged.connect(self._follow_balance_buttons)
         self._follow_balance_buttons()
         self.doc.changed.connect(lambda: self.heatmap.follow(self.doc.track))
@@ -638,13 +646,15 @@ class MainWindow(QMainWindow):
         None), and say what the drawing is."""
         if preview is None:
             self.fix_preview.clear()
+            if self.statusBar().currentMessage() == self._fix_said:  # it says so no more
+                self.statusBar().clearMessage()
             return
         self.fix_preview.show_change(preview.before, preview.after, f"fix {preview.number}")
-        self.statusBar().showMessage(
+        self._fix_said = (
             f"Fix {preview.number} is drawn in pink on the board, not made: {preview.text}. "
-            "Apply makes it (one undo step).",
-            8000,
+            "Apply makes it (one undo step)."
         )
+        self.say(self._fix_said)
 
     def point_to_fix(self, space_id: str) -> None:
         """Centre the view on what the fix clicked would change (its preview) and outline
@@ -898,8 +908,19 @@ class MainWindow(QMainWindow):
             what, them = (
                 (f"{len(indices)} spaces", "them") if len(indices) > 1 else ("1 space", "it")
             )
-            undo = self.act_undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-            self.statusBar().showMessage(f"Deleted {what} ({undo} brings {them} back)", 8000)
+            self.say(f"Deleted {what} ({self._undo_key()} brings {them} back)")
+
+    def _undo_key(self) -> str:
+        """Undo's key as the menu shows it ("Ctrl+Z")."""
+        return self.act_undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+
+    def _say_what_moved(self, index: int) -> None:
+        """A line or the start grid moved, whoever moved it (a tool, a menu, the
+        Inspector, a redo): say how far in the status bar."""
+        done = self.doc.undo_stack.command(index - 1) if index == self._said_at + 1 else None
+        self._said_at = index
+        if isinstance(done, commands.SetLine | commands.SetGrid) and (said := done.said()):
+            self.say(f"{said} ({self._undo_key()} takes it back)")
 
     def duplicate_selection(self) -> None:
         """Copy the selected spaces, offset by 10 mm, and select the copies."""

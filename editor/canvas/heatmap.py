@@ -5,9 +5,11 @@ stays right while spaces are added or removed. The texts of the spaces are print
 again over the tint: a tinted space's id dark on a light tile and white on a dark
 or deeply tinted one, so the hottest spaces read as well as the rest; the grid
 numbers and labels white and bold as on the board (large text, which reads on
-every tint). On paper and in exported files the legend sits above the board; on the
-canvas it is a ``HeatLegend`` pinned to the view's top-left corner, readable at
-any zoom and scroll.
+every tint). Tiles, texts and lines are those of the board's style (``BoardStyle``),
+the one ``render(..., style=)`` draws the board in (the canvas draws in the default
+style). On paper and in exported files the legend sits above the board; on the
+canvas it is a ``HeatLegend`` pinned to the view's top-left corner, readable at any
+zoom and scroll.
 """
 
 from __future__ import annotations
@@ -102,10 +104,18 @@ def text_colour(tile: QColor) -> QColor:
 
 
 class HeatMap:
-    """Space outlines with their values, ready to paint (on the canvas or into a file)."""
+    """Space outlines with their values, ready to paint (on the canvas or into a file)
+    over a board painted in ``style``: the lane shades under the tints, the texts and
+    the lines printed again over them are that style's."""
 
-    def __init__(self, track: Track, values: dict[str, float], title: str):
-        self.values, self.title = dict(values), title
+    def __init__(
+        self,
+        track: Track,
+        values: dict[str, float],
+        title: str,
+        style: BoardStyle = DEFAULT_STYLE,
+    ):
+        self.values, self.title, self.style = dict(values), title, style
         self.peak = max(values.values(), default=0.0)
         self.polygons = [
             (QPolygonF([QPointF(x, y) for x, y in space.corners]), values.get(space.id, 0.0))
@@ -121,10 +131,10 @@ class HeatMap:
             slot, tile = slots.pop(space.id, None), self.tile(space)
             if tile is None and slot is None and not space.label:
                 continue  # untinted: its id reads as the board printed it
-            style = DEFAULT_STYLE
+            shown = style
             if tile is not None:
-                style = replace(style, id_text=text_colour(tile).name())
-            self.texts.append((space, slot, style))
+                shown = replace(style, id_text=text_colour(tile).name())
+            self.texts.append((space, slot, shown))
         self.lines = [*track.betting_lines, track.finish_line]
         self.labels = list(track.labels)
         rect = QRectF()
@@ -139,7 +149,7 @@ class HeatMap:
         if value <= 0:
             return None
         tint = heat_colour(value / (self.peak or 1.0))
-        return tile_colour(DEFAULT_STYLE.lane_colour(space.lane), tint)
+        return tile_colour(self.style.lane_colour(space.lane), tint)
 
     def legend_rect(self) -> QRectF:
         """Where the legend is drawn: above the board's top-left corner."""
@@ -179,9 +189,9 @@ class HeatMap:
             )
         if legend:
             for k, segment in enumerate(self.lines):
-                paint_line(painter, segment, k)
+                paint_line(painter, segment, k, self.style)
             for label in self.labels:
-                paint_label(painter, label)
+                paint_label(painter, label, self.style)
             self._paint_legend(painter)
         painter.restore()
 

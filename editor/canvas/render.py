@@ -220,7 +220,7 @@ def board_painter(
     nothing to draw is refused with a message."""
     surface = track_surface(track, style)
     bounds = board_bounds(track, style, surface, title=title)
-    heat_map = HeatMap(track, *heat) if heat is not None else None
+    heat_map = HeatMap(track, *heat, style) if heat is not None else None
     if heat_map is not None:  # the legend sits above the board
         top = heat_map.legend_rect().top() - 2
         bounds = (bounds[0], min(bounds[1], top), bounds[2], bounds[3])

@@ -39,6 +39,7 @@ class TrackScene(QGraphicsScene):
 
     cursorMoved = Signal(float, float)  # mm
     toolChanged = Signal(object)
+    shownCleared = Signal()  # Esc: what is shown without being selected is to go
 
     def __init__(self, doc: TrackDocument, parent=None):
         super().__init__(parent)
@@ -275,6 +276,13 @@ class TrackScene(QGraphicsScene):
                 space_item.pointed = i in wanted
                 space_item.update()
 
+    def clear_shown(self) -> None:
+        """Esc: take away what is shown over the board without being selected or made:
+        the outline of spaces shown, and (through ``shownCleared``) what others draw,
+        such as a fix's preview."""
+        self.point_out([])
+        self.shownCleared.emit()
+
     def pointed_indices(self) -> list[int]:
         """Indices of the spaces outlined by ``point_out``, ascending."""
         return [i for i, item in enumerate(self.space_items) if item.pointed]
@@ -421,7 +429,7 @@ class TrackScene(QGraphicsScene):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if self.tool and event.key() == Qt.Key.Key_Escape:
-            self.point_out([])
+            self.clear_shown()
             if not self.tool.key_press(event):  # a tool may give Esc a meaning of its own
                 self.tool.cancel()
             event.accept()

@@ -26,6 +26,7 @@ from trackside.editor.document.fits import (
     refuse_unless_points_fit,
     refuse_unless_spaces_fit,
 )
+from trackside.editor.document.said import grid_moved, line_moved
 from trackside.editor.document.track_document import TrackDocument
 from trackside.engine.text import plural
 from trackside.engine.track.geometry import LINE_NAMES
@@ -170,8 +171,14 @@ class SetGrid(Replace):
     """Set the start grid (six ids, pole first)."""
 
     def __init__(self, doc: TrackDocument, ids: list[str], text: str = "Set start grid"):
-        super().__init__(text, doc.set_grid, list(doc.track.start_grid), list(ids))
+        self.was = list(doc.track.start_grid)
+        super().__init__(text, doc.set_grid, self.was, list(ids))
         refuse_unless_fits("properties/start_grid", self.new, ("start_grid",))
+        self.doc = doc
+
+    def said(self) -> str:
+        """What the move did, once done (how far the grid went back or forward)."""
+        return grid_moved(self.doc.track, self.was)
 
 
 class SetLine(Replace):
@@ -186,8 +193,14 @@ class SetLine(Replace):
             (rounded(segment[1][0]), rounded(segment[1][1])),
         )
         put = functools.partial(doc.set_line, k)
-        super().__init__(f"Place {LINE_NAMES[k]}", put, doc.lines()[k], new)
+        self.was = doc.lines()[k]
+        super().__init__(f"Place {LINE_NAMES[k]}", put, self.was, new)
         refuse_unless_points_fit(new, LINE_NAMES[k])
+        self.doc, self.k = doc, k
+
+    def said(self) -> str:
+        """What the move did, once done (how many spaces earlier or later the line is)."""
+        return line_moved(self.doc.track, self.k, self.was)
 
 
 class SetCenterline(Replace):

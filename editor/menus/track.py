@@ -135,5 +135,4 @@ class TrackMenu(QObject):
         if not across.place_line_across(self.scene, k, space, near):
             self._say("No line fits across the track there")
             return False
-        self._say(f"{LINE_NAMES[k].capitalize()} placed at {self.scene.doc.track.spaces[space].id}")
-        return True
+        return True  # the window says how far the line moved, as for any move of it

@@ -479,6 +479,11 @@ class BalancePanel(QWidget):
         self._set_running(True)
         self._show_status()
         self._thread.start()
+        # Started from the menu while the dock shows results further down: its progress
+        # bar and Cancel come into view, under the settings the run was started with.
+        area = self._scroll_area()
+        if area is not None:
+            area.verticalScrollBar().setValue(0)
 
     def _progressed(self, games: int, waiting: str) -> None:
         self.progress.setValue(games)
@@ -806,12 +811,16 @@ class BalancePanel(QWidget):
     def _bring_into_view(self, widget: QWidget) -> None:
         """Scroll the dock (when the panel sits in a scroll area) so ``widget`` shows,
         once the new rows are laid out (the area learns the panel's new height later)."""
+        area = self._scroll_area()
+        if area is not None:
+            QTimer.singleShot(0, lambda: area.ensureWidgetVisible(widget, 0, 0))
+
+    def _scroll_area(self) -> QScrollArea | None:
+        """The scroll area the panel sits in (in the window's dock), if any."""
         parent = self.parentWidget()
         while parent is not None and not isinstance(parent, QScrollArea):
             parent = parent.parentWidget()
-        if parent is not None:
-            area = parent
-            QTimer.singleShot(0, lambda: area.ensureWidgetVisible(widget, 0, 0))
+        return parent
 
     def _hint_activated(self, item: QListWidgetItem) -> None:
         space = item.data(Qt.ItemDataRole.UserRole)

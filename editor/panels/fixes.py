@@ -212,6 +212,11 @@ class FixesBox(QWidget):
         """Select the fix in ``row`` (0: the best)."""
         self.fix_list.setCurrentRow(row)
 
+    def choose_none(self) -> None:
+        """No fix chosen (Esc): none selected, Apply off, no preview."""
+        self.fix_list.clearSelection()
+        self.fix_list.setCurrentRow(-1)
+
     def preview(self) -> FixPreview | None:
         """The fix selected, to draw over the board; None when none is selected or the
         fixes are stale (what it would change is of a circuit no longer there)."""

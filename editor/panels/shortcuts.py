@@ -30,7 +30,7 @@ CANVAS_KEYS = [
     (
         "Escape",
         "Cancel what the tool is doing (Select tool: then clear the selection); clear the "
-        "outline of spaces shown, from the canvas or a panel",
+        "outline of spaces shown and a fix's preview, from the canvas or a panel",
     ),
     ("Ctrl + drag", "Move without snapping"),
     ("Shift + click", "Add to the selection"),

@@ -15,7 +15,13 @@ from dataclasses import dataclass, replace
 
 from trackside.engine.text import plural
 from trackside.engine.track.across import line_across
-from trackside.engine.track.geometry import FINISH, LINE_NAMES, GeometryCache, TrackGeometry
+from trackside.engine.track.geometry import (
+    FINISH,
+    LINE_COUNT,
+    LINE_NAMES,
+    GeometryCache,
+    TrackGeometry,
+)
 from trackside.engine.track.lap_start import centerline_starting_at, clean_lap_start, edge_progress
 from trackside.engine.track.model import Track
 from trackside.engine.track.movement import FAR, fewest_steps
@@ -151,15 +157,23 @@ def _line_moved(
     return Edit(made, text + ALONG, (g.ids[space],), along)
 
 
+def pole_steps(track: Track, cache: GeometryCache | None = None) -> list[int]:
+    """Per line (betting lines 1 to 3, then the finish), the fewest steps that take the
+    car on the pole across it (``FAR`` when none does); empty when no pole is on the
+    circuit."""
+    g = TrackGeometry(track, cache)
+    pole = g.index.get(track.start_grid[0]) if track.start_grid else None
+    return [] if pole is None else [steps_to_line(g, k)[pole] for k in range(LINE_COUNT)]
+
+
 def line_shares(track: Track, cache: GeometryCache | None = None) -> list[float]:
     """Each betting line's share of the pole's way to the finish (empty when there is
     no way to measure it)."""
-    g = TrackGeometry(track, cache)
-    pole = g.index.get(track.start_grid[0]) if track.start_grid else None
-    race = steps_to_line(g, FINISH)[pole] if pole is not None else FAR
-    if pole is None or not 0 < race < FAR:
+    steps = pole_steps(track, cache)
+    race = steps[FINISH] if steps else FAR
+    if not 0 < race < FAR:
         return []
-    return [steps_to_line(g, k)[pole] / race for k in range(FINISH)]
+    return [steps[k] / race for k in range(FINISH)]
 
 
 def _moved_line(

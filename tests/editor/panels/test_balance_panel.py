@@ -22,6 +22,14 @@ pytestmark = pytest.mark.gui
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
 
+def in_view(room: QScrollArea, widget) -> bool:
+    """True when the whole of ``widget`` shows in the scroll area ``room``."""
+    viewport = room.viewport()
+    top = widget.mapTo(viewport, QPoint(0, 0))
+    bottom = top + QPoint(widget.width() - 1, widget.height() - 1)
+    return viewport.rect().contains(top) and viewport.rect().contains(bottom)
+
+
 def run(qtbot, window) -> None:
     window.act_simulate.trigger()
     assert window.balance_panel.running
@@ -213,6 +221,29 @@ def test_nothing_is_cut_off_at_the_default_size(qtbot, quarry, tmp_path):
     panel.grab().save(str(tmp_path / "balance-panel.png"))  # to look at when it fails
 
 
+def test_a_run_started_from_the_menu_scrolls_the_dock_back_to_its_buttons(qtbot, quarry):
+    """Read down to the last figures, then Tools > Simulate: the progress bar and Cancel
+    (and the settings above them) come back into view at the window's default size."""
+    size = QSize(1500, 940)
+    quarry.resize(size)
+    qtbot.waitUntil(lambda: quarry.size() == size)
+    quarry.balance_dock.raise_()
+    run(qtbot, quarry)
+    panel, room = quarry.balance_panel, quarry.balance_dock.widget()
+    assert isinstance(room, QScrollArea)
+    bar = room.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > panel.progress.y())  # results below the fold
+    bar.setValue(bar.maximum())
+
+    assert not in_view(room, panel.cancel_button)
+    panel.games_box.setValue(5000)
+    quarry.act_simulate.trigger()
+    qtbot.waitUntil(lambda: in_view(room, panel.progress) and in_view(room, panel.cancel_button))
+    assert in_view(room, panel.variant_box) and panel.cancel_button.isEnabled()
+    qtbot.mouseClick(panel.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
+
+
 def test_editing_the_circuit_marks_the_result_stale(qtbot, quarry):
     run(qtbot, quarry)
     space = quarry.doc.track.spaces[10]
@@ -285,6 +316,24 @@ def test_the_hints_are_in_view_after_a_run_without_scrolling(qtbot, quarry, size
         )
 
     qtbot.waitUntil(hints_whole)  # the list lays its rows out after it is shown
+
+
+def test_after_a_first_run_at_the_default_size_the_buttons_show_with_the_hints(qtbot, quarry):
+    """At the window's default size the docks above the Issues list leave the Balance
+    panel room for its buttons and a first run's hints at once: Suggest fixes is not
+    scrolled away (nor cut in half) to show them."""
+    size = QSize(1500, 940)
+    quarry.resize(size)
+    qtbot.waitUntil(lambda: quarry.size() == size)
+    quarry.balance_dock.raise_()
+    panel = quarry.balance_panel
+    panel.games_box.setValue(60)
+    run(qtbot, quarry)
+    room = quarry.balance_dock.widget()
+    qtbot.waitUntil(lambda: panel.hint_list.isVisible() and in_view(room, panel.hint_list))
+    assert panel.hint_list.count() >= 5
+    for button in (panel.run_button, panel.suggest_button, panel.check_button):
+        assert in_view(room, button), button.text()
 
 
 def test_a_lane_fix_at_a_jam_is_tried_and_applied_by_re_applying_its_layout(

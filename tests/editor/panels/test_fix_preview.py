@@ -123,3 +123,31 @@ def test_a_lane_fix_shows_the_spaces_it_adds_and_moves(qtbot, window, tmp_path):
     assert preview.tag_texts() == [
         f"Spaces: {len(diff.added)} added, {len(diff.moved)} moved (fix 1)"
     ]
+
+
+@pytest.mark.parametrize("where", ["canvas", "panel"])
+def test_esc_takes_the_preview_away_with_the_outline_and_the_choice(qtbot, quarry, where):
+    """Esc clears what is shown over the board without being made: the outline of the
+    fix's space and its pink preview, with the focus on the canvas or in the Balance
+    panel. The fix is chosen no more (Apply off), so the preview does not come back
+    unasked; clicking the fix again shows it again."""
+    quarry.show()
+    quarry.activateWindow()
+    qtbot.waitUntil(quarry.isActiveWindow)
+    track = quarry.doc.snapshot()
+    offer(quarry, [make_edit(track, Proposal("line", 2))])
+    fixes, preview = quarry.balance_panel.fixes, quarry.fix_preview
+    click_fix(qtbot, quarry, 0)
+    qtbot.waitUntil(lambda: preview.showing)
+    quarry.scene.point_out([3])  # as a hint's space outlined
+    focus = quarry.view if where == "canvas" else fixes.fix_list
+    focus.setFocus()
+    qtbot.waitUntil(lambda: focus.hasFocus())
+    qtbot.keyClick(focus, Qt.Key.Key_Escape)
+    assert quarry.scene.pointed_indices() == []
+    assert not preview.showing
+    assert fixes.selected_trial() is None and not fixes.fix_list.selectedItems()
+    assert not fixes.apply_button.isEnabled()
+    assert "drawn in pink" not in quarry.statusBar().currentMessage()
+    click_fix(qtbot, quarry, 0)
+    qtbot.waitUntil(lambda: preview.showing)

@@ -6,6 +6,8 @@ import pytest
 from conftest_helpers import centre, click, drag
 from PySide6.QtCore import Qt
 
+from trackside.engine.resources import resolve_track
+
 pytestmark = pytest.mark.gui
 
 
@@ -77,6 +79,27 @@ def test_new_space_snaps_to_a_neighbour_corner_and_takes_its_lane(window, qtbot,
     new = window.doc.track.spaces[-1]
     assert new.corners[0] == (pytest.approx(x0), pytest.approx(y0))
     assert new.lane == b1.lane
+
+
+@pytest.mark.parametrize("first", range(4))
+def test_a_space_drawn_into_a_hole_takes_the_lane_of_the_hole(window, qtbot, first):
+    """A space of lane 0 deleted on Harbour Loop and drawn again corner by corner: it
+    fills lane 0 whichever corner comes first, also the two it shares with lane 1 beside
+    it (they made it lane 1)."""
+    assert window.open_file(resolve_track("harbour-loop"))
+    hole = window.doc.track.space("a46")
+    corners = [(float(x), float(y)) for x, y in hole.corners]
+    window.view.set_zoom(2.0)
+    window.view.centerOn(*centre(hole))
+    window.scene.select_indices([window.doc.index_of("a46")])
+    window.delete_selection()
+    window.set_tool("draw")
+    for x, y in corners[first:] + corners[:first]:
+        click(qtbot, window, x, y)
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    new = window.doc.track.spaces[-1]
+    assert new.id not in {sp.id for sp in window.doc.track.spaces[:-1]}
+    assert new.lane == hole.lane == 0
 
 
 def test_select_by_click_shift_ctrl_and_rubber_band(window, qtbot, stadium_file):
