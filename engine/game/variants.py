@@ -126,7 +126,7 @@ def load_variant(name_or_path: str | os.PathLike[str]) -> Variant:
             (f"did you mean {near}? " if near else "")
             + f"bundled variants: {', '.join(names)}; or give the path of a variant file",
         )
-    data, places, files = _resolved(path.resolve(), ())
+    data, places, files = _resolved(path, ())
     return _build(data, str(path), places, files)
 
 
@@ -136,15 +136,17 @@ _Resolved = tuple[dict[str, Any], dict[str, Place], tuple[Path, ...]]
 
 def _resolved(path: Path, chain: tuple[Path, ...]) -> _Resolved:
     """The merged data of a variant file and its ancestors, with the place of
-    each top-level key for error messages, and the files read (``chain`` first)."""
-    if path in chain:
-        names = " -> ".join(p.name for p in (*chain, path))
+    each top-level key for error messages (the file named as it was given), and the
+    files read (``chain`` first, each resolved)."""
+    real = path.resolve()
+    if real in chain:
+        names = " -> ".join(p.name for p in (*chain, real))
         raise InvalidInput(
             f"variant 'extends' loops: {names}",
             Place(str(chain[0])),
             "remove the 'extends' that points back",
         )
-    return _resolved_doc(load_yaml(path, "variant file"), path.parent, (*chain, path))
+    return _resolved_doc(load_yaml(path, "variant file"), path.parent, (*chain, real))
 
 
 def _resolved_doc(doc: YamlDocument, base: Path, chain: tuple[Path, ...]) -> _Resolved:
@@ -168,7 +170,7 @@ def _resolved_doc(doc: YamlDocument, base: Path, chain: tuple[Path, ...]) -> _Re
         parent_path = base / parent_path
     if not parent_path.exists():
         raise _no_parent(parent_name, parent_path, doc.place(("extends",)))
-    parent, parent_places, files = _resolved(parent_path.resolve(), chain)
+    parent, parent_places, files = _resolved(parent_path, chain)
     return _merge(parent, own), {**parent_places, **places}, files
 
 

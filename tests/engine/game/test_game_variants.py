@@ -5,6 +5,7 @@ import itertools
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from game_helpers import deal, dealt, finish, play, variant
@@ -95,6 +96,24 @@ def test_a_misspelt_extends_is_told_the_variant_it_is_near(tmp_path, extends, me
     assert str(err.value).startswith(
         f"{path}:3:10: extends {extends}: no such variant (did you mean {meant}? "
     )
+
+
+def test_a_problem_in_an_inherited_variant_names_each_file_as_it_was_given(
+    tmp_path, monkeypatch
+):
+    """R-VAR: a variant given by a relative path, and the file it extends, are named in
+    messages as they were given (relative), not as the absolute paths they resolve to."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "base.yaml").write_text(
+        "format: trackside-variant/1\nname: Base\nextends: standard\nhand: 12\n"
+    )
+    (tmp_path / "rules" / "mine.yaml").write_text(
+        "format: trackside-variant/1\nname: Mine\nextends: base.yaml\n"
+    )
+    with pytest.raises(InvalidInput) as err:
+        load_variant("rules/mine.yaml")
+    assert str(err.value).startswith(f"{Path('rules', 'base.yaml')}:4:")
 
 
 def test_extends_loop_is_refused(tmp_path):
