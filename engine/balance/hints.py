@@ -14,7 +14,7 @@ from trackside.engine.balance.intervals import wilson
 from trackside.engine.balance.jams import Stretch, jammed_stretches
 from trackside.engine.balance.report import SLOTS, BalanceReport
 from trackside.engine.balance.rule_hints import rule_hints
-from trackside.engine.balance.wording import Hint, percent
+from trackside.engine.balance.wording import Hint, interval_words, percent, tenths
 from trackside.engine.text import plural
 from trackside.engine.track.model import Track
 
@@ -163,33 +163,26 @@ def slot_hints(report: BalanceReport, track: Track | None = None) -> list[tuple[
         where = f" (start space {space})" if space else ""
         spaces = (space,) if space else ()
         said = (
-            f"Grid slot {k + 1}{where} wins {percent(share)} of races "
-            f"({_tenths(low)} to {_tenths(high)} at 95%)"
+            f"Grid slot {k + 1}{where} wins {percent(share)} of races {interval_words(low, high)}"
         )
         if k == 0 and low > fair:
             out.append((k, _pole(said, low, fair, spaces, grid)))
         elif low > fair:
-            text = f"{said}, more than its fair {_tenths(fair)}: the opening favours it. {grid}"
+            text = f"{said}, more than its fair {tenths(fair)}: the opening favours it. {grid}"
             out.append((k, Hint(text, "warning", spaces)))
         elif k == 0 and high < fair:
             text = (
-                f"{said}, less than its fair {_tenths(fair)} although its owner plays first "
+                f"{said}, less than its fair {tenths(fair)} although its owner plays first "
                 f"(R-RACE-1): the opening holds it back. {grid}"
             )
             out.append((k, Hint(text, "warning", spaces)))
         elif k > 0 and high < rest:
             text = (
-                f"{said}, less than the {_tenths(rest)} each slot behind the pole wins when "
+                f"{said}, less than the {tenths(rest)} each slot behind the pole wins when "
                 f"they share what the pole leaves evenly: it starts at a disadvantage. {grid}"
             )
             out.append((k, Hint(text, "warning", spaces)))
     return out
-
-
-def _tenths(share: float) -> str:
-    """A share to a tenth of a point: "17.3%", so that bounds near a fair share differ
-    visibly from it."""
-    return f"{100 * share:.1f}%"
 
 
 def suggest_grid(track: Track | None) -> str:
@@ -214,13 +207,13 @@ def _pole(wins: str, low: float, fair: float, spaces: tuple[str, ...], grid: str
     )
     if low <= fair + FIRST_TURN_EDGE:
         return Hint(
-            f"{wins}, more than its fair {_tenths(fair)}, but {first_turn}: "
+            f"{wins}, more than its fair {tenths(fair)}, but {first_turn}: "
             "nothing here points at the grid.",
             "info",
             spaces,
         )
     return Hint(
-        f"{wins}, more than its fair {_tenths(fair)} and more than the first turn "
+        f"{wins}, more than its fair {tenths(fair)} and more than the first turn "
         f"explains: {first_turn}, so the opening favours it too. {grid}",
         "warning",
         spaces,
