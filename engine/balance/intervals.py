@@ -81,13 +81,18 @@ def _variance(total: float, squares: float, count: int) -> float:
 
 def proportions_differ(k1: float, n1: int, k2: float, n2: int, z: float = Z95) -> bool:
     """True when two proportions differ beyond noise (two-proportion z-test)."""
+    return proportions_p_value(k1, n1, k2, n2) < _p_value(z)
+
+
+def proportions_p_value(k1: float, n1: int, k2: float, n2: int) -> float:
+    """The two-sided p-value of two proportions' difference (two-proportion z-test)."""
     if n1 <= 0 or n2 <= 0:
-        return False
+        return 1.0
     pooled = (k1 + k2) / (n1 + n2)
     spread = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
     if spread == 0:
-        return k1 / n1 != k2 / n2
-    return abs(k1 / n1 - k2 / n2) / spread > z
+        return 0.0 if k1 / n1 != k2 / n2 else 1.0
+    return _p_value((k1 / n1 - k2 / n2) / spread)
 
 
 def means_differ(
