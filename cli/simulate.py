@@ -295,6 +295,7 @@ def _one_circuit(
     data = totals.stats.to_dict() | {
         "balance": round(report.balance, 4),
         "answer": report.answer or None,
+        "rules": report.rules.figures(report.money_spread, report.players),
         "hints": [{"text": h.text, "severity": h.severity, "spaces": h.spaces} for h in found],
     }
     text = totals.stats.report()

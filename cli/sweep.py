@@ -42,8 +42,9 @@ from trackside.cli.table import (
 from trackside.cli.where import add_where_options, check_where, games_executor
 from trackside.engine.balance.players import bots_named
 from trackside.engine.balance.sweep import Circuit, Sweep, SweepResults, parse_set, run_sweep
-from trackside.engine.balance.sweep_figures import DASH, sweep_figures
+from trackside.engine.balance.sweep_figures import sweep_figures
 from trackside.engine.balance.variant_keys import deck_files, written
+from trackside.engine.balance.wording import DASH
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.records import open_variant
 from trackside.engine.text import duration, plural

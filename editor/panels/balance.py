@@ -82,6 +82,7 @@ from trackside.engine.balance.intervals import wilson
 from trackside.engine.balance.players import LAB_BOTS, bots_named, stronger_bots
 from trackside.engine.balance.report import SLOTS, read_report
 from trackside.engine.balance.sequential import run_until_clear
+from trackside.engine.balance.wording import percent_range, range_digits
 from trackside.engine.errors import TracksideError
 from trackside.engine.records import open_variant
 from trackside.engine.resources import variants_dir
@@ -199,7 +200,7 @@ class BalancePanel(QWidget):
         layout.addWidget(self.fixes)
         self.slot_table = figure_table(["Slot", "Wins", "Change", "Place", "Change"], stretch=0)
         layout.addWidget(self.slot_table)
-        self.figure_table = figure_table(["Figure", "Value ± 95%", "Change"], stretch=0)
+        self.figure_table = figure_table(["Figure", "Value (95%)", "Change"], stretch=0)
         layout.addWidget(self.figure_table)
         self.rules = RulesBox()
         layout.addWidget(self.rules)
@@ -723,7 +724,7 @@ class BalancePanel(QWidget):
             space = report.grid[k] if k < len(report.grid) else ""
             cells = [
                 QTableWidgetItem(f"{k + 1} {space}"),
-                QTableWidgetItem(f"{100 * share:.0f}% ± {50 * (high - low):.0f}"),
+                QTableWidgetItem(percent_range(share, low, high, range_digits(low, high, fair))),
                 change_item(changes.get(slot_share(k)), 100, digits=1),
                 QTableWidgetItem(f"{place.mean:.2f} ± {(hi - lo) / 2:.2f}" if place.count else ""),
                 change_item(changes.get(slot_place(k))),
@@ -764,7 +765,7 @@ class BalancePanel(QWidget):
             rows.append((label, value, change_item(changes.get(key))))
 
         def share_row(label: str, key: str, share: tuple[float, float, float]) -> None:
-            value = f"{100 * share[0]:.0f}% ± {50 * (share[2] - share[1]):.0f}%"
+            value = percent_range(*share)
             rows.append((label, value, share_change(changes.get(key))))
 
         rows.append(("Balance", f"{report.balance:.2f}", change_item(changes.get("balance"))))

@@ -1,5 +1,7 @@
 """The Balance panel's Rules section: what the variant's powers, auction and betting did
 in a run, each figure with its 95% interval and its change from the run compared with.
+A share is shown with its interval as it lies ("31% (27-35)", an en dash between the
+ends), an amount with the half-width of its symmetric one ("29.9 ± 0.8").
 
 Three tables: the powers (how often each holder wins, their winnings), the auction
 (each car's price against what it returned, by grid slot and by the power that came
@@ -39,7 +41,7 @@ from trackside.engine.balance.compare import (
 from trackside.engine.balance.rule_hints import car_verdict, usual_verdict
 from trackside.engine.balance.rules import CarTotals, RuleTotals
 from trackside.engine.balance.tallies import Ratio, Tally
-from trackside.engine.balance.wording import digits_for
+from trackside.engine.balance.wording import digits_for, percent_range, range_digits
 from trackside.engine.text import plural
 
 VERDICT_WORDS = {
@@ -65,7 +67,7 @@ class RulesBox(QWidget):
         self.auction_table = figure_table(
             ["Car", "Price", "Change", "Returns", "Change"], stretch=0
         )
-        self.figure_table = figure_table(["Figure", "Value ± 95%", "Change"], stretch=0)
+        self.figure_table = figure_table(["Figure", "Value (95%)", "Change"], stretch=0)
         for table in self.tables:
             layout.addWidget(table)
             table.hide()
@@ -146,26 +148,18 @@ def _amount(value: float, half: float) -> str:
     return f"{value:.{digits}f} ± {half:.{digits}f}"
 
 
-def _share_text(share: tuple[float, float, float]) -> str:
-    value, low, high = share
-    return f"{100 * value:.0f}% ± {50 * (high - low):.0f}"
-
-
 def _power_rows(
     rules: RuleTotals, players: int, changes: dict[str, Change]
 ) -> list[list[QTableWidgetItem]]:
     fair = 1 / players
+    beyond = rules.powers_beyond_chance(players)
     rows = []
     for name, totals in rules.held_powers():
         label = QTableWidgetItem(name.title())
         label.setToolTip(f"Kept for the race in {plural(totals.held, 'game', spec=',')}")
         wins = QTableWidgetItem("")
         if totals.held:
-            share = totals.win_share()
-            wins = QTableWidgetItem(_share_text(share))
-            wins.setToolTip(f"95% interval {100 * share[1]:.0f}% to {100 * share[2]:.0f}%")
-            if share[1] > fair or share[2] < fair:
-                marked(wins, f"beyond chance (fair share {100 * fair:.0f}%)")
+            wins = _wins_item(totals.win_share(), fair, name in beyond)
         rows.append(
             [
                 label,
@@ -176,6 +170,23 @@ def _power_rows(
             ]
         )
     return rows
+
+
+def _wins_item(share: tuple[float, float, float], fair: float, beyond: bool) -> QTableWidgetItem:
+    """A holder's wins with their 95% interval, marked when the powers judged together
+    put it beyond chance; an interval that leaves the fair share on its own is said so."""
+    _value, low, high = share
+    item = QTableWidgetItem(percent_range(*share, range_digits(low, high, fair)))
+    item.setToolTip(f"The share of games its holder won, and its 95% interval (fair {fair:.0%})")
+    if beyond:
+        marked(item, f"beyond chance with the powers judged together (fair share {fair:.0%})")
+    elif not low <= fair <= high:
+        item.setToolTip(
+            f"Its 95% interval leaves the fair {fair:.0%}, but with several powers one "
+            "does so by chance now and then: not beyond chance with the powers judged "
+            "together, so not marked"
+        )
+    return item
 
 
 def _auction_rows(
@@ -218,7 +229,7 @@ def _ratio_text(ratio: Ratio, share: bool) -> str:
         return ""
     low, high = ratio.interval()
     if share:
-        return f"{100 * ratio.value:.0f}% ± {50 * (high - low):.0f}%"
+        return percent_range(ratio.value, max(0.0, low), min(1.0, high))
     return _amount(ratio.value, (high - low) / 2)
 
 
@@ -249,7 +260,7 @@ def _betting_rows(rules: RuleTotals, changes: dict[str, Change]) -> list[list[QT
         rows.append(
             [
                 QTableWidgetItem("Winner decided by bet 3"),
-                QTableWidgetItem(f"{_share_text(rules.last_line_share())}%"),
+                QTableWidgetItem(percent_range(*rules.last_line_share())),
                 share_change(changes.get(LAST_LINE_DECIDES)),
             ]
         )
@@ -263,7 +274,7 @@ def _taken_rows(rules: RuleTotals, changes: dict[str, Change]) -> list[list[QTab
     return [
         [
             QTableWidgetItem(f"{name.title()} taken in the auction"),
-            QTableWidgetItem(f"{_share_text(totals.taken_share())}%" if totals.offered else ""),
+            QTableWidgetItem(percent_range(*totals.taken_share()) if totals.offered else ""),
             share_change(changes.get(power_taken(name))),
         ]
         for name, totals in rules.held_powers()

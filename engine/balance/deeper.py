@@ -25,7 +25,6 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from statistics import NormalDist
 from typing import Any
 
 from trackside.engine.balance.against import VariantComparison, share_time
@@ -33,7 +32,7 @@ from trackside.engine.balance.compare import compare
 from trackside.engine.balance.executors import Executor
 from trackside.engine.balance.fixes import Played, play_all
 from trackside.engine.balance.hints import MIN_GAMES, hints
-from trackside.engine.balance.intervals import mean_interval
+from trackside.engine.balance.intervals import ERROR, corrected_z, mean_interval
 from trackside.engine.balance.players import stronger_bots
 from trackside.engine.balance.report import SLOTS, BalanceReport
 from trackside.engine.balance.runner import BalanceRun
@@ -43,9 +42,8 @@ from trackside.engine.bots import MAX_SAMPLES
 from trackside.engine.text import plural
 from trackside.engine.track.model import Track
 
-ERROR = 0.05  # the chance of a false "changed", over all the figures looked at
 FIGURES = SLOTS + 2  # each slot's share, the first player's share, stalled cars per race
-Z = NormalDist().inv_cdf(1 - ERROR / 2 / FIGURES)
+Z = corrected_z(FIGURES)  # a false "changed" at ERROR over all the figures looked at
 STALLED = "stalled cars per race"
 FIRST = "first player"
 # What a verdict can be, as the report's ``verdict.outcome`` says it.

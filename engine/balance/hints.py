@@ -10,11 +10,11 @@ grid, a jam) are left to Suggest fixes, which measures them.
 from __future__ import annotations
 
 from trackside.engine.balance.edits import Proposal, why_not
-from trackside.engine.balance.intervals import wilson
+from trackside.engine.balance.intervals import holm, share_p_value, wilson
 from trackside.engine.balance.jams import Stretch, jammed_stretches
 from trackside.engine.balance.report import SLOTS, BalanceReport
 from trackside.engine.balance.rule_hints import rule_hints
-from trackside.engine.balance.wording import Hint, percent
+from trackside.engine.balance.wording import Hint, interval_words, percent, tenths
 from trackside.engine.text import plural
 from trackside.engine.track.model import Track
 
@@ -150,46 +150,68 @@ def slots_beyond_chance(report: BalanceReport) -> set[int]:
 
 
 def slot_hints(report: BalanceReport, track: Track | None = None) -> list[tuple[int, Hint]]:
-    """Per grid slot whose share lies outside what chance allows, its hint. A share is
-    given with its 95% interval in full (it is not symmetric about the share), so that
-    "more than its fair 17%" never sits beside an interval that reaches 17%."""
+    """Per grid slot whose share lies outside what chance allows, its hint. A warning
+    names a slot only beyond chance with the six slots judged together (``slot_bands``,
+    Holm at 5%), so that an even circuit draws no warning in 95% of runs, where six
+    plain 95% intervals warned of some slot in about one run in five. A share is given
+    with its 95% interval in full (it is not symmetric about the share), so that "more
+    than its fair 17%" never sits beside an interval that reaches 17%."""
     out = []
     fair = 1 / SLOTS
     shares = report.slot_shares()
-    rest = (1 - shares[0][0]) / (SLOTS - 1)  # each other slot's part of what the pole leaves
+    bands = slot_bands(report)
+    warned = holm(
+        [
+            _outside(wins, report.games, band)
+            for wins, band in zip(report.slot_wins, bands, strict=True)
+        ]
+    )
+    rest = bands[1][0]
     grid = suggest_grid(track)
     for k, (share, low, high) in enumerate(shares):
         space = report.grid[k] if k < len(report.grid) else ""
         where = f" (start space {space})" if space else ""
         spaces = (space,) if space else ()
         said = (
-            f"Grid slot {k + 1}{where} wins {percent(share)} of races "
-            f"({_tenths(low)} to {_tenths(high)} at 95%)"
+            f"Grid slot {k + 1}{where} wins {percent(share)} of races {interval_words(low, high)}"
         )
         if k == 0 and low > fair:
-            out.append((k, _pole(said, low, fair, spaces, grid)))
+            out.append((k, _pole(said, warned[0], fair, spaces, grid)))
+        elif not warned[k]:
+            continue
         elif low > fair:
-            text = f"{said}, more than its fair {_tenths(fair)}: the opening favours it. {grid}"
+            text = f"{said}, more than its fair {tenths(fair)}: the opening favours it. {grid}"
             out.append((k, Hint(text, "warning", spaces)))
-        elif k == 0 and high < fair:
+        elif k == 0:
             text = (
-                f"{said}, less than its fair {_tenths(fair)} although its owner plays first: "
+                f"{said}, less than its fair {tenths(fair)} although its owner plays first: "
                 f"the opening holds it back. {grid}"
             )
             out.append((k, Hint(text, "warning", spaces)))
-        elif k > 0 and high < rest:
+        else:
             text = (
-                f"{said}, less than the {_tenths(rest)} each slot behind the pole wins when "
+                f"{said}, less than the {tenths(rest)} each slot behind the pole wins when "
                 f"they share what the pole leaves evenly: it starts at a disadvantage. {grid}"
             )
             out.append((k, Hint(text, "warning", spaces)))
     return out
 
 
-def _tenths(share: float) -> str:
-    """A share to a tenth of a point: "17.3%", so that bounds near a fair share differ
-    visibly from it."""
-    return f"{100 * share:.1f}%"
+def slot_bands(report: BalanceReport) -> list[tuple[float, float]]:
+    """Per grid slot, the win shares no warning is given for: the pole from 1 in 6 up to
+    what its first turn gives (R-RACE-1), each other slot from its part of what the
+    pole leaves up to 1 in 6."""
+    fair = 1 / SLOTS
+    rest = (1 - report.slot_shares()[0][0]) / (SLOTS - 1)
+    return [(fair, fair + FIRST_TURN_EDGE)] + [(rest, fair)] * (SLOTS - 1)
+
+
+def _outside(wins: int, games: int, band: tuple[float, float]) -> float:
+    """The p-value of a share against the nearer end of its band (1 within it)."""
+    share = wins / games if games else 0.0
+    if band[0] <= share <= band[1]:
+        return 1.0
+    return share_p_value(wins, games, band[1] if share > band[1] else band[0])
 
 
 def suggest_grid(track: Track | None) -> str:
@@ -205,23 +227,23 @@ def suggest_grid(track: Track | None) -> str:
     return SUGGEST_GRID
 
 
-def _pole(wins: str, low: float, fair: float, spaces: tuple[str, ...], grid: str) -> Hint:
+def _pole(wins: str, blamed: bool, fair: float, spaces: tuple[str, ...], grid: str) -> Hint:
     """The pole wins more than its fair share: say the first turn does that, and blame
-    the grid only when even the low end of the interval is beyond what the turn gives."""
+    the grid only when ``blamed``: beyond what the turn gives, the slots judged together."""
     first_turn = (
         "its owner plays first (the pole car's owner starts the race), which alone lifts "
         "the pole to as much as "
         f"{percent(fair + FIRST_TURN_EDGE)} of wins on the bundled circuits"
     )
-    if low <= fair + FIRST_TURN_EDGE:
+    if not blamed:
         return Hint(
-            f"{wins}, more than its fair {_tenths(fair)}, but {first_turn}: "
+            f"{wins}, more than its fair {tenths(fair)}, but {first_turn}: "
             "nothing here points at the grid.",
             "info",
             spaces,
         )
     return Hint(
-        f"{wins}, more than its fair {_tenths(fair)} and more than the first turn "
+        f"{wins}, more than its fair {tenths(fair)} and more than the first turn "
         f"explains: {first_turn}, so the opening favours it too. {grid}",
         "warning",
         spaces,

@@ -1,11 +1,16 @@
-"""Confidence intervals and a noise test for the figures of a balance report."""
+"""Confidence intervals and noise tests for the figures of a balance report, and the
+corrections that judge a family of figures together (Holm, Bonferroni), so that the
+chance of any false flag among them stays at ``ERROR``."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from statistics import NormalDist
 from typing import TypeAlias
 
 Z95 = 1.959964  # two-sided 95%
+ERROR = 0.05  # the chance of any false flag among figures judged together
 # A ratio of totals over games: the sums of x, y, x², y² and xy, and the number of games.
 RatioSums: TypeAlias = tuple[float, float, float, float, float, int]
 
@@ -19,6 +24,43 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def share_p_value(successes: float, trials: int, fair: float) -> float:
+    """The two-sided p-value of a share against ``fair`` (the score test: the share's
+    95% Wilson interval leaves ``fair`` exactly when this is under 5%); 1 with no
+    trials."""
+    if trials <= 0:
+        return 1.0
+    share = successes / trials
+    if not 0 < fair < 1:
+        return 1.0 if share == fair else 0.0
+    return _p_value((share - fair) / math.sqrt(fair * (1 - fair) / trials))
+
+
+def _p_value(z: float) -> float:
+    """The two-sided p-value of a standard normal statistic."""
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def holm(p_values: Sequence[float], error: float = ERROR) -> list[bool]:
+    """Which tests of a family reject, judged together (Holm-Bonferroni): the chance of
+    any false rejection stays at ``error`` whatever the tests' dependence. The smallest
+    p-value is held to error / m, the next to error / (m - 1)..., up to the first that
+    fails; plain Bonferroni holds every one to error / m."""
+    order = sorted(range(len(p_values)), key=lambda k: p_values[k])
+    rejected = [False] * len(p_values)
+    for rank, k in enumerate(order):
+        if p_values[k] > error / (len(p_values) - rank):
+            break
+        rejected[k] = True
+    return rejected
+
+
+def corrected_z(tests: int, error: float = ERROR) -> float:
+    """The normal quantile of two-sided intervals that keep the chance of any of
+    ``tests`` intervals missing at ``error`` (Bonferroni: error / tests each)."""
+    return NormalDist().inv_cdf(1 - error / 2 / max(1, tests))
 
 
 def mean_interval(total: float, squares: float, count: int, z: float = Z95) -> tuple[float, float]:
@@ -39,13 +81,18 @@ def _variance(total: float, squares: float, count: int) -> float:
 
 def proportions_differ(k1: float, n1: int, k2: float, n2: int, z: float = Z95) -> bool:
     """True when two proportions differ beyond noise (two-proportion z-test)."""
+    return proportions_p_value(k1, n1, k2, n2) < _p_value(z)
+
+
+def proportions_p_value(k1: float, n1: int, k2: float, n2: int) -> float:
+    """The two-sided p-value of two proportions' difference (two-proportion z-test)."""
     if n1 <= 0 or n2 <= 0:
-        return False
+        return 1.0
     pooled = (k1 + k2) / (n1 + n2)
     spread = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
     if spread == 0:
-        return k1 / n1 != k2 / n2
-    return abs(k1 / n1 - k2 / n2) / spread > z
+        return 0.0 if k1 / n1 != k2 / n2 else 1.0
+    return _p_value((k1 / n1 - k2 / n2) / spread)
 
 
 def means_differ(

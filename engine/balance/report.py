@@ -295,7 +295,7 @@ class BalanceReport:
             "lead_changes": _round_mean(self.lead_changes),
             "heat": self.heat(),
             "stall_spaces": dict(sorted(self.stall_spaces.items())),
-            "rules": self.rules.figures(self.money_spread),
+            "rules": self.rules.figures(self.money_spread, self.players),
             "totals": self._totals(),
         }
 

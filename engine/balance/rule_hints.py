@@ -1,7 +1,8 @@
 """What the rule figures of a balance report mean, in plain words.
 
-Each hint is said only when the 95% interval says so: a power whose holder wins
-more or less than the fair 1 in the number of players, cars that cost more (or
+Each hint is said only when the figures say so beyond chance: a power whose holder
+wins more or less than the fair 1 in the number of players (the powers judged
+together, ``RuleTotals.powers_beyond_chance``), cars that cost more (or
 less) than they return, bets that bring the winner more than half of their
 money (or under a quarter), and a last betting line that decides the winner in
 more than one game in ten. They are about the variant, not the circuit, so they
@@ -13,7 +14,7 @@ from __future__ import annotations
 from trackside.engine.balance.report import BalanceReport
 from trackside.engine.balance.rules import CarTotals, RuleTotals
 from trackside.engine.balance.tallies import Tally
-from trackside.engine.balance.wording import Hint, digits_for, percent, percent_within
+from trackside.engine.balance.wording import Hint, digits_for, interval_words, percent
 
 # Plain-word boundaries for the share of the winner's money that came from bets.
 BETS_WEIGH = 0.5  # more than half: the bets bring the winner more than the race
@@ -42,19 +43,20 @@ def money(tally: Tally) -> str:
 
 def _powers(rules: RuleTotals, players: int) -> list[Hint]:
     fair = 1 / players
+    beyond = rules.powers_beyond_chance(players)
+    held = sum(1 for _name, totals in rules.held_powers() if totals.held)
     out = []
     for name, totals in rules.held_powers():
-        if not totals.held:
+        if name not in beyond:
             continue
         share, low, high = totals.win_share()
-        if low <= fair <= high:
-            continue
         more = low > fair
         out.append(
             Hint(
-                f"{name.title()}'s holder wins {percent_within(share, low, high)} "
-                f"of games, {'more' if more else 'less'} than the fair {percent(fair)}: "
-                f"the power is worth {'more' if more else 'less'} than the others.",
+                f"{name.title()}'s holder wins {percent(share)} of games "
+                f"{interval_words(low, high)}, {'more' if more else 'less'} than the fair "
+                f"{percent(fair)} even with the {held} powers judged together: the power is "
+                f"worth {'more' if more else 'less'} than the others.",
                 "info",
             )
         )
@@ -128,7 +130,7 @@ def _betting(rules: RuleTotals) -> list[Hint]:
     if rules.winner_bets.den:
         share = rules.winner_bets.value
         low, high = rules.winner_bets.interval()
-        said = f"{percent_within(share, low, high)} of the winner's money came from bets"
+        said = f"{percent(share)} of the winner's money came from bets {interval_words(low, high)}"
         if low > BETS_WEIGH:
             out.append(Hint(f"Betting weighs more than the race: {said}.", "info"))
         elif high < BETS_LIGHT:
@@ -138,9 +140,8 @@ def _betting(rules: RuleTotals) -> list[Hint]:
         if low > LAST_LINE_NOTICE:
             out.append(
                 Hint(
-                    "The last betting line decides the winner in "
-                    f"{percent_within(share, low, high)} of games: without bet 3 another player "
-                    "would have won.",
+                    f"The last betting line decides the winner in {percent(share)} of games "
+                    f"{interval_words(low, high)}: without bet 3 another player would have won.",
                     "info",
                 )
             )

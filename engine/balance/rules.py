@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from trackside.engine.balance.intervals import wilson
+from trackside.engine.balance.intervals import holm, share_p_value, wilson
 from trackside.engine.balance.tallies import SHARE_UNIT, Ratio, Tally
 from trackside.engine.game import Game
 from trackside.engine.game.cards import COLOURS
@@ -225,6 +225,17 @@ class RuleTotals:
         """The variant's powers with their totals, in the variant's order."""
         return [(name, self.power.get(name) or PowerTotals()) for name in self.powers]
 
+    def powers_beyond_chance(self, players: int) -> set[str]:
+        """The powers whose holder wins more or less than the fair 1 in ``players``
+        beyond chance, the powers held judged together (Holm at 5%: on a fair variant the
+        chance that any of them is named stays at 5%, where six plain 95% intervals name
+        one in about a quarter of runs). Each one named has a 95% interval that leaves
+        the fair share; not every such one is named."""
+        held = [(name, totals) for name, totals in self.held_powers() if totals.held]
+        fair = 1 / players
+        p_values = [share_p_value(t.holder_wins / SHARE_UNIT, t.held, fair) for _n, t in held]
+        return {name for (name, _t), out in zip(held, holm(p_values), strict=True) if out}
+
     @property
     def last_line_applies(self) -> bool:
         """Whether the last betting line can decide the winner: bets, and money wins."""
@@ -237,13 +248,16 @@ class RuleTotals:
         return (self.last_line_decides / n if n else 0.0, *wilson(self.last_line_decides, n))
 
     # -- figures ------------------------------------------------------------------------
-    def figures(self, money_gap: Tally) -> dict[str, Any]:
+    def figures(self, money_gap: Tally, players: int) -> dict[str, Any]:
         """The rules' figures (the report's ``rules``), each an estimate with its 95%
-        interval; ``money_gap`` is the report's money spread. Figures the rules do not
-        have are left out."""
+        interval; ``money_gap`` is the report's money spread, ``players`` the table's.
+        Figures the rules do not have are left out."""
         out: dict[str, Any] = {}
         if self.powers:
-            out["powers"] = [self._power_figures(name, p) for name, p in self.held_powers()]
+            beyond = self.powers_beyond_chance(players)
+            out["powers"] = [
+                self._power_figures(name, p, name in beyond) for name, p in self.held_powers()
+            ]
         if self.betting:
             out["betting"] = {
                 "winner_bet_share": _ratio_estimate(self.winner_bets, share=True),
@@ -265,10 +279,11 @@ class RuleTotals:
             out["decided_by_last_line"] = estimate(self.last_line_share())
         return _without_none(out)
 
-    def _power_figures(self, name: str, totals: PowerTotals) -> dict[str, Any]:
+    def _power_figures(self, name: str, totals: PowerTotals, beyond: bool) -> dict[str, Any]:
         row: dict[str, Any] = {"power": name, "games": totals.held}
         if totals.held:
             row["win_share"] = estimate(totals.win_share())
+            row["beyond_chance"] = beyond
             row["mean_winnings"] = _mean_estimate(totals.holder_money)
         if self.auction and totals.offered:
             row["taken_share"] = estimate(totals.taken_share())

@@ -18,11 +18,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from statistics import NormalDist
 
 from trackside.engine.balance.executors import Executor, executor_for
 from trackside.engine.balance.hints import FIRST_TURN_EDGE
-from trackside.engine.balance.intervals import wilson
+from trackside.engine.balance.intervals import corrected_z, wilson
 from trackside.engine.balance.report import SLOTS, BalanceReport
 from trackside.engine.balance.runner import BalanceRun, Totals, run_totals
 
@@ -30,7 +29,6 @@ PRECISION = 0.03  # half-width of every slot's 95% interval that answers the que
 ROUND = 60  # checkpoints are whole multiples of this: every rotation of up to six bot kinds
 FIRST_LOOK = 120  # games before the first look
 GROWTH = 1.5  # each checkpoint about this many times the games of the last
-ERROR = 0.05  # the chance of a false "outside its fair share", over all the looks
 
 
 @dataclass(frozen=True)
@@ -63,10 +61,10 @@ def fair_band(slot: int) -> tuple[float, float]:
     return (1 - fair - FIRST_TURN_EDGE) / (SLOTS - 1), fair
 
 
-def corrected_z(looks: int) -> float:
-    """The normal quantile that keeps a false "outside its fair share" at ERROR over
+def looks_z(looks: int) -> float:
+    """The normal quantile that keeps a false "outside its fair share" at 5% (``ERROR``) over
     ``looks`` looks at every slot."""
-    return NormalDist().inv_cdf(1 - ERROR / 2 / (max(1, looks) * SLOTS))
+    return corrected_z(max(1, looks) * SLOTS)
 
 
 def unfair_slot(report: BalanceReport, z: float) -> str:
@@ -88,7 +86,7 @@ def unfair_slot(report: BalanceReport, z: float) -> str:
 
 def clarity(report: BalanceReport, looks: int) -> Clarity:
     """Whether ``report`` answers the question, looked at for one of ``looks`` times."""
-    unfair = unfair_slot(report, corrected_z(looks))
+    unfair = unfair_slot(report, looks_z(looks))
     if unfair:
         return Clarity(True, unfair, "")
     n = report.games

@@ -18,10 +18,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
+from trackside.engine.balance.wording import DASH, percent_range
 from trackside.engine.game.variants import POWERS
 
 Step = str | tuple[str, str]  # a key, or (key, value): the list item whose key has that value
-DASH = "\u2013"  # an en dash: between an interval's ends, and for a figure missing
 MISSING = DASH
 
 
@@ -54,11 +54,13 @@ class Figure:
         found = self.estimate(report)
         if found is None:
             return MISSING
+        if self.form == "share" and found.low is not None and found.high is not None:
+            return percent_range(found.value, found.low, found.high, 1)
         scale, unit = (100.0, "%") if self.form == "share" else (1.0, "")
         digits = 1 if self.form == "share" else self.digits
         text = f"{scale * found.value:.{digits}f}{unit}"
         if found.low is not None and found.high is not None:
-            text += f" ({scale * found.low:.{digits}f}{DASH}{scale * found.high:.{digits}f})"
+            text += f" ({found.low:.{digits}f}{DASH}{found.high:.{digits}f})"
         return text
 
 

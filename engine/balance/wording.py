@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from trackside.engine.balance.edits import Proposal
 
+DASH = "\u2013"  # an en dash: between an interval's ends, and for a figure missing
+
 
 @dataclass(frozen=True)
 class Hint:
@@ -31,12 +33,32 @@ def percent(value: float) -> str:
     return f"{100 * value:.0f}%"
 
 
-def percent_within(share: float, low: float, high: float) -> str:
-    """A share and the half-width of its interval, in whole percentages, or to a
-    tenth where the half-width is under one point: "31% ± 4%", "71.3% ± 0.4%"."""
-    half = 100 * (high - low) / 2
-    digits = 0 if round(half) >= 1 else 1
-    return f"{100 * share:.{digits}f}% ± {half:.{digits}f}%"
+def tenths(share: float) -> str:
+    """A share to a tenth of a point: "17.3%", so that bounds near a fair share differ
+    visibly from it."""
+    return f"{100 * share:.1f}%"
+
+
+def interval_words(low: float, high: float) -> str:
+    """A share's 95% interval in a sentence, to a tenth of a point: "(25.3% to 33.1% at
+    95%)". Given whole, never as a "±": a Wilson interval is not symmetric about the
+    share, and "22% ± 6%, more than its fair 17%" read as if it held the fair share."""
+    return f"({tenths(low)} to {tenths(high)} at 95%)"
+
+
+def percent_range(share: float, low: float, high: float, digits: int = 0) -> str:
+    """A share with its 95% interval as it lies, for a table: "15% (8-24)" (an en dash
+    between the ends), to ``digits`` decimals; never "15% ± 9", for the interval is not
+    symmetric about the share."""
+    return f"{100 * share:.{digits}f}% ({100 * low:.{digits}f}{DASH}{100 * high:.{digits}f})"
+
+
+def range_digits(low: float, high: float, fair: float) -> int:
+    """Decimals for a share's interval shown beside its ``fair`` share: a tenth when an
+    end would round onto the fair share at whole percentages (so that "(25-33)"
+    never stands for an interval that leaves 25%, or for one that holds it), else none."""
+    whole = round(100 * fair)
+    return 1 if whole in (round(100 * low), round(100 * high)) else 0
 
 
 def digits_for(half: float) -> int:

@@ -10,6 +10,7 @@ import pytest
 from tracks_for_tests import narrow_loop
 
 from trackside.cli.main import main
+from trackside.engine.game.variants import POWERS
 from trackside.engine.track.model import save_track
 
 
@@ -45,6 +46,14 @@ def test_text_and_json_output_add_the_balance_and_hints(capsys):
     data = json.loads(out)
     assert code == 0 and "balance" in data and data["hints"]
     assert data["grid_slots"] and data["seats"]  # the statistics as before
+    powers = data["rules"]["powers"]  # the power table: each share with its interval
+    assert [row["power"] for row in powers] == list(POWERS)
+    held = [row for row in powers if row["games"]]
+    assert held and all(
+        row["win_share"]["low"] <= row["win_share"]["value"] <= row["win_share"]["high"]
+        and isinstance(row["beyond_chance"], bool)
+        for row in held
+    )
 
 
 def test_workers_give_the_same_totals(capsys, tmp_path):

@@ -16,6 +16,7 @@ from trackside.engine.balance import BalanceReport
 from trackside.engine.balance.compare import NOISE_MARK
 from trackside.engine.balance.edits import Edit, Proposal, make_edit
 from trackside.engine.balance.fixes import FixSearch, Measured, Trial
+from trackside.engine.balance.wording import percent_range, range_digits
 from trackside.engine.track.model import save_track
 
 pytestmark = pytest.mark.gui
@@ -407,7 +408,14 @@ def test_the_rules_section_shows_the_powers_the_auction_and_the_betting(qtbot, q
     report = panel.report
     held = report.rules.power["aggressive"]
     share = held.win_share()
-    assert powers.item(0, 1).text() == f"{100 * share[0]:.0f}% ± {50 * (share[2] - share[1]):.0f}"
+    digits = range_digits(share[1], share[2], 1 / 4)
+    assert powers.item(0, 1).text() == percent_range(*share, digits)  # "31% (27-35)"
+    beyond = report.rules.powers_beyond_chance(4)
+    for r, (name, _totals) in enumerate(report.rules.held_powers()):
+        assert powers.item(r, 1).font().bold() == (name in beyond)
+    shown = [t.item(r, c).text() for t in rules.tables for r in range(t.rowCount()) for c in (1,)]
+    shares = [text for text in shown if "%" in text]
+    assert shares and not any("±" in text for text in shares)
     auction = panel.rules.auction_table
     assert auction.rowCount() == 12  # six grid slots, six powers
     assert auction.item(0, 0).text() == f"Slot 1 {report.grid[0]}"

@@ -15,7 +15,6 @@ from trackside.engine.balance.hints import (
     reached_after_line_moved,
     stalled_after_finish_moved,
 )
-from trackside.engine.balance.wording import percent_within
 from trackside.engine.track.geometry import FINISH
 
 GRID = ["a4", "b4", "c4", "d4", "a3", "b3"]
@@ -159,10 +158,3 @@ def test_a_jam_is_named_as_a_stretch_with_the_lanes_there():
     assert jam.spaces == ("a19", "a20", "b20")  # in race order; a8 is no part of it
     assert "in the stretch a19 to b20" in jam.text and "one lane wide" in jam.text
     assert "0.8 times a race" in jam.text
-
-
-def test_a_share_known_to_under_a_point_keeps_a_decimal():
-    """A rule hint's share never reads "71% ± 0%": under a point of half-width
-    it keeps a tenth; otherwise whole percentages."""
-    assert percent_within(0.7134, 0.7094, 0.7174) == "71.3% ± 0.4%"
-    assert percent_within(0.31, 0.27, 0.35) == "31% ± 4%"

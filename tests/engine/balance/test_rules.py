@@ -131,7 +131,8 @@ def test_the_rule_totals_are_what_the_logs_and_results_say(standard_games):
 
 
 def test_the_figures_have_the_shape_the_report_promises(standard_run):
-    figures = run_balance(standard_run).to_dict()["rules"]
+    report = run_balance(standard_run)
+    figures, rules = report.to_dict()["rules"], report.rules
     assert set(figures) == {"powers", "betting", "auction", "money_gap", "decided_by_last_line"}
     est = {"value", "low", "high"}
     for row in figures["powers"]:
@@ -139,11 +140,13 @@ def test_the_figures_have_the_shape_the_report_promises(standard_run):
             "power",
             "games",
             "win_share",
+            "beyond_chance",
             "mean_winnings",
             "taken_share",
             "mean_price",
         }
-        assert all(set(row[k]) == est for k in row if k not in ("power", "games"))
+        assert all(set(row[k]) == est for k in row if k not in ("power", "games", "beyond_chance"))
+        assert row["beyond_chance"] == (row["power"] in rules.powers_beyond_chance(4))
         assert 0 <= row["win_share"]["low"] <= row["win_share"]["value"] <= 1
     assert [r["power"] for r in figures["powers"]] == list(open_variant("standard").powers)
     assert sum(r["games"] for r in figures["powers"]) == 4 * GAMES  # each seat keeps one
@@ -162,7 +165,7 @@ def test_figures_a_variant_does_not_have_are_absent_not_zero(harbour, dealt_powe
     dealt = run_balance(BalanceRun(harbour, dealt_powers, 4, 12)).to_dict()["rules"]
     assert "auction" not in dealt and "betting" in dealt
     assert all(
-        set(row) == {"power", "games", "win_share", "mean_winnings"}
+        set(row) == {"power", "games", "win_share", "beyond_chance", "mean_winnings"}
         for row in dealt["powers"]
         if row["games"]
     )

@@ -9,15 +9,14 @@ import numpy as np
 import pytest
 
 from trackside.engine.balance import BalanceReport, BalanceRun, run_balance
-from trackside.engine.balance.intervals import Z95
+from trackside.engine.balance.intervals import ERROR, Z95
 from trackside.engine.balance.report import SLOTS
 from trackside.engine.balance.sequential import (
-    ERROR,
     ROUND,
     checkpoints,
     clarity,
-    corrected_z,
     fair_band,
+    looks_z,
     run_until_clear,
     unfair_slot,
 )
@@ -76,7 +75,7 @@ def test_the_chance_of_a_false_unfair_stays_under_five_percent_however_it_stops(
         played = stop
         for r in range(runs):
             report = _report(wins[r].tolist())
-            false[r] = false[r] or bool(unfair_slot(report, corrected_z(len(looks))))
+            false[r] = false[r] or bool(unfair_slot(report, looks_z(len(looks))))
             naive[r] = naive[r] or bool(unfair_slot(report, Z95))
     assert false.mean() <= ERROR
     assert naive.mean() > 3 * ERROR

@@ -20,8 +20,9 @@ from trackside.engine.balance.sweep import (
     parse_values,
     run_sweep,
 )
-from trackside.engine.balance.sweep_figures import DASH, FIGURES, MISSING, lookup, sweep_figures
+from trackside.engine.balance.sweep_figures import FIGURES, MISSING, lookup, sweep_figures
 from trackside.engine.balance.variant_keys import variant_key, with_values
+from trackside.engine.balance.wording import DASH
 from trackside.engine.errors import TracksideError
 from trackside.engine.game.variants import POWERS, bundled_variants, load_variant
 from trackside.engine.records import open_variant

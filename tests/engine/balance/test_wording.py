@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from trackside.engine.balance.wording import shown_change
+from trackside.engine.balance.wording import (
+    interval_words,
+    percent_range,
+    range_digits,
+    shown_change,
+)
 
 
 @pytest.mark.parametrize(
@@ -20,3 +25,26 @@ def test_a_change_is_the_difference_of_the_figures_as_shown(before, after, digit
     change = shown_change(before, after, digits)
     assert change == pytest.approx(shown, abs=1e-9)
     assert change == pytest.approx(round(after, digits) - round(before, digits), abs=1e-9)
+
+
+def test_a_share_is_shown_with_its_interval_as_it_lies():
+    """A Wilson interval is not symmetric about the share: "15% (8-24)", never "15% ± 9",
+    which would read as if it reached only 6% and leave a reader to think it below 25%."""
+    assert percent_range(0.15, 0.08, 0.244) == "15% (8\u201324)"
+    assert percent_range(0.241, 0.223, 0.26, 1) == "24.1% (22.3\u201326.0)"
+    assert interval_words(0.095, 0.1224) == "(9.5% to 12.2% at 95%)"
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "digits"),
+    [
+        (0.253, 0.33, 1),  # "(25-33)" beside a fair 25% would hide that it leaves it
+        (0.17, 0.246, 1),  # ... or that it ends just under it
+        (0.26, 0.34, 0),
+        (0.18, 0.32, 0),
+    ],
+)
+def test_an_interval_beside_its_fair_share_keeps_a_tenth_where_whole_ones_would_blur_it(
+    low, high, digits
+):
+    assert range_digits(low, high, 0.25) == digits
