@@ -98,9 +98,7 @@ def test_a_misspelt_extends_is_told_the_variant_it_is_near(tmp_path, extends, me
     )
 
 
-def test_a_problem_in_an_inherited_variant_names_each_file_as_it_was_given(
-    tmp_path, monkeypatch
-):
+def test_a_problem_in_an_inherited_variant_names_each_file_as_it_was_given(tmp_path, monkeypatch):
     """R-VAR: a variant given by a relative path, and the file it extends, are named in
     messages as they were given (relative), not as the absolute paths they resolve to."""
     monkeypatch.chdir(tmp_path)
