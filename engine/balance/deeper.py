@@ -9,8 +9,8 @@ every difference is measured game by game.
 
 The verdict holds when the stronger bots leave it as it was: no grid slot's win
 share, first-player share or stalled cars per race moved beyond noise, the same
-grid slots stand out from their fair share (their 95% interval leaves 1 in 6),
-and the same warnings are given. A figure moved beyond noise when the interval
+grid slots stand out from their fair share (the slots the hints warn of, the six
+judged together), and the same warnings are given. A figure moved beyond noise when the interval
 of its paired difference leaves zero; the eight figures are looked at together,
 so each interval is at the level that keeps the chance of a false "changed" at
 5% for all of them (Bonferroni, 5% / 8 each). When only what stands out or the
@@ -31,7 +31,7 @@ from trackside.engine.balance.against import VariantComparison, share_time
 from trackside.engine.balance.compare import compare
 from trackside.engine.balance.executors import Executor
 from trackside.engine.balance.fixes import Played, play_all
-from trackside.engine.balance.hints import MIN_GAMES, hints
+from trackside.engine.balance.hints import MIN_GAMES, hints, slots_beyond_chance
 from trackside.engine.balance.intervals import ERROR, corrected_z, mean_interval
 from trackside.engine.balance.players import stronger_bots
 from trackside.engine.balance.report import SLOTS, BalanceReport
@@ -281,14 +281,13 @@ def judge(
 
 
 def stand_out(report: BalanceReport) -> dict[int, str]:
-    """The grid slots whose 95% interval of win share leaves their fair share (1 in 6),
-    and which way: "above" or "below"."""
-    fair = 1 / SLOTS
-    out = {}
-    for k, (_share, low, high) in enumerate(report.slot_shares()):
-        if report.games and (low > fair or high < fair):
-            out[k] = "above" if low > fair else "below"
-    return out
+    """The grid slots the hints warn of (the six judged together, as the panel marks
+    them), and which way: "above" or "below" their fair share."""
+    shares = report.slot_shares()
+    return {
+        k: "above" if shares[k][0] > 1 / SLOTS else "below"
+        for k in sorted(slots_beyond_chance(report))
+    }
 
 
 def _is(winners: list[int], slot: int) -> list[float]:

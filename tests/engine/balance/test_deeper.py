@@ -15,6 +15,7 @@ from trackside.engine.balance.deeper import (
     check_deeper,
     judge,
     no_stronger,
+    stand_out,
 )
 from trackside.engine.balance.fixes import Played
 from trackside.engine.balance.players import stronger_bots
@@ -86,30 +87,38 @@ def test_a_verdict_changes_when_a_figure_moves_beyond_noise():
     line = verdict.line()
     assert line.startswith("The verdict changes with stronger bots (strong): pole 30% → 15% (")
     assert "\u221215 ± " in line  # a true minus sign
-    assert "slot 4 " in line and "pole no longer above its fair share" in line
+    assert "slot 4 " in line and "slot 4 now above its fair share" in line
+    assert "pole no longer above" not in line  # 30% is what its first turn may give
     assert "stalled cars per race" not in line  # the same on every game
     data = verdict.to_dict()
     assert data["outcome"] == "changes" and data["text"] == line
     pole = data["figures"][0]
     assert pole["figure"] == "pole" and pole["moved"] and pole["change"] == -0.15
-    assert data["stand_out"]["a"]["pole"] == "above"
+    assert data["stand_out"]["a"] == {} and data["stand_out"]["b"]["slot 4"] == "above"
 
 
 def test_a_flag_that_tips_over_within_noise_leaves_the_verdict_unclear():
-    """The pole at 25% then 20%: flagged with the run's bots only, though with games
-    going both ways the paired change is within noise."""
-    before = [0 if k % 4 == 0 else 1 + k % 5 for k in range(300)]
+    """Slot 6 at 9% then 11%: warned of with the run's bots only (the six slots judged
+    together, as the hints judge them), though the paired change is within noise."""
+    before = [5 if k % 11 == 0 else k % 5 for k in range(300)]
     after = list(before)
-    poles = [k for k in range(300) if before[k] == 0]
-    others = [k for k in range(300) if before[k] != 0]
-    for k in poles[:45]:
-        after[k] = before[k + 1]
-    for k in others[:30]:
-        after[k] = 0
+    for k in [k for k in range(300) if before[k] != 5][:5]:
+        after[k] = 5
     verdict = judge(_played(before), _played(after), STRONG)
     assert verdict.outcome == UNCLEAR, verdict.line()
-    assert verdict.line().startswith("The verdict is unclear with stronger bots (strong): pole ")
+    assert verdict.line().startswith(
+        "The verdict is unclear with stronger bots (strong): slot 6 no longer below its fair share"
+    )
     assert verdict.line().endswith("play more games to tell.")
+
+
+def test_a_slot_stands_out_only_where_the_hints_warn_of_it():
+    """The pole at 25% with 300 games: its 95% interval leaves 1 in 6, but what its
+    first turn gives explains it and no hint warns of it, so it does not stand out."""
+    before = [0 if k % 4 == 0 else 1 + k % 5 for k in range(300)]
+    played = _played(before)
+    low = played.report.slot_shares()[0][1]
+    assert low > 1 / 6 and stand_out(played.report) == {}
 
 
 def test_too_few_games_tell_nothing():
