@@ -49,7 +49,12 @@ def interval_words(low: float, high: float) -> str:
 def percent_range(share: float, low: float, high: float, digits: int = 0) -> str:
     """A share with its 95% interval as it lies, for a table: "15% (8-24)" (an en dash
     between the ends), to ``digits`` decimals; never "15% ± 9", for the interval is not
-    symmetric about the share."""
+    symmetric about the share. An end that differs from the share but would be shown
+    as the same figure is shown to a tenth ("100.0% (99.6-100.0)", not "100% (100-100)")."""
+    if digits == 0 and any(
+        end != share and round(100 * end) == round(100 * share) for end in (low, high)
+    ):
+        digits = 1
     return f"{100 * share:.{digits}f}% ({100 * low:.{digits}f}{DASH}{100 * high:.{digits}f})"
 
 
