@@ -38,8 +38,8 @@ def test_a_share_is_shown_with_its_interval_as_it_lies():
 def test_an_end_that_would_read_as_the_share_itself_is_shown_to_a_tenth():
     """A line reached in every one of 1,000 races: its interval starts below 100%, so
     it is not shown as "100% (100-100)", which reads as if nothing were uncertain."""
-    assert percent_range(1.0, 0.9962, 1.0) == "100.0% (99.6–100.0)"
-    assert percent_range(0.167, 0.162, 0.172) == "16.7% (16.2–17.2)"
+    assert percent_range(1.0, 0.9962, 1.0) == "100.0% (99.6\u2013100.0)"
+    assert percent_range(0.167, 0.162, 0.172) == "16.7% (16.2\u201317.2)"
 
 
 @pytest.mark.parametrize(
