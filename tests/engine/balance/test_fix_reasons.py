@@ -174,9 +174,8 @@ def test_a_fix_that_clearly_lessens_one_part_is_named_though_the_total_is_within
     stalls = Measured(0.6, 0.35, -0.35, -0.14)  # stalled cars: fixed minus circuit
     stall_part = Measured(0.2, 0.0, -0.3, -0.1)  # the stall problems, before and after
     noisy = Trial(edit, 200, total, same, same, same, base)
-    clear = Trial(
-        edit, 200, total, same, stalls, same, base, {"stall problems": stall_part, "stalled": stalls}
-    )
+    parts = {"stall problems": stall_part, "stalled": stalls}
+    clear = Trial(edit, 200, total, same, stalls, same, base, parts)
     said = FixSearch(base, [noisy, clear]).unclear()
     assert said.startswith(
         "No fix lessens the problems all told beyond noise in 200 games, but fix 2 ("
@@ -191,8 +190,10 @@ def test_a_fix_that_clearly_lessens_one_part_is_named_though_the_total_is_within
         stalls,
         same,
         base,
-        {"stall problems": stall_part, "stalled": stalls, "slot 5": worse},
+        {**parts, "slot 5": worse},
     )
-    assert FixSearch(base, [noisy, harmful]).unclear().startswith(
-        "No fix lessens the problems beyond noise"
+    assert (
+        FixSearch(base, [noisy, harmful])
+        .unclear()
+        .startswith("No fix lessens the problems beyond noise")
     )
