@@ -27,8 +27,6 @@ from PySide6.QtWidgets import (
 )
 
 from trackside import __version__
-from trackside.editor.canvas.fix_preview import FixPreviewItem
-from trackside.editor.canvas.heatmap import HeatLegend, HeatMapItem
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.canvas.view import CanvasView
 from trackside.editor.document import commands
@@ -38,6 +36,7 @@ from trackside.editor.document.files import suggested_stem
 from trackside.editor.document.life_cycle import LifeCycle
 from trackside.editor.document.track_document import TrackDocument
 from trackside.editor.menus.background import BackgroundActions
+from trackside.editor.menus.balance import BalanceMenu
 from trackside.editor.menus.printing import PrintMenu
 from trackside.editor.menus.track import TrackMenu
 from trackside.editor.menus.transform import TransformActions
@@ -45,7 +44,6 @@ from trackside.editor.panels.balance import BalancePanel
 from trackside.editor.panels.compare import ComparePanel
 from trackside.editor.panels.export import ExportDialog, export_board
 from trackside.editor.panels.first_run import FirstRun
-from trackside.editor.panels.fixes import FixPreview
 from trackside.editor.panels.inspector import Inspector
 from trackside.editor.panels.issues import IssuesPanel, ShownIssue
 from trackside.editor.panels.lanes import LanePanel
@@ -60,7 +58,6 @@ from trackside.editor.tools.lines import BettingLineTool
 from trackside.editor.tools.moves import MovesTool
 from trackside.editor.widgets.app_icon import app_icon
 from trackside.editor.widgets.elided_label import ElidedLabel
-from trackside.engine.balance.report import HEAT_TITLES
 from trackside.engine.resources import bundled_tracks
 from trackside.engine.text import plural
 from trackside.engine.track.model import Track
@@ -435,7 +432,7 @@ class MainWindow(QMainWindow):
         )
         m.addSeparator()
         m.addActions([self.act_grid, self.act_racing, self.act_arrows, self.act_ids, self.act_snap])
-        m.addAction(self.act_heatmap)
+        m.addAction(self.balance_menu.act_heatmap)
         m.addMenu(self.background.menu)
         m.addSeparator()
         for dock in (
@@ -451,15 +448,7 @@ class MainWindow(QMainWindow):
         m = bar.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
         m.addSeparator()
-        m.addActions(
-            [
-                self.act_simulate,
-                self.act_suggest_fixes,
-                self.act_check_stronger,
-                self.act_compare_variant,
-                self.act_compare_report,
-            ]
-        )
+        m.addActions(self.balance_menu.run_actions)
         self._fill_recent()
 
     def _build_play(self) -> None:
@@ -550,155 +539,14 @@ class MainWindow(QMainWindow):
         self.scene.toolChanged.connect(self._raise_tool_dock)
 
     def _build_balance(self) -> None:
-        """The Balance panel, its actions, the heat map and the fix preview on the canvas."""
+        """The Balance panel in its dock, and its actions and drawings on the canvas."""
         self.balance_panel = BalancePanel(self.doc)
         self.balance_dock = self._dock(
             "Balance", scrolled(self.balance_panel), Qt.DockWidgetArea.RightDockWidgetArea
         )
         self.tabifyDockWidget(self.inspector_dock, self.balance_dock)
         self.inspector_dock.raise_()
-        self.heatmap = HeatMapItem()
-        self.scene.addItem(self.heatmap)
-        self.heat_legend = HeatLegend(self.view)
-        self.fix_preview = FixPreviewItem()
-        self.scene.addItem(self.fix_preview)
-        self._fix_said = ""  # what the status bar said of the fix drawn last
-        self.act_simulate = self._action(
-            "&Simulate…",
-            self.simulate,
-            "Ctrl+Shift+B",
-            "Play bot games on this circuit and show how fair it is (Balance panel)",
-        )
-        self.act_suggest_fixes = self._action(
-            "Suggest &Fixes",
-            self.suggest_fixes,
-            None,
-            "Try candidate edits of this circuit, each on the same games as the circuit as "
-            "it is, and list them best first (Balance panel)",
-        )
-        self.act_check_stronger = self._action(
-            "Check with Stronger &Bots",
-            self.check_with_stronger_bots,
-            None,
-            "Play the games of the run shown again with stronger bots and say whether its "
-            "verdict holds (Balance panel)",
-        )
-        self.act_compare_variant = self._action(
-            "Compare with &Variant…",
-            self.compare_variant,
-            None,
-            "Play this circuit under the Balance panel's variant and under another on the "
-            "same games, and show every figure's change (Balance panel)",
-        )
-        self.act_compare_report = self._action(
-            "Compare with Saved &Report…",
-            self.compare_saved_report,
-            None,
-            "Show every figure's change from a balance report saved by trackside simulate "
-            "--report (Balance panel)",
-        )
-        self.act_heatmap = self._action(
-            "&Heat Map",
-            lambda on: self.balance_panel.set_heat("ends" if on else ""),
-            "Ctrl+Shift+H",
-            "Tint spaces by where moves end in the last simulation",
-            checkable=True,
-        )
-        self.act_heatmap.setEnabled(False)
-        self.balance_panel.heatChanged.connect(self._show_heat)
-        self.balance_panel.spaceActivated.connect(self.point_to_space)
-        self.balance_panel.fixActivated.connect(self.point_to_fix)
-        self.balance_panel.fixPreviewChanged.connect(self.preview_fix)
-        # Esc: the fix is chosen no more, so its preview goes and does not come back
-        # unasked (on an undo back to the circuit it was tried on).
-        self.scene.shownCleared.connect(self.balance_panel.fixes.choose_none)
-        self.balance_panel.buttonsChanged.connect(self._follow_balance_buttons)
-        self._follow_balance_buttons()
-        self.doc.changed.connect(lambda: self.heatmap.follow(self.doc.track))
-
-    def _raise_balance(self) -> None:
-        self.balance_dock.show()
-        self.balance_dock.raise_()
-
-    def simulate(self) -> None:
-        """Tools > Simulate…: bring the Balance panel up and start a run."""
-        self._raise_balance()
-        self.balance_panel.start()
-
-    def suggest_fixes(self) -> None:
-        """Tools > Suggest Fixes: bring the Balance panel up and start a search for fixes."""
-        self._raise_balance()
-        self.balance_panel.suggest()
-
-    def check_with_stronger_bots(self) -> None:
-        """Tools > Check with Stronger Bots: bring the Balance panel up and play the run
-        shown again with stronger bots."""
-        self._raise_balance()
-        self.balance_panel.check_deeper()
-
-    def _follow_balance_buttons(self) -> None:
-        """The menu entries are on exactly when the panel's buttons are."""
-        self.act_suggest_fixes.setEnabled(self.balance_panel.can_suggest())
-        self.act_check_stronger.setEnabled(self.balance_panel.can_check())
-
-    def preview_fix(self, preview: FixPreview | None) -> None:
-        """Draw what the fix selected in the Balance panel would change (nothing for
-        None), and say what the drawing is."""
-        if preview is None:
-            self.fix_preview.clear()
-            if self.statusBar().currentMessage() == self._fix_said:  # it says so no more
-                self.statusBar().clearMessage()
-            return
-        self.fix_preview.show_change(preview.before, preview.after, f"fix {preview.number}")
-        self._fix_said = (
-            f"Fix {preview.number} is drawn in pink on the board, not made: {preview.text}. "
-            "Apply makes it (one undo step)."
-        )
-        self.say(self._fix_said)
-
-    def point_to_fix(self, space_id: str) -> None:
-        """Centre the view on what the fix clicked would change (its preview) and outline
-        the space it is about, without selecting it."""
-        indices = self.doc.indices_of([space_id] if space_id else [])
-        self.scene.point_out(indices)
-        rect = self.fix_preview.extent()
-        for i in indices:
-            rect = rect.united(self.scene.space_items[i].sceneBoundingRect())
-        if not rect.isEmpty():
-            self.view.centre_on_rect(rect)
-
-    def compare_variant(self) -> None:
-        """Tools > Compare with Variant…: the open circuit under the Balance panel's
-        variant and another, on the same games, every figure's change in the panel."""
-        panel = self.balance_panel
-        others = panel.other_variants()
-        choice = self.prompts.compare_variant(panel.variant_box.currentText(), list(others))
-        if choice:
-            self._raise_balance()
-            panel.compare_variant(others.get(choice, choice))
-
-    def compare_saved_report(self) -> None:
-        """Tools > Compare with Saved Report…: every figure's change from a saved report."""
-        path = self.prompts.report_path(str(self.start_folder()))
-        if path:
-            self._raise_balance()
-            self.balance_panel.compare_with_saved(path)
-
-    def _show_heat(self, mode: str) -> None:
-        self.act_heatmap.setEnabled(self.balance_panel.report is not None)
-        self.act_heatmap.blockSignals(True)
-        self.act_heatmap.setChecked(bool(mode))
-        self.act_heatmap.blockSignals(False)
-        if not mode:
-            self.heatmap.setVisible(False)
-            self.heat_legend.hide()
-            return
-        values = self.balance_panel.heat_values(mode)
-        self.heatmap.show_values(self.doc.track, values, HEAT_TITLES[mode])
-        self.heatmap.setVisible(True)
-        peak = max(values.values(), default=0.0)
-        corner = QPointF(self.view.viewport().geometry().topLeft())
-        self.heat_legend.show_legend(HEAT_TITLES[mode], peak, corner)
+        self.balance_menu = BalanceMenu(self)
 
     def _raise_tool_dock(self, tool: object) -> None:
         """A tool's panel comes to the front with it and gives way to the Inspector after."""

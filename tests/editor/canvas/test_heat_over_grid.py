@@ -40,9 +40,9 @@ def test_grid_numbers_and_lines_stay_above_the_heat_map(qtbot, window):
     before = white_pixels(window, pole)
     assert before > 50  # the "1" of the pole, white
     # Every space as hot as the hottest: the strongest tint over the number.
-    window.heatmap.show_values(
+    window.balance_menu.heatmap.show_values(
         window.doc.track, {s.id: 1.0 for s in window.doc.track.spaces}, "Moves ending here"
     )
-    window.heatmap.setVisible(True)
-    assert window.heatmap.zValue() < Z_LINE
+    window.balance_menu.heatmap.setVisible(True)
+    assert window.balance_menu.heatmap.zValue() < Z_LINE
     assert white_pixels(window, pole) >= 0.9 * before

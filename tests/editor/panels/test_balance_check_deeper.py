@@ -30,7 +30,7 @@ def straight(window, tmp_path):
 
 
 def simulate(qtbot, window) -> None:
-    window.act_simulate.trigger()
+    window.balance_menu.act_simulate.trigger()
     qtbot.waitUntil(lambda: not window.balance_panel.running, timeout=60_000)
 
 

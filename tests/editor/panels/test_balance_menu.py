@@ -16,8 +16,8 @@ def test_the_tools_menu_suggests_fixes_and_checks_as_the_buttons_do(qtbot, quarr
     panel = quarry.balance_panel
     panel.bots_box.setCurrentText("Greedy bots")
     pairs = (
-        (quarry.act_suggest_fixes, panel.suggest_button),
-        (quarry.act_check_stronger, panel.check_button),
+        (quarry.balance_menu.act_suggest_fixes, panel.suggest_button),
+        (quarry.balance_menu.act_check_stronger, panel.check_button),
     )
 
     def follow() -> bool:
@@ -25,32 +25,33 @@ def test_the_tools_menu_suggests_fixes_and_checks_as_the_buttons_do(qtbot, quarr
 
     menu = next(a.menu() for a in quarry.menuBar().actions() if a.text() == "&Tools")
     tools = menu.actions()
-    at = tools.index(quarry.act_simulate)
-    assert tools[at + 1 : at + 3] == [quarry.act_suggest_fixes, quarry.act_check_stronger]
+    menus = quarry.balance_menu
+    at = tools.index(menus.act_simulate)
+    assert tools[at + 1 : at + 3] == [menus.act_suggest_fixes, menus.act_check_stronger]
     assert all(act.statusTip() for act, _button in pairs)
-    assert follow() and quarry.act_suggest_fixes.isEnabled()
-    assert not quarry.act_check_stronger.isEnabled()  # no run to check yet
+    assert follow() and quarry.balance_menu.act_suggest_fixes.isEnabled()
+    assert not quarry.balance_menu.act_check_stronger.isEnabled()  # no run to check yet
 
     qtbot.mouseClick(panel.suggest_button, Qt.MouseButton.LeftButton)
     said_by_button = panel.status.text()
-    assert panel.running and follow() and not quarry.act_suggest_fixes.isEnabled()
+    assert panel.running and follow() and not quarry.balance_menu.act_suggest_fixes.isEnabled()
     panel.cancel()
     qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
-    assert follow() and quarry.act_suggest_fixes.isEnabled()
-    quarry.act_suggest_fixes.trigger()
+    assert follow() and quarry.balance_menu.act_suggest_fixes.isEnabled()
+    quarry.balance_menu.act_suggest_fixes.trigger()
     assert panel.running and panel.status.text() == said_by_button
     panel.cancel()
     qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
 
-    quarry.act_simulate.trigger()
+    quarry.balance_menu.act_simulate.trigger()
     qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
-    assert follow() and quarry.act_check_stronger.isEnabled()
-    quarry.act_check_stronger.trigger()
+    assert follow() and quarry.balance_menu.act_check_stronger.isEnabled()
+    quarry.balance_menu.act_check_stronger.trigger()
     assert panel.running and "stronger bots" in panel.status.text()
-    assert follow() and not quarry.act_check_stronger.isEnabled()
+    assert follow() and not quarry.balance_menu.act_check_stronger.isEnabled()
     panel.cancel()
     qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
     assert follow()
     quarry.scene.select_indices([12])
     qtbot.keyClick(quarry.view, Qt.Key.Key_Right, Qt.KeyboardModifier.ShiftModifier)
-    assert panel.stale and follow() and not quarry.act_check_stronger.isEnabled()
+    assert panel.stale and follow() and not quarry.balance_menu.act_check_stronger.isEnabled()

@@ -32,14 +32,14 @@ def in_view(room: QScrollArea, widget) -> bool:
 
 
 def run(qtbot, window) -> None:
-    window.act_simulate.trigger()
+    window.balance_menu.act_simulate.trigger()
     assert window.balance_panel.running
     qtbot.waitUntil(lambda: not window.balance_panel.running, timeout=60_000)
 
 
 def test_simulate_fills_the_panel_and_the_window_stays_usable(qtbot, quarry):
     panel = quarry.balance_panel
-    assert not quarry.act_heatmap.isEnabled()
+    assert not quarry.balance_menu.act_heatmap.isEnabled()
     run(qtbot, quarry)
     assert panel.report is not None and panel.report.games == 30
     assert "Balance" in panel.headline.text()
@@ -48,7 +48,7 @@ def test_simulate_fills_the_panel_and_the_window_stays_usable(qtbot, quarry):
     texts = [panel.hint_list.item(i).text() for i in range(panel.hint_list.count())]
     assert any("stall" in t for t in texts)
     assert "30 games" in panel.status.text()
-    assert quarry.act_heatmap.isEnabled()
+    assert quarry.balance_menu.act_heatmap.isEnabled()
 
 
 def test_a_hint_outlines_its_space_without_selecting_it(qtbot, quarry):
@@ -81,24 +81,25 @@ def test_a_hint_outlines_its_space_without_selecting_it(qtbot, quarry):
 
 def test_the_heat_map_tints_spaces_and_follows_the_view_menu(qtbot, quarry):
     run(qtbot, quarry)
-    quarry.act_heatmap.trigger()
-    assert quarry.heatmap.isVisible()
-    values = quarry.heatmap.values
+    quarry.balance_menu.act_heatmap.trigger()
+    assert quarry.balance_menu.heatmap.isVisible()
+    values = quarry.balance_menu.heatmap.values
     assert values and max(values.values()) > 0
     assert set(values) <= {s.id for s in quarry.doc.track.spaces}
     quarry.balance_panel.set_heat("blocked")
-    assert quarry.heatmap.title.startswith("Moves ending blocked")
-    legend = quarry.heat_legend
-    assert legend.isVisible() and legend.title == quarry.heatmap.title
+    assert quarry.balance_menu.heatmap.title.startswith("Moves ending blocked")
+    legend = quarry.balance_menu.heat_legend
+    assert legend.isVisible() and legend.title == quarry.balance_menu.heatmap.title
     # The legend stays whole in the canvas corner however the board is zoomed or scrolled.
     quarry.view.set_zoom(8.0)
-    quarry.view.centerOn(quarry.heatmap.boundingRect().bottomRight())
+    quarry.view.centerOn(quarry.balance_menu.heatmap.boundingRect().bottomRight())
     viewport = quarry.view.viewport().geometry()
     assert legend.isVisible() and viewport.contains(legend.geometry())
     assert legend.geometry().topLeft() == viewport.topLeft() + QPoint(8, 8)
-    assert not quarry.heatmap.boundingRect().contains(quarry.heatmap.map.legend_rect())
-    quarry.act_heatmap.trigger()
-    assert not quarry.heatmap.isVisible() and not legend.isVisible()
+    heatmap = quarry.balance_menu.heatmap
+    assert not heatmap.boundingRect().contains(heatmap.map.legend_rect())
+    quarry.balance_menu.act_heatmap.trigger()
+    assert not quarry.balance_menu.heatmap.isVisible() and not legend.isVisible()
 
 
 def test_a_second_run_shows_every_figure_s_change_in_every_table(qtbot, quarry):
@@ -132,7 +133,7 @@ def test_until_clear_says_what_it_waits_for_and_why_it_stopped(qtbot, quarry):
     panel.until_clear_box.setChecked(True)
     assert panel.games_label.text() == "At most"
     panel.games_box.setValue(1200)
-    quarry.act_simulate.trigger()
+    quarry.balance_menu.act_simulate.trigger()
     qtbot.waitUntil(lambda: "waiting for slot" in panel.progress.text(), timeout=60_000)
     assert "need ±3" in panel.progress.text()
     qtbot.waitUntil(lambda: not panel.running, timeout=120_000)
@@ -238,7 +239,7 @@ def test_a_run_started_from_the_menu_scrolls_the_dock_back_to_its_buttons(qtbot,
 
     assert not in_view(room, panel.cancel_button)
     panel.games_box.setValue(5000)
-    quarry.act_simulate.trigger()
+    quarry.balance_menu.act_simulate.trigger()
     qtbot.waitUntil(lambda: in_view(room, panel.progress) and in_view(room, panel.cancel_button))
     assert in_view(room, panel.variant_box) and panel.cancel_button.isEnabled()
     qtbot.mouseClick(panel.cancel_button, Qt.MouseButton.LeftButton)
@@ -259,7 +260,7 @@ def test_editing_the_circuit_marks_the_result_stale(qtbot, quarry):
 def test_cancel_stops_a_run(qtbot, quarry):
     panel = quarry.balance_panel
     panel.games_box.setValue(5000)
-    quarry.act_simulate.trigger()
+    quarry.balance_menu.act_simulate.trigger()
     panel.cancel()
     qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
     assert panel.report is not None and panel.report.cancelled
@@ -272,7 +273,7 @@ def test_the_progress_bar_says_the_time_left(qtbot, quarry):
     bar does (a designer waited minutes for fixes with no idea how long)."""
     panel = quarry.balance_panel
     panel.games_box.setValue(5000)
-    quarry.act_simulate.trigger()
+    quarry.balance_menu.act_simulate.trigger()
     qtbot.waitUntil(lambda: panel.progress.text().endswith(" left"), timeout=60_000)
     assert " of 5000 games, " in panel.progress.text()
     panel.cancel()
@@ -452,7 +453,7 @@ def test_compare_with_variant_plays_both_on_the_same_games_and_shows_the_changes
     )
     quarry.prompts.variant_answer = str(odds)
     panel = quarry.balance_panel
-    quarry.act_compare_variant.trigger()
+    quarry.balance_menu.act_compare_variant.trigger()
     offered = ["Beginner", "Long Distance", "Two Player", "World Tour"]  # not Standard itself
     assert ("compare_variant", "Standard", offered) in quarry.prompts.asked
     assert panel.running and panel.progress.maximum() == 60
@@ -482,7 +483,7 @@ def test_a_run_after_a_comparison_shows_changes_from_the_run_before_it(qtbot, qu
     run(qtbot, quarry)
     own = panel.report
     quarry.prompts.variant_answer = "long-distance"
-    quarry.act_compare_variant.trigger()
+    quarry.balance_menu.act_compare_variant.trigger()
     qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
     assert panel.report.variant == "Long distance"
     run(qtbot, quarry)
@@ -498,7 +499,7 @@ def test_a_cancelled_comparison_keeps_the_games_both_variants_played(qtbot, quar
     quarry.prompts.variant_answer = "long-distance"
     panel = quarry.balance_panel
     panel.games_box.setValue(5000)
-    quarry.act_compare_variant.trigger()
+    quarry.balance_menu.act_compare_variant.trigger()
     qtbot.waitUntil(lambda: panel.progress.value() >= 20, timeout=60_000)
     panel.cancel()
     qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
@@ -508,7 +509,7 @@ def test_a_cancelled_comparison_keeps_the_games_both_variants_played(qtbot, quar
 
 def test_compare_with_variant_refuses_a_table_the_variant_cannot_have(qtbot, quarry):
     quarry.prompts.variant_answer = "two-player"
-    quarry.act_compare_variant.trigger()
+    quarry.balance_menu.act_compare_variant.trigger()
     panel = quarry.balance_panel
     assert not panel.running
     assert "Two players is for 2 to 2 players, not 4" in panel.status.text()
@@ -520,7 +521,7 @@ def test_a_saved_report_of_version_1_is_compared_with(qtbot, quarry, tmp_path):
     panel = quarry.balance_panel
     run(qtbot, quarry)
     quarry.prompts.report_answer = str(FIXTURES / "reports" / "balance-v1.json")
-    quarry.act_compare_report.trigger()
+    quarry.balance_menu.act_compare_report.trigger()
     assert panel.previous is not None and panel.previous.games == 40
     assert "Changes are from the saved report" in panel.status.text()
     assert all(panel.slot_table.item(r, 2).text() for r in range(6))
@@ -539,7 +540,7 @@ def test_compare_with_a_broken_variant_file_lists_every_problem(qtbot, quarry, t
         "payouts:\n  race: [10, x, 6]\nhand:\n  size: -3\n"
     )
     quarry.prompts.variant_answer = str(bad)
-    quarry.act_compare_variant.trigger()
+    quarry.balance_menu.act_compare_variant.trigger()
     panel = quarry.balance_panel
     assert not panel.running
     lines = panel.status.text().splitlines()

@@ -42,7 +42,7 @@ def test_a_fix_applied_undone_and_redone_is_said_to_be_applied(qtbot, quarry):
     the run are of the circuit as it is."""
     quick(quarry)
     panel, fixes = quarry.balance_panel, quarry.balance_panel.fixes
-    quarry.act_simulate.trigger()
+    quarry.balance_menu.act_simulate.trigger()
     wait_idle(qtbot, panel)
     assert panel.suggest()
     wait_idle(qtbot, panel)
@@ -77,7 +77,7 @@ def test_an_edit_and_its_undo_leave_the_run_current(qtbot, quarry):
     """The run shown, and a run under way, are stale only while the circuit differs."""
     quick(quarry)
     panel = quarry.balance_panel
-    quarry.act_simulate.trigger()
+    quarry.balance_menu.act_simulate.trigger()
     wait_idle(qtbot, panel)
     said = panel.status.text()
     nudge(qtbot, quarry)
@@ -88,7 +88,7 @@ def test_an_edit_and_its_undo_leave_the_run_current(qtbot, quarry):
     assert panel.check_button.isEnabled()
 
     panel.games_box.setValue(200)
-    quarry.act_simulate.trigger()
+    quarry.balance_menu.act_simulate.trigger()
     nudge(qtbot, quarry)
     assert panel.running and panel.stale
     assert "will be stale" in panel.status.text()

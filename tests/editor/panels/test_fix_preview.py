@@ -50,7 +50,7 @@ def test_a_fix_clicked_is_drawn_at_its_new_place_until_none_is_chosen(qtbot, qua
     track = quarry.doc.snapshot()
     finish, grid = make_edit(track, Proposal("line", 2)), make_edit(track, Proposal("grid", 2))
     offer(quarry, [finish, grid])
-    preview = quarry.fix_preview
+    preview = quarry.balance_menu.fix_preview
     assert not preview.showing  # the fixes arrive with none chosen
     click_fix(qtbot, quarry, 0)
     qtbot.waitUntil(lambda: preview.showing)
@@ -87,7 +87,7 @@ def test_applying_a_fix_or_editing_the_circuit_takes_its_preview_away(qtbot, qua
     track = quarry.doc.snapshot()
     bet = make_edit(track, Proposal("line", 2, line=1))
     offer(quarry, [bet])
-    preview, fixes = quarry.fix_preview, quarry.balance_panel.fixes
+    preview, fixes = quarry.balance_menu.fix_preview, quarry.balance_panel.fixes
     click_fix(qtbot, quarry, 0)
     qtbot.waitUntil(lambda: preview.showing)
     assert preview.tag_texts() == ["Bet 2 (fix 1)"]
@@ -114,7 +114,7 @@ def test_a_lane_fix_shows_the_spaces_it_adds_and_moves(qtbot, window, tmp_path):
     assert fix is not None
     offer(window, [fix.edit])
     click_fix(qtbot, window, 0)
-    preview = window.fix_preview
+    preview = window.balance_menu.fix_preview
     qtbot.waitUntil(lambda: preview.showing)
     diff = diff_tracks(track, fix.edit.track)
     after = {sp.id: sp.corners for sp in fix.edit.track.spaces}
@@ -136,7 +136,7 @@ def test_esc_takes_the_preview_away_with_the_outline_and_the_choice(qtbot, quarr
     qtbot.waitUntil(quarry.isActiveWindow)
     track = quarry.doc.snapshot()
     offer(quarry, [make_edit(track, Proposal("line", 2))])
-    fixes, preview = quarry.balance_panel.fixes, quarry.fix_preview
+    fixes, preview = quarry.balance_panel.fixes, quarry.balance_menu.fix_preview
     click_fix(qtbot, quarry, 0)
     qtbot.waitUntil(lambda: preview.showing)
     quarry.scene.point_out([3])  # as a hint's space outlined

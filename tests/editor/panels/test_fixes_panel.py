@@ -52,7 +52,7 @@ def test_a_new_run_clears_the_fixes_of_the_last(qtbot, quarry):
     fixes.select(0)
     assert fixes.apply_selected()
     assert fixes.summary.text().startswith("Applied: ")
-    quarry.act_simulate.trigger()
+    quarry.balance_menu.act_simulate.trigger()
     wait_idle(qtbot, panel)
     assert fixes.search is None and fixes.isHidden()
     assert fixes.fix_list.count() == 0
@@ -97,7 +97,7 @@ def test_a_new_name_keeps_the_run_current_and_suggest_uses_its_choice(qtbot, qua
     the run stays current, and Suggest fixes chooses its candidates from it instead
     of playing the circuit again first."""
     panel = quarry.balance_panel
-    quarry.act_simulate.trigger()
+    quarry.balance_menu.act_simulate.trigger()
     wait_idle(qtbot, panel)
     inspector = quarry.inspector
     inspector.name_edit.setText("Quarry Hairpin, renamed")
@@ -139,7 +139,7 @@ def test_the_panel_names_fixes_not_tried_and_what_each_makes_worse(qtbot, window
     panel.games_box.setMinimum(1)
     panel.games_box.setValue(300)
     panel.workers_box.setValue(1)
-    window.act_simulate.trigger()
+    window.balance_menu.act_simulate.trigger()
     wait_idle(qtbot, panel)
     hints = [panel.hint_list.item(i).text() for i in range(panel.hint_list.count())]
     assert any("Suggest fixes cannot move the grid back here: the finish" in h for h in hints)
@@ -159,7 +159,7 @@ def test_the_slot_table_marks_the_slots_the_hints_warn_about(qtbot, quarry):
     turn explains (no warning), so its share is not marked either."""
     panel = quarry.balance_panel
     panel.games_box.setValue(300)
-    quarry.act_simulate.trigger()
+    quarry.balance_menu.act_simulate.trigger()
     wait_idle(qtbot, panel)
     report = panel.report
     marked = {r for r in range(6) if "beyond chance" in panel.slot_table.item(r, 1).toolTip()}
