@@ -725,7 +725,7 @@ class BalancePanel(QWidget):
             cells = [
                 QTableWidgetItem(f"{k + 1} {space}"),
                 QTableWidgetItem(percent_range(share, low, high, range_digits(low, high, fair))),
-                change_item(changes.get(slot_share(k)), 100, digits=1),
+                share_change(changes.get(slot_share(k))),
                 QTableWidgetItem(f"{place.mean:.2f} ± {(hi - lo) / 2:.2f}" if place.count else ""),
                 change_item(changes.get(slot_place(k))),
             ]

@@ -47,10 +47,16 @@ def fill_rows(table: WholeTable, rows: list[list[QTableWidgetItem]]) -> None:
 
 
 def change_item(
-    change: Change | None, scale: float = 1.0, unit: str = "", digits: int = 2
+    change: Change | None,
+    scale: float = 1.0,
+    unit: str = "",
+    digits: int = 2,
+    of: str | None = None,
 ) -> QTableWidgetItem:
-    """A Change cell: the signed change, grey with the noise mark when a
-    two-sided test at 95% cannot tell it from chance; empty with nothing to compare."""
+    """A Change cell: the signed change (``unit`` after it; ``of`` after each figure of
+    its tooltip, when the change is in another unit than the figures), grey with the
+    noise mark when a two-sided test at 95% cannot tell it from chance; empty with
+    nothing to compare."""
     if change is None:
         return QTableWidgetItem("")
     delta = shown_change(change.before * scale, change.after * scale, digits)
@@ -58,9 +64,10 @@ def change_item(
     item = QTableWidgetItem(f"{NOISE_MARK} {text}" if not change.significant else text)
     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
     was, now = change.before * scale, change.after * scale
+    of = unit if of is None else of
     item.setToolTip(
-        f"{was:.{digits}f}{unit} → {now:.{digits}f}{unit}"
-        + ("" if change.significant else ": within noise (95%)")
+        f"{was:.{digits}f}{of} → {now:.{digits}f}{of}: {text}"
+        + ("" if change.significant else ", within noise (95%)")
     )
     if not change.significant:
         item.setForeground(NOISE_COLOUR)
@@ -68,8 +75,9 @@ def change_item(
 
 
 def share_change(change: Change | None) -> QTableWidgetItem:
-    """The change of a share, in percentage points."""
-    return change_item(change, 100, "%", 1)
+    """The change of a share, in percentage points ("+7.3 pt": "+7.3%" reads as a
+    change of 7.3% of the share)."""
+    return change_item(change, 100, " pt", 1, "%")
 
 
 def marked(item: QTableWidgetItem, tip: str) -> QTableWidgetItem:

@@ -125,6 +125,12 @@ def test_a_second_run_shows_every_figure_s_change_in_every_table(qtbot, quarry):
         assert slots.item(row, 2).text() and slots.item(row, 4).text()
     changes = [*figures.values(), *(slots.item(r, 2).text() for r in range(6))]
     assert any(c.startswith(NOISE_MARK) for c in changes)  # 30 games: much is noise
+    # A share's change is in points, not "%" (which reads as a change relative to it).
+    table = panel.figure_table
+    rows = {table.item(r, 0).text(): r for r in range(table.rowCount())}
+    stalled = table.item(rows["Races with a stalled car"], 2)
+    assert stalled.text().endswith(" pt") and slots.item(0, 2).text().endswith(" pt")
+    assert "% \u2192 " in stalled.toolTip() and " pt" in stalled.toolTip()
     assert panel.legend.isVisible() and NOISE_MARK in panel.legend.text()
 
 
