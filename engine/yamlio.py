@@ -97,10 +97,25 @@ def read_text(path: str | os.PathLike[str], what: str = "file") -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        kind = next((k for magic, k in BINARY_KINDS if raw.startswith(magic)), None)
+        if kind is not None:  # not text at all: saving it "as UTF-8" is no fix
+            raise UnreadableInput(
+                f"this is {kind}, not a {what}", Place(name), f"a {what} is YAML text"
+            ) from None
         line = raw[: exc.start].count(b"\n") + 1
         raise UnreadableInput(
             "not UTF-8 text", Place(name, line), "save the file as UTF-8"
         ) from None
+
+
+# Files a designer may give by mistake, known by their first bytes.
+BINARY_KINDS = (
+    (b"\x89PNG", "a PNG picture"),
+    (b"\xff\xd8\xff", "a JPEG picture"),
+    (b"GIF8", "a GIF picture"),
+    (b"%PDF", "a PDF document"),
+    (b"PK\x03\x04", "a zip archive (or an office document)"),
+)
 
 
 def _read_regular(name: str, what: str) -> bytes:

@@ -126,6 +126,16 @@ def test_read_text_refuses_bad_files(tmp_path):
     assert "UTF-8" in err.value.message and err.value.place.line == 2
 
 
+def test_a_picture_given_for_a_text_file_is_named_for_what_it_is(tmp_path):
+    """A PNG opened as a track is not told to be "saved as UTF-8"."""
+    picture = tmp_path / "circuit.png"
+    picture.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe")
+    with pytest.raises(UnreadableInput) as err:
+        read_text(picture, "track file")
+    assert err.value.message == "this is a PNG picture, not a track file"
+    assert "UTF-8" not in str(err.value)
+
+
 def test_size_limit(tmp_path, monkeypatch):
     monkeypatch.setattr(yamlio, "MAX_BYTES", 100)
     big = tmp_path / "big.yaml"
