@@ -9,7 +9,8 @@ on the terminal (``cli.terminal_seat``) and sees only what that player may see.
 Ctrl-C, or the end of input at a prompt, stops the game: with ``--record`` the
 decisions so far are saved (a record ``--resume`` continues), and the message says
 where, or that nothing was written. ``--record`` never replaces a file the game
-reads (a track, the variant, the record resumed).
+reads (a track, the variant, the record resumed); with ``--embed`` the record holds
+the circuits themselves rather than their file names.
 """
 
 from __future__ import annotations
@@ -34,7 +35,14 @@ from trackside.cli.terminal_seat import Abandoned, TerminalSeat
 from trackside.engine.bots import BOT_KINDS, bot_kind_problem, bot_seed, drive, make_bot
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.game import Decision
-from trackside.engine.records import Recorder, SeatInfo, cut, load_record, save_record
+from trackside.engine.records import (
+    Recorder,
+    SeatInfo,
+    changed_since,
+    cut,
+    load_record,
+    save_record,
+)
 from trackside.engine.text import plural
 from trackside.engine.writer import check_writable
 
@@ -66,6 +74,12 @@ def add_parser(
         help="save the game record to FILE (if the game is stopped, its decisions so far)",
     )
     parser.add_argument(
+        "--embed",
+        action="store_true",
+        help="with --record: keep the circuits themselves in the record, not their file "
+        "names, so that it replays whatever becomes of the track files",
+    )
+    parser.add_argument(
         "--resume",
         metavar="RECORD",
         help="continue the game of a record (tracks, variant, players and seed "
@@ -85,6 +99,8 @@ def run(args: argparse.Namespace) -> int:
     stopped with Ctrl-C."""
     if args.cut is not None and not args.resume:
         raise TracksideError("--cut needs --resume RECORD", Place("--cut"))
+    if args.embed and not args.record:
+        raise TracksideError("--embed needs --record FILE", Place("--embed"))
     if args.record:
         check_writable(args.record, "--record")
     if args.resume:
@@ -101,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
     refuse_outputs_onto_inputs([("--record", args.record)], args.track, args.variant)
     check_tracks(args.track)
     seats_info = [SeatInfo(f"Player {seat + 1}", k) for seat, k in enumerate(kinds)]
-    rec = Recorder.start(args.track, args.variant, players, args.seed, seats_info)
+    rec = Recorder.start(args.track, args.variant, players, args.seed, seats_info, embed=args.embed)
     return _play(rec, kinds, args.seed, args.record)
 
 
@@ -141,7 +157,13 @@ def _resume(args: argparse.Namespace) -> int:
             "give one seat per player",
         )
     seats = [SeatInfo(s.name, k) for s, k in zip(record.seats, kinds, strict=False)]
-    rec = Recorder.resume(replace(record, seats=seats))
+    rec = Recorder.resume(replace(record, seats=seats), embed=args.embed)
+    changed = changed_since(record)
+    if changed:
+        print(
+            f"trackside: note: {args.resume}: {changed}; the game goes on as they are now",
+            file=sys.stderr,
+        )
     print(f"Resuming {args.resume} after {plural(len(record.decisions), 'decision')}")
     return _play(rec, kinds, record.seed, args.record)
 

@@ -14,7 +14,7 @@ import sys
 
 from trackside.cli.score_text import print_score_sheet, seat_names
 from trackside.engine.game import Series
-from trackside.engine.records import load_record, replay, summary
+from trackside.engine.records import changed_since, load_record, replay, summary
 
 
 def add_parser(
@@ -36,6 +36,13 @@ def run(args: argparse.Namespace) -> int:
     """Replay the record; 1 if it does not replay, 2 if it cannot be read."""
     record = load_record(args.record)
     game = replay(record)
+    changed = changed_since(record)
+    if changed:
+        print(
+            f"trackside: note: {args.record}: {changed}; its decisions still replay"
+            + (" to the result recorded" if record.result else ""),
+            file=sys.stderr,
+        )
     result = summary(game)
     if args.json:
         out = {

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from trackside.engine.errors import InvalidInput, Place, TracksideError
+from trackside.engine.fingerprint import fingerprint
 from trackside.engine.game import (
     Bid,
     Board,
@@ -84,6 +85,8 @@ class Record:
     inline track data. ``deals`` holds one explicit deal per race (None where
     the race was set up from the seed) or is empty. ``result`` is the summary
     written for checking (see ``summary``), None for an unfinished game.
+    ``fingerprints`` maps each track and variant file named by path (absolute)
+    to the fingerprint of what the game read of it (``input_fingerprints``).
     """
 
     variant: Ref
@@ -95,6 +98,7 @@ class Record:
     deals: list[Deal | None] = field(default_factory=list)
     series: bool = False
     result: dict[str, Any] | None = None
+    fingerprints: dict[str, str] = field(default_factory=dict)
     file: str | None = field(default=None, compare=False)
     doc: YamlDocument | None = field(default=None, compare=False, repr=False)
 
@@ -241,9 +245,11 @@ class Recorder:
         seats: Sequence[SeatInfo] | None = None,
         deals: Sequence[Deal | None] = (),
         series: bool | None = None,
+        embed: bool = False,
     ) -> Recorder:
         """A new game from track and variant references (names or paths), recorded.
-        With no ``tracks`` a series variant plays its own track list."""
+        With no ``tracks`` a series variant plays its own track list; with ``embed``
+        the record holds the tracks' data instead of their names (see ``embedded``)."""
         v = open_variant(variant)
         refs: list[Ref] = list(tracks)
         if not refs:
@@ -268,14 +274,24 @@ class Recorder:
             deals=list(deals) if any(deal is not None for deal in deals) else [],
             series=isinstance(game, Series),
         )
-        return cls(game, record)
+        record.fingerprints = input_fingerprints(record.tracks, loaded, record.variant, v)
+        return cls(game, embedded(record, game) if embed else record)
 
     @classmethod
-    def resume(cls, record: Record) -> Recorder:
+    def resume(cls, record: Record, embed: bool = False) -> Recorder:
         """A recorder holding a record's game after its decisions (a cut record
-        continues from its cut); new decisions are added after them."""
+        continues from its cut); new decisions are added after them. The game goes
+        on with the track and variant files as they are now, so the new record keeps
+        their fingerprints of now; with ``embed`` it holds the tracks' data."""
         game = replay(record, check_result=False)
-        return cls(game, replace(record, decisions=list(record.decisions), result=None))
+        tracks, variant = _inputs_of(game)
+        again = replace(
+            record,
+            decisions=list(record.decisions),
+            result=None,
+            fingerprints=input_fingerprints(record.tracks, tracks, record.variant, variant),
+        )
+        return cls(game, embedded(again, game) if embed else again)
 
     def apply(self, decision: Decision) -> None:
         """Apply a decision to the game and keep it in the record."""
@@ -287,6 +303,48 @@ class Recorder:
         return replace(
             self._record, decisions=list(self._record.decisions), result=summary(self.game)
         )
+
+
+def _inputs_of(game: Game | Series) -> tuple[list[Track], Variant]:
+    """The circuits a game is played on (one per race) and its rules."""
+    if isinstance(game, Series):
+        return [board.track for board in game.boards], game.variant
+    return [game.board.track], game.variant
+
+
+def embedded(record: Record, game: Game | Series) -> Record:
+    """``record`` holding the data of the circuits its ``game`` is played on in place
+    of their names or paths, so that it replays whatever becomes of the files."""
+    tracks, _variant = _inputs_of(game)
+    return replace(
+        record,
+        tracks=[track.to_dict() for track in tracks],
+        fingerprints={k: v for k, v in record.fingerprints.items() if k not in record.tracks},
+    )
+
+
+def input_fingerprints(
+    refs: Sequence[Ref], tracks: Sequence[Track], variant_ref: Ref, variant: Variant
+) -> dict[str, str]:
+    """The fingerprint of what a game reads of each track (``refs`` and the ``tracks``
+    read from them, in order) and of the variant, for those named by a path outside
+    the bundled folders (bundled ones travel with the program, inline data with the
+    record), keyed by the absolute path."""
+    found = {
+        str(ref): fingerprint(track.played_data())
+        for ref, track in zip(refs, tracks, strict=False)
+        if _own_file(ref, tracks_dir())
+    }
+    if _own_file(variant_ref, variants_dir()):
+        found[str(variant_ref)] = fingerprint(variant.played_data())
+    return found
+
+
+def _own_file(ref: Ref, bundled: Path) -> bool:
+    """A reference to a file of the user's (not a bundled one, not inline data)."""
+    if isinstance(ref, dict) or not _is_path(ref):
+        return False
+    return Path(ref).resolve().parent != bundled.resolve()
 
 
 def _is_path(ref: str) -> bool:
@@ -321,7 +379,7 @@ def start(record: Record) -> Game | Series:
     try:
         return new_game(tracks, variant, record.players, record.seed, record.deals, record.series)
     except TracksideError as exc:
-        raise InvalidInput(f"set-up: {exc.message}", record.place("setup"), exc.hint) from None
+        raise _refused(record, f"set-up: {exc.message}", record.place("setup"), exc.hint) from None
 
 
 def check_cards(record: Record, deck: Deck) -> None:
@@ -330,7 +388,8 @@ def check_cards(record: Record, deck: Deck) -> None:
     for k, decision in enumerate(record.decisions):
         card = decision.card if isinstance(decision, (Bid, PlayCard)) else None
         if card is not None and not 0 <= card < len(deck.cards):
-            raise InvalidInput(
+            raise _refused(
+                record,
                 f"decision {k + 1}: card id {card} is not in the deck "
                 f"(cards 0 to {len(deck.cards) - 1}, Speed-8 cards last)",
                 record.place("decisions", k, "card"),
@@ -351,7 +410,8 @@ def replay(record: Record, upto: int | None = None, check_result: bool = True) -
     decisions = record.decisions if upto is None else record.decisions[:upto]
     for k, decision in enumerate(decisions):
         if game.over:
-            raise InvalidInput(
+            raise _refused(
+                record,
                 f"decision {k + 1} comes after the end of the game",
                 record.place("decisions", k),
                 "remove the extra decisions",
@@ -359,15 +419,20 @@ def replay(record: Record, upto: int | None = None, check_result: bool = True) -
         try:
             game.apply(decision)
         except IllegalDecision as exc:
-            changed = _rule_change(game, decision)
+            ruling = _rule_change(game, decision)
+            if ruling is None:
+                raise _refused(
+                    record,
+                    f"decision {k + 1} {_brief(decision)} is illegal: {exc.message}",
+                    record.place("decisions", k),
+                    exc.hint,
+                    before=k,
+                ) from None
             raise InvalidInput(
-                f"decision {k + 1} {_brief(decision)} is illegal: {exc.message}"
-                + (f" ({changed})" if changed else ""),
+                f"decision {k + 1} {_brief(decision)} is illegal: {exc.message} ({ruling})",
                 record.place("decisions", k),
                 f"the record was made under the older rule; record the game again, or "
-                f"continue it from before this decision (play --resume FILE --cut {k})"
-                if changed
-                else exc.hint,
+                f"continue it from before this decision (play --resume FILE --cut {k})",
             ) from None
     if check_result and upto is None and record.result is not None:
         _check_result(record, game)
@@ -393,7 +458,8 @@ def _brief(decision: Decision) -> str:
 def _check_result(record: Record, game: Game | Series) -> None:
     got = summary(game)
     if got is None:
-        raise InvalidInput(
+        raise _refused(
+            record,
             f"the record has a result but its {len(record.decisions)} "
             "decisions do not finish the game",
             record.place("result"),
@@ -401,11 +467,101 @@ def _check_result(record: Record, game: Game | Series) -> None:
         )
     for key, want in (record.result or {}).items():
         if key in got and got[key] != want:
-            raise InvalidInput(
+            raise _refused(
+                record,
                 f"replay gives {key} {got[key]}, the record says {want}",
                 record.place("result", key),
                 "the track, variant or engine changed since it was recorded",
             )
+
+
+def changed_files(record: Record) -> list[tuple[str, str]]:
+    """The files the record names whose fingerprint is not the one recorded, each with
+    what it is (``track`` or ``variant``); a file that cannot be read now is left to
+    the replay to report, and a record without fingerprints (an older one) has none."""
+    base = Path(record.file).parent if record.file else None
+    found = []
+    for path, recorded in record.fingerprints.items():
+        kind = "variant" if path == record.variant else "track"
+        try:
+            data = (
+                open_variant(path, base).played_data()
+                if kind == "variant"
+                else open_track(path, base).played_data()
+            )
+        except TracksideError:
+            continue
+        if fingerprint(data) != recorded:
+            found.append((path, kind))
+    return found
+
+
+_CHANGED_PARTS = {
+    "track": "its spaces, lines, grid or centre line differ",
+    "variant": "its rules or deck differ",
+}
+
+
+def changed_since(record: Record) -> str | None:
+    """A sentence naming each file of the record (as the record names it) that changed
+    since the game was recorded in what the game reads of it, or None."""
+    return _changed_words(record, changed_files(record))
+
+
+def _changed_words(record: Record, changed: list[tuple[str, str]]) -> str | None:
+    if not changed:
+        return None
+    folder = Path(record.file).parent.resolve() if record.file else None
+    return "; ".join(
+        f"{_shown(path, folder)} has changed since this game was recorded ({_CHANGED_PARTS[kind]})"
+        for path, kind in changed
+    )
+
+
+def changed_cause(record: Record) -> tuple[str, str] | None:
+    """Why a record may no longer replay, when files it names changed since the game,
+    and what to do: (cause, fix); None when nothing changed."""
+    changed = changed_files(record)
+    words = _changed_words(record, changed)
+    if words is None:
+        return None
+    kinds = {kind for _path, kind in changed}
+    what = " and ".join(w for k, w in (("track", "circuit"), ("variant", "rules")) if k in kinds)
+    was = "it was" if what == "circuit" else "they were"
+    return (
+        f"{words}: the record replays only on the {what} as {was}",
+        f"put the {what} back as {was} when the game was recorded; keep a copy beside "
+        "the record, or record with 'play --record FILE --embed', which keeps the circuit "
+        "inside the record",
+    )
+
+
+def _shown(path: str, folder: Path | None) -> str:
+    """A file's path as the record writes it: relative to the record's folder."""
+    if folder is None:
+        return path
+    try:
+        return os.path.relpath(path, folder)
+    except ValueError:  # another drive (Windows)
+        return path
+
+
+def _refused(
+    record: Record, message: str, place: Place, hint: str | None = None, before: int | None = None
+) -> InvalidInput:
+    """The error of a record that does not replay (at ``place``, ``before`` the
+    decision that failed if one did); when a file it names has changed since the game,
+    the message starts with that, the likely cause, and the hint says what to do."""
+    cause = changed_cause(record)
+    if cause is None:
+        return InvalidInput(message, place, hint)
+    why, fix = cause
+    if before is not None:
+        fix += (
+            "; or go on with the files as they are now from before this decision: "
+            f"play --resume {record.file or 'FILE'} --cut {before}"
+        )
+    return InvalidInput(f"{why}, and {message}", place, fix)
 
 
 def cut(record: Record, k: int) -> Record:
@@ -456,10 +612,12 @@ def _flow(data: dict[str, Any]) -> str:
 
 def record_text(record: Record, folder: str | os.PathLike[str] | None = None) -> str:
     """The YAML text of a record; paths are written relative to ``folder``."""
+    variant = _relative(record.variant, folder, variants_dir(), "variant")
+    tracks = [_relative(t, folder, tracks_dir(), "track") for t in record.tracks]
     head: dict[str, Any] = {
         "format": FORMAT,
-        "variant": _relative(record.variant, folder, variants_dir(), "variant"),
-        "tracks": [_relative(t, folder, tracks_dir(), "track") for t in record.tracks],
+        "variant": variant,
+        "tracks": tracks,
         "series": record.series,
         "players": record.players,
         "seats": [{"name": s.name, "kind": s.kind} for s in record.seats],
@@ -467,6 +625,15 @@ def record_text(record: Record, folder: str | os.PathLike[str] | None = None) ->
     }
     if record.deals:
         head["setup"]["deals"] = [None if deal is None else deal.to_dict() for deal in record.deals]
+    # Each fingerprint under its file's name as the record writes it.
+    written = zip([record.variant, *record.tracks], [variant, *tracks], strict=True)
+    kept = {
+        name: record.fingerprints[ref]
+        for ref, name in written
+        if isinstance(ref, str) and isinstance(name, str) and ref in record.fingerprints
+    }
+    if kept:
+        head["fingerprints"] = kept
     text = dump_yaml(head, HEADER)
     text += "decisions:" + (" []\n" if not record.decisions else "\n")
     text += "".join(f"- {_flow(_compact(decision))}\n" for decision in record.decisions)
@@ -576,6 +743,9 @@ def parse_record(text: str, file: str = "<record>") -> Record:
     variant = data["variant"]
     if isinstance(variant, str) and _is_path(variant):
         variant = _absolute(str(base / variant))
+    fingerprints = {
+        str((base / path).resolve()): value for path, value in data.get("fingerprints", {}).items()
+    }
     return Record(
         variant=variant,
         tracks=tracks,
@@ -586,6 +756,7 @@ def parse_record(text: str, file: str = "<record>") -> Record:
         deals=deals,
         series=data.get("series", False),
         result=data.get("result"),
+        fingerprints=fingerprints,
         file=file,
         doc=doc,
     )
@@ -596,8 +767,13 @@ __all__ = [
     "Record",
     "Recorder",
     "SeatInfo",
+    "changed_cause",
+    "changed_files",
+    "changed_since",
     "cut",
+    "embedded",
     "game_inputs",
+    "input_fingerprints",
     "load_record",
     "new_game",
     "open_track",

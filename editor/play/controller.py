@@ -94,6 +94,8 @@ class PlayController(QObject):
         self.paused = False
         self.held = False  # e.g. a tour's sheet between races
         self.script: list[Decision] | None = None  # a replay's decisions
+        # Why a replay may stop, and what to do: files its record names changed since.
+        self.script_cause: tuple[str, str] | None = None
         self._steps = 0  # single steps allowed while paused
         self._log_seen = len(game.log)
         self._race = self._race_index()
@@ -116,10 +118,13 @@ class PlayController(QObject):
         bot_ms: int = 600,
         anim_ms: int = 90,
         parent: QObject | None = None,
+        cause: tuple[str, str] | None = None,
     ) -> PlayController:
-        """A controller that watches a record: its decisions are applied one per step."""
+        """A controller that watches a record: its decisions are applied one per step.
+        ``cause`` (why the record may not replay, and the fix) is told if it stops."""
         c = cls(game, setup, {}, bot_ms=bot_ms, anim_ms=anim_ms, threaded=False, parent=parent)
         c.script = list(decisions)
+        c.script_cause = cause
         c.viewer = None
         c.paused = True  # watching starts still: Step, or Resume to run at bot speed
         return c
@@ -419,6 +424,9 @@ class PlayController(QObject):
             self.finished.emit()
 
     def _fail(self, message: str) -> None:
+        if self.script is not None and self.script_cause is not None:
+            why, fix = self.script_cause
+            message = f"{why}, and {message}. To watch it to the end, {fix}."
         self._busy = False
         self.paused = True
         self.changed.emit()

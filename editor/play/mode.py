@@ -292,16 +292,23 @@ class PlayMode(QObject):
         from trackside.editor.play.records_io import load_record
 
         try:
-            game, setup, decisions = load_record(path)
+            watched = load_record(path)
         except TracksideError as exc:
             self.window.prompts.problems("Cannot open the game record", str(exc), [])
             return False
         controller = PlayController.replay(
-            game, setup, decisions, bot_ms=self.bot_ms, anim_ms=self.anim_ms
+            watched.game,
+            watched.setup,
+            watched.decisions,
+            bot_ms=self.bot_ms,
+            anim_ms=self.anim_ms,
+            cause=watched.cause,
         )
         self.enter()
         self.view.start(controller)
         self._update_actions()
+        if watched.cause is not None:
+            self.window.statusBar().showMessage(f"{Path(path).name}: {watched.cause[0]}")
         return True
 
     def take_over(self) -> bool:

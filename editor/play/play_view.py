@@ -227,6 +227,7 @@ class PlayView(QWidget):
         self.pause_button.setChecked(c.paused)
         self.pause_button.setText("Resume" if c.paused else "Pause")
         self.log.clear()
+        self.prompt.setToolTip("")  # the last game's stop message
         self.board.set_board(c.race.board)
         self._logged(list(c.game.log))
         self.pages.setCurrentIndex(BOARD)
@@ -579,5 +580,13 @@ class PlayView(QWidget):
         self.prompt.setText("The game is over.")
 
     def _failed(self, message: str) -> None:
-        self.prompt.setText(f"Stopped: {message}")
+        """Say why the game stopped: in the prompt (cut to its two lines, whole in its
+        tooltip) and in the log."""
+        self.refresh()  # now: a redraw still pending would write over the message
+        text = f"Stopped: {message}"
+        metrics = self.prompt.fontMetrics()
+        room = 2 * self.prompt.width() - metrics.horizontalAdvance("M" * 12)  # words wrap
+        self.prompt.setText(metrics.elidedText(text, Qt.TextElideMode.ElideRight, room))
+        self.prompt.setToolTip(text)
+        self.log.appendPlainText(text)
         self.pause_button.setChecked(True)

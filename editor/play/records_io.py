@@ -3,12 +3,15 @@
 The record format and replay are ``engine.records``'; this module only maps
 the app's set-up (seats with names, the circuit being edited) to a record and
 back. A circuit that is not saved unchanged in a file is stored inline, so the
-record replays even after the circuit is edited again.
+record replays even after the circuit is edited again; one saved in a file is named
+by its path with the fingerprint of what the game read of it, so that watching the
+record later can say when the file changed since.
 """
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from trackside.editor.play.controller import PlayController
@@ -29,10 +32,13 @@ def to_record(controller: PlayController) -> records.Record:
     ):
         refs.append(str(Path(path).resolve()) if path else track.to_dict())
     seats = [records.SeatInfo(s.name, HUMAN if s.is_person else s.kind) for s in setup.seats]
-    return records.Record(
-        variant=str(Path(setup.variant_source).resolve())
+    variant = (
+        str(Path(setup.variant_source).resolve())
         if os.path.exists(setup.variant_source)
-        else setup.variant_source,
+        else setup.variant_source
+    )
+    return records.Record(
+        variant=variant,
         tracks=refs,
         players=setup.players,
         seats=seats,
@@ -40,6 +46,7 @@ def to_record(controller: PlayController) -> records.Record:
         decisions=list(controller.decisions),
         series=isinstance(game, Series),
         result=records.summary(game),
+        fingerprints=records.input_fingerprints(refs, setup.tracks, variant, setup.variant),
     )
 
 
@@ -52,7 +59,19 @@ def save_record(
     records.save_record(to_record(controller), path)
 
 
-def load_record(path: str | os.PathLike) -> tuple[Game | Series, GameSetup, list[Decision]]:
+@dataclass(frozen=True)
+class Watched:
+    """A record opened to watch: its game after set-up, its seats and its decisions;
+    ``cause`` says which files it names changed since the game (so that watching may
+    stop before the end) and what to do, None when none did."""
+
+    game: Game | Series
+    setup: GameSetup
+    decisions: list[Decision]
+    cause: tuple[str, str] | None = None
+
+
+def load_record(path: str | os.PathLike) -> Watched:
     """A record's game after set-up, its seats and its decisions, to watch them."""
     rec = records.load_record(path)
     game = records.start(rec)
@@ -67,4 +86,4 @@ def load_record(path: str | os.PathLike) -> tuple[Game | Series, GameSetup, list
         [b.track for b in boards],
         [None] * len(boards),
     )
-    return game, setup, list(rec.decisions)
+    return Watched(game, setup, list(rec.decisions), records.changed_cause(rec))

@@ -100,6 +100,16 @@ class Variant:
             data["series"] = {"tracks": list(self.series)}
         return data
 
+    def played_data(self) -> dict[str, Any]:
+        """What a game reads of the rules (what game records fingerprint): ``to_data``
+        without the words, with the deck's cards in place of its file's path, and
+        without the series' track list (a record names its tracks itself)."""
+        data = self.to_data()
+        for key in ("format", "name", "description", "deck", "series"):
+            data.pop(key, None)
+        data["deck"] = [[list(row) for row in card.rows] for card in self.deck.cards]
+        return data
+
 
 def variant_path(name_or_path: str | os.PathLike[str]) -> Path:
     """The file of a bundled variant name (``two-player``) or a path as given."""

@@ -252,6 +252,15 @@ class Track:
             source=source,
         )
 
+    def played_data(self) -> dict[str, Any]:
+        """What a game reads of the circuit (what game records fingerprint): its file
+        form without ``NOT_PLAYED`` and without the kept lane layouts, which only the
+        editor and the balance lab's lane fixes read."""
+        out = self.to_dict()
+        for key in ("format", *NOT_PLAYED, "lane_layouts"):
+            out.pop(key, None)
+        return out
+
     def to_yaml(self) -> str:
         """The track file text."""
         return dump_yaml(self.to_dict())

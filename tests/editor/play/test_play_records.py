@@ -4,6 +4,8 @@ names and places."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from play_helpers import HARBOUR, LEFT, bots_setup, play_out
 from PySide6.QtCore import Qt
@@ -103,3 +105,41 @@ def test_records_are_never_offered_a_place_among_the_bundled_circuits(
     window.play.record_path_factory = lambda: str(tmp_path / "game.yaml")
     assert window.play.save_record_dialog()
     assert window.play.record_folder() == tmp_path  # remembered for next time
+
+
+def test_watching_a_record_whose_circuit_changed_says_so(qtbot, window, tmp_path):
+    """A record names its saved circuit by path with a fingerprint: once the file's
+    betting line moves, watching says the circuit changed, at once and where it stops."""
+    from dataclasses import replace
+
+    from trackside.engine.balance.edits import Proposal, make_edit
+    from trackside.engine.track.model import load_track
+    from trackside.engine.writer import write_text
+
+    coast = tmp_path / "coast.yaml"
+    coast.write_text(HARBOUR.read_text())
+    assert window.open_file(str(coast), ask=False)
+    window.play.bot_ms, window.play.anim_ms = 0, 0
+    play_out(qtbot, window, replace(bots_setup(window, "standard", seed=11), track_files=[coast]))
+    path = tmp_path / "game.yaml"
+    window.play.record_path_factory = lambda: str(path)
+    assert window.play.save_record_dialog()
+    assert "tracks: [coast.yaml]" in path.read_text()
+    assert "  coast.yaml: sha256:" in path.read_text()
+    edit = make_edit(load_track(coast), Proposal("line", 3, line=1))
+    write_text(coast, edit.track.to_yaml(), "the track")
+
+    assert window.play.watch(path)
+    changed = "coast.yaml has changed since this game was recorded"
+    assert changed in window.statusBar().currentMessage()
+    view = window.play.view
+    qtbot.mouseClick(view.pause_button, LEFT)
+    qtbot.waitUntil(lambda: view.prompt.text().startswith("Stopped:"), timeout=120_000)
+    shown = f"replay: decision {len(view.controller.decisions)} of "
+    qtbot.waitUntil(lambda: shown in view.status.text() and "paused" in view.status.text())
+    text = view.prompt.text()  # the last redraw left the message in place
+    assert text.startswith(f"Stopped: {changed}")
+    whole = view.prompt.toolTip()
+    assert re.search(r"the record's decision \d+ cannot be applied: ", whole)
+    assert "To watch it to the end, put the circuit back as it was" in whole
+    assert whole in view.log.toPlainText()
