@@ -914,13 +914,22 @@ class MainWindow(QMainWindow):
         """Undo's key as the menu shows it ("Ctrl+Z")."""
         return self.act_undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
 
+    def _redo_key(self) -> str:
+        """Redo's first key as the menu shows it ("Ctrl+Shift+Z")."""
+        return self.act_redo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+
     def _say_what_moved(self, index: int) -> None:
         """A line or the start grid moved, whoever moved it (a tool, a menu, the
-        Inspector, a redo): say how far in the status bar."""
-        done = self.doc.undo_stack.command(index - 1) if index == self._said_at + 1 else None
+        Inspector, a redo): say how far in the status bar; an undo of such a move
+        says it is undone."""
+        stack, was = self.doc.undo_stack, self._said_at
         self._said_at = index
-        if isinstance(done, commands.SetLine | commands.SetGrid) and (said := done.said()):
-            self.say(f"{said} ({self._undo_key()} takes it back)")
+        moves = commands.SetLine | commands.SetGrid
+        if index == was + 1 and isinstance(done := stack.command(index - 1), moves):
+            if said := done.said():
+                self.say(f"{said} ({self._undo_key()} takes it back)")
+        elif index == was - 1 and isinstance(undone := stack.command(index), moves):
+            self.say(f"{undone.unsaid()} ({self._redo_key()} makes the move again)")
 
     def duplicate_selection(self) -> None:
         """Copy the selected spaces, offset by 10 mm, and select the copies."""

@@ -66,6 +66,29 @@ def test_moving_betting_line_2_says_how_far(qtbot, harbour):
     )
 
 
+def test_an_undo_of_a_move_says_it_is_undone_and_a_redo_says_the_move_again(qtbot, harbour):
+    """The message about a move offers Ctrl+Z; once that is pressed the status bar
+    no longer offers it, but says what the undo did and how to make the move again."""
+    a26 = harbour.doc.track.space("a26")
+    x, y = centre(a26)
+    harbour.view.centerOn(x, y)
+    harbour.set_tool("betting")
+    qtbot.keyClick(harbour.view, Qt.Key.Key_2)
+    click(qtbot, harbour, min(float(cx) for cx, _ in a26.corners) + 8, y)
+    moved = said(harbour)
+    assert moved.startswith("Betting line 2 moved 1 space later")
+    qtbot.keyClick(harbour.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    redo = harbour.act_redo.shortcut().toString()  # Ctrl+Y or Ctrl+Shift+Z, as the menu
+    undone = f"Undone: betting line 2 back where it was ({redo} makes the move again)"
+    assert said(harbour) == undone
+    qtbot.keyClick(
+        harbour.view,
+        Qt.Key.Key_Z,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    assert said(harbour) == moved
+
+
 def test_the_grid_set_one_row_back_says_so(qtbot, harbour):
     grid = harbour.doc.track.start_grid
     back = [space_id[0] + "1" for space_id in grid]  # c2 -> c1: one row behind
