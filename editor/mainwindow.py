@@ -238,7 +238,16 @@ class MainWindow(QMainWindow):
         # The label's own rule: its tip keeps the tip's colours.
         self.autosave_label.setStyleSheet("QLabel { color: #ff6b6b; font-weight: bold }")
         self.autosave_label.hide()
+        # A step's message, shortened with '…' before the counters (the whole of it in
+        # its tooltip): the bar's own drawing of it was cut mid-letter. It takes the
+        # hint's room while it lasts; the bar's own drawing gets none (its area ends
+        # where this label begins).
+        self.message_label = ElidedLabel()
+        self.message_label.setAutoFillBackground(True)
+        self.message_label.hide()
+        bar.messageChanged.connect(self._show_message)
         bar.addWidget(self.hint_label, 1)
+        bar.addPermanentWidget(self.message_label, 1)
         bar.addPermanentWidget(self.autosave_label)
         bar.addPermanentWidget(self.counts_label)
         bar.addPermanentWidget(self.space_label)
@@ -494,6 +503,10 @@ class MainWindow(QMainWindow):
         """Help > Keyboard Shortcuts…"""
         ShortcutsDialog(self.menuBar(), self).exec()
         self.focus_canvas()
+
+    def _show_message(self, text: str) -> None:
+        self.message_label.setText(text)
+        self.message_label.setVisible(bool(text))
 
     def say(self, text: str) -> None:
         """Tell what a step did in the status bar, for a few seconds."""
