@@ -235,7 +235,16 @@ class MainWindow(QMainWindow):
         # The label's own rule: its tip keeps the tip's colours.
         self.autosave_label.setStyleSheet("QLabel { color: #ff6b6b; font-weight: bold }")
         self.autosave_label.hide()
+        # A step's message, shortened with '…' before the counters (the whole of it in
+        # its tooltip): the bar's own drawing of it was cut mid-letter. It takes the
+        # hint's room while it lasts; the bar's own drawing gets none (its area ends
+        # where this label begins).
+        self.message_label = ElidedLabel()
+        self.message_label.setAutoFillBackground(True)
+        self.message_label.hide()
+        bar.messageChanged.connect(self._show_message)
         bar.addWidget(self.hint_label, 1)
+        bar.addPermanentWidget(self.message_label, 1)
         bar.addPermanentWidget(self.autosave_label)
         bar.addPermanentWidget(self.counts_label)
         bar.addPermanentWidget(self.space_label)
@@ -483,6 +492,10 @@ class MainWindow(QMainWindow):
         """Help > Keyboard Shortcuts…"""
         ShortcutsDialog(self.menuBar(), self).exec()
         self.focus_canvas()
+
+    def _show_message(self, text: str) -> None:
+        self.message_label.setText(text)
+        self.message_label.setVisible(bool(text))
 
     def say(self, text: str) -> None:
         """Tell what a step did in the status bar, for a few seconds."""
@@ -762,13 +775,22 @@ class MainWindow(QMainWindow):
         """Undo's key as the menu shows it ("Ctrl+Z")."""
         return self.act_undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
 
+    def _redo_key(self) -> str:
+        """Redo's first key as the menu shows it ("Ctrl+Shift+Z")."""
+        return self.act_redo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+
     def _say_what_moved(self, index: int) -> None:
         """A line or the start grid moved, whoever moved it (a tool, a menu, the
-        Inspector, a redo): say how far in the status bar."""
-        done = self.doc.undo_stack.command(index - 1) if index == self._said_at + 1 else None
+        Inspector, a redo): say how far in the status bar; an undo of such a move
+        says it is undone."""
+        stack, was = self.doc.undo_stack, self._said_at
         self._said_at = index
-        if isinstance(done, commands.SetLine | commands.SetGrid) and (said := done.said()):
-            self.say(f"{said} ({self._undo_key()} takes it back)")
+        moves = commands.SetLine | commands.SetGrid
+        if index == was + 1 and isinstance(done := stack.command(index - 1), moves):
+            if said := done.said():
+                self.say(f"{said} ({self._undo_key()} takes it back)")
+        elif index == was - 1 and isinstance(undone := stack.command(index), moves):
+            self.say(f"{undone.unsaid()} ({self._redo_key()} makes the move again)")
 
     def duplicate_selection(self) -> None:
         """Copy the selected spaces, offset by 10 mm, and select the copies."""

@@ -150,8 +150,13 @@ def _failed(path: str | os.PathLike[str], exc: OSError, existed: bool) -> WriteF
     kept = f"{name} is unchanged" if existed else "nothing was written"
     cause = exc.strerror or str(exc) or type(exc).__name__
     hint = _HINTS.get(exc.errno or 0)
+    said = f"cannot write: {cause}"
+    folder = Path(path).parent
+    if exc.errno == errnos.ENOENT and folder.is_dir():  # there, but makes no files (/proc)
+        said = f"cannot write: the folder {folder} does not take new files"
+        hint = "choose another folder"
     return WriteFailed(
-        f"cannot write: {cause}",
+        said,
         Place(str(path)),
         f"{hint}; {kept}" if hint else kept,
         errno=exc.errno,

@@ -26,7 +26,7 @@ from trackside.editor.document.fits import (
     refuse_unless_points_fit,
     refuse_unless_spaces_fit,
 )
-from trackside.editor.document.said import grid_moved, line_moved
+from trackside.editor.document.said import grid_back, grid_moved, line_back, line_moved
 from trackside.editor.document.track_document import TrackDocument
 from trackside.engine.text import plural
 from trackside.engine.track.geometry import LINE_NAMES
@@ -180,6 +180,10 @@ class SetGrid(Replace):
         """What the move did, once done (how far the grid went back or forward)."""
         return grid_moved(self.doc.track, self.was)
 
+    def unsaid(self) -> str:
+        """What undoing the move did."""
+        return grid_back(self.was)
+
 
 class SetLine(Replace):
     """Place betting line k (0-2) or the finish line (3)."""
@@ -201,6 +205,10 @@ class SetLine(Replace):
     def said(self) -> str:
         """What the move did, once done (how many spaces earlier or later the line is)."""
         return line_moved(self.doc.track, self.k, self.was)
+
+    def unsaid(self) -> str:
+        """What undoing the move did."""
+        return line_back(self.k, self.was)
 
 
 class SetCenterline(Replace):

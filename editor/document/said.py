@@ -1,6 +1,7 @@
 """What moving a line or the start grid did, in a few words for the status bar: how
 many spaces earlier or later a line now lies, or how far back or forward the grid,
-counted as the balance lab counts them (the fewest steps of the car on the pole)."""
+counted as the balance lab counts them (the fewest steps of the car on the pole);
+and what undoing such a move did."""
 
 from __future__ import annotations
 
@@ -32,6 +33,18 @@ def line_moved(after: Track, k: int, old: Segment) -> str:
         return f"{name} {verb}: {far}"
     way = "earlier" if now < was else "later"
     return f"{name} moved {plural(abs(now - was), 'space')} {way}: {far}"
+
+
+def line_back(k: int, old: Segment) -> str:
+    """Line ``k`` put back at ``old`` by an undo: "Undone: betting line 2 back where
+    it was"."""
+    where = "taken off again" if is_unset(old) else "back where it was"
+    return f"Undone: {LINE_NAMES[k]} {where}"
+
+
+def grid_back(old: list[str]) -> str:
+    """The start grid put back at ``old`` by an undo."""
+    return "Undone: start grid back where it was" if old else "Undone: start grid taken off again"
 
 
 def grid_moved(after: Track, old: list[str]) -> str:

@@ -157,6 +157,7 @@ class BalancePanel(QWidget):
         self.last_run: BalanceReport | None = None  # the last report of a plain run
         self._said_stale = False  # whether the status says the result is stale
         self._running_text = ""  # what the run under way does, in words
+        self._running_what = ""  # what the games being played are for, once said
         self._thread: QThread | None = None
         self._worker: BalanceWorker | FixWorker | PairedWorker | None = None
         self.compared_with = ""  # what the changes shown are from, in words
@@ -477,6 +478,7 @@ class BalancePanel(QWidget):
         worker.moveToThread(self._thread)
         self._thread.started.connect(worker.work)
         self._running_text = said
+        self._running_what = ""  # what the games being played are for, once said
         self._set_running(True)
         self._show_status()
         self._thread.start()
@@ -495,9 +497,16 @@ class BalancePanel(QWidget):
         self.progress.setToolTip(f"Waiting for {waiting}" if waiting else "")
 
     def _fix_progressed(self, done: int, total: int, what: str) -> None:
+        """The bar counts the games and the time left; what they are for goes on the
+        status line under it, where it can wrap (the bar's one line cannot)."""
         self.progress.setRange(0, total)
         self.progress.setValue(done)
-        self.progress.setFormat(f"%v of %m games: {what}{self._left(done, total)}")
+        self.progress.setFormat(f"%v of %m games{self._left(done, total)}")
+        self.progress.setToolTip(f"Playing {what}")
+        cancelling = self._worker is not None and self._worker.cancel_event.is_set()
+        if self._running_what != what and not cancelling:
+            self._running_what = what
+            self._show_status()
 
     def _left(self, done: int, total: int, bound: str = "") -> str:
         """ ", 1 min 20 s left" at the pace so far ("" while too early to say)."""
@@ -533,7 +542,7 @@ class BalancePanel(QWidget):
         """Stop the run after the games under way."""
         if self._worker is not None:
             self._worker.cancel_event.set()
-            self._running_text = "Cancelling…"
+            self._running_text, self._running_what = "Cancelling…", ""
             self._show_status()
 
     def wait(self) -> None:
@@ -696,7 +705,8 @@ class BalancePanel(QWidget):
         self.status.setStyleSheet(f"color: {STALE_COLOUR}" if stale else "")
         if self.running:
             warning = " The circuit has changed since it started: its result will be stale."
-            self.status.setText(self._running_text + (warning if stale else ""))
+            now = f" Now playing {self._running_what}." if self._running_what else ""
+            self.status.setText(self._running_text + now + (warning if stale else ""))
             return
         report = self.report
         if report is None:

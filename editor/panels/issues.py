@@ -365,15 +365,7 @@ class IssuesPanel(QWidget):
         counted = self.counted()
         errors = sum(1 for i in counted if i.severity == "error")
         warnings = len(counted) - errors
-        self.counts.setText(
-            f"<b style='color:#e5484d'>{errors}</b> {noun(errors, 'error')}"
-            f" &nbsp; <b style='color:#f0a020'>{warnings}</b> "
-            f"{noun(warnings, 'warning')}"
-            if counted
-            else "<b style='color:#3fb950'>No problems</b>"
-            if self.checked
-            else ""
-        )
+        self.counts.setText(self._headline(errors, warnings))
         expanded = self._expanded_codes()
         self.tree.clear()
         if self.rejected:
@@ -390,6 +382,24 @@ class IssuesPanel(QWidget):
         for severity in ("error", "warning"):
             self._add_grouped([i for i in self.issues if i.severity == severity], expanded)
         self.reportReady.emit(errors, warnings)
+
+    def _headline(self, errors: int, warnings: int) -> str:
+        """The counts above the rows: of the track being edited, and first, when a
+        file was not opened, how many problems kept it out."""
+        none = "no problems" if self.rejected else "No problems"
+        track = (
+            f"<b style='color:#e5484d'>{errors}</b> {noun(errors, 'error')}"
+            f" &nbsp; <b style='color:#f0a020'>{warnings}</b> {noun(warnings, 'warning')}"
+            if errors or warnings
+            else f"<b style='color:#3fb950'>{none}</b>"
+            if self.checked
+            else ""
+        )
+        if not self.rejected:
+            return track
+        n = len(self.load_problems)
+        refused = f"<b style='color:#e5484d'>Not opened</b>: {n} {noun(n, 'problem')}"
+        return f"{refused}<br>This track: {track}" if track else refused
 
     def _add_grouped(self, issues: list[ShownIssue], expanded: set[str]) -> None:
         """One row per issue, issues of one kind folded under a row once there are many."""

@@ -227,3 +227,28 @@ def test_a_device_is_never_replaced_by_an_output(capsys, tmp_path):
     code, _, err = run(capsys, ["render", STRAIGHT, "-o", str(device), "--dpi", "10"])
     assert code == 2 and "this is a device, not a file" in err
     assert stat.S_ISCHR(os.stat(device).st_mode)
+
+
+def _folder_that_takes_no_files() -> str | None:
+    """A folder that is there but where making a file fails as if it were not (Linux's
+    /proc), or None where this system has none."""
+    try:
+        fd = os.open("/proc/trackside-probe", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except FileNotFoundError:
+        return "/proc" if os.path.isdir("/proc") else None
+    except OSError:
+        return None
+    os.close(fd)
+    os.unlink("/proc/trackside-probe")
+    return None
+
+
+def test_a_folder_that_is_there_but_takes_no_files_is_not_said_to_be_missing(capsys):
+    folder = _folder_that_takes_no_files()
+    if folder is None:
+        pytest.skip("no folder here that exists yet refuses new files as missing (Linux /proc)")
+    target = f"{folder}/board.png"
+    code, _out, err = run(capsys, ["render", STRAIGHT, "-o", target, "--dpi", "20"])
+    refused_clearly(code, err, target, "cannot write")
+    assert "create the folder" not in err
+    assert f"the folder {folder} does not take new files (choose another folder;" in err

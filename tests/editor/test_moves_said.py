@@ -52,18 +52,40 @@ def test_moving_the_finish_says_how_far_from_the_canvas_the_menu_and_a_redo(qtbo
     )
 
 
-def test_moving_betting_line_2_says_how_far(qtbot, harbour):
-    """Betting line 2 lies at the rear edge of a26, 24 steps from the pole; put at its
-    front edge, a step later."""
-    a26 = harbour.doc.track.space("a26")
+def move_betting_line_2_a_step_later(qtbot, window) -> None:
+    """Betting line 2 lies at the rear edge of a26, 24 steps from the pole: put it at
+    its front edge with the Betting line tool."""
+    a26 = window.doc.track.space("a26")
     x, y = centre(a26)
-    harbour.view.centerOn(x, y)
-    harbour.set_tool("betting")
-    qtbot.keyClick(harbour.view, Qt.Key.Key_2)
-    click(qtbot, harbour, min(float(cx) for cx, _ in a26.corners) + 8, y)
+    window.view.centerOn(x, y)
+    window.set_tool("betting")
+    qtbot.keyClick(window.view, Qt.Key.Key_2)
+    click(qtbot, window, min(float(cx) for cx, _ in a26.corners) + 8, y)
+
+
+def test_moving_betting_line_2_says_how_far(qtbot, harbour):
+    move_betting_line_2_a_step_later(qtbot, harbour)
     assert said(harbour) == (
         "Betting line 2 moved 1 space later: the pole is 25 steps from it (Ctrl+Z takes it back)"
     )
+
+
+def test_an_undo_of_a_move_says_it_is_undone_and_a_redo_says_the_move_again(qtbot, harbour):
+    """The message about a move offers Ctrl+Z; once that is pressed the status bar
+    no longer offers it, but says what the undo did and how to make the move again."""
+    move_betting_line_2_a_step_later(qtbot, harbour)
+    moved = said(harbour)
+    assert moved.startswith("Betting line 2 moved 1 space later")
+    qtbot.keyClick(harbour.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    redo = harbour.act_redo.shortcut().toString()  # Ctrl+Y or Ctrl+Shift+Z, as the menu
+    undone = f"Undone: betting line 2 back where it was ({redo} makes the move again)"
+    assert said(harbour) == undone
+    qtbot.keyClick(
+        harbour.view,
+        Qt.Key.Key_Z,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    assert said(harbour) == moved
 
 
 def test_the_grid_set_one_row_back_says_so(qtbot, harbour):

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QStyleOptionViewItem, QTabBar, QVBox
 from trackside.editor.play.auction_panel import card_html, chip
 from trackside.editor.play.players_panel import CARS, NAME_LETTERS, PLAYER, PlayersTable
 from trackside.editor.play.setup import Seat
+from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.bots import bot_seed, drive, make_bot
 from trackside.engine.game import Board, Card, Game, Phase, load_variant
 from trackside.engine.resources import tracks_dir
@@ -154,3 +155,25 @@ def test_the_editor_fits_a_screen_at_200_percent(window, qtbot):
         QApplication.processEvents()
         hint = window.minimumSizeHint()
         assert hint.width() <= 800 and hint.height() <= 500, (tool, hint)
+
+
+def test_a_long_status_message_ends_in_an_ellipsis_before_the_counters(window, qtbot):
+    """A message too long for the status bar (a fix's preview says this much) is
+    shortened with '…' where the issue counters begin, the whole of it in a tooltip:
+    the bar's own drawing cut it mid-letter there."""
+    text = (
+        "Fix 4 is drawn in pink on the board, not made: Finish line 6 spaces earlier (at "
+        "the rear edge of a44), the betting lines moved along to keep their share of the "
+        "race. Apply makes it (one undo step)."
+    )
+    window.say(text)
+    bar = window.statusBar()
+    assert bar.currentMessage() == text
+    qtbot.waitUntil(lambda: [w for w in bar.findChildren(ElidedLabel) if w.isVisible()] != [])
+    shown = [w for w in bar.findChildren(ElidedLabel) if w.isVisible()]
+    assert len(shown) == 1 and shown[0].text() == text and shown[0].toolTip() == text
+    assert shown[0].shown_text().endswith("…")
+    counters = window.counts_label.geometry()
+    assert shown[0].geometry().right() < counters.left()
+    bar.clearMessage()
+    assert not shown[0].isVisible()

@@ -183,3 +183,23 @@ def test_the_panel_says_when_the_order_of_the_fixes_is_chance(quarry):
     said = fixes.summary.text()
     assert "<b>No fix lessens the problems beyond noise in 200 games" in said
     assert fixes.fix_list.count() == 1
+
+
+def test_the_progress_bar_of_suggest_fixes_says_its_count_in_one_line_that_fits(qtbot, quarry):
+    """The bar's one line holds the count and the time left; what the games are for
+    (the circuit alone, then the candidates beside it) is said on the status line
+    under it, which wraps: once all of it was in the bar, wider than the dock."""
+    panel = quarry.balance_panel
+    quarry.balance_dock.show()
+    quarry.balance_dock.raise_()
+    assert panel.suggest()
+    bar = panel.progress
+    qtbot.waitUntil(lambda: "candidate fixes" in bar.toolTip() + bar.text(), timeout=60_000)
+    qtbot.waitUntil(lambda: "left" in bar.text(), timeout=60_000)
+    assert bar.fontMetrics().horizontalAdvance(bar.text()) <= bar.contentsRect().width()
+    assert "candidate" not in bar.text() and "circuit" not in bar.text()
+    assert panel.status.text().startswith("Trying fixes: ")
+    assert panel.status.text().endswith(" candidate fixes and the circuit as it is.")
+    assert "… Now playing " in panel.status.text()
+    panel.cancel()
+    wait_idle(qtbot, panel)
