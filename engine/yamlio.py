@@ -99,8 +99,9 @@ def read_text(path: str | os.PathLike[str], what: str = "file") -> str:
     except UnicodeDecodeError as exc:
         kind = next((k for magic, k in BINARY_KINDS if raw.startswith(magic)), None)
         if kind is not None:  # not text at all: saving it "as UTF-8" is no fix
+            expected = "YAML text" if what == "file" else f"a {what}"
             raise UnreadableInput(
-                f"this is {kind}, not a {what}", Place(name), f"a {what} is YAML text"
+                f"this is {kind}, not {expected}", Place(name), "a Trackside file is YAML text"
             ) from None
         line = raw[: exc.start].count(b"\n") + 1
         raise UnreadableInput(
