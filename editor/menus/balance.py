@@ -38,6 +38,7 @@ class BalanceHost(Protocol):
     prompts: Prompts
     balance_panel: BalancePanel
     balance_dock: QDockWidget
+    act_undo: QAction
 
     def say(self, text: str) -> None: ...
     def point_to_space(self, space_id: str) -> None: ...
@@ -99,6 +100,7 @@ class BalanceMenu(QObject):
         panel.spaceActivated.connect(window.point_to_space)
         panel.fixActivated.connect(self.point_to_fix)
         panel.fixPreviewChanged.connect(self.preview_fix)
+        panel.fixApplied.connect(self._say_applied)
         # Esc: the fix is chosen no more, so its preview goes and does not come back
         # unasked (on an undo back to the circuit it was tried on).
         window.scene.shownCleared.connect(panel.fixes.choose_none)
@@ -184,6 +186,11 @@ class BalanceMenu(QObject):
             "Apply makes it (one undo step)."
         )
         self.window.say(self._fix_said)
+
+    def _say_applied(self, text: str) -> None:
+        """Say in the status bar that a fix was made, and how to take it back."""
+        keys = self.window.act_undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        self.window.say(f"{text} ({keys} takes it back)")
 
     def point_to_fix(self, space_id: str) -> None:
         """Centre the view on what the fix clicked would change (its preview) and outline

@@ -141,6 +141,7 @@ class BalancePanel(QWidget):
     spaceActivated = Signal(str)  # a hint's space, to select and show
     fixActivated = Signal(str)  # a fix clicked: its first space ("" when it names none)
     fixPreviewChanged = Signal(object)  # the fix selected, to draw (FixPreview), or None
+    fixApplied = Signal(str)  # a fix made from the list, in words
     heatChanged = Signal(str)  # "", "ends" or "blocked"
     runningChanged = Signal(bool)
     buttonsChanged = Signal()  # Suggest fixes or Check with Stronger Bots turned on or off
@@ -198,6 +199,7 @@ class BalancePanel(QWidget):
         self.fixes = FixesBox(self.doc)
         self.fixes.spaceActivated.connect(self.fixActivated)
         self.fixes.previewChanged.connect(self.fixPreviewChanged)
+        self.fixes.fixApplied.connect(self.fixApplied)
         layout.addWidget(self.fixes)
         self.slot_table = figure_table(["Slot", "Wins", "Change", "Place", "Change"], stretch=0)
         layout.addWidget(self.slot_table)

@@ -121,6 +121,7 @@ class FixesBox(QWidget):
 
     spaceActivated = Signal(str)  # a fix clicked: its first space ("" when it names none)
     previewChanged = Signal(object)  # the FixPreview of the fix selected, or None
+    fixApplied = Signal(str)  # a fix made, in words: "Applied fix 2: Finish line …"
 
     def __init__(self, doc: TrackDocument, parent: QWidget | None = None):
         super().__init__(parent)
@@ -255,7 +256,7 @@ class FixesBox(QWidget):
     def apply_selected(self) -> bool:
         """Apply the selected fix to the circuit as one undo step; False (and why, in
         the summary) when there is none or the circuit changed since it was tried."""
-        trial = self.selected_trial()
+        trial, rank = self.selected_trial(), self.fix_list.currentRow() + 1
         if trial is None:
             return False
         if self.stale:
@@ -272,6 +273,7 @@ class FixesBox(QWidget):
         if applied:
             self._applied = (trial, self.doc.snapshot())
             self._show_stale()
+            self.fixApplied.emit(f"Applied fix {rank}: {trial.edit.text}")
         else:
             self.summary.setText(f"Not applied: the circuit has {trial.edit.text} already.")
         return applied

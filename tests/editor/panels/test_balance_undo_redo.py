@@ -52,6 +52,9 @@ def test_a_fix_applied_undone_and_redone_is_said_to_be_applied(qtbot, quarry):
     assert fixes.apply_selected()
     applied = fixes.summary.text()
     assert applied.startswith(f"Applied: {fixes.search.trials[row].edit.text}.")
+    said = quarry.statusBar().currentMessage()  # Apply says so where edits are said
+    fix = fixes.search.trials[row].edit.text
+    assert said == f"Applied fix {row + 1}: {fix} (Ctrl+Z takes it back)"
     assert panel.stale  # the run was of the circuit before the fix
 
     undo(qtbot, quarry)
