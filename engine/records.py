@@ -708,7 +708,7 @@ def parse_record(text: str, file: str = "<record>") -> Record:
         raise InvalidInput(
             f"not a game record: format is {found!r}, expected {FORMAT!r}",
             doc.place(("format",)),
-            "is this a track or variant file?",
+            f"a game record starts with 'format: {FORMAT}'",
         )
     problems = check("record", doc.data)
     if problems:
