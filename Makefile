@@ -8,11 +8,16 @@ STAMP := $(VENV)/.installed
 TRACK ?= harbour-loop
 # A tree in which the mapped folders sit where their package names say, for mypy.
 TYPING := build/typing
+# The engine's busiest modules compiled with mypyc (engine/native.py lists them), built
+# again when a file beside them changes. Without a C compiler the engine runs as Python: the
+# build says so and make goes on.
+NATIVE := build/native/manifest.json
+NATIVE_SOURCES := $(wildcard engine/game/*.py engine/bots/*.py engine/track/*.py)
 PREFIX ?= $(HOME)/.local
 
-.PHONY: setup run test test-deep lint format lock bench install-desktop uninstall-desktop clean
+.PHONY: setup native run test test-deep lint format lock bench install-desktop uninstall-desktop clean
 
-setup: $(STAMP)
+setup: $(STAMP) $(NATIVE)
 
 $(STAMP): requirements.lock pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -20,20 +25,27 @@ $(STAMP): requirements.lock pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
+# Build them now (after installing a C compiler, say).
+native: $(STAMP)
+	$(PY) tools/build_native.py
+
+$(NATIVE): $(STAMP) $(NATIVE_SOURCES) engine/native.py tools/build_native.py
+	-$(PY) tools/build_native.py
+
 # Qt aborts, naming the wrong package, when a library of its xcb platform is missing:
 # say which ones first, with the apt-get line that installs them.
-run: $(STAMP)
+run: $(STAMP) $(NATIVE)
 	$(PY) tools/qt_platform.py
 	$(BIN)/trackside edit $(TRACK)
 
 # One worker more than the cores: GUI tests spend part of their time waiting for Qt.
 WORKERS = $(shell $(PYTHON) -c 'import os; print((os.cpu_count() or 1) + 1)')
 
-test: $(STAMP)
+test: $(STAMP) $(NATIVE)
 	PYTHONDONTWRITEBYTECODE= QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n $(WORKERS)
 
 # The same tests with the deep hypothesis profile and the long game runs.
-test-deep: $(STAMP)
+test-deep: $(STAMP) $(NATIVE)
 	PYTHONDONTWRITEBYTECODE= QT_QPA_PLATFORM=offscreen TRACKSIDE_TEST_PROFILE=deep $(PY) -m pytest -n $(WORKERS)
 
 lint: $(STAMP)
@@ -54,7 +66,7 @@ lock: $(STAMP)
 	$(BIN)/uv pip compile pyproject.toml --extra test --extra lint --extra plot --extra cluster --universal \
 	    --python-version 3.11 --generate-hashes --no-header --upgrade -o requirements.lock
 
-bench: $(STAMP)
+bench: $(STAMP) $(NATIVE)
 	$(PY) benchmarks/validate_large.py
 	$(PY) benchmarks/simulate.py
 	$(PY) benchmarks/speed_table.py

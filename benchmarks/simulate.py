@@ -36,6 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from trackside.engine import native
 from trackside.engine.balance.rules import RuleTotals
 from trackside.engine.balance.runner import BalanceRun
 from trackside.engine.game import Game, Series, Variant, load_variant
@@ -178,6 +179,7 @@ def main() -> int:
     parser.add_argument("--no-tour", action="store_true", help="skip the world-tour variant")
     parser.add_argument("--profile", action="store_true", help="profile the greedy games")
     args = parser.parse_args()
+    print(f"engine: {native.status()}", flush=True)
 
     standard = load_variant("standard")
     files = [Path(args.track)] if args.track else sorted(tracks_dir().glob("*.yaml"))

@@ -34,6 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from trackside.engine import native
 from trackside.engine.balance.intervals import mean_interval
 from trackside.engine.balance.runner import (
     BalanceRun,
@@ -133,6 +134,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--tracks", default=",".join(CIRCUITS))
     args = parser.parse_args()
+    print(f"engine: {native.status()}", flush=True)
     variant = load_variant("standard")
     names = args.tracks.split(",")
     tracks = {name: circuit(name) for name in names}

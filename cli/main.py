@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from trackside import __version__
 from trackside.cli.terminal import safe_output, say
+from trackside.engine import native
 from trackside.engine.errors import TracksideError, shown
 
 if TYPE_CHECKING:
@@ -59,7 +60,11 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="trackside", description="Track editor and variant-rules toolkit for Downforce."
     )
-    parser.add_argument("--version", action="version", version=f"trackside {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"trackside {__version__}; engine {native.status()}",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     chosen = chosen_command(argv)
     for name, summary in COMMANDS.items():

@@ -1,4 +1,9 @@
 """Trackside engine: track model, geometry, validation, rules, bots and CLI.
 
-Pure Python; never imports Qt.
+Pure Python; never imports Qt. Its busiest modules run compiled when a fresh
+build of them exists (``engine/native.py``).
 """
+
+from trackside.engine import native
+
+native.install()

@@ -6,7 +6,9 @@ import os
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import Any
 
+from trackside.engine.game.pickled import by_constructor
 from trackside.engine.schema import Violation, ViolationKind, check, refusal
 from trackside.engine.yamlio import load_yaml
 
@@ -28,6 +30,10 @@ class Card:
     id: int
     rows: tuple[tuple[str, int], ...]
     speed8: bool = False
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        """Pickled through its constructor (the engine may run compiled)."""
+        return by_constructor(self)
 
     @property
     def codes(self) -> tuple[tuple[int, int], ...]:
@@ -63,6 +69,10 @@ class Deck:
 
     cards: tuple[Card, ...]
     source: str = "<deck>"
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        """Pickled through its constructor (the engine may run compiled)."""
+        return by_constructor(self)
 
     @property
     def size(self) -> int:

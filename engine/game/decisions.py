@@ -8,6 +8,7 @@ to and from a simple dict, so that game records can store it::
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
@@ -133,8 +134,36 @@ def decision_from_dict(data: dict[str, Any]) -> Decision:
     for f in fields(cls):
         if f.name in data:
             value = data[f.name]
-            kwargs[f.name] = tuple(value) if isinstance(value, list) else value
+            kwargs[f.name] = value = tuple(value) if isinstance(value, list) else value
+            wanted = FIELD_KINDS[str(f.type)]
+            if not wanted[0](value):
+                raise InvalidInput(
+                    f"bad {data['type']} decision {data!r}: {f.name} must be {wanted[1]}"
+                )
     try:
         return cls(**kwargs)
     except TypeError as exc:
         raise InvalidInput(f"bad {data['type']} decision {data!r}: {exc}") from None
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# What each annotation of a decision's field takes, and how a message names it: a
+# record is read from a file, and the engine's compiled modules refuse (with an
+# unworded TypeError) a value of another type than the one annotated.
+FIELD_KINDS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "int": (_whole, "a whole number"),
+    "int | None": (lambda v: v is None or _whole(v), "a whole number or null"),
+    "str": (lambda v: isinstance(v, str), "a text"),
+    "str | None": (lambda v: v is None or isinstance(v, str), "a text or null"),
+    "tuple[int, ...]": (
+        lambda v: isinstance(v, tuple) and all(map(_whole, v)),
+        "a list of whole numbers",
+    ),
+    "tuple[str, ...]": (
+        lambda v: isinstance(v, tuple) and all(isinstance(x, str) for x in v),
+        "a list of texts",
+    ),
+}

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, TypeAlias
+from typing import Any
 
 from trackside.engine.errors import InvalidInput
 from trackside.engine.game import auction, hidden, race
@@ -33,9 +33,18 @@ from trackside.engine.text import plural
 from trackside.engine.track.model import Track
 from trackside.engine.track.movement import Move
 
-# The decisions applied, newest first, as links (earlier links, decision): a copy
-# shares them, and a decision applied adds one link.
-History: TypeAlias = tuple["History", Decision] | None
+
+class Link:
+    """One decision applied, with the link of the decisions before it: a copy of
+    a game shares its links, and a decision applied adds one. (A class, not a
+    recursive tuple type, which the engine's C compiler cannot take.)"""
+
+    __slots__ = ("before", "decision")
+
+    def __init__(self, before: Link | None, decision: Decision) -> None:
+        self.before = before
+        self.decision = decision
+
 
 # The function that takes the answer of the one seat asked at each step ...
 ANSWERS: dict[Step, Callable[[GameState, Any], Next]] = {
@@ -67,12 +76,17 @@ class Game:
 
     __slots__ = ("_base", "_history", "state")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(
+        self, state: GameState, base: GameState | None = None, history: Link | None = None
+    ) -> None:
         """A game at ``state``, where its history begins (``undo`` goes back as far
-        as this). Games are made by ``new``, ``copy`` and ``determinized``."""
+        as this), or, for a copy, where ``base`` and ``history`` say it began and
+        what was applied since. Games are made by ``new``, ``copy`` and
+        ``determinized``."""
         self.state = state
-        self._base = state.copy()  # never changed: undo sets the game up again from it
-        self._history: History = None
+        # Never changed: undo sets the game up again from it.
+        self._base = state.copy() if base is None else base
+        self._history = history  # shared with copies: never changed, only extended
 
     # -- creation -------------------------------------------------------------
     @classmethod
@@ -116,11 +130,7 @@ class Game:
         ``undo`` goes back only to the copy); None keeps this game's setting."""
         state = self.state
         if log is None or log == state.logging:
-            twin = Game.__new__(Game)
-            twin.state = state.copy()
-            twin._base = self._base
-            twin._history = self._history  # shared: never changed, only extended
-            return twin
+            return Game(state.copy(), self._base, self._history)
         return Game(state.copy(log))
 
     def determinized(
@@ -262,7 +272,7 @@ class Game:
         self._check(decision)
         state = self.state
         state.pending = None
-        self._history = (self._history, decision)
+        self._history = Link(self._history, decision)
         if state.step.simultaneous:  # revealed once every seat asked has answered
             state.collected[decision.player] = decision
             _run(state, None)
@@ -276,8 +286,8 @@ class Game:
         out = []
         link = self._history
         while link is not None:
-            link, decision = link
-            out.append(decision)
+            out.append(link.decision)
+            link = link.before
         return tuple(reversed(out))
 
     def undo(self) -> Decision:

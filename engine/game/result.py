@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from trackside.engine.game.pickled import by_constructor
+
 
 @dataclass(frozen=True)
 class Result:
@@ -26,6 +28,10 @@ class Result:
     winners: tuple[int, ...]
     bets: tuple[tuple[str | None, ...], ...] = ()
     sheet: tuple[str, ...] = field(default=(), compare=False)
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        """Pickled through its constructor (the engine may run compiled)."""
+        return by_constructor(self)
 
     @property
     def winner(self) -> int | None:

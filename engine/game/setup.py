@@ -8,6 +8,7 @@ from typing import Any
 
 from trackside.engine.errors import InvalidInput
 from trackside.engine.game.cards import COLOURS, Deck
+from trackside.engine.game.pickled import by_constructor
 from trackside.engine.game.variants import POWERS, Variant
 from trackside.engine.text import plural
 
@@ -28,6 +29,10 @@ class Deal:
     speed8: tuple[str, ...] = COLOURS
     powers: tuple[str, ...] = ()
     pile: tuple[int, ...] = ()
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        """Pickled through its constructor (the engine may run compiled)."""
+        return by_constructor(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The record form (lists of ints and colour names)."""

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from trackside.engine.game.cards import COLOURS
 from trackside.engine.game.decisions import Bet
 from trackside.engine.game.events import Event, Pending, Phase
+from trackside.engine.game.pickled import by_constructor
 from trackside.engine.game.race import move_limit
 from trackside.engine.game.state import GameState
 from trackside.engine.game.steps import (
@@ -46,6 +48,10 @@ class PlayerView:
     all_bets: tuple[tuple[str | None, ...], ...]  # every seat's bets, once the game is over
     turn: int | None
     log: tuple[Event, ...]
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        """Pickled through its constructor (the engine may run compiled)."""
+        return by_constructor(self)
 
 
 def player_view(state: GameState, seat: int, pending: Pending) -> PlayerView:

@@ -1,5 +1,6 @@
 """The public API: decisions as data, refusals, views, copies, replays and invariants."""
 
+import dataclasses
 import functools
 import operator
 import random
@@ -28,6 +29,7 @@ from trackside.engine.game import (
     decision_from_dict,
     load_variant,
 )
+from trackside.engine.game.decisions import FIELD_KINDS
 
 
 def record(seed, players=4, variant=STANDARD, kind="straight"):
@@ -312,15 +314,33 @@ def test_quiet_games_play_the_same_game():
     ],
 )
 def test_junk_decisions_from_records_are_refused_cleanly(junk):
-    """A hostile or broken record cannot crash the engine: only IllegalDecision."""
+    """A hostile or broken record cannot crash the engine: a value of the wrong
+    type is refused as it is read (InvalidInput, naming the field), anything
+    else read is refused when applied (IllegalDecision)."""
     g = Game.new(board(), STANDARD, 3, 1)
     rng = random.Random(1)
     for _ in range(400):
         if g.over:
             break
         seat = g.due()[0]
-        d = decision_from_dict({**junk, "player": seat} if junk["player"] == 0 else junk)
-        with pytest.raises(IllegalDecision):
-            g.apply(d)
+        data = {**junk, "player": seat} if junk["player"] == 0 else junk
+        try:
+            d = decision_from_dict(data)
+        except InvalidInput as refused:
+            assert " must be " in str(refused)
+        else:
+            with pytest.raises(IllegalDecision):
+                g.apply(d)
         for seat in g.due():
             g.apply(rng.choice(g.options(seat)))
+
+
+def test_every_field_of_a_decision_has_its_type_checked_when_read():
+    for cls in DECISION_TYPES.values():
+        for f in dataclasses.fields(cls):
+            assert str(f.type) in FIELD_KINDS, f"{cls.__name__}.{f.name}: {f.type}"
+    with pytest.raises(InvalidInput, match="card must be a whole number or null"):
+        decision_from_dict({"type": "bid", "player": 0, "card": "twelve"})
+    with pytest.raises(InvalidInput, match="player must be a whole number"):
+        decision_from_dict({"type": "play_card", "player": True, "card": 1})
+    assert decision_from_dict({"type": "order", "player": 1, "rows": [2, 0]}).rows == (2, 0)
