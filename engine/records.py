@@ -50,6 +50,7 @@ from trackside.engine.game.steps import Step
 from trackside.engine.game.variants import variant_from_data, variant_path
 from trackside.engine.resources import resolve_track, tracks_dir, variants_dir
 from trackside.engine.schema import check, refusal
+from trackside.engine.stamps import ReadCache
 from trackside.engine.text import plural
 from trackside.engine.track.model import Track, load_track, read_track_document
 from trackside.engine.track.validate import ERROR, validate_track
@@ -109,13 +110,13 @@ class Record:
         return Place(self.file or "<record>")
 
 
-# -- tracks and variants --------------------------------------------------------
-_TRACKS: dict[tuple[str, float], Track] = {}
+# -- tracks and variants ----------------------------------------------------------
+_TRACKS: ReadCache[Track] = ReadCache(lambda _track: ())  # a track is read from its file only
 
 
 def open_track(ref: Ref, base: str | os.PathLike[str] | None = None) -> Track:
     """The track of a reference or inline data, refused (``InvalidInput``) if it
-    has validation errors; files are read and checked once and cached (until
+    has validation errors; files are read and checked once and kept (until
     they change), so replays share their boards."""
     if isinstance(ref, dict):
         track, doc, problems = read_track_document("<inline track>", text=dump_yaml(ref))
@@ -123,17 +124,15 @@ def open_track(ref: Ref, base: str | os.PathLike[str] | None = None) -> Track:
             raise InvalidInput(f"inline track: {problems[0].message}")
         return playable(track, doc)
     path = resolve_track(ref, base)
-    try:
-        key = (str(Path(path).resolve()), os.stat(path).st_mtime)
-    except OSError:
-        return load_track(path)  # raises the clear "no such file" error
-    track = _TRACKS.get(key)
+    return _TRACKS.get(path, lambda: _playable_file(path))
+
+
+def _playable_file(path: str) -> Track:
+    """The track in the file ``path``, if it can be played."""
+    track, doc, _problems = read_track_document(path)
     if track is None:
-        track, doc, _problems = read_track_document(path)
-        if track is None:
-            return load_track(path)  # raises the schema problem, placed in the file
-        track = _TRACKS[key] = playable(track, doc)
-    return track
+        return load_track(path)  # raises the schema problem, placed in the file
+    return playable(track, doc)
 
 
 def playable(track: Track, doc: YamlDocument | None = None) -> Track:
@@ -165,18 +164,12 @@ def open_variant(ref: Ref, base: str | os.PathLike[str] | None = None) -> Varian
     return _cached_variant(str(path))
 
 
-_VARIANTS: dict[tuple[str, float], Variant] = {}
+# A variant is kept while its own file, those it extends and its deck are unchanged.
+_VARIANTS: ReadCache[Variant] = ReadCache(lambda variant: variant.read_from)
 
 
 def _cached_variant(path: str) -> Variant:
-    try:
-        key = (str(Path(path).resolve()), os.stat(path).st_mtime)
-    except OSError:
-        return load_variant(path)
-    v = _VARIANTS.get(key)
-    if v is None:
-        v = _VARIANTS[key] = load_variant(path)
-    return v
+    return _VARIANTS.get(path, lambda: load_variant(path))
 
 
 def new_game(
