@@ -35,7 +35,6 @@ from trackside.engine.game import (
     Board,
     Deal,
     Decision,
-    Deck,
     Game,
     IllegalDecision,
     PlayCard,
@@ -227,6 +226,8 @@ class Recorder:
     def __init__(self, game: Game | Series, record: Record):
         self.game = game
         self._record = record
+        # For a resumed record: which files it names changed since it was made, in words.
+        self.changed: str | None = None
 
     @classmethod
     def start(
@@ -275,16 +276,14 @@ class Recorder:
         """A recorder holding a record's game after its decisions (a cut record
         continues from its cut); new decisions are added after them. The game goes
         on with the track and variant files as they are now, so the new record keeps
-        their fingerprints of now; with ``embed`` it holds the tracks' data."""
+        their fingerprints of now (``changed`` names those that changed since the record
+        was made); with ``embed`` it holds the tracks' data."""
         game = replay(record, check_result=False)
-        tracks, variant = _inputs_of(game)
-        again = replace(
-            record,
-            decisions=list(record.decisions),
-            result=None,
-            fingerprints=input_fingerprints(record.tracks, tracks, record.variant, variant),
-        )
-        return cls(game, embedded(again, game) if embed else again)
+        now = fingerprints_now(record, game)
+        again = replace(record, decisions=list(record.decisions), result=None, fingerprints=now)
+        recorder = cls(game, embedded(again, game) if embed else again)
+        recorder.changed = changed_since(record, now)
+        return recorder
 
     def apply(self, decision: Decision) -> None:
         """Apply a decision to the game and keep it in the record."""
@@ -362,7 +361,7 @@ def start(record: Record) -> Game | Series:
         raise type(exc)(
             f"variant {_name(record.variant)}: {exc}", record.place("variant")
         ) from None
-    check_cards(record, variant.deck)
+    check_cards(record, variant)
     tracks = []
     for k, ref in enumerate(record.tracks):
         try:
@@ -372,17 +371,21 @@ def start(record: Record) -> Game | Series:
     try:
         return new_game(tracks, variant, record.players, record.seed, record.deals, record.series)
     except TracksideError as exc:
-        raise _refused(record, f"set-up: {exc.message}", record.place("setup"), exc.hint) from None
+        raise _refused(
+            record, (tracks, variant), f"set-up: {exc.message}", record.place("setup"), exc.hint
+        ) from None
 
 
-def check_cards(record: Record, deck: Deck) -> None:
-    """Refuse a decision whose card id is not a card of ``deck`` (the record's
-    schema cannot know the deck in use), naming the decision and the deck."""
+def check_cards(record: Record, variant: Variant) -> None:
+    """Refuse a decision whose card id is not a card of the variant's deck (the
+    record's schema cannot know the deck in use), naming the decision and the deck."""
+    deck = variant.deck
     for k, decision in enumerate(record.decisions):
         card = decision.card if isinstance(decision, (Bid, PlayCard)) else None
         if card is not None and not 0 <= card < len(deck.cards):
             raise _refused(
                 record,
+                ([], variant),
                 f"decision {k + 1}: card id {card} is not in the deck "
                 f"(cards 0 to {len(deck.cards) - 1}, Speed-8 cards last)",
                 record.place("decisions", k, "card"),
@@ -405,6 +408,7 @@ def replay(record: Record, upto: int | None = None, check_result: bool = True) -
         if game.over:
             raise _refused(
                 record,
+                _inputs_of(game),
                 f"decision {k + 1} comes after the end of the game",
                 record.place("decisions", k),
                 "remove the extra decisions",
@@ -416,6 +420,7 @@ def replay(record: Record, upto: int | None = None, check_result: bool = True) -
             if ruling is None:
                 raise _refused(
                     record,
+                    _inputs_of(game),
                     f"decision {k + 1} {_brief(decision)} is illegal: {exc.message}",
                     record.place("decisions", k),
                     exc.hint,
@@ -453,6 +458,7 @@ def _check_result(record: Record, game: Game | Series) -> None:
     if got is None:
         raise _refused(
             record,
+            _inputs_of(game),
             f"the record has a result but its {len(record.decisions)} "
             "decisions do not finish the game",
             record.place("result"),
@@ -462,31 +468,34 @@ def _check_result(record: Record, game: Game | Series) -> None:
         if key in got and got[key] != want:
             raise _refused(
                 record,
+                _inputs_of(game),
                 f"replay gives {key} {got[key]}, the record says {want}",
                 record.place("result", key),
                 "the track, variant or engine changed since it was recorded",
             )
 
 
-def changed_files(record: Record) -> list[tuple[str, str]]:
-    """The files the record names whose fingerprint is not the one recorded, each with
-    what it is (``track`` or ``variant``); a file that cannot be read now is left to
-    the replay to report, and a record without fingerprints (an older one) has none."""
-    base = Path(record.file).parent if record.file else None
-    found = []
-    for path, recorded in record.fingerprints.items():
-        kind = "variant" if path == record.variant else "track"
-        try:
-            data = (
-                open_variant(path, base).played_data()
-                if kind == "variant"
-                else open_track(path, base).played_data()
-            )
-        except TracksideError:
-            continue
-        if fingerprint(data) != recorded:
-            found.append((path, kind))
-    return found
+def _fingerprints_read(record: Record, tracks: Sequence[Track], variant: Variant) -> dict[str, str]:
+    """The fingerprint of what a replay of ``record`` read of each file the record names
+    by path (the ``tracks`` and ``variant`` it was set up with, as the files are now)."""
+    return input_fingerprints(record.tracks, tracks, record.variant, variant)
+
+
+def fingerprints_now(record: Record, game: Game | Series) -> dict[str, str]:
+    """``_fingerprints_read`` of the circuits and rules ``game``, the replay of
+    ``record``, is played with."""
+    return _fingerprints_read(record, *_inputs_of(game))
+
+
+def changed_files(record: Record, now: dict[str, str]) -> list[tuple[str, str]]:
+    """The files the record names whose fingerprint ``now`` (``fingerprints_now``) is
+    not the one recorded, each with what it is (``track`` or ``variant``); a record
+    without fingerprints (an older one) has none."""
+    return [
+        (path, "variant" if path == record.variant else "track")
+        for path, recorded in record.fingerprints.items()
+        if path in now and now[path] != recorded
+    ]
 
 
 _CHANGED_PARTS = {
@@ -495,10 +504,10 @@ _CHANGED_PARTS = {
 }
 
 
-def changed_since(record: Record) -> str | None:
-    """A sentence naming each file of the record (as the record names it) that changed
-    since the game was recorded in what the game reads of it, or None."""
-    return _changed_words(record, changed_files(record))
+def changed_since(record: Record, now: dict[str, str]) -> str | None:
+    """A sentence naming each file of the record (as the record names it) whose
+    fingerprint ``now`` says it changed since the game was recorded, or None."""
+    return _changed_words(record, changed_files(record, now))
 
 
 def _changed_words(record: Record, changed: list[tuple[str, str]]) -> str | None:
@@ -511,10 +520,11 @@ def _changed_words(record: Record, changed: list[tuple[str, str]]) -> str | None
     )
 
 
-def changed_cause(record: Record) -> tuple[str, str] | None:
-    """Why a record may no longer replay, when files it names changed since the game,
-    and what to do: (cause, fix); None when nothing changed."""
-    changed = changed_files(record)
+def changed_cause(record: Record, now: dict[str, str]) -> tuple[str, str] | None:
+    """Why a record may no longer replay, when files it names changed since the game
+    (their fingerprints ``now`` differ), and what to do: (cause, fix); None when
+    nothing changed."""
+    changed = changed_files(record, now)
     words = _changed_words(record, changed)
     if words is None:
         return None
@@ -540,12 +550,18 @@ def _shown(path: str, folder: Path | None) -> str:
 
 
 def _refused(
-    record: Record, message: str, place: Place, hint: str | None = None, before: int | None = None
+    record: Record,
+    read: tuple[Sequence[Track], Variant],
+    message: str,
+    place: Place,
+    hint: str | None = None,
+    before: int | None = None,
 ) -> InvalidInput:
     """The error of a record that does not replay (at ``place``, ``before`` the
-    decision that failed if one did); when a file it names has changed since the game,
-    the message starts with that, the likely cause, and the hint says what to do."""
-    cause = changed_cause(record)
+    decision that failed if one did); when a file it names has changed since the game
+    in what the replay ``read`` of it (the tracks and variant it was set up with), the
+    message starts with that, the likely cause, and the hint says what to do."""
+    cause = changed_cause(record, _fingerprints_read(record, *read))
     if cause is None:
         return InvalidInput(message, place, hint)
     why, fix = cause
@@ -765,6 +781,7 @@ __all__ = [
     "changed_since",
     "cut",
     "embedded",
+    "fingerprints_now",
     "game_inputs",
     "input_fingerprints",
     "load_record",
