@@ -38,7 +38,6 @@ from trackside.engine.game import Decision
 from trackside.engine.records import (
     Recorder,
     SeatInfo,
-    changed_since,
     cut,
     load_record,
     save_record,
@@ -158,10 +157,9 @@ def _resume(args: argparse.Namespace) -> int:
         )
     seats = [SeatInfo(s.name, k) for s, k in zip(record.seats, kinds, strict=False)]
     rec = Recorder.resume(replace(record, seats=seats), embed=args.embed)
-    changed = changed_since(record)
-    if changed:
+    if rec.changed:
         print(
-            f"trackside: note: {args.resume}: {changed}; the game goes on as they are now",
+            f"trackside: note: {args.resume}: {rec.changed}; the game goes on as they are now",
             file=sys.stderr,
         )
     print(f"Resuming {args.resume} after {plural(len(record.decisions), 'decision')}")

@@ -77,6 +77,12 @@ def add_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
         help="leave out the name plate and scale bar below the board",
     )
     parser.add_argument(
+        "--no-grass",
+        action="store_true",
+        help="leave out the green striped grass background: the board on white paper, "
+        "saving ink (true scale, lines, labels and cut marks unchanged)",
+    )
+    parser.add_argument(
         "--racing-line",
         action="store_true",
         help="draw the racing line (centerline) with direction arrows",
@@ -123,6 +129,7 @@ def run(args: argparse.Namespace) -> int:
         "show_ids": not args.no_ids,
         "show_racing_line": args.racing_line,
         "title": not args.no_title,
+        "grass": not args.no_grass,
     }
     if args.dpi is not None:
         options["dpi"] = args.dpi

@@ -14,7 +14,13 @@ import sys
 
 from trackside.cli.score_text import print_score_sheet, seat_names
 from trackside.engine.game import Series
-from trackside.engine.records import changed_since, load_record, replay, summary
+from trackside.engine.records import (
+    changed_since,
+    fingerprints_now,
+    load_record,
+    replay,
+    summary,
+)
 
 
 def add_parser(
@@ -36,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     """Replay the record; 1 if it does not replay, 2 if it cannot be read."""
     record = load_record(args.record)
     game = replay(record)
-    changed = changed_since(record)
+    changed = changed_since(record, fingerprints_now(record, game))
     if changed:
         print(
             f"trackside: note: {args.record}: {changed}; its decisions still replay"

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.resources import YAML_SUFFIXES, resolve_track
-from trackside.engine.yamlio import declared_kind
+from trackside.engine.yamlio import declared_kind, other_kind
 
 
 def leftover_error(
@@ -57,7 +57,7 @@ def _record_error(
 ) -> TracksideError:
     """A game record given as a circuit: ``play`` continues it with --resume (the
     command line that does, when the record is the only stray word), ``replay`` re-runs it."""
-    message = "is a game record, not a circuit"
+    message = other_kind("record", "track")
     if command == "play" and leftover == [record]:
         fixed = _with_options(words, [(record, "--resume")])
         return TracksideError(

@@ -32,22 +32,50 @@ class Abandoned(TracksideError):
     exit_code = 2
 
 
+SUB_STEPS = frozenset({"order", "skip", "wild", "path", "bonus"})  # steps within one card
+
+
 class TerminalSeat:
-    """A person answering on a terminal: sees their own view, picks a numbered option."""
+    """A person answering on a terminal: sees their own view, picks a numbered option.
+
+    The whole situation (hand, power, cars, bets) is printed once for each new decision.
+    The later steps of the same card (its rows' order, skips, WILD colours, each car's
+    path) print only the question: the log lines just above them say what the card has
+    done so far, and nothing else at the table changes within one card.
+    """
 
     kind = "human"
 
     def __init__(self, printer: LogPrinter, stdin: TextIO, out: TextIO):
         self.printer, self.stdin, self.out = printer, stdin, out
+        self.card: int | None = None  # the card whose situation was shown last
 
     def choose(self, view: SeatView, request: Request) -> Decision:
         """Show the seat's view and the numbered options; re-ask until one is chosen."""
         self.printer.flush()
-        for line in describe_view(view, request):
+        for line in self._shown(view, request):
             print(line, file=self.out)
         options = request.options
         for k, option in enumerate(options, 1):
             print(f"  {k:>3}. {describe_option(option, view, request)}", file=self.out)
+        chosen = self._answer(request)
+        if isinstance(chosen, PlayCard):
+            self.card = chosen.card
+        return chosen
+
+    def _shown(self, view: SeatView, request: Request) -> list[str]:
+        """The question, after the whole situation unless it is a later step of the card
+        whose situation was shown last."""
+        pending = request.pending
+        step = pending.kind in SUB_STEPS and pending.card is not None
+        if step and pending.card == self.card:
+            return ask(request)
+        if step or pending.kind != "bet":  # a bet between two rows keeps the card
+            self.card = pending.card if step else None
+        return situation(view, request) + ask(request)
+
+    def _answer(self, request: Request) -> Decision:
+        options = request.options
         while True:
             print(
                 f"Player {request.seat + 1}, choose 1-{len(options)}: ",
@@ -82,8 +110,13 @@ ASKS = {
 
 
 def describe_view(view: SeatView, request: Request) -> list[str]:
-    """What this seat sees: its hand, powers, the cars and their owners."""
-    pending = request.pending
+    """What this seat sees: its hand, powers, the cars and their owners, and the question."""
+    return situation(view, request) + ask(request)
+
+
+def situation(view: SeatView, request: Request) -> list[str]:
+    """The seat's hand, the face-up Speed-8 cards, its power, where each car is and whose
+    it is, and its bets, under a heading naming the player."""
     cards = request.cards
     lines = ["", f"-- Player {request.seat + 1} --"]
     hand = view.hand
@@ -106,20 +139,26 @@ def describe_view(view: SeatView, request: Request) -> list[str]:
     bets = [b for b in view.my_bets if b]
     if bets:
         lines.append("Your bets: " + ", ".join(bets))
+    return lines
+
+
+def ask(request: Request) -> list[str]:
+    """The question of the pending step, and the card it is about."""
+    pending = request.pending
     text = ASKS.get(pending.kind, pending.kind)
     power_text = f" with {pending.power}" if pending.power else ""
     if pending.set_aside:
         text = "Second chance: bid on a set-aside car (" + ", ".join(pending.set_aside) + ")"
-    lines.append(
+    lines = [
         text.format(
             car=pending.car,
             power=power_text,
             spaces=_spaces(pending),
             line=(pending.line or 0) + 1,
         )
-    )
-    if pending.card is not None and pending.kind in ("order", "skip", "wild", "path", "bonus"):
-        lines.append(f"Card: {cards[pending.card]}")
+    ]
+    if pending.card is not None and pending.kind in SUB_STEPS:
+        lines.append(f"Card: {request.cards[pending.card]}")
     return lines
 
 

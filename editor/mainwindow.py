@@ -420,6 +420,8 @@ class MainWindow(QMainWindow):
         export_menu.addActions(self.export_actions[:3])
         export_menu.addSeparator()
         export_menu.addActions(self.export_actions[3:])
+        export_menu.addSeparator()
+        export_menu.addAction(self.print_menu.act_grass)
         m.addActions(self.print_menu.actions)
         m.addSeparator()
         m.addAction(self.act_close)
@@ -578,15 +580,21 @@ class MainWindow(QMainWindow):
         self.focus_canvas()
 
     def make_export_dialog(self, paper: str | None = None) -> ExportDialog:
-        """The export dialog for the open track, not yet shown."""
-        return ExportDialog(
+        """The export dialog for the open track, not yet shown; whether an export printed
+        the grass is kept for the next print and export (File > Print the Grass)."""
+        dialog = ExportDialog(
             self,
             self.doc,
             self.prompts,
             lambda text: self.statusBar().showMessage(text, 8000),
             paper,
             self.scene.racing_line.isVisible(),
+            self.print_menu.grass,
         )
+        dialog.accepted.connect(
+            lambda: self.print_menu.act_grass.setChecked(dialog.show_grass.isChecked())
+        )
+        return dialog
 
     def _build_toolbars(self) -> None:
         tb = QToolBar("Tools", self)
@@ -925,6 +933,7 @@ class MainWindow(QMainWindow):
             paper,
             self.prompts,
             show_racing_line=self.scene.racing_line.isVisible(),
+            grass=self.print_menu.grass,
         )
         if done is None:
             return False

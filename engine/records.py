@@ -35,7 +35,6 @@ from trackside.engine.game import (
     Board,
     Deal,
     Decision,
-    Deck,
     Game,
     IllegalDecision,
     PlayCard,
@@ -50,6 +49,7 @@ from trackside.engine.game.steps import Step
 from trackside.engine.game.variants import variant_from_data, variant_path
 from trackside.engine.resources import resolve_track, tracks_dir, variants_dir
 from trackside.engine.schema import check, refusal
+from trackside.engine.stamps import ReadCache
 from trackside.engine.text import plural
 from trackside.engine.track.model import Track, load_track, read_track_document
 from trackside.engine.track.validate import ERROR, validate_track
@@ -109,13 +109,13 @@ class Record:
         return Place(self.file or "<record>")
 
 
-# -- tracks and variants --------------------------------------------------------
-_TRACKS: dict[tuple[str, float], Track] = {}
+# -- tracks and variants ----------------------------------------------------------
+_TRACKS: ReadCache[Track] = ReadCache(lambda _track: ())  # a track is read from its file only
 
 
 def open_track(ref: Ref, base: str | os.PathLike[str] | None = None) -> Track:
     """The track of a reference or inline data, refused (``InvalidInput``) if it
-    has validation errors; files are read and checked once and cached (until
+    has validation errors; files are read and checked once and kept (until
     they change), so replays share their boards."""
     if isinstance(ref, dict):
         track, doc, problems = read_track_document("<inline track>", text=dump_yaml(ref))
@@ -123,17 +123,15 @@ def open_track(ref: Ref, base: str | os.PathLike[str] | None = None) -> Track:
             raise InvalidInput(f"inline track: {problems[0].message}")
         return playable(track, doc)
     path = resolve_track(ref, base)
-    try:
-        key = (str(Path(path).resolve()), os.stat(path).st_mtime)
-    except OSError:
-        return load_track(path)  # raises the clear "no such file" error
-    track = _TRACKS.get(key)
+    return _TRACKS.get(path, lambda: _playable_file(path))
+
+
+def _playable_file(path: str) -> Track:
+    """The track in the file ``path``, if it can be played."""
+    track, doc, _problems = read_track_document(path)
     if track is None:
-        track, doc, _problems = read_track_document(path)
-        if track is None:
-            return load_track(path)  # raises the schema problem, placed in the file
-        track = _TRACKS[key] = playable(track, doc)
-    return track
+        return load_track(path)  # raises the schema problem, placed in the file
+    return playable(track, doc)
 
 
 def playable(track: Track, doc: YamlDocument | None = None) -> Track:
@@ -165,18 +163,12 @@ def open_variant(ref: Ref, base: str | os.PathLike[str] | None = None) -> Varian
     return _cached_variant(str(path))
 
 
-_VARIANTS: dict[tuple[str, float], Variant] = {}
+# A variant is kept while its own file, those it extends and its deck are unchanged.
+_VARIANTS: ReadCache[Variant] = ReadCache(lambda variant: variant.read_from)
 
 
 def _cached_variant(path: str) -> Variant:
-    try:
-        key = (str(Path(path).resolve()), os.stat(path).st_mtime)
-    except OSError:
-        return load_variant(path)
-    v = _VARIANTS.get(key)
-    if v is None:
-        v = _VARIANTS[key] = load_variant(path)
-    return v
+    return _VARIANTS.get(path, lambda: load_variant(path))
 
 
 def new_game(
@@ -234,6 +226,8 @@ class Recorder:
     def __init__(self, game: Game | Series, record: Record):
         self.game = game
         self._record = record
+        # For a resumed record: which files it names changed since it was made, in words.
+        self.changed: str | None = None
 
     @classmethod
     def start(
@@ -282,16 +276,14 @@ class Recorder:
         """A recorder holding a record's game after its decisions (a cut record
         continues from its cut); new decisions are added after them. The game goes
         on with the track and variant files as they are now, so the new record keeps
-        their fingerprints of now; with ``embed`` it holds the tracks' data."""
+        their fingerprints of now (``changed`` names those that changed since the record
+        was made); with ``embed`` it holds the tracks' data."""
         game = replay(record, check_result=False)
-        tracks, variant = _inputs_of(game)
-        again = replace(
-            record,
-            decisions=list(record.decisions),
-            result=None,
-            fingerprints=input_fingerprints(record.tracks, tracks, record.variant, variant),
-        )
-        return cls(game, embedded(again, game) if embed else again)
+        now = fingerprints_now(record, game)
+        again = replace(record, decisions=list(record.decisions), result=None, fingerprints=now)
+        recorder = cls(game, embedded(again, game) if embed else again)
+        recorder.changed = changed_since(record, now)
+        return recorder
 
     def apply(self, decision: Decision) -> None:
         """Apply a decision to the game and keep it in the record."""
@@ -369,7 +361,7 @@ def start(record: Record) -> Game | Series:
         raise type(exc)(
             f"variant {_name(record.variant)}: {exc}", record.place("variant")
         ) from None
-    check_cards(record, variant.deck)
+    check_cards(record, variant)
     tracks = []
     for k, ref in enumerate(record.tracks):
         try:
@@ -379,17 +371,21 @@ def start(record: Record) -> Game | Series:
     try:
         return new_game(tracks, variant, record.players, record.seed, record.deals, record.series)
     except TracksideError as exc:
-        raise _refused(record, f"set-up: {exc.message}", record.place("setup"), exc.hint) from None
+        raise _refused(
+            record, (tracks, variant), f"set-up: {exc.message}", record.place("setup"), exc.hint
+        ) from None
 
 
-def check_cards(record: Record, deck: Deck) -> None:
-    """Refuse a decision whose card id is not a card of ``deck`` (the record's
-    schema cannot know the deck in use), naming the decision and the deck."""
+def check_cards(record: Record, variant: Variant) -> None:
+    """Refuse a decision whose card id is not a card of the variant's deck (the
+    record's schema cannot know the deck in use), naming the decision and the deck."""
+    deck = variant.deck
     for k, decision in enumerate(record.decisions):
         card = decision.card if isinstance(decision, (Bid, PlayCard)) else None
         if card is not None and not 0 <= card < len(deck.cards):
             raise _refused(
                 record,
+                ([], variant),
                 f"decision {k + 1}: card id {card} is not in the deck "
                 f"(cards 0 to {len(deck.cards) - 1}, Speed-8 cards last)",
                 record.place("decisions", k, "card"),
@@ -412,6 +408,7 @@ def replay(record: Record, upto: int | None = None, check_result: bool = True) -
         if game.over:
             raise _refused(
                 record,
+                _inputs_of(game),
                 f"decision {k + 1} comes after the end of the game",
                 record.place("decisions", k),
                 "remove the extra decisions",
@@ -423,6 +420,7 @@ def replay(record: Record, upto: int | None = None, check_result: bool = True) -
             if ruling is None:
                 raise _refused(
                     record,
+                    _inputs_of(game),
                     f"decision {k + 1} {_brief(decision)} is illegal: {exc.message}",
                     record.place("decisions", k),
                     exc.hint,
@@ -460,6 +458,7 @@ def _check_result(record: Record, game: Game | Series) -> None:
     if got is None:
         raise _refused(
             record,
+            _inputs_of(game),
             f"the record has a result but its {len(record.decisions)} "
             "decisions do not finish the game",
             record.place("result"),
@@ -469,31 +468,34 @@ def _check_result(record: Record, game: Game | Series) -> None:
         if key in got and got[key] != want:
             raise _refused(
                 record,
+                _inputs_of(game),
                 f"replay gives {key} {got[key]}, the record says {want}",
                 record.place("result", key),
                 "the track, variant or engine changed since it was recorded",
             )
 
 
-def changed_files(record: Record) -> list[tuple[str, str]]:
-    """The files the record names whose fingerprint is not the one recorded, each with
-    what it is (``track`` or ``variant``); a file that cannot be read now is left to
-    the replay to report, and a record without fingerprints (an older one) has none."""
-    base = Path(record.file).parent if record.file else None
-    found = []
-    for path, recorded in record.fingerprints.items():
-        kind = "variant" if path == record.variant else "track"
-        try:
-            data = (
-                open_variant(path, base).played_data()
-                if kind == "variant"
-                else open_track(path, base).played_data()
-            )
-        except TracksideError:
-            continue
-        if fingerprint(data) != recorded:
-            found.append((path, kind))
-    return found
+def _fingerprints_read(record: Record, tracks: Sequence[Track], variant: Variant) -> dict[str, str]:
+    """The fingerprint of what a replay of ``record`` read of each file the record names
+    by path (the ``tracks`` and ``variant`` it was set up with, as the files are now)."""
+    return input_fingerprints(record.tracks, tracks, record.variant, variant)
+
+
+def fingerprints_now(record: Record, game: Game | Series) -> dict[str, str]:
+    """``_fingerprints_read`` of the circuits and rules ``game``, the replay of
+    ``record``, is played with."""
+    return _fingerprints_read(record, *_inputs_of(game))
+
+
+def changed_files(record: Record, now: dict[str, str]) -> list[tuple[str, str]]:
+    """The files the record names whose fingerprint ``now`` (``fingerprints_now``) is
+    not the one recorded, each with what it is (``track`` or ``variant``); a record
+    without fingerprints (an older one) has none."""
+    return [
+        (path, "variant" if path == record.variant else "track")
+        for path, recorded in record.fingerprints.items()
+        if path in now and now[path] != recorded
+    ]
 
 
 _CHANGED_PARTS = {
@@ -502,10 +504,10 @@ _CHANGED_PARTS = {
 }
 
 
-def changed_since(record: Record) -> str | None:
-    """A sentence naming each file of the record (as the record names it) that changed
-    since the game was recorded in what the game reads of it, or None."""
-    return _changed_words(record, changed_files(record))
+def changed_since(record: Record, now: dict[str, str]) -> str | None:
+    """A sentence naming each file of the record (as the record names it) whose
+    fingerprint ``now`` says it changed since the game was recorded, or None."""
+    return _changed_words(record, changed_files(record, now))
 
 
 def _changed_words(record: Record, changed: list[tuple[str, str]]) -> str | None:
@@ -518,10 +520,11 @@ def _changed_words(record: Record, changed: list[tuple[str, str]]) -> str | None
     )
 
 
-def changed_cause(record: Record) -> tuple[str, str] | None:
-    """Why a record may no longer replay, when files it names changed since the game,
-    and what to do: (cause, fix); None when nothing changed."""
-    changed = changed_files(record)
+def changed_cause(record: Record, now: dict[str, str]) -> tuple[str, str] | None:
+    """Why a record may no longer replay, when files it names changed since the game
+    (their fingerprints ``now`` differ), and what to do: (cause, fix); None when
+    nothing changed."""
+    changed = changed_files(record, now)
     words = _changed_words(record, changed)
     if words is None:
         return None
@@ -547,12 +550,18 @@ def _shown(path: str, folder: Path | None) -> str:
 
 
 def _refused(
-    record: Record, message: str, place: Place, hint: str | None = None, before: int | None = None
+    record: Record,
+    read: tuple[Sequence[Track], Variant],
+    message: str,
+    place: Place,
+    hint: str | None = None,
+    before: int | None = None,
 ) -> InvalidInput:
     """The error of a record that does not replay (at ``place``, ``before`` the
-    decision that failed if one did); when a file it names has changed since the game,
-    the message starts with that, the likely cause, and the hint says what to do."""
-    cause = changed_cause(record)
+    decision that failed if one did); when a file it names has changed since the game
+    in what the replay ``read`` of it (the tracks and variant it was set up with), the
+    message starts with that, the likely cause, and the hint says what to do."""
+    cause = changed_cause(record, _fingerprints_read(record, *read))
     if cause is None:
         return InvalidInput(message, place, hint)
     why, fix = cause
@@ -772,6 +781,7 @@ __all__ = [
     "changed_since",
     "cut",
     "embedded",
+    "fingerprints_now",
     "game_inputs",
     "input_fingerprints",
     "load_record",

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 import yaml
 
-from trackside.engine.errors import Place, UnreadableInput, shown
+from trackside.engine.errors import Place, TracksideError, UnreadableInput, shown
 from trackside.engine.writer import check_writable as check_writable  # callers find it here
 from trackside.engine.writer import kind_of_file, write_text
 from trackside.engine.yamlfast import GIVE_UP, KEY, read_plain
@@ -176,11 +176,27 @@ def declared_kind(path: str | os.PathLike[str]) -> str | None:
     except OSError:
         return None
     found = _FORMAT_LINE.search(head)
+    if found is None:
+        return None
+    try:  # the line alone, read as YAML: its value quoted or not, a comment after it
+        line = parse_yaml(found.group(0), str(path)).data
+    except TracksideError:
+        return None
+    return format_kind(line.get("format") if isinstance(line, dict) else None)
+
+
+# A block mapping's top-level key at the start of a line.
+_FORMAT_LINE = re.compile(r"^format:.*$", re.MULTILINE)
+# What every Trackside file's format is: trackside-KIND/VERSION.
+_FORMAT_VALUE = re.compile(r"trackside-([a-z]+)/[0-9]+")
+
+
+def format_kind(value: object) -> str | None:
+    """The kind a ``format`` value names ("trackside-record/1" -> "record"), None when
+    it is no Trackside format."""
+    found = _FORMAT_VALUE.fullmatch(value) if isinstance(value, str) else None
     return found.group(1) if found else None
 
-
-# A block mapping's top-level key at the start of a line; its value quoted or not.
-_FORMAT_LINE = re.compile(r"^format:[ \t]*['\"]?trackside-([a-z]+)/", re.MULTILINE)
 
 # What each kind of Trackside file is called in a message.
 KIND_NAMES = {
@@ -201,19 +217,21 @@ def refuse_other_kind(doc: YamlDocument, expected: str) -> None:
     names both kinds, not every key the two kinds do not share."""
     data = doc.data
     declared = data.get("format") if isinstance(data, dict) else None
-    found = _FORMAT_VALUE.fullmatch(declared) if isinstance(declared, str) else None
-    if found is None or found.group(1) == expected:
+    kind = format_kind(declared)
+    if kind is None or kind == expected:
         return
-    kind = found.group(1)
     raise UnreadableInput(
-        f"this is {KIND_NAMES.get(kind, f'a Trackside {kind} file')} ({declared}), "
-        f"not {KIND_NAMES[expected]}",
+        f"this {other_kind(kind, expected, str(declared))}",
         doc.place(("format",)),
         f"give {KIND_NAMES[expected]} here: one that starts with 'format: trackside-{expected}/1'",
     )
 
 
-_FORMAT_VALUE = re.compile(r"trackside-([a-z]+)/[0-9]+")
+def other_kind(kind: str, expected: str, declared: str = "") -> str:
+    """'is a game record, not a track file': a Trackside file of ``kind`` given where
+    one of ``expected`` goes, with the ``declared`` format it starts with, if given."""
+    named = KIND_NAMES.get(kind, f"a Trackside {kind} file")
+    return f"is {named}{f' ({declared})' if declared else ''}, not {KIND_NAMES[expected]}"
 
 
 def check_regular_file(path: str | os.PathLike[str], what: str = "file") -> None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import numpy as np
@@ -66,6 +66,7 @@ class BoardStyle:
     id_text: str = "#d9dce0"
     label_text: str = "#ffffff"
     label_halo: str = "#2b3a22"
+    bar_frame: str = "#2b3a22"  # the scale bar's outline: dark on grass and on paper
     font_family: str = "DejaVu Sans"
 
     runoff_width: float = 7.0
@@ -88,6 +89,12 @@ class BoardStyle:
     def lane_colour(self, lane: int) -> QColor:
         """Fill of a space in this lane: lanes alternate in shade."""
         return QColor(self.lane_fills[lane % len(self.lane_fills)])
+
+    def on_white(self) -> BoardStyle:
+        """This style for a board printed without its grass: the name plate and labels,
+        white letters ringed in dark green to stand on grass, become dark green letters
+        ringed in white, which read on white paper and on the tarmac alike."""
+        return replace(self, label_text=self.label_halo, label_halo="#ffffff")
 
 
 DEFAULT_STYLE = BoardStyle()
@@ -578,7 +585,7 @@ def paint_title(
             )
     bar = plate.bar
     painter.save()
-    painter.setPen(_pen(style.label_halo, 0.3, join=Qt.PenJoinStyle.MiterJoin))
+    painter.setPen(_pen(style.bar_frame, 0.3, join=Qt.PenJoinStyle.MiterJoin))
     for k in range(10):
         painter.setBrush(QColor(style.label_text if k % 2 else style.label_halo))
         painter.drawRect(QRectF(bar.left() + 10 * k, bar.top(), 10.0, bar.height()))

@@ -56,11 +56,14 @@ RULER_MM = 100.0
 INK = QColor("#202020")
 
 
-def print_board(track: Track, printer: QPrinter, *, show_racing_line: bool = False) -> int:
+def print_board(
+    track: Track, printer: QPrinter, *, show_racing_line: bool = False, grass: bool = True
+) -> int:
     """Print the board at true scale over as many of the printer's pages as needed, in
-    the orientation that needs fewer; returns the number of pages. A printer set to
-    print to a PDF file writes it through ``engine.writer``."""
-    bounds, paint = board_painter(track, show_racing_line=show_racing_line)
+    the orientation that needs fewer (on white paper with ``grass`` False); returns the
+    number of pages. A printer set to print to a PDF file writes it through
+    ``engine.writer``."""
+    bounds, paint = board_painter(track, show_racing_line=show_racing_line, grass=grass)
     board = tiled_board(bounds)
     size = printer.pageLayout().pageSize()
     paper = size.size(QPageSize.Unit.Millimeter)

@@ -161,6 +161,7 @@ def render(
     show_ids: bool = True,
     show_racing_line: bool = False,
     title: bool = True,
+    grass: bool = True,
     style: BoardStyle = DEFAULT_STYLE,
     heat: tuple[dict[str, float], str] | None = None,
 ) -> Rendered:
@@ -168,8 +169,9 @@ def render(
 
     ``paper`` (a4, letter, a3) tiles a PDF over pages of that paper; ``dpi``
     is the PNG resolution; ``title`` prints the name and a 100 mm scale bar
-    below the board; ``heat`` (values per space id, legend title) tints the spaces
-    as the balance heat map does. The drawing is made in memory and written by
+    below the board; ``grass`` False leaves out the striped green background (the
+    board on white paper, to save ink); ``heat`` (values per space id, legend title)
+    tints the spaces as the balance heat map does. The drawing is made in memory and written by
     ``engine.writer``: the file holds the old picture or the whole new one.
     """
     target = Path(path)
@@ -190,6 +192,7 @@ def render(
         show_ids=show_ids,
         show_racing_line=show_racing_line,
         title=title,
+        grass=grass,
         style=style,
         heat=heat,
     )
@@ -213,11 +216,15 @@ def board_painter(
     show_ids: bool = True,
     show_racing_line: bool = False,
     title: bool = True,
+    grass: bool = True,
     style: BoardStyle = DEFAULT_STYLE,
     heat: tuple[dict[str, float], str] | None = None,
 ) -> tuple[Bounds, PaintFn]:
-    """The board's extent (mm) and a function that paints it as printed; a board with
-    nothing to draw is refused with a message."""
+    """The board's extent (mm) and a function that paints it as printed (over grass, or
+    with ``grass`` False on the bare page); a board with nothing to draw is refused with
+    a message."""
+    if not grass:
+        style = style.on_white()
     surface = track_surface(track, style)
     bounds = board_bounds(track, style, surface, title=title)
     heat_map = HeatMap(track, *heat, style) if heat is not None else None
@@ -245,7 +252,7 @@ def board_painter(
             show_ids=show_ids,
             show_racing_line=show_racing_line,
             surface=surface,
-            background=background,
+            background=background if grass else None,
             title=title,
         )
         if heat_map is not None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QAction, QKeySequence, QPageSize
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QMainWindow
@@ -26,13 +26,19 @@ from trackside.editor.canvas.printing import (
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.document.files import suggested_stem, unused_path
 from trackside.editor.document.track_document import TrackDocument
-from trackside.editor.panels.export import local_paper
+from trackside.editor.panels.export import GRASS_TIP, local_paper
 from trackside.editor.panels.prompts import Prompts
 from trackside.engine.errors import TracksideError
 from trackside.engine.text import plural
 from trackside.engine.writer import refuse_replacing_inputs
 
 PAGE_IDS = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
+GRASS_KEY = "print/grass"
+
+
+def _flag(value: object) -> bool:
+    """A yes or no kept in the settings (an INI file gives it back as text)."""
+    return str(value).lower() not in ("false", "0", "")
 
 
 @runtime_checkable
@@ -42,6 +48,7 @@ class PrintHost(Protocol):
     doc: TrackDocument
     scene: TrackScene
     prompts: Prompts
+    settings: QSettings
 
     def start_folder(self) -> Path: ...
 
@@ -76,9 +83,21 @@ class PrintMenu(QObject):
             "The calibration sheet as a one-page PDF",
         )
 
+        self.act_grass = QAction("Print the &Grass", self.window)
+        self.act_grass.setCheckable(True)
+        self.act_grass.setChecked(_flag(window.settings.value(GRASS_KEY, True)))
+        self.act_grass.setStatusTip(GRASS_TIP)
+        self.act_grass.setToolTip(f"Print the grass\n{GRASS_TIP}")
+        self.act_grass.toggled.connect(lambda on: window.settings.setValue(GRASS_KEY, on))
+
     @property
     def actions(self) -> list[QAction]:
-        return [self.act_print, self.act_calibration, self.act_calibration_pdf]
+        return [self.act_print, self.act_calibration, self.act_calibration_pdf, self.act_grass]
+
+    @property
+    def grass(self) -> bool:
+        """Whether prints and exports show the green grass round the track."""
+        return self.act_grass.isChecked()
 
     def _action(self, text: str, slot, keys: QKeySequence | None, tip: str) -> QAction:
         action = QAction(text, self.window)
@@ -140,6 +159,7 @@ class PrintMenu(QObject):
                 self.window.doc.snapshot(),
                 printer,
                 show_racing_line=self.window.scene.racing_line.isVisible(),
+                grass=self.grass,
             )
         except TracksideError as exc:
             self._failed(exc)

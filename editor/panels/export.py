@@ -45,8 +45,14 @@ PAPERS = (
 )
 
 
+GRASS_TIP = (
+    "Print and export the board on its green striped grass; uncheck it to print the "
+    "track alone on white paper and save ink (true scale, lines and cut marks unchanged)"
+)
+
+
 class ExportDialog(QDialog):
-    """Pick format, file, paper and DPI, then ``export()``."""
+    """Pick format, file, paper, DPI and what is printed, then ``export()``."""
 
     def __init__(
         self,
@@ -56,6 +62,7 @@ class ExportDialog(QDialog):
         notify: Callable[[str], None],
         paper: str | None = None,
         racing_line: bool = False,
+        grass: bool = True,
     ) -> None:
         super().__init__(parent)
         self.doc = doc
@@ -86,6 +93,9 @@ class ExportDialog(QDialog):
         self.show_ids.setChecked(True)
         self.show_racing = QCheckBox("Print the racing line")
         self.show_racing.setChecked(racing_line)
+        self.show_grass = QCheckBox("Print the grass round the track")
+        self.show_grass.setToolTip(GRASS_TIP)
+        self.show_grass.setChecked(grass)
         form = QFormLayout()
         form.addRow("Format", self.format)
         form.addRow("File", where)
@@ -93,6 +103,7 @@ class ExportDialog(QDialog):
         form.addRow("Resolution", self.dpi)
         form.addRow(self.show_ids)
         form.addRow(self.show_racing)
+        form.addRow(self.show_grass)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.export_button = buttons.addButton("Export", QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.accepted.connect(self._on_export)
@@ -148,6 +159,7 @@ class ExportDialog(QDialog):
             dpi=self.dpi.value(),
             show_ids=self.show_ids.isChecked(),
             show_racing_line=self.show_racing.isChecked(),
+            grass=self.show_grass.isChecked(),
         )
         if done is None:
             return None

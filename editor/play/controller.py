@@ -93,6 +93,9 @@ class PlayController(QObject):
         self.handing_to: int | None = None
         self.paused = False
         self.held = False  # e.g. a tour's sheet between races
+        # Why play stopped for good (a decision refused, a bot failed, a record cut
+        # short): nothing steps or resumes after it.
+        self.stopped: str | None = None
         self.script: list[Decision] | None = None  # a replay's decisions
         # Why a replay may stop, and what to do: files its record names changed since.
         self.script_cause: tuple[str, str] | None = None
@@ -189,13 +192,17 @@ class PlayController(QObject):
             self._busy = False
 
     def set_paused(self, paused: bool) -> None:
-        """Pause or resume bots and replays (people may still decide)."""
-        self.paused = paused
-        if not paused:
+        """Pause or resume bots and replays (people may still decide); a game that
+        stopped stays paused."""
+        self.paused = paused or self.stopped is not None
+        if not self.paused:
             self._schedule(0)
 
     def step(self) -> None:
-        """While paused: let one bot decision (or one recorded decision) happen."""
+        """While paused: let one bot decision (or one recorded decision) happen;
+        nothing once play has stopped."""
+        if self.stopped is not None:
+            return
         self._steps += 1
         self._schedule(0)
 
@@ -232,6 +239,8 @@ class PlayController(QObject):
         or None when they can."""
         if self.script is not None:
             return "A record being watched is not yours to take back: Play from here first"
+        if self.stopped is not None:
+            return "Play has stopped: the game cannot go on"
         if self.game.over:
             return "The game is over"
         seat = self.viewer
@@ -367,9 +376,8 @@ class PlayController(QObject):
         if not isinstance(result, Decision):
             self._fail(f"the {self.name(self._due_bot())} bot answered {result!r}")
             return
-        self._apply_given(
-            result, "a bot chose an illegal decision", paced=result.type not in SIMULTANEOUS
-        )
+        if self._apply_given(result, "a bot chose an illegal decision"):
+            self._after_apply(paced=result.type not in SIMULTANEOUS)
 
     def _due_bot(self) -> int | None:
         due = [s for s in self.game.due() if s in self.bots]
@@ -382,18 +390,20 @@ class PlayController(QObject):
             self._fail("the record ends before the game does")
             return
         refused = f"the record's decision {len(self.decisions) + 1} cannot be applied"
-        self._apply_given(self.script.pop(0), refused, paced=True)
+        if self._apply_given(self.script[0], refused):  # a refused one stays to come
+            self.script.pop(0)
+            self._after_apply(paced=True)
 
-    def _apply_given(self, decision: Decision, refused: str, paced: bool) -> None:
-        """Apply a decision no person made here (a bot's, the record's); one the game
-        refuses stops play, saying ``refused`` and why."""
+    def _apply_given(self, decision: Decision, refused: str) -> bool:
+        """Apply a decision no person made here (a bot's, the record's): True when
+        applied; one the game refuses stops play, saying ``refused`` and why."""
         try:
             self.game.apply(decision)
         except Exception as exc:
             self._fail(f"{refused}: {exc}")
-            return
+            return False
         self.decisions.append(decision)
-        self._after_apply(paced=paced)
+        return True
 
     def _after_apply(self, paced: bool = False) -> None:
         """Announce what happened, then schedule the next tick after the animation."""
@@ -429,5 +439,6 @@ class PlayController(QObject):
             message = f"{why}, and {message}. To watch it to the end, {fix}."
         self._busy = False
         self.paused = True
+        self.stopped = message
         self.changed.emit()
         self.failed.emit(message)

@@ -234,7 +234,15 @@ class PlayView(QWidget):
         self.next_race_button.hide()
         self.sheet_button.setEnabled(False)  # a sheet exists once a race has ended
         self.pause_button.setEnabled(True)
+        self.pause_button.setToolTip(
+            "Pause or resume the bots" + (" and the record" if c.script else "")
+        )
         self.step_button.setEnabled(True)
+        self.step_button.setToolTip(
+            "While paused: the record's next decision"
+            if c.script
+            else "While paused: one bot decision"
+        )
         self.save_button.setEnabled(c.script is None)
         self.take_over_button.setVisible(c.script is not None)
         self.take_back_button.setVisible(c.script is None)
@@ -590,3 +598,16 @@ class PlayView(QWidget):
         self.prompt.setToolTip(text)
         self.log.appendPlainText(text)
         self.pause_button.setChecked(True)
+        self._stopped_buttons()
+
+    def _stopped_buttons(self) -> None:
+        """Step and Resume off once play has stopped, saying why and what is left."""
+        left = (
+            "Play from here continues the game from the decision reached"
+            if self._playing.script is not None
+            else "Save record… keeps the decisions made so far"
+        )
+        for button in (self.step_button, self.pause_button):
+            button.setEnabled(False)
+            button.setToolTip(f"Play has stopped (the reason is above the board): {left}")
+        self._show_take_back()

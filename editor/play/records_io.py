@@ -86,4 +86,5 @@ def load_record(path: str | os.PathLike) -> Watched:
         [b.track for b in boards],
         [None] * len(boards),
     )
-    return Watched(game, setup, list(rec.decisions), records.changed_cause(rec))
+    cause = records.changed_cause(rec, records.fingerprints_now(rec, game))
+    return Watched(game, setup, list(rec.decisions), cause)

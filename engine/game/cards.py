@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from trackside.engine.game.pickled import by_constructor
 from trackside.engine.schema import Violation, ViolationKind, check, refusal
+from trackside.engine.stamps import ReadCache
 from trackside.engine.yamlio import load_yaml
 
 COLOURS: tuple[str, ...] = ("black", "blue", "green", "yellow", "orange", "red")
@@ -113,13 +114,17 @@ def deck_problems(data: object) -> list[Violation]:
     return problems
 
 
+_DECKS: ReadCache[Deck] = ReadCache(lambda _deck: ())  # a deck is read from its file only
+
+
 def load_deck(path: str | os.PathLike[str]) -> Deck:
-    """Read a deck file (a list of cards, each a list of ``colour: spaces``)."""
-    return _load_deck(str(Path(path).resolve()))
+    """Read a deck file (a list of cards, each a list of ``colour: spaces``); kept
+    for the next call until the file changes."""
+    resolved = str(Path(path).resolve())
+    return _DECKS.get(resolved, lambda: _read_deck(resolved))
 
 
-@lru_cache(maxsize=32)
-def _load_deck(path: str) -> Deck:
+def _read_deck(path: str) -> Deck:
     doc = load_yaml(path, "deck file")
     problems = deck_problems(doc.data)
     if problems:

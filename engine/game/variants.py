@@ -64,7 +64,17 @@ class Variant:
     @cached_property  # every new game asks; loading resolves the file's path
     def deck(self) -> Deck:
         """The speed-card deck this variant names (R-DECK)."""
-        return load_deck(self.deck_path or variants_dir() / "decks" / "standard.yaml")
+        return load_deck(self._deck_file)
+
+    @property
+    def read_from(self) -> tuple[str, ...]:
+        """Every file this variant was built from: its own, those it extends and its
+        deck, resolved."""
+        return (*self.files, str(Path(self._deck_file).resolve()))
+
+    @property
+    def _deck_file(self) -> str | Path:
+        return self.deck_path or variants_dir() / "decks" / "standard.yaml"
 
     @property
     def use_finish(self) -> bool:

@@ -74,6 +74,7 @@ from trackside.engine.track.geometry import (
     TrackGeometry,
     line_name,
 )
+from trackside.engine.track.line_order import line_order
 from trackside.engine.track.model import FILE_KEYS, Track, read_track_document
 from trackside.engine.yamlio import JsonPath, YamlDocument, file_kind
 
@@ -356,6 +357,19 @@ def _line_path(k: int) -> JsonPath:
     return ("finish_line",) if k == FINISH else ("betting_lines", k)
 
 
+def _slot_words(slot: tuple[int | None, int | None]) -> str:
+    """Where a line goes back among the others: 'between betting line 1 and betting
+    line 3', 'before betting line 2', 'after betting line 3'."""
+    before, after = slot
+    if before is not None and after is not None:
+        return f"between {line_name(before)} and {line_name(after)}"
+    if after is not None:
+        return f"before {line_name(after)}"
+    if before is not None:
+        return f"after {line_name(before)}"
+    return "into that order"
+
+
 # -- the checks ---------------------------------------------------------------
 
 
@@ -595,7 +609,6 @@ class _Checker:
     # lines
     def check_lines(self) -> None:
         g = self.g
-        last: tuple[int, float] | None = None
         for k in range(LINE_COUNT):
             name = line_name(k)
             crossings = g.line_crossings[k]
@@ -616,25 +629,6 @@ class _Checker:
                     path=path,
                 )
             progress = g.line_progress[k]
-            if progress is not None:
-                if last is not None and progress <= last[1]:
-                    why = (
-                        "it lies on the lap start: move the lap start to between the "
-                        "finish line and the grid, e.g. right-click the last grid space "
-                        "and choose Set Lap Start Here"
-                        if g.wraps and min(progress, g.length - progress) <= g.tol
-                        else "move the lines into that order, or check that the racing "
-                        "line runs in the driving direction"
-                    )
-                    self.add(
-                        "line-order",
-                        f"{name} is not after {line_name(last[0])} "
-                        "along the track; the order is betting lines 1, 2, 3, then the "
-                        f"finish ({why})",
-                        line=k,
-                        path=path,
-                    )
-                last = (k, progress)
             if g.cuts[k]:
                 ids = [g.ids[i] for i in g.cuts[k]]
                 self.add(
@@ -648,6 +642,7 @@ class _Checker:
                 )
             if progress is not None:
                 self.check_gap(k)
+        self.check_line_order()
         if g.line_progress[FINISH] is not None and not any(g.beyond[FINISH][i] for i in g.good):
             self.add(
                 "no-finish-space",
@@ -655,6 +650,49 @@ class _Checker:
                 "can finish; add spaces after it or move it back",
                 line=FINISH,
                 path=_line_path(FINISH),
+            )
+
+    def check_line_order(self) -> None:
+        """The lines out of race order: the ones moved, where the track tells (the
+        others still in order), else the likelier, naming the other; or, every line
+        reversed, the racing line's direction."""
+        g = self.g
+        order = line_order(g.line_progress, g.length)
+        rule = "the order is betting lines 1, 2, 3, then the finish"
+        if order.reversed:
+            first = next(k for k in range(LINE_COUNT) if g.line_progress[k] is not None)
+            self.add(
+                "line-order",
+                f"the lines lie in reverse order along the racing line; {rule} (check that "
+                "the racing line runs in the driving direction, and draw it again the other "
+                "way round if not)",
+                line=first,
+                path=_line_path(first),
+            )
+        for m in order.misplaced:
+            progress = g.line_progress[m.line] or 0.0
+            if g.wraps and min(progress, g.length - progress) <= g.tol:
+                fix = (
+                    "it lies on the lap start: move the lap start to between the finish "
+                    "line and the grid, e.g. right-click the last grid space and choose Set "
+                    "Lap Start Here"
+                )
+            else:
+                fix = (
+                    f"move it {_slot_words(m.slot)}, or check that the racing line runs in "
+                    "the driving direction"
+                )
+            instead = (
+                f"; {' or '.join(line_name(j) for j in m.instead)} may be the one moved instead"
+                if m.instead
+                else ""
+            )
+            self.add(
+                "line-order",
+                f"{line_name(m.line)} lies {'after' if m.after else 'before'} "
+                f"{line_name(m.past)} along the track{instead}; {rule} ({fix})",
+                line=m.line,
+                path=_line_path(m.line),
             )
 
     def check_gap(self, k: int) -> None:

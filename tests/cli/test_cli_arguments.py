@@ -98,7 +98,7 @@ def test_an_option_the_command_lacks_names_it_and_the_command_s_help(capsys, arg
 def test_a_game_record_given_to_play_is_resumed_not_given_track(capsys):
     code, out, err = run(capsys, "play", RECORD, "--seats", "greedy,greedy,greedy")
     assert code == 2 and out == "" and err.count("\n") == 1
-    assert err.startswith(f"trackside: {RECORD}: is a game record, not a circuit: ")
+    assert err.startswith(f"trackside: {RECORD}: is a game record, not a track file: ")
     assert "--track" not in err
     fixed = hinted_command(err)
     assert fixed == ["play", "--resume", RECORD, "--seats", "greedy,greedy,greedy"]
@@ -113,7 +113,7 @@ def test_a_game_record_given_elsewhere_names_resume_and_replay(capsys, argv):
     code, _out, err = run(capsys, *argv, RECORD)
     assert code == 2 and "--track" not in err
     assert err == (
-        f"trackside: {RECORD}: is a game record, not a circuit (continue its game with: "
+        f"trackside: {RECORD}: is a game record, not a track file (continue its game with: "
         f"trackside play --resume {RECORD}; check its result with: trackside replay {RECORD})\n"
     )
 
@@ -175,3 +175,12 @@ def test_a_file_of_another_kind_given_to_an_option_is_named_for_what_it_is(
     assert code == 2 and out == "" and err.count("\n") == 1
     assert f"this is a {found}" in err and f"'format: trackside-{wanted}/1'" in err
     assert ":1:9:" in err or ":6:9:" in err  # at its format line, not at a list of keys
+
+
+def test_a_game_record_is_named_in_the_same_words_given_bare_or_to_track(capsys):
+    """Given as a stray word or to --track, a game record is told in the same words."""
+    _code, _out, bare = run(capsys, "simulate", RECORD)
+    _code, _out, given = run(capsys, "simulate", "--games", "5", "--track", RECORD)
+    said = "is a game record, not a track file"
+    assert f"{RECORD}: {said} (" in bare
+    assert f"this {said.replace(',', ' (trackside-record/1),')} (" in given

@@ -103,22 +103,17 @@ def test_replay_prints_the_result_and_json_has_winner_and_scores(capsys, tmp_pat
     assert f"Player {data['winner'] + 1}" in winner_line
 
 
+def play_as_person(capsys, monkeypatch, answers: str, *more: str):
+    """A game on Harbour Loop, seed 3, with a person in seat 1 typing ``answers``."""
+    argv = ["play", "--track", HARBOUR, "--seats", "human,greedy,greedy", "--seed", "3", *more]
+    return run(capsys, *argv, stdin=answers, monkeypatch=monkeypatch)
+
+
 def test_a_human_seat_is_asked_on_the_terminal(capsys, monkeypatch, tmp_path):
     """Scripted person: bad input is asked again; only their own hand is shown."""
     answers = "x\n0\n99\n" + "1\n" * 400
-    code, out, err = run(
-        capsys,
-        "play",
-        "--track",
-        HARBOUR,
-        "--seats",
-        "human,greedy,greedy",
-        "--seed",
-        "3",
-        "--record",
-        str(tmp_path / "h.yaml"),
-        stdin=answers,
-        monkeypatch=monkeypatch,
+    code, out, err = play_as_person(
+        capsys, monkeypatch, answers, "--record", str(tmp_path / "h.yaml")
     )
     assert code == 0, err
     assert "-- Player 1 --" in out and "-- Player 2 --" not in out
@@ -388,3 +383,30 @@ def test_the_terminal_names_the_aggressive_extra_space():
     others = [describe_option(o, view, request) for o in request.options if len(o.path) <= n]
     assert longer and any(text.endswith("(Aggressive extra space)") for text in longer)
     assert others and not any("Aggressive" in text for text in others)
+
+
+ASKED = r"Bid |Second chance|Your turn|Bet \d: which|Keep |Move |Name |Tricky|Strategic|Determined"
+
+
+def test_the_steps_of_ones_own_card_ask_without_the_whole_situation(capsys, monkeypatch):
+    """The hand, power, cars and bets are printed once for each new decision (a bid, a
+    card to play, a bet); the later steps of the card played (WILD colours, each car's
+    path) show only the question under the log's lines of what the card did."""
+    code, out, err = play_as_person(capsys, monkeypatch, "1\n" * 400)
+    assert code == 0, err
+    steps, previous = 0, ""
+    for chunk in re.split(r"Player 1, choose 1-\d+: \d+\n", out)[:-1]:
+        question = next(line for line in chunk.splitlines() if re.match(ASKED, line))
+        card = re.search(r"^Card: (.*)$", chunk, re.M)
+        same_card = card is not None and (
+            f"Card: {card[1]}" in previous
+            or ("Your turn: play a card" in previous and f"Player 1 plays {card[1]}" in chunk)
+        )
+        if same_card:
+            assert "Your hand (" not in chunk and "Cars: " not in chunk, chunk
+            steps += 1
+        else:
+            assert chunk.count("Your hand (") == 1 and "-- Player 1 --" in chunk, question
+        if not question.startswith("Bet "):  # a bet between two rows leaves the card as it was
+            previous = chunk
+    assert steps >= 20  # WILD colours and paths of the person's own cards

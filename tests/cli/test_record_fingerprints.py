@@ -83,11 +83,15 @@ def test_words_looks_and_formatting_are_not_a_change(capsys, recorded):
     assert err == ""
 
 
-def test_a_change_the_game_survives_replays_with_a_note(capsys, recorded):
-    path = recorded / "coast.yaml"
+def loosen_tolerance(path):
+    """A change this game survives: 1.5 mm of slack where spaces meet, 1 mm before."""
     data = yaml.safe_load(path.read_text())
-    data["tolerance"] = 1.5  # millimetres of slack where spaces meet, 1 before
+    data["tolerance"] = 1.5
     path.write_text(yaml.safe_dump(data, sort_keys=False))
+
+
+def test_a_change_the_game_survives_replays_with_a_note(capsys, recorded):
+    loosen_tolerance(recorded / "coast.yaml")
     code, out, err = run(capsys, "replay", "game.yaml")
     assert code == 0 and "Winner" in out
     assert f"trackside: note: game.yaml: {CHANGED}" in err
@@ -149,3 +153,37 @@ def test_resume_goes_on_with_the_changed_circuit_and_keeps_its_fingerprint(capsy
 def test_embed_needs_record(capsys):
     code, _, err = run(capsys, "play", "--embed")
     assert code == 2 and "--embed needs --record FILE" in err
+
+
+@pytest.mark.parametrize(
+    "change, argv",
+    [
+        (loosen_tolerance, ["replay", "game.yaml"]),  # replays, with a note
+        (move_betting_line, ["replay", "game.yaml"]),  # stops, naming the cause
+        (move_betting_line, ["play", "--resume", "game.yaml", "--cut", "20"]),
+    ],
+)
+def test_the_files_named_are_read_and_fingerprinted_once(
+    capsys, recorded, monkeypatch, change, argv
+):
+    """What the game read of coast.yaml is fingerprinted once and the file opened once:
+    the check for a change uses the circuit the replay was set up with."""
+    from trackside.engine import records
+
+    calls = {"open_track": 0, "fingerprint": 0}
+
+    def counted(name):
+        real = getattr(records, name)
+
+        def call(*args, **kwargs):
+            calls[name] += 1
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(records, name, call)
+
+    counted("open_track")
+    counted("fingerprint")
+    change(recorded / "coast.yaml")
+    _code, _out, err = run(capsys, *argv)
+    assert CHANGED in err
+    assert calls == {"open_track": 1, "fingerprint": 1}

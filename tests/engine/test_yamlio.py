@@ -219,3 +219,31 @@ def test_plain_data_is_written_whatever_its_shape():
         "a": [1, 2.5, "x", True, None, [3, 4]],
         "b": {"c": [[0.1, -2]], 7: "seven"},
     }
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "trackside-record/1",
+        "'trackside-record/12'",
+        '"trackside-record/1"',
+        "trackside-record/x",
+        "trackside-record/",
+        "trackside-Record/1",
+        "trackside-record/1.5",
+        "trackside-track/1",
+    ],
+)
+def test_the_format_line_and_the_format_value_agree_on_the_kind(tmp_path, value):
+    """A file's kind read from its first lines (to tell a stray word on the command
+    line) is the kind its parsed ``format`` is refused for, whatever the format says."""
+    from trackside.engine.yamlio import declared_kind, refuse_other_kind
+
+    path = tmp_path / "file.yaml"
+    path.write_text(f"format: {value}\nname: x\n")
+    try:
+        refuse_other_kind(load_yaml(path), "track")
+        refused = None
+    except UnreadableInput as exc:
+        refused = exc
+    assert (declared_kind(path) == "record") == (refused is not None), (value, refused)

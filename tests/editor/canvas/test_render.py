@@ -8,7 +8,9 @@ import string
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import numpy as np
 import pytest
+from pixels import grass, near, pdf_pixels, rgb
 from repo_paths import FIXTURES
 from tracks_for_tests import LONG_NAME
 
@@ -308,6 +310,57 @@ def test_tiling_picks_the_orientation_with_fewer_pages():
     for t, (bw, bh) in ((wide, (250, 180)), (tall, (180, 250)), (big, (1000, 700))):
         assert t.cols * (t.cell_w - 10) + 10 >= bw
         assert t.rows * (t.cell_h - 10) + 10 >= bh
+
+
+def test_no_grass_tiles_the_track_alone_on_white_pages(qapp, oval_file, tmp_path, capsys):
+    """``--no-grass`` leaves the green out of every tiled page; the pages, their size,
+    the tarmac, the lines and the cut marks and labels in the margins stay as they were."""
+    pages = {}
+    for flags in ([], ["--no-grass"]):
+        out = tmp_path / f"oval{len(flags)}.pdf"
+        code, stdout, err = run_cli(capsys, oval_file, "-o", out, "--paper", "a4", *flags)
+        assert code == 0, err
+        assert "10 pages of 210.0 x 297.0 mm" in stdout
+        pages[bool(flags)] = (pdf_pages(out), pdf_pixels(out))
+    (boxes, green), (bare_boxes, bare) = pages[False], pages[True]
+    assert bare_boxes == boxes  # the same pages at the same true scale
+    assert all(grass(page) > 0.2 * page[..., 0].size for page in green)
+    assert [grass(page) for page in bare] == [0] * len(bare)
+    inside = (slice(30, -45), slice(30, -30))  # px at 36 per inch: the cell within the marks
+    for colour in (*DEFAULT_STYLE.lane_fills, DEFAULT_STYLE.betting):
+        drawn = [near(page, colour)[inside] for page in green]
+        assert sum(np.count_nonzero(mask) for mask in drawn) > 100
+        assert all(
+            np.array_equal(near(page, colour)[inside], mask)
+            for page, mask in zip(bare, drawn, strict=True)
+        )
+    for with_grass, without in zip(green, bare, strict=True):
+        footer = 8  # the strip under each page's board: its label, scale bar and map
+        assert np.array_equal(with_grass[-footer:], without[-footer:])
+        assert (without[:, :3] > 250).all()  # white paper beside the cells, not grass
+
+
+def test_no_grass_prints_the_label_and_name_plate_in_dark_ink(qapp, oval_file, tmp_path, capsys):
+    """The letters of the infield's label and of the name plate, white on the grass, are
+    dark on white paper, where white letters would not show."""
+    from PySide6.QtGui import QImage
+
+    pictures = []
+    for flags in ([], ["--no-grass"]):
+        out = tmp_path / f"oval{len(flags)}.png"
+        assert run_cli(capsys, oval_file, "-o", out, "--dpi", 50, *flags)[0] == 0
+        pictures.append(rgb(QImage(str(out))))
+    green, bare = pictures
+    assert green.shape == bare.shape and grass(bare) == 0
+    height, width = green.shape[:2]
+    for part in (
+        (slice(height // 3, height // 2), slice(width // 3, 2 * width // 3)),  # the label
+        (slice(-height // 8, None), slice(None)),  # the name plate
+    ):
+        letters = near(green[part], DEFAULT_STYLE.label_text)
+        assert np.count_nonzero(letters) > 200
+        dark = near(bare[part], DEFAULT_STYLE.label_halo)
+        assert np.count_nonzero(dark & letters) > 0.9 * np.count_nonzero(letters)
 
 
 def test_render_api_returns_what_it_wrote(qapp, tmp_path):

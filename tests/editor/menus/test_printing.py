@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from pixels import grass, pdf_pixels
 from PySide6.QtCore import Qt
 from tracks_for_tests import LONG_NAME, stadium_files, stadium_track
 
@@ -126,3 +127,36 @@ def test_a_long_name_prints_on_as_many_pages(window, qtbot, tmp_path):
         qtbot.keyClick(window.view, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
         printed.append(pdf_pages(Path(window.prompts.print_to)))
     assert printed[1] == printed[0] > 1
+
+
+def _grass_on_pages(path) -> list[int]:
+    return [grass(page) for page in pdf_pixels(Path(path))]
+
+
+def test_print_the_grass_unchecked_prints_and_exports_the_track_on_white(
+    make_window, qtbot, tmp_path, stadium_file
+):
+    """File > Print the Grass, unchecked, leaves the green out of Print… and of the quick
+    exports, the same pages; the choice is kept for the next window."""
+    window = make_window()
+    window.open_file(stadium_file)
+    window.prompts.print_to = str(tmp_path / "green.pdf")
+    assert window.print_menu.act_grass.isChecked()  # grass unless asked otherwise
+    window.print_menu.print_board()
+    green = _grass_on_pages(tmp_path / "green.pdf")
+    assert len(green) > 1 and all(count > 0 for count in green)
+    file_menu = window.menuBar().actions()[0].menu()
+    toggle = next(a for a in file_menu.actions() if a.text() == "Print the &Grass")
+    toggle.trigger()
+    window.prompts.print_to = str(tmp_path / "bare.pdf")
+    window.print_menu.act_print.trigger()
+    assert _grass_on_pages(tmp_path / "bare.pdf") == [0] * len(green)
+    window.prompts.export_answer = str(tmp_path / "quick-a4.pdf")
+    assert window.export("pdf", "a4")
+    assert set(_grass_on_pages(tmp_path / "quick-a4.pdf")) == {0}
+    again = make_window()
+    assert not again.print_menu.act_grass.isChecked()
+    again.open_file(stadium_file)
+    dialog = again.make_export_dialog("a4")
+    qtbot.addWidget(dialog)
+    assert not dialog.show_grass.isChecked()  # the dialog starts from the same choice

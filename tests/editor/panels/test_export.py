@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from pixels import grass, pdf_pixels, rgb
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from tracks_for_tests import LONG_NAME, stadium_files
@@ -127,3 +128,28 @@ def test_a_long_name_exports_a_board_as_wide_as_a_short_one(window, qtbot, tmp_p
         (box,) = _media_boxes(target)
         widths.append(box[0])
     assert widths[1] == pytest.approx(widths[0], abs=0.5)
+
+
+def test_the_dialog_exports_without_the_grass_and_keeps_the_choice(
+    window, qtbot, stadium_file, tmp_path
+):
+    """Unchecking "Print the grass" gives the track alone on white pages, as many as
+    with it; the choice becomes File > Print the Grass's."""
+    window.open_file(stadium_file)
+    counts = {}
+    for keep in (True, False):
+        target = tmp_path / f"stadium-{keep}.pdf"
+        dialog = _dialog(window, qtbot, "pdf", target, "a4")
+        assert dialog.show_grass.isChecked() is window.print_menu.grass
+        dialog.show_grass.setChecked(keep)
+        qtbot.mouseClick(dialog.export_button, Qt.MouseButton.LeftButton)
+        assert dialog.result() == ExportDialog.DialogCode.Accepted
+        assert window.print_menu.act_grass.isChecked() is keep
+        counts[keep] = [grass(page) for page in pdf_pixels(target)]
+    assert len(counts[False]) == len(counts[True]) > 1
+    assert min(counts[True]) > 0 and set(counts[False]) == {0}
+    target = tmp_path / "stadium.png"
+    dialog = _dialog(window, qtbot, "png", target, dpi=20)
+    assert not dialog.show_grass.isChecked()  # kept from the last export
+    assert dialog.export() is not None
+    assert grass(rgb(QImage(str(target)))) == 0

@@ -347,3 +347,50 @@ def test_a_background_that_is_a_named_pipe_is_a_warning_and_is_never_opened(tmp_
     (issue,) = [i for i in report.issues if i.code == "background-not-a-file"]
     assert issue.severity == WARNING and issue.path == ("background", "path")
     assert "'pictures/scan.png' is a named pipe, not a picture file" in issue.message
+
+
+def _order_issues(bets, finish=18):
+    track = straight_track(rows=20, bets=bets, finish=finish)
+    return [i for i in validate_track(track).issues if i.code == "line-order"]
+
+
+@pytest.mark.parametrize(
+    "bets, line, words",
+    [
+        ([16, 10, 14], 0, "betting line 1 lies after betting line 3 along the track"),
+        ([6, 10, 4], 2, "betting line 3 lies before betting line 1 along the track"),
+    ],
+)
+def test_the_line_order_error_names_the_line_that_moved(bets, line, words):
+    """Betting line 1 moved past line 3 (or line 3 back before line 1): the other lines
+    are still in order, so the one moved is named and pointed at, and where it goes."""
+    (issue,) = _order_issues(bets)
+    assert issue.line == line and words in issue.message, issue.message
+    assert "may be the one moved" not in issue.message
+    back = "before betting line 2" if line == 0 else "between betting line 2 and the finish line"
+    assert f"(move it {back}, " in issue.message
+
+
+@pytest.mark.parametrize(
+    "bets, likely, other",
+    [
+        ([12, 10, 14], 0, 1),  # line 1 moved just past line 2, far from where it belongs
+        ([6, 4, 14], 1, 0),  # line 2 moved just back before line 1
+    ],
+)
+def test_two_lines_the_wrong_way_round_point_at_the_likelier_and_name_both(bets, likely, other):
+    """Two neighbouring lines the wrong way round: either may have moved. The issue
+    points at the one whose place among the others is wider (a line moved a little
+    past its neighbour leaves a wide gap where it was) and names the other too."""
+    (issue,) = _order_issues(bets)
+    assert issue.line == likely
+    names = ["betting line 1", "betting line 2"]
+    assert issue.message.startswith(names[likely]), issue.message
+    assert f"{names[other]} may be the one moved instead" in issue.message
+
+
+def test_lines_in_reverse_order_are_one_issue_about_the_racing_line():
+    """Every line in reverse order: the racing line runs against the driving direction,
+    said once rather than once a line."""
+    (issue,) = _order_issues([16, 12, 8], finish=4)
+    assert "reverse order" in issue.message and "driving direction" in issue.message

@@ -1,0 +1,65 @@
+"""Tracks, variants and decks read by path are kept between games of one process while
+every file they were read from is unchanged, and read again as soon as one changes:
+a parent the variant ``extends``, its deck, or the file itself edited within the same
+tick of the clock (the same modification time, another size)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from trackside.engine.game.cards import load_deck
+from trackside.engine.records import open_track, open_variant
+from trackside.engine.resources import tracks_dir, variants_dir
+
+STANDARD_DECK = variants_dir() / "decks" / "standard.yaml"
+
+
+def _variant(path: Path, text: str) -> Path:
+    path.write_text("format: trackside-variant/1\n" + text)
+    return path
+
+
+def _rewrite_keeping_the_time(path: Path, text: str) -> None:
+    """Write ``text`` and give the file back its modification time, as an edit within
+    one tick of a coarse clock leaves it."""
+    before = path.stat()
+    path.write_text(text)
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert path.stat().st_mtime_ns == before.st_mtime_ns
+
+
+def test_a_parent_changed_since_is_read_again(tmp_path):
+    parent = _variant(tmp_path / "house.yaml", "name: House\nextends: standard\n")
+    child = _variant(tmp_path / "child.yaml", "name: Child\nextends: house.yaml\n")
+    assert open_variant(str(child)).aggressive_bonus == 1
+    _variant(parent, "name: House\nextends: standard\nbonuses: {aggressive: 2}\n")
+    assert open_variant(str(child)).aggressive_bonus == 2
+    assert open_variant(str(child)) is open_variant(str(child))  # kept while unchanged
+
+
+def test_a_deck_changed_since_is_read_again(tmp_path):
+    deck = tmp_path / "deck.yaml"
+    cards = STANDARD_DECK.read_text().splitlines()
+    deck.write_text("\n".join(cards) + "\n")
+    variant = _variant(tmp_path / "house.yaml", "name: House\nextends: standard\ndeck: deck.yaml\n")
+    size = open_variant(str(variant)).deck.size
+    deck.write_text("\n".join([*cards, cards[-1]]) + "\n")  # one card more
+    assert open_variant(str(variant)).deck.size == size + 1
+    assert load_deck(deck).size == size + 1
+
+
+def test_a_variant_edited_within_the_same_tick_is_read_again(tmp_path):
+    path = _variant(tmp_path / "house.yaml", "name: House\nextends: standard\n")
+    assert open_variant(str(path)).name == "House"
+    _rewrite_keeping_the_time(path, "format: trackside-variant/1\nname: Home\nextends: standard\n")
+    assert open_variant(str(path)).name == "Home"
+
+
+def test_a_track_edited_within_the_same_tick_is_read_again(tmp_path):
+    path = tmp_path / "loop.yaml"
+    text = (tracks_dir() / "harbour-loop.yaml").read_text()
+    path.write_text(text)
+    name = open_track(str(path)).name
+    _rewrite_keeping_the_time(path, text.replace(f"name: {name}", "name: Another Harbour Loop", 1))
+    assert open_track(str(path)).name == "Another Harbour Loop"
