@@ -145,9 +145,33 @@ def install() -> Status:
         if loaded:  # imported as Python already: mixing the two is not safe
             files, reason = None, f"{loaded[0]} was imported before the engine"
     if files is not None and not any(isinstance(f, _Finder) for f in sys.meta_path):
-        sys.meta_path.insert(0, _Finder(files))
+        problem = shared_library_problem(files)
+        if problem:
+            files, reason = None, f"the build does not load here ({problem})"
+        else:
+            sys.meta_path.insert(0, _Finder(files))
     _status = Status(files is not None, reason)
     return _status
+
+
+def shared_library_problem(files: dict[str, Path]) -> str:
+    """Load the library the compiled modules share; what went wrong, if anything
+    (a build copied from another machine, say), so that the engine runs as Python
+    rather than failing on its first import."""
+    for name, file in files.items():
+        if "." in name:
+            continue
+        spec = importlib.util.spec_from_file_location(name, file)
+        if spec is None or spec.loader is None:
+            return f"{file.name} is not a module"
+        try:
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[name] = module
+            spec.loader.exec_module(module)
+        except ImportError as error:
+            sys.modules.pop(name, None)
+            return str(error)
+    return ""
 
 
 def status() -> Status:

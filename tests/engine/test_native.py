@@ -126,3 +126,13 @@ def test_the_engines_records_of_a_game_pickle_either_way():
     deal = shuffled_setup(variant, variant.deck, 4, 3).deal
     for obj in (variant.deck, variant.deck.cards[5], deal, game.result, view, variant):
         assert pickle.loads(pickle.dumps(obj)) == obj, type(obj).__name__
+
+
+def test_a_build_that_does_not_load_here_leaves_the_engine_as_python(tmp_path):
+    """A build copied from another machine, say: the engine must not fail on
+    its first import."""
+    broken = tmp_path / f"elsewhere__mypyc{native.build_tag()}"
+    broken.write_bytes(b"not a shared library")
+    problem = native.shared_library_problem({"elsewhere__mypyc": broken})
+    assert problem
+    assert "elsewhere__mypyc" not in sys.modules
