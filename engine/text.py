@@ -63,6 +63,17 @@ def _without(text: str, chars: str) -> str:
     return text
 
 
+MONEY_DIGITS = 1  # decimals of a money figure of the balance lab: a tenth of a million
+
+
+def money(amount: float, digits: int = MONEY_DIGITS, signed: bool = False) -> str:
+    """An amount in millions of dollars, the sign before the dollar: "$3.4M", "-$2.3M";
+    ``signed``, a change: "+$0.6M", "-$0.6M", "+$0.0M"."""
+    shown = round(amount, digits)
+    sign = "-" if shown < 0 else "+" if signed else ""  # never "-$0.0M"
+    return f"{sign}${abs(amount):.{digits}f}M"
+
+
 def duration(seconds: float) -> str:
     """``42 s``, ``3 min 10 s``, ``1 h 05 min``."""
     whole = round(seconds)

@@ -47,6 +47,7 @@ from trackside.editor.panels.balance_tables import (
     figure_table,
     fill_rows,
     marked,
+    money_change,
     share_change,
 )
 from trackside.editor.panels.fixes import (
@@ -82,7 +83,12 @@ from trackside.engine.balance.intervals import wilson
 from trackside.engine.balance.players import LAB_BOTS, bots_named, stronger_bots
 from trackside.engine.balance.report import SLOTS, read_report
 from trackside.engine.balance.sequential import run_until_clear
-from trackside.engine.balance.wording import percent_range, range_digits
+from trackside.engine.balance.wording import (
+    amount_range,
+    money_range,
+    percent_range,
+    range_digits,
+)
 from trackside.engine.errors import TracksideError
 from trackside.engine.records import open_variant
 from trackside.engine.resources import variants_dir
@@ -738,7 +744,7 @@ class BalancePanel(QWidget):
                 QTableWidgetItem(f"{k + 1} {space}"),
                 QTableWidgetItem(percent_range(share, low, high, range_digits(low, high, fair))),
                 share_change(changes.get(slot_share(k))),
-                QTableWidgetItem(f"{place.mean:.2f} ± {(hi - lo) / 2:.2f}" if place.count else ""),
+                QTableWidgetItem(amount_range(place.mean, lo, hi) if place.count else ""),
                 change_item(changes.get(slot_place(k))),
             ]
             cells[0].setToolTip(f"Grid slot {k + 1} (1: the pole), start space {space}")
@@ -772,8 +778,8 @@ class BalancePanel(QWidget):
             tally = getattr(report, tally_name)
             if not tally.count:
                 return
-            lo, hi = tally.interval()
-            value = f"{tally.mean * scale:.2f} ± {(hi - lo) * scale / 2:.2f}"
+            lo, hi = tally.interval()  # of a count, never below none
+            value = amount_range(tally.mean * scale, max(0.0, lo * scale), hi * scale)
             rows.append((label, value, change_item(changes.get(key))))
 
         def share_row(label: str, key: str, share: tuple[float, float, float]) -> None:
@@ -800,7 +806,15 @@ class BalancePanel(QWidget):
         )
         mean_row("Cards left in hands", "cards left in hands", "cards_left")
         mean_row("Lead changes per race", "lead changes per race", "lead_changes")
-        mean_row("Money spread, best to worst ($M)", "money spread", "money_spread")
+        if report.money_spread.count:
+            spread = report.money_spread
+            rows.append(
+                (
+                    "Money spread, best to worst",
+                    money_range(spread.mean, *spread.interval()),
+                    money_change(changes.get("money spread")),
+                )
+            )
         for line in range(3):
             reached = report.line_reached[line]
             share_row(

@@ -14,7 +14,7 @@ from __future__ import annotations
 from trackside.engine.balance.report import BalanceReport
 from trackside.engine.balance.rules import CarTotals, RuleTotals
 from trackside.engine.balance.tallies import Tally
-from trackside.engine.balance.wording import Hint, digits_for, interval_words, percent
+from trackside.engine.balance.wording import Hint, interval_words, money_range, percent
 
 # Plain-word boundaries for the share of the winner's money that came from bets.
 BETS_WEIGH = 0.5  # more than half: the bets bring the winner more than the race
@@ -34,11 +34,8 @@ def rule_hints(report: BalanceReport) -> list[Hint]:
 
 
 def money(tally: Tally) -> str:
-    """A mean amount with the half-width of its 95% interval: "$7.2M ± 0.4"."""
-    low, high = tally.interval()
-    half = (high - low) / 2
-    digits = digits_for(half)
-    return f"${tally.mean:.{digits}f}M ± {half:.{digits}f}"
+    """A mean amount of money with its 95% interval: "$7.2M (6.8-7.6)"."""
+    return money_range(tally.mean, *tally.interval())
 
 
 def _powers(rules: RuleTotals, players: int) -> list[Hint]:

@@ -3,6 +3,7 @@ spaces, the heat map on the canvas, compare runs, stale when the circuit changes
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from trackside.engine.balance import BalanceReport
 from trackside.engine.balance.compare import NOISE_MARK
 from trackside.engine.balance.edits import Edit, Proposal, make_edit
 from trackside.engine.balance.fixes import FixSearch, Measured, Trial
-from trackside.engine.balance.wording import percent_range, range_digits
+from trackside.engine.balance.wording import money_range, percent_range, range_digits
 from trackside.engine.track.model import save_track
 
 pytestmark = pytest.mark.gui
@@ -427,11 +428,19 @@ def test_the_rules_section_shows_the_powers_the_auction_and_the_betting(qtbot, q
     assert auction.rowCount() == 12  # six grid slots, six powers
     assert auction.item(0, 0).text() == f"Slot 1 {report.grid[0]}"
     pole = report.rules.slots[0]
-    assert auction.item(0, 1).text().startswith(f"{pole.price.mean:.1f}")
+    # Money reads one way in every table and hint: "$3.4M (3.1-3.7)"; in the tables of
+    # five columns the interval goes under the amount.
+    price = money_range(pole.price.mean, *pole.price.interval())
+    assert auction.item(0, 1).text() == price.replace(" (", "\n(")
     figures = rules.figure_table
     names = [figures.item(r, 0).text() for r in range(figures.rowCount())]
     assert names[:2] == ["Winner's money from bets", "Winner's bets that paid"]
-    assert "Bet 3 payout ($M)" in names and "Winner decided by bet 3" in names
+    assert "Bet 3 payout" in names and "Winner decided by bet 3" in names
+    money_cells = [auction.item(r, c).text() for r in range(12) for c in (1, 3)]
+    money_cells += [powers.item(r, 3).text() for r in range(6)]
+    money_cells += [figures.item(names.index(f"Bet {k} payout"), 1).text() for k in (1, 2, 3)]
+    form = r"\$\d+\.\dM\s\(\d+\.\d\u2013\d+\.\d\)"
+    assert all(re.fullmatch(form, text) for text in money_cells), money_cells
     assert "Aggressive taken in the auction" in names
     assert all(figures.item(r, 1).text() for r in range(figures.rowCount()))
     assert not powers.item(0, 2).text()  # nothing to compare with yet
@@ -475,7 +484,7 @@ def test_compare_with_variant_plays_both_on_the_same_games_and_shows_the_changes
     }
     assert all(changes.values()), changes
     # Bet 3 pays 16 on the winner instead of 3, 2 or 1: far beyond noise.
-    assert changes["Bet 3 payout ($M)"].startswith("+")
+    assert changes["Bet 3 payout"].startswith("+$")
     assert all(rules.power_table.item(r, 2).text() for r in range(6))
     assert all(rules.auction_table.item(r, 4).text() for r in range(12))
     assert panel.legend.isVisible()
