@@ -8,7 +8,7 @@ from trackside.engine.balance.compare import MONEY, NOISE_LEGEND, NOISE_MARK, SH
 from trackside.engine.balance.hints import hints
 from trackside.engine.balance.players import bots_named
 from trackside.engine.balance.report import BalanceReport
-from trackside.engine.balance.wording import shown_change
+from trackside.engine.balance.wording import BRACKETS, shown_change
 from trackside.engine.text import MONEY_DIGITS, money, plural
 from trackside.engine.track.model import Track
 
@@ -50,7 +50,7 @@ def change_lines(comparison: VariantComparison, names: tuple[str, str]) -> list[
 
 def hint_lines(named: list[tuple[str, BalanceReport]], track: Track) -> list[str]:
     """What each report's figures say, under its name."""
-    out = []
+    out = ["", BRACKETS]
     for name, report in named:
         out += ["", f"{name}:"]
         out += [

@@ -84,6 +84,7 @@ from trackside.engine.balance.players import LAB_BOTS, bots_named, stronger_bots
 from trackside.engine.balance.report import SLOTS, read_report
 from trackside.engine.balance.sequential import run_until_clear
 from trackside.engine.balance.wording import (
+    BRACKETS,
     amount_range,
     money_range,
     percent_range,
@@ -687,7 +688,7 @@ class BalancePanel(QWidget):
         self.headline.setText(
             f"<b style='font-size:14pt'>Balance {report.balance:.2f}</b> "
             f"<span>with {html.escape(bots_named(report.bots))} (1 = every grid slot wins as "
-            "often; 0 = one slot wins every race)</span>"
+            f"often; 0 = one slot wins every race). {BRACKETS}</span>"
         )
         changes = {c.figure: c for c in compare(self.previous, report)} if self.previous else {}
         self._fill_slots(report, changes)

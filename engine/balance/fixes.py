@@ -198,15 +198,17 @@ class FixSearch:
         games = plural(self.base.games, "game")
         if all(t.improvement.after == 0 for t in self.trials):  # the circuit's own problems
             return (
-                f"The circuit shows none of these problems in {games}: no fix has anything "
-                "to take away."
+                f"In {games} the circuit has none of the problems a fix could take away: no "
+                "stalls over the goal, no grid slot outside its fair share, no betting line "
+                "missed."
             )
         surest = self._surest_part()
         if surest is not None:
             return surest
         return (
-            f"No fix lessens the problems beyond noise in {games}, so their order is "
-            "chance: play more games to tell them apart, or keep the circuit as it is."
+            f"No fix makes the circuit better beyond noise in {games}, so the order of the "
+            "list is chance. Play more games to tell the fixes apart, or keep the circuit as "
+            "it is."
         )
 
     def _surest_part(self) -> str | None:
@@ -224,10 +226,12 @@ class FixSearch:
             return None
         _low, rank, trial, name = max(found, key=lambda f: (f[0], -f[1]))
         return (
-            f"No fix lessens the problems all told beyond noise in "
-            f"{plural(self.base.games, 'game')}, but fix {rank} ({trial.edit.text}) lessens "
-            f"{PART_WORDS[name]} beyond noise ({_part_figure(trial, name)}) and makes "
-            "nothing worse beyond noise: try it, or play more games to tell the fixes apart."
+            f"Fix {rank} ({_lower_first(trial.edit.proposal.words())}) {PART_WORDS[name]} "
+            "beyond noise: "
+            f"{_part_figure(trial, name)}. It makes nothing worse beyond noise: try it. "
+            f"Taken all together, no fix's gain is beyond noise in "
+            f"{plural(self.base.games, 'game')}, so the rest of the order is partly chance: "
+            "play more games to tell the fixes apart."
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -250,10 +254,14 @@ class FixSearch:
 
 # A part of the problems (``PARTS``) as a sentence names what a fix lessens of it.
 PART_WORDS = {
-    "stalls": "the stalls",
-    "grid slots": "how far the grid slots lie outside their fair share",
-    "betting lines": "the races in which betting lines are not reached",
+    "stalls": "cuts the stalls",
+    "grid slots": "brings the grid slots nearer their fair share",
+    "betting lines": "has the betting lines reached more often",
 }
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 def _part_figure(trial: Trial, name: str) -> str:
@@ -263,7 +271,9 @@ def _part_figure(trial: Trial, name: str) -> str:
         return f"{m.before:.2f} \u2192 {m.after:.2f} stalled cars a race"
     if name == "grid slots":
         m = trial.spread
-        return f"the worst slot {m.before:.1f} \u2192 {m.after:.1f} points outside its fair share"
+        return (
+            f"the worst grid slot {m.before:.1f} \u2192 {m.after:.1f} points outside its fair share"
+        )
     lines = {k: trial.figures[f"line {k}"] for k in range(3) if f"line {k}" in trial.figures}
     k = max(lines, key=lambda line: lines[line].change)
     before, after = 100 * lines[k].before, 100 * lines[k].after

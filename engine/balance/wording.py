@@ -8,6 +8,8 @@ from trackside.engine.balance.edits import Proposal
 from trackside.engine.text import MONEY_DIGITS, money
 
 DASH = "\u2013"  # an en dash: between an interval's ends, and for a figure missing
+# What the brackets after a figure mean, said once above the hints.
+BRACKETS = "In brackets after a figure: its 95% interval, the range chance leaves for it."
 
 
 @dataclass(frozen=True)
@@ -38,13 +40,6 @@ def tenths(share: float) -> str:
     """A share to a tenth of a point: "17.3%", so that bounds near a fair share differ
     visibly from it."""
     return f"{100 * share:.1f}%"
-
-
-def interval_words(low: float, high: float) -> str:
-    """A share's 95% interval in a sentence, to a tenth of a point: "(25.3% to 33.1% at
-    95%)". Given whole, never as a "±": a Wilson interval is not symmetric about the
-    share, and "22% ± 6%, more than its fair 17%" read as if it held the fair share."""
-    return f"({tenths(low)} to {tenths(high)} at 95%)"
 
 
 def percent_range(share: float, low: float, high: float, digits: int = 0) -> str:

@@ -181,7 +181,7 @@ def test_the_panel_says_when_the_order_of_the_fixes_is_chance(quarry):
     fixes = quarry.balance_panel.fixes
     fixes.show_search(FixSearch(base, [trial], track=quarry.doc.track))
     said = fixes.summary.text()
-    assert "<b>No fix lessens the problems beyond noise in 200 games" in said
+    assert "<b>No fix makes the circuit better beyond noise in 200 games" in said
     assert fixes.fix_list.count() == 1
 
 

@@ -6,7 +6,6 @@ import pytest
 
 from trackside.engine.balance.wording import (
     amount_range,
-    interval_words,
     money_range,
     percent_range,
     range_digits,
@@ -35,7 +34,7 @@ def test_a_share_is_shown_with_its_interval_as_it_lies():
     which would read as if it reached only 6% and leave a reader to think it below 25%."""
     assert percent_range(0.15, 0.08, 0.244) == "15% (8\u201324)"
     assert percent_range(0.241, 0.223, 0.26, 1) == "24.1% (22.3\u201326.0)"
-    assert interval_words(0.095, 0.1224) == "(9.5% to 12.2% at 95%)"
+    assert percent_range(0.104, 0.095, 0.1224, 1) == "10.4% (9.5\u201312.2)"  # as hints say it
 
 
 def test_an_end_that_would_read_as_the_share_itself_is_shown_to_a_tenth():
