@@ -192,7 +192,7 @@ def test_suggest_ranks_fixes_and_writes_them(capsys, tmp_path):
     )
     assert code == 0
     assert "Quarry Hairpin: 20 games each with greedy bots" in out
-    assert "1. " in out and "problems lessened" in out and "stalled cars per race" in out
+    assert "1. " in out and "Problem score " in out and "Stalled cars " in out
     data = json.loads(path.read_text())
     assert data["format"] == "trackside-fixes/1" and data["fixes"]
     assert data["fixes"][0]["fix"] in out

@@ -16,6 +16,7 @@ from trackside.editor.document.compound import apply_edited_track
 from trackside.engine.balance import BalanceReport
 from trackside.engine.balance.compare import NOISE_MARK
 from trackside.engine.balance.edits import Edit, Proposal, make_edit
+from trackside.engine.balance.fix_words import main_line
 from trackside.engine.balance.fixes import FixSearch, Measured, Trial
 from trackside.engine.balance.wording import money_range, percent_range, range_digits
 from trackside.engine.track.model import save_track
@@ -162,7 +163,10 @@ def test_suggest_fixes_lists_them_best_first_and_applies_one_as_one_undo_step(qt
     assert fixes.fix_list.count() == len(search.trials)
     first = fixes.fix_list.item(0).text()
     assert first.startswith(f"1. {search.trials[0].edit.text}")
-    assert "Stalled cars per race" in first and " to " in first  # each with its interval
+    assert main_line(search.trials[0]) in first and " to " in first  # with its interval
+    fixes.select(0)
+    assert "Stalled cars " in fixes.fix_list.item(0).text()  # every figure, once selected
+    fixes.choose_none()
     improvements = [t.improvement.change for t in search.trials]
     assert improvements == sorted(improvements, reverse=True)
     before = quarry.doc.track.copy()

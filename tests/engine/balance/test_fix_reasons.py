@@ -189,8 +189,8 @@ def test_a_fix_that_clearly_lessens_one_part_is_named_though_the_total_is_within
     clear = Trial(edit, 200, total, same, stalls, same, base, parts)
     said = FixSearch(base, [noisy, clear]).unclear()
     assert said.startswith(
-        "Fix 2 (finish line 4 spaces earlier) cuts the stalls beyond noise: 0.60 \u2192 0.35 "
-        "stalled cars a race. It makes nothing worse beyond noise: try it."
+        "Fix 2 (finish line 4 spaces earlier) cuts the stalls beyond noise: stalled cars "
+        "0.60 \u2192 0.35 a race. It makes nothing worse beyond noise: try it."
     )
     assert "no fix's gain is beyond noise in 200 games" in said
     worse = Measured(0.15, 0.05, -0.15, -0.05)  # slot 6 from 15% to 5%, beyond noise
