@@ -20,6 +20,7 @@ import html
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
@@ -93,7 +94,7 @@ from trackside.engine.balance.wording import (
 from trackside.engine.errors import TracksideError
 from trackside.engine.records import open_variant
 from trackside.engine.resources import variants_dir
-from trackside.engine.text import plural, time_left
+from trackside.engine.text import ESTIMATING, Pace, plural
 from trackside.engine.track.model import Track
 from trackside.engine.track.validate import validate_track
 
@@ -177,7 +178,10 @@ class BalancePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(self._settings())
         self.progress = QProgressBar()
-        self._began = time.monotonic()  # when the games shown by the bar began
+        # The time in seconds the progress bar's time left is told by (a test gives its
+        # own), and the pace of the games the bar shows.
+        self.clock: Callable[[], float] = time.monotonic
+        self._pace = Pace(0, self.clock)
         self.progress.setVisible(False)
         layout.addWidget(self.progress)
         self.status = QLabel("Simulate bot games to see how fair the circuit is.")
@@ -360,9 +364,9 @@ class BalancePanel(QWidget):
     def _show_progress(self, games: int) -> None:
         self.progress.setRange(0, games)
         self.progress.setValue(0)
-        self.progress.setFormat("%v of %m games")
+        self._pace = Pace(games, self.clock)
+        self.progress.setFormat(f"%v of %m games, {ESTIMATING}")
         self.progress.setVisible(True)
-        self._began = time.monotonic()
 
     def other_variants(self) -> dict[str, str]:
         """The bundled variants other than the panel's, as the Variant box names them,
@@ -499,7 +503,7 @@ class BalancePanel(QWidget):
 
     def _progressed(self, games: int, waiting: str) -> None:
         self.progress.setValue(games)
-        left = self._left(games, self.progress.maximum(), "at most " if waiting else "")
+        left = self._left(games, bool(waiting))
         self.progress.setFormat(
             f"%v games, waiting for {waiting}{left}" if waiting else f"%v of %m games{left}"
         )
@@ -507,20 +511,28 @@ class BalancePanel(QWidget):
 
     def _fix_progressed(self, done: int, total: int, what: str) -> None:
         """The bar counts the games and the time left; what they are for goes on the
-        status line under it, where it can wrap (the bar's one line cannot)."""
+        status line under it, where it can wrap (the bar's one line cannot). The games
+        to choose the candidates and those of the candidates have a pace each."""
+        if total != self._pace.total:
+            self._pace = Pace(total, self.clock)
         self.progress.setRange(0, total)
         self.progress.setValue(done)
-        self.progress.setFormat(f"%v of %m games{self._left(done, total)}")
+        self.progress.setFormat(f"%v of %m games{self._left(done)}")
         self.progress.setToolTip(f"Playing {what}")
         cancelling = self._worker is not None and self._worker.cancel_event.is_set()
         if self._running_what != what and not cancelling:
             self._running_what = what
             self._show_status()
 
-    def _left(self, done: int, total: int, bound: str = "") -> str:
-        """ ", 1 min 20 s left" at the pace so far ("" while too early to say)."""
-        left = time_left(done, total, time.monotonic() - self._began)
-        return f", {bound}{left} left" if left else ""
+    def _left(self, done: int, waiting: bool = False) -> str:
+        """ ", 1 min 20 s left" at the pace the games come in (", at most …" while a run
+        until clear waits for its answer), ", estimating the time left…" while too few
+        have come in to tell (nothing then while waiting: the bar says what for), ""
+        once all are played."""
+        left = self._pace.left(done)
+        if left == ESTIMATING:
+            return "" if waiting else f", {left}"
+        return f", {'at most ' if waiting else ''}{left} left" if left else ""
 
     def _run_spec(self) -> BalanceRun | None:
         track = self.doc.snapshot()
