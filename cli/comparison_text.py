@@ -8,8 +8,8 @@ from trackside.engine.balance.compare import MONEY, NOISE_LEGEND, NOISE_MARK, SH
 from trackside.engine.balance.hints import hints
 from trackside.engine.balance.players import bots_named
 from trackside.engine.balance.report import BalanceReport
-from trackside.engine.balance.wording import shown_change
-from trackside.engine.text import plural
+from trackside.engine.balance.wording import BRACKETS, shown_change
+from trackside.engine.text import MONEY_DIGITS, money, plural
 from trackside.engine.track.model import Track
 
 NAME_WIDTH = 44
@@ -50,7 +50,7 @@ def change_lines(comparison: VariantComparison, names: tuple[str, str]) -> list[
 
 def hint_lines(named: list[tuple[str, BalanceReport]], track: Track) -> list[str]:
     """What each report's figures say, under its name."""
-    out = []
+    out = ["", BRACKETS]
     for name, report in named:
         out += ["", f"{name}:"]
         out += [
@@ -63,13 +63,17 @@ def _value(value: float, unit: str) -> str:
     if unit == SHARE:
         return f"{100 * value:.1f}%"
     if unit == MONEY:
-        return f"${value:.2f}M"
+        return money(value)
     return f"{value:.2f}"
 
 
 def _change(change: Change) -> str:
     # As many decimals as the figures shown (_value), and their difference as shown.
-    scale, suffix, digits = (100, " points", 1) if change.unit == SHARE else (1, "", 2)
-    delta = shown_change(change.before * scale, change.after * scale, digits)
-    text = f"{delta:+.{digits}f}{suffix}"
+    if change.unit == MONEY:
+        delta = shown_change(change.before, change.after, MONEY_DIGITS)
+        text = money(delta, signed=True)
+    else:
+        scale, suffix, digits = (100, " points", 1) if change.unit == SHARE else (1, "", 2)
+        delta = shown_change(change.before * scale, change.after * scale, digits)
+        text = f"{delta:+.{digits}f}{suffix}"
     return text if change.significant else f"{NOISE_MARK} {text}"

@@ -30,6 +30,7 @@ from trackside.cli.table import (
 from trackside.cli.where import add_where_options, check_where, games_executor
 from trackside.engine.balance.players import LAB_BOTS, bots_named
 from trackside.engine.balance.runner import BalanceRun
+from trackside.engine.balance.wording import BRACKETS
 from trackside.engine.bots import BOT_KINDS, bot_kind_problem
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.records import game_inputs, open_track, open_variant
@@ -302,7 +303,7 @@ def _one_circuit(
     if report.answer:
         text += f"\n\nStopped at {plural(report.games, 'game')}: {report.answer}."
     text += f"\n\nBalance {report.balance:.2f} with {bots_named(report.bots)} "
-    text += "(1 = every grid slot wins as often):\n" + "\n".join(
+    text += f"(1 = every grid slot wins as often). {BRACKETS}\n" + "\n".join(
         f"  {'!' if h.severity == 'warning' else '-'} {h.text}" for h in found
     )
     print_result(args, data, text)

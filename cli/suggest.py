@@ -34,10 +34,11 @@ from trackside.cli.table import (
 )
 from trackside.cli.terminal import unescaped
 from trackside.cli.where import add_where_options, check_where, games_executor
-from trackside.engine.balance.fixes import DEFAULT_GAMES, FixSearch, Measured, try_fixes
+from trackside.engine.balance.compare import NOISE_LEGEND
+from trackside.engine.balance.fix_words import detail_lines, main_line, worse_line
+from trackside.engine.balance.fixes import DEFAULT_GAMES, FixSearch, try_fixes
 from trackside.engine.balance.players import bots_named
 from trackside.engine.balance.runner import BalanceRun
-from trackside.engine.balance.wording import shown_change
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.records import open_track, open_variant
 from trackside.engine.text import plural
@@ -126,39 +127,23 @@ def _text(search: FixSearch) -> str:
         + (" (cancelled)" if search.cancelled else "")
         + ".",
         "",
-        "Fixes, best first (problems lessened: stalls over the goal, grid slots outside "
-        "their fair share, betting lines not reached; in brackets the 95% interval of the "
-        "paired difference, marked noise when it holds no change):",
+        "Fixes, best first by how far they lower the problem score (stalls over the goal, "
+        "grid slots outside their fair share, betting lines not reached). Each fix: what "
+        "it changes, the figure it changes most, what it makes worse, then every other "
+        "figure. In brackets: the 95% interval of the paired change.",
+        NOISE_LEGEND,
     ]
     if not search.trials:
         out.append("  none of the candidate edits makes a valid circuit")
     for rank, trial in enumerate(search.trials, 1):
-        out.append(f"  {rank}. {trial.edit.text}")
-        parts = ", ".join(f"{name} {_change(m)}" for name, m in trial.parts())
-        worse = trial.worse()
-        out.append(
-            f"     problems lessened {_change(trial.improvement)}"
-            + (f" ({parts})" if parts else "")
-            + (f"; but worse: {'; '.join(worse)}" if worse else "")
-            + "; "
-            f"stalled cars per race {_figure(trial.stalled)}; "
-            f"balance {_figure(trial.balance)}; "
-            f"worst slot outside its fair share (points) {_figure(trial.spread, 1)}"
-        )
+        out += [f"  {rank}. {trial.edit.text}", f"     {main_line(trial)}"]
+        worse = worse_line(trial)
+        if worse:
+            out.append(f"     {worse}")
+        out += [f"       {line}" for line in detail_lines(trial)]
     unclear = search.unclear()
     if unclear:
         out += ["", unclear]
     if search.untried:
         out += ["", "Not tried:", *(f"  {why}" for why in search.untried)]
     return "\n".join(out)
-
-
-def _change(m: Measured, digits: int = 2, change: float | None = None) -> str:
-    interval = f"{m.low:+.{digits}f} to {m.high:+.{digits}f}"
-    shown = m.change if change is None else change
-    return f"{shown:+.{digits}f} [{interval}{', noise' if m.noise else ''}]"
-
-
-def _figure(m: Measured, digits: int = 2) -> str:
-    change = shown_change(m.before, m.after, digits)
-    return f"{m.before:.{digits}f} -> {m.after:.{digits}f} ({_change(m, digits, change)})"

@@ -190,8 +190,9 @@ class MainWindow(QMainWindow):
         self.compare_dock.hide()
         self.options_dock.hide()
         self.inspector_dock.raise_()
-        # Wide enough for the Lanes table's six columns, kept-lane choices whole.
-        self.resizeDocks([self.inspector_dock], [410], Qt.Orientation.Horizontal)
+        # Wide enough for the Lanes table's six columns, kept-lane choices whole, and
+        # the Balance panel's tables of five columns with money in them ("$3.5M").
+        self.resizeDocks([self.inspector_dock], [440], Qt.Orientation.Horizontal)
         # The issues list gets room for a dozen rows, not three; the docks above it (the
         # Balance panel's buttons, status and hints after a run) the rest.
         self.resizeDocks(

@@ -25,7 +25,7 @@ from trackside.engine.bots import drive, seat_bots
 from trackside.engine.game import Game, Series, Variant
 from trackside.engine.game.setup import paired_deal
 from trackside.engine.records import new_game
-from trackside.engine.text import plural
+from trackside.engine.text import money, plural
 from trackside.engine.track.model import Track
 
 BULK_THRESHOLD = 100_000  # allocations between young-generation collections in bulk play
@@ -274,11 +274,6 @@ class Stats:
                 " per race)"
             )
         return "\n".join(out)
-
-
-def money(amount: float) -> str:
-    """An amount in $M, the sign before the dollar: ``-$2.25M``."""
-    return f"{'-' if amount < 0 else ''}${abs(amount):.2f}M"
 
 
 def simulate(

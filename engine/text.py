@@ -5,8 +5,9 @@ print on a terminal."""
 from __future__ import annotations
 
 import difflib
+import time
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 
 def noun(n: float, word: str, plural: str | None = None) -> str:
@@ -63,6 +64,17 @@ def _without(text: str, chars: str) -> str:
     return text
 
 
+MONEY_DIGITS = 1  # decimals of a money figure of the balance lab: a tenth of a million
+
+
+def money(amount: float, digits: int = MONEY_DIGITS, signed: bool = False) -> str:
+    """An amount in millions of dollars, the sign before the dollar: "$3.4M", "-$2.3M";
+    ``signed``, a change: "+$0.6M", "-$0.6M", "+$0.0M"."""
+    shown = round(amount, digits)
+    sign = "-" if shown < 0 else "+" if signed else ""  # never "-$0.0M"
+    return f"{sign}${abs(amount):.{digits}f}M"
+
+
 def duration(seconds: float) -> str:
     """``42 s``, ``3 min 10 s``, ``1 h 05 min``."""
     whole = round(seconds)
@@ -73,9 +85,41 @@ def duration(seconds: float) -> str:
     return f"{whole // 3600} h {whole % 3600 // 60:02d} min"
 
 
-def time_left(done: int, total: int, spent: float) -> str:
-    """The time the rest of ``total`` takes at the pace of the ``done`` so far, in words
-    ("" while it is too early to say, and once all is done)."""
-    if done <= 0 or spent < 2.0 or done >= total:
-        return ""
-    return duration((total - done) * spent / done)
+ESTIMATING = "estimating the time left\u2026"
+
+
+class Pace:
+    """The time left of ``total`` games, at the rate they came in once a few had.
+
+    The rate is counted from the first games reported, not from the start: worker
+    processes starting up, and every worker's first task coming in at about the same
+    time while the first report counts only one of them, made the rate from the start
+    far too slow (on two busy cores the first estimate was three to four times the
+    time the run took). It is said once ``FEWEST_GAMES`` more games and
+    ``FEWEST_SECONDS`` have gone by since. ``clock`` gives the time in seconds
+    (``time.monotonic``; a test gives its own)."""
+
+    FEWEST_GAMES = 3
+    FEWEST_SECONDS = 2.0
+
+    def __init__(self, total: int, clock: Callable[[], float] = time.monotonic):
+        self.total = total
+        self.clock = clock
+        self.began = clock()
+        self._first: tuple[float, int] | None = None  # (when, games) the rate counts from
+
+    def left(self, done: int, now: float | None = None) -> str:
+        """The time left in words once ``done`` games are played (at ``now``, by
+        default the clock's time): "1 min 20 s", ``ESTIMATING`` while too few have come
+        in to tell, "" once all are done."""
+        now = self.clock() if now is None else now
+        if done >= self.total:
+            return ""
+        if done <= 0:
+            return ESTIMATING
+        if self._first is None:
+            self._first = (now, done)
+        when, games = self._first
+        if done - games < self.FEWEST_GAMES or now - when < self.FEWEST_SECONDS:
+            return ESTIMATING
+        return duration((self.total - done) * (now - when) / (done - games))

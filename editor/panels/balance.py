@@ -20,6 +20,7 @@ import html
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
@@ -47,6 +48,7 @@ from trackside.editor.panels.balance_tables import (
     figure_table,
     fill_rows,
     marked,
+    money_change,
     share_change,
 )
 from trackside.editor.panels.fixes import (
@@ -82,11 +84,17 @@ from trackside.engine.balance.intervals import wilson
 from trackside.engine.balance.players import LAB_BOTS, bots_named, stronger_bots
 from trackside.engine.balance.report import SLOTS, read_report
 from trackside.engine.balance.sequential import run_until_clear
-from trackside.engine.balance.wording import percent_range, range_digits
+from trackside.engine.balance.wording import (
+    BRACKETS,
+    amount_range,
+    money_range,
+    percent_range,
+    range_digits,
+)
 from trackside.engine.errors import TracksideError
 from trackside.engine.records import open_variant
 from trackside.engine.resources import variants_dir
-from trackside.engine.text import plural, time_left
+from trackside.engine.text import ESTIMATING, Pace, plural
 from trackside.engine.track.model import Track
 from trackside.engine.track.validate import validate_track
 
@@ -170,7 +178,10 @@ class BalancePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(self._settings())
         self.progress = QProgressBar()
-        self._began = time.monotonic()  # when the games shown by the bar began
+        # The time in seconds the progress bar's time left is told by (a test gives its
+        # own), and the pace of the games the bar shows.
+        self.clock: Callable[[], float] = time.monotonic
+        self._pace = Pace(0, self.clock)
         self.progress.setVisible(False)
         layout.addWidget(self.progress)
         self.status = QLabel("Simulate bot games to see how fair the circuit is.")
@@ -353,9 +364,9 @@ class BalancePanel(QWidget):
     def _show_progress(self, games: int) -> None:
         self.progress.setRange(0, games)
         self.progress.setValue(0)
-        self.progress.setFormat("%v of %m games")
+        self._pace = Pace(games, self.clock)
+        self.progress.setFormat(f"%v of %m games, {ESTIMATING}")
         self.progress.setVisible(True)
-        self._began = time.monotonic()
 
     def other_variants(self) -> dict[str, str]:
         """The bundled variants other than the panel's, as the Variant box names them,
@@ -492,7 +503,7 @@ class BalancePanel(QWidget):
 
     def _progressed(self, games: int, waiting: str) -> None:
         self.progress.setValue(games)
-        left = self._left(games, self.progress.maximum(), "at most " if waiting else "")
+        left = self._left(games, bool(waiting))
         self.progress.setFormat(
             f"%v games, waiting for {waiting}{left}" if waiting else f"%v of %m games{left}"
         )
@@ -500,20 +511,28 @@ class BalancePanel(QWidget):
 
     def _fix_progressed(self, done: int, total: int, what: str) -> None:
         """The bar counts the games and the time left; what they are for goes on the
-        status line under it, where it can wrap (the bar's one line cannot)."""
+        status line under it, where it can wrap (the bar's one line cannot). The games
+        to choose the candidates and those of the candidates have a pace each."""
+        if total != self._pace.total:
+            self._pace = Pace(total, self.clock)
         self.progress.setRange(0, total)
         self.progress.setValue(done)
-        self.progress.setFormat(f"%v of %m games{self._left(done, total)}")
+        self.progress.setFormat(f"%v of %m games{self._left(done)}")
         self.progress.setToolTip(f"Playing {what}")
         cancelling = self._worker is not None and self._worker.cancel_event.is_set()
         if self._running_what != what and not cancelling:
             self._running_what = what
             self._show_status()
 
-    def _left(self, done: int, total: int, bound: str = "") -> str:
-        """ ", 1 min 20 s left" at the pace so far ("" while too early to say)."""
-        left = time_left(done, total, time.monotonic() - self._began)
-        return f", {bound}{left} left" if left else ""
+    def _left(self, done: int, waiting: bool = False) -> str:
+        """ ", 1 min 20 s left" at the pace the games come in (", at most …" while a run
+        until clear waits for its answer), ", estimating the time left…" while too few
+        have come in to tell (nothing then while waiting: the bar says what for), ""
+        once all are played."""
+        left = self._pace.left(done)
+        if left == ESTIMATING:
+            return "" if waiting else f", {left}"
+        return f", {'at most ' if waiting else ''}{left} left" if left else ""
 
     def _run_spec(self) -> BalanceRun | None:
         track = self.doc.snapshot()
@@ -681,7 +700,7 @@ class BalancePanel(QWidget):
         self.headline.setText(
             f"<b style='font-size:14pt'>Balance {report.balance:.2f}</b> "
             f"<span>with {html.escape(bots_named(report.bots))} (1 = every grid slot wins as "
-            "often; 0 = one slot wins every race)</span>"
+            f"often; 0 = one slot wins every race). {BRACKETS}</span>"
         )
         changes = {c.figure: c for c in compare(self.previous, report)} if self.previous else {}
         self._fill_slots(report, changes)
@@ -738,7 +757,7 @@ class BalancePanel(QWidget):
                 QTableWidgetItem(f"{k + 1} {space}"),
                 QTableWidgetItem(percent_range(share, low, high, range_digits(low, high, fair))),
                 share_change(changes.get(slot_share(k))),
-                QTableWidgetItem(f"{place.mean:.2f} ± {(hi - lo) / 2:.2f}" if place.count else ""),
+                QTableWidgetItem(amount_range(place.mean, lo, hi) if place.count else ""),
                 change_item(changes.get(slot_place(k))),
             ]
             cells[0].setToolTip(f"Grid slot {k + 1} (1: the pole), start space {space}")
@@ -772,8 +791,8 @@ class BalancePanel(QWidget):
             tally = getattr(report, tally_name)
             if not tally.count:
                 return
-            lo, hi = tally.interval()
-            value = f"{tally.mean * scale:.2f} ± {(hi - lo) * scale / 2:.2f}"
+            lo, hi = tally.interval()  # of a count, never below none
+            value = amount_range(tally.mean * scale, max(0.0, lo * scale), hi * scale)
             rows.append((label, value, change_item(changes.get(key))))
 
         def share_row(label: str, key: str, share: tuple[float, float, float]) -> None:
@@ -800,7 +819,15 @@ class BalancePanel(QWidget):
         )
         mean_row("Cards left in hands", "cards left in hands", "cards_left")
         mean_row("Lead changes per race", "lead changes per race", "lead_changes")
-        mean_row("Money spread, best to worst ($M)", "money spread", "money_spread")
+        if report.money_spread.count:
+            spread = report.money_spread
+            rows.append(
+                (
+                    "Money spread, best to worst",
+                    money_range(spread.mean, *spread.interval()),
+                    money_change(changes.get("money spread")),
+                )
+            )
         for line in range(3):
             reached = report.line_reached[line]
             share_row(

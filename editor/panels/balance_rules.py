@@ -1,7 +1,7 @@
 """The Balance panel's Rules section: what the variant's powers, auction and betting did
 in a run, each figure with its 95% interval and its change from the run compared with.
 A share is shown with its interval as it lies ("31% (27-35)", an en dash between the
-ends), an amount with the half-width of its symmetric one ("29.9 ± 0.8").
+ends), an amount of money in the same form ("$16.9M (16.4-17.4)").
 
 Three tables: the powers (how often each holder wins, their winnings), the auction
 (each car's price against what it returned, by grid slot and by the power that came
@@ -19,10 +19,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTableWidgetItem, QVBoxLayout, QWidget
 
 from trackside.editor.panels.balance_tables import (
-    change_item,
     figure_table,
     fill_rows,
     marked,
+    money_change,
     share_change,
 )
 from trackside.engine.balance import BalanceReport, Change
@@ -41,7 +41,7 @@ from trackside.engine.balance.compare import (
 from trackside.engine.balance.rule_hints import car_verdict, usual_verdict
 from trackside.engine.balance.rules import CarTotals, RuleTotals
 from trackside.engine.balance.tallies import Ratio, Tally
-from trackside.engine.balance.wording import digits_for, percent_range, range_digits
+from trackside.engine.balance.wording import money_range, percent_range, range_digits
 from trackside.engine.text import plural
 
 VERDICT_WORDS = {
@@ -134,18 +134,13 @@ def _lacks(report: BalanceReport) -> str:
     return f"no {', no '.join(missing)}" if missing else ""
 
 
-def _mean_text(tally: Tally) -> str:
-    """A mean amount with the half-width of its interval, to the first figure of the
-    half-width: "29.9 ± 0.8", "3.21 ± 0.09"."""
+def _money_text(tally: Tally) -> str:
+    """A mean amount of money with its 95% interval, as every money figure is shown,
+    the interval under the amount: "$16.9M" over "(16.4-17.4)" (a table of five
+    columns fits the dock so, and its rows of grid slots take two lines anyway)."""
     if not tally.count:
         return ""
-    low, high = tally.interval()
-    return _amount(tally.mean, (high - low) / 2)
-
-
-def _amount(value: float, half: float) -> str:
-    digits = digits_for(half)
-    return f"{value:.{digits}f} ± {half:.{digits}f}"
+    return money_range(tally.mean, *tally.interval()).replace(" (", "\n(", 1)
 
 
 def _power_rows(
@@ -165,8 +160,8 @@ def _power_rows(
                 label,
                 wins,
                 share_change(changes.get(holder_share(name))),
-                QTableWidgetItem(_mean_text(totals.holder_money)),
-                change_item(changes.get(holder_money(name))),
+                QTableWidgetItem(_money_text(totals.holder_money)),
+                money_change(changes.get(holder_money(name))),
             ]
         )
     return rows
@@ -209,7 +204,7 @@ def _car_row(
     label = QTableWidgetItem(name)
     what = name if name.startswith("Slot") else f"with {name}"
     label.setToolTip(f"The car {what}: {plural(cars.price.count, 'car', spec=',')} bought")
-    returns = QTableWidgetItem(_mean_text(cars.returned))
+    returns = QTableWidgetItem(_money_text(cars.returned))
     verdict = car_verdict(cars.margin)
     if verdict:
         returns.setToolTip(f"The car {VERDICT_WORDS[verdict]} (95%)")
@@ -217,10 +212,10 @@ def _car_row(
             marked(returns, "unlike cars as a rule")
     return [
         label,
-        QTableWidgetItem(_mean_text(cars.price)),
-        change_item(changes.get(car_price(car))),
+        QTableWidgetItem(_money_text(cars.price)),
+        money_change(changes.get(car_price(car))),
         returns,
-        change_item(changes.get(car_return(car))),
+        money_change(changes.get(car_return(car))),
     ]
 
 
@@ -230,7 +225,7 @@ def _ratio_text(ratio: Ratio, share: bool) -> str:
     low, high = ratio.interval()
     if share:
         return percent_range(ratio.value, max(0.0, low), min(1.0, high))
-    return _amount(ratio.value, (high - low) / 2)
+    return money_range(ratio.value, low, high)
 
 
 def _betting_rows(rules: RuleTotals, changes: dict[str, Change]) -> list[list[QTableWidgetItem]]:
@@ -251,9 +246,9 @@ def _betting_rows(rules: RuleTotals, changes: dict[str, Change]) -> list[list[QT
     for line in range(len(rules.line_payout)):
         rows.append(
             [
-                QTableWidgetItem(f"Bet {line + 1} payout ($M)"),
+                QTableWidgetItem(f"Bet {line + 1} payout"),
                 QTableWidgetItem(_ratio_text(rules.line_payout[line], False)),
-                change_item(changes.get(line_payout(line))),
+                money_change(changes.get(line_payout(line))),
             ]
         )
     if rules.last_line_applies:

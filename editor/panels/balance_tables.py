@@ -12,6 +12,7 @@ from trackside.editor.widgets.whole_views import WholeTable
 from trackside.engine.balance import Change
 from trackside.engine.balance.compare import NOISE_MARK
 from trackside.engine.balance.wording import shown_change
+from trackside.engine.text import MONEY_DIGITS, money
 
 UNFAIR = QColor("#ff6b5e")  # readable on light and dark themes
 
@@ -59,25 +60,35 @@ def change_item(
     nothing to compare."""
     if change is None:
         return QTableWidgetItem("")
-    delta = shown_change(change.before * scale, change.after * scale, digits)
-    text = f"{delta:+.{digits}f}{unit}"
-    item = QTableWidgetItem(f"{NOISE_MARK} {text}" if not change.significant else text)
-    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
     was, now = change.before * scale, change.after * scale
+    text = f"{shown_change(was, now, digits):+.{digits}f}{unit}"
     of = unit if of is None else of
-    item.setToolTip(
-        f"{was:.{digits}f}{of} → {now:.{digits}f}{of}: {text}"
-        + ("" if change.significant else ", within noise (95%)")
-    )
-    if not change.significant:
-        item.setForeground(NOISE_COLOUR)
-    return item
+    return _change_cell(change, text, f"{was:.{digits}f}{of} → {now:.{digits}f}{of}")
 
 
 def share_change(change: Change | None) -> QTableWidgetItem:
     """The change of a share, in percentage points ("+7.3 pt": "+7.3%" reads as a
     change of 7.3% of the share)."""
     return change_item(change, 100, " pt", 1, "%")
+
+
+def money_change(change: Change | None) -> QTableWidgetItem:
+    """The change of an amount of money, as every money figure is shown: "+$0.6M"."""
+    if change is None:
+        return QTableWidgetItem("")
+    delta = shown_change(change.before, change.after, MONEY_DIGITS)
+    text = money(delta, signed=True)
+    return _change_cell(change, text, f"{money(change.before)} → {money(change.after)}")
+
+
+def _change_cell(change: Change, text: str, figures: str) -> QTableWidgetItem:
+    """A change shown as ``text``, its tooltip the ``figures`` before and after."""
+    item = QTableWidgetItem(f"{NOISE_MARK} {text}" if not change.significant else text)
+    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    item.setToolTip(f"{figures}: {text}" + ("" if change.significant else ", within noise (95%)"))
+    if not change.significant:
+        item.setForeground(NOISE_COLOUR)
+    return item
 
 
 def marked(item: QTableWidgetItem, tip: str) -> QTableWidgetItem:

@@ -16,7 +16,7 @@ import html
 import threading
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -33,15 +33,14 @@ from trackside.editor.document.track_document import TrackDocument
 from trackside.editor.widgets.whole_views import WholeList
 from trackside.engine.balance import BalanceReport, BalanceRun
 from trackside.engine.balance.compare import NOISE_MARK
+from trackside.engine.balance.fix_words import detail_lines, main_line, worse_line
 from trackside.engine.balance.fixes import (
     DEFAULT_GAMES,
     FixSearch,
-    Measured,
     Trial,
     try_fixes,
 )
 from trackside.engine.balance.lane_fixes import lane_fix
-from trackside.engine.balance.wording import shown_change
 from trackside.engine.text import plural
 from trackside.engine.track.model import Track
 
@@ -166,14 +165,15 @@ class FixesBox(QWidget):
         self.search, self._applied = search, None
         said = (
             f"{plural(len(search.trials), 'candidate fix', 'candidate fixes')}, each played "
-            f"against the circuit as it is on the same {plural(search.base.games, 'game')}"
+            f"on the same {plural(search.base.games, 'game')} as the circuit as it is"
         )
         if search.cancelled:
             said += " (cancelled)"
         self._said = (
-            said + ", best first by the problems they take away (stalls over the goal, grid "
-            "slots outside their fair share, betting lines not reached). Each change has its "
-            f"95% interval; {NOISE_MARK} marks one within noise."
+            said + ". Best first: by how far they lower the problem score (stalls over the "
+            "goal, grid slots outside their fair share, betting lines not reached). Each "
+            "fix shows the figure it changes most; select it to see every figure. In "
+            f"brackets: the 95% interval of the change; {NOISE_MARK}: within noise."
         )
         self._untried = list(search.untried)
         self._unclear = search.unclear()
@@ -229,10 +229,19 @@ class FixesBox(QWidget):
         row = self.fix_list.currentRow()
         return FixPreview(before, trial.edit.track, row + 1, trial.edit.text)
 
-    def _selected(self, _row: int) -> None:
+    def _selected(self, row: int) -> None:
         trial = self.selected_trial()
         self.apply_button.setEnabled(trial is not None and not self.stale)
+        self._show_in_full(row)
         self._offer_preview()
+
+    def _show_in_full(self, row: int) -> None:
+        """The fix in ``row`` in full, every other one short."""
+        if self.search is None or not self.search.trials:
+            return
+        for r in range(self.fix_list.count()):
+            show_full(self.fix_list.item(r), r == row)
+        self.fix_list.fit()
 
     def _deselected(self) -> None:
         """A fix deselected (Ctrl+click) is no longer the one chosen."""
@@ -338,36 +347,34 @@ class FixesBox(QWidget):
         self.summary.setText("<br>".join(parts))
 
 
+def fix_texts(rank: int, trial: Trial) -> tuple[str, str]:
+    """A fix in words, short and in full. Short: what it changes, the one figure that
+    tells most about it (its unit, its 95% interval, beyond noise or not) and what it
+    makes worse beyond noise. In full, under those: every other figure measured, each
+    with its interval and the noise mark, and the problem score it is ranked by."""
+    head = [f"{rank}. {trial.edit.text}", main_line(trial)]
+    worse = worse_line(trial)
+    if worse:
+        head.append(worse)
+    full = head + [f"\u00b7 {line}" for line in detail_lines(trial)]
+    return "\n".join(head), "\n".join(full)
+
+
 def fix_item(rank: int, trial: Trial) -> QListWidgetItem:
-    """One fix in words: what it changes, then the problems it takes away (all told and
-    part by part), what it makes worse beyond noise, the stalled cars per race, the
-    balance and the worst slot's distance from its fair share, each with its change,
-    the 95% interval and the noise mark; green when it takes problems away beyond
-    noise, red when it adds some."""
-    parts = ", ".join(f"{name} {_change(m)}" for name, m in trial.parts())
-    worse = trial.worse()
-    lines = [
-        f"{rank}. {trial.edit.text}",
-        f"Problems lessened {_change(trial.improvement)}" + (f": {parts}" if parts else ""),
-        *([f"But worse: {'; '.join(worse)}"] if worse else []),
-        f"Stalled cars per race {_figure(trial.stalled)}",
-        f"Balance {_figure(trial.balance)}",
-        f"Worst slot outside its fair share {_figure(trial.spread, 1, ' points')}",
-    ]
-    item = QListWidgetItem("\n".join(lines))
-    item.setToolTip(f"{trial.edit.text}; measured on {plural(trial.games, 'game')}")
+    """One fix, short until it is selected (``show_full``); its tooltip holds it in
+    full. Green when it takes problems away beyond noise, red when it adds some."""
+    short, full = fix_texts(rank, trial)
+    item = QListWidgetItem(short)
+    item.setData(Qt.ItemDataRole.UserRole, (short, full))
+    lines = [*full.splitlines(), f"Measured on {plural(trial.games, 'game')}, paired."]
+    item.setToolTip("<br>".join(html.escape(line) for line in lines))
     better = trial.improvement
     if not better.noise:
         item.setForeground(BETTER if better.change > 0 else WORSE)
     return item
 
 
-def _change(m: Measured, digits: int = 2, change: float | None = None) -> str:
-    mark = f" {NOISE_MARK}" if m.noise else ""
-    shown = m.change if change is None else change
-    return f"{shown:+.{digits}f} ({m.low:+.{digits}f} to {m.high:+.{digits}f}){mark}"
-
-
-def _figure(m: Measured, digits: int = 2, unit: str = "") -> str:
-    change = shown_change(m.before, m.after, digits)
-    return f"{m.before:.{digits}f} → {m.after:.{digits}f}{unit}: {_change(m, digits, change)}"
+def show_full(item: QListWidgetItem, full: bool) -> None:
+    """Show a fix's item in full (it is selected) or short."""
+    short, whole = item.data(Qt.ItemDataRole.UserRole)
+    item.setText(whole if full else short)

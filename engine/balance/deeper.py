@@ -56,6 +56,12 @@ def slot_name(k: int) -> str:
     return "pole" if k == 0 else f"slot {k + 1}"
 
 
+def _standing(k: int, way: str, when: str = "") -> str:
+    """A slot standing out, in words: "the pole now wins more than its fair share"."""
+    who = "the pole" if k == 0 else slot_name(k)
+    return f"{who} {when}wins {'more' if way == 'above' else 'less'} than its fair share"
+
+
 def no_stronger(bots: tuple[str, ...]) -> str:
     """Why ``bots`` have no stronger setting to check with ("" when they have)."""
     if stronger_bots(bots) != bots:
@@ -88,19 +94,26 @@ class Moved:
         return abs(self.change) > self.half
 
     def text(self) -> str:
-        """The figure's move in words: "pole 27% → 19% (-8 ± 3 points)", "stalled cars per
-        race 0.43 → 0.57 (+0.14 ± 0.05)", with a true minus sign."""
+        """The figure's move in words, the interval of the change in brackets as every
+        interval is shown: "the pole's wins: 27% → 19% of races, -8 points (-11 to -5)",
+        "stalled cars: 0.43 → 0.57 a race, +0.14 a race (+0.09 to +0.19)", with true
+        minus signs."""
         if self.share:
             digits = 0 if self.half >= 0.01 else 1
+            scale, unit = 100.0, " points"
             before, after = 100 * self.before, 100 * self.after
-            was, now = f"{before:.{digits}f}%", f"{after:.{digits}f}%"
-            moved = shown_change(before, after, digits)
-            change = f"{moved:+.{digits}f} ± {100 * self.half:.{digits}f} points"
+            who = "the first player" if self.figure == FIRST else self.figure
+            who = "the pole" if self.figure == slot_name(0) else who
+            of = "games" if self.figure == FIRST else "races"
+            moved = f"{who}'s wins: {before:.{digits}f}% → {after:.{digits}f}% of {of}"
         else:
-            was, now = f"{self.before:.2f}", f"{self.after:.2f}"
-            moved = shown_change(self.before, self.after, 2)
-            change = f"{moved:+.2f} ± {self.half:.2f}"
-        return f"{self.figure} {was} → {now} ({change.replace('-', MINUS)})"
+            digits, scale, unit = 2, 1.0, " a race"
+            before, after = self.before, self.after
+            moved = f"stalled cars: {before:.2f} → {after:.2f} a race"
+        change = shown_change(before, after, digits)
+        low, high = scale * (self.change - self.half), scale * (self.change + self.half)
+        interval = f"{low:+.{digits}f} to {high:+.{digits}f}"
+        return f"{moved}, {change:+.{digits}f}{unit} ({interval})".replace("-", MINUS)
 
 
 @dataclass(frozen=True)
@@ -135,29 +148,29 @@ class Verdict:
         return self.outcome == HOLDS
 
     def line(self) -> str:
-        """The verdict in one sentence."""
+        """The verdict in a few short sentences, the first saying whether it holds."""
         bots = f"stronger bots ({', '.join(dict.fromkeys(self.bots))})"
-        over = f"over {plural(self.games, 'paired game', spec=',')}"
+        same_games = f"the same {plural(self.games, 'game', spec=',')}"
         outcome = self.outcome
         if outcome == TOO_FEW:
             return (
-                f"Only {plural(self.games, 'paired game', spec=',')} with {bots}: play at "
+                f"Only {plural(self.games, 'game', spec=',')} played with {bots}: play at "
                 f"least {MIN_GAMES} to tell whether the verdict holds."
             )
         if outcome == HOLDS:
-            out = ", ".join(f"{slot_name(k)} {way}" for k, way in sorted(self.out_before.items()))
-            same = f"the same slots stand out ({out})" if out else "no slot stands out with either"
+            out = ", ".join(_standing(k, way) for k, way in sorted(self.out_before.items()))
+            same = f"The same slots stand out ({out})" if out else "No slot stands out with either"
             return (
-                f"The verdict holds with {bots}: no slot share, first-player share or stalled "
-                f"cars per race moved beyond noise {over} ({self._noise()}), {same}, and the "
-                "same warnings are given."
+                f"The verdict holds with {bots}. On {same_games}, no grid slot's wins, "
+                f"first player's wins or stalled cars moved beyond noise. {self._noise()}. "
+                f"{same}, and the same warnings are given."
             )
-        said = "; ".join(self._differences())
+        said = ". ".join(f"{one[:1].upper()}{one[1:]}" for one in self._differences())
         if outcome == CHANGES:
-            return f"The verdict changes with {bots}: {said}."
+            return f"The verdict changes with {bots}. {said}."
         return (
-            f"The verdict is unclear with {bots}: {said}, but no figure moved beyond noise "
-            f"{over}: play more games to tell."
+            f"The verdict is unclear with {bots}. {said}. But no figure moved beyond noise "
+            f"on {same_games}: play more games to tell."
         )
 
     def _noise(self) -> str:
@@ -167,8 +180,8 @@ class Verdict:
         stalls = [m.half for m in self.figures if not m.share]
         share = f"{100 * max(shares):.0f} points in a share" if shares else ""
         stalled = f"{max(stalls):.2f} stalled cars a race" if stalls else ""
-        either = " or ".join(t for t in (share, stalled) if t)
-        return f"a move of more than {either} would have shown"
+        either = f"{share}, or {stalled}," if share and stalled else share or stalled
+        return f"A move of more than {either} would have shown"
 
     def _differences(self) -> list[str]:
         out = [m.text() for m in self.moved]
@@ -176,9 +189,9 @@ class Verdict:
             was, now = self.out_before.get(k), self.out_after.get(k)
             if was != now:
                 out.append(
-                    f"{slot_name(k)} now {now} its fair share"
+                    f"{_standing(k, now, 'now ')}"
                     if now
-                    else f"{slot_name(k)} no longer {was} its fair share"
+                    else f"{_standing(k, was or '', 'no longer ')}"
                 )
         if self.warnings_gone:
             out.append(f"{plural(len(self.warnings_gone), 'warning')} no longer given")

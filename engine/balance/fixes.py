@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from trackside.engine.balance.compare import NOISE_MARK
 from trackside.engine.balance.edits import Edit, Proposal, line_shares, make_edit, why_not
 from trackside.engine.balance.executors import Executor, executor_for
 from trackside.engine.balance.hints import LINE_AIM, STALL_GOAL, hints
@@ -34,6 +35,7 @@ from trackside.engine.balance.lane_fixes import lane_fixes
 from trackside.engine.balance.report import SLOTS, BalanceReport
 from trackside.engine.balance.runner import BalanceRun, paired_parts
 from trackside.engine.balance.sequential import fair_band
+from trackside.engine.balance.wording import shown_change
 from trackside.engine.game import Game, Series
 from trackside.engine.simulate import play_games
 from trackside.engine.text import plural
@@ -48,6 +50,7 @@ GRID_ROWS = (1, 2)  # the grid tried this many rows further back
 # A betting line whose share of the race a finish move changes by more than this is
 # out of proportion: the fix is tried also with the lines moved along (docs/balance.md).
 ALONG_NOTICE = 0.05
+SLOT_POINTS = 100 / SLOTS  # points of a share in a fair share (the grid's problem unit)
 # The parts of a circuit's problems (``_judged``), as a fix's row names them.
 PARTS = (
     ("stalls", "stall problems"),
@@ -198,15 +201,17 @@ class FixSearch:
         games = plural(self.base.games, "game")
         if all(t.improvement.after == 0 for t in self.trials):  # the circuit's own problems
             return (
-                f"The circuit shows none of these problems in {games}: no fix has anything "
-                "to take away."
+                f"In {games} the circuit has none of the problems a fix could take away: no "
+                "stalls over the goal, no grid slot outside its fair share, no betting line "
+                "missed."
             )
         surest = self._surest_part()
         if surest is not None:
             return surest
         return (
-            f"No fix lessens the problems beyond noise in {games}, so their order is "
-            "chance: play more games to tell them apart, or keep the circuit as it is."
+            f"No fix makes the circuit better beyond noise in {games}, so the order of the "
+            "list is chance. Play more games to tell the fixes apart, or keep the circuit as "
+            "it is."
         )
 
     def _surest_part(self) -> str | None:
@@ -224,10 +229,12 @@ class FixSearch:
             return None
         _low, rank, trial, name = max(found, key=lambda f: (f[0], -f[1]))
         return (
-            f"No fix lessens the problems all told beyond noise in "
-            f"{plural(self.base.games, 'game')}, but fix {rank} ({trial.edit.text}) lessens "
-            f"{PART_WORDS[name]} beyond noise ({_part_figure(trial, name)}) and makes "
-            "nothing worse beyond noise: try it, or play more games to tell the fixes apart."
+            f"Fix {rank} ({_lower_first(trial.edit.proposal.words())}) {PART_WORDS[name]} "
+            "beyond noise: "
+            f"{part_figure(trial, name).said}. It makes nothing worse beyond noise: try it. "
+            f"Taken all together, no fix's gain is beyond noise in "
+            f"{plural(self.base.games, 'game')}, so the rest of the order is partly chance: "
+            "play more games to tell the fixes apart."
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -250,24 +257,79 @@ class FixSearch:
 
 # A part of the problems (``PARTS``) as a sentence names what a fix lessens of it.
 PART_WORDS = {
-    "stalls": "the stalls",
-    "grid slots": "how far the grid slots lie outside their fair share",
-    "betting lines": "the races in which betting lines are not reached",
+    "stalls": "cuts the stalls",
+    "grid slots": "brings the grid slots nearer their fair share",
+    "betting lines": "has the betting lines reached more often",
 }
 
 
-def _part_figure(trial: Trial, name: str) -> str:
-    """The figure of one part of the problems before and after the fix, in words."""
-    if name == "stalls":
-        m = trial.stalled
-        return f"{m.before:.2f} \u2192 {m.after:.2f} stalled cars a race"
-    if name == "grid slots":
+@dataclass(frozen=True)
+class Figure:
+    """One figure of a fix in words: what it is with both values and its unit, and the
+    change with its unit and interval."""
+
+    said: str  # "stalled cars 0.60 → 0.42 a race"
+    change: str  # "-0.18 a race (-0.28 to -0.08)"
+    noise: bool
+
+    def line(self) -> str:
+        """The figure as a line of its own, the noise mark last when within noise."""
+        mark = f" {NOISE_MARK}" if self.noise else ""
+        return f"{capital(self.said)}: {self.change}{mark}"
+
+
+def part_figure(trial: Trial, part: str) -> Figure:
+    """The figure of one part of the problems, before and after the fix."""
+    if part == "grid slots" and "slot problems" in trial.figures:
+        m = trial.figures["slot problems"]  # in fair shares: shown in points of a share
+        before, after = SLOT_POINTS * m.before, SLOT_POINTS * m.after
+        said = f"grid slots {before:.1f} → {after:.1f} points outside their fair share, all told"
+        return Figure(said, change_words(m, 1, " points", SLOT_POINTS), m.noise)
+    if part in ("grid slots", "worst slot"):
         m = trial.spread
-        return f"the worst slot {m.before:.1f} \u2192 {m.after:.1f} points outside its fair share"
-    lines = {k: trial.figures[f"line {k}"] for k in range(3) if f"line {k}" in trial.figures}
-    k = max(lines, key=lambda line: lines[line].change)
-    before, after = 100 * lines[k].before, 100 * lines[k].after
-    return f"betting line {k + 1} reached in {before:.0f}% \u2192 {after:.0f}% of races"
+        said = f"the worst grid slot {m.before:.1f} → {m.after:.1f} points outside its fair share"
+        return Figure(said, change_words(m, 1, " points"), m.noise)
+    if part == "betting lines":
+        k, m = _betting_line(trial)
+        before, after = 100 * m.before, 100 * m.after
+        said = f"betting line {k + 1} reached in {before:.0f}% → {after:.0f}% of races"
+        return Figure(said, change_words(m, 0, " points", 100), m.noise)
+    m = trial.stalled
+    said = f"stalled cars {m.before:.2f} → {m.after:.2f} a race"
+    return Figure(said, change_words(m, 2, " a race"), m.noise)
+
+
+def change_words(m: Measured, digits: int, unit: str = "", scale: float = 1.0) -> str:
+    """A change with its unit and its 95% interval: "-0.18 a race (-0.28 to -0.08)",
+    the difference of the figures as shown."""
+    shown = shown_change(scale * m.before, scale * m.after, digits)
+    low, high = scale * m.low, scale * m.high
+    return f"{shown:+.{digits}f}{unit} ({low:+.{digits}f} to {high:+.{digits}f})"
+
+
+def line_figures(trial: Trial) -> dict[int, Measured]:
+    """Per betting line measured, its share of races reached before and after the fix."""
+    return {k: trial.figures[f"line {k}"] for k in range(3) if f"line {k}" in trial.figures}
+
+
+def _betting_line(trial: Trial) -> tuple[int, Measured]:
+    """The betting line a fix is about: the one it moves, else the one whose races
+    reached changed most."""
+    lines = line_figures(trial)
+    proposal = trial.edit.proposal
+    if proposal.kind == "line" and proposal.line in lines:
+        return proposal.line, lines[proposal.line]
+    k = max(lines, key=lambda line: abs(lines[line].change))
+    return k, lines[k]
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter a capital."""
+    return text[:1].upper() + text[1:]
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 def _measured_dict(m: Measured) -> dict[str, Any]:

@@ -14,7 +14,14 @@ from trackside.engine.balance.intervals import holm, share_p_value, wilson
 from trackside.engine.balance.jams import Stretch, jammed_stretches
 from trackside.engine.balance.report import SLOTS, BalanceReport
 from trackside.engine.balance.rule_hints import rule_hints
-from trackside.engine.balance.wording import Hint, interval_words, percent, tenths
+from trackside.engine.balance.wording import (
+    Hint,
+    amount_range,
+    percent,
+    percent_range,
+    range_digits,
+    tenths,
+)
 from trackside.engine.text import plural
 from trackside.engine.track.model import Track
 
@@ -44,8 +51,8 @@ STUCK_NOTICE = 0.10  # races in which a start slot cannot move on the first roun
 # blamed on the grid only beyond the most measured.
 FIRST_TURN_EDGE = 0.115
 SUGGEST_GRID = (
-    "Move the grid back from the first corner or widen the track there "
-    "(Suggest fixes measures what moving it back does)."
+    "Try moving the grid back from the first corner, or widening the track there; "
+    "Suggest fixes measures what moving it back does."
 )
 
 
@@ -56,7 +63,11 @@ def hints(report: BalanceReport, track: Track | None = None) -> list[Hint]:
     n = report.games
     if n < MIN_GAMES:
         return [
-            Hint(f"Only {plural(n, 'game')}: run at least {MIN_GAMES} to learn anything.", "info")
+            Hint(
+                f"Only {plural(n, 'game')} played: play at least {MIN_GAMES} before reading "
+                "anything into the figures.",
+                "info",
+            )
         ]
     slots = _slots(report, track)
     found = [*_stalls(report), *slots, *_first_round(report, track), *_first_player(report)]
@@ -64,12 +75,17 @@ def hints(report: BalanceReport, track: Track | None = None) -> list[Hint]:
     found += _jams(report, track)
     if not any(h.severity == "warning" for h in found):
         pole = any(h.severity == "info" for h in slots)  # within what the first turn gives
-        allows = "chance and the pole's first turn allow" if pole else "chance allows"
+        why = (
+            "the pole's lead is no more than playing first gives, and no other difference "
+            "goes beyond chance"
+            if pole
+            else "no difference between them goes beyond chance"
+        )
         found.insert(
             0,
             Hint(
-                f"No grid slot wins more or less than {allows} over {plural(n, 'game')} "
-                f"(balance {report.balance:.2f}).",
+                f"Every grid slot wins about as often as it should over {plural(n, 'game')}: "
+                f"{why}. Balance {report.balance:.2f} (1 means every slot wins as often).",
                 "info",
             ),
         )
@@ -107,31 +123,31 @@ def _stalls(report: BalanceReport) -> list[Hint]:
         return []
     where = tuple(s for s, _n in report.stall_spaces.most_common(3))
     said = (
-        f"Cars stall before the finish in {percent(share)} of races "
-        f"({per_race:.2f} ± {(high - low) / 2:.2f} cars a race"
+        "Cars stall (left short of the finish when the cards run out) in "
+        f"{percent(share)} of races: {amount_range(per_race, max(0.0, low), high)} stalled "
+        f"cars a race. A circuit should stall fewer than {STALL_GOAL} a race"
     )
     if low <= STALL_GOAL:
-        verdict = (
-            "about the" if per_race > STALL_GOAL else "within the"
-        ) + f" {STALL_GOAL} a race a circuit should stay under"
-        more = ": more games will tell whether it is too long." if per_race > STALL_GOAL else "."
-        return [Hint(f"{said}, {verdict}){more}", "info", where)]
+        if per_race > STALL_GOAL:
+            verdict = "; this one is about that, and more games will tell whether it is too long."
+        else:
+            verdict = ", and this one does."
+        return [Hint(said + verdict, "info", where)]
     steps = finish_move(report)
-    said += f", more than the {STALL_GOAL} a race a circuit should stay under)"
     if steps is None:
         return [
             Hint(
-                f"{said}: many stalled cars are too far behind for a shorter race to save "
-                "them; look at where they stall (jams, a narrow stretch).",
+                f"{said}. Many stalled cars are too far behind for a shorter race to save "
+                "them: look at where they stall (a jam, a narrow stretch).",
                 "warning",
                 where,
             )
         ]
     after = stalled_after_finish_moved(report, steps)
     text = (
-        f"{said}: the circuit is about {plural(steps, 'space')} too long for the deck. "
-        f"With the finish line {plural(steps, 'space')} earlier, about {after:.2f} cars "
-        "a race would stall."
+        f"{said}. The circuit is about {plural(steps, 'space')} too long for the deck: with "
+        f"the finish line {plural(steps, 'space')} earlier, expect about {after:.2f} stalled "
+        "cars a race."
     )
     return [Hint(text, "warning", where, Proposal("line", steps))]
 
@@ -170,31 +186,38 @@ def slot_hints(report: BalanceReport, track: Track | None = None) -> list[tuple[
     grid = suggest_grid(track)
     for k, (share, low, high) in enumerate(shares):
         space = report.grid[k] if k < len(report.grid) else ""
-        where = f" (start space {space})" if space else ""
-        spaces = (space,) if space else ()
-        said = (
-            f"Grid slot {k + 1}{where} wins {percent(share)} of races {interval_words(low, high)}"
+        where = ", ".join(
+            (["the pole"] if k == 0 else []) + ([f"start space {space}"] if space else [])
         )
+        where = f" ({where})" if where else ""
+        spaces = (space,) if space else ()
+        said = f"Grid slot {k + 1}{where} wins {percent_range(share, low, high, 1)} of races"
         if k == 0 and low > fair:
             out.append((k, _pole(said, warned[0], fair, spaces, grid)))
         elif not warned[k]:
             continue
         elif low > fair:
-            text = f"{said}, more than its fair {tenths(fair)}: the opening favours it. {grid}"
+            text = f"{said}, more than {_fair(fair)}: the opening favours it. {grid}"
             out.append((k, Hint(text, "warning", spaces)))
         elif k == 0:
             text = (
-                f"{said}, less than its fair {tenths(fair)} although its owner plays first: "
-                f"the opening holds it back. {grid}"
+                f"{said}, less than {_fair(fair)}, although its owner plays first: the "
+                f"opening holds it back. {grid}"
             )
             out.append((k, Hint(text, "warning", spaces)))
         else:
             text = (
-                f"{said}, less than the {tenths(rest)} each slot behind the pole wins when "
-                f"they share what the pole leaves evenly: it starts at a disadvantage. {grid}"
+                f"{said}: too few. The pole wins {tenths(shares[0][0])}; the "
+                f"{tenths(1 - shares[0][0])} it leaves, shared evenly, gives each other slot "
+                f"{tenths(rest)}. This slot starts at a disadvantage. {grid}"
             )
             out.append((k, Hint(text, "warning", spaces)))
     return out
+
+
+def _fair(fair: float) -> str:
+    """A fair share of races in words: "the fair 16.7% (1 race in 6)"."""
+    return f"the fair {tenths(fair)} (1 race in {round(1 / fair)})"
 
 
 def slot_bands(report: BalanceReport) -> list[tuple[float, float]]:
@@ -221,8 +244,8 @@ def suggest_grid(track: Track | None) -> str:
         why = why_not(track, Proposal("grid", 1))
         if why:
             return (
-                "Move the grid back from the first corner or widen the track there (Suggest "
-                f"fixes cannot move the grid back here: {why})."
+                "Try moving the grid back from the first corner, or widening the track "
+                f"there. Suggest fixes cannot move the grid back here: {why}."
             )
     return SUGGEST_GRID
 
@@ -231,20 +254,19 @@ def _pole(wins: str, blamed: bool, fair: float, spaces: tuple[str, ...], grid: s
     """The pole wins more than its fair share: say the first turn does that, and blame
     the grid only when ``blamed``: beyond what the turn gives, the slots judged together."""
     first_turn = (
-        "its owner plays first (the pole car's owner starts the race), which alone lifts "
-        "the pole to as much as "
-        f"{percent(fair + FIRST_TURN_EDGE)} of wins on the bundled circuits"
+        "the pole car's owner plays first, which alone lifts the pole to winning as much "
+        f"as {percent(fair + FIRST_TURN_EDGE)} of races on the bundled circuits"
     )
     if not blamed:
         return Hint(
-            f"{wins}, more than its fair {tenths(fair)}, but {first_turn}: "
-            "nothing here points at the grid.",
+            f"{wins}, more than {_fair(fair)}. That is expected: {first_turn}. Nothing here "
+            "points at the grid.",
             "info",
             spaces,
         )
     return Hint(
-        f"{wins}, more than its fair {tenths(fair)} and more than the first turn "
-        f"explains: {first_turn}, so the opening favours it too. {grid}",
+        f"{wins}: more than playing first explains. {first_turn[0].upper()}{first_turn[1:]}. "
+        f"The rest of its lead comes from the opening. {grid}",
         "warning",
         spaces,
     )
@@ -255,17 +277,18 @@ def _first_round(report: BalanceReport, track: Track | None) -> list[Hint]:
     out = []
     grid = suggest_grid(track) if any(report.first_round_stuck) else SUGGEST_GRID
     for k, stuck in enumerate(report.first_round_stuck):
-        low, _high = wilson(stuck, report.games)
+        low, high = wilson(stuck, report.games)
         if low <= STUCK_NOTICE:
             continue
         space = report.grid[k] if k < len(report.grid) else ""
         where = f" (start space {space})" if space else ""
+        stuck_in = percent_range(stuck / report.games, low, high)
         out.append(
             Hint(
-                f"In {percent(stuck / report.games)} of races the car starting in grid slot "
-                f"{k + 1}{where} cannot move on a card of the first round (no free space "
-                "ahead): the cars in front of it block it. A grid with room ahead of its "
-                f"back row lets every car start racing. {grid}",
+                f"The car starting in grid slot {k + 1}{where} is boxed in at the start. In "
+                f"{stuck_in} of races it cannot move on a card of the first round: the cars "
+                "in front of it leave no free space ahead. A grid with room ahead of its back "
+                f"row lets every car start racing. {grid}",
                 "warning",
                 (space,) if space else (),
             )
@@ -277,10 +300,12 @@ def _first_player(report: BalanceReport) -> list[Hint]:
     fair = 1 / report.players
     share, low, high = report.first_player_share()
     if low > fair or high < fair:
+        won = percent_range(share, low, high, range_digits(low, high, fair))
         return [
             Hint(
-                f"The player who plays first (the pole car's owner) wins {percent(share)} "
-                f"of games (fair {percent(fair)}): playing first matters on this circuit.",
+                f"The player who plays first (the pole car's owner) wins {won} of games, "
+                f"against a fair {percent(fair)} (1 game in {report.players}): playing first "
+                "matters on this circuit.",
                 "info",
             )
         ]
@@ -306,11 +331,13 @@ def _lines(report: BalanceReport) -> list[Hint]:
     out = []
     for line in range(3):
         reached = report.line_reached[line]
-        _low, high = wilson(reached, report.games)
+        low, high = wilson(reached, report.games)
         if high >= LINE_AIM:
             continue
         said = (
-            f"Betting line {line + 1} is reached in only {percent(reached / report.games)} of races"
+            f"Betting line {line + 1} is reached in only "
+            f"{percent_range(reached / report.games, low, high)} of races; it should be in "
+            f"{percent(LINE_AIM)} or more"
         )
         steps = next(
             (
@@ -321,13 +348,13 @@ def _lines(report: BalanceReport) -> list[Hint]:
             None,
         )
         if steps is None:
-            out.append(Hint(f"{said}: move it well earlier.", "warning"))
+            out.append(Hint(f"{said}. Move it well earlier.", "warning"))
             continue
         after = reached_after_line_moved(report, line, steps)
         out.append(
             Hint(
-                f"{said}. With it {plural(steps, 'space')} earlier, about {percent(after)} "
-                "of races would reach it.",
+                f"{said}. With the line {plural(steps, 'space')} earlier, about "
+                f"{percent(after)} of races would reach it.",
                 "warning",
                 proposal=Proposal("line", steps, line=line),
             )
@@ -348,15 +375,12 @@ def _jams(report: BalanceReport, track: Track | None) -> list[Hint]:
 def _jam_text(stretch: Stretch) -> str:
     first, last = stretch.spaces[0], stretch.spaces[-1]
     where = f"at {first}" if first == last else f"in the stretch {first} to {last}"
-    said = f"Cars end a move blocked {stretch.per_race:.1f} times a race {where}"
+    said = f"Cars jam {where}: a move ends blocked there {stretch.per_race:.1f} times a race"
     if stretch.lanes is None:
-        return f"{said}: the track narrows or jams just ahead of it."
+        return f"{said}. The track narrows or jams just ahead of it."
     if stretch.lanes == 1:
-        return (
-            f"{said}, where the track is one lane wide: a second lane there would let cars "
-            "pass and ease it."
-        )
+        return f"{said}. The track is one lane wide there: a second lane would let cars pass."
     return (
-        f"{said}, where the track is {stretch.lanes} lanes wide but cars queue behind one "
-        "another: another lane there, or a gentler bend, would ease it."
+        f"{said}. The track is {stretch.lanes} lanes wide there, but cars queue behind one "
+        "another: another lane, or a gentler bend, would ease it."
     )

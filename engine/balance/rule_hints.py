@@ -14,7 +14,7 @@ from __future__ import annotations
 from trackside.engine.balance.report import BalanceReport
 from trackside.engine.balance.rules import CarTotals, RuleTotals
 from trackside.engine.balance.tallies import Tally
-from trackside.engine.balance.wording import Hint, digits_for, interval_words, percent
+from trackside.engine.balance.wording import Hint, money_range, percent, percent_range
 
 # Plain-word boundaries for the share of the winner's money that came from bets.
 BETS_WEIGH = 0.5  # more than half: the bets bring the winner more than the race
@@ -34,11 +34,8 @@ def rule_hints(report: BalanceReport) -> list[Hint]:
 
 
 def money(tally: Tally) -> str:
-    """A mean amount with the half-width of its 95% interval: "$7.2M ± 0.4"."""
-    low, high = tally.interval()
-    half = (high - low) / 2
-    digits = digits_for(half)
-    return f"${tally.mean:.{digits}f}M ± {half:.{digits}f}"
+    """A mean amount of money with its 95% interval: "$7.2M (6.8-7.6)"."""
+    return money_range(tally.mean, *tally.interval())
 
 
 def _powers(rules: RuleTotals, players: int) -> list[Hint]:
@@ -50,13 +47,13 @@ def _powers(rules: RuleTotals, players: int) -> list[Hint]:
         if name not in beyond:
             continue
         share, low, high = totals.win_share()
-        more = low > fair
+        more = "more" if low > fair else "less"
         out.append(
             Hint(
-                f"{name.title()}'s holder wins {percent(share)} of games "
-                f"{interval_words(low, high)}, {'more' if more else 'less'} than the fair "
-                f"{percent(fair)} even with the {held} powers judged together: the power is "
-                f"worth {'more' if more else 'less'} than the others.",
+                f"{name.title()} is worth {more} than the other powers: its holder wins "
+                f"{percent_range(share, low, high, 1)} of games, against a fair {percent(fair)} "
+                f"(1 game in {players}). That is beyond chance, even with {held} powers "
+                "compared at once.",
                 "info",
             )
         )
@@ -73,10 +70,9 @@ def _auction(rules: RuleTotals, grid: list[str]) -> list[Hint]:
         cheap = norm == "bargain"
         out.append(
             Hint(
-                f"Cars are {'cheap' if cheap else 'dear'} in the auction: a car costs "
-                f"{money(every.price)} and returns {money(every.returned)} in race "
-                f"winnings on average, so {'every' if cheap else 'no'} car pays for itself "
-                "as a rule.",
+                f"Cars are {'cheap' if cheap else 'dear'} in the auction: on average a car "
+                f"costs {money(every.price)} and wins its owner {money(every.returned)} in "
+                f"race payouts. As a rule, {'a' if cheap else 'no'} car pays for itself.",
                 "info",
             )
         )
@@ -117,8 +113,8 @@ def _car(name: str, cars: CarTotals, norm: str, spaces: tuple[str, ...]) -> list
         return []
     return [
         Hint(
-            f"{name} is {'a bargain' if verdict == 'bargain' else 'overpriced'}: it costs "
-            f"{money(cars.price)} and returns {money(cars.returned)}.",
+            f"{name} is {'a bargain' if verdict == 'bargain' else 'overpriced'}: on average "
+            f"it costs {money(cars.price)} and wins {money(cars.returned)} in race payouts.",
             "info",
             spaces,
         )
@@ -130,9 +126,9 @@ def _betting(rules: RuleTotals) -> list[Hint]:
     if rules.winner_bets.den:
         share = rules.winner_bets.value
         low, high = rules.winner_bets.interval()
-        said = f"{percent(share)} of the winner's money came from bets {interval_words(low, high)}"
+        said = f"{percent_range(share, low, high, 1)} of the winner's money came from bets"
         if low > BETS_WEIGH:
-            out.append(Hint(f"Betting weighs more than the race: {said}.", "info"))
+            out.append(Hint(f"Bets weigh more than the race: {said}.", "info"))
         elif high < BETS_LIGHT:
             out.append(Hint(f"Bets hardly count: only {said}.", "info"))
     if rules.last_line_applies and rules.games:
@@ -140,8 +136,9 @@ def _betting(rules: RuleTotals) -> list[Hint]:
         if low > LAST_LINE_NOTICE:
             out.append(
                 Hint(
-                    f"The last betting line decides the winner in {percent(share)} of games "
-                    f"{interval_words(low, high)}: without bet 3 another player would have won.",
+                    "The last betting line decides the winner in "
+                    f"{percent_range(share, low, high, 1)} of games: without the bets made "
+                    "there, another player would have won.",
                     "info",
                 )
             )

@@ -24,6 +24,7 @@ from trackside.engine.balance.hints import FIRST_TURN_EDGE
 from trackside.engine.balance.intervals import corrected_z, wilson
 from trackside.engine.balance.report import SLOTS, BalanceReport
 from trackside.engine.balance.runner import BalanceRun, Totals, run_totals
+from trackside.engine.balance.wording import percent_range
 
 PRECISION = 0.03  # half-width of every slot's 95% interval that answers the question
 ROUND = 60  # checkpoints are whole multiples of this: every rotation of up to six bot kinds
@@ -77,9 +78,9 @@ def unfair_slot(report: BalanceReport, z: float) -> str:
         if n and (low > band_high or high < band_low):
             way = "more" if low > band_high else "less"
             return (
-                f"grid slot {slot + 1} wins {way} than its fair share "
-                f"({100 * wins / n:.0f}%, {100 * low:.0f}% to {100 * high:.0f}% at the "
-                "corrected level)"
+                f"grid slot {slot + 1} wins {way} than its fair share: "
+                f"{percent_range(wins / n, low, high)} of races (an interval made wider "
+                "for the run's many looks)"
             )
     return ""
 

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from trackside.engine.balance.wording import DASH, percent_range
+from trackside.engine.balance.wording import DASH, amount_range, percent_range
 from trackside.engine.game.variants import POWERS
 
 Step = str | tuple[str, str]  # a key, or (key, value): the list item whose key has that value
@@ -56,12 +56,11 @@ class Figure:
             return MISSING
         if self.form == "share" and found.low is not None and found.high is not None:
             return percent_range(found.value, found.low, found.high, 1)
-        scale, unit = (100.0, "%") if self.form == "share" else (1.0, "")
-        digits = 1 if self.form == "share" else self.digits
-        text = f"{scale * found.value:.{digits}f}{unit}"
+        if self.form == "share":
+            return f"{100 * found.value:.1f}%"
         if found.low is not None and found.high is not None:
-            text += f" ({found.low:.{digits}f}{DASH}{found.high:.{digits}f})"
-        return text
+            return amount_range(found.value, found.low, found.high, self.digits)
+        return f"{found.value:.{self.digits}f}"
 
 
 # The sweep's figures, in the order of the table's columns; the power figures go

@@ -5,8 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trackside.engine.balance.edits import Proposal
+from trackside.engine.text import MONEY_DIGITS, money
 
 DASH = "\u2013"  # an en dash: between an interval's ends, and for a figure missing
+# What the brackets after a figure mean, said once above the hints.
+BRACKETS = "In brackets after a figure: its 95% interval, the range chance leaves for it."
 
 
 @dataclass(frozen=True)
@@ -39,13 +42,6 @@ def tenths(share: float) -> str:
     return f"{100 * share:.1f}%"
 
 
-def interval_words(low: float, high: float) -> str:
-    """A share's 95% interval in a sentence, to a tenth of a point: "(25.3% to 33.1% at
-    95%)". Given whole, never as a "±": a Wilson interval is not symmetric about the
-    share, and "22% ± 6%, more than its fair 17%" read as if it held the fair share."""
-    return f"({tenths(low)} to {tenths(high)} at 95%)"
-
-
 def percent_range(share: float, low: float, high: float, digits: int = 0) -> str:
     """A share with its 95% interval as it lies, for a table: "15% (8-24)" (an en dash
     between the ends), to ``digits`` decimals; never "15% ± 9", for the interval is not
@@ -66,7 +62,35 @@ def range_digits(low: float, high: float, fair: float) -> int:
     return 1 if whole in (round(100 * low), round(100 * high)) else 0
 
 
-def digits_for(half: float) -> int:
-    """Decimals for an amount with an interval of half-width ``half``: to the first
-    figure of the half-width, one decimal at least ("29.9 ± 0.8", "3.21 ± 0.09")."""
-    return 1 if half >= 0.1 else 2
+def range_ends(low: float, high: float, digits: int) -> str:
+    """An interval's ends to ``digits`` decimals: "3.3-3.5" (an en dash between
+    them), or "-2.0 to -0.4" when an end is below zero, where a dash beside a minus
+    sign misreads."""
+    if low < 0 or high < 0:
+        return f"{low:.{digits}f} to {high:.{digits}f}"
+    return f"{low:.{digits}f}{DASH}{high:.{digits}f}"
+
+
+def _digits(value: float, low: float, high: float, digits: int) -> int:
+    """``digits``, or one more where the interval would vanish: every end that differs
+    from the value shown as the value itself ("3.5 (3.5-3.5)")."""
+    differ = [end for end in (low, high) if end != value]
+    shown = round(value, digits)
+    vanishes = bool(differ) and all(round(end, digits) == shown for end in differ)
+    return digits + 1 if vanishes else digits
+
+
+def amount_range(value: float, low: float, high: float, digits: int = 2) -> str:
+    """An amount (a mean per race, a place) with its 95% interval, in the form a share
+    has: "0.37 (0.34-0.40)", to ``digits`` decimals (one more where the interval
+    would read as no interval at all)."""
+    digits = _digits(value, low, high, digits)
+    return f"{value:.{digits}f} ({range_ends(low, high, digits)})"
+
+
+def money_range(value: float, low: float, high: float) -> str:
+    """An amount of money with its 95% interval, in the form a share has: "$3.4M
+    (3.3-3.5)", to a tenth of a million (a hundredth where the interval would
+    read as no interval at all); every money figure of the lab is shown so."""
+    digits = _digits(value, low, high, MONEY_DIGITS)
+    return f"{money(value, digits)} ({range_ends(low, high, digits)})"

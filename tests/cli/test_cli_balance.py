@@ -192,7 +192,7 @@ def test_suggest_ranks_fixes_and_writes_them(capsys, tmp_path):
     )
     assert code == 0
     assert "Quarry Hairpin: 20 games each with greedy bots" in out
-    assert "1. " in out and "problems lessened" in out and "stalled cars per race" in out
+    assert "1. " in out and "Problem score " in out and "Stalled cars " in out
     data = json.loads(path.read_text())
     assert data["format"] == "trackside-fixes/1" and data["fixes"]
     assert data["fixes"][0]["fix"] in out
@@ -240,15 +240,21 @@ def test_against_shows_every_figure_s_change_for_two_variants(capsys, tmp_path):
     assert "%" in lines["races with a stalled car"] and "$" in lines["bet 1 payout"]
     assert "≈ marks a change within noise" in out
     # Every change is the difference of the two figures as printed (a reader checks).
-    row = re.compile(r"\s{2,}\$?(-?[\d.]+)[%M]?\s+\$?(-?[\d.]+)[%M]?\s+(?:≈ )?([+-][\d.]+)")
-    checked = 0
+    # Money reads as it does everywhere ("$3.4M", a change "+$0.6M").
+    figure = r"(-?)\$?([\d.]+)[%M]?"
+    row = re.compile(rf"\s{{2,}}{figure}\s+{figure}\s+(?:≈ )?([+-])\$?([\d.]+)")
+    checked = money = 0
     for line in out.splitlines()[3:]:
         found = row.search(line)
         if found:
-            was, now, change = (float(n) for n in found.groups())
+            was, now, change = (
+                float(a + b) for a, b in zip(*[iter(found.groups())] * 2, strict=True)
+            )
             assert change == pytest.approx(now - was, abs=1e-9), line
             checked += 1
-    assert checked > 20
+            money += "$" in line
+    assert checked > 20 and money > 10
+    assert re.search(r"bet 1 payout +\$\d+\.\dM +\$\d+\.\dM +(≈ )?[+-]\$\d+\.\dM$", out, re.M)
     assert "Only Standard has these figures (not compared): winner decided by the last" in out
     assert err.startswith("simulated 40 games in")
     data = json.loads(path.read_text())

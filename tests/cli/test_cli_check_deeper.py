@@ -71,7 +71,7 @@ def test_check_deeper_json_says_when_too_few_games_tell_nothing(capsys, straight
     assert code == 0
     data = json.loads(out)
     assert data["verdict"]["outcome"] == "too few games" and not data["verdict"]["holds"]
-    assert data["verdict"]["text"].startswith("Only 10 paired games with stronger bots")
+    assert data["verdict"]["text"].startswith("Only 10 games played with stronger bots")
 
 
 @pytest.mark.parametrize(

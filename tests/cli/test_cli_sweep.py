@@ -260,6 +260,8 @@ def test_a_swept_deck_is_read_and_never_replaced(capsys, tmp_path, monkeypatch):
 
 
 def test_the_progress_bar_says_the_time_left(monkeypatch):
+    """Estimating until a few games have come in after the first, then the time left at
+    the pace they come in: 250 games 10 s after the first 50 (20 a second), 750 left."""
     import io
 
     from trackside.cli import progress
@@ -269,12 +271,22 @@ def test_the_progress_bar_says_the_time_left(monkeypatch):
         def isatty(self) -> bool:
             return True
 
+    class Clock:
+        now = 0.0
+
+        def __call__(self) -> float:
+            return self.now
+
     screen = Terminal()
     monkeypatch.setattr(sys, "stderr", screen)
-    bar = progress.ProgressBar(1000)
-    bar.began -= 10  # ten seconds ago
+    clock = Clock()
+    bar = progress.ProgressBar(1000, clock=clock)
+    clock.now = 30.0  # the workers' start-up and the first task: 50 games in 30 s
+    bar.update(50, note="1 of 4 settings")
+    assert screen.getvalue().endswith(", 1 of 4 settings, estimating the time left\u2026\x1b[K")
+    clock.now = 40.0
     bar.update(250, note="1 of 4 settings")
-    shown = screen.getvalue()
-    assert shown.startswith("\r[#######.......................] 250/1000 games, 1 of 4 settings")
-    assert shown.endswith(", 30 s left\x1b[K")
+    shown = screen.getvalue().split("\r")[-1]
+    assert shown.startswith("[#######.......................] 250/1000 games, 1 of 4 settings")
+    assert shown.endswith(", 38 s left\x1b[K")  # not 2 min 00 s, counted from the start
     assert [duration(s) for s in (42, 190, 3900)] == ["42 s", "3 min 10 s", "1 h 05 min"]

@@ -75,7 +75,7 @@ def test_a_cancelled_check_keeps_the_games_both_sets_of_bots_played(qtbot, strai
     qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
     assert panel.report.cancelled and 10 <= panel.report.games < 30
     assert panel.previous.games == panel.report.games
-    assert panel.verdict.text().startswith(f"Only {panel.report.games} paired games")
+    assert panel.verdict.text().startswith(f"Only {panel.report.games} games played")
 
 
 def test_random_bots_and_a_changed_circuit_are_not_checked(qtbot, straight):

@@ -3,6 +3,7 @@ spaces, the heat map on the canvas, compare runs, stale when the circuit changes
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -15,8 +16,10 @@ from trackside.editor.document.compound import apply_edited_track
 from trackside.engine.balance import BalanceReport
 from trackside.engine.balance.compare import NOISE_MARK
 from trackside.engine.balance.edits import Edit, Proposal, make_edit
+from trackside.engine.balance.fix_words import main_line
 from trackside.engine.balance.fixes import FixSearch, Measured, Trial
-from trackside.engine.balance.wording import percent_range, range_digits
+from trackside.engine.balance.wording import money_range, percent_range, range_digits
+from trackside.engine.text import Pace, duration
 from trackside.engine.track.model import save_track
 
 pytestmark = pytest.mark.gui
@@ -161,7 +164,10 @@ def test_suggest_fixes_lists_them_best_first_and_applies_one_as_one_undo_step(qt
     assert fixes.fix_list.count() == len(search.trials)
     first = fixes.fix_list.item(0).text()
     assert first.startswith(f"1. {search.trials[0].edit.text}")
-    assert "Stalled cars per race" in first and " to " in first  # each with its interval
+    assert main_line(search.trials[0]) in first and " to " in first  # with its interval
+    fixes.select(0)
+    assert "Stalled cars " in fixes.fix_list.item(0).text()  # every figure, once selected
+    fixes.choose_none()
     improvements = [t.improvement.change for t in search.trials]
     assert improvements == sorted(improvements, reverse=True)
     before = quarry.doc.track.copy()
@@ -275,13 +281,31 @@ def test_cancel_stops_a_run(qtbot, quarry):
 
 
 def test_the_progress_bar_says_the_time_left(qtbot, quarry):
-    """A long run says how long the rest takes at the pace so far, as the command line's
-    bar does (a designer waited minutes for fixes with no idea how long)."""
+    """A long run says how long the rest takes, as the command line's bar does (a
+    designer waited minutes for fixes with no idea how long). Counted from the start, a
+    slow start made it far too long early on busy cores; it is told at the pace the
+    games come in once a few have, "estimating" until then. Here the panel's clock says
+    the first game came in 20 s after the start and one every 0.1 s after it: from the
+    start, game 100 would say 4,900 games at 0.2 s each, 16 min 20 s; the rest takes
+    8 min 10 s."""
     panel = quarry.balance_panel
+    asked: list[float] = []
+
+    def clock() -> float:
+        now = 0.0 if not asked else 20 + 0.1 * (len(asked) - 1)  # a game a call
+        asked.append(now)
+        return now
+
+    panel.clock = clock
     panel.games_box.setValue(5000)
     quarry.balance_menu.act_simulate.trigger()
+    assert panel.progress.text() == "0 of 5000 games, estimating the time left\u2026"
     qtbot.waitUntil(lambda: panel.progress.text().endswith(" left"), timeout=60_000)
-    assert " of 5000 games, " in panel.progress.text()
+    shown = re.fullmatch(r"(\d+) of 5000 games, (.+) left", panel.progress.text())
+    assert shown is not None, panel.progress.text()
+    games = int(shown[1])
+    assert games >= 1 + Pace.FEWEST_SECONDS / 0.1  # estimating until then
+    assert shown[2] == duration((5000 - games) * 0.1)
     panel.cancel()
     qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
 
@@ -427,11 +451,19 @@ def test_the_rules_section_shows_the_powers_the_auction_and_the_betting(qtbot, q
     assert auction.rowCount() == 12  # six grid slots, six powers
     assert auction.item(0, 0).text() == f"Slot 1 {report.grid[0]}"
     pole = report.rules.slots[0]
-    assert auction.item(0, 1).text().startswith(f"{pole.price.mean:.1f}")
+    # Money reads one way in every table and hint: "$3.4M (3.1-3.7)"; in the tables of
+    # five columns the interval goes under the amount.
+    price = money_range(pole.price.mean, *pole.price.interval())
+    assert auction.item(0, 1).text() == price.replace(" (", "\n(")
     figures = rules.figure_table
     names = [figures.item(r, 0).text() for r in range(figures.rowCount())]
     assert names[:2] == ["Winner's money from bets", "Winner's bets that paid"]
-    assert "Bet 3 payout ($M)" in names and "Winner decided by bet 3" in names
+    assert "Bet 3 payout" in names and "Winner decided by bet 3" in names
+    money_cells = [auction.item(r, c).text() for r in range(12) for c in (1, 3)]
+    money_cells += [powers.item(r, 3).text() for r in range(6)]
+    money_cells += [figures.item(names.index(f"Bet {k} payout"), 1).text() for k in (1, 2, 3)]
+    form = r"\$\d+\.\dM\s\(\d+\.\d\u2013\d+\.\d\)"
+    assert all(re.fullmatch(form, text) for text in money_cells), money_cells
     assert "Aggressive taken in the auction" in names
     assert all(figures.item(r, 1).text() for r in range(figures.rowCount()))
     assert not powers.item(0, 2).text()  # nothing to compare with yet
@@ -475,7 +507,7 @@ def test_compare_with_variant_plays_both_on_the_same_games_and_shows_the_changes
     }
     assert all(changes.values()), changes
     # Bet 3 pays 16 on the winner instead of 3, 2 or 1: far beyond noise.
-    assert changes["Bet 3 payout ($M)"].startswith("+")
+    assert changes["Bet 3 payout"].startswith("+$")
     assert all(rules.power_table.item(r, 2).text() for r in range(6))
     assert all(rules.auction_table.item(r, 4).text() for r in range(12))
     assert panel.legend.isVisible()

@@ -149,9 +149,13 @@ def test_the_panel_names_fixes_not_tried_and_what_each_makes_worse(qtbot, window
     wait_idle(qtbot, panel)
     said = panel.fixes.summary.text()
     assert "Not tried:<br>" in said and "The grid cannot move back: the finish line is only" in said
-    rows = [panel.fixes.fix_list.item(r).text() for r in range(panel.fixes.fix_list.count())]
-    assert all("Problems lessened" in row for row in rows)
-    assert any(": stalls " in row or ": grid slots " in row for row in rows)  # its parts
+    fix_list = panel.fixes.fix_list
+    rows = []
+    for r in range(fix_list.count()):
+        panel.fixes.select(r)  # a fix selected shows every figure
+        rows.append(fix_list.item(r).text())
+    assert all("Problem score " in row for row in rows)
+    assert any("; of it, stalls " in row or "; of it, grid slots " in row for row in rows)
 
 
 def test_the_slot_table_marks_the_slots_the_hints_warn_about(qtbot, quarry):
@@ -181,7 +185,7 @@ def test_the_panel_says_when_the_order_of_the_fixes_is_chance(quarry):
     fixes = quarry.balance_panel.fixes
     fixes.show_search(FixSearch(base, [trial], track=quarry.doc.track))
     said = fixes.summary.text()
-    assert "<b>No fix lessens the problems beyond noise in 200 games" in said
+    assert "<b>No fix makes the circuit better beyond noise in 200 games" in said
     assert fixes.fix_list.count() == 1
 
 
@@ -203,3 +207,55 @@ def test_the_progress_bar_of_suggest_fixes_says_its_count_in_one_line_that_fits(
     assert "… Now playing " in panel.status.text()
     panel.cancel()
     wait_idle(qtbot, panel)
+
+
+def test_a_fix_reads_at_a_glance_and_shows_every_figure_when_selected(quarry):
+    """A fix was five or six lines of signed numbers ("Problems lessened +0.23 (-0.47 to
+    +0.87) ≈: stalls -0.01 …, grid slots +0.24 …") with no unit for "problems". It now
+    reads: what it changes, then the figure it changes most with its unit, its interval
+    and whether that is beyond noise. Selected (and in its tooltip), every other figure
+    follows, each with its interval and noise mark."""
+    from trackside.engine.balance import BalanceReport
+    from trackside.engine.balance.fixes import FixSearch, Measured, Trial
+
+    base = BalanceReport("Quarry Hairpin", "standard", 4, ["strong"], games=200)
+    edit = make_edit(quarry.doc.track, Proposal("line", 4))
+    stalled = Measured(0.60, 0.42, -0.28, -0.08)  # cars a race, beyond noise
+    figures = {
+        "stall problems": Measured(0.2, 0.0, -0.3, -0.1),
+        "slot problems": Measured(0.7, 0.9, -0.4, 0.8),
+    }
+    trial = Trial(
+        edit,
+        200,
+        Measured(0.9, 1.0, -0.3, 0.5),  # the problems taken away: within noise
+        Measured(0.91, 0.90, -0.07, 0.07),
+        stalled,
+        Measured(4.4, 4.4, -4.5, 4.0),
+        base,
+        figures,
+    )
+    fixes = quarry.balance_panel.fixes
+    fixes.show_search(FixSearch(base, [trial], track=quarry.doc.track))
+    item = fixes.fix_list.item(0)
+    short = [
+        f"1. {edit.text}",
+        "Stalled cars 0.60 \u2192 0.42 a race: -0.18 a race (-0.28 to -0.08), beyond noise",
+    ]
+    assert item.text().splitlines() == short
+    details = [
+        "\u00b7 Grid slots 11.7 \u2192 15.0 points outside their fair share, all told: +3.3 "
+        "points (-6.7 to +13.3) \u2248",
+        "\u00b7 The worst grid slot 4.4 \u2192 4.4 points outside its fair share: +0.0 points "
+        "(-4.5 to +4.0) \u2248",
+        "\u00b7 Balance 0.91 \u2192 0.90 (1: every slot wins as often): -0.01 (-0.07 to +0.07) "
+        "\u2248",
+        "\u00b7 Problem score 1.00 \u2192 0.90: -0.10 (-0.50 to +0.30) \u2248; of it, stalls "
+        "-0.20 (-0.30 to -0.10), grid slots +0.20 (-0.40 to +0.80) \u2248",
+    ]
+    tip = item.toolTip()
+    assert all(line.replace("\u00b7 ", "") in tip for line in short[1:] + details)
+    fixes.select(0)
+    assert item.text().splitlines() == short + details
+    fixes.choose_none()
+    assert item.text().splitlines() == short

@@ -125,7 +125,7 @@ def test_quarry_hairpin_hints_name_where_its_cars_stall(quarry_report):
     found = hints(quarry_report, quarry_report_track())
     stall = next(h for h in found if "stall" in h.text)
     assert stall.severity == "info" and stall.spaces and stall.proposal is None
-    assert "a circuit should stay under" in stall.text
+    assert "A circuit should stall fewer than 0.5 a race" in stall.text
     warnings = [h.severity == "warning" for h in found]
     assert warnings == sorted(warnings, reverse=True)  # most serious first
 

@@ -65,13 +65,15 @@ def test_a_verdict_holds_when_the_stronger_bots_change_only_a_few_games():
         after[k], after[k + 1] = 1, 0
     verdict = judge(_played(before), _played(after), STRONG)
     assert verdict.outcome == HOLDS and verdict.holds
-    assert verdict.line().startswith("The verdict holds with stronger bots (strong): no slot")
     line = verdict.line()
-    assert "over 300 paired games (a move of more than " in line
-    assert "no slot stands out with either" in line
+    assert line.startswith(
+        "The verdict holds with stronger bots (strong). On the same 300 games, no grid "
+        "slot's wins, first player's wins or stalled cars moved beyond noise. A move of "
+    )
+    assert line.endswith("No slot stands out with either, and the same warnings are given.")
     # It says how large a move the games could have shown: the widest share interval.
     widest = max(m.half for m in verdict.figures if m.share)
-    assert f"more than {100 * widest:.0f} points in a share or 0.00 stalled cars" in line
+    assert f"more than {100 * widest:.0f} points in a share, or 0.00 stalled cars" in line
 
 
 def test_a_verdict_changes_when_a_figure_moves_beyond_noise():
@@ -85,11 +87,16 @@ def test_a_verdict_changes_when_a_figure_moves_beyond_noise():
     verdict = judge(_played(before, stalls), _played(after, stalls), STRONG)
     assert verdict.outcome == CHANGES and not verdict.holds
     line = verdict.line()
-    assert line.startswith("The verdict changes with stronger bots (strong): pole 30% → 15% (")
-    assert "\u221215 ± " in line  # a true minus sign
-    assert "slot 4 " in line and "slot 4 now above its fair share" in line
-    assert "pole no longer above" not in line  # 30% is what its first turn may give
-    assert "stalled cars per race" not in line  # the same on every game
+    # The change's interval in brackets, as every interval is shown, with true minus signs.
+    pole = verdict.figures[0]
+    low, high = round(100 * (pole.change - pole.half)), round(100 * (pole.change + pole.half))
+    assert line.startswith(
+        "The verdict changes with stronger bots (strong). The pole's wins: 30% \u2192 15% of "
+        f"races, \u221215 points (\u2212{-low} to \u2212{-high}). "
+    )
+    assert "Slot 4's wins: " in line and "Slot 4 now wins more than its fair share" in line
+    assert "pole no longer" not in line  # 30% is what its first turn may give
+    assert "stalled cars" not in line  # the same on every game
     data = verdict.to_dict()
     assert data["outcome"] == "changes" and data["text"] == line
     pole = data["figures"][0]
@@ -107,7 +114,8 @@ def test_a_flag_that_tips_over_within_noise_leaves_the_verdict_unclear():
     verdict = judge(_played(before), _played(after), STRONG)
     assert verdict.outcome == UNCLEAR, verdict.line()
     assert verdict.line().startswith(
-        "The verdict is unclear with stronger bots (strong): slot 6 no longer below its fair share"
+        "The verdict is unclear with stronger bots (strong). Slot 6 no longer wins less than "
+        "its fair share"
     )
     assert verdict.line().endswith("play more games to tell.")
 
@@ -125,7 +133,7 @@ def test_too_few_games_tell_nothing():
     verdict = judge(_played(_even(12)), _played([0] * 12), STRONG)
     assert verdict.outcome == TOO_FEW
     assert verdict.line() == (
-        "Only 12 paired games with stronger bots (strong): play at least 30 to tell "
+        "Only 12 games played with stronger bots (strong): play at least 30 to tell "
         "whether the verdict holds."
     )
 

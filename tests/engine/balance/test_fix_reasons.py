@@ -108,7 +108,11 @@ def test_a_share_more_than_fair_is_said_with_an_interval_that_leaves_fair_out():
     22% of 600 races is beyond it."""
     for games, wins, said in (
         (240, [55, 54, 40, 31, 30, 30], None),
-        (600, [140, 132, 90, 80, 79, 79], "(18.9% to 25.5% at 95%), more than its fair 16.7%"),
+        (
+            600,
+            [140, 132, 90, 80, 79, 79],
+            "wins 22.0% (18.9\u201325.5) of races, more than the fair 16.7%",
+        ),
     ):
         report = BalanceReport("oval", "standard", 4, ["greedy"] * 4, games=games)
         report.slot_wins = wins
@@ -153,8 +157,15 @@ def test_a_search_where_no_fix_lessens_the_problems_beyond_noise_says_the_order_
     helps = trial(Measured(0.1, 0.41, 0.1, 0.5))
     none = trial(Measured(0.0, 0.0, 0.0, 0.0))
     said = FixSearch(base, [noise, noise]).unclear()
-    assert said.startswith("No fix lessens the problems beyond noise in 200 games")
-    assert FixSearch(base, [none]).unclear().startswith("The circuit shows none of these")
+    assert said.startswith(
+        "No fix makes the circuit better beyond noise in 200 games, so the order of the list "
+        "is chance."
+    )
+    assert (
+        FixSearch(base, [none])
+        .unclear()
+        .startswith("In 200 games the circuit has none of the problems a fix could take away")
+    )
     assert FixSearch(base, [helps, noise]).unclear() == ""
     assert FixSearch(base, [noise], cancelled=True).unclear() == ""
     assert FixSearch(base, [noise, noise]).to_dict()["unclear"] == said
@@ -178,9 +189,10 @@ def test_a_fix_that_clearly_lessens_one_part_is_named_though_the_total_is_within
     clear = Trial(edit, 200, total, same, stalls, same, base, parts)
     said = FixSearch(base, [noisy, clear]).unclear()
     assert said.startswith(
-        "No fix lessens the problems all told beyond noise in 200 games, but fix 2 ("
+        "Fix 2 (finish line 4 spaces earlier) cuts the stalls beyond noise: stalled cars "
+        "0.60 \u2192 0.35 a race. It makes nothing worse beyond noise: try it."
     )
-    assert "lessens the stalls beyond noise (0.60 \u2192 0.35 stalled cars a race)" in said
+    assert "no fix's gain is beyond noise in 200 games" in said
     worse = Measured(0.15, 0.05, -0.15, -0.05)  # slot 6 from 15% to 5%, beyond noise
     harmful = Trial(
         edit,
@@ -195,5 +207,5 @@ def test_a_fix_that_clearly_lessens_one_part_is_named_though_the_total_is_within
     assert (
         FixSearch(base, [noisy, harmful])
         .unclear()
-        .startswith("No fix lessens the problems beyond noise")
+        .startswith("No fix makes the circuit better beyond noise")
     )

@@ -40,11 +40,12 @@ def test_a_pole_ahead_by_what_its_first_turn_gives_is_not_blamed_on_the_grid():
     found = hints(_report(200, [60, 30, 30, 30, 25, 25]))
     (pole,) = _about_slot(found, 1)
     assert pole.severity == "info" and pole.spaces == ("a4",)
-    assert "its owner plays first (the pole car's owner starts the race)" in pole.text
-    assert "Move the grid" not in pole.text and "opening favours" not in pole.text
+    assert "That is expected: the pole car's owner plays first" in pole.text
+    assert "moving the grid" not in pole.text and "opening" not in pole.text
     assert not any(h.severity == "warning" for h in found)
     assert found[0].text.startswith(
-        "No grid slot wins more or less than chance and the pole's first turn"
+        "Every grid slot wins about as often as it should over 200 games: the pole's lead "
+        "is no more than playing first gives"
     )
 
 
@@ -61,8 +62,9 @@ def test_a_pole_ahead_by_more_than_the_first_turn_is_blamed_on_the_opening_too()
     (pole,) = _about_slot(found, 1)
     assert 1 / 6 + FIRST_TURN_EDGE < 180 / 400
     assert pole.severity == "warning"
-    assert "its owner plays first (the pole car's owner starts" in pole.text
-    assert "Move the grid back" in pole.text
+    assert "more than playing first explains" in pole.text
+    assert "The rest of its lead comes from the opening." in pole.text
+    assert "Try moving the grid back" in pole.text
     assert found[0] is pole  # most serious first
 
 
@@ -76,7 +78,8 @@ def test_another_slot_winning_too_often_is_the_opening_alone():
 def test_an_even_grid_says_chance_alone():
     found = hints(_report(600, [100] * 6))
     assert found[0].text.startswith(
-        "No grid slot wins more or less than chance allows over 600 games"
+        "Every grid slot wins about as often as it should over 600 games: no difference "
+        "between them goes beyond chance."
     )
     assert _about_slot(found, 1) == []
 
@@ -89,7 +92,8 @@ def test_slots_behind_the_pole_that_win_too_little_are_named():
     for k, space in ((5, "a3"), (6, "b3")):
         (low,) = _about_slot(found, k)
         assert low.severity == "warning" and low.spaces == (space,)
-        assert "less than the 14.4% each slot behind the pole" in low.text
+        assert "of races: too few. The pole wins 28.1%; the 71.9% it leaves, shared " in low.text
+        assert "evenly, gives each other slot 14.4%." in low.text
     assert all(_about_slot(found, k) == [] for k in (2, 3, 4))
 
 
@@ -99,7 +103,9 @@ def test_a_back_row_the_front_row_blocks_on_the_first_round_is_named():
     found = hints(report)
     (stuck,) = [h for h in found if "first round" in h.text]
     assert stuck.severity == "warning" and stuck.spaces == ("a3",)
-    assert "grid slot 5" in stuck.text and "no free space ahead" in stuck.text
+    assert "grid slot 5 (start space a3) is boxed in at the start" in stuck.text
+    assert "In 38% (33\u201342) of races it cannot move" in stuck.text
+    assert "no free space ahead" in stuck.text
 
 
 def _stalling(games: int, short: dict[int, int]) -> BalanceReport:
@@ -129,14 +135,15 @@ def test_the_stall_hint_proposes_the_finish_move_that_brings_the_stalls_under_th
     left = sum(20 for short in range(1, 13) if short > FINISH_YIELD * steps) / 300
     assert stalled_after_finish_moved(report, steps) == pytest.approx(left)
     assert f"about {steps} spaces too long" in stall.text
-    assert f"about {left:.2f} cars a race would stall" in stall.text
+    assert f"expect about {left:.2f} stalled cars a race" in stall.text
 
 
 def test_stalls_under_the_goal_propose_nothing():
     report = _stalling(300, {2: 60, 5: 30})  # 0.3 cars a race
     (stall,) = [h for h in hints(report) if "stall" in h.text]
     assert stall.severity == "info" and stall.proposal is None
-    assert "within the 0.5 a race" in stall.text
+    assert "0.30 (0.25\u20130.35) stalled cars a race" in stall.text
+    assert "A circuit should stall fewer than 0.5 a race, and this one does." in stall.text
 
 
 def test_a_betting_line_reached_too_seldom_is_moved_as_far_as_the_leaders_fell_short():
@@ -146,7 +153,8 @@ def test_a_betting_line_reached_too_seldom_is_moved_as_far_as_the_leaders_fell_s
     (line,) = [h for h in hints(report) if h.text.startswith("Betting line 3")]
     assert line.proposal == Proposal("line", 3, line=2)
     assert reached_after_line_moved(report, 2, 3) == pytest.approx(195 / 200)
-    assert "With it 3 spaces earlier, about 98% of races would reach it" in line.text
+    assert "reached in only 75% (69\u201380) of races; it should be in 95% or more" in line.text
+    assert "With the line 3 spaces earlier, about 98% of races would reach it" in line.text
 
 
 def test_a_jam_is_named_as_a_stretch_with_the_lanes_there():
@@ -154,7 +162,7 @@ def test_a_jam_is_named_as_a_stretch_with_the_lanes_there():
     track = straight_track(rows=40, lanes=[3] * 20 + [1] * 4 + [3] * 16, finish=36)
     report = _report(100, [17, 17, 17, 17, 16, 16])
     report.blocked.update({"a19": 30, "b20": 25, "a20": 20, "a8": 5})
-    (jam,) = [h for h in hints(report, track) if "blocked" in h.text]
+    (jam,) = [h for h in hints(report, track) if "jam" in h.text]
     assert jam.spaces == ("a19", "a20", "b20")  # in race order; a8 is no part of it
     assert "in the stretch a19 to b20" in jam.text and "one lane wide" in jam.text
     assert "0.8 times a race" in jam.text

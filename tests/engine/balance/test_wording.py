@@ -5,11 +5,13 @@ from __future__ import annotations
 import pytest
 
 from trackside.engine.balance.wording import (
-    interval_words,
+    amount_range,
+    money_range,
     percent_range,
     range_digits,
     shown_change,
 )
+from trackside.engine.text import money
 
 
 @pytest.mark.parametrize(
@@ -32,7 +34,7 @@ def test_a_share_is_shown_with_its_interval_as_it_lies():
     which would read as if it reached only 6% and leave a reader to think it below 25%."""
     assert percent_range(0.15, 0.08, 0.244) == "15% (8\u201324)"
     assert percent_range(0.241, 0.223, 0.26, 1) == "24.1% (22.3\u201326.0)"
-    assert interval_words(0.095, 0.1224) == "(9.5% to 12.2% at 95%)"
+    assert percent_range(0.104, 0.095, 0.1224, 1) == "10.4% (9.5\u201312.2)"  # as hints say it
 
 
 def test_an_end_that_would_read_as_the_share_itself_is_shown_to_a_tenth():
@@ -55,3 +57,27 @@ def test_an_interval_beside_its_fair_share_keeps_a_tenth_where_whole_ones_would_
     low, high, digits
 ):
     assert range_digits(low, high, 0.25) == digits
+
+
+def test_money_is_shown_one_way_everywhere_with_its_interval_as_a_share_is():
+    """A car's price in a hint, the car table and a bet's payout read alike: dollars,
+    millions, a tenth of a million, the interval's ends in brackets ("$3.4M (3.3-3.5)");
+    a designer saw "$3.40M ± 0.08" in a hint beside "3.5 ± 0.2" in the table and
+    "2.70 ± 0.08" beside one decimal elsewhere."""
+    assert money_range(3.4012, 3.32, 3.48) == "$3.4M (3.3\u20133.5)"
+    assert money_range(2.7, 2.62, 2.78) == "$2.7M (2.6\u20132.8)"
+    assert money_range(16.93, 16.4, 17.46) == "$16.9M (16.4\u201317.5)"
+    # A whole interval that would read as the figure itself keeps a hundredth.
+    assert money_range(3.5, 3.46, 3.54) == "$3.50M (3.46\u20133.54)"
+    # Winnings may be below nothing: a dash beside a minus sign misreads.
+    assert money_range(-1.2, -2.0, -0.4) == "-$1.2M (-2.0 to -0.4)"
+    assert money(0.04, signed=True) == "+$0.0M" and money(-0.04) == "$0.0M"
+    assert money(-0.61, signed=True) == "-$0.6M"
+
+
+def test_an_amount_is_shown_with_its_interval_as_a_share_is():
+    """Stalled cars, places, cards: "0.37 (0.34-0.40)", the form of a share's interval."""
+    assert amount_range(0.37, 0.34, 0.40) == "0.37 (0.34\u20130.40)"
+    assert amount_range(3.55, 3.441, 3.659) == "3.55 (3.44\u20133.66)"
+    assert amount_range(32.35, 32.2, 32.5, 1) == "32.4 (32.2\u201332.5)"
+    assert amount_range(0.5, 0.497, 0.503) == "0.500 (0.497\u20130.503)"
