@@ -17,6 +17,7 @@ import datetime
 import io
 import json
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -82,6 +83,15 @@ def write_manifest(work: Path, data: dict[str, Any]) -> None:
     (work / native.MANIFEST).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
 
 
+def short_reason(error: BaseException) -> str:
+    """Why the build stopped, in a line (the compiler's own output is above it)."""
+    text = (str(error).splitlines() or [type(error).__name__])[0]
+    command = re.search(r"Command '\['([^']+)'", text)
+    if command:
+        return f"the C compiler {command.group(1)} failed"
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
 def failed(work: Path, reason: str) -> int:
     """Say why nothing was compiled; leave a manifest saying so, so that ``make``
     does not try again until a source changes (``make native`` does)."""
@@ -110,7 +120,7 @@ def main() -> int:
     except (Exception, SystemExit) as error:  # the compiler's own failure, said below
         last = [line for line in output.getvalue().splitlines() if line.strip()][-5:]
         print("\n".join(last) or str(error), file=sys.stderr)
-        return failed(work, f"the compiler stopped: {error}")
+        return failed(work, short_reason(error))
     finally:
         os.chdir(ROOT)
     data = manifest(lib)
