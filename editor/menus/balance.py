@@ -59,6 +59,7 @@ class BalanceMenu(QObject):
         self.heat_legend = HeatLegend(window.view)
         self.fix_preview = FixPreviewItem()
         window.scene.addItem(self.fix_preview)
+        window.view.zoomChanged.connect(self._fit_fix_tags)
         self._fix_said = ""  # what the status bar said of the fix drawn last
         self.act_simulate = self._action(
             "&Simulate…",
@@ -180,12 +181,19 @@ class BalanceMenu(QObject):
             if bar.currentMessage() == self._fix_said:  # it says so no more
                 bar.clearMessage()
             return
-        self.fix_preview.show_change(preview.before, preview.after, f"fix {preview.number}")
+        self.fix_preview.show_change(
+            preview.before, preview.after, f"fix {preview.number}", self.window.view.scale_factor()
+        )
         self._fix_said = (
             f"Fix {preview.number} is drawn in pink on the board, not made: {preview.text}. "
             "Apply makes it (one undo step)."
         )
         self.window.say(self._fix_said)
+
+    def _fit_fix_tags(self, pixels_per_mm: float) -> None:
+        """Lay the fix preview's tags out again, clear of the board's labels at this zoom."""
+        if self.fix_preview.showing:
+            self.fix_preview.fit_tags(pixels_per_mm)
 
     def _say_applied(self, text: str) -> None:
         """Say in the status bar that a fix was made, and how to take it back."""
