@@ -855,6 +855,10 @@ class MainWindow(QMainWindow):
         """A new, unsaved circuit copied from a bundled (or any) track file."""
         return self.life.new_from(path)
 
+    def new_file(self, path: str | Path) -> None:
+        """A blank circuit for a file not yet on disk, which Save writes."""
+        self.life.new_file(path)
+
     def new_from_track(self, track: Track) -> bool:
         """A new, unsaved circuit copied from ``track`` (a template)."""
         return self.life.new_from_track(track)
@@ -899,7 +903,12 @@ class MainWindow(QMainWindow):
             self.issues_dock.raise_()
 
     def _document_set(self, path: str) -> None:
-        self.undo_view.setEmptyLabel(f"Opened {Path(path).name}" if path else "New track")
+        if not path:
+            self.undo_view.setEmptyLabel("New track")
+        elif self.life.is_new_file():
+            self.undo_view.setEmptyLabel(f"New file {Path(path).name}")
+        else:
+            self.undo_view.setEmptyLabel(f"Opened {Path(path).name}")
         self.view.fit_to_view()
         self._update_title()
 
@@ -957,6 +966,8 @@ class MainWindow(QMainWindow):
             mode = " (read-only)"
         elif self.life.held_elsewhere:
             mode = " (open in another window: cannot save)"
+        elif self.life.is_new_file():
+            mode = " (new file)"
         else:
             mode = ""
         self.setWindowTitle(f"{self.doc.display_name}{mode}[*] — {APP_NAME}")

@@ -9,6 +9,7 @@ drawing tool. The tour is a small window of a few pages; it does not block.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, runtime_checkable
@@ -276,9 +277,11 @@ class FirstRun(QObject):
         self.refresh()
 
     def wanted(self) -> bool:
-        """True while the document is a new, empty circuit the designer has not dismissed."""
+        """True while the document is a new, empty circuit the designer has not dismissed
+        (with no file, or a file Save has not written yet: what is chosen keeps it)."""
         doc = self.window.doc
-        return not doc.track.spaces and doc.path is None and not self._dismissed
+        new = doc.path is None or not os.path.lexists(doc.path)
+        return not doc.track.spaces and new and not self._dismissed
 
     def refresh(self) -> None:
         """Show or hide the start page."""
