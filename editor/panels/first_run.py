@@ -317,6 +317,7 @@ class FirstRun(QObject):
         self.tour.show_page(0)
         self.tour.show()
         self.tour.raise_()
+        self.tour.activateWindow()  # the keys go to it (Esc closes it), open or brought back
         return self.tour
 
     def _place(self) -> None:
