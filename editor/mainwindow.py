@@ -477,7 +477,7 @@ class MainWindow(QMainWindow):
         )
         self.act_about.setMenuRole(QAction.MenuRole.AboutRole)
         self.act_shortcuts = self._action(
-            "&Keyboard Shortcuts…",
+            "&Keyboard Shortcuts",
             self.show_shortcuts,
             QKeySequence.StandardKey.HelpContents,
             "Every shortcut, menu by menu",
@@ -489,7 +489,7 @@ class MainWindow(QMainWindow):
         menu.addAction(self.act_about)
 
     def show_shortcuts(self) -> None:
-        """Help > Keyboard Shortcuts…"""
+        """Help > Keyboard Shortcuts"""
         ShortcutsDialog(self.menuBar(), self).exec()
         self.focus_canvas()
 

@@ -1,4 +1,4 @@
-"""Tools > Simulate…, Suggest Fixes, Check with Stronger Bots, Compare with Variant…
+"""Tools > Simulate, Suggest Fixes, Check with Stronger Bots, Compare with Variant…
 and Compare with Saved Report…, and View > Heat Map: the Balance panel's actions,
 and what it draws on the canvas (the heat map and its legend, the pink preview of
 the fix chosen).
@@ -62,7 +62,7 @@ class BalanceMenu(QObject):
         window.view.zoomChanged.connect(self._fit_fix_tags)
         self._fix_said = ""  # what the status bar said of the fix drawn last
         self.act_simulate = self._action(
-            "&Simulate…",
+            "&Simulate",
             self.simulate,
             "Play bot games on this circuit and show how fair it is (Balance panel)",
             "Ctrl+Shift+B",
@@ -111,7 +111,7 @@ class BalanceMenu(QObject):
 
     @property
     def run_actions(self) -> list[QAction]:
-        """The Tools menu's entries: Simulate… to Compare with Saved Report…."""
+        """The Tools menu's entries: Simulate to Compare with Saved Report…."""
         return [
             self.act_simulate,
             self.act_suggest_fixes,
@@ -134,7 +134,7 @@ class BalanceMenu(QObject):
         self.window.balance_dock.raise_()
 
     def simulate(self) -> None:
-        """Tools > Simulate…: bring the Balance panel up and start a run."""
+        """Tools > Simulate: bring the Balance panel up and start a run."""
         self.raise_panel()
         self.panel.start()
 

@@ -1,6 +1,6 @@
 """The first steps: a start page over the empty canvas (New from Template, a bundled
 circuit, a blank page, the tour), File > New from Template, and a short tour of the
-tools (Help > Tour of the Tools…).
+tools (Help > Tour of the Tools).
 
 The start page shows while the document is a new, empty circuit (no spaces, no
 file) and hides as soon as it has spaces or the designer picks "Blank" or a
@@ -264,7 +264,7 @@ class FirstRun(QObject):
             action = self.template_menu.addAction(template.name)
             action.setStatusTip(f"A new circuit: {template.description}")
             action.triggered.connect(lambda _c=False, t=template: self.start_from(t.build()))
-        self.act_tour = QAction("&Tour of the Tools…", window)
+        self.act_tour = QAction("&Tour of the Tools", window)
         self.act_tour.setShortcut(QKeySequence("Ctrl+Shift+T"))
         tip = "A few pages on the tools and the steps from a blank page to a printed board"
         self.act_tour.setStatusTip(tip)
@@ -311,7 +311,7 @@ class FirstRun(QObject):
         return self.window.new_from_track(track)
 
     def show_tour(self) -> TourDialog:
-        """Help > Tour of the Tools…: the tour, from its first page."""
+        """Help > Tour of the Tools: the tour, from its first page."""
         if self.tour is None:
             self.tour = TourDialog(self.window)
         self.tour.show_page(0)
