@@ -740,10 +740,13 @@ class MainWindow(QMainWindow):
         self.zoom_label.setText(f"{100 * scale / true:.0f} %")
 
     def _show_counts(self, errors: int, warnings: int) -> None:
-        self.counts_label.setText(
-            f"<span style='color:#e5484d'>● {errors}</span> "
-            f"<span style='color:#f0a020'>▲ {warnings}</span>"
-        )
+        if not self.issues.checked:  # no count before this track's first check
+            self.counts_label.setText("<span style='color:#8a93a0'>● … ▲ …</span>")
+        else:
+            self.counts_label.setText(
+                f"<span style='color:#e5484d'>● {errors}</span> "
+                f"<span style='color:#f0a020'>▲ {warnings}</span>"
+            )
         # One pass over the track for all errors: a whole track in error stays instant.
         errors_only = [issue for issue in self.issues.issues if issue.severity == "error"]
         ids = [space_id for issue in errors_only for space_id in issue.spaces]

@@ -279,7 +279,7 @@ class IssuesPanel(QWidget):
         layout.addWidget(self.tree)
         self.rejected: str | None = None  # a file that could not be opened
         doc.changed.connect(self._on_edit)
-        doc.trackReplaced.connect(self.schedule)
+        doc.trackReplaced.connect(self._new_document)
         self._show()
 
     # -- running the validator -----------------------------------------------
@@ -292,6 +292,13 @@ class IssuesPanel(QWidget):
             self._again = True
         else:
             self._timer.start()
+
+    def _new_document(self) -> None:
+        """Another track (opened, new, reloaded): the last one's issues go at once, so
+        nothing shows a report of another document while this one's is checked."""
+        self.issues, self.checked = [], False
+        self._show()
+        self.schedule()
 
     def run_now(self) -> None:
         """Start validating the current track in the background."""
