@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import platform
 from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
@@ -35,6 +36,7 @@ from trackside.editor.document.earlier_saves import versions_of
 from trackside.editor.document.files import suggested_stem
 from trackside.editor.document.life_cycle import LifeCycle
 from trackside.editor.document.track_document import TrackDocument
+from trackside.editor.menus.actions import make_action
 from trackside.editor.menus.background import BackgroundActions
 from trackside.editor.menus.balance import BalanceMenu
 from trackside.editor.menus.printing import PrintMenu
@@ -251,33 +253,9 @@ class MainWindow(QMainWindow):
         bar.addPermanentWidget(self.cursor_label)
         bar.addPermanentWidget(self.zoom_label)
 
-    def _action(
-        self,
-        text: str,
-        slot,
-        shortcut=None,
-        tip: str = "",
-        checkable: bool = False,
-        checked: bool = False,
-    ) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            if isinstance(shortcut, QKeySequence.StandardKey):
-                action.setShortcuts(shortcut)
-            else:
-                action.setShortcut(QKeySequence(shortcut))
-        action.setStatusTip(tip or text.replace("&", ""))
-        if checkable:
-            action.setCheckable(True)
-            action.setChecked(checked)
-            action.toggled.connect(slot)
-        else:
-            action.triggered.connect(lambda _checked=False: slot())
-        return action
-
     def _build_actions(self) -> None:
         K = QKeySequence.StandardKey
-        a = self._action
+        a = partial(make_action, self)
         self.act_new = a("&New", self.new_blank, K.New, "Start a blank circuit")
         self.act_open = a("&Open…", self.life.open_dialog, K.Open, "Open a track file")
         self.act_save = a("&Save", self.save, K.Save, "Save the track (atomic)")
@@ -472,11 +450,16 @@ class MainWindow(QMainWindow):
 
     def _build_help_menu(self) -> None:
         """Help, last in the menu bar (after Play)."""
-        self.act_about = self._action(
-            "&About Trackside", self.show_about, None, "Version, licence and the libraries in use"
+        self.act_about = make_action(
+            self,
+            "&About Trackside",
+            self.show_about,
+            None,
+            "Version, licence and the libraries in use",
         )
         self.act_about.setMenuRole(QAction.MenuRole.AboutRole)
-        self.act_shortcuts = self._action(
+        self.act_shortcuts = make_action(
+            self,
             "&Keyboard Shortcuts",
             self.show_shortcuts,
             QKeySequence.StandardKey.HelpContents,

@@ -22,6 +22,7 @@ from trackside.editor.canvas.heatmap import HeatLegend, HeatMapItem
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.canvas.view import CanvasView
 from trackside.editor.document.track_document import TrackDocument
+from trackside.editor.menus.actions import make_action
 from trackside.editor.panels.balance import BalancePanel
 from trackside.editor.panels.fixes import FixPreview
 from trackside.editor.panels.prompts import Prompts
@@ -61,33 +62,42 @@ class BalanceMenu(QObject):
         window.scene.addItem(self.fix_preview)
         window.view.zoomChanged.connect(self._fit_fix_tags)
         self._fix_said = ""  # what the status bar said of the fix drawn last
-        self.act_simulate = self._action(
+        self.act_simulate = make_action(
+            window,
             "&Simulate",
             self.simulate,
-            "Play bot games on this circuit and show how fair it is (Balance panel)",
             "Ctrl+Shift+B",
+            "Play bot games on this circuit and show how fair it is (Balance panel)",
         )
-        self.act_suggest_fixes = self._action(
+        self.act_suggest_fixes = make_action(
+            window,
             "Suggest &Fixes",
             self.suggest_fixes,
+            None,
             "Try candidate edits of this circuit, each on the same games as the circuit as "
             "it is, and list them best first (Balance panel)",
         )
-        self.act_check_stronger = self._action(
+        self.act_check_stronger = make_action(
+            window,
             "Check with Stronger &Bots",
             self.check_with_stronger_bots,
+            None,
             "Play the games of the run shown again with stronger bots and say whether its "
             "verdict holds (Balance panel)",
         )
-        self.act_compare_variant = self._action(
+        self.act_compare_variant = make_action(
+            window,
             "Compare with &Variant…",
             self.compare_variant,
+            None,
             "Play this circuit under the Balance panel's variant and under another on the "
             "same games, and show every figure's change (Balance panel)",
         )
-        self.act_compare_report = self._action(
+        self.act_compare_report = make_action(
+            window,
             "Compare with Saved &Report…",
             self.compare_saved_report,
+            None,
             "Show every figure's change from a balance report saved by trackside simulate "
             "--report (Balance panel)",
         )
@@ -119,14 +129,6 @@ class BalanceMenu(QObject):
             self.act_compare_variant,
             self.act_compare_report,
         ]
-
-    def _action(self, text: str, slot, tip: str, keys: str | None = None) -> QAction:
-        action = QAction(text, self.window)
-        if keys is not None:
-            action.setShortcut(QKeySequence(keys))
-        action.setStatusTip(tip)
-        action.triggered.connect(lambda _checked=False: slot())
-        return action
 
     def raise_panel(self) -> None:
         """Bring the Balance panel to the front."""
