@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from trackside.engine.errors import Place, TracksideError, UnreadableInput
-from trackside.engine.resources import missing_track_hint, resolve_track
+from trackside.engine.resources import YAML_SUFFIXES, missing_track_hint, resolve_track
 
 if TYPE_CHECKING:
     from trackside.cli import Subparsers
@@ -21,10 +22,14 @@ def add_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
         help="open the track editor",
         description="Open the track editor on TRACK. Without TRACK it opens on the start "
         "page: a new circuit from a template, a copy of a bundled circuit, or a blank page. "
-        "A file that is not a track is refused before any window opens.",
+        "A TRACK ending in .yaml that does not exist yet is a new circuit, which Save "
+        "writes there. A file that is not a track is refused before any window opens.",
     )
     parser.add_argument(
-        "track", nargs="?", metavar="TRACK", help="a track file (YAML) or a bundled circuit's name"
+        "track",
+        nargs="?",
+        metavar="TRACK",
+        help="a track file (YAML; a new one is started), or a bundled circuit's name",
     )
     parser.add_argument(
         "--in-window",
@@ -39,7 +44,8 @@ def add_parser(subparsers: Subparsers) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Start the editor and return its exit status."""
     try:
-        track = editable(args.track) if args.track is not None else None
+        new_file = new_track_file(args.track) if args.track is not None else None
+        track = editable(args.track) if args.track is not None and new_file is None else None
     except TracksideError as refusal:
         if not args.in_window:
             raise
@@ -51,7 +57,28 @@ def run(args: argparse.Namespace) -> int:
     # Qt is loaded only here, so the rest of the engine stays importable without it.
     from trackside.editor import app
 
-    return int(app.main(None, track) or 0)
+    if new_file is not None:
+        near = missing_track_hint(str(new_file))
+        if near and near.startswith("did you mean"):  # a typo, perhaps: said, not refused
+            print(f"trackside: {new_file} is a new file; {near}", file=sys.stderr)
+    return int(app.main(None, track, new_file=new_file) or 0)
+
+
+def new_track_file(name: str) -> Path | None:
+    """``name`` when it is a track file to start (ends in .yaml or .yml, and is not on
+    disk) in a folder that exists, else None (a file to open, or a bundled name); a
+    folder that does not exist is refused."""
+    path = Path(name)
+    if not name.endswith(YAML_SUFFIXES) or os.path.lexists(path):
+        return None
+    folder = path.parent
+    if not folder.is_dir():
+        raise UnreadableInput(
+            "no such folder for a new track file",
+            Place(str(folder)),
+            f"create {folder} first, or give a path in a folder that exists",
+        )
+    return path
 
 
 def editable(name: str) -> Path:
@@ -64,7 +91,7 @@ def editable(name: str) -> Path:
             "no such file",
             Place(str(track)),
             missing_track_hint(str(track))
-            or "check the path, or run 'trackside edit' to start from the start page",
+            or "check the path, or give a name ending in .yaml to start a new circuit there",
         )
     from trackside.editor.document import files
 

@@ -106,13 +106,19 @@ def install_error_guard(window: MainWindow) -> None:
 
 
 def start(
-    window: MainWindow, track: str | Path | None = None, refused: TracksideError | None = None
+    window: MainWindow,
+    track: str | Path | None = None,
+    refused: TracksideError | None = None,
+    new_file: str | Path | None = None,
 ) -> None:
-    """Show ``window`` on ``track``, or on the start page; a file the editor was asked
-    to open but refused (``refused``) is then told in a dialog over the start page."""
+    """Show ``window`` on ``track``, on a new circuit for ``new_file`` (a file not yet
+    on disk, which Save writes), or on the start page; a file the editor was asked to
+    open but refused (``refused``) is then told in a dialog over the start page."""
     window.show()
     if track is not None:
         window.open_file(track, ask=False)
+    elif new_file is not None:
+        window.new_file(new_file)
     window.view.fit_to_view()
     window.view.setFocus()  # tool keys and arrows work at once
     QTimer.singleShot(0, window.check_recovery)
@@ -135,14 +141,15 @@ def main(
     argv: list[str] | None = None,
     track: str | Path | None = None,
     refused: TracksideError | None = None,
+    new_file: str | Path | None = None,
 ) -> int:
-    """Open the editor on ``track`` (or on the start page, telling of a file ``refused``)
-    and run until it closes."""
+    """Open the editor on ``track``, on a new circuit for ``new_file``, or on the start
+    page (telling of a file ``refused``), and run until it closes."""
     app = make_app(argv)
     window = MainWindow()
     previous_hook = sys.excepthook
     install_error_guard(window)
-    start(window, track, refused)
+    start(window, track, refused, new_file)
     try:
         return app.exec()
     finally:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import platform
 from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
@@ -35,6 +36,7 @@ from trackside.editor.document.earlier_saves import versions_of
 from trackside.editor.document.files import suggested_stem
 from trackside.editor.document.life_cycle import LifeCycle
 from trackside.editor.document.track_document import TrackDocument
+from trackside.editor.menus.actions import make_action
 from trackside.editor.menus.background import BackgroundActions
 from trackside.editor.menus.balance import BalanceMenu
 from trackside.editor.menus.printing import PrintMenu
@@ -252,33 +254,9 @@ class MainWindow(QMainWindow):
         bar.addPermanentWidget(self.cursor_label)
         bar.addPermanentWidget(self.zoom_label)
 
-    def _action(
-        self,
-        text: str,
-        slot,
-        shortcut=None,
-        tip: str = "",
-        checkable: bool = False,
-        checked: bool = False,
-    ) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            if isinstance(shortcut, QKeySequence.StandardKey):
-                action.setShortcuts(shortcut)
-            else:
-                action.setShortcut(QKeySequence(shortcut))
-        action.setStatusTip(tip or text.replace("&", ""))
-        if checkable:
-            action.setCheckable(True)
-            action.setChecked(checked)
-            action.toggled.connect(slot)
-        else:
-            action.triggered.connect(lambda _checked=False: slot())
-        return action
-
     def _build_actions(self) -> None:
         K = QKeySequence.StandardKey
-        a = self._action
+        a = partial(make_action, self)
         self.act_new = a("&New", self.new_blank, K.New, "Start a blank circuit")
         self.act_open = a("&Open…", self.life.open_dialog, K.Open, "Open a track file")
         self.act_save = a("&Save", self.save, K.Save, "Save the track (atomic)")
@@ -475,12 +453,17 @@ class MainWindow(QMainWindow):
 
     def _build_help_menu(self) -> None:
         """Help, last in the menu bar (after Play)."""
-        self.act_about = self._action(
-            "&About Trackside", self.show_about, None, "Version, licence and the libraries in use"
+        self.act_about = make_action(
+            self,
+            "&About Trackside",
+            self.show_about,
+            None,
+            "Version, licence and the libraries in use",
         )
         self.act_about.setMenuRole(QAction.MenuRole.AboutRole)
-        self.act_shortcuts = self._action(
-            "&Keyboard Shortcuts…",
+        self.act_shortcuts = make_action(
+            self,
+            "&Keyboard Shortcuts",
             self.show_shortcuts,
             QKeySequence.StandardKey.HelpContents,
             "Every shortcut, menu by menu",
@@ -492,7 +475,7 @@ class MainWindow(QMainWindow):
         menu.addAction(self.act_about)
 
     def show_shortcuts(self) -> None:
-        """Help > Keyboard Shortcuts…"""
+        """Help > Keyboard Shortcuts"""
         ShortcutsDialog(self.menuBar(), self).exec()
         self.focus_canvas()
 
@@ -749,10 +732,13 @@ class MainWindow(QMainWindow):
         self.zoom_label.setText(f"{100 * scale / true:.0f} %")
 
     def _show_counts(self, errors: int, warnings: int) -> None:
-        self.counts_label.setText(
-            f"<span style='color:#e5484d'>● {errors}</span> "
-            f"<span style='color:#f0a020'>▲ {warnings}</span>"
-        )
+        if not self.issues.checked:  # no count before this track's first check
+            self.counts_label.setText("<span style='color:#8a93a0'>● … ▲ …</span>")
+        else:
+            self.counts_label.setText(
+                f"<span style='color:#e5484d'>● {errors}</span> "
+                f"<span style='color:#f0a020'>▲ {warnings}</span>"
+            )
         # One pass over the track for all errors: a whole track in error stays instant.
         errors_only = [issue for issue in self.issues.issues if issue.severity == "error"]
         ids = [space_id for issue in errors_only for space_id in issue.spaces]
@@ -864,6 +850,10 @@ class MainWindow(QMainWindow):
         """A new, unsaved circuit copied from a bundled (or any) track file."""
         return self.life.new_from(path)
 
+    def new_file(self, path: str | Path) -> None:
+        """A blank circuit for a file not yet on disk, which Save writes."""
+        self.life.new_file(path)
+
     def new_from_track(self, track: Track) -> bool:
         """A new, unsaved circuit copied from ``track`` (a template)."""
         return self.life.new_from_track(track)
@@ -908,7 +898,12 @@ class MainWindow(QMainWindow):
             self.issues_dock.raise_()
 
     def _document_set(self, path: str) -> None:
-        self.undo_view.setEmptyLabel(f"Opened {Path(path).name}" if path else "New track")
+        if not path:
+            self.undo_view.setEmptyLabel("New track")
+        elif self.life.is_new_file():
+            self.undo_view.setEmptyLabel(f"New file {Path(path).name}")
+        else:
+            self.undo_view.setEmptyLabel(f"Opened {Path(path).name}")
         self.view.fit_to_view()
         self._update_title()
 
@@ -967,6 +962,8 @@ class MainWindow(QMainWindow):
             mode = " (read-only)"
         elif self.life.held_elsewhere:
             mode = " (open in another window: cannot save)"
+        elif self.life.is_new_file():
+            mode = " (new file)"
         else:
             mode = ""
         self.setWindowTitle(f"{self.doc.display_name}{mode}[*] — {APP_NAME}")

@@ -5,10 +5,12 @@ It compares the circuit as it is with the circuit the fix makes
 (``engine/track/diff.py``) and draws, in a pink no mark of the board uses: each
 line the fix moves dashed at its new place, beside the line as it is, with an
 arrow from the one to the other and a tag ("Finish (fix 1)", "Bet 2 (fix 1)");
-a grid moved back as its new slots outlined and numbered, and the lap start it moves as a
-dashed bar; the spaces a lane fix adds outlined, those it moves outlined dashed
-at their new place, and those it removes greyed and crossed. It takes no
-clicks: nothing of it can be selected or edited.
+a grid moved back as its new slots outlined and numbered on badges in their corners, and
+the lap start it moves as a dashed bar; the spaces a lane fix adds outlined, those it moves
+outlined dashed at their new place, and those it removes greyed and crossed. Its tags and
+numbers keep clear of the labels the board prints (grid numbers, betting line badges)
+and of the lap start's tag, at the zoom shown. It takes no clicks: nothing of it can be
+selected or edited.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
+import shapely
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
@@ -23,7 +26,7 @@ from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 from trackside.editor.canvas.compare_overlay import polygon
 from trackside.editor.canvas.items import Z_OVERLAY, BoundedItem, NameTag, arrow_polygon
 from trackside.editor.canvas.lap_start import bar_ends, lap_start_place
-from trackside.editor.canvas.painting import draw_text
+from trackside.editor.canvas.painting import badge_boxes, draw_text, space_text_box
 from trackside.engine.track.diff import diff_tracks
 from trackside.engine.track.geometry import FINISH
 from trackside.engine.track.model import Point, Segment, Track
@@ -33,6 +36,10 @@ TAG = PREVIEW.darker(150)
 UNDER = QColor(20, 20, 20, 170)  # under the dashes, so they read on tarmac and on lines
 GONE = QColor(30, 30, 30, 170)  # a space the fix removes, greyed
 MARGIN_MM = 6.0
+CLEAR_PX = 2.0  # the least room between a tag and a label it keeps clear of
+STEPS_OUT = 4  # how many times a tag may step one tag further out to find a clear place
+
+Away = tuple[float, float]  # a unit vector: which way a tag lies from its place
 
 
 def line_tag(k: int) -> str:
@@ -68,11 +75,18 @@ class FixPreviewItem(BoundedItem):
         self.moved: list[list[Point]] = []  # at their new place
         self.removed: list[list[Point]] = []
         self.tags: list[NameTag] = []
+        self.tag_places: list[list[tuple[QPointF, Away]]] = []  # per tag, best first
+        self.slot_numbers: list[tuple[QPointF, float]] = []  # badge centre and radius, mm
+        self.board_labels: list[QRectF] = []  # what the board prints near it, mm
+        self.pixels_per_mm = 1.0
 
     # -- what it shows ---------------------------------------------------------------
-    def show_change(self, before: Track, after: Track, fix: str) -> None:
+    def show_change(
+        self, before: Track, after: Track, fix: str, pixels_per_mm: float = 1.0
+    ) -> None:
         """Draw what changes from ``before`` (the circuit as it is) to ``after``, each tag
-        naming ``fix`` ("fix 1")."""
+        naming ``fix`` ("fix 1"), its tags laid out clear of the board's labels at the zoom
+        ``pixels_per_mm``."""
         self.clear()
         diff = diff_tracks(before, after)
         old_lines = [*before.betting_lines, before.finish_line]
@@ -80,17 +94,40 @@ class FixPreviewItem(BoundedItem):
         self.lines = {k: (old_lines[k], new_lines[k]) for k in diff.lines}
         spaces_now = {sp.id: sp.corners for sp in after.spaces}
         spaces_was = {sp.id: sp.corners for sp in before.spaces}
-        if diff.grid:
-            self.slots = [spaces_now[s] for s in after.start_grid if s in spaces_now]
+        slot_ids = [s for s in after.start_grid if s in spaces_now] if diff.grid else []
+        self.slots = [spaces_now[s] for s in slot_ids]
         place, was = lap_start_place(after), lap_start_place(before)
         if diff.racing_line and place is not None and (was is None or place[0] != was[0]):
             self.lap_start = bar_ends(after, place[0], place[2])
         self.added = [spaces_now[s] for s in diff.added]
         self.moved = [spaces_now[s] for s in dict.fromkeys(diff.moved + diff.changed)]
         self.removed = [spaces_was[s] for s in diff.removed]
+        self.board_labels = _board_labels(before)
+        self.slot_numbers = _slot_numbers(before, self.slots, slot_ids)
+        self.board_labels += [_badge_box(at, radius) for at, radius in self.slot_numbers]
         self._tag_all(fix, len(diff.added), len(diff.moved), len(diff.removed))
+        self.fit_tags(pixels_per_mm)
         self.set_bounds(self.extent())
         self.setVisible(True)
+
+    def fit_tags(self, pixels_per_mm: float) -> None:
+        """Lay the tags out for the zoom ``pixels_per_mm``: each at the first of its
+        places, stepping further out if need be, where it covers no label printed on the
+        board, no other tag in the scene (the lap start's) and no tag laid out before it."""
+        self.pixels_per_mm = s = pixels_per_mm
+        taken = [
+            QRectF(b.x() * s, b.y() * s, b.width() * s, b.height() * s) for b in self.board_labels
+        ]
+        taken += [
+            item.boundingRect().translated(item.scenePos() * s)
+            for item in (self.scene().items() if self.scene() is not None else [])
+            if isinstance(item, NameTag) and item.parentItem() is not self and item.isVisible()
+        ]
+        for tag, places in zip(self.tags, self.tag_places, strict=True):
+            place, rect = _clear_place(tag, places, taken, s)
+            tag.setPos(place[0])
+            tag.set_away(place[1], rect[1])
+            taken.append(rect[0])
 
     def clear(self) -> None:
         """Draw nothing."""
@@ -99,7 +136,8 @@ class FixPreviewItem(BoundedItem):
                 tag.scene().removeItem(tag)
             else:  # Qt detaches an item given no parent; PySide6's stubs leave None out
                 tag.setParentItem(None)  # type: ignore[arg-type]
-        self.tags = []
+        self.tags, self.tag_places = [], []
+        self.slot_numbers, self.board_labels = [], []
         self.lines, self.slots, self.lap_start = {}, [], None
         self.added, self.moved, self.removed = [], [], []
         self.set_bounds(QRectF())
@@ -133,30 +171,34 @@ class FixPreviewItem(BoundedItem):
 
     def _tag_all(self, fix: str, added: int, moved: int, removed: int) -> None:
         for k, (_old, new) in self.lines.items():
-            self._tag(f"{line_tag(k)} ({fix})", new[0], _away(new[0], new[1]))
-        if self.slots:
-            rect = QRectF()
-            for corners in self.slots:
-                rect = rect.united(polygon(corners).boundingRect())
-            self._tag(f"Grid ({fix})", QPointF(rect.center().x(), rect.bottom()), (0.0, 1.0))
-        if self.lap_start is not None:
+            ends = (_point(new[0]), _point(new[1]))
             self._tag(
-                f"Lap start ({fix})", self.lap_start[1], _away(self.lap_start[1], self.lap_start[0])
+                f"{line_tag(k)} ({fix})",
+                [(ends[0], _away(new[0], new[1])), (ends[1], _away(new[1], new[0]))],
+            )
+        if self.slots:
+            self._tag(f"Grid ({fix})", _around(self.slots))
+        if self.lap_start is not None:
+            inner, outer = self.lap_start
+            self._tag(
+                f"Lap start ({fix})",
+                [(_point(outer), _away(outer, inner)), (_point(inner), _away(inner, outer))],
             )
         counts = [(added, "added"), (moved, "moved"), (removed, "removed")]
         said = [f"{n} {what}" for n, what in counts if n]
         if said:
-            shapes = self.added or self.moved or self.removed
-            rect = QRectF()
-            for corners in shapes:
-                rect = rect.united(polygon(corners).boundingRect())
-            at = QPointF(rect.center().x(), rect.top())
-            self._tag(f"Spaces: {', '.join(said)} ({fix})", at, (0.0, -1.0))
+            self._tag(
+                f"Spaces: {', '.join(said)} ({fix})",
+                _around(self.added or self.moved or self.removed),
+            )
 
-    def _tag(self, text: str, at: Point | QPointF, away: tuple[float, float] = (0.0, 0.0)) -> None:
-        tag = NameTag(text, TAG, self, away)
-        tag.setPos(at if isinstance(at, QPointF) else QPointF(float(at[0]), float(at[1])))
+    def _tag(self, text: str, places: list[tuple[QPointF, Away]]) -> None:
+        """A tag for ``text``, at the first of ``places`` (its place and which way it lies
+        from it) that ``fit_tags`` finds clear."""
+        tag = NameTag(text, TAG, self, places[0][1])
+        tag.setPos(places[0][0])
         self.tags.append(tag)
+        self.tag_places.append(places)
 
     # -- painting --------------------------------------------------------------------
     def paint(
@@ -175,8 +217,8 @@ class FixPreviewItem(BoundedItem):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         for corners in (*self.moved, *self.slots):
             _dashed(painter, [polygon(corners)], closed=True)
-        for number, corners in enumerate(self.slots, 1):
-            _slot_number(painter, number, polygon(corners).boundingRect())
+        for number, (at, radius) in enumerate(self.slot_numbers, 1):
+            _slot_badge(painter, number, at, radius)
         if self.lap_start is not None:
             a, b = self.lap_start
             _dashed(painter, [polygon([a, b])], closed=False, width=4.0)
@@ -196,12 +238,125 @@ def _dashed(painter: QPainter, shapes: list[QPolygonF], closed: bool, width: flo
                 painter.drawPolyline(shape)
 
 
-def _slot_number(painter: QPainter, number: int, box: QRectF) -> None:
-    """A new grid slot's number, in its top-left quarter: clear of the number the slot
-    may show now, at its centre."""
-    size = min(box.width(), box.height())
-    at = QPointF(box.left() + size * 0.25, box.top() + size * 0.25)
-    draw_text(painter, str(number), at, size * 0.22, PREVIEW, bold=True, halo=UNDER)
+def _board_labels(track: Track) -> list[QRectF]:
+    """What ``track``'s board prints that a tag must not cover (mm): the grid's numbers
+    (with the pole's ring and the ids under them) and the betting lines' badges."""
+    spaces = {sp.id: sp for sp in track.spaces}
+    boxes = [
+        space_text_box(spaces[sid], grid_slot=n, show_id=True)
+        for n, sid in enumerate(track.start_grid, 1)
+        if sid in spaces
+    ]
+    for line in track.betting_lines:
+        boxes += badge_boxes(line)
+    return [box for box in boxes if not box.isEmpty()]
+
+
+def _slot_numbers(
+    before: Track, slots: list[list[Point]], slot_ids: list[str]
+) -> list[tuple[QPointF, float]]:
+    """Where each new grid slot's numbered badge goes (centre, radius in mm): in a corner
+    of the slot, clear of what the space prints now (its grid number, the pole's ring,
+    its id); every badge of one size, the largest that fits in every slot (a sixth of
+    the narrowest slot at most)."""
+    spaces = {sp.id: sp for sp in before.spaces}
+    now = {sid: n for n, sid in enumerate(before.start_grid, 1)}
+    printed = [
+        space_text_box(spaces[sid], grid_slot=now.get(sid), show_id=True)
+        if sid in spaces
+        else QRectF()
+        for sid in slot_ids
+    ]
+    boxes = [polygon(corners).boundingRect() for corners in slots]
+    size = min((min(box.width(), box.height()) for box in boxes), default=0.0)
+    for radius in (size * 0.17, size * 0.14, size * 0.11):
+        places = [_corner_place(c, p, radius) for c, p in zip(slots, printed, strict=True)]
+        if all(place is not None for place in places):
+            return [(place, radius) for place in places if place is not None]
+    radius = size * 0.09  # where it fits nowhere clear: in the top left corner
+    return [
+        (
+            _corner_place(c, p, radius)
+            or QPointF(box.left() + 1.6 * radius, box.top() + 1.6 * radius),
+            radius,
+        )
+        for c, p, box in zip(slots, printed, boxes, strict=True)
+    ]
+
+
+def _corner_place(corners: list[Point], printed: QRectF, radius: float) -> QPointF | None:
+    """Where a badge of ``radius`` fits inside the space ``corners`` clear of
+    ``printed``: near the first corner, from the top left round, where it does; None
+    where it fits nowhere."""
+    shape = shapely.Polygon([(float(x), float(y)) for x, y in corners])
+    if not shape.is_valid or shape.is_empty:
+        return None
+    centre = shape.centroid
+    keep_clear = printed.adjusted(-radius / 3, -radius / 3, radius / 3, radius / 3)
+    first = min(range(len(corners)), key=lambda i: float(corners[i][0]) + float(corners[i][1]))
+    for i in range(len(corners)):
+        cx, cy = (float(c) for c in corners[(first + i) % len(corners)])
+        reach = math.hypot(centre.x - cx, centre.y - cy) or 1.0
+        for step in (1.5, 2.0, 2.5):  # from the corner inwards, in radii
+            t = min(1.0, step * radius / reach)
+            at = QPointF(cx + t * (centre.x - cx), cy + t * (centre.y - cy))
+            badge = _badge_box(at, radius)
+            inside = shape.contains(
+                shapely.box(badge.left(), badge.top(), badge.right(), badge.bottom())
+            )
+            if inside and not badge.intersects(keep_clear):
+                return at
+    return None
+
+
+def _badge_box(at: QPointF, radius: float) -> QRectF:
+    """What a badge of ``radius`` centred on ``at`` covers (mm)."""
+    return QRectF(at.x() - radius, at.y() - radius, 2 * radius, 2 * radius)
+
+
+def _slot_badge(painter: QPainter, number: int, at: QPointF, radius: float) -> None:
+    """A new grid slot's number on a pink disc: a mark of its own, which does not read
+    as part of the white number the space may print now."""
+    painter.setPen(_pen(UNDER, 1.0))
+    painter.setBrush(PREVIEW)
+    painter.drawEllipse(at, radius, radius)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    draw_text(painter, str(number), at, radius * 1.1, QColor("#ffffff"), bold=True, halo=TAG)
+
+
+def _clear_place(
+    tag: NameTag, places: list[tuple[QPointF, Away]], taken: list[QRectF], s: float
+) -> tuple[tuple[QPointF, Away], tuple[QRectF, float]]:
+    """The first of ``places`` (stepping one tag height further out each round) where
+    ``tag`` covers none of ``taken`` (pixels at the zoom ``s``), with the rectangle it
+    covers there and how far it stepped out; the first place when none is clear."""
+    step = tag.boundingRect().height() + NameTag.GAP_PX
+    for out in range(STEPS_OUT):
+        for at, away in places:
+            rect = tag.rect_towards(away, out * step).translated(at * s)
+            room = rect.adjusted(-CLEAR_PX, -CLEAR_PX, CLEAR_PX, CLEAR_PX)
+            if not any(room.intersects(other) for other in taken):
+                return (at, away), (rect, out * step)
+    at, away = places[0]
+    return (at, away), (tag.rect_towards(away).translated(at * s), 0.0)
+
+
+def _around(shapes: list[list[Point]]) -> list[tuple[QPointF, Away]]:
+    """Places for a tag naming ``shapes``: below them, above them, left, right."""
+    rect = QRectF()
+    for corners in shapes:
+        rect = rect.united(polygon(corners).boundingRect())
+    c = rect.center()
+    return [
+        (QPointF(c.x(), rect.bottom()), (0.0, 1.0)),
+        (QPointF(c.x(), rect.top()), (0.0, -1.0)),
+        (QPointF(rect.left(), c.y()), (-1.0, 0.0)),
+        (QPointF(rect.right(), c.y()), (1.0, 0.0)),
+    ]
+
+
+def _point(p: Point) -> QPointF:
+    return QPointF(float(p[0]), float(p[1]))
 
 
 def _removed(painter: QPainter, shape: QPolygonF) -> None:

@@ -469,12 +469,23 @@ class NameTag(QGraphicsItem):
         # Measured once: an item that ignores the zoom is asked for its bounds on every
         # repaint of the canvas, wherever it is (the scene's index cannot place it).
         metrics = QFontMetricsF(self.font)
-        w, h = metrics.horizontalAdvance(self.text) + 12, metrics.height() + 4
+        self._size = (metrics.horizontalAdvance(self.text) + 12, metrics.height() + 4)
+        self._rect = self.rect_towards(away)
+
+    def rect_towards(self, away: tuple[float, float], beyond: float = 0.0) -> QRectF:
+        """Where the tag would lie (screen pixels around its place) given ``away``,
+        ``beyond`` pixels further out that way."""
+        w, h = self._size
         ux, uy = away
         reach = [(w / 2 + self.GAP_PX) / abs(ux)] if ux else []
         reach += [(h / 2 + self.GAP_PX) / abs(uy)] if uy else []
-        t = min(reach, default=0.0)
-        self._rect = QRectF(t * ux - w / 2, t * uy - h / 2, w, h)
+        t = min(reach, default=0.0) + (beyond if ux or uy else 0.0)
+        return QRectF(t * ux - w / 2, t * uy - h / 2, w, h)
+
+    def set_away(self, away: tuple[float, float], beyond: float = 0.0) -> None:
+        """Lie as ``rect_towards`` says."""
+        self.prepareGeometryChange()
+        self._rect = self.rect_towards(away, beyond)
 
     def boundingRect(self) -> QRectF:
         return QRectF(self._rect)

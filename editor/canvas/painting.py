@@ -21,7 +21,9 @@ Building blocks, each usable on its own (``style`` defaults to ``DEFAULT_STYLE``
 - ``paint_racing_line(painter, points, closed)``, ``paint_label(painter, label)``,
   ``draw_text``;
 - ``paint_track(painter, track, show_ids=, show_racing_line=, surface=,
-  background=)``: all of it in board order; ``board_bounds(track)`` is its extent.
+  background=)``: all of it in board order; ``board_bounds(track)`` is its extent;
+- ``space_text_box``, ``badge_boxes``: what a space's texts and a betting line's
+  badges cover, for marks drawn over the board to keep clear of.
 """
 
 from __future__ import annotations
@@ -282,14 +284,11 @@ def _paint_hatch(painter: QPainter, poly: QPolygonF, colour: QColor) -> None:
     painter.restore()
 
 
-def _paint_space_texts(
-    painter: QPainter,
-    space: Space,
-    layout: _Layout,
-    style: BoardStyle,
-    grid_slot: int | None,
-    show_id: bool,
-) -> None:
+def _space_text_lines(
+    space: Space, layout: _Layout, style: BoardStyle, grid_slot: int | None, show_id: bool
+) -> list[tuple[str, float, QColor, bool, QPointF]]:
+    """The texts printed on a space, top to bottom: each with its cap height, colour,
+    boldness and centre."""
     centre, radius = QPointF(*layout.centre), layout.radius
     lines: list[tuple[str, float, QColor, bool]] = []
     if grid_slot is not None:
@@ -298,22 +297,62 @@ def _paint_space_texts(
         lines.append((space.label, min(radius * 0.45, 4.0), QColor(style.grid_number), True))
     if show_id:
         lines.append((space.id, min(radius * 0.5, style.id_height), QColor(style.id_text), False))
-    if grid_slot == 1:
-        _paint_pole_ring(painter, centre, radius, style)
     gap = [0.45 * max(a[1], b[1]) for a, b in itertools.pairwise(lines)]
     total = sum(h for _t, h, _c, _b in lines) + sum(gap)
     y = centre.y() - total / 2
+    placed = []
     for k, (text, height, colour, bold) in enumerate(lines):
-        draw_text(
-            painter,
-            text,
-            QPointF(centre.x(), y + height / 2),
-            height,
-            colour,
-            bold=bold,
-            family=style.font_family,
-        )
+        placed.append((text, height, colour, bold, QPointF(centre.x(), y + height / 2)))
         y += height + (gap[k] if k < len(gap) else 0.0)
+    return placed
+
+
+def _paint_space_texts(
+    painter: QPainter,
+    space: Space,
+    layout: _Layout,
+    style: BoardStyle,
+    grid_slot: int | None,
+    show_id: bool,
+) -> None:
+    if grid_slot == 1:
+        _paint_pole_ring(painter, QPointF(*layout.centre), layout.radius, style)
+    for text, height, colour, bold, at in _space_text_lines(
+        space, layout, style, grid_slot, show_id
+    ):
+        draw_text(painter, text, at, height, colour, bold=bold, family=style.font_family)
+
+
+def space_text_box(
+    space: Space,
+    style: BoardStyle = DEFAULT_STYLE,
+    grid_slot: int | None = None,
+    *,
+    show_id: bool = False,
+) -> QRectF:
+    """What ``paint_space`` prints on a space with the same arguments covers (mm): its
+    texts, and the pole's ring; empty when it prints nothing."""
+    layout = _layout(tuple((float(x), float(y)) for x, y in space.corners), style.rect_inset)
+    box = QRectF()
+    if layout is None:
+        return box
+    for text, height, _colour, bold, at in _space_text_lines(
+        space, layout, style, grid_slot, show_id
+    ):
+        half_w = text_width(text, height, bold, style.font_family) / 2
+        # draw_text sizes capitals: descenders and the glyphs' sides reach a little further
+        box = box.united(QRectF(at.x() - half_w, at.y() - height * 0.75, 2 * half_w, height * 1.5))
+    if grid_slot == 1:
+        r = _pole_ring_radius(layout.radius)
+        box = box.united(QRectF(layout.centre[0] - r, layout.centre[1] - r, 2 * r, 2 * r))
+    return box
+
+
+def _pole_ring_radius(radius: float) -> float:
+    """The outer edge of the pole's ring in a space with room ``radius`` (mm), its pen
+    included."""
+    r = radius * 0.92
+    return r + max(0.6, r * 0.1) / 2
 
 
 def _paint_pole_ring(painter: QPainter, centre: QPointF, radius: float, style: BoardStyle) -> None:
@@ -342,6 +381,25 @@ def paint_line(
         _paint_betting(painter, a, b, length, index + 1, style)
 
 
+def _badge_centres(a: QPointF, b: QPointF, length: float, r: float) -> tuple[QPointF, QPointF]:
+    """Where a betting line's two numbered badges go: just beyond each end."""
+    ux, uy = (b.x() - a.x()) / length, (b.y() - a.y()) / length
+    return (
+        QPointF(a.x() - ux * (r + 0.5), a.y() - uy * (r + 0.5)),
+        QPointF(b.x() + ux * (r + 0.5), b.y() + uy * (r + 0.5)),
+    )
+
+
+def badge_boxes(segment: Segment, style: BoardStyle = DEFAULT_STYLE) -> list[QRectF]:
+    """What the numbered badges at the ends of a betting line cover (mm)."""
+    a, b = QPointF(*map(float, segment[0])), QPointF(*map(float, segment[1]))
+    length = math.hypot(b.x() - a.x(), b.y() - a.y())
+    if length == 0:
+        return []
+    r = style.badge_radius
+    return [QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r) for c in _badge_centres(a, b, length, r)]
+
+
 def _paint_betting(
     painter: QPainter, a: QPointF, b: QPointF, length: float, number: int, style: BoardStyle
 ) -> None:
@@ -350,10 +408,8 @@ def _paint_betting(
     painter.drawLine(a, b)
     painter.setPen(_pen(style.betting, style.line_width, cap=Qt.PenCapStyle.FlatCap))
     painter.drawLine(a, b)
-    ux, uy = (b.x() - a.x()) / length, (b.y() - a.y()) / length
     r = style.badge_radius
-    for end, sign in ((a, -1), (b, 1)):
-        centre = QPointF(end.x() + sign * ux * (r + 0.5), end.y() + sign * uy * (r + 0.5))
+    for centre in _badge_centres(a, b, length, r):
         painter.setPen(_pen("#1f1f1f", 0.5))
         painter.setBrush(QColor(style.betting))
         painter.drawEllipse(centre, r, r)

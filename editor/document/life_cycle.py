@@ -175,21 +175,45 @@ class LifeCycle(QObject):
         if self.maybe_save():
             self._set_document(blank_track(), None)
 
+    def new_file(self, path: str | Path) -> None:
+        """A blank circuit for a file not yet on disk (``trackside edit new.yaml``), named
+        after it: Save writes it there, as a text editor starts a new file. Nothing is
+        locked or watched until it is written."""
+        path = os.path.abspath(path)  # said, and written, where it was meant at the start
+        track = blank_track()
+        track.name = title_from_file(path) or track.name
+        self._set_document(track, path)
+        self._remember_folder(path)
+        self.say(f"{Path(path).name} is a new file: Save writes it in {Path(path).parent}", 15000)
+
+    def is_new_file(self) -> bool:
+        """True while the document's file is one Save has not written yet."""
+        return bool(self.doc.path) and not os.path.lexists(str(self.doc.path))
+
     def new_from(self, path: str | Path) -> bool:
         """A new, unsaved circuit copied from a bundled (or any) track file."""
         track = self._accepted(load_for_editing(path), path)
         if track is None or not self.maybe_save():
             return False
         track.name = f"{track.name} (copy)"
-        self._set_document(track, None, modified=True)
+        self._start_new(track)
         return True
 
     def new_from_track(self, track: Track) -> bool:
         """A new, unsaved circuit copied from ``track`` (a template)."""
         if not self.maybe_save():
             return False
-        self._set_document(track.copy(), None, modified=True)
+        self._start_new(track.copy())
         return True
+
+    def _start_new(self, track: Track) -> None:
+        """Start ``track`` as a new, unsaved circuit; in place of an empty new file (as
+        the start page of ``trackside edit new.yaml`` offers) it keeps that file and
+        takes its name."""
+        path = self.doc.path if self.is_new_file() and not self.doc.track.spaces else None
+        if path:
+            track.name = title_from_file(path) or track.name
+        self._set_document(track, path, modified=True)
 
     def start_folder(self) -> Path:
         """Where file dialogs open: beside the open file, the last folder used, or the
@@ -273,11 +297,12 @@ class LifeCycle(QObject):
         self, track: Track, path: str | None, modified: bool = False, read_only: str = ""
     ) -> None:
         self._show_problems([])
-        if path is None or read_only:  # the file left behind is free for other editors
+        on_disk = path if path is not None and os.path.lexists(path) else None
+        if on_disk is None or read_only:  # the file left behind is free for other editors
             self.guard.unlock()
         self._set_read_only(read_only)
         self._set_held_elsewhere(False)
-        self.guard.watch(path)
+        self.guard.watch(on_disk)  # a new file is watched once Save has written it
         self.doc.replace(track, path, modified=modified)
         self.documentSet.emit(path or "")
 
@@ -291,7 +316,12 @@ class LifeCycle(QObject):
         self.guard.check_place()  # a file moved, or a link re-pointed: asked before writing
         if not self.doc.path or self.read_only:
             return self.save_as()
-        return self._save_to(self.doc.path)
+        path = self.doc.path
+        if self.guard.path is None and os.path.lexists(path):  # a new file, made meanwhile
+            text = difference(path, self.doc.track.to_yaml())
+            if self.questions.overwrite_changed(Path(path).name, text) != "overwrite":
+                return False
+        return self._save_to(path)
 
     def save_as(self) -> bool:
         """Save to a file the user picks. An untitled track takes its name from the file,
@@ -300,7 +330,7 @@ class LifeCycle(QObject):
         if not path:
             return False
         old_name = self.doc.track.name
-        stem = Path(path).stem.replace("-", " ").replace("_", " ").strip().title()
+        stem = title_from_file(path)
         untitled = (old_name or "").strip() in ("", UNTITLED)
         renamed = bool(stem) and untitled and self.doc.may_name_from_file() and _writable(path)
         if renamed:  # printed on the board, so never "Untitled"
@@ -560,6 +590,11 @@ class LifeCycle(QObject):
     def clear_recent(self) -> None:
         """Empty the recent files."""
         self.settings.setValue("recentFiles", [])
+
+
+def title_from_file(path: str | Path) -> str:
+    """A circuit's name from its file's: 'Coast Road' for coast-road.yaml."""
+    return Path(path).stem.replace("-", " ").replace("_", " ").strip().title()
 
 
 def _writable(path: str | Path) -> bool:

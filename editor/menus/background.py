@@ -13,10 +13,11 @@ import math
 import os
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QPointF, Qt
-from PySide6.QtGui import QAction, QImageReader
+from PySide6.QtGui import QImageReader
 from PySide6.QtWidgets import QMenu, QWidget
 
 from trackside.editor.canvas import pdf_page
@@ -25,6 +26,7 @@ from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.document.commands import SetBackground
 from trackside.editor.document.fits import Refused
 from trackside.editor.document.track_document import TrackDocument
+from trackside.editor.menus.actions import make_action
 from trackside.editor.tools.move_background import MoveBackground
 from trackside.editor.tools.pick_points import PickPoints
 from trackside.engine.track.model import Background
@@ -60,26 +62,27 @@ class BackgroundActions(QObject):
         self.mover.escaped.connect(self._end_moving, Qt.ConnectionType.QueuedConnection)
         self.mover.left.connect(self._left_moving)
         self._tool_before: str | None = None
-        self.act_import = self._action(
+        entry = partial(make_action, self, named_tip=True)  # named, its tip under
+        self.act_import = entry(
             "Import &Background…",
             self.import_dialog,
-            "Show a PNG, JPEG or PDF page under the spaces to trace over (never printed)",
+            tip="Show a PNG, JPEG or PDF page under the spaces to trace over (never printed)",
         )
-        self.act_show = self._action("&Show Background", self._set_shown, "Show or hide it")
+        self.act_show = entry("&Show Background", self._set_shown, tip="Show or hide it")
         self.act_show.setCheckable(True)
-        self.act_lock = self._action(
-            "&Lock Background", self._set_locked, "Keep its scale, place and fading as they are"
+        self.act_lock = entry(
+            "&Lock Background", self._set_locked, tip="Keep its scale, place and fading as they are"
         )
         self.act_lock.setCheckable(True)
-        self.act_scale = self._action(
+        self.act_scale = entry(
             "Set &Scale from Two Points…",
             self.start_scaling,
-            "Click two points on the picture a known distance apart, then type the distance",
+            tip="Click two points on the picture a known distance apart, then type the distance",
         )
-        self.act_move = self._action(
+        self.act_move = entry(
             "&Move Background",
             self._set_moving,
-            "Drag the picture to line it up with the spaces; Esc ends (Shift+B)",
+            tip="Drag the picture to line it up with the spaces; Esc ends (Shift+B)",
         )
         self.act_move.setCheckable(True)
         self.act_move.setShortcut("Shift+B")
@@ -87,13 +90,15 @@ class BackgroundActions(QObject):
         self.act_move.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         for view in scene.views():
             view.addAction(self.act_move)
-        self.act_page = self._action(
-            "PDF &Page…", self.ask_page, "Show another page of the PDF, at the same place and scale"
+        self.act_page = entry(
+            "PDF &Page…",
+            self.ask_page,
+            tip="Show another page of the PDF, at the same place and scale",
         )
-        self.act_opacity = self._action(
-            "&Opacity…", self.ask_opacity, "How strongly the picture shows (0 to 100 %)"
+        self.act_opacity = entry(
+            "&Opacity…", self.ask_opacity, tip="How strongly the picture shows (0 to 100 %)"
         )
-        self.act_remove = self._action("&Remove Background", self.remove, "Take the picture away")
+        self.act_remove = entry("&Remove Background", self.remove, tip="Take the picture away")
         self.menu = QMenu("&Background", parent)
         self.menu.addActions([self.act_show, self.act_lock])
         self.menu.addSeparator()
@@ -103,15 +108,6 @@ class BackgroundActions(QObject):
         doc.backgroundChanged.connect(self._update)
         doc.trackReplaced.connect(self._update)
         self._update()
-
-    def _action(self, text: str, slot, tip: str) -> QAction:
-        action = QAction(text, self)
-        action.setStatusTip(tip)
-        action.setToolTip(tip)
-        action.triggered.connect(
-            lambda checked=False: slot(checked) if action.isCheckable() else slot()
-        )
-        return action
 
     def _update(self) -> None:
         background = self.doc.track.background

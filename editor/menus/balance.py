@@ -1,4 +1,4 @@
-"""Tools > Simulate…, Suggest Fixes, Check with Stronger Bots, Compare with Variant…
+"""Tools > Simulate, Suggest Fixes, Check with Stronger Bots, Compare with Variant…
 and Compare with Saved Report…, and View > Heat Map: the Balance panel's actions,
 and what it draws on the canvas (the heat map and its legend, the pink preview of
 the fix chosen).
@@ -22,6 +22,7 @@ from trackside.editor.canvas.heatmap import HeatLegend, HeatMapItem
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.canvas.view import CanvasView
 from trackside.editor.document.track_document import TrackDocument
+from trackside.editor.menus.actions import make_action
 from trackside.editor.panels.balance import BalancePanel
 from trackside.editor.panels.fixes import FixPreview
 from trackside.editor.panels.prompts import Prompts
@@ -59,34 +60,44 @@ class BalanceMenu(QObject):
         self.heat_legend = HeatLegend(window.view)
         self.fix_preview = FixPreviewItem()
         window.scene.addItem(self.fix_preview)
+        window.view.zoomChanged.connect(self._fit_fix_tags)
         self._fix_said = ""  # what the status bar said of the fix drawn last
-        self.act_simulate = self._action(
-            "&Simulate…",
+        self.act_simulate = make_action(
+            window,
+            "&Simulate",
             self.simulate,
-            "Play bot games on this circuit and show how fair it is (Balance panel)",
             "Ctrl+Shift+B",
+            "Play bot games on this circuit and show how fair it is (Balance panel)",
         )
-        self.act_suggest_fixes = self._action(
+        self.act_suggest_fixes = make_action(
+            window,
             "Suggest &Fixes",
             self.suggest_fixes,
+            None,
             "Try candidate edits of this circuit, each on the same games as the circuit as "
             "it is, and list them best first (Balance panel)",
         )
-        self.act_check_stronger = self._action(
+        self.act_check_stronger = make_action(
+            window,
             "Check with Stronger &Bots",
             self.check_with_stronger_bots,
+            None,
             "Play the games of the run shown again with stronger bots and say whether its "
             "verdict holds (Balance panel)",
         )
-        self.act_compare_variant = self._action(
+        self.act_compare_variant = make_action(
+            window,
             "Compare with &Variant…",
             self.compare_variant,
+            None,
             "Play this circuit under the Balance panel's variant and under another on the "
             "same games, and show every figure's change (Balance panel)",
         )
-        self.act_compare_report = self._action(
+        self.act_compare_report = make_action(
+            window,
             "Compare with Saved &Report…",
             self.compare_saved_report,
+            None,
             "Show every figure's change from a balance report saved by trackside simulate "
             "--report (Balance panel)",
         )
@@ -110,7 +121,7 @@ class BalanceMenu(QObject):
 
     @property
     def run_actions(self) -> list[QAction]:
-        """The Tools menu's entries: Simulate… to Compare with Saved Report…."""
+        """The Tools menu's entries: Simulate to Compare with Saved Report…."""
         return [
             self.act_simulate,
             self.act_suggest_fixes,
@@ -119,21 +130,13 @@ class BalanceMenu(QObject):
             self.act_compare_report,
         ]
 
-    def _action(self, text: str, slot, tip: str, keys: str | None = None) -> QAction:
-        action = QAction(text, self.window)
-        if keys is not None:
-            action.setShortcut(QKeySequence(keys))
-        action.setStatusTip(tip)
-        action.triggered.connect(lambda _checked=False: slot())
-        return action
-
     def raise_panel(self) -> None:
         """Bring the Balance panel to the front."""
         self.window.balance_dock.show()
         self.window.balance_dock.raise_()
 
     def simulate(self) -> None:
-        """Tools > Simulate…: bring the Balance panel up and start a run."""
+        """Tools > Simulate: bring the Balance panel up and start a run."""
         self.raise_panel()
         self.panel.start()
 
@@ -180,12 +183,19 @@ class BalanceMenu(QObject):
             if bar.currentMessage() == self._fix_said:  # it says so no more
                 bar.clearMessage()
             return
-        self.fix_preview.show_change(preview.before, preview.after, f"fix {preview.number}")
+        self.fix_preview.show_change(
+            preview.before, preview.after, f"fix {preview.number}", self.window.view.scale_factor()
+        )
         self._fix_said = (
             f"Fix {preview.number} is drawn in pink on the board, not made: {preview.text}. "
             "Apply makes it (one undo step)."
         )
         self.window.say(self._fix_said)
+
+    def _fit_fix_tags(self, pixels_per_mm: float) -> None:
+        """Lay the fix preview's tags out again, clear of the board's labels at this zoom."""
+        if self.fix_preview.showing:
+            self.fix_preview.fit_tags(pixels_per_mm)
 
     def _say_applied(self, text: str) -> None:
         """Say in the status bar that a fix was made, and how to take it back."""

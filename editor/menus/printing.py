@@ -26,6 +26,7 @@ from trackside.editor.canvas.printing import (
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.document.files import suggested_stem, unused_path
 from trackside.editor.document.track_document import TrackDocument
+from trackside.editor.menus.actions import make_action
 from trackside.editor.panels.export import GRASS_TIP, local_paper
 from trackside.editor.panels.prompts import Prompts
 from trackside.engine.errors import TracksideError
@@ -62,25 +63,31 @@ class PrintMenu(QObject):
         super().__init__(window)
         self.window = window
         self._printer: QPrinter | None = None  # kept: the paper chosen stays chosen
-        self.act_print = self._action(
+        self.act_print = make_action(
+            self.window,
             "&Print…",
             self.print_board,
             QKeySequence(QKeySequence.StandardKey.Print),
             "Print the board at true scale on your printer, tiled over its pages with "
             "overlap and cut marks",
+            named_tip=True,
         )
-        self.act_calibration = self._action(
+        self.act_calibration = make_action(
+            self.window,
             "Print &Calibration Sheet…",
             self.print_calibration,
             QKeySequence("Ctrl+Shift+P"),
             "One page with a 100 mm ruler and one space at size: print it first to check "
             "that your printer prints at 100 %",
+            named_tip=True,
         )
-        self.act_calibration_pdf = self._action(
+        self.act_calibration_pdf = make_action(
+            self.window,
             "Export Calibration Sheet (PD&F)…",
             self.export_calibration,
             None,
             "The calibration sheet as a one-page PDF",
+            named_tip=True,
         )
 
         self.act_grass = QAction("Print the &Grass", self.window)
@@ -98,16 +105,6 @@ class PrintMenu(QObject):
     def grass(self) -> bool:
         """Whether prints and exports show the green grass round the track."""
         return self.act_grass.isChecked()
-
-    def _action(self, text: str, slot, keys: QKeySequence | None, tip: str) -> QAction:
-        action = QAction(text, self.window)
-        if keys is not None:
-            action.setShortcut(keys)
-        shown = f" ({keys.toString(QKeySequence.SequenceFormat.NativeText)})" if keys else ""
-        action.setToolTip(f"{text.replace('&', '').rstrip('…')}{shown}\n{tip}")
-        action.setStatusTip(tip)
-        action.triggered.connect(lambda _checked=False: slot())
-        return action
 
     def printer(self, output: str = "board") -> QPrinter:
         """The printer, set up once with the local paper; named for the open track, and,

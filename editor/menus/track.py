@@ -8,13 +8,16 @@ main window adds ``actions`` to its Edit menu and calls ``install`` once.
 
 from __future__ import annotations
 
+from functools import partial
+
 from PySide6.QtCore import QObject, QPoint, QPointF, Qt, QTimer
-from PySide6.QtGui import QAction, QCursor, QKeySequence
+from PySide6.QtGui import QAction, QCursor
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from trackside.editor.canvas.lap_start import TIP as LAP_START_TIP
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.canvas.view import CanvasView
+from trackside.editor.menus.actions import make_action
 from trackside.editor.tools import across
 from trackside.engine.track.geometry import FINISH, LINE_NAMES
 
@@ -29,8 +32,9 @@ class TrackMenu(QObject):
         super().__init__(window)
         self.window, self.scene, self.view = window, scene, view
         self._clicked: QPointF | None = None  # scene point of the right-click being served
-        self.act_lap_start = self._action(
-            "Set &Lap Start Here", "Ctrl+Shift+L", LAP_START_TIP, self.set_lap_start
+        at_space = partial(make_action, window, named_tip=True, in_context_menu=True)
+        self.act_lap_start = at_space(
+            "Set &Lap Start Here", self.set_lap_start, "Ctrl+Shift+L", LAP_START_TIP
         )
         self.line_actions: list[QAction] = []
         for k, name in enumerate(LINE_NAMES):
@@ -42,21 +46,12 @@ class TrackMenu(QObject):
                 f"Put the {name} across the track at the space edge nearest the pointer, "
                 "square to the racing line, over every lane"
             )
-            self.line_actions.append(self._action(text, keys, tip, lambda k=k: self.place_line(k)))
+            self.line_actions.append(at_space(text, lambda k=k: self.place_line(k), keys, tip))
 
     @property
     def actions(self) -> list[QAction]:
         """Set Lap Start Here, then the four lines across."""
         return [self.act_lap_start, *self.line_actions]
-
-    def _action(self, text: str, keys: str, tip: str, slot) -> QAction:
-        action = QAction(text, self.window)
-        action.setShortcut(QKeySequence(keys))
-        action.setShortcutVisibleInContextMenu(True)  # also where the platform hides them
-        action.setStatusTip(tip)
-        action.setToolTip(f"{text.replace('&', '')} ({keys})\n{tip}")
-        action.triggered.connect(lambda _checked=False: slot())
-        return action
 
     def install(self) -> None:
         """Show the menu on a right-click on the canvas."""

@@ -20,6 +20,7 @@ from trackside.editor.canvas.view import CanvasView
 from trackside.editor.document import compound
 from trackside.editor.document.fits import Refused
 from trackside.editor.document.track_document import TrackDocument
+from trackside.editor.menus.actions import make_action
 from trackside.engine.errors import InvalidInput, TracksideError
 from trackside.engine.track.fragment import copy_fragment, parse_fragment
 from trackside.engine.track.model import Point
@@ -134,19 +135,12 @@ class TransformActions(QObject):
         self._update_enabled()
 
     def _action(self, text: str, slot, shortcut, tip: str) -> QAction:
-        action = QAction(text, self.view)
-        if isinstance(shortcut, QKeySequence.StandardKey):
-            action.setShortcuts(shortcut)
-        elif shortcut:
-            action.setShortcut(QKeySequence(shortcut))
-        keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-        action.setToolTip(f"{text.replace('&', '')} ({keys})\n{tip}" if keys else tip)
-        action.setStatusTip(tip)
-        action.setShortcutVisibleInContextMenu(True)  # also where the platform hides them
+        action = make_action(
+            self.view, text, slot, shortcut or None, tip, named_tip=True, in_context_menu=True
+        )
         # The keys act on the canvas only, so Ctrl+C or Shift+H in a text box stay its own.
         action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.view.addAction(action)
-        action.triggered.connect(lambda _checked=False: slot())
         return action
 
     def add_to(self, menu: QMenu) -> None:

@@ -1,6 +1,6 @@
 """The first steps: a start page over the empty canvas (New from Template, a bundled
 circuit, a blank page, the tour), File > New from Template, and a short tour of the
-tools (Help > Tour of the Tools…).
+tools (Help > Tour of the Tools).
 
 The start page shows while the document is a new, empty circuit (no spaces, no
 file) and hides as soon as it has spaces or the designer picks "Blank" or a
@@ -9,6 +9,7 @@ drawing tool. The tour is a small window of a few pages; it does not block.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, runtime_checkable
@@ -263,7 +264,7 @@ class FirstRun(QObject):
             action = self.template_menu.addAction(template.name)
             action.setStatusTip(f"A new circuit: {template.description}")
             action.triggered.connect(lambda _c=False, t=template: self.start_from(t.build()))
-        self.act_tour = QAction("&Tour of the Tools…", window)
+        self.act_tour = QAction("&Tour of the Tools", window)
         self.act_tour.setShortcut(QKeySequence("Ctrl+Shift+T"))
         tip = "A few pages on the tools and the steps from a blank page to a printed board"
         self.act_tour.setStatusTip(tip)
@@ -276,9 +277,11 @@ class FirstRun(QObject):
         self.refresh()
 
     def wanted(self) -> bool:
-        """True while the document is a new, empty circuit the designer has not dismissed."""
+        """True while the document is a new, empty circuit the designer has not dismissed
+        (with no file, or a file Save has not written yet: what is chosen keeps it)."""
         doc = self.window.doc
-        return not doc.track.spaces and doc.path is None and not self._dismissed
+        new = doc.path is None or not os.path.lexists(doc.path)
+        return not doc.track.spaces and new and not self._dismissed
 
     def refresh(self) -> None:
         """Show or hide the start page."""
@@ -308,12 +311,13 @@ class FirstRun(QObject):
         return self.window.new_from_track(track)
 
     def show_tour(self) -> TourDialog:
-        """Help > Tour of the Tools…: the tour, from its first page."""
+        """Help > Tour of the Tools: the tour, from its first page."""
         if self.tour is None:
             self.tour = TourDialog(self.window)
         self.tour.show_page(0)
         self.tour.show()
         self.tour.raise_()
+        self.tour.activateWindow()  # the keys go to it (Esc closes it), open or brought back
         return self.tour
 
     def _place(self) -> None:

@@ -6,13 +6,26 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QRunnable, QSize, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtCore import (
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRect,
+    QRunnable,
+    QSize,
+    Qt,
+    QThreadPool,
+    QTimer,
+    Signal,
+)
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QSizePolicy,
     QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -219,6 +232,27 @@ class _Job(QRunnable):
         self.relay.done.emit(self.generation, issues, took, cpu)
 
 
+class WrappedRows(QStyledItemDelegate):
+    """Rows as tall as their words wrapped to the width their column gives them now (the
+    tree asks for heights without a width, so rows stayed one line tall and were cut)."""
+
+    def __init__(self, tree: QTreeWidget):
+        super().__init__(tree)
+        self.tree = tree
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        depth, parent = 0, index.parent()
+        while parent.isValid():
+            depth, parent = depth + 1, parent.parent()
+        depth += 1 if self.tree.rootIsDecorated() else 0
+        width = self.tree.columnWidth(index.column()) - self.tree.indentation() * depth
+        sized = QStyleOptionViewItem(option)
+        sized.rect = QRect(0, 0, max(width, 1), 1)
+        return super().sizeHint(sized, index)
+
+
 class IssuesPanel(QWidget):
     """Errors and warnings with counts; activating a row emits ``issueActivated``."""
 
@@ -270,6 +304,13 @@ class IssuesPanel(QWidget):
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)  # wrap, never cut
         self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tree.setItemDelegate(WrappedRows(self.tree))
+        # A row's height is asked once, when it is added: a new width asks again.
+        self._relayout = QTimer(self)
+        self._relayout.setSingleShot(True)
+        self._relayout.setInterval(0)
+        self._relayout.timeout.connect(self.tree.doItemsLayout)
+        self.tree.header().sectionResized.connect(lambda *_: self._relayout.start())
         self.tree.itemActivated.connect(self._activate)
         self.tree.itemClicked.connect(self._activate)
         layout = QVBoxLayout(self)
@@ -279,7 +320,7 @@ class IssuesPanel(QWidget):
         layout.addWidget(self.tree)
         self.rejected: str | None = None  # a file that could not be opened
         doc.changed.connect(self._on_edit)
-        doc.trackReplaced.connect(self.schedule)
+        doc.trackReplaced.connect(self._new_document)
         self._show()
 
     # -- running the validator -----------------------------------------------
@@ -292,6 +333,13 @@ class IssuesPanel(QWidget):
             self._again = True
         else:
             self._timer.start()
+
+    def _new_document(self) -> None:
+        """Another track (opened, new, reloaded): the last one's issues go at once, so
+        nothing shows a report of another document while this one's is checked."""
+        self.issues, self.checked = [], False
+        self._show()
+        self.schedule()
 
     def run_now(self) -> None:
         """Start validating the current track in the background."""

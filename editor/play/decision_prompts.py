@@ -37,6 +37,7 @@ from trackside.engine.game import (
     Wild,
 )
 from trackside.engine.game.cards import bid_value
+from trackside.engine.game.preview import card_preview, preview_words
 from trackside.engine.text import ordinal, plural
 
 # What each decision asks for, in a few words.
@@ -246,7 +247,12 @@ class CardPrompt(Prompt):
         cards += [race.card_of(k) for k in race.state.face_up[seat]]
         self.say(f"{name}: play a card" + (" (or a face-up Speed-8 card)" if notes else ""))
         playable = {o.card for o in self.options() if isinstance(o, PlayCard)}
-        self.table.hand.show_cards(f"{name}'s hand", cards, playable, notes)
+        own = {c for c in COLOURS if race.owner_of(c) == seat}
+        previews = {}
+        for card_id in playable:
+            preview = card_preview(race, card_id)
+            previews[card_id] = (preview, preview_words(preview, own))
+        self.table.hand.show_cards(f"{name}'s hand", cards, playable, notes, previews=previews)
 
     def card_clicked(self, card_id: int) -> Decision | None:
         return PlayCard(self.seat, card_id)

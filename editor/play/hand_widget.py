@@ -3,16 +3,28 @@
 ``CardButton`` paints one card (top row first, WILD rows white, a Speed-8 card
 one tall row) and is clicked like a button; ``HandWidget`` lays out a hand,
 enables only the cards that are legal now and emits ``cardClicked(card_id)``.
+A card to play may carry what it would do now (``engine/game/preview.py``): its
+line shows in the status bar and the tooltip while the pointer is on the card,
+and its rows are marked there ("blocked", "only 2", "finish").
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QAbstractButton, QFrame, QHBoxLayout, QLabel, QScrollArea, QWidget
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QStatusTipEvent
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QWidget,
+)
 
 from trackside.editor.play.cars import car_colour, ink
 from trackside.engine.game import Card
+from trackside.engine.game.preview import CardPreview
 
 CARD_W, CARD_H = 92, 132
 
@@ -34,6 +46,38 @@ class CardButton(QAbstractButton):
         self.current: int | None = None
         self.named: dict[int, str] = {}
         self.readonly = False
+        self.preview: CardPreview | None = None
+
+    def set_preview(self, preview: CardPreview | None, words: str = "") -> None:
+        """What the card would do if played now (None: nothing said), in ``words``
+        for the status bar and the tooltip, and as marks on its rows while the
+        pointer or the keyboard is on it."""
+        self.preview = preview
+        self.setStatusTip(words)
+        self.setToolTip(f"{self.card}\n{words}" if words else str(self.card))
+        self.update()
+
+    def row_marks(self) -> dict[int, str]:
+        """The mark on each row the card's preview tells of: "blocked" (its car would
+        not move), "only 2" (it would stop short), "finish", "done" (finished
+        already), "up to 7" (more than printed: Aggressive, Determined)."""
+        if self.preview is None:
+            return {}
+        marks = {}
+        for k, row in enumerate(self.preview.rows):
+            if row.wild:
+                continue
+            if row.finished:
+                marks[k] = "done"
+            elif row.blocked:
+                marks[k] = "blocked"
+            elif row.finishes:
+                marks[k] = "finish"
+            elif row.moved < row.spaces:
+                marks[k] = f"only {row.moved}"
+            elif row.moved > row.spaces:
+                marks[k] = f"up to {row.moved}"
+        return marks
 
     def set_readonly(self, readonly: bool) -> None:
         """Shown to be read, never clicked (a hand between turns): disabled, but
@@ -70,6 +114,8 @@ class CardButton(QAbstractButton):
         p.setBrush(QColor("#2a2d33") if not self.card.speed8 else QColor("#3a2f14"))
         p.drawRoundedRect(outer, 8, 8)
         rows = self.card.rows
+        marks = self.row_marks()
+        shown_marks = enabled and (hover or self.hasFocus())
         inner = outer.adjusted(6, 8, -6, -8)
         gap = 4.0
         h = (inner.height() - gap * (len(rows) - 1)) / max(1, len(rows))
@@ -125,6 +171,8 @@ class CardButton(QAbstractButton):
                 p.setPen(QPen(QColor("#ffe14d"), 3))
                 p.setBrush(Qt.BrushStyle.NoBrush)
                 p.drawRoundedRect(r.adjusted(-2, -2, 2, 2), 5, 5)
+            if shown_marks and k in marks:
+                self._mark(p, r, marks[k])
             if k in self.struck:
                 a, b = r.bottomLeft() + QPointF(4, -3), r.topRight() + QPointF(-4, 3)
                 p.setPen(QPen(QColor("#111111"), 5))
@@ -144,6 +192,23 @@ class CardButton(QAbstractButton):
         p.end()
 
     @staticmethod
+    def _mark(painter: QPainter, r: QRectF, text: str) -> None:
+        """A row's preview mark: a dark tag over the row's left, edged red when the
+        car would not move."""
+        font = QFont(painter.font())
+        font.setBold(True)
+        font.setPixelSize(int(max(8, min(r.height() * 0.5, 11))))
+        painter.setFont(font)
+        width = painter.fontMetrics().horizontalAdvance(text) + 8
+        height = min(r.height() - 2, font.pixelSize() + 5)
+        tag = QRectF(r.left() + 2, r.center().y() - height / 2, width, height)
+        painter.setPen(QPen(QColor("#ff5a5f") if text == "blocked" else QColor("#f4f4f0"), 1.2))
+        painter.setBrush(QColor(17, 19, 23, 225))
+        painter.drawRoundedRect(tag, 3, 3)
+        painter.setPen(QColor("#ffffff"))
+        painter.drawText(tag, Qt.AlignmentFlag.AlignCenter, text)
+
+    @staticmethod
     def _car_icon(painter: QPainter, r: QRectF, colour: str) -> None:
         """A small car silhouette at the left of a row, so colours read without text."""
         h = min(r.height() * 0.5, 12)
@@ -159,6 +224,18 @@ class CardButton(QAbstractButton):
     def leaveEvent(self, event) -> None:
         self.update()
         super().leaveEvent(event)
+
+    def focusInEvent(self, event) -> None:
+        self.update()
+        super().focusInEvent(event)
+        if self.statusTip():  # as the pointer does: the keyboard on a card reads it too
+            QApplication.sendEvent(self, QStatusTipEvent(self.statusTip()))
+
+    def focusOutEvent(self, event) -> None:
+        self.update()
+        super().focusOutEvent(event)
+        if self.statusTip():
+            QApplication.sendEvent(self, QStatusTipEvent(""))
 
 
 class HandWidget(QWidget):
@@ -197,10 +274,24 @@ class HandWidget(QWidget):
         playable: set[int] | None = None,
         notes: dict[int, str] | None = None,
         readonly: bool = False,
+        previews: dict[int, tuple[CardPreview, str]] | None = None,
     ) -> None:
         """Show ``cards``; those in ``playable`` are clickable (all when None), the
-        others dimmed; ``readonly`` shows them all bright and none clickable."""
-        notes = notes or {}
+        others dimmed; ``readonly`` shows them all bright and none clickable;
+        ``previews`` tells, by card, what it would do if played now, and in words."""
+        self._show(title, cards, playable, notes or {}, readonly)
+        previews = previews or {}
+        for card_id, button in self.buttons.items():
+            button.set_preview(*previews.get(card_id, (None, "")))
+
+    def _show(
+        self,
+        title: str,
+        cards: list[Card],
+        playable: set[int] | None,
+        notes: dict[int, str],
+        readonly: bool,
+    ) -> None:
         shown = (
             tuple(card.id for card in cards),
             None if playable is None else frozenset(playable),

@@ -75,6 +75,7 @@ class PlayMode(QObject):
         self._size_to_page()
         self.bot_ms, self.anim_ms = self._remembered_speed(), 90
         self._hidden: list = []
+        self._in_front: list = []  # the docks whose tab was in front before play
         self.dialog_factory = None  # tests may replace the New game dialog
         self.record_path_factory = None
         self._checked: Track | None = None  # the last circuit found free of errors
@@ -208,6 +209,12 @@ class PlayMode(QObject):
 
         found = self.window.findChildren(QDockWidget) + self.window.findChildren(QToolBar)
         self._hidden = [w for w in found if w.isVisible() and w.parent() is self.window]
+        # A dock behind another's tab is visible too: which tab was in front is kept apart.
+        self._in_front = [
+            w
+            for w in self._hidden
+            if isinstance(w, QDockWidget) and not w.visibleRegion().isEmpty()
+        ]
         for w in self._hidden:
             w.hide()
         self.stack.setCurrentWidget(self.view)
@@ -237,7 +244,9 @@ class PlayMode(QObject):
         self.window.statusBar().clearMessage()
         for w in self._hidden:
             w.show()
-        self._hidden = []
+        for dock in self._in_front:  # shown again, the last dock of a group is in front
+            dock.raise_()
+        self._hidden, self._in_front = [], []
         self._update_actions()
 
     # -- records ------------------------------------------------------------------

@@ -84,8 +84,7 @@ def test_a_missing_track_near_nothing_has_no_guess(capsys, my_circuit):
         ["render", "my-circuti.yaml", "-o", "out.png"],
         ["moves", "my-circuti.yaml", "--car", "red", "--spaces", "2"],
         ["diff", "harbour-loop", "my-circuti.yaml"],
-        ["edit", "my-circuti.yaml"],  # refused before any window opens
-    ],
+    ],  # edit starts a new file there, saying the hint: tests/editor/test_edit_command.py
 )
 def test_every_command_that_reads_a_track_gives_the_hint(capsys, my_circuit, argv):
     code, _out, err = run(capsys, *argv)

@@ -117,3 +117,29 @@ def test_the_start_page_after_new_from_a_zoomed_scrolled_view_sits_as_the_first(
     viewport.scroll(-250, 287)
     QApplication.processEvents()
     assert page.geometry() == first
+
+
+def press_escape_where_the_keys_go(qtbot) -> None:
+    """Escape as a person presses it: to the focus widget of the active window."""
+    target = QApplication.focusWidget() or QApplication.activeWindow()
+    assert target is not None
+    qtbot.keyClick(target, Qt.Key.Key_Escape)
+
+
+def test_escape_closes_the_tour_opened_or_brought_back(window, qtbot):
+    """The tour takes the keys when it opens, and when Help > Tour brings it back over
+    the window while it is open behind, so Escape closes it, as it closes every other
+    small window."""
+    shortcut = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window.view, Qt.Key.Key_T, shortcut)
+    tour = window.first_run.tour
+    assert tour is not None
+    qtbot.waitUntil(tour.isActiveWindow)
+    window.activateWindow()  # back to the canvas, the tour left open
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window.view, Qt.Key.Key_T, shortcut)
+    qtbot.waitUntil(tour.isActiveWindow)
+    press_escape_where_the_keys_go(qtbot)
+    qtbot.waitUntil(lambda: not tour.isVisible())

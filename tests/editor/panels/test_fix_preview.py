@@ -5,10 +5,12 @@ fix is chosen, the list is cleared, the fix is applied or the circuit changes.""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import QGraphicsItem
 from tracks_for_tests import narrow_loop
 
+from trackside.editor.canvas.compare_overlay import polygon
+from trackside.editor.canvas.painting import badge_boxes, space_text_box
 from trackside.engine.balance import BalanceReport
 from trackside.engine.balance.edits import Edit, Proposal, make_edit
 from trackside.engine.balance.fixes import FixSearch, Measured, Trial
@@ -151,3 +153,52 @@ def test_esc_takes_the_preview_away_with_the_outline_and_the_choice(qtbot, quarr
     assert "drawn in pink" not in quarry.statusBar().currentMessage()
     click_fix(qtbot, quarry, 0)
     qtbot.waitUntil(lambda: preview.showing)
+
+
+def on_screen(view, item) -> QRectF:
+    """Where ``item`` (a tag, the same size at any zoom) lies in the view, in pixels."""
+    return item.deviceTransform(view.viewportTransform()).mapRect(item.boundingRect())
+
+
+@pytest.mark.parametrize("zoom", [None, 0.6, 4.0])
+def test_a_preview_covers_no_label_of_the_board(qtbot, quarry, zoom):
+    """At the zoom the circuit opens at, and zoomed out or in: the preview's tags cover
+    neither the lap start's tag, nor a betting line's numbered badge, nor a grid number,
+    nor each other (the grid moved back tagged its lap start over the green one). The
+    new slots' pink numbers sit in their slots on badges of their own, off the white
+    numbers the spaces print now (beside them, plain, they read as one: "14")."""
+    track = quarry.doc.snapshot()
+    edits = [
+        make_edit(track, Proposal("grid", 1)),
+        make_edit(track, Proposal("line", 1, line=1)),
+        make_edit(track, Proposal("line", 2)),
+    ]
+    offer(quarry, edits)
+    view, preview = quarry.view, quarry.balance_menu.fix_preview
+    if zoom is not None:
+        view.set_zoom(zoom)
+    spaces = {sp.id: sp for sp in track.spaces}
+    printed = [
+        space_text_box(spaces[sid], grid_slot=n, show_id=True)
+        for n, sid in enumerate(track.start_grid, 1)
+    ]
+    badges = [box for line in track.betting_lines for box in badge_boxes(line)]
+    for row, edit in enumerate(edits):
+        click_fix(qtbot, quarry, row)
+        qtbot.waitUntil(lambda: preview.showing)
+        labels = [view.viewportTransform().mapRect(box) for box in printed + badges]
+        labels.append(on_screen(view, quarry.scene.lap_start.label))
+        tags = [on_screen(view, tag) for tag in preview.tags]
+        for k, tag in enumerate(tags):
+            assert not any(tag.intersects(label) for label in labels), preview.tag_texts()[k]
+            assert not any(tag.intersects(other) for other in tags[k + 1 :]), edit.text
+    click_fix(qtbot, quarry, 0)
+    qtbot.waitUntil(lambda: preview.slots != [])
+    grid = edits[0].track.start_grid
+    assert len(preview.slot_numbers) == len(grid) == 6
+    for sid, (at, radius) in zip(grid, preview.slot_numbers, strict=True):
+        now = track.start_grid.index(sid) + 1 if sid in track.start_grid else None
+        space = spaces[sid]
+        pink = QRectF(at.x() - radius, at.y() - radius, 2 * radius, 2 * radius)
+        assert not pink.intersects(space_text_box(space, grid_slot=now, show_id=True)), sid
+        assert polygon(space.corners).containsPoint(at, Qt.FillRule.OddEvenFill)

@@ -1,0 +1,102 @@
+"""What a card would do if played now, told before it is played: the engine plays it
+on a copy and reads the copy's log; the game itself is left as it was."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from trackside.engine.game import Board, Game, PlayCard, load_variant
+from trackside.engine.game.preview import CardPreview, card_preview, preview_words
+from trackside.engine.resources import resolve_track
+from trackside.engine.track.model import load_track
+
+
+@pytest.fixture(scope="module")
+def board() -> Board:
+    return Board(load_track(resolve_track("quarry-hairpin")), load_variant("standard").use_finish)
+
+
+def game_where(board: Board, wanted) -> tuple[Game, int, CardPreview]:
+    """A standard 4-player game played with seeded random choices until a card of the
+    seat to play has a preview that ``wanted`` picks: the game, the card, its preview."""
+    variant = load_variant("standard")
+    for seed in range(20):
+        game, rng = Game.new(board, variant, 4, seed), random.Random(seed)
+        while not game.over:
+            if game.pending.kind == "play_card":
+                for option in game.options(game.due()[0]):
+                    preview = card_preview(game, option.card)
+                    if wanted(preview):
+                        return game, option.card, preview
+            for seat in game.due():
+                game.apply(rng.choice(game.options(seat)))
+    raise AssertionError("no such card came")
+
+
+def play_with_random_choices(game: Game, card: int, seed: int) -> None:
+    """Play ``card`` in ``game`` itself, every choice it asks made at random."""
+    rng = random.Random(seed)
+    game.apply(PlayCard(game.due()[0], card))
+    while game.state.card is not None and not game.over:
+        game.apply(rng.choice(game.options(game.due()[0])))
+
+
+def test_a_boxed_in_car_is_told_it_cannot_move_and_it_stays(board):
+    """R-MOVE-4, R-MOVE-3: a car with no free space ahead stays where it is; the
+    preview says so of the card's top row (R-RACE-2: nothing moves before it), and
+    played for real, whatever is chosen, that car has not moved."""
+    game, card, preview = game_where(board, lambda p: p.rows[0].blocked)
+    top = preview.rows[0]
+    assert top.moved == 0 and not top.finished and not top.finishes
+    assert "cannot move (no free space ahead)" in preview_words(preview, set())
+    where = game.position(top.colour)
+    for seed in range(3):
+        trial = game.copy()
+        play_with_random_choices(trial, card, seed)
+        assert trial.position(top.colour) == where
+
+
+def test_the_game_previewed_is_left_as_it_was(board):
+    game, card, _preview = game_where(board, lambda p: True)
+    history, log, hand = game.history, list(game.log), list(game.state.hands[game.due()[0]])
+    card_preview(game, card)
+    assert game.history == history and game.log == log
+    assert game.state.hands[game.due()[0]] == hand and game.pending.kind == "play_card"
+
+
+def test_a_free_car_goes_its_full_number_and_a_short_one_says_how_far(board):
+    """R-MOVE-4: a car must move its full number if it can; one that cannot stops
+    where no forward space is free, and the preview gives the spaces it gets."""
+    _game, _card, preview = game_where(board, lambda p: any(r.moved == r.spaces for r in p.rows))
+    assert any(r.moved == r.spaces and not r.wild for r in preview.rows)
+    _game, _card, short = game_where(
+        board, lambda p: any(0 < r.moved < r.spaces and not r.finishes for r in p.rows)
+    )
+    row = next(r for r in short.rows if 0 < r.moved < r.spaces and not r.finishes)
+    assert f"{row.colour} only {row.moved} of {row.spaces} (blocked)" in preview_words(short, set())
+
+
+def test_wild_rows_are_the_players_to_name_and_finished_cars_move_nothing(board):
+    """R-RACE-4: a WILD row moves a car the card player names: the preview cannot
+    say which. R-FIN-1: a finished car has left the track, so its row moves nothing;
+    a card of finished cars alone moves no car, and says so."""
+    _game, _card, wild = game_where(board, lambda p: any(r.wild for r in p.rows))
+    row = next(r for r in wild.rows if r.wild)
+    assert row.moved == 0 and not row.blocked and not wild.moves_no_car
+    assert f"WILD {row.spaces}: a car you name" in preview_words(wild, set())
+    _game, _card, done = game_where(board, lambda p: p.moves_no_car)
+    assert all(r.finished or r.blocked for r in done.rows)
+    assert preview_words(done, set()).startswith("If played now it moves no car: ")
+
+
+def test_a_card_that_moves_none_of_the_players_own_cars_says_so(board):
+    def only_others_move(p: CardPreview) -> bool:
+        return p.rows[0].blocked and any(r.moved for r in p.rows[1:])
+
+    _game, _card, preview = game_where(board, only_others_move)
+    own = {preview.rows[0].colour}
+    words = preview_words(preview, own)
+    assert words.endswith("; none of your cars moves")
+    assert f"{preview.rows[0].colour} (yours) cannot move" in words
