@@ -110,14 +110,16 @@ def fresh_build(build: Path, root: Path) -> tuple[dict[str, Path] | None, str]:
     except FileNotFoundError:
         return None, "not built: make setup builds it"
     except (OSError, ValueError):
-        return None, f"unreadable build manifest in {build}"
+        return None, f"unreadable build manifest in {build}: make native builds it again"
+    if not isinstance(manifest, dict):
+        return None, f"unreadable build manifest in {build}: make native builds it again"
     if "failed" in manifest:
         return None, f"not compiled: {manifest['failed']}; make native tries again"
     if manifest.get("tag") != build_tag():
-        return None, "built for another Python: make setup builds it again"
+        return None, "built for another Python: make native builds it again"
     sources = manifest.get("sources", {})
     if set(sources) != set(MODULES):
-        return None, "built for other modules: make setup builds it again"
+        return None, "built for other modules: make native builds it again"
     for source, digest in sources.items():
         path = root / source
         if not path.is_file() or source_digest(path) != digest:
@@ -125,7 +127,7 @@ def fresh_build(build: Path, root: Path) -> tuple[dict[str, Path] | None, str]:
     files = {name: build / file for name, file in manifest.get("files", {}).items()}
     missing = [str(file) for file in files.values() if not file.is_file()]
     if missing or not files:
-        return None, "the build is incomplete: make setup builds it again"
+        return None, "the build is incomplete: make native builds it again"
     return files, f"built {manifest.get('built', 'earlier')}"
 
 

@@ -71,6 +71,10 @@ def test_a_build_for_another_python_or_a_failed_one_is_not_used(tmp_path):
     assert files is None and "no C compiler" in reason
     files, reason = native.fresh_build(tmp_path / "nothing", root)
     assert files is None and "not built" in reason
+    for text in ("[1, 2]", "{not json"):
+        manifest_file.write_text(text, encoding="utf-8")
+        files, reason = native.fresh_build(build, root)
+        assert files is None and "unreadable" in reason
 
 
 def test_the_engine_runs_compiled_where_ci_requires_it():
