@@ -305,7 +305,10 @@ def test_the_progress_bar_says_the_time_left(qtbot, quarry):
     assert shown is not None, panel.progress.text()
     games = int(shown[1])
     assert games >= 1 + Pace.FEWEST_SECONDS / 0.1  # estimating until then
-    assert shown[2] == duration((5000 - games) * 0.1)
+    # The clock moves a game a call, but the workers may report a few games between
+    # two calls, so the pace is taken over a count a game or two from the one shown.
+    near = {duration((5000 - g) * 0.1) for g in range(games - 3, games + 4)}
+    assert shown[2] in near, (shown[2], sorted(near))
     panel.cancel()
     qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
 
