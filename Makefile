@@ -9,10 +9,10 @@ TRACK ?= harbour-loop
 # A tree in which the mapped folders sit where their package names say, for mypy.
 TYPING := build/typing
 # The engine's busiest modules compiled with mypyc (engine/native.py lists them), built
-# again when a file beside them changes. Without a C compiler the engine runs as Python: the
+# again when one of them changes. Without a C compiler the engine runs as Python: the
 # build says so and make goes on.
 NATIVE := build/native/manifest.json
-NATIVE_SOURCES := $(wildcard engine/game/*.py engine/bots/*.py engine/track/*.py)
+NATIVE_SOURCES := $(shell $(PYTHON) engine/native.py)
 PREFIX ?= $(HOME)/.local
 
 .PHONY: setup native run test test-deep lint format lock bench install-desktop uninstall-desktop clean

@@ -179,3 +179,7 @@ def shared_library_problem(files: dict[str, Path]) -> str:
 def status() -> Status:
     """Whether the compiled modules are in use, and why."""
     return _status
+
+
+if __name__ == "__main__":  # the Makefile asks which files the build depends on
+    print(" ".join(MODULES))

@@ -47,7 +47,7 @@ def compile_modules(tree: Path, lib: Path, temp: Path) -> None:
     from mypyc.build import mypycify
     from setuptools import setup
 
-    paths = ["trackside/engine/" + source.removeprefix("engine/") for source in native.MODULES]
+    paths = ["trackside/" + source for source in native.MODULES]
     os.chdir(tree)
     extensions = mypycify(
         ["--config-file", str(ROOT / "pyproject.toml"), *paths],
@@ -67,7 +67,7 @@ def manifest(lib: Path) -> dict[str, Any]:
     files = {}
     for source in native.MODULES:
         name = native.module_name(source)
-        files[name] = str(Path(*name.split(".")).with_suffix("")) + suffix
+        files[name] = str(Path(*name.split("."))) + suffix
     for file in lib.glob(f"*__mypyc{suffix}"):
         files[file.name.removesuffix(suffix)] = file.name
     return {
