@@ -211,7 +211,28 @@ class FixSearch:
         return (
             f"No fix makes the circuit better beyond noise in {games}, so the order of the "
             "list is chance. Play more games to tell the fixes apart, or keep the circuit as "
-            "it is."
+            "it is." + self._stalls_not_counted()
+        )
+
+    def _stalls_not_counted(self) -> str:
+        """A sentence for a stall cut beyond noise that makes nothing better: the
+        stalls were under the goal already, so it is no gain (else the headline
+        reads as if it had not seen the cut listed below it)."""
+        cuts = [
+            (rank, trial)
+            for rank, trial in enumerate(self.trials, 1)
+            if trial.stalled.change < 0
+            and not trial.stalled.noise
+            and trial.stalled.before < STALL_GOAL
+        ]
+        if not cuts:
+            return ""
+        rank, trial = cuts[0]
+        m = trial.stalled
+        return (
+            f" Fix {rank} cuts the stalls beyond noise ({m.before:.2f} → {m.after:.2f} "
+            f"stalled cars a race), but they were already under the goal of {STALL_GOAL:g} "
+            "a race: that is not needed."
         )
 
     def _surest_part(self) -> str | None:

@@ -85,7 +85,7 @@ def hints(report: BalanceReport, track: Track | None = None) -> list[Hint]:
             0,
             Hint(
                 f"Every grid slot wins about as often as it should over {plural(n, 'game')}: "
-                f"{why}. Balance {report.balance:.2f} (1 means every slot wins as often).",
+                f"{why}.",
                 "info",
             ),
         )

@@ -209,3 +209,25 @@ def test_a_fix_that_clearly_lessens_one_part_is_named_though_the_total_is_within
         .unclear()
         .startswith("No fix makes the circuit better beyond noise")
     )
+
+
+def test_a_stall_cut_under_the_goal_is_named_as_not_needed_below_no_fix_helps():
+    """Stalls at 0.39 a race are under the goal of 0.5: a fix that takes them to 0.21
+    beyond noise takes away no problem, so no fix helps; the headline says why the
+    cut listed below it does not count (it read as a contradiction). Over the goal,
+    a stall cut is a gain and the sentence is not there."""
+    from trackside.engine.balance.fixes import FixSearch, Measured, Trial
+
+    base = BalanceReport("q", "standard", 4, ["strong"], games=200)
+    edit = make_edit(open_track("quarry-hairpin"), Proposal("line", 2))
+    same = Measured(1, 1, 0, 0)
+    noise = Measured(0.40, 0.41, -0.2, 0.3)
+    under = Trial(edit, 200, noise, same, Measured(0.39, 0.21, -0.25, -0.1), same, base)
+    said = FixSearch(base, [Trial(edit, 200, noise, same, same, same, base), under]).unclear()
+    assert said.startswith("No fix makes the circuit better beyond noise")
+    assert (
+        "Fix 2 cuts the stalls beyond noise (0.39 \u2192 0.21 stalled cars a race), but they "
+        "were already under the goal of 0.5 a race: that is not needed." in said
+    )
+    within = Trial(edit, 200, noise, same, Measured(0.39, 0.35, -0.1, 0.02), same, base)
+    assert "not needed" not in FixSearch(base, [within]).unclear()
