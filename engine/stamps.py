@@ -6,12 +6,16 @@ stamp of every file it was read from: a variant's own file, each file it ``exten
 and its deck. A file's stamp is its modification and change times in nanoseconds, its
 size and its identity on disk (a save that replaces the file, as every Trackside save
 does, makes a new one), so an edit within one tick of a coarse clock is still seen
-when it changes the size or replaces the file.
+when it changes the size or replaces the file. A value read from a file changed
+within the last ``RACY_SECONDS`` is not kept at all (git's "racily clean" rule): on a
+clock that coarse, an edit of the same size in place could still come within the
+same tick, and nothing in the stamp would tell it apart.
 """
 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Generic, TypeVar
@@ -19,6 +23,9 @@ from typing import Generic, TypeVar
 # (modification time, change time in ns, size, inode); None: the file cannot be read
 Stamp = tuple[int, int, int, int] | None
 Value = TypeVar("Value")
+# Ticks of the coarsest clocks files are stamped by (FAT: 2 s); a file changed more
+# recently than this may change again unseen within the same tick.
+RACY_SECONDS = 2.0
 
 
 def stamp(path: str | os.PathLike[str]) -> Stamp:
@@ -54,6 +61,13 @@ class ReadCache(Generic[Value]):
         own = stamp(key)
         value = read()
         sources = stamps(dict.fromkeys([key, *self._sources(value)]))
-        if sources[0][1] == own:  # not changed while it was read
+        if sources[0][1] == own and not _racy(sources):  # not changed while it was read
             self._kept[key] = (sources, value)
         return value
+
+
+def _racy(sources: tuple[tuple[str, Stamp], ...]) -> bool:
+    """Whether any file was changed too recently for its stamp to catch the next edit."""
+    now = time.time_ns()
+    window = int(RACY_SECONDS * 1e9)
+    return any(s is not None and abs(now - s[0]) < window for _path, s in sources)

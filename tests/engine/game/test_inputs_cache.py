@@ -6,6 +6,7 @@ tick of the clock (the same modification time, another size)."""
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 from trackside.engine.game.cards import load_deck
@@ -35,6 +36,8 @@ def test_a_parent_changed_since_is_read_again(tmp_path):
     assert open_variant(str(child)).aggressive_bonus == 1
     _variant(parent, "name: House\nextends: standard\nbonuses: {aggressive: 2}\n")
     assert open_variant(str(child)).aggressive_bonus == 2
+    for path in (parent, child):  # older than a coarse clock's tick: safe to keep
+        os.utime(path, (1_600_000_000, 1_600_000_000))
     assert open_variant(str(child)) is open_variant(str(child))  # kept while unchanged
 
 
@@ -63,3 +66,20 @@ def test_a_track_edited_within_the_same_tick_is_read_again(tmp_path):
     name = open_track(str(path)).name
     _rewrite_keeping_the_time(path, text.replace(f"name: {name}", "name: Another Harbour Loop", 1))
     assert open_track(str(path)).name == "Another Harbour Loop"
+
+
+def test_a_file_changed_within_a_coarse_tick_of_now_is_not_kept(tmp_path, monkeypatch):
+    """On a clock as coarse as FAT's (2 s), an edit of the same size in place leaves
+    every part of the stamp as it was; a value read from a file that recent is read
+    again next time, and kept once the file is older than a tick."""
+    from trackside.engine import stamps
+
+    path = tmp_path / "loop.yaml"
+    path.write_text((tracks_dir() / "harbour-loop.yaml").read_text())
+    fixed = (time.time_ns(), time.time_ns(), 1, 1)  # a stamp no edit changes
+    monkeypatch.setattr(stamps, "stamp", lambda _path: fixed)
+    first = open_track(str(path))
+    assert open_track(str(path)) is not first  # read again: it may have changed unseen
+    fixed = (fixed[0] - 10**10, fixed[1] - 10**10, 1, 1)  # ten seconds old
+    kept = open_track(str(path))
+    assert open_track(str(path)) is kept
