@@ -144,8 +144,11 @@ class LapStartItem(BoundedItem):
         self.ends = bar_ends(self.doc.track, at, normal)
         self.direction = direction
         self.set_bounds(self._extent())
+        # Beyond the kerb (mm) and then a few pixels more: a gap in mm alone shrank to
+        # nothing zoomed out, and the tag, its size fixed on screen, lay over the track.
         outer = self.ends[1]
         self.label.setPos(QPointF(outer[0] + 6 * normal[0], outer[1] + 6 * normal[1]))
+        self.label.set_away(normal)
         self.setVisible(True)
 
     def hit(self, pos: QPointF, pixel_mm: float) -> bool:

@@ -102,3 +102,17 @@ def test_the_pointer_shows_the_marker_can_be_dragged(stadium, qtbot):
     assert vp.cursor().shape() == Qt.CursorShape.SizeAllCursor
     qtbot.mouseMove(vp, view_point(stadium, (ax + bx) / 2 + 20, (ay + by) / 2 + 10))
     assert vp.cursor().shape() == Qt.CursorShape.ArrowCursor
+
+
+@pytest.mark.parametrize("zoom", [0.15, 1.0, 6.0])
+def test_the_lap_start_tag_lies_off_the_track_at_any_zoom(stadium, zoom):
+    """The tag keeps its size on screen; zoomed out it lay across the lanes it names
+    the start of. It lies just beyond the marker's outer end, off every space."""
+    from PySide6.QtGui import QPolygonF
+
+    stadium.view.set_zoom(zoom)
+    view, tag = stadium.view, stadium.scene.lap_start.label
+    on_screen = QPolygonF(tag.deviceTransform(view.viewportTransform()).mapRect(tag.boundingRect()))
+    for space in stadium.doc.track.spaces:
+        shape = QPolygonF([QPointF(float(x), float(y)) for x, y in space.corners])
+        assert not on_screen.intersects(view.viewportTransform().map(shape)), space.id
