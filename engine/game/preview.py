@@ -5,16 +5,17 @@ what happened from the copy's log; the game itself is not touched. The copy
 resolves the rows in printed order without a Strategic skip, and every car takes
 its longest move (R-MOVE-4: a car that cannot move its full number goes as far
 as it can, and one with no free space ahead stays). A WILD row's car is the card
-player's to name (R-RACE-4), so its row tells only that; the copy names a
-finished car for it where one may be named (it moves nothing), so that the other
-rows are told as they would go.
+player's to name (R-RACE-4): for the other rows the copy names a finished car
+where one may be named (it moves nothing), so that they are told as they would
+go; and for each of the player's own cars still racing that the row may name,
+another copy names it and tells how far it would go.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trackside.engine.game.cards import WILD
+from trackside.engine.game.cards import COLOURS, WILD
 from trackside.engine.game.decisions import Decision, Order, Path, PlayCard, Skip, Wild
 from trackside.engine.game.game import Game
 
@@ -31,6 +32,9 @@ class RowPreview:
     moved: int = 0  # spaces its car would move (0 when it cannot move or has finished)
     finishes: bool = False  # its car would cross the finish line
     finished: bool = False  # its car has finished already: the row moves nothing
+    # A WILD row: each of the card player's racing cars it may name, and how far that
+    # car would go (spaces, and whether it would finish).
+    named: tuple[tuple[str, int, bool], ...] = ()
 
     @property
     def wild(self) -> bool:
@@ -61,14 +65,62 @@ def card_preview(game: Game, card_id: int) -> CardPreview:
     seat = game.pending.players[0]
     card = game.card_of(card_id)
     before = {c: game.position(c) for c, _ in card.rows if c != WILD}
+    played = _played_on_a_copy(game, seat, card_id, None)
+    assert played is not None  # naming nothing in particular is always possible
+    moved, finishing = played
+    own = [c for c in COLOURS if game.owner_of(c) == seat and game.position(c) is not None]
+    rows = []
+    wild_rank = 0
+    for colour, n in card.rows:
+        if colour == WILD:
+            rows.append(RowPreview(colour, n, named=_named(game, seat, card_id, wild_rank, own)))
+            wild_rank += 1
+        else:
+            rows.append(
+                RowPreview(
+                    colour,
+                    n,
+                    moved.get(colour, 0),
+                    colour in finishing,
+                    before[colour] is None,
+                )
+            )
+    return CardPreview(card_id, tuple(rows))
+
+
+def _named(
+    game: Game, seat: int, card_id: int, rank: int, own: list[str]
+) -> tuple[tuple[str, int, bool], ...]:
+    """For the ``rank``-th WILD row: each of ``own`` it may name, and how far it goes."""
+    out = []
+    for car in own:
+        played = _played_on_a_copy(game, seat, card_id, (rank, car))
+        if played is not None:
+            moved, finishing = played
+            out.append((car, moved.get(car, 0), car in finishing))
+    return tuple(out)
+
+
+def _played_on_a_copy(
+    game: Game, seat: int, card_id: int, wild: tuple[int, str] | None
+) -> tuple[dict[str, int], set[str]] | None:
+    """Each car's spaces moved and the cars finishing when ``card_id`` is played on a
+    copy, its ``wild[0]``-th WILD row naming ``wild[1]`` (None: WILD rows name cars
+    that move nothing where they can); None when that car may not be named there."""
     sim = game.copy(log=True)
     start = len(sim.log)
     sim.apply(PlayCard(seat, card_id))
     for _ in range(STEPS_AT_MOST):
         if sim.state.card is None or sim.over:
             break
-        due = sim.due()[0]
-        sim.apply(_choice(sim, sim.options(due)))
+        options = sim.options(sim.due()[0])
+        if wild is not None and isinstance(options[0], Wild):
+            choice = _naming(sim, options, *wild)
+            if choice is None:
+                return None
+        else:
+            choice = _choice(sim, options)
+        sim.apply(choice)
     moved: dict[str, int] = {}
     finishing: set[str] = set()
     for event in sim.log[start:]:
@@ -77,19 +129,23 @@ def card_preview(game: Game, card_id: int) -> CardPreview:
             moved[car] = moved.get(car, 0) + len(event.data["path"])
             if event.kind == "finish":
                 finishing.add(car)
-    rows = tuple(
-        RowPreview(colour, n)
-        if colour == WILD
-        else RowPreview(
-            colour,
-            n,
-            moved.get(colour, 0),
-            colour in finishing,
-            before[colour] is None,
-        )
-        for colour, n in card.rows
-    )
-    return CardPreview(card_id, rows)
+    return moved, finishing
+
+
+def _naming(sim: Game, options: list[Decision], rank: int, car: str) -> Decision | None:
+    """A WILD answer naming ``car`` for the ``rank``-th WILD row, the others (if any)
+    naming cars that move nothing where they can; None if ``car`` may not be named."""
+    named = [
+        o
+        for o in options
+        if isinstance(o, Wild) and len(o.colours) > rank and o.colours[rank] == car
+    ]
+    quiet = [
+        o
+        for o in named
+        if all(sim.position(c) is None for k, c in enumerate(o.colours) if k != rank)
+    ]
+    return (quiet or named or [None])[0]
 
 
 def _choice(sim: Game, options: list[Decision]) -> Decision:
@@ -115,29 +171,41 @@ def _choice(sim: Game, options: list[Decision]) -> Decision:
 
 def preview_words(preview: CardPreview, own: set[str]) -> str:
     """The preview in a line: "If played now: red 6 (yours), yellow cannot move (no
-    free space ahead), WILD 2: a car you name"; ``own`` holds the card player's cars,
-    and a card that would move none of them says so."""
+    free space ahead), WILD 2: a car you name (your blue 2)"; ``own`` holds the card
+    player's cars, and a card that would move none of them, WILD rows included, says
+    so."""
     said = ", ".join(_row_words(row, row.colour in own) for row in preview.rows)
     if preview.moves_no_car:
         return f"If played now it moves no car: {said}"
     mine = [row for row in preview.rows if row.colour in own and not row.finished]
-    if mine and all(row.moved == 0 for row in mine):
+    wild_moves = any(moved for row in preview.rows for _car, moved, _done in row.named)
+    if mine and all(row.moved == 0 for row in mine) and not wild_moves:
         return f"If played now: {said}; none of your cars moves"
     return f"If played now: {said}"
 
 
 def _row_words(row: RowPreview, yours: bool) -> str:
-    mark = " (yours)" if yours else ""
     if row.wild:
-        return f"WILD {row.spaces}: a car you name"
+        said = f"WILD {row.spaces}: a car you name"
+        if row.named:
+            cars = [
+                _move_words(f"your {car}", RowPreview(car, row.spaces, moved, finishes))
+                for car, moved, finishes in row.named
+            ]
+            said += f" ({'; '.join(cars)})"
+        return said
+    return _move_words(f"{row.colour}{' (yours)' if yours else ''}", row)
+
+
+def _move_words(name: str, row: RowPreview) -> str:
     if row.finished:
-        return f"{row.colour}{mark} has finished"
+        return f"{name} has finished"
     if row.blocked:
-        return f"{row.colour}{mark} cannot move (no free space ahead)"
+        return f"{name} cannot move (no free space ahead)"
     if row.finishes:
-        return f"{row.colour}{mark} {row.moved}, finishing"
+        return f"{name} {row.moved}, finishing"
     if row.moved < row.spaces:
-        return f"{row.colour}{mark} only {row.moved} of {row.spaces} (blocked)"
+        return f"{name} only {row.moved} of {row.spaces} (blocked)"
     if row.moved > row.spaces:
-        return f"{row.colour}{mark} up to {row.moved}"
-    return f"{row.colour}{mark} {row.moved}"
+        return f"{name} up to {row.moved}"
+    return f"{name} {row.moved}"

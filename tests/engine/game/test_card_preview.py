@@ -100,3 +100,46 @@ def test_a_card_that_moves_none_of_the_players_own_cars_says_so(board):
     words = preview_words(preview, own)
     assert words.endswith("; none of your cars moves")
     assert f"{preview.rows[0].colour} (yours) cannot move" in words
+
+
+def test_a_wild_row_tells_how_far_each_of_the_players_racing_cars_would_go(board):
+    """R-RACE-4: the card player names the WILD row's car, a car not printed on the
+    card. The preview tells, for each of the player's own cars still racing that it
+    may name, how far that car would go; played for real naming that car, with the
+    other rows in printed order and the longest moves, it goes that far."""
+    from trackside.engine.game import Order, Skip, Wild
+
+    def names_a_car(p: CardPreview) -> bool:
+        return any(r.wild and any(moved for _c, moved, _f in r.named) for r in p.rows)
+
+    game, card, preview = game_where(board, names_a_car)
+    row = next(r for r in preview.rows if r.wild and r.named)
+    seat = game.due()[0]
+    own = {c for c in ("red", "blue", "green", "yellow", "black", "orange")}
+    own = {c for c in own if game.owner_of(c) == seat}
+    assert {car for car, _m, _f in row.named} <= own
+    printed = {c for c, _ in game.card_of(card).rows}
+    assert all(car not in printed for car, _m, _f in row.named) or game.state.power[seat]
+    car, moved, _finishes = next(n for n in row.named if n[1])
+    assert f"your {car} " in preview_words(preview, own)
+    trial = game.copy()
+    start = len(trial.log)
+    trial.apply(PlayCard(seat, card))
+    while trial.state.card is not None and not trial.over:
+        options = trial.options(trial.due()[0])
+        if isinstance(options[0], Wild):
+            choice = next(o for o in options if isinstance(o, Wild) and o.colours[0] == car)
+        elif isinstance(options[0], Order):
+            choice = min(options, key=lambda o: o.rows)  # printed order
+        elif isinstance(options[0], Skip):
+            choice = next(o for o in options if o.row is None)
+        else:
+            choice = max(options, key=lambda o: len(getattr(o, "path", ())))
+        trial.apply(choice)
+    went = sum(
+        len(e.data["path"])
+        for e in trial.log[start:]
+        if e.kind in ("move", "finish") and e.data["car"] == car
+    )
+    assert went == moved
+    assert "none of your cars moves" not in preview_words(preview, own)
