@@ -145,7 +145,8 @@ def _naming(sim: Game, options: list[Decision], rank: int, car: str) -> Decision
         for o in named
         if all(sim.position(c) is None for k, c in enumerate(o.colours) if k != rank)
     ]
-    return (quiet or named or [None])[0]
+    chosen = quiet or named
+    return chosen[0] if chosen else None
 
 
 def _choice(sim: Game, options: list[Decision]) -> Decision:
