@@ -1,7 +1,8 @@
 """Bots: players that answer the same decision requests as people.
 
 ``make_bot(kind, seed)`` builds one by name (``greedy``, ``random`` or
-``strong``; ``strong:N`` searches N sampled deals per decision);
+``strong``; ``strong:N`` searches N sampled deals per decision, and N more for
+the leading answers);
 ``drive(game, seats)`` plays a game to the end; ``ask(game, seat)`` gives the
 view and request a seat answers with ``seat.choose(view, request)``.
 """

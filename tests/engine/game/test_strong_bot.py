@@ -13,8 +13,8 @@ from trackside.engine.bots import (
     drive,
     make_bot,
 )
-from trackside.engine.bots.strong import CLOCK_EVERY
-from trackside.engine.game import COLOURS, Bid, Game, load_variant
+from trackside.engine.bots.strong import CLOCK_EVERY, LOOK_AGAIN
+from trackside.engine.game import COLOURS, Bid, Game, PlayCard, load_variant
 from trackside.engine.game.hidden import revealed_cards
 from trackside.engine.records import new_game, open_track
 
@@ -143,11 +143,30 @@ def test_budget_counts_rollouts_and_the_time_cap_stops_early():
     rollouts = {}
     many = 3 * CLOCK_EVERY
     for samples, seconds in ((1, 10.0), (many, 10.0), (many, 0.0)):
-        bot = StrongBot("b", samples=samples, seconds=seconds)
+        bot = StrongBot("b", samples=samples, seconds=seconds, again=0)
         bot.choose(*ask(game, 0))
         rollouts[samples, seconds] = bot.rollouts
     assert rollouts[many, 10.0] == many * rollouts[1, 10.0] > 0
     assert rollouts[many, 0.0] == CLOCK_EVERY * rollouts[1, 10.0]
+
+
+def test_the_leading_cards_get_a_second_look():
+    """After every candidate card is judged on ``samples`` deals, the ``LOOK_AGAIN``
+    best are judged on ``again`` more: one rollout each a deal; the answer is the
+    same for the same seed and one of the cards tried."""
+    game = new(7)
+    advance(game, due_kind("play_card"))
+    alone = StrongBot("look", again=0)
+    first = alone.choose(*ask(game, 0))
+    tried = alone.rollouts
+    assert tried > LOOK_AGAIN
+    answers = []
+    for _ in range(2):
+        bot = StrongBot("look", again=2)
+        answers.append(bot.choose(*ask(game, 0)))
+        assert bot.rollouts == tried + 2 * LOOK_AGAIN
+    assert answers[0] == answers[1] and game.is_legal(answers[0])
+    assert isinstance(first, PlayCard) and isinstance(answers[0], PlayCard)
 
 
 @pytest.mark.parametrize(
