@@ -70,4 +70,5 @@ def _racy(sources: tuple[tuple[str, Stamp], ...]) -> bool:
     """Whether any file was changed too recently for its stamp to catch the next edit."""
     now = time.time_ns()
     window = int(RACY_SECONDS * 1e9)
-    return any(s is not None and abs(now - s[0]) < window for _path, s in sources)
+    # A file stamped in the future (a clock ahead of ours) is racy too, as in git.
+    return any(s is not None and now - s[0] < window for _path, s in sources)

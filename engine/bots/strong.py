@@ -12,8 +12,8 @@ as the race would be: a win is worth 1, shared wins split, plus a little for
 its money ahead of the best rival). The ``LOOK_AGAIN`` (three) best
 candidates are then judged on ``again`` more deals (one by default), and the
 best sum over the deals is chosen: the choice between the leaders is where
-the luck of one deal decides most, and a second look there won about as
-much as a second deal for every candidate, for a fifth of its extra time.
+the luck of one deal decides most, and a second look there won within noise
+of what a second deal for every candidate won, for a fifth of its extra time.
 Candidates are the greedy bot's own answer and a few others (the best
 ``CARD_WIDTH`` cards by the greedy evaluation, duplicates merged; every
 power). Trying five cards in one deal made one strong seat win more against
@@ -54,10 +54,11 @@ from trackside.engine.game.result import Result
 from trackside.engine.game.steps import STEP_CARD
 
 DEFAULT_SAMPLES = 1  # deals drawn per decision
-# One more deal for the three best candidates (with a bet judged two cards on, below)
-# won one strong seat against three greedy 1.3 points more on Harbour Loop (95%
-# interval +0.4 to +2.3, 12,000 paired games) for 14% more CPU; two more deals for the
-# best two, +1.5 for 34% more; a second deal for every candidate, +1.8 for 75% more.
+# One more deal for the three best candidates, with a bet judged two cards on (below):
+# a strong seat against three greedy won 1.3 points more of its games on Harbour Loop
+# (95% interval +0.4 to +2.3, 12,000 paired games), four strong bots took 14% more CPU
+# (the same 60 games in one process, 70.5 -> 80 ms a game); two more deals for the best
+# two, +1.5 for 34% more; a second deal for every candidate, +1.8 for about 75% more.
 AGAIN_DEALS = 1  # more deals for the leading candidates, per deal of a decision
 LOOK_AGAIN = 3  # how many of the leading candidates get them
 BET_DEALS = 4  # deals drawn for a bet, per deal of a decision
@@ -123,6 +124,8 @@ class StrongBot:
     ):
         if samples < 1:
             raise ValueError("a strong bot needs at least one sample per decision")
+        if again is not None and again < 0:
+            raise ValueError("a strong bot's second look needs zero or more deals")
         self.rng = random.Random(f"strong:{seed}")
         self.orders = np.random.default_rng(self.rng.getrandbits(64))  # finishing orders drawn
         self.samples = samples

@@ -73,7 +73,8 @@ def card_preview(game: Game, card_id: int) -> CardPreview:
     wild_rank = 0
     for colour, n in card.rows:
         if colour == WILD:
-            rows.append(RowPreview(colour, n, named=_named(game, seat, card_id, wild_rank, own)))
+            named = _named(game, seat, card_id, wild_rank, own, played)
+            rows.append(RowPreview(colour, n, named=named))
             wild_rank += 1
         else:
             rows.append(
@@ -89,15 +90,26 @@ def card_preview(game: Game, card_id: int) -> CardPreview:
 
 
 def _named(
-    game: Game, seat: int, card_id: int, rank: int, own: list[str]
+    game: Game,
+    seat: int,
+    card_id: int,
+    rank: int,
+    own: list[str],
+    base: tuple[dict[str, int], set[str]],
 ) -> tuple[tuple[str, int, bool], ...]:
-    """For the ``rank``-th WILD row: each of ``own`` it may name, and how far it goes."""
+    """For the ``rank``-th WILD row: each of ``own`` it may name, and how far the row
+    takes it: what it moves beyond what its printed rows give it (``base``: the card
+    played naming nothing in particular; Unpredictable may name a printed car)."""
+    moved_before, finishing_before = base
     out = []
     for car in own:
+        if car in finishing_before:  # its printed row finishes it: the WILD adds nothing
+            continue
         played = _played_on_a_copy(game, seat, card_id, (rank, car))
         if played is not None:
             moved, finishing = played
-            out.append((car, moved.get(car, 0), car in finishing))
+            extra = moved.get(car, 0) - moved_before.get(car, 0)
+            out.append((car, extra, car in finishing))
     return tuple(out)
 
 
@@ -115,9 +127,10 @@ def _played_on_a_copy(
             break
         options = sim.options(sim.due()[0])
         if wild is not None and isinstance(options[0], Wild):
-            choice = _naming(sim, options, *wild)
-            if choice is None:
+            answer = _wild_answer(sim, options, wild)
+            if answer is None:
                 return None
+            choice: Decision = answer
         else:
             choice = _choice(sim, options)
         sim.apply(choice)
@@ -132,20 +145,26 @@ def _played_on_a_copy(
     return moved, finishing
 
 
-def _naming(sim: Game, options: list[Decision], rank: int, car: str) -> Decision | None:
-    """A WILD answer naming ``car`` for the ``rank``-th WILD row, the others (if any)
-    naming cars that move nothing where they can; None if ``car`` may not be named."""
+def _wild_answer(sim: Game, options: list[Decision], keep: tuple[int, str] | None) -> Wild | None:
+    """The copy's WILD answer: with ``keep`` (rank, car), one naming that car for the
+    rank-th WILD row (None if none may); its other rows, or every row without
+    ``keep``, naming finished cars where they may (they move nothing), else cars not
+    printed on the card (Unpredictable may name printed ones)."""
+    assert sim.state.card is not None  # a card is being resolved
+    printed = {c for c, _ in sim.card_of(sim.state.card).rows}
+    rank = -1 if keep is None else keep[0]
     named = [
         o
         for o in options
-        if isinstance(o, Wild) and len(o.colours) > rank and o.colours[rank] == car
+        if isinstance(o, Wild)
+        and (keep is None or (len(o.colours) > rank and o.colours[rank] == keep[1]))
     ]
+    others = [[c for k, c in enumerate(o.colours) if k != rank] for o in named]
     quiet = [
-        o
-        for o in named
-        if all(sim.position(c) is None for k, c in enumerate(o.colours) if k != rank)
+        o for o, cs in zip(named, others, strict=True) if all(sim.position(c) is None for c in cs)
     ]
-    chosen = quiet or named
+    apart = [o for o, cs in zip(named, others, strict=True) if not set(cs) & printed]
+    chosen = quiet or apart or named
     return chosen[0] if chosen else None
 
 
@@ -158,20 +177,14 @@ def _choice(sim: Game, options: list[Decision]) -> Decision:
     if isinstance(first, Skip):
         return next((o for o in options if isinstance(o, Skip) and o.row is None), first)
     if isinstance(first, Wild):
-        assert sim.state.card is not None  # a card is being resolved
-        printed = {c for c, _ in sim.card_of(sim.state.card).rows}
-        named = [o for o in options if isinstance(o, Wild)]
-        done = {c for o in named for c in o.colours if sim.position(c) is None}
-        quiet = [o for o in named if set(o.colours) <= done]
-        apart = [o for o in named if not set(o.colours) & printed]  # Unpredictable may
-        return (quiet or apart or [first])[0]
+        return _wild_answer(sim, options, None) or first
     if isinstance(first, Path):
         return max(options, key=lambda o: len(o.path) if isinstance(o, Path) else 0)
     return first
 
 
 def preview_words(preview: CardPreview, own: set[str]) -> str:
-    """The preview in a line: "If played now: red 6 (yours), yellow cannot move (no
+    """The preview in a line: "If played now: red (yours) 6, yellow cannot move (no
     free space ahead), WILD 2: a car you name (your blue 2)"; ``own`` holds the card
     player's cars, and a card that would move none of them, WILD rows included, says
     so."""

@@ -119,7 +119,9 @@ def test_a_wild_row_tells_how_far_each_of_the_players_racing_cars_would_go(board
     own = {c for c in own if game.owner_of(c) == seat}
     assert {car for car, _m, _f in row.named} <= own
     printed = {c for c, _ in game.card_of(card).rows}
-    assert all(car not in printed for car, _m, _f in row.named) or game.state.power[seat]
+    assert all(car not in printed for car, _m, _f in row.named) or (
+        game.state.power[seat] == "unpredictable"
+    )
     car, moved, _finishes = next(n for n in row.named if n[1])
     assert f"your {car} " in preview_words(preview, own)
     trial = game.copy()
@@ -143,3 +145,21 @@ def test_a_wild_row_tells_how_far_each_of_the_players_racing_cars_would_go(board
     )
     assert went == moved
     assert "none of your cars moves" not in preview_words(preview, own)
+
+
+def test_under_unpredictable_a_wild_row_naming_a_printed_car_tells_only_its_own_move(board):
+    """R-POW-UNP: an Unpredictable player's WILD row may name a car printed on the card;
+    the preview tells what the WILD row adds, not the printed row's move again."""
+
+    def printed_own_named(p: CardPreview) -> bool:
+        printed = {r.colour for r in p.rows if not r.wild}
+        return any(r.wild and any(c in printed for c, _m, _f in r.named) for r in p.rows)
+
+    game, _card, preview = game_where(board, printed_own_named)
+    seat = game.due()[0]
+    assert game.state.power[seat] == "unpredictable"
+    wild = next(r for r in preview.rows if r.wild)
+    for car, moved, _finishes in wild.named:
+        assert moved <= wild.spaces + 1  # R-MOVE-4 (one more with Determined's step)
+        printed = [r for r in preview.rows if r.colour == car]
+        assert not printed or not printed[0].finishes

@@ -153,7 +153,8 @@ def test_budget_counts_rollouts_and_the_time_cap_stops_early():
 def test_the_leading_cards_get_a_second_look():
     """After every candidate card is judged on ``samples`` deals, the ``LOOK_AGAIN``
     best are judged on ``again`` more: one rollout each a deal; the answer is the
-    same for the same seed and one of the cards tried."""
+    same for the same seed, and a zero time cap stops in the second look too, at
+    the first look at the clock."""
     game = new(7)
     advance(game, due_kind("play_card"))
     alone = StrongBot("look", again=0)
@@ -167,6 +168,9 @@ def test_the_leading_cards_get_a_second_look():
         assert bot.rollouts == tried + 2 * LOOK_AGAIN
     assert answers[0] == answers[1] and game.is_legal(answers[0])
     assert isinstance(first, PlayCard) and isinstance(answers[0], PlayCard)
+    capped = StrongBot("look", again=2 * CLOCK_EVERY, seconds=0.0)
+    capped.choose(*ask(game, 0))
+    assert capped.rollouts == tried + (CLOCK_EVERY - 1) * LOOK_AGAIN
 
 
 @pytest.mark.parametrize(
