@@ -27,6 +27,15 @@ from trackside.engine.game import Card
 from trackside.engine.game.preview import CardPreview
 
 CARD_W, CARD_H = 92, 132
+# A preview row's outcome (``RowPreview.outcome``) as a mark on the row; a row that
+# goes its full number, or a WILD row, has none.
+ROW_MARKS = {
+    "finished": "done",
+    "blocked": "blocked",
+    "finishes": "finish",
+    "short": "only {moved}",
+    "more": "up to {moved}",
+}
 
 
 class CardButton(QAbstractButton):
@@ -63,21 +72,11 @@ class CardButton(QAbstractButton):
         already), "up to 7" (more than printed: Aggressive, Determined)."""
         if self.preview is None:
             return {}
-        marks = {}
-        for k, row in enumerate(self.preview.rows):
-            if row.wild:
-                continue
-            if row.finished:
-                marks[k] = "done"
-            elif row.blocked:
-                marks[k] = "blocked"
-            elif row.finishes:
-                marks[k] = "finish"
-            elif row.moved < row.spaces:
-                marks[k] = f"only {row.moved}"
-            elif row.moved > row.spaces:
-                marks[k] = f"up to {row.moved}"
-        return marks
+        return {
+            k: ROW_MARKS[row.outcome].format(moved=row.moved)
+            for k, row in enumerate(self.preview.rows)
+            if row.outcome in ROW_MARKS
+        }
 
     def set_readonly(self, readonly: bool) -> None:
         """Shown to be read, never clicked (a hand between turns): disabled, but

@@ -46,6 +46,23 @@ class RowPreview:
         """True when the row's car would not move at all: no free space ahead."""
         return not self.wild and not self.finished and self.moved == 0
 
+    @property
+    def outcome(self) -> str:
+        """What the row does, in one word: "wild" (its car is named), "finished"
+        (its car has already), "blocked", "finishes", "short" (stops before its
+        number), "more" (goes further than printed: Aggressive, Determined), "full"."""
+        if self.wild:
+            return "wild"
+        if self.finished:
+            return "finished"
+        if self.blocked:
+            return "blocked"
+        if self.finishes:
+            return "finishes"
+        if self.moved < self.spaces:
+            return "short"
+        return "more" if self.moved > self.spaces else "full"
+
 
 @dataclass(frozen=True)
 class CardPreview:
@@ -211,15 +228,16 @@ def _row_words(row: RowPreview, yours: bool) -> str:
     return _move_words(f"{row.colour}{' (yours)' if yours else ''}", row)
 
 
+# A row's outcome (``RowPreview.outcome``) in words, its car named first.
+MOVE_WORDS = {
+    "finished": "{name} has finished",
+    "blocked": "{name} cannot move (no free space ahead)",
+    "finishes": "{name} {moved}, finishing",
+    "short": "{name} only {moved} of {spaces} (blocked)",
+    "more": "{name} up to {moved}",
+    "full": "{name} {moved}",
+}
+
+
 def _move_words(name: str, row: RowPreview) -> str:
-    if row.finished:
-        return f"{name} has finished"
-    if row.blocked:
-        return f"{name} cannot move (no free space ahead)"
-    if row.finishes:
-        return f"{name} {row.moved}, finishing"
-    if row.moved < row.spaces:
-        return f"{name} only {row.moved} of {row.spaces} (blocked)"
-    if row.moved > row.spaces:
-        return f"{name} up to {row.moved}"
-    return f"{name} {row.moved}"
+    return MOVE_WORDS[row.outcome].format(name=name, moved=row.moved, spaces=row.spaces)
