@@ -4,10 +4,12 @@ It values a car by the spaces its cards give it and the money it can earn,
 plays the card whose rows help its own cars most and the leading rivals
 least, orders (Tricky), skips (Strategic) and names WILD colours to the same
 end, picks paths that gain most for its cars and jam rivals (a rival's car
-left short, or a space taken in front of a rival), and bets on the car whose
-bet is worth most on that line: each car's chance of each paying place, from
-its distance to the finish over the spaces still to come for it, times the
-line's payouts.
+left short, or a space taken in front of a rival; between equally good paths
+it takes the one that a mix of where its spaces and the cars lie ranks first,
+so that how a file lists its spaces changes no game), and bets on the car
+whose bet is worth most on that line: each car's chance of each paying place,
+from its distance to the finish over the spaces still to come for it, times
+the line's payouts.
 """
 
 from __future__ import annotations
@@ -296,6 +298,28 @@ def bet_values(
         if p is not None:
             values[c] = sum(map(mul, odds[c], pays))
     return values
+
+
+FNV_START, FNV_PRIME, MASK64 = 0xCBF29CE484222325, 0x100000001B3, (1 << 64) - 1
+
+
+@cache
+def board_spots(board: Board) -> list[int]:
+    """Per space: where its centre lies, as one whole number (hundredths of a
+    millimetre, so that the order of a space's corners does not change it)."""
+    return [
+        (round(x * 100) & 0xFFFFFFFF) << 32 | (round(y * 100) & 0xFFFFFFFF)
+        for x, y in board.geometry.centroids
+    ]
+
+
+def _mixed(start: int, values: Iterable[int]) -> int:
+    """``values`` mixed into ``start`` (FNV-1a over whole numbers): the same on
+    every machine, unlike ``hash``."""
+    h = start
+    for v in values:
+        h = ((h ^ v) * FNV_PRIME) & MASK64
+    return h
 
 
 class GreedyBot:
@@ -653,6 +677,7 @@ class GreedyBot:
                 car_at[s] = c
         finish = board.use_finish
         best, best_score = options[0], None
+        ties: list[Path] | None = None  # the paths as good as ``best``, when there are
         for option in options:
             path = option.path
             e = index[path[-1]]
@@ -678,8 +703,23 @@ class GreedyBot:
                         score = self._jam(score, e, car_at, spaces_of, owner, my_seat, tables)
                         break
             if best_score is None or score > best_score:
-                best, best_score = option, score
-        return best
+                best, best_score, ties = option, score, None
+            elif score == best_score:
+                ties = (ties or [best]) + [option]
+        return best if ties is None else self._tie(ties, board, spaces_of)
+
+    @staticmethod
+    def _tie(ties: list[Path], board: Board, spaces_of: tuple[int, ...]) -> Path:
+        """One of equally good paths: the one a mix of where its end space and the
+        cars lie on the board ranks first. The choice depends on the track's shape,
+        not on the order its file lists the spaces in (the first listed took every
+        tie, and showed hot on the heat map; the engine offers one path per end
+        space, found in that order, so the spaces passed do not count); it changes
+        from move to move, so ties spread over the lanes; and every bot makes the
+        same one, so a search foresees it."""
+        spot, index = board_spots(board), board.index
+        moment = _mixed(FNV_START, (spot[s] for s in spaces_of if s != OFF))
+        return min(ties, key=lambda o: _mixed(moment, (spot[index[o.path[-1]]],)))
 
     @staticmethod
     def _jam(

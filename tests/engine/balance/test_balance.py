@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -82,6 +83,22 @@ def test_heat_counts_every_move_end(quarry_run):
     moves = [e for e in game.log if e.kind == "move"]
     assert sum(report.ends.values()) == len(moves)
     assert sum(report.blocked.values()) == sum(1 for e in moves if e.data.get("blocked"))
+
+
+def test_the_order_a_file_lists_its_spaces_in_changes_no_game():
+    """R-MOVE-4: bots choose between equally good paths by where the spaces lie, not by
+    which the file lists first: listed in another order, a circuit plays the same games
+    and shows the same heat map (the first listed of two spaces side by side took
+    every tie, and was hot on the heat map)."""
+    track = open_track("quarry-hairpin")
+    moved = copy.deepcopy(track)
+    at = next(k for k, space in enumerate(moved.spaces) if space.id == "a10")
+    moved.spaces.append(moved.spaces.pop(at))
+    variant = open_variant("standard")
+    first = run_balance(BalanceRun(track, variant, 4, 30, seed=7))
+    second = run_balance(BalanceRun(moved, variant, 4, 30, seed=7))
+    assert second.ends == first.ends and second.blocked == first.blocked
+    assert second == first
 
 
 def test_seats_rotate_bot_kinds_between_games():
