@@ -22,7 +22,7 @@ from trackside.engine.balance.wording import (
     range_digits,
     tenths,
 )
-from trackside.engine.text import plural
+from trackside.engine.text import listed, plural
 from trackside.engine.track.model import Track
 
 MIN_GAMES = 30  # fewer games say too little to hint at anything
@@ -366,21 +366,28 @@ def _lines(report: BalanceReport) -> list[Hint]:
 
 
 def _jams(report: BalanceReport, track: Track | None) -> list[Hint]:
-    out = []
-    for stretch in jammed_stretches(report, track):
-        out.append(Hint(_jam_text(stretch), "info", stretch.spaces))
-    return out
+    return [Hint(_jam_text(s), "info", s.shown) for s in jammed_stretches(report, track)]
 
 
 def _jam_text(stretch: Stretch) -> str:
+    """A jam in words, naming where the track is narrowest: the stretch itself, or the
+    spaces within or just ahead of it where it narrows."""
     first, last = stretch.spaces[0], stretch.spaces[-1]
     where = f"at {first}" if first == last else f"in the stretch {first} to {last}"
     said = f"Cars jam {where}: a move ends blocked there {stretch.per_race:.1f} times a race"
-    if stretch.lanes is None:
+    lanes = stretch.lanes
+    if lanes is None:
         return f"{said}. The track narrows or jams just ahead of it."
-    if stretch.lanes == 1:
-        return f"{said}. The track is one lane wide there: a second lane would let cars pass."
+    wide = "one lane" if lanes == 1 else f"{lanes} lanes"
+    if stretch.where == "there":
+        width = f"The track is {wide} wide there"
+    else:
+        ahead = ", just ahead" if stretch.where == "ahead" else ""
+        width = f"The track narrows to {wide} at {listed(stretch.narrowest)}{ahead}"
+    if lanes == 1:
+        return f"{said}. {width}: a second lane would let cars pass."
+    but = "but" if stretch.where == "there" else "and"
     return (
-        f"{said}. The track is {stretch.lanes} lanes wide there, but cars queue behind one "
-        "another: another lane, or a gentler bend, would ease it."
+        f"{said}. {width}, {but} cars queue behind one another: another lane, or a gentler "
+        "bend, would ease it."
     )
