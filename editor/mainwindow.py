@@ -61,7 +61,7 @@ from trackside.editor.tools.moves import MovesTool
 from trackside.editor.widgets.app_icon import app_icon
 from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.resources import bundled_tracks
-from trackside.engine.text import plural
+from trackside.engine.text import listed, plural
 from trackside.engine.track.model import Track
 
 APP_NAME = "Trackside"
@@ -810,13 +810,15 @@ class MainWindow(QMainWindow):
             return
         self.show_spaces(issue.spaces, [issue.line] if issue.line is not None else [])
 
-    def point_to_space(self, space_id: str) -> None:
-        """Outline a space a hint is about and centre the view on it, without selecting
-        it: what the tools act on stays as the designer chose."""
-        if self.show_spaces([space_id], select=False):
+    def point_to_spaces(self, space_ids: Iterable[str]) -> None:
+        """Outline the spaces a hint is about (every one) and centre the view on them,
+        without selecting them: what the tools act on stays as the designer chose."""
+        ids = list(space_ids)
+        if self.show_spaces(ids, select=False):
+            what = f"Space {ids[0]} is" if len(ids) == 1 else f"Spaces {listed(ids)} are"
+            one = "it" if len(ids) == 1 else "one"
             self.statusBar().showMessage(
-                f"Space {space_id} is outlined, not selected (click it to select it; "
-                "Esc clears the outline)",
+                f"{what} outlined, not selected (click {one} to select it; Esc clears the outline)",
                 8000,
             )
 

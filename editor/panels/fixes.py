@@ -118,7 +118,7 @@ class FixesBox(QWidget):
     (``previewChanged``); the view moves to a fix only when the designer clicks it.
     """
 
-    spaceActivated = Signal(str)  # a fix clicked: its first space ("" when it names none)
+    spacesActivated = Signal(list)  # a fix clicked: the spaces it is about (maybe none)
     previewChanged = Signal(object)  # the FixPreview of the fix selected, or None
     fixApplied = Signal(str)  # a fix made, in words: "Applied fix 2: Finish line …"
 
@@ -260,7 +260,7 @@ class FixesBox(QWidget):
         row = self.fix_list.row(item)
         if self.search is not None and 0 <= row < len(self.search.trials):
             spaces = self.search.trials[row].edit.spaces
-            self.spaceActivated.emit(spaces[0] if spaces else "")
+            self.spacesActivated.emit(list(spaces))
 
     def apply_selected(self) -> bool:
         """Apply the selected fix to the circuit as one undo step; False (and why, in
