@@ -409,7 +409,8 @@ def test_a_lane_fix_at_a_jam_is_tried_and_applied_by_re_applying_its_layout(
     panel.workers_box.setValue(1)
     run(qtbot, window)
     assert any(
-        "one lane wide" in panel.hint_list.item(i).text() for i in range(panel.hint_list.count())
+        "The track narrows to one lane at a29, a30, a31 and a32" in panel.hint_list.item(i).text()
+        for i in range(panel.hint_list.count())
     )
     assert panel.suggest()
     qtbot.waitUntil(lambda: not panel.running, timeout=120_000)
