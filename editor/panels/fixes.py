@@ -36,6 +36,7 @@ from trackside.engine.balance.compare import NOISE_MARK
 from trackside.engine.balance.fix_words import detail_lines, main_line, worse_line
 from trackside.engine.balance.fixes import (
     DEFAULT_GAMES,
+    RANKING,
     FixSearch,
     Trial,
     try_fixes,
@@ -170,10 +171,9 @@ class FixesBox(QWidget):
         if search.cancelled:
             said += " (cancelled)"
         self._said = (
-            said + ". Best first: by how far they lower the problem score (stalls over the "
-            "goal, grid slots outside their fair share, betting lines not reached). Each "
-            "fix shows the figure it changes most; select it to see every figure. In "
-            f"brackets: the 95% interval of the change; {NOISE_MARK}: within noise."
+            f"{said}. {RANKING} Each fix shows the figure it changes most; select it to see "
+            f"every figure. In brackets: the 95% interval of the change; {NOISE_MARK}: "
+            "within noise."
         )
         self._untried = list(search.untried)
         self._unclear = search.unclear()

@@ -15,8 +15,11 @@ from trackside.engine.balance.jams import Stretch, jammed_stretches
 from trackside.engine.balance.report import SLOTS, BalanceReport
 from trackside.engine.balance.rule_hints import rule_hints
 from trackside.engine.balance.wording import (
+    OVER,
     Hint,
+    against_goal,
     amount_range,
+    goal_words,
     percent,
     percent_range,
     range_digits,
@@ -125,14 +128,11 @@ def _stalls(report: BalanceReport) -> list[Hint]:
     said = (
         "Cars stall (left short of the finish when the cards run out) in "
         f"{percent(share)} of races: {amount_range(per_race, max(0.0, low), high)} stalled "
-        f"cars a race. A circuit should stall fewer than {STALL_GOAL} a race"
+        f"cars a race. A circuit should stall fewer than {STALL_GOAL:g} a race: this one is "
+        f"{goal_words(low, high, STALL_GOAL, 'that goal')}"
     )
-    if low <= STALL_GOAL:
-        if per_race > STALL_GOAL:
-            verdict = "; this one is about that, and more games will tell whether it is too long."
-        else:
-            verdict = ", and this one does."
-        return [Hint(said + verdict, "info", where)]
+    if against_goal(low, high, STALL_GOAL) != OVER:
+        return [Hint(said + ".", "info", where)]
     steps = finish_move(report)
     if steps is None:
         return [
