@@ -68,7 +68,7 @@ GRID_ROWS = (1, 2)  # the grid tried this many rows further back
 # out of proportion: the fix is tried also with the lines moved along (docs/balance.md).
 ALONG_NOTICE = 0.05
 SLOT_POINTS = 100 / SLOTS  # points of a share in a fair share (the grid's problem unit)
-STALLS_GOAL = f"the goal of {STALL_GOAL:g} a race"  # the stall goal, as the headline names it
+STALL_GOAL_WORDS = f"the goal of {STALL_GOAL:g} a race"  # the stall goal, as the headline names it
 # How the list is ordered, said above it in the panel and on the command line.
 RANKING = (
     "Best first: the fixes that lower the problem score (stalls over the goal, grid slots "
@@ -249,7 +249,8 @@ class FixSearch:
         """The circuit's stalls against the goal, as a sentence."""
         low, high = self.base.stalled.interval()
         said = amount_range(self.base.stalled.mean, max(0.0, low), high)
-        return f" The stalls, {said} a race, are {goal_words(low, high, STALL_GOAL, STALLS_GOAL)}."
+        standing = goal_words(low, high, STALL_GOAL, STALL_GOAL_WORDS)
+        return f" The stalls, {said} a race, are {standing}."
 
     def _stalls_not_counted(self) -> str:
         """A sentence for a stall cut beyond noise that makes nothing better: the
@@ -268,7 +269,7 @@ class FixSearch:
         most = " most" if len(cuts) > 1 else ""
         return (
             f" Fix {rank} cuts the stalls{most} beyond noise ({m.before:.2f} → {m.after:.2f} "
-            f"stalled cars a race), but they were already under {STALLS_GOAL}, the whole of "
+            f"stalled cars a race), but they were already under {STALL_GOAL_WORDS}, the whole of "
             "their 95% interval: that is not needed."
         )
 
