@@ -128,6 +128,41 @@ def test_an_unknown_key_is_reported_at_its_own_line(capsys, tmp_path):
     assert "unknown key 'tolerence'" in match["msg"] and match["line"] == str(line)
 
 
+def test_a_misspelt_required_key_is_one_error_at_its_line_with_the_fix(capsys, tmp_path):
+    """A required key written wrong is an unknown key and a missing one: said once, at
+    the misspelt key's line, with the key it most likely misspells."""
+    path = tmp_path / "typo.yaml"
+    text = Path(VALID).read_text()
+    line = text[: text.index("\nbetting_lines:")].count("\n") + 2
+    path.write_text(text.replace("\nbetting_lines:", "\nbeting_lines:", 1))
+    code, out, _ = run(capsys, str(path))
+    issues = [m for m in map(ISSUE.match, out.splitlines()) if m]
+    assert code == 1 and len(issues) == 1, out
+    assert issues[0]["line"] == str(line)
+    assert "unknown key 'beting_lines'" in issues[0]["msg"]
+    assert "did you mean 'betting_lines'?" in issues[0]["msg"]
+    assert "missing required key" not in out
+
+
+def test_a_misspelt_key_is_named_with_the_key_it_most_likely_means(capsys, tmp_path):
+    """Also a key that is not required, and in a variant file; one with nothing close
+    lists the keys allowed; a required key that is also missing is still said."""
+    path = tmp_path / "typo.yaml"
+    text = Path(VALID).read_text().replace("\nfinish_line:", "\nfinish_lines:", 1)
+    path.write_text(text.replace("centerline:", "tolerence: 2\nzzz: 1\ncenterline:", 1))
+    code, out, _ = run(capsys, str(path))
+    assert code == 1
+    assert "unknown key 'finish_lines' (did you mean 'finish_line'?)" in out
+    assert "'tolerence' (did you mean 'tolerance'?), 'zzz' (allowed: " in out
+    assert "missing required key" not in out
+    variant = tmp_path / "variant.yaml"
+    variant.write_text("format: trackside-variant/1\nnmae: Mine\nhnad: {size: 4}\n")
+    code, out, err = run(capsys, str(variant))
+    assert code == 1 and "missing required key" not in err
+    assert err.startswith(f"trackside: {variant}:2:") and "allowed" not in err
+    assert "'hnad' (did you mean 'hand'?), 'nmae' (did you mean 'name'?)" in err
+
+
 def test_no_file_is_a_usage_error():
     result = subprocess.run(
         [sys.executable, "-m", "trackside", "validate"], capture_output=True, text=True
