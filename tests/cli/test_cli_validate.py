@@ -163,6 +163,24 @@ def test_a_misspelt_key_is_named_with_the_key_it_most_likely_means(capsys, tmp_p
     assert "'hnad' (did you mean 'hand'?), 'nmae' (did you mean 'name'?)" in err
 
 
+def test_a_bracket_left_open_is_named_at_its_line_with_the_fix(tmp_path):
+    """A list of corners missing its ']' is noticed on the next line: the error
+    names the line where the '[' opens, and says to close it."""
+    path = tmp_path / "typo3.yaml"
+    lines = Path(VALID).read_text().split("\n")
+    at = next(i for i, line in enumerate(lines) if line.lstrip().startswith("corners: [["))
+    lines[at] = lines[at].rstrip().removesuffix("]")
+    path.write_text("\n".join(lines))
+    column = lines[at].index("[") + 1
+    result = subprocess.run(
+        [sys.executable, "-m", "trackside", "validate", str(path)], capture_output=True, text=True
+    )
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert f"{path}:{at + 1}:{column}: " in result.stderr
+    assert f"the '[' opened at line {at + 1} is not closed: line {at + 2}" in result.stderr
+    assert "(end the list with ']' after its last item)" in result.stderr
+
+
 def test_no_file_is_a_usage_error():
     result = subprocess.run(
         [sys.executable, "-m", "trackside", "validate"], capture_output=True, text=True
