@@ -362,6 +362,7 @@ class MainWindow(QMainWindow):
         for cls in TOOLS:
             tool = cls(self.scene)
             tool.hintChanged.connect(self.hint_label.setText)
+            tool.stepDone.connect(self._say_step)
             tool.toolRequested.connect(self.set_tool)
             self.tools[tool.name] = tool
             act = QAction(tool_icon(tool.name, tool.icon), tool.label, self)
@@ -766,6 +767,10 @@ class MainWindow(QMainWindow):
             )
             self.say(f"Deleted {what} ({self._undo_key()} brings {them} back)")
 
+    def _say_step(self, said: str) -> None:
+        """Say what a tool's step did, and the key that takes it back."""
+        self.say(f"{said} ({self._undo_key()} takes it back)")
+
     def _undo_key(self) -> str:
         """Undo's key as the menu shows it ("Ctrl+Z")."""
         return self.act_undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
@@ -783,7 +788,7 @@ class MainWindow(QMainWindow):
         moves = commands.SetLine | commands.SetGrid
         if index == was + 1 and isinstance(done := stack.command(index - 1), moves):
             if said := done.said():
-                self.say(f"{said} ({self._undo_key()} takes it back)")
+                self._say_step(said)
         elif index == was - 1 and isinstance(undone := stack.command(index), moves):
             self.say(f"{undone.unsaid()} ({self._redo_key()} makes the move again)")
 
