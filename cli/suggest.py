@@ -36,7 +36,7 @@ from trackside.cli.terminal import unescaped
 from trackside.cli.where import add_where_options, check_where, games_executor
 from trackside.engine.balance.compare import NOISE_LEGEND
 from trackside.engine.balance.fix_words import detail_lines, main_line, worse_line
-from trackside.engine.balance.fixes import DEFAULT_GAMES, FixSearch, try_fixes
+from trackside.engine.balance.fixes import DEFAULT_GAMES, RANKING, FixSearch, try_fixes
 from trackside.engine.balance.players import bots_named
 from trackside.engine.balance.runner import BalanceRun
 from trackside.engine.errors import Place, TracksideError
@@ -127,10 +127,9 @@ def _text(search: FixSearch) -> str:
         + (" (cancelled)" if search.cancelled else "")
         + ".",
         "",
-        "Fixes, best first by how far they lower the problem score (stalls over the goal, "
-        "grid slots outside their fair share, betting lines not reached). Each fix: what "
-        "it changes, the figure it changes most, what it makes worse, then every other "
-        "figure. In brackets: the 95% interval of the paired change.",
+        f"Fixes. {RANKING} Each fix: what it changes, the figure it changes most, what it "
+        "makes worse, then every other figure. In brackets: the 95% interval of the paired "
+        "change.",
         NOISE_LEGEND,
     ]
     if not search.trials:

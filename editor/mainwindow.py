@@ -61,7 +61,7 @@ from trackside.editor.tools.moves import MovesTool
 from trackside.editor.widgets.app_icon import app_icon
 from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.resources import bundled_tracks
-from trackside.engine.text import plural
+from trackside.engine.text import listed, plural
 from trackside.engine.track.model import Track
 
 APP_NAME = "Trackside"
@@ -362,6 +362,7 @@ class MainWindow(QMainWindow):
         for cls in TOOLS:
             tool = cls(self.scene)
             tool.hintChanged.connect(self.hint_label.setText)
+            tool.stepDone.connect(self._say_step)
             tool.toolRequested.connect(self.set_tool)
             self.tools[tool.name] = tool
             act = QAction(tool_icon(tool.name, tool.icon), tool.label, self)
@@ -766,6 +767,10 @@ class MainWindow(QMainWindow):
             )
             self.say(f"Deleted {what} ({self._undo_key()} brings {them} back)")
 
+    def _say_step(self, said: str) -> None:
+        """Say what a tool's step did, and the key that takes it back."""
+        self.say(f"{said} ({self._undo_key()} takes it back)")
+
     def _undo_key(self) -> str:
         """Undo's key as the menu shows it ("Ctrl+Z")."""
         return self.act_undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
@@ -783,7 +788,7 @@ class MainWindow(QMainWindow):
         moves = commands.SetLine | commands.SetGrid
         if index == was + 1 and isinstance(done := stack.command(index - 1), moves):
             if said := done.said():
-                self.say(f"{said} ({self._undo_key()} takes it back)")
+                self._say_step(said)
         elif index == was - 1 and isinstance(undone := stack.command(index), moves):
             self.say(f"{undone.unsaid()} ({self._redo_key()} makes the move again)")
 
@@ -810,13 +815,15 @@ class MainWindow(QMainWindow):
             return
         self.show_spaces(issue.spaces, [issue.line] if issue.line is not None else [])
 
-    def point_to_space(self, space_id: str) -> None:
-        """Outline a space a hint is about and centre the view on it, without selecting
-        it: what the tools act on stays as the designer chose."""
-        if self.show_spaces([space_id], select=False):
+    def point_to_spaces(self, space_ids: Iterable[str]) -> None:
+        """Outline the spaces a hint is about (every one) and centre the view on them,
+        without selecting them: what the tools act on stays as the designer chose."""
+        ids = list(space_ids)
+        if self.show_spaces(ids, select=False):
+            what = f"Space {ids[0]} is" if len(ids) == 1 else f"Spaces {listed(ids)} are"
+            one = "it" if len(ids) == 1 else "one"
             self.statusBar().showMessage(
-                f"Space {space_id} is outlined, not selected (click it to select it; "
-                "Esc clears the outline)",
+                f"{what} outlined, not selected (click {one} to select it; Esc clears the outline)",
                 8000,
             )
 

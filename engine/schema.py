@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from trackside.engine.errors import InvalidInput, more_problems, shown
 from trackside.engine.resources import load_schema
 from trackside.engine.schemafast import Check, compile_schema
+from trackside.engine.text import closest
 from trackside.engine.yamlfast import KEY
 from trackside.engine.yamlio import JsonPath, YamlDocument, path_text
 
@@ -208,16 +209,40 @@ def check_part(name: str, pointer: str, data: object, at: JsonPath = ()) -> list
     validator = _validator(name)
     if pointer:
         validator = validator.evolve(schema=_part(name, pointer))
-    found: list[Violation] = []
     # YAML may have keys that are no strings, unlike the JSON the stubs describe: the
     # schema then reports them.
-    for err in validator.iter_errors(data):  # type: ignore[arg-type]
-        for leaf in _leaves(err):
-            kind = _KIND_OF_KEYWORD.get(str(leaf.validator), ViolationKind.OTHER)
-            path = (*at, *leaf.absolute_path)
-            found.append(Violation(_describe(leaf, at), path, kind, _spot(leaf, path)))
+    leaves = [leaf for err in validator.iter_errors(data) for leaf in _leaves(err)]  # type: ignore[arg-type]
+    meant = _misspelt_keys(leaves)
+    found: list[Violation] = []
+    for leaf in leaves:
+        problem = _problem(leaf, meant.get(tuple(leaf.absolute_path), {}))
+        if problem is None:  # a missing key said with the unknown key that misspells it
+            continue
+        kind = _KIND_OF_KEYWORD.get(str(leaf.validator), ViolationKind.OTHER)
+        path = (*at, *leaf.absolute_path)
+        found.append(Violation(f"{path_text(path)}: {problem}", path, kind, _spot(leaf, path)))
     found.sort(key=lambda item: [str(p) for p in item.path])
     return list(dict.fromkeys(found))
+
+
+# The allowed key that each unknown key of a mapping most likely misspells.
+_Meant = dict[str, str]
+
+
+def _misspelt_keys(leaves: Sequence[jsonschema.ValidationError]) -> dict[JsonPath, _Meant]:
+    """For each mapping with unknown keys (by its path): the key each of them most
+    likely misspells, a missing required key of that mapping first, else any
+    allowed key ("betting_lines" for "beting_lines")."""
+    meant: dict[JsonPath, _Meant] = {}
+    for leaf in leaves:
+        if leaf.validator != "additionalProperties":
+            continue
+        lacking, allowed = _lacking_keys(leaf), _allowed_keys(leaf)
+        for key in _unknown_keys(leaf):
+            near = isinstance(key, str) and (closest(key, lacking) or closest(key, allowed))
+            if near:
+                meant.setdefault(tuple(leaf.absolute_path), {})[key] = near
+    return meant
 
 
 def _spot(err: jsonschema.ValidationError, path: JsonPath) -> JsonPath | None:
@@ -251,23 +276,32 @@ def _leaves(err: jsonschema.ValidationError) -> Iterator[jsonschema.ValidationEr
     yield best if isinstance(best, jsonschema.ValidationError) else err
 
 
-def _describe(err: jsonschema.ValidationError, at: JsonPath = ()) -> str:
-    """What is wrong, in the user's terms, beginning with where (below ``at``)."""
-    return f"{path_text((*at, *err.absolute_path))}: {_problem(err)}"
+def _missing_keys(err: jsonschema.ValidationError) -> list[object]:
+    """The keys of a required violation that its mapping lacks."""
+    return _absent(err.validator_value, err.instance)
 
 
-def _problem(err: jsonschema.ValidationError) -> str:
+def _lacking_keys(err: jsonschema.ValidationError) -> list[str]:
+    """The required keys that the mapping of an additionalProperties violation lacks."""
+    schema = err.schema if isinstance(err.schema, Mapping) else {}
+    return [str(k) for k in _absent(schema.get("required", []), err.instance)]
+
+
+def _absent(keys: object, mapping: object) -> list[object]:
+    present = mapping if isinstance(mapping, Mapping) else {}
+    return [k for k in _listed(keys) if k not in present]
+
+
+def _problem(err: jsonschema.ValidationError, meant: _Meant) -> str | None:
+    """What is wrong, in the user's terms; ``meant``, the allowed key each unknown key
+    of the mapping most likely misspells. None for a missing key that is said with
+    the unknown key misspelling it (one message, at the line of the typo)."""
     v, expected, found = err.validator, err.validator_value, err.instance
     if v == "required":
-        present = found if isinstance(found, Mapping) else {}
-        missing = [k for k in _listed(expected) if k not in present]
-        return f"missing required key {', '.join(shown(k) for k in missing)}"
+        missing = [k for k in _missing_keys(err) if k not in meant.values()]
+        return f"missing required key {', '.join(map(shown, missing))}" if missing else None
     if v == "additionalProperties":
-        allowed = _allowed_keys(err)
-        extra = sorted(_unknown_keys(err), key=str)
-        if None in extra:
-            return f"a key is empty (~ or null); give it a name ({', '.join(allowed)})"
-        return f"unknown key {', '.join(shown(k) for k in extra)} (allowed: {', '.join(allowed)})"
+        return _unknown_key_problem(err, meant)
     if v == "type":
         return f"expected {_a(expected)}, found {_kind(found)}"
     if v == "const":
@@ -286,6 +320,23 @@ def _problem(err: jsonschema.ValidationError) -> str:
         return f"{shown(found)} does not match the pattern {expected}"
     # jsonschema's own message quotes the value in full: keep the echo short.
     return shown(err.message, 200, quote=False)
+
+
+def _unknown_key_problem(err: jsonschema.ValidationError, meant: _Meant) -> str:
+    """The words for the unknown keys of a mapping, with the key each one most likely
+    misspells: "unknown key 'beting_lines' (the required key 'betting_lines' is
+    missing): did you mean 'betting_lines'?"."""
+    allowed = _allowed_keys(err)
+    extra = sorted(_unknown_keys(err), key=str)
+    if None in extra:
+        return f"a key is empty (~ or null); give it a name ({', '.join(allowed)})"
+    if len(extra) == 1 and extra[0] in meant:
+        near = meant[extra[0]]
+        lack = f" (the required key {shown(near)} is missing)" if near in _lacking_keys(err) else ""
+        return f"unknown key {shown(extra[0])}{lack}: did you mean {shown(near)}?"
+    keys = [shown(k) + (f" (did you mean {shown(meant[k])}?)" if k in meant else "") for k in extra]
+    listed = "" if all(k in meant for k in extra) else f" (allowed: {', '.join(allowed)})"
+    return f"unknown key {', '.join(keys)}{listed}"
 
 
 def _listed(value: object) -> list[object]:

@@ -26,6 +26,12 @@ def plural(n: float, word: str, plural: str | None = None, spec: str = "") -> st
     return f"{n:{spec}} {noun(n, word, plural)}"
 
 
+def listed(words: Iterable[str]) -> str:
+    """Words as a sentence lists them: 'a28', 'a28 and b28', 'a28, b28 and c28'."""
+    items = list(words)
+    return " and ".join(filter(None, [", ".join(items[:-1]), *items[-1:]]))
+
+
 def ordinal(k: int) -> str:
     """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st, ..."""
     if k % 100 in (11, 12, 13):

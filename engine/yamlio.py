@@ -275,6 +275,9 @@ def parse_yaml_carefully(text: str, file: str = "<input>") -> YamlDocument:
         finally:
             loader.dispose()
     except yaml.MarkedYAMLError as exc:
+        unclosed = _unclosed(exc, text, file)
+        if unclosed is not None:
+            raise unclosed from None
         where = _mark_place(exc.problem_mark or exc.context_mark, file)
         problem = exc.problem or exc.context or "not YAML"
         if "another document" in problem:
@@ -391,6 +394,85 @@ class _Mark(Protocol):
 def _mark_place(mark: _Mark | None, file: str) -> Place:
     """The 1-based place of a 0-based YAML mark (the file alone when there is none)."""
     return Place(file, mark.line + 1, mark.column + 1) if mark else Place(file)
+
+
+# What closes each opening mark, and what it opens.
+_CLOSERS = {"[": ("]", "list"), "{": ("}", "mapping"), "'": ("'", "text"), '"': ('"', "text")}
+
+
+def _unclosed(exc: yaml.MarkedYAMLError, text: str, file: str) -> UnreadableInput | None:
+    """The refusal of a bracket or quote that is never closed, at the place where it
+    opens (the parser notices a line or more later), or of a list or mapping in
+    brackets that misses a ',' between items; None for any other error."""
+    opened, found, context = exc.context_mark, exc.problem_mark, exc.context or ""
+    if opened is None or found is None:
+        return None
+    lines = text.split("\n")
+    opening = _after(lines, opened)
+    opener, inside = opening[:1], opening[1:]
+    if opener not in _CLOSERS or not ("flow" in context or "quoted" in context):
+        return None
+    close, what = _CLOSERS[opener]
+    start, rest = opened.line + 1, _after(lines, found).strip()
+    if opener in "'\"":
+        if _closes(opener, inside):
+            return None  # closed: some other fault inside the quotes
+        return UnreadableInput(
+            f"YAML syntax error: the quote {opener} opened at line {start} is not closed",
+            _mark_place(opened, file),
+            f"end the text with {opener}",
+        )
+    if _bracket_closed(inside):
+        return UnreadableInput(
+            f"YAML syntax error: a ',' or the '{close}' is missing here, in the {what} "
+            f"opened at line {start}",
+            _mark_place(found, file),
+            f"separate the items of the {what} with ',' and end it with '{close}'",
+        )
+    until = f": line {found.line + 1} is read as inside it" if rest else " by the end of the file"
+    return UnreadableInput(
+        f"YAML syntax error: the '{opener}' opened at line {start} is not closed{until}",
+        _mark_place(opened, file),
+        f"end the {what} with '{close}' after its last item",
+    )
+
+
+def _after(lines: list[str], mark: _Mark) -> str:
+    """The text from ``mark`` to the end ('' past the end)."""
+    first = [line[mark.column :] for line in lines[mark.line : mark.line + 1]]
+    return "\n".join(first + lines[mark.line + 1 :])
+
+
+def _bracket_closed(text: str) -> bool:
+    """Whether the bracket opened just before ``text`` is closed in it: brackets counted
+    outside quoted text and comments ([ and { alike)."""
+    depth, quote, escaped = 1, "", False
+    for line in text.split("\n"):
+        previous = " "
+        for char in line:
+            if escaped:
+                escaped = False
+            elif quote:
+                escaped = char == "\\" and quote == '"'
+                quote = "" if char == quote else quote
+            elif char == "#" and previous in " \t":
+                break  # a comment, to the end of the line
+            elif char in "'\"" and previous in " \t[{,:":
+                quote = char
+            else:
+                depth += (char in "[{") - (char in "]}")
+                if depth == 0:
+                    return True
+            previous = char
+    return False
+
+
+def _closes(quote: str, text: str) -> bool:
+    """Whether ``text``, after an opening ``quote``, holds the quote that closes it
+    (a doubled '' inside single quotes and an escaped \\" inside double ones do not)."""
+    if quote == "'":
+        return "'" in text.replace("''", "")
+    return '"' in text.replace("\\\\", "").replace('\\"', "")
 
 
 _SCALAR = yaml.constructor.SafeConstructor()

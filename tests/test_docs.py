@@ -224,6 +224,13 @@ def subcommands() -> list[str]:
     return []
 
 
+def command_table(text: str) -> list[str]:
+    """The commands of the table at the top of docs/cli.md (before its first section),
+    each of them kept only when it links to its own section."""
+    top = text.split("\n## ", 1)[0]
+    return re.findall(r"^\| \[`([a-z-]+)`\]\(#trackside-\1\) \|", top, re.M)
+
+
 def markdown_files() -> list[Path]:
     return [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").glob("*.md"))]
 
@@ -323,6 +330,22 @@ def test_every_cli_subcommand_is_documented():
     text = CLI_DOC.read_text(encoding="utf-8")
     missing = [n for n in names if not re.search(rf"^#+ .*`?trackside {n}\b", text, re.M)]
     assert missing == [], f"subcommands without a section in docs/cli.md: {missing}"
+
+
+def test_the_command_table_lists_every_cli_subcommand():
+    """The table at the top of docs/cli.md names every command that --help lists,
+    each linked to its section, and none that is gone."""
+    listed = command_table(CLI_DOC.read_text(encoding="utf-8"))
+    assert sorted(listed) == subcommands()
+
+
+def test_a_command_table_out_of_step_is_caught():
+    text = (
+        "# CLI\n\n| command | what |\n|---|---|\n| [`edit`](#trackside-edit) | x |\n"
+        "| [`play`](#trackside-moves) | a wrong link |\n\n## `trackside diff`\n"
+        "| [`diff`](#trackside-diff) | a table further down |\n"
+    )
+    assert command_table(text) == ["edit"]
 
 
 def test_every_relative_link_leads_to_a_file():

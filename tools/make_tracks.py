@@ -9,12 +9,15 @@ Run from the repository root::
 Every circuit is an original design: a closed loop whose seam (the first
 centerline point) lies on its main straight, with the start grid just after
 the seam, betting lines 1-3 in race order and the finish line a few rows
-before the seam. Each is checked with ``engine.track.validate`` before it is written.
+before the seam. Each is checked with ``engine.track.validate`` before it is written,
+and keeps its lane layout (``lane_layouts``), checked to build the same spaces as
+the editor's Lanes tool builds them, so that a copy can be laid out again.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -30,6 +33,8 @@ from trackside.engine.track.lanes import (
     make_track,
     pick_grid,
 )
+from trackside.engine.track.layout import KeptLayout
+from trackside.engine.track.loop_fit import build_kept
 from trackside.engine.track.model import Track
 from trackside.engine.track.validate import validate_track
 from trackside.engine.yamlio import write_atomic
@@ -243,8 +248,42 @@ def finish_progress(result: LaneResult, runoff: int) -> float:
     raise SystemExit(f"no edge shared by all lanes after row {row} for the finish line")
 
 
+def kept(circuit: Circuit, start: tuple[float, float]) -> KeptLayout:
+    """The circuit's layout as the track keeps it (``lane_layouts``), from the centred
+    ``start``: its pieces as typed, the two it fits to close the loop marked, so that
+    a copy can be laid out again in the editor and a lane added at a jam."""
+    layout = circuit.layout
+    fitted = {i for i in circuit.adjust if isinstance(layout.pieces[i], Straight)}
+    pieces = tuple(
+        replace(piece, closes=True) if i in fitted else piece
+        for i, piece in enumerate(layout.pieces)
+    )
+    return KeptLayout(
+        start=start,
+        heading=layout.heading,
+        pieces=pieces,
+        lanes=layout.lanes,
+        space_length=layout.space_length,
+        lane_width=layout.lane_width,
+        stagger=layout.stagger,
+        close=layout.closed,
+        racing_line=True,
+    )
+
+
+def same_spaces(track: Track, kept_layout: KeptLayout) -> bool:
+    """Whether the kept layout, built as the editor builds it, gives the track's spaces
+    (the same ids in the same order, corners within the file's rounding)."""
+    built = build_kept(kept_layout).spaces
+    return [sp.id for sp in built] == [sp.id for sp in track.spaces] and all(
+        math.dist(a, b) < 0.001
+        for new, old in zip(built, track.spaces, strict=True)
+        for a, b in zip(new.corners, old.corners, strict=True)
+    )
+
+
 def build(circuit: Circuit) -> tuple[Track, LaneResult]:
-    """The finished track of a circuit and the lanes it was built from."""
+    """The finished track of a circuit, its layout kept, and the lanes it was built from."""
     layout = centred(close_loop(circuit.layout, circuit.adjust))
     result = build_lanes(layout)
     grid = list(circuit.grid) if circuit.grid else pick_grid(result)
@@ -260,6 +299,9 @@ def build(circuit: Circuit) -> tuple[Track, LaneResult]:
         author=AUTHOR,
         description=circuit.description,
     )
+    track.lane_layouts = [kept(circuit, layout.start)]
+    if not same_spaces(track, track.lane_layouts[0]):
+        raise SystemExit(f"{circuit.file}: the kept lane layout does not give the same spaces")
     return track, result
 
 

@@ -10,6 +10,7 @@ main window adds ``run_actions`` to its Tools menu and ``act_heatmap`` to View.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
@@ -42,7 +43,7 @@ class BalanceHost(Protocol):
     act_undo: QAction
 
     def say(self, text: str) -> None: ...
-    def point_to_space(self, space_id: str) -> None: ...
+    def point_to_spaces(self, space_ids: Iterable[str]) -> None: ...
     def start_folder(self) -> Path: ...
 
 
@@ -108,7 +109,7 @@ class BalanceMenu(QObject):
         self.act_heatmap.toggled.connect(lambda on: panel.set_heat("ends" if on else ""))
         self.act_heatmap.setEnabled(False)
         panel.heatChanged.connect(self._show_heat)
-        panel.spaceActivated.connect(window.point_to_space)
+        panel.spacesActivated.connect(window.point_to_spaces)
         panel.fixActivated.connect(self.point_to_fix)
         panel.fixPreviewChanged.connect(self.preview_fix)
         panel.fixApplied.connect(self._say_applied)
@@ -202,11 +203,11 @@ class BalanceMenu(QObject):
         keys = self.window.act_undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
         self.window.say(f"{text} ({keys} takes it back)")
 
-    def point_to_fix(self, space_id: str) -> None:
+    def point_to_fix(self, space_ids: list[str]) -> None:
         """Centre the view on what the fix clicked would change (its preview) and outline
-        the space it is about, without selecting it."""
+        the spaces it is about, without selecting them."""
         window = self.window
-        indices = window.doc.indices_of([space_id] if space_id else [])
+        indices = window.doc.indices_of(space_ids)
         window.scene.point_out(indices)
         rect = self.fix_preview.extent()
         for i in indices:

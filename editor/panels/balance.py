@@ -94,7 +94,7 @@ from trackside.engine.balance.wording import (
 from trackside.engine.errors import TracksideError
 from trackside.engine.records import open_variant
 from trackside.engine.resources import variants_dir
-from trackside.engine.text import ESTIMATING, Pace, plural
+from trackside.engine.text import ESTIMATING, Pace, listed, plural
 from trackside.engine.track.model import Track
 from trackside.engine.track.validate import validate_track
 
@@ -146,8 +146,8 @@ class BalancePanel(QWidget):
     """Run settings, progress, the figures with their changes, hints that name spaces,
     suggested fixes and the heat map."""
 
-    spaceActivated = Signal(str)  # a hint's space, to select and show
-    fixActivated = Signal(str)  # a fix clicked: its first space ("" when it names none)
+    spacesActivated = Signal(list)  # a hint's spaces (every one), to outline and show
+    fixActivated = Signal(list)  # a fix clicked: the spaces it is about (maybe none)
     fixPreviewChanged = Signal(object)  # the fix selected, to draw (FixPreview), or None
     fixApplied = Signal(str)  # a fix made from the list, in words
     heatChanged = Signal(str)  # "", "ends" or "blocked"
@@ -208,7 +208,7 @@ class BalancePanel(QWidget):
         self.hint_list.hide()
         layout.addWidget(self.hint_list)
         self.fixes = FixesBox(self.doc)
-        self.fixes.spaceActivated.connect(self.fixActivated)
+        self.fixes.spacesActivated.connect(self.fixActivated)
         self.fixes.previewChanged.connect(self.fixPreviewChanged)
         self.fixes.fixApplied.connect(self.fixApplied)
         layout.addWidget(self.fixes)
@@ -778,9 +778,9 @@ class BalancePanel(QWidget):
                 else QStyle.StandardPixmap.SP_MessageBoxInformation
             )
             item = QListWidgetItem(style.standardIcon(icon), hint.text)
-            item.setData(Qt.ItemDataRole.UserRole, hint.spaces[0] if hint.spaces else "")
+            item.setData(Qt.ItemDataRole.UserRole, list(hint.spaces))
             if hint.spaces:
-                item.setToolTip(f"Click to show {', '.join(hint.spaces)}")
+                item.setToolTip(f"Click to show {listed(hint.spaces)}")
             self.hint_list.addItem(item)
         self.hint_list.setVisible(self.hint_list.count() > 0)
 
@@ -863,9 +863,9 @@ class BalancePanel(QWidget):
         return parent
 
     def _hint_activated(self, item: QListWidgetItem) -> None:
-        space = item.data(Qt.ItemDataRole.UserRole)
-        if space:
-            self.spaceActivated.emit(str(space))
+        spaces = [str(space) for space in item.data(Qt.ItemDataRole.UserRole) or ()]
+        if spaces:
+            self.spacesActivated.emit(spaces)
 
     def _heat_toggled(self, *_args: object) -> None:
         button = self.heat_group.checkedButton()

@@ -36,6 +36,7 @@ from trackside.engine.balance.compare import NOISE_MARK
 from trackside.engine.balance.fix_words import detail_lines, main_line, worse_line
 from trackside.engine.balance.fixes import (
     DEFAULT_GAMES,
+    RANKING,
     FixSearch,
     Trial,
     try_fixes,
@@ -118,7 +119,7 @@ class FixesBox(QWidget):
     (``previewChanged``); the view moves to a fix only when the designer clicks it.
     """
 
-    spaceActivated = Signal(str)  # a fix clicked: its first space ("" when it names none)
+    spacesActivated = Signal(list)  # a fix clicked: the spaces it is about (maybe none)
     previewChanged = Signal(object)  # the FixPreview of the fix selected, or None
     fixApplied = Signal(str)  # a fix made, in words: "Applied fix 2: Finish line …"
 
@@ -170,10 +171,9 @@ class FixesBox(QWidget):
         if search.cancelled:
             said += " (cancelled)"
         self._said = (
-            said + ". Best first: by how far they lower the problem score (stalls over the "
-            "goal, grid slots outside their fair share, betting lines not reached). Each "
-            "fix shows the figure it changes most; select it to see every figure. In "
-            f"brackets: the 95% interval of the change; {NOISE_MARK}: within noise."
+            f"{said}. {RANKING} Each fix shows the figure it changes most; select it to see "
+            f"every figure. In brackets: the 95% interval of the change; {NOISE_MARK}: "
+            "within noise."
         )
         self._untried = list(search.untried)
         self._unclear = search.unclear()
@@ -260,7 +260,7 @@ class FixesBox(QWidget):
         row = self.fix_list.row(item)
         if self.search is not None and 0 <= row < len(self.search.trials):
             spaces = self.search.trials[row].edit.spaces
-            self.spaceActivated.emit(spaces[0] if spaces else "")
+            self.spacesActivated.emit(list(spaces))
 
     def apply_selected(self) -> bool:
         """Apply the selected fix to the circuit as one undo step; False (and why, in

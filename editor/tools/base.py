@@ -34,6 +34,7 @@ class Tool(QObject):
     icon = ""  # a short glyph shown on the toolbar button
 
     hintChanged = Signal(str)
+    stepDone = Signal(str)  # what a step the tool made did, for the status bar ("Added space a49")
     toolRequested = Signal(str)  # ask the window to switch to the tool of this name
 
     def __init__(self, scene: TrackScene) -> None:

@@ -13,7 +13,7 @@ from trackside.editor.canvas.items import Z_OVERLAY, cosmetic_pen
 from trackside.editor.document.commands import AddSpaces, corners_rounded
 from trackside.editor.tools.base import Tool, ToolEvent
 from trackside.engine.text import plural
-from trackside.engine.track.lane_slot import lane_across
+from trackside.engine.track.lane_slot import lane_across, lane_space_id
 from trackside.engine.track.model import Space
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ CLOSE_PIXELS = 9.0
 class DrawSpaceTool(Tool):
     """Click corners of a new space; the new space takes the lane of the spaces that lie as
     far across the track as it does (without a racing line, that of the space its first
-    snapped corner belongs to)."""
+    snapped corner belongs to), and goes on with that lane's ids (a49 after a48)."""
 
     name = "draw"
     label = "Space"
@@ -105,9 +105,12 @@ class DrawSpaceTool(Tool):
             g = self.scene.geometry()
             across = lane_across(g, corners) if g is not None else None
             lane = across if across is not None else self.lane or 0
-            space = Space(id=self.doc.unique_id("s"), lane=lane, corners=corners_rounded(corners))
+            spaces = self.doc.track.spaces
+            sid = lane_space_id(spaces, lane, corners) or self.doc.unique_id("s")
+            space = Space(id=sid, lane=lane, corners=corners_rounded(corners))
             self.doc.undo_stack.push(AddSpaces(self.doc, [space]))
             self.scene.select_indices([len(self.doc.track.spaces) - 1])
+            self.stepDone.emit(f"Added space {sid}")
         self.cancel()
 
     def cancel(self) -> None:

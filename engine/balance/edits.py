@@ -29,6 +29,8 @@ from trackside.engine.track.validate import validate_track
 
 MAX_MISS = 2  # steps a moved line may land from where it was asked, when no line fits there
 ALONG = ", the betting lines moved along to keep their share of the race"
+# Said of a finish moved without them when the same move is tried with them too.
+STAY = ", the betting lines left where they are"
 
 
 @dataclass(frozen=True)

@@ -19,29 +19,12 @@ from trackside.engine.balance.fixes import (
     Trial,
     capital,
     change_words,
-    line_figures,
+    main_part,
     part_figure,
 )
-from trackside.engine.track.geometry import FINISH
 
 BEYOND = "beyond noise"
 WITHIN = f"{NOISE_MARK} within noise"
-
-
-def main_part(trial: Trial) -> str:
-    """The part of the problems whose figure tells most about ``trial`` (see the
-    module's docstring): "stalls", "grid slots" or "betting lines"."""
-    clear = [(name, m) for name, m in trial.parts() if not m.noise]
-    if clear:
-        part = max(clear, key=lambda one: abs(one[1].change))[0]
-        if part != "betting lines" or line_figures(trial):
-            return part
-    proposal = trial.edit.proposal
-    if proposal.kind == "grid":
-        return "grid slots"
-    if proposal.kind == "line" and proposal.line != FINISH and line_figures(trial):
-        return "betting lines"
-    return "stalls"
 
 
 def main_line(trial: Trial) -> str:

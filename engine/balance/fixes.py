@@ -13,8 +13,10 @@ noise.
 Each circuit is judged by its ``problems``: how far its stalled cars per race are
 above the goal, how far each grid slot's share lies outside its fair band, and
 how far each betting line is from being reached in 95% of races; the same
-things the hints warn about. The candidates are ranked by how much they lessen
-them.
+things the hints warn about. The candidates are ranked (``ranked``) in the order
+their words bear out: first those that lessen the problems beyond noise, then those
+whose figure shown first is better beyond noise, a gain the circuit needs, and
+nothing worse beyond noise (``clear_gain``), then the rest.
 """
 
 from __future__ import annotations
@@ -27,15 +29,30 @@ from typing import Any
 import numpy as np
 
 from trackside.engine.balance.compare import NOISE_MARK
-from trackside.engine.balance.edits import Edit, Proposal, line_shares, make_edit, why_not
+from trackside.engine.balance.edits import (
+    STAY,
+    Edit,
+    Proposal,
+    line_shares,
+    make_edit,
+    why_not,
+)
 from trackside.engine.balance.executors import Executor, executor_for
 from trackside.engine.balance.hints import LINE_AIM, STALL_GOAL, hints
+from trackside.engine.balance.intervals import wilson
 from trackside.engine.balance.jams import jammed_stretches
 from trackside.engine.balance.lane_fixes import lane_fixes
 from trackside.engine.balance.report import SLOTS, BalanceReport
 from trackside.engine.balance.runner import BalanceRun, paired_parts
 from trackside.engine.balance.sequential import fair_band
-from trackside.engine.balance.wording import shown_change
+from trackside.engine.balance.wording import (
+    ABOUT,
+    UNDER,
+    against_goal,
+    amount_range,
+    goal_words,
+    shown_change,
+)
 from trackside.engine.game import Game, Series
 from trackside.engine.simulate import play_games
 from trackside.engine.text import plural
@@ -51,6 +68,14 @@ GRID_ROWS = (1, 2)  # the grid tried this many rows further back
 # out of proportion: the fix is tried also with the lines moved along (docs/balance.md).
 ALONG_NOTICE = 0.05
 SLOT_POINTS = 100 / SLOTS  # points of a share in a fair share (the grid's problem unit)
+STALL_GOAL_WORDS = f"the goal of {STALL_GOAL:g} a race"  # the stall goal, as the headline names it
+# How the list is ordered, said above it in the panel and on the command line.
+RANKING = (
+    "Best first: the fixes that lower the problem score (stalls over the goal, grid slots "
+    "outside their fair share, betting lines not reached) beyond noise, by how far; then "
+    "those whose figure shown first is better beyond noise and nothing worse, the surest "
+    "first; then the rest."
+)
 # The parts of a circuit's problems (``_judged``), as a fix's row names them.
 PARTS = (
     ("stalls", "stall problems"),
@@ -193,67 +218,79 @@ class FixSearch:
 
     def unclear(self) -> str:
         """What to make of a search where no fix lessens the problems beyond noise
-        (so the first of the list is first by chance): "" when one does."""
+        (so the first of the list is first by chance, or only by a gain in one part):
+        "" when one does."""
         if self.cancelled or not self.trials:
             return ""
         if any(t.improvement.change > 0 and not t.improvement.noise for t in self.trials):
             return ""
         games = plural(self.base.games, "game")
-        if all(t.improvement.after == 0 for t in self.trials):  # the circuit's own problems
-            return (
+        surest = self._surest_part()
+        if surest is not None:
+            return surest
+        stalls = self._stalls()
+        if all(t.improvement.after == 0 for t in self.trials) and stalls != ABOUT:
+            return (  # the circuit's own problems, none of them
                 f"In {games} the circuit has none of the problems a fix could take away: no "
                 "stalls over the goal, no grid slot outside its fair share, no betting line "
                 "missed."
             )
-        surest = self._surest_part()
-        if surest is not None:
-            return surest
         return (
             f"No fix makes the circuit better beyond noise in {games}, so the order of the "
             "list is chance. Play more games to tell the fixes apart, or keep the circuit as "
-            "it is." + self._stalls_not_counted()
+            "it is." + (self._stalls_said() if stalls == ABOUT else self._stalls_not_counted())
         )
+
+    def _stalls(self) -> str:
+        """Where the circuit's stalls stand against the goal (``against_goal``)."""
+        return against_goal(*self.base.stalled.interval(), STALL_GOAL)
+
+    def _stalls_said(self) -> str:
+        """The circuit's stalls against the goal, as a sentence."""
+        low, high = self.base.stalled.interval()
+        said = amount_range(self.base.stalled.mean, max(0.0, low), high)
+        standing = goal_words(low, high, STALL_GOAL, STALL_GOAL_WORDS)
+        return f" The stalls, {said} a race, are {standing}."
 
     def _stalls_not_counted(self) -> str:
         """A sentence for a stall cut beyond noise that makes nothing better: the
-        stalls were under the goal already, so it is no gain (else the headline
-        reads as if it had not seen the cut listed below it)."""
+        stalls were under the goal already, their whole interval, so it is no gain (else
+        the headline reads as if it had not seen the cut listed below it). It names the
+        fix that cuts them most, and says so when others cut them too."""
         cuts = [
             (rank, trial)
             for rank, trial in enumerate(self.trials, 1)
-            if trial.stalled.change < 0
-            and not trial.stalled.noise
-            and trial.stalled.before < STALL_GOAL
+            if trial.stalled.change < 0 and not trial.stalled.noise
         ]
-        if not cuts:
+        if not cuts or self._stalls() != UNDER:
             return ""
-        rank, trial = cuts[0]
+        rank, trial = min(cuts, key=lambda cut: (cut[1].stalled.change, cut[0]))
         m = trial.stalled
+        most = " most" if len(cuts) > 1 else ""
         return (
-            f" Fix {rank} cuts the stalls beyond noise ({m.before:.2f} → {m.after:.2f} "
-            f"stalled cars a race), but they were already under the goal of {STALL_GOAL:g} "
-            "a race: that is not needed."
+            f" Fix {rank} cuts the stalls{most} beyond noise ({m.before:.2f} → {m.after:.2f} "
+            f"stalled cars a race), but they were already under {STALL_GOAL_WORDS}, the whole of "
+            "their 95% interval: that is not needed."
         )
 
     def _surest_part(self) -> str | None:
-        """When no fix lessens the problems all told beyond noise, the fix that lessens
-        one part of them (stalls, grid slots, betting lines) beyond noise and makes
-        nothing worse beyond noise, the surest gain first: a clear cut in stalls is not
-        lost in the noise of six slot shares added to it."""
+        """When no fix lessens the problems all told beyond noise, the first fix of the
+        list with a clear gain (``clear_gain``): a clear cut in stalls is not lost in
+        the noise of six slot shares added to it."""
         found = [
-            (m.low, rank, trial, name)
+            (rank, trial)
             for rank, trial in enumerate(self.trials, 1)
-            for name, m in trial.parts()
-            if m.change > 0 and not m.noise and not trial.worse()
+            if clear_gain(trial, self.base) is not None
         ]
         if not found:
             return None
-        _low, rank, trial, name = max(found, key=lambda f: (f[0], -f[1]))
+        rank, trial = found[0]
+        name = main_part(trial)
+        about = self._stalls_said() if name == "stalls" and self._stalls() == ABOUT else ""
         return (
-            f"Fix {rank} ({_lower_first(trial.edit.proposal.words())}) {PART_WORDS[name]} "
-            "beyond noise: "
-            f"{part_figure(trial, name).said}. It makes nothing worse beyond noise: try it. "
-            f"Taken all together, no fix's gain is beyond noise in "
+            f'Fix {rank}, "{trial.edit.text}", {PART_WORDS[name]} beyond noise: '
+            f"{part_figure(trial, name).said}. It makes nothing worse beyond noise: try it."
+            f"{about} Taken all together, no fix's gain is beyond noise in "
             f"{plural(self.base.games, 'game')}, so the rest of the order is partly chance: "
             "play more games to tell the fixes apart."
         )
@@ -282,6 +319,80 @@ PART_WORDS = {
     "grid slots": "brings the grid slots nearer their fair share",
     "betting lines": "has the betting lines reached more often",
 }
+
+
+def main_part(trial: Trial) -> str:
+    """The part of the problems whose figure tells most about ``trial``: the one it
+    changes most beyond noise; when none, what the fix is made for (a finish line or
+    a lane: the stalls; a betting line: the betting lines; the grid: the grid slots).
+    One of "stalls", "grid slots" or "betting lines"."""
+    clear = [(name, m) for name, m in trial.parts() if not m.noise]
+    if clear:
+        part = max(clear, key=lambda one: abs(one[1].change))[0]
+        if part != "betting lines" or line_figures(trial):
+            return part
+    proposal = trial.edit.proposal
+    if proposal.kind == "grid":
+        return "grid slots"
+    if proposal.kind == "line" and proposal.line != FINISH and line_figures(trial):
+        return "betting lines"
+    return "stalls"
+
+
+def part_gain(trial: Trial, part: str) -> Measured:
+    """What ``trial`` takes away of one part of the problems, in the problem score's
+    units (before minus after: positive is better): that part of the score, or, where
+    it counts nothing (the circuit within that goal at its figure), the figure itself
+    in the same units: stalled cars in goals, races reached in aims, points outside the
+    fair share in fair shares."""
+    for name, m in trial.parts():
+        if name == part:
+            return m
+    if part == "betting lines" and line_figures(trial):
+        m, aim = _betting_line(trial)[1], LINE_AIM
+        return Measured(m.before / aim, m.after / aim, m.low / aim, m.high / aim)
+    if part == "stalls":
+        m, scale = trial.stalled, 1 / STALL_GOAL
+    elif "slot problems" in trial.figures:
+        m, scale = trial.figures["slot problems"], 1.0
+    else:
+        m, scale = trial.spread, 1 / SLOT_POINTS
+    return Measured(scale * m.after, scale * m.before, -scale * m.high, -scale * m.low)
+
+
+def clear_gain(trial: Trial, base: BalanceReport) -> Measured | None:
+    """The gain of ``trial`` in its figure shown first (``main_part``, ``part_gain``)
+    when it is beyond noise, the fix makes nothing worse beyond noise, and the circuit
+    needs it: a cut in stalls, or a betting line reached more often, is no gain where
+    the circuit's own figure was within the goal by its whole 95% interval
+    (``against_goal``). None otherwise."""
+    part = main_part(trial)
+    gain = part_gain(trial, part)
+    if gain.noise or gain.change <= 0 or trial.worse():
+        return None
+    if part == "stalls" and against_goal(*base.stalled.interval(), STALL_GOAL) == UNDER:
+        return None
+    if part == "betting lines" and base.games:
+        reached = wilson(base.line_reached[_betting_line(trial)[0]], base.games)
+        if against_goal(1 - reached[1], 1 - reached[0], 1 - LINE_AIM) == UNDER:
+            return None
+    return gain
+
+
+def ranked(trials: Sequence[Trial], base: BalanceReport) -> list[Trial]:
+    """``trials`` best first, in the order their words bear out (``RANKING``): those that
+    lower the problem score beyond noise, by how far; then those with a clear gain
+    (``clear_gain``), the surest first (the low end of its interval); then the rest,
+    by how far they lower the problem score."""
+
+    def key(trial: Trial) -> tuple[int, float]:
+        taken = trial.improvement
+        if taken.change > 0 and not taken.noise:
+            return 0, -taken.change
+        gain = clear_gain(trial, base)
+        return (1, -gain.low) if gain is not None else (2, -taken.change)
+
+    return sorted(trials, key=key)
 
 
 @dataclass(frozen=True)
@@ -349,10 +460,6 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:]
-
-
 def _measured_dict(m: Measured) -> dict[str, Any]:
     return {
         "before": round(m.before, 4),
@@ -393,7 +500,8 @@ def candidate_edits(track: Track, proposals: Sequence[Proposal]) -> list[Edit]:
         made = [edit]
         if _out_of_proportion(edit, shares, cache):
             along = make_edit(track, replace(proposal, along=True), cache)
-            made += [along] if along is not None else []
+            if along is not None:  # both tried: each says what it does with the lines
+                made = [replace(edit, text=edit.text + STAY), along]
         for one in made:
             if not any(_same_circuit(one.track, e.track) for e in edits):
                 edits.append(one)
@@ -548,7 +656,7 @@ def _try_fixes(
     base.report.cancelled = stopped
     pairs = zip(edits, tried, strict=True)
     trials = [_trial(e, base, played, run.seed) for e, played in pairs] if base.winner else []
-    trials.sort(key=lambda t: -t.improvement.change)
+    trials = ranked(trials, base.report)
     seconds = time.perf_counter() - began
     played = chosen_from + base.report.games * len(runs)
     return FixSearch(base.report, trials, stopped, seconds, run.track, left, played)

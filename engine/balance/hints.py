@@ -15,14 +15,17 @@ from trackside.engine.balance.jams import Stretch, jammed_stretches
 from trackside.engine.balance.report import SLOTS, BalanceReport
 from trackside.engine.balance.rule_hints import rule_hints
 from trackside.engine.balance.wording import (
+    OVER,
     Hint,
+    against_goal,
     amount_range,
+    goal_words,
     percent,
     percent_range,
     range_digits,
     tenths,
 )
-from trackside.engine.text import plural
+from trackside.engine.text import listed, plural
 from trackside.engine.track.model import Track
 
 MIN_GAMES = 30  # fewer games say too little to hint at anything
@@ -125,14 +128,11 @@ def _stalls(report: BalanceReport) -> list[Hint]:
     said = (
         "Cars stall (left short of the finish when the cards run out) in "
         f"{percent(share)} of races: {amount_range(per_race, max(0.0, low), high)} stalled "
-        f"cars a race. A circuit should stall fewer than {STALL_GOAL} a race"
+        f"cars a race. A circuit should stall fewer than {STALL_GOAL:g} a race: this one is "
+        f"{goal_words(low, high, STALL_GOAL, 'that goal')}"
     )
-    if low <= STALL_GOAL:
-        if per_race > STALL_GOAL:
-            verdict = "; this one is about that, and more games will tell whether it is too long."
-        else:
-            verdict = ", and this one does."
-        return [Hint(said + verdict, "info", where)]
+    if against_goal(low, high, STALL_GOAL) != OVER:
+        return [Hint(said + ".", "info", where)]
     steps = finish_move(report)
     if steps is None:
         return [
@@ -366,21 +366,28 @@ def _lines(report: BalanceReport) -> list[Hint]:
 
 
 def _jams(report: BalanceReport, track: Track | None) -> list[Hint]:
-    out = []
-    for stretch in jammed_stretches(report, track):
-        out.append(Hint(_jam_text(stretch), "info", stretch.spaces))
-    return out
+    return [Hint(_jam_text(s), "info", s.shown) for s in jammed_stretches(report, track)]
 
 
 def _jam_text(stretch: Stretch) -> str:
+    """A jam in words, naming where the track is narrowest: the stretch itself, or the
+    spaces within or just ahead of it where it narrows."""
     first, last = stretch.spaces[0], stretch.spaces[-1]
     where = f"at {first}" if first == last else f"in the stretch {first} to {last}"
     said = f"Cars jam {where}: a move ends blocked there {stretch.per_race:.1f} times a race"
-    if stretch.lanes is None:
+    lanes = stretch.lanes
+    if lanes is None:
         return f"{said}. The track narrows or jams just ahead of it."
-    if stretch.lanes == 1:
-        return f"{said}. The track is one lane wide there: a second lane would let cars pass."
+    wide = "one lane" if lanes == 1 else f"{lanes} lanes"
+    if stretch.where == "there":
+        width = f"The track is {wide} wide there"
+    else:
+        ahead = ", just ahead" if stretch.where == "ahead" else ""
+        width = f"The track narrows to {wide} at {listed(stretch.narrowest)}{ahead}"
+    if lanes == 1:
+        return f"{said}. {width}: a second lane would let cars pass."
+    but = "but" if stretch.where == "there" else "and"
     return (
-        f"{said}. The track is {stretch.lanes} lanes wide there, but cars queue behind one "
-        "another: another lane, or a gentler bend, would ease it."
+        f"{said}. {width}, {but} cars queue behind one another: another lane, or a gentler "
+        "bend, would ease it."
     )

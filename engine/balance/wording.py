@@ -23,6 +23,29 @@ class Hint:
     proposal: Proposal | None = None
 
 
+# Where a figure stands against a goal, by its whole 95% interval (``against_goal``).
+UNDER, ABOUT, OVER = "under", "about", "over"
+
+
+def against_goal(low: float, high: float, goal: float) -> str:
+    """Where a figure whose 95% interval is ``low`` to ``high`` stands against a goal it
+    should stay under: ``UNDER`` only when the whole interval is under it, ``OVER`` when
+    the whole interval is over it, else ``ABOUT`` (chance cannot tell), so that no text
+    claims a goal met while its interval crosses it. A goal a figure should reach (a
+    share of races at least) is the same question asked of what falls short of it."""
+    return UNDER if high < goal else OVER if low > goal else ABOUT
+
+
+def goal_words(low: float, high: float, goal: float, name: str) -> str:
+    """Where a figure stands against ``goal`` (``against_goal``), in words naming the
+    goal as ``name``: "under the goal of 0.5 a race", "about at the goal of 0.5 a
+    race, and more games would tell", "over the goal of 0.5 a race"."""
+    standing = against_goal(low, high, goal)
+    if standing == ABOUT:
+        return f"about at {name}, and more games would tell"
+    return f"{standing} {name}"
+
+
 def shown_change(before: float, after: float, digits: int) -> float:
     """The change between two figures shown to ``digits`` decimals: the difference of
     the figures as shown, so that a reader who subtracts them finds the change shown

@@ -8,17 +8,25 @@ the track can. Lanes are numbered across each row of spaces, so where the lane c
 changes the lane ahead may carry another number: the spaces beside the new one, in
 its row, say which number it takes; without any, the spaces ahead and behind at the
 same place across the track do.
+
+A space drawn into a lane of ids that are letters and a number (a1, a2...) carries
+on that lane's ids.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trackside.engine.track.geometry import TrackGeometry
 from trackside.engine.track.lap_start import point_and_normal
-from trackside.engine.track.model import Point
+from trackside.engine.track.model import Point, Space
+from trackside.engine.track.transform import bounds_centre, fresh_ids
+
+# A lane's id: its letters, then its number along the lane (a1, b12).
+_LANE_ID = re.compile(r"([A-Za-z]+)([0-9]+)")
 
 NEAR_SIZES = 2.5  # how far (in sizes of the new space) a space may lie and be compared
 ROW = 0.4  # spaces closer than this (in sizes) along the racing line share a row
@@ -89,3 +97,18 @@ def _across(g: TrackGeometry, at: tuple[float, float], progress: float) -> float
     it (signed: one side positive, the other negative)."""
     (px, py), (nx, ny) = point_and_normal(g, progress)
     return (at[0] - px) * nx + (at[1] - py) * ny
+
+
+def lane_space_id(spaces: Sequence[Space], lane: int, corners: Sequence[Point]) -> str | None:
+    """The id of a new space with ``corners`` in ``lane``, going on with that lane's ids:
+    the letters of the id of the lane's space nearest to it, and the number after the
+    highest in use with them (a49 beside a10 of a lane of a1 to a48); None when that
+    id is not letters and a number, or the lane has no space."""
+    centre = bounds_centre(corners)
+    in_lane = [sp for sp in spaces if sp.lane == lane]
+    if not in_lane:
+        return None
+    nearest = min(in_lane, key=lambda sp: math.dist(bounds_centre(sp.corners), centre))
+    if not _LANE_ID.fullmatch(nearest.id):
+        return None
+    return fresh_ids([nearest.id], (sp.id for sp in spaces))[nearest.id]

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from trackside.engine.errors import InvalidInput, Place
+from trackside.engine.text import closest
 
 KEEP_CHOICES = ("left", "centre", "right")
 MIRRORED_KEEP = {"left": "right", "right": "left"}
@@ -340,7 +341,9 @@ def _mapping(data: object, what: str) -> Mapping[str, object]:
 def _only(fields: Mapping[str, object], allowed: set[str]) -> None:
     unknown = sorted(set(fields) - allowed)
     if unknown:
-        raise LayoutError(f"unknown key {unknown[0]!r} in a lane layout")
+        near = closest(unknown[0], sorted(allowed))
+        meant = f" (did you mean {near!r}?)" if near else ""
+        raise LayoutError(f"unknown key {unknown[0]!r} in a lane layout{meant}")
 
 
 def _required(fields: Mapping[str, object], key: str) -> object:

@@ -128,6 +128,59 @@ def test_an_unknown_key_is_reported_at_its_own_line(capsys, tmp_path):
     assert "unknown key 'tolerence'" in match["msg"] and match["line"] == str(line)
 
 
+def test_a_misspelt_required_key_is_one_error_at_its_line_with_the_fix(capsys, tmp_path):
+    """A required key written wrong is an unknown key and a missing one: said once, at
+    the misspelt key's line, with the key it most likely misspells."""
+    path = tmp_path / "typo.yaml"
+    text = Path(VALID).read_text()
+    line = text[: text.index("\nbetting_lines:")].count("\n") + 2
+    path.write_text(text.replace("\nbetting_lines:", "\nbeting_lines:", 1))
+    code, out, _ = run(capsys, str(path))
+    issues = [m for m in map(ISSUE.match, out.splitlines()) if m]
+    assert code == 1 and len(issues) == 1, out
+    assert issues[0]["line"] == str(line)
+    assert "unknown key 'beting_lines'" in issues[0]["msg"]
+    assert "did you mean 'betting_lines'?" in issues[0]["msg"]
+    assert "missing required key" not in out
+
+
+def test_a_misspelt_key_is_named_with_the_key_it_most_likely_means(capsys, tmp_path):
+    """Also a key that is not required, and in a variant file; one with nothing close
+    lists the keys allowed; a required key that is also missing is still said."""
+    path = tmp_path / "typo.yaml"
+    text = Path(VALID).read_text().replace("\nfinish_line:", "\nfinish_lines:", 1)
+    path.write_text(text.replace("centerline:", "tolerence: 2\nzzz: 1\ncenterline:", 1))
+    code, out, _ = run(capsys, str(path))
+    assert code == 1
+    assert "unknown key 'finish_lines' (did you mean 'finish_line'?)" in out
+    assert "'tolerence' (did you mean 'tolerance'?), 'zzz' (allowed: " in out
+    assert "missing required key" not in out
+    variant = tmp_path / "variant.yaml"
+    variant.write_text("format: trackside-variant/1\nnmae: Mine\nhnad: {size: 4}\n")
+    code, out, err = run(capsys, str(variant))
+    assert code == 1 and "missing required key" not in err
+    assert err.startswith(f"trackside: {variant}:2:") and "allowed" not in err
+    assert "'hnad' (did you mean 'hand'?), 'nmae' (did you mean 'name'?)" in err
+
+
+def test_a_bracket_left_open_is_named_at_its_line_with_the_fix(tmp_path):
+    """A list of corners missing its ']' is noticed on the next line: the error
+    names the line where the '[' opens, and says to close it."""
+    path = tmp_path / "typo3.yaml"
+    lines = Path(VALID).read_text().split("\n")
+    at = next(i for i, line in enumerate(lines) if line.lstrip().startswith("corners: [["))
+    lines[at] = lines[at].rstrip().removesuffix("]")
+    path.write_text("\n".join(lines))
+    column = lines[at].index("[") + 1
+    result = subprocess.run(
+        [sys.executable, "-m", "trackside", "validate", str(path)], capture_output=True, text=True
+    )
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert f"{path}:{at + 1}:{column}: " in result.stderr
+    assert f"the '[' opened at line {at + 1} is not closed: line {at + 2}" in result.stderr
+    assert "(end the list with ']' after its last item)" in result.stderr
+
+
 def test_no_file_is_a_usage_error():
     result = subprocess.run(
         [sys.executable, "-m", "trackside", "validate"], capture_output=True, text=True

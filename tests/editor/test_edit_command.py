@@ -90,7 +90,7 @@ def test_a_bundled_name_still_opens_that_circuit(opened):
 @pytest.mark.parametrize(
     ("text", "code", "place"),
     [
-        ("hello: [unclosed\n", 2, ":2:1: "),  # not YAML
+        ("hello: [unclosed\n", 2, ":1:8: "),  # not YAML: the "[" left open
         ("just some words\n", 2, ":1:1: "),  # YAML, but not a mapping
         ("- a\n- b\n", 2, ":1:1: "),
         ("name: x\ncolour: red\n", 1, ":1:1: "),  # a mapping, but not a track
@@ -164,8 +164,8 @@ def test_the_launcher_opens_the_start_page_and_says_why_a_file_is_refused(
     monkeypatch.setattr(sys, "argv", ["trackside-editor", str(path)])
     assert cli.launch_editor() == 0  # the editor ran, on its start page
     ((track, refused),) = started
-    assert track is None and f"{path}:2:1: " in str(refused)
-    assert capsys.readouterr().err.startswith(f"trackside: {path}:2:1: ")  # for the logs
+    assert track is None and f"{path}:1:8: " in str(refused)
+    assert capsys.readouterr().err.startswith(f"trackside: {path}:1:8: ")  # for the logs
 
 
 def test_the_launcher_says_a_missing_folder_in_the_window_too(capsys, started, monkeypatch):
@@ -214,7 +214,7 @@ def test_trackside_editor_with_a_bad_file_stays_up_with_a_window(tmp_path):
         XDG_CONFIG_HOME=str(tmp_path / "config"),
     )
     _out, err = editor_stays_up([str(launcher), str(path)], env, 4)  # the window is up
-    assert any(line.startswith(f"trackside: {path}:2:1: ") for line in err)
+    assert any(line.startswith(f"trackside: {path}:1:8: ") for line in err)
 
 
 def test_a_new_file_opens_as_a_new_circuit_that_save_writes_there(make_window, qtbot, tmp_path):

@@ -38,7 +38,7 @@ def test_esc_in_the_balance_panel_clears_a_hint_s_outline(qtbot, window, stadium
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
     assert window.open_file(stadium_file)
-    window.point_to_space(window.doc.track.spaces[3].id)
+    window.point_to_spaces([window.doc.track.spaces[3].id])
     assert window.scene.pointed_indices() == [3]
     window.balance_dock.raise_()
     box = window.balance_panel.games_box

@@ -70,7 +70,7 @@ def test_empty_text_is_none():
         ("a: !custom 1\n", "unsupported YAML tag", 1),
         ("base: &b {x: 1}\nother:\n  <<: *b\n", "merge keys", 3),
         ("a: .inf\n", "not finite", 1),
-        ("a: [1, 2\nb: 3\n", "YAML syntax error", 2),
+        ("a: [1, 2\nb: 3\n", "YAML syntax error", 1),  # where the '[' opens
         ("a: &x [*x]\n", "refers to itself", 1),
         ("a: 1\n---\nb: 2\n", "more than one YAML document", 2),
         ("? [1, 2]\n: 3\n", "plain value", 1),
@@ -82,6 +82,47 @@ def test_refused_yaml_names_the_line(text, words, line):
     assert words in err.value.message
     assert err.value.place.file == "bad.yaml" and err.value.place.line == line
     assert err.value.exit_code == 2
+
+
+@pytest.mark.parametrize(
+    "text, place, words, fix",
+    [
+        (
+            "a:\n- id: a1\n  corners: [[0, 0], [1, 0]\n- id: a2\n",
+            (3, 12),
+            "the '[' opened at line 3 is not closed: line 4 is read as inside it",
+            "end the list with ']'",
+        ),
+        (
+            "a: {b: 1, c: 2\nd: 3\n",
+            (1, 4),
+            "the '{' opened at line 1 is not closed: line 2 is read as inside it",
+            "end the mapping with '}'",
+        ),
+        (
+            "a: 1\nb: [\n  1,\n  2\n",
+            (2, 4),
+            "the '[' opened at line 2 is not closed by the end of the file",
+            "end the list with ']'",
+        ),
+        (
+            "a: [[0, 0] [1, 0]]\nb: ['x]', 2]\n",
+            (1, 12),
+            "a ',' or the ']' is missing here, in the list opened at line 1",
+            "separate the items of the list with ','",
+        ),
+        ("a: 'it''s\nb: 2\n", (1, 4), "the quote ' opened at line 1 is not closed", "end the text"),
+        ('a: "say \\"hi\nb: 2\n', (1, 4), 'the quote " opened at line 1', 'end the text with "'),
+    ],
+)
+def test_an_unclosed_bracket_or_quote_is_named_where_it_opens(text, place, words, fix):
+    """The parser notices a bracket left open a line or more later: the error points
+    at the bracket, says it is not closed (or a ',' is missing) and how to mend it."""
+    with pytest.raises(UnreadableInput) as err:
+        parse_yaml(text, "bad.yaml")
+    assert words in err.value.message
+    assert (err.value.place.line, err.value.place.column) == place
+    assert err.value.hint and fix in err.value.hint and err.value.exit_code == 2
 
 
 def test_alias_bomb_is_refused_without_expanding_it():

@@ -54,32 +54,55 @@ def test_simulate_fills_the_panel_and_the_window_stays_usable(qtbot, quarry):
     assert quarry.balance_menu.act_heatmap.isEnabled()
 
 
+def click_hint(qtbot, panel, row: int) -> None:
+    item = panel.hint_list.item(row)
+    panel.hint_list.scrollToItem(item)
+    rect = panel.hint_list.visualItemRect(item)
+    qtbot.mouseClick(panel.hint_list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+
 def test_a_hint_outlines_its_space_without_selecting_it(qtbot, quarry):
-    """A hint shows its space, but what the tools act on stays as it was: a Move By
-    after the click moves the whole circuit, not the hint's space alone."""
+    """A hint shows its spaces, but what the tools act on stays as it was: a Move By
+    after the click moves the whole circuit, not the hint's spaces alone."""
     panel = quarry.balance_panel
     run(qtbot, quarry)
     rows = [i for i in range(panel.hint_list.count()) if panel.hint_list.item(i).data(256)]
     assert rows, "no hint names a space"
-    item = panel.hint_list.item(rows[0])  # Qt.UserRole: the space the hint is about
-    rect = panel.hint_list.visualItemRect(item)
-    panel.hint_list.scrollToItem(item)
-    qtbot.mouseClick(panel.hint_list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    index = quarry.doc.index_of(item.data(256))
-    assert quarry.scene.pointed_indices() == [index]
+    spaces = panel.hint_list.item(rows[0]).data(256)  # Qt.UserRole: the hint's spaces
+    click_hint(qtbot, panel, rows[0])
+    assert quarry.scene.pointed_indices() == sorted(quarry.doc.indices_of(spaces))
     assert quarry.scene.selected_indices() == []
-    assert f"Space {item.data(256)} is outlined, not selected" in (
-        quarry.statusBar().currentMessage()
-    )
+    assert "outlined, not selected" in quarry.statusBar().currentMessage()
+    space = spaces[0]
     before = [list(sp.corners) for sp in quarry.doc.track.spaces]
     quarry.prompts.offset_answer = (10.0, 0.0)
     quarry.transforms.act_move_by.trigger()
     after = [list(sp.corners) for sp in quarry.doc.track.spaces]
     assert all(a != b for a, b in zip(after, before, strict=True))  # every space moved
     quarry.set_tool("select")
-    quarry.show_spaces([item.data(256)], select=False)
+    quarry.show_spaces([space], select=False)
     qtbot.keyClick(quarry.view, Qt.Key.Key_Escape)
     assert quarry.scene.pointed_indices() == []
+
+
+def test_a_jam_hint_outlines_the_whole_stretch_and_the_narrowing_ahead(qtbot, quarry):
+    """Quarry Hairpin's jam, a26 to c27 before the one-lane a28: a click on its hint
+    outlines every space it names, not only the first (a26)."""
+    panel = quarry.balance_panel
+    run(qtbot, quarry)
+    texts = [panel.hint_list.item(i).text() for i in range(panel.hint_list.count())]
+    row = next(i for i, text in enumerate(texts) if "narrows to one lane at a28" in text)
+    spaces = panel.hint_list.item(row).data(256)
+    assert spaces[0] == "a26" and spaces[-1] == "a28" and len(spaces) > 2
+    assert "a26 to c27" in texts[row]
+    click_hint(qtbot, panel, row)
+    assert quarry.scene.pointed_indices() == sorted(quarry.doc.indices_of(spaces))
+    assert quarry.scene.selected_indices() == []
+    assert (
+        quarry.statusBar()
+        .currentMessage()
+        .startswith(f"Spaces {', '.join(spaces[:-1])} and a28 are outlined, not selected")
+    )
 
 
 def test_the_heat_map_tints_spaces_and_follows_the_view_menu(qtbot, quarry):
@@ -386,7 +409,8 @@ def test_a_lane_fix_at_a_jam_is_tried_and_applied_by_re_applying_its_layout(
     panel.workers_box.setValue(1)
     run(qtbot, window)
     assert any(
-        "one lane wide" in panel.hint_list.item(i).text() for i in range(panel.hint_list.count())
+        "The track narrows to one lane at a29, a30, a31 and a32" in panel.hint_list.item(i).text()
+        for i in range(panel.hint_list.count())
     )
     assert panel.suggest()
     qtbot.waitUntil(lambda: not panel.running, timeout=120_000)

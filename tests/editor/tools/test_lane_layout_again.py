@@ -144,3 +144,25 @@ def test_a_mirrored_circuit_re_applies_its_layout_in_the_mirrored_place(window, 
     for sid, corners in again.items():
         flat = [v for p in sorted(corners) for v in p]
         assert flat == pytest.approx([v for p in sorted(mirrored[sid]) for v in p], abs=0.01)
+
+
+def test_a_copy_of_a_bundled_circuit_is_laid_out_again(make_window, qtbot, tmp_path):
+    """A designer's copy of a bundled circuit keeps the layout it was drawn with: Edit
+    Layout Again loads its pieces, and Re-apply unchanged keeps every space."""
+    from repo_paths import ROOT
+
+    path = tmp_path / "my-harbour.yaml"
+    path.write_text((ROOT / "tracks" / "harbour-loop.yaml").read_text())
+    window = make_window()
+    assert window.open_file(path, ask=False)
+    before = {sp.id: [v for c in sp.corners for v in c] for sp in window.doc.track.spaces}
+    window.set_tool("lanes")
+    panel = window.lane_panel
+    assert panel.edit_layout_button.isEnabled()
+    panel.edit_layout_button.click()
+    assert panel.table.rowCount() == 14 and panel.create_button.text().startswith("Re-apply")
+    assert window.tool.draft.pieces[0] == Straight(76, lanes=6)
+    panel.create_button.click()
+    after = {sp.id: [v for c in sp.corners for v in c] for sp in window.doc.track.spaces}
+    assert after.keys() == before.keys()
+    assert all(after[i] == pytest.approx(before[i], abs=0.001) for i in before)

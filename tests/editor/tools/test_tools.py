@@ -22,7 +22,8 @@ def test_draw_a_space_by_clicks_then_undo_and_redo(window, qtbot):
     spaces = window.doc.track.spaces
     assert len(spaces) == 1
     assert spaces[0].corners == [(0, 0), (40, 0), (40, 30), (0, 30)]
-    assert spaces[0].id == "s1"
+    assert spaces[0].id == "s1"  # no lane to go on with
+    assert window.statusBar().currentMessage() == "Added space s1 (Ctrl+Z takes it back)"
     assert len(window.scene.space_items) == 1
     assert window.windowTitle().startswith("Untitled[*]") and window.isWindowModified()
     qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
@@ -100,6 +101,28 @@ def test_a_space_drawn_into_a_hole_takes_the_lane_of_the_hole(window, qtbot, fir
     new = window.doc.track.spaces[-1]
     assert new.id not in {sp.id for sp in window.doc.track.spaces[:-1]}
     assert new.lane == hole.lane == 0
+
+
+def test_a_space_drawn_in_a_lane_goes_on_with_its_ids_and_is_said(window, qtbot):
+    """A space drawn by hand in lane a of Harbour Loop (a1 to a48) is a49, not s1, and
+    the status bar says so with the key that takes it back, as Delete does."""
+    assert window.open_file(resolve_track("harbour-loop"))
+    a10 = window.doc.track.space("a10")
+    window.view.set_zoom(2.0)
+    window.view.centerOn(*centre(a10))
+    window.scene.select_indices([window.doc.index_of("a10")])
+    window.delete_selection()
+    assert window.statusBar().currentMessage() == "Deleted 1 space (Ctrl+Z brings it back)"
+    highest = max(int(sp.id[1:]) for sp in window.doc.track.spaces if sp.id[0] == "a")
+    window.set_tool("draw")
+    for x, y in a10.corners:
+        click(qtbot, window, float(x), float(y))
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    new = window.doc.track.spaces[-1]
+    assert (new.id, new.lane) == (f"a{highest + 1}", 0)
+    said = f"Added space a{highest + 1} (Ctrl+Z takes it back)"
+    assert window.statusBar().currentMessage() == said
+    assert window.doc.undo_stack.undoText() == f"Add space a{highest + 1}"
 
 
 def test_select_by_click_shift_ctrl_and_rubber_band(window, qtbot, stadium_file):

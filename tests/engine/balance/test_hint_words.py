@@ -15,6 +15,7 @@ from trackside.engine.balance import BalanceReport, BalanceRun, hints, run_balan
 from trackside.engine.balance.deeper import Moved, Verdict
 from trackside.engine.balance.edits import Proposal, make_edit
 from trackside.engine.balance.fixes import FixSearch, Measured, Trial
+from trackside.engine.balance.tallies import Tally
 from trackside.engine.records import open_track, open_variant
 
 MOST_WORDS = 30  # in one sentence
@@ -77,6 +78,9 @@ def _verdicts() -> list[str]:
 def _fix_headlines() -> list[str]:
     """Suggest fixes' headline when no fix is clearly better, or one part of one is."""
     base = BalanceReport("q", "standard", 4, ["strong"], games=200)
+    base.stalled = Tally(120, 120, 200)  # 0.60 stalled cars a race: over the goal
+    about = BalanceReport("q", "standard", 4, ["strong"], games=200)
+    about.stalled = Tally(92, 124, 200)  # 0.46 (0.37-0.55): about at the goal
     edit = make_edit(open_track("quarry-hairpin"), Proposal("line", 4))
     same = Measured(1, 1, 0, 0)
     total = Measured(0.9, 1.0, -0.3, 0.5)
@@ -84,7 +88,13 @@ def _fix_headlines() -> list[str]:
     parts = {"stall problems": Measured(0.2, 0.0, -0.3, -0.1), "stalled": stalls}
     noisy = Trial(edit, 200, total, same, same, same, base)
     clear = Trial(edit, 200, total, same, stalls, same, base, parts)
-    return [FixSearch(base, [noisy, clear]).unclear(), FixSearch(base, [noisy]).unclear()]
+    cut = Trial(edit, 200, total, same, Measured(0.46, 0.22, -0.31, -0.17), same, about)
+    return [
+        FixSearch(base, [noisy, clear]).unclear(),
+        FixSearch(base, [noisy]).unclear(),
+        FixSearch(about, [cut]).unclear(),
+        FixSearch(about, [noisy]).unclear(),
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -110,7 +120,7 @@ def test_the_texts_looked_at_hold_each_kind_of_finding(texts):
         "The verdict holds",
         "The verdict changes",
         "The verdict is unclear",
-        "Fix 2 (finish line",
+        'Fix 2, "Finish line',
         "No fix makes the circuit better",
     ):
         assert any(text.startswith(start) for text in texts), start

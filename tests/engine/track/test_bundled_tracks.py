@@ -112,3 +112,30 @@ def test_make_tracks_regenerates_the_bundled_files_exactly():
         text=True,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("path", TRACKS, ids=lambda p: p.name)
+def test_keeps_the_lane_layout_that_gives_its_spaces(path):
+    """A designer's copy of a bundled circuit can be laid out again: the layout it keeps,
+    built as the editor's Lanes tool builds it, gives its spaces, in order, in place."""
+    from trackside.engine.track.loop_fit import build_kept, kept_ids
+
+    track = load_track(path)
+    assert len(track.lane_layouts) == 1
+    kept = track.lane_layouts[0]
+    built = build_kept(kept).spaces
+    assert [kept_ids(kept)[sp.id] for sp in built] == [sp.id for sp in track.spaces]
+    for new, old in zip(built, track.spaces, strict=True):
+        flat = [v for corner in new.corners for v in corner]
+        assert flat == pytest.approx([v for corner in old.corners for v in corner], abs=0.001)
+
+
+def test_a_lane_can_be_added_at_the_single_file_cut_of_quarry_hairpin():
+    """Suggest fixes can offer a lane more where cars jam on a bundled circuit: at the
+    single-file cut, its one-lane straight with two lanes."""
+    from trackside.engine.balance.lane_fixes import lane_fixes
+
+    track = load_track(ROOT / "tracks" / "quarry-hairpin.yaml")
+    fixes = lane_fixes(track, [["a28"]])  # the space validate names as single file
+    widened = [f.edit.text for f in fixes if f.edit.proposal.steps == 1]
+    assert any("2 lanes there, where cars jam at a28" in text for text in widened), widened

@@ -10,8 +10,8 @@ import pytest
 
 from trackside.engine.resources import resolve_track
 from trackside.engine.track.geometry import GeometryCache, TrackGeometry
-from trackside.engine.track.lane_slot import lane_across
-from trackside.engine.track.model import Centerline, load_track
+from trackside.engine.track.lane_slot import lane_across, lane_space_id
+from trackside.engine.track.model import Centerline, Space, load_track
 
 # Quarry Hairpin's one space alone in its row, where three lanes meet one: nothing
 # beside it says its number, and the lanes ahead and behind carry another.
@@ -39,3 +39,22 @@ def test_without_a_racing_line_or_a_space_near_it_says_nothing():
     assert lane_across(TrackGeometry(track), far) is None
     bare = replace(track, centerline=Centerline(closed=False, points=[]))
     assert lane_across(TrackGeometry(bare), track.spaces[0].corners) is None
+
+
+def _square(x: float, y: float) -> list[tuple[float, float]]:
+    return [(x, y), (x + 40, y), (x + 40, y + 30), (x, y + 30)]
+
+
+def test_a_new_space_goes_on_with_the_ids_of_the_lane_beside_it():
+    """The letters of the lane's nearest space and the number after the highest in use
+    with them; nothing to go on with when that id is no letters and number."""
+    spaces = [
+        *(Space(f"a{n}", 0, _square(40 * n, 0)) for n in range(1, 6)),
+        Space("a9", 1, _square(0, 500)),  # the highest a, in another lane
+        Space("pit", 0, _square(0, 300)),
+        Space("b2", 1, _square(40, 30)),
+    ]
+    assert lane_space_id(spaces, 0, _square(80, -30)) == "a10"
+    assert lane_space_id(spaces, 1, _square(80, 60)) == "b3"
+    assert lane_space_id(spaces, 0, _square(0, 330)) is None  # beside "pit"
+    assert lane_space_id(spaces, 2, _square(0, 60)) is None  # a lane of no space

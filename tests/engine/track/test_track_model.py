@@ -278,6 +278,7 @@ def test_a_kept_layout_is_written_back_as_it_was_read():
         ({**LAYOUT, "pieces": [{"straight": 40, "turn": 90}]}, "unknown key 'turn'"),
         ({**LAYOUT, "renamed": {"a1": 7}}, "renamed ids must be text"),
         ({**LAYOUT, "colour": "red"}, "unknown key 'colour'"),
+        ({**LAYOUT, "space_lenght": 40}, r"'space_lenght' .*\(did you mean 'space_length'\?\)"),
     ],
 )
 def test_a_kept_layout_is_read_strictly(data, says):
