@@ -284,5 +284,7 @@ def test_the_fixes_read_apart_and_in_the_order_their_rows_say(qtbot, quarry, tmp
     assert finish[0].endswith("the betting lines left where they are") or finish[1].endswith(
         "the betting lines left where they are"
     )
-    marks = ["within noise" in row.splitlines()[1] for row in rows]
-    assert marks == sorted(marks), firsts  # beyond noise first, then within noise
+    # Better beyond noise with nothing worse first (RANKING); a fix that also makes
+    # something worse ranks with the rest, and says so on a line of its own.
+    clear = ["within noise" not in row.splitlines()[1] and "But worse" not in row for row in rows]
+    assert clear == sorted(clear, reverse=True), firsts

@@ -31,7 +31,9 @@ def test_following_the_stall_hint_once_brings_the_stalls_under_the_goal():
     hint = _stall_hint(before, too_long)
     assert hint is not None and hint.severity == "warning" and hint.proposal is not None
     steps = hint.proposal.steps
-    assert 8 <= steps <= 14  # about the 10 rows it was made too long by
+    # About the 10 rows it was made too long by: the hint aims under STALL_AIM, a margin
+    # below the goal, in the straight's steps of three spaces, so it may name one more.
+    assert 8 <= steps <= 16
     edit = make_edit(too_long, hint.proposal)
     assert edit is not None and edit.proposal.steps == steps
     after = run_balance(BalanceRun(edit.track, standard, 4, GAMES))

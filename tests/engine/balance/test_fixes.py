@@ -8,7 +8,7 @@ from tracks_for_tests import straight_track
 
 from trackside.engine.balance import BalanceRun, run_balance
 from trackside.engine.balance.edits import Proposal
-from trackside.engine.balance.fixes import candidate_proposals, play_all, try_fixes
+from trackside.engine.balance.fixes import candidate_proposals, clear_gain, play_all, try_fixes
 from trackside.engine.records import open_variant
 
 GAMES = 80
@@ -40,9 +40,19 @@ def test_candidates_are_the_finish_moves_and_what_the_hints_propose(search, too_
     assert not any(text.startswith("Grid") for text in texts)  # nothing behind its grid
 
 
-def test_the_fixes_are_ranked_by_the_problems_they_take_away(search):
-    changes = [t.improvement.change for t in search.trials]
-    assert changes == sorted(changes, reverse=True)
+def test_the_fixes_are_ranked_as_the_list_says(search):
+    """RANKING: the fixes that lower the problem score beyond noise first, by how far;
+    then those better beyond noise in their first figure with nothing worse; the rest."""
+
+    def tier(trial) -> int:
+        if trial.improvement.change > 0 and not trial.improvement.noise:
+            return 0
+        return 1 if clear_gain(trial, search.base) is not None else 2
+
+    tiers = [tier(t) for t in search.trials]
+    assert tiers == sorted(tiers) and 2 in tiers and min(tiers) < 2
+    first = [t.improvement.change for t in search.trials if tier(t) == 0]
+    assert first == sorted(first, reverse=True)
     best = search.trials[0]
     assert best.edit.proposal.kind == "line" and best.edit.proposal.steps >= 8
     assert best.stalled.after < best.stalled.before and not best.stalled.noise
