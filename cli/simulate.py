@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from trackside.cli import check_deeper
 from trackside.cli.comparison_text import comparison_text
 from trackside.cli.progress import ProgressBar
+from trackside.cli.simulate_text import stats_text
 from trackside.cli.table import (
     add_table_options,
     check_tracks,
@@ -30,7 +31,7 @@ from trackside.cli.table import (
 from trackside.cli.where import add_where_options, check_where, games_executor
 from trackside.engine.balance.players import LAB_BOTS, bots_named
 from trackside.engine.balance.runner import BalanceRun
-from trackside.engine.balance.wording import BRACKETS
+from trackside.engine.balance.wording import balance_range
 from trackside.engine.bots import BOT_KINDS, bot_kind_problem
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.records import game_inputs, open_track, open_variant
@@ -149,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
         )
     stats = simulate(tracks, variant, players, args.games, args.seed, bots, progress=bar.update)
     bar.done(stats.seconds)
-    print_result(args, stats.to_dict(), stats.report())
+    print_result(args, stats.to_dict(), stats_text(stats))
     return 0
 
 
@@ -299,11 +300,11 @@ def _one_circuit(
         "rules": report.rules.figures(report.money_spread, report.players),
         "hints": [{"text": h.text, "severity": h.severity, "spaces": h.spaces} for h in found],
     }
-    text = totals.stats.report()
+    text = stats_text(totals.stats)
     if report.answer:
         text += f"\n\nStopped at {plural(report.games, 'game')}: {report.answer}."
-    text += f"\n\nBalance {report.balance:.2f} with {bots_named(report.bots)} "
-    text += f"(1 = every grid slot wins as often). {BRACKETS}\n" + "\n".join(
+    text += f"\n\nBalance {balance_range(report)} with {bots_named(report.bots)} "
+    text += "(1 = every grid slot wins as often).\n" + "\n".join(
         f"  {'!' if h.severity == 'warning' else '-'} {h.text}" for h in found
     )
     print_result(args, data, text)

@@ -25,7 +25,6 @@ from trackside.engine.bots import drive, seat_bots
 from trackside.engine.game import Game, Series, Variant
 from trackside.engine.game.setup import paired_deal
 from trackside.engine.records import new_game
-from trackside.engine.text import money, plural
 from trackside.engine.track.model import Track
 
 BULK_THRESHOLD = 100_000  # allocations between young-generation collections in bulk play
@@ -108,7 +107,8 @@ def play_games(
 
 @dataclass
 class Stats:
-    """Totals over the simulated games; ``to_dict`` and ``report`` give the figures."""
+    """Totals over the simulated games; ``to_dict`` gives the figures (the text report,
+    with intervals, is ``cli/simulate_text.py``)."""
 
     variant: str
     tracks: list[str]
@@ -120,12 +120,21 @@ class Stats:
     seconds: float = 0.0
     wins: list[float] = field(default_factory=list)
     winnings: list[int] = field(default_factory=list)
+    # Per seat, the sum over games of the squared winnings (for the mean's interval).
+    winnings_squares: list[int] = field(default_factory=list)
     slot_wins: list[int] = field(default_factory=lambda: [0] * 6)
     cards: int = 0
+    cards_squares: int = 0  # the sum over races of the squared cards played
     stalled: int = 0
+    stalled_squares: int = 0  # the sum over races of the squared stalled cars
     line_cards: list[int] = field(default_factory=lambda: [0, 0, 0])
+    line_squares: list[int] = field(default_factory=lambda: [0, 0, 0])
     line_races: list[int] = field(default_factory=lambda: [0, 0, 0])
     blocked: Counter[str] = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        if not self.winnings_squares:
+            self.winnings_squares = [0] * len(self.winnings)
 
     def add(self, game: Game | Series) -> None:
         """Count one finished game (or series)."""
@@ -138,6 +147,7 @@ class Stats:
             self.wins[seat] += 1 / len(result.winners)  # a shared win is split
         for seat, s in enumerate(result.scores):
             self.winnings[seat] += s
+            self.winnings_squares[seat] += s * s
         for race in races:
             self._add_race(race, len(races) > 1 or len(self.tracks) > 1)
 
@@ -149,12 +159,16 @@ class Stats:
         for seat in range(len(self.wins)):
             self.wins[seat] += other.wins[seat]
             self.winnings[seat] += other.winnings[seat]
+            self.winnings_squares[seat] += other.winnings_squares[seat]
         for slot in range(len(self.slot_wins)):
             self.slot_wins[slot] += other.slot_wins[slot]
         self.cards += other.cards
+        self.cards_squares += other.cards_squares
         self.stalled += other.stalled
+        self.stalled_squares += other.stalled_squares
         for line in range(3):
             self.line_cards[line] += other.line_cards[line]
+            self.line_squares[line] += other.line_squares[line]
             self.line_races[line] += other.line_races[line]
         self.blocked.update(other.blocked)
 
@@ -166,6 +180,7 @@ class Stats:
         if res.ranking:
             self.slot_wins[race.deal.grid.index(res.ranking[0])] += 1
         self.stalled += len(res.stalled)
+        self.stalled_squares += len(res.stalled) ** 2
         cards = 0
         prefix = f"{race.board.track.name}:" if named else ""
         for event in race.log:
@@ -175,10 +190,12 @@ class Stats:
             elif kind == "cross":
                 k = event.data["line"]
                 self.line_cards[k] += cards
+                self.line_squares[k] += cards * cards
                 self.line_races[k] += 1
             elif kind == "move" and event.data.get("blocked"):
                 self.blocked[prefix + event.data["path"][-1]] += 1
         self.cards += cards
+        self.cards_squares += cards * cards
 
     def to_dict(self) -> dict[str, Any]:
         """The figures as plain data (``--json``)."""
@@ -228,52 +245,6 @@ class Stats:
     def top_blocked(self, n: int = 10) -> list[tuple[str, int]]:
         """The spaces where moves most often ended blocked, most first (ties by id)."""
         return sorted(self.blocked.items(), key=lambda item: (-item[1], item[0]))[:n]
-
-    def report(self) -> str:
-        """A designer-readable text report."""
-        figures = self.to_dict()
-        out = [
-            f"{plural(figures['games'], 'game')} of {self.variant} on "
-            f"{', '.join(self.tracks)} with "
-            f"{self.players} players ({', '.join(self.bots)}), seeds {self.seed} to "
-            f"{self.seed + self.games - 1}: {figures['seconds']:.2f} s"
-            + (f", {figures['games_per_second']} games/s" if figures["games_per_second"] else ""),
-            "",
-            "Wins and mean winnings by seat:",
-        ]
-        for s in figures["seats"]:
-            out.append(
-                f"  Player {s['seat'] + 1} ({s['bot']}): {plural(s['wins'], 'win', spec='g')} "
-                f"({100 * s['win_rate']:.1f}%), mean winnings {money(s['mean_winnings'])}"
-            )
-        out += ["", "Race wins by start-grid slot (the winning car's slot, pole = 1):"]
-        for s in figures["grid_slots"]:
-            bar = "#" * round(40 * s["win_rate"])
-            out.append(f"  slot {s['slot']}: {s['wins']:>5} ({100 * s['win_rate']:5.1f}%) {bar}")
-        out += [
-            "",
-            f"Mean cards played per race: {figures['mean_cards_played']}",
-            f"Stalled cars per race: {figures['stalled_per_race']}",
-            "",
-            "Betting lines, first crossed at card number (mean):",
-        ]
-        for b in figures["betting_lines"]:
-            when = f"card {b['mean_card']}" if b["mean_card"] is not None else "never"
-            out.append(
-                f"  line {b['line']}: {when} "
-                f"(crossed in {b['crossed_in']} of {figures['races']} races)"
-            )
-        out += ["", "Spaces where cars most often end a move blocked:"]
-        top = figures["blocked_spaces"]
-        if not top:
-            out.append("  none")
-        for b in top:
-            out.append(
-                f"  {b['space']}: {plural(b['count'], 'time')} "
-                f"({b['count'] / max(1, figures['races']):.2f}"
-                " per race)"
-            )
-        return "\n".join(out)
 
 
 def simulate(

@@ -87,6 +87,7 @@ from trackside.engine.balance.sequential import run_until_clear
 from trackside.engine.balance.wording import (
     BRACKETS,
     amount_range,
+    balance_range,
     money_range,
     percent_range,
     range_digits,
@@ -698,7 +699,7 @@ class BalancePanel(QWidget):
         self.verdict.hide()  # a check's verdict is shown after its report
         self._update_buttons()
         self.headline.setText(
-            f"<b style='font-size:14pt'>Balance {report.balance:.2f}</b> "
+            f"<b style='font-size:14pt'>Balance {balance_range(report)}</b> "
             f"<span>with {html.escape(bots_named(report.bots))} (1 = every grid slot wins as "
             f"often; 0 = one slot wins every race). {BRACKETS}</span>"
         )
@@ -799,7 +800,7 @@ class BalancePanel(QWidget):
             value = percent_range(*share)
             rows.append((label, value, share_change(changes.get(key))))
 
-        rows.append(("Balance", f"{report.balance:.2f}", change_item(changes.get("balance"))))
+        rows.append(("Balance", balance_range(report), change_item(changes.get("balance"))))
         mean_row("Cards played per race", "cards played per race", "turns")
         mean_row(
             f"Rounds per race ({report.players} players)",

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from trackside.engine.balance.edits import steps_to_line
-from trackside.engine.balance.intervals import wilson
+from trackside.engine.balance.intervals import corrected_z, wilson
 from trackside.engine.balance.rules import RuleTotals
 from trackside.engine.balance.tallies import SHARE_UNIT, Tally
 from trackside.engine.bots.tables import track_tables
@@ -191,6 +191,18 @@ class BalanceReport:
         """1 minus the largest gap between two grid slots' win shares (1 = even)."""
         shares = [share for share, _lo, _hi in self.slot_shares()]
         return 1.0 - (max(shares) - min(shares)) if self.games else 1.0
+
+    def balance_interval(self) -> tuple[float, float]:
+        """The 95% interval of the balance: every balance the six slots' shares allow
+        within intervals that hold all six at once at least 95% of the time (Wilson,
+        Bonferroni over the six), so it holds the true balance whenever they do."""
+        if not self.games:
+            return 0.0, 1.0
+        z = corrected_z(SLOTS)
+        ends = [wilson(wins, self.games, z) for wins in self.slot_wins]
+        lows, highs = [low for low, _ in ends], [high for _, high in ends]
+        widest, narrowest = max(highs) - min(lows), max(0.0, max(lows) - min(highs))
+        return max(0.0, 1.0 - widest), 1.0 - narrowest
 
     def first_player_share(self) -> tuple[float, float, float]:
         """The share of games won by the player who played first (the pole car's owner,

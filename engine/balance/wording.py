@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from trackside.engine.balance.edits import Proposal
 from trackside.engine.text import MONEY_DIGITS, money
+
+if TYPE_CHECKING:
+    from trackside.engine.balance.report import BalanceReport
 
 DASH = "\u2013"  # an en dash: between an interval's ends, and for a figure missing
 # What the brackets after a figure mean, said once above the hints.
@@ -117,3 +121,9 @@ def money_range(value: float, low: float, high: float) -> str:
     read as no interval at all); every money figure of the lab is shown so."""
     digits = _digits(value, low, high, MONEY_DIGITS)
     return f"{money(value, digits)} ({range_ends(low, high, digits)})"
+
+
+def balance_range(report: BalanceReport) -> str:
+    """The balance with its 95% interval (``BalanceReport.balance_interval``), in the
+    form of an amount: "0.83 (0.71-0.97)"."""
+    return amount_range(report.balance, *report.balance_interval())

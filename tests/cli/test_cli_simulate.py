@@ -2,6 +2,7 @@
 
 import io
 import json
+import re
 import sys
 
 import pytest
@@ -137,3 +138,26 @@ def test_a_variant_file_with_several_problems_gets_a_line_for_each(capsys, tmp_p
     error = json.loads(out)["error"]
     assert code == 1 and len(error["more"]) == 3
     assert all(m["file"] == str(bad) and m["line"] in (5, 6, 8) for m in error["more"])
+
+
+def test_text_report_gives_every_figure_its_interval(capsys):
+    """Wins by seat and by grid slot, winnings, cards, stalls, betting lines and the
+    balance each carry their 95% interval in brackets, in the lab's forms."""
+    from trackside.engine.balance.intervals import wilson
+    from trackside.engine.balance.wording import BRACKETS, percent_range
+
+    argv = ["--track", HARBOUR, "--players", "4", "--games", "40", "--bots", "greedy"]
+    data = json.loads(run(capsys, *argv, "--json")[1])
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and BRACKETS in out
+    first = data["seats"][0]
+    share = percent_range(first["win_rate"], *wilson(first["wins"], 40), digits=1)
+    assert f"Player 1 (greedy): {first['wins']:g} wins, {share}, mean winnings $" in out
+    for slot in data["grid_slots"]:
+        share = percent_range(slot["win_rate"], *wilson(slot["wins"], 40), digits=1)
+        assert f"slot {slot['slot']}: {slot['wins']:>5} {share}" in out
+    number, interval = r"\d+\.\d+", r"\(\d+\.\d+\u2013\d+\.\d+\)"
+    for label in ("mean winnings \\$", "Mean cards played per race: ", "Stalled cars per race: "):
+        assert re.search(label + number + "M? " + interval, out), label
+    assert re.search(f"line 1: card {number} {interval}, crossed in", out)
+    assert re.search(f"Balance {number} {interval} with greedy bots", out)

@@ -614,3 +614,17 @@ def test_compare_with_a_broken_variant_file_lists_every_problem(qtbot, quarry, t
     assert len(lines) == 3 and all(line.startswith(f"{bad}:") for line in lines)
     assert any("hand.size" in line for line in lines)
     assert any("payouts.race[1]" in line for line in lines)
+
+
+def test_the_balance_carries_its_interval(qtbot, quarry):
+    """The headline says brackets hold a 95% interval: the Balance figure has one, in
+    the headline and in the figures table, the one its report computes."""
+    panel = quarry.balance_panel
+    run(qtbot, quarry)
+    report = panel.report
+    low, high = report.balance_interval()
+    assert low <= report.balance <= high
+    shown = f"{report.balance:.2f} ({low:.2f}\u2013{high:.2f})"
+    assert f"Balance {shown}" in panel.headline.text()
+    assert panel.figure_table.item(0, 0).text() == "Balance"
+    assert panel.figure_table.item(0, 1).text() == shown
