@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest_helpers import click
 from PySide6.QtCore import QPoint, QSize, Qt
-from PySide6.QtWidgets import QScrollArea
+from PySide6.QtWidgets import QScrollArea, QWidget
 from tracks_for_tests import narrow_loop
 
 from trackside.editor.document.compound import apply_edited_track
@@ -19,6 +19,7 @@ from trackside.engine.balance.edits import Edit, Proposal, make_edit
 from trackside.engine.balance.fix_words import main_line
 from trackside.engine.balance.fixes import FixSearch, Measured, Trial
 from trackside.engine.balance.wording import money_range, percent_range, range_digits
+from trackside.engine.resources import resolve_track
 from trackside.engine.text import Pace, duration
 from trackside.engine.track.model import save_track
 
@@ -348,7 +349,9 @@ def test_a_circuit_with_errors_is_not_simulated(qtbot, window):
 )
 def test_the_hints_are_in_view_after_a_run_without_scrolling(qtbot, quarry, size):
     """At the default size, on a small screen and at 200 % the hints show whole when a
-    run ends (the dock scrolls to them if need be), never cut at its bottom edge."""
+    run ends (the dock scrolls to them if need be), never cut at its bottom edge, when
+    they fit under the run's status line and headline; else the status line, the
+    headline and the first hint show whole, the rest a scroll further down."""
     quarry.resize(size)
     qtbot.waitUntil(lambda: quarry.size() == size)
     quarry.balance_dock.raise_()
@@ -366,12 +369,17 @@ def test_the_hints_are_in_view_after_a_run_without_scrolling(qtbot, quarry, size
 
     def hints_whole() -> bool:
         hint_list = panel.hint_list
-        return (
+        if not (
             hint_list.count() > 0
             and hint_list.isVisible()
             and hint_list.verticalScrollBar().maximum() == 0
-            and all(whole(row) for row in range(hint_list.count()))
-        )
+            and in_view(room, panel.status)
+            and in_view(room, panel.headline)
+        ):
+            return False
+        below_status = hint_list.y() + hint_list.height() - panel.status.y()
+        rows = range(hint_list.count()) if below_status <= viewport.height() else [0]
+        return all(whole(row) for row in rows)
 
     qtbot.waitUntil(hints_whole)  # the list lays its rows out after it is shown
 
@@ -612,3 +620,39 @@ def test_compare_with_a_broken_variant_file_lists_every_problem(qtbot, quarry, t
     assert len(lines) == 3 and all(line.startswith(f"{bad}:") for line in lines)
     assert any("hand.size" in line for line in lines)
     assert any("payouts.race[1]" in line for line in lines)
+
+
+def cut_at_the_top(room: QScrollArea, panel) -> list[str]:
+    """The panel's parts the dock's top edge cuts through (part above it, part below)."""
+    viewport = room.viewport()
+    cut = []
+    for child in panel.findChildren(QWidget):
+        if child.parentWidget() is not panel or not child.isVisible():
+            continue
+        top = child.mapTo(viewport, QPoint(0, 0)).y()
+        if top < 0 < top + child.height():
+            cut.append(type(child).__name__ + " " + getattr(child, "text", lambda: "")()[:30])
+    return cut
+
+
+@pytest.mark.parametrize("track", ["quarry-hairpin", "harbour-loop"])
+def test_a_finished_run_shows_its_status_line_and_headline_whole(qtbot, window, track):
+    """200 games with greedy bots at the window's default size: when the run ends, the
+    status line (what was played, in how long) and the headline show whole over the
+    hints, and the dock's top edge cuts no line or button in half."""
+    size = QSize(1500, 940)
+    window.resize(size)
+    qtbot.waitUntil(lambda: window.size() == size)
+    assert window.open_file(resolve_track(track))
+    window.balance_dock.raise_()
+    panel = window.balance_panel
+    panel.games_box.setValue(200)
+    panel.workers_box.setValue(1)
+    panel.bots_box.setCurrentText("Greedy bots")
+    run(qtbot, window)
+    room = window.balance_dock.widget()
+    assert isinstance(room, QScrollArea)
+    assert "200 games" in panel.status.text()
+    qtbot.waitUntil(lambda: in_view(room, panel.status) and in_view(room, panel.headline))
+    assert panel.hint_list.isVisible()
+    assert cut_at_the_top(room, panel) == []
