@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from conftest_helpers import click
 from PySide6.QtCore import QPoint, QSize, Qt
-from PySide6.QtWidgets import QScrollArea, QWidget
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QScrollArea, QStyle, QWidget
 from tracks_for_tests import narrow_loop
 
 from trackside.editor.document.compound import apply_edited_track
@@ -656,3 +657,39 @@ def test_a_finished_run_shows_its_status_line_and_headline_whole(qtbot, window, 
     qtbot.waitUntil(lambda: in_view(room, panel.status) and in_view(room, panel.headline))
     assert panel.hint_list.isVisible()
     assert cut_at_the_top(room, panel) == []
+
+
+def test_after_a_second_run_every_power_s_name_fits_its_column(qtbot, window):
+    """Harbour Loop, 200 games with greedy bots twice at the window's default size: the
+    Change columns take room, yet every word of every table (the longest power name,
+    "Unpredictable", among them) fits its column, the figures wrapping to make room,
+    and no table is wider than the panel."""
+    size = QSize(1500, 940)
+    window.resize(size)
+    qtbot.waitUntil(lambda: window.size() == size)
+    assert window.open_file(resolve_track("harbour-loop"))
+    window.balance_dock.raise_()
+    panel = window.balance_panel
+    panel.games_box.setValue(200)
+    panel.workers_box.setValue(1)
+    panel.bots_box.setCurrentText("Greedy bots")
+    run(qtbot, window)
+    run(qtbot, window)
+    powers = panel.rules.power_table
+    names = [powers.item(r, 0).text() for r in range(powers.rowCount())]
+    assert "Unpredictable" in names
+    margin = 2 * (powers.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1)
+    for table in (panel.slot_table, panel.figure_table, *panel.rules.tables):
+        if not table.isVisible():
+            continue
+        header = table.horizontalHeader()
+        qtbot.waitUntil(lambda t=table, h=header: h.length() <= t.viewport().width())
+        for r in range(table.rowCount()):
+            for c in range(table.columnCount()):
+                item = table.item(r, c)
+                metrics = QFontMetrics(item.font())
+                for word in item.text().split():
+                    assert table.columnWidth(c) >= metrics.horizontalAdvance(word) + margin, (
+                        word,
+                        table.columnWidth(c),
+                    )
