@@ -636,11 +636,8 @@ def cut_at_the_top(room: QScrollArea, panel) -> list[str]:
     return cut
 
 
-@pytest.mark.parametrize("track", ["quarry-hairpin", "harbour-loop"])
-def test_a_finished_run_shows_its_status_line_and_headline_whole(qtbot, window, track):
-    """200 games with greedy bots at the window's default size: when the run ends, the
-    status line (what was played, in how long) and the headline show whole over the
-    hints, and the dock's top edge cuts no line or button in half."""
+def greedy_run(qtbot, window, track: str):
+    """At the window's default size, ``track`` open: 200 games with greedy bots."""
     size = QSize(1500, 940)
     window.resize(size)
     qtbot.waitUntil(lambda: window.size() == size)
@@ -651,6 +648,15 @@ def test_a_finished_run_shows_its_status_line_and_headline_whole(qtbot, window, 
     panel.workers_box.setValue(1)
     panel.bots_box.setCurrentText("Greedy bots")
     run(qtbot, window)
+    return panel
+
+
+@pytest.mark.parametrize("track", ["quarry-hairpin", "harbour-loop"])
+def test_a_finished_run_shows_its_status_line_and_headline_whole(qtbot, window, track):
+    """200 games with greedy bots at the window's default size: when the run ends, the
+    status line (what was played, in how long) and the headline show whole over the
+    hints, and the dock's top edge cuts no line or button in half."""
+    panel = greedy_run(qtbot, window, track)
     room = window.balance_dock.widget()
     assert isinstance(room, QScrollArea)
     assert "200 games" in panel.status.text()
@@ -664,16 +670,7 @@ def test_after_a_second_run_every_power_s_name_fits_its_column(qtbot, window):
     Change columns take room, yet every word of every table (the longest power name,
     "Unpredictable", among them) fits its column, the figures wrapping to make room,
     and no table is wider than the panel."""
-    size = QSize(1500, 940)
-    window.resize(size)
-    qtbot.waitUntil(lambda: window.size() == size)
-    assert window.open_file(resolve_track("harbour-loop"))
-    window.balance_dock.raise_()
-    panel = window.balance_panel
-    panel.games_box.setValue(200)
-    panel.workers_box.setValue(1)
-    panel.bots_box.setCurrentText("Greedy bots")
-    run(qtbot, window)
+    panel = greedy_run(qtbot, window, "harbour-loop")
     run(qtbot, window)
     powers = panel.rules.power_table
     names = [powers.item(r, 0).text() for r in range(powers.rowCount())]
