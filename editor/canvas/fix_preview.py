@@ -247,8 +247,7 @@ def _board_labels(track: Track) -> list[QRectF]:
         for n, sid in enumerate(track.start_grid, 1)
         if sid in spaces
     ]
-    for line in track.betting_lines:
-        boxes += badge_boxes(line)
+    boxes += badge_boxes(track.betting_lines)
     return [box for box in boxes if not box.isEmpty()]
 
 

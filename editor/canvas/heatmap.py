@@ -34,6 +34,7 @@ from trackside.editor.canvas.items import Z_SPACE
 from trackside.editor.canvas.painting import (
     DEFAULT_STYLE,
     BoardStyle,
+    badge_places,
     paint_label,
     paint_line,
     paint_space_texts,
@@ -188,8 +189,9 @@ class HeatMap:
                 pixels_per_mm=pixels_per_mm,
             )
         if legend:
+            places = badge_places(self.lines, self.style)
             for k, segment in enumerate(self.lines):
-                paint_line(painter, segment, k, self.style)
+                paint_line(painter, segment, k, self.style, places[k] if k < len(places) else None)
             for label in self.labels:
                 paint_label(painter, label, self.style)
             self._paint_legend(painter)

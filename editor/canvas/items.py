@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 
 from trackside.editor.canvas import painting
 from trackside.editor.document.track_document import TrackDocument, is_unset
-from trackside.engine.track.geometry import is_rectangle
+from trackside.engine.track.geometry import FINISH, is_rectangle
 from trackside.engine.track.model import Space
 
 SELECTION = QColor("#2f8cff")
@@ -350,9 +350,24 @@ class LineItem(QGraphicsItem):
         self.setVisible(not is_unset(seg))
         self.update()
 
+    @property
+    def badges(self) -> painting.Badges | None:
+        """Where this betting line's numbered badges go, clear of the earlier lines'
+        (None for the finish or a line not placed)."""
+        if self.k == FINISH:
+            return None
+        return painting.badge_places(self.doc.lines())[self.k]
+
+    def badge_rects(self) -> list[QRectF]:
+        """What the badges cover (mm, scene coordinates)."""
+        return [painting.badge_box(c) for c in self.badges or ()]
+
     def boundingRect(self) -> QRectF:
         r = painting.DEFAULT_STYLE.badge_radius * 2 + 3
-        return self._path.boundingRect().adjusted(-r, -r, r, r)
+        rect = self._path.boundingRect().adjusted(-r, -r, r, r)
+        for badge in self.badge_rects():
+            rect = rect.united(badge.adjusted(-1, -1, 1, 1))
+        return rect
 
     def shape(self) -> QPainterPath:
         return self._path
@@ -361,7 +376,7 @@ class LineItem(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painting.paint_line(painter, self.segment, self.k)
+        painting.paint_line(painter, self.segment, self.k, badges=self.badges)
         if self.problem or self.isSelected():
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(

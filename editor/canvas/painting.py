@@ -16,13 +16,14 @@ Building blocks, each usable on its own (``style`` defaults to ``DEFAULT_STYLE``
 - ``paint_space(painter, space, rectangular=, grid_slot=, show_id=, fill=)``:
   one space: lane shade, outline, the inner frame of a rectangular space
   (Determined, R-POW-DET), danger hatching, grid number (pole ringed), label, id;
-- ``paint_line(painter, segment, k)``: betting line k (0-2, numbered 1-3) or
-  the chequered finish (k = 3);
+- ``paint_line(painter, segment, k, badges=)``: betting line k (0-2, numbered
+  1-3) or the chequered finish (k = 3); ``badge_places(lines)`` puts the betting
+  lines' badges where no two overlap;
 - ``paint_racing_line(painter, points, closed)``, ``paint_label(painter, label)``,
   ``draw_text``;
 - ``paint_track(painter, track, show_ids=, show_racing_line=, surface=,
   background=)``: all of it in board order; ``board_bounds(track)`` is its extent;
-- ``space_text_box``, ``badge_boxes``: what a space's texts and a betting line's
+- ``space_text_box``, ``badge_boxes``: what a space's texts and the betting lines'
   badges cover, for marks drawn over the board to keep clear of.
 """
 
@@ -367,10 +368,20 @@ def _paint_pole_ring(painter: QPainter, centre: QPointF, radius: float, style: B
 # -- lines ----------------------------------------------------------------------
 
 
+Badges = tuple[QPointF, QPointF]  # the centres of a betting line's two numbered badges
+BADGE_GAP = 0.5  # mm of board between two lines' badges, so each reads as its own
+
+
 def paint_line(
-    painter: QPainter, segment: Segment, index: int, style: BoardStyle = DEFAULT_STYLE
+    painter: QPainter,
+    segment: Segment,
+    index: int,
+    style: BoardStyle = DEFAULT_STYLE,
+    badges: Badges | None = None,
 ) -> None:
-    """Betting line ``index`` 0-2 (numbered 1-3) or the chequered finish (index 3)."""
+    """Betting line ``index`` 0-2 (numbered 1-3), its badges at ``badges`` (by default
+    just beyond its ends: ``badge_places`` keeps them clear of the other lines'), or the
+    chequered finish (index 3)."""
     a, b = QPointF(*map(float, segment[0])), QPointF(*map(float, segment[1]))
     length = math.hypot(b.x() - a.x(), b.y() - a.y())
     if length == 0:
@@ -378,30 +389,64 @@ def paint_line(
     if index == FINISH:
         _paint_finish(painter, a, b, length, style)
     else:
-        _paint_betting(painter, a, b, length, index + 1, style)
+        badges = badges or _badge_centres(segment, style.badge_radius, [])
+        if badges is not None:
+            _paint_betting(painter, a, b, badges, index + 1, style)
 
 
-def _badge_centres(a: QPointF, b: QPointF, length: float, r: float) -> tuple[QPointF, QPointF]:
-    """Where a betting line's two numbered badges go: just beyond each end."""
-    ux, uy = (b.x() - a.x()) / length, (b.y() - a.y()) / length
-    return (
-        QPointF(a.x() - ux * (r + 0.5), a.y() - uy * (r + 0.5)),
-        QPointF(b.x() + ux * (r + 0.5), b.y() + uy * (r + 0.5)),
-    )
-
-
-def badge_boxes(segment: Segment, style: BoardStyle = DEFAULT_STYLE) -> list[QRectF]:
-    """What the numbered badges at the ends of a betting line cover (mm)."""
+def _badge_centres(segment: Segment, r: float, taken: list[QPointF]) -> Badges | None:
+    """Where a line's two numbered badges go: just beyond each end, or further out along
+    the line, a badge's width at a time, where a badge in ``taken`` is already."""
     a, b = QPointF(*map(float, segment[0])), QPointF(*map(float, segment[1]))
     length = math.hypot(b.x() - a.x(), b.y() - a.y())
     if length == 0:
-        return []
+        return None
+    ux, uy = (b.x() - a.x()) / length, (b.y() - a.y()) / length
+
+    def beyond(end: QPointF, sign: float) -> QPointF:
+        out = r + 0.5
+        for _step in range(len(taken) + 1):
+            centre = QPointF(end.x() + sign * ux * out, end.y() + sign * uy * out)
+            if all(math.dist(_xy(centre), _xy(t)) >= 2 * r + BADGE_GAP for t in taken):
+                break
+            out += 2 * r + BADGE_GAP
+        return centre
+
+    return beyond(a, -1.0), beyond(b, 1.0)
+
+
+def _xy(p: QPointF) -> tuple[float, float]:
+    return p.x(), p.y()
+
+
+def badge_places(
+    lines: Sequence[Segment], style: BoardStyle = DEFAULT_STYLE
+) -> list[Badges | None]:
+    """The badges of each betting line in ``lines`` (the first three; None for one not
+    placed): each line's clear of the badges of the lines before it, so two lines close
+    together never print one number over the other."""
+    taken: list[QPointF] = []
+    places: list[Badges | None] = []
+    for segment in lines[:FINISH]:
+        badges = _badge_centres(segment, style.badge_radius, taken)
+        places.append(badges)
+        taken += badges or ()
+    return places
+
+
+def badge_boxes(lines: Sequence[Segment], style: BoardStyle = DEFAULT_STYLE) -> list[QRectF]:
+    """What the numbered badges of the betting lines in ``lines`` cover (mm)."""
+    return [badge_box(c, style) for badges in badge_places(lines, style) for c in badges or ()]
+
+
+def badge_box(centre: QPointF, style: BoardStyle = DEFAULT_STYLE) -> QRectF:
+    """What one numbered badge centred at ``centre`` covers (mm)."""
     r = style.badge_radius
-    return [QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r) for c in _badge_centres(a, b, length, r)]
+    return QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r)
 
 
 def _paint_betting(
-    painter: QPainter, a: QPointF, b: QPointF, length: float, number: int, style: BoardStyle
+    painter: QPainter, a: QPointF, b: QPointF, badges: Badges, number: int, style: BoardStyle
 ) -> None:
     painter.save()
     painter.setPen(_pen("#1f1f1f", style.line_width + 0.7, cap=Qt.PenCapStyle.FlatCap))
@@ -409,7 +454,7 @@ def _paint_betting(
     painter.setPen(_pen(style.betting, style.line_width, cap=Qt.PenCapStyle.FlatCap))
     painter.drawLine(a, b)
     r = style.badge_radius
-    for centre in _badge_centres(a, b, length, r):
+    for centre in badges:
         painter.setPen(_pen("#1f1f1f", 0.5))
         painter.setBrush(QColor(style.betting))
         painter.drawEllipse(centre, r, r)
@@ -610,8 +655,10 @@ def paint_track(
         slots.pop(space.id, None)  # a repeated id is numbered once
     if show_racing_line:
         paint_racing_line(painter, track.centerline.points, track.centerline.closed, style)
-    for k, seg in enumerate([*list(track.betting_lines), track.finish_line]):
-        paint_line(painter, seg, k, style)
+    lines = [*list(track.betting_lines), track.finish_line]
+    places = badge_places(lines, style)
+    for k, seg in enumerate(lines):
+        paint_line(painter, seg, k, style, places[k] if k < len(places) else None)
     for label in track.labels:
         paint_label(painter, label, style)
     painter.restore()

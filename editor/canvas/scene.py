@@ -143,7 +143,9 @@ class TrackScene(QGraphicsScene):
         return self._move_graph
 
     def _on_line_changed(self, k: int) -> None:
-        self.line_items[k].refresh()
+        # The later lines' badges keep clear of this line's: they may move with it.
+        for item in self.line_items[k:]:
+            item.refresh()
 
     def _on_space_changed(self, index: int) -> None:
         if self._snap_index is not None:

@@ -709,7 +709,7 @@ class BalancePanel(QWidget):
         self._fill_figures(report, changes)
         self.rules.show_rules(report, changes)
         self.legend.setVisible(bool(changes))
-        self._bring_into_view(self.hint_list if self.hint_list.count() else self.headline)
+        self._show_results()
         for button in self.heat_group.buttons():
             button.setEnabled(True)
         self._heat_toggled()
@@ -855,6 +855,23 @@ class BalancePanel(QWidget):
         area = self._scroll_area()
         if area is not None:
             QTimer.singleShot(0, lambda: area.ensureWidgetVisible(widget, 0, 0))
+
+    def _show_results(self) -> None:
+        """Scroll the dock (once the new rows are laid out) so a finished run shows its
+        status line and headline whole, and its hints under them: from the settings and
+        buttons when the hints fit whole that way, else from the status line. The top
+        edge never cuts a line or a button in half."""
+        area = self._scroll_area()
+        if area is not None:
+            QTimer.singleShot(0, lambda: self._scroll_to_results(area))
+
+    def _scroll_to_results(self, area: QScrollArea) -> None:
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()  # the new rows' heights, before they are measured
+        last = self.hint_list if self.hint_list.isVisible() else self.headline
+        fits = last.y() + last.height() <= area.viewport().height()
+        area.verticalScrollBar().setValue(0 if fits else self.status.y())
 
     def _scroll_area(self) -> QScrollArea | None:
         """The scroll area the panel sits in (in the window's dock), if any."""

@@ -1,10 +1,10 @@
-"""The Balance panel's tables: columns that fit the dock, and the change cells that
-mark a change within noise."""
+"""The Balance panel's tables: columns that fit the dock (a name is never cut short),
+and the change cells that mark a change within noise."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidgetItem
 
 from trackside.editor.panels.fixes import NOISE_COLOUR
@@ -17,34 +17,85 @@ from trackside.engine.text import MONEY_DIGITS, money
 UNFAIR = QColor("#ff6b5e")  # readable on light and dark themes
 
 
-def figure_table(headers: list[str], stretch: int | None = None) -> WholeTable:
-    """A table as tall as its rows whose columns fit the panel: each as wide as its
-    contents, but ``stretch`` (a column of words) takes what is left and wraps."""
-    table = WholeTable(headers)
+class FigureTable(WholeTable):
+    """A table as tall as its rows whose columns share the panel's width: each as wide as
+    its cells on one line, the ``stretch`` column (of words) taking what is left. When
+    that is less than its longest word, the columns of figures wrap at their spaces
+    ("31.6%" over its interval) to give it room, so no name is cut short."""
+
+    def __init__(self, headers: list[str], stretch: int) -> None:
+        super().__init__(headers)
+        self.stretch = stretch
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+
+    def fit_columns(self) -> None:
+        """Share the viewport's width among the columns, as the class says."""
+        header = self.horizontalHeader()
+        columns = range(self.columnCount())
+        one_line = [self._widest(c, whole=True) for c in columns]
+        least = [self._widest(c, whole=False) for c in columns]
+        widths = list(one_line)
+        widths[self.stretch] = least[self.stretch]
+        short = sum(widths) - self.viewport().width()
+        for c in sorted(columns, key=lambda c: least[c] - one_line[c]):  # most slack first
+            if short <= 0:
+                break
+            if c != self.stretch:
+                give = min(short, one_line[c] - least[c])
+                widths[c] -= give
+                short -= give
+        widths[self.stretch] += max(0, -short)
+        for c in columns:
+            header.resizeSection(c, widths[c])
+        self.resizeRowsToContents()
+        self.fit()
+
+    def _widest(self, column: int, whole: bool) -> int:
+        """The width ``column`` needs: for its heading and each cell on one line
+        (``whole``), else for its heading and each cell's longest word."""
+        heading = self.horizontalHeader().sectionSizeFromContents(column).width()
+        texts = [
+            (QFontMetrics(item.font()), item.text())
+            for r in range(self.rowCount())
+            if (item := self.item(r, column)) is not None and item.text()
+        ]
+        if not texts:
+            return heading
+        one_line = self.sizeHintForColumn(column)
+        if whole:
+            return max(heading, one_line)
+        # Qt's own margins and grid line: what its one-line width adds to the text's.
+        margin = one_line - max(metrics.horizontalAdvance(text) for metrics, text in texts)
+        words = max(metrics.horizontalAdvance(w) for metrics, text in texts for w in text.split())
+        return max(heading, margin + words)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.fit_columns()
+
+
+def figure_table(headers: list[str], stretch: int) -> FigureTable:
+    """A table of figures whose ``stretch`` column (of words) takes what is left of the
+    panel and wraps, and that is as tall as its rows."""
+    table = FigureTable(headers, stretch)
     table.verticalHeader().setVisible(False)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     table.setWordWrap(True)
-    header = table.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    header.setMinimumSectionSize(24)
-    if stretch is None:
-        header.setStretchLastSection(True)
-    else:
-        header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    table.horizontalHeader().setMinimumSectionSize(24)
     table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     return table
 
 
-def fill_rows(table: WholeTable, rows: list[list[QTableWidgetItem]]) -> None:
+def fill_rows(table: FigureTable, rows: list[list[QTableWidgetItem]]) -> None:
     """Put the rows of cells into ``table``, fit it to them and show it."""
     table.setRowCount(len(rows))
     for r, cells in enumerate(rows):
         for column, item in enumerate(cells):
             table.setItem(r, column, item)
-    table.resizeRowsToContents()
-    table.fit()
     table.show()
+    table.fit_columns()
 
 
 def change_item(

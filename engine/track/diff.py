@@ -1,9 +1,10 @@
 """What changed between two versions of a circuit: spaces by id and geometry, lines, grid.
 
-Spaces are matched by id. A space in both whose corners differ is *moved*; one
+Spaces are matched by id. A space in both whose outline differs is *moved*; one
 whose lane, kind or label differs is *changed*. A space that left under one id
-and came back with the very same corners under another is *renamed*, not
-removed and added.
+and came back with the same outline under another is *renamed*, not removed
+and added. An outline is the polygon: the same corners listed from another
+corner or wound the other way are the same space in the same place.
 """
 
 from __future__ import annotations
@@ -84,14 +85,60 @@ class TrackDiff:
 
 
 def _same_corners(a: list[Point], b: list[Point]) -> bool:
+    """The same points in the same order, each within ``SAME_PLACE_MM``."""
     return len(a) == len(b) and all(
         math.dist((float(p[0]), float(p[1])), (float(q[0]), float(q[1]))) <= SAME_PLACE_MM
         for p, q in zip(a, b, strict=True)
     )
 
 
-def _place_key(space: Space) -> tuple[tuple[float, float], ...]:
-    return tuple((round(float(x), 3), round(float(y), 3)) for x, y in space.corners)
+def same_outline(a: list[Point], b: list[Point]) -> bool:
+    """True when two corner lists draw the same polygon: the same corners within
+    ``SAME_PLACE_MM``, whichever corner comes first and whichever way they wind."""
+    if len(a) != len(b):
+        return False
+    backwards = b[::-1]
+    return any(
+        _same_corners(a, turn[k:] + turn[:k]) for turn in (b, backwards) for k in range(len(b))
+    )
+
+
+def _cell(space: Space) -> tuple[int, int]:
+    """The millimetre square holding the middle of a space's corners."""
+    xs = [float(p[0]) for p in space.corners]
+    ys = [float(p[1]) for p in space.corners]
+    return math.floor(sum(xs) / len(xs)), math.floor(sum(ys) / len(ys))
+
+
+def _near_cells(cell: tuple[int, int]) -> list[tuple[int, int]]:
+    # A middle within SAME_PLACE_MM of another lies in its square or a neighbour.
+    return [(cell[0] + dx, cell[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+
+
+def _renames(
+    before: dict[str, Space], after: dict[str, Space], gone: list[str], came: list[str]
+) -> list[tuple[str, str]]:
+    """(old id, new id) for each space gone under one id and come under another
+    with the same outline; each new id pairs with one old id at most."""
+    by_cell: dict[tuple[int, int], list[str]] = {}
+    for sid in came:
+        if after[sid].corners:
+            by_cell.setdefault(_cell(after[sid]), []).append(sid)
+    pairs: list[tuple[str, str]] = []
+    for sid in gone:
+        corners = before[sid].corners
+        if not corners:
+            continue
+        for cell in _near_cells(_cell(before[sid])):
+            twin = next(
+                (n for n in by_cell.get(cell, []) if same_outline(corners, after[n].corners)),
+                None,
+            )
+            if twin is not None:
+                by_cell[cell].remove(twin)
+                pairs.append((sid, twin))
+                break
+    return pairs
 
 
 def _segments_differ(a: tuple[Point, Point], b: tuple[Point, Point]) -> bool:
@@ -105,20 +152,16 @@ def diff_tracks(old: Track, new: Track) -> TrackDiff:
     out = TrackDiff()
     gone = [sid for sid in before if sid not in after]
     came = [sid for sid in after if sid not in before]
-    came_at = {_place_key(after[sid]): sid for sid in came}
-    for sid in gone:
-        twin = came_at.pop(_place_key(before[sid]), None)
-        if twin is not None:
-            out.renamed.append((sid, twin))
-        else:
-            out.removed.append(sid)
+    out.renamed = _renames(before, after, gone, came)
+    renamed_from = {old_id for old_id, _new in out.renamed}
     renamed_to = {new_id for _old, new_id in out.renamed}
+    out.removed = [sid for sid in gone if sid not in renamed_from]
     out.added = [sid for sid in came if sid not in renamed_to]
     for sid, sp in after.items():
         was = before.get(sid)
         if was is None:
             continue
-        if not _same_corners(was.corners, sp.corners):
+        if not same_outline(was.corners, sp.corners):
             out.moved.append(sid)
         if (was.lane, was.kind, was.label) != (sp.lane, sp.kind, sp.label):
             out.changed.append(sid)

@@ -8,7 +8,7 @@ from tracks_for_tests import stadium_track
 
 from trackside.cli.main import main
 from trackside.engine.resources import tracks_dir
-from trackside.engine.track.model import save_track
+from trackside.engine.track.model import Space, load_track, save_track
 
 
 def run(capsys, *args):
@@ -59,3 +59,18 @@ def test_a_file_with_two_problems_gets_a_line_for_each(capsys, tmp_path):
     lines = err.splitlines()
     assert code == 2 and out == "" and len(lines) == 2
     assert {line.split(":")[2] for line in lines} == {"2", "3"}  # each at its own line
+
+
+def test_a_space_wound_the_other_way_or_drawn_again_under_another_id(capsys, tmp_path):
+    track = load_track(tracks_dir() / "quarry-hairpin.yaml")
+    at = next(k for k, sp in enumerate(track.spaces) if sp.id == "a10")
+    corners = track.spaces[at].corners
+    track.spaces[at].corners = corners[::-1]
+    save_track(track, tmp_path / "wound.yaml")
+    track.spaces[at] = Space("s1", track.spaces[at].lane, [*corners[1:], corners[0]])
+    save_track(track, tmp_path / "drawn.yaml")
+    code, out, _err = run(capsys, "quarry-hairpin", str(tmp_path / "wound.yaml"))
+    assert code == 0 and out.endswith(": no differences\n")
+    code, out, _err = run(capsys, "quarry-hairpin", str(tmp_path / "drawn.yaml"))
+    assert code == 1 and out.splitlines()[0] == "> a10 -> s1  renamed"
+    assert out.splitlines()[-1].endswith("spaces 1 renamed")

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from conftest_helpers import click
 from PySide6.QtCore import QPoint, QSize, Qt
-from PySide6.QtWidgets import QScrollArea
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QScrollArea, QStyle, QWidget
 from tracks_for_tests import narrow_loop
 
 from trackside.editor.document.compound import apply_edited_track
@@ -19,6 +20,7 @@ from trackside.engine.balance.edits import Edit, Proposal, make_edit
 from trackside.engine.balance.fix_words import main_line
 from trackside.engine.balance.fixes import FixSearch, Measured, Trial
 from trackside.engine.balance.wording import money_range, percent_range, range_digits
+from trackside.engine.resources import resolve_track
 from trackside.engine.text import Pace, duration
 from trackside.engine.track.model import save_track
 
@@ -350,7 +352,9 @@ def test_a_circuit_with_errors_is_not_simulated(qtbot, window):
 )
 def test_the_hints_are_in_view_after_a_run_without_scrolling(qtbot, quarry, size):
     """At the default size, on a small screen and at 200 % the hints show whole when a
-    run ends (the dock scrolls to them if need be), never cut at its bottom edge."""
+    run ends (the dock scrolls to them if need be), never cut at its bottom edge, when
+    they fit under the run's status line and headline; else the status line, the
+    headline and the first hint show whole, the rest a scroll further down."""
     quarry.resize(size)
     qtbot.waitUntil(lambda: quarry.size() == size)
     quarry.balance_dock.raise_()
@@ -368,12 +372,17 @@ def test_the_hints_are_in_view_after_a_run_without_scrolling(qtbot, quarry, size
 
     def hints_whole() -> bool:
         hint_list = panel.hint_list
-        return (
+        if not (
             hint_list.count() > 0
             and hint_list.isVisible()
             and hint_list.verticalScrollBar().maximum() == 0
-            and all(whole(row) for row in range(hint_list.count()))
-        )
+            and in_view(room, panel.status)
+            and in_view(room, panel.headline)
+        ):
+            return False
+        below_status = hint_list.y() + hint_list.height() - panel.status.y()
+        rows = range(hint_list.count()) if below_status <= viewport.height() else [0]
+        return all(whole(row) for row in rows)
 
     qtbot.waitUntil(hints_whole)  # the list lays its rows out after it is shown
 
@@ -628,3 +637,72 @@ def test_the_balance_carries_its_interval(qtbot, quarry):
     assert f"Balance {shown}" in panel.headline.text()
     assert panel.figure_table.item(0, 0).text() == "Balance"
     assert panel.figure_table.item(0, 1).text() == shown
+
+
+def cut_at_the_top(room: QScrollArea, panel) -> list[str]:
+    """The panel's parts the dock's top edge cuts through (part above it, part below)."""
+    viewport = room.viewport()
+    cut = []
+    for child in panel.findChildren(QWidget):
+        if child.parentWidget() is not panel or not child.isVisible():
+            continue
+        top = child.mapTo(viewport, QPoint(0, 0)).y()
+        if top < 0 < top + child.height():
+            cut.append(type(child).__name__ + " " + getattr(child, "text", lambda: "")()[:30])
+    return cut
+
+
+def greedy_run(qtbot, window, track: str):
+    """At the window's default size, ``track`` open: 200 games with greedy bots."""
+    size = QSize(1500, 940)
+    window.resize(size)
+    qtbot.waitUntil(lambda: window.size() == size)
+    assert window.open_file(resolve_track(track))
+    window.balance_dock.raise_()
+    panel = window.balance_panel
+    panel.games_box.setValue(200)
+    panel.workers_box.setValue(1)
+    panel.bots_box.setCurrentText("Greedy bots")
+    run(qtbot, window)
+    return panel
+
+
+@pytest.mark.parametrize("track", ["quarry-hairpin", "harbour-loop"])
+def test_a_finished_run_shows_its_status_line_and_headline_whole(qtbot, window, track):
+    """200 games with greedy bots at the window's default size: when the run ends, the
+    status line (what was played, in how long) and the headline show whole over the
+    hints, and the dock's top edge cuts no line or button in half."""
+    panel = greedy_run(qtbot, window, track)
+    room = window.balance_dock.widget()
+    assert isinstance(room, QScrollArea)
+    assert "200 games" in panel.status.text()
+    qtbot.waitUntil(lambda: in_view(room, panel.status) and in_view(room, panel.headline))
+    assert panel.hint_list.isVisible()
+    assert cut_at_the_top(room, panel) == []
+
+
+def test_after_a_second_run_every_power_s_name_fits_its_column(qtbot, window):
+    """Harbour Loop, 200 games with greedy bots twice at the window's default size: the
+    Change columns take room, yet every word of every table (the longest power name,
+    "Unpredictable", among them) fits its column, the figures wrapping to make room,
+    and no table is wider than the panel."""
+    panel = greedy_run(qtbot, window, "harbour-loop")
+    run(qtbot, window)
+    powers = panel.rules.power_table
+    names = [powers.item(r, 0).text() for r in range(powers.rowCount())]
+    assert "Unpredictable" in names
+    margin = 2 * (powers.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1)
+    for table in (panel.slot_table, panel.figure_table, *panel.rules.tables):
+        if not table.isVisible():
+            continue
+        header = table.horizontalHeader()
+        qtbot.waitUntil(lambda t=table, h=header: h.length() <= t.viewport().width())
+        for r in range(table.rowCount()):
+            for c in range(table.columnCount()):
+                item = table.item(r, c)
+                metrics = QFontMetrics(item.font())
+                for word in item.text().split():
+                    assert table.columnWidth(c) >= metrics.horizontalAdvance(word) + margin, (
+                        word,
+                        table.columnWidth(c),
+                    )

@@ -182,7 +182,7 @@ def test_a_preview_covers_no_label_of_the_board(qtbot, quarry, zoom):
         space_text_box(spaces[sid], grid_slot=n, show_id=True)
         for n, sid in enumerate(track.start_grid, 1)
     ]
-    badges = [box for line in track.betting_lines for box in badge_boxes(line)]
+    badges = badge_boxes(track.betting_lines)
     for row, edit in enumerate(edits):
         click_fix(qtbot, quarry, row)
         qtbot.waitUntil(lambda: preview.showing)

@@ -57,3 +57,41 @@ def test_a_shift_below_the_files_rounding_is_no_move():
     old = stadium_track()
     new = map_track(old, translation(0.0004, 0))
     assert diff_tracks(old, new).moved == []
+
+
+def test_the_same_corners_from_another_corner_or_wound_back_are_no_move():
+    old = stadium_track()
+    new = stadium_track()
+    new.spaces[4].corners = new.spaces[4].corners[::-1]
+    new.spaces[5].corners = new.spaces[5].corners[2:] + new.spaces[5].corners[:2]
+    new.spaces[6].corners = (new.spaces[6].corners[1:] + new.spaces[6].corners[:1])[::-1]
+    assert diff_tracks(old, new).same
+
+
+def test_a_space_drawn_again_from_another_corner_under_another_id_is_renamed():
+    old = stadium_track()
+    new = stadium_track()
+    space = new.spaces.pop(2)
+    new.spaces.append(Space("s1", space.lane, [*space.corners[1:], space.corners[0]][::-1]))
+    found = diff_tracks(old, new)
+    assert found.renamed == [(space.id, "s1")]
+    assert not found.added and not found.removed and not found.moved
+
+
+def test_a_space_drawn_again_within_the_files_rounding_is_renamed():
+    old = stadium_track()
+    new = stadium_track()
+    space = new.spaces.pop(2)
+    # 0.0002 mm apart across a rounding edge: the same place, other rounded figures.
+    old.spaces[2].corners = [(round(x, 3) + 0.0004, y) for x, y in space.corners]
+    drawn = [(round(x, 3) + 0.0006, y) for x, y in space.corners]
+    new.spaces.append(Space("s1", space.lane, drawn))
+    assert diff_tracks(old, new).renamed == [(space.id, "s1")]
+
+
+def test_a_different_shape_with_the_same_corners_is_moved():
+    old = stadium_track()
+    new = stadium_track()
+    a, b, c, d = new.spaces[4].corners
+    new.spaces[4].corners = [a, c, b, d]  # the same four points, crossed over
+    assert diff_tracks(old, new).moved == [new.spaces[4].id]
