@@ -73,8 +73,8 @@ STALL_GOAL_WORDS = f"the goal of {STALL_GOAL:g} a race"  # the stall goal, as th
 RANKING = (
     "Best first: the fixes that lower the problem score (stalls over the goal, grid slots "
     "outside their fair share, betting lines not reached) beyond noise, by how far; then "
-    "those whose figure shown first is better beyond noise and nothing worse, the surest "
-    "first; then the rest."
+    "those whose figure shown first is better beyond noise, nothing worse, and a gain the "
+    "circuit needs (not stalls already under the goal), the surest first; then the rest."
 )
 # The parts of a circuit's problems (``_judged``), as a fix's row names them.
 PARTS = (

@@ -713,13 +713,20 @@ class GreedyBot:
         """One of equally good paths: the one a mix of where its end space and the
         cars lie on the board ranks first. The choice depends on the track's shape,
         not on the order its file lists the spaces in (the first listed took every
-        tie, and showed hot on the heat map; the engine offers one path per end
-        space, found in that order, so the spaces passed do not count); it changes
-        from move to move, so ties spread over the lanes; and every bot makes the
-        same one, so a search foresees it."""
+        tie, and showed hot on the heat map); it changes from move to move, so ties
+        spread over the lanes; and every bot makes the same one, so a search
+        foresees it. The spaces passed count only between paths to one end space:
+        the engine offers one path per outcome, found in file order, so two paths
+        to one end differ in their outcome (a Determined bonus step), not merely in
+        the spaces passed on the way."""
         spot, index = board_spots(board), board.index
         moment = _mixed(FNV_START, (spot[s] for s in spaces_of if s != OFF))
-        return min(ties, key=lambda o: _mixed(moment, (spot[index[o.path[-1]]],)))
+
+        def rank(option: Path) -> tuple[int, int]:
+            end = _mixed(moment, (spot[index[option.path[-1]]],))
+            return end, _mixed(end, (spot[index[s]] for s in option.path))
+
+        return min(ties, key=rank)
 
     @staticmethod
     def _jam(

@@ -97,6 +97,8 @@ def same_outline(a: list[Point], b: list[Point]) -> bool:
     ``SAME_PLACE_MM``, whichever corner comes first and whichever way they wind."""
     if len(a) != len(b):
         return False
+    if not b:  # two spaces not drawn yet (half-drawn in the editor) are alike
+        return True
     backwards = b[::-1]
     return any(
         _same_corners(a, turn[k:] + turn[:k]) for turn in (b, backwards) for k in range(len(b))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 
 import pytest
 
@@ -86,14 +87,13 @@ def test_heat_counts_every_move_end(quarry_run):
 
 
 def test_the_order_a_file_lists_its_spaces_in_changes_no_game():
-    """R-MOVE-4: bots choose between equally good paths by where the spaces lie, not by
+    """Bots choose between equally good paths by where the spaces lie, not by
     which the file lists first: listed in another order, a circuit plays the same games
     and shows the same heat map (the first listed of two spaces side by side took
     every tie, and was hot on the heat map)."""
     track = open_track("quarry-hairpin")
     moved = copy.deepcopy(track)
-    at = next(k for k, space in enumerate(moved.spaces) if space.id == "a10")
-    moved.spaces.append(moved.spaces.pop(at))
+    random.Random(3).shuffle(moved.spaces)
     variant = open_variant("standard")
     first = run_balance(BalanceRun(track, variant, 4, 30, seed=7))
     second = run_balance(BalanceRun(moved, variant, 4, 30, seed=7))
