@@ -31,7 +31,7 @@ from trackside.editor.document.track_document import (
     is_unset,
 )
 from trackside.engine.schema import schema_part
-from trackside.engine.text import plural
+from trackside.engine.text import listed, plural
 from trackside.engine.track.fragment import Fragment, carried_lines, placed
 from trackside.engine.track.geometry import FINISH, LINE_NAMES
 from trackside.engine.track.layout import KeptLayout
@@ -127,10 +127,6 @@ def edit_racing_line(doc: TrackDocument, points: list, text: str) -> None:
     doc.undo_stack.push(SetCenterline(doc, Centerline(closed=closed, points=list(points)), text))
 
 
-def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
 def transform_spaces(
     doc: TrackDocument,
     indices: list[int],
@@ -162,7 +158,7 @@ def transform_spaces(
     if picture is not None and not picture.locked:
         what += " and its background picture"
     if moving and not whole:
-        what += " with " + _and([LINE_NAMES[k] for k in sorted(moving)])
+        what += " with " + listed([LINE_NAMES[k] for k in sorted(moving)])
     said = text.format(what=what)
     steps: list[QUndoCommand] = [
         ReshapeSpaces(doc, spaces, [map_corners(sp.corners, tf) for sp in spaces], said)
@@ -233,9 +229,9 @@ def paste_fragment(
     parts = [plural(n, "space")]
     parts += [LINE_NAMES[k] for k in sorted(lines)]
     parts += ["the start grid"] * grid + ["the racing line"] * racing
-    said = "Pasted " + _and(parts)
+    said = "Pasted " + listed(parts)
     if kept:
-        said += f" ({_and([LINE_NAMES[k] for k in kept])} already placed, kept where it is)"
+        said += f" ({listed([LINE_NAMES[k] for k in kept])} already placed, kept where it is)"
     return [doc.position(sp) for sp in add.spaces], said
 
 

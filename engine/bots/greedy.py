@@ -303,16 +303,6 @@ def bet_values(
 FNV_START, FNV_PRIME, MASK64 = 0xCBF29CE484222325, 0x100000001B3, (1 << 64) - 1
 
 
-@cache
-def board_spots(board: Board) -> list[int]:
-    """Per space: where its centre lies, as one whole number (hundredths of a
-    millimetre, so that the order of a space's corners does not change it)."""
-    return [
-        (round(x * 100) & 0xFFFFFFFF) << 32 | (round(y * 100) & 0xFFFFFFFF)
-        for x, y in board.geometry.centroids
-    ]
-
-
 def _mixed(start: int, values: Iterable[int]) -> int:
     """``values`` mixed into ``start`` (FNV-1a over whole numbers): the same on
     every machine, unlike ``hash``."""
@@ -706,10 +696,10 @@ class GreedyBot:
                 best, best_score, ties = option, score, None
             elif score == best_score:
                 ties = (ties or [best]) + [option]
-        return best if ties is None else self._tie(ties, board, spaces_of)
+        return best if ties is None else self._tie(ties, tables, spaces_of)
 
     @staticmethod
-    def _tie(ties: list[Path], board: Board, spaces_of: tuple[int, ...]) -> Path:
+    def _tie(ties: list[Path], tables: TrackTables, spaces_of: tuple[int, ...]) -> Path:
         """One of equally good paths: the one a mix of where its end space and the
         cars lie on the board ranks first. The choice depends on the track's shape,
         not on the order its file lists the spaces in (the first listed took every
@@ -719,7 +709,7 @@ class GreedyBot:
         the engine offers one path per outcome, found in file order, so two paths
         to one end differ in their outcome (a Determined bonus step), not merely in
         the spaces passed on the way."""
-        spot, index = board_spots(board), board.index
+        spot, index = tables.spots, tables.board.index
         moment = _mixed(FNV_START, (spot[s] for s in spaces_of if s != OFF))
 
         def rank(option: Path) -> tuple[int, int]:

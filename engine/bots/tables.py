@@ -29,6 +29,12 @@ class TrackTables:
         self.progress = board.progress
         self.length = board.length or 1.0
         self.togo = _steps_to_finish(board, n) if board.use_finish else [0] * n
+        # Per space: where its centre lies, as one whole number (hundredths of a
+        # millimetre, so that the order of a space's corners does not change it).
+        self.spots: list[int] = [
+            (round(x * 100) & 0xFFFFFFFF) << 32 | (round(y * 100) & 0xFFFFFFFF)
+            for x, y in board.geometry.centroids
+        ]
 
 
 def _steps_to_finish(board: Board, n: int) -> list[int]:

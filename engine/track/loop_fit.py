@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from types import MappingProxyType
 
+from trackside.engine.text import listed
 from trackside.engine.track.lanes import (
     LaneLayout,
     LaneResult,
@@ -112,9 +113,7 @@ def _where(dx: float, dy: float) -> str:
 
 def _pieces_named(indices: list[int]) -> str:
     numbers = [str(k + 1) for k in indices]
-    if len(numbers) == 1:
-        return f"piece {numbers[0]}"
-    return "pieces " + ", ".join(numbers[:-1]) + " and " + numbers[-1]
+    return f"piece {numbers[0]}" if len(numbers) == 1 else f"pieces {listed(numbers)}"
 
 
 def _closings(
