@@ -96,4 +96,4 @@ def _blocked_lines(stats: Stats) -> list[str]:
     if not top:
         return ["  none"]
     races = max(1, stats.races)
-    return [f"  {space}: {plural(n, 'time')} , {n / races:.2f} per race" for space, n in top]
+    return [f"  {space}: {plural(n, 'time')}, {n / races:.2f} per race" for space, n in top]

@@ -67,6 +67,10 @@ def test_text_report_is_readable(capsys):
         "end a move blocked",
     ):
         assert words in out, words
+    blocked = out.split("end a move blocked:\n")[1].split("\n\n")[0].splitlines()
+    assert blocked and all(
+        re.fullmatch(r"  [a-z]\d+: \d+ times?, \d+\.\d\d per race", line) for line in blocked
+    ), blocked
 
 
 def test_a_series_variant_uses_its_own_tracks(capsys):
