@@ -40,8 +40,8 @@ from trackside.engine.balance.compare import (
 )
 from trackside.engine.balance.rule_hints import car_verdict, usual_verdict
 from trackside.engine.balance.rules import CarTotals, RuleTotals
-from trackside.engine.balance.tallies import Ratio, Tally
 from trackside.engine.balance.wording import money_range, percent_range, range_digits
+from trackside.engine.tallies import Ratio, Tally
 from trackside.engine.text import plural
 
 VERDICT_WORDS = {

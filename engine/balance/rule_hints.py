@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from trackside.engine.balance.report import BalanceReport
 from trackside.engine.balance.rules import CarTotals, RuleTotals
-from trackside.engine.balance.tallies import Tally
 from trackside.engine.balance.wording import Hint, money_range, percent, percent_range
+from trackside.engine.tallies import Tally
 
 # Plain-word boundaries for the share of the winner's money that came from bets.
 BETS_WEIGH = 0.5  # more than half: the bets bring the winner more than the race

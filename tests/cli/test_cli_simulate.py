@@ -143,8 +143,8 @@ def test_a_variant_file_with_several_problems_gets_a_line_for_each(capsys, tmp_p
 def test_text_report_gives_every_figure_its_interval(capsys):
     """Wins by seat and by grid slot, winnings, cards, stalls, betting lines and the
     balance each carry their 95% interval in brackets, in the lab's forms."""
-    from trackside.engine.balance.intervals import wilson
     from trackside.engine.balance.wording import BRACKETS, percent_range
+    from trackside.engine.intervals import wilson
 
     argv = ["--track", HARBOUR, "--players", "4", "--games", "40", "--bots", "greedy"]
     data = json.loads(run(capsys, *argv, "--json")[1])

@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 
 from trackside.engine.balance import BalanceReport, compare
 from trackside.engine.balance.hints import slots_beyond_chance
-from trackside.engine.balance.intervals import ERROR, holm, share_p_value, wilson
 from trackside.engine.balance.rule_hints import rule_hints
 from trackside.engine.balance.rules import PowerTotals, RuleTotals
-from trackside.engine.balance.tallies import SHARE_UNIT
 from trackside.engine.game.variants import POWERS
+from trackside.engine.intervals import ERROR, holm, share_p_value, wilson
+from trackside.engine.tallies import SHARE_UNIT
 
 PLAYERS = 4  # each keeps one of the six powers (R-AUC-9), one of them wins
 RUNS = 2000
