@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from trackside.engine.balance.wording import BRACKETS, amount_range, money_range, percent_range
 from trackside.engine.intervals import wilson
-from trackside.engine.simulate import Stats
+from trackside.engine.simulate import Stats, count_interval
 from trackside.engine.tallies import Tally
 from trackside.engine.text import plural
 
@@ -72,10 +72,10 @@ def _slot_lines(stats: Stats) -> list[str]:
 
 def _per_race(tally: Tally) -> str:
     """A count's mean per race with its interval (never below none)."""
-    if not tally.count:
+    ends = count_interval(tally)
+    if ends is None:
         return "none raced"
-    low, high = tally.interval()
-    return amount_range(tally.mean, max(0.0, low), high)
+    return amount_range(tally.mean, *ends)
 
 
 def _line_lines(stats: Stats) -> list[str]:

@@ -24,6 +24,7 @@ from typing import Any
 from trackside.engine.bots import drive, seat_bots
 from trackside.engine.game import Game, Series, Variant
 from trackside.engine.game.setup import paired_deal
+from trackside.engine.intervals import wilson
 from trackside.engine.records import new_game
 from trackside.engine.tallies import Tally
 from trackside.engine.track.model import Track
@@ -205,7 +206,9 @@ class Stats:
                     "bot": self.bots[seat],
                     "wins": round(self.wins[seat], 3),
                     "win_rate": round(self.wins[seat] / games, 4),
+                    "win_rate_interval": _rounded(wilson(self.wins[seat], self.games), 4),
                     "mean_winnings": round(self.winnings[seat].total / games, 3),
+                    "mean_winnings_interval": _rounded(_mean_ends(self.winnings[seat]), 3),
                 }
                 for seat in range(self.players)
             ],
@@ -214,16 +217,20 @@ class Stats:
                     "slot": k + 1,
                     "wins": self.slot_wins[k],
                     "win_rate": round(self.slot_wins[k] / races, 4),
+                    "win_rate_interval": _rounded(wilson(self.slot_wins[k], self.races), 4),
                 }
                 for k in range(6)
             ],
             "mean_cards_played": round(self.cards.total / races, 2),
+            "mean_cards_played_interval": _rounded(count_interval(self.cards), 2),
             "stalled_per_race": round(self.stalled.total / races, 3),
+            "stalled_per_race_interval": _rounded(count_interval(self.stalled), 3),
             "betting_lines": [
                 {
                     "line": k + 1,
                     "crossed_in": tally.count,
                     "mean_card": round(tally.mean, 2) if tally.count else None,
+                    "mean_card_interval": _rounded(count_interval(tally), 2),
                 }
                 for k, tally in enumerate(self.lines)
             ],
@@ -233,6 +240,25 @@ class Stats:
     def top_blocked(self, n: int = 10) -> list[tuple[str, int]]:
         """The spaces where moves most often ended blocked, most first (ties by id)."""
         return sorted(self.blocked.items(), key=lambda item: (-item[1], item[0]))[:n]
+
+
+Ends = tuple[float, float] | None  # a figure's 95% interval; None when nothing counted it
+
+
+def count_interval(tally: Tally) -> Ends:
+    """The 95% interval of a count's mean (cards, stalled cars), never below none;
+    None when nothing was counted."""
+    ends = _mean_ends(tally)
+    return None if ends is None else (max(0.0, ends[0]), ends[1])
+
+
+def _mean_ends(tally: Tally) -> Ends:
+    return tally.interval() if tally.count else None
+
+
+def _rounded(ends: Ends, digits: int) -> list[float] | None:
+    """An interval as ``--json`` gives it: ``[low, high]``, rounded as its figure is."""
+    return None if ends is None else [round(ends[0], digits), round(ends[1], digits)]
 
 
 def simulate(
