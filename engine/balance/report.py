@@ -245,6 +245,7 @@ class BalanceReport:
             "answer": self.answer or None,
             "seconds": round(self.seconds, 3),
             "balance": round(self.balance, 4),
+            "balance_interval": [round(end, 4) for end in self.balance_interval()],
             "fair_share": round(1 / SLOTS, 4),
             "grid_slots": [
                 {
