@@ -91,13 +91,14 @@ def test_a_power_worth_more_is_still_named_at_a_realistic_number_of_games():
 
 
 def test_a_named_power_reads_its_interval_whole():
-    """The hint gives the share's 95% interval as it lies, never as a "±" about it."""
+    """The hint gives the share's 95% interval as it lies, never as a "±" about it, and
+    the games the power was kept in, which its interval and its mark rest on."""
     report = _report(np.array([[600, 210]] + [[600, 150]] * 4 + [[600, 90]]))
     texts = [h.text for h in rule_hints(report)]
     assert texts[0] == (
         "Aggressive is worth more than the other powers: its holder wins 35.0% (31.3\u201338.9) "
-        "of games, against a fair 25% (1 game in 4). That is beyond chance, even with 6 "
-        "powers compared at once."
+        "of the 600 games it was kept in, against a fair 25% (1 game in 4). That is beyond "
+        "chance, even with 6 powers compared at once."
     )
     assert all("±" not in text for text in texts)
 
