@@ -35,7 +35,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from trackside.engine import native
-from trackside.engine.balance.intervals import mean_interval
 from trackside.engine.balance.runner import (
     BalanceRun,
     Totals,
@@ -45,6 +44,7 @@ from trackside.engine.balance.runner import (
     run_totals,
 )
 from trackside.engine.game import load_variant
+from trackside.engine.intervals import mean_interval
 from trackside.engine.records import open_track
 from trackside.engine.track.lanes import Arc, LaneLayout, Straight, close_loop
 from trackside.engine.track.model import Track

@@ -296,6 +296,7 @@ def _one_circuit(
         plot_slots(report, args.plot)
     data = totals.stats.to_dict() | {
         "balance": round(report.balance, 4),
+        "balance_interval": [round(end, 4) for end in report.balance_interval()],
         "answer": report.answer or None,
         "rules": report.rules.figures(report.money_spread, report.players),
         "hints": [{"text": h.text, "severity": h.severity, "spaces": h.spaces} for h in found],

@@ -8,9 +8,10 @@ their sums of squares, the races of a series counted as independent.
 
 from __future__ import annotations
 
-from trackside.engine.balance.intervals import mean_interval, wilson
 from trackside.engine.balance.wording import BRACKETS, amount_range, money_range, percent_range
-from trackside.engine.simulate import Stats
+from trackside.engine.intervals import wilson
+from trackside.engine.simulate import Stats, count_interval
+from trackside.engine.tallies import Tally
 from trackside.engine.text import plural
 
 SHARE_WIDTH = 19  # "100.0% (98.2-100.0)": the slot bars start in one column
@@ -32,8 +33,8 @@ def stats_text(stats: Stats) -> str:
         "Race wins by start-grid slot (the winning car's slot, pole = 1):",
         *_slot_lines(stats),
         "",
-        f"Mean cards played per race: {_per_race(stats.cards, stats.cards_squares, stats.races)}",
-        f"Stalled cars per race: {_per_race(stats.stalled, stats.stalled_squares, stats.races)}",
+        f"Mean cards played per race: {_per_race(stats.cards)}",
+        f"Stalled cars per race: {_per_race(stats.stalled)}",
         "",
         "Betting lines, first crossed at card number (mean):",
         *_line_lines(stats),
@@ -51,10 +52,9 @@ def _seat_lines(stats: Stats) -> list[str]:
         wins = stats.wins[seat]
         share = percent_range(wins / max(1, games), *wilson(wins, games), digits=1)
         winnings = stats.winnings[seat]
-        low, high = mean_interval(winnings, stats.winnings_squares[seat], games)
         lines.append(
             f"  Player {seat + 1} ({stats.bots[seat]}): {plural(wins, 'win', spec='g')}, "
-            f"{share}, mean winnings {money_range(winnings / max(1, games), low, high)}"
+            f"{share}, mean winnings {money_range(winnings.mean, *winnings.interval())}"
         )
     return lines
 
@@ -70,24 +70,19 @@ def _slot_lines(stats: Stats) -> list[str]:
     return lines
 
 
-def _per_race(total: int, squares: int, races: int) -> str:
+def _per_race(tally: Tally) -> str:
     """A count's mean per race with its interval (never below none)."""
-    if not races:
+    ends = count_interval(tally)
+    if ends is None:
         return "none raced"
-    low, high = mean_interval(total, squares, races)
-    return amount_range(total / races, max(0.0, low), high)
+    return amount_range(tally.mean, *ends)
 
 
 def _line_lines(stats: Stats) -> list[str]:
     lines = []
-    for line in range(3):
-        crossed = stats.line_races[line]
-        when = (
-            f"card {_per_race(stats.line_cards[line], stats.line_squares[line], crossed)}"
-            if crossed
-            else "never"
-        )
-        lines.append(f"  line {line + 1}: {when}, crossed in {crossed} of {stats.races} races")
+    for line, tally in enumerate(stats.lines):
+        when = f"card {_per_race(tally)}" if tally.count else "never"
+        lines.append(f"  line {line + 1}: {when}, crossed in {tally.count} of {stats.races} races")
     return lines
 
 

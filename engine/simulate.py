@@ -24,7 +24,9 @@ from typing import Any
 from trackside.engine.bots import drive, seat_bots
 from trackside.engine.game import Game, Series, Variant
 from trackside.engine.game.setup import paired_deal
+from trackside.engine.intervals import wilson
 from trackside.engine.records import new_game
+from trackside.engine.tallies import Tally
 from trackside.engine.track.model import Track
 
 BULK_THRESHOLD = 100_000  # allocations between young-generation collections in bulk play
@@ -108,7 +110,9 @@ def play_games(
 @dataclass
 class Stats:
     """Totals over the simulated games; ``to_dict`` gives the figures (the text report,
-    with intervals, is ``cli/simulate_text.py``)."""
+    with intervals, is ``cli/simulate_text.py``). A mean is kept as a ``Tally`` (its sum,
+    sum of squares and count give its interval); the seats' lists are made for
+    ``players`` when not given."""
 
     variant: str
     tracks: list[str]
@@ -119,22 +123,20 @@ class Stats:
     races: int = 0
     seconds: float = 0.0
     wins: list[float] = field(default_factory=list)
-    winnings: list[int] = field(default_factory=list)
-    # Per seat, the sum over games of the squared winnings (for the mean's interval).
-    winnings_squares: list[int] = field(default_factory=list)
+    winnings: list[Tally] = field(default_factory=list)  # per seat, over games
     slot_wins: list[int] = field(default_factory=lambda: [0] * 6)
-    cards: int = 0
-    cards_squares: int = 0  # the sum over races of the squared cards played
-    stalled: int = 0
-    stalled_squares: int = 0  # the sum over races of the squared stalled cars
-    line_cards: list[int] = field(default_factory=lambda: [0, 0, 0])
-    line_squares: list[int] = field(default_factory=lambda: [0, 0, 0])
-    line_races: list[int] = field(default_factory=lambda: [0, 0, 0])
+    cards: Tally = field(default_factory=Tally)  # cards played, over races
+    stalled: Tally = field(default_factory=Tally)  # stalled cars, over races
+    # Per betting line, the card number at which it was first crossed, over the races
+    # that crossed it.
+    lines: list[Tally] = field(default_factory=lambda: [Tally() for _ in range(3)])
     blocked: Counter[str] = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
-        if not self.winnings_squares:
-            self.winnings_squares = [0] * len(self.winnings)
+        if not self.wins:
+            self.wins = [0.0] * self.players
+        if not self.winnings:
+            self.winnings = [Tally() for _ in range(self.players)]
 
     def add(self, game: Game | Series) -> None:
         """Count one finished game (or series)."""
@@ -146,8 +148,7 @@ class Stats:
         for seat in result.winners:
             self.wins[seat] += 1 / len(result.winners)  # a shared win is split
         for seat, s in enumerate(result.scores):
-            self.winnings[seat] += s
-            self.winnings_squares[seat] += s * s
+            self.winnings[seat].add(s)
         for race in races:
             self._add_race(race, len(races) > 1 or len(self.tracks) > 1)
 
@@ -158,18 +159,13 @@ class Stats:
         self.seconds += other.seconds
         for seat in range(len(self.wins)):
             self.wins[seat] += other.wins[seat]
-            self.winnings[seat] += other.winnings[seat]
-            self.winnings_squares[seat] += other.winnings_squares[seat]
+            self.winnings[seat].merge(other.winnings[seat])
         for slot in range(len(self.slot_wins)):
             self.slot_wins[slot] += other.slot_wins[slot]
-        self.cards += other.cards
-        self.cards_squares += other.cards_squares
-        self.stalled += other.stalled
-        self.stalled_squares += other.stalled_squares
-        for line in range(3):
-            self.line_cards[line] += other.line_cards[line]
-            self.line_squares[line] += other.line_squares[line]
-            self.line_races[line] += other.line_races[line]
+        self.cards.merge(other.cards)
+        self.stalled.merge(other.stalled)
+        for mine, theirs in zip(self.lines, other.lines, strict=True):
+            mine.merge(theirs)
         self.blocked.update(other.blocked)
 
     def _add_race(self, race: Game, named: bool) -> None:
@@ -179,8 +175,7 @@ class Stats:
             raise ValueError("only a finished race has statistics")
         if res.ranking:
             self.slot_wins[race.deal.grid.index(res.ranking[0])] += 1
-        self.stalled += len(res.stalled)
-        self.stalled_squares += len(res.stalled) ** 2
+        self.stalled.add(len(res.stalled))
         cards = 0
         prefix = f"{race.board.track.name}:" if named else ""
         for event in race.log:
@@ -188,14 +183,10 @@ class Stats:
             if kind == "play":
                 cards += 1
             elif kind == "cross":
-                k = event.data["line"]
-                self.line_cards[k] += cards
-                self.line_squares[k] += cards * cards
-                self.line_races[k] += 1
+                self.lines[event.data["line"]].add(cards)
             elif kind == "move" and event.data.get("blocked"):
                 self.blocked[prefix + event.data["path"][-1]] += 1
-        self.cards += cards
-        self.cards_squares += cards * cards
+        self.cards.add(cards)
 
     def to_dict(self) -> dict[str, Any]:
         """The figures as plain data (``--json``)."""
@@ -215,7 +206,9 @@ class Stats:
                     "bot": self.bots[seat],
                     "wins": round(self.wins[seat], 3),
                     "win_rate": round(self.wins[seat] / games, 4),
-                    "mean_winnings": round(self.winnings[seat] / games, 3),
+                    "win_rate_interval": _rounded(wilson(self.wins[seat], self.games), 4),
+                    "mean_winnings": round(self.winnings[seat].total / games, 3),
+                    "mean_winnings_interval": _rounded(_mean_ends(self.winnings[seat]), 3),
                 }
                 for seat in range(self.players)
             ],
@@ -224,20 +217,22 @@ class Stats:
                     "slot": k + 1,
                     "wins": self.slot_wins[k],
                     "win_rate": round(self.slot_wins[k] / races, 4),
+                    "win_rate_interval": _rounded(wilson(self.slot_wins[k], self.races), 4),
                 }
                 for k in range(6)
             ],
-            "mean_cards_played": round(self.cards / races, 2),
-            "stalled_per_race": round(self.stalled / races, 3),
+            "mean_cards_played": round(self.cards.total / races, 2),
+            "mean_cards_played_interval": _rounded(count_interval(self.cards), 2),
+            "stalled_per_race": round(self.stalled.total / races, 3),
+            "stalled_per_race_interval": _rounded(count_interval(self.stalled), 3),
             "betting_lines": [
                 {
                     "line": k + 1,
-                    "crossed_in": self.line_races[k],
-                    "mean_card": round(self.line_cards[k] / self.line_races[k], 2)
-                    if self.line_races[k]
-                    else None,
+                    "crossed_in": tally.count,
+                    "mean_card": round(tally.mean, 2) if tally.count else None,
+                    "mean_card_interval": _rounded(count_interval(tally), 2),
                 }
-                for k in range(3)
+                for k, tally in enumerate(self.lines)
             ],
             "blocked_spaces": [{"space": s, "count": n} for s, n in self.top_blocked()],
         }
@@ -245,6 +240,25 @@ class Stats:
     def top_blocked(self, n: int = 10) -> list[tuple[str, int]]:
         """The spaces where moves most often ended blocked, most first (ties by id)."""
         return sorted(self.blocked.items(), key=lambda item: (-item[1], item[0]))[:n]
+
+
+Ends = tuple[float, float] | None  # a figure's 95% interval; None when nothing counted it
+
+
+def count_interval(tally: Tally) -> Ends:
+    """The 95% interval of a count's mean (cards, stalled cars), never below none;
+    None when nothing was counted."""
+    ends = _mean_ends(tally)
+    return None if ends is None else (max(0.0, ends[0]), ends[1])
+
+
+def _mean_ends(tally: Tally) -> Ends:
+    return tally.interval() if tally.count else None
+
+
+def _rounded(ends: Ends, digits: int) -> list[float] | None:
+    """An interval as ``--json`` gives it: ``[low, high]``, rounded as its figure is."""
+    return None if ends is None else [round(ends[0], digits), round(ends[1], digits)]
 
 
 def simulate(
@@ -261,15 +275,7 @@ def simulate(
     bot kind per seat (cycled when shorter); ``progress(k)`` is called after each game."""
     run = BotRun(tuple(tracks), variant, players, games, seed, tuple(bots))
     names = list(track_names) or [t.name for t in tracks]
-    stats = Stats(
-        variant.name,
-        names,
-        players,
-        run.kinds(0),
-        seed,
-        wins=[0.0] * players,
-        winnings=[0] * players,
-    )
+    stats = Stats(variant.name, names, players, run.kinds(0), seed)
     began = time.perf_counter()
     play_games(run, 0, games, lambda game, _kinds: stats.add(game), progress)
     stats.seconds = time.perf_counter() - began

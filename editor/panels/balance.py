@@ -80,7 +80,6 @@ from trackside.engine.balance.compare import (
 from trackside.engine.balance.deeper import HOLDS, DeeperCheck, Verdict, no_stronger
 from trackside.engine.balance.fixes import FixSearch
 from trackside.engine.balance.hints import slots_beyond_chance
-from trackside.engine.balance.intervals import wilson
 from trackside.engine.balance.players import LAB_BOTS, bots_named, stronger_bots
 from trackside.engine.balance.report import SLOTS, read_report
 from trackside.engine.balance.sequential import run_until_clear
@@ -93,6 +92,7 @@ from trackside.engine.balance.wording import (
     range_digits,
 )
 from trackside.engine.errors import TracksideError
+from trackside.engine.intervals import wilson
 from trackside.engine.records import open_variant
 from trackside.engine.resources import variants_dir
 from trackside.engine.text import ESTIMATING, Pace, listed, plural

@@ -3,10 +3,11 @@ in a run, each figure with its 95% interval and its change from the run compared
 A share is shown with its interval as it lies ("31% (27-35)", an en dash between the
 ends), an amount of money in the same form ("$16.9M (16.4-17.4)").
 
-Three tables: the powers (how often each holder wins, their winnings), the auction
-(each car's price against what it returned, by grid slot and by the power that came
-with it) and the betting (the winner's money from bets, bets that paid, each line's
-payout, how often the last line decided the winner, how often each power was taken).
+Three tables: the powers (the games each was kept in, under its name, how often its
+holder wins, their winnings), the auction (each car's price against what it returned,
+by grid slot and by the power that came with it) and the betting (the winner's money
+from bets, bets that paid, each line's payout, how often the last line decided the
+winner, how often each power was taken).
 A variant without an auction, powers or betting has no such rows: the heading says
 which it lacks.
 """
@@ -40,10 +41,16 @@ from trackside.engine.balance.compare import (
 )
 from trackside.engine.balance.rule_hints import car_verdict, usual_verdict
 from trackside.engine.balance.rules import CarTotals, RuleTotals
-from trackside.engine.balance.tallies import Ratio, Tally
 from trackside.engine.balance.wording import money_range, percent_range, range_digits
+from trackside.engine.tallies import Ratio, Tally
 from trackside.engine.text import plural
 
+# The power table's games, under each name: each share is judged by its own games.
+GAMES_TIP = (
+    "Under each power, the games a player kept it for the race: the fewer, the wider "
+    "its interval, and the further from the fair share its holder's wins must be to be "
+    "marked"
+)
 VERDICT_WORDS = {
     "bargain": "returns more than it costs",
     "overpriced": "costs more than it returns",
@@ -80,6 +87,7 @@ class RulesBox(QWidget):
     def _tips(self) -> None:
         tips = {
             self.power_table: {
+                0: GAMES_TIP,
                 1: "The share of games won by the power's holder, the player who kept it for "
                 "the race",
                 3: "Its holder's mean winnings at the end ($M)",
@@ -150,8 +158,8 @@ def _power_rows(
     beyond = rules.powers_beyond_chance(players)
     rows = []
     for name, totals in rules.held_powers():
-        label = QTableWidgetItem(name.title())
-        label.setToolTip(f"Kept for the race in {plural(totals.held, 'game', spec=',')}")
+        label = QTableWidgetItem(f"{name.title()}\n{plural(totals.held, 'game', spec=',')}")
+        label.setToolTip(GAMES_TIP)
         wins = QTableWidgetItem("")
         if totals.held:
             wins = _wins_item(totals.win_share(), fair, name in beyond)

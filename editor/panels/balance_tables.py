@@ -64,8 +64,11 @@ class FigureTable(WholeTable):
         one_line = self.sizeHintForColumn(column)
         if whole:
             return max(heading, one_line)
-        # Qt's own margins and grid line: what its one-line width adds to the text's.
-        margin = one_line - max(metrics.horizontalAdvance(text) for metrics, text in texts)
+        # Qt's own margins and grid line: what its one-line width adds to the text's
+        # (its widest line: a cell may hold two, as money over its interval does).
+        margin = one_line - max(
+            metrics.horizontalAdvance(line) for metrics, text in texts for line in text.splitlines()
+        )
         words = max(metrics.horizontalAdvance(w) for metrics, text in texts for w in text.split())
         return max(heading, margin + words)
 

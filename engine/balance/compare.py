@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trackside.engine.balance.intervals import (
+from trackside.engine.balance.report import SLOTS, BalanceReport
+from trackside.engine.balance.rules import LINES, CarTotals, PowerTotals, RuleTotals
+from trackside.engine.intervals import (
     holm,
     means_differ,
     proportions_differ,
     proportions_p_value,
     ratios_differ,
 )
-from trackside.engine.balance.report import SLOTS, BalanceReport
-from trackside.engine.balance.rules import LINES, CarTotals, PowerTotals, RuleTotals
-from trackside.engine.balance.tallies import SHARE_UNIT, Ratio, Tally
+from trackside.engine.tallies import SHARE_UNIT, Ratio, Tally
 
 SHARE = "share"  # a Change's unit: a share of games, 0 to 1
 MONEY = "$M"

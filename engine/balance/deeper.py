@@ -32,13 +32,13 @@ from trackside.engine.balance.compare import compare
 from trackside.engine.balance.executors import Executor
 from trackside.engine.balance.fixes import Played, play_all
 from trackside.engine.balance.hints import MIN_GAMES, hints, slots_beyond_chance
-from trackside.engine.balance.intervals import ERROR, corrected_z, mean_interval
 from trackside.engine.balance.players import stronger_bots
 from trackside.engine.balance.report import SLOTS, BalanceReport
 from trackside.engine.balance.runner import BalanceRun
-from trackside.engine.balance.tallies import SHARE_UNIT
 from trackside.engine.balance.wording import shown_change
 from trackside.engine.bots import MAX_SAMPLES
+from trackside.engine.intervals import ERROR, corrected_z, mean_interval
+from trackside.engine.tallies import SHARE_UNIT
 from trackside.engine.text import plural
 from trackside.engine.track.model import Track
 

@@ -39,7 +39,6 @@ from trackside.engine.balance.edits import (
 )
 from trackside.engine.balance.executors import Executor, executor_for
 from trackside.engine.balance.hints import LINE_AIM, STALL_GOAL, hints
-from trackside.engine.balance.intervals import wilson
 from trackside.engine.balance.jams import jammed_stretches
 from trackside.engine.balance.lane_fixes import lane_fixes
 from trackside.engine.balance.report import SLOTS, BalanceReport
@@ -54,6 +53,7 @@ from trackside.engine.balance.wording import (
     shown_change,
 )
 from trackside.engine.game import Game, Series
+from trackside.engine.intervals import wilson
 from trackside.engine.simulate import play_games
 from trackside.engine.text import plural
 from trackside.engine.track.geometry import FINISH, LINE_NAMES, GeometryCache

@@ -10,7 +10,6 @@ grid, a jam) are left to Suggest fixes, which measures them.
 from __future__ import annotations
 
 from trackside.engine.balance.edits import Proposal, why_not
-from trackside.engine.balance.intervals import holm, share_p_value, wilson
 from trackside.engine.balance.jams import Stretch, jammed_stretches
 from trackside.engine.balance.report import SLOTS, BalanceReport
 from trackside.engine.balance.rule_hints import rule_hints
@@ -25,6 +24,7 @@ from trackside.engine.balance.wording import (
     range_digits,
     tenths,
 )
+from trackside.engine.intervals import holm, share_p_value, wilson
 from trackside.engine.text import listed, plural
 from trackside.engine.track.model import Track
 

@@ -12,15 +12,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from trackside.engine.balance.edits import steps_to_line
-from trackside.engine.balance.intervals import corrected_z, wilson
 from trackside.engine.balance.rules import RuleTotals
-from trackside.engine.balance.tallies import SHARE_UNIT, Tally
 from trackside.engine.bots.tables import track_tables
 from trackside.engine.errors import Place, UnreadableInput
 from trackside.engine.game import Game
 from trackside.engine.game.board import Board
 from trackside.engine.game.cards import COLOURS
 from trackside.engine.game.race import first_seat
+from trackside.engine.intervals import corrected_z, wilson
+from trackside.engine.tallies import SHARE_UNIT, Tally
 from trackside.engine.track.movement import FAR
 from trackside.engine.yamlio import read_text
 
@@ -245,6 +245,7 @@ class BalanceReport:
             "answer": self.answer or None,
             "seconds": round(self.seconds, 3),
             "balance": round(self.balance, 4),
+            "balance_interval": [round(end, 4) for end in self.balance_interval()],
             "fair_share": round(1 / SLOTS, 4),
             "grid_slots": [
                 {

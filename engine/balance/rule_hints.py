@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from trackside.engine.balance.report import BalanceReport
 from trackside.engine.balance.rules import CarTotals, RuleTotals
-from trackside.engine.balance.tallies import Tally
 from trackside.engine.balance.wording import Hint, money_range, percent, percent_range
+from trackside.engine.tallies import Tally
+from trackside.engine.text import plural
 
 # Plain-word boundaries for the share of the winner's money that came from bets.
 BETS_WEIGH = 0.5  # more than half: the bets bring the winner more than the race
@@ -51,9 +52,10 @@ def _powers(rules: RuleTotals, players: int) -> list[Hint]:
         out.append(
             Hint(
                 f"{name.title()} is worth {more} than the other powers: its holder wins "
-                f"{percent_range(share, low, high, 1)} of games, against a fair {percent(fair)} "
-                f"(1 game in {players}). That is beyond chance, even with {held} powers "
-                "compared at once.",
+                f"{percent_range(share, low, high, 1)} of the "
+                f"{plural(totals.held, 'game', spec=',')} it was kept in, against a fair "
+                f"{percent(fair)} (1 game in {players}). That is beyond chance, even with "
+                f"{held} powers compared at once.",
                 "info",
             )
         )

@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from trackside.engine.balance.intervals import holm, share_p_value, wilson
-from trackside.engine.balance.tallies import SHARE_UNIT, Ratio, Tally
 from trackside.engine.game import Game
 from trackside.engine.game.cards import COLOURS
 from trackside.engine.game.scoring import best_places, bet_payout, money_winners
+from trackside.engine.intervals import holm, share_p_value, wilson
+from trackside.engine.tallies import SHARE_UNIT, Ratio, Tally
 
 SLOTS = len(COLOURS)
 LINES = 3  # betting lines

@@ -77,8 +77,6 @@ class BalanceRun:
             self.players,
             self.kinds(0),
             self.seed,
-            wins=[0.0] * self.players,
-            winnings=[0] * self.players,
         )
 
     def empty_report(self) -> BalanceReport:

@@ -21,10 +21,10 @@ from dataclasses import dataclass, replace
 
 from trackside.engine.balance.executors import Executor, executor_for
 from trackside.engine.balance.hints import FIRST_TURN_EDGE
-from trackside.engine.balance.intervals import corrected_z, wilson
 from trackside.engine.balance.report import SLOTS, BalanceReport
 from trackside.engine.balance.runner import BalanceRun, Totals, run_totals
 from trackside.engine.balance.wording import percent_range
+from trackside.engine.intervals import corrected_z, wilson
 
 PRECISION = 0.03  # half-width of every slot's 95% interval that answers the question
 ROUND = 60  # checkpoints are whole multiples of this: every rotation of up to six bot kinds

@@ -9,7 +9,9 @@ value: the table shows a dash and the plot leaves the point out.
 
 Values come in three forms, all read here: ``[value, low, high]`` (shares),
 ``{"mean", "low", "high"}`` (means) and ``{"value", "low", "high"}`` (the
-figures for the rules), or a plain number (the balance, with no interval).
+figures for the rules), or a plain number with its interval under a key of its
+own (the balance and ``balance_interval``; a report from before that key gives
+the balance alone).
 """
 
 from __future__ import annotations
@@ -37,16 +39,25 @@ class Estimate:
 @dataclass(frozen=True)
 class Figure:
     """One figure of a setting: its name, where it is in a balance report, and
-    its form: ``share`` (0 to 1, shown in per cent) or ``number``."""
+    its form: ``share`` (0 to 1, shown in per cent), ``count`` (a mean of a count,
+    its interval never below none, as ``trackside simulate`` gives it) or ``number``."""
 
     name: str
     path: tuple[Step, ...]
     form: str = "number"
     digits: int = 2
+    interval: tuple[Step, ...] = ()  # where a plain number's [low, high] is, if apart
 
     def estimate(self, report: Mapping[str, Any] | None) -> Estimate | None:
-        """The figure in ``report``, None when the report does not hold it."""
-        return estimate(lookup(report, self.path))
+        """The figure in ``report``, None when the report does not hold it; without
+        its interval when the report does not hold that (a report from before it)."""
+        found = estimate(lookup(report, self.path))
+        ends = lookup(report, self.interval) if self.interval else None
+        if found is not None and found.low is None and _ends(ends):
+            found = Estimate(found.value, float(ends[0]), float(ends[1]))
+        if found is not None and found.low is not None and self.form == "count":
+            found = Estimate(found.value, max(0.0, found.low), found.high)
+        return found
 
     def cell(self, report: Mapping[str, Any] | None) -> str:
         """The figure as the table shows it: ``24.1% (22.3-26.0)`` (an en dash between
@@ -66,11 +77,11 @@ class Figure:
 # The sweep's figures, in the order of the table's columns; the power figures go
 # where POWER_FIGURES stands.
 FIGURES: tuple[Figure, ...] = (
-    Figure("balance", ("balance",)),
+    Figure("balance", ("balance",), interval=("balance_interval",)),
     Figure("first player wins", ("first_player", "win_share"), "share"),
     Figure("winner's money from bets", ("rules", "betting", "winner_bet_share"), "share"),
     Figure("race length (cards)", ("turns",), digits=1),
-    Figure("stalled cars a race", ("stalled_per_race",)),
+    Figure("stalled cars a race", ("stalled_per_race",), "count"),
 )
 POWER_FIGURES_AFTER = "first player wins"
 
@@ -139,6 +150,11 @@ def estimate(value: Any) -> Estimate | None:
         if _number(middle):
             return Estimate(float(middle))
     return None
+
+
+def _ends(value: object) -> TypeGuard[list[int | float]]:
+    """Whether ``value`` is an interval as a report writes one apart: ``[low, high]``."""
+    return isinstance(value, list) and len(value) == 2 and all(map(_number, value))
 
 
 def _number(value: object) -> TypeGuard[int | float]:

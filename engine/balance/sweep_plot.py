@@ -7,7 +7,8 @@ intervals as error bars.
 - two keys swept: a heat map per figure (and per circuit), the first key down,
   the second across, each cell written with its value; the colours span at
   least a 95% interval, so that cells apart by chance alone look alike (a
-  figure without intervals, the balance, spans only its values).
+  figure without intervals, the balance of a report from before its interval
+  was written, spans only its values).
 
 A sweep of more keys has no plot (``plot_problem`` says so before any game).
 """

@@ -42,6 +42,56 @@ def test_json_report_has_every_statistic(capsys):
     assert err.startswith("simulated 12 games in") and "\r" not in err
 
 
+# Each figure that the text gives with its 95% interval, by where it sits in --json.
+INTERVAL_KEYS = {
+    "seats": ("win_rate", "mean_winnings"),
+    "grid_slots": ("win_rate",),
+    "betting_lines": ("mean_card",),
+    "": ("mean_cards_played", "stalled_per_race"),
+}
+
+
+def figures_with_intervals(data: dict) -> list[tuple[str, float, list[float]]]:
+    """Every figure of ``--json`` that has an interval: its name, value and [low, high]."""
+    found = []
+    for place, keys in INTERVAL_KEYS.items():
+        for item in data[place] if place else [data]:
+            for key in keys:
+                assert key in item, key  # the figure itself stays as it was
+                if item[key] is not None:
+                    found.append((f"{place} {key}", item[key], item[f"{key}_interval"]))
+    return found
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--track", HARBOUR, "--players", "4", "--games", "12", "--seed", "3"],
+        ["--variant", "world-tour", "--players", "3", "--games", "3"],
+    ],
+    ids=["one circuit", "a world tour"],
+)
+def test_json_gives_each_figure_its_interval_as_the_text_does(capsys, argv):
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    found = figures_with_intervals(data)
+    # every seat (wins, winnings), every slot, mean cards, stalls and each line crossed
+    crossed = sum(line["crossed_in"] > 0 for line in data["betting_lines"])
+    assert len(found) == 2 * data["players"] + 6 + 2 + crossed
+    for name, value, (low, high) in found:
+        assert low <= value <= high, name
+        assert low < high or value in (0, 1), name  # a range, not a point, over games
+    assert all(
+        line["mean_card_interval"] is None
+        for line in data["betting_lines"]
+        if line["mean_card"] is None
+    )
+    if "balance" in data:  # one circuit: the balance figure, as the text ends with it
+        low, high = data["balance_interval"]
+        assert low <= data["balance"] <= high and low < high
+
+
 def test_the_same_seed_gives_the_same_statistics(capsys):
     first = json.loads(run(capsys, "--track", HARBOUR, "--games", "5", "--json")[1])
     again = json.loads(run(capsys, "--track", HARBOUR, "--games", "5", "--json")[1])
@@ -147,8 +197,8 @@ def test_a_variant_file_with_several_problems_gets_a_line_for_each(capsys, tmp_p
 def test_text_report_gives_every_figure_its_interval(capsys):
     """Wins by seat and by grid slot, winnings, cards, stalls, betting lines and the
     balance each carry their 95% interval in brackets, in the lab's forms."""
-    from trackside.engine.balance.intervals import wilson
     from trackside.engine.balance.wording import BRACKETS, percent_range
+    from trackside.engine.intervals import wilson
 
     argv = ["--track", HARBOUR, "--players", "4", "--games", "40", "--bots", "greedy"]
     data = json.loads(run(capsys, *argv, "--json")[1])

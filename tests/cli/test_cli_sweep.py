@@ -82,6 +82,33 @@ def test_a_sweep_prints_a_row_per_setting_and_writes_its_report_and_plot(capsys,
     assert "played 24 games" in err
 
 
+CELL = re.compile(r"(\d+\.\d+)(%?) \((\d+\.\d+)\u2013(\d+\.\d+)\)")
+
+
+def test_every_figure_of_the_table_shows_its_95_percent_interval(capsys):
+    """Each cell of a figure is "value (low-high)" as simulate's text writes it, shares
+    in per cent ("35.0% (22.1-50.5)"), the interval holding the value: the balance too."""
+    code, out, err = run(capsys, "sweep", "--set", "payouts.race.0=10,14", *HARBOUR, "--games", "8")
+    assert code == 0, err
+    lines = out.splitlines()
+    head = next(line for line in lines if line.startswith("payouts.race.0"))
+    rows = lines[lines.index(head) + 1 :]
+    names = re.split(r"\s{2,}", head)
+    assert names[:3] == ["payouts.race.0", "games", "balance"]
+    starts = [head.index(name) for name in names] + [None]
+    shares = {"first player wins", "winner's money from bets"}
+    shares |= {name for name in names if name.endswith(" holder wins")}
+    assert len(shares) == 2 + 6  # the standard variant's six powers
+    for row in rows:
+        for k, name in enumerate(names[2:], 2):
+            cell = row[starts[k] : starts[k + 1]].strip()
+            found = CELL.fullmatch(cell)
+            assert found, (name, cell)
+            value, per_cent, low, high = found.groups()
+            assert (per_cent == "%") == (name in shares), (name, cell)
+            assert float(low) <= float(value) <= float(high), (name, cell)
+
+
 @pytest.mark.parametrize(
     "setting, words",
     [

@@ -466,7 +466,8 @@ def test_the_rules_section_shows_the_powers_the_auction_and_the_betting(qtbot, q
     rules = panel.rules
     assert rules.isVisible() and "Standard" in rules.heading.text()
     powers = rules.power_table
-    assert [powers.item(r, 0).text() for r in range(powers.rowCount())] == [
+    names = [powers.item(r, 0).text().splitlines()[0] for r in range(powers.rowCount())]
+    assert names == [
         "Aggressive",
         "Cunning",
         "Determined",
@@ -505,6 +506,20 @@ def test_the_rules_section_shows_the_powers_the_auction_and_the_betting(qtbot, q
     assert "Aggressive taken in the auction" in names
     assert all(figures.item(r, 1).text() for r in range(figures.rowCount()))
     assert not powers.item(0, 2).text()  # nothing to compare with yet
+
+
+def test_the_power_table_says_how_many_games_each_power_was_kept_in(qtbot, quarry):
+    """A holder's share is marked by the powers' shares judged together, each by its own
+    games: under each power's name, the games it was kept in, marked or not."""
+    panel = quarry.balance_panel
+    run(qtbot, quarry)
+    powers = panel.rules.power_table
+    held = panel.report.rules.held_powers()
+    cells = [powers.item(r, 0).text() for r in range(powers.rowCount())]
+    assert cells == [f"{name.title()}\n{totals.held:,} games" for name, totals in held]
+    # Four players keep one power each a game, the six shared out among them.
+    assert sum(totals.held for _name, totals in held) == 4 * panel.report.games
+    assert "games" in powers.item(0, 0).toolTip()
 
 
 def test_a_variant_without_an_auction_powers_or_betting_shows_no_such_rows(qtbot, quarry):
@@ -689,7 +704,7 @@ def test_after_a_second_run_every_power_s_name_fits_its_column(qtbot, window):
     panel = greedy_run(qtbot, window, "harbour-loop")
     run(qtbot, window)
     powers = panel.rules.power_table
-    names = [powers.item(r, 0).text() for r in range(powers.rowCount())]
+    names = [powers.item(r, 0).text().splitlines()[0] for r in range(powers.rowCount())]
     assert "Unpredictable" in names
     margin = 2 * (powers.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1)
     for table in (panel.slot_table, panel.figure_table, *panel.rules.tables):

@@ -9,11 +9,11 @@ import random
 import pytest
 
 from trackside.engine.balance import BalanceReport, BalanceRun, compare, hints, run_balance
-from trackside.engine.balance.intervals import mean_interval, proportions_differ, wilson
 from trackside.engine.balance.report import SLOTS
 from trackside.engine.balance.runner import play_one, play_range
 from trackside.engine.bots.tables import track_tables
 from trackside.engine.game.board import Board
+from trackside.engine.intervals import mean_interval, proportions_differ, wilson
 from trackside.engine.records import open_track, open_variant
 from trackside.engine.track.movement import FAR
 

@@ -19,10 +19,10 @@ from trackside.engine.balance.deeper import (
 )
 from trackside.engine.balance.fixes import Played
 from trackside.engine.balance.players import stronger_bots
-from trackside.engine.balance.tallies import SHARE_UNIT
 from trackside.engine.bots import MAX_SAMPLES
 from trackside.engine.bots.strong import DEFAULT_SAMPLES
 from trackside.engine.records import open_variant
+from trackside.engine.tallies import SHARE_UNIT
 
 STRONG = ("strong",)
 

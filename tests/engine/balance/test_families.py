@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 
 from trackside.engine.balance import BalanceReport, compare
 from trackside.engine.balance.hints import slots_beyond_chance
-from trackside.engine.balance.intervals import ERROR, holm, share_p_value, wilson
 from trackside.engine.balance.rule_hints import rule_hints
 from trackside.engine.balance.rules import PowerTotals, RuleTotals
-from trackside.engine.balance.tallies import SHARE_UNIT
 from trackside.engine.game.variants import POWERS
+from trackside.engine.intervals import ERROR, holm, share_p_value, wilson
+from trackside.engine.tallies import SHARE_UNIT
 
 PLAYERS = 4  # each keeps one of the six powers (R-AUC-9), one of them wins
 RUNS = 2000
@@ -91,13 +91,14 @@ def test_a_power_worth_more_is_still_named_at_a_realistic_number_of_games():
 
 
 def test_a_named_power_reads_its_interval_whole():
-    """The hint gives the share's 95% interval as it lies, never as a "±" about it."""
+    """The hint gives the share's 95% interval as it lies, never as a "±" about it, and
+    the games the power was kept in, which its interval and its mark rest on."""
     report = _report(np.array([[600, 210]] + [[600, 150]] * 4 + [[600, 90]]))
     texts = [h.text for h in rule_hints(report)]
     assert texts[0] == (
         "Aggressive is worth more than the other powers: its holder wins 35.0% (31.3\u201338.9) "
-        "of games, against a fair 25% (1 game in 4). That is beyond chance, even with 6 "
-        "powers compared at once."
+        "of the 600 games it was kept in, against a fair 25% (1 game in 4). That is beyond "
+        "chance, even with 6 powers compared at once."
     )
     assert all("±" not in text for text in texts)
 

@@ -12,8 +12,8 @@ from trackside.engine.balance import BalanceReport, BalanceRun, hints
 from trackside.engine.balance.edits import ALONG, STAY, Proposal, line_shares, make_edit, why_not
 from trackside.engine.balance.fixes import candidate_edits, try_fixes
 from trackside.engine.balance.hints import SUGGEST_GRID, slots_beyond_chance, suggest_grid
-from trackside.engine.balance.tallies import Tally
 from trackside.engine.records import open_track, open_variant
+from trackside.engine.tallies import Tally
 
 
 def with_stalls(report: BalanceReport, ones: int, twos: int = 0) -> BalanceReport:

@@ -15,8 +15,8 @@ from trackside.engine.balance import BalanceReport, BalanceRun, hints, run_balan
 from trackside.engine.balance.deeper import Moved, Verdict
 from trackside.engine.balance.edits import Proposal, make_edit
 from trackside.engine.balance.fixes import FixSearch, Measured, Trial
-from trackside.engine.balance.tallies import Tally
 from trackside.engine.records import open_track, open_variant
+from trackside.engine.tallies import Tally
 
 MOST_WORDS = 30  # in one sentence
 # What may follow a measured figure (a number with decimals): its unit, after the

@@ -12,9 +12,9 @@ import pytest
 from trackside.engine.balance import BalanceReport, BalanceRun, compare, hints, run_balance
 from trackside.engine.balance.rules import RuleTotals
 from trackside.engine.balance.runner import play_one, play_range
-from trackside.engine.balance.tallies import SHARE_UNIT
 from trackside.engine.game.cards import COLOURS
 from trackside.engine.records import open_track, open_variant
+from trackside.engine.tallies import SHARE_UNIT
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 GAMES = 30

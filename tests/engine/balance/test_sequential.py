@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from trackside.engine.balance import BalanceReport, BalanceRun, run_balance
-from trackside.engine.balance.intervals import ERROR, Z95
 from trackside.engine.balance.report import SLOTS
 from trackside.engine.balance.sequential import (
     ROUND,
@@ -20,6 +19,7 @@ from trackside.engine.balance.sequential import (
     run_until_clear,
     unfair_slot,
 )
+from trackside.engine.intervals import ERROR, Z95
 from trackside.engine.records import open_track, open_variant
 
 

@@ -284,7 +284,11 @@ def test_the_registry_reads_the_figures_for_the_rules_from_a_report():
     assert figures["first player wins"].cell(RULES_REPORT) == f"26.2% (24.3{DASH}28.2)"
     assert figures["race length (cards)"].cell(RULES_REPORT) == f"33.6 (33.5{DASH}33.7)"
     assert figures["stalled cars a race"].cell(RULES_REPORT) == f"0.42 (0.39{DASH}0.45)"
-    assert figures["balance"].cell(RULES_REPORT) == "0.91"
+    assert figures["balance"].cell(RULES_REPORT) == "0.91"  # a report without its interval
+    with_interval = RULES_REPORT | {"balance_interval": [0.8, 1.0]}
+    assert figures["balance"].cell(with_interval) == f"0.91 (0.80{DASH}1.00)"
+    few_stalls = {"stalled_per_race": {"mean": 0.1, "low": -0.05, "high": 0.25}}
+    assert figures["stalled cars a race"].cell(few_stalls) == f"0.10 (0.00{DASH}0.25)"  # never < 0
     names = list(figures)
     # The columns as the table has them: the powers after the first player, in rule order.
     assert names[:4] == [

@@ -1,11 +1,14 @@
 """Integer totals behind a figure with its interval: a mean (``Tally``) and a ratio of
-totals (``Ratio``). Parts of a run merge into exactly the totals of the whole run."""
+totals (``Ratio``). Parts of a run merge into exactly the totals of the whole run.
+
+Both ``trackside simulate``'s statistics (``engine/simulate.py``) and the balance lab
+keep them, so they live outside ``engine/balance`` (which imports ``simulate``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trackside.engine.balance.intervals import RatioSums, mean_interval, ratio_interval
+from trackside.engine.intervals import RatioSums, mean_interval, ratio_interval
 
 SHARE_UNIT = 60  # a win shared by k seats counts 60 / k (k <= 6)
 
