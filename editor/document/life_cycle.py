@@ -129,6 +129,9 @@ class LifeCycle(QObject):
         self._read_only = ""  # why Save may not write the document's file ('' when it may)
         self._held_elsewhere = False  # opened anyway: another editor holds the lock
         self._asking_disk = False
+        # The name a copy (``new_from``) was given, while it has not been saved: its
+        # first save names it after the file when the name is still this one.
+        self._copy_name: str | None = None
         self.guard.changedOnDisk.connect(self._on_disk_changed)
         self.guard.removedFromDisk.connect(self._on_disk_removed)
         self.guard.movedOnDisk.connect(self._on_disk_moved)
@@ -191,12 +194,19 @@ class LifeCycle(QObject):
         return bool(self.doc.path) and not os.path.lexists(str(self.doc.path))
 
     def new_from(self, path: str | Path) -> bool:
-        """A new, unsaved circuit copied from a bundled (or any) track file."""
+        """A new, unsaved circuit copied from a bundled (or any) track file, named
+        "<name> (copy)" until its first save names it after the file chosen. A copy of
+        a bundled circuit is the designer's own: it has no author (the bundled circuits'
+        author is Trackside)."""
         track = self._accepted(load_for_editing(path), path)
         if track is None or not self.maybe_save():
             return False
-        track.name = f"{track.name} (copy)"
+        copy_name = f"{track.name} (copy)"
+        track.name = copy_name
+        if is_bundled(path):
+            track.author = None
         self._start_new(track)
+        self._copy_name = copy_name
         return True
 
     def new_from_track(self, track: Track) -> bool:
@@ -302,6 +312,7 @@ class LifeCycle(QObject):
             self.guard.unlock()
         self._set_read_only(read_only)
         self._set_held_elsewhere(False)
+        self._copy_name = None
         self.guard.watch(on_disk)  # a new file is watched once Save has written it
         self.doc.replace(track, path, modified=modified)
         self.documentSet.emit(path or "")
@@ -324,15 +335,23 @@ class LifeCycle(QObject):
         return self._save_to(path)
 
     def save_as(self) -> bool:
-        """Save to a file the user picks. An untitled track takes its name from the file,
-        outside the undo history (the redo steps stay)."""
+        """Save to a file the user picks. An untitled track, or a copy saved for the
+        first time under the name it was given ("Harbour Loop (copy)"), takes its name
+        from the file, outside the undo history (the redo steps stay); a name the
+        designer gave it by an undo step is kept."""
         path = self.questions.save_path(self._suggested_path())
         if not path:
             return False
         old_name = self.doc.track.name
         stem = title_from_file(path)
         untitled = (old_name or "").strip() in ("", UNTITLED)
-        renamed = bool(stem) and untitled and self.doc.may_name_from_file() and _writable(path)
+        copied = self._copy_name is not None and old_name == self._copy_name
+        renamed = (
+            bool(stem)
+            and (untitled or copied)
+            and self.doc.may_name_from_file()
+            and _writable(path)
+        )
         if renamed:  # printed on the board, so never "Untitled"
             self.doc.name_from_file(stem)
         if self._save_to(path):
@@ -379,6 +398,7 @@ class LifeCycle(QObject):
         self.guard.keep(claim)
         self._set_read_only("")
         self._set_held_elsewhere(False)
+        self._copy_name = None  # saved: a file of the designer's, no longer a new copy
         self.guard.watch(path)
         self.doc.mark_saved(path)
         self._remember_folder(path)

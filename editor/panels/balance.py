@@ -171,6 +171,8 @@ class BalancePanel(QWidget):
         self._thread: QThread | None = None
         self._worker: BalanceWorker | FixWorker | PairedWorker | None = None
         self.compared_with = ""  # what the changes shown are from, in words
+        self._new_result: QWidget | None = None  # what finished last, to scroll to
+        self._scroll_due = False  # whether a scroll to it is on its way
         self._build()
         doc.changed.connect(self._on_track_changed)
 
@@ -645,7 +647,7 @@ class BalancePanel(QWidget):
         tips += [f"Only with stronger bots: {text}" for text in verdict.warnings_new]
         self.verdict.setToolTip("\n".join(tips))
         self.verdict.show()
-        self._bring_into_view(self.verdict)
+        self._show_results(self.verdict)
 
     def _fixes_done(self, outcome: object) -> None:
         self._finish()
@@ -657,7 +659,7 @@ class BalancePanel(QWidget):
             + (" (cancelled)." if outcome.cancelled else ".")
         )
         self.fixes.show_search(outcome)
-        self._bring_into_view(self.fixes)
+        self._show_results(self.fixes)
 
     @property
     def stale(self) -> bool:
@@ -849,29 +851,42 @@ class BalancePanel(QWidget):
         ]
         fill_rows(self.figure_table, cells)
 
-    def _bring_into_view(self, widget: QWidget) -> None:
-        """Scroll the dock (when the panel sits in a scroll area) so ``widget`` shows,
-        once the new rows are laid out (the area learns the panel's new height later)."""
+    def _show_results(self, new: QWidget | None = None) -> None:
+        """Scroll the dock (once the new rows are laid out) so that what just finished
+        shows: ``new``, the result asked for (the check's verdict, the fixes found), or
+        a run's status line; see ``_scroll_to_results``."""
+        self._new_result = new
         area = self._scroll_area()
-        if area is not None:
-            QTimer.singleShot(0, lambda: area.ensureWidgetVisible(widget, 0, 0))
-
-    def _show_results(self) -> None:
-        """Scroll the dock (once the new rows are laid out) so a finished run shows its
-        status line and headline whole, and its hints under them: from the settings and
-        buttons when the hints fit whole that way, else from the status line. The top
-        edge never cuts a line or a button in half."""
-        area = self._scroll_area()
-        if area is not None:
+        if area is not None and not self._scroll_due:
+            self._scroll_due = True  # one scroll for a report and the verdict after it
             QTimer.singleShot(0, lambda: self._scroll_to_results(area))
 
     def _scroll_to_results(self, area: QScrollArea) -> None:
+        """Show the result from the status line down through the hints whole, from the
+        settings and buttons when it fits that way, else from the status line; when it
+        does not fit from there either, the status line and the beginning of the new
+        result (the verdict's line; the fixes' summary and the first fix) still show
+        whole when they fit together, else the new result from its top. The top edge
+        never cuts a line or a button in half."""
+        self._scroll_due = False
         layout = self.layout()
         if layout is not None:
             layout.activate()  # the new rows' heights, before they are measured
-        last = self.hint_list if self.hint_list.isVisible() else self.headline
-        fits = last.y() + last.height() <= area.viewport().height()
-        area.verticalScrollBar().setValue(0 if fits else self.status.y())
+        new = self._new_result or self.status
+        last: QWidget = self.hint_list if self.hint_list.isVisible() else self.headline
+        if new is self.fixes:
+            last = self.fixes
+        end = last.y() + last.height()
+        height = area.viewport().height()
+        status = self.status.y()
+        if end <= height:
+            value = 0
+        elif end - status <= height:
+            value = status
+        else:
+            shown = new.y() + (self.fixes.heading_end() if new is self.fixes else new.height())
+            value = status if shown - status <= height else new.y()
+        area.verticalScrollBar().setValue(value)
 
     def _scroll_area(self) -> QScrollArea | None:
         """The scroll area the panel sits in (in the window's dock), if any."""

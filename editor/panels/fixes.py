@@ -189,6 +189,14 @@ class FixesBox(QWidget):
         self._show_stale()
         self.show()
 
+    def heading_end(self) -> int:
+        """How far down the box (from its top) its summary and first fix reach: the
+        beginning of a search's answer, which shows whole when the search ends."""
+        if not self.fix_list.count():
+            return self.summary.y() + self.summary.height()
+        first = self.fix_list.visualItemRect(self.fix_list.item(0))
+        return self.fix_list.viewport().mapTo(self, first.bottomLeft()).y() + 1
+
     def clear_search(self) -> None:
         """Forget the fixes shown (a new run of the circuit is under way)."""
         self.search, self.stale, self._said, self._untried = None, False, "", []

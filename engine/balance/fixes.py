@@ -22,7 +22,7 @@ nothing worse beyond noise (``clear_gain``), then the rest.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -38,7 +38,7 @@ from trackside.engine.balance.edits import (
     why_not,
 )
 from trackside.engine.balance.executors import Executor, executor_for
-from trackside.engine.balance.hints import LINE_AIM, STALL_GOAL, hints
+from trackside.engine.balance.hints import LINE_AIM, STALL_GOAL, hints, line_standing
 from trackside.engine.balance.jams import jammed_stretches
 from trackside.engine.balance.lane_fixes import lane_fixes
 from trackside.engine.balance.report import SLOTS, BalanceReport
@@ -50,12 +50,14 @@ from trackside.engine.balance.wording import (
     against_goal,
     amount_range,
     goal_words,
+    percent,
+    percent_range,
     shown_change,
 )
 from trackside.engine.game import Game, Series
 from trackside.engine.intervals import wilson
 from trackside.engine.simulate import play_games
-from trackside.engine.text import plural
+from trackside.engine.text import listed, plural
 from trackside.engine.track.geometry import FINISH, LINE_NAMES, GeometryCache
 from trackside.engine.track.model import Track
 
@@ -229,7 +231,9 @@ class FixSearch:
         if surest is not None:
             return surest
         stalls = self._stalls()
-        if all(t.improvement.after == 0 for t in self.trials) and stalls != ABOUT:
+        seen = any(t.improvement.after for t in self.trials)  # a problem at its figure
+        lines_reached = all(line_standing(self.base, k) == UNDER for k in range(3))
+        if not seen and stalls != ABOUT and lines_reached:
             return (  # the circuit's own problems, none of them
                 f"In {games} the circuit has none of the problems a fix could take away: no "
                 "stalls over the goal, no grid slot outside its fair share, no betting line "
@@ -238,7 +242,9 @@ class FixSearch:
         return (
             f"No fix makes the circuit better beyond noise in {games}, so the order of the "
             "list is chance. Play more games to tell the fixes apart, or keep the circuit as "
-            "it is." + (self._stalls_said() if stalls == ABOUT else self._stalls_not_counted())
+            "it is."
+            + (self._stalls_said() if stalls == ABOUT else self._stalls_not_counted())
+            + ("" if seen else self._lines_said(range(3)))
         )
 
     def _stalls(self) -> str:
@@ -251,6 +257,30 @@ class FixSearch:
         said = amount_range(self.base.stalled.mean, max(0.0, low), high)
         standing = goal_words(low, high, STALL_GOAL, STALL_GOAL_WORDS)
         return f" The stalls, {said} a race, are {standing}."
+
+    def _lines_said(self, lines: Iterable[int]) -> str:
+        """One sentence on the betting lines of ``lines`` whose 95% interval of races
+        reached holds the aim (``line_standing``: neither reached nor missed), so that no
+        text claims a line reached or missed that chance leaves on either side of the
+        aim; "" when there is none."""
+        about = [k for k in lines if line_standing(self.base, k) == ABOUT]
+        if not about:
+            return ""
+        n = self.base.games
+        shares = [
+            percent_range(self.base.line_reached[k] / n, *wilson(self.base.line_reached[k], n))
+            for k in about
+        ]
+        names = listed(str(k + 1) for k in about)
+        if len(about) == 1:
+            said = f"Betting line {names} is reached in {shares[0]}"
+        elif len(set(shares)) == 1:
+            said = f"Betting lines {names} are each reached in {shares[0]}"
+        else:
+            said = f"Betting lines {names} are reached in {listed(shares)}"
+        return (
+            f" {said} of races: about at the aim of {percent(LINE_AIM)}, and more games would tell."
+        )
 
     def _stalls_not_counted(self) -> str:
         """A sentence for a stall cut beyond noise that makes nothing better: the
@@ -287,6 +317,8 @@ class FixSearch:
         rank, trial = found[0]
         name = main_part(trial)
         about = self._stalls_said() if name == "stalls" and self._stalls() == ABOUT else ""
+        if name == "betting lines":
+            about = self._lines_said([_betting_line(trial)[0]])
         return (
             f'Fix {rank}, "{trial.edit.text}", {PART_WORDS[name]} beyond noise: '
             f"{part_figure(trial, name).said}. It makes nothing worse beyond noise: try it."
@@ -372,10 +404,12 @@ def clear_gain(trial: Trial, base: BalanceReport) -> Measured | None:
         return None
     if part == "stalls" and against_goal(*base.stalled.interval(), STALL_GOAL) == UNDER:
         return None
-    if part == "betting lines" and base.games:
-        reached = wilson(base.line_reached[_betting_line(trial)[0]], base.games)
-        if against_goal(1 - reached[1], 1 - reached[0], 1 - LINE_AIM) == UNDER:
-            return None
+    if (
+        part == "betting lines"
+        and base.games
+        and line_standing(base, _betting_line(trial)[0]) == UNDER
+    ):
+        return None
     return gain
 
 

@@ -387,6 +387,45 @@ def test_the_hints_are_in_view_after_a_run_without_scrolling(qtbot, quarry, size
     qtbot.waitUntil(hints_whole)  # the list lays its rows out after it is shown
 
 
+def first_fix_in_view(room: QScrollArea, fixes) -> bool:
+    """True when the first fix of the list shows whole in the scroll area ``room``."""
+    viewport = room.viewport()
+    rect = fixes.fix_list.visualItemRect(fixes.fix_list.item(0))
+    top_left = fixes.fix_list.viewport().mapTo(viewport, rect.topLeft())
+    bottom_right = fixes.fix_list.viewport().mapTo(viewport, rect.bottomRight())
+    return viewport.rect().contains(top_left) and viewport.rect().contains(bottom_right)
+
+
+@pytest.mark.parametrize("size", [QSize(1500, 940), QSize(1024, 700)])
+def test_a_check_and_a_search_for_fixes_scroll_their_answer_into_view(qtbot, quarry, size):
+    """At the default size and on a small screen, what the designer just asked for shows
+    when it ends, as a run's status line and hints do: Check with Stronger Bots' verdict
+    line whole, and after Suggest fixes the summary over the list (its first words
+    were cut at the top edge: the dock centred the box, taller than the dock) and the
+    first fix whole. The top edge cuts nothing in half."""
+    quarry.resize(size)
+    qtbot.waitUntil(lambda: quarry.size() == size)
+    quarry.balance_dock.raise_()
+    panel, room = quarry.balance_panel, quarry.balance_dock.widget()
+    panel.players_box.setValue(3)
+    panel.bots_box.setCurrentText("One greedy, the rest random")  # a quick check
+    run(qtbot, quarry)
+    bar = room.verticalScrollBar()
+    qtbot.waitUntil(lambda: in_view(room, panel.status))
+    qtbot.mouseClick(panel.check_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not panel.running, timeout=120_000)
+    assert panel.verdict.text().startswith("The verdict ")
+    qtbot.waitUntil(lambda: in_view(room, panel.verdict) and in_view(room, panel.headline))
+    assert cut_at_the_top(room, panel) == []
+    bar.setValue(bar.maximum())  # reading the figures at the bottom
+    quarry.balance_menu.act_suggest_fixes.trigger()
+    qtbot.waitUntil(lambda: not panel.running, timeout=120_000)
+    fixes = panel.fixes
+    assert fixes.fix_list.count() > 1 and fixes.height() > room.viewport().height()
+    qtbot.waitUntil(lambda: in_view(room, fixes.summary) and first_fix_in_view(room, fixes))
+    assert cut_at_the_top(room, panel) == []
+
+
 def test_after_a_first_run_at_the_default_size_the_buttons_show_with_the_hints(qtbot, quarry):
     """At the window's default size the docks above the Issues list leave the Balance
     panel room for its buttons and a first run's hints at once: Suggest fixes is not

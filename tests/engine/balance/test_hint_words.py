@@ -89,11 +89,15 @@ def _fix_headlines() -> list[str]:
     noisy = Trial(edit, 200, total, same, same, same, base)
     clear = Trial(edit, 200, total, same, stalls, same, base, parts)
     cut = Trial(edit, 200, total, same, Measured(0.46, 0.22, -0.31, -0.17), same, about)
+    near = BalanceReport("q", "standard", 4, ["strong"], games=200)
+    near.line_reached = [200, 200, 192]  # 96% (92-98): about at the aim of 95%
+    none = Trial(edit, 200, Measured(0, 0, 0, 0), same, same, same, near)
     return [
         FixSearch(base, [noisy, clear]).unclear(),
         FixSearch(base, [noisy]).unclear(),
         FixSearch(about, [cut]).unclear(),
         FixSearch(about, [noisy]).unclear(),
+        FixSearch(near, [none]).unclear(),
     ]
 
 
