@@ -247,8 +247,8 @@ def test_a_fix_that_clearly_lessens_one_part_is_named_though_the_total_is_within
     said = FixSearch(base, [noisy, clear]).unclear()
     assert said.startswith(
         'Fix 2, "Finish line 4 spaces earlier (at the rear edge of a41)", cuts the stalls '
-        "beyond noise: stalled cars 0.60 \u2192 0.35 a race. It makes nothing worse beyond "
-        "noise: try it. Taken all together"
+        "beyond noise: stalled cars 0.60 \u2192 0.35 a race. That is -0.25 a race (-0.35 to "
+        "-0.14), and it makes nothing worse beyond noise: try it. Taken all together"
     )
     assert "no fix's gain is beyond noise in 200 games" in said
     worse = Measured(0.15, 0.05, -0.15, -0.05)  # slot 6 from 15% to 5%, beyond noise
@@ -313,7 +313,8 @@ def test_stalls_whose_interval_crosses_the_goal_are_not_said_to_be_under_it():
     said = FixSearch(base, order).unclear()
     assert said.startswith(
         'Fix 1, "Finish line 4 spaces earlier (at the rear edge of a41)", cuts the stalls '
-        "beyond noise: stalled cars 0.46 \u2192 0.22 a race."
+        "beyond noise: stalled cars 0.46 \u2192 0.22 a race. That is -0.24 a race (-0.31 to "
+        "-0.17)"
     )
     assert (
         "The stalls, 0.46 (0.37\u20130.55) a race, are about at the goal of 0.5 a race, and "
@@ -322,3 +323,31 @@ def test_stalls_whose_interval_crosses_the_goal_are_not_said_to_be_under_it():
     assert "under the goal" not in said and "not needed" not in said
     quiet = FixSearch(base, [slots]).unclear()  # no cut: no claim that there is no problem
     assert "none of the problems" not in quiet and "about at the goal of 0.5" in quiet
+
+
+def test_a_stall_cut_is_judged_by_the_figure_shown_when_stalls_are_just_over_the_goal():
+    """Stalls at 0.53 (0.46-0.60) a race: over the goal of 0.5 at the figure, about at it
+    by the interval. A finish fix cuts them to 0.30 beyond noise, which the problem
+    score counts only down to the goal (0.06 of a goal, within noise). The list and
+    the headline judge the figure the row shows first: the fix comes before a lane
+    fix that changes nothing beyond noise, and the headline names it, never "No fix
+    makes the circuit better beyond noise" over a row that says "beyond noise"."""
+    from trackside.engine.balance.fixes import FixSearch, Measured, Trial, ranked
+
+    base = with_stalls(BalanceReport("q", "standard", 4, ["strong"], games=200), 106)
+    quarry = open_track("quarry-hairpin")
+    finish, grid = make_edit(quarry, Proposal("line", 4)), make_edit(quarry, Proposal("grid", 1))
+    same = Measured(1, 1, 0, 0)
+    total = Measured(0.9, 1.0, -0.3, 0.5)  # problems taken away: within noise
+    stalls = Measured(0.53, 0.30, -0.43, -0.03)  # stalled cars: fixed minus circuit
+    part = Measured(0.06, 0.0, -0.46, 0.0)  # the stall problems, down to the goal only
+    cut = Trial(finish, 200, total, same, stalls, same, base, {"stall problems": part})
+    slots = Trial(grid, 200, Measured(0.9, 1.1, -0.1, 0.4), same, same, same, base)
+    order = ranked([slots, cut], base)
+    assert order == [cut, slots]
+    said = FixSearch(base, order).unclear()
+    assert said.startswith(
+        'Fix 1, "Finish line 4 spaces earlier (at the rear edge of a41)", cuts the stalls '
+        "beyond noise: stalled cars 0.53 \u2192 0.30 a race. That is -0.23 a race (-0.43 to "
+        "-0.03), and it makes nothing worse beyond noise: try it."
+    )
