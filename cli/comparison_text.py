@@ -45,7 +45,16 @@ def change_lines(comparison: VariantComparison, names: tuple[str, str]) -> list[
             f"{change.figure:<{NAME_WIDTH}} {_value(change.before, change.unit):>{value_width}} "
             f"{_value(change.after, change.unit):>{value_width}}  {_change(change)}"
         )
-    return [*out, "", NOISE_LEGEND]
+    rows = len(comparison.changes)
+    return [
+        *out,
+        "",
+        NOISE_LEGEND,
+        f"In brackets after a change: its 95% interval. Each row is judged on its own: when "
+        f"nothing changed, about 1 row in 20 ({plural(rows, 'row')} here: about "
+        f"{rows / 20:.0f}) is still shown beyond noise by chance alone, so read one such "
+        "row with care; the hints below judge the grid slots and the powers together.",
+    ]
 
 
 def hint_lines(named: list[tuple[str, BalanceReport]], track: Track) -> list[str]:
@@ -70,10 +79,14 @@ def _value(value: float, unit: str) -> str:
 def _change(change: Change) -> str:
     # As many decimals as the figures shown (_value), and their difference as shown.
     if change.unit == MONEY:
+        scale, suffix, digits = 1, "", MONEY_DIGITS
         delta = shown_change(change.before, change.after, MONEY_DIGITS)
         text = money(delta, signed=True)
     else:
         scale, suffix, digits = (100, " points", 1) if change.unit == SHARE else (1, "", 2)
         delta = shown_change(change.before * scale, change.after * scale, digits)
         text = f"{delta:+.{digits}f}{suffix}"
+    if change.interval is not None:
+        low, high = (scale * end for end in change.interval)
+        text += f" ({low:+.{digits}f} to {high:+.{digits}f})"
     return text if change.significant else f"{NOISE_MARK} {text}"

@@ -95,6 +95,42 @@ def proportions_p_value(k1: float, n1: int, k2: float, n2: int) -> float:
     return _p_value((k1 / n1 - k2 / n2) / spread)
 
 
+def proportions_difference(
+    k1: float, n1: int, k2: float, n2: int, z: float = Z95
+) -> tuple[float, float]:
+    """The interval of the second proportion less the first, with the spread of the
+    two-proportion z-test (``proportions_differ``), so that it leaves out 0 exactly
+    when the test says the two differ."""
+    if n1 <= 0 or n2 <= 0:
+        return math.nan, math.nan
+    pooled = (k1 + k2) / (n1 + n2)
+    half = z * math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    delta = k2 / n2 - k1 / n1
+    return delta - half, delta + half
+
+
+def means_difference(
+    sum1: float, sq1: float, n1: int, sum2: float, sq2: float, n2: int, z: float = Z95
+) -> tuple[float, float]:
+    """The interval of the second mean less the first, with the spread of
+    ``means_differ`` (it leaves out 0 exactly when the test says the two differ)."""
+    if n1 < 2 or n2 < 2:
+        return math.nan, math.nan
+    half = z * math.sqrt(_variance(sum1, sq1, n1) / n1 + _variance(sum2, sq2, n2) / n2)
+    delta = sum2 / n2 - sum1 / n1
+    return delta - half, delta + half
+
+
+def ratios_difference(first: RatioSums, second: RatioSums, z: float = Z95) -> tuple[float, float]:
+    """The interval of the second ratio of totals less the first, with the spread of
+    ``ratios_differ`` (it leaves out 0 exactly when the test says the two differ)."""
+    if first[5] < 2 or second[5] < 2 or first[1] == 0 or second[1] == 0:
+        return math.nan, math.nan
+    half = z * math.sqrt(_ratio_variance(first) + _ratio_variance(second))
+    delta = second[0] / second[1] - first[0] / first[1]
+    return delta - half, delta + half
+
+
 def means_differ(
     sum1: float, sq1: float, n1: int, sum2: float, sq2: float, n2: int, z: float = Z95
 ) -> bool:

@@ -57,6 +57,9 @@ class VariantComparison:
                     "before": round(c.before, 4),
                     "after": round(c.after, 4),
                     "change": round(c.delta, 4),
+                    "interval": None
+                    if c.interval is None
+                    else [round(c.interval[0], 4), round(c.interval[1], 4)],
                     "noise": not c.significant,
                 }
                 for c in self.changes

@@ -8,6 +8,7 @@ without an auction has no auction figures to compare.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from trackside.engine.balance.report import SLOTS, BalanceReport
@@ -15,9 +16,12 @@ from trackside.engine.balance.rules import LINES, CarTotals, PowerTotals, RuleTo
 from trackside.engine.intervals import (
     holm,
     means_differ,
+    means_difference,
     proportions_differ,
+    proportions_difference,
     proportions_p_value,
     ratios_differ,
+    ratios_difference,
 )
 from trackside.engine.tallies import SHARE_UNIT, Ratio, Tally
 
@@ -52,6 +56,9 @@ class Change:
     after: float
     significant: bool
     unit: str = ""
+    # The 95% interval of the change (after less before), which leaves out 0 exactly
+    # when the change is significant; None where no one test judges it (the balance).
+    interval: tuple[float, float] | None = None
 
     @property
     def delta(self) -> float:
@@ -196,6 +203,7 @@ def _share(figure: str, k1: float, n1: int, k2: float, n2: int) -> Change:
         k2 / n2 if n2 else 0.0,
         proportions_differ(k1, n1, k2, n2),
         SHARE,
+        _ends(proportions_difference(k1, n1, k2, n2)),
     )
 
 
@@ -206,21 +214,43 @@ def _mean(figure: str, a: Tally, b: Tally, unit: str = "") -> Change:
         b.mean,
         means_differ(a.total, a.squares, a.count, b.total, b.squares, b.count),
         unit,
+        _ends(means_difference(a.total, a.squares, a.count, b.total, b.squares, b.count)),
     )
 
 
 def _ratio(figure: str, a: Ratio, b: Ratio, unit: str) -> Change | None:
     if not a.den or not b.den:
         return None
-    return Change(figure, a.value, b.value, ratios_differ(a.sums, b.sums), unit)
+    return Change(
+        figure,
+        a.value,
+        b.value,
+        ratios_differ(a.sums, b.sums),
+        unit,
+        _ends(ratios_difference(a.sums, b.sums)),
+    )
+
+
+def _ends(interval: tuple[float, float]) -> tuple[float, float] | None:
+    """An interval, or None where the runs were too short to give one (NaN ends)."""
+    return None if math.isnan(interval[0]) else interval
 
 
 def _rounds(before: BalanceReport, after: BalanceReport) -> Change:
     """Rounds per race: cards played over the players at the table (the same in both)."""
     cards = _mean("", before.turns, after.turns)
     players = before.players
+    ends = (
+        None
+        if cards.interval is None
+        else (cards.interval[0] / players, cards.interval[1] / players)
+    )
     return Change(
-        "rounds per race", cards.before / players, cards.after / players, cards.significant
+        "rounds per race",
+        cards.before / players,
+        cards.after / players,
+        cards.significant,
+        interval=ends,
     )
 
 

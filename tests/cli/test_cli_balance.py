@@ -254,7 +254,10 @@ def test_against_shows_every_figure_s_change_for_two_variants(capsys, tmp_path):
             checked += 1
             money += "$" in line
     assert checked > 20 and money > 10
-    assert re.search(r"bet 1 payout +\$\d+\.\dM +\$\d+\.\dM +(≈ )?[+-]\$\d+\.\dM$", out, re.M)
+    money_change = r"[+-]\$\d+\.\dM \([+-]\d+\.\d to [+-]\d+\.\d\)"  # with its interval
+    assert re.search(rf"bet 1 payout +\$\d+\.\dM +\$\d+\.\dM +(≈ )?{money_change}$", out, re.M)
+    rows = len(comparison_rows(out))
+    assert f"({rows} rows here: about {rows / 20:.0f})" in out  # each row judged on its own
     assert "Only Standard has these figures (not compared): winner decided by the last" in out
     assert err.startswith("simulated 40 games in")
     data = json.loads(path.read_text())
@@ -343,3 +346,8 @@ def test_a_hand_size_the_rules_never_use_is_said_before_any_game(capsys, tmp_pat
     )
     code, _out, err = run(capsys, *argv, "--variant", str(common))
     assert code == 0 and "note:" not in err
+
+
+def comparison_rows(out: str) -> list[str]:
+    """The rows of the comparison table (after its heading, up to the blank line)."""
+    return out.split("\n\n")[1].splitlines()[1:]

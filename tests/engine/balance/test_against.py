@@ -87,7 +87,18 @@ def test_a_rule_change_shows_in_its_figures_and_nowhere_it_cannot(harbour, few_p
     data = comparison.to_dict()
     assert data["format"] == "trackside-comparison/1" and data["paired"]
     assert data["a"]["variant"] == "Standard" and data["b"]["variant"] == "Two powers"
-    assert {"figure", "unit", "before", "after", "change", "noise"} == set(data["changes"][0])
+    assert {"figure", "unit", "before", "after", "change", "interval", "noise"} == set(
+        data["changes"][0]
+    )
+    # Each change's 95% interval holds the change and leaves out no change exactly when the
+    # change is marked beyond noise (the balance, judged by its slots together, has none).
+    for change in comparison.changes:
+        if change.interval is None:  # the balance, or a figure of fewer than 2 races
+            assert change.figure == "balance" or not change.significant, change
+            continue
+        low, high = change.interval
+        assert low - 1e-12 <= change.delta <= high + 1e-12, change
+        assert (low > 0 or high < 0) == change.significant, change
 
 
 def test_figures_only_one_variant_has_are_named_not_compared(harbour):
