@@ -9,6 +9,7 @@ from typing import TextIO
 
 from trackside.engine.game import COLOURS, Game, Series
 from trackside.engine.game.scoring import winner_sentence
+from trackside.engine.game.series import race_winner_sentence, tour_winner_sentence
 from trackside.engine.text import ordinal, terminal_safe
 
 HEADER = ["seat", "kind", "cars", "price", "bet 1", "bet 2", "bet 3", "race", "bets", "winnings"]
@@ -28,21 +29,31 @@ def seat_names(players: int, names: Sequence[str] | None = None) -> list[str]:
 def print_score_sheet(
     game: Game | Series, kinds: list[str], out: TextIO, names: Sequence[str] | None = None
 ) -> None:
-    """The finish order and the score sheet of every race as tables, then the winner."""
-    races = game.games if isinstance(game, Series) else [game]
-    names = seat_names(races[0].players, names)
-    for k, race in enumerate(races):
-        title = f"Race {k + 1}: " if len(races) > 1 else ""
-        for line in race_sheet(race, kinds, names):
-            print(f"{title}{line}" if line.startswith("Finish") else line, file=out)
-    res = game.result if isinstance(game, Series) else None
+    """The finish order and the score sheet of every race as tables, then the winner;
+    in a series each race's winner is labelled as that race's, and the series' winner
+    on its totals comes last, ruled off as the game's headline."""
+    if not isinstance(game, Series):
+        for line in race_sheet(game, kinds, seat_names(game.players, names)):
+            print(line, file=out)
+        return
+    names = seat_names(game.players, names)
+    races = len(game.boards)
+    for k, race in enumerate(game.games):
+        lines = race_sheet(race, kinds, names)
+        if race.result is not None:  # its winner is this race's only, not the series'
+            lines[-1] = race_winner_sentence(names, race.result, race.variant.winner, k, races)
+        for line in lines:
+            print(f"Race {k + 1}: {line}" if line.startswith("Finish") else line, file=out)
+    res = game.result
     if res is not None:
         print(
             "Series totals: "
             + ", ".join(f"{names[seat]} {s}" for seat, s in enumerate(res.scores)),
             file=out,
         )
-        print(winner_sentence(names, res.winners, "total", res.scores), file=out)
+        headline = tour_winner_sentence(names, res, game.variant)
+        rule = "=" * len(headline)
+        print(f"{rule}\n{headline}\n{rule}", file=out)
 
 
 def race_sheet(race: Game, kinds: list[str], names: Sequence[str] | None = None) -> list[str]:

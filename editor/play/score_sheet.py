@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from trackside.editor.play.cars import car_colour, ink
 from trackside.engine.game import COLOURS, Game, Result, Series
 from trackside.engine.game.scoring import winner_sentence
+from trackside.engine.game.series import race_winner_sentence, tour_name, tour_winner_sentence
 from trackside.engine.text import ordinal
 
 
@@ -128,10 +129,15 @@ class ScoreSheet(QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.4)
         font.setBold(True)
         self.heading.setFont(font)
+        self.race_heading = QLabel()  # the race's title under a finished tour's winner
+        race_font = QFont(self.font())
+        race_font.setBold(True)
+        self.race_heading.setFont(race_font)
         self.result_label = QLabel()
         self.result_label.setWordWrap(True)
         self.winner_label = QLabel()
-        self.winner_label.setFont(font)
+        self.winner_label.setWordWrap(True)
+        self._big, self._plain = font, QFont(self.font())
         self.table = QTableWidget()
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -144,6 +150,7 @@ class ScoreSheet(QWidget):
         self.payouts.setWordWrap(True)
         for w in (
             self.heading,
+            self.race_heading,
             self.result_label,
             self.table,
             self.winner_label,
@@ -153,6 +160,7 @@ class ScoreSheet(QWidget):
         ):
             layout.addWidget(w)
         layout.addStretch(1)
+        self.race_heading.hide()
         self.totals_label.hide()
         self.totals.hide()
         # Paper: cream sheet, dark ink, ruled lines.
@@ -174,39 +182,55 @@ class ScoreSheet(QWidget):
         self, game: Game | Series, names: list[str], title: str = "", race_index: int | None = None
     ) -> None:
         """Fill the sheet from a finished race: a single game, or race
-        ``race_index`` of a tour (default its last) with the totals so far."""
-        if isinstance(game, Series):
-            race = game.games[-1 if race_index is None else race_index]
-        else:
-            race = game
-        self.heading.setText(title or f"Score sheet — {race.board.track.name}")
+        ``race_index`` of a tour (default its last) with the totals so far. A tour's
+        race names its winner as that race's; once the tour is over, its winner on
+        the totals is the sheet's headline, above the last race's title."""
+        if not isinstance(game, Series):
+            self._show_race(game, names, title or f"Score sheet — {game.board.track.name}")
+            self.winner_label.setText(winner_line(game, names))
+            self.winner_label.setFont(self._big)
+            self.race_heading.hide()
+            self.totals_label.hide()
+            self.totals.hide()
+            return
+        k = len(game.games) - 1 if race_index is None else race_index
+        race = game.games[k]
+        self._show_race(race, names, title or f"Score sheet — {race.board.track.name}")
+        self.winner_label.setText(
+            race_winner_sentence(names, result_of(race), race.variant.winner, k, len(game.boards))
+        )
+        self.winner_label.setFont(self._plain)
+        self._show_totals(game, names, tour_over=k == len(game.boards) - 1)
+
+    def _show_race(self, race: Game, names: list[str], title: str) -> None:
+        """The heading, result, table and payouts of one finished race."""
+        self.heading.setText(title)
         self.result_label.setText("Race result: " + result_line(race, names))
         rows = sheet_rows(race, names)
         self._fill(self.table, names, rows, bold_last=race.variant.winner == "money")
-        self.winner_label.setText(winner_line(race, names))
         self.payouts.setText(payout_line(race))
-        if isinstance(game, Series):
-            done = [race.result for race in game.games if race.result is not None]
-            totals = [sum(r.scores[p] for r in done) for p in range(len(names))]
-            trows = [
-                (f"Race {k + 1}: {game.boards[k].track.name}", [str(s) for s in r.scores])
-                for k, r in enumerate(done)
-            ]
-            trows.append(("Total", [str(s) for s in totals]))
-            self._fill(self.totals, names, trows, bold_last=True)
-            if game.result is not None:
-                self.totals_label.setText(
-                    "World tour — " + winner_sentence(names, game.result.winners, "total", totals)
-                )
-            else:
-                self.totals_label.setText(
-                    f"World tour after {len(done)} of {len(game.boards)} races"
-                )
-            self.totals_label.show()
-            self.totals.show()
+
+    def _show_totals(self, game: Series, names: list[str], tour_over: bool) -> None:
+        """The tour's totals so far; after its last race, its winner as the headline."""
+        done = [race.result for race in game.games if race.result is not None]
+        totals = [sum(r.scores[p] for r in done) for p in range(len(names))]
+        trows = [
+            (f"Race {k + 1}: {game.boards[k].track.name}", [str(s) for s in r.scores])
+            for k, r in enumerate(done)
+        ]
+        trows.append(("Total", [str(s) for s in totals]))
+        self._fill(self.totals, names, trows, bold_last=True)
+        name = tour_name(game.variant)
+        if tour_over and game.result is not None:
+            self.race_heading.setText(self.heading.text())
+            self.race_heading.show()
+            self.heading.setText(tour_winner_sentence(names, game.result, game.variant))
+            self.totals_label.setText(f"{name} totals after all {len(done)} races")
         else:
-            self.totals_label.hide()
-            self.totals.hide()
+            self.race_heading.hide()
+            self.totals_label.setText(f"{name} after {len(done)} of {len(game.boards)} races")
+        self.totals_label.show()
+        self.totals.show()
 
     def _fill(self, table: QTableWidget, names: list[str], rows, bold_last: bool) -> None:
         table.clear()
@@ -237,7 +261,10 @@ class ScoreSheet(QWidget):
 
     def text(self) -> str:
         """The whole sheet as plain text (what a test or a clipboard sees)."""
-        lines = [self.heading.text(), self.result_label.text()]
+        lines = [self.heading.text()]
+        if self.race_heading.isVisibleTo(self):
+            lines.append(self.race_heading.text())
+        lines.append(self.result_label.text())
         for table in (self.table,) + ((self.totals,) if self.totals.isVisibleTo(self) else ()):
             heads = [_text(table.horizontalHeaderItem(c)) for c in range(table.columnCount())]
             lines.append(" | ".join(["", *heads]))

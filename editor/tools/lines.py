@@ -16,7 +16,7 @@ from trackside.editor.document.commands import SetLine
 from trackside.editor.document.track_document import is_unset
 from trackside.editor.tools import across
 from trackside.editor.tools.base import Tool, ToolEvent
-from trackside.engine.track.across import fit_across_track
+from trackside.engine.track.across import fit_drag_across
 from trackside.engine.track.geometry import FINISH, LINE_NAMES
 
 if TYPE_CHECKING:
@@ -27,6 +27,10 @@ HANDLE_PIXELS = 4.0  # half the side of a handle's square
 CLICK_PIXELS = 4.0  # a press and release closer than this is a click
 CORNER_PIXELS = 12.0  # a fitted end moves to a space corner this close
 MIN_LENGTH_MM = 2.0
+NO_EDGE = (
+    "no edge between rows of spaces runs across the track where it was dragged, so the "
+    "line would run through spaces; drag nearer a row's edge, or click a space"
+)
 
 
 class _LineTool(Tool):
@@ -125,26 +129,35 @@ class _LineTool(Tool):
         self._update(self._start, ev)
 
     def _update(self, anchor: tuple[float, float], ev: ToolEvent) -> None:
-        start, end = self._segment(anchor, ev)
+        fitted = self._segment(anchor, ev)
+        start, end = fitted or (anchor, self._pointer(ev))
         if self._preview is None:
             self._preview = QGraphicsLineItem()
             self._preview.setZValue(Z_OVERLAY)
             self._preview.setPen(cosmetic_pen("#f2c230" if self.k != FINISH else "#ffffff", 3))
             self.scene.addItem(self._preview)
         self._preview.setLine(QLineF(QPointF(*start), QPointF(*end)))
+        if fitted is None:
+            self.set_hint(f"{LINE_NAMES[self.k].capitalize()}: {NO_EDGE}")
+            return
         length = math.dist(start, end)
         self.set_hint(
             f"{LINE_NAMES[self.k].capitalize()}: {length:.1f} mm"
             + ("" if ev.ctrl or self._fixed else " (fitted to the track's edges; Ctrl: as drawn)")
         )
 
+    def _pointer(self, ev: ToolEvent, show: bool = True) -> tuple[float, float]:
+        """Where the pointer is, snapped as the canvas snaps (mm)."""
+        hit = self.scene.snap(ev, show=show)
+        return (hit.x, hit.y)
+
     def _segment(
         self, start: tuple[float, float], ev: ToolEvent, show: bool = True
-    ) -> tuple[tuple[float, float], tuple[float, float]]:
-        """The line the gesture makes from ``start``: a fresh drag across spaces is fitted
-        to their edges."""
-        hit = self.scene.snap(ev, show=show)
-        end = (hit.x, hit.y)
+    ) -> tuple[tuple[float, float], tuple[float, float]] | None:
+        """The line the gesture makes from ``start``: a fresh drag across spaces is laid
+        on the edges between their rows. None when no row edge lies across the track
+        there (a line as drawn would run through spaces)."""
+        end = self._pointer(ev, show)
         snapping = self.scene.snap_settings.corners or self.scene.snap_settings.edges
         geometry = self.scene.geometry()  # cached until the next edit
         if (
@@ -155,19 +168,21 @@ class _LineTool(Tool):
             and math.dist(start, end) > 0
         ):
             reach = CORNER_PIXELS * self.scene.pixel_mm()
-            start, end = fit_across_track(geometry, start, end, reach)
+            return fit_drag_across(geometry, start, end, reach)
         return start, end
 
     def mouse_release(self, ev: ToolEvent) -> None:
         if self._start is None or ev.button != Qt.MouseButton.LeftButton:
             return
         clicked = self._fixed is None and self._is_click(ev)
-        start, end = self._segment(self._start, ev, show=False)
+        fitted = self._segment(self._start, ev, show=False)
         self.cancel()
         if clicked:
             self._place_across(ev)
-        elif math.dist(start, end) >= MIN_LENGTH_MM:
-            self.doc.undo_stack.push(SetLine(self.doc, self.k, (start, end)))
+        elif fitted is None:
+            self.set_hint(f"{LINE_NAMES[self.k].capitalize()} not placed: {NO_EDGE}")
+        elif math.dist(*fitted) >= MIN_LENGTH_MM:
+            self.doc.undo_stack.push(SetLine(self.doc, self.k, fitted))
             self.after_place()
 
     def _is_click(self, ev: ToolEvent) -> bool:

@@ -13,10 +13,34 @@ from trackside.engine.game.decisions import Decision, IllegalDecision, Path
 from trackside.engine.game.events import Event, Pending, Phase
 from trackside.engine.game.game import Game
 from trackside.engine.game.result import Result
+from trackside.engine.game.scoring import winner_sentence
 from trackside.engine.game.setup import Deal
 from trackside.engine.game.variants import Variant
 from trackside.engine.game.view import PlayerView
 from trackside.engine.track.model import Track, load_track
+
+
+def tour_name(variant: Variant) -> str:
+    """What a series is called on its sheet: 'World tour' for a variant with its own
+    track list, else 'Series' (several tracks given to a one-race variant)."""
+    return "World tour" if variant.series else "Series"
+
+
+def race_winner_sentence(
+    names: Sequence[str], result: Result, rule: str, race: int, races: int
+) -> str:
+    """Who won race ``race`` (0-based) of a series, labelled as that race's, so that
+    nobody takes it for the series' winner: 'Race 2 of 2: won by Ben (highest
+    winnings, $17M)'."""
+    said = winner_sentence(names, result.winners, rule, result.scores)
+    return f"Race {race + 1} of {races}: won by " + said.removeprefix("Winner: ")
+
+
+def tour_winner_sentence(names: Sequence[str], result: SeriesResult, variant: Variant) -> str:
+    """Who won the series on its totals (R-VAR world tour), the headline of its last
+    sheet: 'World tour — Winner: Chloé (highest total, $36M)'."""
+    said = winner_sentence(names, result.winners, "total", result.scores)
+    return f"{tour_name(variant)} — {said}"
 
 
 @dataclass(frozen=True)
@@ -168,7 +192,10 @@ class Series:
 
     @property
     def log(self) -> list[Event]:
+        """Every race's log under its title, each race's winner labelled as that
+        race's, then the totals and the series' winner."""
         out: list[Event] = []
+        names = [f"Player {seat + 1}" for seat in range(self.players)]
         for k, race in enumerate(self.games):
             out.append(
                 Event(
@@ -178,18 +205,18 @@ class Series:
                 )
             )
             out.extend(race.log)
+            res_k = race.result
+            # The race's sheet ends on 'Winner: ...'; in a series that is only this race's.
+            if res_k is not None and out[-1].kind == "score" and out[-1].text == res_k.sheet[-1]:
+                said = race_winner_sentence(names, res_k, race.variant.winner, k, len(self.boards))
+                out[-1] = Event("score", said, dict(out[-1].data))
         res = self.result
         if res is not None:
             totals = ", ".join(
                 f"Player {seat + 1} {score}" for seat, score in enumerate(res.scores)
             )
             out.append(Event("score", f"Series totals: {totals}"))
-            out.append(
-                Event(
-                    "score",
-                    "Series winner: " + " and ".join(f"Player {seat + 1}" for seat in res.winners),
-                )
-            )
+            out.append(Event("score", tour_winner_sentence(names, res, self.variant)))
         return out
 
     @property

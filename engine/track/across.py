@@ -65,6 +65,35 @@ def fit_across_track(
     return ends[0], ends[1]
 
 
+def fit_drag_across(
+    geometry: TrackGeometry, start: tuple[float, float], end: tuple[float, float], reach: float
+) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """A line dragged across the track, laid on the edges of the spaces it crosses.
+
+    The drag is fitted as ``fit_across_track`` fits it; when that line would run
+    through spaces (its ends near corners of different rows, or spaces whose edges
+    do not line up with the drag, as in a bend), it goes instead to the row edge
+    nearest the drag among those of the spaces it crosses, across every lane. None
+    when no such edge lies across the track without running through a space. A
+    drag that crosses no space comes back unchanged.
+    """
+    fitted = fit_across_track(geometry, start, end, reach)
+    cut = geometry.cut_spaces(fitted)
+    if not cut:
+        return fitted
+    mid = ((fitted[0][0] + fitted[1][0]) / 2, (fitted[0][1] + fitted[1][1]) / 2)
+    here = geometry.progress(*mid)
+    edges = sorted(
+        {(round(float(p), 6), i) for i in cut for p in (geometry.rear[i], geometry.front[i])},
+        key=lambda edge: (abs(geometry.delta(here, edge[0])), edge),
+    )
+    for progress, space in edges:
+        line = line_across(geometry, space, progress)
+        if line is not None and not geometry.cut_spaces(line):
+            return (float(line[0][0]), float(line[0][1])), (float(line[1][0]), float(line[1][1]))
+    return None
+
+
 def line_across(g: TrackGeometry, space: int, near: float | None = None) -> Segment | None:
     """A line across the track at the edge of space ``space`` nearest ``near`` (a
     progress; its rear edge without): square to the racing line there, over every

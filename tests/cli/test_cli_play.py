@@ -410,3 +410,31 @@ def test_the_steps_of_ones_own_card_ask_without_the_whole_situation(capsys, monk
         if not question.startswith("Bet "):  # a bet between two rows leaves the card as it was
             previous = chunk
     assert steps >= 20  # WILD colours and paths of the person's own cards
+
+
+def test_a_world_tours_winner_is_the_headline_and_each_race_winner_is_labelled(capsys, tmp_path):
+    """R-VAR world tour: the highest total wins the tour; after its last race the printed
+    sheet ends on that winner, and each race's winner is said to be that race's only."""
+    record = tmp_path / "wt.yaml"
+    argv = ["--variant", "world-tour", "--players", "4", "--seed", "11"]
+    code, played, _ = run(capsys, "play", *argv, "--record", str(record))
+    assert code == 0
+    code, replayed, _ = run(capsys, "replay", str(record))
+    code_json, data, _ = run(capsys, "replay", str(record), "--json")
+    data = json.loads(data)
+    assert code == 0 and code_json == 0 and data["over"]
+    (tour_winner,) = data["winners"]
+    top = max(data["scores"])
+    for out in (played, replayed):
+        lines = out.rstrip("\n").splitlines()
+        if lines[-1].startswith("Record saved"):
+            lines.pop()
+        # The last lines: the tour's winner on its total, ruled off above and below.
+        headline = f"World tour — Winner: Player {tour_winner + 1} (highest total, ${top}M)"
+        assert lines[-3:] == ["=" * len(headline), headline, "=" * len(headline)]
+        # No other line names a winner; each race's is labelled as that race's.
+        assert [line for line in lines if line.startswith("Winner")] == []
+        for k, race in enumerate(data["races"]):
+            who = " and ".join(f"Player {seat + 1}" for seat in race["winners"])
+            said = f"Race {k + 1} of 2: won by {who} (highest winnings, ${max(race['scores'])}M"
+            assert sum(line.startswith(said) for line in lines) == 1

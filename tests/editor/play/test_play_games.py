@@ -326,3 +326,36 @@ def test_bots_think_without_the_secret_bid_a_person_already_made(qtbot, harbour_
     view.decide(c.race.options(0)[0])
     qtbot.waitUntil(lambda: len(c.decisions) >= 4, timeout=10_000)
     assert seen and all(keys <= {s} for s, keys in seen)
+
+
+def test_a_finished_world_tours_sheet_and_log_headline_its_winner_not_the_last_races(
+    qtbot, harbour_window
+):
+    """R-VAR world tour: the highest total wins. After the last race the sheet's big bold
+    headline is the tour's winner with its total; the last race's winner is a plain line
+    labelled as that race's, and the log says the same."""
+    window = harbour_window
+    tour = str(ROOT / "variants" / "world-tour.yaml")
+    setup = bots_setup(window, tour, seed=11, kinds=("greedy",) * 4)
+    c = play_out(qtbot, window, setup)
+    names, sheet = setup.names(), window.play.view.sheet
+    res = c.game.result
+    assert isinstance(c.game, Series) and res is not None
+    who = " and ".join(names[p] for p in res.winners)
+    headline = f"World tour — Winner: {who} (highest total, ${max(res.scores)}M"
+    assert sheet.heading.text().startswith(headline)
+    assert sheet.text().splitlines()[0] == sheet.heading.text()
+    last = c.game.games[-1].result
+    race_who = " and ".join(names[p] for p in last.winners)
+    race_line = f"Race 2 of 2: won by {race_who} (highest winnings, ${max(last.scores)}M"
+    assert sheet.winner_label.text().startswith(race_line)
+    assert sheet.race_heading.text().startswith("Race 2 of 2 — ")
+    big, plain = sheet.heading.font(), sheet.winner_label.font()
+    assert big.bold() and not plain.bold() and big.pointSizeF() > plain.pointSizeF()
+    assert not any(line.startswith("Winner") for line in sheet.text().splitlines())
+    log = window.play.view.log.toPlainText().splitlines()
+    assert log[-1].startswith(headline)
+    assert not any(line.startswith("Winner") for line in log)
+    for k, race in enumerate(c.game.games):
+        said = f"Race {k + 1} of 2: won by " + " and ".join(names[p] for p in race.result.winners)
+        assert sum(line.startswith(said) for line in log) == 1
