@@ -44,7 +44,7 @@ from trackside.editor.menus.track import TrackMenu
 from trackside.editor.menus.transform import TransformActions
 from trackside.editor.panels.balance import BalancePanel
 from trackside.editor.panels.compare import ComparePanel
-from trackside.editor.panels.export import ExportDialog, export_board
+from trackside.editor.panels.export import NOTHING_EXPORTED, ExportDialog, export_board
 from trackside.editor.panels.first_run import FirstRun
 from trackside.editor.panels.inspector import Inspector
 from trackside.editor.panels.issues import IssuesPanel, ShownIssue
@@ -939,6 +939,7 @@ class MainWindow(QMainWindow):
             grass=self.print_menu.grass,
         )
         if done is None:
+            self.statusBar().showMessage(NOTHING_EXPORTED, 8000)
             return False
         pages = f", {done.pages} pages" if done.pages > 1 else ""
         self.statusBar().showMessage(f"Exported {path}{pages}", 8000)

@@ -27,7 +27,7 @@ from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.document.files import suggested_stem, unused_path
 from trackside.editor.document.track_document import TrackDocument
 from trackside.editor.menus.actions import make_action
-from trackside.editor.panels.export import GRASS_TIP, local_paper
+from trackside.editor.panels.export import GRASS_TIP, NOTHING_EXPORTED, local_paper
 from trackside.editor.panels.prompts import Prompts
 from trackside.engine.errors import TracksideError
 from trackside.engine.text import plural
@@ -129,8 +129,11 @@ class PrintMenu(QObject):
     def _say(self, text: str) -> None:
         self.window.statusBar().showMessage(text, 8000)
 
-    def _failed(self, exc: Exception) -> None:
+    def _failed(self, exc: Exception, nothing: str = "Nothing was printed") -> None:
+        """Say why in a box; the status bar says nothing was written (not what an
+        earlier print or export wrote)."""
         self.window.prompts.problems("Cannot print", str(exc), [])
+        self._say(nothing)
 
     def _guard(self, output: str | Path | None) -> None:
         """Refuse the open track's own file as the file printed to."""
@@ -194,7 +197,7 @@ class PrintMenu(QObject):
             self._guard(path)
             calibration_pdf(doc.snapshot(), path, local_paper())
         except (TracksideError, OSError) as exc:
-            self._failed(exc)
+            self._failed(exc, NOTHING_EXPORTED)
             return False
         self._say(f"Exported {Path(path).name}: print it at 100 %; the ruler must be 100 mm")
         return True

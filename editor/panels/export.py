@@ -36,6 +36,9 @@ if TYPE_CHECKING:
     from trackside.editor.document.track_document import TrackDocument
     from trackside.editor.panels.prompts import Prompts
 
+# The status bar after an export that wrote nothing (its box says why): an earlier
+# export's "Exported …" must not stay there as if this one had worked.
+NOTHING_EXPORTED = "Nothing was exported"
 FORMATS = (("PNG picture", "png"), ("SVG drawing", "svg"), ("PDF print at true scale", "pdf"))
 PAPERS = (
     ("Board size (one page)", None),
@@ -145,6 +148,7 @@ class ExportDialog(QDialog):
         text = self.path.text().strip()
         if not text:
             self.prompts.problems("Cannot export", "Choose a file to export to.", [])
+            self.notify(NOTHING_EXPORTED)
             return None
         kind = self.kind()
         path = Path(text)
@@ -162,6 +166,7 @@ class ExportDialog(QDialog):
             grass=self.show_grass.isChecked(),
         )
         if done is None:
+            self.notify(NOTHING_EXPORTED)
             return None
         pages = f", {done.pages} pages" if done.pages > 1 else ""
         self.notify(f"Exported {done.path}{pages}")

@@ -605,6 +605,53 @@ def test_compare_with_variant_plays_both_on_the_same_games_and_shows_the_changes
     assert panel.legend.isVisible()
 
 
+HOUSE_RULES = (
+    "format: trackside-variant/1\nname: House rules\n"
+    "description: Bigger winner payout, smaller hands\nextends: standard\n"
+    "payouts:\n  race: [15, 9, 6, 4, 2, 0]\nhand:\n  mode: common\n  size: 5\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("bots", "games", "workers"),
+    [("One strong, the rest greedy", 10, 1), (None, 30, 2)],
+    ids=["a strong bot, here", "the lab's bots, two worker processes"],
+)
+def test_compare_with_a_variant_of_common_hands_finishes_and_shows_it(
+    qtbot, quarry, tmp_path, bots, games, workers
+):
+    """A designer's variant with its own race payouts and a common hand of five, against
+    Standard's dealt hands: both are played on the same games, with a strong bot in the
+    panel's own thread or in worker processes, the bar counts them all, and the panel
+    then shows the variant with its changes. (A script that waited with QTest.qWait
+    held Python's lock, so the games never came in: the panel was not stuck.)"""
+    house = tmp_path / "house.yaml"
+    house.write_text(HOUSE_RULES)
+    panel = quarry.balance_panel
+    if bots:
+        panel.bots_box.setCurrentText(bots)
+    panel.games_box.setValue(games)
+    panel.workers_box.setValue(workers)
+    counted: list[int] = []
+    panel.progress.valueChanged.connect(counted.append)
+    quarry.prompts.variant_answer = str(house)
+    quarry.balance_menu.act_compare_variant.trigger()
+    assert panel.running
+    assert panel.status.text() == (
+        f"Playing {games} games of Standard and the same games of House rules…"
+    )
+    qtbot.waitUntil(lambda: not panel.running, timeout=120_000)
+    assert counted[-1] == 2 * games and counted == sorted(counted)
+    assert (panel.previous.variant, panel.report.variant) == ("Standard", "House rules")
+    assert panel.previous.games == panel.report.games == games
+    assert not panel.report.cancelled
+    said = f"Changes are from Standard on the same {games} games (paired)."
+    assert said in panel.status.text()
+    assert "Balance" in panel.headline.text() and not panel.progress.isVisible()
+    assert all(panel.slot_table.item(r, 2).text() for r in range(6))
+    assert panel.run_button.isEnabled()
+
+
 def test_a_run_after_a_comparison_shows_changes_from_the_run_before_it(qtbot, quarry):
     """After Compare with Variant shows the other variant, the next run's changes are
     from the designer's own run before, and the status says so: they were from the

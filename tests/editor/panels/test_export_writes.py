@@ -149,3 +149,28 @@ def test_opening_a_track_removes_what_a_killed_save_left(window, stadium_file):
     assert window.open_file(stadium_file)
     assert leftovers(folder) == []
     assert window.doc.track.name == load_track(stadium_file).name
+
+
+# What the status bar says after a file was written, by each writer.
+WROTE = ("Exported", "Wrote")
+
+
+@pytest.mark.parametrize("export", list(EXPORTS))
+def test_a_failed_export_after_one_that_worked_no_longer_claims_a_file(
+    window, stadium_file, tmp_path, export
+):
+    """After an export that wrote its file, one to a folder that does not exist shows
+    why in its box, and the status bar stops naming the earlier file: it says that
+    nothing was written this time."""
+    window.open_file(stadium_file)
+    make, suffix, title = EXPORTS[export]
+    written = tmp_path / f"board{suffix}"
+    assert make(window)(written) is True
+    assert written.stat().st_size > 0
+    assert any(word in window.statusBar().currentMessage() for word in WROTE)
+    missing = tmp_path / "no such folder" / f"board{suffix}"
+    assert make(window)(missing) is False
+    assert window.prompts.titles()[-1][1] == title
+    said = window.statusBar().currentMessage()
+    assert said.startswith("Nothing was ") and str(written) not in said, said
+    assert not missing.parent.exists()
