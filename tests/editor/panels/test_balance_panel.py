@@ -411,18 +411,22 @@ def test_a_check_and_a_search_for_fixes_scroll_their_answer_into_view(qtbot, qua
     panel.bots_box.setCurrentText("One greedy, the rest random")  # a quick check
     run(qtbot, quarry)
     bar = room.verticalScrollBar()
-    qtbot.waitUntil(lambda: in_view(room, panel.status))
+    qtbot.waitUntil(lambda: in_view(room, panel.status), timeout=20_000)
     qtbot.mouseClick(panel.check_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not panel.running, timeout=120_000)
     assert panel.verdict.text().startswith("The verdict ")
-    qtbot.waitUntil(lambda: in_view(room, panel.verdict) and in_view(room, panel.headline))
+    qtbot.waitUntil(
+        lambda: in_view(room, panel.verdict) and in_view(room, panel.headline), timeout=20_000
+    )
     assert cut_at_the_top(room, panel) == []
     bar.setValue(bar.maximum())  # reading the figures at the bottom
     quarry.balance_menu.act_suggest_fixes.trigger()
     qtbot.waitUntil(lambda: not panel.running, timeout=120_000)
     fixes = panel.fixes
     assert fixes.fix_list.count() > 1 and fixes.height() > room.viewport().height()
-    qtbot.waitUntil(lambda: in_view(room, fixes.summary) and first_fix_in_view(room, fixes))
+    qtbot.waitUntil(
+        lambda: in_view(room, fixes.summary) and first_fix_in_view(room, fixes), timeout=20_000
+    )
     assert cut_at_the_top(room, panel) == []
 
 
