@@ -86,7 +86,8 @@ def _change(change: Change) -> str:
         scale, suffix, digits = (100, " points", 1) if change.unit == SHARE else (1, "", 2)
         delta = shown_change(change.before * scale, change.after * scale, digits)
         text = f"{delta:+.{digits}f}{suffix}"
-    if change.interval is not None:
+    if change.interval is not None and change.interval[0] != change.interval[1]:
+        # An interval of no width comes of no spread at all (every game alike): no range.
         low, high = (scale * end for end in change.interval)
         text += f" ({low:+.{digits}f} to {high:+.{digits}f})"
     return text if change.significant else f"{NOISE_MARK} {text}"

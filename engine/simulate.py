@@ -248,8 +248,7 @@ Ends = tuple[float, float] | None  # a figure's 95% interval; None when nothing 
 def count_interval(tally: Tally) -> Ends:
     """The 95% interval of a count's mean (cards, stalled cars), never below none;
     None when nothing was counted."""
-    ends = _mean_ends(tally)
-    return None if ends is None else (max(0.0, ends[0]), ends[1])
+    return tally.count_interval() if tally.count else None
 
 
 def _mean_ends(tally: Tally) -> Ends:

@@ -38,6 +38,12 @@ class Tally:
     def interval(self) -> tuple[float, float]:
         return mean_interval(self.total, self.squares, self.count)
 
+    def count_interval(self) -> tuple[float, float]:
+        """The interval of a mean of things counted (stalled cars, cards): never below
+        none, where a normal interval of few races reaches under 0."""
+        low, high = self.interval()
+        return max(0.0, low), high
+
     def to_list(self) -> list[int]:
         return [self.total, self.squares, self.count]
 

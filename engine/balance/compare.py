@@ -203,8 +203,15 @@ def _share(figure: str, k1: float, n1: int, k2: float, n2: int) -> Change:
         k2 / n2 if n2 else 0.0,
         proportions_differ(k1, n1, k2, n2),
         SHARE,
-        _ends(proportions_difference(k1, n1, k2, n2)),
+        _possible(_ends(proportions_difference(k1, n1, k2, n2)), k1 / n1 if n1 else 0.0),
     )
+
+
+def _possible(ends: tuple[float, float] | None, before: float) -> tuple[float, float] | None:
+    """A share's change kept to what a share can do, from ``before`` down to none or up
+    to all (a normal interval of few games reaches past them). No change lies in it
+    still, so it leaves out none exactly when it did."""
+    return None if ends is None else (max(-before, ends[0]), min(1.0 - before, ends[1]))
 
 
 def _mean(figure: str, a: Tally, b: Tally, unit: str = "") -> Change:
@@ -221,13 +228,14 @@ def _mean(figure: str, a: Tally, b: Tally, unit: str = "") -> Change:
 def _ratio(figure: str, a: Ratio, b: Ratio, unit: str) -> Change | None:
     if not a.den or not b.den:
         return None
+    ends = _ends(ratios_difference(a.sums, b.sums))
     return Change(
         figure,
         a.value,
         b.value,
         ratios_differ(a.sums, b.sums),
         unit,
-        _ends(ratios_difference(a.sums, b.sums)),
+        ends if unit != SHARE else _possible(ends, a.value),
     )
 
 

@@ -253,8 +253,8 @@ class FixSearch:
 
     def _stalls_said(self) -> str:
         """The circuit's stalls against the goal, as a sentence."""
-        low, high = self.base.stalled.interval()
-        said = amount_range(self.base.stalled.mean, max(0.0, low), high)
+        low, high = self.base.stalled.count_interval()
+        said = amount_range(self.base.stalled.mean, low, high)
         standing = goal_words(low, high, STALL_GOAL, STALL_GOAL_WORDS)
         return f" The stalls, {said} a race, are {standing}."
 

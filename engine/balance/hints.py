@@ -121,13 +121,13 @@ def _stalls(report: BalanceReport) -> list[Hint]:
     n = report.games
     share = report.races_with_stall / n
     per_race = report.stalled.mean
-    low, high = report.stalled.interval()
+    low, high = report.stalled.count_interval()
     if share < STALL_NOTICE and per_race <= STALL_GOAL:
         return []
     where = tuple(s for s, _n in report.stall_spaces.most_common(3))
     said = (
         "Cars stall (left short of the finish when the cards run out) in "
-        f"{percent(share)} of races: {amount_range(per_race, max(0.0, low), high)} stalled "
+        f"{percent(share)} of races: {amount_range(per_race, low, high)} stalled "
         f"cars a race. A circuit should stall fewer than {STALL_GOAL:g} a race: this one is "
         f"{goal_words(low, high, STALL_GOAL, 'that goal')}"
     )

@@ -482,7 +482,10 @@ def _round3(values: tuple[float, float, float]) -> list[float]:
 
 
 def _round_mean(tally: Tally) -> dict[str, Any] | None:
+    """A mean with its interval, as the report writes it. Every mean of a report is of
+    a quantity never below none (counts, places, the money spread), so its interval
+    is too."""
     if not tally.count:
         return None
-    lo, hi = tally.interval()
+    lo, hi = tally.count_interval()
     return {"mean": round(tally.mean, 3), "low": round(lo, 3), "high": round(hi, 3)}

@@ -104,3 +104,28 @@ def test_check_deeper_names_the_option_refused_and_a_fix_that_fits_it(capsys, ar
     drawn by a run without the check, not fixed by giving a number of games."""
     code, _out, err = run(capsys, "--track", "harbour-loop", "--check-deeper", *argv)
     assert code == 2 and err.startswith(f"trackside: {place}: ") and err.endswith(f"{hint})\n")
+
+
+def test_a_few_games_give_each_share_change_a_range_a_share_can_have(capsys):
+    """Twelve games on Quarry Hairpin: a power's holder won none of its games with greedy
+    bots and half with strong ones, where a normal interval of so few games read
+    "+50.0 points (-34.9 to +134.9)"; and every game alike (a line reached in all)
+    read "+0.0 points (+0.0 to +0.0)", no change for certain. A share's change stays
+    within what a share can do, and a change with no spread has no brackets."""
+    import re
+
+    code, out, err = run(
+        capsys, "--track", "quarry-hairpin", *FEW, "--games", "12", "--check-deeper"
+    )
+    assert code == 0, err
+    table = out.split("\n\n")[1].splitlines()[1:]
+    shares = [row for row in table if " points" in row]
+    assert shares
+    for row in shares:
+        before = float(re.search(r"\s(\d+\.\d)%\s", row).group(1))
+        ends = re.search(r"\(([+-]\d+\.\d) to ([+-]\d+\.\d)\)$", row)
+        if ends:
+            low, high = float(ends.group(1)), float(ends.group(2))
+            assert -before - 0.05 <= low <= high <= 100 - before + 0.05, row
+            assert low != high, row
+    assert "(+0.0 to +0.0)" not in out and "(+0.00 to +0.00)" not in out

@@ -9,7 +9,7 @@ import pytest
 
 from trackside.engine.balance import BalanceRun
 from trackside.engine.balance.against import compare_variants, only_in
-from trackside.engine.balance.compare import compare
+from trackside.engine.balance.compare import SHARE, compare
 from trackside.engine.errors import TracksideError
 from trackside.engine.game.setup import paired_deal
 from trackside.engine.records import open_track, open_variant
@@ -99,6 +99,8 @@ def test_a_rule_change_shows_in_its_figures_and_nowhere_it_cannot(harbour, few_p
         low, high = change.interval
         assert low - 1e-12 <= change.delta <= high + 1e-12, change
         assert (low > 0 or high < 0) == change.significant, change
+        if change.unit == SHARE:  # a share goes no lower than none, no higher than all
+            assert -change.before - 1e-12 <= low and high <= 1 - change.before + 1e-12, change
 
 
 def test_figures_only_one_variant_has_are_named_not_compared(harbour):
