@@ -45,6 +45,7 @@ from trackside.engine.yamlio import NotPlainData
 
 MAX_RECENT = 8
 KEPT_ASIDE = "could-not-open"  # the autosave folder's folder for autosaves that did not open
+COPY_SUFFIX = " (copy)"  # the name a copy of a circuit is given until its first save
 
 # Why a document is open read-only, as the prompts say it.
 BUNDLED = "it is a circuit installed with Trackside"
@@ -201,7 +202,7 @@ class LifeCycle(QObject):
         track = self._accepted(load_for_editing(path), path)
         if track is None or not self.maybe_save():
             return False
-        copy_name = f"{track.name} (copy)"
+        copy_name = f"{track.name}{COPY_SUFFIX}"
         track.name = copy_name
         if is_bundled(path):
             track.author = None
@@ -554,6 +555,9 @@ class LifeCycle(QObject):
         original = entry.original
         held = bool(original) and self.guard.try_lock(str(original)) is not None
         self._set_document(result.track, original, modified=True, read_only=HELD if held else "")
+        name = result.track.name or ""
+        if not original and name.endswith(COPY_SUFFIX):  # a copy never saved: still one
+            self._copy_name = name
         entry.discard()
         self.autosave.save_now()
         self.say("Recovered the autosaved track; save it to keep it")

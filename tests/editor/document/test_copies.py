@@ -99,3 +99,33 @@ def test_a_copy_of_a_designers_own_file_keeps_its_author(window, tmp_path):
     window.act_save_as.trigger()
     saved = load_track(tmp_path / "big-oval.yaml")
     assert (saved.name, saved.author) == ("Big Oval", "Ana")
+
+
+def test_a_copy_brought_back_after_a_crash_is_still_named_by_its_first_save(
+    make_window, autosave_dir, tmp_path
+):
+    """A copy edited, never saved, and the app gone without a word: the copy offered
+    back is still a copy, so its first save names it after the file, as it would have."""
+    import json
+    import subprocess
+    import sys
+
+    first = make_window()
+    copy_harbour_loop(first)
+    first.doc.undo_stack.push(commands.SetMeta(first.doc, "description", "By the sea"))
+    assert first.autosave.save_now()
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])  # a pid no process has now
+    dead.wait()
+    meta = json.loads(first.autosave.meta_file.read_text())
+    meta["pid"] = dead.pid
+    (autosave_dir / f"autosave-{dead.pid}.yaml").write_text(first.autosave.track_file.read_text())
+    (autosave_dir / f"autosave-{dead.pid}.json").write_text(json.dumps(meta))
+    first.autosave.discard()
+
+    second = make_window()
+    assert second.check_recovery()
+    assert second.doc.track.name == "Harbour Loop (copy)" and second.doc.path is None
+    second.prompts.save_as_answer = str(tmp_path / "my-loop.yaml")
+    second.act_save_as.trigger()
+    saved = load_track(tmp_path / "my-loop.yaml")
+    assert (saved.name, saved.description) == ("My Loop", "By the sea")
