@@ -79,32 +79,44 @@ def _variance(total: float, squares: float, count: int) -> float:
     return max(0.0, (squares - total * total / count) / (count - 1))
 
 
+def leaves_out_zero(interval: tuple[float, float]) -> bool:
+    """Whether an interval of a difference leaves out no difference: the two figures
+    differ beyond noise (False for NaN ends, where the runs were too short)."""
+    low, high = interval
+    return low > 0 or high < 0
+
+
 def proportions_differ(k1: float, n1: int, k2: float, n2: int, z: float = Z95) -> bool:
     """True when two proportions differ beyond noise (two-proportion z-test)."""
-    return proportions_p_value(k1, n1, k2, n2) < _p_value(z)
+    return leaves_out_zero(proportions_difference(k1, n1, k2, n2, z))
 
 
 def proportions_p_value(k1: float, n1: int, k2: float, n2: int) -> float:
     """The two-sided p-value of two proportions' difference (two-proportion z-test)."""
     if n1 <= 0 or n2 <= 0:
         return 1.0
-    pooled = (k1 + k2) / (n1 + n2)
-    spread = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    spread = _pooled_spread(k1, n1, k2, n2)
     if spread == 0:
         return 0.0 if k1 / n1 != k2 / n2 else 1.0
     return _p_value((k1 / n1 - k2 / n2) / spread)
+
+
+def _pooled_spread(k1: float, n1: int, k2: float, n2: int) -> float:
+    """The standard error of two proportions' difference under the test's null (one
+    proportion, pooled from both)."""
+    pooled = (k1 + k2) / (n1 + n2)
+    return math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
 
 
 def proportions_difference(
     k1: float, n1: int, k2: float, n2: int, z: float = Z95
 ) -> tuple[float, float]:
     """The interval of the second proportion less the first, with the spread of the
-    two-proportion z-test (``proportions_differ``), so that it leaves out 0 exactly
-    when the test says the two differ."""
+    two-proportion z-test, so that it leaves out 0 exactly when the test says the two
+    differ; NaN ends without games."""
     if n1 <= 0 or n2 <= 0:
         return math.nan, math.nan
-    pooled = (k1 + k2) / (n1 + n2)
-    half = z * math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    half = z * _pooled_spread(k1, n1, k2, n2)
     delta = k2 / n2 - k1 / n1
     return delta - half, delta + half
 
@@ -112,36 +124,13 @@ def proportions_difference(
 def means_difference(
     sum1: float, sq1: float, n1: int, sum2: float, sq2: float, n2: int, z: float = Z95
 ) -> tuple[float, float]:
-    """The interval of the second mean less the first, with the spread of
-    ``means_differ`` (it leaves out 0 exactly when the test says the two differ)."""
+    """The interval of the second mean less the first (Welch's z on large samples);
+    NaN ends with fewer than two of either."""
     if n1 < 2 or n2 < 2:
         return math.nan, math.nan
     half = z * math.sqrt(_variance(sum1, sq1, n1) / n1 + _variance(sum2, sq2, n2) / n2)
     delta = sum2 / n2 - sum1 / n1
     return delta - half, delta + half
-
-
-def ratios_difference(first: RatioSums, second: RatioSums, z: float = Z95) -> tuple[float, float]:
-    """The interval of the second ratio of totals less the first, with the spread of
-    ``ratios_differ`` (it leaves out 0 exactly when the test says the two differ)."""
-    if first[5] < 2 or second[5] < 2 or first[1] == 0 or second[1] == 0:
-        return math.nan, math.nan
-    half = z * math.sqrt(_ratio_variance(first) + _ratio_variance(second))
-    delta = second[0] / second[1] - first[0] / first[1]
-    return delta - half, delta + half
-
-
-def means_differ(
-    sum1: float, sq1: float, n1: int, sum2: float, sq2: float, n2: int, z: float = Z95
-) -> bool:
-    """True when two means differ beyond noise (Welch's z on large samples)."""
-    if n1 < 2 or n2 < 2:
-        return False
-    m1, m2 = sum1 / n1, sum2 / n2
-    spread = math.sqrt(_variance(sum1, sq1, n1) / n1 + _variance(sum2, sq2, n2) / n2)
-    if spread == 0:
-        return m1 != m2
-    return abs(m1 - m2) / spread > z
 
 
 def ratio_interval(ratio: RatioSums, z: float = Z95) -> tuple[float, float]:
@@ -167,16 +156,11 @@ def _ratio_variance(ratio: RatioSums) -> float:
     return residuals / (count - 1) / count / (mean_den * mean_den)
 
 
-def ratios_differ(
-    first: RatioSums,
-    second: RatioSums,
-    z: float = Z95,
-) -> bool:
-    """True when two ratios of totals differ beyond noise (the runs independent)."""
+def ratios_difference(first: RatioSums, second: RatioSums, z: float = Z95) -> tuple[float, float]:
+    """The interval of the second ratio of totals less the first (the runs
+    independent); NaN ends when either run is too short or has no denominator."""
     if first[5] < 2 or second[5] < 2 or first[1] == 0 or second[1] == 0:
-        return False
-    spread = math.sqrt(_ratio_variance(first) + _ratio_variance(second))
-    a, b = first[0] / first[1], second[0] / second[1]
-    if spread == 0:
-        return a != b
-    return abs(a - b) / spread > z
+        return math.nan, math.nan
+    half = z * math.sqrt(_ratio_variance(first) + _ratio_variance(second))
+    delta = second[0] / second[1] - first[0] / first[1]
+    return delta - half, delta + half

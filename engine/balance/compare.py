@@ -15,12 +15,10 @@ from trackside.engine.balance.report import SLOTS, BalanceReport
 from trackside.engine.balance.rules import LINES, CarTotals, PowerTotals, RuleTotals
 from trackside.engine.intervals import (
     holm,
-    means_differ,
+    leaves_out_zero,
     means_difference,
-    proportions_differ,
     proportions_difference,
     proportions_p_value,
-    ratios_differ,
     ratios_difference,
 )
 from trackside.engine.tallies import SHARE_UNIT, Ratio, Tally
@@ -197,51 +195,35 @@ def _car_changes(car: str, before: CarTotals, after: CarTotals) -> list[Change]:
 
 
 def _share(figure: str, k1: float, n1: int, k2: float, n2: int) -> Change:
-    return Change(
-        figure,
-        k1 / n1 if n1 else 0.0,
-        k2 / n2 if n2 else 0.0,
-        proportions_differ(k1, n1, k2, n2),
-        SHARE,
-        _possible(_ends(proportions_difference(k1, n1, k2, n2)), k1 / n1 if n1 else 0.0),
-    )
-
-
-def _possible(ends: tuple[float, float] | None, before: float) -> tuple[float, float] | None:
-    """A share's change kept to what a share can do, from ``before`` down to none or up
-    to all (a normal interval of few games reaches past them). No change lies in it
-    still, so it leaves out none exactly when it did."""
-    return None if ends is None else (max(-before, ends[0]), min(1.0 - before, ends[1]))
+    before = k1 / n1 if n1 else 0.0
+    interval = proportions_difference(k1, n1, k2, n2)
+    return _judged(figure, before, k2 / n2 if n2 else 0.0, SHARE, interval)
 
 
 def _mean(figure: str, a: Tally, b: Tally, unit: str = "") -> Change:
-    return Change(
-        figure,
-        a.mean,
-        b.mean,
-        means_differ(a.total, a.squares, a.count, b.total, b.squares, b.count),
-        unit,
-        _ends(means_difference(a.total, a.squares, a.count, b.total, b.squares, b.count)),
-    )
+    interval = means_difference(a.total, a.squares, a.count, b.total, b.squares, b.count)
+    return _judged(figure, a.mean, b.mean, unit, interval)
 
 
 def _ratio(figure: str, a: Ratio, b: Ratio, unit: str) -> Change | None:
     if not a.den or not b.den:
         return None
-    ends = _ends(ratios_difference(a.sums, b.sums))
-    return Change(
-        figure,
-        a.value,
-        b.value,
-        ratios_differ(a.sums, b.sums),
-        unit,
-        ends if unit != SHARE else _possible(ends, a.value),
-    )
+    return _judged(figure, a.value, b.value, unit, ratios_difference(a.sums, b.sums))
 
 
-def _ends(interval: tuple[float, float]) -> tuple[float, float] | None:
-    """An interval, or None where the runs were too short to give one (NaN ends)."""
-    return None if math.isnan(interval[0]) else interval
+def _judged(
+    figure: str, before: float, after: float, unit: str, interval: tuple[float, float]
+) -> Change:
+    """A figure's change, beyond noise exactly when its 95% ``interval`` leaves out no
+    change; no interval where the runs were too short to give one (NaN ends). A
+    share's interval keeps to what a share can do, from ``before`` down to none or up
+    to all (a normal interval of few games reaches past them): no change lies in it
+    still, so it leaves out none exactly when it did."""
+    ends: tuple[float, float] | None = None
+    if not math.isnan(interval[0]):
+        low, high = interval
+        ends = (max(-before, low), min(1.0 - before, high)) if unit == SHARE else (low, high)
+    return Change(figure, before, after, leaves_out_zero(interval), unit, ends)
 
 
 def _rounds(before: BalanceReport, after: BalanceReport) -> Change:
