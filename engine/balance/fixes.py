@@ -38,7 +38,13 @@ from trackside.engine.balance.edits import (
     why_not,
 )
 from trackside.engine.balance.executors import Executor, executor_for
-from trackside.engine.balance.hints import LINE_AIM, STALL_GOAL, hints, line_standing
+from trackside.engine.balance.hints import (
+    LINE_AIM,
+    STALL_GOAL,
+    hints,
+    line_standing,
+    stall_standing,
+)
 from trackside.engine.balance.jams import jammed_stretches
 from trackside.engine.balance.lane_fixes import lane_fixes
 from trackside.engine.balance.report import SLOTS, BalanceReport
@@ -47,7 +53,6 @@ from trackside.engine.balance.sequential import fair_band
 from trackside.engine.balance.wording import (
     ABOUT,
     UNDER,
-    against_goal,
     amount_range,
     goal_words,
     percent,
@@ -248,8 +253,8 @@ class FixSearch:
         )
 
     def _stalls(self) -> str:
-        """Where the circuit's stalls stand against the goal (``against_goal``)."""
-        return against_goal(*self.base.stalled.interval(), STALL_GOAL)
+        """Where the circuit's stalls stand against the goal (``stall_standing``)."""
+        return stall_standing(self.base)
 
     def _stalls_said(self) -> str:
         """The circuit's stalls against the goal, as a sentence."""
@@ -402,7 +407,7 @@ def clear_gain(trial: Trial, base: BalanceReport) -> Measured | None:
     gain = part_gain(trial, part)
     if gain.noise or gain.change <= 0 or trial.worse():
         return None
-    if part == "stalls" and against_goal(*base.stalled.interval(), STALL_GOAL) == UNDER:
+    if part == "stalls" and stall_standing(base) == UNDER:
         return None
     if (
         part == "betting lines"

@@ -131,7 +131,7 @@ def _stalls(report: BalanceReport) -> list[Hint]:
         f"cars a race. A circuit should stall fewer than {STALL_GOAL:g} a race: this one is "
         f"{goal_words(low, high, STALL_GOAL, 'that goal')}"
     )
-    if against_goal(low, high, STALL_GOAL) != OVER:
+    if stall_standing(report) != OVER:
         return [Hint(said + ".", "info", where)]
     steps = finish_move(report)
     if steps is None:
@@ -325,6 +325,13 @@ def reached_after_line_moved(report: BalanceReport, line: int, steps: int) -> fl
         return 0.0
     near = sum(n for short, n in report.line_short[line].items() if short <= steps)
     return (report.line_reached[line] + near) / report.games
+
+
+def stall_standing(report: BalanceReport) -> str:
+    """Where the stalled cars a race stand against ``STALL_GOAL``, by their whole 95%
+    interval (``against_goal``): ``UNDER``, ``ABOUT`` or ``OVER``. The one rule for the
+    stall hint, Suggest fixes' headline and its ranking."""
+    return against_goal(*report.stalled.interval(), STALL_GOAL)
 
 
 def line_standing(report: BalanceReport, line: int) -> str:
