@@ -130,9 +130,6 @@ class LifeCycle(QObject):
         self._read_only = ""  # why Save may not write the document's file ('' when it may)
         self._held_elsewhere = False  # opened anyway: another editor holds the lock
         self._asking_disk = False
-        # The name a copy (``new_from``) was given, while it has not been saved: its
-        # first save names it after the file when the name is still this one.
-        self._copy_name: str | None = None
         self.guard.changedOnDisk.connect(self._on_disk_changed)
         self.guard.removedFromDisk.connect(self._on_disk_removed)
         self.guard.movedOnDisk.connect(self._on_disk_moved)
@@ -202,12 +199,10 @@ class LifeCycle(QObject):
         track = self._accepted(load_for_editing(path), path)
         if track is None or not self.maybe_save():
             return False
-        copy_name = f"{track.name}{COPY_SUFFIX}"
-        track.name = copy_name
+        track.name = f"{track.name}{COPY_SUFFIX}"
         if is_bundled(path):
             track.author = None
         self._start_new(track)
-        self._copy_name = copy_name
         return True
 
     def new_from_track(self, track: Track) -> bool:
@@ -313,7 +308,6 @@ class LifeCycle(QObject):
             self.guard.unlock()
         self._set_read_only(read_only)
         self._set_held_elsewhere(False)
-        self._copy_name = None
         self.guard.watch(on_disk)  # a new file is watched once Save has written it
         self.doc.replace(track, path, modified=modified)
         self.documentSet.emit(path or "")
@@ -346,7 +340,10 @@ class LifeCycle(QObject):
         old_name = self.doc.track.name
         stem = title_from_file(path)
         untitled = (old_name or "").strip() in ("", UNTITLED)
-        copied = self._copy_name is not None and old_name == self._copy_name
+        # A copy never saved (a crash's recovery included) still has its copy's name.
+        copied = (old_name or "").endswith(COPY_SUFFIX) and (
+            not self.doc.path or self.is_new_file()
+        )
         renamed = (
             bool(stem)
             and (untitled or copied)
@@ -399,7 +396,6 @@ class LifeCycle(QObject):
         self.guard.keep(claim)
         self._set_read_only("")
         self._set_held_elsewhere(False)
-        self._copy_name = None  # saved: a file of the designer's, no longer a new copy
         self.guard.watch(path)
         self.doc.mark_saved(path)
         self._remember_folder(path)
@@ -555,9 +551,6 @@ class LifeCycle(QObject):
         original = entry.original
         held = bool(original) and self.guard.try_lock(str(original)) is not None
         self._set_document(result.track, original, modified=True, read_only=HELD if held else "")
-        name = result.track.name or ""
-        if not original and name.endswith(COPY_SUFFIX):  # a copy never saved: still one
-            self._copy_name = name
         entry.discard()
         self.autosave.save_now()
         self.say("Recovered the autosaved track; save it to keep it")
