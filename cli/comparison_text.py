@@ -4,12 +4,12 @@ figure with both values and the change, marked when it is within noise."""
 from __future__ import annotations
 
 from trackside.engine.balance.against import VariantComparison, only_in
-from trackside.engine.balance.compare import MONEY, NOISE_LEGEND, NOISE_MARK, SHARE, Change
+from trackside.engine.balance.compare import MONEY, NOISE_LEGEND, SHARE, change_words
 from trackside.engine.balance.hints import hints
 from trackside.engine.balance.players import bots_named
 from trackside.engine.balance.report import BalanceReport
-from trackside.engine.balance.wording import BRACKETS, shown_change
-from trackside.engine.text import MONEY_DIGITS, money, plural
+from trackside.engine.balance.wording import BRACKETS
+from trackside.engine.text import money, plural
 from trackside.engine.track.model import Track
 
 NAME_WIDTH = 44
@@ -43,7 +43,7 @@ def change_lines(comparison: VariantComparison, names: tuple[str, str]) -> list[
     for change in comparison.changes:
         out.append(
             f"{change.figure:<{NAME_WIDTH}} {_value(change.before, change.unit):>{value_width}} "
-            f"{_value(change.after, change.unit):>{value_width}}  {_change(change)}"
+            f"{_value(change.after, change.unit):>{value_width}}  {change_words(change)}"
         )
     rows = len(comparison.changes)
     return [
@@ -74,20 +74,3 @@ def _value(value: float, unit: str) -> str:
     if unit == MONEY:
         return money(value)
     return f"{value:.2f}"
-
-
-def _change(change: Change) -> str:
-    # As many decimals as the figures shown (_value), and their difference as shown.
-    if change.unit == MONEY:
-        scale, suffix, digits = 1, "", MONEY_DIGITS
-        delta = shown_change(change.before, change.after, MONEY_DIGITS)
-        text = money(delta, signed=True)
-    else:
-        scale, suffix, digits = (100, " points", 1) if change.unit == SHARE else (1, "", 2)
-        delta = shown_change(change.before * scale, change.after * scale, digits)
-        text = f"{delta:+.{digits}f}{suffix}"
-    if change.interval is not None and change.interval[0] != change.interval[1]:
-        # An interval of no width comes of no spread at all (every game alike): no range.
-        low, high = (scale * end for end in change.interval)
-        text += f" ({low:+.{digits}f} to {high:+.{digits}f})"
-    return text if change.significant else f"{NOISE_MARK} {text}"

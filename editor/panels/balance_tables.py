@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidgetItem
 from trackside.editor.panels.fixes import NOISE_COLOUR
 from trackside.editor.widgets.whole_views import WholeTable
 from trackside.engine.balance import Change
-from trackside.engine.balance.compare import NOISE_MARK
+from trackside.engine.balance.compare import NOISE_MARK, change_words, has_range
 from trackside.engine.balance.wording import shown_change
 from trackside.engine.text import MONEY_DIGITS, money
 
@@ -136,13 +136,28 @@ def money_change(change: Change | None) -> QTableWidgetItem:
 
 
 def _change_cell(change: Change, text: str, figures: str) -> QTableWidgetItem:
-    """A change shown as ``text``, its tooltip the ``figures`` before and after."""
+    """A change shown as ``text``, its tooltip the ``figures`` before and after and the
+    change with its 95% interval, as ``simulate --against`` prints it (the cell has
+    no room for the interval at the dock's usual width)."""
     item = QTableWidgetItem(f"{NOISE_MARK} {text}" if not change.significant else text)
     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-    item.setToolTip(f"{figures}: {text}" + ("" if change.significant else ", within noise (95%)"))
+    item.setToolTip(change_tip(change, figures))
     if not change.significant:
         item.setForeground(NOISE_COLOUR)
     return item
+
+
+def change_tip(change: Change, figures: str) -> str:
+    """The tooltip of a Change cell: the ``figures`` before and after, the change with
+    its 95% interval in brackets (when it has one), and what the interval says of
+    noise."""
+    words = change_words(change)
+    tip = f"{figures}: {words}"
+    if not has_range(change):
+        return tip + ("" if change.significant else ", within noise (95%)")
+    if change.significant:
+        return f"{tip}\nIn brackets its 95% interval, which leaves out no change: beyond noise."
+    return f"{tip}\nIn brackets its 95% interval, which holds no change too: within noise."
 
 
 def marked(item: QTableWidgetItem, tip: str) -> QTableWidgetItem:

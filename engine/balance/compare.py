@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from trackside.engine.balance.report import SLOTS, BalanceReport
 from trackside.engine.balance.rules import LINES, CarTotals, PowerTotals, RuleTotals
+from trackside.engine.balance.wording import shown_change
 from trackside.engine.intervals import (
     holm,
     leaves_out_zero,
@@ -22,6 +23,7 @@ from trackside.engine.intervals import (
     ratios_difference,
 )
 from trackside.engine.tallies import SHARE_UNIT, Ratio, Tally
+from trackside.engine.text import MONEY_DIGITS, money
 
 SHARE = "share"  # a Change's unit: a share of games, 0 to 1
 MONEY = "$M"
@@ -61,6 +63,31 @@ class Change:
     @property
     def delta(self) -> float:
         return self.after - self.before
+
+
+def has_range(change: Change) -> bool:
+    """Whether the change has an interval to show: one that is not of no width, which
+    comes of no spread at all (every game alike)."""
+    return change.interval is not None and change.interval[0] != change.interval[1]
+
+
+def change_words(change: Change) -> str:
+    """A change as ``simulate --against`` prints it: "+10.0 points (+0.8 to +19.2)",
+    its 95% interval in brackets (none where it has none, or one of no width),
+    after the noise mark when it is within noise."""
+    # As many decimals as the figures are shown with, and their difference as shown.
+    if change.unit == MONEY:
+        scale, suffix, digits = 1, "", MONEY_DIGITS
+        delta = shown_change(change.before, change.after, MONEY_DIGITS)
+        text = money(delta, signed=True)
+    else:
+        scale, suffix, digits = (100, " points", 1) if change.unit == SHARE else (1, "", 2)
+        delta = shown_change(change.before * scale, change.after * scale, digits)
+        text = f"{delta:+.{digits}f}{suffix}"
+    if change.interval is not None and has_range(change):
+        low, high = (scale * end for end in change.interval)
+        text += f" ({low:+.{digits}f} to {high:+.{digits}f})"
+    return text if change.significant else f"{NOISE_MARK} {text}"
 
 
 def slot_share(k: int) -> str:

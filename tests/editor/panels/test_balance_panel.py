@@ -160,7 +160,7 @@ def test_a_second_run_shows_every_figure_s_change_in_every_table(qtbot, quarry):
     rows = {table.item(r, 0).text(): r for r in range(table.rowCount())}
     stalled = table.item(rows["Races with a stalled car"], 2)
     assert stalled.text().endswith(" pt") and slots.item(0, 2).text().endswith(" pt")
-    assert "% \u2192 " in stalled.toolTip() and " pt" in stalled.toolTip()
+    assert "% \u2192 " in stalled.toolTip() and " points (" in stalled.toolTip()
     assert panel.legend.isVisible() and NOISE_MARK in panel.legend.text()
 
 
@@ -607,6 +607,54 @@ def test_compare_with_variant_plays_both_on_the_same_games_and_shows_the_changes
     assert all(rules.power_table.item(r, 2).text() for r in range(6))
     assert all(rules.auction_table.item(r, 4).text() for r in range(12))
     assert panel.legend.isVisible()
+
+
+INTERVAL = re.compile(r" \(([+-])\d+\.\d+ to ([+-])\d+\.\d+\)$", re.M)
+
+
+def test_every_change_cell_of_a_comparison_tells_its_interval_in_its_tooltip(
+    qtbot, quarry, tmp_path
+):
+    """The dock has no room for a change's 95% interval, so each Change cell of every
+    table (figures, grid slots, powers, cars, bets) tells it in its tooltip in the words
+    of ``simulate --against``; a change marked within noise has an interval that holds
+    no change, an unmarked one an interval that leaves it out."""
+    odds = tmp_path / "odds.yaml"
+    odds.write_text(
+        "format: trackside-variant/1\nname: Odds betting\nextends: standard\n"
+        "payouts:\n  race: [10, 8, 6, 4, 2, 0]\n  bets: [[8], [12], [16]]\n"
+    )
+    quarry.prompts.variant_answer = str(odds)
+    panel = quarry.balance_panel
+    quarry.balance_menu.act_compare_variant.trigger()
+    qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
+    tables = [panel.slot_table, panel.figure_table, *panel.rules.tables]
+    seen = {"marked": 0, "beyond noise": 0}
+    for table in tables:
+        model = table.model()
+        columns = [
+            c
+            for c in range(table.columnCount())
+            if table.horizontalHeaderItem(c).text() == "Change"
+        ]
+        assert columns
+        for r in range(table.rowCount()):
+            for c in columns:
+                shown = table.item(r, c).text()
+                tip = model.data(model.index(r, c), Qt.ItemDataRole.ToolTipRole)
+                if not shown:
+                    continue  # nothing to compare
+                first = tip.splitlines()[0]
+                assert f": {shown.replace(' pt', ' points')}" in first  # the command's words
+                found = INTERVAL.search(first)
+                if found is None:  # no spread at all (every game alike): no interval to give
+                    assert " to " not in tip
+                    continue
+                within = found.group(1) != found.group(2)  # its ends either side of none
+                assert within == shown.startswith(NOISE_MARK), (shown, tip)
+                assert "95% interval" in tip
+                seen["marked" if within else "beyond noise"] += 1
+    assert seen["marked"] and seen["beyond noise"], seen  # Bet 3 pays 16, not 3: beyond
 
 
 HOUSE_RULES = (
