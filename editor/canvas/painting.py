@@ -670,7 +670,8 @@ def paint_title(
     board: tuple[float, float, float, float],
     style: BoardStyle = DEFAULT_STYLE,
 ) -> None:
-    """The track's name and author below the board, and a 100 mm bar to check the scale.
+    """The track's name and author (``_plate_subtitle``) below the board, and a 100 mm bar
+    to check the scale.
     A name too long for the board's width is wrapped and, past two lines, cut short:
     the plate never makes the board wider."""
     plate = _title_plate(track, board, style)
@@ -728,8 +729,7 @@ def _title_plate(
     """Where the name plate goes: below the board, as wide as the board at most (or
     the bar); the bar beside the name when it fits on one line beside it, else under."""
     x0, _y0, x1, y1 = board
-    who = f"by {track.author}" if track.author else "a Trackside circuit"
-    subtitle = f"{who}  ·  true scale 1:1"
+    subtitle = _plate_subtitle(track)
     family = style.font_family
     title_h, sub_h = style.title_height, style.subtitle_height
     name_w = text_width(track.name, title_h, bold=True, family=family)
@@ -757,6 +757,14 @@ def _title_plate(
         bottom = bar.bottom() + 0.5
     widest = max((width for _text, width, _y in [*name, *sub]), default=0.0)
     return _Plate(name, sub, bar, bottom, max(x0 + widest, bar.right()))
+
+
+def _plate_subtitle(track: Track) -> str:
+    """The line under the name on the plate: "by Trackside  ·  true scale 1:1", or
+    the scale alone for a circuit with no author (a designer's copy of a bundled one
+    is no more Trackside's than anyone's, and no author is known to name)."""
+    scale = "true scale 1:1"
+    return f"by {track.author}  ·  {scale}" if track.author else scale
 
 
 def _spaced(lines: list[str], first: float, height: float) -> list[tuple[str, float]]:

@@ -243,6 +243,34 @@ def test_the_name_plate_sits_below_the_board(qapp, oval_file, tmp_path, capsys):
     assert abs(sizes[True][1] - h_mm * 50 / 25.4) <= 1.5
 
 
+def svg_texts(path: Path) -> list[str]:
+    """The text of every <text> element of the SVG at ``path``."""
+    root = ET.parse(path).getroot()
+    return [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
+
+
+@pytest.mark.parametrize("name", ["harbour-loop", "quarry-hairpin", "estuary-sweep"])
+def test_a_bundled_circuit_s_plate_names_its_author(qapp, tmp_path, capsys, name):
+    """The bundled circuits' plates are as they were: their author and the scale."""
+    out = tmp_path / "board.svg"
+    assert run_cli(capsys, name, "-o", out)[0] == 0
+    assert "by Trackside  ·  true scale 1:1" in svg_texts(out)
+
+
+def test_a_circuit_with_no_author_claims_none_on_its_plate(qapp, oval_file, tmp_path, capsys):
+    """No author (a designer's copy of a bundled circuit has none): the plate gives the
+    name and the scale, and says nothing of whose circuit it is (it said "a Trackside
+    circuit")."""
+    track = load_track(oval_file)
+    track.author = None
+    save_track(track, oval_file)
+    out = tmp_path / "board.svg"
+    assert run_cli(capsys, oval_file, "-o", out)[0] == 0
+    texts = svg_texts(out)
+    assert track.name in texts and "true scale 1:1" in texts
+    assert not any("Trackside" in t or t.startswith("by ") for t in texts), texts
+
+
 def test_svg_parses_and_is_sized_in_mm(qapp, oval_file, tmp_path, capsys):
     out = tmp_path / "oval.svg"
     code, _out, err = run_cli(capsys, oval_file, "-o", out)

@@ -59,6 +59,18 @@ def test_a_copy_saved_as_takes_the_files_name_and_has_no_bundled_author(window, 
     assert load_track(tmp_path / "second.yaml").name == "My Loop"
 
 
+def test_a_copy_s_printed_plate_names_no_author(window, tmp_path):
+    """File > Export of a copy of Harbour Loop: its name plate gives the copy's name
+    and the scale, neither the bundled author nor "a Trackside circuit"."""
+    copy_harbour_loop(window)
+    path = tmp_path / "board.svg"
+    window.prompts.export_answer = str(path)
+    assert window.export("svg")
+    texts = re.findall(r">([^<>]+)</text>", path.read_text(encoding="utf-8"))
+    assert "Harbour Loop (copy)" in texts and "true scale 1:1" in texts
+    assert not any("Trackside" in t or t.startswith("by ") for t in texts), texts
+
+
 def test_the_first_save_of_a_copy_names_it_as_save_as_does(window, tmp_path):
     """Save on a copy asks where (it has no file), and names it after that file."""
     copy_harbour_loop(window)
