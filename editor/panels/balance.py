@@ -365,10 +365,12 @@ class BalancePanel(QWidget):
         return True
 
     def _show_progress(self, games: int) -> None:
+        """The bar at the start of a run of ``games``: what it waits for until the first
+        games come in (the count follows, ``_progressed``)."""
         self.progress.setRange(0, games)
         self.progress.setValue(0)
         self._pace = Pace(games, self.clock)
-        self.progress.setFormat(f"%v of %m games, {ESTIMATING}")
+        self.progress.setFormat(first_games_words(self.workers_box.value()))
         self.progress.setVisible(True)
 
     def other_variants(self) -> dict[str, str]:
@@ -915,6 +917,15 @@ class BalancePanel(QWidget):
         if self.report is None or not mode:
             return {}
         return self.report.heat_values(mode)
+
+
+def first_games_words(workers: int) -> str:
+    """What a run waits for before its first games come in: its worker processes
+    starting up and their first part of games (a second or five with strong bots, when
+    "0 of 60 games" read as stuck), or its first games played here."""
+    if workers <= 1:
+        return "Playing the first games\u2026"
+    return f"Starting {plural(workers, 'worker')} and playing the first games\u2026"
 
 
 def run_words(report: BalanceReport) -> str:

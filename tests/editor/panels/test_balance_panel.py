@@ -326,7 +326,7 @@ def test_the_progress_bar_says_the_time_left(qtbot, quarry):
     panel.clock = clock
     panel.games_box.setValue(5000)
     quarry.balance_menu.act_simulate.trigger()
-    assert panel.progress.text() == "0 of 5000 games, estimating the time left\u2026"
+    assert panel.progress.text() == "Playing the first games\u2026"  # none in yet
     qtbot.waitUntil(lambda: panel.progress.text().endswith(" left"), timeout=60_000)
     shown = re.fullmatch(r"(\d+) of 5000 games, (.+) left", panel.progress.text())
     assert shown is not None, panel.progress.text()
@@ -692,6 +692,16 @@ def test_compare_with_a_variant_of_common_hands_finishes_and_shows_it(
     assert panel.status.text() == (
         f"Playing {games} games of Standard and the same games of House rules…"
     )
+    # Before the first part of games comes in (worker processes starting, a strong
+    # bot's first games), the bar says what it waits for, then counts the games.
+    assert panel.progress.value() == 0
+    assert panel.progress.text() == (
+        "Playing the first games…"
+        if workers == 1
+        else f"Starting {workers} workers and playing the first games…"
+    )
+    qtbot.waitUntil(lambda: panel.progress.value() > 0, timeout=120_000)
+    assert re.match(rf"\d+ of {2 * games} games\b", panel.progress.text())
     qtbot.waitUntil(lambda: not panel.running, timeout=120_000)
     assert counted[-1] == 2 * games and counted == sorted(counted)
     assert (panel.previous.variant, panel.report.variant) == ("Standard", "House rules")
