@@ -445,6 +445,7 @@ class MainWindow(QMainWindow):
     def _build_play(self) -> None:
         """Play mode: its board view takes turns with the canvas; its menu goes after Tools."""
         self.play = PlayMode(self)
+        self.play.switched.connect(self._status_for_play)
         self.play_menu = self.menuBar().addMenu("&Play")
         for action in self.play.menu_actions():
             if action is None:
@@ -479,6 +480,18 @@ class MainWindow(QMainWindow):
         """Help > Keyboard Shortcuts"""
         ShortcutsDialog(self.menuBar(), self).exec()
         self.focus_canvas()
+
+    def _status_for_play(self, playing: bool) -> None:
+        """The editing tool's hint, the issue counts, the pointer and the zoom are
+        put away in play mode (the game says its own in their place)."""
+        for label in (
+            self.hint_label,
+            self.counts_label,
+            self.space_label,
+            self.cursor_label,
+            self.zoom_label,
+        ):
+            label.setVisible(not playing)
 
     def _show_message(self, text: str) -> None:
         self.message_label.setText(text)
@@ -978,9 +991,11 @@ class MainWindow(QMainWindow):
         self.setWindowModified(self.doc.is_modified())
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.life.close():
+        # The game first: staying in it keeps the window open before any file question.
+        if not self.play.may_end("closing the window") or not self.life.close():
             event.ignore()
             return
+        self.play.stop()
         self.settings.setValue("geometry", self.saveGeometry())
         self.balance_panel.wait()
         self.scene.surface.wait()

@@ -59,6 +59,24 @@ class Prompts:
             QMessageBox.StandardButton.Discard: "discard",
         }.get(QMessageBox.StandardButton(answer), "cancel")
 
+    def leave_game(self, doing: str) -> str:
+        """A game in progress would end (``doing`` says how: 'going back to editing'):
+        'save' its record first, 'leave' without saving, or 'stay' in the game."""
+        box = self._warning(
+            "Leave this game?",
+            f"Leave this game? It is not over, and {doing} ends it: there is no way back to it.",
+            "Save its record first to watch it later (Play ▸ Watch Game Record…) "
+            "and go on from where it stands (Play from here).",
+        )
+        save = box.addButton("Save Record…", QMessageBox.ButtonRole.AcceptRole)
+        leave = box.addButton("Leave Without Saving", QMessageBox.ButtonRole.DestructiveRole)
+        stay = box.addButton("Stay in the Game", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(save)
+        box.setEscapeButton(stay)
+        box.exec()
+        clicked = box.clickedButton()
+        return "save" if clicked is save else "leave" if clicked is leave else "stay"
+
     def problems(self, title: str, text: str, details: list[str]) -> None:
         """Show why something failed, with every problem listed."""
         box = QMessageBox(

@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-from PySide6.QtCore import QObject, QSettings, Qt
+from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -23,7 +23,9 @@ from trackside.editor.document.track_document import TrackDocument
 from trackside.editor.play.controller import PlayController
 from trackside.editor.play.play_view import PlayView
 from trackside.editor.play.setup import GameSetup, Seat, bot_kinds, build_game, make_bots
+from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.errors import TracksideError
+from trackside.engine.game import Decision
 from trackside.engine.track.model import Track
 from trackside.engine.track.validate import validate_track
 
@@ -34,6 +36,8 @@ class Problems(Protocol):
     """Where problems are shown to the user (the editor's prompts)."""
 
     def problems(self, title: str, text: str, details: list[str]) -> None: ...
+
+    def leave_game(self, doing: str) -> str: ...
 
 
 @runtime_checkable
@@ -54,7 +58,10 @@ def record_name(controller: PlayController) -> str:
 
 
 class PlayMode(QObject):
-    """Owns the play view and its actions; ``window.play`` holds it."""
+    """Owns the play view and its actions; ``window.play`` holds it. ``switched`` says
+    when the board view comes (True) or goes (False), for the editor's status bar."""
+
+    switched = Signal(bool)
 
     def __init__(self, window: QMainWindow):
         if not isinstance(window, PlayHost):
@@ -79,12 +86,22 @@ class PlayMode(QObject):
         self.dialog_factory = None  # tests may replace the New game dialog
         self.record_path_factory = None
         self._checked: Track | None = None  # the last circuit found free of errors
+        # The game whose record was saved last, and its decisions then.
+        self._saved: tuple[PlayController, list[Decision]] | None = None
+        self._saved_path = ""
+        # The game's words in the status bar, where the editing tool's hint is.
+        self.status_label = ElidedLabel()
+        self.status_label.setMinimumWidth(200)
+        self.status_label.setAutoFillBackground(True)  # as the tool hint: cheap repaints
+        self.status_label.hide()
+        window.statusBar().addWidget(self.status_label, 1)
         self._build_actions()
         self.view.leave.connect(self.leave)
         self.view.newGame.connect(self.new_game)
         self.view.saveRecord.connect(self.save_record_dialog)
         self.view.takeOver.connect(self.take_over)
         self.view.speed.valueChanged.connect(self._remember_speed)
+        self.view.told.connect(self._tell)
 
     # -- remembered choices ----------------------------------------------------------
     def _remembered_speed(self) -> int:
@@ -142,6 +159,8 @@ class PlayMode(QObject):
         """Ask for a game on the edited circuit and start it (False when refused)."""
         from trackside.editor.play.new_game_dialog import NewGameDialog
 
+        if not self.may_end("starting a new game"):
+            return False
         doc = self.window.doc
         track = doc.snapshot()
         if self._refuse(track.name or doc.display_name, track):
@@ -218,10 +237,15 @@ class PlayMode(QObject):
         for w in self._hidden:
             w.hide()
         self.stack.setCurrentWidget(self.view)
-        self.window.statusBar().showMessage(
-            "Play mode: F5 starts a new game, Shift+F5 goes back to editing"
-        )
+        self._tell("")
+        self.status_label.show()
+        self.switched.emit(True)
         self._update_actions()
+
+    def _tell(self, now: str) -> None:
+        """The status bar in play mode: what the game waits for, and the keys."""
+        keys = "F5 starts a new game, Shift+F5 goes back to editing"
+        self.status_label.setText(f"{now}  ·  {keys}" if now else f"Play mode: {keys}")
 
     def _size_to_page(self, *_args) -> None:
         for k in range(self.stack.count()):
@@ -236,18 +260,54 @@ class PlayMode(QObject):
             page.setSizePolicy(policy, policy)
         self.stack.updateGeometry()
 
-    def leave(self) -> None:
-        """Back to the editing canvas; the game stops."""
-        if self.view.controller is not None:
-            self.view.controller.stop()
+    def in_progress(self) -> bool:
+        """True while a game played here (not a record watched) is not over, has had
+        a decision, and has had one since its record was last saved: leaving would
+        lose it."""
+        c = self.view.controller
+        if not self.active or c is None or c.script is not None or c.over or not c.decisions:
+            return False
+        return self._saved is None or self._saved[0] is not c or self._saved[1] != c.decisions
+
+    def may_end(self, doing: str) -> bool:
+        """Whether the game on screen may end now: a game in progress asks first
+        (``doing`` says what would end it) to save its record, leave, or stay."""
+        c = self.view.controller
+        if c is None or not self.in_progress():
+            return True
+        held = c.held
+        c.hold(True)  # the bots wait while the question is open
+        try:
+            answer = self.window.prompts.leave_game(doing)
+            return answer == "leave" or (answer == "save" and self.save_record_dialog())
+        finally:  # the caller ends the game, or not (a dialog after this one cancelled)
+            c.hold(held)
+
+    def leave(self) -> bool:
+        """Back to the editing canvas; the game stops (a game in progress asks first:
+        False when the person stays in it)."""
+        saved = self._saved
+        if not self.may_end("going back to editing"):
+            return False
+        self.stop()
         self.stack.setCurrentIndex(0)
-        self.window.statusBar().clearMessage()
+        self.window.statusBar().clearMessage()  # a watched record's warning
+        if self._saved is not saved:  # saved on the way out: said in the editor too
+            self._say_saved()
+        self.status_label.hide()
+        self.switched.emit(False)
         for w in self._hidden:
             w.show()
         for dock in self._in_front:  # shown again, the last dock of a group is in front
             dock.raise_()
         self._hidden, self._in_front = [], []
         self._update_actions()
+        return True
+
+    def stop(self) -> None:
+        """Stop the game on screen for good (leaving play mode, closing the window)."""
+        if self.view.controller is not None:
+            self.view.controller.stop()
 
     # -- records ------------------------------------------------------------------
     def record_folder(self) -> Path:
@@ -262,6 +322,7 @@ class PlayMode(QObject):
         return Path.home()
 
     def save_record_dialog(self) -> bool:
+        """Ask where to save the record of the game being played, and save it."""
         c = self.view.controller
         if c is None or c.script is not None:
             return False
@@ -283,11 +344,19 @@ class PlayMode(QObject):
         except (TracksideError, OSError) as exc:
             self.window.prompts.problems("Cannot save the game record", str(exc), [])
             return False
+        self._saved = (c, list(c.decisions))
+        self._saved_path = path
         self.window.settings.setValue("play/recordFolder", str(Path(path).parent))
-        self.window.statusBar().showMessage(f"Saved the game record {path}", 5000)
+        self._say_saved()
         return True
 
+    def _say_saved(self) -> None:
+        self.window.statusBar().showMessage(f"Saved the game record {self._saved_path}", 5000)
+
     def open_record_dialog(self) -> bool:
+        """Ask for a game record and watch it (a game in progress asks first)."""
+        if not self.may_end("watching a record"):
+            return False
         ask = self.record_path_factory or (
             lambda: QFileDialog.getOpenFileName(
                 self.window, "Watch game record", str(start_folder(None, None)), RECORD_FILTER

@@ -54,12 +54,14 @@ BOARD, HANDOVER, SHEET = 0, 1, 2
 
 
 class PlayView(QWidget):
-    """The whole play mode; ``leave`` asks to go back to editing, ``saveRecord`` to save."""
+    """The whole play mode; ``leave`` asks to go back to editing, ``saveRecord`` to save;
+    ``told`` says what the game waits for now, for the window's status bar."""
 
     leave = Signal()
     takeOver = Signal()  # a replay becomes a live game from the decision reached
     saveRecord = Signal()
     newGame = Signal()
+    told = Signal(str)
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -197,6 +199,12 @@ class PlayView(QWidget):
         self.log = QPlainTextEdit()
         self.log.setReadOnly(True)
         self.log.setMaximumBlockCount(LOG_LINES)
+        # The log follows its newest line, as a chat does, unless scrolled up to read:
+        # the text edit alone keeps its place while hidden behind the Auction tab.
+        self._log_follows = True
+        scroll = self.log.verticalScrollBar()
+        scroll.rangeChanged.connect(self._log_range_changed)
+        scroll.valueChanged.connect(self._log_scrolled)
         tabs.addTab(self.log, "Log")
         tabs.addTab(self.auction, "Auction")
         self.tabs = tabs
@@ -226,7 +234,7 @@ class PlayView(QWidget):
         self.speed.blockSignals(False)
         self.pause_button.setChecked(c.paused)
         self.pause_button.setText("Resume" if c.paused else "Pause")
-        self.log.clear()
+        self._restart_log()
         self.prompt.setToolTip("")  # the last game's stop message
         self.board.set_board(c.race.board)
         self._logged(list(c.game.log))
@@ -346,7 +354,9 @@ class PlayView(QWidget):
         )
         self.board.set_state({car: race.position(car) for car in COLOURS}, labels, places, mover)
         self.players.show_table(race, controller.setup.seats, self.private_seat())
-        self.status.setText(self._status_text())
+        now = self._now_text()
+        self.status.setText(f"{self._where_text()}  ·  {now}")
+        self.told.emit(now)
         self.auction.update_from(list(race.log), race.card_of, controller.name)
         self.tabs.setTabVisible(self.tabs.indexOf(self.auction), race.variant.auction)
         phase = race.phase.value
@@ -357,17 +367,24 @@ class PlayView(QWidget):
             self._show_private_hand()
         self._show_take_back()
 
-    def _status_text(self) -> str:
+    def _where_text(self) -> str:
+        """The variant and the circuit raced: 'Standard  ·  Harbour Loop'."""
         controller = self._playing
         race = controller.race
-        parts = [race.variant.name]
         if isinstance(controller.game, Series):
-            parts.append(
+            where = (
                 f"race {controller.game.race + 1} of {len(controller.game.boards)}: "
                 f"{race.board.track.name}"
             )
         else:
-            parts.append(race.board.track.name)
+            where = race.board.track.name
+        return f"{race.variant.name}  ·  {where}"
+
+    def _now_text(self) -> str:
+        """What the game waits for: 'race: Ana to play a card', 'game over'."""
+        controller = self._playing
+        race = controller.race
+        parts = []
         if controller.script is not None:
             parts.append(
                 f"replay: decision {len(controller.decisions)} of "
@@ -385,6 +402,23 @@ class PlayView(QWidget):
         if controller.paused:
             parts.append("paused")
         return "  ·  ".join(parts)
+
+    @property
+    def log_follows(self) -> bool:
+        """True while the log keeps its newest line in sight (not scrolled up)."""
+        return self._log_follows
+
+    def _log_range_changed(self, _low: int, high: int) -> None:
+        if self._log_follows:
+            self.log.verticalScrollBar().setValue(high)
+
+    def _log_scrolled(self, value: int) -> None:
+        self._log_follows = value >= self.log.verticalScrollBar().maximum()
+
+    def _restart_log(self) -> None:
+        """An empty log that follows its newest line."""
+        self.log.clear()
+        self._log_follows = True
 
     def _logged(self, events: list) -> None:
         controller = self._playing
@@ -521,7 +555,7 @@ class PlayView(QWidget):
         """The game went back: its log, board and table shown again as they are now."""
         controller = self._playing
         self._clear_prompt()
-        self.log.clear()
+        self._restart_log()
         self._logged(list(controller.game.log))
         self.board.settle()
         self.pages.setCurrentIndex(BOARD)

@@ -23,6 +23,7 @@ class FakePrompts:
         self.moved_answer = "follow"
         self.link_answer = "keep"
         self.overwrite_answer = "cancel"
+        self.leave_answer = "leave"  # a game in progress is left without saving
         self.print_to: str | None = None  # print_setup answers yes, printing to this PDF
         self.print_suggested: list[str] = []  # the file each print dialog offered
         self.angle_answer: float | None = None
@@ -40,6 +41,10 @@ class FakePrompts:
     def save_changes(self, name, read_only=""):
         self.asked.append(("save_changes", name) + (("read-only",) if read_only else ()))
         return self.save_answer
+
+    def leave_game(self, doing):
+        self.asked.append(("leave_game", doing))
+        return self.leave_answer
 
     def problems(self, title, text, details):
         self.asked.append(("problems", title, text, list(details)))
