@@ -403,6 +403,7 @@ class PlayMode(QObject):
             old.game, setup, make_bots(setup), bot_ms=self.bot_ms, anim_ms=self.anim_ms
         )
         controller.decisions = list(old.decisions)
+        self._saved = (controller, list(old.decisions))  # as the record holds them
         self.view.start(controller)
         self._update_actions()
         return True

@@ -131,6 +131,16 @@ def test_no_question_without_a_game_to_lose(qtbot, harbour_window, tmp_path):
     qtbot.mouseClick(view.save_button, LEFT)
     qtbot.mouseClick(view.back_button, LEFT)
     assert not harbour_window.play.active
+    # A record watched, then played from where it stands: the record holds it.
+    assert harbour_window.play.watch(tmp_path / "kept.yaml")
+    watched = view.controller
+    for count in (1, 2):
+        qtbot.mouseClick(view.step_button, LEFT)
+        qtbot.waitUntil(lambda n=count: len(watched.decisions) == n)
+    qtbot.mouseClick(view.take_over_button, LEFT)
+    assert view.controller is not watched and len(view.controller.decisions) == 2
+    qtbot.mouseClick(view.back_button, LEFT)
+    assert not harbour_window.play.active
     assert prompts.titles("leave_game") == []
 
 
