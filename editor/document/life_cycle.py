@@ -39,6 +39,7 @@ from trackside.editor.document.files import (
 )
 from trackside.editor.document.track_document import UNTITLED, TrackDocument, blank_track
 from trackside.engine.errors import TracksideError
+from trackside.engine.text import title_from_file
 from trackside.engine.track.model import Track, save_track
 from trackside.engine.writer import check_writable
 from trackside.engine.yamlio import NotPlainData
@@ -607,11 +608,6 @@ class LifeCycle(QObject):
     def clear_recent(self) -> None:
         """Empty the recent files."""
         self.settings.setValue("recentFiles", [])
-
-
-def title_from_file(path: str | Path) -> str:
-    """A circuit's name from its file's: 'Coast Road' for coast-road.yaml."""
-    return Path(path).stem.replace("-", " ").replace("_", " ").strip().title()
 
 
 def _writable(path: str | Path) -> bool:
