@@ -61,7 +61,7 @@ from trackside.editor.tools.moves import MovesTool
 from trackside.editor.widgets.app_icon import app_icon
 from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.resources import bundled_tracks
-from trackside.engine.text import listed, plural
+from trackside.engine.text import listed, plural, title_from_file
 from trackside.engine.track.model import Track
 
 APP_NAME = "Trackside"
@@ -382,7 +382,7 @@ class MainWindow(QMainWindow):
         m.addMenu(self.first_run.template_menu)
         self.bundled_menu = m.addMenu("New from &Circuit")
         for path in bundled_tracks():
-            act = self.bundled_menu.addAction(path.stem.replace("-", " ").title())
+            act = self.bundled_menu.addAction(title_from_file(path))
             act.triggered.connect(lambda _c=False, p=path: self.new_from(p))
         self.bundled_menu.setEnabled(bool(bundled_tracks()))
         m.addAction(self.act_open)

@@ -128,7 +128,9 @@ class WriteFailed(UnwritableOutput, OSError):
     """Writing a file failed (a full disk, no permission, a read-only disk...): the
     error of the command line (exit code 2, one line) that is also the ``OSError``
     that caused it, with its ``errno``, ``strerror`` and ``filename``, so code that
-    handles an ``OSError`` around a write handles this one too."""
+    handles an ``OSError`` around a write handles this one too. ``fix`` is what to do
+    about the cause alone (the ``hint`` also says what was left on disk), for a
+    program that says what is left in its own words."""
 
     def __new__(cls, *_args: object, **_kwargs: object) -> WriteFailed:
         return OSError.__new__(cls)  # OSError's own arguments are set in __init__
@@ -141,8 +143,10 @@ class WriteFailed(UnwritableOutput, OSError):
         *,
         errno: int | None = None,
         cause: str | None = None,
+        fix: str | None = None,
     ):
         UnwritableOutput.__init__(self, message, place, hint)
+        self.fix = fix
         self.args = (message,)
         self.errno = errno
         self.strerror = cause or message

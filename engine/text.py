@@ -8,6 +8,7 @@ import difflib
 import time
 import unicodedata
 from collections.abc import Callable, Iterable
+from pathlib import PurePath
 
 
 def noun(n: float, word: str, plural: str | None = None) -> str:
@@ -62,6 +63,26 @@ def terminal_safe(text: str, keep: str = "") -> str:
         else ch.encode("unicode_escape", "backslashreplace").decode("ascii")
         for ch in text
     )
+
+
+def title_from_file(path: str | PurePath) -> str:
+    """A name from a file's ('Harbour Loop' for harbour-loop.yaml): ``-`` and ``_``
+    become spaces; a name typed with any capital stays as typed ('GP of USA'), an all
+    lower-case one gets a capital at the start of each word and nowhere else
+    ('spa 2nd edition' is 'Spa 2nd Edition', "harry's loop" is "Harry's Loop")."""
+    words = PurePath(path).stem.replace("-", " ").replace("_", " ").strip()
+    if any(ch.isupper() for ch in words):
+        return words
+    return " ".join(word[:1].upper() + word[1:] for word in words.split(" "))
+
+
+def elided(text: str, limit: int = 80) -> str:
+    """``text`` cut in the middle to ``limit`` characters with "…", its start and its
+    end kept (a long file name keeps its folder and its suffix in view)."""
+    if len(text) <= limit:
+        return text
+    tail = (limit - 1) // 2
+    return f"{text[: limit - 1 - tail]}…{text[len(text) - tail :]}"
 
 
 def _without(text: str, chars: str) -> str:

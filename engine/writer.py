@@ -161,6 +161,7 @@ def _failed(path: str | os.PathLike[str], exc: OSError, existed: bool) -> WriteF
         f"{hint}; {kept}" if hint else kept,
         errno=exc.errno,
         cause=cause,
+        fix=hint,
     )
 
 
@@ -198,7 +199,8 @@ def _usable_target(path: str | os.PathLike[str], what: str) -> tuple[Path, bool]
     cannot be written whatever the disk says."""
     name = str(path)
     if not name:
-        raise WriteFailed("the path is empty", Place(what), f"give a file name for {what}")
+        fix = f"give a file name for {what}"
+        raise WriteFailed("the path is empty", Place(what), fix, fix=fix)
     try:
         target = _real_target(path)
         info = os.stat(target) if target.exists() else None
@@ -208,35 +210,58 @@ def _usable_target(path: str | os.PathLike[str], what: str) -> tuple[Path, bool]
         _check_target(info, name, what)
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
-        raise WriteFailed(
-            f"cannot write: the folder {folder} does not exist",
-            Place(name),
-            "create it first or choose another folder",
-            errno=errnos.ENOENT,
-            cause=os.strerror(errnos.ENOENT),
-        )
+        raise _no_folder(folder, name)
     return target, info is not None
+
+
+def _no_folder(folder: Path, name: str) -> WriteFailed:
+    """The error for a folder that is not there: missing, or a file where a folder
+    should be (``notes.txt/x.yaml``), which no one can create a folder in."""
+    above = next((p for p in (folder, *folder.parents) if os.path.lexists(p)), None)
+    if above is not None and not above.is_dir():
+        fix = "choose another folder"
+        return WriteFailed(
+            f"cannot write: {above} is a file, not a folder",
+            Place(name),
+            fix,
+            errno=errnos.ENOTDIR,
+            cause=os.strerror(errnos.ENOTDIR),
+            fix=fix,
+        )
+    fix = "create the folder first or choose another folder"
+    return WriteFailed(
+        f"cannot write: the folder {folder} does not exist",
+        Place(name),
+        fix,
+        errno=errnos.ENOENT,
+        cause=os.strerror(errnos.ENOENT),
+        fix=fix,
+    )
 
 
 def _check_target(info: os.stat_result, name: str, what: str) -> None:
     if stat.S_ISREG(info.st_mode):
         if not info.st_mode & 0o222:
+            fix = f"make it writable or choose another file for {what}"
             raise WriteFailed(
                 "cannot write: the file is read-only",
                 Place(name),
-                f"make it writable or choose another file for {what}; it is unchanged",
+                f"{fix}; it is unchanged",
                 errno=errnos.EACCES,
                 cause=os.strerror(errnos.EACCES),
+                fix=fix,
             )
         if not os.access(name, os.W_OK):
             code = errnos.EROFS if _on_read_only_disk(name) else errnos.EACCES
             raise _failed(name, OSError(code, os.strerror(code)), True)
         return
     kind = "a folder" if stat.S_ISDIR(info.st_mode) else kind_of_file(info.st_mode)
+    fix = f"give a file name for {what}"
     raise WriteFailed(
         f"cannot write: this is {kind}, not a file",
         Place(name),
-        f"give a file name for {what}",
+        fix,
+        fix=fix,
         errno=errnos.EISDIR if stat.S_ISDIR(info.st_mode) else errnos.EINVAL,
         cause=f"is {kind}",
     )
@@ -359,4 +384,5 @@ def check_complete(data: bytes, kind: str, path: str | os.PathLike[str]) -> None
             "nothing was written; try again, or report it if it happens again",
             errno=errnos.EIO,
             cause="incomplete drawing",
+            fix="try again, or report it if it happens again",
         )

@@ -669,7 +669,8 @@ def dump_yaml(data: Any, header: str | None = None) -> str:
     return text
 
 
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
+def write_atomic(path: str | os.PathLike[str], text: str, what: str = "the output") -> None:
     """Write ``text`` so that ``path`` holds either the old or the new content
-    (``engine.writer.write_text``: the one writer of every file)."""
-    write_text(path, text)
+    (``engine.writer.write_text``: the one writer of every file); ``what`` names the
+    file in the advice of an error ("give a file name for the track")."""
+    write_text(path, text, what)

@@ -26,6 +26,12 @@ from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 
 from trackside.editor.document.autosave import AutosaveEntry, Autosaver, leftover_autosaves
 from trackside.editor.document.earlier_saves import EarlierSaves
+from trackside.editor.document.failed_writes import (
+    failure_line,
+    left_on_disk,
+    shown_name,
+    what_to_do,
+)
 from trackside.editor.document.file_guard import Claim, FileGuard, LockOwner, difference
 from trackside.editor.document.files import (
     LoadProblem,
@@ -39,6 +45,7 @@ from trackside.editor.document.files import (
 )
 from trackside.editor.document.track_document import UNTITLED, TrackDocument, blank_track
 from trackside.engine.errors import TracksideError
+from trackside.engine.text import title_from_file
 from trackside.engine.track.model import Track, save_track
 from trackside.engine.writer import check_writable
 from trackside.engine.yamlio import NotPlainData
@@ -380,17 +387,15 @@ class LifeCycle(QObject):
         if claim is None:
             return False
         not_kept = self._keep_earlier_save(path)
-        problem = self._write(path)
-        if problem:
+        failure = self._write(path)
+        if failure:
             self.guard.drop(claim)  # no lock file is left beside a file never written
+            said = [f"{left_on_disk(path)}; your track is still open here, {self._state()}."]
+            todo = what_to_do(failure)  # by its cause: a full disk, a folder in the way...
             self.questions.problems(
                 "Cannot save track",
-                problem,
-                [
-                    f"{Path(path).name} on disk is as it was; your track is still open here, "
-                    "unsaved. Free some room or choose another folder (Save As), then save "
-                    "again."
-                ],
+                failure_line(failure, path, hint=False),
+                [*said, todo] if todo else said,
             )
             return False
         self.guard.keep(claim)
@@ -403,17 +408,22 @@ class LifeCycle(QObject):
         self.say(f"Saved {path}{not_kept}", 15000 if not_kept else 5000)
         return True
 
-    def _write(self, path: str) -> str:
-        """Write the track to ``path``; '' when written, else what went wrong."""
+    def _write(self, path: str) -> Exception | None:
+        """Write the track to ``path``; None when written, else what went wrong."""
         try:
             save_track(self.doc.track, path)
-        except TracksideError as exc:
-            return str(exc)
-        except NotPlainData as exc:
-            return f"{Path(path).name} was not written: {exc}"
-        except OSError as exc:
-            return f"{exc.filename or path}: {exc.strerror or exc}"
-        return ""
+        except (TracksideError, NotPlainData, OSError) as exc:
+            return exc
+        return None
+
+    def _state(self) -> str:
+        """Where the open track stands after a save that failed, as the end of a
+        sentence: only its own file (if it has one) holds it."""
+        if not self.doc.path or self.is_new_file():
+            return "not saved in any file yet"
+        if self.doc.is_modified():
+            return "its changes unsaved"
+        return f"as saved in {shown_name(self.doc.path)}"
 
     def _keep_earlier_save(self, path: str) -> str:
         """Keep the version ``path`` holds before it is overwritten (File > Compare With
@@ -607,11 +617,6 @@ class LifeCycle(QObject):
     def clear_recent(self) -> None:
         """Empty the recent files."""
         self.settings.setValue("recentFiles", [])
-
-
-def title_from_file(path: str | Path) -> str:
-    """A circuit's name from its file's: 'Coast Road' for coast-road.yaml."""
-    return Path(path).stem.replace("-", " ").replace("_", " ").strip().title()
 
 
 def _writable(path: str | Path) -> bool:

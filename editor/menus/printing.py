@@ -24,6 +24,7 @@ from trackside.editor.canvas.printing import (
     print_file,
 )
 from trackside.editor.canvas.scene import TrackScene
+from trackside.editor.document.failed_writes import failure_line
 from trackside.editor.document.files import suggested_stem, unused_path
 from trackside.editor.document.track_document import TrackDocument
 from trackside.editor.menus.actions import make_action
@@ -132,7 +133,7 @@ class PrintMenu(QObject):
     def _failed(self, exc: Exception, nothing: str = "Nothing was printed") -> None:
         """Say why in a box; the status bar says nothing was written (not what an
         earlier print or export wrote)."""
-        self.window.prompts.problems("Cannot print", str(exc), [])
+        self.window.prompts.problems("Cannot print", failure_line(exc), [])
         self._say(nothing)
 
     def _guard(self, output: str | Path | None) -> None:

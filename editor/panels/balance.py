@@ -95,7 +95,7 @@ from trackside.engine.errors import TracksideError
 from trackside.engine.intervals import wilson
 from trackside.engine.records import open_variant
 from trackside.engine.resources import variants_dir
-from trackside.engine.text import ESTIMATING, Pace, listed, plural
+from trackside.engine.text import ESTIMATING, Pace, listed, plural, title_from_file
 from trackside.engine.track.model import Track
 from trackside.engine.track.validate import validate_track
 
@@ -233,7 +233,7 @@ class BalancePanel(QWidget):
     def _settings(self) -> QGridLayout:
         self.variant_box = ComboBox()
         for path in sorted(variants_dir().glob("*.yaml")):
-            self.variant_box.addItem(path.stem.replace("-", " ").title(), str(path))
+            self.variant_box.addItem(title_from_file(path), str(path))
         standard = self.variant_box.findText("Standard")
         self.variant_box.setCurrentIndex(max(0, standard))
         self.players_box = SpinBox()

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from trackside.editor.canvas.render import DEFAULT_DPI, Rendered, render
+from trackside.editor.document.failed_writes import failure_line, shown_path
 from trackside.editor.document.files import suggested_stem
 from trackside.editor.widgets.boxes import ComboBox, SpinBox
 from trackside.engine.errors import TracksideError
@@ -187,12 +188,10 @@ def export_board(
     try:
         refuse_replacing_inputs([("the export", path)], [("the open track", doc.path)])
         return render(doc.snapshot(), path, paper, **options)
-    except TracksideError as exc:
-        prompts.problems("Cannot export", str(exc), [])
-    except OSError as exc:
-        prompts.problems("Cannot export", f"{path}: {exc.strerror or exc}", [])
+    except (TracksideError, OSError) as exc:
+        prompts.problems("Cannot export", failure_line(exc, path), [])
     except Exception as exc:  # a half-drawn track must never take the editor down
-        prompts.problems("Cannot export", f"{path}: {type(exc).__name__}: {exc}", [])
+        prompts.problems("Cannot export", f"{shown_path(path)}: {type(exc).__name__}: {exc}", [])
     return None
 
 

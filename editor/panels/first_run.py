@@ -34,6 +34,7 @@ from trackside.editor.document.track_document import TrackDocument
 from trackside.editor.tools import TOOLS, Tool
 from trackside.editor.tools.icons import tool_icon
 from trackside.engine.resources import bundled_tracks
+from trackside.engine.text import title_from_file
 from trackside.engine.track.model import Track
 from trackside.engine.track.templates import TEMPLATES
 
@@ -48,11 +49,6 @@ class FirstRunHost(Protocol):
 
     def new_from(self, path: str | Path) -> bool: ...
     def new_from_track(self, track: Track) -> bool: ...
-
-
-def circuit_title(path: Path) -> str:
-    """'Harbour Loop' for harbour-loop.yaml."""
-    return path.stem.replace("-", " ").title()
 
 
 class StartPage(QFrame):
@@ -79,7 +75,9 @@ class StartPage(QFrame):
         self.buttons: dict[str, QPushButton] = {}
         layout.addWidget(QLabel("<b>Templates</b>"))
         layout.addLayout(self._row([(t.name, t.description) for t in TEMPLATES]))
-        circuits = [(circuit_title(p), f"a copy of the bundled {p.stem}") for p in bundled_tracks()]
+        circuits = [
+            (title_from_file(p), f"a copy of the bundled {p.stem}") for p in bundled_tracks()
+        ]
         if circuits:
             layout.addWidget(QLabel("<b>Bundled circuits</b>"))
             layout.addLayout(self._row(circuits))
@@ -254,7 +252,7 @@ class FirstRun(QObject):
                 lambda _c=False, t=template: self.start_from(t.build())
             )
         for path in bundled_tracks():
-            self.page.buttons[circuit_title(path)].clicked.connect(
+            self.page.buttons[title_from_file(path)].clicked.connect(
                 lambda _c=False, p=path: window.new_from(p)
             )
         self.page.buttons["Blank"].clicked.connect(self.dismiss)

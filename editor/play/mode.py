@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QStackedWidget,
 )
 
+from trackside.editor.document.failed_writes import failure_line
 from trackside.editor.document.files import is_bundled, start_folder
 from trackside.editor.document.track_document import TrackDocument
 from trackside.editor.play.controller import PlayController
@@ -342,7 +343,7 @@ class PlayMode(QObject):
         try:
             save_record(c, path, keep=self.window.doc.path)
         except (TracksideError, OSError) as exc:
-            self.window.prompts.problems("Cannot save the game record", str(exc), [])
+            self.window.prompts.problems("Cannot save the game record", failure_line(exc, path), [])
             return False
         self._saved = (c, list(c.decisions))
         self._saved_path = path

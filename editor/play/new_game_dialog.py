@@ -30,6 +30,7 @@ from trackside.editor.widgets.boxes import ComboBox, SpinBox
 from trackside.engine.errors import TracksideError
 from trackside.engine.game import Variant, bundled_variants, load_variant
 from trackside.engine.resources import bundled_tracks
+from trackside.engine.text import title_from_file
 from trackside.engine.track.model import Track, load_track
 
 DEFAULT_NAMES = ["Ana", "Ben", "Chloé", "Dev", "Emma", "Farid"]
@@ -178,7 +179,7 @@ class NewGameDialog(QDialog):
         edited = Path(self.edited_path).resolve() if self.edited_path else None
         others = [p for p in bundled_tracks() if p.resolve() != edited]  # never listed twice
         for k, path in enumerate(others):
-            item = QListWidgetItem(path.stem.replace("-", " ").title())
+            item = QListWidgetItem(title_from_file(path))
             item.setData(Qt.ItemDataRole.UserRole, str(path))
             item.setCheckState(Qt.CheckState.Checked if k == 0 else Qt.CheckState.Unchecked)
             self.tour_list.addItem(item)

@@ -354,4 +354,4 @@ def load_track(path: str | os.PathLike[str]) -> Track:
 
 def save_track(track: Track, path: str | os.PathLike[str]) -> None:
     """Save atomically: the file holds the old or the new track, never half."""
-    write_atomic(path, track.to_yaml())
+    write_atomic(path, track.to_yaml(), "the track")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from trackside.engine.text import ESTIMATING, Pace, duration, plural
+from trackside.engine.text import ESTIMATING, Pace, duration, elided, plural
 
 
 def test_one_is_singular_and_every_other_number_plural():
@@ -60,3 +60,10 @@ def test_a_long_start_then_a_steady_stream_is_told_at_the_stream_s_pace():
         clock.now = 20 + 0.1 * (game - 1)
         left = pace.left(game)
     assert left == duration(4970 * 0.1)
+
+
+def test_a_long_text_is_cut_in_the_middle_to_its_limit():
+    name = "a" * 150 + "z" * 150 + ".yaml"
+    short = elided(name, 80)
+    assert len(short) == 80 and short.startswith("a" * 40) and short.endswith("z" * 34 + ".yaml")
+    assert short.count("…") == 1 and elided("short.yaml", 80) == "short.yaml"

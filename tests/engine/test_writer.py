@@ -12,8 +12,10 @@ import sys
 
 import pytest
 from faults import CAUSES, OLD, inject, leftovers
+from tracks_for_tests import stadium_track
 
 from trackside.engine.errors import UnwritableOutput, WriteFailed
+from trackside.engine.track.model import save_track
 from trackside.engine.writer import (
     check_complete,
     check_writable,
@@ -97,6 +99,38 @@ def test_what_is_no_writable_file_is_refused_before_any_work(tmp_path, make, wor
 def test_a_missing_folder_is_named(tmp_path):
     with pytest.raises(WriteFailed, match=r"the folder .*nowhere does not exist"):
         write_text(tmp_path / "nowhere" / "t.yaml", "x")
+
+
+def test_a_path_through_a_file_names_the_file_and_says_no_folder_can_be_made(tmp_path):
+    """It was said to be a missing folder, to be created first: a file holds its place."""
+    (tmp_path / "notes.txt").write_text("x")
+    for target in (tmp_path / "notes.txt" / "t.yaml", tmp_path / "notes.txt" / "in" / "t.yaml"):
+        with pytest.raises(WriteFailed) as caught:
+            write_text(target, "x")
+        error = caught.value
+        assert error.message == f"cannot write: {tmp_path / 'notes.txt'} is a file, not a folder"
+        assert error.errno == errno.ENOTDIR and error.fix == "choose another folder"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+@pytest.mark.parametrize("fault", ["ENOSPC", "EACCES", "EROFS"])
+def test_a_failed_write_says_what_to_do_apart_from_what_is_left(tmp_path, monkeypatch, fault):
+    """The fix alone lets the editor say what is left in its own words."""
+    path = tmp_path / "board.svg"
+    inject(monkeypatch, fault, tmp_path)
+    with pytest.raises(WriteFailed) as caught:
+        write_text(path, "<svg></svg>")
+    monkeypatch.undo()
+    error = caught.value
+    assert error.fix and error.hint == f"{error.fix}; nothing was written"
+    assert ("free some space" in error.fix) == (fault == "ENOSPC")
+
+
+def test_a_folder_in_the_way_of_a_track_asks_a_file_name_for_the_track(tmp_path):
+    (tmp_path / "t.yaml").mkdir()
+    with pytest.raises(WriteFailed) as caught:
+        save_track(stadium_track(), tmp_path / "t.yaml")
+    assert caught.value.fix == "give a file name for the track"
 
 
 def test_through_a_link_the_file_it_points_to_is_replaced(tmp_path):

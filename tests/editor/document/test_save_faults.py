@@ -30,6 +30,15 @@ from trackside.engine.track.model import save_track
 pytestmark = pytest.mark.gui
 
 
+# What the save's message advises for each cause (a full disk only is told to free room).
+ADVICE = {
+    "ENOSPC": "The disk is full: free some space or choose another disk, then save again.",
+    "EACCES": "Choose a folder you can write to, then save again.",
+    "EROFS": "The disk is read-only: choose another disk or folder, then save again.",
+}
+CLEAN = "Nothing was written; your track is still open here, as saved in stadium.yaml."
+
+
 def nudge(qtbot, window) -> None:
     window.scene.select_indices([0])
     qtbot.keyClick(window.view, Qt.Key.Key_Left)
@@ -48,7 +57,10 @@ def test_save_against_a_failing_disk_keeps_the_file_and_the_work(
     (problem,) = window.prompts.titles("problems")
     assert problem[1] == "Cannot save track"
     assert "stadium.yaml" in problem[2] and CAUSES[fault] in problem[2]
-    assert "is as it was" in problem[3][0]
+    assert problem[3] == [
+        "stadium.yaml on disk is untouched; your track is still open here, its changes unsaved.",
+        ADVICE[fault],
+    ]
     assert stadium_file.read_bytes() == before
     assert window.doc.is_modified() and window.isWindowModified()
     assert leftovers(stadium_file.parent) == []
@@ -70,6 +82,76 @@ def test_save_as_to_a_new_file_that_fails_leaves_no_lock_and_no_name(
     monkeypatch.undo()
     assert sorted(os.listdir(target.parent)) == []
     assert window.doc.track.name == "Untitled" and window.doc.path is None
+
+
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+def test_a_failed_save_as_of_a_saved_track_says_nothing_was_written_and_the_track_is_saved(
+    window, tmp_path, stadium_file, monkeypatch, fault
+):
+    """The message said the new file 'on disk is as it was', the track 'unsaved', and
+    to free some room, whatever the cause."""
+    window.open_file(stadium_file)
+    target = tmp_path / "out" / "other.yaml"
+    target.parent.mkdir()
+    inject(monkeypatch, fault, target.parent)
+    window.prompts.save_as_answer = str(target)
+    assert not window.save_as()
+    monkeypatch.undo()
+    (problem,) = window.prompts.titles("problems")
+    assert problem[3] == [CLEAN, ADVICE[fault]]
+    assert not window.doc.is_modified() and window.doc.path == str(stadium_file)
+
+
+def test_a_failed_save_as_of_an_untitled_track_says_it_is_in_no_file(window, tmp_path):
+    window.new_blank()
+    (tmp_path / "notes.txt").write_text("not a folder\n")
+    window.prompts.save_as_answer = str(tmp_path / "notes.txt" / "my-loop.yaml")
+    assert not window.save_as()
+    (problem,) = window.prompts.titles("problems")
+    assert problem[2].endswith(f": cannot write: {tmp_path / 'notes.txt'} is a file, not a folder")
+    assert problem[3] == [
+        "Nothing was written; your track is still open here, not saved in any file yet.",
+        "Choose another folder, then save again.",
+    ]
+
+
+def test_save_as_to_a_folder_in_the_way_advises_a_file_name(window, tmp_path, stadium_file):
+    window.open_file(stadium_file)
+    (tmp_path / "taken.yaml").mkdir()
+    window.prompts.save_as_answer = str(tmp_path / "taken.yaml")
+    assert not window.save_as()
+    (problem,) = window.prompts.titles("problems")
+    assert problem[2] == f"{tmp_path / 'taken.yaml'}: cannot write: this is a folder, not a file"
+    assert problem[3] == [CLEAN, "Give a file name for the track, then save again."]
+
+
+def test_save_as_to_a_read_only_folder_advises_another_folder(window, tmp_path, stadium_file):
+    window.open_file(stadium_file)
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        if os.access(folder, os.W_OK):
+            pytest.skip("this user (root) may write in a read-only folder")
+        window.prompts.save_as_answer = str(folder / "other.yaml")
+        assert not window.save_as()
+    finally:
+        folder.chmod(0o755)
+    (problem,) = window.prompts.titles("problems")
+    assert problem[3] == [CLEAN, ADVICE["EACCES"]]
+
+
+def test_a_file_name_too_long_is_shown_once_and_cut_in_the_middle(window, tmp_path, stadium_file):
+    """A 300-character name was printed whole twice: a dialog taller than the screen."""
+    window.open_file(stadium_file)
+    name = "y" * 300 + ".yaml"
+    window.prompts.save_as_answer = str(tmp_path / name)
+    assert not window.save_as()
+    (problem,) = window.prompts.titles("problems")
+    said = "\n".join([problem[2], *problem[3]])
+    assert name not in said and said.count("yyyy…yyyy") == 1 and len(said) < 400
+    assert problem[2].startswith(f"{tmp_path}{os.sep}yyyy") and ".yaml: cannot write" in said
+    assert problem[3] == [CLEAN, "Choose a shorter file name, then save again."]
 
 
 def test_a_directory_in_the_way_is_named_and_nothing_changes(window, qtbot, stadium_file, tmp_path):

@@ -6,6 +6,7 @@ A save killed half way leaves a temporary file that opening the track removes.""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -97,6 +98,20 @@ def test_a_failed_export_is_shown_and_changes_nothing(
     assert str(target) in text and CAUSES[fault] in text and "internal error" not in text
     assert untouched(target, fault) and leftovers(folder) == []
     assert "Exported" not in window.statusBar().currentMessage()
+
+
+@pytest.mark.parametrize("export", list(EXPORTS))
+def test_a_file_name_too_long_is_shown_cut_in_the_middle(window, stadium_file, tmp_path, export):
+    window.open_file(stadium_file)
+    make, suffix, title = EXPORTS[export]
+    name = "b" * 300 + suffix
+    assert make(window)(tmp_path / name) is False
+    problems = window.prompts.titles()
+    assert problems[-1][1] == title
+    text = problems[-1][2]
+    assert name not in text and f"{tmp_path}{os.sep}bbbb" in text and "bbbb…bbbb" in text
+    assert f"bbbb{suffix}: " in text
+    assert len(text) < 250
 
 
 @pytest.mark.skipif(not can_mount(), reason="needs root and tmpfs to mount")

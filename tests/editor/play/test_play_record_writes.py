@@ -47,3 +47,12 @@ def test_a_record_over_the_track_being_edited_is_refused(playing):
     title, text = playing.prompts.titles()[-1][1:3]
     assert title == TITLE and "names the open track" in text
     assert track.read_bytes() == before
+
+
+def test_a_record_file_name_too_long_is_shown_cut_in_the_middle(playing, tmp_path):
+    name = "r" * 300 + ".yaml"
+    playing.play.record_path_factory = lambda: str(tmp_path / name)
+    assert playing.play.save_record_dialog() is False
+    title, text = playing.prompts.titles()[-1][1:3]
+    assert title == TITLE and name not in text and "rrrr…rrrr" in text and len(text) < 250
+    assert text.startswith(str(tmp_path / "rrrr")) and "nothing was written" in text
