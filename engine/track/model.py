@@ -289,9 +289,10 @@ class SchemaProblem:
 def schema_problems(doc: YamlDocument) -> list[SchemaProblem]:
     """Every violation of the track schema, in file order."""
     from trackside.engine.schema import check
+    from trackside.engine.track.schema_words import worded
 
     return [
-        SchemaProblem(v.message, v.path, doc.place(v.where), v.kind, v.where)
+        SchemaProblem(worded(v, doc.data, FORMAT), v.path, doc.place(v.where), v.kind, v.where)
         for v in check("track", doc.data)
     ]
 

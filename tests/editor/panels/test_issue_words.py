@@ -37,3 +37,40 @@ def test_an_unplaced_line_says_the_quick_way_to_place_it_first(k, what):
     assert row.tool == ("betting" if k < 3 else "finish")
     click, drag = row.message.find("click a space"), row.message.find("drag")
     assert 0 <= click < drag
+
+
+BLANK_DRAFT = """\
+format: trackside-track/1
+name: Draft
+centerline:
+  closed: true
+  points: []
+spaces: []
+start_grid: []
+betting_lines:
+- [[0, 0], [0, 0]]
+- [[0, 0], [0, 0]]
+- [[0, 0], [0, 0]]
+finish_line: [[0, 0], [0, 0]]
+"""
+
+
+def test_a_blank_draft_lists_its_gaps_as_errors_and_the_file_s_words_as_warnings(
+    window, qtbot, tmp_path
+):
+    """As docs/editor.md has it: what a draft lacks is an error (no race can be run on
+    it), each row with its fix; the file's own account, until the first edit, is a
+    warning, and says how to add the part too."""
+    from conftest_helpers import wait_issues
+
+    path = tmp_path / "draft.yaml"
+    path.write_text(BLANK_DRAFT, encoding="utf-8")
+    assert window.open_file(path)
+    wait_issues(qtbot, window)
+    rows = window.issues.all_issues()
+    grid = next(r for r in rows if r.code == "grid-size")
+    assert grid.severity == "error" and grid.tool == "grid"
+    told = [r for r in rows if r.code == "file"]
+    assert told and all(r.severity == "warning" for r in told)
+    start_grid = next(r for r in told if "start_grid" in r.message)
+    assert "Grid tool (G)" in start_grid.message
