@@ -259,3 +259,24 @@ def test_a_syntax_error_in_the_parser_s_words_comes_with_the_common_causes(tmp_p
         hint = line[line.index("(look at") :]
         assert "line 5" in hint
         assert "bracket" in hint and "quote" in hint and "indentation" in hint
+
+
+def test_a_schema_problem_reads_alike_from_validate_render_and_simulate(tmp_path, capsys):
+    """validate said 'error schema: ...', render and simulate the same problem without
+    its code; each names the space by its id."""
+    text = (FIXTURES / "valid-straight.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "t.yaml"
+    path.write_text(text.replace("lane: 1", "lane: one", 1), encoding="utf-8")
+    said = {}
+    for command in (
+        ["validate", str(path)],
+        ["render", str(path), "-o", str(tmp_path / "t.png")],
+        ["simulate", "--track", str(path), "--games", "1"],
+    ):
+        assert main(command) == 1
+        out, err = capsys.readouterr()
+        (line,) = [row for row in (out + err).splitlines() if "lane" in row]
+        said[command[0]] = line.removeprefix("trackside: ")
+    assert len(set(said.values())) == 1, said
+    shape = r"t\.yaml:\d+:\d+: error schema: space \w+ \(spaces\[\d+\]\.lane\): "
+    assert re.search(shape, said["render"])
