@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     placed = _placements(args.at)
     track, doc, problems = read_track_document(resolve_track(args.track))
     if track is None:
-        _print_errors([f"{p.place}: error schema: {p.message}" for p in problems], args.track)
+        _print_errors([str(p) for p in problems], args.track)
         return 1
     geometry = TrackGeometry(track)
     report = validate_track(track, doc, geometry)

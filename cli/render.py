@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     )
     track, doc, problems = read_track_document(source)
     if track is None:
-        _print_capped([f"trackside: {p.place}: {p.message}" for p in problems], args.track)
+        _print_capped([f"trackside: {p}" for p in problems], args.track)
         return 1
     if not _drawable(track, doc):
         return 1

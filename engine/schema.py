@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from trackside.engine.errors import InvalidInput, more_problems, shown
 from trackside.engine.resources import load_schema
 from trackside.engine.schemafast import Check, compile_schema
-from trackside.engine.text import closest
+from trackside.engine.text import closest, plural
 from trackside.engine.yamlfast import KEY
 from trackside.engine.yamlio import JsonPath, YamlDocument, path_text
 
@@ -310,7 +310,7 @@ def _problem(err: jsonschema.ValidationError, meant: _Meant) -> str | None:
         return f"must be one of {', '.join(map(shown, _listed(expected)))}, found {shown(found)}"
     if v in ("minItems", "maxItems"):
         bound = "at least" if v == "minItems" else "at most"
-        return f"needs {bound} {expected} items, has {_count(found)}"
+        return f"needs {bound} {plural(_count_of(expected), 'item')}, has {_count(found)}"
     if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         return f"{shown(found)} is out of range ({v} {expected})"
     if v in ("minLength", "maxLength"):
@@ -341,6 +341,11 @@ def _unknown_key_problem(err: jsonschema.ValidationError, meant: _Meant) -> str:
 
 def _listed(value: object) -> list[object]:
     return list(value) if isinstance(value, list | tuple) else [value]
+
+
+def _count_of(bound: object) -> int:
+    """A schema's bound on a count (minItems...) as a number."""
+    return bound if isinstance(bound, int) else 0
 
 
 def _count(value: object) -> int:

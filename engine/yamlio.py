@@ -287,7 +287,7 @@ def parse_yaml_carefully(text: str, file: str = "<input>") -> YamlDocument:
                 "keep one: remove the second '---' and what follows",
             ) from None
         raise UnreadableInput(
-            f"YAML syntax error: {shown(problem, 200, quote=False)}", where
+            f"YAML syntax error: {shown(problem, 200, quote=False)}", where, _syntax_hint(where)
         ) from None
     except yaml.reader.ReaderError as exc:
         line = text[: max(0, exc.position)].count("\n") + 1
@@ -308,6 +308,17 @@ def parse_yaml_carefully(text: str, file: str = "<input>") -> YamlDocument:
     positions: dict[JsonPath, tuple[int, int]] = {}
     data = _construct(node, (), positions, file)
     return YamlDocument(data, file, positions)
+
+
+def _syntax_hint(where: Place) -> str:
+    """What to look for at a syntax error the parser words in its own terms: the
+    common causes, which often lie a line or more above where it noticed."""
+    at = f"line {where.line} and the lines above it" if where.line else "the file"
+    return (
+        f"look at {at} for a bracket [ or {{ or a quote not closed, a '- ' item where "
+        "a 'key:' belongs (or a 'key:' line left out), or indentation that does not line "
+        "up with the lines around it"
+    )
 
 
 def load_yaml(path: str | os.PathLike[str], what: str = "file") -> YamlDocument:

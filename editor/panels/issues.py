@@ -164,11 +164,19 @@ def validate(track: Track, cache: GeometryCache | None = None) -> list[ShownIssu
     for i in report.issues:
         missing = _unplaced(track, i)
         if missing is None:
-            shown.append(ShownIssue(i.code, i.severity, i.message, list(i.spaces), i.line))
+            shown.append(
+                ShownIssue(i.code, i.severity, _sentence(i.message), list(i.spaces), i.line)
+            )
         elif (missing.tool, missing.line) not in unplaced:  # one row for each thing missing
             unplaced.add((missing.tool, missing.line))
             shown.append(missing)
     return shown
+
+
+def _sentence(message: str) -> str:
+    """A validator's message as a row of the list: begun with a capital, as the rows
+    the editor words itself are ("The start grid is not placed yet...")."""
+    return message[:1].upper() + message[1:]
 
 
 def _unplaced(track: Track, issue) -> ShownIssue | None:
@@ -184,8 +192,8 @@ def _unplaced(track: Track, issue) -> ShownIssue | None:
         return ShownIssue(
             issue.code,
             issue.severity,
-            f"{what} is not placed yet: drag it across the track with the {label}; "
-            "click here to start",
+            f"{what} is not placed yet: with the {label}, click a space to put it across "
+            "the track at its nearest edge, or drag across the track; click here to start",
             line=k,
             tool=tool,
             group=NOT_PLACED,  # whatever check noticed it, the line is simply missing

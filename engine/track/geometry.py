@@ -199,8 +199,30 @@ class TrackGeometry:
         if self.wraps:
             tol = self.tol
             self.straddles_seam = [
-                r < -tol or f > length + tol for f, r in zip(fronts, rears, strict=False)
+                (r < -tol or f > length + tol) and self._across_seam_line(i)
+                for i, (f, r) in enumerate(zip(fronts, rears, strict=False))
             ]
+
+    def _across_seam_line(self, i: int) -> bool:
+        """Whether space ``i`` lies across the line square to the racing line at its
+        first point, as far out as the space is. Its corners' progress alone says
+        no such thing: a space far off the line (in the infield of an oval) has
+        corners nearest to both sides of the loop, and so seems to span the seam."""
+        polygon = self.polygons[i]
+        if polygon is None:
+            return False
+        step = min(0.5, self.length / 4)
+        before = self.centerline.interpolate(self.length - step)
+        after = self.centerline.interpolate(step)
+        dx, dy = after.x - before.x, after.y - before.y
+        norm = math.hypot(dx, dy)
+        if norm == 0:
+            return False
+        x, y = self.centerline.coords[0]
+        reach = self.offset[i] + 2 * self._sizes[i]
+        nx, ny = dy / norm * reach, -dx / norm * reach
+        across = LineString([(x - nx, y - ny), (x + nx, y + ny)])
+        return float(polygon.intersection(across).length) > self.tol
 
     def _locate(self, xy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Progress along the centerline and distance to it of each point.

@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from trackside.engine.schema import ViolationKind
 
 FORMAT = "trackside-track/1"
+# What begins a schema problem's message on the command line, as `trackside validate`
+# has it (severity, then code): render, simulate, moves and validate say one alike.
+SCHEMA_HEAD = "error schema"
 DEFAULT_TOLERANCE = 1.0
 NOT_PLAYED = ("name", "author", "description", "labels", "background")  # a track's words and looks
 MAX_SPACES = 20_000  # the most spaces a track file may hold (its schema says the same)
@@ -285,13 +288,19 @@ class SchemaProblem:
     kind: ViolationKind
     where: JsonPath
 
+    def __str__(self) -> str:
+        """``file:line:column: error schema: message``, as ``trackside validate`` and
+        every command that refuses the file say it."""
+        return f"{self.place}: {SCHEMA_HEAD}: {self.message}"
+
 
 def schema_problems(doc: YamlDocument) -> list[SchemaProblem]:
     """Every violation of the track schema, in file order."""
     from trackside.engine.schema import check
+    from trackside.engine.track.schema_words import worded
 
     return [
-        SchemaProblem(v.message, v.path, doc.place(v.where), v.kind, v.where)
+        SchemaProblem(worded(v, doc.data, FORMAT), v.path, doc.place(v.where), v.kind, v.where)
         for v in check("track", doc.data)
     ]
 
@@ -348,7 +357,7 @@ def load_track(path: str | os.PathLike[str]) -> Track:
     if track is None:
         from trackside.engine.schema import refusal
 
-        raise refusal(problems, doc)
+        raise refusal(problems, doc, SCHEMA_HEAD)
     return track
 
 

@@ -598,10 +598,10 @@ class _Checker:
             if g.straddles_seam[i]:
                 self.add(
                     "across-seam",
-                    f"space {g.ids[i]} lies across the lap start (the first point of the "
-                    "closed racing line, centerline.points[0]); move the lap start to an edge "
-                    "between spaces: in the editor right-click a space and choose Set Lap "
-                    "Start Here, or drag the green lap start marker",
+                    f"space {g.ids[i]} lies across the lap start (where the closed racing "
+                    "line begins and ends); move the lap start to an edge between spaces: in "
+                    "the editor right-click a space and choose Set Lap Start Here, or drag "
+                    "the green lap start marker",
                     [i],
                     path=self.space_path(i),
                 )

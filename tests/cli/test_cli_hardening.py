@@ -59,7 +59,7 @@ def test_a_float_lane_is_refused_by_validate_and_render(tmp_path, capsys):
     code, out, _ = run(capsys, "validate", path)
     assert code == 1
     assert re.search(
-        rf"{re.escape(path)}:\d+:\d+: error schema: spaces\[0\]\.lane: "
+        rf"{re.escape(path)}:\d+:\d+: error schema: space a1 \(spaces\[0\]\.lane\): "
         r"expected a whole number, found 0\.0",
         out,
     )
@@ -70,7 +70,7 @@ def test_a_float_lane_is_refused_by_validate_and_render(tmp_path, capsys):
 
 def test_true_is_no_whole_number_either(tmp_path, capsys):
     code, out, _ = run(capsys, "validate", edited(tmp_path, "lane: 0\n", "lane: true\n"))
-    assert code == 1 and "lane: expected a whole number, found true" in out
+    assert code == 1 and "space a1 (spaces[0].lane): expected a whole number, found true" in out
 
 
 @pytest.mark.parametrize(

@@ -240,3 +240,43 @@ def test_every_problem_of_a_variant_file_gets_its_own_line(capsys, tmp_path):
     assert any(line.startswith(f"trackside: {bad}:5:") for line in lines)
     assert any(line.startswith(f"trackside: {bad}:7:") for line in lines)
     assert out.splitlines()[-1] == f"{bad}: a variant file with 2 problems"
+
+
+def test_a_syntax_error_in_the_parser_s_words_comes_with_the_common_causes(tmp_path, capsys):
+    """A list item where the 'points:' key was (its bracket left open too): the
+    parser's words name neither; the hint after them does, at the line it names."""
+    text = (FIXTURES / "valid-straight.yaml").read_text(encoding="utf-8")
+    points = "  points: [[0.0, 0.0], [560.0, 0.0]]\n"
+    assert points in text
+    path = tmp_path / "broken.yaml"
+    path.write_text(text.replace(points, "  - [0.0, 0.0\n  - [560.0, 0.0]\n"), encoding="utf-8")
+    for command in (["validate", str(path)], ["render", str(path), "-o", str(tmp_path / "b.png")]):
+        code = main(command)
+        err = capsys.readouterr().err
+        assert code == 2
+        (line,) = [row for row in err.splitlines() if "broken.yaml" in row]
+        assert "broken.yaml:5:" in line
+        hint = line[line.index("(look at") :]
+        assert "line 5" in hint
+        assert "bracket" in hint and "quote" in hint and "indentation" in hint
+
+
+def test_a_schema_problem_reads_alike_from_validate_render_and_simulate(tmp_path, capsys):
+    """validate said 'error schema: ...', render and simulate the same problem without
+    its code; each names the space by its id."""
+    text = (FIXTURES / "valid-straight.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "t.yaml"
+    path.write_text(text.replace("lane: 1", "lane: one", 1), encoding="utf-8")
+    said = {}
+    for command in (
+        ["validate", str(path)],
+        ["render", str(path), "-o", str(tmp_path / "t.png")],
+        ["simulate", "--track", str(path), "--games", "1"],
+    ):
+        assert main(command) == 1
+        out, err = capsys.readouterr()
+        (line,) = [row for row in (out + err).splitlines() if "lane" in row]
+        said[command[0]] = line.removeprefix("trackside: ")
+    assert len(set(said.values())) == 1, said
+    shape = r"t\.yaml:\d+:\d+: error schema: space \w+ \(spaces\[\d+\]\.lane\): "
+    assert re.search(shape, said["render"])

@@ -327,6 +327,17 @@ def test_a_space_across_the_lap_start_is_told_how_to_move_it():
     assert "lap start marker" in issues[0].message
 
 
+def test_a_stray_space_in_the_infield_far_from_the_lap_start_is_not_across_it():
+    """Its corners lie nearest to both straights of the oval, so their progress along
+    the racing line spans the seam; the space lies nowhere near the lap start."""
+    track = stadium_track(rows=40, lanes=3, radius=100.0)
+    corners = [(150.0, -10.0), (190.0, -10.0), (190.0, 10.0), (150.0, 10.0)]
+    track.spaces.append(Space(id="s1", lane=0, corners=corners))
+    codes = {(i.code, tuple(i.spaces)) for i in validate_track(track).issues}
+    assert ("dead-end", ("s1",)) in codes  # the space is checked...
+    assert not any(code == "across-seam" for code, _ in codes)  # ...and not across the seam
+
+
 def test_a_background_that_is_a_named_pipe_is_a_warning_and_is_never_opened(tmp_path):
     """The editor froze opening it, and validate called the track ok; a missing picture
     (often not shared with the track) is no problem of the track."""

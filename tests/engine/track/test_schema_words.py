@@ -1,0 +1,76 @@
+"""A track file's schema problems in a designer's words: the space by its id, and how
+to add what a half-drawn circuit still lacks (the editor saves such drafts)."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+from tracks_for_tests import straight_track
+
+from trackside.engine.track.validate import validate_file
+
+# What File > New, Blank, Save writes before anything is drawn.
+DRAFT = """\
+format: trackside-track/1
+name: Draft
+centerline:
+  closed: true
+  points: []
+spaces: []
+start_grid: []
+betting_lines:
+- [[0, 0], [0, 0]]
+- [[0, 0], [0, 0]]
+- [[0, 0], [0, 0]]
+finish_line: [[0, 0], [0, 0]]
+"""
+
+
+def _issues(tmp_path, text: str) -> dict[tuple, str]:
+    path = tmp_path / "track.yaml"
+    path.write_text(text, encoding="utf-8")
+    report = validate_file(path)
+    assert set(report.codes()) == {"schema"}
+    return {issue.path: issue.message for issue in report.issues}
+
+
+def test_a_blank_draft_is_told_how_to_add_each_missing_part(tmp_path):
+    issues = _issues(tmp_path, DRAFT)
+    assert set(issues) == {("centerline", "points"), ("spaces",), ("start_grid",)}
+    assert "Grid tool (G)" in issues[("start_grid",)]
+    assert "pole first" in issues[("start_grid",)]
+    assert "Lanes tool (L)" in issues[("spaces",)]
+    assert "Racing line tool (R)" in issues[("centerline", "points")]
+
+
+def test_one_item_is_one_item(tmp_path):
+    issues = _issues(tmp_path, DRAFT)
+    assert "at least 1 item," in issues[("spaces",)]
+    assert "1 items" not in issues[("spaces",)]
+
+
+@pytest.mark.parametrize(
+    ("key", "tool"),
+    [("start_grid", "Grid tool (G)"), ("spaces", "Lanes tool (L)"), ("finish_line", "(F)")],
+)
+def test_a_missing_required_key_is_told_how_to_add_it(tmp_path, key, tool):
+    data = straight_track().to_dict()
+    del data[key]
+    (message,) = _issues(tmp_path, yaml.safe_dump(data, sort_keys=False)).values()
+    assert repr(key) in message and tool in message
+
+
+def test_a_problem_in_a_space_names_the_space_by_its_id(tmp_path):
+    data = straight_track().to_dict()
+    sid = data["spaces"][0]["id"]
+    del data["spaces"][0]["corners"]
+    issues = _issues(tmp_path, yaml.safe_dump(data, sort_keys=False))
+    assert issues[("spaces", 0)].startswith(f"space {sid} (spaces[0]):")
+    assert "'corners'" in issues[("spaces", 0)]
+
+
+def test_a_space_without_an_id_is_named_by_its_place(tmp_path):
+    data = straight_track().to_dict()
+    del data["spaces"][0]["id"]
+    issues = _issues(tmp_path, yaml.safe_dump(data, sort_keys=False))
+    assert issues[("spaces", 0)].startswith("spaces[0]:")
