@@ -227,3 +227,34 @@ def test_quarry_hairpins_jam_names_the_one_lane_space_ahead_of_it(bundled):
         "The track narrows to one lane at a28, just ahead: a second lane would let cars pass."
     )
     assert jam.spaces == ("a26", "a27", "b27", "c27", "a28")
+
+
+def _boxed_in(track) -> str:
+    """The boxed-in hint on ``track`` of a report whose slot 6 is stuck on the first round."""
+    report = _report(400, [100, 60, 60, 60, 60, 60])
+    report.grid = list(track.start_grid)
+    report.first_round_stuck = [0, 0, 0, 0, 0, 150]
+    (stuck,) = [h for h in hints(report, track) if "boxed in" in h.text]
+    return stuck.text
+
+
+def test_a_car_boxed_in_by_the_grid_on_a_straight_is_not_told_to_move_the_grid_back():
+    """A designer's circuit: three lanes, the grid far from any narrowing. Slot 6 (c1)
+    is boxed in by the front row's cars; moving the grid back changes nothing there
+    (Suggest fixes measured about no change), so the hint says what would help."""
+    track = straight_track(rows=40, lanes=3, finish=36)
+    text = _boxed_in(track)
+    assert "grid slot 6 (start space c1) is boxed in" in text
+    assert "Try moving the grid back" not in text
+    assert "Moving the grid back would not help here: the track is 3 lanes wide at the " in text
+    assert "The grid's own cars in front box this car in" in text
+    assert "(with 3, 3 cars start behind others)" in text
+
+
+def test_a_car_boxed_in_before_a_narrowing_is_still_told_to_move_the_grid_back():
+    """The track narrows to one lane two rows ahead of the grid: the front row gets away
+    slowly, and room before the narrowing helps."""
+    track = straight_track(rows=40, lanes=[3] * 4 + [1] * 3 + [3] * 33, finish=36)
+    text = _boxed_in(track)
+    assert "Try moving the grid back from the first corner, or widening the track" in text
+    assert "would not help" not in text
