@@ -85,6 +85,9 @@ from trackside.engine.balance.report import SLOTS, read_report
 from trackside.engine.balance.sequential import run_until_clear
 from trackside.engine.balance.wording import (
     BRACKETS,
+    RULES,
+    RULES_HEADING,
+    Hint,
     amount_range,
     balance_range,
     money_range,
@@ -774,20 +777,42 @@ class BalancePanel(QWidget):
         fill_rows(self.slot_table, rows)
 
     def _fill_hints(self, report: BalanceReport) -> None:
+        """The circuit's hints, then the rules' under a heading of their own: a
+        designer cannot act on those by editing the circuit."""
         self.hint_list.clear()
         style = self.style()
-        for hint in hints(report, self.report_track):
-            icon = (
-                QStyle.StandardPixmap.SP_MessageBoxWarning
-                if hint.severity == "warning"
-                else QStyle.StandardPixmap.SP_MessageBoxInformation
+        found = hints(report, self.report_track)
+        circuit = [hint for hint in found if hint.about != RULES]
+        rules = [hint for hint in found if hint.about == RULES]
+        for hint in circuit:
+            self._add_hint(hint, style)
+        if rules:
+            heading = QListWidgetItem(RULES_HEADING)
+            heading.setFlags(Qt.ItemFlag.ItemIsEnabled)  # a heading: not chosen, not clicked
+            font = heading.font()
+            font.setBold(True)
+            heading.setFont(font)
+            heading.setToolTip(
+                "What the variant's rules do on any circuit: change the variant, not the "
+                "circuit, to change these"
             )
-            item = QListWidgetItem(style.standardIcon(icon), hint.text)
-            item.setData(Qt.ItemDataRole.UserRole, list(hint.spaces))
-            if hint.spaces:
-                item.setToolTip(f"Click to show {listed(hint.spaces)}")
-            self.hint_list.addItem(item)
+            self.hint_list.addItem(heading)
+        for hint in rules:
+            self._add_hint(hint, style)
         self.hint_list.setVisible(self.hint_list.count() > 0)
+
+    def _add_hint(self, hint: Hint, style: QStyle) -> None:
+        """One hint in the list, its icon saying how serious it is."""
+        icon = (
+            QStyle.StandardPixmap.SP_MessageBoxWarning
+            if hint.severity == "warning"
+            else QStyle.StandardPixmap.SP_MessageBoxInformation
+        )
+        item = QListWidgetItem(style.standardIcon(icon), hint.text)
+        item.setData(Qt.ItemDataRole.UserRole, list(hint.spaces))
+        if hint.spaces:
+            item.setToolTip(f"Click to show {listed(hint.spaces)}")
+        self.hint_list.addItem(item)
 
     def _fill_figures(self, report: BalanceReport, changes: dict[str, Change]) -> None:
         rows: list[tuple[str, str, QTableWidgetItem]] = []

@@ -15,6 +15,9 @@ from trackside.engine.balance.hints import (
     reached_after_line_moved,
     stalled_after_finish_moved,
 )
+from trackside.engine.balance.rules import PowerTotals
+from trackside.engine.balance.wording import RULES, RULES_HEADING, hints_text
+from trackside.engine.tallies import SHARE_UNIT
 from trackside.engine.track.geometry import FINISH
 
 GRID = ["a4", "b4", "c4", "d4", "a3", "b3"]
@@ -258,3 +261,22 @@ def test_a_car_boxed_in_before_a_narrowing_is_still_told_to_move_the_grid_back()
     text = _boxed_in(track)
     assert "Try moving the grid back from the first corner, or widening the track" in text
     assert "would not help" not in text
+
+
+def test_the_rules_hints_come_last_marked_as_the_rules_and_listed_under_a_heading():
+    """Hints about the variant (a power worth less) are marked as the rules', after the
+    circuit's, and the text lists them under their own heading."""
+    report = _report(400, [100, 60, 60, 60, 60, 60])
+    report.first_round_stuck = [0, 0, 0, 0, 150, 0]
+    report.rules.powers = ("cunning", "drafting")
+    report.rules.power["cunning"] = PowerTotals(400, 20 * SHARE_UNIT)
+    report.rules.power["drafting"] = PowerTotals(400, 100 * SHARE_UNIT)
+    found = hints(report)
+    about = [h.about for h in found]
+    assert about == sorted(about, key=lambda a: a == RULES) and about[-1] == RULES
+    (power,) = [h for h in found if h.about == RULES]
+    assert power.text.startswith("Cunning is worth less than the other powers")
+    lines = hints_text(found)
+    heading = lines.index(f"  {RULES_HEADING}:")
+    assert lines[heading + 1].startswith("    - Cunning is worth less")
+    assert all(not line.startswith("    ") for line in lines[:heading])
