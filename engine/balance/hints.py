@@ -312,7 +312,7 @@ def boxed_in_advice(track: Track | None) -> str:
         f"Moving the grid back would not help here: the track is {wide} wide at the grid "
         f"and for {ROOM_ROWS} rows ahead. The grid's own cars in front box this car in, "
         "wherever the grid stands. Only more lanes at the grid let more cars start abreast "
-        f"(with {lanes}, {behind} behind others)."
+        f"(with {wide}, {behind} behind others)."
     )
 
 

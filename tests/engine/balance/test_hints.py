@@ -251,7 +251,7 @@ def test_a_car_boxed_in_by_the_grid_on_a_straight_is_not_told_to_move_the_grid_b
     assert "Try moving the grid back" not in text
     assert "Moving the grid back would not help here: the track is 3 lanes wide at the " in text
     assert "The grid's own cars in front box this car in" in text
-    assert "(with 3, 3 cars start behind others)" in text
+    assert "(with 3 lanes, 3 cars start behind others)" in text
 
 
 def test_a_car_boxed_in_before_a_narrowing_is_still_told_to_move_the_grid_back():
