@@ -8,7 +8,7 @@ from trackside.engine.balance.compare import MONEY, NOISE_LEGEND, SHARE, change_
 from trackside.engine.balance.hints import hints
 from trackside.engine.balance.players import bots_named
 from trackside.engine.balance.report import BalanceReport
-from trackside.engine.balance.wording import BRACKETS
+from trackside.engine.balance.wording import BRACKETS, hints_text
 from trackside.engine.text import money, plural
 from trackside.engine.track.model import Track
 
@@ -62,9 +62,7 @@ def hint_lines(named: list[tuple[str, BalanceReport]], track: Track) -> list[str
     out = ["", BRACKETS]
     for name, report in named:
         out += ["", f"{name}:"]
-        out += [
-            f"  {'!' if h.severity == 'warning' else '-'} {h.text}" for h in hints(report, track)
-        ]
+        out += hints_text(hints(report, track))
     return out
 
 

@@ -31,7 +31,7 @@ from trackside.cli.table import (
 from trackside.cli.where import add_where_options, check_where, games_executor
 from trackside.engine.balance.players import LAB_BOTS, bots_named
 from trackside.engine.balance.runner import BalanceRun
-from trackside.engine.balance.wording import balance_range
+from trackside.engine.balance.wording import balance_range, hints_text
 from trackside.engine.bots import BOT_KINDS, bot_kind_problem
 from trackside.engine.errors import Place, TracksideError
 from trackside.engine.records import game_inputs, open_track, open_variant
@@ -299,15 +299,16 @@ def _one_circuit(
         "balance_interval": [round(end, 4) for end in report.balance_interval()],
         "answer": report.answer or None,
         "rules": report.rules.figures(report.money_spread, report.players),
-        "hints": [{"text": h.text, "severity": h.severity, "spaces": h.spaces} for h in found],
+        "hints": [
+            {"text": h.text, "severity": h.severity, "spaces": h.spaces, "about": h.about}
+            for h in found
+        ],
     }
     text = stats_text(totals.stats)
     if report.answer:
         text += f"\n\nStopped at {plural(report.games, 'game')}: {report.answer}."
     text += f"\n\nBalance {balance_range(report)} with {bots_named(report.bots)} "
-    text += "(1 = every grid slot wins as often).\n" + "\n".join(
-        f"  {'!' if h.severity == 'warning' else '-'} {h.text}" for h in found
-    )
+    text += "(1 = every grid slot wins as often).\n" + "\n".join(hints_text(found))
     print_result(args, data, text)
     return 0
 

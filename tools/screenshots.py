@@ -211,7 +211,8 @@ def rules_shot() -> None:
 
 def deeper_shot() -> None:
     """Harbour Loop: 200 games with the lab's bots, then Check with Stronger Bots: the
-    verdict's line over the figures and their changes (balance-check-deeper.png)."""
+    verdict's line under the run's status line, over the run's own figures
+    (balance-check-deeper.png)."""
     w, panel = _harbour_panel(200)
     w.balance_menu.act_simulate.trigger()
     _wait_for(panel)

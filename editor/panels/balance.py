@@ -11,7 +11,9 @@ report is kept so that the next run shows every figure's change, marked when
 it is within noise. Suggest fixes tries candidate edits of the circuit
 (``panels/fixes.py``). Check with Stronger Bots plays the shown run's games again
 with a search twice as deep and says in one line whether its verdict holds
-(``engine/balance/deeper.py``).
+(``engine/balance/deeper.py``); the run stays the one shown, with its bots, its
+hints and its figures, and Suggest fixes starts from it. Bots are named in plain
+words ("two deals a decision"), never by their settings ("strong:2").
 """
 
 from __future__ import annotations
@@ -77,14 +79,23 @@ from trackside.engine.balance.compare import (
     slot_place,
     slot_share,
 )
-from trackside.engine.balance.deeper import HOLDS, DeeperCheck, Verdict, no_stronger
+from trackside.engine.balance.deeper import HOLDS, DeeperCheck, no_stronger
 from trackside.engine.balance.fixes import FixSearch
 from trackside.engine.balance.hints import slots_beyond_chance
-from trackside.engine.balance.players import LAB_BOTS, bots_named, stronger_bots
+from trackside.engine.balance.players import (
+    LAB_BOTS,
+    bots_in_words,
+    bots_named,
+    stronger_bots,
+    stronger_in_words,
+)
 from trackside.engine.balance.report import SLOTS, read_report
 from trackside.engine.balance.sequential import run_until_clear
 from trackside.engine.balance.wording import (
     BRACKETS,
+    RULES,
+    RULES_HEADING,
+    Hint,
     amount_range,
     balance_range,
     money_range,
@@ -100,6 +111,11 @@ from trackside.engine.track.model import Track
 from trackside.engine.track.validate import validate_track
 
 LAB_CHOICE = f"The lab's bots ({bots_named(LAB_BOTS)})"
+# What an unclear verdict asks for, naming the controls: the check plays the games of
+# the run shown again, so more games means a longer run first.
+MORE_GAMES = (
+    "play more games to tell: raise Games (or tick Until clear), simulate, then check again"
+)
 BOT_CHOICES = {
     LAB_CHOICE: LAB_BOTS,
     "Greedy bots": ("greedy",),
@@ -427,14 +443,16 @@ class BalancePanel(QWidget):
         spec = replace(self.report_run, games=self.report.games)
         stronger = stronger_bots(spec.bots)
         self._show_progress(2 * spec.games)
-        self._playing, self._playing_run = spec.track, replace(spec, bots=stronger)
+        # The check is of the run shown, which stays the panel's run: only the circuit
+        # it plays is noted (for the stale warning while it runs).
+        self._playing = spec.track
         worker = DeeperWorker(spec, self.workers_box.value())
         worker.progressed.connect(self._progressed)
         worker.finished.connect(self._checked)
         self._launch(
             worker,
-            f"Playing {plural(spec.games, 'game', spec=',')} with {bots_named(spec.bots)} "
-            f"and the same games with stronger bots ({', '.join(dict.fromkeys(stronger))})…",
+            f"Playing {plural(spec.games, 'game', spec=',')} with {bots_in_words(spec.bots)} "
+            f"and the same games with {stronger_in_words(stronger)}…",
         )
         return True
 
@@ -466,10 +484,10 @@ class BalancePanel(QWidget):
         if why or self.report_run is None:
             self.check_button.setToolTip(why)
         else:
-            stronger = ", ".join(dict.fromkeys(stronger_bots(self.report_run.bots)))
+            stronger = stronger_in_words(stronger_bots(self.report_run.bots))
             self.check_button.setToolTip(
-                f"Play the same games with stronger bots ({stronger}: a search twice as "
-                "deep) and say whether the verdict holds"
+                f"Play the same games with {stronger}: a search twice as deep. The run "
+                "shown stays; a line under it says whether its verdict holds"
             )
         self.buttonsChanged.emit()
 
@@ -629,24 +647,26 @@ class BalancePanel(QWidget):
         if not isinstance(outcome, DeeperCheck):
             self._say(f"The check with stronger bots failed: {outcome}")
             return
-        before, after = outcome.comparison.before, outcome.comparison.after
-        self.report_run = self._playing_run
-        self.show_report(
-            after,
-            self._playing,
-            before,
-            f"{bots_named(before.bots)} on the same {plural(before.games, 'game', spec=',')} "
-            "(paired)",
-        )
-        self._show_verdict(outcome.verdict)
+        self._show_status()  # the run shown, which the check leaves as it is
+        self._show_verdict(outcome)
 
-    def _show_verdict(self, verdict: Verdict) -> None:
-        """The verdict's line above the figures, in the warning colour unless it holds;
-        its tooltip lists the warnings only one set of bots gave."""
-        self.verdict.setText(verdict.line())
+    def _show_verdict(self, check: DeeperCheck) -> None:
+        """The check's verdict on a line above the run's figures, which stay the run's
+        (its bots, its hints, what Suggest fixes starts from), in the warning colour
+        unless it holds; its tooltip gives both balances and the warnings only one set
+        of bots gave."""
+        verdict = check.verdict
+        before, after = check.comparison.before, check.comparison.after
+        stronger = stronger_in_words(verdict.bots)
+        self.verdict.setText(verdict.line(stronger, MORE_GAMES))
         self.verdict.setStyleSheet("" if verdict.outcome == HOLDS else "color: #b35c00")
-        tips = [f"Only with the run's bots: {text}" for text in verdict.warnings_gone]
-        tips += [f"Only with stronger bots: {text}" for text in verdict.warnings_new]
+        tips = [
+            f"Balance {balance_range(before)} with {bots_in_words(before.bots)}, "
+            f"{balance_range(after)} with {stronger}, on the same "
+            f"{plural(after.games, 'game', spec=',')}. The figures shown are the run's."
+        ]
+        tips += [f"Only with the run's bots: {text}" for text in verdict.warnings_gone]
+        tips += [f"Only with {stronger}: {text}" for text in verdict.warnings_new]
         self.verdict.setToolTip("\n".join(tips))
         self.verdict.show()
         self._show_results(self.verdict)
@@ -704,7 +724,7 @@ class BalancePanel(QWidget):
         self._update_buttons()
         self.headline.setText(
             f"<b style='font-size:14pt'>Balance {balance_range(report)}</b> "
-            f"<span>with {html.escape(bots_named(report.bots))} (1 = every grid slot wins as "
+            f"<span>with {html.escape(bots_in_words(report.bots))} (1 = every grid slot wins as "
             f"often; 0 = one slot wins every race). {BRACKETS}</span>"
         )
         changes = {c.figure: c for c in compare(self.previous, report)} if self.previous else {}
@@ -774,20 +794,42 @@ class BalancePanel(QWidget):
         fill_rows(self.slot_table, rows)
 
     def _fill_hints(self, report: BalanceReport) -> None:
+        """The circuit's hints, then the rules' under a heading of their own: a
+        designer cannot act on those by editing the circuit."""
         self.hint_list.clear()
         style = self.style()
-        for hint in hints(report, self.report_track):
-            icon = (
-                QStyle.StandardPixmap.SP_MessageBoxWarning
-                if hint.severity == "warning"
-                else QStyle.StandardPixmap.SP_MessageBoxInformation
+        found = hints(report, self.report_track)
+        circuit = [hint for hint in found if hint.about != RULES]
+        rules = [hint for hint in found if hint.about == RULES]
+        for hint in circuit:
+            self._add_hint(hint, style)
+        if rules:
+            heading = QListWidgetItem(RULES_HEADING)
+            heading.setFlags(Qt.ItemFlag.ItemIsEnabled)  # a heading: not chosen, not clicked
+            font = heading.font()
+            font.setBold(True)
+            heading.setFont(font)
+            heading.setToolTip(
+                "What the variant's rules do on any circuit: change the variant, not the "
+                "circuit, to change these"
             )
-            item = QListWidgetItem(style.standardIcon(icon), hint.text)
-            item.setData(Qt.ItemDataRole.UserRole, list(hint.spaces))
-            if hint.spaces:
-                item.setToolTip(f"Click to show {listed(hint.spaces)}")
-            self.hint_list.addItem(item)
+            self.hint_list.addItem(heading)
+        for hint in rules:
+            self._add_hint(hint, style)
         self.hint_list.setVisible(self.hint_list.count() > 0)
+
+    def _add_hint(self, hint: Hint, style: QStyle) -> None:
+        """One hint in the list, its icon saying how serious it is."""
+        icon = (
+            QStyle.StandardPixmap.SP_MessageBoxWarning
+            if hint.severity == "warning"
+            else QStyle.StandardPixmap.SP_MessageBoxInformation
+        )
+        item = QListWidgetItem(style.standardIcon(icon), hint.text)
+        item.setData(Qt.ItemDataRole.UserRole, list(hint.spaces))
+        if hint.spaces:
+            item.setToolTip(f"Click to show {listed(hint.spaces)}")
+        self.hint_list.addItem(item)
 
     def _fill_figures(self, report: BalanceReport, changes: dict[str, Change]) -> None:
         rows: list[tuple[str, str, QTableWidgetItem]] = []
@@ -932,5 +974,5 @@ def run_words(report: BalanceReport) -> str:
     """A run in words: "200 games of Standard with 4 players and greedy bots"."""
     return (
         f"{plural(report.games, 'game', spec=',')} of {report.variant} with "
-        f"{report.players} players and {bots_named(report.bots)}"
+        f"{report.players} players and {bots_in_words(report.bots)}"
     )

@@ -42,6 +42,7 @@ from trackside.engine.balance.fixes import (
     try_fixes,
 )
 from trackside.engine.balance.lane_fixes import lane_fix
+from trackside.engine.balance.players import bots_in_words
 from trackside.engine.text import plural
 from trackside.engine.track.model import Track
 
@@ -166,14 +167,19 @@ class FixesBox(QWidget):
         self.search, self._applied = search, None
         said = (
             f"{plural(len(search.trials), 'candidate fix', 'candidate fixes')}, each played "
-            f"on the same {plural(search.base.games, 'game')} as the circuit as it is"
+            f"by {bots_in_words(search.base.bots)} on the same "
+            f"{plural(search.base.games, 'game')} as the circuit as it is"
         )
         if search.cancelled:
             said += " (cancelled)"
-        self._said = (
-            f"{said}. {RANKING} Each fix shows the figure it changes most; select it to see "
-            f"every figure. In brackets: the 95% interval of the change; {NOISE_MARK}: "
-            "within noise."
+        # Three short paragraphs: what was tried, how it is ordered, how to read a row.
+        self._said = "\n".join(
+            [
+                f"{said}.",
+                RANKING,
+                "Each fix shows the figure it changes most; select it to see every figure. "
+                f"In brackets: the 95% interval of the change; {NOISE_MARK}: within noise.",
+            ]
         )
         self._untried = list(search.untried)
         self._unclear = search.unclear()
@@ -340,7 +346,7 @@ class FixesBox(QWidget):
                 "own; Undo takes it back."
             )
             return
-        parts = [html.escape(self._said)]
+        parts = [html.escape(line) for line in self._said.split("\n") if line]
         if self._unclear:
             parts.append(f"<b>{html.escape(self._unclear)}</b>")
         if self.stale:

@@ -49,6 +49,7 @@ FIRST = "first player"
 # What a verdict can be, as the report's ``verdict.outcome`` says it.
 HOLDS, CHANGES, UNCLEAR, TOO_FEW = "holds", "changes", "unclear", "too few games"
 MINUS = "\u2212"
+MORE_GAMES = "play more games to tell"  # what an unclear verdict asks, unless told how
 
 
 def slot_name(k: int) -> str:
@@ -147,9 +148,11 @@ class Verdict:
     def holds(self) -> bool:
         return self.outcome == HOLDS
 
-    def line(self) -> str:
-        """The verdict in a few short sentences, the first saying whether it holds."""
-        bots = f"stronger bots ({', '.join(dict.fromkeys(self.bots))})"
+    def line(self, bots: str = "", more: str = MORE_GAMES) -> str:
+        """The verdict in a few short sentences, the first saying whether it holds,
+        naming the stronger bots as ``bots`` (by default by their settings: "stronger
+        bots (strong:2)") and saying ``more`` when more games would tell."""
+        bots = bots or f"stronger bots ({', '.join(dict.fromkeys(self.bots))})"
         same_games = f"the same {plural(self.games, 'game', spec=',')}"
         outcome = self.outcome
         if outcome == TOO_FEW:
@@ -170,7 +173,7 @@ class Verdict:
             return f"The verdict changes with {bots}. {said}."
         return (
             f"The verdict is unclear with {bots}. {said}. But no figure moved beyond noise "
-            f"on {same_games}: play more games to tell."
+            f"on {same_games}: {more}."
         )
 
     def _noise(self) -> str:

@@ -78,10 +78,11 @@ SLOT_POINTS = 100 / SLOTS  # points of a share in a fair share (the grid's probl
 STALL_GOAL_WORDS = f"the goal of {STALL_GOAL:g} a race"  # the stall goal, as the headline names it
 # How the list is ordered, said above it in the panel and on the command line.
 RANKING = (
-    "Best first: the fixes that lower the problem score (stalls over the goal, grid slots "
-    "outside their fair share, betting lines not reached) beyond noise, by how far; then "
-    "those whose figure shown first is better beyond noise, nothing worse, and a gain the "
-    "circuit needs (not stalls already under the goal), the surest first; then the rest."
+    "Best first. The problem score adds up stalls over the goal, grid slots outside "
+    "their fair share and betting lines not reached. First come the fixes that lower it "
+    "beyond noise, the biggest drop first. Next come those whose first figure is better "
+    "beyond noise, with nothing worse, the surest first. Such a gain counts only where the "
+    "circuit needs it: not for stalls already under the goal. Then the rest."
 )
 # The parts of a circuit's problems (``_judged``), as a fix's row names them.
 PARTS = (

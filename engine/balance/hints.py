@@ -9,7 +9,7 @@ grid, a jam) are left to Suggest fixes, which measures them.
 
 from __future__ import annotations
 
-from trackside.engine.balance.edits import Proposal, why_not
+from trackside.engine.balance.edits import Proposal, steps_to_line, why_not
 from trackside.engine.balance.jams import Stretch, jammed_stretches
 from trackside.engine.balance.report import SLOTS, BalanceReport
 from trackside.engine.balance.rule_hints import rule_hints
@@ -24,9 +24,12 @@ from trackside.engine.balance.wording import (
     range_digits,
     tenths,
 )
+from trackside.engine.game.board import Board
 from trackside.engine.intervals import holm, share_p_value, wilson
 from trackside.engine.text import listed, plural
+from trackside.engine.track.geometry import FINISH
 from trackside.engine.track.model import Track
+from trackside.engine.track.movement import FAR
 
 MIN_GAMES = 30  # fewer games say too little to hint at anything
 STALL_NOTICE = 0.10  # races with a stalled car worth a word
@@ -53,6 +56,9 @@ STUCK_NOTICE = 0.10  # races in which a start slot cannot move on the first roun
 # bundled circuits now start, the pole wins 23 to 26%: README). The pole's lead is
 # blamed on the grid only beyond the most measured.
 FIRST_TURN_EDGE = 0.115
+# Rows ahead of the grid whose width decides whether moving the grid back can free a
+# car boxed in at the start: a narrowing this close holds the front row up.
+ROOM_ROWS = 4
 SUGGEST_GRID = (
     "Try moving the grid back from the first corner, or widening the track there; "
     "Suggest fixes measures what moving it back does."
@@ -272,10 +278,48 @@ def _pole(wins: str, blamed: bool, fair: float, spaces: tuple[str, ...], grid: s
     )
 
 
+def grid_room(track: Track) -> tuple[int, int] | None:
+    """The fewest lanes of the grid's rows, and of the ``ROOM_ROWS`` rows ahead of its
+    front row (rows: the spaces as many steps from the finish); None when the grid's
+    spaces are not on the way to the finish."""
+    geometry = Board.of(track).geometry
+    to_finish = steps_to_line(geometry, FINISH)
+    rows: dict[int, int] = {}  # steps to the finish -> spaces that far
+    for i in range(geometry.n):
+        if to_finish[i] < FAR:
+            rows[to_finish[i]] = rows.get(to_finish[i], 0) + 1
+    steps = [to_finish[geometry.index[s]] for s in track.start_grid if s in geometry.index]
+    if not steps or max(steps) >= FAR:
+        return None
+    front, back = min(steps), max(steps)
+    at_grid = min(rows[k] for k in range(front, back + 1) if k in rows)
+    ahead = [rows[k] for k in range(front - ROOM_ROWS, front) if k in rows]
+    return at_grid, min(ahead, default=at_grid)
+
+
+def boxed_in_advice(track: Track | None) -> str:
+    """What the boxed-in hint advises: moving the grid back helps a car boxed in only
+    where the track narrows just ahead of the grid (the front row then gets away
+    slowly); where it keeps its lanes, the car is boxed in by the grid's own front
+    rows wherever the grid stands, and only more room at the grid helps."""
+    room = grid_room(track) if track is not None else None
+    if room is None or room[1] < room[0] or room[0] >= SLOTS:
+        return suggest_grid(track)
+    lanes = room[0]
+    wide = "one lane" if lanes == 1 else f"{lanes} lanes"
+    behind = plural(SLOTS - lanes, "car") + (" starts" if SLOTS - lanes == 1 else " start")
+    return (
+        f"Moving the grid back would not help here: the track is {wide} wide at the grid "
+        f"and for {ROOM_ROWS} rows ahead. The grid's own cars in front box this car in, "
+        "wherever the grid stands. Only more lanes at the grid let more cars start abreast "
+        f"(with {wide}, {behind} behind others)."
+    )
+
+
 def _first_round(report: BalanceReport, track: Track | None) -> list[Hint]:
     """Start slots whose car often cannot move at all on the first round."""
     out = []
-    grid = suggest_grid(track) if any(report.first_round_stuck) else SUGGEST_GRID
+    grid = boxed_in_advice(track) if any(report.first_round_stuck) else SUGGEST_GRID
     for k, stuck in enumerate(report.first_round_stuck):
         low, high = wilson(stuck, report.games)
         if low <= STUCK_NOTICE:

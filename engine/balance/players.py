@@ -40,3 +40,51 @@ def _stronger(kind: str) -> str:
         samples = int(budget) if budget else DEFAULT_SAMPLES
         return f"strong:{min(2 * samples, MAX_SAMPLES)}"
     return kind
+
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def deals_words(samples: int) -> str:
+    """A strong bot's search in plain words: "two deals a decision"."""
+    count = NUMBER_WORDS[samples] if samples < len(NUMBER_WORDS) else f"{samples:,}"
+    return f"{count} {'deal' if samples == 1 else 'deals'} a decision"
+
+
+def kind_words(kind: str, joined: str = " (") -> str:
+    """One bot setting in plain words for the editor, where ``strong:2`` is jargon:
+    "greedy", "strong", "strong (two deals a decision)" (``joined`` " at ": "strong at
+    two deals a decision"); the lab's strong bot is plain "strong"."""
+    name, _, budget = kind.partition(":")
+    if name != "strong" or not budget:
+        return name
+    return f"strong{joined}{deals_words(int(budget))}{')' if joined == ' (' else ''}"
+
+
+def _deeper_alike(kinds: list[str]) -> str:
+    """The search of ``kinds`` when they are one strong setting deeper than the lab's
+    ("two deals a decision"), else ""."""
+    if len(kinds) == 1 and kinds[0].startswith("strong:"):
+        return deals_words(int(kinds[0].partition(":")[2]))
+    return ""
+
+
+def bots_in_words(bots: tuple[str, ...] | list[str]) -> str:
+    """The bots of a run in plain words (``bots_named`` without the settings' jargon):
+    "strong bots", "greedy, random bots", "strong bots (two deals a decision)",
+    "strong (two deals a decision), greedy bots"."""
+    kinds = list(dict.fromkeys(bots))
+    alike = _deeper_alike(kinds)
+    if alike:
+        return f"strong bots ({alike})"
+    return f"{', '.join(kind_words(kind) for kind in kinds)} bots"
+
+
+def stronger_in_words(bots: tuple[str, ...] | list[str]) -> str:
+    """The stronger bots of a check in plain words: "stronger bots (two deals a
+    decision)", "stronger bots (strong, random)", "stronger bots (strong at two deals
+    a decision, strong)"."""
+    kinds = list(dict.fromkeys(bots))
+    alike = _deeper_alike(kinds)
+    said = alike or ", ".join(kind_words(kind, " at ") for kind in kinds)
+    return f"stronger bots ({said})"

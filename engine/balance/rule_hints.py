@@ -11,9 +11,11 @@ are information, listed after what the circuit's own figures say.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from trackside.engine.balance.report import BalanceReport
 from trackside.engine.balance.rules import CarTotals, RuleTotals
-from trackside.engine.balance.wording import Hint, money_range, percent, percent_range
+from trackside.engine.balance.wording import RULES, Hint, money_range, percent, percent_range
 from trackside.engine.tallies import Tally
 from trackside.engine.text import plural
 
@@ -31,7 +33,7 @@ def rule_hints(report: BalanceReport) -> list[Hint]:
         found += _auction(rules, report.grid)
     if rules.betting:
         found += _betting(rules)
-    return found
+    return [replace(hint, about=RULES) for hint in found]
 
 
 def money(tally: Tally) -> str:

@@ -25,6 +25,25 @@ class Hint:
     severity: str
     spaces: tuple[str, ...] = ()
     proposal: Proposal | None = None
+    about: str = "circuit"  # or RULES: the variant's, no edit of the circuit changes it
+
+
+RULES = "rules"  # a hint about the variant's rules (``rule_hints``), not the circuit
+# The heading the rules' hints are listed under, after the circuit's: a designer cannot
+# act on them by editing the circuit.
+RULES_HEADING = "About the rules, not the circuit"
+
+
+def hints_text(found: list[Hint], indent: str = "  ") -> list[str]:
+    """Hints as text lines ("! " a warning, "- " the rest), the circuit's first, then
+    the rules' under ``RULES_HEADING``, indented one step further."""
+
+    def line(hint: Hint, pad: str) -> str:
+        return f"{pad}{'!' if hint.severity == 'warning' else '-'} {hint.text}"
+
+    out = [line(h, indent) for h in found if h.about != RULES]
+    rules = [line(h, indent * 2) for h in found if h.about == RULES]
+    return out + ([f"{indent}{RULES_HEADING}:", *rules] if rules else [])
 
 
 # Where a figure stands against a goal, by its whole 95% interval (``against_goal``).

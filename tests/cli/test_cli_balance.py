@@ -351,3 +351,21 @@ def test_a_hand_size_the_rules_never_use_is_said_before_any_game(capsys, tmp_pat
 def comparison_rows(out: str) -> list[str]:
     """The rows of the comparison table (after its heading, up to the blank line)."""
     return out.split("\n\n")[1].splitlines()[1:]
+
+
+def test_the_rules_hints_are_listed_apart_after_the_circuit_s(capsys):
+    """Harbour Loop, 300 greedy games: some powers are worth more or less than the
+    others. Those hints are about the variant, not the circuit: after the circuit's,
+    under a heading of their own, and marked so in the JSON."""
+    argv = ["simulate", "--track", "harbour-loop", "--games", "300", "--bots", "greedy"]
+    code, out, _err = run(capsys, *argv)
+    assert code == 0
+    lines = out.splitlines()
+    heading = lines.index("  About the rules, not the circuit:")
+    assert any(" is worth " in line for line in lines[heading + 1 :])
+    assert not any(" is worth " in line for line in lines[:heading])
+    assert all(line.startswith("    - ") for line in lines[heading + 1 :] if line.strip())
+    code, out, _err = run(capsys, *argv, "--json")
+    about = [hint["about"] for hint in json.loads(out)["hints"]]
+    assert about[0] == "circuit" and about[-1] == "rules"
+    assert about == sorted(about)  # "circuit" before "rules"

@@ -51,17 +51,19 @@ def test_check_with_stronger_bots_says_whether_the_verdict_holds(qtbot, straight
     assert not panel.running
     line = panel.verdict.text()
     assert line.startswith("The verdict ") and "with stronger bots (strong, random)" in line
-    assert panel.previous.bots == ["greedy", "random", "random"]
-    assert panel.report.bots == ["strong", "random", "random"]
-    assert panel.previous.games == panel.report.games == 30
-    # The run's bots played the very games of the run shown: its figures, not others.
-    assert panel.previous == shown
-    assert "Changes are from greedy, random bots on the same 30 games (paired)." in (
-        panel.status.text()
-    )
-    assert "with strong, random bots" in panel.headline.text()
-    assert all(panel.slot_table.item(r, 2).text() for r in range(6))
-    assert panel.legend.isVisible()
+    # The check is shown beside the run, which stays the panel's run: its figures, its
+    # bots (as the Bots box says), its hints, and what Suggest fixes starts from.
+    assert panel.report is shown and panel.report.bots == ["greedy", "random", "random"]
+    assert panel.report_run.bots == ("greedy", "random", "random")
+    assert "with greedy, random bots" in panel.headline.text()
+    assert "30 games of Standard with 3 players and greedy, random bots" in (panel.status.text())
+    tip = panel.verdict.toolTip()
+    assert "with greedy, random bots, " in tip and "with stronger bots (strong, random), on " in tip
+    assert "The figures shown are the run's." in tip
+    assert panel.suggest()  # Suggest fixes plays the run's bots, and says so
+    qtbot.waitUntil(lambda: not panel.running, timeout=120_000)
+    assert panel.fixes.search.base.bots == ["greedy", "random", "random"]
+    assert "each played by greedy, random bots on the same 30 games" in (panel.fixes.summary.text())
     simulate(qtbot, straight)  # a new run: its own figures, no verdict until checked
     assert not panel.verdict.isVisible() and panel.check_button.isEnabled()
 
@@ -73,9 +75,10 @@ def test_a_cancelled_check_keeps_the_games_both_sets_of_bots_played(qtbot, strai
     qtbot.waitUntil(lambda: panel.progress.value() >= 20, timeout=60_000)
     panel.cancel()
     qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
-    assert panel.report.cancelled and 10 <= panel.report.games < 30
-    assert panel.previous.games == panel.report.games
-    assert panel.verdict.text().startswith(f"Only {panel.report.games} games played")
+    assert panel.verdict.text().startswith("Only ")
+    played = int(panel.verdict.text().split()[1])
+    assert 10 <= played < 30 and f"on the same {played} games" in panel.verdict.toolTip()
+    assert panel.report.games == 30 and not panel.report.cancelled  # the run shown stays
 
 
 def test_random_bots_and_a_changed_circuit_are_not_checked(qtbot, straight):
@@ -92,3 +95,50 @@ def test_random_bots_and_a_changed_circuit_are_not_checked(qtbot, straight):
     assert apply_edited_track(straight.doc, edit.track, "Move the finish")
     assert panel.stale and not panel.check_button.isEnabled()
     assert "simulate again, then check" in panel.check_button.toolTip()
+
+
+def test_a_check_of_strong_bots_names_the_stronger_ones_in_plain_words(qtbot, straight):
+    """A strong bot checked: the stronger one searches two deals a decision, which the
+    panel says so, never "strong:2" (the command line's setting)."""
+    panel = straight.balance_panel
+    panel.bots_box.setCurrentText("One strong, the rest greedy")
+    panel.games_box.setValue(10)
+    simulate(qtbot, straight)
+    assert "stronger bots (strong at two deals a decision, strong)" in (
+        panel.check_button.toolTip()
+    )
+    assert panel.check_deeper()
+    assert "the same games with stronger bots (strong at two deals a decision, strong)" in (
+        panel.status.text()
+    )
+    qtbot.waitUntil(lambda: panel.verdict.isVisible(), timeout=120_000)
+    assert panel.verdict.text().startswith(
+        "Only 10 games played with stronger bots (strong at two deals a decision, strong)"
+    )
+    shown = [panel.verdict.text(), panel.verdict.toolTip(), panel.headline.text()]
+    shown += [panel.status.text(), panel.check_button.toolTip()]
+    assert not any("strong:" in text for text in shown)
+    assert "with strong, greedy bots" in panel.headline.text()
+
+
+def test_an_unclear_verdict_names_the_controls_that_play_more_games(qtbot, straight, monkeypatch):
+    """A slot that tips over within noise leaves the verdict unclear; the line says how
+    to play more games in the panel: the Games box or Until clear, then check again."""
+    from trackside.editor.panels import variant_worker
+    from trackside.engine.balance.against import VariantComparison
+    from trackside.engine.balance.deeper import UNCLEAR, DeeperCheck, Moved, Verdict
+
+    panel = straight.balance_panel
+    simulate(qtbot, straight)
+    report = panel.report
+    still = Moved("slot 6", 0.09, 0.11, 0.05, True)
+    verdict = Verdict(("strong:2",), 30, (still,), {5: "below"}, {}, (), ())
+    check = DeeperCheck(VariantComparison(report, report, [], False, 1.0), verdict)
+    monkeypatch.setattr(variant_worker, "check_deeper", lambda *_args: check)
+    assert verdict.outcome == UNCLEAR and panel.check_deeper()
+    qtbot.waitUntil(lambda: panel.verdict.isVisible(), timeout=60_000)
+    line = panel.verdict.text()
+    assert line.startswith("The verdict is unclear with stronger bots (two deals a decision).")
+    assert line.endswith(
+        "play more games to tell: raise Games (or tick Until clear), simulate, then check again."
+    )

@@ -869,3 +869,34 @@ def test_after_a_second_run_every_power_s_name_fits_its_column(qtbot, window):
                         word,
                         table.columnWidth(c),
                     )
+
+
+def test_the_rules_hints_stand_apart_under_a_heading_after_the_circuit_s(quarry):
+    """A power worth less is the variant's doing: no edit of the circuit changes it, so
+    its hint is listed after the circuit's, under a heading of its own that cannot be
+    chosen, not among them with the same look."""
+    from trackside.engine.balance.rules import PowerTotals
+    from trackside.engine.balance.wording import RULES_HEADING
+    from trackside.engine.tallies import SHARE_UNIT
+
+    panel = quarry.balance_panel
+    report = BalanceReport("Quarry Hairpin", "standard", 4, ["strong"] * 4, games=400)
+    report.slot_wins = [100, 60, 60, 60, 60, 60]
+    report.seat_wins = [60 * 400 // 4] * 4
+    report.line_reached = [400] * 3
+    report.grid = list(quarry.doc.track.start_grid)
+    report.first_round_stuck = [0, 0, 0, 0, 150, 0]
+    report.rules.powers = ("cunning", "drafting")
+    report.rules.power["cunning"] = PowerTotals(400, 20 * SHARE_UNIT)
+    report.rules.power["drafting"] = PowerTotals(400, 100 * SHARE_UNIT)
+    panel.show_report(report)
+    items = [panel.hint_list.item(i) for i in range(panel.hint_list.count())]
+    texts = [item.text() for item in items]
+    heading = texts.index(RULES_HEADING)
+    assert texts[heading + 1].startswith("Cunning is worth less than the other powers")
+    assert heading + 2 == len(texts)  # the rules' hints are the last
+    assert any("boxed in at the start" in text for text in texts[:heading])
+    assert not any("powers" in text for text in texts[:heading])
+    title = items[heading]
+    assert title.font().bold() and title.icon().isNull()
+    assert not title.flags() & Qt.ItemFlag.ItemIsSelectable

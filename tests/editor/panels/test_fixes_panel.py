@@ -288,3 +288,26 @@ def test_the_fixes_read_apart_and_in_the_order_their_rows_say(qtbot, quarry, tmp
     # something worse ranks with the rest, and says so on a line of its own.
     clear = ["within noise" not in row.splitlines()[1] and "But worse" not in row for row in rows]
     assert clear == sorted(clear, reverse=True), firsts
+
+
+def test_the_fixes_summary_names_the_bots_and_reads_in_short_lines(quarry):
+    """Above the fixes: what was tried and by which bots (the run checked with stronger
+    bots is not what they are measured against), then how they are ordered, then how to
+    read a row, each on a line of its own in short sentences; once a dense paragraph."""
+    from trackside.engine.balance import BalanceReport
+    from trackside.engine.balance.fixes import FixSearch, Measured, Trial
+
+    base = BalanceReport("Quarry Hairpin", "standard", 4, ["strong"], games=200)
+    edit = make_edit(open_track("quarry-hairpin"), Proposal("line", 2))
+    same = Measured(1, 1, 0, 0)
+    trial = Trial(edit, 200, Measured(0.40, 0.10, 0.2, 0.4), same, same, same, base)
+    fixes = quarry.balance_panel.fixes
+    fixes.show_search(FixSearch(base, [trial], track=quarry.doc.track))
+    lines = fixes.summary.text().split("<br>")
+    assert lines[0] == (
+        "1 candidate fix, each played by strong bots on the same 200 games as the circuit as it is."
+    )
+    assert lines[1].startswith("Best first. The problem score adds up stalls over the goal")
+    assert lines[2].startswith("Each fix shows the figure it changes most")
+    sentences = [s for line in lines for s in line.split(". ")]
+    assert max(len(sentence.split()) for sentence in sentences) <= 25

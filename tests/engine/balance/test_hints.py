@@ -15,6 +15,9 @@ from trackside.engine.balance.hints import (
     reached_after_line_moved,
     stalled_after_finish_moved,
 )
+from trackside.engine.balance.rules import PowerTotals
+from trackside.engine.balance.wording import RULES, RULES_HEADING, hints_text
+from trackside.engine.tallies import SHARE_UNIT
 from trackside.engine.track.geometry import FINISH
 
 GRID = ["a4", "b4", "c4", "d4", "a3", "b3"]
@@ -227,3 +230,53 @@ def test_quarry_hairpins_jam_names_the_one_lane_space_ahead_of_it(bundled):
         "The track narrows to one lane at a28, just ahead: a second lane would let cars pass."
     )
     assert jam.spaces == ("a26", "a27", "b27", "c27", "a28")
+
+
+def _boxed_in(track) -> str:
+    """The boxed-in hint on ``track`` of a report whose slot 6 is stuck on the first round."""
+    report = _report(400, [100, 60, 60, 60, 60, 60])
+    report.grid = list(track.start_grid)
+    report.first_round_stuck = [0, 0, 0, 0, 0, 150]
+    (stuck,) = [h for h in hints(report, track) if "boxed in" in h.text]
+    return stuck.text
+
+
+def test_a_car_boxed_in_by_the_grid_on_a_straight_is_not_told_to_move_the_grid_back():
+    """A designer's circuit: three lanes, the grid far from any narrowing. Slot 6 (c1)
+    is boxed in by the front row's cars; moving the grid back changes nothing there
+    (Suggest fixes measured about no change), so the hint says what would help."""
+    track = straight_track(rows=40, lanes=3, finish=36)
+    text = _boxed_in(track)
+    assert "grid slot 6 (start space c1) is boxed in" in text
+    assert "Try moving the grid back" not in text
+    assert "Moving the grid back would not help here: the track is 3 lanes wide at the " in text
+    assert "The grid's own cars in front box this car in" in text
+    assert "(with 3 lanes, 3 cars start behind others)" in text
+
+
+def test_a_car_boxed_in_before_a_narrowing_is_still_told_to_move_the_grid_back():
+    """The track narrows to one lane two rows ahead of the grid: the front row gets away
+    slowly, and room before the narrowing helps."""
+    track = straight_track(rows=40, lanes=[3] * 4 + [1] * 3 + [3] * 33, finish=36)
+    text = _boxed_in(track)
+    assert "Try moving the grid back from the first corner, or widening the track" in text
+    assert "would not help" not in text
+
+
+def test_the_rules_hints_come_last_marked_as_the_rules_and_listed_under_a_heading():
+    """Hints about the variant (a power worth less) are marked as the rules', after the
+    circuit's, and the text lists them under their own heading."""
+    report = _report(400, [100, 60, 60, 60, 60, 60])
+    report.first_round_stuck = [0, 0, 0, 0, 150, 0]
+    report.rules.powers = ("cunning", "drafting")
+    report.rules.power["cunning"] = PowerTotals(400, 20 * SHARE_UNIT)
+    report.rules.power["drafting"] = PowerTotals(400, 100 * SHARE_UNIT)
+    found = hints(report)
+    about = [h.about for h in found]
+    assert about == sorted(about, key=lambda a: a == RULES) and about[-1] == RULES
+    (power,) = [h for h in found if h.about == RULES]
+    assert power.text.startswith("Cunning is worth less than the other powers")
+    lines = hints_text(found)
+    heading = lines.index(f"  {RULES_HEADING}:")
+    assert lines[heading + 1].startswith("    - Cunning is worth less")
+    assert all(not line.startswith("    ") for line in lines[:heading])

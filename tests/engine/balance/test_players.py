@@ -5,7 +5,12 @@ import sys
 
 import pytest
 
-from trackside.engine.balance.players import LAB_BOTS, stronger_bots
+from trackside.engine.balance.players import (
+    LAB_BOTS,
+    bots_in_words,
+    stronger_bots,
+    stronger_in_words,
+)
 from trackside.engine.bots import MAX_SAMPLES, bot_kind_problem, make_bot
 from trackside.engine.bots.strong import DEFAULT_SAMPLES, StrongBot
 
@@ -45,3 +50,31 @@ def test_the_lab_ships_with_strong_bots():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "strong"
     assert LAB_BOTS == ("greedy",)  # this process: tests/conftest.py
+
+
+@pytest.mark.parametrize(
+    ("bots", "plain", "stronger"),
+    [
+        (("strong",), "strong bots", "stronger bots (strong)"),
+        (
+            ("strong:2",),
+            "strong bots (two deals a decision)",
+            "stronger bots (two deals a decision)",
+        ),
+        (("greedy", "random"), "greedy, random bots", "stronger bots (greedy, random)"),
+        (
+            ("strong:2", "strong"),
+            "strong (two deals a decision), strong bots",
+            "stronger bots (strong at two deals a decision, strong)",
+        ),
+        (
+            ("strong:1500",),
+            "strong bots (1,500 deals a decision)",
+            "stronger bots (1,500 deals a decision)",
+        ),
+    ],
+)
+def test_the_editor_names_bots_without_the_settings_jargon(bots, plain, stronger):
+    """ "strong:2" is the command line's; the editor says how deep a strong bot searches."""
+    assert bots_in_words(bots) == plain
+    assert stronger_in_words(bots) == stronger
