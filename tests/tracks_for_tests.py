@@ -167,6 +167,23 @@ def _build(
     )
 
 
+# What File > New, Blank, Save writes before anything is drawn: a track file with
+# every key and none of the parts a race needs.
+BLANK_DRAFT = """\
+format: trackside-track/1
+name: Draft
+centerline:
+  closed: true
+  points: []
+spaces: []
+start_grid: []
+betting_lines:
+- [[0, 0], [0, 0]]
+- [[0, 0], [0, 0]]
+- [[0, 0], [0, 0]]
+finish_line: [[0, 0], [0, 0]]
+"""
+
 LONG_NAME = ("Grand Prix de la Côte d'Émeraude " * 7)[:200]  # as long as a name may be
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tracks_for_tests import stadium_track
+from tracks_for_tests import BLANK_DRAFT, stadium_track
 
 from trackside.editor.document.track_document import UNSET_SEGMENT
 from trackside.editor.panels.issues import validate
@@ -37,22 +37,6 @@ def test_an_unplaced_line_says_the_quick_way_to_place_it_first(k, what):
     assert row.tool == ("betting" if k < 3 else "finish")
     click, drag = row.message.find("click a space"), row.message.find("drag")
     assert 0 <= click < drag
-
-
-BLANK_DRAFT = """\
-format: trackside-track/1
-name: Draft
-centerline:
-  closed: true
-  points: []
-spaces: []
-start_grid: []
-betting_lines:
-- [[0, 0], [0, 0]]
-- [[0, 0], [0, 0]]
-- [[0, 0], [0, 0]]
-finish_line: [[0, 0], [0, 0]]
-"""
 
 
 def test_a_blank_draft_lists_its_gaps_as_errors_and_the_file_s_words_as_warnings(

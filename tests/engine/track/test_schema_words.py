@@ -5,25 +5,9 @@ from __future__ import annotations
 
 import pytest
 import yaml
-from tracks_for_tests import straight_track
+from tracks_for_tests import BLANK_DRAFT, straight_track
 
 from trackside.engine.track.validate import validate_file
-
-# What File > New, Blank, Save writes before anything is drawn.
-DRAFT = """\
-format: trackside-track/1
-name: Draft
-centerline:
-  closed: true
-  points: []
-spaces: []
-start_grid: []
-betting_lines:
-- [[0, 0], [0, 0]]
-- [[0, 0], [0, 0]]
-- [[0, 0], [0, 0]]
-finish_line: [[0, 0], [0, 0]]
-"""
 
 
 def _issues(tmp_path, text: str) -> dict[tuple, str]:
@@ -35,7 +19,7 @@ def _issues(tmp_path, text: str) -> dict[tuple, str]:
 
 
 def test_a_blank_draft_is_told_how_to_add_each_missing_part(tmp_path):
-    issues = _issues(tmp_path, DRAFT)
+    issues = _issues(tmp_path, BLANK_DRAFT)
     assert set(issues) == {("centerline", "points"), ("spaces",), ("start_grid",)}
     assert "Grid tool (G)" in issues[("start_grid",)]
     assert "pole first" in issues[("start_grid",)]
@@ -44,7 +28,7 @@ def test_a_blank_draft_is_told_how_to_add_each_missing_part(tmp_path):
 
 
 def test_one_item_is_one_item(tmp_path):
-    issues = _issues(tmp_path, DRAFT)
+    issues = _issues(tmp_path, BLANK_DRAFT)
     assert "at least 1 item," in issues[("spaces",)]
     assert "1 items" not in issues[("spaces",)]
 
