@@ -66,12 +66,14 @@ _KIND_OF_KEYWORD = {
 class Violation:
     """One schema violation: what is wrong in words, where (the path of the value in
     the document) and its kind; ``spot``, when the place to point at is not the
-    value's own (an unknown key's line rather than its mapping's)."""
+    value's own (an unknown key's line rather than its mapping's); ``missing``, the
+    keys the mapping at ``path`` lacks that a missing-key violation names."""
 
     message: str
     path: JsonPath
     kind: ViolationKind
     spot: JsonPath | None = None
+    missing: tuple[object, ...] = ()
 
     @property
     def where(self) -> JsonPath:
@@ -215,12 +217,11 @@ def check_part(name: str, pointer: str, data: object, at: JsonPath = ()) -> list
     meant = _misspelt_keys(leaves)
     found: list[Violation] = []
     for leaf in leaves:
-        problem = _problem(leaf, meant.get(tuple(leaf.absolute_path), {}))
-        if problem is None:  # a missing key said with the unknown key that misspells it
-            continue
         kind = _KIND_OF_KEYWORD.get(str(leaf.validator), ViolationKind.OTHER)
         path = (*at, *leaf.absolute_path)
-        found.append(Violation(f"{path_text(path)}: {problem}", path, kind, _spot(leaf, path)))
+        for problem, missing in _problems(leaf, meant.get(tuple(leaf.absolute_path), {})):
+            where = f"{path_text(path)}: {problem}"
+            found.append(Violation(where, path, kind, _spot(leaf, path), missing))
     found.sort(key=lambda item: [str(p) for p in item.path])
     return list(dict.fromkeys(found))
 
@@ -292,14 +293,22 @@ def _absent(keys: object, mapping: object) -> list[object]:
     return [k for k in _listed(keys) if k not in present]
 
 
-def _problem(err: jsonschema.ValidationError, meant: _Meant) -> str | None:
-    """What is wrong, in the user's terms; ``meant``, the allowed key each unknown key
-    of the mapping most likely misspells. None for a missing key that is said with
-    the unknown key misspelling it (one message, at the line of the typo)."""
-    v, expected, found = err.validator, err.validator_value, err.instance
-    if v == "required":
+def _problems(
+    err: jsonschema.ValidationError, meant: _Meant
+) -> list[tuple[str, tuple[object, ...]]]:
+    """What is wrong, in the user's terms, each with the keys it says are missing: one
+    problem per missing key (none for a key said with the unknown key misspelling it:
+    one message, at the line of the typo), else one. ``meant``, the allowed key each
+    unknown key of the mapping most likely misspells."""
+    if err.validator == "required":
         missing = [k for k in _missing_keys(err) if k not in meant.values()]
-        return f"missing required key {', '.join(map(shown, missing))}" if missing else None
+        return [(f"missing required key {shown(key)}", (key,)) for key in missing]
+    return [(_problem(err, meant), ())]
+
+
+def _problem(err: jsonschema.ValidationError, meant: _Meant) -> str:
+    """What is wrong, in the user's terms (but a missing key: ``_problems``)."""
+    v, expected, found = err.validator, err.validator_value, err.instance
     if v == "additionalProperties":
         return _unknown_key_problem(err, meant)
     if v == "type":

@@ -60,7 +60,7 @@ def worded(violation: Violation, data: object, file_format: str) -> str:
     if violation.kind is ViolationKind.TOO_FEW:
         gaps = [violation.path]
     elif violation.kind is ViolationKind.MISSING_KEY:
-        gaps = _missing(violation.path, _at(data, violation.path))
+        gaps = [(*violation.path, key) for key in violation.missing if isinstance(key, str)]
     how = {("format",): f"begin the file with 'format: {file_format}'", **HOW_TO_ADD}
     fixes = [how[gap] for gap in gaps if gap in how]
     return "; ".join([message, *fixes])
@@ -76,18 +76,6 @@ def _with_space_id(message: str, path: JsonPath, data: object) -> str:
     if not isinstance(sid, str) or not sid or not message.startswith(where + ":"):
         return message
     return f"space {sid} ({where}){message[len(where) :]}"
-
-
-def _missing(path: JsonPath, mapping: object) -> list[JsonPath]:
-    """The paths of the parts a file may lack (``format`` and HOW_TO_ADD's) that
-    ``mapping``, at ``path``, lacks a key for."""
-    if not isinstance(mapping, Mapping):
-        return []
-    return [
-        gap
-        for gap in [("format",), *HOW_TO_ADD]
-        if len(gap) == len(path) + 1 and tuple(gap[:-1]) == tuple(path) and gap[-1] not in mapping
-    ]
 
 
 def _at(data: object, path: JsonPath) -> object:

@@ -58,3 +58,45 @@ def test_a_space_without_an_id_is_named_by_its_place(tmp_path):
     del data["spaces"][0]["id"]
     issues = _issues(tmp_path, yaml.safe_dump(data, sort_keys=False))
     assert issues[("spaces", 0)].startswith("spaces[0]:")
+
+
+# The parts a file may lack, each with words only its own advice has.
+ADVICE = {
+    "format": "begin the file with",
+    "centerline": "Racing line tool (R)",
+    "spaces": "Space tool (P)",
+    "start_grid": "Grid tool (G)",
+    "betting_lines": "Betting line tool (B)",
+    "finish_line": "Finish line tool (F)",
+}
+
+
+def _messages(tmp_path, text: str) -> list[str]:
+    path = tmp_path / "track.yaml"
+    path.write_text(text, encoding="utf-8")
+    return [issue.message for issue in validate_file(path).issues]
+
+
+def test_advice_is_given_for_the_missing_key_only_not_for_a_misspelt_one(tmp_path):
+    """A file without 'format' and with 'start_gird' was told to begin with the format
+    and to list the start spaces, the grid's advice from a scan of the whole file, on
+    top of the unknown key's own 'did you mean'."""
+    text = yaml.safe_dump(straight_track().to_dict(), sort_keys=False)
+    text = text.replace("format: trackside-track/1\n", "").replace("start_grid:", "start_gird:")
+    messages = _messages(tmp_path, text)
+    (missing,) = [m for m in messages if "'format'" in m]
+    assert ADVICE["format"] in missing and "'start_grid'" not in missing
+    assert not any(ADVICE["start_grid"] in m for m in messages)
+    assert any("'start_gird'" in m and "'start_grid'" in m for m in messages)
+
+
+def test_each_missing_key_is_a_problem_of_its_own_with_its_own_advice(tmp_path):
+    """A file with only 'format' and 'name' was one long line naming five keys, then
+    five pieces of advice."""
+    messages = _messages(tmp_path, "format: trackside-track/1\nname: Few\n")
+    parts = [part for part in ADVICE if part != "format"]
+    assert len(messages) == len(parts)
+    for part in parts:
+        (message,) = [m for m in messages if repr(part) in m]
+        assert ADVICE[part] in message
+        assert not any(ADVICE[other] in message for other in parts if other != part)
