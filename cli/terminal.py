@@ -19,8 +19,8 @@ from trackside.engine.text import terminal_safe
 
 def say(error: TracksideError) -> None:
     """Write ``error`` to stderr as the CLI contract has it: one line per problem,
-    each beginning ``trackside:``."""
-    for line in error.lines():
+    each beginning ``trackside:``, its messages after the error's code."""
+    for line in error.lines(coded=True):
         print(f"trackside: {line}", file=sys.stderr)
 
 

@@ -57,11 +57,18 @@ class TracksideError(Exception):
         self.hint = hint
         # The problems found after the one this error names, each with its place.
         self.more: list[tuple[str, Place]] = []
+        # Severity and code ("error schema") that the command line puts after each
+        # place, as `trackside validate` prints its issues; a window leaves them out.
+        self.code = ""
 
-    def lines(self) -> list[str]:
+    def lines(self, coded: bool = False) -> list[str]:
         """One line per problem (the CLI contract): this error, then each further one
-        at its place."""
-        return [str(self), *(f"{place}: {message}" for message, place in self.more)]
+        at its place; ``coded``, each message after the error's code, if it has one."""
+        head = f"{self.code}: " if coded and self.code else ""
+        first = _placed(self.place, head + self.message)
+        if self.hint:
+            first += f" ({self.hint})"
+        return [first, *(f"{place}: {head}{message}" for message, place in self.more)]
 
     def to_dict(self) -> dict[str, object]:
         """The error as JSON data, for ``--json`` output."""
@@ -82,12 +89,14 @@ class TracksideError(Exception):
         }
 
     def __str__(self) -> str:
-        # A problem that belongs to no file (the whole game, say) names its subject itself.
-        unplaced = self.place.file is None and self.place.line is None
-        text = self.message if unplaced else f"{self.place}: {self.message}"
-        if self.hint:
-            text += f" ({self.hint})"
-        return text
+        return self.lines()[0]
+
+
+def _placed(place: Place, message: str) -> str:
+    """``message`` after its place; a problem that belongs to no file (the whole game,
+    say) names its subject itself."""
+    unplaced = place.file is None and place.line is None
+    return message if unplaced else f"{place}: {message}"
 
 
 class UnreadableInput(TracksideError):

@@ -172,11 +172,16 @@ class Found(Protocol):
 
 
 def refusal(
-    problems: Sequence[Found], doc: YamlDocument, what: str = "", hint: str | None = None
+    problems: Sequence[Found],
+    doc: YamlDocument,
+    what: str = "",
+    hint: str | None = None,
+    code: str = "",
 ) -> InvalidInput:
     """The error that refuses ``doc`` for these problems: the first, at its place, and
     how many more, each of them kept with its place (``lines``); ``what`` (a deck, a
-    variant...) begins each message."""
+    variant...) begins each message; ``code``, the severity and code the command line
+    puts before each (``TracksideError.code``)."""
     first = problems[0]
     head = f"{what}: " if what else ""
     error = InvalidInput(
@@ -186,6 +191,7 @@ def refusal(
         problems=problems,
     )
     error.more = [(head + p.message, doc.place(p.where)) for p in problems[1:]]
+    error.code = code
     return error
 
 

@@ -357,7 +357,7 @@ def load_track(path: str | os.PathLike[str]) -> Track:
     if track is None:
         from trackside.engine.schema import refusal
 
-        raise refusal(problems, doc, SCHEMA_HEAD)
+        raise refusal(problems, doc, code=SCHEMA_HEAD)
     return track
 
 

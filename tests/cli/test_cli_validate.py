@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from repo_paths import FIXTURES
 
 from trackside.cli.main import main
@@ -280,3 +281,41 @@ def test_a_schema_problem_reads_alike_from_validate_render_and_simulate(tmp_path
     assert len(set(said.values())) == 1, said
     shape = r"t\.yaml:\d+:\d+: error schema: space \w+ \(spaces\[\d+\]\.lane\): "
     assert re.search(shape, said["render"])
+
+
+def test_a_refused_track_s_message_leaves_the_code_to_the_command_line(tmp_path, capsys):
+    """load_track's refusal began 'error schema: ...' in the editor's dialogs (New Game's
+    tour list, a World Tour, a record's track) too; the command line keeps it."""
+    from trackside.engine.errors import InvalidInput
+    from trackside.engine.track.model import load_track
+
+    text = (FIXTURES / "valid-straight.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "t.yaml"
+    path.write_text(text.replace("lane: 1", "lane: one", 1), encoding="utf-8")
+    with pytest.raises(InvalidInput) as refused:
+        load_track(path)
+    said = [refused.value.message, str(refused.value), *refused.value.lines()]
+    assert all("error schema" not in line for line in said), said
+    assert "spaces[" in str(refused.value)
+    for command in (
+        ["validate", str(path)],
+        ["render", str(path), "-o", str(tmp_path / "t.png")],
+        ["simulate", "--track", str(path), "--games", "1"],
+    ):
+        assert main(command) == 1
+        out, err = capsys.readouterr()
+        assert re.search(r"t\.yaml:\d+:\d+: error schema: space \w+ \(spaces\[", out + err)
+
+
+def test_each_missing_key_is_a_line_of_its_own_at_its_place(tmp_path, capsys):
+    """Five missing keys were one line of some 700 characters."""
+    path = tmp_path / "few.yaml"
+    path.write_text("format: trackside-track/1\nname: Few\n", encoding="utf-8")
+    code, out, _ = run(capsys, str(path))
+    rows = [ISSUE.match(row) for row in out.splitlines()[:-1]]
+    assert code == 1 and len(rows) == 5 and all(rows)
+    keys = ["betting_lines", "centerline", "finish_line", "spaces", "start_grid"]
+    for key in keys:
+        (row,) = [r for r in rows if r and repr(key) in r["msg"]]
+        assert row["code"] == "schema" and row["sev"] == "error"
+        assert not any(repr(other) in row["msg"] for other in keys if other != key)
