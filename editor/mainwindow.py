@@ -992,10 +992,11 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         # The game first: staying in it keeps the window open before any file question.
-        if not self.play.may_end("closing the window") or not self.life.close():
-            event.ignore()
-            return
-        self.play.stop()
+        with self.play.ending("closing the window") as agreed:
+            if not agreed or not self.life.close():
+                event.ignore()  # the game, held while asked, goes on
+                return
+            self.play.stop()
         self.settings.setValue("geometry", self.saveGeometry())
         self.balance_panel.wait()
         self.scene.surface.wait()

@@ -5,6 +5,7 @@ print on a terminal."""
 from __future__ import annotations
 
 import difflib
+import re
 import time
 import unicodedata
 from collections.abc import Callable, Iterable
@@ -66,11 +67,17 @@ def terminal_safe(text: str, keep: str = "") -> str:
 
 
 def title_from_file(path: str | PurePath) -> str:
-    """A name from a file's ('Harbour Loop' for harbour-loop.yaml): ``-`` and ``_``
-    become spaces; a name typed with any capital stays as typed ('GP of USA'), an all
-    lower-case one gets a capital at the start of each word and nowhere else
-    ('spa 2nd edition' is 'Spa 2nd Edition', "harry's loop" is "Harry's Loop")."""
-    words = PurePath(path).stem.replace("-", " ").replace("_", " ").strip()
+    """A name from a file's ('Harbour Loop' for harbour-loop.yaml): a run of ``-``,
+    ``_`` and spaces becomes one space; a name typed with any capital stays as typed
+    ('GP of USA'), an all lower-case one gets a capital at the start of each word and
+    nowhere else ('spa 2nd edition' is 'Spa 2nd Edition', "harry's loop" is "Harry's
+    Loop"); '' for a name that is only a suffix or has no letter or digit ('.yaml',
+    '---.yaml')."""
+    name = PurePath(path).name
+    stem, dot, _suffix = name.rpartition(".")  # ".yaml" is a suffix, no name
+    words = re.sub(r"[-_\s]+", " ", stem if dot else name).strip()
+    if not any(ch.isalnum() for ch in words):
+        return ""
     if any(ch.isupper() for ch in words):
         return words
     return " ".join(word[:1].upper() + word[1:] for word in words.split(" "))

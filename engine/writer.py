@@ -219,22 +219,17 @@ def _no_folder(folder: Path, name: str) -> WriteFailed:
     should be (``notes.txt/x.yaml``), which no one can create a folder in."""
     above = next((p for p in (folder, *folder.parents) if os.path.lexists(p)), None)
     if above is not None and not above.is_dir():
+        said, code = f"{above} is a file, not a folder", errnos.ENOTDIR
         fix = "choose another folder"
-        return WriteFailed(
-            f"cannot write: {above} is a file, not a folder",
-            Place(name),
-            fix,
-            errno=errnos.ENOTDIR,
-            cause=os.strerror(errnos.ENOTDIR),
-            fix=fix,
-        )
-    fix = "create the folder first or choose another folder"
+    else:
+        said, code = f"the folder {folder} does not exist", errnos.ENOENT
+        fix = "create the folder first or choose another folder"
     return WriteFailed(
-        f"cannot write: the folder {folder} does not exist",
+        f"cannot write: {said}",
         Place(name),
         fix,
-        errno=errnos.ENOENT,
-        cause=os.strerror(errnos.ENOENT),
+        errno=code,
+        cause=os.strerror(code),
         fix=fix,
     )
 

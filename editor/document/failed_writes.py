@@ -5,6 +5,7 @@ to do about that cause, from the writer's error (``WriteFailed`` knows the cause
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from trackside.engine.errors import TracksideError, WriteFailed
@@ -50,8 +51,29 @@ def left_on_disk(path: str | os.PathLike[str]) -> str:
     return "Nothing was written"
 
 
-def what_to_do(exc: BaseException, then: str = "save again") -> str:
-    """What to do about the cause of a failed write, as a sentence ending in ``then``;
-    '' when the cause is not one the writer knows."""
+# The menu item that writes to another place than the one that failed.
+SAVE_AS = "File ▸ Save As…"
+# A fix that ends in another folder, disk, file name or file: Save would write to the
+# same place again, so that fix goes through Save As; the others are done in place.
+_ELSEWHERE = ("choose ", "give ", "check ")
+# Where a fix offers another way ("free some space or choose another disk").
+_OR = re.compile(r",? or (?=(?:choose|give|check|free|make|create|try|report)\b)")
+
+
+def what_to_do(exc: BaseException, again: str = "save again") -> str:
+    """What to do about the cause of a failed write, as a sentence: a fix done in
+    place ends in ``again``, one that needs another folder, disk, file name or file
+    ends in using Save As; '' when the cause is not one the writer knows."""
     fix = exc.fix if isinstance(exc, WriteFailed) else None
-    return f"{fix[:1].upper()}{fix[1:]}, then {then}." if fix else ""
+    if not fix:
+        return ""
+    cause, colon, action = fix.rpartition(": ")
+    ways = [
+        (way, f"use {SAVE_AS}" if way.startswith(_ELSEWHERE) else again)
+        for way in _OR.split(action)
+    ]
+    if len({then for _, then in ways}) == 1:
+        said = f"{fix}, then {ways[0][1]}"
+    else:
+        said = cause + colon + ", or ".join(f"{way} and {then}" for way, then in ways)
+    return f"{said[:1].upper()}{said[1:]}" + ("" if said.endswith("…") else ".")

@@ -27,6 +27,7 @@ from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 from trackside.editor.document.autosave import AutosaveEntry, Autosaver, leftover_autosaves
 from trackside.editor.document.earlier_saves import EarlierSaves
 from trackside.editor.document.failed_writes import (
+    SAVE_AS,
     failure_line,
     left_on_disk,
     shown_name,
@@ -391,7 +392,10 @@ class LifeCycle(QObject):
         if failure:
             self.guard.drop(claim)  # no lock file is left beside a file never written
             said = [f"{left_on_disk(path)}; your track is still open here, {self._state()}."]
-            todo = what_to_do(failure)  # by its cause: a full disk, a folder in the way...
+            # By its cause: a full disk, a folder in the way... A fix done in place is
+            # followed by Save only where Save writes (not after a Save As elsewhere).
+            again = "save again" if path == self.doc.path else f"use {SAVE_AS}"
+            todo = what_to_do(failure, again)
             self.questions.problems(
                 "Cannot save track",
                 failure_line(failure, path, hint=False),

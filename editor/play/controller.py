@@ -104,6 +104,7 @@ class PlayController(QObject):
         self._race = self._race_index()
         self._generation = 0
         self._busy = False
+        self._answered: tuple[int, object] | None = None  # a bot's answer while held
         self._done = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -207,9 +208,15 @@ class PlayController(QObject):
         self._schedule(0)
 
     def hold(self, held: bool) -> None:
-        """Hold everything (people too) while something else is on screen."""
+        """Hold everything (people too) while something else is on screen; a bot's
+        answer that comes meanwhile is applied once released."""
         self.held = held
-        if not held:
+        if held:
+            return
+        answered, self._answered = self._answered, None
+        if answered is not None and answered[0] == self._generation:
+            self._bot_done(*answered)
+        else:
             self._schedule(0)
 
     def set_speed(self, bot_ms: int) -> None:
@@ -368,6 +375,9 @@ class PlayController(QObject):
         if generation != self._generation or self._done:
             return
         self._busy = False
+        if self.held:  # thought out before the hold: the game stays as it is till released
+            self._answered = (generation, result)
+            return
         if isinstance(result, Exception):
             self._fail(
                 f"the {self.name(self._due_bot())} bot failed: {type(result).__name__}: {result}"

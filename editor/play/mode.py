@@ -4,6 +4,8 @@ editing canvas and the board view, and game records."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Protocol, runtime_checkable
@@ -157,11 +159,14 @@ class PlayMode(QObject):
 
     # -- starting games -----------------------------------------------------------
     def new_game(self) -> bool:
-        """Ask for a game on the edited circuit and start it (False when refused)."""
+        """Ask for a game on the edited circuit and start it (False when refused; a
+        game in progress asks first, and goes on when none is started)."""
+        with self.ending("starting a new game") as agreed:
+            return agreed and self._new_game()
+
+    def _new_game(self) -> bool:
         from trackside.editor.play.new_game_dialog import NewGameDialog
 
-        if not self.may_end("starting a new game"):
-            return False
         doc = self.window.doc
         track = doc.snapshot()
         if self._refuse(track.name or doc.display_name, track):
@@ -270,27 +275,36 @@ class PlayMode(QObject):
             return False
         return self._saved is None or self._saved[0] is not c or self._saved[1] != c.decisions
 
-    def may_end(self, doing: str) -> bool:
-        """Whether the game on screen may end now: a game in progress asks first
-        (``doing`` says what would end it) to save its record, leave, or stay."""
+    @contextmanager
+    def ending(self, doing: str) -> Iterator[bool]:
+        """Whether the game on screen may end now, for a block that then ends it or
+        not: a game in progress asks first (``doing`` says what would end it) to save
+        its record, leave, or stay. Once the person agreed to end it the game stays held
+        through the block (the bots make no decision behind a dialog after the
+        question, and a record just saved stays up to date), and goes on from where
+        it was after a block that did not end it (that dialog cancelled)."""
         c = self.view.controller
         if c is None or not self.in_progress():
-            return True
+            yield True
+            return
         held = c.held
         c.hold(True)  # the bots wait while the question is open
         try:
             answer = self.window.prompts.leave_game(doing)
-            return answer == "leave" or (answer == "save" and self.save_record_dialog())
-        finally:  # the caller ends the game, or not (a dialog after this one cancelled)
-            c.hold(held)
+            agreed = answer == "leave" or (answer == "save" and self.save_record_dialog())
+            yield agreed
+        finally:
+            if self.view.controller is c:  # not ended: it goes on (stopped, it stays so)
+                c.hold(held)
 
     def leave(self) -> bool:
         """Back to the editing canvas; the game stops (a game in progress asks first:
         False when the person stays in it)."""
         saved = self._saved
-        if not self.may_end("going back to editing"):
-            return False
-        self.stop()
+        with self.ending("going back to editing") as agreed:
+            if not agreed:
+                return False
+            self.stop()
         self.stack.setCurrentIndex(0)
         self.window.statusBar().clearMessage()  # a watched record's warning
         if self._saved is not saved:  # saved on the way out: said in the editor too
@@ -355,9 +369,12 @@ class PlayMode(QObject):
         self.window.statusBar().showMessage(f"Saved the game record {self._saved_path}", 5000)
 
     def open_record_dialog(self) -> bool:
-        """Ask for a game record and watch it (a game in progress asks first)."""
-        if not self.may_end("watching a record"):
-            return False
+        """Ask for a game record and watch it (a game in progress asks first, and goes
+        on when none is watched)."""
+        with self.ending("watching a record") as agreed:
+            return agreed and self._watch_picked()
+
+    def _watch_picked(self) -> bool:
         ask = self.record_path_factory or (
             lambda: QFileDialog.getOpenFileName(
                 self.window, "Watch game record", str(start_folder(None, None)), RECORD_FILTER

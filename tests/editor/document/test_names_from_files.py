@@ -21,7 +21,13 @@ NAMED = [
     ("GP_of_USA.yaml", "GP of USA"),
     ("harbour-loop.yaml", "Harbour Loop"),
     ("my_loop.yaml", "My Loop"),
+    ("my--loop.yaml", "My Loop"),
+    ("my_-_loop.yaml", "My Loop"),
+    ("my  loop .yaml", "My Loop"),
+    ("GP__of--USA.yaml", "GP of USA"),
 ]
+# Names with nothing to name a circuit by: the track keeps its own name.
+NAMELESS = [".yaml", "---.yaml", "_ - _.yaml", "-.yml"]
 
 
 @pytest.mark.parametrize(("file", "name"), NAMED)
@@ -59,3 +65,18 @@ def test_the_bundled_circuits_and_variants_keep_their_names(window, qtbot):
 def test_one_rule_names_from_files():
     assert [title_from_file(file) for file, _ in NAMED] == [name for _, name in NAMED]
     assert title_from_file("/some/Folder/quarry-hairpin.yaml") == "Quarry Hairpin"
+
+
+def test_a_file_name_with_nothing_to_name_by_gives_no_name():
+    """'.yaml' gave '.yaml', '---.yaml' gave ''; 'my--loop' two spaces."""
+    assert [title_from_file(file) for file in NAMELESS] == [""] * len(NAMELESS)
+    assert title_from_file("/some/folder/-_-.yaml") == ""
+    assert title_from_file("loop") == "Loop"  # no suffix: the whole name
+
+
+@pytest.mark.parametrize("file", NAMELESS)
+def test_an_untitled_circuit_saved_as_a_nameless_file_keeps_its_name(window, tmp_path, file):
+    window.new_blank()
+    window.prompts.save_as_answer = str(tmp_path / file)
+    assert window.save_as()
+    assert window.doc.track.name == "Untitled"

@@ -13,6 +13,7 @@ each fault.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import subprocess
@@ -24,17 +25,32 @@ from faults import CAUSES, FAULTS, inject, leftovers, read_only, small_disk
 from PySide6.QtCore import Qt
 from tracks_for_tests import stadium_track
 
+from trackside.editor.document.failed_writes import what_to_do
 from trackside.editor.document.file_guard import lock_path
+from trackside.engine.errors import WriteFailed
 from trackside.engine.track.model import save_track
+from trackside.engine.writer import write_text
 
 pytestmark = pytest.mark.gui
 
 
-# What the save's message advises for each cause (a full disk only is told to free room).
+# What the save's message advises for each cause: a fix done in place (free some
+# space) ends in saving again, one in another place (a disk, a folder) in Save As,
+# for Save would write to the same place and fail again.
+SAVE_AS = "File ▸ Save As…"
 ADVICE = {
-    "ENOSPC": "The disk is full: free some space or choose another disk, then save again.",
-    "EACCES": "Choose a folder you can write to, then save again.",
-    "EROFS": "The disk is read-only: choose another disk or folder, then save again.",
+    "ENOSPC": (
+        "The disk is full: free some space and save again, "
+        f"or choose another disk and use {SAVE_AS}"
+    ),
+    "EACCES": f"Choose a folder you can write to, then use {SAVE_AS}",
+    "EROFS": f"The disk is read-only: choose another disk or folder, then use {SAVE_AS}",
+}
+# After a failed Save As, Save would write to the track's own file: every fix is
+# followed by Save As.
+ADVICE_AS = {
+    **ADVICE,
+    "ENOSPC": f"The disk is full: free some space or choose another disk, then use {SAVE_AS}",
 }
 CLEAN = "Nothing was written; your track is still open here, as saved in stadium.yaml."
 
@@ -98,7 +114,7 @@ def test_a_failed_save_as_of_a_saved_track_says_nothing_was_written_and_the_trac
     assert not window.save_as()
     monkeypatch.undo()
     (problem,) = window.prompts.titles("problems")
-    assert problem[3] == [CLEAN, ADVICE[fault]]
+    assert problem[3] == [CLEAN, ADVICE_AS[fault]]
     assert not window.doc.is_modified() and window.doc.path == str(stadium_file)
 
 
@@ -111,7 +127,7 @@ def test_a_failed_save_as_of_an_untitled_track_says_it_is_in_no_file(window, tmp
     assert problem[2].endswith(f": cannot write: {tmp_path / 'notes.txt'} is a file, not a folder")
     assert problem[3] == [
         "Nothing was written; your track is still open here, not saved in any file yet.",
-        "Choose another folder, then save again.",
+        f"Choose another folder, then use {SAVE_AS}",
     ]
 
 
@@ -122,7 +138,7 @@ def test_save_as_to_a_folder_in_the_way_advises_a_file_name(window, tmp_path, st
     assert not window.save_as()
     (problem,) = window.prompts.titles("problems")
     assert problem[2] == f"{tmp_path / 'taken.yaml'}: cannot write: this is a folder, not a file"
-    assert problem[3] == [CLEAN, "Give a file name for the track, then save again."]
+    assert problem[3] == [CLEAN, f"Give a file name for the track, then use {SAVE_AS}"]
 
 
 def test_save_as_to_a_read_only_folder_advises_another_folder(window, tmp_path, stadium_file):
@@ -138,7 +154,7 @@ def test_save_as_to_a_read_only_folder_advises_another_folder(window, tmp_path, 
     finally:
         folder.chmod(0o755)
     (problem,) = window.prompts.titles("problems")
-    assert problem[3] == [CLEAN, ADVICE["EACCES"]]
+    assert problem[3] == [CLEAN, ADVICE_AS["EACCES"]]
 
 
 def test_a_file_name_too_long_is_shown_once_and_cut_in_the_middle(window, tmp_path, stadium_file):
@@ -151,7 +167,7 @@ def test_a_file_name_too_long_is_shown_once_and_cut_in_the_middle(window, tmp_pa
     said = "\n".join([problem[2], *problem[3]])
     assert name not in said and said.count("yyyy…yyyy") == 1 and len(said) < 400
     assert problem[2].startswith(f"{tmp_path}{os.sep}yyyy") and ".yaml: cannot write" in said
-    assert problem[3] == [CLEAN, "Choose a shorter file name, then save again."]
+    assert problem[3] == [CLEAN, f"Choose a shorter file name, then use {SAVE_AS}"]
 
 
 def test_a_directory_in_the_way_is_named_and_nothing_changes(window, qtbot, stadium_file, tmp_path):
@@ -263,3 +279,41 @@ def test_a_read_only_folder_opens_read_only_and_a_save_into_it_is_refused(window
         assert path.read_bytes() == before and sorted(os.listdir(disk)) == ["loop.yaml"]
         assert window.doc.is_modified() and window.doc.path == str(path)
         window.life.guard.release()
+
+
+def test_the_advice_names_save_as_as_the_file_menu_shows_it(window):
+    """After a failed Save, Save again writes to the same place and fails again."""
+    (menu,) = [a.menu() for a in window.menuBar().actions() if a.text() == "&File"]
+    assert window.act_save_as in menu.actions()
+    shown = f"{menu.title()} ▸ {window.act_save_as.text()}".replace("&", "")
+    assert shown == SAVE_AS
+
+
+def test_a_used_up_quota_is_told_to_free_some_space_as_a_full_disk_is(tmp_path, monkeypatch):
+    def refuse(fd: int, data: bytes) -> int:
+        raise OSError(errno.EDQUOT, os.strerror(errno.EDQUOT))
+
+    monkeypatch.setattr(os, "write", refuse)
+    with pytest.raises(WriteFailed) as caught:
+        write_text(tmp_path / "t.yaml", "name: T\n")
+    monkeypatch.undo()
+    assert what_to_do(caught.value) == (
+        "Your disk quota is used up: free some space and save again, "
+        f"or choose another disk and use {SAVE_AS}"
+    )
+
+
+def test_a_save_as_over_a_read_only_file_is_followed_by_save_as_whatever_the_fix(
+    window, tmp_path, stadium_file
+):
+    """Save would write to stadium.yaml, not to the file that was refused."""
+    window.open_file(stadium_file)
+    target = tmp_path / "locked.yaml"
+    target.write_text("name: Old\n")
+    target.chmod(0o444)
+    window.prompts.save_as_answer = str(target)
+    assert not window.save_as()
+    (problem,) = window.prompts.titles("problems")
+    assert problem[3][-1] == (
+        f"Make it writable or choose another file for the track, then use {SAVE_AS}"
+    )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from play_helpers import HARBOUR, LEFT, bots_setup, play_out
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QThreadPool, QTimer
 from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
 
 from trackside.editor.panels.prompts import Prompts
@@ -30,19 +30,24 @@ def asking_window(make_window):
     return window
 
 
-def answering(button: str) -> list[str]:
-    """Click ``button`` in the next question box; its title and text are returned."""
+def answering(button: str, tries: int = 1000) -> list[str]:
+    """Click ``button`` in the next question box; its title and text are returned.
+    Looked for every 10 ms, ``tries`` times at most: a box that never comes fails the
+    test (pytest-qt reports what a timer raised) rather than a later one being
+    clicked by a look left running."""
     seen: list[str] = []
 
-    def answer() -> None:
+    def answer(left: int) -> None:
         box = QApplication.activeModalWidget()
         if not isinstance(box, QMessageBox):
-            QTimer.singleShot(10, answer)
+            if left <= 1:
+                raise AssertionError(f"no question box to answer {button!r} came")
+            QTimer.singleShot(10, lambda: answer(left - 1))
             return
         seen.extend([box.windowTitle(), box.text()])
         next(b for b in box.buttons() if b.text().replace("&", "") == button).click()
 
-    QTimer.singleShot(0, answer)
+    QTimer.singleShot(0, lambda: answer(tries))
     return seen
 
 
@@ -199,3 +204,55 @@ def test_the_log_follows_its_newest_line_unless_scrolled_up(qtbot, harbour_windo
     decide(qtbot, view)
     qtbot.waitUntil(lambda: view.log.blockCount() > lines)
     assert scroll.value() == scroll.maximum() and view.log_follows
+
+
+def test_answering_gives_up_when_no_box_comes(qtbot):
+    """It looked for a box forever, and would click one a later step opened."""
+    with qtbot.capture_exceptions() as raised:
+        seen = answering("Stay in the Game", tries=3)
+        qtbot.waitUntil(lambda: bool(raised))
+    assert seen == []
+    assert "no question box" in str(raised[0][1])
+
+
+class HeldGameDialog:
+    """A New Game dialog that lets the event loop run (bot answers delivered) while
+    it is up, notes how many decisions the game made meanwhile, and is cancelled."""
+
+    def __init__(self, controller, made: list[tuple[int, bool]], record=None):
+        self.c, self.made, self.record = controller, made, record
+
+    def exec(self) -> bool:
+        before = len(self.c.decisions)
+        for _round in range(20):  # bounded, not a sleep: each round a bot could answer
+            QThreadPool.globalInstance().waitForDone()
+            QApplication.processEvents()
+        # The record saved on the way out (if any) is still the game's.
+        kept = self.record is None or (
+            replay(load_record(self.record)).history == self.c.game.history
+        )
+        self.made.append((len(self.c.decisions) - before, kept))
+        return False
+
+
+@pytest.mark.parametrize("answer", ["leave", "save"])
+def test_a_new_game_cancelled_after_leaving_goes_on_from_where_it_was_held(
+    qtbot, harbour_window, tmp_path, answer
+):
+    """The bots went on playing behind the New Game dialog (a record just saved out
+    of date) though the question said the game would end."""
+    play = harbour_window.play
+    play.bot_ms, play.anim_ms = 0, 0
+    assert play.start(bots_setup(harbour_window, "standard"))
+    c = play.view.controller
+    qtbot.waitUntil(lambda: len(c.decisions) >= 3, timeout=60_000)
+    harbour_window.prompts.leave_answer = answer
+    record = tmp_path / "kept.yaml" if answer == "save" else None
+    play.record_path_factory = lambda: str(record)
+    made: list[tuple[int, bool]] = []
+    play.dialog_factory = lambda: HeldGameDialog(c, made, record)
+    play.act_play.trigger()
+    assert made == [(0, True)]  # no bot decision while the dialog was up
+    assert play.view.controller is c and play.active
+    count = len(c.decisions)
+    qtbot.waitUntil(lambda: len(c.decisions) > count, timeout=60_000)  # and it goes on
