@@ -627,7 +627,7 @@ def test_every_change_cell_of_a_comparison_tells_its_interval_in_its_tooltip(
     """The dock has no room for a change's 95% interval, so each Change cell of every
     table (figures, grid slots, powers, cars, bets) tells it in its tooltip in the words
     of ``simulate --against``; a change marked within noise has an interval that holds
-    no change, an unmarked one an interval that leaves it out."""
+    0, an unmarked one an interval that does not, and the tooltip says so plainly."""
     panel = compare_with_odds(quarry, tmp_path)
     qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
     tables = [panel.slot_table, panel.figure_table, *panel.rules.tables]
@@ -654,7 +654,14 @@ def test_every_change_cell_of_a_comparison_tells_its_interval_in_its_tooltip(
                     continue
                 within = found.group(1) != found.group(2)  # its ends either side of none
                 assert within == shown.startswith(NOISE_MARK), (shown, tip)
-                assert "95% interval" in tip
+                # What the interval says, plainly: whether it includes 0.
+                assert tip.splitlines()[1] == (
+                    "The 95% interval (in brackets) includes 0: this change could be chance "
+                    "(within noise)."
+                    if within
+                    else "The 95% interval (in brackets) does not include 0: a real change, "
+                    "beyond noise."
+                ), tip
                 seen["marked" if within else "beyond noise"] += 1
     assert seen["marked"] and seen["beyond noise"], seen  # Bet 3 pays 16, not 3: beyond
 
