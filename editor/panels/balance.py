@@ -46,12 +46,10 @@ from PySide6.QtWidgets import (
 from trackside.editor.document.track_document import TrackDocument
 from trackside.editor.panels.balance_rules import RulesBox
 from trackside.editor.panels.balance_tables import (
-    change_item,
+    change_cell,
     figure_table,
     fill_rows,
     marked,
-    money_change,
-    share_change,
 )
 from trackside.editor.panels.fixes import (
     NOISE_COLOUR,
@@ -781,9 +779,9 @@ class BalancePanel(QWidget):
             cells = [
                 QTableWidgetItem(f"{k + 1} {space}"),
                 QTableWidgetItem(percent_range(share, low, high, range_digits(low, high, fair))),
-                share_change(changes.get(slot_share(k))),
+                change_cell(changes.get(slot_share(k))),
                 QTableWidgetItem(amount_range(place.mean, lo, hi) if place.count else ""),
-                change_item(changes.get(slot_place(k))),
+                change_cell(changes.get(slot_place(k))),
             ]
             cells[0].setToolTip(f"Grid slot {k + 1} (1: the pole), start space {space}")
             wins = cells[1]
@@ -840,13 +838,13 @@ class BalancePanel(QWidget):
                 return
             lo, hi = tally.interval()  # of a count, never below none
             value = amount_range(tally.mean * scale, max(0.0, lo * scale), hi * scale)
-            rows.append((label, value, change_item(changes.get(key))))
+            rows.append((label, value, change_cell(changes.get(key))))
 
         def share_row(label: str, key: str, share: tuple[float, float, float]) -> None:
             value = percent_range(*share)
-            rows.append((label, value, share_change(changes.get(key))))
+            rows.append((label, value, change_cell(changes.get(key))))
 
-        rows.append(("Balance", balance_range(report), change_item(changes.get("balance"))))
+        rows.append(("Balance", balance_range(report), change_cell(changes.get("balance"))))
         mean_row("Cards played per race", "cards played per race", "turns")
         mean_row(
             f"Rounds per race ({report.players} players)",
@@ -872,7 +870,7 @@ class BalancePanel(QWidget):
                 (
                     "Money spread, best to worst",
                     money_range(spread.mean, *spread.interval()),
-                    money_change(changes.get("money spread")),
+                    change_cell(changes.get("money spread")),
                 )
             )
         for line in range(3):

@@ -20,11 +20,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTableWidgetItem, QVBoxLayout, QWidget
 
 from trackside.editor.panels.balance_tables import (
+    change_cell,
     figure_table,
     fill_rows,
     marked,
-    money_change,
-    share_change,
 )
 from trackside.engine.balance import BalanceReport, Change
 from trackside.engine.balance.compare import (
@@ -167,9 +166,9 @@ def _power_rows(
             [
                 label,
                 wins,
-                share_change(changes.get(holder_share(name))),
+                change_cell(changes.get(holder_share(name))),
                 QTableWidgetItem(_money_text(totals.holder_money)),
-                money_change(changes.get(holder_money(name))),
+                change_cell(changes.get(holder_money(name))),
             ]
         )
     return rows
@@ -221,9 +220,9 @@ def _car_row(
     return [
         label,
         QTableWidgetItem(_money_text(cars.price)),
-        money_change(changes.get(car_price(car))),
+        change_cell(changes.get(car_price(car))),
         returns,
-        money_change(changes.get(car_return(car))),
+        change_cell(changes.get(car_return(car))),
     ]
 
 
@@ -243,12 +242,12 @@ def _betting_rows(rules: RuleTotals, changes: dict[str, Change]) -> list[list[QT
         [
             QTableWidgetItem("Winner's money from bets"),
             QTableWidgetItem(_ratio_text(rules.winner_bets, True)),
-            share_change(changes.get(WINNER_BET_SHARE)),
+            change_cell(changes.get(WINNER_BET_SHARE)),
         ],
         [
             QTableWidgetItem("Winner's bets that paid"),
             QTableWidgetItem(_ratio_text(rules.winner_bets_paid, True)),
-            share_change(changes.get(WINNER_BETS_PAID)),
+            change_cell(changes.get(WINNER_BETS_PAID)),
         ],
     ]
     for line in range(len(rules.line_payout)):
@@ -256,7 +255,7 @@ def _betting_rows(rules: RuleTotals, changes: dict[str, Change]) -> list[list[QT
             [
                 QTableWidgetItem(f"Bet {line + 1} payout"),
                 QTableWidgetItem(_ratio_text(rules.line_payout[line], False)),
-                money_change(changes.get(line_payout(line))),
+                change_cell(changes.get(line_payout(line))),
             ]
         )
     if rules.last_line_applies:
@@ -264,7 +263,7 @@ def _betting_rows(rules: RuleTotals, changes: dict[str, Change]) -> list[list[QT
             [
                 QTableWidgetItem("Winner decided by bet 3"),
                 QTableWidgetItem(percent_range(*rules.last_line_share())),
-                share_change(changes.get(LAST_LINE_DECIDES)),
+                change_cell(changes.get(LAST_LINE_DECIDES)),
             ]
         )
         rows[-1][0].setToolTip("Games another player would have won without the last bets")
@@ -278,7 +277,7 @@ def _taken_rows(rules: RuleTotals, changes: dict[str, Change]) -> list[list[QTab
         [
             QTableWidgetItem(f"{name.title()} taken in the auction"),
             QTableWidgetItem(percent_range(*totals.taken_share()) if totals.offered else ""),
-            share_change(changes.get(power_taken(name))),
+            change_cell(changes.get(power_taken(name))),
         ]
         for name, totals in rules.held_powers()
     ]

@@ -10,11 +10,20 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidgetItem
 from trackside.editor.panels.fixes import NOISE_COLOUR
 from trackside.editor.widgets.whole_views import WholeTable
 from trackside.engine.balance import Change
-from trackside.engine.balance.compare import NOISE_MARK, change_words, has_range
-from trackside.engine.balance.wording import shown_change
-from trackside.engine.text import MONEY_DIGITS, money
+from trackside.engine.balance.compare import (
+    NOISE_MARK,
+    change_figure,
+    change_figures,
+    change_words,
+    has_range,
+)
 
 UNFAIR = QColor("#ff6b5e")  # readable on light and dark themes
+# What a change's interval says of noise, under the change in its cell's tooltip.
+BEYOND_NOISE = "The 95% interval (in brackets) does not include 0: a real change, beyond noise."
+WITHIN_NOISE = (
+    "The 95% interval (in brackets) includes 0: this change could be chance (within noise)."
+)
 
 
 class FigureTable(WholeTable):
@@ -101,63 +110,34 @@ def fill_rows(table: FigureTable, rows: list[list[QTableWidgetItem]]) -> None:
     table.fit_columns()
 
 
-def change_item(
-    change: Change | None,
-    scale: float = 1.0,
-    unit: str = "",
-    digits: int = 2,
-    of: str | None = None,
-) -> QTableWidgetItem:
-    """A Change cell: the signed change (``unit`` after it; ``of`` after each figure of
-    its tooltip, when the change is in another unit than the figures), grey with the
-    noise mark when a two-sided test at 95% cannot tell it from chance; empty with
-    nothing to compare."""
-    if change is None:
-        return QTableWidgetItem("")
-    was, now = change.before * scale, change.after * scale
-    text = f"{shown_change(was, now, digits):+.{digits}f}{unit}"
-    of = unit if of is None else of
-    return _change_cell(change, text, f"{was:.{digits}f}{of} → {now:.{digits}f}{of}")
-
-
-def share_change(change: Change | None) -> QTableWidgetItem:
-    """The change of a share, in percentage points ("+7.3 pt": "+7.3%" reads as a
-    change of 7.3% of the share)."""
-    return change_item(change, 100, " pt", 1, "%")
-
-
-def money_change(change: Change | None) -> QTableWidgetItem:
-    """The change of an amount of money, as every money figure is shown: "+$0.6M"."""
-    if change is None:
-        return QTableWidgetItem("")
-    delta = shown_change(change.before, change.after, MONEY_DIGITS)
-    text = money(delta, signed=True)
-    return _change_cell(change, text, f"{money(change.before)} → {money(change.after)}")
-
-
-def _change_cell(change: Change, text: str, figures: str) -> QTableWidgetItem:
-    """A change shown as ``text``, its tooltip the ``figures`` before and after and the
-    change with its 95% interval, as ``simulate --against`` prints it (the cell has
+def change_cell(change: Change | None) -> QTableWidgetItem:
+    """A Change cell: the signed change in its unit ("+7.3 pt": a share's change in
+    percentage points, as "+7.3%" would read as a change of 7.3% of the share;
+    "+$0.6M"), grey with the noise mark when a two-sided test at 95% cannot tell it
+    from chance; empty with nothing to compare. Its text and its tooltip's change come
+    from the same ``change_figure``. The tooltip gives the figures before and after and
+    the change with its 95% interval, as ``simulate --against`` prints it (the cell has
     no room for the interval at the dock's usual width)."""
+    if change is None:
+        return QTableWidgetItem("")
+    text = change_figure(change, short=True)
     item = QTableWidgetItem(f"{NOISE_MARK} {text}" if not change.significant else text)
     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-    item.setToolTip(change_tip(change, figures))
+    item.setToolTip(change_tip(change))
     if not change.significant:
         item.setForeground(NOISE_COLOUR)
     return item
 
 
-def change_tip(change: Change, figures: str) -> str:
-    """The tooltip of a Change cell: the ``figures`` before and after, the change with
-    its 95% interval in brackets (when it has one), and what the interval says of
-    noise."""
-    words = change_words(change)
-    tip = f"{figures}: {words}"
+def change_tip(change: Change) -> str:
+    """The tooltip of a Change cell: the figures before and after, the change with its
+    95% interval in brackets (when it has one), and what the interval says of noise."""
+    tip = f"{change_figures(change)}: {change_words(change)}"
     if not has_range(change):
         return tip + ("" if change.significant else ", within noise (95%)")
     if change.significant:
-        return f"{tip}\nIn brackets its 95% interval, which leaves out no change: beyond noise."
-    return f"{tip}\nIn brackets its 95% interval, which holds no change too: within noise."
+        return f"{tip}\n{BEYOND_NOISE}"
+    return f"{tip}\n{WITHIN_NOISE}"
 
 
 def marked(item: QTableWidgetItem, tip: str) -> QTableWidgetItem:

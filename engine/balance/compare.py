@@ -71,23 +71,47 @@ def has_range(change: Change) -> bool:
     return change.interval is not None and change.interval[0] != change.interval[1]
 
 
+def _shown(change: Change) -> tuple[float, str, int]:
+    """How a change's figures are shown: the scale from its unit, the unit's word after
+    a change, and the decimals."""
+    if change.unit == MONEY:
+        return 1.0, "", MONEY_DIGITS
+    return (100.0, " points", 1) if change.unit == SHARE else (1.0, "", 2)
+
+
+def change_figure(change: Change, short: bool = False) -> str:
+    """The change alone, the difference of the figures as shown, in the one sign style
+    of every change shown (an ASCII "-", as ``money`` and Suggest fixes write it):
+    "+10.0 points" ("+10.0 pt" ``short``, for the panel's narrow Change cell),
+    "-$0.6M", "+0.12". The Balance panel's cells and their tooltips, and ``simulate
+    --against``, all take it from here, so that they never disagree."""
+    scale, unit, digits = _shown(change)
+    delta = shown_change(scale * change.before, scale * change.after, digits)
+    if change.unit == MONEY:
+        return money(delta, signed=True)
+    return f"{delta:+.{digits}f}{' pt' if short and unit else unit}"
+
+
 def change_words(change: Change) -> str:
     """A change as ``simulate --against`` prints it: "+10.0 points (+0.8 to +19.2)",
     its 95% interval in brackets (none where it has none, or one of no width),
     after the noise mark when it is within noise."""
-    # As many decimals as the figures are shown with, and their difference as shown.
-    if change.unit == MONEY:
-        scale, suffix, digits = 1, "", MONEY_DIGITS
-        delta = shown_change(change.before, change.after, MONEY_DIGITS)
-        text = money(delta, signed=True)
-    else:
-        scale, suffix, digits = (100, " points", 1) if change.unit == SHARE else (1, "", 2)
-        delta = shown_change(change.before * scale, change.after * scale, digits)
-        text = f"{delta:+.{digits}f}{suffix}"
+    text = change_figure(change)
     if change.interval is not None and has_range(change):
+        scale, _unit, digits = _shown(change)
         low, high = (scale * end for end in change.interval)
         text += f" ({low:+.{digits}f} to {high:+.{digits}f})"
     return text if change.significant else f"{NOISE_MARK} {text}"
+
+
+def change_figures(change: Change) -> str:
+    """The figure before and after, as its values are shown: "27.0% → 20.4%",
+    "$1.2M → $1.8M", "3.10 → 3.25"."""
+    scale, _unit, digits = _shown(change)
+    if change.unit == MONEY:
+        return f"{money(change.before)} → {money(change.after)}"
+    of = "%" if change.unit == SHARE else ""
+    return f"{scale * change.before:.{digits}f}{of} → {scale * change.after:.{digits}f}{of}"
 
 
 def slot_share(k: int) -> str:

@@ -151,7 +151,8 @@ class Verdict:
     def line(self, bots: str = "", more: str = MORE_GAMES) -> str:
         """The verdict in a few short sentences, the first saying whether it holds,
         naming the stronger bots as ``bots`` (by default by their settings: "stronger
-        bots (strong:2)") and saying ``more`` when more games would tell."""
+        bots (strong:2)") and saying ``more`` when more games would tell, as a sentence of
+        its own."""
         bots = bots or f"stronger bots ({', '.join(dict.fromkeys(self.bots))})"
         same_games = f"the same {plural(self.games, 'game', spec=',')}"
         outcome = self.outcome
@@ -173,7 +174,7 @@ class Verdict:
             return f"The verdict changes with {bots}. {said}."
         return (
             f"The verdict is unclear with {bots}. {said}. But no figure moved beyond noise "
-            f"on {same_games}: {more}."
+            f"on {same_games}. {more[:1].upper()}{more[1:]}."
         )
 
     def _noise(self) -> str:

@@ -278,48 +278,82 @@ def _pole(wins: str, blamed: bool, fair: float, spaces: tuple[str, ...], grid: s
     )
 
 
-def grid_room(track: Track) -> tuple[int, int] | None:
-    """The fewest lanes of the grid's rows, and of the ``ROOM_ROWS`` rows ahead of its
-    front row (rows: the spaces as many steps from the finish); None when the grid's
-    spaces are not on the way to the finish."""
+def _grid_steps(track: Track) -> tuple[dict[int, int], list[int]] | None:
+    """The spaces of each row (steps to the finish -> spaces that far) and each start
+    slot's steps to the finish; None when the grid's spaces are not on the way to the
+    finish."""
     geometry = Board.of(track).geometry
     to_finish = steps_to_line(geometry, FINISH)
-    rows: dict[int, int] = {}  # steps to the finish -> spaces that far
+    rows: dict[int, int] = {}
     for i in range(geometry.n):
         if to_finish[i] < FAR:
             rows[to_finish[i]] = rows.get(to_finish[i], 0) + 1
     steps = [to_finish[geometry.index[s]] for s in track.start_grid if s in geometry.index]
-    if not steps or max(steps) >= FAR:
+    if not steps or max(steps) >= FAR or len(steps) != len(track.start_grid):
         return None
+    return rows, steps
+
+
+def grid_room(track: Track) -> tuple[int, int] | None:
+    """The fewest lanes of the grid's rows, and of the ``ROOM_ROWS`` rows ahead of its
+    front row (rows: the spaces as many steps from the finish); None when the grid's
+    spaces are not on the way to the finish."""
+    found = _grid_steps(track)
+    if found is None:
+        return None
+    rows, steps = found
     front, back = min(steps), max(steps)
     at_grid = min(rows[k] for k in range(front, back + 1) if k in rows)
     ahead = [rows[k] for k in range(front - ROOM_ROWS, front) if k in rows]
     return at_grid, min(ahead, default=at_grid)
 
 
-def boxed_in_advice(track: Track | None) -> str:
-    """What the boxed-in hint advises: moving the grid back helps a car boxed in only
-    where the track narrows just ahead of the grid (the front row then gets away
-    slowly); where it keeps its lanes, the car is boxed in by the grid's own front
-    rows wherever the grid stands, and only more room at the grid helps."""
+def grid_row(track: Track, slot: int) -> int | None:
+    """The row of the grid (0: its front row) start slot ``slot`` (0: the pole) stands
+    in, counting only rows that hold a slot; None where it is not known."""
+    found = _grid_steps(track)
+    if found is None or slot >= len(found[1]):
+        return None
+    steps = found[1]
+    return sorted(set(steps)).index(steps[slot])
+
+
+ORDINALS = ("front", "second", "third", "fourth", "fifth", "sixth")
+ROOM_AHEAD = "A grid with room ahead of its back row lets every car start racing."
+
+
+def boxed_in_advice(track: Track | None, slot: int) -> str:
+    """What the boxed-in hint of start slot ``slot`` advises. Moving the grid back
+    helps unless the track keeps its lanes from the grid to ``ROOM_ROWS`` rows ahead:
+    then wherever the grid stands a car behind its front row is boxed in by the
+    grid's own cars in front, and a front-row car by the cars that move off before
+    it, and only more lanes help. Where the track narrows or widens just ahead, the
+    old advice stands (a narrowing holds the front row up; a widening may free it)."""
     room = grid_room(track) if track is not None else None
-    if room is None or room[1] < room[0] or room[0] >= SLOTS:
-        return suggest_grid(track)
-    lanes = room[0]
-    wide = "one lane" if lanes == 1 else f"{lanes} lanes"
-    behind = plural(SLOTS - lanes, "car") + (" starts" if SLOTS - lanes == 1 else " start")
-    return (
+    row = grid_row(track, slot) if track is not None else None
+    if room is None or row is None or room[1] != room[0] or room[0] >= SLOTS:
+        return f"{ROOM_AHEAD} {suggest_grid(track)}"
+    wide = "one lane" if room[0] == 1 else f"{room[0]} lanes"
+    head = (
         f"Moving the grid back would not help here: the track is {wide} wide at the grid "
-        f"and for {ROOM_ROWS} rows ahead. The grid's own cars in front box this car in, "
-        "wherever the grid stands. Only more lanes at the grid let more cars start abreast "
-        f"(with {wide}, {behind} behind others)."
+        f"and for {ROOM_ROWS} rows ahead."
+    )
+    if row == 0:
+        return (
+            f"{head} This car starts in the grid's front row, with no grid car in front of "
+            "it: the cars that move off before it fill the lanes ahead. Only more lanes "
+            "ahead of the grid give it room."
+        )
+    return (
+        f"{head} This car starts in the grid's {ORDINALS[min(row, 5)]} row: the grid's own "
+        "cars in front of it box it in, wherever the grid stands. Only more lanes at the "
+        "grid let more cars start abreast."
     )
 
 
 def _first_round(report: BalanceReport, track: Track | None) -> list[Hint]:
     """Start slots whose car often cannot move at all on the first round."""
     out = []
-    grid = boxed_in_advice(track) if any(report.first_round_stuck) else SUGGEST_GRID
     for k, stuck in enumerate(report.first_round_stuck):
         low, high = wilson(stuck, report.games)
         if low <= STUCK_NOTICE:
@@ -331,8 +365,7 @@ def _first_round(report: BalanceReport, track: Track | None) -> list[Hint]:
             Hint(
                 f"The car starting in grid slot {k + 1}{where} is boxed in at the start. In "
                 f"{stuck_in} of races it cannot move on a card of the first round: the cars "
-                "in front of it leave no free space ahead. A grid with room ahead of its back "
-                f"row lets every car start racing. {grid}",
+                f"in front of it leave no free space ahead. {boxed_in_advice(track, k)}",
                 "warning",
                 (space,) if space else (),
             )

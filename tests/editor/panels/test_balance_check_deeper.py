@@ -139,6 +139,9 @@ def test_an_unclear_verdict_names_the_controls_that_play_more_games(qtbot, strai
     qtbot.waitUntil(lambda: panel.verdict.isVisible(), timeout=60_000)
     line = panel.verdict.text()
     assert line.startswith("The verdict is unclear with stronger bots (two deals a decision).")
+    # The advice is a sentence of its own: one colon to a sentence.
     assert line.endswith(
-        "play more games to tell: raise Games (or tick Until clear), simulate, then check again."
+        "But no figure moved beyond noise on the same 30 games. Play more games to tell: "
+        "raise Games (or tick Until clear), simulate, then check again."
     )
+    assert all(sentence.count(":") <= 1 for sentence in line.split(". "))

@@ -574,20 +574,29 @@ def test_a_variant_without_an_auction_powers_or_betting_shows_no_such_rows(qtbot
     assert not any(table.isVisible() for table in rules.tables)
 
 
+ODDS = (
+    "format: trackside-variant/1\nname: Odds betting\nextends: standard\n"
+    "payouts:\n  race: [10, 8, 6, 4, 2, 0]\n  bets: [[8], [12], [16]]\n"
+)
+
+
+def compare_with_odds(window, tmp_path):
+    """Tools > Compare with Variant… answered with a variant file of the designer's,
+    odds betting (bet 3 pays 16 on the winner); its Balance panel, comparing."""
+    odds = tmp_path / "odds.yaml"
+    odds.write_text(ODDS)
+    window.prompts.variant_answer = str(odds)
+    window.balance_menu.act_compare_variant.trigger()
+    return window.balance_panel
+
+
 def test_compare_with_variant_plays_both_on_the_same_games_and_shows_the_changes(
     qtbot, quarry, tmp_path
 ):
     """Tools > Compare with Variant… with a variant file of the designer's: both
     variants play the same 30 games in the background, then the panel shows the second
     with every figure's change from the first, the rule figures' too."""
-    odds = tmp_path / "odds.yaml"
-    odds.write_text(
-        "format: trackside-variant/1\nname: Odds betting\nextends: standard\n"
-        "payouts:\n  race: [10, 8, 6, 4, 2, 0]\n  bets: [[8], [12], [16]]\n"
-    )
-    quarry.prompts.variant_answer = str(odds)
-    panel = quarry.balance_panel
-    quarry.balance_menu.act_compare_variant.trigger()
+    panel = compare_with_odds(quarry, tmp_path)
     offered = ["Beginner", "Long Distance", "Two Player", "World Tour"]  # not Standard itself
     assert ("compare_variant", "Standard", offered) in quarry.prompts.asked
     assert panel.running and panel.progress.maximum() == 60
@@ -618,15 +627,8 @@ def test_every_change_cell_of_a_comparison_tells_its_interval_in_its_tooltip(
     """The dock has no room for a change's 95% interval, so each Change cell of every
     table (figures, grid slots, powers, cars, bets) tells it in its tooltip in the words
     of ``simulate --against``; a change marked within noise has an interval that holds
-    no change, an unmarked one an interval that leaves it out."""
-    odds = tmp_path / "odds.yaml"
-    odds.write_text(
-        "format: trackside-variant/1\nname: Odds betting\nextends: standard\n"
-        "payouts:\n  race: [10, 8, 6, 4, 2, 0]\n  bets: [[8], [12], [16]]\n"
-    )
-    quarry.prompts.variant_answer = str(odds)
-    panel = quarry.balance_panel
-    quarry.balance_menu.act_compare_variant.trigger()
+    0, an unmarked one an interval that does not, and the tooltip says so plainly."""
+    panel = compare_with_odds(quarry, tmp_path)
     qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
     tables = [panel.slot_table, panel.figure_table, *panel.rules.tables]
     seen = {"marked": 0, "beyond noise": 0}
@@ -652,7 +654,14 @@ def test_every_change_cell_of_a_comparison_tells_its_interval_in_its_tooltip(
                     continue
                 within = found.group(1) != found.group(2)  # its ends either side of none
                 assert within == shown.startswith(NOISE_MARK), (shown, tip)
-                assert "95% interval" in tip
+                # What the interval says, plainly: whether it includes 0.
+                assert tip.splitlines()[1] == (
+                    "The 95% interval (in brackets) includes 0: this change could be chance "
+                    "(within noise)."
+                    if within
+                    else "The 95% interval (in brackets) does not include 0: a real change, "
+                    "beyond noise."
+                ), tip
                 seen["marked" if within else "beyond noise"] += 1
     assert seen["marked"] and seen["beyond noise"], seen  # Bet 3 pays 16, not 3: beyond
 

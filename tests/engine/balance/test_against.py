@@ -9,7 +9,14 @@ import pytest
 
 from trackside.engine.balance import BalanceRun
 from trackside.engine.balance.against import compare_variants, only_in
-from trackside.engine.balance.compare import SHARE, compare
+from trackside.engine.balance.compare import (
+    MONEY,
+    SHARE,
+    Change,
+    change_figure,
+    change_words,
+    compare,
+)
 from trackside.engine.errors import TracksideError
 from trackside.engine.game.setup import paired_deal
 from trackside.engine.records import open_track, open_variant
@@ -140,3 +147,18 @@ def test_a_table_the_other_variant_cannot_have_is_refused_before_any_game(harbou
     run = BalanceRun(harbour, open_variant("standard"), 4, 10)
     with pytest.raises(TracksideError, match="2 to 2 players"):
         compare_variants(run, open_variant("two-player"))
+
+
+@pytest.mark.parametrize(
+    ("change", "cell", "words"),
+    [
+        (Change("pole", 0.38, 0.314, False, SHARE, (-0.142, 0.01)), "-6.6 pt", "≈ -6.6 points"),
+        (Change("bet 3", 1.2, 0.6, True, MONEY, (-0.9, -0.3)), "-$0.6M", "-$0.6M (-0.9"),
+        (Change("stalls", 0.60, 0.42, True, "", (-0.28, -0.08)), "-0.18", "-0.18 (-0.28"),
+    ],
+)
+def test_a_change_is_written_alike_in_its_cell_and_in_the_command_s_words(change, cell, words):
+    """The panel's Change cell and ``simulate --against`` (and the cell's tooltip, in its
+    words) write a change from one helper: the same figure, the same ASCII minus."""
+    assert change_figure(change, short=True) == cell
+    assert change_words(change).startswith(words)

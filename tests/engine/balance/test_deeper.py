@@ -117,11 +117,13 @@ def test_a_flag_that_tips_over_within_noise_leaves_the_verdict_unclear():
         "The verdict is unclear with stronger bots (strong). Slot 6 no longer wins less than "
         "its fair share"
     )
-    assert verdict.line().endswith("play more games to tell.")
+    assert verdict.line().endswith(
+        "moved beyond noise on the same 300 games. Play more games to tell."
+    )
     # The editor names its bots in its own words, and how to play more games.
     told = verdict.line("stronger bots (two deals a decision)", "raise Games, then check")
     assert told.startswith("The verdict is unclear with stronger bots (two deals a decision).")
-    assert told.endswith(": raise Games, then check.")
+    assert told.endswith(" games. Raise Games, then check.")
 
 
 def test_a_slot_stands_out_only_where_the_hints_warn_of_it():

@@ -232,11 +232,12 @@ def test_quarry_hairpins_jam_names_the_one_lane_space_ahead_of_it(bundled):
     assert jam.spaces == ("a26", "a27", "b27", "c27", "a28")
 
 
-def _boxed_in(track) -> str:
-    """The boxed-in hint on ``track`` of a report whose slot 6 is stuck on the first round."""
+def _boxed_in(track, slot: int = 5) -> str:
+    """The boxed-in hint on ``track`` of a report whose start slot ``slot`` (0: the
+    pole) is stuck on the first round."""
     report = _report(400, [100, 60, 60, 60, 60, 60])
     report.grid = list(track.start_grid)
-    report.first_round_stuck = [0, 0, 0, 0, 0, 150]
+    report.first_round_stuck = [150 if k == slot else 0 for k in range(6)]
     (stuck,) = [h for h in hints(report, track) if "boxed in" in h.text]
     return stuck.text
 
@@ -244,14 +245,28 @@ def _boxed_in(track) -> str:
 def test_a_car_boxed_in_by_the_grid_on_a_straight_is_not_told_to_move_the_grid_back():
     """A designer's circuit: three lanes, the grid far from any narrowing. Slot 6 (c1)
     is boxed in by the front row's cars; moving the grid back changes nothing there
-    (Suggest fixes measured about no change), so the hint says what would help."""
+    (Suggest fixes measured about no change), so the hint says what would help, and
+    not first that room ahead of the grid lets every car start racing."""
     track = straight_track(rows=40, lanes=3, finish=36)
     text = _boxed_in(track)
     assert "grid slot 6 (start space c1) is boxed in" in text
     assert "Try moving the grid back" not in text
-    assert "Moving the grid back would not help here: the track is 3 lanes wide at the " in text
-    assert "The grid's own cars in front box this car in" in text
-    assert "(with 3 lanes, 3 cars start behind others)" in text
+    assert "A grid with room ahead" not in text
+    assert text.endswith(
+        "no free space ahead. Moving the grid back would not help here: the track is 3 "
+        "lanes wide at the grid and for 4 rows ahead. This car starts in the grid's second "
+        "row: the grid's own cars in front of it box it in, wherever the grid stands. Only "
+        "more lanes at the grid let more cars start abreast."
+    )
+
+
+def test_a_front_row_car_boxed_in_is_not_said_to_be_boxed_in_by_the_grid():
+    """Slot 1, the pole, starts in the front row: no grid car stands in front of it."""
+    track = straight_track(rows=40, lanes=3, finish=36)
+    text = _boxed_in(track, 0)
+    assert "grid's own cars" not in text
+    assert "This car starts in the grid's front row, with no grid car in front of it" in text
+    assert text.endswith("Only more lanes ahead of the grid give it room.")
 
 
 def test_a_car_boxed_in_before_a_narrowing_is_still_told_to_move_the_grid_back():
@@ -259,8 +274,21 @@ def test_a_car_boxed_in_before_a_narrowing_is_still_told_to_move_the_grid_back()
     slowly, and room before the narrowing helps."""
     track = straight_track(rows=40, lanes=[3] * 4 + [1] * 3 + [3] * 33, finish=36)
     text = _boxed_in(track)
-    assert "Try moving the grid back from the first corner, or widening the track" in text
+    assert (
+        "A grid with room ahead of its back row lets every car start racing. Try moving "
+        "the grid back from the first corner, or widening the track" in text
+    )
     assert "would not help" not in text
+
+
+def test_a_car_boxed_in_where_the_track_widens_ahead_is_still_told_to_move_the_grid_back():
+    """Two lanes at the grid, four just ahead of it: moving the grid back into the wide
+    part may well free the car, so the hint does not say it would not help."""
+    track = straight_track(rows=40, lanes=[2] * 3 + [4] * 37, finish=36)
+    text = _boxed_in(track)
+    assert "would not help" not in text
+    assert "A grid with room ahead of its back row lets every car start racing. " in text
+    assert "Try moving the grid back from the first corner, or widening the track" in text
 
 
 def test_the_rules_hints_come_last_marked_as_the_rules_and_listed_under_a_heading():
