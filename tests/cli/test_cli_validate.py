@@ -265,9 +265,23 @@ def test_a_syntax_error_in_the_parser_s_words_comes_with_the_common_causes(tmp_p
 def test_a_schema_problem_reads_alike_from_validate_render_and_simulate(tmp_path, capsys):
     """validate said 'error schema: ...', render and simulate the same problem without
     its code; each names the space by its id."""
+    said = _said_by_each_command(_bad_lane(tmp_path), tmp_path, capsys)
+    assert len(set(said.values())) == 1, said
+    shape = r"t\.yaml:\d+:\d+: error schema: space \w+ \(spaces\[\d+\]\.lane\): "
+    assert re.search(shape, said["render"])
+
+
+def _bad_lane(tmp_path: Path) -> Path:
+    """A straight track file with one space's lane not a number."""
     text = (FIXTURES / "valid-straight.yaml").read_text(encoding="utf-8")
     path = tmp_path / "t.yaml"
     path.write_text(text.replace("lane: 1", "lane: one", 1), encoding="utf-8")
+    return path
+
+
+def _said_by_each_command(path: Path, tmp_path: Path, capsys) -> dict[str, str]:
+    """The line about the lane that validate, render and simulate each print (all
+    refusing the file with exit code 1)."""
     said = {}
     for command in (
         ["validate", str(path)],
@@ -278,9 +292,7 @@ def test_a_schema_problem_reads_alike_from_validate_render_and_simulate(tmp_path
         out, err = capsys.readouterr()
         (line,) = [row for row in (out + err).splitlines() if "lane" in row]
         said[command[0]] = line.removeprefix("trackside: ")
-    assert len(set(said.values())) == 1, said
-    shape = r"t\.yaml:\d+:\d+: error schema: space \w+ \(spaces\[\d+\]\.lane\): "
-    assert re.search(shape, said["render"])
+    return said
 
 
 def test_a_refused_track_s_message_leaves_the_code_to_the_command_line(tmp_path, capsys):
@@ -289,22 +301,14 @@ def test_a_refused_track_s_message_leaves_the_code_to_the_command_line(tmp_path,
     from trackside.engine.errors import InvalidInput
     from trackside.engine.track.model import load_track
 
-    text = (FIXTURES / "valid-straight.yaml").read_text(encoding="utf-8")
-    path = tmp_path / "t.yaml"
-    path.write_text(text.replace("lane: 1", "lane: one", 1), encoding="utf-8")
+    path = _bad_lane(tmp_path)
     with pytest.raises(InvalidInput) as refused:
         load_track(path)
     said = [refused.value.message, str(refused.value), *refused.value.lines()]
     assert all("error schema" not in line for line in said), said
     assert "spaces[" in str(refused.value)
-    for command in (
-        ["validate", str(path)],
-        ["render", str(path), "-o", str(tmp_path / "t.png")],
-        ["simulate", "--track", str(path), "--games", "1"],
-    ):
-        assert main(command) == 1
-        out, err = capsys.readouterr()
-        assert re.search(r"t\.yaml:\d+:\d+: error schema: space \w+ \(spaces\[", out + err)
+    for line in _said_by_each_command(path, tmp_path, capsys).values():
+        assert re.search(r"t\.yaml:\d+:\d+: error schema: space \w+ \(spaces\[", line)
 
 
 def test_each_missing_key_is_a_line_of_its_own_at_its_place(tmp_path, capsys):
