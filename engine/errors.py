@@ -138,8 +138,8 @@ class WriteFailed(UnwritableOutput, OSError):
     error of the command line (exit code 2, one line) that is also the ``OSError``
     that caused it, with its ``errno``, ``strerror`` and ``filename``, so code that
     handles an ``OSError`` around a write handles this one too. ``fix`` is what to do
-    about the cause alone (the ``hint`` also says what was left on disk), for a
-    program that says what is left in its own words."""
+    about the cause alone (the ``hint`` also says what was left on disk, and is the
+    ``fix`` where not given), for a program that says what is left in its own words."""
 
     def __new__(cls, *_args: object, **_kwargs: object) -> WriteFailed:
         return OSError.__new__(cls)  # OSError's own arguments are set in __init__
@@ -154,7 +154,7 @@ class WriteFailed(UnwritableOutput, OSError):
         cause: str | None = None,
         fix: str | None = None,
     ):
-        UnwritableOutput.__init__(self, message, place, hint)
+        UnwritableOutput.__init__(self, message, place, fix if hint is None else hint)
         self.fix = fix
         self.args = (message,)
         self.errno = errno

@@ -199,8 +199,7 @@ def _usable_target(path: str | os.PathLike[str], what: str) -> tuple[Path, bool]
     cannot be written whatever the disk says."""
     name = str(path)
     if not name:
-        fix = f"give a file name for {what}"
-        raise WriteFailed("the path is empty", Place(what), fix, fix=fix)
+        raise WriteFailed("the path is empty", Place(what), fix=f"give a file name for {what}")
     try:
         target = _real_target(path)
         info = os.stat(target) if target.exists() else None
@@ -225,12 +224,7 @@ def _no_folder(folder: Path, name: str) -> WriteFailed:
         said, code = f"the folder {folder} does not exist", errnos.ENOENT
         fix = "create the folder first or choose another folder"
     return WriteFailed(
-        f"cannot write: {said}",
-        Place(name),
-        fix,
-        errno=code,
-        cause=os.strerror(code),
-        fix=fix,
+        f"cannot write: {said}", Place(name), errno=code, cause=os.strerror(code), fix=fix
     )
 
 
@@ -251,12 +245,10 @@ def _check_target(info: os.stat_result, name: str, what: str) -> None:
             raise _failed(name, OSError(code, os.strerror(code)), True)
         return
     kind = "a folder" if stat.S_ISDIR(info.st_mode) else kind_of_file(info.st_mode)
-    fix = f"give a file name for {what}"
     raise WriteFailed(
         f"cannot write: this is {kind}, not a file",
         Place(name),
-        fix,
-        fix=fix,
+        fix=f"give a file name for {what}",
         errno=errnos.EISDIR if stat.S_ISDIR(info.st_mode) else errnos.EINVAL,
         cause=f"is {kind}",
     )
