@@ -4,12 +4,12 @@ figure with both values and the change, marked when it is within noise."""
 from __future__ import annotations
 
 from trackside.engine.balance.against import VariantComparison, only_in
-from trackside.engine.balance.compare import MONEY, NOISE_LEGEND, SHARE, change_words
+from trackside.engine.balance.compare import NOISE_LEGEND, change_words, figure_value
 from trackside.engine.balance.hints import hints
 from trackside.engine.balance.players import bots_named
 from trackside.engine.balance.report import BalanceReport
 from trackside.engine.balance.wording import BRACKETS, hints_text
-from trackside.engine.text import money, plural
+from trackside.engine.text import plural
 from trackside.engine.track.model import Track
 
 NAME_WIDTH = 44
@@ -41,9 +41,10 @@ def change_lines(comparison: VariantComparison, names: tuple[str, str]) -> list[
     value_width = max(14, *(len(name) for name in names))
     out = [f"{'figure':<{NAME_WIDTH}} {names[0]:>{value_width}} {names[1]:>{value_width}}  change"]
     for change in comparison.changes:
+        was, now = (figure_value(v, change.unit) for v in (change.before, change.after))
         out.append(
-            f"{change.figure:<{NAME_WIDTH}} {_value(change.before, change.unit):>{value_width}} "
-            f"{_value(change.after, change.unit):>{value_width}}  {change_words(change)}"
+            f"{change.figure:<{NAME_WIDTH}} {was:>{value_width}} {now:>{value_width}}  "
+            f"{change_words(change)}"
         )
     rows = len(comparison.changes)
     return [
@@ -64,11 +65,3 @@ def hint_lines(named: list[tuple[str, BalanceReport]], track: Track) -> list[str
         out += ["", f"{name}:"]
         out += hints_text(hints(report, track))
     return out
-
-
-def _value(value: float, unit: str) -> str:
-    if unit == SHARE:
-        return f"{100 * value:.1f}%"
-    if unit == MONEY:
-        return money(value)
-    return f"{value:.2f}"

@@ -104,14 +104,19 @@ def change_words(change: Change) -> str:
     return text if change.significant else f"{NOISE_MARK} {text}"
 
 
+def figure_value(value: float, unit: str) -> str:
+    """One value of a compared figure as it is shown: "27.0%", "$1.2M", "3.10"."""
+    if unit == MONEY:
+        return money(value)
+    if unit == SHARE:
+        return f"{100 * value:.1f}%"
+    return f"{value:.2f}"
+
+
 def change_figures(change: Change) -> str:
     """The figure before and after, as its values are shown: "27.0% → 20.4%",
     "$1.2M → $1.8M", "3.10 → 3.25"."""
-    scale, _unit, digits = _shown(change)
-    if change.unit == MONEY:
-        return f"{money(change.before)} → {money(change.after)}"
-    of = "%" if change.unit == SHARE else ""
-    return f"{scale * change.before:.{digits}f}{of} → {scale * change.after:.{digits}f}{of}"
+    return f"{figure_value(change.before, change.unit)} → {figure_value(change.after, change.unit)}"
 
 
 def slot_share(k: int) -> str:
