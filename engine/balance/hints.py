@@ -294,27 +294,21 @@ def _grid_steps(track: Track) -> tuple[dict[int, int], list[int]] | None:
     return rows, steps
 
 
-def grid_room(track: Track) -> tuple[int, int] | None:
+def _room(rows: dict[int, int], steps: list[int]) -> tuple[int, int]:
     """The fewest lanes of the grid's rows, and of the ``ROOM_ROWS`` rows ahead of its
-    front row (rows: the spaces as many steps from the finish); None when the grid's
-    spaces are not on the way to the finish."""
-    found = _grid_steps(track)
-    if found is None:
-        return None
-    rows, steps = found
+    front row (``_grid_steps``: the spaces of each row, each slot's steps)."""
     front, back = min(steps), max(steps)
     at_grid = min(rows[k] for k in range(front, back + 1) if k in rows)
     ahead = [rows[k] for k in range(front - ROOM_ROWS, front) if k in rows]
     return at_grid, min(ahead, default=at_grid)
 
 
-def grid_row(track: Track, slot: int) -> int | None:
+def _row(steps: list[int], slot: int) -> int | None:
     """The row of the grid (0: its front row) start slot ``slot`` (0: the pole) stands
-    in, counting only rows that hold a slot; None where it is not known."""
-    found = _grid_steps(track)
-    if found is None or slot >= len(found[1]):
+    in, counting only rows that hold a slot (``steps``: each slot's steps to the
+    finish); None where it is not known."""
+    if slot >= len(steps):
         return None
-    steps = found[1]
     return sorted(set(steps)).index(steps[slot])
 
 
@@ -329,8 +323,9 @@ def boxed_in_advice(track: Track | None, slot: int) -> str:
     grid's own cars in front, and a front-row car by the cars that move off before
     it, and only more lanes help. Where the track narrows or widens just ahead, the
     old advice stands (a narrowing holds the front row up; a widening may free it)."""
-    room = grid_room(track) if track is not None else None
-    row = grid_row(track, slot) if track is not None else None
+    found = _grid_steps(track) if track is not None else None
+    room = None if found is None else _room(*found)
+    row = None if found is None else _row(found[1], slot)
     if room is None or row is None or room[1] != room[0] or room[0] >= SLOTS:
         return f"{ROOM_AHEAD} {suggest_grid(track)}"
     wide = "one lane" if room[0] == 1 else f"{room[0]} lanes"
