@@ -84,18 +84,24 @@ def test_save_against_a_failing_disk_keeps_the_file_and_the_work(
     assert window.save()  # room again: it saves
 
 
+def _save_as_failing(window, target: Path, monkeypatch, fault: str) -> Path:
+    """File > Save As to ``target`` in a new folder where every write meets ``fault``
+    (refused), the fault then lifted; ``target``."""
+    target.parent.mkdir()
+    inject(monkeypatch, fault, target.parent)
+    window.prompts.save_as_answer = str(target)
+    assert not window.save_as()
+    monkeypatch.undo()
+    return target
+
+
 @pytest.mark.parametrize("fault", sorted(FAULTS))
 def test_save_as_to_a_new_file_that_fails_leaves_no_lock_and_no_name(
     window, tmp_path, monkeypatch, fault
 ):
     """A lock file was left with no track beside it."""
     window.new_blank()
-    target = tmp_path / "out" / "my-loop.yaml"
-    target.parent.mkdir()
-    inject(monkeypatch, fault, target.parent)
-    window.prompts.save_as_answer = str(target)
-    assert not window.save_as()
-    monkeypatch.undo()
+    target = _save_as_failing(window, tmp_path / "out" / "my-loop.yaml", monkeypatch, fault)
     assert sorted(os.listdir(target.parent)) == []
     assert window.doc.track.name == "Untitled" and window.doc.path is None
 
@@ -107,12 +113,7 @@ def test_a_failed_save_as_of_a_saved_track_says_nothing_was_written_and_the_trac
     """The message said the new file 'on disk is as it was', the track 'unsaved', and
     to free some room, whatever the cause."""
     window.open_file(stadium_file)
-    target = tmp_path / "out" / "other.yaml"
-    target.parent.mkdir()
-    inject(monkeypatch, fault, target.parent)
-    window.prompts.save_as_answer = str(target)
-    assert not window.save_as()
-    monkeypatch.undo()
+    _save_as_failing(window, tmp_path / "out" / "other.yaml", monkeypatch, fault)
     (problem,) = window.prompts.titles("problems")
     assert problem[3] == [CLEAN, ADVICE_AS[fault]]
     assert not window.doc.is_modified() and window.doc.path == str(stadium_file)
