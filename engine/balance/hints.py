@@ -63,6 +63,10 @@ SUGGEST_GRID = (
     "Try moving the grid back from the first corner, or widening the track there; "
     "Suggest fixes measures what moving it back does."
 )
+# The advice where Suggest fixes cannot move the grid back: moving it back is not
+# offered beside the reason it cannot be (where that reason is a finish line right
+# behind the grid, the reason itself says to move the finish line earlier first).
+WIDEN_CORNER = "Try widening the track at the first corner."
 
 
 def hints(report: BalanceReport, track: Track | None = None) -> list[Hint]:
@@ -244,15 +248,13 @@ def _outside(wins: int, games: int, band: tuple[float, float]) -> float:
 
 
 def suggest_grid(track: Track | None) -> str:
-    """What a grid hint advises, naming Suggest fixes only when it can move the grid
-    of ``track`` back (or when no track is known)."""
-    if track is not None:
-        why = why_not(track, Proposal("grid", 1))
-        if why:
-            return (
-                "Try moving the grid back from the first corner, or widening the track "
-                f"there. Suggest fixes cannot move the grid back here: {why}."
-            )
+    """What a grid hint advises: moving the grid back, measured by Suggest fixes, where
+    Suggest fixes can move the grid of ``track`` back (or when no track is known);
+    where it cannot, only what else helps, and why the grid cannot move."""
+    # why_not is Suggest fixes' own judgement (make_edit): the hint and the search agree.
+    why = why_not(track, Proposal("grid", 1)) if track is not None else ""
+    if why:
+        return f"{WIDEN_CORNER} Suggest fixes cannot move the grid back here: {why}."
     return SUGGEST_GRID
 
 

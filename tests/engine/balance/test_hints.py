@@ -3,11 +3,13 @@ fault, low slots and a blocked back row are named, proposals say what they will 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from tracks_for_tests import straight_track
 
 from trackside.engine.balance import BalanceReport, hints
-from trackside.engine.balance.edits import Proposal
+from trackside.engine.balance.edits import Proposal, why_not
 from trackside.engine.balance.hints import (
     FINISH_YIELD,
     FIRST_TURN_EDGE,
@@ -269,11 +271,18 @@ def test_a_front_row_car_boxed_in_is_not_said_to_be_boxed_in_by_the_grid():
     assert text.endswith("Only more lanes ahead of the grid give it room.")
 
 
+def _grid_ahead(track, rows: int):
+    """``track`` with each start space ``rows`` rows further along its lane, leaving
+    room behind the grid to move it back."""
+    moved = [f"{s[0]}{int(s[1:]) + rows}" for s in track.start_grid]
+    return replace(track, start_grid=moved)
+
+
 def test_a_car_boxed_in_before_a_narrowing_is_still_told_to_move_the_grid_back():
     """The track narrows to one lane two rows ahead of the grid: the front row gets away
     slowly, and room before the narrowing helps."""
-    track = straight_track(rows=40, lanes=[3] * 4 + [1] * 3 + [3] * 33, finish=36)
-    text = _boxed_in(track)
+    track = straight_track(rows=40, lanes=[3] * 8 + [1] * 3 + [3] * 29, finish=36)
+    text = _boxed_in(_grid_ahead(track, 4))
     assert (
         "A grid with room ahead of its back row lets every car start racing. Try moving "
         "the grid back from the first corner, or widening the track" in text
@@ -284,11 +293,41 @@ def test_a_car_boxed_in_before_a_narrowing_is_still_told_to_move_the_grid_back()
 def test_a_car_boxed_in_where_the_track_widens_ahead_is_still_told_to_move_the_grid_back():
     """Two lanes at the grid, four just ahead of it: moving the grid back into the wide
     part may well free the car, so the hint does not say it would not help."""
-    track = straight_track(rows=40, lanes=[2] * 3 + [4] * 37, finish=36)
-    text = _boxed_in(track)
+    track = straight_track(rows=40, lanes=[2] * 7 + [4] * 33, finish=36)
+    text = _boxed_in(_grid_ahead(track, 4))
     assert "would not help" not in text
     assert "A grid with room ahead of its back row lets every car start racing. " in text
     assert "Try moving the grid back from the first corner, or widening the track" in text
+
+
+def test_a_grid_that_cannot_move_back_is_not_told_to_move_back():
+    """An open straight whose grid starts at the lap start: Suggest fixes has no row
+    behind it to move the grid to, so neither a slot's hint nor a boxed-in car's
+    proposes moving it back (it says what can help, and why the grid cannot move);
+    the same straight with rows behind its grid keeps the advice. On both the track
+    narrows two rows ahead of the grid, where moving the grid back would help."""
+    track = straight_track(rows=40, lanes=[3] * 4 + [1] * 3 + [3] * 33, finish=36)
+    report = _report(400, [70, 60, 130, 60, 40, 40])
+    report.grid = list(track.start_grid)
+    assert why_not(track, Proposal("grid", 1))  # Suggest fixes' own judgement
+    (third,) = _about_slot(hints(report, track), 3)
+    boxed = _boxed_in(track)
+    for text in (third.text, boxed):
+        assert "moving the grid back" not in text.lower()
+        assert text.endswith(
+            "Try widening the track at the first corner. Suggest fixes cannot move the "
+            "grid back here: a lane ends behind the grid, or two of its cars would share a "
+            "space."
+        )
+    ahead = _grid_ahead(straight_track(rows=40, lanes=[3] * 8 + [1] * 3 + [3] * 29, finish=36), 4)
+    assert not why_not(ahead, Proposal("grid", 1))
+    report.grid = list(ahead.start_grid)
+    (third,) = _about_slot(hints(report, ahead), 3)
+    for text in (third.text, _boxed_in(ahead)):
+        assert text.endswith(
+            "Try moving the grid back from the first corner, or widening the track there; "
+            "Suggest fixes measures what moving it back does."
+        )
 
 
 def test_the_rules_hints_come_last_marked_as_the_rules_and_listed_under_a_heading():
