@@ -198,31 +198,54 @@ class TrackGeometry:
         self.front, self.rear = fronts, rears
         if self.wraps:
             tol = self.tol
-            self.straddles_seam = [
-                (r < -tol or f > length + tol) and self._across_seam_line(i)
-                for i, (f, r) in enumerate(zip(fronts, rears, strict=False))
-            ]
+            candidates = [r < -tol or f > length + tol for f, r in zip(fronts, rears, strict=False)]
+            if any(candidates):
+                span = self._seam_span()
+                self.straddles_seam = [
+                    c and self._across(i, span) for i, c in enumerate(candidates)
+                ]
 
-    def _across_seam_line(self, i: int) -> bool:
-        """Whether space ``i`` lies across the line square to the racing line at its
-        first point, as far out as the space is. Its corners' progress alone says
-        no such thing: a space far off the line (in the infield of an oval) has
-        corners nearest to both sides of the loop, and so seems to span the seam."""
+    def _across(self, i: int, span: LineString | None) -> bool:
+        """Whether space ``i`` lies across ``span`` (``_seam_span``) for more than
+        tolerance. Its corners' progress alone says no such thing: a space far off the
+        line (in the infield of an oval) has corners nearest to both sides of the loop,
+        and so seems to span the seam."""
         polygon = self.polygons[i]
-        if polygon is None:
+        if polygon is None or span is None:
             return False
+        return float(polygon.intersection(span).length) > self.tol
+
+    def _seam_span(self) -> LineString | None:
+        """Where the lanes cross the lap start: the stretch of the line square to the
+        racing line at its first point that the spaces cover without a gap (of more than
+        tolerance) about the point, or the covered stretch nearest it. A space off the
+        track in line with the lap start (in an oval's infield) lies on the line but
+        beyond a gap, and so not across the lap start. None when there is no such line."""
+        if not self.good:
+            return None
         step = min(0.5, self.length / 4)
         before = self.centerline.interpolate(self.length - step)
         after = self.centerline.interpolate(step)
         dx, dy = after.x - before.x, after.y - before.y
         norm = math.hypot(dx, dy)
         if norm == 0:
-            return False
+            return None
         x, y = self.centerline.coords[0]
-        reach = self.offset[i] + 2 * self._sizes[i]
-        nx, ny = dy / norm * reach, -dx / norm * reach
-        across = LineString([(x - nx, y - ny), (x + nx, y + ny)])
-        return float(polygon.intersection(across).length) > self.tol
+        ux, uy = dy / norm, -dx / norm
+        # As far out as any space reaches: every space that meets the line meets this.
+        reach = max(self.offset[i] + 2 * self._sizes[i] for i in self.good)
+        line = LineString([(x - ux * reach, y - uy * reach), (x + ux * reach, y + uy * reach)])
+        covered = []
+        for k in self._good_tree.query(line, predicate="intersects").tolist():
+            for part in shapely.get_parts(self.polygons[self.good[k]].intersection(line)):
+                along = [(px - x) * ux + (py - y) * uy for px, py in part.coords]
+                if along and max(along) - min(along) > 0:
+                    covered.append((min(along), max(along)))
+        runs = _runs(sorted(covered), self.tol)
+        if not runs:
+            return None
+        low, high = min(runs, key=lambda run: max(run[0], -run[1], 0.0))
+        return LineString([(x + ux * low, y + uy * low), (x + ux * high, y + uy * high)])
 
     def _locate(self, xy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Progress along the centerline and distance to it of each point.
@@ -406,6 +429,17 @@ class TrackGeometry:
             Point(x, y).distance(line) <= self.tol
             for x, y in shapely.get_coordinates(shared).tolist()
         )
+
+
+def _runs(intervals: Sequence[tuple[float, float]], gap: float) -> list[tuple[float, float]]:
+    """Sorted ``intervals`` joined where they overlap or lie at most ``gap`` apart."""
+    runs: list[tuple[float, float]] = []
+    for low, high in intervals:
+        if runs and low <= runs[-1][1] + gap:
+            runs[-1] = (runs[-1][0], max(runs[-1][1], high))
+        else:
+            runs.append((low, high))
+    return runs
 
 
 def segment_line(seg: Segment) -> LineString:

@@ -338,6 +338,21 @@ def test_a_stray_space_in_the_infield_far_from_the_lap_start_is_not_across_it():
     assert not any(code == "across-seam" for code, _ in codes)  # ...and not across the seam
 
 
+def test_a_stray_space_in_the_infield_in_line_with_the_lap_start_is_not_across_it():
+    """Its centre lies on the lap start's line carried on into the oval's infield, 40
+    mm inside the racing lanes and touching none of them: the line runs through it, but
+    not where the lanes cross it. The spaces that do lie across it still are."""
+    track = stadium_track(rows=40, lanes=3, radius=100.0)
+    corners = [(-20.0, -15.0), (20.0, -15.0), (20.0, 15.0), (-20.0, 15.0)]
+    track.spaces.append(Space(id="s1", lane=0, corners=corners))
+    codes = {(i.code, tuple(i.spaces)) for i in validate_track(track).issues}
+    assert ("dead-end", ("s1",)) in codes  # the space is checked...
+    assert not any(code == "across-seam" for code, _ in codes)  # ...and not across the seam
+    track.centerline.points[0] = (10.0, track.centerline.points[0][1])
+    across = {s for i in validate_track(track).issues if i.code == "across-seam" for s in i.spaces}
+    assert across == {"a1", "b1", "c1"}
+
+
 def test_a_background_that_is_a_named_pipe_is_a_warning_and_is_never_opened(tmp_path):
     """The editor froze opening it, and validate called the track ok; a missing picture
     (often not shared with the track) is no problem of the track."""
