@@ -241,7 +241,10 @@ class TrackGeometry:
                 along = [(px - x) * ux + (py - y) * uy for px, py in part.coords]
                 if along and max(along) - min(along) > 0:
                     covered.append((min(along), max(along)))
-        runs = _runs(sorted(covered), self.tol)
+        # Lanes drawn with a little room between them still carry the track across
+        # the line; a stray space is further off than half a space.
+        gap = max(self.tol, 0.5 * float(np.median([self._sizes[i] for i in self.good])))
+        runs = _runs(sorted(covered), gap)
         if not runs:
             return None
         low, high = min(runs, key=lambda run: max(run[0], -run[1], 0.0))

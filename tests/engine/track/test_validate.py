@@ -353,6 +353,20 @@ def test_a_stray_space_in_the_infield_in_line_with_the_lap_start_is_not_across_i
     assert across == {"a1", "b1", "c1"}
 
 
+def test_lanes_drawn_apart_still_carry_the_lap_start_across_every_lane():
+    """Spaces drawn a little smaller than their lanes leave 6 mm between the lanes at
+    the lap start (more than the tolerance): a space across it in every lane is still
+    told so, not only the one in the lane at the racing line's first point."""
+    track = stadium_track(rows=40, lanes=3, radius=100.0)
+    for space in track.spaces:
+        cx = sum(x for x, _ in space.corners) / len(space.corners)
+        cy = sum(y for _, y in space.corners) / len(space.corners)
+        space.corners = [(cx + 0.8 * (x - cx), cy + 0.8 * (y - cy)) for x, y in space.corners]
+    track.centerline.points[0] = (10.0, track.centerline.points[0][1])
+    across = {s for i in validate_track(track).issues if i.code == "across-seam" for s in i.spaces}
+    assert across == {"a1", "b1", "c1"}
+
+
 def test_a_background_that_is_a_named_pipe_is_a_warning_and_is_never_opened(tmp_path):
     """The editor froze opening it, and validate called the track ok; a missing picture
     (often not shared with the track) is no problem of the track."""
