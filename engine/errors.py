@@ -133,12 +133,51 @@ def more_problems(count: int) -> str:
     return f" (and {plural(count, 'more problem')})" if count > 0 else ""
 
 
+@dataclass(frozen=True)
+class Way:
+    """One way to fix what made a write fail, in the words a message gives it ("free
+    some space"), and whether it needs another place than the one the write went to
+    (another disk, folder, file name or file) or is done in place, after which the
+    same write can simply be tried again."""
+
+    words: str
+    elsewhere: bool = False
+
+
+@dataclass(frozen=True)
+class Fix:
+    """What to do about what made a write fail: why, where the ways need it said ("the
+    disk is full"), and the ways, any one of which will do, in the order they are
+    offered; ``joint`` stands between two ways in the words of the fix."""
+
+    ways: tuple[Way, ...]
+    why: str = ""
+    joint: str = " or "
+
+    def __str__(self) -> str:
+        """The fix in words: "the disk is full: free some space or choose another disk"."""
+        ways = self.joint.join(way.words for way in self.ways)
+        return f"{self.why}: {ways}" if self.why else ways
+
+
+def in_place(words: str) -> Way:
+    """A way done where the write went: "free some space"."""
+    return Way(words)
+
+
+def elsewhere(words: str) -> Way:
+    """A way that needs another place (disk, folder, file name or file): "choose another
+    disk"."""
+    return Way(words, elsewhere=True)
+
+
 class WriteFailed(UnwritableOutput, OSError):
     """Writing a file failed (a full disk, no permission, a read-only disk...): the
     error of the command line (exit code 2, one line) that is also the ``OSError``
     that caused it, with its ``errno``, ``strerror`` and ``filename``, so code that
-    handles an ``OSError`` around a write handles this one too. ``fix`` is what to do
-    about the cause alone (the ``hint`` also says what was left on disk, and is the
+    handles an ``OSError`` around a write handles this one too. ``remedy`` is what to
+    do about the cause alone, as data (each way, and whether it needs another place),
+    and ``fix`` its words (the ``hint`` also says what was left on disk, and is the
     ``fix`` where not given), for a program that says what is left in its own words."""
 
     def __new__(cls, *_args: object, **_kwargs: object) -> WriteFailed:
@@ -152,10 +191,12 @@ class WriteFailed(UnwritableOutput, OSError):
         *,
         errno: int | None = None,
         cause: str | None = None,
-        fix: str | None = None,
+        fix: Fix | None = None,
     ):
-        UnwritableOutput.__init__(self, message, place, fix if hint is None else hint)
-        self.fix = fix
+        words = str(fix) if fix is not None else None
+        UnwritableOutput.__init__(self, message, place, words if hint is None else hint)
+        self.remedy = fix
+        self.fix = words
         self.args = (message,)
         self.errno = errno
         self.strerror = cause or message

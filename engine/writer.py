@@ -31,23 +31,29 @@ import stat
 from collections.abc import Iterable
 from pathlib import Path
 
-from trackside.engine.errors import Place, UnwritableOutput, WriteFailed
+from trackside.engine.errors import Fix, Place, UnwritableOutput, WriteFailed, elsewhere, in_place
 
 TEMP_SUFFIX = ".tmp"
 _NAME_KEPT = 160  # characters of the target's name in a temporary file's name
 _TEMP_MIDDLE = re.compile(r"(\d+)-[0-9a-z]+\Z")
 
+_FREE_SPACE = (in_place("free some space"), elsewhere("choose another disk"))
+_WRITABLE_FOLDER = Fix((elsewhere("choose a folder you can write to"),))
 # What to do about a failure, by its cause.
-_HINTS = {
-    errnos.ENOSPC: "the disk is full: free some space or choose another disk",
-    errnos.EDQUOT: "your disk quota is used up: free some space or choose another disk",
-    errnos.EACCES: "choose a folder you can write to",
-    errnos.EPERM: "choose a folder you can write to",
-    errnos.EROFS: "the disk is read-only: choose another disk or folder",
-    errnos.EISDIR: "a folder of that name is in the way: choose another file name",
-    errnos.ENOENT: "create the folder first or choose another one",
-    errnos.ENOTDIR: "a part of the path is a file, not a folder: check the path",
-    errnos.ENAMETOOLONG: "choose a shorter file name",
+_FIXES = {
+    errnos.ENOSPC: Fix(_FREE_SPACE, "the disk is full"),
+    errnos.EDQUOT: Fix(_FREE_SPACE, "your disk quota is used up"),
+    errnos.EACCES: _WRITABLE_FOLDER,
+    errnos.EPERM: _WRITABLE_FOLDER,
+    errnos.EROFS: Fix((elsewhere("choose another disk or folder"),), "the disk is read-only"),
+    errnos.EISDIR: Fix(
+        (elsewhere("choose another file name"),), "a folder of that name is in the way"
+    ),
+    errnos.ENOENT: Fix((in_place("create the folder first"), elsewhere("choose another one"))),
+    errnos.ENOTDIR: Fix(
+        (elsewhere("check the path"),), "a part of the path is a file, not a folder"
+    ),
+    errnos.ENAMETOOLONG: Fix((elsewhere("choose a shorter file name"),)),
 }
 
 
@@ -149,19 +155,19 @@ def _failed(path: str | os.PathLike[str], exc: OSError, existed: bool) -> WriteF
     name = Path(path).name or str(path)
     kept = f"{name} is unchanged" if existed else "nothing was written"
     cause = exc.strerror or str(exc) or type(exc).__name__
-    hint = _HINTS.get(exc.errno or 0)
+    fix = _FIXES.get(exc.errno or 0)
     said = f"cannot write: {cause}"
     folder = Path(path).parent
     if exc.errno == errnos.ENOENT and folder.is_dir():  # there, but makes no files (/proc)
         said = f"cannot write: the folder {folder} does not take new files"
-        hint = "choose another folder"
+        fix = Fix((elsewhere("choose another folder"),))
     return WriteFailed(
         said,
         Place(str(path)),
-        f"{hint}; {kept}" if hint else kept,
+        f"{fix}; {kept}" if fix else kept,
         errno=exc.errno,
         cause=cause,
-        fix=hint,
+        fix=fix,
     )
 
 
@@ -199,7 +205,9 @@ def _usable_target(path: str | os.PathLike[str], what: str) -> tuple[Path, bool]
     cannot be written whatever the disk says."""
     name = str(path)
     if not name:
-        raise WriteFailed("the path is empty", Place(what), fix=f"give a file name for {what}")
+        raise WriteFailed(
+            "the path is empty", Place(what), fix=Fix((elsewhere(f"give a file name for {what}"),))
+        )
     try:
         target = _real_target(path)
         info = os.stat(target) if target.exists() else None
@@ -219,10 +227,10 @@ def _no_folder(folder: Path, name: str) -> WriteFailed:
     above = next((p for p in (folder, *folder.parents) if os.path.lexists(p)), None)
     if above is not None and not above.is_dir():
         said, code = f"{above} is a file, not a folder", errnos.ENOTDIR
-        fix = "choose another folder"
+        fix = Fix((elsewhere("choose another folder"),))
     else:
         said, code = f"the folder {folder} does not exist", errnos.ENOENT
-        fix = "create the folder first or choose another folder"
+        fix = Fix((in_place("create the folder first"), elsewhere("choose another folder")))
     return WriteFailed(
         f"cannot write: {said}", Place(name), errno=code, cause=os.strerror(code), fix=fix
     )
@@ -231,7 +239,7 @@ def _no_folder(folder: Path, name: str) -> WriteFailed:
 def _check_target(info: os.stat_result, name: str, what: str) -> None:
     if stat.S_ISREG(info.st_mode):
         if not info.st_mode & 0o222:
-            fix = f"make it writable or choose another file for {what}"
+            fix = Fix((in_place("make it writable"), elsewhere(f"choose another file for {what}")))
             raise WriteFailed(
                 "cannot write: the file is read-only",
                 Place(name),
@@ -248,7 +256,7 @@ def _check_target(info: os.stat_result, name: str, what: str) -> None:
     raise WriteFailed(
         f"cannot write: this is {kind}, not a file",
         Place(name),
-        fix=f"give a file name for {what}",
+        fix=Fix((elsewhere(f"give a file name for {what}"),)),
         errno=errnos.EISDIR if stat.S_ISDIR(info.st_mode) else errnos.EINVAL,
         cause=f"is {kind}",
     )
@@ -371,5 +379,7 @@ def check_complete(data: bytes, kind: str, path: str | os.PathLike[str]) -> None
             "nothing was written; try again, or report it if it happens again",
             errno=errnos.EIO,
             cause="incomplete drawing",
-            fix="try again, or report it if it happens again",
+            fix=Fix(
+                (in_place("try again"), in_place("report it if it happens again")), joint=", or "
+            ),
         )

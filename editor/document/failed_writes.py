@@ -5,7 +5,6 @@ to do about that cause, from the writer's error (``WriteFailed`` knows the cause
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 from trackside.engine.errors import TracksideError, WriteFailed
@@ -53,27 +52,20 @@ def left_on_disk(path: str | os.PathLike[str]) -> str:
 
 # The menu item that writes to another place than the one that failed.
 SAVE_AS = "File ▸ Save As…"
-# A fix that ends in another folder, disk, file name or file: Save would write to the
-# same place again, so that fix goes through Save As; the others are done in place.
-_ELSEWHERE = ("choose ", "give ", "check ")
-# Where a fix offers another way ("free some space or choose another disk").
-_OR = re.compile(r",? or (?=(?:choose|give|check|free|make|create|try|report)\b)")
 
 
 def what_to_do(exc: BaseException, again: str = "save again") -> str:
     """What to do about the cause of a failed write, as a sentence: a fix done in
     place ends in ``again``, one that needs another folder, disk, file name or file
-    ends in using Save As; '' when the cause is not one the writer knows."""
-    fix = exc.fix if isinstance(exc, WriteFailed) else None
-    if not fix:
+    ends in using Save As (Save would write to the same place again); '' when the
+    cause is not one the writer knows."""
+    fix = exc.remedy if isinstance(exc, WriteFailed) else None
+    if fix is None or not fix.ways:
         return ""
-    cause, colon, action = fix.rpartition(": ")
-    ways = [
-        (way, f"use {SAVE_AS}" if way.startswith(_ELSEWHERE) else again)
-        for way in _OR.split(action)
-    ]
+    ways = [(way.words, f"use {SAVE_AS}" if way.elsewhere else again) for way in fix.ways]
     if len({then for _, then in ways}) == 1:
         said = f"{fix}, then {ways[0][1]}"
     else:
-        said = cause + colon + ", or ".join(f"{way} and {then}" for way, then in ways)
+        why = f"{fix.why}: " if fix.why else ""
+        said = why + ", or ".join(f"{words} and {then}" for words, then in ways)
     return f"{said[:1].upper()}{said[1:]}" + ("" if said.endswith("…") else ".")

@@ -77,7 +77,7 @@ def sheet_rows(game: Game, names: list[str]) -> list[tuple[str, list[str]]]:
     if v.betting:
         rows.append(("Bet payouts", [str(x) for x in res.bet_payouts]))
     if v.auction:
-        rows.append(("Auction prices", [f"\u2212{x}" for x in res.prices]))
+        rows.append(("Auction prices", [f"-{x}" for x in res.prices]))  # ASCII, as every sign
     # Where a car's place decides (beginner, long distance) money is only for interest.
     rows.append(
         (

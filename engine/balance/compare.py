@@ -94,14 +94,23 @@ def change_figure(change: Change, short: bool = False) -> str:
 
 def change_words(change: Change) -> str:
     """A change as ``simulate --against`` prints it: "+10.0 points (+0.8 to +19.2)",
-    its 95% interval in brackets (none where it has none, or one of no width),
+    "+$10.1M (+$9.2M to +$11.0M)", its 95% interval in brackets (its ends signed as
+    the change is, money with its unit; none where it has none, or one of no width),
     after the noise mark when it is within noise."""
     text = change_figure(change)
     if change.interval is not None and has_range(change):
-        scale, _unit, digits = _shown(change)
-        low, high = (scale * end for end in change.interval)
-        text += f" ({low:+.{digits}f} to {high:+.{digits}f})"
+        low, high = (_interval_end(change, end) for end in change.interval)
+        text += f" ({low} to {high})"
     return text if change.significant else f"{NOISE_MARK} {text}"
+
+
+def _interval_end(change: Change, end: float) -> str:
+    """One end of a change's interval, signed: "+$9.2M", "-0.8", "+19.2". An end just
+    under none keeps its sign ("-$0.0M", where a change reads "+$0.0M"), so that an
+    interval that holds no change always shows it by its ends' signs."""
+    scale, _unit, digits = _shown(change)
+    figure = f"{scale * end:+.{digits}f}"
+    return f"{figure[0]}${figure[1:]}M" if change.unit == MONEY else figure
 
 
 def figure_value(value: float, unit: str) -> str:

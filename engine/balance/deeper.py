@@ -48,7 +48,6 @@ STALLED = "stalled cars per race"
 FIRST = "first player"
 # What a verdict can be, as the report's ``verdict.outcome`` says it.
 HOLDS, CHANGES, UNCLEAR, TOO_FEW = "holds", "changes", "unclear", "too few games"
-MINUS = "\u2212"
 MORE_GAMES = "play more games to tell"  # what an unclear verdict asks, unless told how
 
 
@@ -97,8 +96,8 @@ class Moved:
     def text(self) -> str:
         """The figure's move in words, the interval of the change in brackets as every
         interval is shown: "the pole's wins: 27% → 19% of races, -8 points (-11 to -5)",
-        "stalled cars: 0.43 → 0.57 a race, +0.14 a race (+0.09 to +0.19)", with true
-        minus signs."""
+        "stalled cars: 0.43 → 0.57 a race, +0.14 a race (+0.09 to +0.19)", in the one
+        sign style of every change shown (an ASCII "-", as ``change_figure`` writes it)."""
         if self.share:
             digits = 0 if self.half >= 0.01 else 1
             scale, unit = 100.0, " points"
@@ -114,7 +113,7 @@ class Moved:
         change = shown_change(before, after, digits)
         low, high = scale * (self.change - self.half), scale * (self.change + self.half)
         interval = f"{low:+.{digits}f} to {high:+.{digits}f}"
-        return f"{moved}, {change:+.{digits}f}{unit} ({interval})".replace("-", MINUS)
+        return f"{moved}, {change:+.{digits}f}{unit} ({interval})"
 
 
 @dataclass(frozen=True)

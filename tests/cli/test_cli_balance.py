@@ -254,7 +254,7 @@ def test_against_shows_every_figure_s_change_for_two_variants(capsys, tmp_path):
             checked += 1
             money += "$" in line
     assert checked > 20 and money > 10
-    money_change = r"[+-]\$\d+\.\dM \([+-]\d+\.\d to [+-]\d+\.\d\)"  # with its interval
+    money_change = r"[+-]\$\d+\.\dM \([+-]\$\d+\.\dM to [+-]\$\d+\.\dM\)"  # its interval too
     assert re.search(rf"bet 1 payout +\$\d+\.\dM +\$\d+\.\dM +(≈ )?{money_change}$", out, re.M)
     rows = len(comparison_rows(out))
     assert f"({rows} rows here: about {rows / 20:.0f})" in out  # each row judged on its own

@@ -126,6 +126,22 @@ def test_a_failed_write_says_what_to_do_apart_from_what_is_left(tmp_path, monkey
     assert ("free some space" in error.fix) == (fault == "ENOSPC")
 
 
+def test_a_full_disk_says_which_way_is_done_in_place_and_which_needs_another_disk(
+    tmp_path, monkeypatch
+):
+    """The ways of a fix are data, so a program need not read the words to tell them."""
+    inject(monkeypatch, "ENOSPC", tmp_path)
+    with pytest.raises(WriteFailed) as caught:
+        write_text(tmp_path / "t.yaml", "x")
+    monkeypatch.undo()
+    remedy = caught.value.remedy
+    assert remedy is not None and str(remedy) == caught.value.fix
+    assert [(way.words, way.elsewhere) for way in remedy.ways] == [
+        ("free some space", False),
+        ("choose another disk", True),
+    ]
+
+
 def test_a_folder_in_the_way_of_a_track_asks_a_file_name_for_the_track(tmp_path):
     (tmp_path / "t.yaml").mkdir()
     with pytest.raises(WriteFailed) as caught:

@@ -27,7 +27,7 @@ from tracks_for_tests import stadium_track
 
 from trackside.editor.document.failed_writes import what_to_do
 from trackside.editor.document.file_guard import lock_path
-from trackside.engine.errors import WriteFailed
+from trackside.engine.errors import Fix, Place, WriteFailed, elsewhere, in_place
 from trackside.engine.track.model import save_track
 from trackside.engine.writer import write_text
 
@@ -302,6 +302,22 @@ def test_a_used_up_quota_is_told_to_free_some_space_as_a_full_disk_is(tmp_path, 
         "Your disk quota is used up: free some space and save again, "
         f"or choose another disk and use {SAVE_AS}"
     )
+
+
+def test_the_advice_follows_where_each_way_is_done_whatever_its_words():
+    """The writer's data says which way needs another place, not its words: a way
+    marked elsewhere ends in Save As even when worded as one done in place."""
+
+    def advice(*ways, why=""):
+        failure = WriteFailed("cannot write", Place("t.yaml"), fix=Fix(ways, why))
+        return what_to_do(failure)
+
+    assert advice(elsewhere("free some space")) == f"Free some space, then use {SAVE_AS}"
+    assert advice(in_place("choose another disk")) == "Choose another disk, then save again."
+    assert advice(in_place("give it a moment"), elsewhere("wait"), why="it is busy") == (
+        f"It is busy: give it a moment and save again, or wait and use {SAVE_AS}"
+    )
+    assert what_to_do(WriteFailed("cannot write", Place("t.yaml"), "no fix")) == ""
 
 
 def test_a_save_as_over_a_read_only_file_is_followed_by_save_as_whatever_the_fix(

@@ -161,6 +161,10 @@ def test_a_second_run_shows_every_figure_s_change_in_every_table(qtbot, quarry):
     stalled = table.item(rows["Races with a stalled car"], 2)
     assert stalled.text().endswith(" pt") and slots.item(0, 2).text().endswith(" pt")
     assert "% \u2192 " in stalled.toolTip() and " points (" in stalled.toolTip()
+    # A money change's interval is money too, its ends signed as the change is.
+    spread = table.item(rows["Money spread, best to worst"], 2).toolTip()
+    money = r"[+-]\$\d+\.\dM"
+    assert re.search(rf": (\u2248 )?{money} \({money} to {money}\)\n", spread), spread
     assert panel.legend.isVisible() and NOISE_MARK in panel.legend.text()
 
 
@@ -625,7 +629,8 @@ def test_compare_with_variant_plays_both_on_the_same_games_and_shows_the_changes
     assert panel.legend.isVisible()
 
 
-INTERVAL = re.compile(r" \(([+-])\d+\.\d+ to ([+-])\d+\.\d+\)$", re.M)
+# Signed ends, money's in money: "(-0.8 to +3.1)", "(-$3.2M to -$0.2M)".
+INTERVAL = re.compile(r" \(([+-])(\$?)\d+\.\d+M? to ([+-])\2\d+\.\d+M?\)$", re.M)
 
 
 def test_every_change_cell_of_a_comparison_tells_its_interval_in_its_tooltip(
@@ -659,7 +664,8 @@ def test_every_change_cell_of_a_comparison_tells_its_interval_in_its_tooltip(
                 if found is None:  # no spread at all (every game alike): no interval to give
                     assert " to " not in tip
                     continue
-                within = found.group(1) != found.group(2)  # its ends either side of none
+                within = found.group(1) != found.group(3)  # its ends either side of none
+                assert bool(found.group(2)) == ("$" in shown), tip  # money in money
                 assert within == shown.startswith(NOISE_MARK), (shown, tip)
                 # What the interval says, plainly: whether it includes 0.
                 assert tip.splitlines()[1] == (

@@ -35,6 +35,13 @@ def test_all_bot_game_of_every_bundled_variant_reaches_the_score_sheet(
     # R-SCORE: the sheet's winnings row is the engine's scores, the winner named.
     winnings = next(line for line in text.splitlines() if line.startswith("Winnings"))
     assert winnings.split(" | ")[1:] == [str(s) for s in res.scores]
+    # A price paid is taken off with an ASCII "-", the one sign style of what is shown.
+    prices = [line for line in text.splitlines() if line.startswith("Auction prices")]
+    assert prices == (
+        [f"Auction prices | {' | '.join(f'-{x}' for x in res.prices)}"]
+        if race.variant.auction
+        else []
+    )
     winners = c.game.result.winners
     assert "Winner: " + " and ".join(names[p] for p in res.winners) in text
     if isinstance(c.game, Series):

@@ -153,7 +153,7 @@ def test_a_table_the_other_variant_cannot_have_is_refused_before_any_game(harbou
     ("change", "cell", "words"),
     [
         (Change("pole", 0.38, 0.314, False, SHARE, (-0.142, 0.01)), "-6.6 pt", "≈ -6.6 points"),
-        (Change("bet 3", 1.2, 0.6, True, MONEY, (-0.9, -0.3)), "-$0.6M", "-$0.6M (-0.9"),
+        (Change("bet 3", 1.2, 0.6, True, MONEY, (-0.9, -0.3)), "-$0.6M", "-$0.6M (-$0.9M"),
         (Change("stalls", 0.60, 0.42, True, "", (-0.28, -0.08)), "-0.18", "-0.18 (-0.28"),
     ],
 )
@@ -162,3 +162,16 @@ def test_a_change_is_written_alike_in_its_cell_and_in_the_command_s_words(change
     words) write a change from one helper: the same figure, the same ASCII minus."""
     assert change_figure(change, short=True) == cell
     assert change_words(change).startswith(words)
+
+
+def test_a_money_change_s_interval_is_money_signed_as_the_change_is():
+    """Its ends were bare numbers, "+$10.1M (+9.2 to +11.0)": the unit was the change's
+    alone, and a reader could take the ends for points or shares."""
+    spread = Change("money spread", 2.0, 12.1, True, MONEY, (9.2, 11.04))
+    assert change_words(spread) == "+$10.1M (+$9.2M to +$11.0M)"
+    straddling = Change("bet 3 payout", 1.2, 1.0, False, MONEY, (-0.46, 0.03))
+    assert change_words(straddling) == "≈ -$0.2M (-$0.5M to +$0.0M)"
+    just_under = Change("bet 2 payout", 1.0, 1.2, False, MONEY, (-0.04, 0.44))
+    assert change_words(just_under) == "≈ +$0.2M (-$0.0M to +$0.4M)"  # it holds none
+    stalls = Change("stalls", 0.60, 0.42, True, "", (-0.28, -0.08))
+    assert change_words(stalls) == "-0.18 (-0.28 to -0.08)"

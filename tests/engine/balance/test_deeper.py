@@ -87,13 +87,15 @@ def test_a_verdict_changes_when_a_figure_moves_beyond_noise():
     verdict = judge(_played(before, stalls), _played(after, stalls), STRONG)
     assert verdict.outcome == CHANGES and not verdict.holds
     line = verdict.line()
-    # The change's interval in brackets, as every interval is shown, with true minus signs.
+    # The change's interval in brackets, as every interval is shown, in the one sign
+    # style of every change shown: an ASCII "-", never a true minus.
     pole = verdict.figures[0]
     low, high = round(100 * (pole.change - pole.half)), round(100 * (pole.change + pole.half))
     assert line.startswith(
         "The verdict changes with stronger bots (strong). The pole's wins: 30% \u2192 15% of "
-        f"races, \u221215 points (\u2212{-low} to \u2212{-high}). "
+        f"races, -15 points ({low} to {high}). "
     )
+    assert "\u2212" not in line and "-" in line
     assert "Slot 4's wins: " in line and "Slot 4 now wins more than its fair share" in line
     assert "pole no longer" not in line  # 30% is what its first turn may give
     assert "stalled cars" not in line  # the same on every game
