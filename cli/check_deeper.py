@@ -103,7 +103,7 @@ def check_text(check: DeeperCheck, run: BalanceRun) -> str:
         + (" (cancelled)" if comparison.cancelled else ""),
         "",
         *change_lines(comparison, names),
-        *hint_lines([(bots_named(a.bots), a), (bots_named(b.bots), b)], run.track),
+        *hint_lines([(bots_named(a.bots), a, run.track), (bots_named(b.bots), b, run.track)]),
         "",
         check.verdict.line(),
     ]

@@ -1,5 +1,6 @@
-"""Two variants compared, as ``trackside simulate --against`` prints them: one line per
-figure with both values and the change, marked when it is within noise."""
+"""Two variants or two circuits compared, as ``trackside simulate --against`` prints
+them: one line per figure with both values and the change, marked when it is within
+noise."""
 
 from __future__ import annotations
 
@@ -31,7 +32,25 @@ def comparison_text(comparison: VariantComparison, track: Track) -> str:
     names = {"a": a.variant, "b": b.variant}
     for side, groups in only_in(a, b).items():
         out.append(f"Only {names[side]} has these figures (not compared): {', '.join(groups)}.")
-    out += hint_lines([(a.variant, a), (b.variant, b)], track)
+    out += hint_lines([(a.variant, a, track), (b.variant, b, track)])
+    return "\n".join(out)
+
+
+def circuits_text(comparison: VariantComparison, tracks: tuple[Track, Track]) -> str:
+    """The figures of two circuits under one variant side by side (``tracks``: the one
+    compared with first), in the table of two variants, then what each one's figures
+    say of its own circuit."""
+    a, b = comparison.before, comparison.after
+    out = [
+        f"{b.track} against {a.track} with {a.variant}: "
+        f"{plural(a.games, 'game', spec=',')} each with {a.players} players and "
+        f"{bots_named(a.bots)}, paired (game i of both from seed {a.seed} + i, dealt alike, "
+        f"the same seats); changes are from {a.track} to {b.track}"
+        + (" (cancelled)" if comparison.cancelled else ""),
+        "",
+        *change_lines(comparison, (a.track, b.track)),
+    ]
+    out += hint_lines([(a.track, a, tracks[0]), (b.track, b, tracks[1])])
     return "\n".join(out)
 
 
@@ -58,10 +77,10 @@ def change_lines(comparison: VariantComparison, names: tuple[str, str]) -> list[
     ]
 
 
-def hint_lines(named: list[tuple[str, BalanceReport]], track: Track) -> list[str]:
-    """What each report's figures say, under its name."""
+def hint_lines(named: list[tuple[str, BalanceReport, Track]]) -> list[str]:
+    """What each report's figures say of its circuit, under its name."""
     out = ["", BRACKETS]
-    for name, report in named:
+    for name, report, track in named:
         out += ["", f"{name}:"]
         out += hints_text(hints(report, track))
     return out

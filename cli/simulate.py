@@ -14,10 +14,11 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from trackside.cli import check_deeper
-from trackside.cli.comparison_text import comparison_text
+from trackside.cli.comparison_text import circuits_text, comparison_text
 from trackside.cli.progress import ProgressBar
 from trackside.cli.simulate_text import stats_text
 from trackside.cli.table import (
@@ -33,10 +34,13 @@ from trackside.engine.balance.players import LAB_BOTS, bots_named
 from trackside.engine.balance.runner import BalanceRun
 from trackside.engine.balance.wording import balance_range, hints_text
 from trackside.engine.bots import BOT_KINDS, bot_kind_problem
-from trackside.engine.errors import Place, TracksideError
+from trackside.engine.errors import Place, TracksideError, UnreadableInput
+from trackside.engine.game.variants import variant_path
 from trackside.engine.records import game_inputs, open_track, open_variant
+from trackside.engine.resources import resolve_track
 from trackside.engine.simulate import simulate
 from trackside.engine.text import plural
+from trackside.engine.yamlio import KIND_NAMES, declared_kind
 
 if TYPE_CHECKING:
     from trackside.engine.game import Variant
@@ -86,9 +90,10 @@ def add_parser(
     )
     parser.add_argument(
         "--against",
-        metavar="VARIANT",
-        help="compare with another variant (bundled name or file): both play the same "
-        "games, seeds and deals (paired), and every figure's change is shown with a noise mark",
+        metavar="VARIANT|TRACK",
+        help="compare with another variant (bundled name or file) or another circuit (a "
+        "track file, such as an older version of --track): both play the same games, seeds "
+        "and deals (paired), and every figure's change is shown with a noise mark",
     )
     check_deeper.add_option(parser)
     parser.add_argument(
@@ -116,21 +121,25 @@ def run(args: argparse.Namespace) -> int:
     _check_outputs(args)
     if args.check_deeper:
         check_deeper.refuse_combinations(args, len(refs) == 1 and not variant.series, bots)
-    other = _against_variant(args, variant, players)
+    other = _against_what(args, variant, players)
     refuse_outputs_onto_inputs(
         [("--report", args.report), ("--plot", args.plot)],
         args.track,
         args.variant,
-        read=game_inputs((), args.against) if args.against else (),
+        read=_against_inputs(args.against, other),
     )
     check_tracks(args.track)
     tracks = [open_track(r) for r in refs]
+    if isinstance(other, str):
+        check_tracks([other])
     bar = _Progress(args.max_games if args.until_clear else args.games)
     if args.check_deeper:
         run = BalanceRun(tracks[0], variant, players, args.games, args.seed, tuple(bots))
         return check_deeper.run_check(args, run, bar)
     if other is not None and len(tracks) == 1 and not variant.series:
         run = BalanceRun(tracks[0], variant, players, args.games, args.seed, tuple(bots))
+        if isinstance(other, str):
+            return _against_track(args, run, other, bar)
         return _against(args, run, other, bar)
     if len(tracks) == 1 and not variant.series:
         return _one_circuit(args, tracks[0], refs[0], variant, players, bots, bar)
@@ -154,12 +163,17 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _against_variant(args: argparse.Namespace, variant: Variant, players: int) -> Variant | None:
-    """The variant of --against, checked: raced once per game, at this table, with a
-    fixed number of games and no plot."""
+def _against_what(args: argparse.Namespace, variant: Variant, players: int) -> Variant | str | None:
+    """What --against names: a variant, checked (raced once per game, at this table), or
+    the file of a track (the circuit compared with); either with a fixed number of
+    games and no plot."""
     if not args.against:
         return None
-    check_deeper.refuse_with_pairs("--against", "the two variants", args)
+    track = _track_file(args.against)
+    pair = "the two circuits" if track else "the two variants"
+    check_deeper.refuse_with_pairs("--against", pair, args)
+    if track:
+        return track
     other = open_variant(args.against)
     say_notes(other)
     if other.series:
@@ -177,6 +191,68 @@ def _against_variant(args: argparse.Namespace, variant: Variant, players: int) -
             "give a number of players both variants allow",
         )
     return other
+
+
+def _track_file(ref: str) -> str | None:
+    """The track file --against names (a path or a bundled circuit's name), None for a
+    variant; refused when it is a Trackside file of another kind (a record, a report)."""
+    path = variant_path(ref)
+    if not path.exists():
+        path = Path(resolve_track(ref))
+    kind = declared_kind(path)
+    if kind == "track":
+        return str(path)
+    if kind is None or kind == "variant":
+        return None  # a variant, or what the variant reader words the problem of
+    named = KIND_NAMES.get(kind, f"a Trackside {kind} file")
+    raise UnreadableInput(
+        f"this is {named}, not a variant or a track file",
+        Place(str(path)),
+        "give --against a variant (bundled or a file) or a track file to compare with",
+    )
+
+
+def _against_inputs(ref: str | None, other: Variant | str | None) -> list[tuple[str, str]]:
+    """The files --against reads, which no output may replace."""
+    if isinstance(other, str):
+        return [("the track of --against", other)]
+    return game_inputs((), ref) if ref else []
+
+
+def _against_track(args: argparse.Namespace, run: BalanceRun, path: str, bar: _Progress) -> int:
+    """The circuit of --track against the one of --against (in the file ``path``) on the
+    same games: every figure's change, the report of both."""
+    from trackside.engine.balance.against import compare_runs
+
+    old = open_track(path)
+    names = _circuit_names((old, run.track), (args.against, args.track[0]))
+    bar.total = 2 * run.games
+    # The circuit of --against is the one compared with: every change is from it.
+    runs = (
+        dataclasses.replace(run, track=old, track_name=names[0]),
+        dataclasses.replace(run, track_name=names[1]),
+    )
+    with games_executor(args) as where:
+        comparison = compare_runs(runs, where, progress=bar.update)
+    bar.done(comparison.seconds, 2 * comparison.before.games)
+    data = comparison.to_dict()
+    write_report(args.report, data)
+    text = "" if args.json else circuits_text(comparison, (old, run.track))
+    print_result(args, data, text)
+    return 0
+
+
+def _circuit_names(tracks: tuple[Track, Track], refs: tuple[str, str]) -> tuple[str, str]:
+    """What each circuit compared is called: its name, or its file's where both have one
+    name (two versions of a circuit), or the file as given where both files are named
+    alike in two folders."""
+    for names in (
+        (tracks[0].name, tracks[1].name),
+        (Path(refs[0]).name, Path(refs[1]).name),
+    ):
+        if names[0] != names[1]:
+            return names
+    return refs
 
 
 def _against(args: argparse.Namespace, run: BalanceRun, other: Variant, bar: _Progress) -> int:

@@ -1,4 +1,5 @@
-"""Two variants side by side: both played on the same games, every figure's change.
+"""Two variants side by side: both played on the same games, every figure's change
+(and two circuits under one variant, ``compare_runs``).
 
 Game i of each variant is set up from seed ``seed + i`` and dealt by
 ``paired_deal`` (``engine/game/setup.py``): one set of shuffles that both
@@ -27,11 +28,11 @@ FORMAT = "trackside-comparison/1"
 
 @dataclass(frozen=True)
 class VariantComparison:
-    """Two variants' reports on the same games, and each figure's change from the
-    first to the second."""
+    """Two runs' reports on the same games (two variants, two circuits or two sets of
+    bots), and each figure's change from the first to the second."""
 
-    before: BalanceReport  # the variant compared with (--against, the panel's)
-    after: BalanceReport  # the variant measured against it
+    before: BalanceReport  # the run compared with (--against, the panel's)
+    after: BalanceReport  # the run measured against it
     changes: list[Change]
     cancelled: bool = False
     seconds: float = 0.0
@@ -41,6 +42,7 @@ class VariantComparison:
         return {
             "format": FORMAT,
             "track": self.before.track,
+            "tracks": [self.before.track, self.after.track],
             "variants": [self.before.variant, self.after.variant],
             "players": self.before.players,
             "bots": self.before.bots,
@@ -80,9 +82,23 @@ def compare_variants(
     here, in ``workers`` local processes or on the executor given;
     ``progress(k)`` with the games played so far by both (2 x games in all),
     ``cancelled()`` stops early and keeps the games both variants played."""
+    runs = (replace(run, paired=True), replace(run, variant=other, paired=True))
+    return compare_runs(runs, workers, progress, cancelled)
+
+
+def compare_runs(
+    runs: tuple[BalanceRun, BalanceRun],
+    workers: int | Executor = 1,
+    progress: Callable[[int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> VariantComparison:
+    """Play two runs of as many games on the same games (game i of both from seed
+    ``seed + i``, the same bots in the same seats) and every figure's change from the
+    first to the second: two variants on one circuit (``compare_variants``) or two
+    circuits, such as two versions of one, under one variant (``simulate --against
+    TRACK``); ``progress`` and ``cancelled`` as for ``compare_variants``."""
     began = time.perf_counter()
-    runs = [replace(run, paired=True), replace(run, variant=other, paired=True)]
-    for one in runs:  # a table either variant cannot be played at is refused first
+    for one in runs:  # a table either run cannot be played at is refused first
         Game.new(one.track, one.variant, one.players, one.seed)
     reports = []
     played = paired_parts(play_range, runs, workers, progress, cancelled)
@@ -92,7 +108,7 @@ def compare_variants(
             totals.merge(part)
         reports.append(totals.report)
     before, after = reports
-    stopped = before.games < run.games
+    stopped = before.games < runs[0].games
     before.cancelled = after.cancelled = stopped
     seconds = time.perf_counter() - began
     share_time(seconds, before, after)

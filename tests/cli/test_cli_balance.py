@@ -7,7 +7,7 @@ import json
 import re
 
 import pytest
-from tracks_for_tests import narrow_loop
+from tracks_for_tests import narrow_loop, stadium_track
 
 from trackside.cli.main import main
 from trackside.engine.game.variants import POWERS
@@ -271,6 +271,47 @@ def test_against_shows_every_figure_s_change_for_two_variants(capsys, tmp_path):
     assert stalls["change"] == stalls["after"] > 0  # the standard game's stalls, added
     assert "decided_by_last_line" in data["b"]["rules"]
     assert "decided_by_last_line" not in data["a"]["rules"]
+
+
+def test_against_a_track_file_compares_two_versions_of_a_circuit(capsys, tmp_path):
+    """--track NEW --against OLD.yaml: the same games on both circuits, every figure's
+    change from OLD to NEW in the table of two variants, where a track file once was
+    refused as no variant. Both versions have one name, so their files name them; the
+    finish moved earlier leaves the cars fewer spaces to run out of cards in."""
+    old, new = tmp_path / "v1.yaml", tmp_path / "v2.yaml"
+    save_track(stadium_track(), old)
+    save_track(stadium_track(finish=30), new)
+    argv = ["simulate", "--track", str(new), "--against", str(old), "--bots", "greedy"]
+    code, out, err = run(capsys, *argv, "--games", "20")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("v2.yaml against v1.yaml with Standard: 20 games each")
+    assert lines[0].endswith("changes are from v1.yaml to v2.yaml")
+    assert lines[2].split() == ["figure", "v1.yaml", "v2.yaml", "change"]
+    rows = {line.split("  ")[0]: line for line in comparison_rows(out)}
+    for k in range(1, 7):
+        assert re.search(r"  (≈ )?[+-]\d+\.\d points", rows[f"grid slot {k} win share"])
+    assert "stalled cars per race" in rows and "races with a stalled car" in rows
+    assert "≈ marks a change within noise" in out and "\nv1.yaml:\n" in out
+    assert err.startswith("simulated 40 games in")
+    code, out, _err = run(capsys, *argv, "--games", "20", "--json")
+    data = json.loads(out)
+    assert data["tracks"] == ["v1.yaml", "v2.yaml"] and data["games"] == 20
+    figures = {c["figure"]: c for c in data["changes"]}
+    stalled = figures["stalled cars per race"]
+    assert stalled["after"] < stalled["before"] and stalled["change"] < 0
+    assert figures["cards played per race"]["change"] < 0  # a shorter race
+    assert figures["grid slot 1 win share"]["interval"] is not None
+
+
+def test_against_neither_a_track_nor_a_variant_is_refused(capsys, tmp_path):
+    record = tmp_path / "game.yaml"
+    record.write_text("format: trackside-record/1\n")
+    argv = ["simulate", "--track", "harbour-loop", "--games", "4", "--against", str(record)]
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "is a game record, not a variant or a track file" in err
+    assert "give --against a variant (bundled or a file) or a track file" in err
 
 
 def test_against_json_prints_what_the_report_holds(capsys):

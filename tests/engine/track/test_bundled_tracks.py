@@ -138,4 +138,5 @@ def test_a_lane_can_be_added_at_the_single_file_cut_of_quarry_hairpin():
     track = load_track(ROOT / "tracks" / "quarry-hairpin.yaml")
     fixes = lane_fixes(track, [["a28"]])  # the space validate names as single file
     widened = [f.edit.text for f in fixes if f.edit.proposal.steps == 1]
-    assert any("2 lanes there, where cars jam at a28" in text for text in widened), widened
+    said = "(1 lane there now, 2 after, where cars jam at a28)"
+    assert any(said in text for text in widened), widened
