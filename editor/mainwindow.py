@@ -352,8 +352,11 @@ class MainWindow(QMainWindow):
         self.act_snap = a(
             "S&nap",
             self._toggle_snap,
-            "%",
+            # Shift and a letter, as the other view toggles that are keys alone: "%"
+            # (Inkscape's key) read as a stray sign in the menu and had no key of its own.
+            "Shift+S",
             "Snap to grid, corners, edges and racing line (hold Ctrl to suspend)",
+            named_tip=True,
             checkable=True,
             checked=True,
         )
@@ -400,8 +403,6 @@ class MainWindow(QMainWindow):
         export_menu.addActions(self.export_actions[:3])
         export_menu.addSeparator()
         export_menu.addActions(self.export_actions[3:])
-        export_menu.addSeparator()
-        export_menu.addAction(self.print_menu.act_grass)
         m.addActions(self.print_menu.actions)
         m.addSeparator()
         m.addAction(self.act_close)

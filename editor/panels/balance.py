@@ -97,6 +97,7 @@ from trackside.engine.balance.wording import (
     amount_range,
     balance_range,
     money_range,
+    percent_digits,
     percent_range,
     range_digits,
 )
@@ -776,16 +777,17 @@ class BalancePanel(QWidget):
             place = report.slot_places[k]
             lo, hi = place.interval()
             space = report.grid[k] if k < len(report.grid) else ""
+            digits = percent_digits(share, low, high, range_digits(low, high, fair))
             cells = [
                 QTableWidgetItem(f"{k + 1} {space}"),
-                QTableWidgetItem(percent_range(share, low, high, range_digits(low, high, fair))),
+                QTableWidgetItem(percent_range(share, low, high, digits)),
                 change_cell(changes.get(slot_share(k))),
                 QTableWidgetItem(amount_range(place.mean, lo, hi) if place.count else ""),
                 change_cell(changes.get(slot_place(k))),
             ]
-            cells[0].setToolTip(f"Grid slot {k + 1} (1: the pole), start space {space}")
+            cells[0].setToolTip(slot_words(k, space))
             wins = cells[1]
-            wins.setToolTip(f"95% interval {100 * low:.0f}% to {100 * high:.0f}%")
+            wins.setToolTip(f"95% interval {100 * low:.{digits}f}% to {100 * high:.{digits}f}%")
             if k in beyond:  # the slots the hints warn about, and only those
                 marked(wins, f"beyond chance (fair share {100 * fair:.0f}%): see the hints")
             rows.append(cells)
@@ -966,6 +968,17 @@ def first_games_words(workers: int) -> str:
     if workers <= 1:
         return "Playing the first games\u2026"
     return f"Starting {plural(workers, 'worker')} and playing the first games\u2026"
+
+
+def slot_words(k: int, space: str) -> str:
+    """A grid slot's row in words: "Grid slot 1, the pole: the car that starts on a1",
+    "Grid slot 5, fifth on the grid: the car that starts on b3"."""
+    place = "the pole" if k == 0 else f"{ORDINALS[k]} on the grid"
+    start = f": the car that starts on {space}" if space else ""
+    return f"Grid slot {k + 1}, {place}{start}"
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 
 def run_words(report: BalanceReport) -> str:

@@ -4,6 +4,7 @@ spaces, the heat map on the canvas, compare runs, stale when the circuit changes
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -916,3 +917,27 @@ def test_the_rules_hints_stand_apart_under_a_heading_after_the_circuit_s(quarry)
     title = items[heading]
     assert title.font().bold() and title.icon().isNull()
     assert not title.flags() & Qt.ItemFlag.ItemIsSelectable
+
+
+def test_a_grid_slot_row_says_which_slot_it_is_and_its_tooltip_rounds_as_its_cell(qtbot, quarry):
+    """A slot row's tooltip says in words which slot it is (it read "Grid slot 5 (1: the
+    pole)…"); the Wins cell's tooltip gives its interval to the cell's own decimals (a
+    cell "3.3% (0.6 to 16.7)" had the tooltip "1% to 17%")."""
+    panel = quarry.balance_panel
+    run(qtbot, quarry)
+    report = panel.report
+    assert report.games == 30
+    # 1 win in 30 and 9 in 30 have an end at the fair 16.7%, shown to a tenth.
+    panel.show_report(replace(report, slot_wins=[9, 1, 5, 5, 5, 5]), panel.report_track)
+    table = panel.slot_table
+    assert table.item(0, 0).toolTip() == (
+        f"Grid slot 1, the pole: the car that starts on {report.grid[0]}"
+    )
+    assert table.item(4, 0).toolTip().startswith("Grid slot 5, fifth on the grid: ")
+    tenths = 0
+    for row in range(6):
+        cell = table.item(row, 1)
+        low, high = re.search(r"\((\S+)\u2013(\S+)\)", cell.text()).groups()
+        assert cell.toolTip().startswith(f"95% interval {low}% to {high}%"), cell.toolTip()
+        tenths += "." in low
+    assert tenths == 2
