@@ -59,6 +59,7 @@ from trackside.editor.tools.lane_tool import LaneTool
 from trackside.editor.tools.lines import BettingLineTool
 from trackside.editor.tools.moves import MovesTool
 from trackside.editor.widgets.app_icon import app_icon
+from trackside.editor.widgets.dock_action import dock_view_action
 from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.resources import bundled_tracks
 from trackside.engine.text import listed, plural, title_from_file
@@ -436,7 +437,7 @@ class MainWindow(QMainWindow):
             self.movement_dock,
             self.balance_dock,
         ):
-            m.addAction(dock.toggleViewAction())
+            m.addAction(dock_view_action(dock))
         m = bar.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
         m.addSeparator()
