@@ -110,6 +110,13 @@ from trackside.engine.track.model import Track
 from trackside.engine.track.validate import validate_track
 
 LAB_CHOICE = f"The lab's bots ({bots_named(LAB_BOTS)})"
+GAMES = 200  # the games of a run, until the designer sets another number
+CAP = 10_000  # the most a run until clear plays, unless the designer set a number
+GAMES_TIP = "The games a run plays"
+CAP_TIP = (
+    "The most games a run until clear plays if the answer is not clear before: "
+    f"{CAP:,} unless you set another number"
+)
 # What an unclear verdict asks for, naming the controls: the check plays the games of
 # the run shown again, so more games means a longer run first.
 MORE_GAMES = (
@@ -260,12 +267,17 @@ class BalancePanel(QWidget):
         self.games_box = SpinBox()
         self.games_box.setRange(10, 1_000_000)  # as many as the command line takes
         self.games_box.setSingleStep(100)
-        self.games_box.setValue(200)
+        self.games_box.setValue(GAMES)
+        self.games_box.setToolTip(GAMES_TIP)
+        self._games_own = False  # the designer has set the number, which stays theirs
+        self._setting_games = False
+        self.games_box.valueChanged.connect(self._games_changed)
         self.games_label = QLabel("Games")
         self.until_clear_box = QCheckBox("Until clear")
         self.until_clear_box.setToolTip(
             "Play until every grid slot's share is known to ±3 points, or a slot is shown "
-            "outside its fair share; Games is then the most it plays"
+            "outside its fair share; the number beside it is then the most it plays "
+            f"({CAP:,} unless you set one)"
         )
         self.until_clear_box.toggled.connect(self._until_clear_toggled)
         self.workers_box = SpinBox()
@@ -328,10 +340,21 @@ class BalancePanel(QWidget):
         self.heat_group.buttonToggled.connect(self._heat_toggled)
         return heat
 
+    def _games_changed(self) -> None:
+        if not self._setting_games:
+            self._games_own = True
+
     def _until_clear_toggled(self, on: bool) -> None:
+        """The box beside Until clear becomes its cap: the number the designer set, which
+        is a budget as much as a count and is never overwritten, else the default cap
+        (and the default number of games again once it is unticked)."""
         self.games_label.setText("At most" if on else "Games")
-        if on and self.games_box.value() < 2000:
-            self.games_box.setValue(10_000)
+        self.games_box.setToolTip(CAP_TIP if on else GAMES_TIP)
+        if self._games_own:
+            return
+        self._setting_games = True
+        self.games_box.setValue(CAP if on else GAMES)
+        self._setting_games = False
 
     # -- running ------------------------------------------------------------------
     @property

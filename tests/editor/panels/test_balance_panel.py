@@ -941,3 +941,39 @@ def test_a_grid_slot_row_says_which_slot_it_is_and_its_tooltip_rounds_as_its_cel
         assert cell.toolTip().startswith(f"95% interval {low}% to {high}%"), cell.toolTip()
         tenths += "." in low
     assert tenths == 2
+
+
+def type_games(qtbot, panel, text: str) -> None:
+    """Type ``text`` into the Games box as a designer does: over what it holds."""
+    box = panel.games_box
+    box.setFocus()
+    box.lineEdit().selectAll()
+    qtbot.keyClicks(box.lineEdit(), text)
+    qtbot.keyClick(box.lineEdit(), Qt.Key.Key_Tab)
+
+
+def test_until_clear_keeps_the_number_typed_as_its_cap(qtbot, window):
+    """Games typed, then Until clear ticked: the number typed is the cap of the run
+    (a budget), where ticking put 10,000 in its place and the run went past it."""
+    assert window.open_file(resolve_track("quarry-hairpin"))
+    panel = window.balance_panel
+    panel.workers_box.setValue(1)
+    type_games(qtbot, panel, "40")
+    panel.until_clear_box.click()
+    assert panel.games_label.text() == "At most" and panel.games_box.value() == 40
+    assert "10,000 unless you set" in panel.games_box.toolTip()
+    window.balance_menu.act_simulate.trigger()
+    assert panel.progress.maximum() == 40
+    qtbot.waitUntil(lambda: not panel.running, timeout=120_000)
+    assert 0 < panel.report.games <= 40
+    panel.until_clear_box.click()  # unticked: the number stays the designer's
+    assert panel.games_label.text() == "Games" and panel.games_box.value() == 40
+
+
+def test_until_clear_without_a_number_typed_caps_at_ten_thousand(qtbot, window):
+    panel = window.balance_panel
+    assert panel.games_box.value() == 200
+    panel.until_clear_box.click()
+    assert panel.games_label.text() == "At most" and panel.games_box.value() == 10_000
+    panel.until_clear_box.click()
+    assert panel.games_label.text() == "Games" and panel.games_box.value() == 200
