@@ -190,6 +190,7 @@ class BalancePanel(QWidget):
         self._said_stale = False  # whether the status says the result is stale
         self._running_text = ""  # what the run under way does, in words
         self._running_what = ""  # what the games being played are for, once said
+        self._waiting = ""  # what a run until clear waits for, once said
         self._thread: QThread | None = None
         self._worker: BalanceWorker | FixWorker | PairedWorker | None = None
         self.compared_with = ""  # what the changes shown are from, in words
@@ -537,6 +538,7 @@ class BalancePanel(QWidget):
         self._thread.started.connect(worker.work)
         self._running_text = said
         self._running_what = ""  # what the games being played are for, once said
+        self._waiting = ""  # what a run until clear waits for, once said
         self._set_running(True)
         self._show_status()
         self._thread.start()
@@ -547,12 +549,18 @@ class BalancePanel(QWidget):
             area.verticalScrollBar().setValue(0)
 
     def _progressed(self, games: int, waiting: str) -> None:
+        """The bar counts the games and the time left on its one line; what a run until
+        clear waits for ("slot 1's share: ±6.1 points, need ±3") goes on the status
+        line under it, where it can wrap: on the bar it made two lines, the top one cut
+        off, at the default size."""
         self.progress.setValue(games)
         left = self._left(games, bool(waiting))
-        self.progress.setFormat(
-            f"%v games, waiting for {waiting}{left}" if waiting else f"%v of %m games{left}"
-        )
+        self.progress.setFormat(f"%v games{left}" if waiting else f"%v of %m games{left}")
         self.progress.setToolTip(f"Waiting for {waiting}" if waiting else "")
+        cancelling = self._worker is not None and self._worker.cancel_event.is_set()
+        if self._waiting != waiting and not cancelling:
+            self._waiting = waiting
+            self._show_status()
 
     def _fix_progressed(self, done: int, total: int, what: str) -> None:
         """The bar counts the games and the time left; what they are for goes on the
@@ -608,7 +616,7 @@ class BalancePanel(QWidget):
         """Stop the run after the games under way."""
         if self._worker is not None:
             self._worker.cancel_event.set()
-            self._running_text, self._running_what = "Cancelling…", ""
+            self._running_text, self._running_what, self._waiting = "Cancelling…", "", ""
             self._show_status()
 
     def wait(self) -> None:
@@ -774,6 +782,7 @@ class BalancePanel(QWidget):
         if self.running:
             warning = " The circuit has changed since it started: its result will be stale."
             now = f" Now playing {self._running_what}." if self._running_what else ""
+            now += f" Waiting for {self._waiting}." if self._waiting else ""
             self.status.setText(self._running_text + now + (warning if stale else ""))
             return
         report = self.report

@@ -166,21 +166,36 @@ def test_a_second_run_shows_every_figure_s_change_in_every_table(qtbot, quarry):
 
 
 def test_until_clear_says_what_it_waits_for_and_why_it_stopped(qtbot, quarry, monkeypatch):
+    """What the run waits for is on the status line, where it wraps; the bar keeps to
+    one line at the default window size (with the wait on it, it took two and the top
+    one was cut off)."""
+    size = QSize(1500, 940)
+    quarry.resize(size)
+    qtbot.waitUntil(lambda: quarry.size() == size)
+    quarry.balance_dock.raise_()
     panel = quarry.balance_panel
     panel.until_clear_box.setChecked(True)
     assert panel.games_label.text() == "At most"
     panel.games_box.setValue(1200)
-    # Every text the bar is given: on an idle machine the run can be clear before a
-    # poll of the bar sees what it waited for.
+    # Every text the bar and the status line are given: on an idle machine the run can
+    # be clear before a poll sees what it waited for.
+    bar, said = panel.progress, panel.status
     shown: list[str] = []
-    set_format = panel.progress.setFormat
-    monkeypatch.setattr(
-        panel.progress, "setFormat", lambda text: (shown.append(text), set_format(text))
-    )
+    widths: list[tuple[int, int]] = []
+    set_format, set_text = bar.setFormat, said.setText
+
+    def format_shown(text: str) -> None:
+        set_format(text)
+        widths.append((bar.fontMetrics().horizontalAdvance(bar.text()), bar.width()))
+
+    monkeypatch.setattr(bar, "setFormat", format_shown)
+    monkeypatch.setattr(said, "setText", lambda text: (shown.append(text), set_text(text)))
     quarry.balance_menu.act_simulate.trigger()
     qtbot.waitUntil(lambda: not panel.running, timeout=120_000)
-    waits = [text for text in shown if "waiting for slot" in text]
-    assert waits and all("need ±3" in text for text in waits), shown
+    waits = [text for text in shown if "Waiting for slot" in text]
+    assert waits and all("need ±3." in text for text in waits), shown
+    assert all(text.startswith("Playing until the answer is clear") for text in waits)
+    assert all(advance < width for advance, width in widths), widths
     report = panel.report
     assert report.answer and report.games <= 1200
     assert f"Stopped: {report.answer}." in panel.status.text()
