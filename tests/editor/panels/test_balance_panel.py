@@ -16,7 +16,7 @@ from tracks_for_tests import narrow_loop
 
 from trackside.editor.document.compound import apply_edited_track
 from trackside.engine.balance import BalanceReport
-from trackside.engine.balance.compare import NOISE_MARK
+from trackside.engine.balance.compare import BALANCE_JUDGED, NOISE_MARK
 from trackside.engine.balance.edits import Edit, Proposal, make_edit
 from trackside.engine.balance.fix_words import main_line
 from trackside.engine.balance.fixes import FixSearch, Measured, Trial
@@ -654,7 +654,7 @@ def test_every_change_cell_of_a_comparison_tells_its_interval_in_its_tooltip(
     panel = compare_with_odds(quarry, tmp_path)
     qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
     tables = [panel.slot_table, panel.figure_table, *panel.rules.tables]
-    seen = {"marked": 0, "beyond noise": 0}
+    seen = {"marked": 0, "beyond noise": 0, "balance": 0}
     for table in tables:
         model = table.model()
         columns = [
@@ -671,6 +671,13 @@ def test_every_change_cell_of_a_comparison_tells_its_interval_in_its_tooltip(
                     continue  # nothing to compare
                 first = tip.splitlines()[0]
                 assert f": {shown.replace(' pt', ' points')}" in first  # the command's words
+                if table.item(r, 0).text() == "Balance":  # no interval: how it is judged
+                    judged = " ".join(tip.splitlines()[1:])
+                    assert judged.startswith(BALANCE_JUDGED), tip
+                    assert all(len(line) <= 80 for line in tip.splitlines()), tip
+                    assert ("within noise" in judged) == shown.startswith(NOISE_MARK), tip
+                    seen["balance"] += 1
+                    continue
                 found = INTERVAL.search(first)
                 if found is None:  # no spread at all (every game alike): no interval to give
                     assert " to " not in tip
@@ -687,6 +694,7 @@ def test_every_change_cell_of_a_comparison_tells_its_interval_in_its_tooltip(
                 ), tip
                 seen["marked" if within else "beyond noise"] += 1
     assert seen["marked"] and seen["beyond noise"], seen  # Bet 3 pays 16, not 3: beyond
+    assert seen["balance"] == 1, seen
 
 
 HOUSE_RULES = (
