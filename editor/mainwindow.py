@@ -59,6 +59,7 @@ from trackside.editor.tools.lane_tool import LaneTool
 from trackside.editor.tools.lines import BettingLineTool
 from trackside.editor.tools.moves import MovesTool
 from trackside.editor.widgets.app_icon import app_icon
+from trackside.editor.widgets.dock_action import dock_view_action
 from trackside.editor.widgets.elided_label import ElidedLabel
 from trackside.engine.resources import bundled_tracks
 from trackside.engine.text import listed, plural, title_from_file
@@ -352,8 +353,11 @@ class MainWindow(QMainWindow):
         self.act_snap = a(
             "S&nap",
             self._toggle_snap,
-            "%",
+            # Shift and a letter, as the other view toggles that are keys alone: "%"
+            # (Inkscape's key) read as a stray sign in the menu and had no key of its own.
+            "Shift+S",
             "Snap to grid, corners, edges and racing line (hold Ctrl to suspend)",
+            named_tip=True,
             checkable=True,
             checked=True,
         )
@@ -400,8 +404,6 @@ class MainWindow(QMainWindow):
         export_menu.addActions(self.export_actions[:3])
         export_menu.addSeparator()
         export_menu.addActions(self.export_actions[3:])
-        export_menu.addSeparator()
-        export_menu.addAction(self.print_menu.act_grass)
         m.addActions(self.print_menu.actions)
         m.addSeparator()
         m.addAction(self.act_close)
@@ -435,7 +437,7 @@ class MainWindow(QMainWindow):
             self.movement_dock,
             self.balance_dock,
         ):
-            m.addAction(dock.toggleViewAction())
+            m.addAction(dock_view_action(dock))
         m = bar.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
         m.addSeparator()

@@ -97,6 +97,7 @@ from trackside.engine.balance.wording import (
     amount_range,
     balance_range,
     money_range,
+    percent_digits,
     percent_range,
     range_digits,
 )
@@ -109,6 +110,13 @@ from trackside.engine.track.model import Track
 from trackside.engine.track.validate import validate_track
 
 LAB_CHOICE = f"The lab's bots ({bots_named(LAB_BOTS)})"
+GAMES = 200  # the games of a run, until the designer sets another number
+CAP = 10_000  # the most a run until clear plays, unless the designer set a number
+GAMES_TIP = "The games a run plays"
+CAP_TIP = (
+    "The most games a run until clear plays if the answer is not clear before: "
+    f"{CAP:,} unless you set another number"
+)
 # What an unclear verdict asks for, naming the controls: the check plays the games of
 # the run shown again, so more games means a longer run first.
 MORE_GAMES = (
@@ -182,6 +190,7 @@ class BalancePanel(QWidget):
         self._said_stale = False  # whether the status says the result is stale
         self._running_text = ""  # what the run under way does, in words
         self._running_what = ""  # what the games being played are for, once said
+        self._waiting = ""  # what a run until clear waits for, once said
         self._thread: QThread | None = None
         self._worker: BalanceWorker | FixWorker | PairedWorker | None = None
         self.compared_with = ""  # what the changes shown are from, in words
@@ -259,12 +268,17 @@ class BalancePanel(QWidget):
         self.games_box = SpinBox()
         self.games_box.setRange(10, 1_000_000)  # as many as the command line takes
         self.games_box.setSingleStep(100)
-        self.games_box.setValue(200)
+        self.games_box.setValue(GAMES)
+        self.games_box.setToolTip(GAMES_TIP)
+        self._games_own = False  # the designer has set the number, which stays theirs
+        self._setting_games = False
+        self.games_box.valueChanged.connect(self._games_changed)
         self.games_label = QLabel("Games")
         self.until_clear_box = QCheckBox("Until clear")
         self.until_clear_box.setToolTip(
             "Play until every grid slot's share is known to ±3 points, or a slot is shown "
-            "outside its fair share; Games is then the most it plays"
+            "outside its fair share; the number beside it is then the most it plays "
+            f"({CAP:,} unless you set one)"
         )
         self.until_clear_box.toggled.connect(self._until_clear_toggled)
         self.workers_box = SpinBox()
@@ -327,10 +341,21 @@ class BalancePanel(QWidget):
         self.heat_group.buttonToggled.connect(self._heat_toggled)
         return heat
 
+    def _games_changed(self) -> None:
+        if not self._setting_games:
+            self._games_own = True
+
     def _until_clear_toggled(self, on: bool) -> None:
+        """The box beside Until clear becomes its cap: the number the designer set, which
+        is a budget as much as a count and is never overwritten, else the default cap
+        (and the default number of games again once it is unticked)."""
         self.games_label.setText("At most" if on else "Games")
-        if on and self.games_box.value() < 2000:
-            self.games_box.setValue(10_000)
+        self.games_box.setToolTip(CAP_TIP if on else GAMES_TIP)
+        if self._games_own:
+            return
+        self._setting_games = True
+        self.games_box.setValue(CAP if on else GAMES)
+        self._setting_games = False
 
     # -- running ------------------------------------------------------------------
     @property
@@ -513,6 +538,7 @@ class BalancePanel(QWidget):
         self._thread.started.connect(worker.work)
         self._running_text = said
         self._running_what = ""  # what the games being played are for, once said
+        self._waiting = ""  # what a run until clear waits for, once said
         self._set_running(True)
         self._show_status()
         self._thread.start()
@@ -523,12 +549,18 @@ class BalancePanel(QWidget):
             area.verticalScrollBar().setValue(0)
 
     def _progressed(self, games: int, waiting: str) -> None:
+        """The bar counts the games and the time left on its one line; what a run until
+        clear waits for ("slot 1's share: ±6.1 points, need ±3") goes on the status
+        line under it, where it can wrap: on the bar it made two lines, the top one cut
+        off, at the default size."""
         self.progress.setValue(games)
         left = self._left(games, bool(waiting))
-        self.progress.setFormat(
-            f"%v games, waiting for {waiting}{left}" if waiting else f"%v of %m games{left}"
-        )
+        self.progress.setFormat(f"%v games{left}" if waiting else f"%v of %m games{left}")
         self.progress.setToolTip(f"Waiting for {waiting}" if waiting else "")
+        cancelling = self._worker is not None and self._worker.cancel_event.is_set()
+        if self._waiting != waiting and not cancelling:
+            self._waiting = waiting
+            self._show_status()
 
     def _fix_progressed(self, done: int, total: int, what: str) -> None:
         """The bar counts the games and the time left; what they are for goes on the
@@ -584,7 +616,7 @@ class BalancePanel(QWidget):
         """Stop the run after the games under way."""
         if self._worker is not None:
             self._worker.cancel_event.set()
-            self._running_text, self._running_what = "Cancelling…", ""
+            self._running_text, self._running_what, self._waiting = "Cancelling…", "", ""
             self._show_status()
 
     def wait(self) -> None:
@@ -750,6 +782,7 @@ class BalancePanel(QWidget):
         if self.running:
             warning = " The circuit has changed since it started: its result will be stale."
             now = f" Now playing {self._running_what}." if self._running_what else ""
+            now += f" Waiting for {self._waiting}." if self._waiting else ""
             self.status.setText(self._running_text + now + (warning if stale else ""))
             return
         report = self.report
@@ -776,16 +809,17 @@ class BalancePanel(QWidget):
             place = report.slot_places[k]
             lo, hi = place.interval()
             space = report.grid[k] if k < len(report.grid) else ""
+            digits = percent_digits(share, low, high, range_digits(low, high, fair))
             cells = [
                 QTableWidgetItem(f"{k + 1} {space}"),
-                QTableWidgetItem(percent_range(share, low, high, range_digits(low, high, fair))),
+                QTableWidgetItem(percent_range(share, low, high, digits)),
                 change_cell(changes.get(slot_share(k))),
                 QTableWidgetItem(amount_range(place.mean, lo, hi) if place.count else ""),
                 change_cell(changes.get(slot_place(k))),
             ]
-            cells[0].setToolTip(f"Grid slot {k + 1} (1: the pole), start space {space}")
+            cells[0].setToolTip(slot_words(k, space))
             wins = cells[1]
-            wins.setToolTip(f"95% interval {100 * low:.0f}% to {100 * high:.0f}%")
+            wins.setToolTip(f"95% interval {100 * low:.{digits}f}% to {100 * high:.{digits}f}%")
             if k in beyond:  # the slots the hints warn about, and only those
                 marked(wins, f"beyond chance (fair share {100 * fair:.0f}%): see the hints")
             rows.append(cells)
@@ -966,6 +1000,17 @@ def first_games_words(workers: int) -> str:
     if workers <= 1:
         return "Playing the first games\u2026"
     return f"Starting {plural(workers, 'worker')} and playing the first games\u2026"
+
+
+def slot_words(k: int, space: str) -> str:
+    """A grid slot's row in words: "Grid slot 1, the pole: the car that starts on a1",
+    "Grid slot 5, fifth on the grid: the car that starts on b3"."""
+    place = "the pole" if k == 0 else f"{ORDINALS[k]} on the grid"
+    start = f": the car that starts on {space}" if space else ""
+    return f"Grid slot {k + 1}, {place}{start}"
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 
 def run_words(report: BalanceReport) -> str:

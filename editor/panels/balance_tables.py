@@ -3,6 +3,8 @@ and the change cells that mark a change within noise."""
 
 from __future__ import annotations
 
+import textwrap
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidgetItem
@@ -20,6 +22,7 @@ from trackside.engine.balance.compare import (
 
 UNFAIR = QColor("#ff6b5e")  # readable on light and dark themes
 # What a change's interval says of noise, under the change in its cell's tooltip.
+TIP_WIDTH = 80  # characters of a tooltip line of words
 BEYOND_NOISE = "The 95% interval (in brackets) does not include 0: a real change, beyond noise."
 WITHIN_NOISE = (
     "The 95% interval (in brackets) includes 0: this change could be chance (within noise)."
@@ -131,8 +134,12 @@ def change_cell(change: Change | None) -> QTableWidgetItem:
 
 def change_tip(change: Change) -> str:
     """The tooltip of a Change cell: the figures before and after, the change with its
-    95% interval in brackets (when it has one), and what the interval says of noise."""
+    95% interval in brackets (when it has one), and what the interval says of noise, or
+    how a change without one is judged (the balance's, by the grid slots' shares)."""
     tip = f"{change_figures(change)}: {change_words(change)}"
+    if change.judged:  # no interval of its own (the balance): how it is judged instead
+        # Wrapped: on one line it ran across the whole window.
+        return f"{tip}\n{textwrap.fill(change.judged, TIP_WIDTH)}"
     if not has_range(change):
         return tip + ("" if change.significant else ", within noise (95%)")
     if change.significant:

@@ -23,7 +23,7 @@ from trackside.engine.intervals import (
     ratios_difference,
 )
 from trackside.engine.tallies import SHARE_UNIT, Ratio, Tally
-from trackside.engine.text import MONEY_DIGITS, money
+from trackside.engine.text import MONEY_DIGITS, listed, money
 
 SHARE = "share"  # a Change's unit: a share of games, 0 to 1
 MONEY = "$M"
@@ -41,6 +41,10 @@ MEANS = {
     "lead changes per race": ("lead_changes", ""),
     "money spread": ("money_spread", MONEY),
 }
+BALANCE_JUDGED = (
+    "The balance has no interval of its own: it moved beyond noise only where some grid "
+    "slot's win share did, the six slots judged together (Holm at 5%)."
+)
 WINNER_BET_SHARE = "winner's money from bets"
 WINNER_BETS_PAID = "winner's bets that paid"
 LAST_LINE_DECIDES = "winner decided by the last betting line"
@@ -59,6 +63,8 @@ class Change:
     # The 95% interval of the change (after less before), which leaves out 0 exactly
     # when the change is significant; None where no one test judges it (the balance).
     interval: tuple[float, float] | None = None
+    # How a change without an interval of its own is judged, in words ("" for others).
+    judged: str = ""
 
     @property
     def delta(self) -> float:
@@ -198,8 +204,7 @@ def compare(before: BalanceReport, after: BalanceReport) -> list[Change]:
             changes.append(_share(seat_share(seat), w1, n1, w2, n2))
     first1, first2 = before.first_wins / SHARE_UNIT, after.first_wins / SHARE_UNIT
     changes.append(_share("player who plays first wins", first1, n1, first2, n2))
-    moved = _balance_moved(before, after) and round(after.balance - before.balance, 2) != 0
-    changes.append(Change("balance", before.balance, after.balance, moved))
+    changes.append(_balance(before, after))
     return changes + compare_rules(before.rules, after.rules)
 
 
@@ -309,17 +314,29 @@ def _rounds(before: BalanceReport, after: BalanceReport) -> Change:
     )
 
 
-def _balance_moved(before: BalanceReport, after: BalanceReport) -> bool:
-    """Whether some grid slot's share moved beyond noise, the six judged together (Holm
-    at 5%): each at 95% on its own, identical circuits would show the balance moved in
-    about one comparison in four."""
-    return any(
-        holm(
-            [
-                proportions_p_value(
-                    before.slot_wins[k], before.games, after.slot_wins[k], after.games
-                )
-                for k in range(SLOTS)
-            ]
-        )
+def _balance(before: BalanceReport, after: BalanceReport) -> Change:
+    """The balance's change, moved beyond noise only where some grid slot's share did,
+    the six judged together (Holm at 5%): each at 95% on its own, identical circuits
+    would show the balance moved in about one comparison in four. It has no interval
+    of its own; ``judged`` says how it is judged, naming the slots that moved."""
+    flagged = holm(
+        [
+            proportions_p_value(before.slot_wins[k], before.games, after.slot_wins[k], after.games)
+            for k in range(SLOTS)
+        ]
     )
+    slots = [str(k + 1) for k in range(SLOTS) if flagged[k]]
+    same = round(after.balance - before.balance, 2) == 0
+    if not slots:
+        verdict = "No slot's share moved: within noise."
+    else:
+        moved = (
+            f"Grid slot {slots[0]}'s share moved"
+            if len(slots) == 1
+            else f"The shares of grid slots {listed(slots)} moved"
+        )
+        verdict = moved + (
+            ", but the balance is the same to two decimals." if same else ": beyond noise."
+        )
+    judged = f"{BALANCE_JUDGED} {verdict}"
+    return Change("balance", before.balance, after.balance, bool(slots) and not same, judged=judged)

@@ -93,11 +93,19 @@ def percent_range(share: float, low: float, high: float, digits: int = 0) -> str
     between the ends), to ``digits`` decimals; never "15% ± 9", for the interval is not
     symmetric about the share. An end that differs from the share but would be shown
     as the same figure is shown to a tenth ("100.0% (99.6-100.0)", not "100% (100-100)")."""
+    digits = percent_digits(share, low, high, digits)
+    return f"{100 * share:.{digits}f}% ({100 * low:.{digits}f}{DASH}{100 * high:.{digits}f})"
+
+
+def percent_digits(share: float, low: float, high: float, digits: int = 0) -> int:
+    """The decimals ``percent_range`` shows a share and its interval to: ``digits``, or
+    a tenth where an end that differs from the share would read as the same figure
+    (what the share's tooltip takes too, so that both round alike)."""
     if digits == 0 and any(
         end != share and round(100 * end) == round(100 * share) for end in (low, high)
     ):
-        digits = 1
-    return f"{100 * share:.{digits}f}% ({100 * low:.{digits}f}{DASH}{100 * high:.{digits}f})"
+        return 1
+    return digits
 
 
 def range_digits(low: float, high: float, fair: float) -> int:

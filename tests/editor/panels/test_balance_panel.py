@@ -4,6 +4,7 @@ spaces, the heat map on the canvas, compare runs, stale when the circuit changes
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from tracks_for_tests import narrow_loop
 
 from trackside.editor.document.compound import apply_edited_track
 from trackside.engine.balance import BalanceReport
-from trackside.engine.balance.compare import NOISE_MARK
+from trackside.engine.balance.compare import BALANCE_JUDGED, NOISE_MARK
 from trackside.engine.balance.edits import Edit, Proposal, make_edit
 from trackside.engine.balance.fix_words import main_line
 from trackside.engine.balance.fixes import FixSearch, Measured, Trial
@@ -169,21 +170,36 @@ def test_a_second_run_shows_every_figure_s_change_in_every_table(qtbot, quarry):
 
 
 def test_until_clear_says_what_it_waits_for_and_why_it_stopped(qtbot, quarry, monkeypatch):
+    """What the run waits for is on the status line, where it wraps; the bar keeps to
+    one line at the default window size (with the wait on it, it took two and the top
+    one was cut off)."""
+    size = QSize(1500, 940)
+    quarry.resize(size)
+    qtbot.waitUntil(lambda: quarry.size() == size)
+    quarry.balance_dock.raise_()
     panel = quarry.balance_panel
     panel.until_clear_box.setChecked(True)
     assert panel.games_label.text() == "At most"
     panel.games_box.setValue(1200)
-    # Every text the bar is given: on an idle machine the run can be clear before a
-    # poll of the bar sees what it waited for.
+    # Every text the bar and the status line are given: on an idle machine the run can
+    # be clear before a poll sees what it waited for.
+    bar, said = panel.progress, panel.status
     shown: list[str] = []
-    set_format = panel.progress.setFormat
-    monkeypatch.setattr(
-        panel.progress, "setFormat", lambda text: (shown.append(text), set_format(text))
-    )
+    widths: list[tuple[int, int]] = []
+    set_format, set_text = bar.setFormat, said.setText
+
+    def format_shown(text: str) -> None:
+        set_format(text)
+        widths.append((bar.fontMetrics().horizontalAdvance(bar.text()), bar.width()))
+
+    monkeypatch.setattr(bar, "setFormat", format_shown)
+    monkeypatch.setattr(said, "setText", lambda text: (shown.append(text), set_text(text)))
     quarry.balance_menu.act_simulate.trigger()
     qtbot.waitUntil(lambda: not panel.running, timeout=120_000)
-    waits = [text for text in shown if "waiting for slot" in text]
-    assert waits and all("need ±3" in text for text in waits), shown
+    waits = [text for text in shown if "Waiting for slot" in text]
+    assert waits and all("need ±3." in text for text in waits), shown
+    assert all(text.startswith("Playing until the answer is clear") for text in waits)
+    assert all(advance < width for advance, width in widths), widths
     report = panel.report
     assert report.answer and report.games <= 1200
     assert f"Stopped: {report.answer}." in panel.status.text()
@@ -643,7 +659,7 @@ def test_every_change_cell_of_a_comparison_tells_its_interval_in_its_tooltip(
     panel = compare_with_odds(quarry, tmp_path)
     qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
     tables = [panel.slot_table, panel.figure_table, *panel.rules.tables]
-    seen = {"marked": 0, "beyond noise": 0}
+    seen = {"marked": 0, "beyond noise": 0, "balance": 0}
     for table in tables:
         model = table.model()
         columns = [
@@ -660,6 +676,13 @@ def test_every_change_cell_of_a_comparison_tells_its_interval_in_its_tooltip(
                     continue  # nothing to compare
                 first = tip.splitlines()[0]
                 assert f": {shown.replace(' pt', ' points')}" in first  # the command's words
+                if table.item(r, 0).text() == "Balance":  # no interval: how it is judged
+                    judged = " ".join(tip.splitlines()[1:])
+                    assert judged.startswith(BALANCE_JUDGED), tip
+                    assert all(len(line) <= 80 for line in tip.splitlines()), tip
+                    assert ("within noise" in judged) == shown.startswith(NOISE_MARK), tip
+                    seen["balance"] += 1
+                    continue
                 found = INTERVAL.search(first)
                 if found is None:  # no spread at all (every game alike): no interval to give
                     assert " to " not in tip
@@ -677,6 +700,7 @@ def test_every_change_cell_of_a_comparison_tells_its_interval_in_its_tooltip(
                 ), tip
                 seen["marked" if within else "beyond noise"] += 1
     assert seen["marked"] and seen["beyond noise"], seen  # Bet 3 pays 16, not 3: beyond
+    assert seen["balance"] == 1, seen
 
 
 HOUSE_RULES = (
@@ -922,3 +946,63 @@ def test_the_rules_hints_stand_apart_under_a_heading_after_the_circuit_s(quarry)
     title = items[heading]
     assert title.font().bold() and title.icon().isNull()
     assert not title.flags() & Qt.ItemFlag.ItemIsSelectable
+
+
+def test_a_grid_slot_row_says_which_slot_it_is_and_its_tooltip_rounds_as_its_cell(qtbot, quarry):
+    """A slot row's tooltip says in words which slot it is (it read "Grid slot 5 (1: the
+    pole)…"); the Wins cell's tooltip gives its interval to the cell's own decimals (a
+    cell "3.3% (0.6 to 16.7)" had the tooltip "1% to 17%")."""
+    panel = quarry.balance_panel
+    run(qtbot, quarry)
+    report = panel.report
+    assert report.games == 30
+    # 1 win in 30 and 9 in 30 have an end at the fair 16.7%, shown to a tenth.
+    panel.show_report(replace(report, slot_wins=[9, 1, 5, 5, 5, 5]), panel.report_track)
+    table = panel.slot_table
+    assert table.item(0, 0).toolTip() == (
+        f"Grid slot 1, the pole: the car that starts on {report.grid[0]}"
+    )
+    assert table.item(4, 0).toolTip().startswith("Grid slot 5, fifth on the grid: ")
+    tenths = 0
+    for row in range(6):
+        cell = table.item(row, 1)
+        low, high = re.search(r"\((\S+)\u2013(\S+)\)", cell.text()).groups()
+        assert cell.toolTip().startswith(f"95% interval {low}% to {high}%"), cell.toolTip()
+        tenths += "." in low
+    assert tenths == 2
+
+
+def type_games(qtbot, panel, text: str) -> None:
+    """Type ``text`` into the Games box as a designer does: over what it holds."""
+    box = panel.games_box
+    box.setFocus()
+    box.lineEdit().selectAll()
+    qtbot.keyClicks(box.lineEdit(), text)
+    qtbot.keyClick(box.lineEdit(), Qt.Key.Key_Tab)
+
+
+def test_until_clear_keeps_the_number_typed_as_its_cap(qtbot, window):
+    """Games typed, then Until clear ticked: the number typed is the cap of the run
+    (a budget), where ticking put 10,000 in its place and the run went past it."""
+    assert window.open_file(resolve_track("quarry-hairpin"))
+    panel = window.balance_panel
+    panel.workers_box.setValue(1)
+    type_games(qtbot, panel, "40")
+    panel.until_clear_box.click()
+    assert panel.games_label.text() == "At most" and panel.games_box.value() == 40
+    assert "10,000 unless you set" in panel.games_box.toolTip()
+    window.balance_menu.act_simulate.trigger()
+    assert panel.progress.maximum() == 40
+    qtbot.waitUntil(lambda: not panel.running, timeout=120_000)
+    assert 0 < panel.report.games <= 40
+    panel.until_clear_box.click()  # unticked: the number stays the designer's
+    assert panel.games_label.text() == "Games" and panel.games_box.value() == 40
+
+
+def test_until_clear_without_a_number_typed_caps_at_ten_thousand(qtbot, window):
+    panel = window.balance_panel
+    assert panel.games_box.value() == 200
+    panel.until_clear_box.click()
+    assert panel.games_label.text() == "At most" and panel.games_box.value() == 10_000
+    panel.until_clear_box.click()
+    assert panel.games_label.text() == "Games" and panel.games_box.value() == 200

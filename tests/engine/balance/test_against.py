@@ -10,6 +10,7 @@ import pytest
 from trackside.engine.balance import BalanceRun
 from trackside.engine.balance.against import compare_variants, only_in
 from trackside.engine.balance.compare import (
+    BALANCE_JUDGED,
     MONEY,
     SHARE,
     Change,
@@ -74,8 +75,32 @@ def test_a_balance_that_does_not_move_at_its_precision_is_not_a_change(harbour, 
     changes = {c.figure: c for c in compare(before, after)}
     assert changes["grid slot 1 win share"].significant
     assert after.balance == before.balance and not changes["balance"].significant
+    assert changes["balance"].judged == (
+        f"{BALANCE_JUDGED} The shares of grid slots 1 and 2 moved, but the balance is the "
+        "same to two decimals."
+    )
     after.slot_wins = [500, 100, 100, 100, 100, 100]
-    assert next(c for c in compare(before, after) if c.figure == "balance").significant
+    moved = next(c for c in compare(before, after) if c.figure == "balance")
+    assert moved.significant and moved.interval is None
+    assert moved.judged.endswith(" moved: beyond noise.") and "grid slot" in moved.judged
+
+
+def test_the_balance_says_how_it_is_judged_without_an_interval(harbour, few_powers):
+    """The balance has no interval of its change: its Change says in words how it is
+    judged (the slots' shares together) and which slots moved, where the panel's
+    tooltip said only "0.91 → 0.86: -0.05"."""
+    run = BalanceRun(harbour, open_variant("standard"), 4, 16, seed=2)
+    before = compare_variants(run, few_powers).before
+    before.games, before.slot_wins = 1000, [200, 160, 160, 160, 160, 160]
+    after = copy.deepcopy(before)
+    after.slot_wins = [210, 158, 158, 158, 158, 158]
+    still = next(c for c in compare(before, after) if c.figure == "balance")
+    assert not still.significant
+    assert still.judged == f"{BALANCE_JUDGED} No slot's share moved: within noise."
+    after.slot_wins = [300, 140, 140, 140, 140, 140]
+    moved = next(c for c in compare(before, after) if c.figure == "balance")
+    assert moved.judged == f"{BALANCE_JUDGED} Grid slot 1's share moved: beyond noise."
+    assert "Holm" in BALANCE_JUDGED and "grid slot" in BALANCE_JUDGED
 
 
 def test_a_rule_change_shows_in_its_figures_and_nowhere_it_cannot(harbour, few_powers):
