@@ -70,10 +70,11 @@ def change_lines(comparison: VariantComparison, names: tuple[str, str]) -> list[
         *out,
         "",
         NOISE_LEGEND,
-        f"In brackets after a change: its 95% interval. Each row is judged on its own: when "
-        f"nothing changed, about 1 row in 20 ({plural(rows, 'row')} here: about "
-        f"{rows / 20:.0f}) is still shown beyond noise by chance alone, so read one such "
-        "row with care; the hints below judge the grid slots and the powers together.",
+        f"In brackets after a change: its 95% interval. Each row but the balance is judged "
+        f"on its own: when nothing changed, about 1 row in 20 ({plural(rows, 'row')} here: "
+        f"about {rows / 20:.0f}) is still shown beyond noise by chance alone, so read one "
+        "such row with care; the balance, and the hints below, judge the grid slots "
+        "together (the hints the powers too).",
     ]
 
 

@@ -293,6 +293,8 @@ def test_against_a_track_file_compares_two_versions_of_a_circuit(capsys, tmp_pat
         assert re.search(r"  (≈ )?[+-]\d+\.\d points", rows[f"grid slot {k} win share"])
     assert "stalled cars per race" in rows and "races with a stalled car" in rows
     assert "≈ marks a change within noise" in out and "\nv1.yaml:\n" in out
+    legend = " ".join(out.split())  # the balance is judged over its slots, not alone
+    assert "Each row but the balance is judged on its own" in legend
     assert err.startswith("simulated 40 games in")
     code, out, _err = run(capsys, *argv, "--games", "20", "--json")
     data = json.loads(out)
