@@ -9,7 +9,16 @@ grid, a jam) are left to Suggest fixes, which measures them.
 
 from __future__ import annotations
 
-from trackside.engine.balance.edits import Proposal, steps_to_line, why_not
+from dataclasses import replace
+
+from trackside.engine.balance.edits import (
+    Edit,
+    Proposal,
+    make_edit,
+    pole_steps,
+    steps_to_line,
+    why_not,
+)
 from trackside.engine.balance.jams import Stretch, jammed_stretches
 from trackside.engine.balance.report import SLOTS, BalanceReport
 from trackside.engine.balance.rule_hints import rule_hints
@@ -27,9 +36,10 @@ from trackside.engine.balance.wording import (
 from trackside.engine.game.board import Board
 from trackside.engine.intervals import holm, share_p_value, wilson
 from trackside.engine.text import listed, plural
-from trackside.engine.track.geometry import FINISH
+from trackside.engine.track.geometry import FINISH, GeometryCache
 from trackside.engine.track.model import Track
 from trackside.engine.track.movement import FAR
+from trackside.engine.track.validate import BET_ROOM_ROWS, validate_track
 
 MIN_GAMES = 30  # fewer games say too little to hint at anything
 STALL_NOTICE = 0.10  # races with a stalled car worth a word
@@ -83,7 +93,7 @@ def hints(report: BalanceReport, track: Track | None = None) -> list[Hint]:
             )
         ]
     slots = _slots(report, track)
-    found = [*_stalls(report), *slots, *_first_round(report, track), *_first_player(report)]
+    found = [*_stalls(report, track), *slots, *_first_round(report, track), *_first_player(report)]
     found += _lines(report)
     found += _jams(report, track)
     if not any(h.severity == "warning" for h in found):
@@ -127,7 +137,7 @@ def finish_move(report: BalanceReport) -> int | None:
     return None
 
 
-def _stalls(report: BalanceReport) -> list[Hint]:
+def _stalls(report: BalanceReport, track: Track | None = None) -> list[Hint]:
     n = report.games
     share = report.races_with_stall / n
     per_race = report.stalled.mean
@@ -153,13 +163,70 @@ def _stalls(report: BalanceReport) -> list[Hint]:
                 where,
             )
         ]
-    after = stalled_after_finish_moved(report, steps)
+    move = finish_edit(track, steps) if track is not None else None
+    proposal = Proposal("line", steps) if move is None else move.proposal
+    after = stalled_after_finish_moved(report, proposal.steps)
     text = (
         f"{said}. The circuit is about {plural(steps, 'space')} too long for the deck: with "
-        f"the finish line {plural(steps, 'space')} earlier, expect about {after:.2f} stalled "
-        "cars a race."
+        f"the finish line {plural(proposal.steps, 'space')} earlier, expect about "
+        f"{after:.2f} stalled cars a race."
     )
-    return [Hint(text, "warning", where, Proposal("line", steps))]
+    if move is not None and track is not None:
+        text += _lines_along(track, move)
+    return [Hint(text, "warning", where, proposal)]
+
+
+def finish_edit(track: Track, steps: int) -> Edit | None:
+    """The finish line of ``track`` moved ``steps`` spaces earlier as the stall hint
+    proposes it: Suggest fixes' own edit (``make_edit``), which moves the betting lines
+    along, each keeping its share of the race, where the finish alone would pass one;
+    moved along too where the finish alone would leave one nearer it than the validator
+    allows (``bet-near-finish``). None when no such edit can be made."""
+    cache = GeometryCache()
+    alone = make_edit(track, Proposal("line", steps), cache)
+    if alone is None or alone.track.betting_lines != track.betting_lines:
+        return alone
+    if not _near_finish(track, alone.track):
+        return alone
+    return make_edit(track, Proposal("line", steps, along=True), cache) or alone
+
+
+def _near_finish(before: Track, after: Track) -> list[int]:
+    """The betting lines ``after`` leaves too near its finish (``bet-near-finish``) where
+    ``before`` did not."""
+
+    def near(track: Track) -> set[int]:
+        issues = validate_track(track).issues
+        return {i.line for i in issues if i.code == "bet-near-finish" and i.line is not None}
+
+    return sorted(near(after) - near(before))
+
+
+def _lines_along(track: Track, move: Edit) -> str:
+    """What the stall hint says of the betting lines its finish move takes along: why,
+    and how far each moves (the pole's steps to it before and after); "" when none."""
+    moved = [k for k in range(FINISH) if move.track.betting_lines[k] != track.betting_lines[k]]
+    if not moved:
+        return ""
+    before, after = pole_steps(track), pole_steps(move.track)
+    passed = [k for k in moved if before[k] >= after[FINISH]]
+    if passed:
+        why = f"would pass betting {_names(passed)}"
+    else:
+        alone = make_edit(track, replace(move.proposal, along=False))
+        near = _near_finish(track, alone.track) if alone is not None else moved
+        why = f"would leave betting {_names(near)} fewer than {BET_ROOM_ROWS} rows before it"
+    by = [f"line {k + 1} by {plural(before[k] - after[k], 'space')}" for k in moved]
+    return (
+        f" That finish {why}. Move the betting lines earlier too, so each keeps its share "
+        f"of the race: {listed(by)}."
+    )
+
+
+def _names(lines: list[int]) -> str:
+    """Betting lines by number: "line 3", "lines 2 and 3"."""
+    word = "line" if len(lines) == 1 else "lines"
+    return f"{word} {listed(str(k + 1) for k in lines)}"
 
 
 # -- the grid -------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import pytest
 from tracks_for_tests import straight_track
 
 from trackside.engine.balance import BalanceReport, hints
-from trackside.engine.balance.edits import Proposal, why_not
+from trackside.engine.balance.edits import Proposal, make_edit, pole_steps, why_not
 from trackside.engine.balance.hints import (
     FINISH_YIELD,
     FIRST_TURN_EDGE,
@@ -21,6 +21,7 @@ from trackside.engine.balance.rules import PowerTotals
 from trackside.engine.balance.wording import RULES, RULES_HEADING, hints_text
 from trackside.engine.tallies import SHARE_UNIT
 from trackside.engine.track.geometry import FINISH
+from trackside.engine.track.validate import validate_track
 
 GRID = ["a4", "b4", "c4", "d4", "a3", "b3"]
 
@@ -141,6 +142,51 @@ def test_the_stall_hint_proposes_the_finish_move_that_brings_the_stalls_under_th
     assert stalled_after_finish_moved(report, steps) == pytest.approx(left)
     assert f"about {steps} spaces too long" in stall.text
     assert f"expect about {left:.2f} stalled cars a race" in stall.text
+
+
+def _followed(track, stall):
+    """The circuit as the stall hint says to edit it, made by the engine's own edit, and
+    its validation issues."""
+    edit = make_edit(track, stall.proposal)
+    assert edit is not None
+    return edit.track, validate_track(edit.track).issues
+
+
+@pytest.mark.parametrize(
+    ("line_3", "why"),
+    [
+        (38, "That finish would pass betting line 3."),
+        (36, "That finish would leave betting line 3 fewer than 3 rows before it."),
+    ],
+)
+def test_a_finish_move_that_passes_a_betting_line_says_how_far_to_move_the_lines(line_3, why):
+    """A three-lane straight whose finish is 18 spaces too far, betting line 3 close
+    enough to it that the finish moved alone passes it (an error) or leaves it within
+    the validator's warning distance: the hint says so and how far to move each line,
+    as Suggest fixes moves them along; followed, the circuit draws neither."""
+    track = straight_track(rows=60, lanes=3, finish=56, bets=[15, 30, line_3])
+    report = _stalling(300, {steps: 20 for steps in range(1, 13)})
+    (stall,) = [h for h in hints(report, track) if "stall" in h.text]
+    steps = stall.proposal.steps
+    assert f"with the finish line {steps} spaces earlier, expect about 0.40 stalled" in (stall.text)
+    assert why in stall.text
+    edited, issues = _followed(track, stall)
+    before, after = pole_steps(track), pole_steps(edited)
+    assert after[FINISH] == before[FINISH] - steps
+    moved = [f"line {k + 1} by {before[k] - after[k]} spaces" for k in range(3)]
+    assert "so each keeps its share of the race: " + ", ".join(moved[:2]) + " and " in (stall.text)
+    assert stall.text.endswith(f"{moved[2]}.")
+    assert not [i for i in issues if i.severity == "error" or i.code == "bet-near-finish"]
+
+
+def test_a_finish_move_clear_of_the_betting_lines_leaves_them_unsaid():
+    track = straight_track(rows=60, lanes=3, finish=56, bets=[10, 20, 30])
+    report = _stalling(300, {steps: 20 for steps in range(1, 13)})
+    (stall,) = [h for h in hints(report, track) if "stall" in h.text]
+    assert stall.text.endswith("stalled cars a race.") and "betting" not in stall.text
+    edited, issues = _followed(track, stall)
+    assert edited.betting_lines == track.betting_lines
+    assert not [i for i in issues if i.severity == "error"]
 
 
 def test_stalls_under_the_goal_propose_nothing():
