@@ -93,9 +93,11 @@ def hints(report: BalanceReport, track: Track | None = None) -> list[Hint]:
             )
         ]
     slots = _slots(report, track)
-    found = [*_stalls(report, track), *slots, *_first_round(report, track), *_first_player(report)]
+    jams = jammed_stretches(report, track)
+    stalls = _stalls(report, track, jams[0] if jams else None)
+    found = [*stalls, *slots, *_first_round(report, track), *_first_player(report)]
     found += _lines(report)
-    found += _jams(report, track)
+    found += _jams(jams, any(h.severity == "warning" for h in stalls))
     if not any(h.severity == "warning" for h in found):
         pole = any(h.severity == "info" for h in slots)  # within what the first turn gives
         why = (
@@ -137,7 +139,11 @@ def finish_move(report: BalanceReport) -> int | None:
     return None
 
 
-def _stalls(report: BalanceReport, track: Track | None = None) -> list[Hint]:
+def _stalls(
+    report: BalanceReport, track: Track | None = None, jam: Stretch | None = None
+) -> list[Hint]:
+    """The stall hint, over the goal a warning: how far to move the finish, and the
+    ``jam`` (the most blocked stretch) that may cause the stalls too."""
     n = report.games
     share = report.races_with_stall / n
     per_race = report.stalled.mean
@@ -158,7 +164,7 @@ def _stalls(report: BalanceReport, track: Track | None = None) -> list[Hint]:
         return [
             Hint(
                 f"{said}. Many stalled cars are too far behind for a shorter race to save "
-                "them: look at where they stall (a jam, a narrow stretch).",
+                f"them: look at where they stall (a jam, a narrow stretch).{_jam_too(jam)}",
                 "warning",
                 where,
             )
@@ -173,7 +179,19 @@ def _stalls(report: BalanceReport, track: Track | None = None) -> list[Hint]:
     )
     if move is not None and track is not None:
         text += _lines_along(track, move)
-    return [Hint(text, "warning", where, proposal)]
+    return [Hint(text + _jam_too(jam), "warning", where, proposal)]
+
+
+def _jam_too(jam: Stretch | None) -> str:
+    """What the stall hint says of a jam (the most blocked stretch): cars held up there
+    use up cards without moving on, so easing it is another way to cut the stalls; ""
+    when there is none."""
+    if jam is None:
+        return ""
+    return (
+        f" Cars also jam {_jam_where(jam)}, where a move ends blocked {jam.per_race:.1f} "
+        "times a race: easing the jam there may cut stalls without shortening the race."
+    )
 
 
 def finish_edit(track: Track, steps: int) -> Edit | None:
@@ -524,16 +542,28 @@ def _lines(report: BalanceReport) -> list[Hint]:
 # -- jams -----------------------------------------------------------------------------
 
 
-def _jams(report: BalanceReport, track: Track | None) -> list[Hint]:
-    return [Hint(_jam_text(s), "info", s.shown) for s in jammed_stretches(report, track)]
+def _jams(jams: list[Stretch], stall_warning: bool) -> list[Hint]:
+    """The jam hints, most blocked first: the first a warning beside a stall warning,
+    which names it as a cause of the stalls, the others information."""
+    return [
+        Hint(_jam_text(s), "warning" if stall_warning and k == 0 else "info", s.shown)
+        for k, s in enumerate(jams)
+    ]
+
+
+def _jam_where(stretch: Stretch) -> str:
+    """Where a jam is: "at a15", "in the stretch a15 to a20"."""
+    first, last = stretch.spaces[0], stretch.spaces[-1]
+    return f"at {first}" if first == last else f"in the stretch {first} to {last}"
 
 
 def _jam_text(stretch: Stretch) -> str:
     """A jam in words, naming where the track is narrowest: the stretch itself, or the
     spaces within or just ahead of it where it narrows."""
-    first, last = stretch.spaces[0], stretch.spaces[-1]
-    where = f"at {first}" if first == last else f"in the stretch {first} to {last}"
-    said = f"Cars jam {where}: a move ends blocked there {stretch.per_race:.1f} times a race"
+    said = (
+        f"Cars jam {_jam_where(stretch)}: a move ends blocked there "
+        f"{stretch.per_race:.1f} times a race"
+    )
     lanes = stretch.lanes
     if lanes is None:
         return f"{said}. The track narrows or jams just ahead of it."

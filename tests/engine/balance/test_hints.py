@@ -189,6 +189,37 @@ def test_a_finish_move_clear_of_the_betting_lines_leaves_them_unsaid():
     assert not [i for i in issues if i.severity == "error"]
 
 
+NARROWED = [3] * 20 + [1] * 6 + [3] * 34  # a straight of three lanes, one from row 21 to 26
+
+
+def test_a_stall_hint_beside_a_jam_names_the_jam_as_a_cause_too():
+    """A straight narrowed to one lane where cars queue before it: the stall hint says
+    the jam may cause the stalls too, and the jam hint is as serious as the stall hint,
+    where it was information beside a warning to shorten the race."""
+    track = straight_track(rows=60, lanes=NARROWED, finish=56, bets=[10, 30, 40])
+    report = _stalling(300, {steps: 20 for steps in range(1, 13)})
+    report.blocked.update({"a19": 400, "b20": 300, "a20": 200, "a8": 10})
+    found = hints(report, track)
+    (stall,) = [h for h in found if "stall" in h.text]
+    (jam,) = [h for h in found if h.text.startswith("Cars jam")]
+    assert stall.text.endswith(
+        "Cars also jam in the stretch a19 to b20, where a move ends blocked 3.0 times a "
+        "race: easing the jam there may cut stalls without shortening the race."
+    )
+    assert stall.severity == jam.severity == "warning"
+    assert stall.proposal is not None  # the finish move is still proposed
+
+
+def test_a_jam_beside_stalls_under_the_goal_stays_information():
+    track = straight_track(rows=60, lanes=NARROWED, finish=56, bets=[10, 30, 40])
+    report = _stalling(300, {2: 60, 5: 30})  # 0.3 cars a race
+    report.blocked.update({"a19": 400, "b20": 300})
+    found = hints(report, track)
+    (stall,) = [h for h in found if "stall" in h.text]
+    (jam,) = [h for h in found if h.text.startswith("Cars jam")]
+    assert "jam" not in stall.text and stall.severity == jam.severity == "info"
+
+
 def test_stalls_under_the_goal_propose_nothing():
     report = _stalling(300, {2: 60, 5: 30})  # 0.3 cars a race
     (stall,) = [h for h in hints(report) if "stall" in h.text]
