@@ -9,6 +9,7 @@ grid, a jam) are left to Suggest fixes, which measures them.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from trackside.engine.balance.edits import (
@@ -139,6 +140,42 @@ def finish_move(report: BalanceReport) -> int | None:
     return None
 
 
+def finish_move_range(report: BalanceReport) -> tuple[int, int] | None:
+    """The fewest spaces to move the finish line earlier for the stalled cars per race
+    to come down to STALL_AIM, at the low end and at the high end of what chance leaves
+    for them (``stalled_after_bounds``); None when the high end needs more than
+    MAX_FINISH_MOVE."""
+    ends = []
+    for end in (0, 1):
+        steps = range(1, MAX_FINISH_MOVE + 1)
+        found = (k for k in steps if stalled_after_bounds(report, k)[end] <= STALL_AIM)
+        ends.append(next(found, None))
+    low, high = ends
+    return None if low is None or high is None else (low, high)
+
+
+def stalled_after_bounds(report: BalanceReport, steps: int) -> tuple[float, float]:
+    """A 95% interval of the stalled cars per race expected with the finish line
+    ``steps`` spaces earlier: the interval of the stalled cars per race now, its width
+    scaled by the square root of the share of them that would be left (a count's
+    spread grows as the square root of the count)."""
+    after = stalled_after_finish_moved(report, steps)
+    mean = report.stalled.mean
+    if after <= 0 or mean <= 0:
+        return after, after
+    low, high = report.stalled.count_interval()
+    scale = math.sqrt(after / mean)
+    return max(0.0, after - (mean - low) * scale), after + (high - mean) * scale
+
+
+def _too_long(steps: int, ends: tuple[int, int] | None) -> str:
+    """How far too long the circuit is: "about 12 spaces", or with what chance leaves
+    for it, "about 9 to 12 spaces"."""
+    if ends is None or ends[0] == ends[1]:
+        return f"about {plural(steps, 'space')}"
+    return f"about {ends[0]} to {plural(ends[1], 'space')}"
+
+
 def _stalls(
     report: BalanceReport, track: Track | None = None, jam: Stretch | None = None
 ) -> list[Hint]:
@@ -172,10 +209,11 @@ def _stalls(
     move = finish_edit(track, steps) if track is not None else None
     proposal = Proposal("line", steps) if move is None else move.proposal
     after = stalled_after_finish_moved(report, proposal.steps)
+    too_long = _too_long(steps, finish_move_range(report))
     text = (
-        f"{said}. The circuit is about {plural(steps, 'space')} too long for the deck: with "
-        f"the finish line {plural(proposal.steps, 'space')} earlier, expect about "
-        f"{after:.2f} stalled cars a race."
+        f"{said}. The circuit is {too_long} too long for the deck: with the finish line "
+        f"{plural(proposal.steps, 'space')} earlier, expect about {after:.2f} stalled cars "
+        "a race."
     )
     if move is not None and track is not None:
         text += _lines_along(track, move)

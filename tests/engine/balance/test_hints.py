@@ -15,6 +15,7 @@ from trackside.engine.balance.hints import (
     FIRST_TURN_EDGE,
     STALL_AIM,
     reached_after_line_moved,
+    stalled_after_bounds,
     stalled_after_finish_moved,
 )
 from trackside.engine.balance.rules import PowerTotals
@@ -140,8 +141,32 @@ def test_the_stall_hint_proposes_the_finish_move_that_brings_the_stalls_under_th
     assert stalled_after_finish_moved(report, steps - 1) > STALL_AIM
     left = sum(20 for short in range(1, 13) if short > FINISH_YIELD * steps) / 300
     assert stalled_after_finish_moved(report, steps) == pytest.approx(left)
-    assert f"about {steps} spaces too long" in stall.text
+    assert f"with the finish line {steps} spaces earlier" in stall.text
     assert f"expect about {left:.2f} stalled cars a race" in stall.text
+
+
+def test_how_far_too_long_is_said_as_a_range_when_chance_leaves_it_open():
+    """The same stalls in 300 races: with the finish 18 spaces earlier 0.40 (0.37-0.43)
+    stalled cars a race are expected, which may be over the aim of 0.4, and 20 spaces
+    bring even the high end under it: "about 18 to 20 spaces" (a designer was told 12
+    spaces from 400 games and 9 from 200 of the same circuit)."""
+    report = _stalling(300, {steps: 20 for steps in range(1, 13)})
+    (stall,) = [h for h in hints(report) if "stall" in h.text]
+    assert "The circuit is about 18 to 20 spaces too long for the deck: with the finish " in (
+        stall.text
+    )
+    assert stall.proposal.steps == 18
+    for end, steps in enumerate((18, 20)):
+        assert stalled_after_bounds(report, steps)[end] <= STALL_AIM
+        assert stalled_after_bounds(report, steps - 1)[end] > STALL_AIM
+    low, high = stalled_after_bounds(report, 18)
+    assert low < stalled_after_finish_moved(report, 18) < high
+
+
+def test_how_far_too_long_is_one_figure_when_the_games_settle_it():
+    report = _stalling(3000, {steps: 190 for steps in range(1, 13)})
+    (stall,) = [h for h in hints(report) if "stall" in h.text]
+    assert "The circuit is about 18 spaces too long for the deck" in stall.text
 
 
 def _followed(track, stall):
