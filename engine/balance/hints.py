@@ -204,6 +204,7 @@ def _stalls(
                 f"them: look at where they stall (a jam, a narrow stretch).{_jam_too(jam)}",
                 "warning",
                 where,
+                finding=said,
             )
         ]
     move = finish_edit(track, steps) if track is not None else None
@@ -215,9 +216,8 @@ def _stalls(
         f"{plural(proposal.steps, 'space')} earlier, expect about {after:.2f} stalled cars "
         "a race."
     )
-    if move is not None and track is not None:
-        text += _lines_along(track, move)
-    return [Hint(text + _jam_too(jam), "warning", where, proposal)]
+    advice = _lines_along(track, move) if move is not None and track is not None else ""
+    return [Hint(text + advice + _jam_too(jam), "warning", where, proposal, finding=text)]
 
 
 def _jam_too(jam: Stretch | None) -> str:
