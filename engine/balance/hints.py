@@ -203,7 +203,7 @@ def _stalls(
                 f"{said}. Many stalled cars are too far behind for a shorter race to save "
                 f"them: look at where they stall (a jam, a narrow stretch).{_jam_too(jam)}",
                 "warning",
-                where,
+                _and_jam(where, jam),
                 finding=said,
             )
         ]
@@ -217,7 +217,13 @@ def _stalls(
         "a race."
     )
     advice = _lines_along(track, move) if move is not None and track is not None else ""
-    return [Hint(text + advice + _jam_too(jam), "warning", where, proposal, finding=text)]
+    shown = _and_jam(where, jam)
+    return [Hint(text + advice + _jam_too(jam), "warning", shown, proposal, finding=text)]
+
+
+def _and_jam(where: tuple[str, ...], jam: Stretch | None) -> tuple[str, ...]:
+    """The spaces a stall warning shows: where cars stall, and the jam it names."""
+    return tuple(dict.fromkeys(where + (jam.spaces if jam is not None else ())))
 
 
 def _jam_too(jam: Stretch | None) -> str:

@@ -233,6 +233,7 @@ def test_a_stall_hint_beside_a_jam_names_the_jam_as_a_cause_too():
     )
     assert stall.severity == jam.severity == "warning"
     assert stall.proposal is not None  # the finish move is still proposed
+    assert stall.spaces[-3:] == ("a19", "a20", "b20")  # a click shows the jam it names too
 
 
 def test_a_jam_beside_stalls_under_the_goal_stays_information():
