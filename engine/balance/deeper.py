@@ -285,14 +285,16 @@ def judge(
     figures.append(_paired(FIRST, _firsts(before), _firsts(after), True))
     figures.append(_paired(STALLED, _stalls(before), _stalls(after), False))
     said_before, said_after = _warnings(a, track), _warnings(b, track)
+    gone = tuple(text for gist, text in said_before.items() if gist not in said_after)
+    new = tuple(text for gist, text in said_after.items() if gist not in said_before)
     return Verdict(
         bots,
         min(a.games, b.games),
         tuple(figures),
         stand_out(a),
         stand_out(b),
-        tuple(t for t in said_before if _gist(t) not in {_gist(u) for u in said_after}),
-        tuple(t for t in said_after if _gist(t) not in {_gist(u) for u in said_before}),
+        gone,
+        new,
     )
 
 
@@ -330,12 +332,15 @@ def _paired(figure: str, before: list[float], after: list[float], share: bool) -
     return Moved(figure, sum(before[:n]) / n, sum(after[:n]) / n, half, share)
 
 
-def _warnings(report: BalanceReport, track: Track | None) -> list[str]:
-    return [h.text for h in hints(report, track) if h.severity == "warning"]
+def _warnings(report: BalanceReport, track: Track | None) -> dict[str, str]:
+    """The warnings of a run, each by its gist (``_gist`` of its finding)."""
+    found = (h for h in hints(report, track) if h.severity == "warning")
+    return {_gist(h.finding or h.text): h.text for h in found}
 
 
 def _gist(text: str) -> str:
     """A warning without its figures, so that the same finding with other numbers is the
-    same warning; the slot it names stays ("Grid slot 3")."""
+    same warning ("about 9 to 12 spaces" and "about 12 spaces" too); the slot it names
+    stays ("Grid slot 3")."""
     numbers = re.sub(r"(?<!slot )(?<![\w.])\d[\d,]*(?:\.\d+)?", "#", text)
-    return re.sub(r"# (\w+?)s\b", r"# \1", numbers)
+    return re.sub(r"# (\w+?)s\b", r"# \1", numbers.replace("# to #", "#"))

@@ -9,7 +9,17 @@ grid, a jam) are left to Suggest fixes, which measures them.
 
 from __future__ import annotations
 
-from trackside.engine.balance.edits import Proposal, steps_to_line, why_not
+import math
+from dataclasses import replace
+
+from trackside.engine.balance.edits import (
+    Edit,
+    Proposal,
+    make_edit,
+    pole_steps,
+    steps_to_line,
+    why_not,
+)
 from trackside.engine.balance.jams import Stretch, jammed_stretches
 from trackside.engine.balance.report import SLOTS, BalanceReport
 from trackside.engine.balance.rule_hints import rule_hints
@@ -27,9 +37,10 @@ from trackside.engine.balance.wording import (
 from trackside.engine.game.board import Board
 from trackside.engine.intervals import holm, share_p_value, wilson
 from trackside.engine.text import listed, plural
-from trackside.engine.track.geometry import FINISH
+from trackside.engine.track.geometry import FINISH, GeometryCache
 from trackside.engine.track.model import Track
 from trackside.engine.track.movement import FAR
+from trackside.engine.track.validate import BET_ROOM_ROWS, validate_track
 
 MIN_GAMES = 30  # fewer games say too little to hint at anything
 STALL_NOTICE = 0.10  # races with a stalled car worth a word
@@ -83,9 +94,11 @@ def hints(report: BalanceReport, track: Track | None = None) -> list[Hint]:
             )
         ]
     slots = _slots(report, track)
-    found = [*_stalls(report), *slots, *_first_round(report, track), *_first_player(report)]
+    jams = jammed_stretches(report, track)
+    stalls = _stalls(report, track, jams[0] if jams else None)
+    found = [*stalls, *slots, *_first_round(report, track), *_first_player(report)]
     found += _lines(report)
-    found += _jams(report, track)
+    found += _jams(jams, any(h.severity == "warning" for h in stalls))
     if not any(h.severity == "warning" for h in found):
         pole = any(h.severity == "info" for h in slots)  # within what the first turn gives
         why = (
@@ -127,7 +140,47 @@ def finish_move(report: BalanceReport) -> int | None:
     return None
 
 
-def _stalls(report: BalanceReport) -> list[Hint]:
+def finish_move_range(report: BalanceReport) -> tuple[int, int] | None:
+    """The fewest spaces to move the finish line earlier for the stalled cars per race
+    to come down to STALL_AIM, at the low end and at the high end of what chance leaves
+    for them (``stalled_after_bounds``); None when the high end needs more than
+    MAX_FINISH_MOVE."""
+    ends = []
+    for end in (0, 1):
+        steps = range(1, MAX_FINISH_MOVE + 1)
+        found = (k for k in steps if stalled_after_bounds(report, k)[end] <= STALL_AIM)
+        ends.append(next(found, None))
+    low, high = ends
+    return None if low is None or high is None else (low, high)
+
+
+def stalled_after_bounds(report: BalanceReport, steps: int) -> tuple[float, float]:
+    """A 95% interval of the stalled cars per race expected with the finish line
+    ``steps`` spaces earlier: the interval of the stalled cars per race now, its width
+    scaled by the square root of the share of them that would be left (a count's
+    spread grows as the square root of the count)."""
+    after = stalled_after_finish_moved(report, steps)
+    mean = report.stalled.mean
+    if after <= 0 or mean <= 0:
+        return after, after
+    low, high = report.stalled.count_interval()
+    scale = math.sqrt(after / mean)
+    return max(0.0, after - (mean - low) * scale), after + (high - mean) * scale
+
+
+def _too_long(steps: int, ends: tuple[int, int] | None) -> str:
+    """How far too long the circuit is: "about 12 spaces", or with what chance leaves
+    for it, "about 9 to 12 spaces"."""
+    if ends is None or ends[0] == ends[1]:
+        return f"about {plural(steps, 'space')}"
+    return f"about {ends[0]} to {plural(ends[1], 'space')}"
+
+
+def _stalls(
+    report: BalanceReport, track: Track | None = None, jam: Stretch | None = None
+) -> list[Hint]:
+    """The stall hint, over the goal a warning: how far to move the finish, and the
+    ``jam`` (the most blocked stretch) that may cause the stalls too."""
     n = report.games
     share = report.races_with_stall / n
     per_race = report.stalled.mean
@@ -148,18 +201,94 @@ def _stalls(report: BalanceReport) -> list[Hint]:
         return [
             Hint(
                 f"{said}. Many stalled cars are too far behind for a shorter race to save "
-                "them: look at where they stall (a jam, a narrow stretch).",
+                f"them: look at where they stall (a jam, a narrow stretch).{_jam_too(jam)}",
                 "warning",
-                where,
+                _and_jam(where, jam),
+                finding=said,
             )
         ]
-    after = stalled_after_finish_moved(report, steps)
+    move = finish_edit(track, steps) if track is not None else None
+    proposal = Proposal("line", steps) if move is None else move.proposal
+    after = stalled_after_finish_moved(report, proposal.steps)
+    too_long = _too_long(steps, finish_move_range(report))
     text = (
-        f"{said}. The circuit is about {plural(steps, 'space')} too long for the deck: with "
-        f"the finish line {plural(steps, 'space')} earlier, expect about {after:.2f} stalled "
-        "cars a race."
+        f"{said}. The circuit is {too_long} too long for the deck: with the finish line "
+        f"{plural(proposal.steps, 'space')} earlier, expect about {after:.2f} stalled cars "
+        "a race."
     )
-    return [Hint(text, "warning", where, Proposal("line", steps))]
+    advice = _lines_along(track, move) if move is not None and track is not None else ""
+    shown = _and_jam(where, jam)
+    return [Hint(text + advice + _jam_too(jam), "warning", shown, proposal, finding=text)]
+
+
+def _and_jam(where: tuple[str, ...], jam: Stretch | None) -> tuple[str, ...]:
+    """The spaces a stall warning shows: where cars stall, and the jam it names."""
+    return tuple(dict.fromkeys(where + (jam.spaces if jam is not None else ())))
+
+
+def _jam_too(jam: Stretch | None) -> str:
+    """What the stall hint says of a jam (the most blocked stretch): cars held up there
+    use up cards without moving on, so easing it is another way to cut the stalls; ""
+    when there is none."""
+    if jam is None:
+        return ""
+    return (
+        f" Cars also jam {_jam_where(jam)}, where a move ends blocked {jam.per_race:.1f} "
+        "times a race: easing the jam there may cut stalls without shortening the race."
+    )
+
+
+def finish_edit(track: Track, steps: int) -> Edit | None:
+    """The finish line of ``track`` moved ``steps`` spaces earlier as the stall hint
+    proposes it: Suggest fixes' own edit (``make_edit``), which moves the betting lines
+    along, each keeping its share of the race, where the finish alone would pass one;
+    moved along too where the finish alone would leave one nearer it than the validator
+    allows (``bet-near-finish``). None when no such edit can be made."""
+    cache = GeometryCache()
+    alone = make_edit(track, Proposal("line", steps), cache)
+    if alone is None or alone.track.betting_lines != track.betting_lines:
+        return alone
+    if not _near_finish(track, alone.track):
+        return alone
+    return make_edit(track, Proposal("line", steps, along=True), cache) or alone
+
+
+def _near_finish(before: Track, after: Track) -> list[int]:
+    """The betting lines ``after`` leaves too near its finish (``bet-near-finish``) where
+    ``before`` did not."""
+
+    def near(track: Track) -> set[int]:
+        issues = validate_track(track).issues
+        return {i.line for i in issues if i.code == "bet-near-finish" and i.line is not None}
+
+    return sorted(near(after) - near(before))
+
+
+def _lines_along(track: Track, move: Edit) -> str:
+    """What the stall hint says of the betting lines its finish move takes along: why,
+    and how far each moves (the pole's steps to it before and after); "" when none."""
+    moved = [k for k in range(FINISH) if move.track.betting_lines[k] != track.betting_lines[k]]
+    if not moved:
+        return ""
+    before, after = pole_steps(track), pole_steps(move.track)
+    passed = [k for k in moved if before[k] >= after[FINISH]]
+    if passed:
+        why = f"would pass betting {_names(passed)}"
+    else:
+        alone = make_edit(track, replace(move.proposal, along=False))
+        near = _near_finish(track, alone.track) if alone is not None else moved
+        why = f"would leave betting {_names(near)} fewer than {BET_ROOM_ROWS} rows before it"
+    by = [f"line {k + 1} by {plural(before[k] - after[k], 'space')}" for k in moved]
+    return (
+        f" That finish {why}. Move the betting lines earlier too, so each keeps its share "
+        f"of the race: {listed(by)}."
+    )
+
+
+def _names(lines: list[int]) -> str:
+    """Betting lines by number: "line 3", "lines 2 and 3"."""
+    word = "line" if len(lines) == 1 else "lines"
+    return f"{word} {listed(str(k + 1) for k in lines)}"
 
 
 # -- the grid -------------------------------------------------------------------------
@@ -457,16 +586,28 @@ def _lines(report: BalanceReport) -> list[Hint]:
 # -- jams -----------------------------------------------------------------------------
 
 
-def _jams(report: BalanceReport, track: Track | None) -> list[Hint]:
-    return [Hint(_jam_text(s), "info", s.shown) for s in jammed_stretches(report, track)]
+def _jams(jams: list[Stretch], stall_warning: bool) -> list[Hint]:
+    """The jam hints, most blocked first: the first a warning beside a stall warning,
+    which names it as a cause of the stalls, the others information."""
+    return [
+        Hint(_jam_text(s), "warning" if stall_warning and k == 0 else "info", s.shown)
+        for k, s in enumerate(jams)
+    ]
+
+
+def _jam_where(stretch: Stretch) -> str:
+    """Where a jam is: "at a15", "in the stretch a15 to a20"."""
+    first, last = stretch.spaces[0], stretch.spaces[-1]
+    return f"at {first}" if first == last else f"in the stretch {first} to {last}"
 
 
 def _jam_text(stretch: Stretch) -> str:
     """A jam in words, naming where the track is narrowest: the stretch itself, or the
     spaces within or just ahead of it where it narrows."""
-    first, last = stretch.spaces[0], stretch.spaces[-1]
-    where = f"at {first}" if first == last else f"in the stretch {first} to {last}"
-    said = f"Cars jam {where}: a move ends blocked there {stretch.per_race:.1f} times a race"
+    said = (
+        f"Cars jam {_jam_where(stretch)}: a move ends blocked there "
+        f"{stretch.per_race:.1f} times a race"
+    )
     lanes = stretch.lanes
     if lanes is None:
         return f"{said}. The track narrows or jams just ahead of it."

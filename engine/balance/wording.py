@@ -26,6 +26,10 @@ class Hint:
     spaces: tuple[str, ...] = ()
     proposal: Proposal | None = None
     about: str = "circuit"  # or RULES: the variant's, no edit of the circuit changes it
+    # The finding alone, where the text goes on with advice that may differ from run to
+    # run of the same circuit (the betting lines a finish move takes along, a jam): two
+    # runs' warnings are told apart by it (``engine.balance.deeper``).
+    finding: str = ""
 
 
 RULES = "rules"  # a hint about the variant's rules (``rule_hints``), not the circuit

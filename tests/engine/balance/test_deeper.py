@@ -197,3 +197,37 @@ def test_a_cancelled_check_keeps_the_games_both_sets_of_bots_played(straight_run
     assert check.verdict.outcome == TOO_FEW
     with pytest.raises(ValueError, match="random bots do not search"):
         check_deeper(BalanceRun(straight_run.track, straight_run.variant, 3, 10, bots=("random",)))
+
+
+def _stalling(games: int, cars: int) -> BalanceReport:
+    """A report of an even grid whose races stall one car each, 1 to 12 steps short, in
+    ``cars`` races for each shortfall."""
+    report = BalanceReport("t", "standard", 4, ["greedy"] * 4, games=games)
+    report.slot_wins = [games // 6] * 5 + [games - 5 * (games // 6)]
+    report.seat_wins = [SHARE_UNIT * games // 4] * 4
+    report.first_wins = SHARE_UNIT * games // 4
+    report.line_reached = [games] * 3
+    for steps in range(1, 13):
+        report.stall_short[steps] += cars
+    for race in range(games):
+        report.stalled.add(1 if race < 12 * cars else 0)
+    report.races_with_stall = 12 * cars
+    return report
+
+
+def test_a_stall_warning_is_the_same_with_a_range_a_jam_or_betting_lines_beside_it():
+    """The stall warning of one run says "about 18 to 20 spaces" and names a jam; the
+    other's says "about 18 spaces", no jam: the same finding (both say how far to move
+    the betting lines along), while the jam's own warning is given by one run only."""
+    track = straight_track(
+        rows=60, lanes=[3] * 20 + [1] * 6 + [3] * 34, finish=56, bets=[10, 30, 38]
+    )
+    jammed = _stalling(300, 20)
+    jammed.blocked.update({"a19": 400, "b20": 300})
+    settled = _stalling(3000, 190)
+    texts = [[h.text for h in hints(r, track) if "stall" in h.text] for r in (jammed, settled)]
+    assert "about 18 to 20 spaces" in texts[0][0] and "Cars also jam" in texts[0][0]
+    assert "about 18 spaces" in texts[1][0] and "jam" not in texts[1][0]
+    verdict = judge(Played(jammed), Played(settled), STRONG, track)
+    assert not verdict.warnings_new
+    assert [w[:8] for w in verdict.warnings_gone] == ["Cars jam"]
