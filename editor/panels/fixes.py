@@ -382,9 +382,9 @@ def fix_item(rank: int, trial: Trial) -> QListWidgetItem:
     item.setData(Qt.ItemDataRole.UserRole, (short, full))
     lines = [*full.splitlines(), f"Measured on {plural(trial.games, 'game')}, paired."]
     item.setToolTip("<br>".join(html.escape(line) for line in lines))
-    better = trial.improvement
-    if not better.noise:
-        item.setForeground(BETTER if better.change > 0 else WORSE)
+    score = trial.problems
+    if not score.noise:
+        item.setForeground(BETTER if score.change < 0 else WORSE)
     return item
 
 

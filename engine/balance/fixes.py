@@ -66,7 +66,7 @@ from trackside.engine.text import listed, plural
 from trackside.engine.track.geometry import FINISH, LINE_NAMES, GeometryCache
 from trackside.engine.track.model import Track
 
-FORMAT = "trackside-fixes/1"
+FORMAT = "trackside-fixes/2"
 DEFAULT_GAMES = 200  # games per circuit when none are asked for
 RESAMPLES = 1000  # paired bootstrap resamples behind every interval
 FINISH_STEPS = (2, 4)  # the finish line tried this many spaces earlier, and later by the first
@@ -145,7 +145,7 @@ class Trial:
 
     edit: Edit
     games: int
-    improvement: Measured  # problems before minus after: positive is better
+    problems: Measured  # the problem score (``_judged``): lower is better
     balance: Measured
     stalled: Measured  # stalled cars per race
     spread: Measured  # points by which the worst grid slot lies outside its fair band
@@ -155,15 +155,19 @@ class Trial:
     figures: dict[str, Measured] = field(default_factory=dict)
 
     def parts(self) -> list[tuple[str, Measured]]:
-        """The problems taken away, part by part (stalls, grid slots, betting lines),
-        each before minus after: a clear gain in one part and a loss within noise in
-        another read apart, where their sum may be within noise."""
+        """The problem score part by part (stalls, grid slots, betting lines), each
+        before and with the fix like every figure: a clear fall in one part and a rise
+        within noise in another read apart, where their sum may be within noise."""
         out = []
         for name, key in PARTS:
             m = self.figures.get(key)
             if m is not None and (m.before or m.after):
-                out.append((name, Measured(m.after, m.before, -m.high, -m.low)))
+                out.append((name, m))
         return out
+
+    def lowers_problems(self) -> bool:
+        """True when the fix lowers the problem score beyond noise."""
+        return self.problems.change < 0 and not self.problems.noise
 
     def worse(self) -> list[str]:
         """What the fix makes worse beyond noise, in words: a slot's share further from
@@ -204,7 +208,7 @@ class Trial:
             "games": self.games,
             **{
                 name: _measured_dict(getattr(self, name))
-                for name in ("improvement", "balance", "stalled", "spread")
+                for name in ("problems", "balance", "stalled", "spread")
             },
             "parts": {name: _measured_dict(m) for name, m in self.parts()},
             "worse": self.worse(),
@@ -230,14 +234,14 @@ class FixSearch:
         "" when one does."""
         if self.cancelled or not self.trials:
             return ""
-        if any(t.improvement.change > 0 and not t.improvement.noise for t in self.trials):
+        if any(t.lowers_problems() for t in self.trials):
             return ""
         games = plural(self.base.games, "game")
         surest = self._surest_part()
         if surest is not None:
             return surest
         stalls = self._stalls()
-        seen = any(t.improvement.after for t in self.trials)  # a problem at its figure
+        seen = any(t.problems.before for t in self.trials)  # a problem at its figure
         lines_reached = all(line_standing(self.base, k) == UNDER for k in range(3))
         if not seen and stalls != ABOUT and lines_reached:
             return (  # the circuit's own problems, none of them
@@ -426,11 +430,11 @@ def ranked(trials: Sequence[Trial], base: BalanceReport) -> list[Trial]:
     by how far they lower the problem score."""
 
     def key(trial: Trial) -> tuple[int, float]:
-        taken = trial.improvement
-        if taken.change > 0 and not taken.noise:
-            return 0, -taken.change
+        fall = trial.problems.change  # negative: the score lowered
+        if trial.lowers_problems():
+            return 0, fall
         gain = clear_gain(trial, base)
-        return (1, -gain.low) if gain is not None else (2, -taken.change)
+        return (1, -gain.low) if gain is not None else (2, fall)
 
     return sorted(trials, key=key)
 
@@ -730,14 +734,10 @@ def _trial(edit: Edit, base: Played, fixed: Played, seed: int) -> Trial:
         whole_after, samples_after = figures_after[name]
         low, high = np.percentile(samples_after - samples_before, [2.5, 97.5])
         measured[name] = Measured(whole_before, whole_after, float(low), float(high))
-    problems = measured["problems"]
-    improvement = Measured(
-        problems.after, problems.before, -problems.high, -problems.low
-    )  # before minus after: the problems taken away
     return Trial(
         edit,
         n,
-        improvement,
+        measured["problems"],
         measured["balance"],
         measured["stalled"],
         measured["spread"],

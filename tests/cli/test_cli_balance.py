@@ -3,6 +3,8 @@ lab from the command line."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
 
@@ -185,17 +187,46 @@ def test_games_with_until_clear_says_what_each_does(capsys):
     assert "--max-games N" in err
 
 
-def test_suggest_ranks_fixes_and_writes_them(capsys, tmp_path):
-    path = tmp_path / "fixes.json"
-    code, out, _err = run(
-        capsys, "suggest", "--track", "quarry-hairpin", "--games", "20", "--report", str(path)
-    )
-    assert code == 0
+@pytest.fixture(scope="module")
+def suggested(tmp_path_factory):
+    """``trackside suggest --report`` on Quarry Hairpin: its text and its report."""
+    path = tmp_path_factory.mktemp("suggest") / "fixes.json"
+    argv = ["suggest", "--track", "quarry-hairpin", "--games", "20", "--report", str(path)]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(argv) == 0
+    return out.getvalue(), json.loads(path.read_text())
+
+
+def test_suggest_ranks_fixes_and_writes_them(suggested):
+    out, data = suggested
     assert "Quarry Hairpin: 20 games each with greedy bots" in out
     assert "1. " in out and "Problem score " in out and "Stalled cars " in out
-    data = json.loads(path.read_text())
-    assert data["format"] == "trackside-fixes/1" and data["fixes"]
+    assert data["format"] == "trackside-fixes/2" and data["fixes"]
     assert data["fixes"][0]["fix"] in out
+
+
+def test_suggest_report_says_each_figure_before_and_with_the_fix(suggested):
+    """Every pair of the report is the circuit as it is, then with the fix, its change
+    after minus before: the problem score and its parts too, as the text says them
+    (they were written the other way round, before and after swapped)."""
+    out, data = suggested
+    fixes = data["fixes"]
+    base_stalls = data["base"]["stalled_per_race"]["mean"]
+    for fix in fixes:
+        pairs = [fix[name] for name in ("problems", "balance", "stalled", "spread")]
+        for pair in [*pairs, *fix["parts"].values()]:
+            assert pair["change"] == pytest.approx(pair["after"] - pair["before"], abs=1e-3)
+        assert fix["stalled"]["before"] == pytest.approx(base_stalls, abs=1e-3)
+        score = fix["problems"]
+        assert f"Problem score {score['before']:.2f} \u2192 {score['after']:.2f}" in out
+        parts = fix["parts"].values()
+        assert sum(p["before"] for p in parts) == pytest.approx(score["before"], abs=1e-3)
+        assert sum(p["after"] for p in parts) == pytest.approx(score["after"], abs=1e-3)
+    for name in ("problems", "stalled"):  # the circuit as it is: the same for every fix
+        assert len({fix[name]["before"] for fix in fixes}) == 1
+    for part in fixes[0]["parts"]:
+        assert len({fix["parts"][part]["before"] for fix in fixes if part in fix["parts"]}) == 1
 
 
 def test_suggest_takes_one_circuit(capsys):

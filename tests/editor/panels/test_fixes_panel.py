@@ -180,7 +180,7 @@ def test_the_panel_says_when_the_order_of_the_fixes_is_chance(quarry):
     base = BalanceReport("Quarry Hairpin", "standard", 4, ["strong"], games=200)
     edit = make_edit(open_track("quarry-hairpin"), Proposal("line", 2))
     same = Measured(1, 1, 0, 0)
-    noise = Measured(0.40, 0.41, -0.2, 0.3)
+    noise = Measured(0.41, 0.40, -0.3, 0.2)
     trial = Trial(edit, 200, noise, same, same, same, base)
     fixes = quarry.balance_panel.fixes
     fixes.show_search(FixSearch(base, [trial], track=quarry.doc.track))
@@ -228,7 +228,7 @@ def test_a_fix_reads_at_a_glance_and_shows_every_figure_when_selected(quarry):
     trial = Trial(
         edit,
         200,
-        Measured(0.9, 1.0, -0.3, 0.5),  # the problems taken away: within noise
+        Measured(1.0, 0.9, -0.5, 0.3),  # the problem score: within noise
         Measured(0.91, 0.90, -0.07, 0.07),
         stalled,
         Measured(4.4, 4.4, -4.5, 4.0),
@@ -300,7 +300,7 @@ def test_the_fixes_summary_names_the_bots_and_reads_in_short_lines(quarry):
     base = BalanceReport("Quarry Hairpin", "standard", 4, ["strong"], games=200)
     edit = make_edit(open_track("quarry-hairpin"), Proposal("line", 2))
     same = Measured(1, 1, 0, 0)
-    trial = Trial(edit, 200, Measured(0.40, 0.10, 0.2, 0.4), same, same, same, base)
+    trial = Trial(edit, 200, Measured(0.40, 0.10, -0.4, -0.2), same, same, same, base)
     fixes = quarry.balance_panel.fixes
     fixes.show_search(FixSearch(base, [trial], track=quarry.doc.track))
     lines = fixes.summary.text().split("<br>")
