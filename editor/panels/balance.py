@@ -114,6 +114,12 @@ LAB_CHOICE = f"The lab's bots ({bots_named(LAB_BOTS)})"
 MORE_GAMES = (
     "play more games to tell: raise Games (or tick Until clear), simulate, then check again"
 )
+# Said beside the fixes while the run shown is of an earlier circuit: its headline and
+# hints stay on screen above the fixes, which are measured on the circuit as it is.
+SHOWN_STALE = (
+    "The circuit has changed since the run shown: its figures and hints are of an earlier "
+    "version, the fixes of the circuit as it is. Simulate again for current figures."
+)
 BOT_CHOICES = {
     LAB_CHOICE: LAB_BOTS,
     "Greedy bots": ("greedy",),
@@ -179,7 +185,7 @@ class BalancePanel(QWidget):
         self.report_run: BalanceRun | None = None  # the run the report shown comes from
         self.previous: BalanceReport | None = None  # what the changes shown are from
         self.last_run: BalanceReport | None = None  # the last report of a plain run
-        self._said_stale = False  # whether the status says the result is stale
+        self._said_stale = (False, False)  # what the status warns of (``_staleness``)
         self._running_text = ""  # what the run under way does, in words
         self._running_what = ""  # what the games being played are for, once said
         self._thread: QThread | None = None
@@ -678,6 +684,10 @@ class BalancePanel(QWidget):
             f"Tried {plural(len(outcome.trials), 'fix', 'fixes')} in {outcome.seconds:.1f} s"
             + (" (cancelled)." if outcome.cancelled else ".")
         )
+        if self.stale:  # the figures shown stay of an earlier circuit than the fixes'
+            self._said_stale = (True, False)
+            self.status.setStyleSheet(f"color: {STALE_COLOUR}")
+            self.status.setText(f"{self.status.text()} {SHOWN_STALE}")
         self.fixes.show_search(outcome)
         self._show_results(self.fixes)
 
@@ -689,8 +699,20 @@ class BalancePanel(QWidget):
         measured = self._playing if self.running else self.report_track
         return measured is not None and not measured.plays_like(self.doc.track)
 
+    def _shown_stale(self) -> bool:
+        """True when a run is shown and the circuit plays otherwise than the one it was
+        measured on, whatever runs now."""
+        shown = self.report_track
+        return shown is not None and not shown.plays_like(self.doc.track)
+
+    def _staleness(self) -> tuple[bool, bool]:
+        """What the status warns of: the result under way (else the one shown) is stale;
+        the run shown is of an earlier circuit than the fixes being tried."""
+        trying = self.running and isinstance(self._worker, FixWorker)
+        return self.stale, trying and self._shown_stale()
+
     def _on_track_changed(self) -> None:
-        if self.stale != self._said_stale:
+        if self._staleness() != self._said_stale:
             self._show_status()
             self._update_buttons()
 
@@ -738,19 +760,20 @@ class BalancePanel(QWidget):
 
     def _say(self, text: str) -> None:
         """Put ``text`` on the status line in place of what a run says."""
-        self._said_stale = False
+        self._said_stale = (False, False)
         self.status.setStyleSheet("")
         self.status.setText(text)
 
     def _show_status(self) -> None:
         """The status line: what the run under way does, else the run shown in words;
         either with a warning while the circuit plays otherwise."""
-        stale = self._said_stale = self.stale
-        self.status.setStyleSheet(f"color: {STALE_COLOUR}" if stale else "")
+        self._said_stale = (stale, shown_stale) = self._staleness()
+        self.status.setStyleSheet(f"color: {STALE_COLOUR}" if stale or shown_stale else "")
         if self.running:
             warning = " The circuit has changed since it started: its result will be stale."
             now = f" Now playing {self._running_what}." if self._running_what else ""
-            self.status.setText(self._running_text + now + (warning if stale else ""))
+            earlier = f" {SHOWN_STALE}" if shown_stale else ""
+            self.status.setText(self._running_text + now + (warning if stale else "") + earlier)
             return
         report = self.report
         if report is None:

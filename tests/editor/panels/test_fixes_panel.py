@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from trackside.editor.document.compound import apply_edited_track
 from trackside.engine.balance.edits import Proposal, make_edit
 from trackside.engine.balance.hints import slots_beyond_chance
 from trackside.engine.records import open_track
@@ -42,6 +43,30 @@ def test_fixes_of_a_circuit_edited_while_they_were_tried_are_stale(qtbot, quarry
     assert not fixes.stale
     fixes.select(0)
     assert fixes.apply_button.isEnabled()
+
+
+def test_fixes_of_a_circuit_edited_since_the_run_keep_the_run_said_stale(qtbot, quarry):
+    """Run, edit, Suggest fixes: the headline and hints of the run stay on screen above
+    fixes of the circuit as it is now, so the status keeps saying that the run is of an
+    earlier version, while the fixes are tried and once they are listed (it said only
+    "Trying fixes…", then "Tried 9 fixes in 519.9 s.")."""
+    panel = quarry.balance_panel
+    quarry.balance_menu.act_simulate.trigger()
+    wait_idle(qtbot, panel)
+    edit = make_edit(quarry.doc.track, Proposal("line", 2))
+    assert edit is not None and apply_edited_track(quarry.doc, edit.track, "Move the finish")
+    assert "changed since" in panel.status.text()
+    quarry.balance_menu.act_suggest_fixes.trigger()
+    assert panel.running, panel.status.text()
+    said = panel.status.text()
+    assert said.startswith("Trying fixes") and "of an earlier version" in said
+    wait_idle(qtbot, panel)
+    said = panel.status.text()
+    assert said.startswith("Tried ") and "of an earlier version" in said
+    assert "the fixes of the circuit as it is" in said
+    assert not panel.fixes.stale  # the fixes are current: only the run is not
+    quarry.doc.undo_stack.undo()  # back to the circuit of the run: current again
+    assert "earlier version" not in panel.status.text()
 
 
 def test_a_new_run_clears_the_fixes_of_the_last(qtbot, quarry):
