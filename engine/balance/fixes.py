@@ -65,6 +65,7 @@ from trackside.engine.simulate import play_games
 from trackside.engine.text import listed, plural
 from trackside.engine.track.geometry import FINISH, LINE_NAMES, GeometryCache
 from trackside.engine.track.model import Track
+from trackside.engine.track.validate import ERROR, WARNING, Issue, validate_track
 
 FORMAT = "trackside-fixes/2"
 DEFAULT_GAMES = 200  # games per circuit when none are asked for
@@ -170,10 +171,10 @@ class Trial:
         return self.problems.change < 0 and not self.problems.noise
 
     def worse(self) -> list[str]:
-        """What the fix makes worse beyond noise, in words: a slot's share further from
-        its fair share, more stalled cars, a betting line reached less often, a lower
-        balance."""
-        out = []
+        """What the fix makes worse, in words: a validation warning the circuit had not
+        (``Edit.warnings``), and beyond noise a slot's share further from its fair share,
+        more stalled cars, a betting line reached less often, a lower balance."""
+        out = [f"adds a warning: {capital(warning)}" for warning in self.edit.warnings]
         f = self.figures
         for slot in range(SLOTS):
             m = f.get(f"slot {slot}")
@@ -205,6 +206,7 @@ class Trial:
                 "along": self.edit.proposal.along,
             },
             "spaces": list(self.edit.spaces),
+            "warnings": list(self.edit.warnings),
             "games": self.games,
             **{
                 name: _measured_dict(getattr(self, name))
@@ -404,7 +406,8 @@ def part_gain(trial: Trial, part: str) -> Measured:
 
 def clear_gain(trial: Trial, base: BalanceReport) -> Measured | None:
     """The gain of ``trial`` in its figure shown first (``main_part``, ``part_gain``)
-    when it is beyond noise, the fix makes nothing worse beyond noise, and the circuit
+    when it is beyond noise, the fix makes nothing worse (``Trial.worse``: no warning
+    added, nothing worse beyond noise), and the circuit
     needs it: a cut in stalls, or a betting line reached more often, is no gain where
     the circuit's own figure was within the goal by its whole 95% interval
     (``against_goal``). None otherwise."""
@@ -598,6 +601,30 @@ def _lanes_untried(track: Track, jams: Sequence[Sequence[str]], tried: int) -> l
     return [f"A lane more or fewer where cars jam: {why}."]
 
 
+def with_new_warnings(track: Track, edits: Sequence[Edit]) -> tuple[list[Edit], list[str]]:
+    """The edits checked by the track validator against ``track``: each that makes a
+    valid circuit, with the warnings it brings that ``track`` has not (``Edit.warnings``),
+    and a sentence for each that does not, with its first error (it is not offered)."""
+    known = {_issue_key(issue) for issue in validate_track(track).issues}
+    kept: list[Edit] = []
+    refused: list[str] = []
+    for edit in edits:
+        issues = validate_track(edit.track).issues
+        error = next((i.message for i in issues if i.severity == ERROR), None)
+        if error is not None:
+            refused.append(f"{capital(edit.text)}: not tried, it makes an error: {error}.")
+            continue
+        new = [i.message for i in issues if i.severity == WARNING and _issue_key(i) not in known]
+        kept.append(replace(edit, warnings=tuple(dict.fromkeys(new))))
+    return kept, refused
+
+
+def _issue_key(issue: Issue) -> tuple[str, int | None, tuple[str, ...]]:
+    """What tells one issue from another across an edit: its code, line and spaces (its
+    words may give a count that changes, "2 rows" where it said "3 rows")."""
+    return issue.code, issue.line, tuple(sorted(issue.spaces))
+
+
 def _same_circuit(a: Track, b: Track) -> bool:
     return (
         a.finish_line == b.finish_line
@@ -686,6 +713,8 @@ def _try_fixes(
     lane_edits = [fix.edit for fix in lane_fixes(run.track, jams)]
     edits += lane_edits
     left += _lanes_untried(run.track, jams, len(lane_edits))
+    edits, invalid = with_new_warnings(run.track, edits)
+    left += invalid
     runs = [run, *(replace(run, track=e.track) for e in edits)]
     total = sum(r.games for r in runs)
     what = f"{len(edits)} candidate fixes and the circuit as it is"

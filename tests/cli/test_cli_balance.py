@@ -12,8 +12,11 @@ import pytest
 from tracks_for_tests import narrow_loop
 
 from trackside.cli.main import main
+from trackside.engine.balance.edits import Proposal, make_edit
 from trackside.engine.game.variants import POWERS
+from trackside.engine.records import open_track
 from trackside.engine.track.model import save_track
+from trackside.engine.track.validate import validate_track
 
 
 def run(capsys, *argv):
@@ -227,6 +230,35 @@ def test_suggest_report_says_each_figure_before_and_with_the_fix(suggested):
         assert len({fix[name]["before"] for fix in fixes}) == 1
     for part in fixes[0]["parts"]:
         assert len({fix["parts"][part]["before"] for fix in fixes if part in fix["parts"]}) == 1
+
+
+def test_suggest_says_which_fix_adds_a_validation_warning(capsys, tmp_path):
+    """Harbour Loop with betting line 3 three spaces later: the finish 4 spaces earlier,
+    the lines left where they are, leaves line 3 two rows before it, which the validator
+    warns of. That fix's row and its report say so; the headline calls no such fix one
+    that makes nothing worse."""
+    track = open_track("harbour-loop")
+    moved = make_edit(track, Proposal("line", -3, line=2))
+    assert moved is not None and not validate_track(moved.track).issues
+    path = tmp_path / "late-bet.yaml"
+    save_track(moved.track, path)
+    report = tmp_path / "fixes.json"
+    argv = ["--games", "20", "--bots", "greedy", "--report", str(report)]
+    code, out, _err = run(capsys, "suggest", "--track", str(path), *argv)
+    assert code == 0
+    fixes = json.loads(report.read_text())["fixes"]
+    warned = [f for f in fixes if f["warnings"]]
+    assert warned and all(f["fix"].startswith("Finish line") for f in warned)
+    said = "betting line 3 is 2 rows before the finish"
+    assert any(w.startswith(said) for f in warned for w in f["warnings"])
+    for fix in warned:
+        assert any(w.startswith("adds a warning: ") for w in fix["worse"])
+        row = out[out.index(f". {fix['fix']}\n") :].split("\n")[1:3]
+        assert any("But worse: adds a warning: Betting line 3" in line for line in row), row
+        headline = [line for line in out.splitlines() if "makes nothing worse" in line]
+        assert not any(f'"{fix["fix"]}"' in line for line in headline)
+    clean = [f["fix"] for f in fixes if not f["warnings"]]
+    assert clean  # the others add none
 
 
 def test_suggest_takes_one_circuit(capsys):

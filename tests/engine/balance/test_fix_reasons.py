@@ -269,6 +269,30 @@ def test_a_fix_that_clearly_lessens_one_part_is_named_though_the_total_is_within
     )
 
 
+def test_a_fix_that_adds_a_validation_warning_is_not_said_to_make_nothing_worse():
+    """The finish moved earlier cuts the stalls beyond noise, but leaves betting line 3
+    two rows before the finish, which the validator warns of: its row says so and the
+    headline does not call it a fix that makes nothing worse (it said "try it", and the
+    warning came in the Issues list after Apply)."""
+    from dataclasses import replace
+
+    from trackside.engine.balance.fixes import FixSearch, Measured, Trial, clear_gain
+
+    base = with_stalls(BalanceReport("q", "standard", 4, ["strong"], games=200), 120)
+    edit = make_edit(open_track("quarry-hairpin"), Proposal("line", 4))
+    warned = replace(edit, warnings=("betting line 3 is 2 rows before the finish",))
+    same = Measured(1, 1, 0, 0)
+    total = Measured(1.0, 0.9, -0.5, 0.3)  # the problem score: within noise
+    stalls = Measured(0.6, 0.35, -0.35, -0.14)
+    parts = {"stall problems": Measured(0.2, 0.0, -0.3, -0.1), "stalled": stalls}
+    trial = Trial(warned, 200, total, same, stalls, same, base, parts)
+    assert trial.worse() == ["adds a warning: Betting line 3 is 2 rows before the finish"]
+    assert clear_gain(trial, base) is None
+    said = FixSearch(base, [trial]).unclear()
+    assert "makes nothing worse" not in said and not said.startswith("Fix 1")
+    assert trial.to_dict()["warnings"] == ["betting line 3 is 2 rows before the finish"]
+
+
 def test_a_stall_cut_under_the_goal_is_named_as_not_needed_below_no_fix_helps():
     """Stalls at 0.39 a race are under the goal of 0.5: a fix that takes them to 0.21
     beyond noise takes away no problem, so no fix helps; the headline says why the
