@@ -114,6 +114,11 @@ LAB_CHOICE = f"The lab's bots ({bots_named(LAB_BOTS)})"
 MORE_GAMES = (
     "play more games to tell: raise Games (or tick Until clear), simulate, then check again"
 )
+RUN_TIP = "Play the games on this circuit (Ctrl+Shift+B)"
+SUGGEST_TIP = (
+    "Try candidate edits of this circuit, each on the same games as the circuit as it is, "
+    "and list them best first"
+)
 # Said beside the fixes while the run shown is of an earlier circuit: its headline and
 # hints stay on screen above the fixes, which are measured on the circuit as it is.
 SHOWN_STALE = (
@@ -186,6 +191,8 @@ class BalancePanel(QWidget):
         self.previous: BalanceReport | None = None  # what the changes shown are from
         self.last_run: BalanceReport | None = None  # the last report of a plain run
         self._said_stale = (False, False)  # what the status warns of (``_staleness``)
+        self._errors = 0  # the circuit's validation errors, as last counted (``set_errors``)
+        self._said_cannot = ""  # why nothing can be simulated, as the buttons say it
         self._running_text = ""  # what the run under way does, in words
         self._running_what = ""  # what the games being played are for, once said
         self._thread: QThread | None = None
@@ -294,13 +301,10 @@ class BalancePanel(QWidget):
         settings.addWidget(self.workers_box, 3, 1)
         settings.addWidget(self.until_clear_box, 3, 2, 1, 2)
         self.run_button = QPushButton("Simulate")
-        self.run_button.setToolTip("Play the games on this circuit (Ctrl+Shift+B)")
+        self.run_button.setToolTip(RUN_TIP)
         self.run_button.clicked.connect(self.start)
         self.suggest_button = QPushButton("Suggest fixes")
-        self.suggest_button.setToolTip(
-            "Try candidate edits of this circuit, each on the same games as the circuit "
-            "as it is, and list them best first"
-        )
+        self.suggest_button.setToolTip(SUGGEST_TIP)
         self.suggest_button.clicked.connect(self.suggest)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
@@ -471,9 +475,31 @@ class BalancePanel(QWidget):
         problem = no_stronger(self.report_run.bots)
         return f"{problem[0].upper()}{problem[1:]}." if problem else ""
 
+    def set_errors(self, errors: int) -> None:
+        """Take the validator's count of the circuit's errors (the Issues panel's): a
+        circuit with any cannot be simulated, so Simulate and Suggest fixes turn off."""
+        self._errors = errors
+        self._update_buttons()
+
+    def cannot_simulate(self) -> str:
+        """Why the circuit cannot be simulated, in a sentence ("" when it can)."""
+        if not self.doc.track.spaces:
+            return "The circuit has no spaces yet: draw a track (or open one) to simulate it."
+        if self._errors:
+            return (
+                f"The circuit has {plural(self._errors, 'error')}: fix them (see the Issues "
+                "panel) to simulate it."
+            )
+        return ""
+
+    def can_simulate(self) -> bool:
+        """True when Simulate can start: nothing running, a circuit that can be played."""
+        return not self.running and not self.cannot_simulate()
+
     def can_suggest(self) -> bool:
-        """True when Suggest fixes can start (nothing else is running)."""
-        return not self.running
+        """True when Suggest fixes can start: nothing running, a circuit that can be
+        played."""
+        return self.can_simulate()
 
     def can_check(self) -> bool:
         """True when Check with Stronger Bots can start."""
@@ -482,7 +508,11 @@ class BalancePanel(QWidget):
     def _update_buttons(self) -> None:
         """Suggest fixes and Check with Stronger Bots on or off (the window's menu
         entries follow them: ``buttonsChanged``), the check's tooltip saying why."""
+        cannot = self._said_cannot = self.cannot_simulate()
+        self.run_button.setEnabled(self.can_simulate())
+        self.run_button.setToolTip(cannot or RUN_TIP)
         self.suggest_button.setEnabled(self.can_suggest())
+        self.suggest_button.setToolTip(cannot or SUGGEST_TIP)
         self.check_button.setEnabled(self.can_check())
         why = self._cannot_check()
         if why or self.report_run is None:
@@ -601,7 +631,6 @@ class BalancePanel(QWidget):
             self._thread.wait()
 
     def _set_running(self, running: bool) -> None:
-        self.run_button.setEnabled(not running)
         self.cancel_button.setEnabled(running)
         self._update_buttons()
         for box in (
@@ -714,6 +743,8 @@ class BalancePanel(QWidget):
     def _on_track_changed(self) -> None:
         if self._staleness() != self._said_stale:
             self._show_status()
+            self._update_buttons()
+        elif self.cannot_simulate() != self._said_cannot:  # spaces drawn, or none left
             self._update_buttons()
 
     # -- showing ------------------------------------------------------------------

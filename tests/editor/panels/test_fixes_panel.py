@@ -11,6 +11,7 @@ from trackside.editor.document.compound import apply_edited_track
 from trackside.engine.balance.edits import Proposal, make_edit
 from trackside.engine.balance.hints import slots_beyond_chance
 from trackside.engine.records import open_track
+from trackside.engine.resources import resolve_track
 from trackside.engine.track.model import save_track
 
 pytestmark = pytest.mark.gui
@@ -336,3 +337,27 @@ def test_the_fixes_summary_names_the_bots_and_reads_in_short_lines(quarry):
     assert lines[2].startswith("Each fix shows the figure it changes most")
     sentences = [s for line in lines for s in line.split(". ")]
     assert max(len(sentence.split()) for sentence in sentences) <= 25
+
+
+def test_suggest_fixes_is_off_where_the_circuit_cannot_be_simulated(qtbot, window):
+    """A blank new file has nothing to run: Suggest fixes and Simulate are off, their
+    tooltips and the Tools menu following, and say why; so with a circuit the validator
+    finds an error in, until it is mended (Suggest fixes was on for a blank file)."""
+    panel = window.balance_panel
+    menu = window.balance_menu
+    for button in (panel.suggest_button, panel.run_button):
+        assert not button.isEnabled() and "no spaces yet" in button.toolTip()
+    assert not menu.act_suggest_fixes.isEnabled() and not menu.act_simulate.isEnabled()
+    assert window.open_file(resolve_track("quarry-hairpin"))
+    window.issues.wait()
+    qtbot.waitUntil(panel.suggest_button.isEnabled)
+    assert menu.act_suggest_fixes.isEnabled() and panel.run_button.isEnabled()
+    window.scene.select_indices([12])
+    qtbot.keyClick(window.view, Qt.Key.Key_Right, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: not panel.suggest_button.isEnabled(), timeout=10_000)
+    assert "error" in panel.suggest_button.toolTip()
+    assert "Issues panel" in panel.suggest_button.toolTip()
+    assert not menu.act_suggest_fixes.isEnabled()
+    window.doc.undo_stack.undo()
+    qtbot.waitUntil(panel.suggest_button.isEnabled, timeout=10_000)
+    assert "candidate edits" in panel.suggest_button.toolTip()
