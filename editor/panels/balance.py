@@ -717,7 +717,7 @@ class BalancePanel(QWidget):
             self._said_stale = (True, False)
             self.status.setStyleSheet(f"color: {STALE_COLOUR}")
             self.status.setText(f"{self.status.text()} {SHOWN_STALE}")
-        self.fixes.show_search(outcome)
+        self.fixes.show_search(outcome, self.report_track)
         self._show_results(self.fixes)
 
     @property

@@ -66,6 +66,8 @@ def test_fixes_of_a_circuit_edited_since_the_run_keep_the_run_said_stale(qtbot, 
     assert said.startswith("Tried ") and "of an earlier version" in said
     assert "the fixes of the circuit as it is" in said
     assert not panel.fixes.stale  # the fixes are current: only the run is not
+    above = panel.fixes.summary.text()  # in view when the panel scrolls to the fixes
+    assert "run shown above, its headline and hints, is of an earlier version" in above
     quarry.doc.undo_stack.undo()  # back to the circuit of the run: current again
     assert "earlier version" not in panel.status.text()
 
