@@ -143,6 +143,9 @@ class MainWindow(QMainWindow):
         self.autosave.failed.connect(self._show_autosave_failure)
         self.autosave.recovered.connect(self.autosave_label.hide)
         self.issues.reportReady.connect(self._show_counts)
+        self.issues.reportReady.connect(
+            lambda errors, _warnings: self.balance_panel.set_errors(errors)
+        )
         for bar in self.findChildren(QTabBar):  # the docks' tabs: whole names, scrolled
             bar.setElideMode(Qt.TextElideMode.ElideNone)
             bar.setUsesScrollButtons(True)

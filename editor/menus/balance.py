@@ -172,6 +172,7 @@ class BalanceMenu(QObject):
 
     def _follow_buttons(self) -> None:
         """The menu entries are on exactly when the panel's buttons are."""
+        self.act_simulate.setEnabled(self.panel.can_simulate())
         self.act_suggest_fixes.setEnabled(self.panel.can_suggest())
         self.act_check_stronger.setEnabled(self.panel.can_check())
 

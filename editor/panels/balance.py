@@ -122,6 +122,17 @@ CAP_TIP = (
 MORE_GAMES = (
     "play more games to tell: raise Games (or tick Until clear), simulate, then check again"
 )
+RUN_TIP = "Play the games on this circuit (Ctrl+Shift+B)"
+SUGGEST_TIP = (
+    "Try candidate edits of this circuit, each on the same games as the circuit as it is, "
+    "and list them best first"
+)
+# Said beside the fixes while the run shown is of an earlier circuit: its headline and
+# hints stay on screen above the fixes, which are measured on the circuit as it is.
+SHOWN_STALE = (
+    "The circuit has changed since the run shown: its figures and hints are of an earlier "
+    "version, the fixes of the circuit as it is. Simulate again for current figures."
+)
 BOT_CHOICES = {
     LAB_CHOICE: LAB_BOTS,
     "Greedy bots": ("greedy",),
@@ -187,7 +198,9 @@ class BalancePanel(QWidget):
         self.report_run: BalanceRun | None = None  # the run the report shown comes from
         self.previous: BalanceReport | None = None  # what the changes shown are from
         self.last_run: BalanceReport | None = None  # the last report of a plain run
-        self._said_stale = False  # whether the status says the result is stale
+        self._said_stale = (False, False)  # what the status warns of (``_staleness``)
+        self._errors = 0  # the circuit's validation errors, as last counted (``set_errors``)
+        self._said_cannot = ""  # why nothing can be simulated, as the buttons say it
         self._running_text = ""  # what the run under way does, in words
         self._running_what = ""  # what the games being played are for, once said
         self._waiting = ""  # what a run until clear waits for, once said
@@ -302,13 +315,10 @@ class BalancePanel(QWidget):
         settings.addWidget(self.workers_box, 3, 1)
         settings.addWidget(self.until_clear_box, 3, 2, 1, 2)
         self.run_button = QPushButton("Simulate")
-        self.run_button.setToolTip("Play the games on this circuit (Ctrl+Shift+B)")
+        self.run_button.setToolTip(RUN_TIP)
         self.run_button.clicked.connect(self.start)
         self.suggest_button = QPushButton("Suggest fixes")
-        self.suggest_button.setToolTip(
-            "Try candidate edits of this circuit, each on the same games as the circuit "
-            "as it is, and list them best first"
-        )
+        self.suggest_button.setToolTip(SUGGEST_TIP)
         self.suggest_button.clicked.connect(self.suggest)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
@@ -490,9 +500,31 @@ class BalancePanel(QWidget):
         problem = no_stronger(self.report_run.bots)
         return f"{problem[0].upper()}{problem[1:]}." if problem else ""
 
+    def set_errors(self, errors: int) -> None:
+        """Take the validator's count of the circuit's errors (the Issues panel's): a
+        circuit with any cannot be simulated, so Simulate and Suggest fixes turn off."""
+        self._errors = errors
+        self._update_buttons()
+
+    def cannot_simulate(self) -> str:
+        """Why the circuit cannot be simulated, in a sentence ("" when it can)."""
+        if not self.doc.track.spaces:
+            return "The circuit has no spaces yet: draw a track (or open one) to simulate it."
+        if self._errors:
+            return (
+                f"The circuit has {plural(self._errors, 'error')}: fix them (see the Issues "
+                "panel) to simulate it."
+            )
+        return ""
+
+    def can_simulate(self) -> bool:
+        """True when Simulate can start: nothing running, a circuit that can be played."""
+        return not self.running and not self.cannot_simulate()
+
     def can_suggest(self) -> bool:
-        """True when Suggest fixes can start (nothing else is running)."""
-        return not self.running
+        """True when Suggest fixes can start: nothing running, a circuit that can be
+        played."""
+        return self.can_simulate()
 
     def can_check(self) -> bool:
         """True when Check with Stronger Bots can start."""
@@ -501,7 +533,11 @@ class BalancePanel(QWidget):
     def _update_buttons(self) -> None:
         """Suggest fixes and Check with Stronger Bots on or off (the window's menu
         entries follow them: ``buttonsChanged``), the check's tooltip saying why."""
+        cannot = self._said_cannot = self.cannot_simulate()
+        self.run_button.setEnabled(self.can_simulate())
+        self.run_button.setToolTip(cannot or RUN_TIP)
         self.suggest_button.setEnabled(self.can_suggest())
+        self.suggest_button.setToolTip(cannot or SUGGEST_TIP)
         self.check_button.setEnabled(self.can_check())
         why = self._cannot_check()
         if why or self.report_run is None:
@@ -627,7 +663,6 @@ class BalancePanel(QWidget):
             self._thread.wait()
 
     def _set_running(self, running: bool) -> None:
-        self.run_button.setEnabled(not running)
         self.cancel_button.setEnabled(running)
         self._update_buttons()
         for box in (
@@ -710,7 +745,11 @@ class BalancePanel(QWidget):
             f"Tried {plural(len(outcome.trials), 'fix', 'fixes')} in {outcome.seconds:.1f} s"
             + (" (cancelled)." if outcome.cancelled else ".")
         )
-        self.fixes.show_search(outcome)
+        if self.stale:  # the figures shown stay of an earlier circuit than the fixes'
+            self._said_stale = (True, False)
+            self.status.setStyleSheet(f"color: {STALE_COLOUR}")
+            self.status.setText(f"{self.status.text()} {SHOWN_STALE}")
+        self.fixes.show_search(outcome, self.report_track)
         self._show_results(self.fixes)
 
     @property
@@ -721,9 +760,23 @@ class BalancePanel(QWidget):
         measured = self._playing if self.running else self.report_track
         return measured is not None and not measured.plays_like(self.doc.track)
 
+    def _shown_stale(self) -> bool:
+        """True when a run is shown and the circuit plays otherwise than the one it was
+        measured on, whatever runs now."""
+        shown = self.report_track
+        return shown is not None and not shown.plays_like(self.doc.track)
+
+    def _staleness(self) -> tuple[bool, bool]:
+        """What the status warns of: the result under way (else the one shown) is stale;
+        the run shown is of an earlier circuit than the fixes being tried."""
+        trying = self.running and isinstance(self._worker, FixWorker)
+        return self.stale, trying and self._shown_stale()
+
     def _on_track_changed(self) -> None:
-        if self.stale != self._said_stale:
+        if self._staleness() != self._said_stale:
             self._show_status()
+            self._update_buttons()
+        elif self.cannot_simulate() != self._said_cannot:  # spaces drawn, or none left
             self._update_buttons()
 
     # -- showing ------------------------------------------------------------------
@@ -770,20 +823,21 @@ class BalancePanel(QWidget):
 
     def _say(self, text: str) -> None:
         """Put ``text`` on the status line in place of what a run says."""
-        self._said_stale = False
+        self._said_stale = (False, False)
         self.status.setStyleSheet("")
         self.status.setText(text)
 
     def _show_status(self) -> None:
         """The status line: what the run under way does, else the run shown in words;
         either with a warning while the circuit plays otherwise."""
-        stale = self._said_stale = self.stale
-        self.status.setStyleSheet(f"color: {STALE_COLOUR}" if stale else "")
+        self._said_stale = (stale, shown_stale) = self._staleness()
+        self.status.setStyleSheet(f"color: {STALE_COLOUR}" if stale or shown_stale else "")
         if self.running:
             warning = " The circuit has changed since it started: its result will be stale."
             now = f" Now playing {self._running_what}." if self._running_what else ""
             now += f" Waiting for {self._waiting}." if self._waiting else ""
-            self.status.setText(self._running_text + now + (warning if stale else ""))
+            earlier = f" {SHOWN_STALE}" if shown_stale else ""
+            self.status.setText(self._running_text + now + (warning if stale else "") + earlier)
             return
         report = self.report
         if report is None:

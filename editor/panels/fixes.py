@@ -50,6 +50,12 @@ NOISE_COLOUR = QColor("#8a8f98")  # a change within noise, greyed
 BETTER = QColor("#2e9d4f")
 WORSE = QColor("#d9534f")
 STALE_COLOUR = "#b35c00"  # as the Balance panel's stale status
+# Above fixes tried on a later circuit than the run shown above them (its headline and
+# hints): the panel scrolls to the fixes, out of sight of its own status line.
+RUN_EARLIER = (
+    "These fixes were tried on the circuit as it is; the run shown above, its headline "
+    "and hints, is of an earlier version: simulate again for current figures."
+)
 
 
 def games_to_suggest(until_clear: bool, games: int, shown: BalanceReport | None) -> tuple[int, str]:
@@ -136,6 +142,7 @@ class FixesBox(QWidget):
         self._said = ""  # what the search tried, above the list
         self._untried: list[str] = []  # kinds of fix not tried, and why
         self._unclear = ""  # said when no fix lessens the problems beyond noise
+        self._run_earlier = False  # the run shown above is of an earlier circuit
         self._previewed: Trial | None = None  # the fix whose preview was offered last
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -162,9 +169,15 @@ class FixesBox(QWidget):
         self.hide()
         doc.changed.connect(self._on_track_changed)
 
-    def show_search(self, search: FixSearch) -> None:
-        """List the fixes of ``search``, best first, none of them selected."""
+    def show_search(self, search: FixSearch, run_track: Track | None = None) -> None:
+        """List the fixes of ``search``, best first, none of them selected; said to be of
+        a later circuit than the run shown above them when ``run_track`` (the run's
+        circuit) plays otherwise than the one they were tried on."""
         self.search, self._applied = search, None
+        tried = search.track
+        self._run_earlier = (
+            run_track is not None and tried is not None and not run_track.plays_like(tried)
+        )
         said = (
             f"{plural(len(search.trials), 'candidate fix', 'candidate fixes')}, each played "
             f"by {bots_in_words(search.base.bots)} on the same "
@@ -207,6 +220,7 @@ class FixesBox(QWidget):
         """Forget the fixes shown (a new run of the circuit is under way)."""
         self.search, self.stale, self._said, self._untried = None, False, "", []
         self._applied = None
+        self._run_earlier = False
         self._unclear = ""
         self.fix_list.blockSignals(True)
         self.fix_list.clear()
@@ -356,6 +370,8 @@ class FixesBox(QWidget):
                 "were tried: they are of the circuit as it was, so Apply is off; suggest "
                 "again.</b>",
             )
+        elif self._run_earlier:
+            parts.insert(0, f"<b style='color:{STALE_COLOUR}'>{html.escape(RUN_EARLIER)}</b>")
         if self._untried:
             parts.append("<br>".join(["Not tried:", *map(html.escape, self._untried)]))
         self.summary.setText("<br>".join(parts))
@@ -382,9 +398,9 @@ def fix_item(rank: int, trial: Trial) -> QListWidgetItem:
     item.setData(Qt.ItemDataRole.UserRole, (short, full))
     lines = [*full.splitlines(), f"Measured on {plural(trial.games, 'game')}, paired."]
     item.setToolTip("<br>".join(html.escape(line) for line in lines))
-    better = trial.improvement
-    if not better.noise:
-        item.setForeground(BETTER if better.change > 0 else WORSE)
+    score = trial.problems
+    if not score.noise:
+        item.setForeground(BETTER if score.change < 0 else WORSE)
     return item
 
 

@@ -69,6 +69,9 @@ class Edit:
     text: str
     spaces: tuple[str, ...]
     track: Track
+    # The validation warnings the new track has and the circuit as it was has not
+    # (``fixes.with_new_warnings``): a fix that adds one does not make nothing worse.
+    warnings: tuple[str, ...] = ()
 
 
 def make_edit(track: Track, proposal: Proposal, cache: GeometryCache | None = None) -> Edit | None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 from trackside.engine.balance.compare import NOISE_MARK
 from trackside.engine.balance.fixes import (
     Figure,
-    Measured,
     Trial,
     capital,
     change_words,
@@ -64,14 +63,12 @@ def detail_lines(trial: Trial) -> list[str]:
 def score_line(trial: Trial) -> str:
     """The problem score before and after (the sum the fixes are ranked by, lower is
     better), and its parts' changes."""
-    taken = trial.improvement  # before minus after: the problems taken away
-    score = Measured(taken.after, taken.before, -taken.high, -taken.low)
+    score = trial.problems
     said = Figure(
         f"problem score {score.before:.2f} → {score.after:.2f}", change_words(score, 2), score.noise
     ).line()
     parts = [
-        f"{name} {change_words(Measured(m.after, m.before, -m.high, -m.low), 2)}"
-        + (f" {NOISE_MARK}" if m.noise else "")
+        f"{name} {change_words(m, 2)}" + (f" {NOISE_MARK}" if m.noise else "")
         for name, m in trial.parts()
     ]
     return said + (f"; of it, {', '.join(parts)}" if parts else "")

@@ -65,8 +65,9 @@ from trackside.engine.simulate import play_games
 from trackside.engine.text import listed, plural
 from trackside.engine.track.geometry import FINISH, LINE_NAMES, GeometryCache
 from trackside.engine.track.model import Track
+from trackside.engine.track.validate import ERROR, WARNING, Issue, validate_track
 
-FORMAT = "trackside-fixes/1"
+FORMAT = "trackside-fixes/2"
 DEFAULT_GAMES = 200  # games per circuit when none are asked for
 RESAMPLES = 1000  # paired bootstrap resamples behind every interval
 FINISH_STEPS = (2, 4)  # the finish line tried this many spaces earlier, and later by the first
@@ -145,7 +146,7 @@ class Trial:
 
     edit: Edit
     games: int
-    improvement: Measured  # problems before minus after: positive is better
+    problems: Measured  # the problem score (``_judged``): lower is better
     balance: Measured
     stalled: Measured  # stalled cars per race
     spread: Measured  # points by which the worst grid slot lies outside its fair band
@@ -155,21 +156,25 @@ class Trial:
     figures: dict[str, Measured] = field(default_factory=dict)
 
     def parts(self) -> list[tuple[str, Measured]]:
-        """The problems taken away, part by part (stalls, grid slots, betting lines),
-        each before minus after: a clear gain in one part and a loss within noise in
-        another read apart, where their sum may be within noise."""
+        """The problem score part by part (stalls, grid slots, betting lines), each
+        before and with the fix like every figure: a clear fall in one part and a rise
+        within noise in another read apart, where their sum may be within noise."""
         out = []
         for name, key in PARTS:
             m = self.figures.get(key)
             if m is not None and (m.before or m.after):
-                out.append((name, Measured(m.after, m.before, -m.high, -m.low)))
+                out.append((name, m))
         return out
 
+    def lowers_problems(self) -> bool:
+        """True when the fix lowers the problem score beyond noise."""
+        return self.problems.change < 0 and not self.problems.noise
+
     def worse(self) -> list[str]:
-        """What the fix makes worse beyond noise, in words: a slot's share further from
-        its fair share, more stalled cars, a betting line reached less often, a lower
-        balance."""
-        out = []
+        """What the fix makes worse, in words: a validation warning the circuit had not
+        (``Edit.warnings``), and beyond noise a slot's share further from its fair share,
+        more stalled cars, a betting line reached less often, a lower balance."""
+        out = [f"adds a warning: {capital(warning)}" for warning in self.edit.warnings]
         f = self.figures
         for slot in range(SLOTS):
             m = f.get(f"slot {slot}")
@@ -201,10 +206,11 @@ class Trial:
                 "along": self.edit.proposal.along,
             },
             "spaces": list(self.edit.spaces),
+            "warnings": list(self.edit.warnings),
             "games": self.games,
             **{
                 name: _measured_dict(getattr(self, name))
-                for name in ("improvement", "balance", "stalled", "spread")
+                for name in ("problems", "balance", "stalled", "spread")
             },
             "parts": {name: _measured_dict(m) for name, m in self.parts()},
             "worse": self.worse(),
@@ -230,14 +236,14 @@ class FixSearch:
         "" when one does."""
         if self.cancelled or not self.trials:
             return ""
-        if any(t.improvement.change > 0 and not t.improvement.noise for t in self.trials):
+        if any(t.lowers_problems() for t in self.trials):
             return ""
         games = plural(self.base.games, "game")
         surest = self._surest_part()
         if surest is not None:
             return surest
         stalls = self._stalls()
-        seen = any(t.improvement.after for t in self.trials)  # a problem at its figure
+        seen = any(t.problems.before for t in self.trials)  # a problem at its figure
         lines_reached = all(line_standing(self.base, k) == UNDER for k in range(3))
         if not seen and stalls != ABOUT and lines_reached:
             return (  # the circuit's own problems, none of them
@@ -400,7 +406,8 @@ def part_gain(trial: Trial, part: str) -> Measured:
 
 def clear_gain(trial: Trial, base: BalanceReport) -> Measured | None:
     """The gain of ``trial`` in its figure shown first (``main_part``, ``part_gain``)
-    when it is beyond noise, the fix makes nothing worse beyond noise, and the circuit
+    when it is beyond noise, the fix makes nothing worse (``Trial.worse``: no warning
+    added, nothing worse beyond noise), and the circuit
     needs it: a cut in stalls, or a betting line reached more often, is no gain where
     the circuit's own figure was within the goal by its whole 95% interval
     (``against_goal``). None otherwise."""
@@ -426,11 +433,11 @@ def ranked(trials: Sequence[Trial], base: BalanceReport) -> list[Trial]:
     by how far they lower the problem score."""
 
     def key(trial: Trial) -> tuple[int, float]:
-        taken = trial.improvement
-        if taken.change > 0 and not taken.noise:
-            return 0, -taken.change
+        fall = trial.problems.change  # negative: the score lowered
+        if trial.lowers_problems():
+            return 0, fall
         gain = clear_gain(trial, base)
-        return (1, -gain.low) if gain is not None else (2, -taken.change)
+        return (1, -gain.low) if gain is not None else (2, fall)
 
     return sorted(trials, key=key)
 
@@ -594,6 +601,30 @@ def _lanes_untried(track: Track, jams: Sequence[Sequence[str]], tried: int) -> l
     return [f"A lane more or fewer where cars jam: {why}."]
 
 
+def with_new_warnings(track: Track, edits: Sequence[Edit]) -> tuple[list[Edit], list[str]]:
+    """The edits checked by the track validator against ``track``: each that makes a
+    valid circuit, with the warnings it brings that ``track`` has not (``Edit.warnings``),
+    and a sentence for each that does not, with its first error (it is not offered)."""
+    known = {_issue_key(issue) for issue in validate_track(track).issues}
+    kept: list[Edit] = []
+    refused: list[str] = []
+    for edit in edits:
+        issues = validate_track(edit.track).issues
+        error = next((i.message for i in issues if i.severity == ERROR), None)
+        if error is not None:
+            refused.append(f"{capital(edit.text)}: not tried, it makes an error: {error}.")
+            continue
+        new = [i.message for i in issues if i.severity == WARNING and _issue_key(i) not in known]
+        kept.append(replace(edit, warnings=tuple(dict.fromkeys(new))))
+    return kept, refused
+
+
+def _issue_key(issue: Issue) -> tuple[str, int | None, tuple[str, ...]]:
+    """What tells one issue from another across an edit: its code, line and spaces (its
+    words may give a count that changes, "2 rows" where it said "3 rows")."""
+    return issue.code, issue.line, tuple(sorted(issue.spaces))
+
+
 def _same_circuit(a: Track, b: Track) -> bool:
     return (
         a.finish_line == b.finish_line
@@ -682,6 +713,8 @@ def _try_fixes(
     lane_edits = [fix.edit for fix in lane_fixes(run.track, jams)]
     edits += lane_edits
     left += _lanes_untried(run.track, jams, len(lane_edits))
+    edits, invalid = with_new_warnings(run.track, edits)
+    left += invalid
     runs = [run, *(replace(run, track=e.track) for e in edits)]
     total = sum(r.games for r in runs)
     what = f"{len(edits)} candidate fixes and the circuit as it is"
@@ -730,14 +763,10 @@ def _trial(edit: Edit, base: Played, fixed: Played, seed: int) -> Trial:
         whole_after, samples_after = figures_after[name]
         low, high = np.percentile(samples_after - samples_before, [2.5, 97.5])
         measured[name] = Measured(whole_before, whole_after, float(low), float(high))
-    problems = measured["problems"]
-    improvement = Measured(
-        problems.after, problems.before, -problems.high, -problems.low
-    )  # before minus after: the problems taken away
     return Trial(
         edit,
         n,
-        improvement,
+        measured["problems"],
         measured["balance"],
         measured["stalled"],
         measured["spread"],

@@ -3,6 +3,8 @@ lab from the command line."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
 
@@ -10,8 +12,11 @@ import pytest
 from tracks_for_tests import narrow_loop, stadium_track
 
 from trackside.cli.main import main
+from trackside.engine.balance.edits import Proposal, make_edit
 from trackside.engine.game.variants import POWERS
+from trackside.engine.records import open_track
 from trackside.engine.track.model import save_track
+from trackside.engine.track.validate import validate_track
 
 
 def run(capsys, *argv):
@@ -185,17 +190,75 @@ def test_games_with_until_clear_says_what_each_does(capsys):
     assert "--max-games N" in err
 
 
-def test_suggest_ranks_fixes_and_writes_them(capsys, tmp_path):
-    path = tmp_path / "fixes.json"
-    code, out, _err = run(
-        capsys, "suggest", "--track", "quarry-hairpin", "--games", "20", "--report", str(path)
-    )
-    assert code == 0
+@pytest.fixture(scope="module")
+def suggested(tmp_path_factory):
+    """``trackside suggest --report`` on Quarry Hairpin: its text and its report."""
+    path = tmp_path_factory.mktemp("suggest") / "fixes.json"
+    argv = ["suggest", "--track", "quarry-hairpin", "--games", "20", "--report", str(path)]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(argv) == 0
+    return out.getvalue(), json.loads(path.read_text())
+
+
+def test_suggest_ranks_fixes_and_writes_them(suggested):
+    out, data = suggested
     assert "Quarry Hairpin: 20 games each with greedy bots" in out
     assert "1. " in out and "Problem score " in out and "Stalled cars " in out
-    data = json.loads(path.read_text())
-    assert data["format"] == "trackside-fixes/1" and data["fixes"]
+    assert data["format"] == "trackside-fixes/2" and data["fixes"]
     assert data["fixes"][0]["fix"] in out
+
+
+def test_suggest_report_says_each_figure_before_and_with_the_fix(suggested):
+    """Every pair of the report is the circuit as it is, then with the fix, its change
+    after minus before: the problem score and its parts too, as the text says them
+    (they were written the other way round, before and after swapped)."""
+    out, data = suggested
+    fixes = data["fixes"]
+    base_stalls = data["base"]["stalled_per_race"]["mean"]
+    for fix in fixes:
+        pairs = [fix[name] for name in ("problems", "balance", "stalled", "spread")]
+        for pair in [*pairs, *fix["parts"].values()]:
+            assert pair["change"] == pytest.approx(pair["after"] - pair["before"], abs=1e-3)
+        assert fix["stalled"]["before"] == pytest.approx(base_stalls, abs=1e-3)
+        score = fix["problems"]
+        assert f"Problem score {score['before']:.2f} \u2192 {score['after']:.2f}" in out
+        parts = fix["parts"].values()
+        assert sum(p["before"] for p in parts) == pytest.approx(score["before"], abs=1e-3)
+        assert sum(p["after"] for p in parts) == pytest.approx(score["after"], abs=1e-3)
+    for name in ("problems", "stalled"):  # the circuit as it is: the same for every fix
+        assert len({fix[name]["before"] for fix in fixes}) == 1
+    for part in fixes[0]["parts"]:
+        assert len({fix["parts"][part]["before"] for fix in fixes if part in fix["parts"]}) == 1
+
+
+def test_suggest_says_which_fix_adds_a_validation_warning(capsys, tmp_path):
+    """Harbour Loop with betting line 3 three spaces later: the finish 4 spaces earlier,
+    the lines left where they are, leaves line 3 two rows before it, which the validator
+    warns of. That fix's row and its report say so; the headline calls no such fix one
+    that makes nothing worse."""
+    track = open_track("harbour-loop")
+    moved = make_edit(track, Proposal("line", -3, line=2))
+    assert moved is not None and not validate_track(moved.track).issues
+    path = tmp_path / "late-bet.yaml"
+    save_track(moved.track, path)
+    report = tmp_path / "fixes.json"
+    argv = ["--games", "20", "--bots", "greedy", "--report", str(report)]
+    code, out, _err = run(capsys, "suggest", "--track", str(path), *argv)
+    assert code == 0
+    fixes = json.loads(report.read_text())["fixes"]
+    warned = [f for f in fixes if f["warnings"]]
+    assert warned and all(f["fix"].startswith("Finish line") for f in warned)
+    said = "betting line 3 is 2 rows before the finish"
+    assert any(w.startswith(said) for f in warned for w in f["warnings"])
+    for fix in warned:
+        assert any(w.startswith("adds a warning: ") for w in fix["worse"])
+        row = out[out.index(f". {fix['fix']}\n") :].split("\n")[1:3]
+        assert any("But worse: adds a warning: Betting line 3" in line for line in row), row
+        headline = [line for line in out.splitlines() if "makes nothing worse" in line]
+        assert not any(f'"{fix["fix"]}"' in line for line in headline)
+    clean = [f["fix"] for f in fixes if not f["warnings"]]
+    assert clean  # the others add none
 
 
 def test_suggest_takes_one_circuit(capsys):

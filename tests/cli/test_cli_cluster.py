@@ -68,4 +68,4 @@ def test_suggest_on_the_cluster_ranks_the_fixes_local_processes_rank(capsys, tmp
     argv = ["suggest", "--track", "quarry-hairpin", "--games", "20"]
     there = report_of(capsys, tmp_path / "there.json", *argv, "--cluster", address)
     here = report_of(capsys, tmp_path / "here.json", *argv, "--workers", "2")
-    assert there == here and there["format"] == "trackside-fixes/1" and there["fixes"]
+    assert there == here and there["format"] == "trackside-fixes/2" and there["fixes"]

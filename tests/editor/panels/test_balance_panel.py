@@ -222,8 +222,8 @@ def test_suggest_fixes_lists_them_best_first_and_applies_one_as_one_undo_step(qt
     fixes.select(0)
     assert "Stalled cars " in fixes.fix_list.item(0).text()  # every figure, once selected
     fixes.choose_none()
-    improvements = [t.improvement.change for t in search.trials]
-    assert improvements == sorted(improvements, reverse=True)
+    changes = [t.problems.change for t in search.trials]
+    assert changes == sorted(changes)
     before = quarry.doc.track.copy()
     steps = quarry.doc.undo_stack.count()
     row = next(r for r, t in enumerate(search.trials) if t.edit.proposal.kind == "line")
@@ -812,7 +812,7 @@ def test_a_saved_report_of_version_1_is_compared_with(qtbot, quarry, tmp_path):
     assert all(panel.slot_table.item(r, 2).text() for r in range(6))
     assert not panel.rules.power_table.item(0, 2).text()
     bad = tmp_path / "bad.json"
-    bad.write_text('{"format": "trackside-fixes/1"}')
+    bad.write_text('{"format": "trackside-fixes/2"}')
     assert not panel.compare_with_saved(str(bad))
     assert "not a balance report" in panel.status.text() and str(bad) in panel.status.text()
 

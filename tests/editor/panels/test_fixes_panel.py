@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from trackside.editor.document.compound import apply_edited_track
 from trackside.engine.balance.edits import Proposal, make_edit
 from trackside.engine.balance.hints import slots_beyond_chance
 from trackside.engine.records import open_track
+from trackside.engine.resources import resolve_track
 from trackside.engine.track.model import save_track
 
 pytestmark = pytest.mark.gui
@@ -42,6 +44,32 @@ def test_fixes_of_a_circuit_edited_while_they_were_tried_are_stale(qtbot, quarry
     assert not fixes.stale
     fixes.select(0)
     assert fixes.apply_button.isEnabled()
+
+
+def test_fixes_of_a_circuit_edited_since_the_run_keep_the_run_said_stale(qtbot, quarry):
+    """Run, edit, Suggest fixes: the headline and hints of the run stay on screen above
+    fixes of the circuit as it is now, so the status keeps saying that the run is of an
+    earlier version, while the fixes are tried and once they are listed (it said only
+    "Trying fixes…", then "Tried 9 fixes in 519.9 s.")."""
+    panel = quarry.balance_panel
+    quarry.balance_menu.act_simulate.trigger()
+    wait_idle(qtbot, panel)
+    edit = make_edit(quarry.doc.track, Proposal("line", 2))
+    assert edit is not None and apply_edited_track(quarry.doc, edit.track, "Move the finish")
+    assert "changed since" in panel.status.text()
+    quarry.balance_menu.act_suggest_fixes.trigger()
+    assert panel.running, panel.status.text()
+    said = panel.status.text()
+    assert said.startswith("Trying fixes") and "of an earlier version" in said
+    wait_idle(qtbot, panel)
+    said = panel.status.text()
+    assert said.startswith("Tried ") and "of an earlier version" in said
+    assert "the fixes of the circuit as it is" in said
+    assert not panel.fixes.stale  # the fixes are current: only the run is not
+    above = panel.fixes.summary.text()  # in view when the panel scrolls to the fixes
+    assert "run shown above, its headline and hints, is of an earlier version" in above
+    quarry.doc.undo_stack.undo()  # back to the circuit of the run: current again
+    assert "earlier version" not in panel.status.text()
 
 
 def test_a_new_run_clears_the_fixes_of_the_last(qtbot, quarry):
@@ -180,7 +208,7 @@ def test_the_panel_says_when_the_order_of_the_fixes_is_chance(quarry):
     base = BalanceReport("Quarry Hairpin", "standard", 4, ["strong"], games=200)
     edit = make_edit(open_track("quarry-hairpin"), Proposal("line", 2))
     same = Measured(1, 1, 0, 0)
-    noise = Measured(0.40, 0.41, -0.2, 0.3)
+    noise = Measured(0.41, 0.40, -0.3, 0.2)
     trial = Trial(edit, 200, noise, same, same, same, base)
     fixes = quarry.balance_panel.fixes
     fixes.show_search(FixSearch(base, [trial], track=quarry.doc.track))
@@ -228,7 +256,7 @@ def test_a_fix_reads_at_a_glance_and_shows_every_figure_when_selected(quarry):
     trial = Trial(
         edit,
         200,
-        Measured(0.9, 1.0, -0.3, 0.5),  # the problems taken away: within noise
+        Measured(1.0, 0.9, -0.5, 0.3),  # the problem score: within noise
         Measured(0.91, 0.90, -0.07, 0.07),
         stalled,
         Measured(4.4, 4.4, -4.5, 4.0),
@@ -300,7 +328,7 @@ def test_the_fixes_summary_names_the_bots_and_reads_in_short_lines(quarry):
     base = BalanceReport("Quarry Hairpin", "standard", 4, ["strong"], games=200)
     edit = make_edit(open_track("quarry-hairpin"), Proposal("line", 2))
     same = Measured(1, 1, 0, 0)
-    trial = Trial(edit, 200, Measured(0.40, 0.10, 0.2, 0.4), same, same, same, base)
+    trial = Trial(edit, 200, Measured(0.40, 0.10, -0.4, -0.2), same, same, same, base)
     fixes = quarry.balance_panel.fixes
     fixes.show_search(FixSearch(base, [trial], track=quarry.doc.track))
     lines = fixes.summary.text().split("<br>")
@@ -311,3 +339,27 @@ def test_the_fixes_summary_names_the_bots_and_reads_in_short_lines(quarry):
     assert lines[2].startswith("Each fix shows the figure it changes most")
     sentences = [s for line in lines for s in line.split(". ")]
     assert max(len(sentence.split()) for sentence in sentences) <= 25
+
+
+def test_suggest_fixes_is_off_where_the_circuit_cannot_be_simulated(qtbot, window):
+    """A blank new file has nothing to run: Suggest fixes and Simulate are off, their
+    tooltips and the Tools menu following, and say why; so with a circuit the validator
+    finds an error in, until it is mended (Suggest fixes was on for a blank file)."""
+    panel = window.balance_panel
+    menu = window.balance_menu
+    for button in (panel.suggest_button, panel.run_button):
+        assert not button.isEnabled() and "no spaces yet" in button.toolTip()
+    assert not menu.act_suggest_fixes.isEnabled() and not menu.act_simulate.isEnabled()
+    assert window.open_file(resolve_track("quarry-hairpin"))
+    window.issues.wait()
+    qtbot.waitUntil(panel.suggest_button.isEnabled)
+    assert menu.act_suggest_fixes.isEnabled() and panel.run_button.isEnabled()
+    window.scene.select_indices([12])
+    qtbot.keyClick(window.view, Qt.Key.Key_Right, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: not panel.suggest_button.isEnabled(), timeout=10_000)
+    assert "error" in panel.suggest_button.toolTip()
+    assert "Issues panel" in panel.suggest_button.toolTip()
+    assert not menu.act_suggest_fixes.isEnabled()
+    window.doc.undo_stack.undo()
+    qtbot.waitUntil(panel.suggest_button.isEnabled, timeout=10_000)
+    assert "candidate edits" in panel.suggest_button.toolTip()

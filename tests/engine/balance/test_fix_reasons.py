@@ -69,7 +69,7 @@ def test_each_fix_says_its_parts_and_what_it_makes_worse(search):
         parts = dict(trial.parts())
         assert "stalls" in parts or trial.report.stalled.mean <= 0.5
         total = sum(m.change for m in parts.values())
-        assert total == pytest.approx(trial.improvement.change)
+        assert total == pytest.approx(trial.problems.change)
         for said in trial.worse():
             assert " was " in said or ", were " in said
     data = search.trials[0].to_dict()
@@ -161,11 +161,11 @@ def test_a_search_where_no_fix_lessens_the_problems_beyond_noise_says_the_order_
     edit = make_edit(open_track("quarry-hairpin"), Proposal("line", 2))
     same = Measured(1, 1, 0, 0)
 
-    def trial(improvement: Measured) -> Trial:  # (before: the fixed circuit's problems)
-        return Trial(edit, 200, improvement, same, same, same, base)
+    def trial(problems: Measured) -> Trial:  # the problem score, before and with the fix
+        return Trial(edit, 200, problems, same, same, same, base)
 
-    noise = trial(Measured(0.40, 0.41, -0.2, 0.3))
-    helps = trial(Measured(0.1, 0.41, 0.1, 0.5))
+    noise = trial(Measured(0.41, 0.40, -0.3, 0.2))
+    helps = trial(Measured(0.41, 0.1, -0.5, -0.1))
     none = trial(Measured(0.0, 0.0, 0.0, 0.0))
     said = FixSearch(base, [noise, noise]).unclear()
     assert said.startswith(
@@ -216,7 +216,7 @@ def test_a_betting_line_is_said_missed_or_reached_by_its_whole_interval():
             "races: about at the aim of 95%, and more games would tell."
         )
     )
-    seen = Trial(edit, 200, Measured(0.40, 0.41, -0.2, 0.3), same, same, same, base)
+    seen = Trial(edit, 200, Measured(0.41, 0.40, -0.3, 0.2), same, same, same, base)
     assert "Betting line" not in FixSearch(base, [seen]).unclear()  # a problem is named
     base.line_reached = [200, 200, 200]
     assert FixSearch(base, [none]).unclear().endswith("no betting line missed.")
@@ -238,7 +238,7 @@ def test_a_fix_that_clearly_lessens_one_part_is_named_though_the_total_is_within
     base = with_stalls(BalanceReport("q", "standard", 4, ["strong"], games=200), 120)
     edit = make_edit(open_track("quarry-hairpin"), Proposal("line", 4))  # the finish earlier
     same = Measured(1, 1, 0, 0)
-    total = Measured(0.9, 1.0, -0.3, 0.5)  # problems taken away: within noise
+    total = Measured(1.0, 0.9, -0.5, 0.3)  # the problem score: within noise
     stalls = Measured(0.6, 0.35, -0.35, -0.14)  # stalled cars: fixed minus circuit
     stall_part = Measured(0.2, 0.0, -0.3, -0.1)  # the stall problems, before and after
     noisy = Trial(edit, 200, total, same, same, same, base)
@@ -269,6 +269,30 @@ def test_a_fix_that_clearly_lessens_one_part_is_named_though_the_total_is_within
     )
 
 
+def test_a_fix_that_adds_a_validation_warning_is_not_said_to_make_nothing_worse():
+    """The finish moved earlier cuts the stalls beyond noise, but leaves betting line 3
+    two rows before the finish, which the validator warns of: its row says so and the
+    headline does not call it a fix that makes nothing worse (it said "try it", and the
+    warning came in the Issues list after Apply)."""
+    from dataclasses import replace
+
+    from trackside.engine.balance.fixes import FixSearch, Measured, Trial, clear_gain
+
+    base = with_stalls(BalanceReport("q", "standard", 4, ["strong"], games=200), 120)
+    edit = make_edit(open_track("quarry-hairpin"), Proposal("line", 4))
+    warned = replace(edit, warnings=("betting line 3 is 2 rows before the finish",))
+    same = Measured(1, 1, 0, 0)
+    total = Measured(1.0, 0.9, -0.5, 0.3)  # the problem score: within noise
+    stalls = Measured(0.6, 0.35, -0.35, -0.14)
+    parts = {"stall problems": Measured(0.2, 0.0, -0.3, -0.1), "stalled": stalls}
+    trial = Trial(warned, 200, total, same, stalls, same, base, parts)
+    assert trial.worse() == ["adds a warning: Betting line 3 is 2 rows before the finish"]
+    assert clear_gain(trial, base) is None
+    said = FixSearch(base, [trial]).unclear()
+    assert "makes nothing worse" not in said and not said.startswith("Fix 1")
+    assert trial.to_dict()["warnings"] == ["betting line 3 is 2 rows before the finish"]
+
+
 def test_a_stall_cut_under_the_goal_is_named_as_not_needed_below_no_fix_helps():
     """Stalls at 0.39 a race are under the goal of 0.5: a fix that takes them to 0.21
     beyond noise takes away no problem, so no fix helps; the headline says why the
@@ -279,7 +303,7 @@ def test_a_stall_cut_under_the_goal_is_named_as_not_needed_below_no_fix_helps():
     base = with_stalls(BalanceReport("q", "standard", 4, ["strong"], games=200), 78)
     edit = make_edit(open_track("quarry-hairpin"), Proposal("line", 2))
     same = Measured(1, 1, 0, 0)
-    noise = Measured(0.40, 0.41, -0.2, 0.3)
+    noise = Measured(0.41, 0.40, -0.3, 0.2)
     under = Trial(edit, 200, noise, same, Measured(0.39, 0.21, -0.25, -0.1), same, base)
     said = FixSearch(base, [Trial(edit, 200, noise, same, same, same, base), under]).unclear()
     assert said.startswith("No fix makes the circuit better beyond noise")
@@ -304,10 +328,10 @@ def test_stalls_whose_interval_crosses_the_goal_are_not_said_to_be_under_it():
     quarry = open_track("quarry-hairpin")
     finish, grid = make_edit(quarry, Proposal("line", 4)), make_edit(quarry, Proposal("grid", 1))
     same = Measured(1, 1, 0, 0)
-    noise = Measured(0.40, 0.45, -0.2, 0.3)  # problems taken away: within noise
+    noise = Measured(0.45, 0.40, -0.3, 0.2)  # the problem score: within noise
     less = Trial(finish, 200, noise, same, Measured(0.46, 0.28, -0.26, -0.10), same, base)
     most = Trial(finish, 200, noise, same, Measured(0.46, 0.22, -0.31, -0.17), same, base)
-    slots = Trial(grid, 200, Measured(0.30, 0.45, -0.1, 0.4), same, same, same, base)
+    slots = Trial(grid, 200, Measured(0.45, 0.30, -0.4, 0.1), same, same, same, base)
     order = ranked([slots, less, most], base)
     assert order == [most, less, slots]
     said = FixSearch(base, order).unclear()
@@ -338,11 +362,11 @@ def test_a_stall_cut_is_judged_by_the_figure_shown_when_stalls_are_just_over_the
     quarry = open_track("quarry-hairpin")
     finish, grid = make_edit(quarry, Proposal("line", 4)), make_edit(quarry, Proposal("grid", 1))
     same = Measured(1, 1, 0, 0)
-    total = Measured(0.9, 1.0, -0.3, 0.5)  # problems taken away: within noise
+    total = Measured(1.0, 0.9, -0.5, 0.3)  # the problem score: within noise
     stalls = Measured(0.53, 0.30, -0.43, -0.03)  # stalled cars: fixed minus circuit
     part = Measured(0.06, 0.0, -0.46, 0.0)  # the stall problems, down to the goal only
     cut = Trial(finish, 200, total, same, stalls, same, base, {"stall problems": part})
-    slots = Trial(grid, 200, Measured(0.9, 1.1, -0.1, 0.4), same, same, same, base)
+    slots = Trial(grid, 200, Measured(1.1, 0.9, -0.4, 0.1), same, same, same, base)
     order = ranked([slots, cut], base)
     assert order == [cut, slots]
     said = FixSearch(base, order).unclear()
