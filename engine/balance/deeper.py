@@ -340,7 +340,7 @@ def _warnings(report: BalanceReport, track: Track | None) -> dict[str, str]:
 
 def _gist(text: str) -> str:
     """A warning without its figures, so that the same finding with other numbers is the
-    same warning ("about 9 to 12 spaces" and "about 12 spaces" too); the slot it names
-    stays ("Grid slot 3")."""
-    numbers = re.sub(r"(?<!slot )(?<![\w.])\d[\d,]*(?:\.\d+)?", "#", text)
+    same warning ("about 9 to 12 spaces" and "about 12 spaces" too); the slot or betting
+    line it names stays ("Grid slot 3", "Betting line 2")."""
+    numbers = re.sub(r"(?<!slot )(?<![Bb]etting line )(?<![\w.])\d[\d,]*(?:\.\d+)?", "#", text)
     return re.sub(r"# (\w+?)s\b", r"# \1", numbers.replace("# to #", "#"))

@@ -215,6 +215,18 @@ def _stalling(games: int, cars: int) -> BalanceReport:
     return report
 
 
+def test_two_betting_lines_warned_about_are_two_warnings():
+    """Warnings that differ only in the betting line they name are two: one new warning
+    about lines 2 and 3 each, where the figures' gist had made them one."""
+    reached = _stalling(600, 0)
+    seldom = _stalling(600, 0)
+    seldom.line_reached = [600, 300, 200]
+    said = [h.text for h in hints(seldom) if h.text.startswith("Betting line")]
+    assert [text[:14] for text in said] == ["Betting line 2", "Betting line 3"]
+    verdict = judge(Played(reached), Played(seldom), STRONG)
+    assert sorted(w[:14] for w in verdict.warnings_new) == ["Betting line 2", "Betting line 3"]
+
+
 def test_a_stall_warning_is_the_same_with_a_range_a_jam_or_betting_lines_beside_it():
     """The stall warning of one run says "about 18 to 20 spaces" and names a jam; the
     other's says "about 18 spaces", no jam: the same finding (both say how far to move
