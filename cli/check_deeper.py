@@ -44,7 +44,7 @@ def refuse_combinations(args: argparse.Namespace, one_circuit: bool, bots: list[
     if args.against:
         raise TracksideError(
             f"{FLAG} and --against cannot be given together: one compares two sets of bots, "
-            "the other two variants",
+            "the other two variants or two circuits",
             Place("--against"),
             f"run simulate once with {FLAG} and once with --against",
         )

@@ -34,7 +34,8 @@ def main_line(trial: Trial) -> str:
 
 
 def worse_line(trial: Trial) -> str:
-    """What the fix makes worse beyond noise, "" when nothing."""
+    """What the fix makes worse: a validator warning it adds, or a figure worse beyond
+    noise; "" when nothing."""
     worse = trial.worse()
     return f"But worse: {'; '.join(worse)}" if worse else ""
 

@@ -195,16 +195,24 @@ class Trial:
             out.append(f"balance {balance.after:.2f}, was {balance.before:.2f}")
         return out
 
+    def _proposal_dict(self) -> dict[str, Any]:
+        """The change in numbers; a lane fix names its layout and piece too."""
+        proposal = self.edit.proposal
+        out: dict[str, Any] = {
+            "kind": proposal.kind,
+            "steps": proposal.steps,
+            "line": proposal.line,
+            "along": proposal.along,
+        }
+        if proposal.kind == "lanes":
+            out.update(layout=proposal.layout, piece=proposal.piece)
+        return out
+
     def to_dict(self) -> dict[str, Any]:
         """The trial as plain data (``trackside suggest --report``)."""
         return {
             "fix": self.edit.text,
-            "proposal": {
-                "kind": self.edit.proposal.kind,
-                "steps": self.edit.proposal.steps,
-                "line": self.edit.proposal.line,
-                "along": self.edit.proposal.along,
-            },
+            "proposal": self._proposal_dict(),
             "spaces": list(self.edit.spaces),
             "warnings": list(self.edit.warnings),
             "games": self.games,

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from tracks_for_tests import narrow_loop
 
-from trackside.engine.balance.edits import Proposal
+from trackside.engine.balance import BalanceReport
+from trackside.engine.balance.edits import Edit, Proposal
+from trackside.engine.balance.fixes import Measured, Trial
 from trackside.engine.balance.lane_fixes import lane_fix, lane_fixes
 from trackside.engine.track.loop_fit import build_kept
 from trackside.engine.track.model import read_track_document
@@ -113,3 +115,19 @@ def test_a_fix_elsewhere_in_the_layout_says_it_puts_the_narrowing_back_too():
     text = fixes[Proposal("lanes", -1, layout=0, piece=5)].edit.text
     assert text.startswith("1 lane removed from piece 6 of lane layout 1 (3 lanes there now, 2")
     assert text.endswith("; piece 5 goes back to the layout's lanes too")
+
+
+def test_a_lane_fix_in_the_report_names_its_layout_and_piece():
+    """``suggest --report``: two lane fixes on two pieces are told apart by their data,
+    not only by their words; a line fix has no layout or piece."""
+    track = narrow_loop()
+    same = Measured(1.0, 1.0, -0.5, 0.5)
+    base = BalanceReport("loop", "standard", 4, [])
+
+    def proposal(edit: Edit) -> dict:
+        return Trial(edit, 1, same, same, same, same, base).to_dict()["proposal"]
+
+    lanes = [proposal(fix.edit) for fix in lane_fixes(track, [JAM])]
+    assert {(p["layout"], p["piece"], p["steps"]) for p in lanes} >= {(0, 3, 1), (0, 2, -1)}
+    line = proposal(Edit(Proposal("line", 2), "Finish line 2 spaces earlier", (), track))
+    assert line["kind"] == "line" and "layout" not in line and "piece" not in line
