@@ -625,12 +625,12 @@ class BalancePanel(QWidget):
 
     def _run_spec(self) -> BalanceRun | None:
         track = self.doc.snapshot()
-        report = validate_track(track)
-        if not report.ok:
-            self._say(
-                f"The circuit has {report.errors} error(s): fix them (see the Issues "
-                "panel) before simulating."
-            )
+        errors = validate_track(track).errors
+        if errors != self._errors:  # the Issues panel has not counted this edit yet
+            self.set_errors(errors)
+        cannot = self.cannot_simulate()
+        if cannot:
+            self._say(cannot)
             return None
         try:
             variant = open_variant(str(self.variant_box.currentData()))
