@@ -4,7 +4,8 @@ and what it draws on the canvas (the heat map and its legend, the pink preview o
 the fix chosen).
 
 Each action brings the Balance panel up and starts its work there; Suggest Fixes
-and Check with Stronger Bots are on exactly when the panel's own buttons are. The
+and Check with Stronger Bots are on exactly when the panel's own buttons are, and
+Simulate and Suggest Fixes, when off, say why as those buttons do. The
 main window adds ``run_actions`` to its Tools menu and ``act_heatmap`` to View.
 """
 
@@ -116,6 +117,12 @@ class BalanceMenu(QObject):
         # Esc: the fix is chosen no more, so its preview goes and does not come back
         # unasked (on an undo back to the circuit it was tried on).
         window.scene.shownCleared.connect(panel.fixes.choose_none)
+        # What Simulate and Suggest Fixes say when they can start; when they cannot,
+        # the panel's reason instead (their keys do nothing then, silently).
+        self._usual_tips = {
+            action: (action.toolTip(), action.statusTip())
+            for action in (self.act_simulate, self.act_suggest_fixes)
+        }
         panel.buttonsChanged.connect(self._follow_buttons)
         self._follow_buttons()
         window.doc.changed.connect(lambda: self.heatmap.follow(window.doc.track))
@@ -171,10 +178,15 @@ class BalanceMenu(QObject):
             self.panel.compare_with_saved(path)
 
     def _follow_buttons(self) -> None:
-        """The menu entries are on exactly when the panel's buttons are."""
+        """The menu entries are on exactly when the panel's buttons are; Simulate and
+        Suggest Fixes say why, as the buttons do, when the circuit cannot be played."""
         self.act_simulate.setEnabled(self.panel.can_simulate())
         self.act_suggest_fixes.setEnabled(self.panel.can_suggest())
         self.act_check_stronger.setEnabled(self.panel.can_check())
+        why = self.panel.cannot_simulate()
+        for action, (tool_tip, status_tip) in self._usual_tips.items():
+            action.setToolTip(why or tool_tip)
+            action.setStatusTip(why or status_tip)
 
     def preview_fix(self, preview: FixPreview | None) -> None:
         """Draw what the fix selected in the Balance panel would change (nothing for

@@ -625,12 +625,12 @@ class BalancePanel(QWidget):
 
     def _run_spec(self) -> BalanceRun | None:
         track = self.doc.snapshot()
-        report = validate_track(track)
-        if not report.ok:
-            self._say(
-                f"The circuit has {report.errors} error(s): fix them (see the Issues "
-                "panel) before simulating."
-            )
+        errors = validate_track(track).errors
+        if errors != self._errors:  # the Issues panel has not counted this edit yet
+            self.set_errors(errors)
+        cannot = self.cannot_simulate()
+        if cannot:
+            self._say(cannot)
             return None
         try:
             variant = open_variant(str(self.variant_box.currentData()))
@@ -745,7 +745,9 @@ class BalancePanel(QWidget):
             f"Tried {plural(len(outcome.trials), 'fix', 'fixes')} in {outcome.seconds:.1f} s"
             + (" (cancelled)." if outcome.cancelled else ".")
         )
-        if self.stale:  # the figures shown stay of an earlier circuit than the fixes'
+        if self._shown_behind(outcome.track or self._playing):
+            # The figures shown stay of an earlier circuit than the fixes' (when the
+            # fixes are stale too, their box says so: both are of the circuit as it was).
             self._said_stale = (True, False)
             self.status.setStyleSheet(f"color: {STALE_COLOUR}")
             self.status.setText(f"{self.status.text()} {SHOWN_STALE}")
@@ -760,17 +762,23 @@ class BalancePanel(QWidget):
         measured = self._playing if self.running else self.report_track
         return measured is not None and not measured.plays_like(self.doc.track)
 
-    def _shown_stale(self) -> bool:
-        """True when a run is shown and the circuit plays otherwise than the one it was
-        measured on, whatever runs now."""
+    def _shown_behind(self, tried: Track | None) -> bool:
+        """True when the run shown is of an earlier circuit than ``tried`` (the one the
+        fixes are tried on) and ``tried`` plays as the circuit as it is: only then are
+        the run's figures of an earlier version and the fixes of the circuit as it is."""
         shown = self.report_track
-        return shown is not None and not shown.plays_like(self.doc.track)
+        return (
+            shown is not None
+            and tried is not None
+            and not shown.plays_like(tried)
+            and tried.plays_like(self.doc.track)
+        )
 
     def _staleness(self) -> tuple[bool, bool]:
         """What the status warns of: the result under way (else the one shown) is stale;
         the run shown is of an earlier circuit than the fixes being tried."""
         trying = self.running and isinstance(self._worker, FixWorker)
-        return self.stale, trying and self._shown_stale()
+        return self.stale, trying and self._shown_behind(self._playing)
 
     def _on_track_changed(self) -> None:
         if self._staleness() != self._said_stale:

@@ -368,9 +368,13 @@ def test_the_progress_bar_says_the_time_left(qtbot, quarry):
 
 
 def test_a_circuit_with_errors_is_not_simulated(qtbot, window):
+    """Started anyway (as the menu's keys did), a run says why it cannot start in the
+    words of the Simulate button's tooltip (it said them otherwise)."""
     window.new_blank()
-    assert not window.balance_panel.start()
-    assert "error" in window.balance_panel.status.text()
+    panel = window.balance_panel
+    assert not panel.start()
+    said = panel.status.text()
+    assert said and said == panel.cannot_simulate() == panel.run_button.toolTip()
 
 
 @pytest.mark.parametrize(

@@ -72,6 +72,30 @@ def test_fixes_of_a_circuit_edited_since_the_run_keep_the_run_said_stale(qtbot, 
     assert "earlier version" not in panel.status.text()
 
 
+def test_fixes_of_the_run_shown_edited_while_tried_leave_the_run_unsaid(qtbot, quarry):
+    """Simulate, Suggest fixes (tried on the circuit of the run), move the finish line
+    before they arrive: the run and the fixes are of the same circuit, so the status
+    does not say the fixes are of the circuit as it is (it did, while the fixes' box
+    said they were of the circuit as it was); the box says they are stale."""
+    panel = quarry.balance_panel
+    quarry.balance_menu.act_simulate.trigger()
+    wait_idle(qtbot, panel)
+    quarry.balance_menu.act_suggest_fixes.trigger()
+    assert panel.running
+    edit = make_edit(quarry.doc.track, Proposal("line", 2))
+    assert edit is not None and apply_edited_track(quarry.doc, edit.track, "Move the finish")
+    assert panel.running  # the edit came while the search ran
+    said = panel.status.text()
+    assert "changed since it started" in said
+    assert "of an earlier version" not in said
+    wait_idle(qtbot, panel)
+    said = panel.status.text()
+    assert said.startswith("Tried ")
+    assert "the fixes of the circuit as it is" not in said
+    assert panel.fixes.stale
+    assert "changed" in panel.fixes.summary.text()
+
+
 def test_a_new_run_clears_the_fixes_of_the_last(qtbot, quarry):
     panel = quarry.balance_panel
     assert panel.suggest()
