@@ -10,7 +10,6 @@ grid, a jam) are left to Suggest fixes, which measures them.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 from trackside.engine.balance.edits import (
     Edit,
@@ -207,7 +206,7 @@ def _stalls(
                 finding=said,
             )
         ]
-    move = finish_edit(track, steps) if track is not None else None
+    move, near = finish_edit(track, steps) if track is not None else (None, [])
     proposal = Proposal("line", steps) if move is None else move.proposal
     after = stalled_after_finish_moved(report, proposal.steps)
     too_long = _too_long(steps, finish_move_range(report))
@@ -216,7 +215,7 @@ def _stalls(
         f"{plural(proposal.steps, 'space')} earlier, expect about {after:.2f} stalled cars "
         "a race."
     )
-    advice = _lines_along(track, move) if move is not None and track is not None else ""
+    advice = _lines_along(track, move, near) if move is not None and track is not None else ""
     shown = _and_jam(where, jam)
     return [Hint(text + advice + _jam_too(jam), "warning", shown, proposal, finding=text)]
 
@@ -238,19 +237,21 @@ def _jam_too(jam: Stretch | None) -> str:
     )
 
 
-def finish_edit(track: Track, steps: int) -> Edit | None:
+def finish_edit(track: Track, steps: int) -> tuple[Edit | None, list[int]]:
     """The finish line of ``track`` moved ``steps`` spaces earlier as the stall hint
     proposes it: Suggest fixes' own edit (``make_edit``), which moves the betting lines
     along, each keeping its share of the race, where the finish alone would pass one;
     moved along too where the finish alone would leave one nearer it than the validator
-    allows (``bet-near-finish``). None when no such edit can be made."""
+    allows (``bet-near-finish``), those lines given beside it. None when no such edit
+    can be made."""
     cache = GeometryCache()
     alone = make_edit(track, Proposal("line", steps), cache)
     if alone is None or alone.track.betting_lines != track.betting_lines:
-        return alone
-    if not _near_finish(track, alone.track):
-        return alone
-    return make_edit(track, Proposal("line", steps, along=True), cache) or alone
+        return alone, []
+    near = _near_finish(track, alone.track)
+    if not near:
+        return alone, []
+    return make_edit(track, Proposal("line", steps, along=True), cache) or alone, near
 
 
 def _near_finish(before: Track, after: Track) -> list[int]:
@@ -264,9 +265,10 @@ def _near_finish(before: Track, after: Track) -> list[int]:
     return sorted(near(after) - near(before))
 
 
-def _lines_along(track: Track, move: Edit) -> str:
-    """What the stall hint says of the betting lines its finish move takes along: why,
-    and how far each moves (the pole's steps to it before and after); "" when none."""
+def _lines_along(track: Track, move: Edit, near: list[int]) -> str:
+    """What the stall hint says of the betting lines its finish move takes along: why
+    (the finish would pass them, or leave ``near`` too near it, ``finish_edit``), and how
+    far each moves (the pole's steps to it before and after); "" when none."""
     moved = [k for k in range(FINISH) if move.track.betting_lines[k] != track.betting_lines[k]]
     if not moved:
         return ""
@@ -275,8 +277,7 @@ def _lines_along(track: Track, move: Edit) -> str:
     if passed:
         why = f"would pass betting {_names(passed)}"
     else:
-        alone = make_edit(track, replace(move.proposal, along=False))
-        near = _near_finish(track, alone.track) if alone is not None else moved
+        near = near or moved
         why = f"would leave betting {_names(near)} fewer than {BET_ROOM_ROWS} rows before it"
     by = [f"line {k + 1} by {plural(before[k] - after[k], 'space')}" for k in moved]
     return (
