@@ -46,19 +46,14 @@ class Proposal:
     along: bool = False  # the finish moved with the betting lines kept in proportion
 
     def words(self) -> str:
-        """What the change is, in a few words."""
+        """What a line or grid change is, in a few words (a lane fix is worded by what it
+        does to the board as it is, in ``lane_fixes``)."""
         if self.kind == "line":
             name = LINE_NAMES[self.line]
             name = name[0].upper() + name[1:]
             way = "earlier" if self.steps > 0 else "later"
             return f"{name} {plural(abs(self.steps), 'space')} {way}"
-        if self.kind == "grid":
-            return f"Grid {plural(self.steps, 'row')} further back"
-        way = "added to" if self.steps > 0 else "removed from"
-        return (
-            f"{plural(abs(self.steps), 'lane')} {way} piece {self.piece + 1} "
-            f"of lane layout {self.layout + 1}"
-        )
+        return f"Grid {plural(self.steps, 'row')} further back"
 
 
 @dataclass(frozen=True)
