@@ -13,7 +13,7 @@ from trackside.engine.bots import (
     drive,
     make_bot,
 )
-from trackside.engine.bots.strong import CLOCK_EVERY, LOOK_AGAIN
+from trackside.engine.bots.strong import CLOCK_EVERY, LOOK_AGAIN, LOOK_LAST
 from trackside.engine.game import COLOURS, Bid, Game, PlayCard, load_variant
 from trackside.engine.game.hidden import revealed_cards
 from trackside.engine.records import new_game, open_track
@@ -143,7 +143,7 @@ def test_budget_counts_rollouts_and_the_time_cap_stops_early():
     rollouts = {}
     many = 3 * CLOCK_EVERY
     for samples, seconds in ((1, 10.0), (many, 10.0), (many, 0.0)):
-        bot = StrongBot("b", samples=samples, seconds=seconds, again=0)
+        bot = StrongBot("b", samples=samples, seconds=seconds, again=0, last=0)
         bot.choose(*ask(game, 0))
         rollouts[samples, seconds] = bot.rollouts
     assert rollouts[many, 10.0] == many * rollouts[1, 10.0] > 0
@@ -157,20 +157,38 @@ def test_the_leading_cards_get_a_second_look():
     the first look at the clock."""
     game = new(7)
     advance(game, due_kind("play_card"))
-    alone = StrongBot("look", again=0)
+    alone = StrongBot("look", again=0, last=0)
     first = alone.choose(*ask(game, 0))
     tried = alone.rollouts
     assert tried > LOOK_AGAIN
     answers = []
     for _ in range(2):
-        bot = StrongBot("look", again=2)
+        bot = StrongBot("look", again=2, last=0)
         answers.append(bot.choose(*ask(game, 0)))
         assert bot.rollouts == tried + 2 * LOOK_AGAIN
     assert answers[0] == answers[1] and game.is_legal(answers[0])
     assert isinstance(first, PlayCard) and isinstance(answers[0], PlayCard)
-    capped = StrongBot("look", again=2 * CLOCK_EVERY, seconds=0.0)
+    capped = StrongBot("look", again=2 * CLOCK_EVERY, last=0, seconds=0.0)
     capped.choose(*ask(game, 0))
     assert capped.rollouts == tried + (CLOCK_EVERY - 1) * LOOK_AGAIN
+
+
+def test_the_best_two_get_a_last_look():
+    """After the second look, the ``LOOK_LAST`` best are judged on ``last`` more deals,
+    one rollout each a deal (two deals by default); a zero time cap stops there too,
+    at the first look at the clock."""
+    game = new(7)
+    advance(game, due_kind("play_card"))
+    alone = StrongBot("last", again=1, last=0)
+    alone.choose(*ask(game, 0))
+    tried = alone.rollouts
+    assert LOOK_LAST < LOOK_AGAIN
+    bot = StrongBot("last")
+    assert game.is_legal(bot.choose(*ask(game, 0)))
+    assert bot.rollouts == tried + 2 * LOOK_LAST
+    capped = StrongBot("last", again=1, last=2 * CLOCK_EVERY, seconds=0.0)
+    capped.choose(*ask(game, 0))
+    assert capped.rollouts == tried + (CLOCK_EVERY - 2) * LOOK_LAST
 
 
 @pytest.mark.parametrize(
