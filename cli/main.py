@@ -132,10 +132,6 @@ def add_command(sub: Subparsers, name: str) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit code."""
-    # Before the subcommand imports numpy: the engine's arrays are small, so one BLAS thread
-    # is as fast, and starting OpenBLAS's pool of threads took a fifth of a short command's
-    # CPU time (a whole `trackside validate` of 1,000 spaces: 0.27 s -> 0.21 s).
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     words = sys.argv[1:] if argv is None else argv
     parser = build_parser(words)
     # Words the command does not take are ours to explain (argparse would show the
