@@ -49,6 +49,7 @@ CAR_FEATURES: tuple[str, ...] = (
 )
 FAR_STEPS = 200  # steps to the finish counted for a car that cannot reach it
 MARGIN = 0.02  # value of each $1M ahead of the best rival (a win is worth 1)
+FINISHED = 1e9  # a finished car's key in a drawn order, above any running car's
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 
@@ -145,53 +146,89 @@ class RaceValue:
         """Each car's place (0 = 1st) in each drawn finishing order (one row a draw):
         the finished cars where they finished, the running ones after them by score
         plus the row's Gumbel draw."""
-        places = np.empty((len(draws), 6), dtype=np.int64)
-        for place, c in enumerate(state.finished):
-            places[:, c] = place
-        running, scores = self.scores(state)
-        if running:
-            keys = scores + draws[:, running]
-            # A car's rank is the number of cars ahead of it in the row's order.
-            ahead = (keys[:, None, :] > keys[:, :, None]).sum(axis=2)
-            places[:, running] = ahead + len(state.finished)
-        return places
+        return np.asarray(self.places_of([state], draws)[0], dtype=np.int64)
+
+    def places_of(self, states: Sequence[GameState], draws: Floats) -> Ints:
+        """``places`` of each state, over the same draws (one block a state)."""
+        # A car's key orders it in a drawn order: a finished car's is above every
+        # running one's, highest for the first; a running car's is its score plus
+        # the draw; a car neither (none in a race under way) comes last.
+        base = np.full((len(states), 6), -np.inf)
+        running = np.zeros((len(states), 6), dtype=bool)
+        for w, state in enumerate(states):
+            for place, c in enumerate(state.finished):
+                base[w, c] = FINISHED - place
+            cars, scores = self.scores(state)
+            if cars:
+                base[w, cars] = scores
+                running[w, cars] = True
+        keys = np.where(running[:, None, :], base[:, None, :] + draws[None, :, :], base[:, None, :])
+        # The cars from first to last in each row, and so each car's place. (Two
+        # running cars tie with no chance; counting the cars ahead gives the same
+        # places at twice the cost.)
+        order = np.argsort(-keys, axis=-1)
+        return np.asarray(np.argsort(order, axis=-1), dtype=np.int64)
 
     def money(self, state: GameState, places: Ints) -> Floats:
         """Each seat's winnings (R-SCORE-1) in each drawn order: its cars' race
         payouts, its bets' payouts, less its prices (one row a draw)."""
-        variant = state.variant
-        # stakes[table, car, seat]: what the seat holds of the car under each payout
-        # table (the race's: 1 when it owns the car; each line's: its bets on it).
-        stakes = np.zeros((4, 6, state.players))
-        for c, owner in enumerate(state.owner):
-            if owner != NOBODY:
-                stakes[0, c, owner] = 1.0
-        for line, row in enumerate(state.bets):
-            for seat, car in enumerate(row):
-                if car is not None:
-                    stakes[line + 1, car, seat] += 1.0
+        return np.asarray(self.money_of([state], places[None])[0], dtype=np.float64)
+
+    def money_of(self, states: Sequence[GameState], places: Ints) -> Floats:
+        """``money`` of each state (of one variant and player count) for its block
+        of ``places``."""
+        first = states[0]
+        variant, players = first.variant, first.players
+        # stakes[state, table, car, seat]: what the seat holds of the car under each
+        # payout table (the race's: 1 when it owns the car; each line's: its bets on it).
+        stakes = np.zeros((len(states), 4, 6, players))
+        prices = np.zeros((len(states), 1, players))
+        for w, state in enumerate(states):
+            for c, owner in enumerate(state.owner):
+                if owner != NOBODY:
+                    stakes[w, 0, c, owner] = 1.0
+            for line, row in enumerate(state.bets):
+                for seat, car in enumerate(row):
+                    if car is not None:
+                        stakes[w, line + 1, car, seat] += 1.0
+            prices[w, 0] = [sum(p for _, p in paid) for paid in state.prices]
         paid = payout_tables(variant.race_payout, variant.bet_payouts)[:, places]
-        draws = len(places)
-        money = paid.transpose(1, 0, 2).reshape(draws, 24) @ stakes.reshape(24, -1)
-        money -= [sum(p for _, p in paid) for paid in state.prices]
-        return np.asarray(money, dtype=np.float64)
+        blocks, draws = places.shape[:2]
+        money = paid.transpose(1, 2, 0, 3).reshape(blocks, draws, 24) @ stakes.reshape(
+            blocks, 24, players
+        )
+        return np.asarray(money - prices, dtype=np.float64)
 
     def worth(self, money: Floats, seat: int, mine: Floats | None = None) -> Floats:
         """``seat``'s mean over the draws of its share of the win (ties shared)
         plus a little per $1M ahead of the best other player; with ``mine`` (one
         column per alternative of the seat's winnings) one figure per column."""
-        players = money.shape[1]
-        if players > 1:
-            best_other = money[:, [k for k in range(players) if k != seat]].max(axis=1)[:, None]
-        else:
-            best_other = np.zeros((len(money), 1))
         own = money[:, seat : seat + 1] if mine is None else mine
+        return np.asarray(self._worth(money, seat, own).mean(axis=0), dtype=np.float64)
+
+    def _worth(self, money: Floats, seat: int, own: Floats) -> Floats:
+        """Per draw (the second to last axis of ``money``, seats the last), what
+        ``own`` winnings are worth to ``seat``: the win share plus the margin."""
+        others = [k for k in range(money.shape[-1]) if k != seat]
+        if others:
+            best_other = money[..., others].max(axis=-1)[..., None]
+        else:
+            best_other = np.zeros((*money.shape[:-1], 1))
         win = (own > best_other) + 0.5 * (own == best_other)
-        return np.asarray((win + MARGIN * (own - best_other)).mean(axis=0), dtype=np.float64)
+        return np.asarray(win + MARGIN * (own - best_other), dtype=np.float64)
 
     def value(self, state: GameState, seat: int, draws: Floats) -> float:
         """What the state is worth to ``seat``, over the drawn finishing orders."""
-        return float(self.worth(self.money(state, self.places(state, draws)), seat)[0])
+        return self.values([state], seat, draws)[0]
+
+    def values(self, states: Sequence[GameState], seat: int, draws: Floats) -> list[float]:
+        """What each state is worth to ``seat``, over the same drawn finishing
+        orders: ``value`` of each, the array work done once for all."""
+        if not states:
+            return []
+        money = self.money_of(states, self.places_of(states, draws))
+        own = money[..., seat : seat + 1]
+        return [float(v) for v in self._worth(money, seat, own).mean(axis=1)[:, 0]]
 
 
 @cache

@@ -191,6 +191,23 @@ def test_the_best_two_get_a_last_look():
     assert capped.rollouts == tried + (CLOCK_EVERY - 2) * LOOK_LAST
 
 
+def test_no_last_look_where_the_race_is_lost_whichever_card_is_played():
+    """Seed 1, the twelfth card: seat 0's two cars are the last two (33 and 36 steps
+    to go, the leaders 23). The second look finds every candidate worth less than
+    ``strong.SETTLED`` a deal, so no deal is spent on a last look; with ``settled=0`` the
+    two best still get theirs."""
+    game = new(1)
+    advance(game, lambda g, s: due_kind("play_card")(g, s) and g.state.cards_played >= 12)
+    without = StrongBot("settle", last=0)
+    without.choose(*ask(game, 0))
+    bot = StrongBot("settle")
+    assert game.is_legal(bot.choose(*ask(game, 0)))
+    assert bot.rollouts == without.rollouts
+    looking = StrongBot("settle", settled=0.0)
+    looking.choose(*ask(game, 0))
+    assert looking.rollouts == without.rollouts + 2 * LOOK_LAST
+
+
 @pytest.mark.parametrize(
     ("kind", "problem"),
     [

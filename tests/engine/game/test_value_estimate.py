@@ -64,3 +64,24 @@ def test_a_car_moved_ahead_is_likelier_to_finish_first():
     after = (value.places(ahead, draws)[:, car] == 0).mean()
     assert after > before
     assert value.value(ahead, 0, draws) > worth_before
+
+
+def test_states_estimated_together_are_worth_what_each_is_alone():
+    """``values`` of a race at several moments, one finished among them, on the same
+    draws, is ``value`` of each: the strong bot estimates a deal's candidates
+    together."""
+    game = new(5)
+    bots = [GreedyBot(seat) for seat in range(4)]
+    states = []
+    state = game.state
+    for cards in (4, 12, 20):
+        drive(game, bots, until=lambda c=cards: state.step is STEP_CARD and state.cards_played >= c)
+        states.append(state.copy())
+    states.append(finished_race().state)
+    value = RaceValue()
+    draws = gumbel_draws(np.random.default_rng(4), 64)
+    for seat in range(4):
+        alone = [value.value(state, seat, draws) for state in states]
+        assert value.values(states, seat, draws) == alone
+        assert len(set(alone)) > 1
+    assert value.values([], 0, draws) == []
