@@ -66,6 +66,7 @@ from trackside.engine.text import listed, plural, title_from_file
 from trackside.engine.track.model import Track
 
 APP_NAME = "Trackside"
+OPTIONS_TITLE = "Tool Options"  # the options dock's View entry; its title names the tool
 STATUS_MS = 8000  # how long a message about a finished step stays in the status bar
 ToolT = TypeVar("ToolT", bound=Tool)
 
@@ -175,8 +176,14 @@ class MainWindow(QMainWindow):
         )
         self.issues_dock = self._dock("Issues", self.issues, Qt.DockWidgetArea.RightDockWidgetArea)
         self.options_stack = QStackedWidget()
+        # What the dock says when the active tool has none (View > Tool Options shows it).
+        self.no_options = QLabel()
+        self.no_options.setWordWrap(True)
+        self.no_options.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.no_options.setMargin(8)
+        self.options_stack.addWidget(self.no_options)
         self.options_dock = self._dock(
-            "Tool Options", self.options_stack, Qt.DockWidgetArea.RightDockWidgetArea
+            OPTIONS_TITLE, self.options_stack, Qt.DockWidgetArea.RightDockWidgetArea
         )
         self.compare = ComparePanel(
             self.doc,
@@ -438,9 +445,11 @@ class MainWindow(QMainWindow):
             self.history_dock,
             self.lane_dock,
             self.movement_dock,
-            self.balance_dock,
         ):
             m.addAction(dock_view_action(dock))
+        # Named for what it holds whichever tool is active ("Lanes Options" is its title).
+        m.addAction(dock_view_action(self.options_dock, OPTIONS_TITLE))
+        m.addAction(dock_view_action(self.balance_dock))
         m = bar.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
         m.addSeparator()
@@ -674,7 +683,11 @@ class MainWindow(QMainWindow):
             self.options_dock.setWindowTitle(f"{tool.label} Options")
             self.options_dock.show()
             self.options_dock.raise_()
-        elif self.options_dock.isVisible():
+            return
+        self.no_options.setText(f"The {tool.label} tool has no options to set.")
+        self.options_stack.setCurrentWidget(self.no_options)
+        self.options_dock.setWindowTitle(OPTIONS_TITLE)
+        if self.options_dock.isVisible():
             self.options_dock.hide()
             self.inspector_dock.raise_()
 
