@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QScrollArea,
-    QStackedWidget,
     QStyle,
     QTabBar,
     QToolBar,
@@ -66,7 +65,6 @@ from trackside.engine.text import listed, plural, title_from_file
 from trackside.engine.track.model import Track
 
 APP_NAME = "Trackside"
-OPTIONS_TITLE = "Tool Options"  # the options dock's View entry; its title names the tool
 STATUS_MS = 8000  # how long a message about a finished step stays in the status bar
 ToolT = TypeVar("ToolT", bound=Tool)
 
@@ -175,16 +173,6 @@ class MainWindow(QMainWindow):
             "History", self.undo_view, Qt.DockWidgetArea.RightDockWidgetArea
         )
         self.issues_dock = self._dock("Issues", self.issues, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.options_stack = QStackedWidget()
-        # What the dock says when the active tool has none (View > Tool Options shows it).
-        self.no_options = QLabel()
-        self.no_options.setWordWrap(True)
-        self.no_options.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.no_options.setMargin(8)
-        self.options_stack.addWidget(self.no_options)
-        self.options_dock = self._dock(
-            OPTIONS_TITLE, self.options_stack, Qt.DockWidgetArea.RightDockWidgetArea
-        )
         self.compare = ComparePanel(
             self.doc,
             self.scene,
@@ -198,10 +186,8 @@ class MainWindow(QMainWindow):
         self.compare.wanted.connect(self.compare_dock.show)
         self.compare.wanted.connect(self.compare_dock.raise_)
         self.tabifyDockWidget(self.inspector_dock, self.history_dock)
-        self.tabifyDockWidget(self.inspector_dock, self.options_dock)
         self.tabifyDockWidget(self.inspector_dock, self.compare_dock)
         self.compare_dock.hide()
-        self.options_dock.hide()
         self.inspector_dock.raise_()
         # Wide enough for the Lanes table's six columns, kept-lane choices whole, and
         # the Balance panel's tables of five columns with money in them ("$3.5M").
@@ -445,11 +431,9 @@ class MainWindow(QMainWindow):
             self.history_dock,
             self.lane_dock,
             self.movement_dock,
+            self.balance_dock,
         ):
             m.addAction(dock_view_action(dock))
-        # Named for what it holds whichever tool is active ("Lanes Options" is its title).
-        m.addAction(dock_view_action(self.options_dock, OPTIONS_TITLE))
-        m.addAction(dock_view_action(self.balance_dock))
         m = bar.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
         m.addSeparator()
@@ -675,21 +659,6 @@ class MainWindow(QMainWindow):
             return
         self.tool_actions[name].setChecked(True)
         self.scene.set_tool(tool)  # the tool's activate() shows its hint
-        options = tool.options_widget()
-        if options is not None:
-            if self.options_stack.indexOf(options) < 0:
-                self.options_stack.addWidget(options)
-            self.options_stack.setCurrentWidget(options)
-            self.options_dock.setWindowTitle(f"{tool.label} Options")
-            self.options_dock.show()
-            self.options_dock.raise_()
-            return
-        self.no_options.setText(f"The {tool.label} tool has no options to set.")
-        self.options_stack.setCurrentWidget(self.no_options)
-        self.options_dock.setWindowTitle(OPTIONS_TITLE)
-        if self.options_dock.isVisible():
-            self.options_dock.hide()
-            self.inspector_dock.raise_()
 
     @property
     def tool(self) -> Tool:

@@ -12,16 +12,14 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget
 
 
-def dock_view_action(dock: QDockWidget, text: str = "") -> QAction:
+def dock_view_action(dock: QDockWidget) -> QAction:
     """A checked-while-open View entry for ``dock`` that shows and raises it when it
-    is hidden or behind another tab, and hides it when it is in view. It is called
-    ``text``, else by the dock's title now (kept when the title changes later)."""
+    is hidden or behind another tab, and hides it when it is in view."""
     own = dock.toggleViewAction()  # kept checked while the dock is open, by Qt
-    name = text or own.text()
-    action = QAction(name, dock)
+    action = QAction(own.text(), dock)
     action.setCheckable(True)
     action.setChecked(own.isChecked())
-    action.setStatusTip(f"Show the {name} panel, or hide it when it is in view")
+    action.setStatusTip(f"Show the {own.text()} panel, or hide it when it is in view")
     own.toggled.connect(action.setChecked)
     action.triggered.connect(lambda _checked=False: choose_dock(dock, action))
     return action

@@ -4,7 +4,20 @@ or behind another tab, and hides it only when it is in view."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QLabel
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QAbstractSpinBox,
+    QComboBox,
+    QDockWidget,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QPlainTextEdit,
+    QTextEdit,
+    QWidget,
+)
 
 pytestmark = pytest.mark.gui
 
@@ -63,39 +76,83 @@ def test_a_hidden_panel_is_shown_and_its_close_button_unchecks_its_entry(window,
     assert not entry.isChecked()
 
 
-def view_menu(window):
-    return next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+# What a designer can use in a panel; labels, stacks and scroll bars alone are not it.
+CONTROLS = (
+    QAbstractButton,
+    QAbstractItemView,
+    QAbstractSpinBox,
+    QComboBox,
+    QLineEdit,
+    QTextEdit,
+    QPlainTextEdit,
+)
 
 
-def test_view_tool_options_shows_the_tool_s_panel_by_one_name_whatever_its_title(
-    window, qtbot, monkeypatch
-):
-    """The Tool Options panel had no View entry: once closed, or behind another tab,
-    nothing brought it back. Its entry is with the tool panels', keeps its name while
-    the panel's title names the tool, and brings it forward as every panel's does."""
-    titles = [a.text() for a in view_menu(window).actions()]
-    at = titles.index("Tool Options")
-    assert titles[at - 2 : at + 2] == ["Lanes", "Movement", "Tool Options", "Balance"]
-    dock = window.options_dock
-    entry = view_entry(window, dock)
-    assert dock.isHidden() and not entry.isChecked()
-    entry.trigger()
-    qtbot.waitUntil(lambda: in_view(dock))
-    assert entry.isChecked()
-    assert "Select tool has no options" in dock.widget().currentWidget().text()
-    entry.trigger()  # in front: the entry hides it
-    assert dock.isHidden() and not entry.isChecked()
+def panel_entries(window):
+    """The View menu's entries that show a panel, in menu order."""
+    view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    return [a for a in view.actions() if isinstance(a.parent(), QDockWidget)]
 
-    spacing = QLabel("Spacing")  # a tool with options: its panel's title names it
-    monkeypatch.setattr(window.tools["grid"], "options_widget", lambda: spacing)
-    window.set_tool("grid")
-    qtbot.waitUntil(lambda: in_view(dock))
-    assert dock.windowTitle() == "Grid Options" and dock.widget().currentWidget() is spacing
-    window.inspector_dock.raise_()
-    qtbot.waitUntil(lambda: not in_view(dock))
-    assert entry.text() == "Tool Options" and entry.isChecked()
-    entry.trigger()
-    qtbot.waitUntil(lambda: in_view(dock))
-    window.set_tool("select")  # no options: the panel goes, and its title is the entry's
-    assert dock.isHidden() and not entry.isChecked()
-    assert dock.windowTitle() == "Tool Options"
+
+def test_every_panel_has_its_view_entry_and_something_to_use(window):
+    """The Tool Options panel held nothing for any tool (no tool has had options since
+    the Lanes panel came), yet took a tab on the right: every panel of the window holds
+    controls, and every one has its entry in the View menu, in the menu's order."""
+    window.set_tool("select")
+    entries = panel_entries(window)
+    assert [a.text() for a in entries] == [
+        "Inspector",
+        "Issues",
+        "Compare",
+        "History",
+        "Lanes",
+        "Movement",
+        "Balance",
+    ]
+    panels = window.findChildren(QDockWidget)
+    assert sorted(d.objectName() for d in panels) == sorted(d.objectName() for d in docks(window))
+    for dock in panels:
+        assert [a.parent() for a in entries].count(dock) == 1, dock.windowTitle()
+        inside = [dock.widget(), *dock.widget().findChildren(QWidget)]
+        assert any(isinstance(w, CONTROLS) for w in inside), dock.windowTitle()
+
+
+def saved_by_an_older_version(qtbot):
+    """The window state and geometry of a window laid out as Trackside's was when it
+    had the Tool Options panel, that panel open in front of the Inspector's tabs."""
+    old = QMainWindow()
+    qtbot.addWidget(old)
+    old.setCentralWidget(QLabel("canvas"))
+    made = {}
+    for title in ("Inspector", "History", "Issues", "Tool Options", "Compare", "Lanes"):
+        made[title] = QDockWidget(title, old)
+        made[title].setObjectName(title.lower() + "Dock")  # as the main window names docks
+        made[title].setWidget(QLabel(title))
+        old.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, made[title])
+    for title in ("History", "Tool Options", "Compare", "Lanes"):
+        old.tabifyDockWidget(made["Inspector"], made[title])
+    made["Tool Options"].raise_()
+    old.resize(1100, 700)
+    old.show()
+    qtbot.waitExposed(old)
+    return old.saveState(), old.saveGeometry()
+
+
+def test_a_state_saved_with_the_old_tool_options_panel_restores(make_window, tmp_path, qtbot):
+    """A window state and geometry saved while the Tool Options panel existed (and was
+    in front of its tabs) restore without error: no panel of that name comes back, and
+    the Inspector's tabs show a panel rather than an empty place."""
+    state, geometry = saved_by_an_older_version(qtbot)
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    settings.setValue("geometry", geometry)  # the window saves its geometry, not its docks
+    settings.sync()
+    window = make_window()  # reads the saved geometry from the same settings file
+    assert window.restoreState(state)  # a dock layout kept by an older version, if one was
+    assert {d.objectName() for d in window.findChildren(QDockWidget)} == {
+        d.objectName() for d in docks(window)
+    }
+    tabbed = [window.inspector_dock, *window.tabifiedDockWidgets(window.inspector_dock)]
+    qtbot.waitUntil(lambda: any(in_view(d) for d in tabbed))
+    assert in_view(window.issues_dock)
+    window.set_tool("lanes")  # a tool's panel still comes forward with it
+    qtbot.waitUntil(lambda: in_view(window.lane_dock))
