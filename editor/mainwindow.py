@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QScrollArea,
-    QStackedWidget,
     QStyle,
     QTabBar,
     QToolBar,
@@ -174,10 +173,6 @@ class MainWindow(QMainWindow):
             "History", self.undo_view, Qt.DockWidgetArea.RightDockWidgetArea
         )
         self.issues_dock = self._dock("Issues", self.issues, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.options_stack = QStackedWidget()
-        self.options_dock = self._dock(
-            "Tool Options", self.options_stack, Qt.DockWidgetArea.RightDockWidgetArea
-        )
         self.compare = ComparePanel(
             self.doc,
             self.scene,
@@ -191,10 +186,8 @@ class MainWindow(QMainWindow):
         self.compare.wanted.connect(self.compare_dock.show)
         self.compare.wanted.connect(self.compare_dock.raise_)
         self.tabifyDockWidget(self.inspector_dock, self.history_dock)
-        self.tabifyDockWidget(self.inspector_dock, self.options_dock)
         self.tabifyDockWidget(self.inspector_dock, self.compare_dock)
         self.compare_dock.hide()
-        self.options_dock.hide()
         self.inspector_dock.raise_()
         # Wide enough for the Lanes table's six columns, kept-lane choices whole, and
         # the Balance panel's tables of five columns with money in them ("$3.5M").
@@ -666,17 +659,6 @@ class MainWindow(QMainWindow):
             return
         self.tool_actions[name].setChecked(True)
         self.scene.set_tool(tool)  # the tool's activate() shows its hint
-        options = tool.options_widget()
-        if options is not None:
-            if self.options_stack.indexOf(options) < 0:
-                self.options_stack.addWidget(options)
-            self.options_stack.setCurrentWidget(options)
-            self.options_dock.setWindowTitle(f"{tool.label} Options")
-            self.options_dock.show()
-            self.options_dock.raise_()
-        elif self.options_dock.isVisible():
-            self.options_dock.hide()
-            self.inspector_dock.raise_()
 
     @property
     def tool(self) -> Tool:

@@ -1,12 +1,14 @@
 """The one maker of the editor's menu entries: a ``QAction`` with its words, keys,
-what the status bar and the tooltip say, and what it does."""
+what the status bar and the tooltip say, and what it does; and the word an entry's
+keys say when it is off (``say_why_when_off``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtWidgets import QWidget
 
 Keys = str | QKeySequence | QKeySequence.StandardKey
 
@@ -55,3 +57,36 @@ def make_action(
             lambda state=False: slot(state) if action.isCheckable() else slot()
         )
     return action
+
+
+def say_why_when_off(
+    action: QAction,
+    window: QWidget,
+    why: Callable[[], str],
+    say: Callable[[str], None],
+) -> QShortcut:
+    """Make ``action``'s keys, pressed in ``window`` while the action is off, ``say``
+    why it is off (``why()``, the words of its tooltip then; nothing when that is
+    empty). While it is on, its keys do what they always did."""
+    # Qt 6 drops the keys of a disabled action without a word (its shortcut is off in
+    # the shortcut map, the key goes nowhere). A shortcut of the same keys, on exactly
+    # while the action is off, takes them then; both are never on at once, so no key
+    # is ever ambiguous.
+    keys = QShortcut(window)
+    keys.setContext(action.shortcutContext())
+    keys.setAutoRepeat(False)
+
+    def follow() -> None:
+        if keys.keys() != action.shortcuts():
+            keys.setKeys(action.shortcuts())
+        keys.setEnabled(action.isVisible() and not action.isEnabled())
+
+    def tell() -> None:
+        text = why()
+        if text:
+            say(text)
+
+    action.changed.connect(follow)
+    keys.activated.connect(tell)
+    follow()
+    return keys

@@ -5,7 +5,8 @@ the fix chosen).
 
 Each action brings the Balance panel up and starts its work there; Suggest Fixes
 and Check with Stronger Bots are on exactly when the panel's own buttons are, and
-Simulate and Suggest Fixes, when off, say why as those buttons do. The
+Simulate and Suggest Fixes, when off, say why as those buttons do (and their keys
+say it on the status bar). The
 main window adds ``run_actions`` to its Tools menu and ``act_heatmap`` to View.
 """
 
@@ -24,7 +25,7 @@ from trackside.editor.canvas.heatmap import HeatLegend, HeatMapItem
 from trackside.editor.canvas.scene import TrackScene
 from trackside.editor.canvas.view import CanvasView
 from trackside.editor.document.track_document import TrackDocument
-from trackside.editor.menus.actions import make_action
+from trackside.editor.menus.actions import make_action, say_why_when_off
 from trackside.editor.panels.balance import BalancePanel
 from trackside.editor.panels.fixes import FixPreview
 from trackside.editor.panels.prompts import Prompts
@@ -118,11 +119,13 @@ class BalanceMenu(QObject):
         # unasked (on an undo back to the circuit it was tried on).
         window.scene.shownCleared.connect(panel.fixes.choose_none)
         # What Simulate and Suggest Fixes say when they can start; when they cannot,
-        # the panel's reason instead (their keys do nothing then, silently).
+        # the panel's reason instead, which their keys then say on the status bar.
         self._usual_tips = {
             action: (action.toolTip(), action.statusTip())
             for action in (self.act_simulate, self.act_suggest_fixes)
         }
+        for action in self._usual_tips:
+            say_why_when_off(action, window, panel.cannot_simulate, window.say)
         panel.buttonsChanged.connect(self._follow_buttons)
         self._follow_buttons()
         window.doc.changed.connect(lambda: self.heatmap.follow(window.doc.track))

@@ -283,6 +283,7 @@ class BalancePanel(QWidget):
         self.games_box.setSingleStep(100)
         self.games_box.setValue(GAMES)
         self.games_box.setToolTip(GAMES_TIP)
+        self.games_box.setGroupSeparatorShown(True)  # "10,000", as the panel writes it
         self._games_own = False  # the designer has set the number, which stays theirs
         self._setting_games = False
         self.games_box.valueChanged.connect(self._games_changed)
@@ -300,6 +301,7 @@ class BalancePanel(QWidget):
         # and a run of the lab's strong bots takes twice as long on one of two cores.
         self.workers_box.setValue(max(1, os.cpu_count() or 1))
         self.workers_box.setToolTip("Processes playing games at once (1: on a thread)")
+        self.workers_box.setGroupSeparatorShown(True)  # a machine of a thousand cores
         # Two short boxes to a row: the settings and buttons take six rows, so the
         # figures and hints of a run are in view under them even in a short dock.
         settings = QGridLayout()

@@ -102,10 +102,6 @@ class Tool(QObject):
     def cancel(self) -> None:
         """Escape: abandon the current gesture."""
 
-    def options_widget(self):
-        """A panel of this tool's options (shown in the Tool Options dock), or None."""
-        return None
-
     def delete_selection(self) -> bool:
         """The Delete action: return True when the tool deleted something of its own."""
         return False

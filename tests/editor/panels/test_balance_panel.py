@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest_helpers import click
-from PySide6.QtCore import QPoint, QSize, Qt
+from PySide6.QtCore import QLocale, QPoint, QSize, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QScrollArea, QStyle, QWidget
 from tracks_for_tests import narrow_loop
@@ -1010,3 +1010,34 @@ def test_until_clear_without_a_number_typed_caps_at_ten_thousand(qtbot, window):
     assert panel.games_label.text() == "At most" and panel.games_box.value() == 10_000
     panel.until_clear_box.click()
     assert panel.games_label.text() == "Games" and panel.games_box.value() == 200
+
+
+@pytest.mark.parametrize("locale", ["en_US", "de_DE"])
+def test_the_games_box_groups_its_digits_and_takes_them_typed_either_way(qtbot, window, locale):
+    """The Games box showed 10000 where the panel's text says 10,000: the count boxes
+    group their digits as the locale writes them, and a number typed with or without
+    the separator is the number the run plays."""
+    assert window.open_file(resolve_track("quarry-hairpin"))
+    panel = window.balance_panel
+    for box in (panel.games_box, panel.workers_box):
+        box.setLocale(QLocale(locale))
+    sep = QLocale(locale).groupSeparator()
+    panel.until_clear_box.click()
+    assert panel.games_box.text() == f"10{sep}000"
+    panel.until_clear_box.click()
+    refused = []
+    panel.games_box.refused.connect(refused.append)
+    for typed in ("12500", f"12{sep}500"):
+        type_games(qtbot, panel, typed)
+        assert panel.games_box.value() == 12_500, typed
+        assert panel.games_box.text() == f"12{sep}500", typed
+    assert not refused  # the separator typed is no stray sign
+    panel.workers_box.setMaximum(2048)  # as on a machine of that many cores
+    panel.workers_box.setValue(1500)
+    assert panel.workers_box.text() == f"1{sep}500"
+    panel.workers_box.setValue(1)
+    window.balance_menu.act_simulate.trigger()
+    assert panel.running and panel.progress.maximum() == 12_500
+    panel.cancel()
+    qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
+    assert panel.report is not None and panel.report.games < 12_500
