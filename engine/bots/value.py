@@ -135,13 +135,6 @@ class RaceValue:
     def __init__(self, weights: Sequence[float] | None = None):
         self.weights = np.array(weights if weights is not None else bundled_weights())
 
-    def scores(self, state: GameState) -> tuple[list[int], Floats]:
-        """The running cars and their Plackett-Luce scores."""
-        running, rows = car_features(state, track_tables(state.board), deck_tables(state.cards))
-        if not running:
-            return running, np.zeros(0)
-        return running, np.asarray(np.array(rows) @ self.weights, dtype=np.float64)
-
     def places(self, state: GameState, draws: Floats) -> Ints:
         """Each car's place (0 = 1st) in each drawn finishing order (one row a draw):
         the finished cars where they finished, the running ones after them by score
